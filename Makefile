@@ -1,0 +1,112 @@
+# Makefile — arbiter, a referee for recorded board games.
+# Plain make: `make` builds ./arbiter, `make check` runs every test,
+# `make sanitize` runs them under ASan+UBSan.  CFLAGS, LDFLAGS, CC, PREFIX
+# and DESTDIR are the user's; the flags the project needs are added apart.
+
+PREFIX     ?= /usr/local
+BINDIR     ?= $(PREFIX)/bin
+MANDIR     ?= $(PREFIX)/share/man
+DATADIR    ?= $(PREFIX)/share
+BASHCOMPDIR ?= $(DATADIR)/bash-completion/completions
+ZSHCOMPDIR ?= $(DATADIR)/zsh/site-functions
+FISHCOMPDIR ?= $(DATADIR)/fish/vendor_completions.d
+CC         ?= cc
+CFLAGS     ?= -O2 -g
+PKG_CONFIG ?= pkg-config
+BUILD      ?= build
+VERSION    := 0.1.0
+
+NEED_DEPS := $(filter-out clean uninstall,$(or $(MAKECMDGOALS),all))
+ifneq ($(NEED_DEPS),)
+ifneq ($(shell $(PKG_CONFIG) --exists yaml-0.1 && echo ok),ok)
+$(error libyaml not found by pkg-config (yaml-0.1): apt-get install libyaml-dev pkg-config)
+endif
+ifneq ($(shell $(PKG_CONFIG) --exists jansson && echo ok),ok)
+$(error jansson not found by pkg-config (jansson): apt-get install libjansson-dev pkg-config)
+endif
+endif
+ifneq ($(filter check sanitize fuzz,$(MAKECMDGOALS)),)
+ifneq ($(shell $(PKG_CONFIG) --exists cmocka && echo ok),ok)
+$(error cmocka not found by pkg-config (cmocka): apt-get install libcmocka-dev)
+endif
+endif
+
+DEP_CFLAGS := $(shell $(PKG_CONFIG) --cflags yaml-0.1 jansson 2>/dev/null)
+DEP_LIBS   := $(shell $(PKG_CONFIG) --libs yaml-0.1 jansson 2>/dev/null)
+CMOCKA_CFLAGS := $(shell $(PKG_CONFIG) --cflags cmocka 2>/dev/null)
+CMOCKA_LIBS   := $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null)
+
+ARB_CFLAGS = -std=c17 -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L \
+	-DARB_VERSION='"$(VERSION)"' -Isrc $(DEP_CFLAGS)
+
+GAMES     := $(sort $(notdir $(patsubst %/,%,$(dir $(wildcard src/games/*/*.c)))))
+CORE_SRC  := $(wildcard src/core/*.c)
+CLI_SRC   := $(wildcard src/cli/*.c)
+GAME_SRC  := src/games/registry.c $(wildcard src/games/*/*.c)
+EMBED_SRC := $(patsubst %,$(BUILD)/embed/%.c,$(filter $(GAMES),$(notdir $(patsubst %/,%,$(dir $(wildcard notation/*/*.yaml))))))
+LIB_SRC   := $(CORE_SRC) $(CLI_SRC) $(GAME_SRC)
+LIB_OBJ   := $(patsubst %.c,$(BUILD)/%.o,$(LIB_SRC)) $(EMBED_SRC:.c=.o)
+
+UNIT_SRC  := $(wildcard tests/unit/test_*.c tests/games/*/test_*.c)
+UNIT_BIN  := $(patsubst %.c,$(BUILD)/%,$(UNIT_SRC))
+
+.PHONY: all check unit sanitize fuzz bench install uninstall clean
+
+all: arbiter
+
+arbiter: $(BUILD)/arbiter
+	cp $(BUILD)/arbiter $@
+
+# Objects are linked directly, not through an archive: the registry refers
+# to the engines weakly, and weak references do not pull archive members.
+$(BUILD)/arbiter: $(BUILD)/src/main.o $(LIB_OBJ)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(DEP_LIBS)
+
+$(BUILD)/%.o: %.c $(wildcard src/*/*.h src/games/*/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(ARB_CFLAGS) $(CFLAGS) -c -o $@ $<
+
+$(BUILD)/tools/embed: tools/embed.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ARB_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $<
+
+$(BUILD)/embed/%.c: notation/%/%.yaml $(BUILD)/tools/embed
+	@mkdir -p $(dir $@)
+	$(BUILD)/tools/embed $* $< > $@.tmp && mv $@.tmp $@
+
+$(BUILD)/embed/%.o: $(BUILD)/embed/%.c
+	$(CC) $(ARB_CFLAGS) $(CFLAGS) -c -o $@ $<
+
+$(BUILD)/tests/%: tests/%.c $(LIB_OBJ)
+	@mkdir -p $(dir $@)
+	$(CC) $(ARB_CFLAGS) $(CMOCKA_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< \
+		$(LIB_OBJ) $(DEP_LIBS) $(CMOCKA_LIBS)
+
+unit: $(UNIT_BIN)
+
+# Every test: unit tests, the corpus, bad input, documentation drift.
+check: arbiter $(UNIT_BIN)
+	@BUILD=$(BUILD) sh tests/run.sh
+
+SAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+sanitize:
+	$(MAKE) BUILD=build/san CFLAGS="$(SAN_FLAGS)" LDFLAGS="$(SAN_FLAGS)" check
+
+install: arbiter
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 \
+		$(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR)
+	install -m 755 arbiter $(DESTDIR)$(BINDIR)/arbiter
+	install -m 644 man/arbiter.1 $(DESTDIR)$(MANDIR)/man1/arbiter.1
+	install -m 644 man/*.5 $(DESTDIR)$(MANDIR)/man5/
+	install -m 644 completions/arbiter.bash $(DESTDIR)$(BASHCOMPDIR)/arbiter
+	install -m 644 completions/_arbiter $(DESTDIR)$(ZSHCOMPDIR)/_arbiter
+	install -m 644 completions/arbiter.fish $(DESTDIR)$(FISHCOMPDIR)/arbiter.fish
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/arbiter $(DESTDIR)$(MANDIR)/man1/arbiter.1 \
+		$(patsubst man/%,$(DESTDIR)$(MANDIR)/man5/%,$(wildcard man/*.5)) \
+		$(DESTDIR)$(BASHCOMPDIR)/arbiter $(DESTDIR)$(ZSHCOMPDIR)/_arbiter \
+		$(DESTDIR)$(FISHCOMPDIR)/arbiter.fish
+
+clean:
+	rm -rf build arbiter
