@@ -15,6 +15,8 @@ CFLAGS     ?= -O2 -g
 PKG_CONFIG ?= pkg-config
 BUILD      ?= build
 VERSION    := 0.1.0
+# `make V=1` shows the commands.
+Q          := $(if $(V),,@)
 
 NEED_DEPS := $(filter-out clean uninstall,$(or $(MAKECMDGOALS),all))
 ifneq ($(NEED_DEPS),)
@@ -43,7 +45,8 @@ GAMES     := $(sort $(notdir $(patsubst %/,%,$(dir $(wildcard src/games/*/*.c)))
 CORE_SRC  := $(wildcard src/core/*.c)
 CLI_SRC   := $(wildcard src/cli/*.c)
 GAME_SRC  := src/games/registry.c $(wildcard src/games/*/*.c)
-EMBED_SRC := $(patsubst %,$(BUILD)/embed/%.c,$(filter $(GAMES),$(notdir $(patsubst %/,%,$(dir $(wildcard notation/*/*.yaml))))))
+EMBED_GAMES := $(foreach g,$(GAMES),$(if $(wildcard notation/$(g)/$(g).yaml),$(g)))
+EMBED_SRC := $(patsubst %,$(BUILD)/embed/%.c,$(EMBED_GAMES))
 LIB_SRC   := $(CORE_SRC) $(CLI_SRC) $(GAME_SRC)
 LIB_OBJ   := $(patsubst %.c,$(BUILD)/%.o,$(LIB_SRC)) $(EMBED_SRC:.c=.o)
 
@@ -60,26 +63,33 @@ arbiter: $(BUILD)/arbiter
 # Objects are linked directly, not through an archive: the registry refers
 # to the engines weakly, and weak references do not pull archive members.
 $(BUILD)/arbiter: $(BUILD)/src/main.o $(LIB_OBJ)
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(DEP_LIBS)
+	@$(if $(Q),echo "  LINK    $@")
+	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(DEP_LIBS)
 
 $(BUILD)/%.o: %.c $(wildcard src/*/*.h src/games/*/*.h)
 	@mkdir -p $(dir $@)
-	$(CC) $(ARB_CFLAGS) $(CFLAGS) -c -o $@ $<
+	@$(if $(Q),echo "  CC      $<")
+	$(Q)$(CC) $(ARB_CFLAGS) $(CFLAGS) -c -o $@ $<
 
 $(BUILD)/tools/embed: tools/embed.c
 	@mkdir -p $(dir $@)
-	$(CC) $(ARB_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $<
+	$(Q)$(CC) $(ARB_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $<
 
-$(BUILD)/embed/%.c: notation/%/%.yaml $(BUILD)/tools/embed
-	@mkdir -p $(dir $@)
-	$(BUILD)/tools/embed $* $< > $@.tmp && mv $@.tmp $@
+# notation/G/G.yaml becomes build/embed/G.c (a pattern rule cannot say G twice).
+define EMBED_RULE
+$(BUILD)/embed/$(1).c: notation/$(1)/$(1).yaml $(BUILD)/tools/embed
+	@mkdir -p $$(dir $$@)
+	$(Q)$(BUILD)/tools/embed $(1) $$< > $$@.tmp && mv $$@.tmp $$@
+endef
+$(foreach g,$(EMBED_GAMES),$(eval $(call EMBED_RULE,$(g))))
 
 $(BUILD)/embed/%.o: $(BUILD)/embed/%.c
-	$(CC) $(ARB_CFLAGS) $(CFLAGS) -c -o $@ $<
+	$(Q)$(CC) $(ARB_CFLAGS) $(CFLAGS) -c -o $@ $<
 
 $(BUILD)/tests/%: tests/%.c $(LIB_OBJ)
 	@mkdir -p $(dir $@)
-	$(CC) $(ARB_CFLAGS) $(CMOCKA_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< \
+	@$(if $(Q),echo "  TEST    $@")
+	$(Q)$(CC) $(ARB_CFLAGS) $(CMOCKA_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< \
 		$(LIB_OBJ) $(DEP_LIBS) $(CMOCKA_LIBS)
 
 unit: $(UNIT_BIN)

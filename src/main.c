@@ -1,1 +1,232 @@
-int main(void) { return 0; }
+/*
+ * main.c — arbiter's command line: the option table (src/cli/options.h)
+ * turned into getopt_long's table and --help, then dispatch to a command.
+ * Nothing else lives here.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "cli/options.h"
+#include "core/gamedata.h"
+#include "games/registry.h"
+
+enum {
+#define X(id, name, short, arg, argname, help) OPT_##id,
+	ARB_OPTIONS(X)
+#undef X
+	OPT_COUNT
+};
+
+static const struct {
+	const char *name;
+	int (*run)(const arb_opts *);
+	const char *help;
+} commands[] = {
+#define X(name, help) { #name, NULL, help },
+	ARB_COMMANDS(X)
+#undef X
+};
+
+static int (*command_fn(const char *name))(const arb_opts *)
+{
+	if (!strcmp(name, "check") || !strcmp(name, "score"))
+		return arb_cmd_check;
+	if (!strcmp(name, "dump"))
+		return arb_cmd_dump;
+	if (!strcmp(name, "fmt"))
+		return arb_cmd_fmt;
+	if (!strcmp(name, "moves"))
+		return arb_cmd_moves;
+	return NULL;
+}
+
+static void usage(FILE *f)
+{
+	fprintf(f, "usage: arbiter [COMMAND] [OPTIONS] [FILE...]\n"
+		   "Referee recorded board games in TGN: replay every move, report the\n"
+		   "first illegal move of each game, the scores and the winner.\n"
+		   "With no FILE, or when FILE is -, read standard input.\n\n"
+		   "Commands:\n");
+	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+		fprintf(f, "  %-8s %s\n", commands[i].name, commands[i].help);
+	fprintf(f, "\nOptions:\n");
+#define X(id, name, short, arg, argname, help)                                   \
+	{                                                                        \
+		char left[40];                                                   \
+		if (short)                                                       \
+			snprintf(left, sizeof left, "-%c, --%s%s%s", short, name,  \
+				 arg ? "=" : "", arg ? argname : "");            \
+		else                                                             \
+			snprintf(left, sizeof left, "    --%s%s%s", name,          \
+				 arg ? "=" : "", arg ? argname : "");            \
+		fprintf(f, "  %-24s %s\n", left, help);                          \
+	}
+	ARB_OPTIONS(X)
+#undef X
+	fprintf(f, "\nGames:");
+	for (size_t i = 0; i < arb_game_count(); i++)
+		if (arb_game_at(i))
+			fprintf(f, " %s", arb_game_at(i)->name);
+	fprintf(f, "\n\nExit status: 0 every game legal, 1 some game illegal, "
+		   "2 usage, syntax, data or I/O error.\n"
+		   "See arbiter(1) and tgn(5).\n");
+}
+
+static int usage_error(const char *fmt, const char *arg)
+{
+	fprintf(stderr, "arbiter: ");
+	fprintf(stderr, fmt, arg);
+	fprintf(stderr, "\nTry 'arbiter --help' for more information.\n");
+	return ARB_EXIT_ERROR;
+}
+
+static int finish(int status)
+{
+	arb_gamedata_free_all();
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		fprintf(stderr, "arbiter: error: cannot write to standard output\n");
+		return ARB_EXIT_ERROR;
+	}
+	return status;
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+#define X(id, name, short, arg, argname, help) \
+	{ name, arg ? required_argument : no_argument, NULL, 1000 + OPT_##id },
+		ARB_OPTIONS(X)
+#undef X
+		{ 0, 0, 0, 0 }
+	};
+	char shortopts[64];
+	size_t ns = 0;
+	shortopts[ns++] = ':';
+#define X(id, name, short, arg, argname, help) \
+	if (short) {                           \
+		shortopts[ns++] = (char)short; \
+		if (arg)                       \
+			shortopts[ns++] = ':';  \
+	}
+	ARB_OPTIONS(X)
+#undef X
+	shortopts[ns] = '\0';
+
+	arb_opts o = { .command = "check", .format = FMT_TEXT, .at = -1 };
+	const char *data_files[32];
+	int ndata = 0;
+	int c;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
+		int id = c >= 1000 ? c - 1000 : -1;
+		if (id < 0) {
+#define X(oid, name, short, arg, argname, help) \
+	if (short && c == short)                \
+		id = OPT_##oid;
+			ARB_OPTIONS(X)
+#undef X
+		}
+		if (c == '?')
+			return usage_error("unknown option '%s'", argv[optind - 1]);
+		if (c == ':')
+			return usage_error("option '%s' needs an argument", argv[optind - 1]);
+		switch (id) {
+		case OPT_AT: {
+			char *end;
+			long v = strtol(optarg, &end, 10);
+			if (!*optarg || *end || v < 0 || v > 100000000)
+				return usage_error("--at: '%s' is not a move number", optarg);
+			o.at = v;
+			break;
+		}
+		case OPT_DATA:
+			if (ndata == 32)
+				return usage_error("%s", "too many --data files");
+			data_files[ndata++] = optarg;
+			break;
+		case OPT_FORMAT:
+			if (!strcmp(optarg, "text"))
+				o.format = FMT_TEXT;
+			else if (!strcmp(optarg, "yaml"))
+				o.format = FMT_YAML;
+			else if (!strcmp(optarg, "json"))
+				o.format = FMT_JSON;
+			else if (!strcmp(optarg, "tsv"))
+				o.format = FMT_TSV;
+			else
+				return usage_error("--format: '%s' is not one of text, yaml, json, tsv",
+						   optarg);
+			break;
+		case OPT_GAME:
+			o.game = optarg;
+			break;
+		case OPT_HELP:
+			usage(stdout);
+			return finish(0);
+		case OPT_IN_PLACE:
+			o.in_place = true;
+			break;
+		case OPT_KEEP_GOING:
+			o.keep_going = true;
+			break;
+		case OPT_LABELS:
+			o.labels = true;
+			break;
+		case OPT_QUIET:
+			o.quiet = true;
+			break;
+		case OPT_SNAPSHOT:
+			o.snapshot = true;
+			break;
+		case OPT_VERSION:
+			printf("arbiter %s\n", ARB_VERSION);
+			return finish(0);
+		default:
+			return usage_error("unexpected option '%s'", argv[optind - 1]);
+		}
+	}
+	int first = optind;
+	if (first < argc && command_fn(argv[first]) && strcmp(argv[first], "-") != 0) {
+		o.command = argv[first];
+		first++;
+	}
+	o.files = argv + first;
+	o.nfiles = argc - first;
+	if (o.in_place && strcmp(o.command, "fmt") != 0)
+		return usage_error("-i/--in-place works with fmt only, not %s", o.command);
+	if (o.in_place) {
+		if (o.nfiles == 0)
+			return usage_error("%s", "fmt -i needs FILE operands: standard input cannot be rewritten");
+		for (int i = 0; i < o.nfiles; i++)
+			if (!strcmp(o.files[i], "-"))
+				return usage_error("%s", "fmt -i cannot rewrite standard input ('-')");
+	}
+	if ((o.labels || o.snapshot) && strcmp(o.command, "dump") != 0)
+		return usage_error("--labels and --snapshot work with dump only, not %s",
+				   o.command);
+	if (o.labels && o.snapshot)
+		return usage_error("%s", "--labels and --snapshot exclude each other");
+	if (o.at >= 0 && strcmp(o.command, "dump") && strcmp(o.command, "moves"))
+		return usage_error("--at works with dump and moves only, not %s", o.command);
+	if (o.game && !(o.labels && o.nfiles == 0))
+		return usage_error("%s", "--game names the game for 'dump --labels' without a record");
+	if (o.game && !arb_game_find(o.game))
+		return usage_error("--game: unknown game '%s'", o.game);
+	if (!strcmp(o.command, "fmt") && o.format != FMT_TEXT)
+		return usage_error("%s", "fmt prints TGN: --format does not apply");
+	for (int i = 0; i < ndata; i++) {
+		arb_diag d;
+		if (arb_gamedata_override(data_files[i], &d)) {
+			if (d.line)
+				fprintf(stderr, "%s:%u:%u: error: %s\n", d.file,
+					(unsigned)d.line, (unsigned)d.col, d.msg);
+			else
+				fprintf(stderr, "%s: error: %s\n", d.file, d.msg);
+			return finish(ARB_EXIT_ERROR);
+		}
+	}
+	return finish(command_fn(o.command)(&o));
+}

@@ -1,0 +1,62 @@
+/*
+ * cmd_check.c — `check` and `score`: replay every game and print its
+ * verdict; `score` also collects every score event the engine reports.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "../core/util.h"
+
+typedef struct {
+	const arb_opts *o;
+	arb_out *out;
+	bool score;
+	arb_scored *ev;          /* events of the current game */
+	size_t nev, cap;
+} check_ctx;
+
+static void on_event(void *ctx, size_t move, const arb_event *ev)
+{
+	check_ctx *c = ctx;
+	if (c->nev == c->cap) {
+		c->cap = c->cap ? c->cap * 2 : 64;
+		c->ev = arb_xrealloc(c->ev, c->cap * sizeof *c->ev);
+	}
+	c->ev[c->nev].move = move;
+	c->ev[c->nev].ev = *ev;
+	c->nev++;
+}
+
+static int check_one(void *ctx, const arb_record *rec)
+{
+	check_ctx *c = ctx;
+	arb_replay r;
+	memset(&r, 0, sizeof r);
+	r.rec = rec;
+	c->nev = 0;
+	if (c->score) {
+		r.on_event = on_event;
+		r.ctx = c;
+	}
+	arb_replay_game(&r);
+	arb_out_verdict(c->out, &r, c->ev, c->nev);
+	arb_replay_free(&r);
+	return r.verdict == ARB_ERROR && !c->o->keep_going;
+}
+
+int arb_cmd_check(const arb_opts *o)
+{
+	check_ctx c = { .o = o, .score = strcmp(o->command, "score") == 0 };
+	c.out = arb_out_new(o);
+	arb_each_record(o, c.out, check_one, &c);
+	free(c.ev);
+	int status = arb_out_exit(c.out);
+	if (arb_out_close(c.out)) {
+		fprintf(stderr, "arbiter: error: cannot write to standard output: %s\n",
+			strerror(errno ? errno : EIO));
+		return ARB_EXIT_ERROR;
+	}
+	return status;
+}

@@ -1,0 +1,32 @@
+/*
+ * options.h — the one table of commands and options.  --help, getopt_long's
+ * table and the documentation tests all come from here (X-macros), so the
+ * man page and the shell completions cannot drift from the program
+ * unnoticed: tests/docs-test.sh compares them with `arbiter --help`.
+ *
+ * OPT(id, long name, short letter or 0, getopt has_arg, ARG name, help)
+ */
+#ifndef ARB_OPTIONS_H
+#define ARB_OPTIONS_H
+
+#define ARB_COMMANDS(X)                                                        \
+	X(check, "replay every game and print a verdict per game (the default)") \
+	X(score, "like check, and list every score event")                     \
+	X(dump,  "print the board after the last move, or after move --at N")  \
+	X(fmt,   "print the records in canonical TGN; -i rewrites the files")  \
+	X(moves, "list the legal moves after move --at N (default: the start)")
+
+#define ARB_OPTIONS(X)                                                         \
+	X(AT,         "at",         0,   1, "N",    "dump, moves: the position after move N")          \
+	X(DATA,       "data",       0,   1, "FILE", "replace a game's built-in data with FILE (YAML)")  \
+	X(FORMAT,     "format",     'f', 1, "FMT",  "output format: text, yaml, json or tsv")          \
+	X(GAME,       "game",       'g', 1, "NAME", "dump --labels without a record: the game to draw") \
+	X(HELP,       "help",       'h', 0, 0,      "print this help and exit")                        \
+	X(IN_PLACE,   "in-place",   'i', 0, 0,      "fmt: rewrite each FILE atomically")               \
+	X(KEEP_GOING, "keep-going", 'k', 0, 0,      "after a syntax or record error, go on with the next game") \
+	X(LABELS,     "labels",     0,   0, 0,      "dump: print the coordinate diagram of the notation") \
+	X(QUIET,      "quiet",      'q', 0, 0,      "print nothing; the exit status tells the result") \
+	X(SNAPSHOT,   "snapshot",   0,   0, 0,      "dump: print the position as a Setup tag")         \
+	X(VERSION,    "version",    'V', 0, 0,      "print the version and exit")
+
+#endif

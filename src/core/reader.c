@@ -1,0 +1,674 @@
+/*
+ * reader.c — the TGN lexer: bytes in, one game (arb_record) at a time out.
+ *
+ * The input is read in 128 KiB blocks and cut into lines with memchr; each
+ * line is checked (length, NUL bytes, UTF-8) and lexed by a small state
+ * machine that knows three things: tag lines `[Name "value"]`, movetext
+ * tokens, and comments (`;` to the end of the line, `{...}` across lines).
+ * A game ends where a tag line follows movetext, or at the end of input.
+ *
+ * Memory: the game's bytes, tokens and tags live in arrays that are reused
+ * from game to game, so a 100 MB stream of small games runs in the memory
+ * of one game.  Tokens are recorded as offsets while the game's raw buffer
+ * may still move, and turned into pointers once the game is complete.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "reader.h"
+#include "util.h"
+
+#define IN_CAP (2 * ARB_MAX_LINE + 65536)
+
+typedef struct {            /* a token or comment while the game grows */
+	size_t off, len;    /* into the raw buffer                      */
+	uint32_t line, col;
+} span;
+
+typedef struct {            /* a tag while the game grows               */
+	size_t name, value; /* offsets into the strings buffer          */
+	uint32_t line, col;
+} tagspan;
+
+enum section { SEC_NONE, SEC_TAGS, SEC_MOVES };
+
+struct arb_reader {
+	FILE *f;
+	const char *name;
+	char *in;                 /* input block                          */
+	size_t in_len, in_pos;
+	bool eof, read_error;
+	int read_errno;
+	uint32_t lineno;          /* lines consumed so far                */
+	size_t games;
+
+	/* the game being read */
+	arb_buf raw;
+	arb_buf strs;             /* tag names and unescaped values       */
+	span *toks;  size_t ntoks, cap_toks;
+	span *coms;  size_t ncoms, cap_coms;
+	tagspan *tags; size_t ntags, cap_tags;
+	arb_turn *turns; size_t nturns, cap_turns;
+	arb_item *items; size_t nitems, cap_items;
+	uint32_t last_item_line;
+	enum section sec;
+	bool in_brace;            /* inside a {...} comment               */
+	span brace;               /* where it started                     */
+	bool turn_open;           /* a turn continues across a {...}      */
+	uint32_t first_line;      /* first tag line of the game           */
+
+	/* the output views, rebuilt per game */
+	arb_tag *out_tags; size_t cap_out_tags;
+	arb_token *out_toks; size_t cap_out_toks;
+	arb_comment *out_coms; size_t cap_out_coms;
+
+	bool skipping;            /* after an error: skip the rest of the game */
+	bool skip_seen_moves;
+};
+
+#define GROW(arr, n, cap)                                                  \
+	do {                                                               \
+		if ((n) == (cap)) {                                        \
+			(cap) = (cap) ? (cap) * 2 : 64;                    \
+			(arr) = arb_xrealloc((arr), (cap) * sizeof *(arr)); \
+		}                                                          \
+	} while (0)
+
+arb_reader *arb_reader_new(FILE *f, const char *name)
+{
+	arb_reader *r = arb_xcalloc(1, sizeof *r);
+	r->f = f;
+	r->name = name;
+	r->in = arb_xmalloc(IN_CAP);
+	return r;
+}
+
+void arb_reader_free(arb_reader *r)
+{
+	if (!r)
+		return;
+	free(r->in);
+	arb_buf_free(&r->raw);
+	arb_buf_free(&r->strs);
+	free(r->toks);
+	free(r->coms);
+	free(r->tags);
+	free(r->turns);
+	free(r->items);
+	free(r->out_tags);
+	free(r->out_toks);
+	free(r->out_coms);
+	free(r);
+}
+
+size_t arb_reader_games(const arb_reader *r)
+{
+	return r->games;
+}
+
+static int diag_set(arb_diag *d, const arb_reader *r, uint32_t line,
+		    uint32_t col, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+
+static int diag_set(arb_diag *d, const arb_reader *r, uint32_t line,
+		    uint32_t col, const char *fmt, ...)
+{
+	va_list ap;
+	d->file = r->name;
+	d->line = line;
+	d->col = col;
+	va_start(ap, fmt);
+	vsnprintf(d->msg, sizeof d->msg, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+/* ------------------------------------------------------------ lines */
+
+/* The next line without its newline, or NULL at the end of input.  The
+ * line stays in place until line_consume(); *full is its length with the
+ * newline.  A line longer than ARB_MAX_LINE comes back truncated with
+ * *too_long set (the rest is skipped by line_consume). */
+static const char *line_peek(arb_reader *r, size_t *len, size_t *full,
+			     bool *too_long)
+{
+	*too_long = false;
+	for (;;) {
+		char *start = r->in + r->in_pos;
+		size_t avail = r->in_len - r->in_pos;
+		char *nl = memchr(start, '\n', avail);
+		if (nl) {
+			*len = (size_t)(nl - start);
+			*full = *len + 1;
+			if (*len > ARB_MAX_LINE) {
+				*too_long = true;
+				*len = ARB_MAX_LINE;
+			}
+			return start;
+		}
+		if (avail > ARB_MAX_LINE) {
+			*too_long = true;
+			*len = ARB_MAX_LINE;
+			*full = avail; /* line_consume skips the rest */
+			return start;
+		}
+		if (r->eof) {
+			if (avail == 0)
+				return NULL;
+			*len = *full = avail;
+			return start;
+		}
+		/* refill */
+		memmove(r->in, start, avail);
+		r->in_len = avail;
+		r->in_pos = 0;
+		size_t got = fread(r->in + r->in_len, 1, IN_CAP - r->in_len, r->f);
+		r->in_len += got;
+		if (got == 0) {
+			r->eof = true;
+			if (ferror(r->f)) {
+				r->read_error = true;
+				r->read_errno = errno;
+			}
+		}
+	}
+}
+
+/* Consume the peeked line; a too-long line is skipped up to its newline. */
+static void line_consume(arb_reader *r, size_t full, bool too_long)
+{
+	r->in_pos += full;
+	r->lineno++;
+	if (!too_long || (r->in_pos > 0 && r->in[r->in_pos - 1] == '\n'))
+		return;
+	/* skip the rest of an over-long line */
+	for (;;) {
+		char *start = r->in + r->in_pos;
+		size_t avail = r->in_len - r->in_pos;
+		char *nl = memchr(start, '\n', avail);
+		if (nl) {
+			r->in_pos += (size_t)(nl - start) + 1;
+			return;
+		}
+		r->in_pos = r->in_len = 0;
+		if (r->eof)
+			return;
+		size_t got = fread(r->in, 1, IN_CAP, r->f);
+		r->in_len = got;
+		if (got == 0) {
+			r->eof = true;
+			if (ferror(r->f)) {
+				r->read_error = true;
+				r->read_errno = errno;
+			}
+		}
+	}
+}
+
+/* Column (1-based) of the first byte that is NUL or not valid UTF-8, or 0;
+ * *nul tells which. */
+static uint32_t bad_byte(const char *s, size_t len, bool *nul)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t i = 0;
+	while (i < len) {
+		unsigned c = p[i];
+		if (c < 0x80) {
+			if (c == 0) {
+				*nul = true;
+				return (uint32_t)i + 1;
+			}
+			i++;
+			continue;
+		}
+		*nul = false;
+		size_t n;
+		unsigned min;
+		if (c >= 0xC2 && c <= 0xDF) {
+			n = 1; min = 0x80;
+		} else if (c >= 0xE0 && c <= 0xEF) {
+			n = 2; min = 0x800;
+		} else if (c >= 0xF0 && c <= 0xF4) {
+			n = 3; min = 0x10000;
+		} else {
+			return (uint32_t)i + 1;
+		}
+		unsigned cp = c & (0x3F >> n);
+		for (size_t k = 1; k <= n; k++) {
+			if (i + k >= len || (p[i + k] & 0xC0) != 0x80)
+				return (uint32_t)i + 1;
+			cp = (cp << 6) | (p[i + k] & 0x3F);
+		}
+		if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
+			return (uint32_t)i + 1;
+		i += n + 1;
+	}
+	return 0;
+}
+
+/* ------------------------------------------------------------ lexing */
+
+static void add_item(arb_reader *r, arb_item_kind kind, size_t index,
+		     uint32_t line)
+{
+	GROW(r->items, r->nitems, r->cap_items);
+	r->items[r->nitems].kind = kind;
+	r->items[r->nitems].index = index;
+	r->items[r->nitems].same_line = r->nitems > 0 && line == r->last_item_line;
+	r->nitems++;
+	r->last_item_line = line;
+}
+
+static void add_comment(arb_reader *r, size_t off, size_t len, uint32_t line,
+			uint32_t col)
+{
+	GROW(r->coms, r->ncoms, r->cap_coms);
+	r->coms[r->ncoms] = (span){ off, len, line, col };
+	add_item(r, ARB_ITEM_COMMENT, r->ncoms, line);
+	r->ncoms++;
+}
+
+static inline bool is_blank(char c)
+{
+	return c == ' ' || c == '\t' || c == '\r';
+}
+
+static bool is_name_char(char c, bool first)
+{
+	if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z'))
+		return true;
+	return !first && ((c >= '0' && c <= '9') || c == '_');
+}
+
+/* Lex the rest of a brace comment starting at s[i] (inside the comment).
+ * Returns the index after the closing brace, or len when it goes on. */
+static size_t lex_brace_rest(arb_reader *r, const char *s, size_t i,
+			     size_t len, size_t base)
+{
+	const char *close = memchr(s + i, '}', len - i);
+	if (!close)
+		return len;
+	size_t end = (size_t)(close - s) + 1;
+	r->in_brace = false;
+	r->coms[r->ncoms - 1].len = base + end - r->coms[r->ncoms - 1].off;
+	return end;
+}
+
+/* One tag line, s[i] == '['. */
+static int lex_tag_line(arb_reader *r, const char *s, size_t len, size_t i,
+			size_t base, arb_diag *d)
+{
+	uint32_t ln = r->lineno + 1;
+	for (;;) {
+		while (i < len && is_blank(s[i]))
+			i++;
+		if (i == len)
+			return 0;
+		if (s[i] == ';') {
+			add_comment(r, base + i, len - i, ln, (uint32_t)i + 1);
+			return 0;
+		}
+		if (s[i] == '{') {
+			r->in_brace = true;
+			r->brace = (span){ base + i, 0, ln, (uint32_t)i + 1 };
+			add_comment(r, base + i, len - i, ln, (uint32_t)i + 1);
+			i = lex_brace_rest(r, s, i + 1, len, base);
+			if (r->in_brace)
+				return 0;
+			continue;
+		}
+		if (s[i] != '[')
+			return diag_set(d, r, ln, (uint32_t)i + 1,
+				"unexpected text after a tag: a tag line holds only tags and comments");
+		uint32_t tag_col = (uint32_t)i + 1;
+		i++;
+		while (i < len && is_blank(s[i]))
+			i++;
+		size_t ns = i;
+		if (i == len || !is_name_char(s[i], true))
+			return diag_set(d, r, ln, (uint32_t)i + 1,
+				"expected a tag name (a letter, then letters, digits or '_') after '['");
+		while (i < len && is_name_char(s[i], false))
+			i++;
+		size_t nlen = i - ns;
+		while (i < len && is_blank(s[i]))
+			i++;
+		if (i == len || s[i] != '"')
+			return diag_set(d, r, ln, (uint32_t)i + 1,
+				"expected '\"' to open the value of tag %.*s",
+				(int)nlen, s + ns);
+		uint32_t str_col = (uint32_t)i + 1;
+		i++;
+		if (r->ntags == ARB_MAX_TAGS)
+			return diag_set(d, r, ln, tag_col,
+				"more than %d tags in one game", ARB_MAX_TAGS);
+		GROW(r->tags, r->ntags, r->cap_tags);
+		tagspan *t = &r->tags[r->ntags];
+		t->line = ln;
+		t->col = tag_col;
+		t->name = r->strs.len;
+		arb_buf_put(&r->strs, s + ns, nlen);
+		arb_buf_putc(&r->strs, '\0');
+		t->value = r->strs.len;
+		for (;;) {
+			if (i == len)
+				return diag_set(d, r, ln, str_col,
+					"unterminated string: the value of tag %.*s has no closing '\"' on its line",
+					(int)nlen, s + ns);
+			char c = s[i];
+			if (c == '"')
+				break;
+			if (c == '\\') {
+				if (i + 1 < len && (s[i + 1] == '"' || s[i + 1] == '\\')) {
+					arb_buf_putc(&r->strs, s[i + 1]);
+					i += 2;
+					continue;
+				}
+				return diag_set(d, r, ln, (uint32_t)i + 1,
+					"unknown escape in a tag value: only \\\" and \\\\ are allowed");
+			}
+			if ((unsigned char)c < 0x20 && c != '\t')
+				return diag_set(d, r, ln, (uint32_t)i + 1,
+					"control character 0x%02X in a tag value",
+					(unsigned)(unsigned char)c);
+			arb_buf_putc(&r->strs, c);
+			i++;
+		}
+		arb_buf_putc(&r->strs, '\0');
+		i++; /* closing quote */
+		while (i < len && is_blank(s[i]))
+			i++;
+		if (i == len || s[i] != ']')
+			return diag_set(d, r, ln, (uint32_t)i + 1,
+				"expected ']' to close tag %.*s", (int)nlen, s + ns);
+		i++;
+		if (r->sec == SEC_NONE) {
+			r->sec = SEC_TAGS;
+			r->first_line = ln;
+		}
+		add_item(r, ARB_ITEM_TAG, r->ntags, ln);
+		r->ntags++;
+	}
+}
+
+static void close_turn(arb_reader *r)
+{
+	if (!r->turn_open)
+		return;
+	r->turn_open = false;
+	arb_turn *t = &r->turns[r->nturns - 1];
+	if (t->ntok == 0) { /* only a turn number: keep it, engines reject */
+		return;
+	}
+}
+
+static int add_token(arb_reader *r, size_t off, size_t len, uint32_t col,
+		     arb_diag *d)
+{
+	uint32_t ln = r->lineno + 1;
+	const char *s = r->raw.p + off;
+	if (r->sec == SEC_NONE)
+		return diag_set(d, r, ln, col,
+			"movetext before any tag: a game starts with its tags, [Game \"...\"] first");
+	r->sec = SEC_MOVES;
+	if (!r->turn_open) {
+		GROW(r->turns, r->nturns, r->cap_turns);
+		arb_turn *t = &r->turns[r->nturns];
+		t->first = r->ntoks;
+		t->ntok = 0;
+		t->line = ln;
+		t->col = col;
+		t->number = -1;
+		add_item(r, ARB_ITEM_TURN, r->nturns, ln);
+		r->nturns++;
+		r->turn_open = true;
+		/* a leading turn number "12." */
+		if (len >= 2 && s[len - 1] == '.') {
+			size_t k = 0;
+			while (k < len - 1 && s[k] >= '0' && s[k] <= '9')
+				k++;
+			if (k == len - 1) {
+				if (len - 1 > 9)
+					return diag_set(d, r, ln, col,
+						"turn number %.*s is out of range", (int)len, s);
+				t->number = strtol(s, NULL, 10);
+				return 0;
+			}
+		}
+	}
+	arb_turn *t = &r->turns[r->nturns - 1];
+	if (t->ntok == ARB_MAX_TOKENS_PER_TURN)
+		return diag_set(d, r, ln, col,
+			"more than %d words in one turn", ARB_MAX_TOKENS_PER_TURN);
+	GROW(r->toks, r->ntoks, r->cap_toks);
+	r->toks[r->ntoks++] = (span){ off, len, ln, col };
+	t->ntok++;
+	return 0;
+}
+
+/* One movetext line (possibly continuing a brace comment). */
+static int lex_move_line(arb_reader *r, const char *s, size_t len, size_t i,
+			 size_t base, arb_diag *d)
+{
+	uint32_t ln = r->lineno + 1;
+	while (i < len) {
+		char c = s[i];
+		if (is_blank(c)) {
+			i++;
+			continue;
+		}
+		if (c == ';') {
+			add_comment(r, base + i, len - i, ln, (uint32_t)i + 1);
+			break;
+		}
+		if (c == '{') {
+			r->in_brace = true;
+			r->brace = (span){ base + i, 0, ln, (uint32_t)i + 1 };
+			add_comment(r, base + i, len - i, ln, (uint32_t)i + 1);
+			i = lex_brace_rest(r, s, i + 1, len, base);
+			continue;
+		}
+		if (c == '}')
+			return diag_set(d, r, ln, (uint32_t)i + 1,
+				"'}' without an opening '{'");
+		size_t st = i;
+		while (i < len && !is_blank(s[i]) && s[i] != ';' && s[i] != '{' &&
+		       s[i] != '}')
+			i++;
+		if (add_token(r, base + st, i - st, (uint32_t)st + 1, d))
+			return -1;
+	}
+	if (!r->in_brace)
+		close_turn(r);
+	return 0;
+}
+
+static void game_reset(arb_reader *r)
+{
+	arb_buf_reset(&r->raw);
+	arb_buf_reset(&r->strs);
+	r->ntoks = r->ncoms = r->ntags = r->nturns = r->nitems = 0;
+	r->last_item_line = 0;
+	r->sec = SEC_NONE;
+	r->in_brace = false;
+	r->turn_open = false;
+	r->first_line = 0;
+}
+
+/* After an error the rest of the bad game is skipped; `in_moves` tells
+ * whether the error was already in movetext, so that the next tag line
+ * starts a new game rather than continuing the bad game's tags. */
+static int fail(arb_reader *r, int rc, bool in_moves)
+{
+	r->skipping = true;
+	r->skip_seen_moves = in_moves || r->sec == SEC_MOVES;
+	return rc;
+}
+
+/* Is this line a tag line (first non-blank byte '[')? */
+static bool starts_tag(const char *s, size_t len)
+{
+	size_t i = 0;
+	while (i < len && is_blank(s[i]))
+		i++;
+	return i < len && s[i] == '[';
+}
+
+static int read_error(arb_reader *r, arb_diag *d)
+{
+	r->read_error = false;
+	return diag_set(d, r, 0, 0, "read error: %s", strerror(r->read_errno));
+}
+
+/* After an error: drop lines up to the tag line that starts a new game. */
+static void skip_bad_game(arb_reader *r)
+{
+	const char *s;
+	size_t len, full;
+	bool too_long;
+	while ((s = line_peek(r, &len, &full, &too_long))) {
+		bool tag = !too_long && starts_tag(s, len);
+		if (tag && r->skip_seen_moves)
+			break;
+		if (!tag) {
+			size_t i = 0;
+			while (i < len && is_blank(s[i]))
+				i++;
+			if (i < len && s[i] != ';' && s[i] != '{')
+				r->skip_seen_moves = true;
+		}
+		line_consume(r, full, too_long);
+	}
+	r->skipping = false;
+}
+
+static void build_views(arb_reader *r, arb_record *rec)
+{
+	if (r->ntags > r->cap_out_tags) {
+		r->cap_out_tags = r->ntags;
+		r->out_tags = arb_xrealloc(r->out_tags, r->ntags * sizeof *r->out_tags);
+	}
+	for (size_t i = 0; i < r->ntags; i++) {
+		r->out_tags[i].name = r->strs.p + r->tags[i].name;
+		r->out_tags[i].value = r->strs.p + r->tags[i].value;
+		r->out_tags[i].line = r->tags[i].line;
+		r->out_tags[i].col = r->tags[i].col;
+	}
+	if (r->ntoks > r->cap_out_toks) {
+		r->cap_out_toks = r->ntoks;
+		r->out_toks = arb_xrealloc(r->out_toks, r->ntoks * sizeof *r->out_toks);
+	}
+	for (size_t i = 0; i < r->ntoks; i++) {
+		r->out_toks[i].s = r->raw.p + r->toks[i].off;
+		r->out_toks[i].len = (uint32_t)r->toks[i].len;
+		r->out_toks[i].line = r->toks[i].line;
+		r->out_toks[i].col = r->toks[i].col;
+	}
+	if (r->ncoms > r->cap_out_coms) {
+		r->cap_out_coms = r->ncoms;
+		r->out_coms = arb_xrealloc(r->out_coms, r->ncoms * sizeof *r->out_coms);
+	}
+	for (size_t i = 0; i < r->ncoms; i++) {
+		r->out_coms[i].text = r->raw.p + r->coms[i].off;
+		r->out_coms[i].len = r->coms[i].len;
+		r->out_coms[i].line = r->coms[i].line;
+		r->out_coms[i].col = r->coms[i].col;
+	}
+	rec->file = r->name;
+	rec->line = r->first_line;
+	rec->tags = r->out_tags;
+	rec->ntags = r->ntags;
+	rec->tok = r->out_toks;
+	rec->ntok = r->ntoks;
+	rec->turns = r->turns;
+	rec->nturns = r->nturns;
+	rec->comments = r->out_coms;
+	rec->ncomments = r->ncoms;
+	rec->items = r->items;
+	rec->nitems = r->nitems;
+	rec->raw = r->raw.p ? r->raw.p : "";
+	rec->rawlen = r->raw.len;
+}
+
+int arb_reader_next(arb_reader *r, arb_record *rec, arb_diag *d)
+{
+	if (r->skipping)
+		skip_bad_game(r);
+	game_reset(r);
+	const char *s;
+	size_t len, full;
+	bool too_long;
+	while ((s = line_peek(r, &len, &full, &too_long))) {
+		uint32_t ln = r->lineno + 1;
+		if (!r->in_brace && r->sec == SEC_MOVES && !too_long &&
+		    starts_tag(s, len))
+			break; /* the next game starts here */
+		if (too_long) {
+			bool tag = starts_tag(s, len);
+			line_consume(r, full, too_long);
+			r->games++;
+			return fail(r, diag_set(d, r, ln, 1,
+				"line longer than %d bytes", ARB_MAX_LINE), !tag);
+		}
+		bool nul = false;
+		uint32_t bad = bad_byte(s, len, &nul);
+		if (bad) {
+			bool tag = starts_tag(s, len);
+			line_consume(r, full, false);
+			r->games++;
+			return fail(r, diag_set(d, r, ln, bad, nul ?
+				"NUL byte in the input: TGN is text" :
+				"invalid UTF-8: TGN is UTF-8 text"), !tag);
+		}
+		if (r->raw.len + full > ARB_MAX_GAME_BYTES) {
+			line_consume(r, full, false);
+			r->games++;
+			return fail(r, diag_set(d, r, ln, 1,
+				"game longer than %u MiB: is a game separator (a tag line) missing?",
+				ARB_MAX_GAME_BYTES >> 20), true);
+		}
+		size_t base = r->raw.len;
+		arb_buf_put(&r->raw, s, full);
+		const char *ls = r->raw.p + base; /* stable copy of the line */
+		int rc;
+		bool tag_line = false;
+		size_t i = 0;
+		if (r->in_brace) {
+			i = lex_brace_rest(r, ls, 0, len, base);
+			if (r->in_brace) {
+				line_consume(r, full, false);
+				continue;
+			}
+		}
+		while (i < len && is_blank(ls[i]))
+			i++;
+		if (i < len && ls[i] == '[' && !r->turn_open) {
+			tag_line = true;
+			rc = lex_tag_line(r, ls, len, i, base, d);
+		}
+		else
+			rc = lex_move_line(r, ls, len, i, base, d);
+		line_consume(r, full, false);
+		if (rc) {
+			r->games++;
+			return fail(r, rc, !tag_line);
+		}
+	}
+	if (r->read_error) {
+		r->games++;
+		return fail(r, read_error(r, d), true);
+	}
+	if (r->in_brace) {
+		r->games++;
+		r->in_brace = false;
+		return fail(r, diag_set(d, r, r->brace.line, r->brace.col,
+			"unterminated comment: '{' is never closed"), true);
+	}
+	if (r->sec == SEC_NONE)
+		return 0; /* nothing but blank lines and comments */
+	r->games++;
+	build_views(r, rec);
+	return 1;
+}

@@ -1,0 +1,83 @@
+/*
+ * reader.h — the TGN record reader: a stream of bytes in, one game at a
+ * time out (tags, turn lines split into tokens, comments, raw bytes).
+ *
+ * Games stream: the reader keeps one game in memory, so memory is bounded
+ * by the largest game (ARB_MAX_GAME_BYTES), never by the input.  Every
+ * malformed input is reported with FILE:LINE:COL.
+ */
+#ifndef ARB_READER_H
+#define ARB_READER_H
+
+#include <stdio.h>
+#include "../games/game.h"
+
+#define ARB_MAX_LINE 65536              /* bytes in one line            */
+#define ARB_MAX_GAME_BYTES (8u << 20)   /* bytes in one game            */
+#define ARB_MAX_TOKENS_PER_TURN 1024
+#define ARB_MAX_TAGS 256
+
+/* A diagnostic: where and what.  `file` is borrowed. */
+typedef struct arb_diag {
+	const char *file;
+	uint32_t line, col;      /* 0 = the whole file */
+	char msg[ARB_MSG_MAX];
+} arb_diag;
+
+/* One turn line: tokens tok[first .. first+ntok) of the record. */
+typedef struct arb_turn {
+	size_t first, ntok;
+	uint32_t line, col;      /* where the turn starts (its number, if any) */
+	long number;             /* the written turn number, or -1         */
+} arb_turn;
+
+/* A comment, kept so `fmt` loses nothing the user wrote. */
+typedef struct arb_comment {
+	const char *text;        /* the whole comment, `;...` or `{...}`   */
+	size_t len;
+	uint32_t line, col;
+} arb_comment;
+
+/* What a game is made of, in input order (for `fmt`). */
+typedef enum { ARB_ITEM_TAG, ARB_ITEM_TURN, ARB_ITEM_COMMENT } arb_item_kind;
+typedef struct arb_item {
+	arb_item_kind kind;
+	size_t index;            /* into tags, turns or comments           */
+	bool same_line;          /* on the same line as the item before    */
+} arb_item;
+
+/* One game.  Everything points into the reader's buffers and stays valid
+ * until the next call to arb_reader_next(). */
+typedef struct arb_record {
+	const char *file;
+	uint32_t line;           /* line of the first tag                  */
+	arb_tag *tags;
+	size_t ntags;
+	arb_token *tok;
+	size_t ntok;
+	arb_turn *turns;
+	size_t nturns;
+	arb_comment *comments;
+	size_t ncomments;
+	arb_item *items;
+	size_t nitems;
+	const char *raw;         /* the game's bytes exactly as read       */
+	size_t rawlen;
+} arb_record;
+
+typedef struct arb_reader arb_reader;
+
+/* Read from `f` (not closed), naming it `name` in diagnostics. */
+arb_reader *arb_reader_new(FILE *f, const char *name);
+void arb_reader_free(arb_reader *r);
+
+/* The next game: 1 and *rec filled, 0 at the end of the stream, -1 with
+ * *diag set on a syntax or read error.  After an error the next call skips
+ * to the next tag line that starts a game (for --keep-going).  Bytes read
+ * by the reader since the last call are counted in *bytes if non-NULL. */
+int arb_reader_next(arb_reader *r, arb_record *rec, arb_diag *diag);
+
+/* Games the reader has returned so far (including skipped bad ones). */
+size_t arb_reader_games(const arb_reader *r);
+
+#endif

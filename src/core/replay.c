@@ -1,0 +1,364 @@
+/*
+ * replay.c — from a record to a verdict, for every command alike.
+ *
+ * Set-up errors (unknown game, seats, options, a truncated record) make
+ * the record unusable: ARB_ERROR, exit status 2.  A rule broken by a move
+ * or a false Result tag is a verdict about the game: ARB_ILLEGAL, status 1.
+ */
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "gamedata.h"
+#include "replay.h"
+#include "util.h"
+#include "../games/registry.h"
+
+static int rec_error(arb_replay *r, uint32_t line, uint32_t col,
+		     const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+static int rec_error(arb_replay *r, uint32_t line, uint32_t col,
+		     const char *fmt, ...)
+{
+	va_list ap;
+	r->verdict = ARB_ERROR;
+	r->diag.file = r->rec->file;
+	r->diag.line = line;
+	r->diag.col = col;
+	va_start(ap, fmt);
+	vsnprintf(r->diag.msg, sizeof r->diag.msg, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+static const arb_tag *find_tag(const arb_record *rec, const char *name)
+{
+	for (size_t i = 0; i < rec->ntags; i++)
+		if (strcmp(rec->tags[i].name, name) == 0)
+			return &rec->tags[i];
+	return NULL;
+}
+
+static void known_games(char *out, size_t cap)
+{
+	size_t n = 0;
+	out[0] = '\0';
+	for (size_t i = 0; i < arb_game_count(); i++) {
+		const arb_game_ops *g = arb_game_at(i);
+		if (!g)
+			continue;
+		n += (size_t)snprintf(out + n, n < cap ? cap - n : 0, "%s%s",
+				      n ? ", " : "", g->name);
+	}
+}
+
+static int colour_index(const arb_game_ops *g, const char *name)
+{
+	for (int i = 0; g->colours[i]; i++)
+		if (strcasecmp(g->colours[i], name) == 0)
+			return i;
+	return -1;
+}
+
+static void list_colours(const arb_game_ops *g, char *out, size_t cap)
+{
+	size_t n = 0;
+	out[0] = '\0';
+	for (size_t i = 0; g->colours[i]; i++)
+		n += (size_t)snprintf(out + n, n < cap ? cap - n : 0, "%s%s",
+				      i ? ", " : "", g->colours[i]);
+}
+
+/* Split the Variant tag into name[=value] words. */
+static int parse_variant(arb_replay *r, const arb_tag *t)
+{
+	arb_setup *s = &r->setup;
+	r->optbuf = arb_xstrdup(t->value);
+	char *p = r->optbuf;
+	for (;;) {
+		while (*p == ' ' || *p == '\t' || *p == ',')
+			p++;
+		if (!*p)
+			return 0;
+		char *w = p;
+		while (*p && *p != ' ' && *p != '\t' && *p != ',')
+			p++;
+		if (*p)
+			*p++ = '\0';
+		char *eq = strchr(w, '=');
+		if (eq)
+			*eq = '\0';
+		if (!*w || (eq && !eq[1]))
+			return rec_error(r, t->line, t->col,
+				"malformed option \"%s%s\" in the Variant tag: write name or name=value",
+				w, eq ? "=" : "");
+		for (char *c = w; *c; c++)
+			if (!isalnum((unsigned char)*c) && *c != '-' && *c != '_')
+				return rec_error(r, t->line, t->col,
+					"malformed option name \"%s\" in the Variant tag", w);
+		for (size_t i = 0; i < s->noptions; i++)
+			if (strcmp(s->options[i].name, w) == 0)
+				return rec_error(r, t->line, t->col,
+					"option \"%s\" is given twice in the Variant tag", w);
+		if (s->noptions == ARB_MAX_OPTIONS)
+			return rec_error(r, t->line, t->col,
+				"more than %d options in the Variant tag", ARB_MAX_OPTIONS);
+		s->options[s->noptions].name = w;
+		s->options[s->noptions].value = eq ? eq + 1 : NULL;
+		s->options[s->noptions].tag = t;
+		s->noptions++;
+	}
+}
+
+int arb_replay_setup(arb_replay *r)
+{
+	const arb_record *rec = r->rec;
+	arb_setup *s = &r->setup;
+	memset(s, 0, sizeof *s);
+	r->verdict = ARB_LEGAL;
+	s->tags = rec->tags;
+	s->ntags = rec->ntags;
+	for (size_t i = 0; i < rec->ntags; i++)
+		for (size_t j = 0; j < i; j++)
+			if (strcmp(rec->tags[i].name, rec->tags[j].name) == 0)
+				return rec_error(r, rec->tags[i].line, rec->tags[i].col,
+					"duplicate tag %s (first at line %u)",
+					rec->tags[i].name, (unsigned)rec->tags[j].line);
+	const arb_tag *gt = find_tag(rec, "Game");
+	if (!gt)
+		return rec_error(r, rec->line, 1,
+			"missing [Game \"...\"] tag: every game names its game");
+	r->game = arb_game_find(gt->value);
+	if (!r->game) {
+		char known[256];
+		known_games(known, sizeof known);
+		return rec_error(r, gt->line, gt->col,
+			"unknown game \"%.100s\": arbiter knows %s", gt->value, known);
+	}
+	const arb_game_ops *g = r->game;
+	for (size_t i = 0; i < rec->ntags; i++) {
+		int c = colour_index(g, rec->tags[i].name);
+		if (c < 0)
+			continue;
+		for (size_t j = 0; j < s->nseats; j++)
+			if (s->seats[j].colour == (unsigned)c)
+				return rec_error(r, rec->tags[i].line, rec->tags[i].col,
+					"colour %s is seated twice", g->colours[c]);
+		if (s->nseats == g->max_seats || s->nseats == ARB_MAX_SEATS)
+			return rec_error(r, rec->tags[i].line, rec->tags[i].col,
+				"too many seats: %s seats %u to %u players",
+				g->name, g->min_seats, g->max_seats);
+		s->seats[s->nseats].colour = (unsigned)c;
+		s->seats[s->nseats].player = rec->tags[i].value;
+		s->seats[s->nseats].tag = &rec->tags[i];
+		s->nseats++;
+	}
+	if (s->nseats < g->min_seats) {
+		char cols[128];
+		list_colours(g, cols, sizeof cols);
+		return rec_error(r, gt->line, gt->col,
+			"%s needs %u to %u seats, one tag per player such as [%s \"Name\"] (colours: %s); this game has %zu",
+			g->name, g->min_seats, g->max_seats, g->colours[0], cols,
+			s->nseats);
+	}
+	const arb_tag *vt = find_tag(rec, "Variant");
+	if (vt && parse_variant(r, vt))
+		return -1;
+	s->setup = find_tag(rec, "Setup");
+	const void *data = arb_gamedata_get(g, &r->diag);
+	if (!data) {
+		r->verdict = ARB_ERROR;
+		return -1;
+	}
+	arb_reject rej;
+	memset(&rej, 0, sizeof rej);
+	r->state = g->create(data, s, &rej);
+	if (!r->state) {
+		uint32_t line = rej.line ? rej.line : gt->line;
+		uint32_t col = rej.line ? rej.col : gt->col;
+		return rec_error(r, line, col, "%s", rej.msg);
+	}
+	r->move = arb_xcalloc(1, g->move_size ? g->move_size : 1);
+	return 0;
+}
+
+static void stamp_event(void *ctx, const arb_event *ev)
+{
+	arb_replay *r = ctx;
+	r->on_event(r->ctx, r->current, ev);
+}
+
+static void illegal(arb_replay *r, size_t move, uint32_t line, uint32_t col,
+		    const char *rule, const char *fmt, ...)
+	__attribute__((format(printf, 6, 7)));
+
+static void illegal(arb_replay *r, size_t move, uint32_t line, uint32_t col,
+		    const char *rule, const char *fmt, ...)
+{
+	va_list ap;
+	r->verdict = ARB_ILLEGAL;
+	r->bad_move = move;
+	r->rej.rule = rule;
+	r->rej.line = line;
+	r->rej.col = col;
+	va_start(ap, fmt);
+	vsnprintf(r->rej.msg, sizeof r->rej.msg, fmt, ap);
+	va_end(ap);
+}
+
+/* Compare the Result tag with the standing. */
+static void check_result(arb_replay *r, const arb_tag *rt)
+{
+	const arb_game_ops *g = r->game;
+	const arb_setup *s = &r->setup;
+	bool claimed[ARB_MAX_SEATS] = { false };
+	char buf[256];
+	snprintf(buf, sizeof buf, "%s", rt->value);
+	bool star = strcmp(buf, "*") == 0;
+	if (!star) {
+		char *save = NULL;
+		for (char *w = strtok_r(buf, ", \t", &save); w;
+		     w = strtok_r(NULL, ", \t", &save)) {
+			int c = colour_index(g, w);
+			size_t seat = s->nseats;
+			for (size_t i = 0; c >= 0 && i < s->nseats; i++)
+				if (s->seats[i].colour == (unsigned)c)
+					seat = i;
+			if (seat == s->nseats) {
+				rec_error(r, rt->line, rt->col,
+					"the Result tag names \"%s\", which is not a seat of this game; write the winners' colours, or \"*\" for an unfinished game",
+					w);
+				return;
+			}
+			claimed[seat] = true;
+		}
+	}
+	if (star && r->st.over) {
+		illegal(r, 0, rt->line, rt->col, "result-mismatch",
+			"the Result tag says the game is unfinished, but it is over after move %zu",
+			r->moves);
+		return;
+	}
+	if (star)
+		return;
+	char got[128] = "", want[128] = "";
+	size_t ng = 0, nw = 0;
+	bool same = true;
+	for (size_t i = 0; i < s->nseats; i++) {
+		const char *name = g->colours[s->seats[i].colour];
+		if (r->st.winner[i])
+			ng += (size_t)snprintf(got + ng, ng < sizeof got ? sizeof got - ng : 0,
+					       "%s%s", ng ? ", " : "", name);
+		if (claimed[i])
+			nw += (size_t)snprintf(want + nw, nw < sizeof want ? sizeof want - nw : 0,
+					       "%s%s", nw ? ", " : "", name);
+		if (r->st.winner[i] != claimed[i])
+			same = false;
+	}
+	if (!same)
+		illegal(r, 0, rt->line, rt->col, "result-mismatch",
+			"the Result tag says %s %s, but the replay gives %s",
+			want, nw && strchr(want, ',') ? "win" : "wins",
+			ng ? got : "no winner");
+}
+
+void arb_replay_run(arb_replay *r)
+{
+	const arb_record *rec = r->rec;
+	const arb_game_ops *g = r->game;
+	arb_sink sink = { stamp_event, r };
+	const arb_sink *sp = r->on_event ? &sink : NULL;
+	size_t limit = r->stop ? r->stop_after : rec->nturns;
+	for (size_t i = 0; i < rec->nturns && i < limit; i++) {
+		const arb_turn *t = &rec->turns[i];
+		size_t no = i + 1;
+		r->current = no;
+		if (t->number >= 0 && (size_t)t->number != no) {
+			illegal(r, no, t->line, t->col, "turn-number",
+				"turn number %ld, but this is turn %zu", t->number, no);
+			break;
+		}
+		if (t->ntok == 0) {
+			illegal(r, no, t->line, t->col, "empty-turn",
+				"turn %zu has a number but no moves", no);
+			break;
+		}
+		const arb_token *tok = &rec->tok[t->first];
+		if (g->over(r->state)) {
+			illegal(r, no, tok->line, tok->col, "game-over",
+				"the game is already over after move %zu: no further turn may be played",
+				r->moves);
+			break;
+		}
+		memset(r->move, 0, g->move_size ? g->move_size : 1);
+		memset(&r->rej, 0, sizeof r->rej);
+		if (g->parse(r->state, tok, t->ntok, r->move, &r->rej) ||
+		    g->apply(r->state, r->move, sp, &r->rej)) {
+			r->verdict = ARB_ILLEGAL;
+			r->bad_move = no;
+			if (!r->rej.line) {
+				r->rej.line = tok->line;
+				r->rej.col = tok->col;
+			}
+			if (!r->rej.rule)
+				r->rej.rule = "illegal";
+			break;
+		}
+		r->moves = no;
+	}
+	r->current = 0;
+	if (r->verdict == ARB_ILLEGAL) {
+		g->standing(r->state, &r->st);
+		return;
+	}
+	if (r->stop && r->stop_after < rec->nturns) {
+		g->standing(r->state, &r->st);
+		r->verdict = ARB_UNFINISHED;
+		return;
+	}
+	g->finish(r->state, sp);
+	g->standing(r->state, &r->st);
+	const arb_tag *rt = find_tag(rec, "Result");
+	if (!r->st.over) {
+		if (!rt || strcmp(rt->value, "*") != 0) {
+			uint32_t line = rec->nturns ? rec->turns[rec->nturns - 1].line : rec->line;
+			rec_error(r, line, 1,
+				"game truncated: the record ends after move %zu but the game is not over (mark an unfinished game with [Result \"*\"])",
+				r->moves);
+			return;
+		}
+		r->verdict = ARB_UNFINISHED;
+		return;
+	}
+	if (rt)
+		check_result(r, rt);
+}
+
+void arb_replay_game(arb_replay *r)
+{
+	if (arb_replay_setup(r) == 0)
+		arb_replay_run(r);
+}
+
+void arb_replay_free(arb_replay *r)
+{
+	if (r->state)
+		r->game->destroy(r->state);
+	free(r->move);
+	free(r->optbuf);
+	r->state = NULL;
+	r->move = NULL;
+	r->optbuf = NULL;
+}
+
+void arb_turn_text(const arb_record *rec, const arb_turn *t, arb_buf *out)
+{
+	for (size_t i = 0; i < t->ntok; i++) {
+		const arb_token *k = &rec->tok[t->first + i];
+		if (i)
+			arb_buf_putc(out, ' ');
+		arb_buf_put(out, k->s, k->len);
+	}
+}

@@ -1,0 +1,53 @@
+/*
+ * replay.h — one game from record to verdict: resolve the Game tag, seats
+ * and Variant options, create the engine's game, parse and apply every turn
+ * line, run the final scoring, and check the Result tag.  No printing: the
+ * commands in src/cli decide what to show.
+ */
+#ifndef ARB_REPLAY_H
+#define ARB_REPLAY_H
+
+#include "reader.h"
+
+typedef enum arb_verdict {
+	ARB_LEGAL,       /* every move legal, the game over                 */
+	ARB_UNFINISHED,  /* every move legal, [Result "*"], game not over   */
+	ARB_ILLEGAL,     /* a move (or the Result tag) breaks a rule        */
+	ARB_ERROR,       /* the record cannot be replayed: see diag         */
+} arb_verdict;
+
+typedef struct arb_replay {
+	/* in */
+	const arb_record *rec;
+	void (*on_event)(void *ctx, size_t move, const arb_event *ev);
+	void *ctx;
+	bool stop;                /* replay only stop_after moves ...      */
+	size_t stop_after;        /* ... (dump --at, moves --at)           */
+	/* out */
+	arb_verdict verdict;
+	const arb_game_ops *game;
+	arb_setup setup;
+	void *state;              /* the engine's game, until _free        */
+	void *move;               /* move_size bytes, reused per turn      */
+	size_t moves;             /* turns applied                         */
+	size_t bad_move;          /* 1-based turn that was rejected        */
+	arb_reject rej;           /* why (ARB_ILLEGAL)                     */
+	arb_standing st;          /* after the last applied move           */
+	arb_diag diag;            /* why (ARB_ERROR)                       */
+	char *optbuf;             /* storage of the split Variant tag      */
+	size_t current;           /* move being applied, for events        */
+} arb_replay;
+
+/* Resolve the tags and create the game (verdict ARB_ERROR on failure).
+ * Returns 0 or -1. */
+int arb_replay_setup(arb_replay *r);
+/* Replay the moves (after arb_replay_setup) and decide the verdict. */
+void arb_replay_run(arb_replay *r);
+/* Setup + run. */
+void arb_replay_game(arb_replay *r);
+void arb_replay_free(arb_replay *r);
+
+/* The turn's tokens as the record wrote them, e.g. "Red W 2,-1 90". */
+void arb_turn_text(const arb_record *rec, const arb_turn *t, arb_buf *out);
+
+#endif

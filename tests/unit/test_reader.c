@@ -1,0 +1,229 @@
+/*
+ * test_reader.c — the TGN lexer: tags and escapes, comments, turn lines,
+ * game boundaries, and the exact diagnostic (line, column, message) of
+ * every kind of malformed input.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/reader.h"
+
+typedef struct {
+	FILE *f;
+	arb_reader *r;
+	arb_record rec;
+	arb_diag d;
+} fixture;
+
+static void open_text(fixture *fx, const char *text, size_t len)
+{
+	fx->f = fmemopen((void *)text, len, "rb");
+	assert_non_null(fx->f);
+	fx->r = arb_reader_new(fx->f, "t.tgn");
+}
+
+static void close_text(fixture *fx)
+{
+	arb_reader_free(fx->r);
+	fclose(fx->f);
+}
+
+static int next(fixture *fx)
+{
+	return arb_reader_next(fx->r, &fx->rec, &fx->d);
+}
+
+static void tok_is(const arb_token *t, const char *s, unsigned line, unsigned col)
+{
+	assert_int_equal(t->len, strlen(s));
+	assert_memory_equal(t->s, s, t->len);
+	assert_int_equal(t->line, line);
+	assert_int_equal(t->col, col);
+}
+
+static void test_tags_and_turns(void **state)
+{
+	(void)state;
+	static const char text[] =
+		"[Game \"carcassonne\"]\n"
+		"[Red \"Anna \\\"the\\\" \\\\ Virtanen\"] [Blue \"Bo\"]\n"
+		"\n"
+		"Red D 0,1 0 ; a comment\n"
+		"  12. Blue  E 1,0  90\n";
+	fixture fx;
+	open_text(&fx, text, sizeof text - 1);
+	assert_int_equal(next(&fx), 1);
+	assert_int_equal(fx.rec.ntags, 3);
+	assert_string_equal(fx.rec.tags[0].name, "Game");
+	assert_string_equal(fx.rec.tags[0].value, "carcassonne");
+	assert_string_equal(fx.rec.tags[1].value, "Anna \"the\" \\ Virtanen");
+	assert_int_equal(fx.rec.tags[2].line, 2);
+	assert_int_equal(fx.rec.tags[2].col, 34);
+	assert_int_equal(fx.rec.nturns, 2);
+	assert_int_equal(fx.rec.turns[0].ntok, 4);
+	assert_int_equal(fx.rec.turns[0].number, -1);
+	tok_is(&fx.rec.tok[0], "Red", 4, 1);
+	tok_is(&fx.rec.tok[3], "0", 4, 11);
+	assert_int_equal(fx.rec.turns[1].number, 12);
+	assert_int_equal(fx.rec.turns[1].ntok, 4);
+	tok_is(&fx.rec.tok[fx.rec.turns[1].first], "Blue", 5, 7);
+	tok_is(&fx.rec.tok[fx.rec.turns[1].first + 3], "90", 5, 20);
+	assert_int_equal(fx.rec.ncomments, 1);
+	assert_int_equal(fx.rec.comments[0].col, 13);
+	assert_int_equal(fx.rec.rawlen, sizeof text - 1);
+	assert_int_equal(next(&fx), 0);
+	close_text(&fx);
+}
+
+static void test_games_split_at_tag_after_moves(void **state)
+{
+	(void)state;
+	static const char text[] =
+		"[Game \"a\"]\nRed x\n{ a comment\n[not a tag]\n}\nBlue y\n"
+		"[Game \"b\"]\n[Event \"E\"]\nRed z\n";
+	fixture fx;
+	open_text(&fx, text, sizeof text - 1);
+	assert_int_equal(next(&fx), 1);
+	assert_string_equal(fx.rec.tags[0].value, "a");
+	assert_int_equal(fx.rec.nturns, 2);
+	assert_int_equal(fx.rec.line, 1);
+	assert_int_equal(next(&fx), 1);
+	assert_int_equal(fx.rec.ntags, 2);
+	assert_int_equal(fx.rec.line, 7);
+	assert_int_equal(fx.rec.nturns, 1);
+	assert_memory_equal(fx.rec.raw, "[Game \"b\"]\n", 11);
+	assert_int_equal(next(&fx), 0);
+	close_text(&fx);
+}
+
+static void test_brace_comment_inside_turn(void **state)
+{
+	(void)state;
+	static const char text[] = "[Game \"a\"]\nRed {spans\nlines} x y\nBlue z\n";
+	fixture fx;
+	open_text(&fx, text, sizeof text - 1);
+	assert_int_equal(next(&fx), 1);
+	assert_int_equal(fx.rec.nturns, 2);
+	assert_int_equal(fx.rec.turns[0].ntok, 3);
+	tok_is(&fx.rec.tok[2], "y", 3, 10);
+	assert_int_equal(fx.rec.comments[0].len, strlen("{spans\nlines}"));
+	close_text(&fx);
+}
+
+/* Each malformed input: its text, the line, column and message. */
+static const struct bad {
+	const char *text;
+	size_t len;          /* 0: strlen */
+	unsigned line, col;
+	const char *msg;
+} bad_inputs[] = {
+	{ "[Game \"a\n", 0, 1, 7,
+	  "unterminated string: the value of tag Game has no closing '\"' on its line" },
+	{ "[Game \"a\"\n", 0, 1, 10, "expected ']' to close tag Game" },
+	{ "[Game a]\n", 0, 1, 7, "expected '\"' to open the value of tag Game" },
+	{ "[1x \"a\"]\n", 0, 1, 2,
+	  "expected a tag name (a letter, then letters, digits or '_') after '['" },
+	{ "[Game \"a\\n\"]\n", 0, 1, 9,
+	  "unknown escape in a tag value: only \\\" and \\\\ are allowed" },
+	{ "[Game \"a\"] junk\n", 0, 1, 12,
+	  "unexpected text after a tag: a tag line holds only tags and comments" },
+	{ "Red x\n", 0, 1, 1,
+	  "movetext before any tag: a game starts with its tags, [Game \"...\"] first" },
+	{ "[Game \"a\"]\nRed { never closed\n", 0, 2, 5,
+	  "unterminated comment: '{' is never closed" },
+	{ "[Game \"a\"]\nRed x }\n", 0, 2, 7, "'}' without an opening '{'" },
+	{ "[Game \"a\"]\nRed \xff\n", 0, 2, 5, "invalid UTF-8: TGN is UTF-8 text" },
+	{ "[Game \"a\"]\nRed \xc3\n", 0, 2, 5, "invalid UTF-8: TGN is UTF-8 text" },
+	{ "[Game \"a\"]\nRed \xed\xa0\x80\n", 0, 2, 5, "invalid UTF-8: TGN is UTF-8 text" },
+	{ "[Game \"a\"]\nRed \0x\n", 17, 2, 5, "NUL byte in the input: TGN is text" },
+	{ "[Game \"a\"]\n9999999999. Red x\n", 0, 2, 1, "turn number 9999999999. is out of range" },
+};
+
+static void test_bad_inputs(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < sizeof bad_inputs / sizeof bad_inputs[0]; i++) {
+		const struct bad *b = &bad_inputs[i];
+		fixture fx;
+		open_text(&fx, b->text, b->len ? b->len : strlen(b->text));
+		int rc = next(&fx);
+		if (rc != -1)
+			fail_msg("case %zu: expected an error, got %d", i, rc);
+		assert_string_equal(fx.d.msg, b->msg);
+		assert_int_equal(fx.d.line, b->line);
+		assert_int_equal(fx.d.col, b->col);
+		assert_string_equal(fx.d.file, "t.tgn");
+		close_text(&fx);
+	}
+}
+
+static void test_long_line_is_an_error_then_resync(void **state)
+{
+	(void)state;
+	size_t n = ARB_MAX_LINE + 100;
+	char *text = malloc(n + 64);
+	strcpy(text, "[Game \"a\"]\nRed ");
+	size_t k = strlen(text);
+	memset(text + k, 'x', n);
+	k += n;
+	strcpy(text + k, "\n[Game \"b\"]\nBlue y\n");
+	fixture fx;
+	open_text(&fx, text, strlen(text));
+	assert_int_equal(next(&fx), -1);
+	assert_int_equal(fx.d.line, 2);
+	assert_string_equal(fx.d.msg, "line longer than 65536 bytes");
+	assert_int_equal(next(&fx), 1); /* --keep-going resumes at game b */
+	assert_string_equal(fx.rec.tags[0].value, "b");
+	assert_int_equal(fx.rec.line, 3);
+	close_text(&fx);
+	free(text);
+}
+
+static void test_empty_and_comment_only(void **state)
+{
+	(void)state;
+	fixture fx;
+	open_text(&fx, "\n\n; nothing\n{ at all }\n", 22);
+	assert_int_equal(next(&fx), 0);
+	close_text(&fx);
+}
+
+static void test_many_games_bounded_buffers(void **state)
+{
+	(void)state;
+	/* 10,000 games in one stream: each comes out with its own line. */
+	size_t cap = 10000 * 32, len = 0;
+	char *text = malloc(cap);
+	for (int i = 0; i < 10000; i++)
+		len += (size_t)snprintf(text + len, cap - len, "[Game \"g%d\"]\nRed x\n", i);
+	fixture fx;
+	open_text(&fx, text, len);
+	int games = 0;
+	while (next(&fx) == 1) {
+		assert_int_equal(fx.rec.line, (unsigned)(2 * games + 1));
+		games++;
+	}
+	assert_int_equal(games, 10000);
+	close_text(&fx);
+	free(text);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_tags_and_turns),
+		cmocka_unit_test(test_games_split_at_tag_after_moves),
+		cmocka_unit_test(test_brace_comment_inside_turn),
+		cmocka_unit_test(test_bad_inputs),
+		cmocka_unit_test(test_long_line_is_an_error_then_resync),
+		cmocka_unit_test(test_empty_and_comment_only),
+		cmocka_unit_test(test_many_games_bounded_buffers),
+	};
+	return cmocka_run_group_tests_name("reader", tests, NULL, NULL);
+}
