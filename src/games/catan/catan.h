@@ -1,0 +1,218 @@
+/*
+ * catan.h — the Catan engine's shared types: the island's fixed geometry,
+ * the component tables loaded from notation/catan/catan.yaml, the board of
+ * one game, its position, and the parsed turn line.
+ *
+ * Sizes that shaped the design: 19 land hexes, 54 intersections ("nodes"),
+ * 72 paths ("edges"), at most 4 seats, 5 resources, 5 development card
+ * kinds.  Everything fits in small fixed arrays of bytes, so a position is
+ * a few hundred bytes and apply() can back it up with one memcpy and
+ * restore it when a turn turns out to be illegal halfway.
+ *
+ * Coordinates (see notation/catan.md for the diagram): hexes are letters
+ * A..S row by row; nodes lie on 6 zig-zag rows 1..6 and 11 half-hex columns
+ * a..k and are named like chess squares ("e3"); an edge is named by its two
+ * nodes, lower one first ("e3-f3", "e3-e4").
+ */
+#ifndef ARB_CATAN_H
+#define ARB_CATAN_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "../game.h"
+
+#define CAT_HEXES 19
+#define CAT_NODES 54
+#define CAT_EDGES 72
+#define CAT_RES 5          /* brick lumber wool grain ore            */
+#define CAT_DEV 5          /* knight road-building plenty monopoly vp */
+#define CAT_SEATS 4
+#define CAT_HARBOURS 9
+#define CAT_MAX_ACTS 40    /* actions in one turn line                */
+#define CAT_NONE 0xff      /* no seat / no hex / no node              */
+
+enum { R_BRICK, R_LUMBER, R_WOOL, R_GRAIN, R_ORE };
+enum { D_KNIGHT, D_ROADS, D_PLENTY, D_MONOPOLY, D_VP };
+enum { T_DESERT = CAT_RES };  /* terrain = the resource it yields, or desert */
+enum { C_ROAD, C_SETTLEMENT, C_CITY, C_DEV, C_NCOST };
+#define HARB_GENERIC CAT_RES  /* harbour kind: a resource (2:1) or generic */
+
+/* Option values (Variant tag), see notation/catan.md "Rule options". */
+enum { PH_STRICT, PH_COMBINED };               /* phases=                */
+enum { ROB_TOKEN, ROB_ANY };                   /* robber=                */
+enum { SH_ROLL, SH_RESOURCE, SH_SINGLE };      /* shortage=              */
+enum { VPC_HIDDEN, VPC_REVEALED };             /* vp-cards=              */
+enum { SR_SECOND, SR_NONE };                   /* start-resources=       */
+enum { LRT_KEEP, LRT_ASIDE };                  /* longest-road-tie=      */
+
+/* The island, computed once in data_load; never changes. */
+typedef struct cat_geom {
+	uint8_t hex_node[CAT_HEXES][6];   /* N NE SE S SW NW                */
+	uint8_t hex_x[CAT_HEXES], hex_row[CAT_HEXES];
+	uint8_t node_x[CAT_NODES], node_row[CAT_NODES]; /* column 0..10, row 0..5 */
+	int8_t node_at[6][11];            /* node id at (row, column) or -1 */
+	uint8_t node_nadj[CAT_NODES];     /* neighbouring nodes (2 or 3)    */
+	uint8_t node_adj[CAT_NODES][3];
+	uint8_t node_edge[CAT_NODES][3];  /* edge to node_adj[i]            */
+	uint8_t node_nhex[CAT_NODES];     /* land hexes at the node (1..3)  */
+	uint8_t node_hex[CAT_NODES][3];
+	uint8_t edge_node[CAT_EDGES][2];  /* lower node id first            */
+	uint8_t edge_nhex[CAT_EDGES];     /* 1 = coast, 2 = inland          */
+} cat_geom;
+
+/* The components (catan.yaml) plus the geometry. */
+typedef struct cat_data {
+	cat_geom g;
+	unsigned bank;                     /* cards per resource              */
+	unsigned terrain_count[CAT_RES + 1];
+	uint8_t tokens[18];                /* spiral order A..R               */
+	unsigned pieces[3];                /* road, settlement, city          */
+	uint8_t cost[C_NCOST][CAT_RES];
+	unsigned dev_count[CAT_DEV];
+	unsigned harb_generic, harb_special;
+	unsigned goal;
+	uint8_t beg_terrain[CAT_HEXES], beg_token[CAT_HEXES];
+	uint8_t beg_harb_kind[CAT_HARBOURS], beg_harb_edge[CAT_HARBOURS];
+} cat_data;
+
+/* One game's board: fixed after create(). */
+typedef struct cat_board {
+	uint8_t terrain[CAT_HEXES];        /* resource index or T_DESERT      */
+	uint8_t token[CAT_HEXES];          /* 2..12, 0 on the desert          */
+	uint8_t harb_kind[CAT_HARBOURS];
+	uint8_t harb_edge[CAT_HARBOURS];
+	uint8_t node_harb[CAT_NODES];      /* bitmask: 1<<res, 1<<HARB_GENERIC */
+	uint8_t by_token[13][2];           /* hexes per number (CAT_NONE)     */
+	uint8_t robber0;                   /* the desert                      */
+} cat_board;
+
+typedef struct cat_player {
+	uint8_t res[CAT_RES];              /* resource cards in hand          */
+	uint8_t dev[CAT_DEV];              /* development cards held, unplayed */
+	uint8_t vp_shown;                  /* VP cards revealed (still in dev) */
+	uint8_t knights;                   /* knights played                  */
+	uint8_t roads, settlements, cities;/* pieces on the board             */
+	uint8_t road_len;                  /* longest trail, cached           */
+	uint8_t harb;                      /* harbours owned (node_harb bits) */
+	uint8_t ncards;                    /* sum of res[]                    */
+} cat_player;
+
+/* The position.  Plain bytes, copied whole to undo a rejected turn. */
+typedef struct cat_state {
+	uint8_t node_owner[CAT_NODES];     /* seat + 1, 0 = empty             */
+	uint8_t node_city[CAT_NODES];      /* 1 when the building is a city   */
+	uint8_t edge_owner[CAT_EDGES];     /* seat + 1, 0 = empty             */
+	uint8_t bank[CAT_RES];
+	uint8_t deck[CAT_DEV];
+	uint8_t robber;                    /* hex                             */
+	uint8_t lr, la;                    /* holders (seat) or CAT_NONE      */
+	uint8_t active;                    /* seat to move                    */
+	uint8_t setup_step;                /* 0 .. 2n-1 in set-up, 2n after   */
+	uint8_t over;                      /* the game has ended              */
+	uint8_t winner;                    /* seat or CAT_NONE                */
+	uint32_t turns;                    /* turn lines applied              */
+	cat_player p[CAT_SEATS];
+} cat_state;
+
+typedef struct cat_game {
+	const cat_data *d;
+	unsigned nseats;
+	uint8_t colour[CAT_SEATS];         /* seat -> colour index            */
+	int8_t seat_of[CAT_SEATS];         /* colour index -> seat or -1      */
+	uint8_t opt_phases, opt_robber, opt_shortage, opt_vpc, opt_start,
+		opt_lrtie;
+	cat_board b;
+	cat_state s;
+	cat_state bak;                     /* undo copy for apply()           */
+	arb_event *ev;                     /* events of the turn being applied */
+	unsigned nev;                      /* ... sent only when it is legal   */
+} cat_game;
+
+#define CAT_MAX_EVENTS (3 * CAT_MAX_ACTS + 4)
+
+/* Action kinds of a turn line. */
+enum {
+	A_ROLL,       /* a = die 1, b = die 2                          */
+	A_DISCARD,    /* a = seat, give = cards                         */
+	A_ROBBER,     /* a = hex, b = victim seat or NONE, c = res      */
+	A_TRADE,      /* a = partner, c = giver (NONE: the active seat)  */
+	A_BANK,       /* give / get                                     */
+	A_ROAD,       /* a = edge                                       */
+	A_SETTLE,     /* a = node                                       */
+	A_CITY,       /* a = node                                       */
+	A_BUY,        /* a = card                                       */
+	A_KNIGHT,     /* like A_ROBBER                                   */
+	A_ROADS,      /* a = edge, b = edge or NONE                     */
+	A_PLENTY,     /* get                                            */
+	A_MONOPOLY,   /* a = resource                                   */
+	A_REVEAL,     /* a = count                                      */
+	A_LONGEST,    /* assertion: a = seat or NONE                    */
+	A_ARMY,       /* assertion: a = seat or NONE                    */
+	A_VP,         /* assertion: a = seat, b = points                */
+	A_GETS,       /* assertion: a = seat, get = production          */
+};
+
+typedef struct cat_act {
+	uint8_t kind, a, b, c;
+	uint8_t give[CAT_RES], get[CAT_RES];
+	uint8_t pad[2];
+	uint32_t col;                      /* of the keyword token            */
+	uint32_t acol;                     /* of its first argument           */
+} cat_act;
+
+typedef struct cat_move {
+	uint8_t seat;                      /* the acting seat                 */
+	uint8_t n;                         /* actions                         */
+	uint8_t pad[2];
+	uint32_t col;                      /* of the colour token             */
+	uint32_t line;                     /* of the whole turn line          */
+	cat_act act[CAT_MAX_ACTS];
+} cat_move;
+
+/* Names (canonical spellings). */
+extern const char *const cat_res_name[CAT_RES];
+extern const char *const cat_dev_name[CAT_DEV];
+extern const char *const cat_terrain_name[CAT_RES + 1];
+extern const char cat_res_letter[CAT_RES + 1];
+
+/* board.c */
+void cat_geom_init(cat_geom *g);
+void cat_node_name(const cat_data *d, unsigned node, char out[4]);
+void cat_edge_name(const cat_data *d, unsigned edge, char out[8]);
+int cat_parse_node(const cat_data *d, const char *s, size_t n);
+int cat_parse_edge(const cat_data *d, const char *s, size_t n);
+int cat_parse_hex(const char *s, size_t n);
+int cat_parse_res(const char *s, size_t n);
+int cat_parse_dev(const char *s, size_t n);
+void *cat_data_load(const arb_node *root, arb_data_error *err);
+void cat_data_free(void *data);
+int cat_board_from_setup(const cat_data *d, const char *spec, cat_board *b,
+			 char *why, size_t whylen);
+void cat_board_default(const cat_data *d, cat_board *b);
+void cat_board_finish(const cat_data *d, cat_board *b);
+bool cat_board_check(const cat_data *d, const cat_board *b, char *why,
+		     size_t whylen);
+
+/* notation.c */
+int cat_parse(const void *game, const arb_token *tok, size_t ntok,
+	      void *move, arb_reject *rej);
+void cat_format(const void *game, const void *move, arb_buf *out);
+void cat_bundle_str(const uint8_t v[CAT_RES], char *out, size_t len);
+
+/* rules.c */
+int cat_apply(void *game, const void *move, const arb_sink *sink,
+	      arb_reject *rej);
+unsigned cat_vp(const cat_game *g, unsigned seat);
+unsigned cat_trail(const cat_game *g, const cat_state *s, unsigned seat);
+bool cat_road_ok(const cat_game *g, const cat_state *s, unsigned seat,
+		 unsigned edge, int setup_node);
+bool cat_settle_ok(const cat_game *g, const cat_state *s, unsigned seat,
+		   unsigned node, bool setup);
+
+/* view.c */
+void cat_dump(const void *game, unsigned flags, arb_buf *out);
+size_t cat_moves(const void *game, const void *next,
+		 void (*emit)(void *ctx, const char *move), void *ctx);
+
+#endif /* ARB_CATAN_H */

@@ -1,0 +1,509 @@
+/*
+ * notation.c — reading and writing one Catan turn line.
+ *
+ * A turn line is the acting colour followed by actions, each a keyword and
+ * a fixed number of arguments (grammar in notation/catan.md):
+ *   Red roll 3+4 discard Blue 2ore+wool robber E steal Blue brick
+ *       trade White ore for brick trade bank 4wool for grain
+ *       road c1-d1 settlement d2 city e3 buy knight play monopoly ore
+ * parse() checks only what the words say (spelling, arity, seated
+ * colours, that a place exists); everything that depends on the position
+ * is apply()'s.  It runs once per line, so it is a single left-to-right
+ * pass with no allocation; the only table lookups are small alias lists.
+ */
+#include <assert.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "catan.h"
+
+extern const char *const cat_colours[];
+
+static bool teq(const arb_token *t, const char *w)
+{
+	return arb_tok_ieq(t, w);
+}
+
+/* A seated colour: the seat, or -1. */
+static int parse_seat(const cat_game *g, const arb_token *t)
+{
+	for (unsigned c = 0; cat_colours[c]; c++)
+		if (teq(t, cat_colours[c]))
+			return c < CAT_SEATS ? g->seat_of[c] : -1;
+	return -1;
+}
+
+/* A bundle "2ore+brick" into v[]; "nothing" when allow_empty.  Each item is
+ * an optional count 1..95 and a resource word.  Returns 0 or -1. */
+static int parse_bundle(const arb_token *t, uint8_t v[CAT_RES],
+			bool allow_empty)
+{
+	memset(v, 0, CAT_RES);
+	if (allow_empty && teq(t, "nothing"))
+		return 0;
+	const char *s = t->s, *end = t->s + t->len;
+	unsigned total = 0;
+	while (s < end) {
+		const char *e = s;
+		while (e < end && *e != '+')
+			e++;
+		unsigned n = 0;
+		const char *q = s;
+		while (q < e && *q >= '0' && *q <= '9' && n <= 95)
+			n = n * 10 + (unsigned)(*q++ - '0');
+		if (q == s)
+			n = 1;
+		int r = cat_parse_res(q, (size_t)(e - q));
+		if (r < 0 || n == 0 || n > 95)
+			return -1;
+		total += n;
+		if (total > 95)
+			return -1;
+		v[r] = (uint8_t)(v[r] + n);
+		s = e + 1;
+		if (e + 1 == end)
+			return -1;   /* trailing '+' */
+	}
+	return total ? 0 : -1;
+}
+
+static int parse_int(const arb_token *t, unsigned max, unsigned *out)
+{
+	unsigned v = 0;
+	if (t->len == 0 || t->len > 3)
+		return -1;
+	for (unsigned i = 0; i < t->len; i++) {
+		if (t->s[i] < '0' || t->s[i] > '9')
+			return -1;
+		v = v * 10 + (unsigned)(t->s[i] - '0');
+	}
+	if (v > max)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+/* Cursor over the tokens of one line. */
+typedef struct cur {
+	const cat_game *g;
+	const arb_token *tok;
+	size_t n, i;
+	arb_reject *rej;
+	const arb_token *kw;           /* the keyword being read           */
+} cur;
+
+/* The next argument token of the current keyword, or a rejection. */
+static const arb_token *arg(cur *c, const char *what)
+{
+	if (c->i < c->n)
+		return &c->tok[c->i++];
+	arb_reject_at(c->rej, c->kw, "syntax", "'%.*s' needs %s after it",
+		      (int)c->kw->len, c->kw->s, what);
+	return NULL;
+}
+
+static int bad(cur *c, const arb_token *t, const char *what)
+{
+	return arb_reject_at(c->rej, t, "syntax", "'%.*s' is not %s",
+			     (int)t->len, t->s, what);
+}
+
+static int arg_seat(cur *c, uint8_t *out)
+{
+	const arb_token *t = arg(c, "a colour");
+	if (!t)
+		return -1;
+	int s = parse_seat(c->g, t);
+	if (s < 0)
+		return arb_reject_at(c->rej, t, "unknown-colour",
+				     "'%.*s' is not a colour playing this game",
+				     (int)t->len, t->s);
+	*out = (uint8_t)s;
+	return 0;
+}
+
+static int arg_bundle(cur *c, uint8_t v[CAT_RES], bool empty)
+{
+	const arb_token *t = arg(c, "cards (like 2ore+brick)");
+	if (!t)
+		return -1;
+	if (parse_bundle(t, v, empty) < 0)
+		return bad(c, t, "a bundle of resource cards (like 2ore+brick)");
+	return 0;
+}
+
+static int arg_res(cur *c, uint8_t *out)
+{
+	const arb_token *t = arg(c, "a resource");
+	if (!t)
+		return -1;
+	int r = cat_parse_res(t->s, t->len);
+	if (r < 0)
+		return bad(c, t, "a resource (brick, lumber, wool, grain, ore)");
+	*out = (uint8_t)r;
+	return 0;
+}
+
+static int arg_edge(cur *c, uint8_t *out)
+{
+	const arb_token *t = arg(c, "a path (like c1-d1)");
+	if (!t)
+		return -1;
+	int e = cat_parse_edge(c->g->d, t->s, t->len);
+	if (e < 0)
+		return bad(c, t, "a path between two neighbouring "
+			   "intersections (like c1-d1)");
+	*out = (uint8_t)e;
+	return 0;
+}
+
+static int arg_node(cur *c, uint8_t *out)
+{
+	const arb_token *t = arg(c, "an intersection (like c1)");
+	if (!t)
+		return -1;
+	int v = cat_parse_node(c->g->d, t->s, t->len);
+	if (v < 0)
+		return bad(c, t, "an intersection of the island (like c1)");
+	*out = (uint8_t)v;
+	return 0;
+}
+
+/* HEX [steal COLOUR RES] */
+static int arg_robber(cur *c, cat_act *a)
+{
+	const arb_token *t = arg(c, "a hex (A..S)");
+	if (!t)
+		return -1;
+	int h = cat_parse_hex(t->s, t->len);
+	if (h < 0)
+		return bad(c, t, "a hex (A..S)");
+	a->a = (uint8_t)h;
+	a->b = CAT_NONE;
+	a->c = CAT_NONE;
+	if (c->i < c->n && teq(&c->tok[c->i], "steal")) {
+		c->kw = &c->tok[c->i++];
+		if (arg_seat(c, &a->b) < 0 || arg_res(c, &a->c) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* The "for" between the bundles of a trade. */
+static int arg_for(cur *c)
+{
+	const arb_token *t = arg(c, "'for' and the cards received");
+	if (!t)
+		return -1;
+	if (!teq(t, "for"))
+		return bad(c, t, "'for' (trade GIVE for GET)");
+	return 0;
+}
+
+int cat_parse(const void *game, const arb_token *tok, size_t ntok,
+	      void *move, arb_reject *rej)
+{
+	const cat_game *g = game;
+	cat_move *m = move;
+	assert(ntok > 0);
+	int s = parse_seat(g, &tok[0]);
+	if (s < 0)
+		return arb_reject_at(rej, &tok[0], "unknown-colour",
+				     "a turn starts with the colour of a seat "
+				     "of this game, not '%.*s'",
+				     (int)tok[0].len, tok[0].s);
+	m->seat = (uint8_t)s;
+	m->line = tok[0].line;
+	m->col = tok[0].col;
+	m->n = 0;
+	cur c = {g, tok, ntok, 1, rej, NULL};
+	while (c.i < c.n) {
+		const arb_token *k = &tok[c.i++];
+		if (m->n == CAT_MAX_ACTS)
+			return arb_reject_at(rej, k, "too-many-actions",
+					     "a turn line holds at most %d actions",
+					     CAT_MAX_ACTS);
+		cat_act *a = &m->act[m->n];
+		memset(a, 0, sizeof *a);
+		a->col = k->col;
+		a->acol = c.i < c.n ? tok[c.i].col : k->col;
+		c.kw = k;
+		int rc = 0;
+		if (teq(k, "roll")) {
+			const arb_token *t = arg(&c, "both dice (like 3+4)");
+			if (!t)
+				return -1;
+			if (t->len != 3 || (t->s[1] != '+' && t->s[1] != ',') ||
+			    t->s[0] < '1' || t->s[0] > '6' || t->s[2] < '1' ||
+			    t->s[2] > '6')
+				return bad(&c, t, "both dice (like 3+4)");
+			a->kind = A_ROLL;
+			a->a = (uint8_t)(t->s[0] - '0');
+			a->b = (uint8_t)(t->s[2] - '0');
+		} else if (teq(k, "discard")) {
+			a->kind = A_DISCARD;
+			rc = arg_seat(&c, &a->a) < 0 ||
+			     arg_bundle(&c, a->give, false) < 0;
+		} else if (teq(k, "robber")) {
+			a->kind = A_ROBBER;
+			rc = arg_robber(&c, a);
+		} else if (teq(k, "trade")) {
+			const arb_token *t = arg(&c, "a colour or 'bank'");
+			if (!t)
+				return -1;
+			if (teq(t, "bank") || teq(t, "harbour") ||
+			    teq(t, "port")) {
+				a->kind = A_BANK;
+			} else {
+				a->kind = A_TRADE;
+				a->c = CAT_NONE;
+				c.i--;
+				if (arg_seat(&c, &a->a) < 0)
+					return -1;
+				/* "trade Blue White ...": Blue trades with White
+				 * (only legal when Blue is the active seat). */
+				if (c.i < c.n && parse_seat(g, &tok[c.i]) >= 0) {
+					a->c = a->a;
+					if (arg_seat(&c, &a->a) < 0)
+						return -1;
+				}
+			}
+			rc = arg_bundle(&c, a->give, false) < 0 ||
+			     arg_for(&c) < 0 ||
+			     arg_bundle(&c, a->get, false) < 0;
+		} else if (teq(k, "road")) {
+			a->kind = A_ROAD;
+			rc = arg_edge(&c, &a->a);
+		} else if (teq(k, "settlement") || teq(k, "settle")) {
+			a->kind = A_SETTLE;
+			rc = arg_node(&c, &a->a);
+		} else if (teq(k, "city")) {
+			a->kind = A_CITY;
+			rc = arg_node(&c, &a->a);
+		} else if (teq(k, "buy")) {
+			const arb_token *t = arg(&c, "the card drawn");
+			if (!t)
+				return -1;
+			int d = cat_parse_dev(t->s, t->len);
+			if (d < 0)
+				return bad(&c, t, "a development card (knight, "
+					   "road-building, year-of-plenty, "
+					   "monopoly, victory-point)");
+			a->kind = A_BUY;
+			a->a = (uint8_t)d;
+		} else if (teq(k, "play")) {
+			const arb_token *t = arg(&c, "a development card");
+			if (!t)
+				return -1;
+			a->acol = c.i < c.n ? tok[c.i].col : t->col;
+			switch (cat_parse_dev(t->s, t->len)) {
+			case D_KNIGHT:
+				a->kind = A_KNIGHT;
+				rc = arg_robber(&c, a);
+				break;
+			case D_ROADS:
+				a->kind = A_ROADS;
+				a->b = CAT_NONE;
+				rc = arg_edge(&c, &a->a);
+				if (!rc && c.i < c.n &&
+				    cat_parse_edge(g->d, tok[c.i].s,
+						   tok[c.i].len) >= 0)
+					rc = arg_edge(&c, &a->b);
+				break;
+			case D_PLENTY:
+				a->kind = A_PLENTY;
+				rc = arg_bundle(&c, a->get, false);
+				break;
+			case D_MONOPOLY:
+				a->kind = A_MONOPOLY;
+				rc = arg_res(&c, &a->a);
+				break;
+			default:
+				return bad(&c, t, "a card that is played (knight, "
+					   "road-building, year-of-plenty, "
+					   "monopoly)");
+			}
+		} else if (teq(k, "reveal")) {
+			const arb_token *t = arg(&c, "the victory point cards");
+			if (!t)
+				return -1;
+			unsigned n = 1;
+			size_t j = 0;
+			if (t->len > 2 && t->s[0] >= '1' && t->s[0] <= '5') {
+				n = (unsigned)(t->s[0] - '0');
+				j = 1;
+			}
+			if (t->len - j != 2 || strncasecmp(t->s + j, "vp", 2))
+				return bad(&c, t, "victory point cards (vp, 2vp)");
+			a->kind = A_REVEAL;
+			a->a = (uint8_t)n;
+		} else if (teq(k, "longest") || teq(k, "army")) {
+			a->kind = teq(k, "army") ? A_ARMY : A_LONGEST;
+			const arb_token *t = arg(&c, "a colour or 'none'");
+			if (!t)
+				return -1;
+			if (teq(t, "none")) {
+				a->a = CAT_NONE;
+			} else {
+				c.i--;
+				rc = arg_seat(&c, &a->a);
+			}
+		} else if (teq(k, "score")) {
+			a->kind = A_VP;
+			unsigned v;
+			if (arg_seat(&c, &a->a) < 0)
+				return -1;
+			const arb_token *t = arg(&c, "victory points");
+			if (!t)
+				return -1;
+			if (parse_int(t, 99, &v) < 0)
+				return bad(&c, t, "a number of victory points");
+			a->b = (uint8_t)v;
+		} else if (teq(k, "gets")) {
+			a->kind = A_GETS;
+			rc = arg_seat(&c, &a->a) < 0 ||
+			     arg_bundle(&c, a->get, true) < 0;
+		} else {
+			return arb_reject_at(rej, k, "syntax",
+					     "'%.*s' is no action (roll, discard, "
+					     "robber, trade, road, settlement, "
+					     "city, buy, play, reveal, gets, "
+					     "longest, army, score)",
+					     (int)k->len, k->s);
+		}
+		if (rc)
+			return -1;
+		m->n++;
+	}
+	return 0;
+}
+
+/* Canonical bundle: resources in cost-card order, counts above 1. */
+void cat_bundle_str(const uint8_t v[CAT_RES], char *out, size_t len)
+{
+	size_t o = 0;
+	out[0] = 0;
+	for (unsigned r = 0; r < CAT_RES; r++) {
+		if (!v[r])
+			continue;
+		int w = v[r] > 1
+			? snprintf(out + o, len - o, "%s%u%s", o ? "+" : "",
+				   v[r], cat_res_name[r])
+			: snprintf(out + o, len - o, "%s%s", o ? "+" : "",
+				   cat_res_name[r]);
+		if (w < 0 || (size_t)w >= len - o)
+			return;
+		o += (size_t)w;
+	}
+	if (!o)
+		snprintf(out, len, "nothing");
+}
+
+static const char *colour_name(const cat_game *g, unsigned seat)
+{
+	return cat_colours[g->colour[seat]];
+}
+
+static void put_robber(const cat_game *g, const cat_act *a, arb_buf *out)
+{
+	arb_buf_printf(out, " %c", 'A' + a->a);
+	if (a->b != CAT_NONE)
+		arb_buf_printf(out, " steal %s %s", colour_name(g, a->b),
+			       cat_res_name[a->c]);
+}
+
+void cat_format(const void *game, const void *move, arb_buf *out)
+{
+	const cat_game *g = game;
+	const cat_move *m = move;
+	char b1[64], b2[64], nm[8];
+	arb_buf_puts(out, colour_name(g, m->seat));
+	for (unsigned i = 0; i < m->n; i++) {
+		const cat_act *a = &m->act[i];
+		switch (a->kind) {
+		case A_ROLL:
+			arb_buf_printf(out, " roll %u+%u", a->a, a->b);
+			break;
+		case A_DISCARD:
+			cat_bundle_str(a->give, b1, sizeof b1);
+			arb_buf_printf(out, " discard %s %s",
+				       colour_name(g, a->a), b1);
+			break;
+		case A_ROBBER:
+			arb_buf_puts(out, " robber");
+			put_robber(g, a, out);
+			break;
+		case A_TRADE:
+		case A_BANK:
+			cat_bundle_str(a->give, b1, sizeof b1);
+			cat_bundle_str(a->get, b2, sizeof b2);
+			arb_buf_puts(out, " trade ");
+			if (a->kind == A_TRADE && a->c != CAT_NONE)
+				arb_buf_printf(out, "%s ", colour_name(g, a->c));
+			arb_buf_printf(out, "%s %s for %s",
+				       a->kind == A_BANK ? "bank"
+							 : colour_name(g, a->a),
+				       b1, b2);
+			break;
+		case A_ROAD:
+			cat_edge_name(g->d, a->a, nm);
+			arb_buf_printf(out, " road %s", nm);
+			break;
+		case A_SETTLE:
+		case A_CITY:
+			cat_node_name(g->d, a->a, nm);
+			arb_buf_printf(out, " %s %s",
+				       a->kind == A_CITY ? "city" : "settlement",
+				       nm);
+			break;
+		case A_BUY:
+			arb_buf_printf(out, " buy %s", cat_dev_name[a->a]);
+			break;
+		case A_KNIGHT:
+			arb_buf_puts(out, " play knight");
+			put_robber(g, a, out);
+			break;
+		case A_ROADS:
+			cat_edge_name(g->d, a->a, nm);
+			arb_buf_printf(out, " play road-building %s", nm);
+			if (a->b != CAT_NONE) {
+				cat_edge_name(g->d, a->b, nm);
+				arb_buf_printf(out, " %s", nm);
+			}
+			break;
+		case A_PLENTY:
+			cat_bundle_str(a->get, b1, sizeof b1);
+			arb_buf_printf(out, " play year-of-plenty %s", b1);
+			break;
+		case A_MONOPOLY:
+			arb_buf_printf(out, " play monopoly %s",
+				       cat_res_name[a->a]);
+			break;
+		case A_REVEAL:
+			if (a->a > 1)
+				arb_buf_printf(out, " reveal %uvp", a->a);
+			else
+				arb_buf_puts(out, " reveal vp");
+			break;
+		case A_LONGEST:
+		case A_ARMY:
+			arb_buf_printf(out, " %s %s",
+				       a->kind == A_ARMY ? "army" : "longest",
+				       a->a == CAT_NONE ? "none"
+							: colour_name(g, a->a));
+			break;
+		case A_VP:
+			arb_buf_printf(out, " score %s %u", colour_name(g, a->a),
+				       a->b);
+			break;
+		case A_GETS:
+			cat_bundle_str(a->get, b1, sizeof b1);
+			arb_buf_printf(out, " gets %s %s", colour_name(g, a->a),
+				       b1);
+			break;
+		default:
+			assert(!"unknown action");
+		}
+	}
+}
