@@ -1,8 +1,8 @@
 /*
  * cmd_fmt.c — `fmt`: records in canonical TGN.
  *
- * Canonical form: the Game tag first, the other tags in their order (the
- * seat tags' order is the turn order), one tag per line; a blank line;
+ * Canonical form: the tags in their order (the seat tags' order is the
+ * turn order), one tag per line; a blank line;
  * one turn per line as the engine's format() spells it, without turn
  * numbers; comments kept where they were (a comment on a turn's line
  * stays on that line, after the turn); a blank line between games.
@@ -66,29 +66,22 @@ static int fmt_record(fmt_ctx *c, const arb_record *rec)
 	arb_buf *b = &c->text;
 	if (c->games++)
 		arb_buf_putc(b, '\n');
-	/* The Game tag first. */
-	size_t game_tag = 0;
-	for (size_t i = 0; i < rec->ntags; i++)
-		if (strcmp(rec->tags[i].name, "Game") == 0)
-			game_tag = i;
-	put_tag(b, &rec->tags[game_tag]);
-	bool line_open = true, in_moves = false;
+	bool line_open = false, in_moves = false;
 	for (size_t i = 0; i < rec->nitems; i++) {
 		const arb_item *it = &rec->items[i];
-		if (it->kind == ARB_ITEM_TAG && it->index == game_tag) {
-			continue;
-		}
-		bool same = it->same_line && line_open;
 		if (it->kind == ARB_ITEM_TURN && !in_moves) {
+			/* one blank line between the tags and the movetext */
 			in_moves = true;
-			same = false;
-			arb_buf_puts(b, "\n");
+			if (line_open)
+				arb_buf_putc(b, '\n');
+			if (b->len)
+				arb_buf_putc(b, '\n');
 			line_open = false;
-		}
-		if (same)
+		} else if (it->same_line && line_open) {
 			arb_buf_putc(b, ' ');
-		else if (line_open)
+		} else if (line_open) {
 			arb_buf_putc(b, '\n');
+		}
 		line_open = true;
 		switch (it->kind) {
 		case ARB_ITEM_TAG:

@@ -111,13 +111,37 @@ void arb_out_text(arb_out *out, const char *s, size_t len)
 
 /* ------------------------------------------------------------- YAML */
 
-static void yaml_scalar(arb_out *out, const char *s, bool plain_ok)
+/* Would a YAML 1.1 reader take this plain string for something else
+ * (a number, a boolean, null)?  Then it must be quoted to stay a string. */
+static bool looks_typed(const char *s)
+{
+	static const char *const words[] = {
+		"y", "Y", "yes", "Yes", "YES", "n", "N", "no", "No", "NO",
+		"true", "True", "TRUE", "false", "False", "FALSE", "on", "On",
+		"ON", "off", "Off", "OFF", "null", "Null", "NULL", "~", "",
+	};
+	for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+		if (strcmp(s, words[i]) == 0)
+			return true;
+	const char *p = s;
+	if (*p == '+' || *p == '-')
+		p++;
+	if (*p == '.')
+		p++;
+	return (*p >= '0' && *p <= '9');
+}
+
+/* A scalar: `typed` values (numbers, booleans) are written plain; strings
+ * are plain when that reads back as the same string, quoted otherwise
+ * (libyaml picks the quoting for special characters). */
+static void yaml_scalar(arb_out *out, const char *s, bool typed)
 {
 	yaml_event_t ev;
+	bool quote = !typed && looks_typed(s);
 	yaml_scalar_event_initialize(&ev, NULL, NULL, (yaml_char_t *)s,
-				     (int)strlen(s), plain_ok, !plain_ok,
-				     plain_ok ? YAML_PLAIN_SCALAR_STYLE
-					      : YAML_ANY_SCALAR_STYLE);
+				     (int)strlen(s), !quote, quote,
+				     quote ? YAML_DOUBLE_QUOTED_SCALAR_STYLE
+					   : YAML_ANY_SCALAR_STYLE);
 	yaml_ev(out, &ev);
 }
 

@@ -112,6 +112,8 @@ static int parse_variant(arb_replay *r, const arb_tag *t)
 	}
 }
 
+static int parse_result(arb_replay *r, const arb_tag *rt);
+
 int arb_replay_setup(arb_replay *r)
 {
 	const arb_record *rec = r->rec;
@@ -163,6 +165,9 @@ int arb_replay_setup(arb_replay *r)
 			g->name, g->min_seats, g->max_seats, g->colours[0], cols,
 			s->nseats);
 	}
+	const arb_tag *rt = find_tag(rec, "Result");
+	if (rt && parse_result(r, rt))
+		return -1;
 	const arb_tag *vt = find_tag(rec, "Variant");
 	if (vt && parse_variant(r, vt))
 		return -1;
@@ -208,60 +213,69 @@ static void illegal(arb_replay *r, size_t move, uint32_t line, uint32_t col,
 	va_end(ap);
 }
 
-/* Compare the Result tag with the standing. */
+/* Read the Result tag at set-up: "*" or the winners' seat colours. */
+static int parse_result(arb_replay *r, const arb_tag *rt)
+{
+	const arb_game_ops *g = r->game;
+	const arb_setup *s = &r->setup;
+	char buf[256];
+	snprintf(buf, sizeof buf, "%s", rt->value);
+	r->result_star = strcmp(buf, "*") == 0;
+	if (r->result_star)
+		return 0;
+	size_t n = 0;
+	char *save = NULL;
+	for (char *w = strtok_r(buf, ", \t", &save); w;
+	     w = strtok_r(NULL, ", \t", &save)) {
+		int c = colour_index(g, w);
+		size_t seat = s->nseats;
+		for (size_t i = 0; c >= 0 && i < s->nseats; i++)
+			if (s->seats[i].colour == (unsigned)c)
+				seat = i;
+		if (seat == s->nseats)
+			return rec_error(r, rt->line, rt->col,
+				"the Result tag names \"%s\", which is not a seat of this game; write the winners' colours, or \"*\" for an unfinished game",
+				w);
+		r->result_winner[seat] = true;
+		n++;
+	}
+	if (n == 0)
+		return rec_error(r, rt->line, rt->col,
+			"the Result tag is empty; write the winners' colours, or \"*\" for an unfinished game");
+	return 0;
+}
+
+/* Compare the Result tag with the standing of a game that is over. */
 static void check_result(arb_replay *r, const arb_tag *rt)
 {
 	const arb_game_ops *g = r->game;
 	const arb_setup *s = &r->setup;
-	bool claimed[ARB_MAX_SEATS] = { false };
-	char buf[256];
-	snprintf(buf, sizeof buf, "%s", rt->value);
-	bool star = strcmp(buf, "*") == 0;
-	if (!star) {
-		char *save = NULL;
-		for (char *w = strtok_r(buf, ", \t", &save); w;
-		     w = strtok_r(NULL, ", \t", &save)) {
-			int c = colour_index(g, w);
-			size_t seat = s->nseats;
-			for (size_t i = 0; c >= 0 && i < s->nseats; i++)
-				if (s->seats[i].colour == (unsigned)c)
-					seat = i;
-			if (seat == s->nseats) {
-				rec_error(r, rt->line, rt->col,
-					"the Result tag names \"%s\", which is not a seat of this game; write the winners' colours, or \"*\" for an unfinished game",
-					w);
-				return;
-			}
-			claimed[seat] = true;
-		}
-	}
-	if (star && r->st.over) {
+	if (r->result_star) {
 		illegal(r, 0, rt->line, rt->col, "result-mismatch",
 			"the Result tag says the game is unfinished, but it is over after move %zu",
 			r->moves);
 		return;
 	}
-	if (star)
-		return;
 	char got[128] = "", want[128] = "";
-	size_t ng = 0, nw = 0;
+	size_t ng = 0, nw = 0, nclaimed = 0;
 	bool same = true;
 	for (size_t i = 0; i < s->nseats; i++) {
 		const char *name = g->colours[s->seats[i].colour];
 		if (r->st.winner[i])
 			ng += (size_t)snprintf(got + ng, ng < sizeof got ? sizeof got - ng : 0,
 					       "%s%s", ng ? ", " : "", name);
-		if (claimed[i])
+		if (r->result_winner[i]) {
 			nw += (size_t)snprintf(want + nw, nw < sizeof want ? sizeof want - nw : 0,
 					       "%s%s", nw ? ", " : "", name);
-		if (r->st.winner[i] != claimed[i])
+			nclaimed++;
+		}
+		if (r->st.winner[i] != r->result_winner[i])
 			same = false;
 	}
 	if (!same)
 		illegal(r, 0, rt->line, rt->col, "result-mismatch",
 			"the Result tag says %s %s, but the replay gives %s",
-			want, nw && strchr(want, ',') ? "win" : "wins",
-			ng ? got : "no winner");
+			want, nclaimed > 1 ? "win" : "wins", ng ? got : "no winner");
 }
 
 void arb_replay_run(arb_replay *r)
@@ -322,7 +336,7 @@ void arb_replay_run(arb_replay *r)
 	g->standing(r->state, &r->st);
 	const arb_tag *rt = find_tag(rec, "Result");
 	if (!r->st.over) {
-		if (!rt || strcmp(rt->value, "*") != 0) {
+		if (!rt || !r->result_star) {
 			uint32_t line = rec->nturns ? rec->turns[rec->nturns - 1].line : rec->line;
 			rec_error(r, line, 1,
 				"game truncated: the record ends after move %zu but the game is not over (mark an unfinished game with [Result \"*\"])",

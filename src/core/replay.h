@@ -36,6 +36,8 @@ typedef struct arb_replay {
 	arb_diag diag;            /* why (ARB_ERROR)                       */
 	char *optbuf;             /* storage of the split Variant tag      */
 	size_t current;           /* move being applied, for events        */
+	bool result_star;         /* [Result "*"]                          */
+	bool result_winner[ARB_MAX_SEATS];  /* the winners it names        */
 } arb_replay;
 
 /* Resolve the tags and create the game (verdict ARB_ERROR on failure).

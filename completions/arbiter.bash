@@ -1,0 +1,35 @@
+# bash completion for arbiter(1); tests/docs-test.sh checks that it names
+# every command and option of `arbiter --help`.
+_arbiter()
+{
+	local cur prev words cword
+	_init_completion -s 2>/dev/null || {
+		cur=${COMP_WORDS[COMP_CWORD]}
+		prev=${COMP_WORDS[COMP_CWORD-1]}
+	}
+	local commands="check score dump fmt moves"
+	local opts="--at --data --format --game --help --in-place --keep-going --labels --quiet --snapshot --version -f -g -h -i -k -q -V"
+	case $prev in
+	--format|-f)
+		COMPREPLY=($(compgen -W "text yaml json tsv" -- "$cur"))
+		return ;;
+	--game|-g)
+		COMPREPLY=($(compgen -W "carcassonne catan elasund" -- "$cur"))
+		return ;;
+	--data)
+		COMPREPLY=($(compgen -f -X '!*.yaml' -- "$cur") $(compgen -d -- "$cur"))
+		return ;;
+	--at)
+		return ;;
+	esac
+	if [[ $cur == -* ]]; then
+		COMPREPLY=($(compgen -W "$opts" -- "$cur"))
+		return
+	fi
+	if [[ $COMP_CWORD -eq 1 ]]; then
+		COMPREPLY=($(compgen -W "$commands" -- "$cur") $(compgen -f -X '!*.tgn' -- "$cur") $(compgen -d -- "$cur"))
+		return
+	fi
+	COMPREPLY=($(compgen -f -X '!*.tgn' -- "$cur") $(compgen -d -- "$cur"))
+}
+complete -F _arbiter arbiter

@@ -1,0 +1,52 @@
+#!/bin/sh
+# docs-test.sh — the documentation cannot drift from the program: every
+# command and option that `arbiter --help` lists (which comes from the one
+# table in src/cli/options.h) must appear in the man page and in the bash,
+# zsh and fish completions; the man pages must be mandoc -Tlint clean.
+. "$(dirname "$0")/lib.sh"
+tmp=$(mktemp)
+trap 'rm -f "$tmp"' EXIT
+help=$("$ARBITER" --help)
+longs=$(printf '%s\n' "$help" | grep -o -- '--[a-z][a-z-]*' | sort -u)
+shorts=$(printf '%s\n' "$help" | grep -o -- '^  -[a-zA-Z],' | tr -d ' ,-' | sort -u)
+cmds=$(printf '%s\n' "$help" | sed -n '/^Commands:/,/^$/p' | awk 'NF>1{print $1}')
+[ -n "$longs" ] && [ -n "$cmds" ] || { echo "FAIL docs: cannot read --help"; exit 0; }
+
+check_file() { # NAME FILE LONG-PATTERN SHORT-PATTERN
+	: >"$tmp"
+	for o in $longs; do
+		name=${o#--}
+		pat=$(printf -- "$3" "$name")
+		grep -q -- "$pat" "$2" || echo "$2 does not name $o" >>"$tmp"
+	done
+	for s in $shorts; do
+		pat=$(printf -- "$4" "$s")
+		grep -q -- "$pat" "$2" || echo "$2 does not name -$s" >>"$tmp"
+	done
+	for c in $cmds; do
+		grep -qw -- "$c" "$2" || echo "$2 does not name command $c" >>"$tmp"
+	done
+	report "docs $1" $([ -s "$tmp" ] && echo 1 || echo 0) "$tmp"
+}
+check_file "man page" man/arbiter.1 'Fl -%s' '^\.It Fl %s'
+check_file "bash completion" completions/arbiter.bash '--%s' '-%s'
+check_file "zsh completion" completions/_arbiter '--%s' '-%s'
+check_file "fish completion" completions/arbiter.fish '-l %s' '-s %s'
+
+# every option in the man page exists in --help (no stale documentation)
+: >"$tmp"
+for o in $(grep '^\.It Fl' man/arbiter.1 | grep -o 'Fl -[a-z][a-z-]*' | sed 's/Fl -/--/'); do
+	printf '%s\n' "$longs" | grep -qx -- "$o" || echo "man page documents $o, which --help lacks" >>"$tmp"
+done
+report "docs man page has no stale options" $([ -s "$tmp" ] && echo 1 || echo 0) "$tmp"
+
+if command -v mandoc >/dev/null 2>&1; then
+	if mandoc -Tlint -Wwarning man/*.1 man/*.5 >"$tmp" 2>&1; then
+		report "docs mandoc -Tlint" 0
+	else
+		report "docs mandoc -Tlint" 1 "$tmp"
+	fi
+else
+	echo "mandoc not installed" >"$tmp"
+	report "docs mandoc -Tlint" 1 "$tmp"
+fi

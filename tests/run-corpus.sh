@@ -1,0 +1,78 @@
+#!/bin/sh
+# run-corpus.sh — every record under corpus/ replayed and compared with the
+# expected outputs stored beside it.
+#
+# For corpus/G/NAME.tgn, each file NAME.CMD or NAME.CMD.FMT beside it holds
+# the expected result of `arbiter CMD [--format=FMT] corpus/G/NAME.tgn`
+# (stdout, stderr lines prefixed "stderr: ", "exit N").  A record must have
+# at least NAME.check, must be canonical (fmt prints it unchanged), and its
+# JSON output must parse with jq.
+#
+#   sh tests/run-corpus.sh                 run everything
+#   sh tests/run-corpus.sh --update FILE.tgn [CMD[.FMT]...]
+#       write the expected files of one record from the current output
+#       (default: check and score).  Check them by hand before committing.
+. "$(dirname "$0")/lib.sh"
+
+if [ "${1:-}" = "--update" ]; then
+	rec=$2
+	shift 2
+	[ $# -eq 0 ] && set -- check score
+	base=${rec%.tgn}
+	for spec in "$@"; do
+		cmd=${spec%%.*}
+		fmt=
+		[ "$cmd" != "$spec" ] && fmt=${spec#*.}
+		if [ -n "$fmt" ]; then
+			capture "$cmd" --format="$fmt" "$rec" >"$base.$spec"
+		else
+			capture "$cmd" "$rec" >"$base.$spec"
+		fi
+		echo "wrote $base.$spec"
+	done
+	exit 0
+fi
+
+tmp=$(mktemp)
+trap 'rm -f "$tmp"' EXIT
+for rec in $(find corpus -name '*.tgn' | sort); do
+	base=${rec%.tgn}
+	if [ ! -f "$base.check" ]; then
+		echo "no expected output $base.check" >"$tmp"
+		report "corpus $rec" 1 "$tmp"
+		continue
+	fi
+	for exp in "$base".*; do
+		spec=${exp#"$base".}
+		case $spec in tgn) continue ;; esac
+		cmd=${spec%%.*}
+		fmt=
+		[ "$cmd" != "$spec" ] && fmt=${spec#*.}
+		case $cmd in check|score|dump|fmt|moves) ;; *) continue ;; esac
+		if [ -n "$fmt" ]; then
+			capture "$cmd" --format="$fmt" "$rec" >"$tmp"
+		else
+			capture "$cmd" "$rec" >"$tmp"
+		fi
+		if diff -u "$exp" "$tmp" >"$tmp.diff" 2>&1; then
+			report "corpus $exp" 0
+		else
+			report "corpus $exp" 1 "$tmp.diff"
+		fi
+		rm -f "$tmp.diff"
+	done
+	# canonical and stable: fmt(x) == x
+	if "$ARBITER" fmt "$rec" >"$tmp" 2>&1 && cmp -s "$tmp" "$rec"; then
+		report "canonical $rec" 0
+	else
+		diff -u "$rec" "$tmp" >"$tmp.diff" 2>&1
+		report "canonical $rec" 1 "$tmp.diff"
+		rm -f "$tmp.diff"
+	fi
+	# the JSON output parses
+	if "$ARBITER" score --format=json "$rec" 2>/dev/null | jq -e . >/dev/null 2>"$tmp"; then
+		report "json $rec" 0
+	else
+		report "json $rec" 1 "$tmp"
+	fi
+done

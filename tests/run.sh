@@ -1,0 +1,34 @@
+#!/bin/sh
+# run.sh — `make check`: every test, one PASS/FAIL line each, and the
+# summary line "N passed, N failed" last.  Exit status 1 if anything failed.
+#   unit tests      build/tests/**/test_* (cmocka; one line per program)
+#   corpus          tests/run-corpus.sh
+#   bad input       tests/run-bad.sh
+#   documentation   tests/docs-test.sh (man page, completions vs --help)
+#   cli             tests/cli-test.sh (exit statuses, -q, /dev/full, fmt -i)
+BUILD=${BUILD:-build}
+export ARBITER=${ARBITER:-./arbiter}
+cd "$(dirname "$0")/.." || exit 2
+. tests/lib.sh
+
+log=$(mktemp)
+results=$(mktemp)
+trap 'rm -f "$log" "$results"' EXIT
+
+for t in $(find "$BUILD/tests" -type f -name 'test_*' 2>/dev/null | sort); do
+	if "$t" >"$log" 2>&1; then
+		report "unit $t" 0
+	else
+		report "unit $t" 1 "$log"
+	fi
+done >>"$results"
+
+for script in tests/run-corpus.sh tests/run-bad.sh tests/docs-test.sh tests/cli-test.sh; do
+	[ -f "$script" ] && sh "$script" >>"$results" 2>&1
+done
+
+grep -v '^PASS ' "$results"
+pass=$(grep -c '^PASS ' "$results")
+fail=$(grep -c '^FAIL ' "$results")
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ] && [ "$pass" -gt 0 ]
