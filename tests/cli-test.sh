@@ -1,0 +1,119 @@
+#!/bin/sh
+# cli-test.sh — the command line's promises: exit statuses, where output
+# goes, -q, standard input, failed writes to stdout, atomic fmt -i, --data.
+# Each check prints one PASS/FAIL line.
+. "$(dirname "$0")/lib.sh"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# expect NAME WANT-STATUS COMMAND... : the command's exit status
+expect() {
+	name=$1 want=$2
+	shift 2
+	"$@" >"$tmp/out" 2>"$tmp/err" </dev/null
+	got=$?
+	if [ "$got" = "$want" ]; then
+		report "cli $name" 0
+	else
+		{ echo "exit $got, wanted $want"; cat "$tmp/out" "$tmp/err"; } >"$tmp/why"
+		report "cli $name" 1 "$tmp/why"
+	fi
+}
+
+# same NAME FILE-WITH-EXPECTED-TEXT: compare $tmp/out (or err) with text
+same() {
+	if printf '%s\n' "$2" | diff -u - "$3" >"$tmp/why" 2>&1; then
+		report "cli $1" 0
+	else
+		report "cli $1" 1 "$tmp/why"
+	fi
+}
+
+legal=$tmp/legal.tgn
+cat >"$legal" <<'TGN'
+[Game "carcassonne"]
+[Red "Anna"]
+[Blue "Bo"]
+[Result "*"]
+
+Red E 0,-1 180 city S
+TGN
+illegal=$tmp/illegal.tgn
+cat >"$illegal" <<'TGN'
+[Game "carcassonne"]
+[Red "Anna"]
+[Blue "Bo"]
+[Result "*"]
+
+Red E 0,1 0
+TGN
+
+expect "--help exits 0" 0 "$ARBITER" --help
+[ -s "$tmp/out" ] && [ ! -s "$tmp/err" ]; report "cli --help prints to stdout only" $?
+expect "--version exits 0" 0 "$ARBITER" --version
+same "--version text" "arbiter 0.1.0" "$tmp/out"
+expect "unknown option exits 2" 2 "$ARBITER" --frobnicate
+same "unknown option message" "arbiter: unknown option '--frobnicate'
+Try 'arbiter --help' for more information." "$tmp/err"
+expect "bad --format exits 2" 2 "$ARBITER" --format=xml "$legal"
+expect "missing file exits 2" 2 "$ARBITER" check "$tmp/nope.tgn"
+same "missing file message" "$tmp/nope.tgn: error: cannot open: No such file or directory" "$tmp/err"
+expect "legal game exits 0" 0 "$ARBITER" check "$legal"
+expect "illegal game exits 1" 1 "$ARBITER" check "$illegal"
+expect "default command is check" 1 "$ARBITER" "$illegal"
+expect "-q on an illegal game exits 1" 1 "$ARBITER" -q check "$illegal"
+[ ! -s "$tmp/out" ] && [ ! -s "$tmp/err" ]; report "cli -q prints nothing" $?
+expect "worst status wins (0, 1, 2)" 2 "$ARBITER" check -k "$legal" "$illegal" tests/bad/empty.tgn
+
+# standard input, as '-' and as no operand
+"$ARBITER" check - <"$legal" >"$tmp/out" 2>&1
+same "'-' reads stdin" "<stdin>:1: unfinished: carcassonne, 1 moves; Red 4, Blue 0" "$tmp/out"
+"$ARBITER" <"$legal" >"$tmp/out" 2>&1
+same "no operand reads stdin" "<stdin>:1: unfinished: carcassonne, 1 moves; Red 4, Blue 0" "$tmp/out"
+
+# a failed write to stdout is an error, with a message
+if [ -w /dev/full ]; then
+	"$ARBITER" check "$legal" >/dev/full 2>"$tmp/err"
+	rc=$?
+	[ $rc = 2 ] && grep -q 'cannot write to standard output' "$tmp/err"
+	report "cli write to /dev/full exits 2 with a message" $? "$tmp/err"
+	"$ARBITER" --help >/dev/full 2>"$tmp/err"
+	[ $? = 2 ]; report "cli --help to /dev/full exits 2" $? "$tmp/err"
+fi
+
+# fmt -i: rewrites canonically; on error the file is untouched
+printf '[Game "carcassonne"]\n[Red "Anna"]   [Blue "Bo"]\n[Result "*"]\n1.  Red   E  0,-1  180 city s ;c\n' >"$tmp/messy.tgn"
+chmod 640 "$tmp/messy.tgn"
+expect "fmt -i exits 0" 0 "$ARBITER" fmt -i "$tmp/messy.tgn"
+"$ARBITER" fmt "$tmp/messy.tgn" >"$tmp/again" 2>&1
+cmp -s "$tmp/again" "$tmp/messy.tgn"; report "cli fmt -i output is canonical (fmt is stable)" $?
+[ "$(stat -c %a "$tmp/messy.tgn")" = 640 ]; report "cli fmt -i keeps permissions" $?
+printf '[Game "carcassonne"]\n[Red "Anna"]\n[Blue "Bo"]\n\nRed E 0,-1 180\n[Game "carcassonne"]\n[Red "A"\n' >"$tmp/broken.tgn"
+cp "$tmp/broken.tgn" "$tmp/broken.orig"
+expect "fmt -i on a broken file exits 2" 2 "$ARBITER" fmt -i "$tmp/broken.tgn"
+cmp -s "$tmp/broken.tgn" "$tmp/broken.orig"; report "cli fmt -i leaves a broken file untouched" $?
+[ "$(ls "$tmp" | grep -c 'broken.tgn.')" = 0 ]; report "cli fmt -i leaves no temporary file" $?
+expect "fmt -i refuses stdin" 2 "$ARBITER" fmt -i -
+expect "-i needs fmt" 2 "$ARBITER" check -i "$legal"
+
+# --data: a malformed data file is reported at its own line and column
+printf 'game: carcassonne\ntiles: [a, b\n' >"$tmp/bad.yaml"
+expect "--data malformed exits 2" 2 "$ARBITER" --data "$tmp/bad.yaml" check "$legal"
+grep -q "^$tmp/bad.yaml:[0-9]*:[0-9]*: error: " "$tmp/err"
+report "cli --data error has file:line:col" $? "$tmp/err"
+printf 'game: chess\n' >"$tmp/chess.yaml"
+expect "--data for an unknown game exits 2" 2 "$ARBITER" --data "$tmp/chess.yaml" check "$legal"
+same "--data unknown game message" "$tmp/chess.yaml:1:7: error: unknown game \"chess\" in data file" "$tmp/err"
+
+# every game draws its diagram without a record
+for g in carcassonne catan elasund; do
+	expect "dump --labels --game $g" 0 "$ARBITER" dump --labels --game "$g"
+done
+
+# machine formats parse
+if command -v jq >/dev/null 2>&1; then
+	"$ARBITER" check --format=json "$legal" "$illegal" | jq -e -s 'length == 2' >/dev/null
+	report "cli --format=json is one JSON object per game" $?
+	"$ARBITER" check --format=json tests/bad/unterminated-tag.tgn 2>/dev/null | jq -e '.verdict == "error"' >/dev/null
+	report "cli --format=json carries errors" $?
+fi
