@@ -1,0 +1,852 @@
+/*
+ * test_rules.c — unit tests of the Elasund engine: every rule once kept
+ * and once broken, the rulebook's worked examples, and a brute-force
+ * recount of the cubes against the engine's counters.
+ *
+ * The tests drive the ops table directly (create, parse, apply, standing)
+ * with turn lines split by arb_split_tokens.  To reach a rule's situation
+ * quickly, a test may arrange the position by hand through the engine's
+ * private struct (elasund.h): tiles, permits and hands.  Each arranged
+ * position is a legal one.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "core/data.h"
+#include "core/tokens.h"
+#include "games/elasund/elasund.h"
+
+extern const arb_game_ops elasund_game;
+static const arb_game_ops *ops = &elasund_game;
+static void *data;
+
+typedef struct ev_log { int n; int delta[EL_SEATS]; char kinds[2048]; } ev_log;
+
+static void on_event(void *ctx, const arb_event *ev)
+{
+	ev_log *l = ctx;
+	l->n++;
+	for (int s = 0; s < EL_SEATS; s++)
+		l->delta[s] += ev->delta[s];
+	strncat(l->kinds, ev->kind, sizeof l->kinds - strlen(l->kinds) - 2);
+	strcat(l->kinds, " ");
+}
+
+static int setup_data(void **state)
+{
+	(void)state;
+	arb_data_error err;
+	extern const unsigned char arb_data_elasund[];
+	extern const size_t arb_data_elasund_size;
+	arb_node *root = arb_data_parse(arb_data_elasund, arb_data_elasund_size, &err);
+	assert_non_null(root);
+	data = ops->data_load(root, &err);
+	if (!data)
+		fprintf(stderr, "data: %u:%u: %s\n", err.line, err.col, err.msg);
+	assert_non_null(data);
+	arb_data_free(root);
+	return 0;
+}
+
+static int teardown_data(void **state)
+{
+	(void)state;
+	ops->data_free(data);
+	return 0;
+}
+
+/* A game: seats by colour index, a Hands tag, a Variant option list. */
+typedef struct tgame {
+	el_game *g;
+	arb_tag tags[4];
+	arb_setup su;
+	uint32_t line;
+	arb_reject rej;
+	ev_log log;
+} tgame;
+
+static void start(tgame *t, const char *colours, const char *hands, const char *opts)
+{
+	memset(t, 0, sizeof *t);
+	for (const char *c = colours; *c; c++) {
+		int k = *c == 'R' ? 0 : *c == 'B' ? 1 : *c == 'G' ? 2 : 3;
+		t->su.seats[t->su.nseats].colour = (unsigned)k;
+		t->su.seats[t->su.nseats].player = "P";
+		t->su.nseats++;
+	}
+	t->tags[0] = (arb_tag){ "Hands", hands, 1, 1 };
+	t->su.tags = t->tags;
+	t->su.ntags = 1;
+	if (opts) {
+		static char buf[256];
+		snprintf(buf, sizeof buf, "%s", opts);
+		for (char *s = strtok(buf, " "); s; s = strtok(NULL, " ")) {
+			arb_option *o = &t->su.options[t->su.noptions++];
+			char *eq = strchr(s, '=');
+			if (eq)
+				*eq = 0;
+			o->name = s;
+			o->value = eq ? eq + 1 : NULL;
+		}
+	}
+	t->g = ops->create(data, &t->su, &t->rej);
+	if (!t->g)
+		fprintf(stderr, "create: %s: %s\n", t->rej.rule, t->rej.msg);
+	assert_non_null(t->g);
+	t->line = 10;
+}
+
+static void stop(tgame *t)
+{
+	ops->destroy(t->g);
+}
+
+/* Play one turn line; returns the rule broken or NULL. */
+static const char *play(tgame *t, const char *line)
+{
+	arb_token tok[128];
+	size_t n = arb_split_tokens(line, strlen(line), ++t->line, 1, tok, 128);
+	assert_true(n > 0 && n <= 128);
+	el_move m;
+	memset(&m, 0, sizeof m);
+	memset(&t->rej, 0, sizeof t->rej);
+	if (ops->parse(t->g, tok, n, &m, &t->rej) < 0)
+		return t->rej.rule;
+	/* fmt(parse(fmt(m))) == fmt(m) */
+	arb_buf a = { 0 }, b = { 0 };
+	ops->format(t->g, &m, &a);
+	arb_token tok2[128];
+	size_t n2 = arb_split_tokens(a.p, a.len, 1, 1, tok2, 128);
+	el_move m2;
+	memset(&m2, 0, sizeof m2);
+	arb_reject r2;
+	assert_int_equal(ops->parse(t->g, tok2, n2, &m2, &r2), 0);
+	ops->format(t->g, &m2, &b);
+	assert_string_equal(a.p, b.p);
+	arb_buf_free(&a);
+	arb_buf_free(&b);
+	arb_sink sink = { on_event, &t->log };
+	el_pos before = t->g->pos;
+	if (ops->apply(t->g, &m, &sink, &t->rej) < 0) {
+		assert_memory_equal(&before, &t->g->pos, sizeof before);
+		return t->rej.rule;
+	}
+	return NULL;
+}
+
+#define OK(t, line) do { const char *r_ = play((t), (line)); \
+	if (r_) fail_msg("%s: rejected %s: %s", (line), r_, (t)->rej.msg); } while (0)
+#define BAD(t, line, rule) do { const char *r_ = play((t), (line)); \
+	if (!r_) fail_msg("%s: accepted, expected %s", (line), (rule)); \
+	if (strcmp(r_, (rule)) != 0) fail_msg("%s: rule %s (%s), expected %s", (line), r_, (t)->rej.msg, (rule)); } while (0)
+
+/* Notation square to internal x, y. */
+static void xy(const char *s, int *x, int *y)
+{
+	assert_int_equal(el_square(data, s, strlen(s), x, y), 0);
+}
+
+static void put_permit(tgame *t, int seat, int v, const char *s)
+{
+	int x, y;
+	xy(s, &x, &y);
+	assert_true(t->g->pos.seat[seat].permits & (1u << v));
+	t->g->pos.seat[seat].permits &= (uint8_t)~(1u << v);
+	t->g->pos.permit[y][x] = (int8_t)(seat * 8 + v);
+}
+
+/* Put a free tile of `type` for `seat` at square s with its cubes. */
+static int put_tile(tgame *t, int type, int seat, const char *s)
+{
+	el_game *g = t->g;
+	int x, y, id = -1;
+	xy(s, &x, &y);
+	if (type == B_HOUSE || type == B_WORKSHOP)
+		id = g->nneutral + 4 * seat + (type == B_HOUSE ? 0 : 1);
+	else
+		for (int i = 0; i < g->nneutral; i++)
+			if (g->pos.tile[i].type == type && !g->pos.tile[i].on) {
+				id = i;
+				break;
+			}
+	assert_true(id >= 0);
+	el_tile *tl = &g->pos.tile[id];
+	const el_btype *bt = &g->d->bt[type];
+	tl->owner = (int8_t)seat;
+	tl->x = (int8_t)x;
+	tl->y = (int8_t)y;
+	tl->on = 1;
+	tl->cubes = bt->nflags;
+	g->pos.seat[seat].cubes = (uint8_t)(g->pos.seat[seat].cubes + bt->nflags);
+	for (int dy = 0; dy < bt->h; dy++)
+		for (int dx = 0; dx < bt->w; dx++) {
+			assert_int_equal(g->pos.bld[y + dy][x + dx], -1);
+			g->pos.bld[y + dy][x + dx] = (int8_t)id;
+		}
+	return id;
+}
+
+static int tile_at(tgame *t, const char *s)
+{
+	int x, y;
+	xy(s, &x, &y);
+	return t->g->pos.bld[y][x];
+}
+
+static int permit_at(tgame *t, const char *s)
+{
+	int x, y;
+	xy(s, &x, &y);
+	return t->g->pos.permit[y][x];
+}
+
+/* Give a seat cards from the bank/deck (keeps the card count exact). */
+static void give(tgame *t, int seat, int gold, int r, int b, int gr)
+{
+	el_pos *p = &t->g->pos;
+	int v[3] = { r, b, gr };
+	p->seat[seat].gold = (int16_t)(p->seat[seat].gold + gold);
+	for (int k = 0; k < 3; k++) {
+		assert_true(p->deck[k] >= v[k]);
+		p->deck[k] = (int16_t)(p->deck[k] - v[k]);
+		p->seat[seat].infl[k] = (int16_t)(p->seat[seat].infl[k] + v[k]);
+	}
+}
+
+/* Brute-force recount of every seat's cubes from what is on the board. */
+static void recount(tgame *t)
+{
+	el_game *g = t->g;
+	for (unsigned s = 0; s < g->nseats; s++) {
+		int n = 0;
+		for (int i = 0; i < g->nneutral; i++)
+			if (g->pos.tile[i].on && g->pos.tile[i].owner == (int)s)
+				n += g->pos.tile[i].cubes;
+		for (int y = 0; y < EL_H; y++)
+			for (int x = 0; x < EL_W; x++)
+				if (g->pos.church[y][x] >= 0 && g->pos.church_owner[g->pos.church[y][x]] == (int)s)
+					n++;
+		for (int li = 0; li < 3; li++)
+			for (int k = 0; k < EL_MAXWALL; k++)
+				if (g->pos.wall[li][k] == s + 1 + 16)
+					n++;
+		for (int f = 0; f < 16; f++)
+			if (g->pos.seat[s].flags & (1u << f))
+				n++;
+		arb_standing st;
+		ops->standing(g, &st);
+		assert_int_equal(st.score[s], n);
+	}
+}
+
+/* ------------------------------------------------------------ the tests */
+
+static void test_data(void **state)
+{
+	(void)state;
+	const el_data *d = data;
+	assert_int_equal(d->rownum[5], 8);
+	assert_int_equal(d->layout[2].cols, 9);
+	assert_int_equal(d->layout[0].cols, 5);
+	assert_int_equal(d->bt[B_LARGE].size, 6);
+	assert_int_equal(d->bt[B_TAVERN].permits, 2);
+	assert_int_equal(d->wall[2], W_TOWER);
+	assert_int_equal(d->flagcap[3], 4);
+	assert_int_equal(d->cards[0][0], 51);
+	int x, y;
+	xy("3,8", &x, &y);
+	assert_int_equal(d->found_x, x);
+	assert_int_equal(d->found_y, y);
+	assert_int_equal(d->layout[1].mills[0][5], 2);   /* 6,2 in 3p */
+	assert_int_equal(d->layout[2].mills[9][7], 2);   /* 8,12 in 4p */
+	assert_int_equal(d->layout[2].mills[4][0], 1);
+}
+
+static void test_create(void **state)
+{
+	(void)state;
+	tgame t;
+	start(&t, "RB", "Red=r Blue=g", NULL);
+	assert_int_equal(t.g->pos.seat[0].gold, 3);
+	assert_int_equal(t.g->pos.seat[0].infl[IR], 1);
+	assert_int_equal(t.g->pos.seat[1].infl[IG], 1);
+	assert_int_equal(t.g->pos.deck[IR], 12);
+	assert_true(tile_at(&t, "4,4") >= 0);  /* red hut */
+	assert_int_equal(tile_at(&t, "5,8"), tile_at(&t, "5,9"));
+	assert_true(tile_at(&t, "5,8") >= 0);
+	recount(&t);
+	stop(&t);
+
+	/* Bad options and Hands are refused at create time. */
+	arb_reject rej;
+	arb_setup su = { 0 };
+	arb_tag tags[1] = { { "Hands", "Red=r", 1, 1 } };
+	su.tags = tags;
+	su.ntags = 1;
+	su.nseats = 2;
+	su.seats[0].colour = 0;
+	su.seats[1].colour = 1;
+	assert_null(ops->create(data, &su, &rej));
+	assert_string_equal(rej.rule, "hands");
+	tags[0].value = "Red=r Blue=x";
+	assert_null(ops->create(data, &su, &rej));
+	assert_string_equal(rej.rule, "hands");
+	tags[0].value = "Red=r Blue=b";
+	su.noptions = 1;
+	su.options[0] = (arb_option){ "speed", "fast", NULL };
+	assert_null(ops->create(data, &su, &rej));
+	assert_string_equal(rej.rule, "unknown-option");
+	su.options[0] = (arb_option){ "walls", "sideways", NULL };
+	assert_null(ops->create(data, &su, &rej));
+	assert_string_equal(rej.rule, "bad-option");
+	su.noptions = 0;
+	su.ntags = 0;
+	assert_null(ops->create(data, &su, &rej));
+	assert_string_equal(rej.rule, "hands");
+}
+
+static void test_syntax(void **state)
+{
+	(void)state;
+	tgame t;
+	start(&t, "RB", "Red=r Blue=g", NULL);
+	BAD(&t, "Purple 5 gold", "syntax");
+	BAD(&t, "Red 13 gold", "syntax");
+	BAD(&t, "Red 5 frobnicate", "syntax");
+	BAD(&t, "Red 5 gold build well 1,2", "item-order");
+	BAD(&t, "Red 5 build well 1,2 build well 1,3 build well 1,4", "build-limit");
+	BAD(&t, "Red 5 build hut 1,2 gold", "hut-build");
+	BAD(&t, "Red 5 build well 1,7 gold", "syntax");  /* no row 7 */
+	BAD(&t, "Blue 5 gold", "wrong-turn");
+	BAD(&t, "Red 5", "phase-three");
+	stop(&t);
+}
+
+/* The ship: it goes to the rolled row; on a repeat it moves 2 rows; a 7
+ * sends it anywhere else (rulebook: the ship on 3 rolling 3 goes to 5). */
+static void test_ship(void **state)
+{
+	(void)state;
+	tgame t;
+	start(&t, "RB", "Red=r Blue=g", NULL);
+	OK(&t, "Red 3 gold");
+	assert_int_equal(t.g->pos.ship, 1);
+	BAD(&t, "Blue 3 gold", "ship-must-move");
+	BAD(&t, "Blue 3>4 gold", "ship-must-move");
+	BAD(&t, "Blue 4>5 gold", "ship-target");
+	OK(&t, "Blue 3>5 gold");                /* the rulebook example */
+	assert_int_equal(t.g->pos.ship, 3);
+	BAD(&t, "Red 7 gold", "ship-target");
+	BAD(&t, "Red 7>5 gold", "ship-must-move");
+	OK(&t, "Red 7>12 gold");
+	/* From 6 a repeat goes to 9 or 4: the missing 7 is not a row. */
+	OK(&t, "Blue 6 gold");
+	BAD(&t, "Red 6>8 gold", "ship-must-move");
+	OK(&t, "Red 6>9 gold");
+	assert_int_equal(t.g->pos.ship, 6);
+	stop(&t);
+}
+
+/* Income: every building at least partly in the ship's row pays its
+ * owner; influence draws are listed in turn order from the roller. */
+static void test_income(void **state)
+{
+	(void)state;
+	tgame t;
+	start(&t, "RB", "Red=r Blue=g", NULL);
+	/* Row 8: red long hut (5,8-9) pays 1 gold, blue long hut (2,8-9) 1 gold. */
+	OK(&t, "Red 8 gold");
+	assert_int_equal(t.g->pos.seat[0].gold, 3 + 1 + 2);
+	assert_int_equal(t.g->pos.seat[1].gold, 3 + 1);
+	/* Row 4: both small huts pay influence. */
+	BAD(&t, "Blue 4 gold", "draw-count");
+	BAD(&t, "Blue 4 +r gold", "draw-count");
+	BAD(&t, "Blue 4 +rbg gold", "draw-count");
+	OK(&t, "Blue 4 +rb gold");
+	/* Blue rolled, so Blue draws first: r to Blue, b to Red. */
+	assert_int_equal(t.g->pos.seat[1].infl[IR], 1);
+	assert_int_equal(t.g->pos.seat[0].infl[IB], 1);
+	/* A colour the deck no longer holds is refused. */
+	t.g->pos.disc[IG] = (int16_t)(t.g->pos.disc[IG] + t.g->pos.deck[IG]);
+	t.g->pos.deck[IG] = 0;
+	OK(&t, "Red 3 gold");
+	BAD(&t, "Blue 4 +gr gold", "draw-colour");
+	OK(&t, "Blue 4 +rr gold");
+	stop(&t);
+}
+
+static void test_pirates(void **state)
+{
+	(void)state;
+	tgame t;
+	/* Rulebook: Green rolls 7 and sends the pirates to row 5; Red has 3
+	 * cubes there and discards 3 cards, Blue has 1 and discards 1. */
+	start(&t, "RBGY", "Red=r Blue=b Green=g Yellow=r", NULL);
+	put_tile(&t, B_WELL, 0, "6,5");
+	put_tile(&t, B_MARKET, 0, "6,3");   /* cube in row 3: not counted */
+	put_tile(&t, B_LARGE, 0, "8,4");    /* cubes in rows 4 and 5 */
+	put_tile(&t, B_WELL, 0, "7,5");
+	put_tile(&t, B_MARKET, 1, "3,5");
+	t.g->pos.active = 2;
+	int cubes[EL_SEATS];
+	/* Row 5 is index 3. */
+	give(&t, 0, 0, 1, 1, 0);
+	BAD(&t, "Green 7>5 gold", "pirate-discard");
+	BAD(&t, "Green 7>5 discard Red=3 gold", "pirate-discard");
+	BAD(&t, "Green 7>5 discard Red=2 Blue=1 gold", "pirate-discard");
+	BAD(&t, "Green 7>5 discard Red=rrr Blue=1 gold", "discard-cards");
+	BAD(&t, "Green 7>5 discard Red=1rb Blue=1 Green=1 gold", "pirate-discard");
+	BAD(&t, "Green 7>5 discard Red=1rb Blue=1 loot 1 gold", "loot-count");
+	OK(&t, "Green 7>5 discard Red=1rb Blue=1 gold");
+	(void)cubes;
+	assert_int_equal(t.g->pos.seat[0].gold, 2);
+	assert_int_equal(t.g->pos.seat[0].infl[IR], 1);
+	assert_int_equal(t.g->pos.seat[1].gold, 2);
+	assert_int_equal(t.g->pos.disc[IR], 1);
+	stop(&t);
+
+	/* A tower earns loot from the discards; too few cards: all of them. */
+	start(&t, "RB", "Red=r Blue=b", NULL);
+	put_tile(&t, B_WELL, 1, "3,5");
+	put_tile(&t, B_WELL, 1, "5,5");
+	t.g->pos.wall[LINE_N][0] = 1 + 16;  /* a red tower on N4 */
+	t.g->pos.seat[0].cubes++;
+	t.g->pos.seat[0].walls = 3;
+	t.g->pos.seat[1].gold = 0;
+	BAD(&t, "Red 7>5 discard Blue=bb gold", "pirate-discard");
+	BAD(&t, "Red 7>5 discard Blue=g gold", "discard-cards");
+	BAD(&t, "Red 7>5 discard Blue=b gold", "loot-count");
+	BAD(&t, "Red 7>5 discard Blue=b loot 1 gold", "loot-cards");
+	OK(&t, "Red 7>5 discard Blue=b loot b gold");
+	assert_int_equal(t.g->pos.seat[0].infl[IB], 1);
+	assert_int_equal(t.g->pos.seat[1].infl[IB], 0);
+	recount(&t);
+	stop(&t);
+}
+
+static void test_shortage(void **state)
+{
+	(void)state;
+	tgame t;
+	start(&t, "RB", "Red=r Blue=g", NULL);
+	/* Leave 1 influence card in deck and discards: row 4 needs 2. */
+	give(&t, 0, 0, 12, 6, 6);
+	give(&t, 1, 0, 0, 6, 6);
+	assert_int_equal(t.g->pos.deck[0] + t.g->pos.deck[1] + t.g->pos.deck[2], 1);
+	BAD(&t, "Red 4 +rb gold", "draw-count");
+	BAD(&t, "Red 4 gold", "halve-count");
+	BAD(&t, "Red 4 halve Red=rrrrrrrrrrr Blue=bbbggg gold", "halve-count");
+	BAD(&t, "Red 4 halve Red=rrrrrbbbbbbb Blue=bbbggg gold", "discard-cards");
+	BAD(&t, "Red 4 halve Red=rrrrrrrrrrrr gold", "halve-count");
+	OK(&t, "Red 4 halve Red=rrrrrrrrrrrr Blue=bbbggg gold");
+	assert_int_equal(t.g->pos.seat[0].infl[IR], 1);
+	assert_int_equal(t.g->pos.deck[0] + t.g->pos.deck[1] + t.g->pos.deck[2], 1 + 12 + 6);
+	/* No shortage: a halve item is refused. */
+	BAD(&t, "Blue 8 halve Red=rrrr gold", "halve-count");
+	stop(&t);
+
+	/* Gold: the bank cannot pay: nobody gets gold, everyone halves. */
+	start(&t, "RB", "Red=r Blue=g", NULL);
+	t.g->pos.seat[0].gold = 30;
+	t.g->pos.seat[1].gold = 21;   /* bank empty */
+	OK(&t, "Red 8 gold");
+	assert_int_equal(t.g->pos.seat[0].gold, 15 + 2);
+	assert_int_equal(t.g->pos.seat[1].gold, 11);
+	stop(&t);
+}
+
+
+static void test_permit_rules(void **state)
+{
+	(void)state;
+	tgame t;
+	start(&t, "RB", "Red=r Blue=g", NULL);
+	BAD(&t, "Red 5 permit 2 1,6", "permit-row");
+	BAD(&t, "Red 5 permit 4 1,5", "not-enough-gold");
+	BAD(&t, "Red 5 permit 2 9,5", "permit-square");   /* outside the 2p area */
+	OK(&t, "Red 5 permit 2 1,5");
+	assert_int_equal(t.g->pos.seat[0].gold, 1);
+	assert_int_equal(permit_at(&t, "1,5"), 0 * 8 + 2);
+	BAD(&t, "Blue 3 permit 2 1,5", "permit-square");
+	BAD(&t, "Blue 3 permit 3 3,8", "permit-square");   /* the church foundation */
+	OK(&t, "Blue 3 permit 0 3,3");
+	BAD(&t, "Red 4 +rb permit 2 1,2", "permit-supply");
+	/* Paying 2 influence of one colour places it in any row. */
+	give(&t, 0, 0, 2, 0, 0);
+	BAD(&t, "Red 4 +rb permit 1 1,2 2b", "not-enough-influence");
+	OK(&t, "Red 4 +rb permit 1 1,2 2r");
+	assert_int_equal(t.g->pos.seat[0].infl[IR], 2);
+	/* A full row sends the permit to a neighbouring row: fill row 2. */
+	for (int x = 0; x < 5; x++)
+		if (t.g->pos.bld[0][x] < 0 && t.g->pos.permit[0][x] < 0)
+			t.g->pos.permit[0][x] = 8;  /* filler permits */
+	BAD(&t, "Blue 2 permit 1 2,4", "permit-row");
+	OK(&t, "Blue 2 permit 1 2,3");
+	BAD(&t, "Red 3 permit 3 5,12", "permit-row");
+	stop(&t);
+}
+
+/* Building: permits, majority, compensation, overbuilding. */
+
+static void test_building_rules(void **state)
+{
+	(void)state;
+	tgame t;
+	start(&t, "RBY", "Red=r Blue=b Yellow=g", NULL);
+	give(&t, 0, 17, 0, 0, 0);   /* 20 gold */
+	put_permit(&t, 0, 0, "7,3");
+	BAD(&t, "Red 3 build well 8,3 gold", "outside-area");
+	BAD(&t, "Red 3 build well 6,3 gold", "permit-count");
+	BAD(&t, "Red 3 build tavern 6,2 gold", "permit-count");
+	/* A lone 0 beats no permit. */
+	OK(&t, "Red 3 build well 7,3 gold");
+	assert_int_equal(t.g->pos.seat[0].gold, 15 + 2);
+	assert_true(t.g->pos.seat[0].permits & 1);
+	assert_int_equal(t.g->pos.seat[0].cubes, 1);
+	recount(&t);
+	/* Tie: nobody builds. */
+	put_permit(&t, 0, 2, "6,9");
+	put_permit(&t, 1, 2, "7,9");
+	t.g->pos.active = 0;
+	BAD(&t, "Red 9 build market 6,9 gold", "permit-majority");
+	put_permit(&t, 0, 1, "6,10");
+	put_permit(&t, 2, 4, "7,10");
+	BAD(&t, "Red 9 build tavern 6,9 gold", "permit-majority");   /* 3 vs 4 */
+	/* The church foundation and the wall line are no building ground. */
+	put_permit(&t, 0, 3, "2,8");
+	BAD(&t, "Red 9 build tavern 2,8 gold", "church-site");
+	stop(&t);
+
+	/* Rulebook: Red builds a trade office over yellow's building, pays 2
+	 * and 2 compensation and 5 to the bank; all permits go home. */
+	start(&t, "RBY", "Red=r Blue=b Yellow=g", NULL);
+	give(&t, 0, 7, 0, 0, 0);  /* 10 gold */
+	put_permit(&t, 0, 4, "4,11");
+	put_permit(&t, 1, 2, "3,11");
+	put_permit(&t, 2, 2, "4,12");
+	put_permit(&t, 0, 0, "3,12");
+	/* Yellow's small hut sits at 3,10, inside the footprint 3..4 x 10..12. */
+	OK(&t, "Red 10 +g build large 3,10 hut Yellow 6,6 gold");
+	assert_int_equal(t.g->pos.seat[0].gold, 1 + 2);
+	assert_int_equal(t.g->pos.seat[1].gold, 5);
+	assert_int_equal(t.g->pos.seat[2].gold, 5);
+	assert_int_equal(t.g->pos.seat[0].permits, 0x1f);
+	assert_int_equal(t.g->pos.seat[1].permits, 0x1f);
+	assert_int_equal(t.g->pos.seat[0].cubes, 2);
+	assert_true(tile_at(&t, "6,6") >= 0);
+	recount(&t);
+	assert_int_equal(t.log.delta[0], 2);
+	stop(&t);
+}
+
+/* Same size: 3 influence cards of one colour; larger: never. */
+static void test_overbuild(void **state)
+{
+	(void)state;
+	tgame t;
+	start(&t, "RBY", "Red=r Blue=b Yellow=g", NULL);
+	/* Rulebook: Yellow builds a tavern over Red's and Blue's markets?  The
+	 * example has a tavern over red and blue buildings of the same size. */
+	put_tile(&t, B_TAVERN, 0, "6,2");
+	put_tile(&t, B_MERCHANT, 1, "6,4");
+	t.g->pos.active = 2;
+	give(&t, 2, 5, 0, 0, 3);
+	put_permit(&t, 2, 3, "6,3");
+	put_permit(&t, 0, 1, "7,3");
+	BAD(&t, "Yellow 3 +r build tavern 6,3 gold", "same-size-fee");
+	BAD(&t, "Yellow 3 +r build tavern 6,3 3r gold", "not-enough-influence");
+	OK(&t, "Yellow 3 +r build tavern 6,3 3g gold");
+	assert_int_equal(t.g->pos.seat[0].cubes, 0);
+	assert_int_equal(t.g->pos.seat[1].cubes, 0);
+	assert_int_equal(t.g->pos.seat[2].cubes, 1);
+	assert_int_equal(t.g->pos.seat[0].gold, 3 + 1);
+	assert_int_equal(t.g->pos.seat[2].gold, 8 - 3 - 1 + 2);
+	assert_int_equal(t.g->pos.disc[IG], 3);
+	recount(&t);
+	assert_string_equal(t.log.kinds, "building-lost building-lost building ");
+	stop(&t);
+}
+
+static void test_overbuild_rules(void **state)
+{
+	(void)state;
+	tgame t;
+	start(&t, "RB", "Red=r Blue=b", NULL);
+	give(&t, 0, 10, 3, 0, 0);
+	put_tile(&t, B_TAVERN, 1, "4,11");
+	put_permit(&t, 0, 2, "3,11");
+	BAD(&t, "Red 9 build market 3,11 gold", "cover-larger");
+	BAD(&t, "Red 9 build tavern 3,11 gold", "permit-count");
+	put_permit(&t, 0, 1, "3,12");
+	BAD(&t, "Red 9 build tavern 3,11 gold", "same-size-fee");
+	OK(&t, "Red 9 build well 3,11 gold");
+	BAD(&t, "Blue 5 build house 2,9 gold", "permit-count");
+	stop(&t);
+
+	start(&t, "RB", "Red=r Blue=b", NULL);
+	give(&t, 0, 10, 3, 0, 0);
+	put_tile(&t, B_WELL, 1, "1,10");
+	put_permit(&t, 0, 2, "2,10");
+	BAD(&t, "Red 10 build market 1,10 3r gold", "needless-fee");
+	OK(&t, "Red 10 build market 1,10 gold");
+	assert_int_equal(t.g->pos.seat[1].cubes, 0);
+	/* Trade: 1,10 is a trade field: 1 point for red. */
+	assert_int_equal(t.g->pos.seat[0].track, 1);
+	BAD(&t, "Blue 2 build house 1,2 gold", "permit-count");
+	stop(&t);
+}
+
+/* Own buildings: one of each per colour. */
+static void test_own(void **state)
+{
+	(void)state;
+	tgame t;
+	start(&t, "RB", "Red=r Blue=b", NULL);
+	put_permit(&t, 0, 0, "1,2");
+	put_permit(&t, 0, 1, "4,6");
+	OK(&t, "Red 2 build house 1,2 gold");
+	assert_int_equal(t.g->pos.seat[0].gold, 3 - 1 + 2);
+	assert_int_equal(t.g->pos.seat[0].cubes, 0);
+	assert_int_equal(t.g->pos.seat[0].track, 1);
+	OK(&t, "Blue 3 gold");
+	BAD(&t, "Red 6 build house 4,6 gold", "none-left");
+	put_permit(&t, 1, 0, "4,11");
+	stop(&t);
+}
+
+/* Huts: a displaced hut moves to an empty square (no trade field, no
+ * permit), builder's first, then clockwise; or leaves the game. */
+static void test_huts(void **state)
+{
+	(void)state;
+	tgame t;
+	start(&t, "RBGY", "Red=r Blue=b Green=g Yellow=r", NULL);
+	give(&t, 0, 10, 0, 0, 0);
+	/* Red's large over 2..3 x 3..5? Use a tavern over blue's hut (3,4) and
+	 * red's hut (4,4): both 1x1, smaller than a tavern. */
+	put_permit(&t, 0, 2, "3,3");
+	put_permit(&t, 0, 1, "4,3");
+	put_permit(&t, 1, 0, "9,6");
+	BAD(&t, "Red 3 build tavern 3,3 gold", "hut-missing");
+	BAD(&t, "Red 3 build tavern 3,3 hut Blue 6,6 hut Red 7,6 gold", "hut-order");
+	BAD(&t, "Red 3 build tavern 3,3 hut Red 1,6 hut Blue 7,6 gold", "hut-square");  /* trade field */
+	BAD(&t, "Red 3 build tavern 3,3 hut Red 9,6 hut Blue 7,6 gold", "hut-square");  /* a permit */
+	BAD(&t, "Red 3 build tavern 3,3 hut Red 6,6 hut Blue 6,6 gold", "hut-square");  /* taken */
+	OK(&t, "Red 3 build tavern 3,3 hut Red 6,6 hut Blue off gold");
+	assert_true(tile_at(&t, "6,6") >= 0);
+	assert_int_equal(t.g->pos.tile[t.g->nneutral + 4 + 2].gone, 1);
+	recount(&t);
+	stop(&t);
+}
+
+static void test_walls(void **state)
+{
+	(void)state;
+	tgame t;
+	start(&t, "RB", "Red=r Blue=b", NULL);
+	give(&t, 0, 20, 0, 0, 0);
+	BAD(&t, "Red 2 wall N3 gold", "wall-adjacent");
+	BAD(&t, "Red 2 wall N6 gold", "wall-space");   /* 2p: N3, N4 */
+	BAD(&t, "Red 2 wall E7 gold", "syntax");
+	BAD(&t, "Red 2 wall N4 gold", "draw-count");
+	BAD(&t, "Red 2 wall N4 +rb gold", "draw-count");
+	/* Rulebook: Yellow pays 2 gold and draws 1 influence, then builds a
+	 * second wall and puts a cube on a tower.  Here walls 1 and 2 draw 1
+	 * card each, wall 3 is the tower. */
+	OK(&t, "Red 2 wall N4 +b wall N3 +g gold");
+	assert_int_equal(t.g->pos.seat[0].gold, 23 - 4 + 2);
+	assert_int_equal(t.g->pos.seat[0].walls, 2);
+	BAD(&t, "Blue 3 wall N3 gold", "wall-space");
+	BAD(&t, "Blue 3 wall E5 +r gold", "wall-adjacent");
+	BAD(&t, "Blue 3 wall E3 +r gold", "not-enough-gold");
+	OK(&t, "Blue 3 wall S4 +r gold");
+	BAD(&t, "Red 4 wall E3 +r gold", "draw-count");
+	OK(&t, "Red 4 +rb wall E3 gold");
+	assert_int_equal(t.g->pos.seat[0].cubes, 1);
+	assert_int_equal(t.g->pos.seat[0].gold, 21 - 4 + 2);
+	recount(&t);
+	assert_string_equal(t.log.kinds, "tower ");
+	give(&t, 1, 10, 0, 0, 0);
+	BAD(&t, "Blue 5 wall E11 +r wall E10 +r gold", "draw-count");
+	OK(&t, "Blue 5 wall E11 +r wall E10 gold");
+	assert_int_equal(t.g->pos.seat[1].cubes, 1);
+	stop(&t);
+
+	/* walls=blue-first: the east wall waits for the blue spaces. */
+	start(&t, "RB", "Red=r Blue=b", "walls=blue-first");
+	give(&t, 0, 20, 0, 0, 0);
+	BAD(&t, "Red 2 wall E3 +r gold", "wall-order");
+	OK(&t, "Red 2 wall N4 +r gold");
+	stop(&t);
+}
+
+static void test_church(void **state)
+{
+	(void)state;
+	tgame t;
+	start(&t, "RB", "Red=r Blue=b", NULL);
+	give(&t, 0, 20, 0, 0, 0);
+	give(&t, 1, 20, 0, 0, 0);
+	BAD(&t, "Red 2 church 5 gold", "church-first");
+	BAD(&t, "Red 2 church 5/5 gold", "church-tile");
+	/* First tile 5 (the centre) on the foundation 3,8: the church covers
+	 * columns 2..4, rows 6..9.  Tile 9 goes under the stack. */
+	OK(&t, "Red 2 church 5/9 gold");
+	assert_true(t.g->pos.church[5][2] == 4);
+	assert_int_equal(t.g->pos.seat[0].cubes, 1);
+	/* Tile 4 goes to 2,8: blue's long hut (2,8-9) is removed, and blue
+	 * moves it. */
+	BAD(&t, "Blue 3 church 4/1 gold", "church-first");
+	BAD(&t, "Blue 3 church 9 gold", "church-tile");
+	BAD(&t, "Blue 3 church 5 gold", "church-tile");
+	BAD(&t, "Blue 3 church 4 gold", "hut-missing");
+	OK(&t, "Blue 3 church 4 hut Blue 3,2 gold");
+	assert_int_equal(t.g->pos.church[5][1], 3);
+	/* A permit under a church tile goes home without compensation;
+	 * church tiles are never built over. */
+	put_permit(&t, 1, 3, "4,6");
+	OK(&t, "Red 4 +rb church 3 gold");
+	assert_true(t.g->pos.seat[1].permits & (1u << 3));
+	put_permit(&t, 0, 4, "4,5");
+	BAD(&t, "Blue 5 build tavern 4,5 gold", "cover-church");
+	recount(&t);
+	stop(&t);
+}
+
+static void test_trade(void **state)
+{
+	(void)state;
+	tgame t;
+	/* Rulebook: 5 trade points give 2 flags; losing a 1-point building
+	 * takes one back. */
+	start(&t, "RB", "Red=r Blue=b", NULL);
+	t.g->pos.seat[0].track = 4;
+	give(&t, 0, 10, 0, 0, 0);
+	put_permit(&t, 0, 0, "1,11");
+	OK(&t, "Red 11 build well 1,11 gold");
+	assert_int_equal(t.g->pos.seat[0].track, 5);
+	/* Red at 5: flags at 3 and 5 were not claimed before (test arranged
+	 * the disk); the move from 4 to 5 claims space 5. */
+	assert_int_equal(t.g->pos.seat[0].flags, 1u << 5);
+	assert_int_equal(t.g->pos.seat[0].cubes, 2);
+	/* Blue builds a market over red's well (1,11): red falls back to 4
+	 * and takes the flag cube back. */
+	give(&t, 1, 10, 0, 0, 0);
+	put_permit(&t, 1, 1, "2,11");
+	OK(&t, "Blue 11>9 build market 1,11 gold");
+	assert_int_equal(t.g->pos.seat[0].track, 4);
+	assert_int_equal(t.g->pos.seat[0].flags, 0);
+	assert_int_equal(t.g->pos.seat[0].cubes, 0);
+	assert_int_equal(t.g->pos.seat[1].track, 1);
+	recount(&t);
+	stop(&t);
+
+	start(&t, "RB", "Red=r Blue=b", NULL);
+	give(&t, 0, 10, 0, 0, 0);
+	t.g->pos.seat[0].track = 1;
+	put_permit(&t, 0, 1, "1,11");
+	put_permit(&t, 0, 2, "1,12");
+	BAD(&t, "Red 11 build large 1,10 gold", "permit-count");
+	put_permit(&t, 0, 0, "2,10");
+	OK(&t, "Red 11 build large 1,10 gold");   /* covers 1,10..1,12: 3 points */
+	assert_int_equal(t.g->pos.seat[0].track, 4);
+	assert_int_equal(t.g->pos.seat[0].flags, 1u << 3);
+	assert_int_equal(t.g->pos.seat[0].cubes, 3);
+	recount(&t);
+	stop(&t);
+}
+
+static void test_special(void **state)
+{
+	(void)state;
+	tgame t;
+	start(&t, "RB", "Red=r Blue=b", NULL);
+	give(&t, 0, 10, 2, 2, 1);
+	put_permit(&t, 0, 1, "3,3");
+	BAD(&t, "Red 2 gold move 4,3 5,5 2r", "special-permit");
+	BAD(&t, "Red 2 gold move 3,3 1,1 2r", "syntax");
+	BAD(&t, "Red 2 gold move 3,3 2,3 2g", "not-enough-influence");
+	BAD(&t, "Red 2 gold move 3,3 3,8 2r", "permit-square");
+	OK(&t, "Red 2 gold move 3,3 2,3 2r");
+	assert_int_equal(permit_at(&t, "2,3"), 1);
+	OK(&t, "Blue 3 gold");
+	BAD(&t, "Red 4 +rb gold raise 2,3 1 2b", "permit-supply");
+	BAD(&t, "Red 4 +rb gold raise 2,3 0 2b", "permit-supply");
+	OK(&t, "Red 4 +rb gold raise 2,3 4 2b");
+	assert_int_equal(permit_at(&t, "2,3"), 4);
+	assert_int_equal(t.g->pos.seat[0].gold, 13 + 2 + 2 - 3);
+	OK(&t, "Blue 5 gold");
+	BAD(&t, "Red 6 gold place 2 5,11", "not-enough-influence");
+	give(&t, 0, 0, 1, 1, 1);
+	BAD(&t, "Red 6 gold place 4 5,11", "permit-supply");
+	OK(&t, "Red 6 gold place 2 5,11");
+	OK(&t, "Blue 5 gold");
+	BAD(&t, "Red 6 gold cash", "not-enough-influence");
+	give(&t, 0, 0, 1, 1, 1);
+	int gold = t.g->pos.seat[0].gold;
+	OK(&t, "Red 6 gold cash");
+	assert_int_equal(t.g->pos.seat[0].gold, gold + 4);
+	stop(&t);
+}
+
+/* The win: the tenth cube on the board on the player's own turn. */
+static void test_win(void **state)
+{
+	(void)state;
+	tgame t;
+	start(&t, "RB", "Red=r Blue=b", NULL);
+	give(&t, 0, 20, 0, 0, 0);
+	put_tile(&t, B_WELL, 0, "1,2");
+	put_tile(&t, B_WELL, 0, "1,3");
+	put_tile(&t, B_WELL, 0, "1,4");
+	put_tile(&t, B_WELL, 0, "1,5");
+	put_tile(&t, B_MARKET, 0, "1,6");
+	put_tile(&t, B_MARKET, 0, "1,10");
+	put_tile(&t, B_MARKET, 0, "1,11");
+	put_tile(&t, B_MARKET, 0, "1,12");
+	put_tile(&t, B_TAVERN, 0, "4,11");
+	assert_int_equal(t.g->pos.seat[0].cubes, 9);
+	BAD(&t, "Red 2 church 5/9 gold", "game-over");
+	OK(&t, "Red 2 church 5/9");
+	BAD(&t, "Blue 3 gold", "game-over");
+	assert_true(ops->over(t.g));
+	arb_standing st;
+	ops->standing(t.g, &st);
+	assert_true(st.over);
+	assert_true(st.winner[0]);
+	assert_false(st.winner[1]);
+	assert_int_equal(st.score[0], 10);
+	recount(&t);
+	stop(&t);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_data),
+		cmocka_unit_test(test_create),
+		cmocka_unit_test(test_syntax),
+		cmocka_unit_test(test_ship),
+		cmocka_unit_test(test_income),
+		cmocka_unit_test(test_pirates),
+		cmocka_unit_test(test_shortage),
+		cmocka_unit_test(test_permit_rules),
+		cmocka_unit_test(test_building_rules),
+		cmocka_unit_test(test_overbuild),
+		cmocka_unit_test(test_overbuild_rules),
+		cmocka_unit_test(test_own),
+		cmocka_unit_test(test_huts),
+		cmocka_unit_test(test_walls),
+		cmocka_unit_test(test_church),
+		cmocka_unit_test(test_trade),
+		cmocka_unit_test(test_special),
+		cmocka_unit_test(test_win),
+	};
+	return cmocka_run_group_tests(tests, setup_data, teardown_data);
+}
