@@ -1,0 +1,908 @@
+/*
+ * engine.c — the Carcassonne rules: creating a game, checking and playing a
+ * turn, completing and scoring features, the final scoring, standings, and
+ * the ops table that plugs the engine into arbiter.
+ *
+ * Features (roads, cities, fields) are sets of tile segments kept in a
+ * union-find: a node per segment of a placed tile (tile * CC_MAXSEG + seg).
+ * Each root carries what scoring needs and what merges add up: the open
+ * road/city sides, the followers per seat, the member count; a circular
+ * `next` list links the members so a feature is walked once, when it
+ * scores (counting distinct tiles, shields, and sending followers home).
+ * A feature is complete when its open side count reaches 0 — a road's two
+ * ends (a segment covering one side ends on its tile) or a loop, a city's
+ * walls.  Cloisters are checked in the 3x3 block around each placement.
+ *
+ * A turn does: look up 4 neighbours, a few unions, find() on the new
+ * tile's segments, and a 3x3 scan when a monk may be affected.  Nothing is
+ * allocated after create().  apply() validates everything before the first
+ * write, so a rejected move leaves the game untouched.
+ */
+#include <assert.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "carcassonne.h"
+#include "../../core/util.h"
+
+const int cc_dx[4] = { 0, 1, 0, -1 };
+const int cc_dy[4] = { -1, 0, 1, 0 };   /* y grows south */
+
+static const char *const colours[] = { "Red", "Blue", "Green", "Yellow",
+				       "Black", NULL };
+static const char *const side_word[4] = { "north", "east", "south", "west" };
+static const char *const edge_word[3] = { "a field", "a road", "a city" };
+
+/* ------------------------------------------------------------ union-find */
+
+static inline unsigned find(const cc_game *g, unsigned a)
+{
+	uint16_t *p = g->parent;
+	while (p[a] != a) {
+		p[a] = p[p[a]];     /* path halving */
+		a = p[a];
+	}
+	return a;
+}
+
+/* Merge the features of nodes a and b; returns the new root. */
+static unsigned unite(cc_game *g, unsigned a, unsigned b)
+{
+	a = find(g, a);
+	b = find(g, b);
+	if (a == b)
+		return a;
+	if (g->size[a] < g->size[b]) {
+		unsigned t = a;
+		a = b;
+		b = t;
+	}
+	assert(!g->done[a] && !g->done[b]);  /* complete features are closed */
+	g->parent[b] = (uint16_t)a;
+	g->size[a] = (uint16_t)(g->size[a] + g->size[b]);
+	g->open[a] = (int16_t)(g->open[a] + g->open[b]);
+	for (unsigned s = 0; s < CC_MAXSEATS; s++)
+		g->nfol[a * CC_MAXSEATS + s] = (uint8_t)(g->nfol[a * CC_MAXSEATS + s] +
+							 g->nfol[b * CC_MAXSEATS + s]);
+	uint16_t t = g->next[a];    /* splice the two circular lists */
+	g->next[a] = g->next[b];
+	g->next[b] = t;
+	return a;
+}
+
+static inline const cc_orient *orient_of(const cc_game *g, unsigned t)
+{
+	return &g->data->type[g->tile[t].type].rot[g->tile[t].rot];
+}
+
+static inline const cc_seg *seg_of(const cc_game *g, unsigned node)
+{
+	return &orient_of(g, node / CC_MAXSEG)->seg[node % CC_MAXSEG];
+}
+
+int cc_tile_at(const cc_game *g, int x, int y)
+{
+	if (x < -g->span || x > g->span || y < -g->span || y > g->span)
+		return -1;
+	return (int)g->cell[cc_cell_index(g, x, y)] - 1;
+}
+
+/* Followers' seats with the most followers in root r, as a bit mask
+ * (0 when the feature is empty); *most gets their count. */
+static unsigned majority(const cc_game *g, unsigned r, unsigned *most)
+{
+	unsigned best = 0, mask = 0;
+	for (unsigned s = 0; s < g->nseats; s++) {
+		unsigned n = g->nfol[r * CC_MAXSEATS + s];
+		if (n > best) {
+			best = n;
+			mask = 1u << s;
+		} else if (n == best && n > 0) {
+			mask |= 1u << s;
+		}
+	}
+	*most = best;
+	return mask;
+}
+
+/* --------------------------------------------------------------- events */
+
+typedef struct cc_score {
+	const char *kind;      /* event kind                                  */
+	unsigned winners;      /* seat mask                                   */
+	int points;            /* each winner's points                        */
+	int x, y;              /* a tile of the feature                       */
+	long tiles, shields, followers, cities;
+	unsigned by;           /* enum cc_kind, for the per-kind breakdown    */
+	const char *what;      /* "a completed road of 4 tiles", for the text */
+} cc_score;
+
+static void add_num(arb_event *ev, const char *key, long v)
+{
+	assert(ev->nfields < ARB_MAX_FIELDS);
+	ev->fields[ev->nfields].key = key;
+	ev->fields[ev->nfields].str = NULL;
+	ev->fields[ev->nfields++].num = v;
+}
+
+/* "Red", "Red and Blue", "Red, Blue and Green" for a seat mask. */
+static void seat_list(const cc_game *g, unsigned mask, char *out, size_t cap)
+{
+	size_t len = 0;
+	unsigned n = (unsigned)__builtin_popcount(mask), i = 0;
+	out[0] = 0;
+	for (unsigned s = 0; s < g->nseats; s++) {
+		if (!(mask >> s & 1))
+			continue;
+		const char *sep = i == 0 ? "" : i + 1 == n ? " and " : ", ";
+		int k = snprintf(out + len, cap - len, "%s%s", sep, colours[g->colour[s]]);
+		if (k > 0 && (size_t)k < cap - len)
+			len += (size_t)k;
+		i++;
+	}
+}
+
+/* Credit sc's points to its winners and tell the sink. */
+static void award(cc_game *g, const arb_sink *sink, const cc_score *sc)
+{
+	for (unsigned s = 0; s < g->nseats; s++)
+		if (sc->winners >> s & 1) {
+			g->score[s] += sc->points;
+			g->by_kind[s][sc->by] += sc->points;
+		}
+	if (!sink || !sink->event)
+		return;
+	arb_event ev;
+	memset(&ev, 0, sizeof ev);
+	ev.kind = sc->kind;
+	for (unsigned s = 0; s < g->nseats; s++)
+		if (sc->winners >> s & 1)
+			ev.delta[s] = sc->points;
+	char players[64];
+	seat_list(g, sc->winners, players, sizeof players);
+	bool many = __builtin_popcount(sc->winners) > 1;
+	int n = snprintf(ev.text, sizeof ev.text, "%s score%s %d point%s%s for %s",
+			 players, many ? "" : "s", sc->points,
+			 sc->points == 1 ? "" : "s", many ? " each" : "", sc->what);
+	if (sc->followers > 0 && n > 0 && (size_t)n < sizeof ev.text)
+		snprintf(ev.text + n, sizeof ev.text - (size_t)n,
+			 " (%ld follower%s return%s)", sc->followers,
+			 sc->followers == 1 ? "" : "s", sc->followers == 1 ? "s" : "");
+	ev.fields[ev.nfields].key = "players";
+	ev.fields[ev.nfields++].str = players;
+	add_num(&ev, "points", sc->points);
+	if (sc->by == CC_FIELD) {
+		add_num(&ev, "cities", sc->cities);
+		add_num(&ev, "farmers", sc->followers);
+	} else {
+		add_num(&ev, "tiles", sc->tiles);
+		if (sc->by == CC_CITY)
+			add_num(&ev, "shields", sc->shields);
+		add_num(&ev, "followers", sc->followers);
+	}
+	add_num(&ev, "x", sc->x);
+	add_num(&ev, "y", sc->y);
+	sink->event(sink->ctx, &ev);
+}
+
+/* ------------------------------------------------------------- scoring */
+
+/* Walk road or city root r: count its distinct tiles and shields, and when
+ * `release` send its followers home.  Returns the number of followers. */
+static long walk_feature(cc_game *g, unsigned r, bool release, long *tiles,
+			 long *shields)
+{
+	long nt = 0, ns = 0, nf = 0;
+	uint32_t st = ++g->stampno;
+	unsigned m = r;
+	do {
+		unsigned t = m / CC_MAXSEG;
+		if (g->stamp[t] != st) {   /* a wrapped H/I city: count once */
+			g->stamp[t] = st;
+			nt++;
+		}
+		ns += seg_of(g, m)->shield;
+		if (g->follower[m] >= 0) {
+			nf++;
+			if (release) {
+				g->supply[g->follower[m]]++;
+				g->follower[m] = -1;
+			}
+		}
+		m = g->next[m];
+	} while (m != r);
+	if (release)
+		memset(&g->nfol[r * CC_MAXSEATS], 0, CC_MAXSEATS);
+	*tiles = nt;
+	*shields = ns;
+	return nf;
+}
+
+/* Score the completed road or city at root r (placed tile at x,y). */
+static void score_complete(cc_game *g, unsigned r, int x, int y,
+			   const arb_sink *sink)
+{
+	unsigned most, win = majority(g, r, &most);
+	g->done[r] = 1;
+	if (!win)
+		return;          /* complete, but nobody scores: no event */
+	cc_score sc = { .winners = win, .x = x, .y = y };
+	sc.by = seg_of(g, r)->kind;
+	sc.followers = walk_feature(g, r, true, &sc.tiles, &sc.shields);
+	char what[160];
+	if (sc.by == CC_ROAD) {
+		sc.kind = "road";
+		sc.points = (int)sc.tiles;
+		snprintf(what, sizeof what, "a completed road of %ld tile%s at %d,%d",
+			 sc.tiles, sc.tiles == 1 ? "" : "s", x, y);
+	} else {
+		sc.kind = "city";
+		sc.points = (int)(2 * sc.tiles + 2 * sc.shields);
+		if (g->small_city && sc.tiles == 2)
+			sc.points = (int)(sc.tiles + sc.shields);
+		snprintf(what, sizeof what,
+			 "a completed city of %ld tiles and %ld shield%s at %d,%d%s",
+			 sc.tiles, sc.shields, sc.shields == 1 ? "" : "s", x, y,
+			 g->small_city && sc.tiles == 2 ? " (small city)" : "");
+	}
+	sc.what = what;
+	award(g, sink, &sc);
+}
+
+/* Tiles on the 8 cells around tile t. */
+static int neighbours8(const cc_game *g, unsigned t)
+{
+	int n = 0, x = g->tile[t].x, y = g->tile[t].y;
+	for (int dy = -1; dy <= 1; dy++)
+		for (int dx = -1; dx <= 1; dx++)
+			if ((dx || dy) && g->cell[cc_cell_index(g, x + dx, y + dy)])
+				n++;
+	return n;
+}
+
+/* Score tile t's cloister if its monk is there and it is surrounded. */
+static void check_cloister(cc_game *g, unsigned t, const arb_sink *sink)
+{
+	const cc_type *ty = &g->data->type[g->tile[t].type];
+	unsigned node = t * CC_MAXSEG + (unsigned)ty->cloister_seg;
+	if (!ty->cloister || g->cloister_done[t] || g->follower[node] < 0 ||
+	    neighbours8(g, t) < 8)
+		return;
+	unsigned seat = (unsigned)g->follower[node];
+	g->cloister_done[t] = 1;
+	g->follower[node] = -1;
+	g->supply[seat]++;
+	char what[96];
+	snprintf(what, sizeof what, "a completed cloister at %d,%d",
+		 g->tile[t].x, g->tile[t].y);
+	cc_score sc = { .kind = "cloister", .winners = 1u << seat, .points = 9,
+			.x = g->tile[t].x, .y = g->tile[t].y, .tiles = 9,
+			.followers = 1, .by = CC_CLOISTER, .what = what };
+	award(g, sink, &sc);
+}
+
+/* -------------------------------------------------------------- placing */
+
+const char *cc_fit(const cc_game *g, unsigned type, unsigned rot, int x,
+		   int y, int *side)
+{
+	if (x <= -g->span || x >= g->span || y <= -g->span || y >= g->span)
+		return "not-adjacent";
+	if (g->cell[cc_cell_index(g, x, y)])
+		return "occupied";
+	const cc_orient *o = &g->data->type[type].rot[rot];
+	bool touch = false;
+	for (unsigned s = 0; s < 4; s++) {
+		int n = (int)g->cell[cc_cell_index(g, x + cc_dx[s], y + cc_dy[s])] - 1;
+		if (n < 0)
+			continue;
+		touch = true;
+		if (o->edge[s] != orient_of(g, (unsigned)n)->edge[(s + 2) % 4]) {
+			*side = (int)s;
+			return "edge-mismatch";
+		}
+	}
+	return touch ? NULL : "not-adjacent";
+}
+
+/* The roots of the placed features that segment `seg` of a tile turned to
+ * `o` at x,y would join, added to roots[0..*n) without repeats.  Returns
+ * true when one was new. */
+static bool touching_roots(const cc_game *g, const cc_orient *o, unsigned seg,
+			   int x, int y, unsigned *roots, unsigned *n)
+{
+	const cc_seg *sg = &o->seg[seg];
+	bool added = false;
+	for (unsigned h = 0; h < 8; h++) {
+		unsigned s = h / 2;
+		bool on = sg->kind == CC_FIELD ? sg->halves >> h & 1
+					       : (h & 1) == 0 && (sg->sides >> s & 1);
+		if (!on)
+			continue;
+		int t = (int)g->cell[cc_cell_index(g, x + cc_dx[s], y + cc_dy[s])] - 1;
+		if (t < 0)
+			continue;
+		const cc_orient *no = orient_of(g, (unsigned)t);
+		unsigned os = (s + 2) % 4;
+		int nseg = sg->kind == CC_FIELD ? no->half_seg[2 * os + 1 - (h & 1)]
+						: no->side_seg[os];
+		assert(nseg >= 0);
+		unsigned r = find(g, (unsigned)t * CC_MAXSEG + (unsigned)nseg);
+		unsigned i = 0;
+		while (i < *n && roots[i] != r)
+			i++;
+		if (i == *n) {
+			roots[(*n)++] = r;
+			added = true;
+		}
+	}
+	return added;
+}
+
+bool cc_seg_occupied(const cc_game *g, unsigned type, unsigned rot, int x,
+		     int y, unsigned seg, unsigned *who)
+{
+	const cc_type *ty = &g->data->type[type];
+	const cc_orient *o = &ty->rot[rot];
+	unsigned kind = o->seg[seg].kind;
+	*who = 0;
+	if (kind == CC_CLOISTER)
+		return false;
+	/* Two segments of the new tile join when they touch a common
+	 * feature (an H whose caps both reach one city): grow the group
+	 * until no segment of the tile adds a root. */
+	unsigned roots[4 * CC_MAXSEG * 2], nroots = 0, group = 1u << seg;
+	bool changed = true;
+	while (changed) {
+		changed = false;
+		for (unsigned i = 0; i < ty->nseg; i++) {
+			if (o->seg[i].kind != kind)
+				continue;
+			if (group >> i & 1) {
+				changed |= touching_roots(g, o, i, x, y, roots, &nroots);
+				continue;
+			}
+			unsigned mine[16], nm = 0;
+			touching_roots(g, o, i, x, y, mine, &nm);
+			for (unsigned a = 0; a < nm; a++)
+				for (unsigned b = 0; b < nroots; b++)
+					if (mine[a] == roots[b] && !(group >> i & 1)) {
+						group |= 1u << i;
+						changed = true;
+					}
+		}
+	}
+	for (unsigned i = 0; i < nroots; i++)
+		for (unsigned s = 0; s < g->nseats; s++)
+			if (g->nfol[roots[i] * CC_MAXSEATS + s])
+				*who |= 1u << s;
+	return *who != 0;
+}
+
+/* Put `type` turned `rot` at x,y (a legal spot), with a follower of `seat`
+ * on segment `fseg` (-1: none), and score what it completes. */
+static void place(cc_game *g, unsigned type, unsigned rot, int x, int y,
+		  int fseg, unsigned seat, const arb_sink *sink)
+{
+	assert(g->ntiles < g->data->total);
+	unsigned t = g->ntiles++;
+	const cc_type *ty = &g->data->type[type];
+	const cc_orient *o = &ty->rot[rot];
+	g->tile[t] = (cc_placed){ .type = (uint8_t)type, .rot = (uint8_t)rot,
+				  .x = (int16_t)x, .y = (int16_t)y,
+				  .move = (uint16_t)g->moves };
+	g->cell[cc_cell_index(g, x, y)] = (uint8_t)(t + 1);
+	g->drawn_of[type]++;
+	unsigned base = t * CC_MAXSEG;
+	for (unsigned i = 0; i < ty->nseg; i++) {
+		unsigned v = base + i;
+		g->parent[v] = g->next[v] = (uint16_t)v;
+		g->size[v] = 1;
+		g->follower[v] = -1;
+		g->open[v] = (int16_t)__builtin_popcount(o->seg[i].sides);
+	}
+	for (unsigned s = 0; s < 4; s++) {
+		int n = (int)g->cell[cc_cell_index(g, x + cc_dx[s], y + cc_dy[s])] - 1;
+		if (n < 0)
+			continue;
+		const cc_orient *no = orient_of(g, (unsigned)n);
+		unsigned os = (s + 2) % 4, nbase = (unsigned)n * CC_MAXSEG;
+		assert(o->edge[s] == no->edge[os]);
+		if (o->edge[s] != CC_EFIELD) {
+			unsigned r = unite(g, base + (unsigned)o->side_seg[s],
+					   nbase + (unsigned)no->side_seg[os]);
+			g->open[r] = (int16_t)(g->open[r] - 2);
+			assert(g->open[r] >= 0);
+		}
+		if (o->edge[s] != CC_ECITY) {
+			/* my half 2s+i meets the neighbour's 2os+(1-i) */
+			unite(g, base + (unsigned)o->half_seg[2 * s],
+			      nbase + (unsigned)no->half_seg[2 * os + 1]);
+			unite(g, base + (unsigned)o->half_seg[2 * s + 1],
+			      nbase + (unsigned)no->half_seg[2 * os]);
+		}
+	}
+	if (fseg >= 0) {
+		unsigned v = base + (unsigned)fseg;
+		assert(g->supply[seat] > 0);
+		g->follower[v] = (int8_t)seat;
+		g->supply[seat]--;
+		if (o->seg[fseg].kind != CC_CLOISTER)
+			g->nfol[find(g, v) * CC_MAXSEATS + seat]++;
+	}
+	for (unsigned i = 0; i < ty->nseg; i++) {
+		unsigned k = o->seg[i].kind;
+		if (k != CC_ROAD && k != CC_CITY)
+			continue;
+		unsigned r = find(g, base + i);
+		if (g->open[r] == 0 && !g->done[r])
+			score_complete(g, r, x, y, sink);
+	}
+	/* Cloisters: this tile's, then its 8 neighbours' (row by row). */
+	for (int dy = -1; dy <= 1; dy++)
+		for (int dx = -1; dx <= 1; dx++) {
+			int n = (int)g->cell[cc_cell_index(g, x + dx, y + dy)] - 1;
+			if (n >= 0 && g->data->type[g->tile[n].type].cloister)
+				check_cloister(g, (unsigned)n, sink);
+		}
+}
+
+/* ---------------------------------------------------------- the ops */
+
+static void cc_destroy(void *game)
+{
+	cc_game *g = game;
+	if (!g)
+		return;
+	free(g->cell);
+	free(g->parent);
+	free(g->next);
+	free(g->follower);
+	free(g->open);
+	free(g->size);
+	free(g->nfol);
+	free(g->done);
+	free(g->stamp);
+	free(g->nstamp);
+	free(g->farm_tally);
+	free(g->city_buf);
+	free(g->scored);
+	free(g);
+}
+
+static void *cc_create(const void *data, const arb_setup *setup,
+		       arb_reject *rej)
+{
+	const cc_data *d = data;
+	if (setup->nseats < 2 || setup->nseats > CC_MAXSEATS) {
+		arb_reject_at(rej, NULL, "seat-count",
+			      "Carcassonne is played by 2 to 5 players, not %zu",
+			      setup->nseats);
+		return NULL;
+	}
+	bool small_city = false;
+	enum cc_farm farm = CC_FARM_FIELD;
+	for (size_t i = 0; i < setup->noptions; i++) {
+		const arb_option *op = &setup->options[i];
+		const arb_tag *tag = op->tag;
+		uint32_t line = tag ? tag->line : 0, col = tag ? tag->col : 0;
+		const char *v = op->value;
+		if (!strcmp(op->name, "small-city")) {
+			if (!v || !strcmp(v, "2"))
+				small_city = true;
+			else if (!strcmp(v, "4"))
+				small_city = false;
+			else
+				goto bad_value;
+		} else if (!strcmp(op->name, "farmers")) {
+			if (!v)
+				goto bad_value;
+			if (!strcmp(v, "field") || !strcmp(v, "2002"))
+				farm = CC_FARM_FIELD;
+			else if (!strcmp(v, "once"))
+				farm = CC_FARM_ONCE;
+			else if (!strcmp(v, "city") || !strcmp(v, "2000"))
+				farm = CC_FARM_CITY;
+			else if (!strcmp(v, "off"))
+				farm = CC_FARM_OFF;
+			else
+				goto bad_value;
+		} else {
+			arb_reject_pos(rej, line, col, "unknown-option",
+				"unknown option '%s': Carcassonne knows small-city=2|4 "
+				"and farmers=field|once|city|off", op->name);
+			return NULL;
+		}
+		continue;
+bad_value:
+		arb_reject_pos(rej, line, col, "bad-option-value",
+			"option %s does not take %s%s%s: use %s", op->name,
+			v ? "the value '" : "no value", v ? v : "", v ? "'" : "",
+			!strcmp(op->name, "small-city") ? "small-city=2 (pre-2002) or "
+			"small-city=4 (the default)" : "farmers=field (the default), "
+			"once, city or off");
+		return NULL;
+	}
+	if (setup->setup) {
+		arb_reject_pos(rej, setup->setup->line, setup->setup->col,
+			       "setup-unsupported",
+			       "Carcassonne games start from the start tile; "
+			       "a Setup tag is not supported yet");
+		return NULL;
+	}
+
+	cc_game *g = arb_xcalloc(1, sizeof *g);
+	g->data = d;
+	g->nseats = (unsigned)setup->nseats;
+	g->farm = farm;
+	g->small_city = small_city;
+	memset(g->seat_of, -1, sizeof g->seat_of);
+	for (unsigned s = 0; s < g->nseats; s++) {
+		unsigned c = setup->seats[s].colour;
+		assert(c < CC_MAXSEATS);
+		g->colour[s] = (uint8_t)c;
+		g->seat_of[c] = (int8_t)s;
+		g->supply[s] = (uint8_t)d->followers;
+	}
+	g->drawable = d->total - 1;
+	g->span = (int)d->total + 1;
+	g->width = 2 * g->span + 1;
+	size_t nodes = (size_t)d->total * CC_MAXSEG;
+	g->cell = arb_xcalloc((size_t)g->width * (size_t)g->width, 1);
+	g->parent = arb_xcalloc(nodes, sizeof *g->parent);
+	g->next = arb_xcalloc(nodes, sizeof *g->next);
+	g->follower = arb_xcalloc(nodes, sizeof *g->follower);
+	g->open = arb_xcalloc(nodes, sizeof *g->open);
+	g->size = arb_xcalloc(nodes, sizeof *g->size);
+	g->nfol = arb_xcalloc(nodes * CC_MAXSEATS, 1);
+	g->done = arb_xcalloc(nodes, 1);
+	g->stamp = arb_xcalloc(d->total, sizeof *g->stamp);
+	g->nstamp = arb_xcalloc(nodes, sizeof *g->nstamp);
+	g->farm_tally = arb_xcalloc(nodes * CC_MAXSEATS, sizeof *g->farm_tally);
+	g->city_buf = arb_xcalloc(nodes, sizeof *g->city_buf);
+	g->scored = arb_xcalloc(nodes, 1);
+	place(g, d->start, 0, 0, 0, -1, 0, NULL);
+	return g;
+}
+
+static int cc_apply(void *game, const void *move, const arb_sink *sink,
+		    arb_reject *rej)
+{
+	cc_game *g = game;
+	const cc_move *m = move;
+	const cc_data *d = g->data;
+	const cc_type *ty = &d->type[m->type];
+	const char *who = colours[g->colour[m->seat]];
+	if (m->seat != g->turn)
+		return arb_reject_pos(rej, m->line, m->col_colour, "turn-order",
+			"it is %s's turn, not %s's", colours[g->colour[g->turn]], who);
+	if (g->drawn_of[m->type] >= ty->count)
+		return arb_reject_pos(rej, m->line, m->col_tile, "tile-supply",
+			"%s cannot draw tile %c: all %u tiles %c are already drawn%s",
+			who, ty->letter, (unsigned)ty->count, ty->letter,
+			m->type == d->start ? " (the start tile is one of them)" : "");
+	if (m->discard) {
+		int x, y;
+		unsigned rot;
+		if (cc_placeable(g, m->type, &x, &y, &rot))
+			return arb_reject_pos(rej, m->line, m->col_pos, "discard-placeable",
+				"tile %c fits on the board (for example at %d,%d rotated "
+				"%u), so it may not be discarded", ty->letter, x, y, rot * 90);
+		g->drawn_of[m->type]++;
+		g->drawn++;
+		g->ndiscards++;
+		g->moves++;
+		return 0;       /* the same player draws again */
+	}
+	int side = 0;
+	const char *bad = cc_fit(g, m->type, m->rot, m->x, m->y, &side);
+	if (bad && !strcmp(bad, "occupied")) {
+		int t = cc_tile_at(g, m->x, m->y);
+		return arb_reject_pos(rej, m->line, m->col_pos, bad,
+			"there is already a tile at %d,%d (tile %c)", m->x, m->y,
+			d->type[g->tile[t].type].letter);
+	}
+	if (bad && !strcmp(bad, "not-adjacent"))
+		return arb_reject_pos(rej, m->line, m->col_pos, bad,
+			"tile %c at %d,%d touches no tile: it must share a side "
+			"with a placed tile", ty->letter, m->x, m->y);
+	if (bad) {
+		int nx = m->x + cc_dx[side], ny = m->y + cc_dy[side];
+		unsigned mine = ty->rot[m->rot].edge[side];
+		unsigned theirs = orient_of(g, (unsigned)cc_tile_at(g, nx, ny))
+					  ->edge[(side + 2) % 4];
+		return arb_reject_pos(rej, m->line, m->col_pos, bad,
+			"tile %c at %d,%d rotated %u: its %s edge is %s but the tile "
+			"at %d,%d shows %s there", ty->letter, m->x, m->y,
+			m->rot * 90u, side_word[side], edge_word[mine], nx, ny,
+			edge_word[theirs]);
+	}
+	if (m->fkind != CC_KNONE) {
+		unsigned occ;
+		if (m->fkind == CC_FIELD && g->farm == CC_FARM_OFF)
+			return arb_reject_pos(rej, m->line, m->col_follower,
+				"farmers-off", "this game is played without farmers "
+				"(Variant farmers=off): no follower may go on a field");
+		if (g->supply[m->seat] == 0)
+			return arb_reject_pos(rej, m->line, m->col_follower,
+				"follower-supply", "%s has no follower left in supply: "
+				"all %u are on the board", who, d->followers);
+		if (cc_seg_occupied(g, m->type, m->rot, m->x, m->y,
+				    (unsigned)m->seg, &occ)) {
+			char owners[64];
+			seat_list(g, occ, owners, sizeof owners);
+			return arb_reject_pos(rej, m->line, m->col_follower,
+				"feature-occupied", "the %s at %s of tile %c at %d,%d "
+				"joins a %s that already holds a follower (%s)",
+				cc_kind_name[m->fkind], m->fkind == CC_FIELD
+				? cc_half_name[m->spot] : cc_side_name[m->spot],
+				ty->letter, m->x, m->y, cc_kind_name[m->fkind], owners);
+		}
+	}
+	g->moves++;
+	g->drawn++;
+	place(g, m->type, m->rot, m->x, m->y, m->fkind ? m->seg : -1, m->seat,
+	      sink);
+	g->turn = (g->turn + 1) % g->nseats;
+	return 0;
+}
+
+static bool cc_over(const void *game)
+{
+	const cc_game *g = game;
+	return g->drawn >= g->drawable;
+}
+
+/* ------------------------------------------------------ final scoring */
+
+/* Score what is left open at the end: roads, cities, cloisters, in the
+ * order of their first tile. */
+static void final_features(cc_game *g, const arb_sink *sink)
+{
+	for (unsigned t = 0; t < g->ntiles; t++) {
+		const cc_type *ty = &g->data->type[g->tile[t].type];
+		const cc_orient *o = &ty->rot[g->tile[t].rot];
+		int x = g->tile[t].x, y = g->tile[t].y;
+		for (unsigned i = 0; i < ty->nseg; i++) {
+			unsigned k = o->seg[i].kind, v = t * CC_MAXSEG + i;
+			char what[160];
+			cc_score sc = { .x = x, .y = y, .by = k, .what = what };
+			if (k == CC_CLOISTER) {
+				if (g->cloister_done[t] || g->follower[v] < 0)
+					continue;
+				g->cloister_done[t] = 2;
+				int nb = neighbours8(g, t);
+				sc.kind = "incomplete-cloister";
+				sc.winners = 1u << g->follower[v];
+				sc.points = 1 + nb;
+				sc.tiles = 1 + nb;
+				snprintf(what, sizeof what, "an incomplete cloister at "
+					 "%d,%d with %d neighbour%s", x, y, nb,
+					 nb == 1 ? "" : "s");
+				award(g, sink, &sc);
+				continue;
+			}
+			if (k != CC_ROAD && k != CC_CITY)
+				continue;
+			unsigned r = find(g, v), most;
+			if (g->done[r])
+				continue;
+			g->done[r] = 2;
+			sc.winners = majority(g, r, &most);
+			if (!sc.winners)
+				continue;
+			sc.followers = walk_feature(g, r, false, &sc.tiles, &sc.shields);
+			sc.followers = 0;    /* the game is over: nobody goes home */
+			if (k == CC_ROAD) {
+				sc.kind = "incomplete-road";
+				sc.points = (int)sc.tiles;
+				snprintf(what, sizeof what, "an incomplete road of %ld "
+					 "tile%s at %d,%d", sc.tiles,
+					 sc.tiles == 1 ? "" : "s", x, y);
+			} else {
+				sc.kind = "incomplete-city";
+				sc.points = (int)(sc.tiles + sc.shields);
+				snprintf(what, sizeof what, "an incomplete city of %ld "
+					 "tile%s and %ld shield%s at %d,%d", sc.tiles,
+					 sc.tiles == 1 ? "" : "s", sc.shields,
+					 sc.shields == 1 ? "" : "s", x, y);
+			}
+			award(g, sink, &sc);
+		}
+	}
+}
+
+/* The completed cities field root f touches, each once, into cities[];
+ * returns how many.  (A field touching one city through two segments of
+ * a tile, or through many tiles, counts it once.) */
+static unsigned field_cities(cc_game *g, unsigned f, unsigned *cities)
+{
+	unsigned n = 0;
+	uint32_t st = ++g->stampno;
+	unsigned m = f;
+	do {
+		unsigned t = m / CC_MAXSEG;
+		unsigned mask = seg_of(g, m)->cities;
+		while (mask) {
+			unsigned c = (unsigned)__builtin_ctz(mask);
+			mask &= mask - 1;
+			unsigned r = find(g, t * CC_MAXSEG + c);
+			if (g->done[r] == 1 && g->nstamp[r] != st) {
+				g->nstamp[r] = st;
+				cities[n++] = r;
+			}
+		}
+		m = g->next[m];
+	} while (m != f);
+	return n;
+}
+
+/* Farms, by the scoring system of the Variant option. */
+static void final_farms(cc_game *g, const arb_sink *sink)
+{
+	unsigned *cities = g->city_buf;
+	uint8_t *scored = g->scored;
+	uint32_t fst = ++g->stampno;
+	for (unsigned t = 0; t < g->ntiles; t++) {
+		const cc_type *ty = &g->data->type[g->tile[t].type];
+		const cc_orient *o = &ty->rot[g->tile[t].rot];
+		for (unsigned i = 0; i < ty->nseg; i++) {
+			if (o->seg[i].kind != CC_FIELD)
+				continue;
+			unsigned f = find(g, t * CC_MAXSEG + i), most;
+			unsigned win = majority(g, f, &most);
+			if (!win || g->nstamp[f] == fst)
+				continue;
+			unsigned nc = field_cities(g, f, cities);
+			g->nstamp[f] = fst;   /* after field_cities re-stamped */
+			long farmers = 0;
+			for (unsigned s = 0; s < g->nseats; s++)
+				farmers += g->nfol[f * CC_MAXSEATS + s];
+			if (g->farm == CC_FARM_CITY) {
+				for (unsigned c = 0; c < nc; c++)
+					for (unsigned s = 0; s < g->nseats; s++)
+						g->farm_tally[cities[c] * CC_MAXSEATS + s] +=
+							g->nfol[f * CC_MAXSEATS + s];
+				continue;
+			}
+			char what[160];
+			cc_score sc = { .kind = "farm", .winners = win, .by = CC_FIELD,
+					.x = g->tile[t].x, .y = g->tile[t].y,
+					.cities = nc, .followers = farmers, .what = what };
+			snprintf(what, sizeof what, "a field at %d,%d touching %u "
+				 "completed cit%s", sc.x, sc.y, nc, nc == 1 ? "y" : "ies");
+			if (g->farm == CC_FARM_ONCE) {
+				/* Each owner scores only cities new to them; the
+				 * owners may then differ in points: one event per
+				 * owner. */
+				for (unsigned s = 0; s < g->nseats; s++) {
+					if (!(win >> s & 1))
+						continue;
+					unsigned fresh = 0;
+					for (unsigned c = 0; c < nc; c++)
+						if (!(scored[cities[c]] >> s & 1)) {
+							scored[cities[c]] |= (uint8_t)(1u << s);
+							fresh++;
+						}
+					cc_score one = sc;
+					one.winners = 1u << s;
+					one.points = 3 * (int)fresh;
+					one.cities = fresh;
+					snprintf(what, sizeof what, "a field at %d,%d "
+						 "touching %u completed cit%s new to them "
+						 "(of %u)", sc.x, sc.y, fresh,
+						 fresh == 1 ? "y" : "ies", nc);
+					award(g, sink, &one);
+				}
+				continue;
+			}
+			sc.points = 3 * (int)nc;
+			award(g, sink, &sc);
+		}
+	}
+	if (g->farm == CC_FARM_CITY) {
+		/* 1st edition: each completed city goes to the majority of
+		 * the farmers in all the fields touching it, 4 points. */
+		for (unsigned t = 0; t < g->ntiles; t++) {
+			const cc_type *ty = &g->data->type[g->tile[t].type];
+			for (unsigned i = 0; i < ty->nseg; i++) {
+				unsigned v = t * CC_MAXSEG + i;
+				if (g->parent[v] != v || g->done[v] != 1 ||
+				    seg_of(g, v)->kind != CC_CITY)
+					continue;
+				unsigned best = 0, win = 0;
+				long farmers = 0;
+				for (unsigned s = 0; s < g->nseats; s++) {
+					unsigned n = g->farm_tally[v * CC_MAXSEATS + s];
+					farmers += n;
+					if (n > best) {
+						best = n;
+						win = 1u << s;
+					} else if (n == best && n) {
+						win |= 1u << s;
+					}
+				}
+				if (!win)
+					continue;
+				char what[160];
+				long tiles, shields;
+				walk_feature(g, v, false, &tiles, &shields);
+				snprintf(what, sizeof what, "supplying the completed "
+					 "city at %d,%d of %ld tiles (farmers in its fields)",
+					 g->tile[t].x, g->tile[t].y, tiles);
+				cc_score sc = { .kind = "farm", .winners = win,
+						.points = 4, .by = CC_FIELD,
+						.x = g->tile[t].x, .y = g->tile[t].y,
+						.cities = 1, .followers = farmers,
+						.what = what };
+				award(g, sink, &sc);
+			}
+		}
+	}
+}
+
+static void cc_finish(void *game, const arb_sink *sink)
+{
+	cc_game *g = game;
+	if (g->finished || !cc_over(g))
+		return;
+	g->finished = true;
+	final_features(g, sink);
+	if (g->farm != CC_FARM_OFF)
+		final_farms(g, sink);
+}
+
+static void cc_standing(const void *game, arb_standing *out)
+{
+	const cc_game *g = game;
+	memset(out, 0, sizeof *out);
+	out->over = cc_over(g);
+	int best = 0;
+	for (unsigned s = 0; s < g->nseats; s++) {
+		out->score[s] = g->score[s];
+		if (s == 0 || g->score[s] > best)
+			best = g->score[s];
+	}
+	for (unsigned s = 0; s < g->nseats && out->over; s++)
+		out->winner[s] = g->score[s] == best;
+	static const char *const keys[] = { "roads", "cities", "cloisters",
+					    "farms", "followers" };
+	out->nbd = 5;
+	for (unsigned k = 0; k < 5; k++)
+		out->bd_key[k] = keys[k];
+	for (unsigned s = 0; s < g->nseats; s++) {
+		out->bd[s][0] = g->by_kind[s][CC_ROAD];
+		out->bd[s][1] = g->by_kind[s][CC_CITY];
+		out->bd[s][2] = g->by_kind[s][CC_CLOISTER];
+		out->bd[s][3] = g->by_kind[s][CC_FIELD];
+		out->bd[s][4] = g->supply[s];
+	}
+}
+
+ARB_DECLARE_DATA(carcassonne);
+
+const arb_game_ops carcassonne_game = {
+	.name = "carcassonne",
+	.title = "Carcassonne",
+	.colours = colours,
+	.min_seats = 2,
+	.max_seats = 5,
+	.move_size = sizeof(cc_move),
+	.data_name = "notation/carcassonne/carcassonne.yaml",
+	.data = arb_data_carcassonne,
+	.data_size = &arb_data_carcassonne_size,
+	.data_load = cc_data_load,
+	.data_free = cc_data_free,
+	.create = cc_create,
+	.destroy = cc_destroy,
+	.parse = cc_parse,
+	.format = cc_format,
+	.apply = cc_apply,
+	.over = cc_over,
+	.finish = cc_finish,
+	.standing = cc_standing,
+	.moves = cc_moves,
+	.dump = cc_dump,
+	.snapshot = NULL,
+};

@@ -1,0 +1,247 @@
+/*
+ * notation.c — Carcassonne turn lines: parse() and format().
+ *
+ *   turn     = colour tile ( "discard" | pos rot [ follower ] )
+ *   pos      = int "," int            x east, y south, start tile at 0,0
+ *   rot      = "0" | "90" | "180" | "270"   clockwise from the canonical
+ *   follower = ("road" | "city") side | "field" half | "cloister"
+ *
+ * Sides and half-edges name the spot as the player sees it on the placed
+ * tile (board frame, after the rotation).  notation/carcassonne.md is the
+ * full grammar with aliases.  Everything that depends on the tile alone
+ * (does this tile, so turned, have a road on its south side?) is checked
+ * here, because it needs no position; everything else is apply()'s.
+ */
+#include <assert.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "carcassonne.h"
+
+const char *const cc_side_name[4] = { "N", "E", "S", "W" };
+const char *const cc_half_name[8] = { "NL", "NR", "EL", "ER",
+				      "SL", "SR", "WL", "WR" };
+const char *const cc_kind_name[5] = { "", "road", "city", "field", "cloister" };
+static const char *const side_word[4] = { "north", "east", "south", "west" };
+
+extern const arb_game_ops carcassonne_game;
+
+/* Parse a decimal integer that fills s[0..n); false when it does not. */
+static bool parse_int(const char *s, size_t n, int32_t *out)
+{
+	size_t i = 0;
+	bool neg = false;
+	if (i < n && (s[i] == '-' || s[i] == '+'))
+		neg = s[i++] == '-';
+	if (i == n || n - i > 6)
+		return false;
+	int32_t v = 0;
+	for (; i < n; i++) {
+		if (s[i] < '0' || s[i] > '9')
+			return false;
+		v = v * 10 + (s[i] - '0');
+	}
+	*out = neg ? -v : v;
+	return true;
+}
+
+static bool tok_in(const arb_token *t, const char *const *words)
+{
+	for (; *words; words++)
+		if (arb_tok_ieq(t, *words))
+			return true;
+	return false;
+}
+
+static const char *const road_words[] = { "road", "r", "robber", "thief",
+					  "highwayman", NULL };
+static const char *const city_words[] = { "city", "c", "knight", NULL };
+static const char *const field_words[] = { "field", "f", "farm", "farmer", NULL };
+static const char *const cloister_words[] = { "cloister", "monastery",
+					      "abbey", "monk", "m", NULL };
+
+/* The side named by t (N, north, ...), or -1. */
+static int tok_side(const arb_token *t)
+{
+	for (int s = 0; s < 4; s++)
+		if (arb_tok_ieq(t, cc_side_name[s]) || arb_tok_ieq(t, side_word[s]))
+			return s;
+	return -1;
+}
+
+static int tok_half(const arb_token *t)
+{
+	for (int h = 0; h < 8; h++)
+		if (arb_tok_ieq(t, cc_half_name[h]))
+			return h;
+	return -1;
+}
+
+/* Parse the follower tokens t[0..n) of a placement into m. */
+static int parse_follower(const cc_game *g, const arb_token *t, size_t n,
+			  cc_move *m, arb_reject *rej)
+{
+	const cc_type *ty = &g->data->type[m->type];
+	const cc_orient *o = &ty->rot[m->rot];
+	m->col_follower = t[0].col;
+	if (n == 1 && arb_tok_eq(&t[0], "-"))
+		return 0;
+	if (tok_in(&t[0], cloister_words)) {
+		if (n > 1)
+			return arb_reject_at(rej, &t[1], "extra-token",
+				"unexpected '%.*s': a cloister follower needs no spot",
+				(int)t[1].len, t[1].s);
+		if (!ty->cloister)
+			return arb_reject_at(rej, &t[0], "no-such-feature",
+					     "tile %c has no cloister", ty->letter);
+		m->fkind = CC_CLOISTER;
+		m->seg = ty->cloister_seg;
+		return 0;
+	}
+	unsigned kind = tok_in(&t[0], road_words) ? CC_ROAD
+		: tok_in(&t[0], city_words) ? CC_CITY
+		: tok_in(&t[0], field_words) ? CC_FIELD : CC_KNONE;
+	if (kind == CC_KNONE)
+		return arb_reject_at(rej, &t[0], "bad-follower",
+			"'%.*s' is no feature: write road, city, field or cloister",
+			(int)t[0].len, t[0].s);
+	if (n < 2)
+		return arb_reject_at(rej, &t[0], "bad-follower",
+			"a follower on a %s needs the %s it stands on", cc_kind_name[kind],
+			kind == CC_FIELD ? "half-edge (NL NR EL ER SL SR WL WR)"
+					 : "side (N, E, S or W)");
+	if (n > 2)
+		return arb_reject_at(rej, &t[2], "extra-token", "unexpected '%.*s'",
+				     (int)t[2].len, t[2].s);
+	m->fkind = (uint8_t)kind;
+	if (kind == CC_FIELD) {
+		int h = tok_half(&t[1]);
+		if (h < 0)
+			return arb_reject_at(rej, &t[1], "bad-follower",
+				"'%.*s' is no half-edge: write NL NR EL ER SL SR WL or WR",
+				(int)t[1].len, t[1].s);
+		if (o->half_seg[h] < 0)
+			return arb_reject_at(rej, &t[1], "no-such-feature",
+				"tile %c rotated %u has no field at %s: its %s side is a city",
+				ty->letter, m->rot * 90u, cc_half_name[h], side_word[h / 2]);
+		m->spot = (uint8_t)h;
+		m->seg = o->half_seg[h];
+		return 0;
+	}
+	int s = tok_side(&t[1]);
+	if (s < 0)
+		return arb_reject_at(rej, &t[1], "bad-follower",
+			"'%.*s' is no side: write N, E, S or W", (int)t[1].len, t[1].s);
+	unsigned want = kind == CC_CITY ? CC_ECITY : CC_EROAD;
+	if (o->edge[s] != want)
+		return arb_reject_at(rej, &t[1], "no-such-feature",
+			"tile %c rotated %u has no %s on its %s side", ty->letter,
+			m->rot * 90u, cc_kind_name[kind], side_word[s]);
+	m->spot = (uint8_t)s;
+	m->seg = o->side_seg[s];
+	return 0;
+}
+
+int cc_parse(const void *game, const arb_token *tok, size_t ntok, void *move,
+	     arb_reject *rej)
+{
+	const cc_game *g = game;
+	const cc_data *d = g->data;
+	cc_move *m = move;
+	const char *const *colours = carcassonne_game.colours;
+	assert(ntok > 0);
+	m->line = tok[0].line;
+	m->col_colour = tok[0].col;
+	int colour = -1;
+	for (int i = 0; colours[i]; i++)
+		if (arb_tok_ieq(&tok[0], colours[i]))
+			colour = i;
+	if (colour < 0)
+		return arb_reject_at(rej, &tok[0], "unknown-colour",
+			"'%.*s' is no colour: a turn starts with the colour of the "
+			"player (Red, Blue, Green, Yellow or Black)",
+			(int)tok[0].len, tok[0].s);
+	if (g->seat_of[colour] < 0)
+		return arb_reject_at(rej, &tok[0], "not-seated",
+				     "%s does not play in this game", colours[colour]);
+	m->seat = (uint8_t)g->seat_of[colour];
+	if (ntok < 2)
+		return arb_reject_pos(rej, tok[0].line, tok[0].col + tok[0].len,
+			"missing-token", "the drawn tile's letter is missing after %s",
+			colours[colour]);
+	m->col_tile = tok[1].col;
+	char c = tok[1].len == 1 ? tok[1].s[0] : 0;
+	if (c >= 'a' && c <= 'z')
+		c = (char)(c - 'a' + 'A');
+	if (c < 'A' || c > 'Z' || d->by_letter[c - 'A'] < 0)
+		return arb_reject_at(rej, &tok[1], "unknown-tile",
+			"'%.*s' is no tile: tiles are the letters A to X",
+			(int)tok[1].len, tok[1].s);
+	m->type = (uint8_t)d->by_letter[c - 'A'];
+	if (ntok < 3)
+		return arb_reject_pos(rej, tok[1].line, tok[1].col + tok[1].len,
+			"missing-token", "tile %c needs a position x,y and a rotation, "
+			"or 'discard'", c);
+	m->col_pos = tok[2].col;
+	if (arb_tok_ieq(&tok[2], "discard") || arb_tok_ieq(&tok[2], "discarded")) {
+		if (ntok > 3)
+			return arb_reject_at(rej, &tok[3], "extra-token",
+				"unexpected '%.*s' after a discard", (int)tok[3].len, tok[3].s);
+		m->discard = 1;
+		return 0;
+	}
+	const char *comma = memchr(tok[2].s, ',', tok[2].len);
+	size_t xl = comma ? (size_t)(comma - tok[2].s) : 0;
+	if (!comma || !parse_int(tok[2].s, xl, &m->x) ||
+	    !parse_int(comma + 1, tok[2].len - xl - 1, &m->y))
+		return arb_reject_at(rej, &tok[2], "bad-position",
+			"'%.*s' is no position: write x,y (for example 1,-2) or 'discard'",
+			(int)tok[2].len, tok[2].s);
+	if (ntok < 4)
+		return arb_reject_pos(rej, tok[2].line, tok[2].col + tok[2].len,
+			"missing-token", "the rotation (0, 90, 180 or 270) is missing");
+	m->col_rot = tok[3].col;
+	const arb_token *rt = &tok[3];
+	arb_token digits = *rt;
+	if (digits.len > 1 && (digits.s[0] == 'r' || digits.s[0] == 'R')) {
+		digits.s++;
+		digits.len--;
+	}
+	int32_t deg = -1;
+	if (!parse_int(digits.s, digits.len, &deg) || digits.s[0] == '-' ||
+	    digits.s[0] == '+' || (deg != 0 && deg != 90 && deg != 180 && deg != 270))
+		return arb_reject_at(rej, rt, "bad-rotation",
+			"'%.*s' is no rotation: write 0, 90, 180 or 270 (degrees clockwise)",
+			(int)rt->len, rt->s);
+	m->rot = (uint8_t)(deg / 90);
+	m->seg = -1;
+	if (ntok > 4)
+		return parse_follower(g, tok + 4, ntok - 4, m, rej);
+	return 0;
+}
+
+void cc_format(const void *game, const void *move, arb_buf *out)
+{
+	const cc_game *g = game;
+	const cc_move *m = move;
+	const cc_type *ty = &g->data->type[m->type];
+	arb_buf_printf(out, "%s %c", carcassonne_game.colours[g->colour[m->seat]],
+		       ty->letter);
+	if (m->discard) {
+		arb_buf_puts(out, " discard");
+		return;
+	}
+	arb_buf_printf(out, " %d,%d %u", (int)m->x, (int)m->y, m->rot * 90u);
+	if (m->fkind == CC_KNONE)
+		return;
+	arb_buf_printf(out, " %s", cc_kind_name[m->fkind]);
+	const cc_seg *sg = &ty->rot[m->rot].seg[m->seg];
+	/* The canonical spot is the segment's first side or half-edge, so
+	 * `road E` and `road W` on a straight road print alike. */
+	if (m->fkind == CC_FIELD)
+		arb_buf_printf(out, " %s", cc_half_name[__builtin_ctz(sg->halves)]);
+	else if (m->fkind != CC_CLOISTER)
+		arb_buf_printf(out, " %s", cc_side_name[__builtin_ctz(sg->sides)]);
+}
