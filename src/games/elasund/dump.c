@@ -138,6 +138,18 @@ static void labels(const el_game *g, arb_buf *out)
 	arb_buf_puts(out, "~ trade field (1 windmill), ~~ trade field (2 windmills), @ church foundation,\n"
 			  "Xh / Xl starting squares of colour X's hut and long hut, gate = gate tile.\n"
 			  "The church tiles 1-9 read like the 3x3 picture:  1 2 3 / 4 5 6 / 7 8 9.\n");
+	for (int n = 2; n <= 4; n++) {
+		const el_layout *L = &g->d->layout[n - 2];
+		if ((unsigned)n == g->nseats)
+			continue;
+		arb_buf_printf(out, "With %d players the area is columns 1-%u, the east wall stands on column %u",
+			       n, L->cols, L->east_x + 1);
+		for (int y = 0; y < EL_H; y++)
+			for (int x = 0; x < L->cols; x++)
+				if (L->mills[y][x] == 2)
+					arb_buf_printf(out, ", ~~ at %d,%u", x + 1, g->d->rownum[y]);
+		arb_buf_puts(out, ".\n");
+	}
 }
 
 void elasund_dump(const void *game, unsigned flags, arb_buf *out)

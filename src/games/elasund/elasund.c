@@ -972,6 +972,9 @@ static int play(el_game *g, const el_move *m, arb_reject *rej)
 	el_pos *p = &g->pos;
 	if (p->over)
 		return rej_at(rej, m->at_seat, "game-over", "the game is over");
+	if (g->no_hands)
+		return rej_at(rej, m->at_seat, "hands",
+			      "the record needs a Hands tag with each seat's starting influence card, like [Hands \"Red=r Blue=g\"]");
 	if (m->seat != p->active)
 		return rej_at(rej, m->at_seat, "wrong-turn", "it is %s's turn, not %s's",
 			      cname(g, p->active), cname(g, m->seat));
@@ -1140,9 +1143,12 @@ static int parse_hands(el_game *g, const arb_setup *su, arb_reject *rej)
 {
 	const arb_tag *t = arb_setup_tag(su, "Hands");
 	el_pos *p = &g->pos;
-	if (!t)
-		return arb_reject_pos(rej, 0, 0, "hands",
-				      "the record needs a Hands tag with each seat's starting influence card, like [Hands \"Red=r Blue=g\"]");
+	if (!t) {
+		/* Without starting hands a game can still be drawn (dump
+		 * --labels); its first turn is refused. */
+		g->no_hands = true;
+		return 0;
+	}
 	unsigned seen = 0;
 	const char *s = t->value;
 	while (*s) {

@@ -149,6 +149,7 @@ typedef struct el_game {
 	arb_event *ev;                   /* EL_MAXEVENT buffered events        */
 	size_t nev;
 	bool listening;                  /* a sink wants events this turn      */
+	bool no_hands;                   /* no Hands tag: no turn can be played */
 } el_game;
 
 /* ------------------------------------------------------ the parsed turn */

@@ -307,8 +307,12 @@ static void test_create(void **state)
 	assert_string_equal(rej.rule, "bad-option");
 	su.noptions = 0;
 	su.ntags = 0;
-	assert_null(ops->create(data, &su, &rej));
-	assert_string_equal(rej.rule, "hands");
+	tgame t2;
+	memset(&t2, 0, sizeof t2);
+	t2.g = ops->create(data, &su, &rej);
+	assert_non_null(t2.g);   /* drawable (dump --labels), not playable */
+	BAD(&t2, "Red 5 gold", "hands");
+	ops->destroy(t2.g);
 }
 
 static void test_syntax(void **state)
@@ -826,6 +830,84 @@ static void test_win(void **state)
 	stop(&t);
 }
 
+
+/* The stacks run out; walls and church tiles run out. */
+static void test_supply(void **state)
+{
+	(void)state;
+	tgame t;
+	start(&t, "RB", "Red=r Blue=b", NULL);
+	put_tile(&t, B_LARGE, 1, "1,2");
+	put_tile(&t, B_LARGE, 1, "3,10");
+	put_tile(&t, B_LARGE, 1, "1,10");
+	t.g->pos.seat[0].gold = 2;
+	put_permit(&t, 0, 1, "4,5");
+	put_permit(&t, 0, 2, "5,5");
+	put_permit(&t, 0, 3, "4,6");
+	BAD(&t, "Red 5 build large 4,5 gold", "none-left");
+	BAD(&t, "Red 5 build tavern 4,5 gold", "not-enough-gold");
+	give(&t, 0, 10, 0, 0, 0);
+	OK(&t, "Red 5 build tavern 4,5 gold");
+	t.g->pos.seat[1].walls = 9;
+	BAD(&t, "Blue 2 wall N4 +r gold", "walls-left");
+	t.g->pos.church_left = 0;
+	t.g->pos.corg_x = 1;
+	t.g->pos.corg_y = 4;
+	BAD(&t, "Blue 2 church 1 gold", "church-complete");
+	stop(&t);
+}
+
+/* Options: huts=bigger, track=uncapped, cards=smart, mills=near, halve=up. */
+static void test_options(void **state)
+{
+	(void)state;
+	tgame t;
+	/* huts=bigger: a church tile takes a hut off the board for good. */
+	start(&t, "RB", "Red=r Blue=b", "huts=bigger");
+	give(&t, 0, 10, 0, 0, 0);
+	OK(&t, "Red 2 church 5/9 gold");
+	give(&t, 1, 10, 0, 0, 0);
+	BAD(&t, "Blue 3 church 4 hut Blue 3,2 gold", "hut-order");
+	OK(&t, "Blue 3 church 4 gold");
+	assert_int_equal(t.g->pos.tile[t.g->nneutral + 4 + 3].gone, 1);
+	stop(&t);
+
+	/* track: capped at 11 by default, so a loss counts from 11. */
+	start(&t, "RB", "Red=r Blue=b", NULL);
+	t.g->pos.seat[0].track = 11;
+	t.g->pos.seat[0].trade = 13;
+	give(&t, 0, 10, 0, 0, 0);
+	put_permit(&t, 0, 1, "1,11");
+	put_permit(&t, 0, 2, "1,12");
+	OK(&t, "Red 11 build market 1,12 gold");   /* covers 1,12 (1 mill) */
+	assert_int_equal(t.g->pos.seat[0].track, 11);
+	stop(&t);
+	start(&t, "RBG", "Red=r Blue=b Green=g", "track=uncapped mills=near cards=smart halve=up");
+	assert_int_equal(t.g->gold_total, 56);
+	assert_int_equal(t.g->pos.deck[IR], 17);
+	give(&t, 0, 10, 0, 0, 0);
+	put_permit(&t, 0, 1, "6,2");
+	OK(&t, "Red 2 build well 6,2 gold");   /* 2 windmills in 3p */
+	assert_int_equal(t.g->pos.seat[0].trade, 2);
+	stop(&t);
+	start(&t, "RBGY", "Red=r Blue=b Green=g Yellow=r", "mills=near");
+	give(&t, 0, 10, 0, 0, 0);
+	put_permit(&t, 0, 1, "6,2");
+	OK(&t, "Red 2 build well 6,2 gold");   /* far from the 4p gates: 0 */
+	assert_int_equal(t.g->pos.seat[0].track, 0);
+	put_permit(&t, 1, 1, "8,2");
+	give(&t, 1, 10, 0, 0, 0);
+	OK(&t, "Blue 3 build well 8,2 gold");  /* hmm: row 2 build on row 3 */
+	assert_int_equal(t.g->pos.seat[1].track, 2);
+	stop(&t);
+	/* halve=up: 3 influence cards give up 2. */
+	start(&t, "RB", "Red=r Blue=g", "halve=up");
+	give(&t, 0, 0, 12, 6, 6);
+	give(&t, 1, 0, 0, 7, 6);
+	OK(&t, "Red 4 halve Red=rrrrrrrrrrrrb Blue=bbbbggg gold");
+	stop(&t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -847,6 +929,8 @@ int main(void)
 		cmocka_unit_test(test_trade),
 		cmocka_unit_test(test_special),
 		cmocka_unit_test(test_win),
+		cmocka_unit_test(test_supply),
+		cmocka_unit_test(test_options),
 	};
 	return cmocka_run_group_tests(tests, setup_data, teardown_data);
 }
