@@ -1,0 +1,457 @@
+/*
+ * test_random.c — random legal games checked against a slow, obviously
+ * correct reference model.
+ *
+ * Each game shuffles the 71 drawable tiles with a fixed seed, asks the
+ * engine's moves() for the legal moves of the drawn tile, picks one at
+ * random (a discard when moves() offers only that), and plays it through
+ * parse() + apply() as the tool would.  After every turn the reference
+ * recomputes every feature from scratch by flood fill over the tiles on the
+ * board (no union-find, no counters: a road or city is complete when every
+ * side of every segment has a neighbour), scores what is complete and
+ * occupied, and compares the scores with the engine's.  The final scoring
+ * (incomplete features, farms) is recomputed the same way.
+ *
+ * The reference also checks moves() itself: the placements it lists are
+ * exactly the (cell, rotation) pairs whose touching edges all match, and a
+ * follower spot is listed exactly when the feature (after the placement)
+ * holds no follower.
+ */
+#include "cc_test.h"
+
+#define RW 200                     /* reference grid, origin in the middle */
+
+typedef struct ref_tile {
+	int type, rot, x, y;
+	int fol[CC_MAXSEG];            /* seat of the follower per segment, -1 */
+} ref_tile;
+
+typedef struct ref {
+	const cc_data *d;
+	unsigned nseats;
+	ref_tile t[CC_MAXTILES];
+	int n;
+	short grid[RW][RW];            /* tile index + 1 */
+	int score[CC_MAXSEATS];
+	int supply[CC_MAXSEATS];
+	/* flood fill results */
+	int comp[CC_MAXTILES][CC_MAXSEG];
+	int ncomp;
+} ref;
+
+static const cc_orient *ro(const ref *r, int i)
+{
+	return &r->d->type[r->t[i].type].rot[r->t[i].rot];
+}
+
+static int rat(const ref *r, int x, int y)
+{
+	return r->grid[y + RW / 2][x + RW / 2] - 1;
+}
+
+/* Flood fill every feature; comp[t][seg] = component id. */
+static void ref_fill(ref *r)
+{
+	static int stack[CC_MAXTILES * CC_MAXSEG][2];
+	for (int i = 0; i < r->n; i++)
+		for (int k = 0; k < CC_MAXSEG; k++)
+			r->comp[i][k] = -1;
+	r->ncomp = 0;
+	for (int i = 0; i < r->n; i++) {
+		const cc_type *ty = &r->d->type[r->t[i].type];
+		for (int k = 0; k < ty->nseg; k++) {
+			if (r->comp[i][k] >= 0)
+				continue;
+			int c = r->ncomp++, sp = 0;
+			r->comp[i][k] = c;
+			stack[sp][0] = i;
+			stack[sp++][1] = k;
+			while (sp) {
+				sp--;
+				int a = stack[sp][0], b = stack[sp][1];
+				const cc_seg *sg = &ro(r, a)->seg[b];
+				for (int h = 0; h < 8; h++) {
+					int s = h / 2;
+					bool on = sg->kind == CC_FIELD ? sg->halves >> h & 1
+						: sg->kind == CC_CLOISTER ? false
+						: (h % 2 == 0) && (sg->sides >> s & 1);
+					if (!on)
+						continue;
+					int nb = rat(r, r->t[a].x + cc_dx[s], r->t[a].y + cc_dy[s]);
+					if (nb < 0)
+						continue;
+					int os = (s + 2) % 4;
+					int j = sg->kind == CC_FIELD
+						? ro(r, nb)->half_seg[2 * os + 1 - h % 2]
+						: ro(r, nb)->side_seg[os];
+					assert_true(j >= 0);
+					if (r->comp[nb][j] < 0) {
+						r->comp[nb][j] = c;
+						stack[sp][0] = nb;
+						stack[sp++][1] = j;
+					}
+				}
+			}
+		}
+	}
+}
+
+/* Is component c (road or city) closed: every side of it has a tile? */
+static bool ref_closed(const ref *r, int c)
+{
+	for (int i = 0; i < r->n; i++) {
+		const cc_type *ty = &r->d->type[r->t[i].type];
+		for (int k = 0; k < ty->nseg; k++) {
+			if (r->comp[i][k] != c)
+				continue;
+			const cc_seg *sg = &ro(r, i)->seg[k];
+			for (int s = 0; s < 4; s++)
+				if ((sg->sides >> s & 1) &&
+				    rat(r, r->t[i].x + cc_dx[s], r->t[i].y + cc_dy[s]) < 0)
+					return false;
+		}
+	}
+	return true;
+}
+
+typedef struct ref_info {
+	int kind, tiles, shields, fol[CC_MAXSEATS];
+} ref_info;
+
+static ref_info ref_info_of(const ref *r, int c)
+{
+	ref_info in = { 0 };
+	for (int i = 0; i < r->n; i++) {
+		const cc_type *ty = &r->d->type[r->t[i].type];
+		bool here = false;
+		for (int k = 0; k < ty->nseg; k++) {
+			if (r->comp[i][k] != c)
+				continue;
+			here = true;
+			in.kind = ro(r, i)->seg[k].kind;
+			in.shields += ro(r, i)->seg[k].shield;
+			if (r->t[i].fol[k] >= 0)
+				in.fol[r->t[i].fol[k]]++;
+		}
+		in.tiles += here;
+	}
+	return in;
+}
+
+/* Seats holding the most followers, as a mask. */
+static unsigned ref_owners(const ref *r, const int *fol)
+{
+	int best = 0;
+	unsigned mask = 0;
+	for (unsigned s = 0; s < r->nseats; s++)
+		if (fol[s] > best) {
+			best = fol[s];
+			mask = 1u << s;
+		} else if (fol[s] == best && best > 0) {
+			mask |= 1u << s;
+		}
+	return mask;
+}
+
+static void ref_release(ref *r, int c)
+{
+	for (int i = 0; i < r->n; i++)
+		for (int k = 0; k < CC_MAXSEG; k++)
+			if (r->comp[i][k] == c && r->t[i].fol[k] >= 0) {
+				r->supply[r->t[i].fol[k]]++;
+				r->t[i].fol[k] = -1;
+			}
+}
+
+static int ref_neigh(const ref *r, int i)
+{
+	int n = 0;
+	for (int dy = -1; dy <= 1; dy++)
+		for (int dx = -1; dx <= 1; dx++)
+			n += (dx || dy) && rat(r, r->t[i].x + dx, r->t[i].y + dy) >= 0;
+	return n;
+}
+
+static void ref_place(ref *r, int type, int rot, int x, int y, int fseg,
+		      int seat)
+{
+	ref_tile *t = &r->t[r->n];
+	t->type = type;
+	t->rot = rot;
+	t->x = x;
+	t->y = y;
+	for (int k = 0; k < CC_MAXSEG; k++)
+		t->fol[k] = -1;
+	if (fseg >= 0) {
+		t->fol[fseg] = seat;
+		r->supply[seat]--;
+	}
+	r->grid[y + RW / 2][x + RW / 2] = (short)(++r->n);
+	ref_fill(r);
+	for (int c = 0; c < r->ncomp; c++) {
+		ref_info in = ref_info_of(r, c);
+		if ((in.kind != CC_ROAD && in.kind != CC_CITY) || !ref_closed(r, c))
+			continue;
+		unsigned own = ref_owners(r, in.fol);
+		int pts = in.kind == CC_ROAD ? in.tiles : 2 * in.tiles + 2 * in.shields;
+		for (unsigned s = 0; s < r->nseats; s++)
+			if (own >> s & 1)
+				r->score[s] += pts;
+		ref_release(r, c);
+	}
+	for (int i = 0; i < r->n; i++) {
+		const cc_type *ty = &r->d->type[r->t[i].type];
+		if (ty->cloister && r->t[i].fol[ty->cloister_seg] >= 0 &&
+		    ref_neigh(r, i) == 8) {
+			int s = r->t[i].fol[ty->cloister_seg];
+			r->score[s] += 9;
+			r->supply[s]++;
+			r->t[i].fol[ty->cloister_seg] = -1;
+		}
+	}
+}
+
+static void ref_final(ref *r)
+{
+	ref_fill(r);
+	for (int c = 0; c < r->ncomp; c++) {
+		ref_info in = ref_info_of(r, c);
+		if (in.kind != CC_ROAD && in.kind != CC_CITY)
+			continue;
+		unsigned own = ref_owners(r, in.fol);
+		int pts = in.tiles + (in.kind == CC_CITY ? in.shields : 0);
+		for (unsigned s = 0; s < r->nseats; s++)
+			if (own >> s & 1)
+				r->score[s] += pts;
+	}
+	for (int i = 0; i < r->n; i++) {
+		const cc_type *ty = &r->d->type[r->t[i].type];
+		if (ty->cloister && r->t[i].fol[ty->cloister_seg] >= 0)
+			r->score[r->t[i].fol[ty->cloister_seg]] += 1 + ref_neigh(r, i);
+	}
+	/* farms: 3 per distinct completed city per field, to its owners */
+	static bool city_done[CC_MAXTILES * CC_MAXSEG], seen[CC_MAXTILES * CC_MAXSEG];
+	for (int c = 0; c < r->ncomp; c++) {
+		ref_info in = ref_info_of(r, c);
+		city_done[c] = in.kind == CC_CITY && ref_closed(r, c);
+	}
+	for (int c = 0; c < r->ncomp; c++) {
+		ref_info in = ref_info_of(r, c);
+		if (in.kind != CC_FIELD)
+			continue;
+		unsigned own = ref_owners(r, in.fol);
+		if (!own)
+			continue;
+		memset(seen, 0, sizeof seen);
+		int cities = 0;
+		for (int i = 0; i < r->n; i++) {
+			const cc_type *ty = &r->d->type[r->t[i].type];
+			for (int k = 0; k < ty->nseg; k++) {
+				if (r->comp[i][k] != c)
+					continue;
+				unsigned m = ro(r, i)->seg[k].cities;
+				for (int j = 0; j < CC_MAXSEG; j++) {
+					int cc = r->comp[i][j];
+					if ((m >> j & 1) && city_done[cc] && !seen[cc]) {
+						seen[cc] = true;
+						cities++;
+					}
+				}
+			}
+		}
+		for (unsigned s = 0; s < r->nseats; s++)
+			if (own >> s & 1)
+				r->score[s] += 3 * cities;
+	}
+}
+
+/* ------------------------------------------------------------ driving */
+
+typedef struct movelist {
+	char line[2048][48];
+	size_t n;
+} movelist;
+
+static void collect(void *ctx, const char *move)
+{
+	movelist *ml = ctx;
+	assert_true(ml->n < 2048);
+	snprintf(ml->line[ml->n++], sizeof ml->line[0], "%s", move);
+}
+
+static uint64_t rng_state;
+static unsigned rnd(unsigned n)
+{
+	rng_state = rng_state * 6364136223846793005ull + 1442695040888963407ull;
+	return (unsigned)((rng_state >> 33) % n);
+}
+
+/* Does the reference agree that tile `type` turned `rot` fits at x,y? */
+static bool ref_fits(const ref *r, int type, int rot, int x, int y)
+{
+	if (rat(r, x, y) >= 0)
+		return false;
+	const cc_orient *o = &r->d->type[type].rot[rot];
+	bool touch = false;
+	for (int s = 0; s < 4; s++) {
+		int nb = rat(r, x + cc_dx[s], y + cc_dy[s]);
+		if (nb < 0)
+			continue;
+		touch = true;
+		if (ro(r, nb)->edge[(s + 2) % 4] != o->edge[s])
+			return false;
+	}
+	return touch;
+}
+
+/* Put the tile at x,y on the reference board for a moment and tell,
+ * per segment, whether its feature would hold a follower (bit k). */
+static unsigned ref_occupied(ref *r, int type, int rot, int x, int y)
+{
+	ref_tile *t = &r->t[r->n];
+	t->type = type;
+	t->rot = rot;
+	t->x = x;
+	t->y = y;
+	for (int k = 0; k < CC_MAXSEG; k++)
+		t->fol[k] = -1;
+	r->grid[y + RW / 2][x + RW / 2] = (short)(++r->n);
+	ref_fill(r);
+	unsigned occ = 0;
+	const cc_type *ty = &r->d->type[type];
+	for (int k = 0; k < ty->nseg; k++) {
+		if (ty->rot[rot].seg[k].kind == CC_CLOISTER)
+			continue;
+		ref_info in = ref_info_of(r, r->comp[r->n - 1][k]);
+		for (unsigned s = 0; s < r->nseats; s++)
+			if (in.fol[s])
+				occ |= 1u << k;
+	}
+	r->grid[y + RW / 2][x + RW / 2] = 0;
+	r->n--;
+	ref_fill(r);
+	return occ;
+}
+
+static void play_random_game(void *data, unsigned nseats, uint64_t seed,
+			     int *discards)
+{
+	const cc_data *d = data;
+	rng_state = seed;
+	tt_game t;
+	tt_start(&t, data, nseats);
+	static ref r;
+	memset(&r, 0, sizeof r);
+	r.d = d;
+	r.nseats = nseats;
+	for (unsigned s = 0; s < nseats; s++)
+		r.supply[s] = (int)d->followers;
+	ref_place(&r, (int)d->start, 0, 0, 0, -1, 0);
+	/* the bag */
+	int bag[CC_MAXTILES], nbag = 0;
+	for (unsigned i = 0; i < d->ntypes; i++)
+		for (unsigned k = 0; k + (i == d->start) < d->type[i].count; k++)
+			bag[nbag++] = (int)i;
+	for (int i = nbag - 1; i > 0; i--) {
+		int j = (int)rnd((unsigned)i + 1), x = bag[i];
+		bag[i] = bag[j];
+		bag[j] = x;
+	}
+	static movelist ml;
+	for (int b = 0; b < nbag; b++) {
+		cc_game *g = t.g;
+		assert_false(OPS->over(t.g));
+		cc_move next = { .type = (uint8_t)bag[b] };
+		ml.n = 0;
+		size_t n = OPS->moves(t.g, &next, collect, &ml);
+		assert_int_equal(n, ml.n);
+		assert_true(n > 0);
+		/* placements and follower spots against the reference */
+		int nplace = 0;
+		for (int y = -80; y <= 80; y++)
+			for (int x = -80; x <= 80; x++)
+				for (int rot = 0; rot < 4; rot++)
+					nplace += ref_fits(&r, bag[b], rot, x, y);
+		int listed = 0;
+		for (size_t i = 0; i < ml.n; i++) {
+			arb_token tok[8];
+			size_t nt = arb_split_tokens(ml.line[i], strlen(ml.line[i]), 1, 1, tok, 8);
+			cc_move m;
+			memset(&m, 0, sizeof m);
+			assert_int_equal(OPS->parse(t.g, tok, nt, &m, &t.rej), 0);
+			if (m.discard)
+				continue;
+			assert_true(ref_fits(&r, m.type, m.rot, m.x, m.y));
+			if (m.fkind == CC_KNONE) {
+				listed++;
+				/* every free spot of this placement must be listed */
+				const cc_type *ty = &d->type[m.type];
+				unsigned occmask = ref_occupied(&r, m.type, m.rot, m.x, m.y);
+				for (int k = 0; k < ty->nseg; k++) {
+					bool occ = occmask >> k & 1;
+					bool found = false;
+					for (size_t j = i + 1; j < ml.n && !found; j++) {
+						cc_move m2;
+						memset(&m2, 0, sizeof m2);
+						nt = arb_split_tokens(ml.line[j], strlen(ml.line[j]), 1, 1, tok, 8);
+						assert_int_equal(OPS->parse(t.g, tok, nt, &m2, &t.rej), 0);
+						found = m2.x == m.x && m2.y == m.y && m2.rot == m.rot &&
+							m2.fkind != CC_KNONE && m2.seg == k;
+					}
+					if (g->supply[g->turn] > 0)
+						assert_int_equal(found, !occ);
+					else
+						assert_false(found);
+				}
+			}
+		}
+		assert_int_equal(listed, nplace);
+		const char *pick = ml.line[rnd((unsigned)ml.n)];
+		if (nplace == 0)
+			(*discards)++;
+		unsigned seat = g->turn;
+		tt_ok(&t, pick, NULL);
+		arb_token tok[8];
+		size_t nt = arb_split_tokens(pick, strlen(pick), 1, 1, tok, 8);
+		cc_move m;
+		memset(&m, 0, sizeof m);
+		assert_int_equal(OPS->parse(t.g, tok, nt, &m, &t.rej), 0);
+		if (!m.discard)
+			ref_place(&r, m.type, m.rot, m.x, m.y,
+				  m.fkind ? m.seg : -1, (int)seat);
+		for (unsigned s = 0; s < nseats; s++) {
+			if (r.score[s] != tt_score(&t, s))
+				fail_msg("seed %llu move %d '%s': seat %u engine %d reference %d",
+					 (unsigned long long)seed, b + 1, pick, s,
+					 tt_score(&t, s), r.score[s]);
+			assert_int_equal(r.supply[s], g->supply[s]);
+		}
+	}
+	assert_true(OPS->over(t.g));
+	OPS->finish(t.g, NULL);
+	ref_final(&r);
+	for (unsigned s = 0; s < nseats; s++)
+		if (r.score[s] != tt_score(&t, s))
+			fail_msg("seed %llu final: seat %u engine %d reference %d",
+				 (unsigned long long)seed, s, tt_score(&t, s), r.score[s]);
+	tt_end(&t);
+}
+
+static void test_random_games(void **state)
+{
+	(void)state;
+	void *data = tt_data_from(NULL);
+	int discards = 0;
+	for (uint64_t seed = 1; seed <= 60; seed++)
+		play_random_game(data, 2 + (unsigned)(seed % 4), seed, &discards);
+	print_message("60 random games, %d discards\n", discards);
+	OPS->data_free(data);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_random_games),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
