@@ -53,7 +53,7 @@ LIB_OBJ   := $(patsubst %.c,$(BUILD)/%.o,$(LIB_SRC)) $(EMBED_SRC:.c=.o)
 UNIT_SRC  := $(wildcard tests/unit/test_*.c tests/games/*/test_*.c)
 UNIT_BIN  := $(patsubst %.c,$(BUILD)/%,$(UNIT_SRC))
 
-.PHONY: all check unit sanitize fuzz bench install uninstall clean
+.PHONY: all check unit sanitize fuzz fuzz-build bench install uninstall clean
 
 all: arbiter
 
@@ -120,3 +120,41 @@ uninstall:
 
 clean:
 	rm -rf build arbiter
+
+# Fuzzing: every tests/fuzz/fuzz_*.c harness, built for libFuzzer (clang)
+# and for AFL++ (afl-clang-fast, same source through its libFuzzer driver),
+# then each run under libFuzzer for FUZZ_SECONDS with the corpus as seeds.
+FUZZ_SECONDS ?= 60
+FUZZ_SRC  := $(wildcard tests/fuzz/fuzz_*.c)
+FUZZ_LF   := $(patsubst tests/fuzz/%.c,build/fuzz/libfuzzer/%,$(FUZZ_SRC))
+FUZZ_AFL  := $(patsubst tests/fuzz/%.c,build/fuzz/afl/%,$(FUZZ_SRC))
+FUZZ_SAN  := -g -O1 -fsanitize=address,undefined -fno-sanitize-recover=all
+
+fuzz-build:
+	$(MAKE) BUILD=build/fuzz/lf-obj CC=clang CFLAGS="$(FUZZ_SAN) -fsanitize=fuzzer-no-link" \
+		$(addprefix build/fuzz/lf-obj/,$(LIB_SRC:.c=.o)) $(EMBED_SRC:$(BUILD)/%.c=build/fuzz/lf-obj/%.o)
+	@mkdir -p build/fuzz/libfuzzer
+	for h in $(basename $(notdir $(FUZZ_SRC))); do \
+		clang $(ARB_CFLAGS) $(FUZZ_SAN) -fsanitize=fuzzer -o build/fuzz/libfuzzer/$$h tests/fuzz/$$h.c \
+			$(addprefix build/fuzz/lf-obj/,$(LIB_SRC:.c=.o)) $(EMBED_SRC:$(BUILD)/%.c=build/fuzz/lf-obj/%.o) \
+			$(DEP_LIBS) || exit 1; done
+	@if command -v afl-clang-fast >/dev/null 2>&1; then \
+		$(MAKE) BUILD=build/fuzz/afl-obj CC=afl-clang-fast CFLAGS="-g -O1" \
+			$(addprefix build/fuzz/afl-obj/,$(LIB_SRC:.c=.o)) $(EMBED_SRC:$(BUILD)/%.c=build/fuzz/afl-obj/%.o) && \
+		mkdir -p build/fuzz/afl && \
+		for h in $(basename $(notdir $(FUZZ_SRC))); do \
+			afl-clang-fast $(ARB_CFLAGS) -g -O1 -fsanitize=fuzzer -o build/fuzz/afl/$$h tests/fuzz/$$h.c \
+				$(addprefix build/fuzz/afl-obj/,$(LIB_SRC:.c=.o)) $(EMBED_SRC:$(BUILD)/%.c=build/fuzz/afl-obj/%.o) \
+				$(DEP_LIBS) || exit 1; done; \
+	else echo "afl-clang-fast not found (apt-get install afl++): AFL++ builds skipped"; fi
+
+fuzz: fuzz-build
+	@mkdir -p build/fuzz/seeds/records build/fuzz/seeds/data
+	cp corpus/*/*.tgn tests/bad/*.tgn build/fuzz/seeds/records/ 2>/dev/null || true
+	cp notation/*/*.yaml build/fuzz/seeds/data/
+	for h in $(basename $(notdir $(FUZZ_SRC))); do \
+		seeds=build/fuzz/seeds/records; [ $$h = fuzz_data ] && seeds=build/fuzz/seeds/data; \
+		mkdir -p build/fuzz/work/$$h; \
+		echo "fuzzing $$h for $(FUZZ_SECONDS) s"; \
+		build/fuzz/libfuzzer/$$h -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -print_final_stats=1 \
+			build/fuzz/work/$$h $$seeds 2>&1 | tail -12 || exit 1; done

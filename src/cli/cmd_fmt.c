@@ -3,8 +3,9 @@
  *
  * Canonical form: the tags in their order (the seat tags' order is the
  * turn order), one tag per line; a blank line;
- * one turn per line as the engine's format() spells it, without turn
- * numbers; comments kept where they were (a comment on a turn's line
+ * one turn per line as the engine's format() spells it, with its turn
+ * number if it had one (`12. `: numbers are checked, so dropping a wrong
+ * one would change the verdict); comments kept where they were (a comment on a turn's line
  * stays on that line, after the turn); a blank line between games.
  * fmt does not replay: it parses every turn, so it also formats games
  * with illegal moves, but a turn that does not parse stops it.
@@ -113,6 +114,8 @@ static int fmt_record(fmt_ctx *c, const arb_record *rec)
 				arb_replay_free(&r);
 				return -1;
 			}
+			if (t->number >= 0) /* kept: it is checked, so it is meaning */
+				arb_buf_printf(b, "%ld. ", t->number);
 			g->format(r.state, r.move, b);
 			break;
 		}

@@ -1,0 +1,16 @@
+#!/bin/sh
+# deps.sh — installs what a fresh Debian machine with only gcc and make
+# lacks to build and test arbiter.  Used by the README's two commands and
+# by .ci/run.  Runs apt-get as root, or through sudo.
+set -e
+pkgs="pkg-config libyaml-dev libjansson-dev libcmocka-dev mandoc jq"
+missing=
+for p in $pkgs; do
+	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' ||
+		missing="$missing $p"
+done
+[ -z "$missing" ] && exit 0
+if [ "$(id -u)" = 0 ]; then as_root=; else as_root=sudo; fi
+export DEBIAN_FRONTEND=noninteractive
+$as_root apt-get update -qq
+$as_root apt-get install -y -qq --no-install-recommends $missing >/dev/null
