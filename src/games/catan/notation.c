@@ -269,9 +269,10 @@ int cat_parse(const void *game, const arb_token *tok, size_t ntok,
 						return -1;
 				}
 			}
-			rc = arg_bundle(&c, a->give, false) < 0 ||
+			/* "nothing" parses so apply() can name the rule. */
+			rc = arg_bundle(&c, a->give, true) < 0 ||
 			     arg_for(&c) < 0 ||
-			     arg_bundle(&c, a->get, false) < 0;
+			     arg_bundle(&c, a->get, true) < 0;
 		} else if (teq(k, "road")) {
 			a->kind = A_ROAD;
 			rc = arg_edge(&c, &a->a);

@@ -683,6 +683,9 @@ static int strict_trade(turn *t, const cat_act *a)
 
 static int like_for_like(turn *t, const cat_act *a)
 {
+	if (!bundle_total(a->give) || !bundle_total(a->get))
+		return rej_kw(t, a, "trade-gift", "a trade needs cards on both "
+			      "sides: cards are never given away");
 	for (unsigned r = 0; r < CAT_RES; r++)
 		if (a->give[r] && a->get[r])
 			return rej_kw(t, a, "trade-like-for-like", "a trade "

@@ -1,0 +1,705 @@
+/*
+ * test_rules.c — every Catan rule the engine enforces, followed and
+ * broken, through parse() + apply() as the tool drives them, on the
+ * beginner board.  Positions are reached by real set-up lines; hands are
+ * then set by the test (taken from the bank) so each rule is tested on
+ * its own.  The rulebook's worked examples (Thomas's discard, Kalle's
+ * maritime trades, Peter and Susanne, the city producing 2 cards) are here
+ * too, and again as records in corpus/catan/.
+ *
+ * Beginner board numbers used below: 2 = B (pasture: Red's g2), 12 = D
+ * (fields: Blue's c2), 3 = K (forest: Blue's h3) and N (mountains:
+ * White's d5), 6 = E (hills: Red's e3) and R (fields: White's g5).
+ */
+#include "cat_test.h"
+
+enum { RED, BLUE, WHITE, ORANGE };
+
+/* ---------------------------------------------------------------- set-up */
+
+static void test_setup_snake_and_resources(void **state)
+{
+	(void)state;
+	cat_game *g = tt_game("Red Blue White");
+	tt_ok(g, "Red settlement e3 road e3-f3");
+	tt_bad(g, "Red settlement a3 road a3-a4", "wrong-player", 1,
+	       "it is Blue's turn, not Red's");
+	tt_ok(g, "Blue settlement h3 road h3-i3");
+	tt_ok(g, "White settlement d5 road d5-e5");
+	/* Snake: White again, then Blue, then Red. */
+	tt_ok(g, "White settlement g5 road g5-h5");
+	tt_hand_is(g, WHITE, "wool+2grain");   /* O grain, R grain, S wool */
+	tt_hand_is(g, RED, "nothing");         /* first settlements give none */
+	tt_ok(g, "Blue settlement c2 road c2-d2");
+	tt_hand_is(g, BLUE, "grain+ore");      /* A ore, D grain */
+	tt_ok(g, "Red settlement g2 road g2-h2");
+	tt_hand_is(g, RED, "lumber+2wool");    /* B wool, C lumber, F wool */
+	assert_int_equal(g->s.active, RED);    /* the first seat starts */
+	assert_int_equal(cat_vp(g, RED), 2);
+	catan_game.destroy(g);
+}
+
+static void test_setup_rules(void **state)
+{
+	(void)state;
+	cat_game *g = tt_game("Red Blue White");
+	tt_bad(g, "Red road e3-f3 settlement e3", "setup-placement", 5,
+	       "one settlement and then one road");
+	tt_bad(g, "Red settlement e3", "setup-placement", 1, "one road");
+	tt_bad(g, "Red settlement e3 road a3-a4", "setup-road", 24,
+	       "must touch the settlement just placed at e3");
+	tt_bad(g, "Red settlement e3 road e3-f3 road f3-f2",
+	       "setup-placement", 30, "one settlement");
+	tt_ok(g, "Red settlement e3 road e3-f3");
+	tt_bad(g, "Blue settlement f3 road f3-f2", "distance-rule", 17,
+	       "Blue cannot build a settlement at f3: Red's settlement at e3 "
+	       "is adjacent (distance rule)");
+	tt_bad(g, "Blue settlement e3 road e3-e4", "intersection-occupied", 17,
+	       "Red's settlement is there");
+	tt_ok(g, "Blue settlement g3 road g3-h3");
+	/* The set-up needs no road to reach the settlement. */
+	tt_ok(g, "White settlement a3 road a3-a4");
+	tt_ok(g, "White settlement k3 road k3-k4");
+	catan_game.destroy(g);
+}
+
+/* ------------------------------------------------------------ production */
+
+static void test_production_city_and_robber(void **state)
+{
+	(void)state;
+	cat_game *g = tt_opened(NULL);
+	tt_empty(g, RED);
+	tt_give(g, RED, "3ore+2grain");
+	/* A city producing 2 cards (rulebook "Stad": 2 cards per city). */
+	tt_ok(g, "Red roll 1+1 gets Red wool city g2");
+	tt_hand_is(g, RED, "wool");
+	assert_int_equal(cat_vp(g, RED), 3);
+	tt_ok(g, "Blue roll 6+6 gets Blue grain gets Red nothing");
+	tt_ok(g, "White roll 1+1 gets Red 2wool");
+	tt_hand_is(g, RED, "3wool");
+	tt_bad(g, "Red roll 1+1 gets Red wool", "assert-production", 19,
+	       "the record says Red gets wool from the roll of 2, but Red gets "
+	       "2wool");
+	/* The robber on B blocks it. */
+	g->s.robber = 1;
+	tt_ok(g, "Red roll 1+1 gets Red nothing");
+	tt_bad(g, "Blue gets Blue nothing roll 1+2", "assert-production", 6,
+	       "after the roll");
+	catan_game.destroy(g);
+}
+
+static void test_bank_shortage(void **state)
+{
+	(void)state;
+	static const char *const o[] = {NULL, "shortage=resource",
+					"shortage=single"};
+	for (unsigned opt = 0; opt < 3; opt++) {
+		cat_game *g = tt_opened(o[opt]);
+		/* Roll 4: F (wool) owes Red (g2) and Blue (h3) one each, O
+		 * (grain) owes White (g5) one.  Leave 1 wool in the bank. */
+		tt_give(g, WHITE, "15wool");
+		assert_int_equal(g->s.bank[R_WOOL], 1);
+		tt_ok(g, "Red roll 1+3");
+		if (opt == 0) {           /* the rulebook: nobody gets anything */
+			tt_hand_is(g, WHITE, "16wool+2grain");
+		} else {                  /* per resource: grain still comes */
+			tt_hand_is(g, WHITE, "16wool+3grain");
+		}
+		tt_hand_is(g, RED, "lumber+2wool");
+		tt_hand_is(g, BLUE, "grain+ore");
+		assert_int_equal(g->s.bank[R_WOOL], 1);
+		catan_game.destroy(g);
+	}
+	/* Only one player owed: shortage=single gives what is left. */
+	for (unsigned opt = 1; opt < 3; opt++) {
+		cat_game *g = tt_opened(o[opt]);
+		tt_empty(g, RED);
+		tt_give(g, RED, "3ore+2grain");
+		tt_ok(g, "Red roll 6+6 city g2");
+		tt_ok(g, "Blue roll 6+6");
+		tt_ok(g, "White roll 6+6");
+		tt_give(g, WHITE, "17wool");
+		assert_int_equal(g->s.bank[R_WOOL], 1);
+		tt_ok(g, opt == 1 ? "Red roll 1+1 gets Red nothing"
+				  : "Red roll 1+1 gets Red wool");
+		catan_game.destroy(g);
+	}
+}
+
+/* -------------------------------------------------------- the 7, robber */
+
+static void test_seven_thomas(void **state)
+{
+	(void)state;
+	/* "Kalle rolls a seven. He has only 6 cards, Peter has 7 and Thomas
+	 * 11. Thomas must discard 5 ... 3 lumber and 2 wool." */
+	cat_game *g = tt_opened(NULL);
+	tt_empty(g, RED);
+	tt_empty(g, BLUE);
+	tt_empty(g, WHITE);
+	tt_give(g, RED, "6ore");                          /* Kalle */
+	tt_give(g, BLUE, "7grain");                       /* Peter */
+	tt_give(g, WHITE, "3lumber+3wool+2brick+3ore");   /* Thomas */
+	tt_bad(g, "Red roll 3+4 discard Blue 3grain", "discard-unneeded", 22,
+	       "Blue holds 7 cards and keeps them");
+	tt_bad(g, "Red roll 3+4 discard White 3lumber+wool", "discard-count",
+	       22, "White holds 11 cards and must discard 5, not 4");
+	tt_bad(g, "Red roll 3+4 discard White 5lumber", "discard-not-held", 22,
+	       "White discards 5 lumber but holds 3");
+	tt_bad(g, "Red roll 3+4 robber E steal Blue grain", "discard-missing",
+	       14, "White holds 11 cards and must discard 5 before the robber");
+	tt_bad(g, "Red roll 3+4 discard White 3lumber+2wool discard White "
+	       "3lumber+2wool", "discard-twice", 0, "already discarded");
+	tt_bad(g, "Red roll 3+4 discard White 3lumber+2wool", "robber-missing",
+	       1, "Red rolled a 7 and must move the robber");
+	tt_bad(g, "Red roll 3+4 discard White 3lumber+2wool road f3-g3",
+	       "robber-first", 42, "the robber come before");
+	tt_bad(g, "Red roll 3+4 discard White 3lumber+2wool robber J",
+	       "robber-must-move", 49, "already at J");
+	/* E (hills 6) touches Red's e3 only: no victim, so no steal. */
+	tt_ok(g, "Red roll 3+4 discard White 3lumber+2wool robber E");
+	tt_hand_is(g, WHITE, "2brick+wool+3ore");
+	tt_hand_is(g, BLUE, "7grain");
+	tt_hand_is(g, RED, "6ore");
+	/* Robber to a hex with victims: the steal is required. */
+	tt_bad(g, "Blue roll 3+4 robber F", "steal-required", 22,
+	       "Blue must steal a card at F: Red holds 6 cards");
+	catan_game.destroy(g);
+}
+
+static void test_robber_targets(void **state)
+{
+	(void)state;
+	cat_game *g = tt_opened(NULL);
+	/* F touches Red's g2 and Blue's h3. */
+	tt_bad(g, "Red roll 3+4 robber F steal White grain", "steal-victim",
+	       21, "White has no settlement or city at F");
+	tt_bad(g, "Red roll 3+4 robber F steal Red wool", "steal-victim", 21,
+	       "cannot steal from themselves");
+	tt_bad(g, "Red roll 3+4 robber F steal Blue brick", "steal-card", 21,
+	       "Red cannot steal brick from Blue, who holds none");
+	tt_bad(g, "Red roll 3+4 robber F", "steal-required", 21,
+	       "must steal");
+	tt_ok(g, "Red roll 3+4 robber F steal Blue ore");
+	tt_hand_is(g, RED, "lumber+2wool+ore");
+	tt_hand_is(g, BLUE, "grain");
+	/* A victim without cards: nothing to steal, no steal written. */
+	tt_empty(g, BLUE);
+	tt_ok(g, "Blue roll 3+4 robber K");
+	/* The desert takes the robber only with robber=any. */
+	tt_bad(g, "White roll 3+4 robber J", "robber-token", 23,
+	       "the desert at J has none (Variant robber=any allows it)");
+	tt_bad(g, "White roll 1+1 robber E", "robber-without-seven", 16,
+	       "only after a roll of 7");
+	tt_bad(g, "White roll 1+1 discard Red ore", "discard-without-seven",
+	       16, "only after a roll of 7");
+	catan_game.destroy(g);
+	g = tt_opened("robber=any");
+	tt_ok(g, "Red roll 3+4 robber F steal Blue ore");
+	tt_ok(g, "Blue roll 3+4 robber J steal Red wool");
+	catan_game.destroy(g);
+}
+
+/* ---------------------------------------------------------------- trades */
+
+static void test_domestic_trade(void **state)
+{
+	(void)state;
+	/* Peter (Red) needs a brick and holds 2 lumber and 3 ore; Kalle
+	 * (Blue) wants 3 ore, Susanne (White) 1 lumber + 1 ore.  Peter takes
+	 * Susanne's offer; Kalle may not trade with Susanne. */
+	cat_game *g = tt_opened(NULL);
+	tt_empty(g, RED);
+	tt_give(g, RED, "2lumber+3ore");
+	tt_give(g, WHITE, "brick");
+	tt_bad(g, "Red roll 6+6 trade Blue White ore for brick",
+	       "trade-not-active", 14,
+	       "Blue may not trade with White during Red's turn");
+	tt_bad(g, "Red trade White lumber+ore for brick roll 6+6", "roll-first",
+	       5, "Red must roll the dice before trading");
+	tt_bad(g, "Red roll 6+6 trade White ore for nothing", "trade-gift", 14,
+	       "never given away");
+	tt_bad(g, "Red roll 6+6 trade White ore for ore+brick",
+	       "trade-like-for-like", 14, "cannot give and take ore");
+	tt_bad(g, "Red roll 6+6 trade White 3lumber for brick",
+	       "trade-not-held", 14, "Red gives 3 lumber but holds 2");
+	tt_bad(g, "Red roll 6+6 trade White ore for 2brick", "trade-not-held",
+	       14, "White gives 2 brick but holds 1");
+	tt_bad(g, "Red roll 6+6 trade Red ore for wool", "trade-not-active",
+	       20, "cannot trade with themselves");
+	tt_ok(g, "Red roll 6+6 trade Red White lumber+ore for brick road e3-e4");
+	tt_hand_is(g, RED, "2ore");
+	catan_game.destroy(g);
+}
+
+static void test_trade_phases(void **state)
+{
+	(void)state;
+	cat_game *g = tt_opened(NULL);
+	tt_give(g, RED, "brick+lumber+5ore+wool+grain");
+	tt_bad(g, "Red roll 6+6 road e3-e4 trade bank 4ore for grain",
+	       "trade-after-build", 25, "trading comes before building");
+	tt_bad(g, "Red roll 6+6 buy knight trade bank 4ore for grain",
+	       "trade-after-build", 0, "already built");
+	catan_game.destroy(g);
+	g = tt_opened("phases=combined");
+	tt_give(g, RED, "brick+lumber+4ore");
+	tt_ok(g, "Red roll 6+6 road e3-e4 trade bank 4ore for grain");
+	catan_game.destroy(g);
+}
+
+static void test_maritime_kalle(void **state)
+{
+	(void)state;
+	cat_game *g = tt_game("Red Blue White");
+	/* Red on the 3:1 harbour c1-d1 and the wool harbour i5-j5; Blue on
+	 * the lumber harbour b2-b3 only; White on none. */
+	tt_ok(g, "Red settlement c1 road c1-d1");
+	tt_ok(g, "Blue settlement h3 road h3-i3");
+	tt_ok(g, "White settlement d5 road d5-e5");
+	tt_ok(g, "White settlement g5 road g5-h5");
+	tt_ok(g, "Blue settlement b3 road b3-c3");
+	tt_ok(g, "Red settlement i5 road i5-j5");
+	tt_hand_is(g, RED, "2wool");           /* P and S */
+	tt_hand_is(g, BLUE, "2grain");         /* D and H */
+	tt_empty(g, RED);
+	tt_give(g, RED, "3lumber+6wool");
+	/* Kalle: 3 lumber for 1 ore at the 3:1 harbour; 2 wool for 1 ore at
+	 * the wool harbour, and 4 wool for 2 other cards. */
+	tt_ok(g, "Red roll 6+6 trade bank 3lumber for ore "
+	      "trade bank 2wool for ore trade bank 4wool for brick+grain");
+	tt_hand_is(g, RED, "brick+grain+2ore");
+	/* Blue: 2:1 only for lumber; a special harbour gives no 3:1. */
+	tt_bad(g, "Blue roll 6+6 trade bank 3grain for ore", "maritime-rate",
+	       15, "Blue trades grain with the bank at 4:1, and 3 is no "
+	       "multiple of 4");
+	tt_give(g, BLUE, "8ore+2lumber");
+	tt_bad(g, "Blue roll 6+6 trade bank 8ore for grain", "maritime-rate",
+	       15, "buy 2 from the bank, not 1");
+	tt_bad(g, "Blue roll 6+6 trade bank 4ore for ore",
+	       "trade-like-for-like", 15, "ore");
+	/* Kalle's 4:1: 4 ore for 1 lumber, with no harbour needed. */
+	tt_ok(g, "Blue roll 6+6 trade bank 4ore for lumber "
+	      "trade bank 4ore+2lumber for wool+grain");
+	tt_hand_is(g, BLUE, "lumber+wool+5grain");   /* 2 + two 12s + 1 */
+	catan_game.destroy(g);
+	/* The bank running out. */
+	g = tt_opened(NULL);
+	tt_give(g, BLUE, "19brick");
+	tt_give(g, RED, "4ore");
+	tt_bad(g, "Red roll 6+6 trade bank 4ore for brick", "bank-empty", 14,
+	       "the bank has only 0 brick");
+	tt_ok(g, "Red roll 6+6 trade bank 4ore for grain");
+	catan_game.destroy(g);
+}
+
+/* -------------------------------------------------------------- building */
+
+static void test_building(void **state)
+{
+	(void)state;
+	cat_game *g = tt_opened(NULL);
+	tt_bad(g, "Red road e3-e4 roll 6+6", "roll-first", 5,
+	       "must roll the dice before building");
+	tt_bad(g, "Red roll 6+6 road e3-e4", "cannot-afford", 14,
+	       "Red cannot pay for a road (brick+lumber) holding lumber+2wool");
+	tt_give(g, RED, "3brick+3lumber+wool+2grain+3ore");
+	tt_bad(g, "Red roll 6+6 road a3-a4", "road-unconnected", 19,
+	       "Red cannot build a road at a3-a4: it touches none of Red's "
+	       "roads");
+	tt_bad(g, "Red roll 6+6 road e3-f3", "path-occupied", 19,
+	       "Red's road is there");
+	tt_bad(g, "Red roll 6+6 settlement f3", "distance-rule", 25,
+	       "Red cannot build a settlement at f3: Red's settlement at e3 is "
+	       "adjacent (distance rule)");
+	tt_bad(g, "Red roll 6+6 settlement a3", "settlement-unconnected", 25,
+	       "none of Red's roads leads there");
+	tt_bad(g, "Red roll 6+6 city h3", "city-needs-settlement", 19,
+	       "a city replaces one of Red's own settlements");
+	tt_bad(g, "Red roll 6+6 city g2 city g2", "city-needs-settlement", 27,
+	       "city at g2");
+	tt_give(g, RED, "grain");
+	tt_ok(g, "Red roll 6+6 road f3-g3 road g3-g4 settlement g4 city g2 "
+	      "score Red 4");
+	catan_game.destroy(g);
+}
+
+/* A road may end at an opponent's settlement but never connect through
+ * it (rulebook "Väg"; fact sheet 2.9). */
+static void test_blocked_by_opponent(void **state)
+{
+	(void)state;
+	cat_game *g = tt_opened(NULL);
+	tt_give(g, RED, "2brick+lumber");
+	tt_ok(g, "Red roll 6+6 road f3-g3 road g3-g4");
+	tt_ok(g, "Blue roll 6+6");
+	tt_give(g, WHITE, "3brick+3lumber");
+	tt_ok(g, "White roll 6+6 road h4-h5 road g4-h4 settlement g4");
+	tt_give(g, RED, "brick+lumber");
+	tt_bad(g, "Red roll 6+6 road f4-g4", "road-unconnected", 19,
+	       "an opponent's building cuts a road");
+	tt_ok(g, "Red roll 6+6 road e3-e4");
+	catan_game.destroy(g);
+}
+
+static void test_piece_limits(void **state)
+{
+	(void)state;
+	cat_game *g = tt_opened(NULL);
+	/* Pretend Red has 5 settlements / 15 roads / 4 cities on the board. */
+	tt_give(g, RED, "5brick+5lumber+wool+grain+3ore+2grain");
+	g->s.p[RED].settlements = 5;
+	tt_bad(g, "Red roll 6+6 road f3-g3 road g3-g4 settlement g4",
+	       "no-pieces", 36, "Red has all 5 settlements on the board and "
+	       "must upgrade one to a city first");
+	g->s.p[RED].settlements = 2;
+	g->s.p[RED].roads = 15;
+	tt_bad(g, "Red roll 6+6 road f3-g3", "no-pieces", 14,
+	       "Red has no roads left (all 15 are on the board)");
+	g->s.p[RED].roads = 2;
+	g->s.p[RED].cities = 4;      /* with 0 settlements: 8 points, no win */
+	g->s.p[RED].settlements = 0;
+	tt_bad(g, "Red roll 6+6 city g2", "no-pieces", 14,
+	       "Red has no cities left");
+	catan_game.destroy(g);
+}
+
+/* ----------------------------------------------------- development cards */
+
+static void test_dev_cards(void **state)
+{
+	(void)state;
+	cat_game *g = tt_opened(NULL);
+	tt_bad(g, "Red roll 6+6 buy knight", "cannot-afford", 14,
+	       "a development card (wool+grain+ore)");
+	tt_give(g, RED, "3wool+3grain+3ore");
+	tt_bad(g, "Red roll 6+6 buy knight play knight F steal Blue ore",
+	       "card-bought-this-turn", 25, "may play it only from the next");
+	tt_bad(g, "Red play knight F steal Blue ore", "card-not-held", 5,
+	       "Red holds no knight card");
+	tt_ok(g, "Red roll 6+6 buy knight buy monopoly");
+	tt_ok(g, "Blue roll 6+6");
+	tt_ok(g, "White roll 6+6");
+	/* A card may be played before the roll; one per turn. */
+	tt_bad(g, "Red play knight F steal Blue ore roll 6+6 play monopoly "
+	       "grain", "one-card-per-turn", 43, "already played");
+	tt_ok(g, "Red play knight F steal Blue ore roll 6+6");
+	assert_int_equal(g->s.p[RED].knights, 1);
+	tt_hand_is(g, RED, "lumber+3wool+grain+2ore");
+	tt_ok(g, "Blue roll 6+6");
+	tt_ok(g, "White roll 6+6");
+	tt_hand_is(g, BLUE, "7grain");    /* 1 + six 12s */
+	tt_ok(g, "Red roll 1+1 play monopoly grain");
+	tt_hand_is(g, BLUE, "nothing");
+	tt_hand_is(g, WHITE, "wool");
+	tt_hand_is(g, RED, "lumber+4wool+10grain+2ore");
+	catan_game.destroy(g);
+}
+
+static void test_deck_limits(void **state)
+{
+	(void)state;
+	cat_game *g = tt_opened(NULL);
+	tt_give(g, RED, "2wool+2grain+2ore");
+	g->s.deck[D_ROADS] = 0;
+	tt_bad(g, "Red roll 6+6 buy road-building", "deck-card", 18,
+	       "no road-building card is left in the deck (all 2 have been "
+	       "drawn)");
+	memset(g->s.deck, 0, sizeof g->s.deck);
+	tt_bad(g, "Red roll 6+6 buy knight", "deck-empty", 14,
+	       "all gone");
+	catan_game.destroy(g);
+}
+
+static void test_progress_cards(void **state)
+{
+	(void)state;
+	cat_game *g = tt_opened(NULL);
+	g->s.p[RED].dev[D_PLENTY] = 1;
+	g->s.p[RED].dev[D_ROADS] = 1;
+	g->s.deck[D_PLENTY]--;
+	g->s.deck[D_ROADS]--;
+	tt_bad(g, "Red play year-of-plenty 3brick", "plenty-two", 25,
+	       "exactly 2 cards from the bank, not 3");
+	tt_ok(g, "Red play year-of-plenty brick+ore roll 6+6");
+	tt_hand_is(g, RED, "brick+lumber+2wool+ore");
+	tt_ok(g, "Blue roll 6+6");
+	tt_ok(g, "White roll 6+6");
+	tt_bad(g, "Red roll 6+6 play road-building f3-g3", "road-building-two",
+	       14, "places 2 roads");
+	tt_bad(g, "Red roll 6+6 play road-building f3-g3 a3-a4",
+	       "road-unconnected", 0, "a3-a4");
+	tt_ok(g, "Red roll 6+6 play road-building f3-g3 g3-g4");
+	assert_int_equal(g->s.p[RED].roads, 4);
+	/* With one road piece left, one road is enough. */
+	g->s.p[WHITE].dev[D_ROADS] = 1;
+	g->s.p[WHITE].roads = 14;
+	tt_ok(g, "Blue roll 6+6");
+	tt_ok(g, "White roll 6+6 play road-building f5-g5");
+	/* Year of plenty with an empty bank. */
+	tt_bad(g, "Blue roll 6+6", "wrong-player", 1, "Red's turn");
+	tt_ok(g, "Red roll 6+6");
+	g->s.p[BLUE].dev[D_PLENTY] = 1;
+	tt_give(g, RED, "16ore");
+	tt_bad(g, "Blue play year-of-plenty 2ore roll 6+6", "bank-empty", 26,
+	       "the bank has only 1 ore");
+	catan_game.destroy(g);
+}
+
+static void test_largest_army(void **state)
+{
+	(void)state;
+	cat_game *g = tt_opened(NULL);
+	g->s.p[RED].dev[D_KNIGHT] = 3;
+	g->s.p[BLUE].dev[D_KNIGHT] = 4;
+	g->s.deck[D_KNIGHT] -= 7;
+	static const char *const turns[] = {
+		"Red play knight E roll 6+6",
+		"Blue play knight A roll 6+6",
+		"White roll 6+6",
+		"Red play knight F steal Blue grain roll 6+6",
+		"Blue play knight A roll 6+6",
+		"White roll 6+6",
+		"Red play knight E roll 6+6 army Red",   /* 3 knights: Red */
+		"Blue play knight A roll 6+6 army Red",  /* 3 = 3: Red keeps */
+		"White roll 6+6",
+		"Red roll 6+6",
+		"Blue play knight F steal Red wool roll 6+6 army Blue",
+		NULL,
+	};
+	for (unsigned i = 0; turns[i]; i++)
+		tt_ok(g, turns[i]);
+	assert_int_equal(cat_vp(g, BLUE), 4);
+	assert_int_equal(cat_vp(g, RED), 2);
+	assert_non_null(strstr(tt_events, "largest-army:Red's 3 knights: "
+			       "largest army goes from nobody to Red"));
+	assert_non_null(strstr(tt_events, "largest-army:Blue's 4 knights: "
+			       "largest army goes from Red to Blue"));
+	tt_bad(g, "White roll 6+6 army Red", "assert-army", 21,
+	       "the record says Red holds the largest army, but Blue does");
+	catan_game.destroy(g);
+}
+
+/* ------------------------------------------------------ turn and the win */
+
+static void test_turn_shape(void **state)
+{
+	(void)state;
+	cat_game *g = tt_opened(NULL);
+	tt_bad(g, "Red", "roll-missing", 1, "ends without a roll");
+	tt_bad(g, "Red roll 6+6 roll 1+1", "one-roll", 14, "already rolled");
+	tt_bad(g, "Blue roll 6+6", "wrong-player", 1, "Red's turn");
+	tt_bad(g, "Red roll 6+6 score Red 3", "assert-score", 20,
+	       "the record says Red has 3 points, but Red has 2");
+	tt_bad(g, "Red roll 6+6 longest Red", "assert-longest", 22,
+	       "nobody does");
+	tt_bad(g, "Red roll 6+6 reveal vp", "reveal-not-held", 21,
+	       "holds 0 hidden victory point cards, not 1");
+	tt_ok(g, "Red roll 6+6 longest none army none score Blue 2");
+	catan_game.destroy(g);
+}
+
+static void test_win(void **state)
+{
+	(void)state;
+	/* "Two settlements, longest road, two cities and one VP card; he
+	 * buys another VP card and has won" (rulebook, Avslutning). */
+	cat_game *g = tt_opened(NULL);
+	g->s.p[RED].dev[D_VP] = 1;
+	g->s.deck[D_VP]--;
+	g->s.p[RED].road_len = 5;
+	g->s.lr = RED;
+	g->s.p[RED].settlements = 2;
+	g->s.p[RED].cities = 2;
+	assert_int_equal(cat_vp(g, RED), 9);
+	tt_give(g, RED, "2wool+2grain+2ore+brick+lumber");
+	tt_bad(g, "Red roll 6+6 buy victory-point road f3-g3", "game-over", 32,
+	       "Red has already won");
+	tt_ok(g, "Red roll 6+6 buy victory-point reveal 2vp");
+	assert_true(catan_game.over(g));
+	arb_standing st;
+	catan_game.standing(g, &st);
+	assert_true(st.over);
+	assert_true(st.winner[RED]);
+	assert_false(st.winner[BLUE]);
+	assert_int_equal(st.score[RED], 10);
+	assert_string_equal(st.bd_key[4], "vp_cards");
+	assert_int_equal(st.bd[RED][4], 2);
+	assert_int_equal(st.bd[RED][2], 2);
+	assert_non_null(strstr(tt_events, "win:Red has 10 points during their "
+			       "turn and wins"));
+	tt_bad(g, "Blue roll 6+6", "game-over", 1, "the game is over");
+	catan_game.destroy(g);
+
+	/* vp-cards=revealed: only shown cards count. */
+	g = tt_opened("vp-cards=revealed");
+	g->s.p[RED].dev[D_VP] = 2;
+	g->s.deck[D_VP] -= 2;
+	g->s.p[RED].cities = 2;
+	g->s.p[RED].settlements = 4;
+	assert_int_equal(cat_vp(g, RED), 8);
+	tt_ok(g, "Red roll 6+6");
+	assert_false(catan_game.over(g));
+	tt_ok(g, "Blue roll 6+6");
+	tt_ok(g, "White roll 6+6");
+	tt_ok(g, "Red roll 6+6 reveal 2vp");
+	assert_true(catan_game.over(g));
+	catan_game.destroy(g);
+}
+
+/* ---------------------------------------------------- options and set-up */
+
+static void test_options(void **state)
+{
+	(void)state;
+	assert_null(tt_game_opts("Red Blue", NULL, NULL));
+	assert_string_equal(tt_rej.rule, "seat-count");
+	assert_null(tt_game_opts("Red Blue White", "friendly-robber", NULL));
+	assert_string_equal(tt_rej.rule, "unknown-option");
+	assert_non_null(strstr(tt_rej.msg, "known: edition, phases"));
+	assert_null(tt_game_opts("Red Blue White", "phases=loose", NULL));
+	assert_string_equal(tt_rej.rule, "bad-option");
+	assert_string_equal(tt_rej.msg, "option phases takes strict or combined");
+	cat_game *g = tt_game_opts("Red Blue White Orange", "edition=5", NULL);
+	assert_non_null(g);
+	assert_int_equal(g->opt_phases, PH_COMBINED);
+	assert_int_equal(g->opt_robber, ROB_ANY);
+	assert_int_equal(g->opt_shortage, SH_RESOURCE);
+	catan_game.destroy(g);
+	g = tt_game_opts("Red Blue White", "start-resources=none", NULL);
+	for (unsigned i = 0; tt_open3[i]; i++)
+		tt_ok(g, tt_open3[i]);
+	tt_hand_is(g, RED, "nothing");
+	catan_game.destroy(g);
+}
+
+static void test_setup_tag(void **state)
+{
+	(void)state;
+	/* The beginner board written out equals the default. */
+	cat_game *g = tt_game_opts("Red Blue White", NULL,
+		"hexes=O10,W2,L9,G12,B6,W4,B10,G9,L11,D,L3,O8,L8,O3,G4,W5,B5,"
+		"G6,W11 harbours=3:1@c1-d1,grain@f1-g1,ore@i2-j2,3:1@k3-k4,"
+		"wool@i5-j5,3:1@f6-g6,3:1@c6-d6,brick@b4-b5,lumber@b2-b3");
+	assert_non_null(g);
+	cat_board b;
+	cat_board_default(tt_data, &b);
+	assert_memory_equal(&b, &g->b, sizeof b);
+	catan_game.destroy(g);
+	/* The spiral from corner A with the desert in the centre lays A..R
+	 * round the outer ring (A D H M Q R S P L G C B), then E I N O K F. */
+	g = tt_game_opts("Red Blue White", NULL,
+			 "terrain=OWLGBWBGLDLOLOGWBGW start=A");
+	assert_non_null(g);  /* the desert in the centre: all 18 on land */
+	assert_int_equal(g->b.token[0], 5);   /* A */
+	assert_int_equal(g->b.token[1], 10);  /* B, last of the ring */
+	assert_int_equal(g->b.token[10], 3);  /* K */
+	assert_int_equal(g->b.token[5], 11);  /* F, last */
+	assert_int_equal(g->b.token[9], 0);   /* J */
+	catan_game.destroy(g);
+	g = tt_game_opts("Red Blue White", NULL,
+			 "terrain=OWLGBWBGLLDOLOGWBGW start=A");
+	if (!g)
+		fail_msg("%s", tt_rej.msg);
+	/* Order A D H M Q R S P L G C B | E I N O K F | J with tokens
+	 * 5 2 6 3 8 10 9 12 11 4 8 10 | 9 4 5 - 6 3 | 11 (K the desert). */
+	assert_int_equal(g->b.token[0], 5);   /* A */
+	assert_int_equal(g->b.token[3], 2);   /* D */
+	assert_int_equal(g->b.token[7], 6);   /* H */
+	assert_int_equal(g->b.token[12], 3);  /* M */
+	assert_int_equal(g->b.token[16], 8);  /* Q */
+	assert_int_equal(g->b.token[17], 10); /* R */
+	assert_int_equal(g->b.token[18], 9);  /* S */
+	assert_int_equal(g->b.token[15], 12); /* P */
+	assert_int_equal(g->b.token[11], 11); /* L */
+	assert_int_equal(g->b.token[6], 4);   /* G */
+	assert_int_equal(g->b.token[2], 8);   /* C */
+	assert_int_equal(g->b.token[1], 10);  /* B */
+	assert_int_equal(g->b.token[4], 9);   /* E */
+	assert_int_equal(g->b.token[8], 4);   /* I */
+	assert_int_equal(g->b.token[13], 5);  /* N */
+	assert_int_equal(g->b.token[14], 6);  /* O */
+	assert_int_equal(g->b.token[10], 0);  /* K: the desert here */
+	assert_int_equal(g->b.token[5], 3);   /* F */
+	assert_int_equal(g->b.token[9], 11);  /* J */
+	assert_int_equal(g->b.robber0, 10);
+	catan_game.destroy(g);
+	/* Starting at L turns the spiral: L gets A=5, G gets B=2. */
+	g = tt_game_opts("Red Blue White", NULL,
+			 "terrain=OWLGBWBGLDLOLOGWBGW start=L");
+	assert_non_null(g);
+	assert_int_equal(g->b.token[11], 5);   /* L */
+	assert_int_equal(g->b.token[6], 2);    /* G */
+	assert_int_equal(g->b.token[10], 9);   /* K, first of the inner ring */
+	assert_int_equal(g->b.token[14], 11);  /* O, last */
+	catan_game.destroy(g);
+	g = tt_game_opts("Red Blue White", NULL,
+			 "terrain=OWLGBWBGLLDOLOGWBGW start=L");
+	assert_non_null(g);
+	assert_int_equal(g->b.token[11], 5);
+	assert_int_equal(g->b.token[6], 2);
+	assert_int_equal(g->b.token[2], 6);
+	assert_int_equal(g->b.token[10], 0);   /* K desert */
+	catan_game.destroy(g);
+	/* Errors. */
+	static const struct {
+		const char *setup, *words;
+	} bad[] = {
+		{"hexes=O10,W2", "hexes= lists 2 hexes"},
+		{"hexes=O10,W2,L9,G12,B6,W4,B10,G9,L11,D,L3,O8,L8,O3,G4,W5,B5,"
+		 "G6,O11", "3 pasture hexes, the box has 4"},
+		{"hexes=O10,W2,L9,G12,B6,W4,B10,G9,L11,D,L3,O8,L8,O3,G4,W5,B5,"
+		 "G6,W12", "number tokens 11"},
+		{"hexes=O10,W2,L9,G12,B6,W4,B10,G9,L11,D5,L3,O8,L8,O3,G4,W5,B5,"
+		 "G6,W11", "hex J"},
+		{"harbours=3:1@c1-d1", "harbours= lists 1"},
+		{"harbours=3:1@c1-d1,grain@f1-g1,ore@i2-j2,3:1@k3-k4,"
+		 "wool@i5-j5,3:1@f6-g6,3:1@c6-d6,brick@b4-b5,lumber@e3-f3",
+		 "the harbour at e3-f3 is not on the coast"},
+		{"harbours=3:1@c1-d1,grain@d1-e1,ore@i2-j2,3:1@k3-k4,"
+		 "wool@i5-j5,3:1@f6-g6,3:1@c6-d6,brick@b4-b5,lumber@b2-b3",
+		 "touches another harbour"},
+		{"harbours=3:1@c1-d1,grain@f1-g1,ore@i2-j2,3:1@k3-k4,"
+		 "wool@i5-j5,3:1@f6-g6,3:1@c6-d6,brick@b4-b5,brick@b2-b3",
+		 "2 brick harbours"},
+		{"robber=E", "unknown Setup field 'robber'"},
+		{"terrain=OWLGBWBGLLDOLOGWBGW start=E", "corner hex"},
+	};
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		g = tt_game_opts("Red Blue White", NULL, bad[i].setup);
+		if (g)
+			fail_msg("accepted Setup %s", bad[i].setup);
+		assert_string_equal(tt_rej.rule, "bad-setup");
+		if (!strstr(tt_rej.msg, bad[i].words))
+			fail_msg("'%s' lacks '%s'", tt_rej.msg, bad[i].words);
+		assert_int_equal(tt_rej.line, 3);
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_setup_snake_and_resources),
+		cmocka_unit_test(test_setup_rules),
+		cmocka_unit_test(test_production_city_and_robber),
+		cmocka_unit_test(test_bank_shortage),
+		cmocka_unit_test(test_seven_thomas),
+		cmocka_unit_test(test_robber_targets),
+		cmocka_unit_test(test_domestic_trade),
+		cmocka_unit_test(test_trade_phases),
+		cmocka_unit_test(test_maritime_kalle),
+		cmocka_unit_test(test_building),
+		cmocka_unit_test(test_blocked_by_opponent),
+		cmocka_unit_test(test_piece_limits),
+		cmocka_unit_test(test_dev_cards),
+		cmocka_unit_test(test_deck_limits),
+		cmocka_unit_test(test_progress_cards),
+		cmocka_unit_test(test_largest_army),
+		cmocka_unit_test(test_turn_shape),
+		cmocka_unit_test(test_win),
+		cmocka_unit_test(test_options),
+		cmocka_unit_test(test_setup_tag),
+	};
+	return cmocka_run_group_tests(tests, tt_setup_data, tt_teardown_data);
+}
