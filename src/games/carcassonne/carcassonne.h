@@ -141,6 +141,7 @@ typedef struct cc_game {
 	unsigned *city_buf;           /* final scoring: cities of one field   */
 	uint8_t *scored;              /* farmers=once: seats paid per city    */
 	uint8_t cloister_done[CC_MAXTILES];
+	char players[1 << CC_MAXSEATS][40];  /* "Red, Blue" per seat mask    */
 } cc_game;
 
 /* tiles.c */

@@ -171,13 +171,15 @@ void cc_dump(const void *game, unsigned flags, arb_buf *out)
 			if (f < 0)
 				continue;
 			const cc_seg *sg = &o->seg[i];
-			arb_buf_printf(out, "%s %s on tile %c at %d,%d %u", colours[g->colour[f]],
-				       cc_kind_name[sg->kind], ty->letter, g->tile[t].x,
-				       g->tile[t].y, g->tile[t].rot * 90u);
+			arb_buf_printf(out, "%s: %s", colours[g->colour[f]],
+				       cc_kind_name[sg->kind]);
 			if (sg->kind == CC_FIELD)
 				arb_buf_printf(out, " %s", cc_half_name[__builtin_ctz(sg->halves)]);
 			else if (sg->kind != CC_CLOISTER)
 				arb_buf_printf(out, " %s", cc_side_name[__builtin_ctz(sg->sides)]);
+			arb_buf_printf(out, " of tile %c at %d,%d (rotated %u)",
+				       ty->letter, g->tile[t].x, g->tile[t].y,
+				       g->tile[t].rot * 90u);
 			arb_buf_putc(out, '\n');
 		}
 	}

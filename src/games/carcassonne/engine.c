@@ -115,6 +115,7 @@ typedef struct cc_score {
 	int x, y;              /* a tile of the feature                       */
 	long tiles, shields, followers, cities;
 	unsigned by;           /* enum cc_kind, for the per-kind breakdown    */
+	bool returned;         /* completed in play: the followers go home    */
 	const char *what;      /* "a completed road of 4 tiles", for the text */
 } cc_score;
 
@@ -126,8 +127,10 @@ static void add_num(arb_event *ev, const char *key, long v)
 	ev->fields[ev->nfields++].num = v;
 }
 
-/* "Red", "Red and Blue", "Red, Blue and Green" for a seat mask. */
-static void seat_list(const cc_game *g, unsigned mask, char *out, size_t cap)
+/* "Red", "Red and Blue", "Red, Blue and Green" for a seat mask (with
+ * `comma`: "Red, Blue, Green", as in the Result tag). */
+static void seat_list_sep(const cc_game *g, unsigned mask, char *out,
+			  size_t cap, bool comma)
 {
 	size_t len = 0;
 	unsigned n = (unsigned)__builtin_popcount(mask), i = 0;
@@ -135,12 +138,17 @@ static void seat_list(const cc_game *g, unsigned mask, char *out, size_t cap)
 	for (unsigned s = 0; s < g->nseats; s++) {
 		if (!(mask >> s & 1))
 			continue;
-		const char *sep = i == 0 ? "" : i + 1 == n ? " and " : ", ";
+		const char *sep = i == 0 ? "" : i + 1 == n && !comma ? " and " : ", ";
 		int k = snprintf(out + len, cap - len, "%s%s", sep, colours[g->colour[s]]);
 		if (k > 0 && (size_t)k < cap - len)
 			len += (size_t)k;
 		i++;
 	}
+}
+
+static void seat_list(const cc_game *g, unsigned mask, char *out, size_t cap)
+{
+	seat_list_sep(g, mask, out, cap, false);
 }
 
 /* Credit sc's points to its winners and tell the sink. */
@@ -165,13 +173,14 @@ static void award(cc_game *g, const arb_sink *sink, const cc_score *sc)
 	int n = snprintf(ev.text, sizeof ev.text, "%s score%s %d point%s%s for %s",
 			 players, many ? "" : "s", sc->points,
 			 sc->points == 1 ? "" : "s", many ? " each" : "", sc->what);
-	if (sc->followers > 0 && n > 0 && (size_t)n < sizeof ev.text)
+	if (sc->returned && n > 0 && (size_t)n < sizeof ev.text)
 		snprintf(ev.text + n, sizeof ev.text - (size_t)n,
 			 " (%ld follower%s return%s)", sc->followers,
 			 sc->followers == 1 ? "" : "s", sc->followers == 1 ? "s" : "");
+	/* The tool keeps events past this call (game.h promises `str` only
+	 * during it), so point into the game, which lives long enough. */
 	ev.fields[ev.nfields].key = "players";
-	ev.fields[ev.nfields++].str = players;
-	add_num(&ev, "points", sc->points);
+	ev.fields[ev.nfields++].str = g->players[sc->winners];
 	if (sc->by == CC_FIELD) {
 		add_num(&ev, "cities", sc->cities);
 		add_num(&ev, "farmers", sc->followers);
@@ -227,7 +236,7 @@ static void score_complete(cc_game *g, unsigned r, int x, int y,
 	g->done[r] = 1;
 	if (!win)
 		return;          /* complete, but nobody scores: no event */
-	cc_score sc = { .winners = win, .x = x, .y = y };
+	cc_score sc = { .winners = win, .x = x, .y = y, .returned = true };
 	sc.by = seg_of(g, r)->kind;
 	sc.followers = walk_feature(g, r, true, &sc.tiles, &sc.shields);
 	char what[160];
@@ -278,7 +287,8 @@ static void check_cloister(cc_game *g, unsigned t, const arb_sink *sink)
 		 g->tile[t].x, g->tile[t].y);
 	cc_score sc = { .kind = "cloister", .winners = 1u << seat, .points = 9,
 			.x = g->tile[t].x, .y = g->tile[t].y, .tiles = 9,
-			.followers = 1, .by = CC_CLOISTER, .what = what };
+			.followers = 1, .by = CC_CLOISTER, .what = what,
+			.returned = true };
 	award(g, sink, &sc);
 }
 
@@ -562,6 +572,8 @@ bad_value:
 	g->farm_tally = arb_xcalloc(nodes * CC_MAXSEATS, sizeof *g->farm_tally);
 	g->city_buf = arb_xcalloc(nodes, sizeof *g->city_buf);
 	g->scored = arb_xcalloc(nodes, 1);
+	for (unsigned mask = 1; mask < 1u << g->nseats; mask++)
+		seat_list_sep(g, mask, g->players[mask], sizeof g->players[mask], true);
 	place(g, d->start, 0, 0, 0, -1, 0, NULL);
 	return g;
 }
@@ -693,7 +705,6 @@ static void final_features(cc_game *g, const arb_sink *sink)
 			if (!sc.winners)
 				continue;
 			sc.followers = walk_feature(g, r, false, &sc.tiles, &sc.shields);
-			sc.followers = 0;    /* the game is over: nobody goes home */
 			if (k == CC_ROAD) {
 				sc.kind = "incomplete-road";
 				sc.points = (int)sc.tiles;
@@ -771,7 +782,8 @@ static void final_farms(cc_game *g, const arb_sink *sink)
 					.x = g->tile[t].x, .y = g->tile[t].y,
 					.cities = nc, .followers = farmers, .what = what };
 			snprintf(what, sizeof what, "a field at %d,%d touching %u "
-				 "completed cit%s", sc.x, sc.y, nc, nc == 1 ? "y" : "ies");
+				 "completed cit%s (%ld farmer%s)", sc.x, sc.y, nc,
+				 nc == 1 ? "y" : "ies", farmers, farmers == 1 ? "" : "s");
 			if (g->farm == CC_FARM_ONCE) {
 				/* Each owner scores only cities new to them; the
 				 * owners may then differ in points: one event per

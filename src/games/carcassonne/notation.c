@@ -88,6 +88,19 @@ static int parse_follower(const cc_game *g, const arb_token *t, size_t n,
 	m->col_follower = t[0].col;
 	if (n == 1 && arb_tok_eq(&t[0], "-"))
 		return 0;
+	/* The compact spelling "city:N", "F:NL" is two words in one. */
+	const char *colon = memchr(t[0].s, ':', t[0].len);
+	arb_token split[2];
+	if (n == 1 && colon && colon > t[0].s && colon + 1 < t[0].s + t[0].len) {
+		split[0] = t[0];
+		split[0].len = (uint32_t)(colon - t[0].s);
+		split[1] = t[0];
+		split[1].s = colon + 1;
+		split[1].len = t[0].len - split[0].len - 1;
+		split[1].col = t[0].col + split[0].len + 1;
+		t = split;
+		n = 2;
+	}
 	if (tok_in(&t[0], cloister_words)) {
 		if (n > 1)
 			return arb_reject_at(rej, &t[1], "extra-token",

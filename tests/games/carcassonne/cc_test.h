@@ -140,7 +140,10 @@ static inline void tt_capture(void *ctx, const arb_event *ev)
 	snprintf(e->text, sizeof e->text, "%s", ev->text);
 	e->tiles = tt_field(ev, "tiles");
 	e->shields = tt_field(ev, "shields");
-	e->points = tt_field(ev, "points");
+	e->points = 0;
+	for (size_t i = 0; i < ARB_MAX_SEATS; i++)
+		if (ev->delta[i] > e->points)
+			e->points = ev->delta[i];
 	e->followers = tt_field(ev, "followers");
 	e->cities = tt_field(ev, "cities");
 }

@@ -448,8 +448,99 @@ static void test_random_games(void **state)
 	OPS->data_free(data);
 }
 
-int main(void)
+/* --gen SEED SEATS: print a random legal complete game as TGN (used to
+ * make the corpus games; their scores are then checked by hand and by
+ * the reference model above).  Followers are placed often and tiles that
+ * fit nowhere are drawn when possible, so games have discards and shared
+ * features. */
+static int gen(uint64_t seed, unsigned nseats)
 {
+	static const char *const names[] = { "Anna Virtanen", "Bert Lindqvist",
+		"Cecilia Moreau", "Dmitri Volkov", "Eeva Korhonen" };
+	void *data = tt_data_from(NULL);
+	const cc_data *d = data;
+	rng_state = seed;
+	tt_game t;
+	tt_start(&t, data, nseats);
+	int bag[CC_MAXTILES], nbag = 0;
+	for (unsigned i = 0; i < d->ntypes; i++)
+		for (unsigned k = 0; k + (i == d->start) < d->type[i].count; k++)
+			bag[nbag++] = (int)i;
+	for (int i = nbag - 1; i > 0; i--) {
+		int j = (int)rnd((unsigned)i + 1), x = bag[i];
+		bag[i] = bag[j];
+		bag[j] = x;
+	}
+	static char lines[256][64];
+	static movelist ml;
+	int nl = 0;
+	for (int b = 0; b < nbag; b++) {
+		/* sometimes draw a tile that fits nowhere, if there is one */
+		if (rnd(3) == 0)
+			for (int k = b; k < nbag; k++) {
+				int x, y;
+				unsigned rot;
+				if (!cc_placeable(t.g, (unsigned)bag[k], &x, &y, &rot)) {
+					int tmp = bag[b];
+					bag[b] = bag[k];
+					bag[k] = tmp;
+					break;
+				}
+			}
+		cc_move next = { .type = (uint8_t)bag[b] };
+		ml.n = 0;
+		OPS->moves(t.g, &next, collect, &ml);
+		/* greedy on the projected final score (as if the game ended
+		 * now), with some noise: mine minus the best other's */
+		unsigned me = ((cc_game *)t.g)->turn;
+		int best = -100000;
+		const char *pick = ml.line[0];
+		for (size_t i = 0; i < ml.n; i++) {
+			tt_game e;
+			tt_start(&e, data, nseats);
+			for (int k = 0; k < nl; k++)
+				tt_ok(&e, lines[k], NULL);
+			tt_ok(&e, ml.line[i], NULL);
+			cc_game *eg = e.g;
+			eg->drawn = eg->drawable;
+			OPS->finish(e.g, NULL);
+			int other = -100000;
+			for (unsigned s2 = 0; s2 < nseats; s2++)
+				if (s2 != me && tt_score(&e, s2) > other)
+					other = tt_score(&e, s2);
+			int v = 4 * (tt_score(&e, me) - other) + (int)rnd(9);
+			if (v > best) {
+				best = v;
+				pick = ml.line[i];
+			}
+			tt_end(&e);
+		}
+		snprintf(lines[nl++], sizeof lines[0], "%s", pick);
+		tt_ok(&t, pick, NULL);
+	}
+	OPS->finish(t.g, NULL);
+	arb_standing st;
+	OPS->standing(t.g, &st);
+	printf("[Game \"carcassonne\"]\n[Event \"arbiter generated game, seed %llu\"]\n",
+	       (unsigned long long)seed);
+	for (unsigned s = 0; s < nseats; s++)
+		printf("[%s \"%s\"]\n", OPS->colours[s], names[s]);
+	printf("[Result \"");
+	for (unsigned s = 0, n = 0; s < nseats; s++)
+		if (st.winner[s])
+			printf("%s%s", n++ ? ", " : "", OPS->colours[s]);
+	printf("\"]\n\n");
+	for (int i = 0; i < nl; i++)
+		printf("%s\n", lines[i]);
+	tt_end(&t);
+	OPS->data_free(data);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc == 4 && !strcmp(argv[1], "--gen"))
+		return gen(strtoull(argv[2], NULL, 10), (unsigned)atoi(argv[3]));
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_random_games),
 	};

@@ -187,6 +187,9 @@ static void test_notation(void **state)
 	roundtrip(&t, "Green A 0,1 0 monastery", "Green A 0,1 0 cloister");
 	roundtrip(&t, "Green D 0,1 180 farmer nr", "Green D 0,1 180 field NL");
 	roundtrip(&t, "Green R 0,-1 0 knight w", "Green R 0,-1 0 city N");
+	roundtrip(&t, "Green R 0,-1 0 C:w", "Green R 0,-1 0 city N");
+	roundtrip(&t, "Red U 1,0 90 f:nl", "Red U 1,0 90 field NL");
+	roundtrip(&t, "Red A 1,0 90 M", "Red A 1,0 90 cloister");
 	roundtrip(&t, "Red X discard", "Red X discard");
 	roundtrip(&t, "Red x DISCARDED", "Red X discard");
 	roundtrip(&t, "Red W +2,-0 0 road S", "Red W 2,0 0 road S");
@@ -209,6 +212,8 @@ static void test_notation(void **state)
 	parse_bad(&t, "Red V 1,0 0 road Q", "bad-follower", 18);
 	parse_bad(&t, "Red V 1,0 0 field N", "bad-follower", 19);
 	parse_bad(&t, "Red V 1,0 0 road N", "no-such-feature", 18);
+	parse_bad(&t, "Red V 1,0 0 road:Q", "bad-follower", 18);
+	parse_bad(&t, "Red V 1,0 0 road:", "bad-follower", 13);
 	parse_bad(&t, "Red V 1,0 0 city N", "no-such-feature", 18);
 	parse_bad(&t, "Red E 1,0 0 field NL", "no-such-feature", 19);
 	parse_bad(&t, "Red V 1,0 0 cloister", "no-such-feature", 13);
