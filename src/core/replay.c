@@ -88,12 +88,12 @@ static int parse_variant(arb_replay *r, const arb_tag *t)
 		if (*p)
 			*p++ = '\0';
 		char *eq = strchr(w, '=');
+		if (w == eq || (eq && !eq[1]))
+			return rec_error(r, t->line, t->col,
+				"malformed option \"%s\" in the Variant tag: write name or name=value",
+				w);
 		if (eq)
 			*eq = '\0';
-		if (!*w || (eq && !eq[1]))
-			return rec_error(r, t->line, t->col,
-				"malformed option \"%s%s\" in the Variant tag: write name or name=value",
-				w, eq ? "=" : "");
 		for (char *c = w; *c; c++)
 			if (!isalnum((unsigned char)*c) && *c != '-' && *c != '_')
 				return rec_error(r, t->line, t->col,
