@@ -153,7 +153,7 @@ static void test_random_games(void **state)
 	(void)state;
 	static const char *const tables[] = { "RB", "BG", "RBG", "YGB", "RBGY", "GYRB" };
 	const char *dir = getenv("ELASUND_GEN");
-	int ngames = dir ? 60 : 30, wins = 0;
+	int ngames = dir ? (getenv("ELASUND_GEN_N") ? atoi(getenv("ELASUND_GEN_N")) : 60) : 30, wins = 0;
 	long total = 0;
 	for (int i = 0; i < ngames; i++) {
 		bool won;
