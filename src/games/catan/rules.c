@@ -179,12 +179,17 @@ static void lr_update(cat_game *g, const arb_sink *sink, unsigned mask,
 		ev->delta[h] = -2;
 	if (nh != CAT_NONE)
 		ev->delta[nh] = 2;
+	char why2[64];
+	if (nh != CAT_NONE)
+		snprintf(why2, sizeof why2, "%u roads", max);
+	else if (max < 5)
+		snprintf(why2, sizeof why2, "no road of 5 or more");
+	else
+		snprintf(why2, sizeof why2, "the longest roads tie at %u, the "
+			 "card is set aside", max);
 	snprintf(ev->text, sizeof ev->text, "%s: longest road goes from %s to "
 		 "%s (%s)", why, h == CAT_NONE ? "nobody" : cname(g, h),
-		 nh == CAT_NONE ? "nobody" : cname(g, nh),
-		 nh == CAT_NONE ? (max < 5 ? "no road of 5 or more"
-				  : "the longest roads tie, the card is set aside")
-				: "the longest road");
+		 nh == CAT_NONE ? "nobody" : cname(g, nh), why2);
 	field_str(ev, "from", h == CAT_NONE ? "nobody" : cname(g, h));
 	field_str(ev, "to", nh == CAT_NONE ? "nobody" : cname(g, nh));
 	field_num(ev, "length", (long)max);

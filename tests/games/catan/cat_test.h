@@ -115,7 +115,7 @@ static cat_game *tt_game_opts(const char *colours, const char *opts,
 	return catan_game.create(tt_data, &su, &tt_rej);
 }
 
-static cat_game *tt_game(const char *colours)
+static inline cat_game *tt_game(const char *colours)
 {
 	cat_game *g = tt_game_opts(colours, NULL, NULL);
 	assert_non_null(g);
@@ -160,7 +160,7 @@ static int tt_play(cat_game *g, const char *line)
 	} while (0)
 
 /* Hand `seat` cards from the bank ("2ore+brick"). */
-static void tt_give(cat_game *g, unsigned seat, const char *bundle)
+static inline void tt_give(cat_game *g, unsigned seat, const char *bundle)
 {
 	cat_player *p = &g->s.p[seat];
 	const char *s = bundle;
@@ -184,7 +184,7 @@ static void tt_give(cat_game *g, unsigned seat, const char *bundle)
 }
 
 /* Return all of a seat's cards to the bank. */
-static void tt_empty(cat_game *g, unsigned seat)
+static inline void tt_empty(cat_game *g, unsigned seat)
 {
 	cat_player *p = &g->s.p[seat];
 	for (unsigned r = 0; r < CAT_RES; r++) {
@@ -194,7 +194,7 @@ static void tt_empty(cat_game *g, unsigned seat)
 	p->ncards = 0;
 }
 
-static void tt_hand_is(const cat_game *g, unsigned seat, const char *want)
+static inline void tt_hand_is(const cat_game *g, unsigned seat, const char *want)
 {
 	char b[64];
 	cat_bundle_str(g->s.p[seat].res, b, sizeof b);
@@ -214,7 +214,7 @@ static const char *const tt_open3[] = {
 	NULL,
 };
 
-static cat_game *tt_opened(const char *opts)
+static inline cat_game *tt_opened(const char *opts)
 {
 	cat_game *g = tt_game_opts("Red Blue White", opts, NULL);
 	assert_non_null(g);
