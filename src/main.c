@@ -40,6 +40,8 @@ static int (*command_fn(const char *name))(const arb_opts *)
 		return arb_cmd_fmt;
 	if (!strcmp(name, "moves"))
 		return arb_cmd_moves;
+	if (!strcmp(name, "select"))
+		return arb_cmd_select;
 	return NULL;
 }
 
@@ -169,6 +171,25 @@ int main(int argc, char **argv)
 		case OPT_IN_PLACE:
 			o.in_place = true;
 			break;
+		case OPT_INVALID:
+			o.invalid = true;
+			break;
+		case OPT_INVERT:
+			o.invert = true;
+			break;
+		case OPT_PLAYER:
+			o.player = optarg;
+			break;
+		case OPT_TAG:
+			if (o.ntags == 16)
+				return usage_error("%s", "more than 16 --tag options");
+			if (!strchr(optarg, '=') || optarg[0] == '=')
+				return usage_error("--tag: '%s' is not NAME=VALUE", optarg);
+			o.tags[o.ntags++] = optarg;
+			break;
+		case OPT_VALID:
+			o.valid = true;
+			break;
 		case OPT_KEEP_GOING:
 			o.keep_going = true;
 			break;
@@ -211,8 +232,16 @@ int main(int argc, char **argv)
 		return usage_error("%s", "--labels and --snapshot exclude each other");
 	if (o.at >= 0 && strcmp(o.command, "dump") && strcmp(o.command, "moves"))
 		return usage_error("--at works with dump and moves only, not %s", o.command);
-	if (o.game && !(o.labels && o.nfiles == 0))
-		return usage_error("%s", "--game names the game for 'dump --labels' without a record");
+	bool select = !strcmp(o.command, "select");
+	if (o.game && !select && !(o.labels && o.nfiles == 0))
+		return usage_error("%s", "--game works with select, and with dump --labels without a record");
+	if (!select && (o.player || o.ntags || o.valid || o.invalid || o.invert))
+		return usage_error("--player, --tag, --valid, --invalid and -v work with select only, not %s",
+				   o.command);
+	if (o.valid && o.invalid)
+		return usage_error("%s", "--valid and --invalid exclude each other (use -v to invert)");
+	if (select && o.format != FMT_TEXT)
+		return usage_error("%s", "select prints TGN: --format does not apply");
 	if (o.game && !arb_game_find(o.game))
 		return usage_error("--game: unknown game '%s'", o.game);
 	if (!strcmp(o.command, "fmt") && o.format != FMT_TEXT)

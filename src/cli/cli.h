@@ -19,6 +19,10 @@ typedef struct arb_opts {
 	bool quiet, keep_going, in_place, labels, snapshot;
 	long at;                  /* -1: not given */
 	const char *game;         /* --game */
+	const char *player;       /* select --player */
+	const char *tags[16];     /* select --tag NAME=VALUE */
+	int ntags;
+	bool valid, invalid, invert;
 	char **files;             /* operands; "-" is stdin */
 	int nfiles;
 } arb_opts;
@@ -56,6 +60,7 @@ int arb_cmd_check(const arb_opts *o);   /* check and score */
 int arb_cmd_dump(const arb_opts *o);
 int arb_cmd_fmt(const arb_opts *o);
 int arb_cmd_moves(const arb_opts *o);
+int arb_cmd_select(const arb_opts *o);
 
 /* Iterate over the operands' games: calls fn for each record; stops when
  * fn returns nonzero.  Syntax errors go to `out` (and stop unless
