@@ -274,7 +274,22 @@ typedef struct arb_game_ops {
 	/* The position as a Setup tag value that create() accepts; NULL when
 	 * the engine has no snapshots yet. */
 	void (*snapshot)(const void *game, arb_buf *out);
+
+	/* For `arbiter gen`: one random legal turn for the player to act,
+	 * appended to `out` as a turn line in canonical notation (no newline).
+	 * Chance comes from the real distributions (dice, the tiles or cards
+	 * left) drawn with arb_rng_below(rng, n); choices are uniform among
+	 * the legal ones, weighted so that games reach their end.  The same
+	 * rng state gives the same turn on every machine.  Returns 0, or -1
+	 * when the game is over.  NULL when the engine cannot generate. */
+	int (*random_turn)(const void *game, uint64_t *rng, arb_buf *out);
 } arb_game_ops;
+
+/* The project's random numbers (splitmix64): portable and seedable, so
+ * `arbiter gen --seed S` writes the same bytes on every machine. */
+uint64_t arb_rng_next(uint64_t *state);
+/* Uniform in [0, n), without modulo bias; n > 0. */
+uint32_t arb_rng_below(uint64_t *state, uint32_t n);
 
 /* Declares the embedded copy of notation/<game>/<game>.yaml that the build
  * generates (build/embed/<game>.c); use it in the engine's ops table:
