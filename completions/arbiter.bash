@@ -7,8 +7,8 @@ _arbiter()
 		cur=${COMP_WORDS[COMP_CWORD]}
 		prev=${COMP_WORDS[COMP_CWORD-1]}
 	}
-	local commands="check score dump fmt moves select"
-	local opts="--at --data --format --game --help --in-place --invalid --invert-match --keep-going --labels --player --quiet --snapshot --tag --valid --version -f -g -h -i -k -p -q -t -v -V"
+	local commands="check score dump fmt moves select gen"
+	local opts="--at --count --max-moves --players --seed --data --format --game --help --in-place --invalid --invert-match --keep-going --labels --player --quiet --snapshot --tag --valid --version -f -g -h -i -k -n -p -q -s -t -v -V"
 	case $prev in
 	--format|-f)
 		COMPREPLY=($(compgen -W "text yaml json tsv" -- "$cur"))
@@ -19,7 +19,7 @@ _arbiter()
 	--data)
 		COMPREPLY=($(compgen -f -X '!*.yaml' -- "$cur") $(compgen -d -- "$cur"))
 		return ;;
-	--at|--player|-p|--tag|-t)
+	--at|--player|-p|--tag|-t|--count|-n|--max-moves|--players|--seed|-s)
 		return ;;
 	esac
 	if [[ $cur == -* ]]; then

@@ -1,12 +1,17 @@
 # fish completion for arbiter(1); tests/docs-test.sh checks that it names
 # every command and option of `arbiter --help`.
-set -l commands check score dump fmt moves select
+set -l commands check score dump fmt moves select gen
 complete -c arbiter -n "not __fish_seen_subcommand_from $commands" -a check -d 'replay every game and print a verdict per game (the default)'
 complete -c arbiter -n "not __fish_seen_subcommand_from $commands" -a score -d 'like check, and list every score event'
 complete -c arbiter -n "not __fish_seen_subcommand_from $commands" -a dump -d 'print the board after the last move, or after move --at N'
 complete -c arbiter -n "not __fish_seen_subcommand_from $commands" -a fmt -d 'print the records in canonical TGN; -i rewrites the files'
 complete -c arbiter -n "not __fish_seen_subcommand_from $commands" -a moves -d 'list the legal moves after move --at N'
 complete -c arbiter -n "not __fish_seen_subcommand_from $commands" -a select -d 'print only the games that match, byte for byte'
+complete -c arbiter -n "not __fish_seen_subcommand_from $commands" -a gen -d 'write random legal games of --game NAME (seeded)'
+complete -c arbiter -s n -l count -x -d 'gen: write N games'
+complete -c arbiter -l max-moves -x -d 'gen: stop a game after N moves'
+complete -c arbiter -l players -x -d 'gen: seats per game'
+complete -c arbiter -s s -l seed -x -d 'gen: the random seed'
 complete -c arbiter -l at -x -d 'dump, moves: the position after move N'
 complete -c arbiter -l data -r -F -d "replace a game's built-in data with FILE (YAML)"
 complete -c arbiter -s f -l format -x -a 'text yaml json tsv' -d 'output format'

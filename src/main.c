@@ -3,6 +3,7 @@
  * turned into getopt_long's table and --help, then dispatch to a command.
  * Nothing else lives here.
  */
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,7 +18,7 @@ enum {
 #define X(id, name, short, arg, argname, help) OPT_##id,
 	ARB_OPTIONS(X)
 #undef X
-	OPT_COUNT
+	OPT_NUMBER_OF_OPTIONS
 };
 
 static const struct {
@@ -42,6 +43,8 @@ static int (*command_fn(const char *name))(const arb_opts *)
 		return arb_cmd_moves;
 	if (!strcmp(name, "select"))
 		return arb_cmd_select;
+	if (!strcmp(name, "gen"))
+		return arb_cmd_gen;
 	return NULL;
 }
 
@@ -85,6 +88,21 @@ static int usage_error(const char *fmt, const char *arg)
 	return ARB_EXIT_ERROR;
 }
 
+/* A non-negative decimal number up to max, for --at, --count, ... */
+static int number_arg(const char *opt, const char *arg, long max, long *out)
+{
+	char *end;
+	errno = 0;
+	long v = strtol(arg, &end, 10);
+	if (!*arg || *end || errno || v < 0 || v > max) {
+		fprintf(stderr, "arbiter: %s: '%s' is not a number from 0 to %ld\n"
+			"Try 'arbiter --help' for more information.\n", opt, arg, max);
+		return -1;
+	}
+	*out = v;
+	return 0;
+}
+
 static int finish(int status)
 {
 	arb_gamedata_free_all();
@@ -117,7 +135,9 @@ int main(int argc, char **argv)
 #undef X
 	shortopts[ns] = '\0';
 
-	arb_opts o = { .command = "check", .format = FMT_TEXT, .at = -1 };
+	arb_opts o = { .command = "check", .format = FMT_TEXT, .at = -1,
+		       .seed = 1, .count = 1, .players = 0, .max_moves = 0 };
+	bool gen_opts = false;
 	const char *data_files[32];
 	int ndata = 0;
 	int c;
@@ -135,13 +155,31 @@ int main(int argc, char **argv)
 			return usage_error("unknown option '%s'", argv[optind - 1]);
 		if (c == ':')
 			return usage_error("option '%s' needs an argument", argv[optind - 1]);
+		if (id == OPT_COUNT || id == OPT_MAX_MOVES || id == OPT_PLAYERS || id == OPT_SEED)
+			gen_opts = true;
 		switch (id) {
-		case OPT_AT: {
+		case OPT_AT:
+			if (number_arg("--at", optarg, 100000000, &o.at))
+				return ARB_EXIT_ERROR;
+			break;
+		case OPT_COUNT:
+			if (number_arg("--count", optarg, 1000000000, &o.count))
+				return ARB_EXIT_ERROR;
+			break;
+		case OPT_MAX_MOVES:
+			if (number_arg("--max-moves", optarg, 100000000, &o.max_moves))
+				return ARB_EXIT_ERROR;
+			break;
+		case OPT_PLAYERS:
+			if (number_arg("--players", optarg, ARB_MAX_SEATS, &o.players))
+				return ARB_EXIT_ERROR;
+			break;
+		case OPT_SEED: {
 			char *end;
-			long v = strtol(optarg, &end, 10);
-			if (!*optarg || *end || v < 0 || v > 100000000)
-				return usage_error("--at: '%s' is not a move number", optarg);
-			o.at = v;
+			errno = 0;
+			o.seed = strtoull(optarg, &end, 10);
+			if (!*optarg || *end || errno || optarg[0] == '-')
+				return usage_error("--seed: '%s' is not a number", optarg);
 			break;
 		}
 		case OPT_DATA:
@@ -233,8 +271,16 @@ int main(int argc, char **argv)
 	if (o.at >= 0 && strcmp(o.command, "dump") && strcmp(o.command, "moves"))
 		return usage_error("--at works with dump and moves only, not %s", o.command);
 	bool select = !strcmp(o.command, "select");
-	if (o.game && !select && !(o.labels && o.nfiles == 0))
-		return usage_error("%s", "--game works with select, and with dump --labels without a record");
+	bool gen = !strcmp(o.command, "gen");
+	if (o.game && !select && !gen && !(o.labels && o.nfiles == 0))
+		return usage_error("%s", "--game works with gen and select, and with dump --labels without a record");
+	if (gen_opts && !gen)
+		return usage_error("--count, --max-moves, --players and --seed work with gen only, not %s",
+				   o.command);
+	if (gen && !o.game)
+		return usage_error("%s", "gen needs --game NAME");
+	if (gen && (o.nfiles || o.format != FMT_TEXT))
+		return usage_error("%s", "gen takes no FILE and writes TGN: --format does not apply");
 	if (!select && (o.player || o.ntags || o.valid || o.invalid || o.invert))
 		return usage_error("--player, --tag, --valid, --invalid and -v work with select only, not %s",
 				   o.command);

@@ -23,6 +23,8 @@ typedef struct arb_opts {
 	const char *tags[16];     /* select --tag NAME=VALUE */
 	int ntags;
 	bool valid, invalid, invert;
+	unsigned long long seed;  /* gen */
+	long count, players, max_moves;
 	char **files;             /* operands; "-" is stdin */
 	int nfiles;
 } arb_opts;
@@ -61,6 +63,7 @@ int arb_cmd_dump(const arb_opts *o);
 int arb_cmd_fmt(const arb_opts *o);
 int arb_cmd_moves(const arb_opts *o);
 int arb_cmd_select(const arb_opts *o);
+int arb_cmd_gen(const arb_opts *o);
 
 /* Iterate over the operands' games: calls fn for each record; stops when
  * fn returns nonzero.  Syntax errors go to `out` (and stop unless

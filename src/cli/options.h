@@ -15,21 +15,26 @@
 	X(dump,  "print the board after the last move, or after move --at N")  \
 	X(fmt,   "print the records in canonical TGN; -i rewrites the files")  \
 	X(moves, "list the legal moves after move --at N (default: the start)") \
-	X(select, "print only the games that match, byte for byte: TGN in, TGN out")
+	X(select, "print only the games that match, byte for byte: TGN in, TGN out") \
+	X(gen,   "write random legal games of --game NAME (seeded) in canonical TGN")
 
 #define ARB_OPTIONS(X)                                                         \
 	X(AT,         "at",         0,   1, "N",    "dump, moves: the position after move N")          \
+	X(COUNT,      "count",      'n', 1, "N",    "gen: write N games (default 1)")                  \
 	X(DATA,       "data",       0,   1, "FILE", "replace a game's built-in data with FILE (YAML)")  \
 	X(FORMAT,     "format",     'f', 1, "FMT",  "output format: text, yaml, json or tsv")          \
-	X(GAME,       "game",       'g', 1, "NAME", "select: games of game NAME; dump --labels: the game to draw") \
+	X(GAME,       "game",       'g', 1, "NAME", "gen, select: the game NAME; dump --labels: the game to draw") \
 	X(HELP,       "help",       'h', 0, 0,      "print this help and exit")                        \
 	X(IN_PLACE,   "in-place",   'i', 0, 0,      "fmt: rewrite each FILE atomically")               \
 	X(INVALID,    "invalid",    0,   0, 0,      "select: games with an illegal move or a record error") \
 	X(INVERT,     "invert-match", 'v', 0, 0,    "select: print the games that do not match")      \
 	X(KEEP_GOING, "keep-going", 'k', 0, 0,      "after a syntax or record error, go on with the next game") \
 	X(LABELS,     "labels",     0,   0, 0,      "dump: print the coordinate diagram of the notation") \
+	X(MAX_MOVES,  "max-moves",  0,   1, "N",    "gen: stop a game after N moves (it is then unfinished)") \
 	X(PLAYER,     "player",     'p', 1, "NAME", "select: games in which NAME plays (a seat tag's value)") \
+	X(PLAYERS,    "players",    0,   1, "N",    "gen: seats per game (default: the game's smallest)") \
 	X(QUIET,      "quiet",      'q', 0, 0,      "print nothing; the exit status tells the result") \
+	X(SEED,       "seed",       's', 1, "S",    "gen: the random seed (default 1); same seed, same bytes") \
 	X(SNAPSHOT,   "snapshot",   0,   0, 0,      "dump: print the position as a Setup tag")         \
 	X(TAG,        "tag",        't', 1, "NAME=VALUE", "select: games whose tag NAME is VALUE (repeatable: all must match)") \
 	X(VALID,      "valid",      0,   0, 0,      "select: games whose every move is legal")        \

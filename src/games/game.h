@@ -283,6 +283,12 @@ typedef struct arb_game_ops {
 	 * rng state gives the same turn on every machine.  Returns 0, or -1
 	 * when the game is over.  NULL when the engine cannot generate. */
 	int (*random_turn)(const void *game, uint64_t *rng, arb_buf *out);
+	/* For `arbiter gen`: tag lines a random new game needs besides Game
+	 * and the seats (chance decided before the first turn, such as
+	 * starting hands), appended to `out`, each ending in a newline.  NULL
+	 * when the game needs none. */
+	void (*random_tags)(const void *data, size_t nseats, uint64_t *rng,
+			    arb_buf *out);
 } arb_game_ops;
 
 /* The project's random numbers (splitmix64): portable and seedable, so
