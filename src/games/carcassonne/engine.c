@@ -802,9 +802,10 @@ static void final_farms(cc_game *g, const arb_sink *sink)
 					one.points = 3 * (int)fresh;
 					one.cities = fresh;
 					snprintf(what, sizeof what, "a field at %d,%d "
-						 "touching %u completed cit%s new to them "
-						 "(of %u)", sc.x, sc.y, fresh,
-						 fresh == 1 ? "y" : "ies", nc);
+						 "touching %u completed cit%s, %u of them "
+						 "not yet scored by them (%ld farmer%s)",
+						 sc.x, sc.y, nc, nc == 1 ? "y" : "ies", fresh,
+						 farmers, farmers == 1 ? "" : "s");
 					award(g, sink, &one);
 				}
 				continue;
@@ -816,13 +817,18 @@ static void final_farms(cc_game *g, const arb_sink *sink)
 	if (g->farm == CC_FARM_CITY) {
 		/* 1st edition: each completed city goes to the majority of
 		 * the farmers in all the fields touching it, 4 points. */
+		uint32_t cst = ++g->stampno;
 		for (unsigned t = 0; t < g->ntiles; t++) {
 			const cc_type *ty = &g->data->type[g->tile[t].type];
+			const cc_orient *o = &ty->rot[g->tile[t].rot];
 			for (unsigned i = 0; i < ty->nseg; i++) {
-				unsigned v = t * CC_MAXSEG + i;
-				if (g->parent[v] != v || g->done[v] != 1 ||
-				    seg_of(g, v)->kind != CC_CITY)
+				if (o->seg[i].kind != CC_CITY)
 					continue;
+				/* each city once, at its first tile */
+				unsigned v = find(g, t * CC_MAXSEG + i);
+				if (g->done[v] != 1 || g->nstamp[v] == cst)
+					continue;
+				g->nstamp[v] = cst;
 				unsigned best = 0, win = 0;
 				long farmers = 0;
 				for (unsigned s = 0; s < g->nseats; s++) {
@@ -840,9 +846,9 @@ static void final_farms(cc_game *g, const arb_sink *sink)
 				char what[160];
 				long tiles, shields;
 				walk_feature(g, v, false, &tiles, &shields);
-				snprintf(what, sizeof what, "supplying the completed "
-					 "city at %d,%d of %ld tiles (farmers in its fields)",
-					 g->tile[t].x, g->tile[t].y, tiles);
+				snprintf(what, sizeof what, "the farmers of the completed "
+					 "city of %ld tiles at %d,%d (%ld in its fields)",
+					 tiles, g->tile[t].x, g->tile[t].y, farmers);
 				cc_score sc = { .kind = "farm", .winners = win,
 						.points = 4, .by = CC_FIELD,
 						.x = g->tile[t].x, .y = g->tile[t].y,

@@ -537,8 +537,78 @@ static int gen(uint64_t seed, unsigned nseats)
 	return 0;
 }
 
+/* --check FILE: replay one record (seats in tag order, no Variant) in the
+ * engine and in the reference model; print the final scores of both and
+ * fail on the first difference.  Used on the corpus games. */
+static int check_file(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return 2;
+	void *data = tt_data_from(NULL);
+	static char lines[400][512];
+	int nl = 0;
+	unsigned nseats = 0;
+	char buf[512];
+	while (fgets(buf, sizeof buf, f) && nl < 400) {
+		buf[strcspn(buf, ";\r\n")] = 0;
+		if (buf[0] == '[') {
+			for (unsigned c = 0; c < 5; c++) {
+				char tag[32];
+				snprintf(tag, sizeof tag, "[%s ", OPS->colours[c]);
+				if (!strncmp(buf, tag, strlen(tag)))
+					nseats++;
+			}
+			continue;
+		}
+		if (strspn(buf, " \t") < strlen(buf))
+			snprintf(lines[nl++], sizeof lines[0], "%s", buf);
+	}
+	fclose(f);
+	tt_game t;
+	tt_start(&t, data, nseats);
+	static ref r;
+	memset(&r, 0, sizeof r);
+	r.d = data;
+	r.nseats = nseats;
+	for (unsigned s = 0; s < nseats; s++)
+		r.supply[s] = (int)r.d->followers;
+	ref_place(&r, (int)r.d->start, 0, 0, 0, -1, 0);
+	for (int i = 0; i < nl; i++) {
+		unsigned seat = ((cc_game *)t.g)->turn;
+		tt_ok(&t, lines[i], NULL);
+		arb_token tok[8];
+		size_t nt = arb_split_tokens(lines[i], strlen(lines[i]), 1, 1, tok, 8);
+		cc_move m;
+		memset(&m, 0, sizeof m);
+		assert_int_equal(OPS->parse(t.g, tok, nt, &m, &t.rej), 0);
+		if (!m.discard)
+			ref_place(&r, m.type, m.rot, m.x, m.y, m.fkind ? m.seg : -1, (int)seat);
+		for (unsigned s = 0; s < nseats; s++)
+			if (r.score[s] != tt_score(&t, s)) {
+				printf("%s: move %d: seat %u engine %d reference %d\n", path,
+				       i + 1, s, tt_score(&t, s), r.score[s]);
+				return 1;
+			}
+	}
+	OPS->finish(t.g, NULL);
+	ref_final(&r);
+	int bad = 0;
+	printf("%s:", path);
+	for (unsigned s = 0; s < nseats; s++) {
+		printf(" %s %d/%d", OPS->colours[s], tt_score(&t, s), r.score[s]);
+		bad |= r.score[s] != tt_score(&t, s);
+	}
+	printf(" %s\n", bad ? "DIFFER" : "agree");
+	tt_end(&t);
+	OPS->data_free(data);
+	return bad;
+}
+
 int main(int argc, char **argv)
 {
+	if (argc == 3 && !strcmp(argv[1], "--check"))
+		return check_file(argv[2]);
 	if (argc == 4 && !strcmp(argv[1], "--gen"))
 		return gen(strtoull(argv[2], NULL, 10), (unsigned)atoi(argv[3]));
 	const struct CMUnitTest tests[] = {
