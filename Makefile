@@ -34,7 +34,7 @@ endif
 endif
 
 DEP_CFLAGS := $(shell $(PKG_CONFIG) --cflags yaml-0.1 jansson 2>/dev/null)
-DEP_LIBS   := $(shell $(PKG_CONFIG) --libs yaml-0.1 jansson 2>/dev/null)
+DEP_LIBS   := $(shell $(PKG_CONFIG) --libs yaml-0.1 jansson 2>/dev/null) -lm
 CMOCKA_CFLAGS := $(shell $(PKG_CONFIG) --cflags cmocka 2>/dev/null)
 CMOCKA_LIBS   := $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null)
 

@@ -45,6 +45,8 @@ static int (*command_fn(const char *name))(const arb_opts *)
 		return arb_cmd_select;
 	if (!strcmp(name, "gen"))
 		return arb_cmd_gen;
+	if (!strcmp(name, "standings"))
+		return arb_cmd_standings;
 	return NULL;
 }
 
@@ -209,6 +211,12 @@ int main(int argc, char **argv)
 		case OPT_IN_PLACE:
 			o.in_place = true;
 			break;
+		case OPT_INCLUDE_ILLEGAL:
+			o.include_illegal = true;
+			break;
+		case OPT_SCHEME:
+			o.scheme = optarg;
+			break;
 		case OPT_INVALID:
 			o.invalid = true;
 			break;
@@ -279,6 +287,10 @@ int main(int argc, char **argv)
 				   o.command);
 	if (gen && !o.game)
 		return usage_error("%s", "gen needs --game NAME");
+	bool standings = !strcmp(o.command, "standings");
+	if ((o.scheme || o.include_illegal) && !standings)
+		return usage_error("--scheme and --include-illegal work with standings only, not %s",
+				   o.command);
 	if (gen && (o.nfiles || o.format != FMT_TEXT))
 		return usage_error("%s", "gen takes no FILE and writes TGN: --format does not apply");
 	if (!select && (o.player || o.ntags || o.valid || o.invalid || o.invert))

@@ -25,6 +25,8 @@ typedef struct arb_opts {
 	bool valid, invalid, invert;
 	unsigned long long seed;  /* gen */
 	long count, players, max_moves;
+	const char *scheme;       /* standings --scheme NAME|FILE */
+	bool include_illegal;     /* standings */
 	char **files;             /* operands; "-" is stdin */
 	int nfiles;
 } arb_opts;
@@ -51,6 +53,11 @@ typedef struct arb_scored {
 } arb_scored;
 void arb_out_verdict(arb_out *out, const arb_replay *r,
 		     const arb_scored *events, size_t nevents);
+/* A jansson document in the machine format (YAML or JSON); freed. */
+typedef struct json_t json_t;
+void arb_out_doc(arb_out *out, json_t *doc);
+/* A replayed game's verdict as the document `check` writes. */
+json_t *arb_verdict_json(const arb_replay *r);
 /* Raw text (dump, fmt, moves) to stdout, as is. */
 void arb_out_text(arb_out *out, const char *s, size_t len);
 /* Raise the exit status. */
@@ -64,6 +71,7 @@ int arb_cmd_fmt(const arb_opts *o);
 int arb_cmd_moves(const arb_opts *o);
 int arb_cmd_select(const arb_opts *o);
 int arb_cmd_gen(const arb_opts *o);
+int arb_cmd_standings(const arb_opts *o);
 
 /* Iterate over the operands' games: calls fn for each record; stops when
  * fn returns nonzero.  Syntax errors go to `out` (and stop unless

@@ -16,7 +16,8 @@
 	X(fmt,   "print the records in canonical TGN; -i rewrites the files")  \
 	X(moves, "list the legal moves after move --at N (default: the start)") \
 	X(select, "print only the games that match, byte for byte: TGN in, TGN out") \
-	X(gen,   "write random legal games of --game NAME (seeded) in canonical TGN")
+	X(gen,   "write random legal games of --game NAME (seeded) in canonical TGN") \
+	X(standings, "tournament standings from records or from check's results")
 
 #define ARB_OPTIONS(X)                                                         \
 	X(AT,         "at",         0,   1, "N",    "dump, moves: the position after move N")          \
@@ -25,6 +26,7 @@
 	X(FORMAT,     "format",     'f', 1, "FMT",  "output format: text, yaml, json or tsv")          \
 	X(GAME,       "game",       'g', 1, "NAME", "gen, select: the game NAME; dump --labels: the game to draw") \
 	X(HELP,       "help",       'h', 0, 0,      "print this help and exit")                        \
+	X(INCLUDE_ILLEGAL, "include-illegal", 0, 0, 0, "standings: count illegal games with the scores reached") \
 	X(IN_PLACE,   "in-place",   'i', 0, 0,      "fmt: rewrite each FILE atomically")               \
 	X(INVALID,    "invalid",    0,   0, 0,      "select: games with an illegal move or a record error") \
 	X(INVERT,     "invert-match", 'v', 0, 0,    "select: print the games that do not match")      \
@@ -34,6 +36,7 @@
 	X(PLAYER,     "player",     'p', 1, "NAME", "select: games in which NAME plays (a seat tag's value)") \
 	X(PLAYERS,    "players",    0,   1, "N",    "gen: seats per game (default: the game's smallest)") \
 	X(QUIET,      "quiet",      'q', 0, 0,      "print nothing; the exit status tells the result") \
+	X(SCHEME,     "scheme",     0,   1, "NAME|FILE", "standings: placement (default), wins, share, or a YAML file") \
 	X(SEED,       "seed",       's', 1, "S",    "gen: the random seed (default 1); same seed, same bytes") \
 	X(SNAPSHOT,   "snapshot",   0,   0, 0,      "dump: print the position as a Setup tag")         \
 	X(TAG,        "tag",        't', 1, "NAME=VALUE", "select: games whose tag NAME is VALUE (repeatable: all must match)") \

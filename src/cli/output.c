@@ -212,7 +212,7 @@ static int json_write(const char *buffer, size_t size, void *data)
 }
 
 /* Write one document in the machine format, and free it. */
-static void emit_doc(arb_out *out, json_t *doc)
+void arb_out_doc(arb_out *out, json_t *doc)
 {
 	if (out->format == FMT_YAML) {
 		yaml_event_t ev;
@@ -248,8 +248,10 @@ static void tsv_row_end(arb_out *out, arb_buf *b)
 	arb_out_text(out, b->p, b->len);
 }
 
+/* players: "Red=Anna Virtanen|Blue=Bo" ('|' in a name becomes '/');
+ * scores: "Red=61 Blue=48"; winners: "Red Blue". */
 static const char tsv_header[] =
-	"file\tline\tgame\tverdict\tmoves\tscores\twinners\terror_line\terror_col\trule\tmessage\n";
+	"file\tline\tgame\tevent\tround\ttable\tplayers\tverdict\tmoves\tscores\twinners\terror_line\terror_col\trule\tmessage\n";
 
 static void tsv_start(arb_out *out)
 {
@@ -278,13 +280,13 @@ void arb_out_diag(arb_out *out, const arb_diag *d)
 		json_object_set_new(doc, "col", json_integer(d->col));
 		json_object_set_new(doc, "verdict", json_string("error"));
 		json_object_set_new(doc, "message", json_string(d->msg));
-		emit_doc(out, doc);
+		arb_out_doc(out, doc);
 	} else if (out->format == FMT_TSV) {
 		tsv_start(out);
 		arb_buf *b = &out->line;
 		arb_buf_reset(b);
 		tsv_field(b, d->file);
-		arb_buf_printf(b, "\t%u\t\terror\t\t\t\t%u\t%u\t\t", (unsigned)d->line,
+		arb_buf_printf(b, "\t%u\t\t\t\t\t\terror\t\t\t\t%u\t%u\t\t", (unsigned)d->line,
 			       (unsigned)d->line, (unsigned)d->col);
 		tsv_field(b, d->msg);
 		tsv_row_end(out, b);
@@ -309,6 +311,9 @@ static const char *seat_colour(const arb_replay *r, size_t i)
 	return r->game->colours[r->setup.seats[i].colour];
 }
 
+static json_t *verdict_doc(const arb_replay *r, bool score,
+			   const arb_scored *ev, size_t nev);
+
 static json_t *event_doc(const arb_replay *r, const arb_scored *e)
 {
 	json_t *o = json_object();
@@ -331,6 +336,11 @@ static json_t *event_doc(const arb_replay *r, const arb_scored *e)
 	return o;
 }
 
+json_t *arb_verdict_json(const arb_replay *r)
+{
+	return verdict_doc(r, false, NULL, 0);
+}
+
 static json_t *verdict_doc(const arb_replay *r, bool score,
 			   const arb_scored *ev, size_t nev)
 {
@@ -339,6 +349,10 @@ static json_t *verdict_doc(const arb_replay *r, bool score,
 	json_object_set_new(doc, "file", json_string(rec->file));
 	json_object_set_new(doc, "line", json_integer(rec->line));
 	json_object_set_new(doc, "game", json_string(r->game->name));
+	json_t *tags = json_object();
+	for (size_t i = 0; i < rec->ntags; i++)
+		json_object_set_new(tags, rec->tags[i].name, json_string(rec->tags[i].value));
+	json_object_set_new(doc, "tags", tags);
 	json_object_set_new(doc, "verdict", json_string(verdict_name(r->verdict)));
 	json_object_set_new(doc, "moves", json_integer((json_int_t)r->moves));
 	json_t *seats = json_array();
@@ -520,8 +534,19 @@ static void tsv_verdict(arb_out *out, const arb_replay *r,
 	tsv_start(out);
 	arb_buf_reset(b);
 	tsv_field(b, rec->file);
-	arb_buf_printf(b, "\t%u\t%s\t%s\t%zu\t", (unsigned)rec->line, r->game->name,
-		       verdict_name(r->verdict), r->moves);
+	arb_buf_printf(b, "\t%u\t%s\t", (unsigned)rec->line, r->game->name);
+	static const char *const group_tags[] = { "Event", "Round", "Table" };
+	for (size_t k = 0; k < 3; k++) {
+		const arb_tag *t = arb_setup_tag(&r->setup, group_tags[k]);
+		tsv_field(b, t ? t->value : "");
+		arb_buf_putc(b, '\t');
+	}
+	for (size_t i = 0; i < r->setup.nseats; i++) {
+		arb_buf_printf(b, "%s%s=", i ? "|" : "", seat_colour(r, i));
+		for (const char *p = r->setup.seats[i].player; *p; p++)
+			arb_buf_putc(b, *p == '|' ? '/' : (*p == '\t' ? ' ' : *p));
+	}
+	arb_buf_printf(b, "\t%s\t%zu\t", verdict_name(r->verdict), r->moves);
 	for (size_t i = 0; i < r->setup.nseats; i++)
 		arb_buf_printf(b, "%s%s=%d", i ? " " : "", seat_colour(r, i), r->st.score[i]);
 	arb_buf_putc(b, '\t');
@@ -559,7 +584,7 @@ void arb_out_verdict(arb_out *out, const arb_replay *r,
 		break;
 	case FMT_YAML:
 	case FMT_JSON:
-		emit_doc(out, verdict_doc(r, out->score, events, nevents));
+		arb_out_doc(out, verdict_doc(r, out->score, events, nevents));
 		break;
 	}
 }

@@ -1,0 +1,759 @@
+/*
+ * cmd_standings.c — `standings`: a tournament table from many games.
+ *
+ * Input is records (each replayed here) or the per-game results that
+ * `check --format=json|yaml|tsv` wrote, so a large tournament can be
+ * checked in parallel and reduced once.  Every input becomes the same
+ * per-game document (the one `check --format=json` prints), and the
+ * tables are built from those alone: both routes give the same standings.
+ * A results stream is known by its first byte: '{' JSON lines, '-' YAML,
+ * 'f' TSV (its header); anything else is TGN.
+ *
+ * One table per Event tag.  Only legal games count; illegal, unfinished
+ * and broken games are listed as left out (--include-illegal counts
+ * illegal games with the scores reached before the illegal move).
+ * Memory grows with players and events, never with games.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+#include <yaml.h>
+
+#include "cli.h"
+#include "../core/data.h"
+#include "../core/util.h"
+
+enum points_kind { PTS_PLACEMENT, PTS_WINS, PTS_SHARE, PTS_LIST };
+enum tiebreak { TB_POINTS, TB_WINS, TB_SCORE, TB_SHARE };
+static const char *const tb_names[] = { "points", "wins", "score", "share" };
+
+typedef struct scheme {
+	char name[64];
+	enum points_kind kind;
+	double list[ARB_MAX_SEATS];     /* PTS_LIST: points by place      */
+	size_t nlist;
+	bool ties_best;                 /* tied places all get the best   */
+	enum tiebreak tb[4];            /* after points, in order         */
+	size_t ntb;
+} scheme;
+
+typedef struct player {
+	size_t event;                   /* index into events              */
+	char *name;
+	long games, wins;
+	long places[ARB_MAX_SEATS];     /* finishes per place             */
+	double points, share;
+	long score;
+} player;
+
+typedef struct event {
+	char *name;
+	long games;
+	json_t *left_out;               /* array of {file, line, verdict, why} */
+} event;
+
+typedef struct st_ctx {
+	const arb_opts *o;
+	arb_out *out;
+	scheme sc;
+	player *pl;
+	size_t npl, cap_pl;
+	event *ev;
+	size_t nev, cap_ev;
+	bool failed;
+} st_ctx;
+
+/* ------------------------------------------------------------ schemes */
+
+static void preset(scheme *s, const char *name)
+{
+	memset(s, 0, sizeof *s);
+	snprintf(s->name, sizeof s->name, "%s", name);
+	if (!strcmp(name, "wins")) {
+		s->kind = PTS_WINS;
+		s->tb[0] = TB_SCORE;
+		s->tb[1] = TB_SHARE;
+		s->ntb = 2;
+	} else if (!strcmp(name, "share")) {
+		s->kind = PTS_SHARE;
+		s->tb[0] = TB_WINS;
+		s->tb[1] = TB_SCORE;
+		s->ntb = 2;
+	} else {
+		s->kind = PTS_PLACEMENT;
+		s->tb[0] = TB_WINS;
+		s->tb[1] = TB_SCORE;
+		s->ntb = 2;
+	}
+}
+
+static bool is_preset(const char *name)
+{
+	return !strcmp(name, "placement") || !strcmp(name, "wins") ||
+	       !strcmp(name, "share");
+}
+
+/* A scheme file: YAML, checked key by key with line and column. */
+static int load_scheme(scheme *s, const char *path, arb_diag *d)
+{
+	d->file = path;
+	d->line = d->col = 0;
+	FILE *f = fopen(path, "rb");
+	if (!f) {
+		snprintf(d->msg, sizeof d->msg,
+			 "cannot open scheme file: %s (the presets are placement, wins and share)",
+			 strerror(errno));
+		return -1;
+	}
+	unsigned char *bytes = arb_xmalloc(1 << 20);
+	size_t len = fread(bytes, 1, 1 << 20, f);
+	fclose(f);
+	arb_data_error err;
+	arb_node *root = arb_data_parse(bytes, len, &err);
+	free(bytes);
+	int rc = -1;
+	memset(s, 0, sizeof *s);
+	if (!root)
+		goto fail;
+	if (root->kind != ARB_MAP) {
+		arb_data_fail(&err, root, "a scheme is a mapping (keys scheme, points, ties, tiebreakers)");
+		goto fail;
+	}
+	for (size_t i = 0; i < root->n; i++) {
+		const char *k = root->keys[i].str;
+		if (strcmp(k, "scheme") && strcmp(k, "points") && strcmp(k, "ties") &&
+		    strcmp(k, "tiebreakers")) {
+			arb_data_fail(&err, &root->keys[i],
+				"unknown key \"%s\": a scheme has scheme, points, ties and tiebreakers", k);
+			goto fail;
+		}
+	}
+	const arb_node *n = arb_node_get(root, "scheme");
+	snprintf(s->name, sizeof s->name, "%s", path);
+	if (n) {
+		const char *v = arb_node_str(n, &err);
+		if (!v)
+			goto fail;
+		snprintf(s->name, sizeof s->name, "%s", v);
+	}
+	n = arb_node_get(root, "points");
+	if (!n) {
+		arb_data_fail(&err, root, "missing key \"points\" (placement, wins, share, or a list by place)");
+		goto fail;
+	}
+	if (n->kind == ARB_SEQ) {
+		s->kind = PTS_LIST;
+		if (n->n == 0 || n->n > ARB_MAX_SEATS) {
+			arb_data_fail(&err, n, "points by place: 1 to %d numbers", ARB_MAX_SEATS);
+			goto fail;
+		}
+		for (size_t i = 0; i < n->n; i++) {
+			long v;
+			if (arb_node_int(&n->items[i], -1000, 1000, &v, &err))
+				goto fail;
+			s->list[i] = (double)v;
+		}
+		s->nlist = n->n;
+	} else if (n->kind == ARB_SCALAR && is_preset(n->str)) {
+		scheme tmp;
+		preset(&tmp, n->str);
+		s->kind = tmp.kind;
+		memcpy(s->tb, tmp.tb, sizeof s->tb);
+		s->ntb = tmp.ntb;
+	} else {
+		arb_data_fail(&err, n, "points: write placement, wins, share, or a list of points by place");
+		goto fail;
+	}
+	n = arb_node_get(root, "ties");
+	if (n) {
+		if (n->kind == ARB_SCALAR && !strcmp(n->str, "best"))
+			s->ties_best = true;
+		else if (!(n->kind == ARB_SCALAR && !strcmp(n->str, "share"))) {
+			arb_data_fail(&err, n, "ties: write share (tied places split their points) or best");
+			goto fail;
+		}
+	}
+	n = arb_node_get(root, "tiebreakers");
+	if (n) {
+		if (n->kind != ARB_SEQ || n->n > 4) {
+			arb_data_fail(&err, n, "tiebreakers: a list of up to 4 of points, wins, score, share");
+			goto fail;
+		}
+		s->ntb = 0;
+		for (size_t i = 0; i < n->n; i++) {
+			const arb_node *t = &n->items[i];
+			size_t k = 0;
+			while (k < 4 && !(t->kind == ARB_SCALAR && !strcmp(t->str, tb_names[k])))
+				k++;
+			if (k == 4) {
+				arb_data_fail(&err, t, "unknown tie-breaker: write points, wins, score or share");
+				goto fail;
+			}
+			s->tb[s->ntb++] = (enum tiebreak)k;
+		}
+	}
+	rc = 0;
+fail:
+	if (rc) {
+		d->line = err.line;
+		d->col = err.col;
+		snprintf(d->msg, sizeof d->msg, "%s", err.msg);
+	}
+	arb_data_free(root);
+	return rc;
+}
+
+/* ------------------------------------------------------ aggregation */
+
+static size_t event_index(st_ctx *c, const char *name)
+{
+	for (size_t i = 0; i < c->nev; i++)
+		if (!strcmp(c->ev[i].name, name))
+			return i;
+	if (c->nev == c->cap_ev) {
+		c->cap_ev = c->cap_ev ? 2 * c->cap_ev : 4;
+		c->ev = arb_xrealloc(c->ev, c->cap_ev * sizeof *c->ev);
+	}
+	c->ev[c->nev].name = arb_xstrdup(name);
+	c->ev[c->nev].games = 0;
+	c->ev[c->nev].left_out = json_array();
+	return c->nev++;
+}
+
+static player *player_get(st_ctx *c, size_t ev, const char *name)
+{
+	for (size_t i = 0; i < c->npl; i++)
+		if (c->pl[i].event == ev && !strcmp(c->pl[i].name, name))
+			return &c->pl[i];
+	if (c->npl == c->cap_pl) {
+		c->cap_pl = c->cap_pl ? 2 * c->cap_pl : 16;
+		c->pl = arb_xrealloc(c->pl, c->cap_pl * sizeof *c->pl);
+	}
+	player *p = &c->pl[c->npl++];
+	memset(p, 0, sizeof *p);
+	p->event = ev;
+	p->name = arb_xstrdup(name);
+	return p;
+}
+
+static const char *str_of(json_t *o, const char *key)
+{
+	const char *s = json_string_value(json_object_get(o, key));
+	return s ? s : "";
+}
+
+/* One game's document (as check --format=json writes it) into the tables.
+ * Returns -1 (with a diagnostic) when the document is not a game result. */
+static int add_game(st_ctx *c, json_t *doc, const char *src)
+{
+	json_t *tags = json_object_get(doc, "tags");
+	const char *event_name = tags ? str_of(tags, "Event") : "";
+	size_t ev = event_index(c, event_name);
+	const char *verdict = str_of(doc, "verdict");
+	json_t *seats = json_object_get(doc, "seats");
+	/* the same exit status by both routes: 1 for an illegal game, 2 for
+	 * a record that could not be replayed */
+	if (!strcmp(verdict, "illegal"))
+		arb_out_status(c->out, ARB_EXIT_ILLEGAL);
+	else if (strcmp(verdict, "legal") && strcmp(verdict, "unfinished"))
+		arb_out_status(c->out, ARB_EXIT_ERROR);
+	bool counts = !strcmp(verdict, "legal") ||
+		      (c->o->include_illegal && !strcmp(verdict, "illegal"));
+	if (!counts || !json_is_array(seats) || json_array_size(seats) == 0) {
+		json_t *lo = json_object();
+		json_object_set_new(lo, "file", json_string(str_of(doc, "file")));
+		json_t *line = json_object_get(doc, "line");
+		json_object_set_new(lo, "line", line ? json_incref(line) : json_integer(0));
+		json_object_set_new(lo, "verdict", json_string(*verdict ? verdict : "error"));
+		json_t *ill = json_object_get(doc, "illegal");
+		const char *why = ill ? str_of(ill, "message") : str_of(doc, "message");
+		if (!*why && !strcmp(verdict, "unfinished"))
+			why = "the game is not over";
+		json_object_set_new(lo, "why", json_string(why));
+		json_array_append_new(c->ev[ev].left_out, lo);
+		return 0;
+	}
+	size_t n = json_array_size(seats);
+	if (n > ARB_MAX_SEATS) {
+		fprintf(stderr, "%s: error: a game with %zu seats\n", src, n);
+		return -1;
+	}
+	long score[ARB_MAX_SEATS];
+	bool win[ARB_MAX_SEATS];
+	player *who[ARB_MAX_SEATS];
+	long best = 0;
+	for (size_t i = 0; i < n; i++) {
+		json_t *s = json_array_get(seats, i);
+		const char *name = str_of(s, "player");
+		score[i] = (long)json_integer_value(json_object_get(s, "score"));
+		win[i] = json_is_true(json_object_get(s, "winner")) && !strcmp(verdict, "legal");
+		if (i == 0 || score[i] > best)
+			best = score[i];
+		who[i] = player_get(c, ev, name);
+	}
+	c->ev[ev].games++;
+	/* place: winners first, then by score; equal standing shares a place */
+	for (size_t i = 0; i < n; i++) {
+		size_t ahead = 0, tied = 0;
+		for (size_t j = 0; j < n; j++) {
+			if (j == i)
+				continue;
+			bool better = (win[j] && !win[i]) ||
+				      (win[j] == win[i] && score[j] > score[i]);
+			bool same = win[j] == win[i] && score[j] == score[i];
+			ahead += better;
+			tied += same;
+		}
+		size_t place = ahead + 1;
+		player *p = who[i];
+		p->games++;
+		p->wins += win[i];
+		p->places[place - 1]++;
+		p->score += score[i];
+		double share = best > 0 ? (double)score[i] / (double)best : (win[i] ? 1.0 : 0.0);
+		p->share += share;
+		double pts = 0;
+		switch (c->sc.kind) {
+		case PTS_WINS:
+			pts = win[i];
+			break;
+		case PTS_SHARE:
+			pts = share;
+			break;
+		case PTS_PLACEMENT:
+		case PTS_LIST: {
+			size_t last = c->sc.ties_best ? place : place + tied;
+			double sum = 0;
+			for (size_t q = place; q <= last; q++)
+				sum += c->sc.kind == PTS_PLACEMENT ? (double)(n - q)
+					: (q <= c->sc.nlist ? c->sc.list[q - 1] : 0);
+			pts = sum / (double)(last - place + 1);
+			break;
+		}
+		}
+		p->points += pts;
+	}
+	return 0;
+}
+
+/* ------------------------------------------------------ input routes */
+
+static int from_record(void *ctx, const arb_record *rec)
+{
+	st_ctx *c = ctx;
+	arb_replay r;
+	memset(&r, 0, sizeof r);
+	r.rec = rec;
+	arb_replay_game(&r);
+	json_t *doc;
+	if (r.verdict == ARB_ERROR) {
+		arb_out_status(c->out, ARB_EXIT_ERROR);
+		if (!c->o->quiet)
+			fprintf(stderr, "%s:%u:%u: error: %s\n", r.diag.file,
+				(unsigned)r.diag.line, (unsigned)r.diag.col, r.diag.msg);
+		doc = json_object();
+		json_object_set_new(doc, "file", json_string(rec->file));
+		json_object_set_new(doc, "line", json_integer(rec->line));
+		json_t *tags = json_object();
+		for (size_t i = 0; i < rec->ntags; i++)
+			json_object_set_new(tags, rec->tags[i].name, json_string(rec->tags[i].value));
+		json_object_set_new(doc, "tags", tags);
+		json_object_set_new(doc, "verdict", json_string("error"));
+		json_object_set_new(doc, "message", json_string(r.diag.msg));
+	} else {
+		doc = arb_verdict_json(&r);
+	}
+	arb_replay_free(&r);
+	int rc = add_game(c, doc, rec->file);
+	json_decref(doc);
+	return rc ? 1 : 0;
+}
+
+/* A YAML node of check's output as a jansson value: plain scalars that
+ * read as integers or booleans become those, everything else strings. */
+static json_t *yaml_to_json(yaml_document_t *doc, yaml_node_t *n)
+{
+	switch (n->type) {
+	case YAML_SCALAR_NODE: {
+		const char *v = (const char *)n->data.scalar.value;
+		if (n->data.scalar.style == YAML_PLAIN_SCALAR_STYLE) {
+			char *end;
+			long long x = strtoll(v, &end, 10);
+			if (*v && !*end)
+				return json_integer(x);
+			if (!strcmp(v, "true"))
+				return json_true();
+			if (!strcmp(v, "false"))
+				return json_false();
+		}
+		return json_string(v);
+	}
+	case YAML_SEQUENCE_NODE: {
+		json_t *a = json_array();
+		for (yaml_node_item_t *i = n->data.sequence.items.start;
+		     i < n->data.sequence.items.top; i++)
+			json_array_append_new(a, yaml_to_json(doc, yaml_document_get_node(doc, *i)));
+		return a;
+	}
+	case YAML_MAPPING_NODE: {
+		json_t *o = json_object();
+		for (yaml_node_pair_t *p = n->data.mapping.pairs.start;
+		     p < n->data.mapping.pairs.top; p++) {
+			yaml_node_t *k = yaml_document_get_node(doc, p->key);
+			yaml_node_t *v = yaml_document_get_node(doc, p->value);
+			if (k && v && k->type == YAML_SCALAR_NODE)
+				json_object_set_new(o, (const char *)k->data.scalar.value,
+						    yaml_to_json(doc, v));
+		}
+		return o;
+	}
+	default:
+		return json_null();
+	}
+}
+
+static int from_yaml(st_ctx *c, FILE *f, const char *name)
+{
+	yaml_parser_t p;
+	yaml_parser_initialize(&p);
+	yaml_parser_set_input_file(&p, f);
+	int rc = 0;
+	for (;;) {
+		yaml_document_t doc;
+		if (!yaml_parser_load(&p, &doc)) {
+			fprintf(stderr, "%s:%zu:%zu: error: %s\n", name,
+				p.problem_mark.line + 1, p.problem_mark.column + 1,
+				p.problem ? p.problem : "malformed YAML");
+			rc = -1;
+			break;
+		}
+		yaml_node_t *root = yaml_document_get_root_node(&doc);
+		if (!root) {
+			yaml_document_delete(&doc);
+			break;
+		}
+		json_t *j = yaml_to_json(&doc, root);
+		yaml_document_delete(&doc);
+		rc = add_game(c, j, name);
+		json_decref(j);
+		if (rc)
+			break;
+	}
+	yaml_parser_delete(&p);
+	return rc;
+}
+
+static int from_json(st_ctx *c, FILE *f, const char *name)
+{
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t len;
+	unsigned no = 0;
+	int rc = 0;
+	while ((len = getline(&line, &cap, f)) > 0) {
+		no++;
+		json_error_t err;
+		json_t *j = json_loadb(line, (size_t)len, 0, &err);
+		if (!j || !json_is_object(j)) {
+			fprintf(stderr, "%s:%u:%d: error: %s\n", name, no,
+				err.column > 0 ? err.column : 1,
+				j ? "expected one JSON object per line" : err.text);
+			json_decref(j);
+			rc = -1;
+			break;
+		}
+		rc = add_game(c, j, name);
+		json_decref(j);
+		if (rc)
+			break;
+	}
+	free(line);
+	return rc;
+}
+
+/* Split s at c into at most max fields (in place). */
+static size_t split(char *s, char sep, char **out, size_t max)
+{
+	size_t n = 0;
+	out[n++] = s;
+	for (char *p = s; *p && n < max; p++)
+		if (*p == sep) {
+			*p = '\0';
+			out[n++] = p + 1;
+		}
+	return n;
+}
+
+static int from_tsv(st_ctx *c, FILE *f, const char *name)
+{
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t len;
+	unsigned no = 0;
+	int rc = 0;
+	static const char header[] = "file\tline\tgame\tevent\tround\ttable\tplayers\tverdict\tmoves\tscores\twinners\terror_line\terror_col\trule\tmessage";
+	while ((len = getline(&line, &cap, f)) > 0) {
+		no++;
+		if (line[len - 1] == '\n')
+			line[--len] = '\0';
+		if (no == 1) {
+			if (strcmp(line, header) != 0) {
+				fprintf(stderr, "%s:1:1: error: not the TSV of `arbiter check --format=tsv`\n", name);
+				rc = -1;
+				break;
+			}
+			continue;
+		}
+		if (!strncmp(line, "file\t", 5))
+			continue; /* a second header from concatenated files */
+		char *col[15];
+		if (split(line, '\t', col, 15) != 15) {
+			fprintf(stderr, "%s:%u:1: error: a row needs 15 tab-separated fields\n", name, no);
+			rc = -1;
+			break;
+		}
+		json_t *doc = json_object();
+		json_object_set_new(doc, "file", json_string(col[0]));
+		json_object_set_new(doc, "line", json_integer(atol(col[1])));
+		json_object_set_new(doc, "game", json_string(col[2]));
+		json_t *tags = json_object();
+		if (*col[3])
+			json_object_set_new(tags, "Event", json_string(col[3]));
+		json_object_set_new(doc, "tags", tags);
+		json_object_set_new(doc, "verdict", json_string(col[7]));
+		json_object_set_new(doc, "message", json_string(col[14]));
+		json_t *seats = json_array();
+		char *players[ARB_MAX_SEATS], *scores[ARB_MAX_SEATS];
+		size_t np = *col[6] ? split(col[6], '|', players, ARB_MAX_SEATS) : 0;
+		size_t ns = *col[9] ? split(col[9], ' ', scores, ARB_MAX_SEATS) : 0;
+		for (size_t i = 0; i < np && i < ns; i++) {
+			char *pe = strchr(players[i], '='), *se = strchr(scores[i], '=');
+			if (!pe || !se)
+				continue;
+			*pe = '\0';
+			json_t *s = json_object();
+			json_object_set_new(s, "colour", json_string(players[i]));
+			json_object_set_new(s, "player", json_string(pe + 1));
+			json_object_set_new(s, "score", json_integer(atol(se + 1)));
+			bool w = false;
+			char *wcopy = arb_xstrdup(col[10]), *save = NULL;
+			for (char *t = strtok_r(wcopy, " ", &save); t; t = strtok_r(NULL, " ", &save))
+				if (!strcmp(t, players[i]))
+					w = true;
+			free(wcopy);
+			json_object_set_new(s, "winner", json_boolean(w));
+			json_array_append_new(seats, s);
+		}
+		json_object_set_new(doc, "seats", seats);
+		rc = add_game(c, doc, name);
+		json_decref(doc);
+		if (rc)
+			break;
+	}
+	free(line);
+	return rc;
+}
+
+static int read_input(st_ctx *c, const char *path)
+{
+	FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
+	const char *name = strcmp(path, "-") ? path : "<stdin>";
+	if (!f) {
+		arb_diag d = { .file = path };
+		snprintf(d.msg, sizeof d.msg, "cannot open: %s", strerror(errno));
+		arb_out_diag(c->out, &d);
+		return -1;
+	}
+	int ch = getc(f);
+	while (ch == ' ' || ch == '\n' || ch == '\r' || ch == '\t')
+		ch = getc(f);
+	if (ch != EOF)
+		ungetc(ch, f);
+	int rc = 0;
+	if (ch == '{' || ch == '-' || ch == 'f') {
+		rc = ch == '{' ? from_json(c, f, name)
+		   : ch == '-' ? from_yaml(c, f, name) : from_tsv(c, f, name);
+		if (rc)
+			arb_out_status(c->out, ARB_EXIT_ERROR);
+	} else {
+		arb_opts one = *c->o;
+		char *files[1] = { (char *)path };
+		one.files = files;
+		one.nfiles = 1;
+		if (f != stdin)
+			fclose(f);
+		f = NULL;
+		rc = arb_each_record(&one, c->out, from_record, c);
+	}
+	if (f && f != stdin)
+		fclose(f);
+	return rc;
+}
+
+/* ------------------------------------------------------------ output */
+
+static double tb_value(const player *p, enum tiebreak t)
+{
+	switch (t) {
+	case TB_POINTS: return p->points;
+	case TB_WINS: return (double)p->wins;
+	case TB_SCORE: return (double)p->score;
+	case TB_SHARE: return p->share;
+	}
+	return 0;
+}
+
+static const scheme *sort_scheme;
+
+/* Higher is better on every key; names break what is left, so the order
+ * is total and the output stable. */
+static int cmp_equal(const player *a, const player *b)
+{
+	if (fabs(a->points - b->points) > 1e-9)
+		return a->points > b->points ? -1 : 1;
+	for (size_t i = 0; i < sort_scheme->ntb; i++) {
+		double x = tb_value(a, sort_scheme->tb[i]), y = tb_value(b, sort_scheme->tb[i]);
+		if (fabs(x - y) > 1e-9)
+			return x > y ? -1 : 1;
+	}
+	return 0;
+}
+
+static int cmp_players(const void *pa, const void *pb)
+{
+	const player *a = *(player *const *)pa, *b = *(player *const *)pb;
+	int r = cmp_equal(a, b);
+	return r ? r : strcmp(a->name, b->name);
+}
+
+static void print_event(st_ctx *c, size_t ev)
+{
+	player **list = arb_xmalloc((c->npl + 1) * sizeof *list);
+	size_t n = 0;
+	for (size_t i = 0; i < c->npl; i++)
+		if (c->pl[i].event == ev)
+			list[n++] = &c->pl[i];
+	sort_scheme = &c->sc;
+	qsort(list, n, sizeof *list, cmp_players);
+	event *e = &c->ev[ev];
+	size_t left = json_array_size(e->left_out);
+	arb_buf b = { 0 };
+	json_t *doc = json_object(), *rows = json_array();
+	if (c->o->format == FMT_TEXT) {
+		arb_buf_printf(&b, "%s%s: %ld games counted, %zu left out; scheme %s",
+			       ev ? "\n" : "", *e->name ? e->name : "(no Event tag)",
+			       e->games, left, c->sc.name);
+		arb_buf_puts(&b, " (points");
+		for (size_t i = 0; i < c->sc.ntb; i++)
+			arb_buf_printf(&b, ", then %s", tb_names[c->sc.tb[i]]);
+		arb_buf_puts(&b, ")\nrank  player                games  wins  places        points   score   share\n");
+	}
+	size_t rank = 0;
+	for (size_t i = 0; i < n; i++) {
+		player *p = list[i];
+		if (i == 0 || cmp_equal(list[i - 1], p) != 0)
+			rank = i + 1;
+		char places[64] = "";
+		size_t pl = 0, maxp = 0;
+		for (size_t k = 0; k < ARB_MAX_SEATS; k++)
+			if (p->places[k])
+				maxp = k + 1;
+		for (size_t k = 0; k < maxp; k++)
+			pl += (size_t)snprintf(places + pl, sizeof places - pl, "%s%ld",
+					       k ? "/" : "", p->places[k]);
+		if (c->o->format == FMT_TEXT) {
+			arb_buf_printf(&b, "%4zu  %-20s  %5ld  %4ld  %-12s %7.2f  %6ld  %6.3f\n",
+				       rank, p->name, p->games, p->wins, places,
+				       p->points, p->score, p->share);
+		} else if (c->o->format == FMT_TSV) {
+			arb_buf_printf(&b, "%s\t%zu\t%s\t%ld\t%ld\t%s\t%.4f\t%ld\t%.4f\n",
+				       e->name, rank, p->name, p->games, p->wins, places,
+				       p->points, p->score, p->share);
+		} else {
+			json_t *r = json_object();
+			json_object_set_new(r, "rank", json_integer((json_int_t)rank));
+			json_object_set_new(r, "player", json_string(p->name));
+			json_object_set_new(r, "games", json_integer(p->games));
+			json_object_set_new(r, "wins", json_integer(p->wins));
+			json_t *pa = json_array();
+			for (size_t k = 0; k < maxp; k++)
+				json_array_append_new(pa, json_integer(p->places[k]));
+			json_object_set_new(r, "places", pa);
+			/* rounded so YAML and JSON print the same short numbers */
+			json_object_set_new(r, "points", json_real(round(p->points * 10000) / 10000));
+			json_object_set_new(r, "score", json_integer(p->score));
+			json_object_set_new(r, "share", json_real(round(p->share * 10000) / 10000));
+			json_array_append_new(rows, r);
+		}
+	}
+	if (c->o->format == FMT_TEXT) {
+		size_t i;
+		json_t *lo;
+		json_array_foreach(e->left_out, i, lo)
+			arb_buf_printf(&b, "left out: %s:%ld: %s: %s\n", str_of(lo, "file"),
+				       (long)json_integer_value(json_object_get(lo, "line")),
+				       str_of(lo, "verdict"), str_of(lo, "why"));
+	}
+	if (c->o->format == FMT_TEXT || c->o->format == FMT_TSV) {
+		arb_out_text(c->out, b.p ? b.p : "", b.len);
+		json_decref(rows);
+		json_decref(doc);
+	} else {
+		json_object_set_new(doc, "event", json_string(e->name));
+		json_object_set_new(doc, "scheme", json_string(c->sc.name));
+		json_object_set_new(doc, "games", json_integer(e->games));
+		json_object_set_new(doc, "standings", rows);
+		json_object_set_new(doc, "left_out", json_incref(e->left_out));
+		arb_out_doc(c->out, doc);
+	}
+	arb_buf_free(&b);
+	free(list);
+}
+
+int arb_cmd_standings(const arb_opts *o)
+{
+	st_ctx c = { .o = o };
+	c.out = arb_out_new(o);
+	const char *sname = o->scheme ? o->scheme : "placement";
+	if (is_preset(sname)) {
+		preset(&c.sc, sname);
+	} else {
+		arb_diag d;
+		if (load_scheme(&c.sc, sname, &d)) {
+			arb_out_diag(c.out, &d);
+			arb_out_close(c.out);
+			return ARB_EXIT_ERROR;
+		}
+	}
+	static char *stdin_only[] = { "-" };
+	char **files = o->nfiles ? o->files : stdin_only;
+	int nf = o->nfiles ? o->nfiles : 1;
+	for (int i = 0; i < nf; i++)
+		if (read_input(&c, files[i]) && !o->keep_going)
+			break;
+	if (o->format == FMT_TSV && !o->quiet) {
+		static const char h[] = "event\trank\tplayer\tgames\twins\tplaces\tpoints\tscore\tshare\n";
+		arb_out_text(c.out, h, sizeof h - 1);
+	}
+	for (size_t i = 0; i < c.nev; i++)
+		print_event(&c, i);
+	for (size_t i = 0; i < c.npl; i++)
+		free(c.pl[i].name);
+	for (size_t i = 0; i < c.nev; i++) {
+		free(c.ev[i].name);
+		json_decref(c.ev[i].left_out);
+	}
+	free(c.pl);
+	free(c.ev);
+	int status = arb_out_exit(c.out);
+	if (arb_out_close(c.out)) {
+		fprintf(stderr, "arbiter: error: cannot write to standard output: %s\n",
+			strerror(errno ? errno : EIO));
+		return ARB_EXIT_ERROR;
+	}
+	return status;
+}
