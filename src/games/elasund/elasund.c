@@ -90,6 +90,7 @@ static arb_event *event(el_game *g, const char *kind, int seat, int delta,
 		return NULL;
 	arb_event *ev = &g->ev[g->nev++];
 	memset(ev, 0, sizeof *ev);
+	memset(g->evstr[ev - g->ev], 0, sizeof g->evstr[0]);
 	ev->kind = kind;
 	ev->delta[seat] = delta;
 	va_list ap;
@@ -101,6 +102,11 @@ static arb_event *event(el_game *g, const char *kind, int seat, int delta,
 	return ev;
 }
 
+/* Evaluate the arguments (squares are spelled with snprintf) only when a
+ * sink listens: `check` replays without one. */
+#define EVENT(g, ...) ((g)->listening ? event((g), __VA_ARGS__) : NULL)
+#define FIELD_COPY(g, ev, key, s) do { if (ev) field_copy((g), (ev), (key), (s)); } while (0)
+
 static void field_num(arb_event *ev, const char *key, long v)
 {
 	if (ev && ev->nfields < ARB_MAX_FIELDS)
@@ -111,6 +117,20 @@ static void field_str(arb_event *ev, const char *key, const char *s)
 {
 	if (ev && ev->nfields < ARB_MAX_FIELDS)
 		ev->fields[ev->nfields++] = (arb_field){ .key = key, .str = s };
+}
+
+/* A string field copied into the game: events wait in a buffer until the
+ * turn is accepted, so short-lived strings (squares) must be kept. */
+static void field_copy(el_game *g, arb_event *ev, const char *key, const char *s)
+{
+	if (!ev || ev->nfields >= ARB_MAX_FIELDS)
+		return;
+	char (*slot)[16] = g->evstr[ev - g->ev];
+	int k = slot[0][0] ? 1 : 0;
+	if (slot[k][0])
+		return;
+	snprintf(slot[k], sizeof slot[k], "%s", s);
+	field_str(ev, key, slot[k]);
 }
 
 /* True when (x,y) is inside the building area and holds nothing at all:
@@ -202,7 +222,7 @@ static void trade_move(el_game *g, int s, int pts, const char *why)
 		    g->pos.flagused[f] < d->flagcap[f] && ps->cubes < 10) {
 			ps->flags |= (uint16_t)(1u << f);
 			g->pos.flagused[f]++;
-			arb_event *ev = event(g, "trade-flag", s, 1,
+			arb_event *ev = EVENT(g, "trade-flag", s, 1,
 					      "%s reaches space %d of the trade track and puts a cube on its flag",
 					      cname(g, s), f);
 			field_num(ev, "space", f);
@@ -213,7 +233,7 @@ static void trade_move(el_game *g, int s, int pts, const char *why)
 			ps->flags &= (uint16_t)~(1u << f);
 			g->pos.flagused[f]--;
 			ps->cubes--;
-			arb_event *ev = event(g, "trade-flag-lost", s, -1,
+			arb_event *ev = EVENT(g, "trade-flag-lost", s, -1,
 					      "%s falls back below space %d of the trade track (%s) and takes the cube back",
 					      cname(g, s), f, why);
 			field_num(ev, "space", f);
@@ -259,7 +279,7 @@ static void remove_tile(el_game *g, int id, const char *why, bool hut_may_move, 
 	t->on = 0;
 	if (t->cubes) {
 		g->pos.seat[t->owner].cubes = (uint8_t)(g->pos.seat[t->owner].cubes - t->cubes);
-		arb_event *ev = event(g, "building-lost", t->owner, -t->cubes,
+		arb_event *ev = EVENT(g, "building-lost", t->owner, -t->cubes,
 				      "%s loses the %s at %s (%s) and takes %d cube%s back",
 				      cname(g, t->owner), bt->name, sq(g, t->x, t->y), why,
 				      t->cubes, t->cubes == 1 ? "" : "s");
@@ -451,11 +471,11 @@ static int build_building(el_game *g, const el_build *b, arb_reject *rej)
 			p->permit[y][x] = -1;
 		}
 	hutq q = { 0 };
-	for (int t = 0; t < EL_MAXTILES; t++)
-		if (covered & (1ull << t)) {
-			bool bigger = d->bt[p->tile[t].type].size < bt->size;
-			remove_tile(g, t, "built over", bigger || !g->opt.huts_bigger, &q);
-		}
+	for (uint64_t c = covered; c; c &= c - 1) {
+		int t = __builtin_ctzll(c);
+		bool bigger = d->bt[p->tile[t].type].size < bt->size;
+		remove_tile(g, t, "built over", bigger || !g->opt.huts_bigger, &q);
+	}
 	el_tile *nt = &p->tile[id];
 	nt->owner = (int8_t)me;
 	nt->x = b->x;
@@ -465,10 +485,10 @@ static int build_building(el_game *g, const el_build *b, arb_reject *rej)
 	tile_cells(g, id, (int8_t)id);
 	for (int f = 0; f < bt->nflags && ps->cubes < 10 && !p->over; f++) {
 		nt->cubes++;
-		arb_event *ev = event(g, "building", me, 1, "%s builds a %s at %s and puts a cube on its flag",
+		arb_event *ev = EVENT(g, "building", me, 1, "%s builds a %s at %s and puts a cube on its flag",
 				      cname(g, me), bt->name, sq(g, b->x, b->y));
 		field_str(ev, "building", bt->name);
-		field_str(ev, "square", sq(g, b->x, b->y));
+		FIELD_COPY(g, ev, "square", sq(g, b->x, b->y));
 		cube_on(g, me);
 	}
 	int pts = mills_under(g, b->type, b->x, b->y);
@@ -486,11 +506,11 @@ static int build_wall(el_game *g, const el_build *b, arb_reject *rej)
 	const el_layout *L = g->L;
 	const int me = p->active;
 	el_seat *ps = &p->seat[me];
+	/* The space's name, spelled only for messages and events. */
 	char name[8];
-	if (b->wline == LINE_E)
-		snprintf(name, sizeof name, "E%u", d->rownum[b->widx]);
-	else
-		snprintf(name, sizeof name, "%c%u", b->wline == LINE_N ? 'N' : 'S', b->widx + 1u);
+#define WALL_NAME() (b->wline == LINE_E \
+	? snprintf(name, sizeof name, "E%u", d->rownum[b->widx]) \
+	: snprintf(name, sizeof name, "%c%u", b->wline == LINE_N ? 'N' : 'S', b->widx + 1u), name)
 
 	if (ps->walls == EL_NWALL)
 		return rej_at(rej, b->at, "walls-left", "all 9 of your wall tiles are built");
@@ -500,17 +520,17 @@ static int build_wall(el_game *g, const el_build *b, arb_reject *rej)
 			i = k;
 	if (i < 0)
 		return rej_at(rej, b->at_arg, "wall-space", "%s is no wall space in a %u-player game",
-			      name, g->nseats);
+			      WALL_NAME(), g->nseats);
 	uint8_t *w = p->wall[b->wline];
 	if (w[i])
 		return rej_at(rej, b->at_arg, "wall-space", "%s already holds a wall tile of %s",
-			      name, cname(g, (w[i] & 15) - 1));
+			      WALL_NAME(), cname(g, (w[i] & 15) - 1));
 	bool ok = b->wline == LINE_E ? (i == 0 || i == n - 1 || w[i - 1] || w[i + 1])
 				     : (i == 0 || w[i - 1]);
 	if (!ok)
 		return rej_at(rej, b->at_arg, "wall-adjacent",
 			      "a wall tile goes next to a gate or to a wall tile already built, and %s touches neither",
-			      name);
+			      WALL_NAME());
 	if (b->wline == LINE_E && g->opt.walls_blue_first)
 		for (int li = 0; li < 2; li++)
 			for (int k = 0; k < L->nline[li]; k++)
@@ -520,7 +540,7 @@ static int build_wall(el_game *g, const el_build *b, arb_reject *rej)
 	int cost = d->wall_cost[b->wline == LINE_E];
 	if (ps->gold < cost)
 		return rej_at(rej, b->at, "not-enough-gold", "a wall tile at %s costs %d gold, and you hold %d",
-			      name, cost, ps->gold);
+			      WALL_NAME(), cost, ps->gold);
 	ps->gold = (int16_t)(ps->gold - cost);
 	int reward = d->wall[ps->walls];
 	ps->walls++;
@@ -529,9 +549,12 @@ static int build_wall(el_game *g, const el_build *b, arb_reject *rej)
 		if (b->has_draw)
 			return rej_at(rej, b->at_draw, "draw-count",
 				      "your wall tile %u is a tower, and a tower draws no cards", ps->walls);
-		arb_event *ev = event(g, "tower", me, 1, "%s builds wall tile %u at %s, a tower, and puts a cube on it",
-				      cname(g, me), ps->walls, name);
-		field_str(ev, "wall", name);
+		arb_event *ev = NULL;
+		if (g->listening) {
+			ev = EVENT(g, "tower", me, 1, "%s builds wall tile %u at %s, a tower, and puts a cube on it",
+				   cname(g, me), ps->walls, WALL_NAME());
+			field_copy(g, ev, "wall", name);
+		}
 		field_num(ev, "tile", ps->walls);
 		cube_on(g, me);
 		return 0;
@@ -550,6 +573,7 @@ static int build_wall(el_game *g, const el_build *b, arb_reject *rej)
 		ps->infl[b->draw[k]]++;
 	}
 	return 0;
+#undef WALL_NAME
 }
 
 static int build_church(el_game *g, const el_build *b, arb_reject *rej)
@@ -597,10 +621,10 @@ static int build_church(el_game *g, const el_build *b, arb_reject *rej)
 	p->church[y][x] = b->ctile;
 	p->church_owner[b->ctile] = (int8_t)me;
 	if (d->church_flags && ps->cubes < 10) {
-		arb_event *ev = event(g, "church", me, 1, "%s builds church tile %d at %s and puts a cube on it",
+		arb_event *ev = EVENT(g, "church", me, 1, "%s builds church tile %d at %s and puts a cube on it",
 				      cname(g, me), b->ctile + 1, sq(g, x, y));
 		field_num(ev, "tile", b->ctile + 1);
-		field_str(ev, "square", sq(g, x, y));
+		FIELD_COPY(g, ev, "square", sq(g, x, y));
 		cube_on(g, me);
 	}
 	return move_huts(g, b, &q, rej);
@@ -1001,7 +1025,7 @@ static int play(el_game *g, const el_move *m, arb_reject *rej)
 	return 0;
 }
 
-#ifndef NDEBUG
+#ifdef EL_PARANOID
 /* Cards and cubes are conserved: every card is in a hand, the bank, the
  * deck or the discards; every cube counted on the board sits somewhere. */
 static void check_invariants(const el_game *g)
@@ -1044,7 +1068,7 @@ static int elasund_apply(void *game, const void *move, const arb_sink *sink, arb
 		g->nev = 0;
 		return -1;
 	}
-	check_invariants(g);
+	check_invariants(g);   /* a full recount: only with -DEL_PARANOID */
 	g->pos.turns++;
 	if (!g->pos.over)
 		g->pos.active = (uint8_t)((g->pos.active + 1) % g->nseats);
@@ -1209,6 +1233,7 @@ static void *elasund_create(const void *data, const arb_setup *su, arb_reject *r
 		return NULL;
 	}
 	g->ev = arb_xcalloc(EL_MAXEVENT, sizeof *g->ev);
+	g->evstr = arb_xcalloc(EL_MAXEVENT, sizeof *g->evstr);
 	g->L = &d->layout[g->nseats - 2];
 	if (g->opt.mills_near) {
 		/* The game owns a copy of the layout with the far 2-windmill
@@ -1275,6 +1300,7 @@ static void elasund_destroy(void *game)
 	if (g->L != &g->d->layout[g->nseats - 2])
 		free((void *)g->L);
 	free(g->ev);
+	free(g->evstr);
 	free(g);
 }
 

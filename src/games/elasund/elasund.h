@@ -147,6 +147,7 @@ typedef struct el_game {
 	el_pos pos;                      /* the position                       */
 	el_pos save;                     /* copy taken before each turn        */
 	arb_event *ev;                   /* EL_MAXEVENT buffered events        */
+	char (*evstr)[2][16];            /* their copied string fields         */
 	size_t nev;
 	bool listening;                  /* a sink wants events this turn      */
 	bool no_hands;                   /* no Hands tag: no turn can be played */

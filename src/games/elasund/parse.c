@@ -30,13 +30,58 @@ static int infl_letter(char c)
 	}
 }
 
-/* The seat whose colour the token names (case-insensitive), or -1. */
+static inline char lower(char c)
+{
+	return c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c;
+}
+
+/* s[0..n) equals the lower-case word w, ignoring ASCII case. */
+static inline bool ieq(const char *s, size_t n, const char *w)
+{
+	size_t i = 0;
+	for (; i < n && w[i]; i++)
+		if (lower(s[i]) != w[i])
+			return false;
+	return i == n && !w[i];
+}
+
+/* The seat whose colour the token names (case-insensitive), or -1.  The
+ * first letters of the four colours differ, so one compare decides. */
 static int seat_of(const el_game *g, const arb_token *t)
 {
+	static const char *const lc[4] = { "red", "blue", "green", "yellow" };
+	if (!t->len)
+		return -1;
+	char c = lower(t->s[0]);
 	for (unsigned s = 0; s < g->nseats; s++)
-		if (arb_tok_ieq(t, elasund_colours[g->colour[s]]))
-			return (int)s;
+		if (lc[g->colour[s]][0] == c)
+			return ieq(t->s, t->len, lc[g->colour[s]]) ? (int)s : -1;
 	return -1;
+}
+
+/* Keywords of a turn line, classified by their first letter. */
+enum { KW_NONE, KW_DISCARD, KW_HALVE, KW_LOOT, KW_BUILD, KW_WALL, KW_CHURCH,
+       KW_HUT, KW_GOLD, KW_PERMIT, KW_MOVE, KW_RAISE, KW_PLACE, KW_CASH };
+
+static int keyword(const arb_token *t)
+{
+	if (t->len < 3)
+		return KW_NONE;
+	const char *s = t->s;
+	size_t n = t->len;
+	switch (lower(s[0])) {
+	case 'b': return ieq(s, n, "build") ? KW_BUILD : KW_NONE;
+	case 'c': return ieq(s, n, "church") ? KW_CHURCH : ieq(s, n, "cash") ? KW_CASH : KW_NONE;
+	case 'd': return ieq(s, n, "discard") ? KW_DISCARD : KW_NONE;
+	case 'g': return ieq(s, n, "gold") ? KW_GOLD : KW_NONE;
+	case 'h': return ieq(s, n, "hut") ? KW_HUT : ieq(s, n, "halve") ? KW_HALVE : KW_NONE;
+	case 'l': return ieq(s, n, "loot") ? KW_LOOT : KW_NONE;
+	case 'm': return ieq(s, n, "move") ? KW_MOVE : KW_NONE;
+	case 'p': return ieq(s, n, "permit") ? KW_PERMIT : ieq(s, n, "place") ? KW_PLACE : KW_NONE;
+	case 'r': return ieq(s, n, "raise") ? KW_RAISE : KW_NONE;
+	case 'w': return ieq(s, n, "wall") ? KW_WALL : KW_NONE;
+	default: return KW_NONE;
+	}
 }
 
 /* Parse decimal digits s[0..n) (1 to 3 of them); -1 if not a number. */
@@ -173,6 +218,7 @@ static int parse_turn(const void *game, const arb_token *tok, size_t ntok,
 	}
 	while (i < ntok) {
 		const arb_token *t = TOK(i);
+		int kw = keyword(t);
 		if (t->len >= 1 && t->s[0] == '+') {
 			if (st == ST_BUILD && m->nbuild && m->build[m->nbuild - 1].kind == BK_WALL &&
 			    !m->build[m->nbuild - 1].has_draw && !m->build[m->nbuild - 1].nhut) {
@@ -200,8 +246,8 @@ static int parse_turn(const void *game, const arb_token *tok, size_t ntok,
 			m->has_inc = true;
 			m->at_inc = at_of(t);
 			i++;
-		} else if (arb_tok_ieq(t, "discard") || arb_tok_ieq(t, "halve")) {
-			bool halve = arb_tok_ieq(t, "halve");
+		} else if (kw == KW_DISCARD || kw == KW_HALVE) {
+			bool halve = kw == KW_HALVE;
 			if (order(&st, halve ? ST_HALVE : ST_DISC, t, rej) < 0)
 				return -1;
 			i++;
@@ -231,7 +277,7 @@ static int parse_turn(const void *game, const arb_token *tok, size_t ntok,
 				m->has_halve = true;
 			else
 				m->has_disc = true;
-		} else if (arb_tok_ieq(t, "loot")) {
+		} else if (kw == KW_LOOT) {
 			if (order(&st, ST_LOOT, t, rej) < 0)
 				return -1;
 			NEED(i + 1 < ntok && cards(tok[i + 1].s, tok[i + 1].len, &m->loot) == 0, t,
@@ -239,7 +285,7 @@ static int parse_turn(const void *game, const arb_token *tok, size_t ntok,
 			m->has_loot = true;
 			m->at_loot = at_of(TOK(i + 1));
 			i += 2;
-		} else if (arb_tok_ieq(t, "build") || arb_tok_ieq(t, "wall") || arb_tok_ieq(t, "church")) {
+		} else if (kw == KW_BUILD || kw == KW_WALL || kw == KW_CHURCH) {
 			if (order(&st, ST_BUILD, t, rej) < 0)
 				return -1;
 			if (m->nbuild == 2)
@@ -252,7 +298,7 @@ static int parse_turn(const void *game, const arb_token *tok, size_t ntok,
 			NEED(i < ntok, t, "'%.*s' needs an argument", (int)t->len, t->s);
 			const arb_token *a = TOK(i);
 			b->at_arg = at_of(a);
-			if (arb_tok_ieq(t, "build")) {
+			if (kw == KW_BUILD) {
 				b->kind = BK_BUILDING;
 				int ty = building_type(a);
 				NEED(ty >= 0, a, "'%.*s' is no building (well, market, tavern, merchant, large, house, workshop)",
@@ -271,7 +317,7 @@ static int parse_turn(const void *game, const arb_token *tok, size_t ntok,
 					b->at_fee = at_of(TOK(i));
 					i++;
 				}
-			} else if (arb_tok_ieq(t, "wall")) {
+			} else if (kw == KW_WALL) {
 				b->kind = BK_WALL;
 				char c = a->s[0];
 				int v = a->len >= 2 ? num(a->s + 1, a->len - 1) : -1;
@@ -303,7 +349,7 @@ static int parse_turn(const void *game, const arb_token *tok, size_t ntok,
 				b->cret = (int8_t)(sl ? j - 1 : -1);
 				i++;
 			}
-		} else if (arb_tok_ieq(t, "hut")) {
+		} else if (kw == KW_HUT) {
 			NEED(st == ST_BUILD && m->nbuild, t, "a hut moves only right after the build that displaced it");
 			el_build *b = &m->build[m->nbuild - 1];
 			NEED(b->nhut < EL_MAXHUT, t, "too many hut moves");
@@ -322,11 +368,11 @@ static int parse_turn(const void *game, const arb_token *tok, size_t ntok,
 			}
 			h->at = at_of(TOK(i + 2));
 			i += 3;
-		} else if (arb_tok_ieq(t, "gold") || arb_tok_ieq(t, "permit")) {
+		} else if (kw == KW_GOLD || kw == KW_PERMIT) {
 			if (order(&st, ST_P3, t, rej) < 0)
 				return -1;
 			m->at_p3 = at_of(t);
-			if (arb_tok_ieq(t, "gold")) {
+			if (kw == KW_GOLD) {
 				m->p3 = 1;
 				i++;
 				continue;
@@ -345,15 +391,14 @@ static int parse_turn(const void *game, const arb_token *tok, size_t ntok,
 				m->at_p3fee = at_of(TOK(i));
 				i++;
 			}
-		} else if (arb_tok_ieq(t, "move") || arb_tok_ieq(t, "raise") ||
-			   arb_tok_ieq(t, "place") || arb_tok_ieq(t, "cash")) {
+		} else if (kw >= KW_MOVE) {
 			if (order(&st, ST_SP, t, rej) < 0)
 				return -1;
 			m->at_sp = at_of(t);
-			if (arb_tok_ieq(t, "cash")) {
+			if (kw == KW_CASH) {
 				m->sp = SP_CASH;
 				i++;
-			} else if (arb_tok_ieq(t, "place")) {
+			} else if (kw == KW_PLACE) {
 				m->sp = SP_PLACE;
 				NEED(i + 2 < ntok, t, "place is followed by the permit's value and square, like place 2 3,8");
 				int v = num(tok[i + 1].s, tok[i + 1].len);
@@ -363,7 +408,7 @@ static int parse_turn(const void *game, const arb_token *tok, size_t ntok,
 				m->at_sp2 = at_of(TOK(i + 2));
 				i += 3;
 			} else {
-				bool mv_ = arb_tok_ieq(t, "move");
+				bool mv_ = kw == KW_MOVE;
 				m->sp = mv_ ? SP_MOVE : SP_RAISE;
 				NEED(i + 3 < ntok, t, mv_ ? "move is followed by two squares and the 2 cards paid, like move 3,8 4,9 2r"
 						      : "raise is followed by a square, the new value and the 2 cards paid, like raise 3,8 4 2r");
