@@ -54,7 +54,7 @@ for rec in $(find corpus -name '*.tgn' | sort); do
 		cmd=${spec%%.*}
 		fmt=
 		[ "$cmd" != "$spec" ] && fmt=${spec#*.}
-		case $cmd in check|score|dump|fmt|moves) ;; *) continue ;; esac
+		case $cmd in check|score|dump|fmt|moves|standings) ;; *) continue ;; esac
 		if [ -n "$fmt" ]; then
 			capture $args "$cmd" --format="$fmt" "$rec" >"$tmp"
 		else

@@ -6,6 +6,7 @@
 #   bad input       tests/run-bad.sh
 #   documentation   tests/docs-test.sh (man page, completions vs --help)
 #   cli             tests/cli-test.sh (exit statuses, -q, /dev/full, fmt -i)
+#   standings       tests/standings-test.sh (a hand-checked tournament)
 BUILD=${BUILD:-build}
 export ARBITER=${ARBITER:-./arbiter}
 cd "$(dirname "$0")/.." || exit 2
@@ -23,7 +24,7 @@ for t in $(find "$BUILD/tests" -type f -name 'test_*' 2>/dev/null | sort); do
 	fi
 done >>"$results"
 
-for script in tests/run-corpus.sh tests/run-bad.sh tests/docs-test.sh tests/cli-test.sh; do
+for script in tests/run-corpus.sh tests/run-bad.sh tests/docs-test.sh tests/cli-test.sh tests/standings-test.sh; do
 	[ -f "$script" ] && sh "$script" >>"$results" 2>&1
 done
 

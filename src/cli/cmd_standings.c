@@ -630,6 +630,17 @@ static int cmp_players(const void *pa, const void *pb)
 	return r ? r : strcmp(a->name, b->name);
 }
 
+/* Append `s` padded to `width` characters (not bytes: names are UTF-8). */
+static void put_padded(arb_buf *b, const char *s, size_t width)
+{
+	size_t chars = 0;
+	for (const char *p = s; *p; p++)
+		chars += ((unsigned char)*p & 0xC0) != 0x80;
+	arb_buf_puts(b, s);
+	while (chars++ < width)
+		arb_buf_putc(b, ' ');
+}
+
 static void print_event(st_ctx *c, size_t ev)
 {
 	player **list = arb_xmalloc((c->npl + 1) * sizeof *list);
@@ -666,9 +677,10 @@ static void print_event(st_ctx *c, size_t ev)
 			pl += (size_t)snprintf(places + pl, sizeof places - pl, "%s%ld",
 					       k ? "/" : "", p->places[k]);
 		if (c->o->format == FMT_TEXT) {
-			arb_buf_printf(&b, "%4zu  %-20s  %5ld  %4ld  %-12s %7.2f  %6ld  %6.3f\n",
-				       rank, p->name, p->games, p->wins, places,
-				       p->points, p->score, p->share);
+			arb_buf_printf(&b, "%4zu  ", rank);
+			put_padded(&b, p->name, 20);
+			arb_buf_printf(&b, "  %5ld  %4ld  %-12s %7.2f  %6ld  %6.3f\n",
+				       p->games, p->wins, places, p->points, p->score, p->share);
 		} else if (c->o->format == FMT_TSV) {
 			arb_buf_printf(&b, "%s\t%zu\t%s\t%ld\t%ld\t%s\t%.4f\t%ld\t%.4f\n",
 				       e->name, rank, p->name, p->games, p->wins, places,
