@@ -908,6 +908,47 @@ static void test_options(void **state)
 	stop(&t);
 }
 
+
+typedef struct mlist { tgame *t; int n; bool saw_gold, saw_permit, saw_wall; } mlist;
+
+static void on_move(void *ctx, const char *line)
+{
+	mlist *ml = ctx;
+	ml->n++;
+	ml->saw_gold |= strcmp(line, "Red 4 +rb gold") == 0;
+	ml->saw_permit |= strcmp(line, "Red 4 +rb permit 1 1,4") == 0;
+	ml->saw_wall |= strcmp(line, "Red 4 +rb wall N4 +r gold") == 0;
+	/* every listed line is legal: play it on a copy */
+	el_game copy = *ml->t->g;
+	tgame t2 = *ml->t;
+	t2.g = &copy;
+	const char *r = play(&t2, line);
+	if (r)
+		fail_msg("moves listed %s, which is illegal: %s", line, r);
+}
+
+/* moves(): every single choice as a legal line, chance from `next`. */
+static void test_moves(void **state)
+{
+	(void)state;
+	tgame t;
+	start(&t, "RB", "Red=r Blue=g", NULL);
+	arb_token tok[16];
+	const char *nl = "Red 4 +rb build well 2,4 gold";
+	size_t n = arb_split_tokens(nl, strlen(nl), 1, 1, tok, 16);
+	el_move next;
+	memset(&next, 0, sizeof next);
+	assert_int_equal(ops->parse(t.g, tok, n, &next, &t.rej), 0);
+	mlist ml = { &t, 0, false, false, false };
+	size_t k = ops->moves(t.g, &next, on_move, &ml);
+	assert_int_equal((int)k, ml.n);
+	assert_true(ml.saw_gold);
+	assert_true(ml.saw_permit);
+	assert_true(ml.saw_wall);
+	assert_int_equal((int)ops->moves(t.g, NULL, on_move, &ml), 0);
+	stop(&t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -931,6 +972,7 @@ int main(void)
 		cmocka_unit_test(test_win),
 		cmocka_unit_test(test_supply),
 		cmocka_unit_test(test_options),
+		cmocka_unit_test(test_moves),
 	};
 	return cmocka_run_group_tests(tests, setup_data, teardown_data);
 }
