@@ -158,3 +158,9 @@ fuzz: fuzz-build
 		echo "fuzzing $$h for $(FUZZ_SECONDS) s"; \
 		build/fuzz/libfuzzer/$$h -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -print_final_stats=1 \
 			build/fuzz/work/$$h $$seeds 2>&1 | tail -12 || exit 1; done
+
+# Speed and memory, measured (never asserted): see tests/bench/bench.sh.
+# A binary of its own, built with DWARF 4 so valgrind 3.19 reads it.
+bench:
+	$(MAKE) BUILD=build/bench-obj CFLAGS="-O2 -g -gdwarf-4" build/bench-obj/arbiter
+	@BUILD=build/bench-obj ARBITER=build/bench-obj/arbiter sh tests/bench/bench.sh

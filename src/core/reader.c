@@ -208,12 +208,24 @@ static void line_consume(arb_reader *r, size_t full, bool too_long)
 }
 
 /* Column (1-based) of the first byte that is NUL or not valid UTF-8, or 0;
- * *nul tells which. */
+ * *nul tells which.  Every byte of the input passes here, so ASCII is
+ * checked eight bytes at a time and only words with a high bit or a zero
+ * byte fall back to the byte-wise decoder. */
 static uint32_t bad_byte(const char *s, size_t len, bool *nul)
 {
 	const unsigned char *p = (const unsigned char *)s;
 	size_t i = 0;
 	while (i < len) {
+		if (i + 8 <= len) {
+			uint64_t w;
+			memcpy(&w, p + i, 8);
+			uint64_t high = w & 0x8080808080808080ull;
+			uint64_t zero = (w - 0x0101010101010101ull) & ~w & 0x8080808080808080ull;
+			if (!(high | zero)) {
+				i += 8;
+				continue;
+			}
+		}
 		unsigned c = p[i];
 		if (c < 0x80) {
 			if (c == 0) {
@@ -274,6 +286,13 @@ static inline bool is_blank(char c)
 {
 	return c == ' ' || c == '\t' || c == '\r';
 }
+
+/* Movetext byte classes: a word runs until a blank or one of ; { }. */
+enum { C_WORD = 0, C_BLANK = 1, C_SPECIAL = 2 };
+static const unsigned char byte_class[256] = {
+	[' '] = C_BLANK, ['\t'] = C_BLANK, ['\r'] = C_BLANK,
+	[';'] = C_SPECIAL, ['{'] = C_SPECIAL, ['}'] = C_SPECIAL,
+};
 
 static bool is_name_char(char c, bool first)
 {
@@ -353,6 +372,13 @@ static int lex_tag_line(arb_reader *r, const char *s, size_t len, size_t i,
 		arb_buf_putc(&r->strs, '\0');
 		t->value = r->strs.len;
 		for (;;) {
+			/* copy the run of ordinary bytes at once */
+			size_t run = i;
+			while (run < len && s[run] != '"' && s[run] != '\\' &&
+			       ((unsigned char)s[run] >= 0x20 || s[run] == '\t'))
+				run++;
+			arb_buf_put(&r->strs, s + i, run - i);
+			i = run;
 			if (i == len)
 				return diag_set(d, r, ln, str_col,
 					"unterminated string: the value of tag %.*s has no closing '\"' on its line",
@@ -369,12 +395,9 @@ static int lex_tag_line(arb_reader *r, const char *s, size_t len, size_t i,
 				return diag_set(d, r, ln, (uint32_t)i + 1,
 					"unknown escape in a tag value: only \\\" and \\\\ are allowed");
 			}
-			if ((unsigned char)c < 0x20 && c != '\t')
-				return diag_set(d, r, ln, (uint32_t)i + 1,
-					"control character 0x%02X in a tag value",
-					(unsigned)(unsigned char)c);
-			arb_buf_putc(&r->strs, c);
-			i++;
+			return diag_set(d, r, ln, (uint32_t)i + 1,
+				"control character 0x%02X in a tag value",
+				(unsigned)(unsigned char)c);
 		}
 		arb_buf_putc(&r->strs, '\0');
 		i++; /* closing quote */
@@ -455,7 +478,7 @@ static int lex_move_line(arb_reader *r, const char *s, size_t len, size_t i,
 	uint32_t ln = r->lineno + 1;
 	while (i < len) {
 		char c = s[i];
-		if (is_blank(c)) {
+		if (byte_class[(unsigned char)c] == C_BLANK) {
 			i++;
 			continue;
 		}
@@ -474,8 +497,7 @@ static int lex_move_line(arb_reader *r, const char *s, size_t len, size_t i,
 			return diag_set(d, r, ln, (uint32_t)i + 1,
 				"'}' without an opening '{'");
 		size_t st = i;
-		while (i < len && !is_blank(s[i]) && s[i] != ';' && s[i] != '{' &&
-		       s[i] != '}')
+		while (i < len && byte_class[(unsigned char)s[i]] == C_WORD)
 			i++;
 		if (add_token(r, base + st, i - st, (uint32_t)st + 1, d))
 			return -1;

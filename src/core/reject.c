@@ -7,20 +7,33 @@
  */
 #include <stdio.h>
 #include <string.h>
-#include <strings.h>
 
 #include "../games/game.h"
 
+/* Engines compare every word of every turn with keywords, so these stop
+ * at the first differing byte instead of measuring `word` first. */
 bool arb_tok_eq(const arb_token *tok, const char *word)
 {
-	size_t n = strlen(word);
-	return tok->len == n && memcmp(tok->s, word, n) == 0;
+	const char *s = tok->s;
+	for (uint32_t i = 0; i < tok->len; i++)
+		if (s[i] != word[i]) /* also stops at word's NUL */
+			return false;
+	return word[tok->len] == '\0';
+}
+
+static inline unsigned char ascii_lower(unsigned char c)
+{
+	return (c >= 'A' && c <= 'Z') ? (unsigned char)(c + 32) : c;
 }
 
 bool arb_tok_ieq(const arb_token *tok, const char *word)
 {
-	size_t n = strlen(word);
-	return tok->len == n && strncasecmp(tok->s, word, n) == 0;
+	const unsigned char *s = (const unsigned char *)tok->s;
+	const unsigned char *w = (const unsigned char *)word;
+	for (uint32_t i = 0; i < tok->len; i++)
+		if (ascii_lower(s[i]) != ascii_lower(w[i]) || !w[i])
+			return false;
+	return w[tok->len] == '\0';
 }
 
 static int reject_v(arb_reject *rej, uint32_t line, uint32_t col,

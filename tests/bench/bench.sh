@@ -1,0 +1,80 @@
+#!/bin/sh
+# bench.sh — `make bench`: per game, a stream of about BENCH_MB megabytes
+# (default 100) of complete games, replayed by `arbiter check -q`, with
+# moves/s, MB/s, instructions per move (callgrind on a 1 MB slice), peak
+# RSS, and the same for `wc -l` on the same file as the reading limit.
+# Streams come from `arbiter gen` where the engine can generate, else from
+# the complete games in corpus/G/ repeated.  Figures are printed, never
+# asserted: speed is measured, not tested.
+set -e
+BUILD=${BUILD:-build}
+MB=${BENCH_MB:-100}
+dir=$BUILD/bench
+mkdir -p "$dir"
+runstat=$BUILD/tools/runstat
+mkdir -p "$BUILD/tools"
+cc -O2 -o "$runstat" tests/bench/runstat.c
+# measure a copy: a rebuild during the run must not swap the binary
+cp "${ARBITER:-./arbiter}" "$dir/arbiter"
+arbiter=$dir/arbiter
+
+stat_of() { # FILE CMD... -> "seconds rss"
+	f=$1
+	shift
+	"$runstat" -i "$f" "$@" 2>&1 >/dev/null | awk '/^seconds/ { print $2, $4 }'
+}
+
+make_stream() { # GAME FILE
+	g=$1 out=$2
+	if "$arbiter" gen --game "$g" --count 1 >/dev/null 2>&1; then
+		"$arbiter" gen --game "$g" --count 200 --seed 1 >"$out.one"
+	else
+		cat corpus/"$g"/game-*.tgn >"$out.one"
+		if grep -q '^\[Variant' "$out.one"; then :; fi
+	fi
+	size=$(wc -c <"$out.one")
+	reps=$(( MB * 1000000 / size + 1 ))
+	: >"$out"
+	i=0
+	while [ $i -lt $reps ]; do
+		cat "$out.one" >>"$out"
+		printf '\n' >>"$out"
+		i=$((i + 1))
+	done
+	# a ~1 MB slice for callgrind
+	reps1=$(( 1000000 / size + 1 ))
+	: >"$out.slice"
+	i=0
+	while [ $i -lt $reps1 ]; do
+		cat "$out.one" >>"$out.slice"
+		printf '\n' >>"$out.slice"
+		i=$((i + 1))
+	done
+}
+
+moves_in() { # FILE -> total moves replayed
+	"$arbiter" check --format=tsv "$1" 2>/dev/null | awk -F'\t' 'NR > 1 { n += $9 } END { print n + 0 }'
+}
+
+printf '%-12s %8s %10s %12s %8s %9s %10s %12s\n' game MB moves moves/s MB/s instr/mv rss_kB "wc-l MB/s"
+for g in carcassonne catan elasund; do
+	ls corpus/"$g"/game-*.tgn >/dev/null 2>&1 || continue
+	f=$dir/$g.tgn
+	make_stream "$g" "$f"
+	bytes=$(wc -c <"$f")
+	moves_one=$(moves_in "$f.one")
+	copies=$(( bytes / $(wc -c <"$f.one") ))
+	moves=$(( moves_one * copies ))
+	set -- $(stat_of "$f" "$arbiter" check -q)
+	secs=$1 rss=$2
+	set -- $(stat_of "$f" wc -l)
+	wsecs=$1
+	slice_moves=$(moves_in "$f.slice")
+	ir=$(valgrind --tool=callgrind --callgrind-out-file="$dir/$g.cg" "$arbiter" check -q "$f.slice" 2>&1 |
+		awk '/Collected/ { print $4 }')
+	awk -v g="$g" -v b="$bytes" -v m="$moves" -v s="$secs" -v r="$rss" -v w="$wsecs" \
+		-v ir="$ir" -v sm="$slice_moves" 'BEGIN {
+		printf "%-12s %8.1f %10d %12.0f %8.1f %9.0f %10d %12.1f\n",
+			g, b / 1e6, m, m / s, b / 1e6 / s, (sm > 0 ? ir / sm : 0), r, b / 1e6 / w
+	}'
+done
