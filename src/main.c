@@ -291,6 +291,8 @@ int main(int argc, char **argv)
 	if ((o.scheme || o.include_illegal) && !standings)
 		return usage_error("--scheme and --include-illegal work with standings only, not %s",
 				   o.command);
+	if ((!strcmp(o.command, "dump") || !strcmp(o.command, "moves")) && o.format == FMT_TSV)
+		return usage_error("%s", "dump and moves write text, YAML or JSON: --format=tsv does not apply");
 	if (gen && (o.nfiles || o.format != FMT_TEXT))
 		return usage_error("%s", "gen takes no FILE and writes TGN: --format does not apply");
 	if (!select && (o.player || o.ntags || o.valid || o.invalid || o.invert))

@@ -29,6 +29,33 @@ static void emit_move(void *ctx, const char *move)
 	arb_buf_putc(b, '\n');
 }
 
+/* The machine formats get one document per game: where, after which move,
+ * and the engine's text (the board) or the moves as a list. */
+static void machine_doc(dump_ctx *c, const arb_record *rec, const arb_replay *r,
+			const char *what, const arb_buf *b, size_t header)
+{
+	json_t *doc = json_object();
+	json_object_set_new(doc, "file", json_string(rec->file));
+	json_object_set_new(doc, "line", json_integer(rec->line));
+	json_object_set_new(doc, "game", json_string(r->game->name));
+	json_object_set_new(doc, "after_move", json_integer((json_int_t)r->moves));
+	const char *text = b->p ? b->p + header : "";
+	if (c->moves) {
+		json_t *a = json_array();
+		const char *p = text;
+		while (*p && strcmp(p, "(none)\n") != 0) {
+			const char *nl = strchr(p, '\n');
+			size_t n = nl ? (size_t)(nl - p) : strlen(p);
+			json_array_append_new(a, json_stringn(p, n));
+			p += n + (nl != NULL);
+		}
+		json_object_set_new(doc, "moves", a);
+	} else {
+		json_object_set_new(doc, what, json_string(text));
+	}
+	arb_out_doc(c->out, doc);
+}
+
 /* Replays to --at (or the end), then writes the engine's picture.  An
  * illegal move before that point is reported like `check` does, and the
  * picture shows the position before it. */
@@ -65,6 +92,7 @@ static int dump_one(void *ctx, const arb_record *rec)
 	arb_buf_reset(&c->text);
 	arb_buf *b = &c->text;
 	const arb_game_ops *g = r.game;
+	size_t header = 0;           /* bytes of the text-only header line */
 	if (c->moves) {
 		const void *next = NULL;
 		size_t at = r.moves;
@@ -78,6 +106,7 @@ static int dump_one(void *ctx, const arb_record *rec)
 		}
 		arb_buf_printf(b, "%s:%u: %s: legal moves after move %zu:\n",
 			       rec->file, (unsigned)rec->line, g->name, at);
+		header = b->len;
 		size_t n = g->moves(r.state, next, emit_move, b);
 		if (n == 0)
 			arb_buf_puts(b, "(none)\n");
@@ -104,11 +133,15 @@ static int dump_one(void *ctx, const arb_record *rec)
 	} else {
 		arb_buf_printf(b, "%s:%u: %s after move %zu\n", rec->file,
 			       (unsigned)rec->line, g->name, r.moves);
+		header = b->len;
 		g->dump(r.state, o->labels ? ARB_DUMP_LABELS : 0, b);
 		if (b->len && b->p[b->len - 1] != '\n')
 			arb_buf_putc(b, '\n');
 	}
-	arb_out_text(c->out, b->p ? b->p : "", b->len);
+	if (o->format == FMT_YAML || o->format == FMT_JSON)
+		machine_doc(c, rec, &r, o->snapshot ? "snapshot" : "board", b, header);
+	else
+		arb_out_text(c->out, b->p ? b->p : "", b->len);
 	arb_replay_free(&r);
 	return 0;
 }

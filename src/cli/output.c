@@ -138,10 +138,12 @@ static void yaml_scalar(arb_out *out, const char *s, bool typed)
 {
 	yaml_event_t ev;
 	bool quote = !typed && looks_typed(s);
+	/* boards and other multi-line text read best as literal blocks */
+	yaml_scalar_style_t style = quote ? YAML_DOUBLE_QUOTED_SCALAR_STYLE
+				  : (!typed && strchr(s, '\n')) ? YAML_LITERAL_SCALAR_STYLE
+				  : YAML_ANY_SCALAR_STYLE;
 	yaml_scalar_event_initialize(&ev, NULL, NULL, (yaml_char_t *)s,
-				     (int)strlen(s), !quote, quote,
-				     quote ? YAML_DOUBLE_QUOTED_SCALAR_STYLE
-					   : YAML_ANY_SCALAR_STYLE);
+				     (int)strlen(s), !quote, !typed, style);
 	yaml_ev(out, &ev);
 }
 
