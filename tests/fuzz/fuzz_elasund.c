@@ -9,6 +9,7 @@
  * line; whatever the engine accepts becomes the position the random player
  * continues from.  Nothing may crash, leak or trip a sanitizer, format must
  * round-trip, and a rejected line must leave the position untouched.
+ * At the end the snapshot of the position, mutated, goes through create().
  *
  * Build with libFuzzer: compile this file with clang
  * -fsanitize=fuzzer,address,undefined -Isrc and link it with the objects of
@@ -136,6 +137,31 @@ int LLVMFuzzerTestOneInput(const uint8_t *in, size_t n)
 		elasund_game.dump(G.g, 0, &d);
 		arb_buf_free(&d);
 	}
+	/* The snapshot of the final position, mutated, through create(). */
+	arb_buf snap = { 0 };
+	elasund_game.snapshot(G.g, &snap);
+	for (int e = 0; e < 8 && pos + 2 < n && snap.len; e++, pos += 3) {
+		size_t at = (size_t)in[pos] % snap.len;
+		if (in[pos + 1] & 1)
+			snap.p[at] = (char)in[pos + 2];
+		else
+			snap.p[at] = snap.p[(at + in[pos + 2]) % snap.len];
+	}
+	if (snap.p) {
+		snap.p[strcspn(snap.p, "")] = 0;
+		arb_tag st = { "Setup", snap.p, 1, 1 };
+		su.tags = &st;
+		su.setup = &st;
+		el_game *h = elasund_game.create(fz_data, &su, &rej);
+		if (h) {
+			arb_buf d = { 0 };
+			elasund_game.dump(h, 0, &d);
+			elasund_game.snapshot(h, &d);
+			arb_buf_free(&d);
+			elasund_game.destroy(h);
+		}
+	}
+	arb_buf_free(&snap);
 	elasund_game.destroy(G.g);
 	return 0;
 }

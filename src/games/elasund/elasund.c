@@ -33,6 +33,8 @@ int elasund_parse(const void *game, const arb_token *tok, size_t ntok,
 		  void *move, arb_reject *rej);
 void elasund_format(const void *game, const void *move, arb_buf *out);
 static void elasund_destroy(void *game);
+void elasund_snapshot(const void *game, arb_buf *out);
+int el_setup(el_game *g, const arb_tag *tag, arb_reject *rej);
 size_t elasund_moves(const void *game, const void *next,
 		     void (*emit)(void *ctx, const char *move), void *ctx);
 
@@ -1218,11 +1220,6 @@ static void *elasund_create(const void *data, const arb_setup *su, arb_reject *r
 		arb_reject_pos(rej, 0, 0, "seats", "Elasund is played by 2 to 4 players");
 		return NULL;
 	}
-	if (su->setup) {
-		arb_reject_pos(rej, su->setup->line, su->setup->col, "setup",
-			       "elasund has no Setup positions yet");
-		return NULL;
-	}
 	el_game *g = arb_xcalloc(1, sizeof *g);
 	g->d = d;
 	g->nseats = (unsigned)su->nseats;
@@ -1285,7 +1282,8 @@ static void *elasund_create(const void *data, const arb_setup *su, arb_reject *r
 			tile_cells(g, tid, (int8_t)tid);
 		}
 	}
-	if (bank_gold(g) < 0 || parse_hands(g, su, rej) < 0) {
+	if (su->setup ? el_setup(g, su->setup, rej) < 0
+		      : bank_gold(g) < 0 || parse_hands(g, su, rej) < 0) {
 		elasund_destroy(g);
 		return NULL;
 	}
@@ -1328,5 +1326,5 @@ const arb_game_ops elasund_game = {
 	.standing = elasund_standing,
 	.moves = elasund_moves,
 	.dump = elasund_dump,
-	.snapshot = NULL,
+	.snapshot = elasund_snapshot,
 };

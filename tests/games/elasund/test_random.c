@@ -81,6 +81,34 @@ static void recount(const el_game *g)
 	}
 }
 
+/* snapshot(create(snapshot(g))) == snapshot(g), and the dumps agree. */
+static void snapshot_round_trip(const el_game *g, const arb_setup *su0)
+{
+	arb_buf a = { 0 }, b = { 0 }, da = { 0 }, db = { 0 };
+	elasund_game.snapshot(g, &a);
+	arb_setup su = *su0;
+	arb_tag tag = { "Setup", a.p, 1, 1 };
+	su.tags = &tag;
+	su.ntags = 1;
+	su.setup = &tag;
+	arb_reject rej;
+	el_game *h = elasund_game.create(data, &su, &rej);
+	if (!h)
+		fail_msg("snapshot refused: %s: %s", rej.msg, a.p);
+	elasund_game.snapshot(h, &b);
+	assert_string_equal(a.p, b.p);
+	elasund_game.dump(g, 0, &da);
+	elasund_game.dump(h, 0, &db);
+	assert_string_equal(da.p, db.p);
+	assert_memory_equal(g->pos.seat, h->pos.seat, sizeof g->pos.seat);
+	assert_memory_equal(g->pos.flagused, h->pos.flagused, sizeof g->pos.flagused);
+	elasund_game.destroy(h);
+	arb_buf_free(&a);
+	arb_buf_free(&b);
+	arb_buf_free(&da);
+	arb_buf_free(&db);
+}
+
 /* Play one random game; returns the number of turns; writes the record
  * to `out` when non-NULL. */
 static int play_game(uint64_t seed, const char *colours, int maxturns, FILE *out, bool *won)
@@ -131,6 +159,8 @@ static int play_game(uint64_t seed, const char *colours, int maxturns, FILE *out
 		recount(G.g);
 		for (unsigned s = 0; s < G.g->nseats; s++)
 			assert_int_equal(t.delta[s], G.g->pos.seat[s].cubes);
+		if (turns % 25 == 0 || G.g->pos.over)
+			snapshot_round_trip(G.g, &su);
 		used += (size_t)snprintf(lines + used, 1100, "%s\n", G.line);
 		turns++;
 	}

@@ -949,6 +949,62 @@ static void test_moves(void **state)
 	stop(&t);
 }
 
+
+/* Setup: a snapshot is checked fact by fact. */
+static void test_setup(void **state)
+{
+	(void)state;
+	static const char *const bad[] = {
+		"ship=8",                                                   /* no active */
+		"active=Red frob=1",
+		"active=Red deck=r14,b13,g13",                              /* 40 influence cards */
+		"active=Red deck=r13,b13,g13 discard=r0,b0,g0 Red=r:0,b:0,g:0 Blue=r:0,b:0,g:0 tavern@1,2:Red:5",
+		"active=Red deck=r13,b13,g13 discard=r0,b0,g0 Red=r:0,b:0,g:0 Blue=r:0,b:0,g:0 permit@3,8:Red:2 permit@3,9:Red:2",
+		"active=Red deck=r13,b13,g13 discard=r0,b0,g0 Red=r:0,b:0,g:0,walls:1 Blue=r:0,b:0,g:0",
+		"active=Red deck=r13,b13,g13 discard=r0,b0,g0 Red=r:0,b:0,g:0 Blue=r:0,b:0,g:0 stack=12345678",
+		"active=Red deck=r13,b13,g13 discard=r0,b0,g0 Red=r:0,b:0,g:0 Blue=r:0,b:0,g:0 winner=Red",
+	};
+	arb_setup su = { 0 };
+	su.nseats = 2;
+	su.seats[0].colour = 0;
+	su.seats[1].colour = 1;
+	arb_tag tag = { "Setup", NULL, 3, 1 };
+	su.tags = &tag;
+	su.ntags = 1;
+	su.setup = &tag;
+	arb_reject rej;
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		tag.value = bad[i];
+		void *g = ops->create(data, &su, &rej);
+		if (g)
+			fail_msg("Setup accepted: %s", bad[i]);
+		assert_string_equal(rej.rule, "setup");
+		assert_int_equal(rej.line, 3);
+	}
+	/* A good one: two wells and a tower, and play goes on from it. */
+	tag.value = "active=Blue ship=8 turns=9 deck=r13,b13,g12 discard=r0,b0,g0 stack=123456789 "
+		    "Red=gold:4,r:0,b:0,g:1,permits:1234,walls:3 Blue=gold:3,r:0,b:0,g:0 "
+		    "well@1,5:Red:1 hut@4,4:Red longhut@5,8:Red hut@3,4:Blue permit@2,5:Red:0 "
+		    "N4:Red:cards N3:Red:cards S4:Red:tower";
+	tgame t;
+	memset(&t, 0, sizeof t);
+	t.su = su;
+	t.g = ops->create(data, &su, &t.rej);
+	if (!t.g)
+		fail_msg("Setup refused: %s", t.rej.msg);
+	assert_int_equal(t.g->pos.seat[0].cubes, 2);
+	assert_int_equal(t.g->pos.seat[0].track, 0);
+	assert_int_equal(t.g->pos.tile[t.g->nneutral + 4 + 3].gone, 1);  /* blue long hut */
+	recount(&t);
+	BAD(&t, "Red 8 gold", "wrong-turn");
+	OK(&t, "Blue 7>5 discard Red=g gold");
+	arb_buf b = { 0 };
+	ops->snapshot(t.g, &b);
+	assert_non_null(strstr(b.p, "active=Red ship=5 turns=10"));
+	arb_buf_free(&b);
+	stop(&t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -973,6 +1029,7 @@ int main(void)
 		cmocka_unit_test(test_supply),
 		cmocka_unit_test(test_options),
 		cmocka_unit_test(test_moves),
+		cmocka_unit_test(test_setup),
 	};
 	return cmocka_run_group_tests(tests, setup_data, teardown_data);
 }

@@ -1,0 +1,499 @@
+/*
+ * snapshot.c — an Elasund position as a Setup tag value (dump --snapshot)
+ * and back (create() with a Setup tag).
+ *
+ * The value is a list of words separated by blanks, each one fact of the
+ * position (notation/elasund.md, "Snapshots"):
+ *
+ *   active=Red ship=8 turns=12 deck=r12,b13,g11 discard=r0,b0,g1
+ *   church=2,6 stack=1234678 bottom=9 winner=Red
+ *   Red=gold:5,r:1,b:0,g:2,permits:01234,track:3,trade:3,flags:3.5,walls:4
+ *   tavern@3,5:Red:1   hut@4,4:Red   permit@3,5:Red:2   church5:Red
+ *   N4:Red:tower       E8:Blue:cards
+ *
+ * What follows from these (cubes on the board, flag spaces taken, trade
+ * points of each building, cards in the bank) is recomputed, and the facts
+ * are checked against each other, so a snapshot cannot describe a position
+ * the rules could not reach in the ways the engine can see (squares used
+ * twice, missing or duplicated tiles, cards that do not add up).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "elasund.h"
+
+static const char lc[NINFL] = { 'r', 'b', 'g' };
+
+void elasund_snapshot(const void *game, arb_buf *out);
+int el_setup(el_game *g, const arb_tag *tag, arb_reject *rej);
+
+static const char *col(const el_game *g, int s)
+{
+	return elasund_colours[g->colour[s]];
+}
+
+static void put_sq(const el_game *g, arb_buf *out, int x, int y)
+{
+	arb_buf_printf(out, "%d,%u", x + 1, g->d->rownum[y]);
+}
+
+void elasund_snapshot(const void *game, arb_buf *out)
+{
+	const el_game *g = game;
+	const el_pos *p = &g->pos;
+	arb_buf_printf(out, "active=%s ship=", col(g, p->active));
+	if (p->ship < 0)
+		arb_buf_puts(out, "-");
+	else
+		arb_buf_printf(out, "%u", g->d->rownum[p->ship]);
+	arb_buf_printf(out, " turns=%u deck=r%d,b%d,g%d discard=r%d,b%d,g%d", p->turns, p->deck[0],
+		       p->deck[1], p->deck[2], p->disc[0], p->disc[1], p->disc[2]);
+	if (p->corg_x >= 0) {
+		arb_buf_puts(out, " church=");
+		put_sq(g, out, p->corg_x, p->corg_y);
+	}
+	arb_buf_puts(out, " stack=");
+	for (int k = 0; k < EL_NCHURCH; k++)
+		if (p->church_left >> k & 1)
+			arb_buf_printf(out, "%d", k + 1);
+	if (!p->church_left)
+		arb_buf_puts(out, "-");
+	if (p->church_bottom >= 0 && (p->church_left >> p->church_bottom & 1))
+		arb_buf_printf(out, " bottom=%d", p->church_bottom + 1);
+	if (p->over)
+		arb_buf_printf(out, " winner=%s", col(g, p->winner));
+	for (unsigned s = 0; s < g->nseats; s++) {
+		const el_seat *ps = &p->seat[s];
+		arb_buf_printf(out, " %s=gold:%d,r:%d,b:%d,g:%d,permits:", col(g, (int)s), ps->gold,
+			       ps->infl[0], ps->infl[1], ps->infl[2]);
+		for (int v = 0; v < EL_NPERMIT; v++)
+			if (ps->permits >> v & 1)
+				arb_buf_printf(out, "%d", v);
+		if (!ps->permits)
+			arb_buf_puts(out, "-");
+		arb_buf_printf(out, ",track:%u,trade:%d,flags:", ps->track, ps->trade);
+		bool any = false;
+		for (int f = 0; f < 16; f++)
+			if (ps->flags >> f & 1) {
+				arb_buf_printf(out, any ? ".%d" : "%d", f);
+				any = true;
+			}
+		if (!any)
+			arb_buf_puts(out, "-");
+		arb_buf_printf(out, ",walls:%u", ps->walls);
+	}
+	for (int i = 0; i < EL_MAXTILES; i++) {
+		const el_tile *t = &p->tile[i];
+		if (!t->on)
+			continue;
+		arb_buf_printf(out, " %s@", g->d->bt[t->type].name);
+		put_sq(g, out, t->x, t->y);
+		arb_buf_printf(out, ":%s", col(g, t->owner));
+		if (g->d->bt[t->type].kind == K_NEUTRAL)
+			arb_buf_printf(out, ":%u", t->cubes);
+	}
+	for (int y = 0; y < EL_H; y++)
+		for (int x = 0; x < EL_W; x++)
+			if (p->permit[y][x] >= 0) {
+				arb_buf_puts(out, " permit@");
+				put_sq(g, out, x, y);
+				arb_buf_printf(out, ":%s:%d", col(g, p->permit[y][x] >> 3), p->permit[y][x] & 7);
+			}
+	for (int k = 0; k < EL_NCHURCH; k++)
+		if (!(p->church_left >> k & 1))
+			arb_buf_printf(out, " church%d:%s", k + 1, col(g, p->church_owner[k]));
+	for (int li = 0; li < 3; li++)
+		for (int k = 0; k < g->L->nline[li]; k++) {
+			uint8_t w = p->wall[li][k];
+			if (!w)
+				continue;
+			if (li == LINE_E)
+				arb_buf_printf(out, " E%u", g->d->rownum[g->L->line[li][k]]);
+			else
+				arb_buf_printf(out, " %c%d", li == LINE_N ? 'N' : 'S', g->L->line[li][k] + 1);
+			arb_buf_printf(out, ":%s:%s", col(g, (w & 15) - 1), w & 16 ? "tower" : "cards");
+		}
+}
+
+/* ------------------------------------------------------------- reading */
+
+typedef struct rd {
+	el_game *g;
+	const arb_tag *tag;
+	arb_reject *rej;
+} rd;
+
+static int bad(rd *r, const char *w, size_t n, const char *why)
+{
+	return arb_reject_pos(r->rej, r->tag->line, r->tag->col, "setup", "Setup: '%.*s': %s",
+			      (int)n, w, why);
+}
+
+static int seat_named(const el_game *g, const char *s, size_t n)
+{
+	for (unsigned k = 0; k < g->nseats; k++) {
+		const char *c = elasund_colours[g->colour[k]];
+		if (strlen(c) == n && strncmp(c, s, n) == 0)
+			return (int)k;
+	}
+	return -1;
+}
+
+static int row_of(const el_game *g, long num)
+{
+	for (int y = 0; y < EL_H; y++)
+		if (g->d->rownum[y] == num)
+			return y;
+	return -1;
+}
+
+/* Split `s` at ':' into at most `max` fields; returns the count. */
+static int fields(const char *s, size_t n, const char *f[], size_t fl[], int max)
+{
+	int k = 0;
+	size_t i = 0;
+	while (k < max) {
+		size_t j = i;
+		while (j < n && s[j] != ':')
+			j++;
+		f[k] = s + i;
+		fl[k++] = j - i;
+		if (j >= n)
+			break;
+		i = j + 1;
+	}
+	return k;
+}
+
+static long num(const char *s, size_t n)
+{
+	if (n == 0 || n > 4)
+		return -1;
+	long v = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (s[i] < '0' || s[i] > '9')
+			return -1;
+		v = v * 10 + s[i] - '0';
+	}
+	return v;
+}
+
+/* Parse "seat=gold:5,r:1,...". */
+static int seat_fact(rd *r, int s, const char *v, size_t n, const char *w, size_t wn)
+{
+	el_seat *ps = &r->g->pos.seat[s];
+	size_t i = 0;
+	while (i < n) {
+		size_t j = i;
+		while (j < n && v[j] != ',')
+			j++;
+		const char *colon = memchr(v + i, ':', j - i);
+		if (!colon)
+			return bad(r, w, wn, "seat facts are key:value, separated by commas");
+		size_t kl = (size_t)(colon - v - i);
+		const char *val = colon + 1;
+		size_t vl = j - i - kl - 1;
+		long x = num(val, vl);
+		if (kl == 4 && !strncmp(v + i, "gold", 4) && x >= 0)
+			ps->gold = (int16_t)x;
+		else if (kl == 1 && memchr(lc, v[i], 3) && x >= 0 && x <= 99)
+			ps->infl[(const char *)memchr(lc, v[i], 3) - lc] = (int16_t)x;
+		else if (kl == 7 && !strncmp(v + i, "permits", 7)) {
+			ps->permits = 0;
+			for (size_t k = 0; k < vl && val[0] != '-'; k++) {
+				if (val[k] < '0' || val[k] > '4')
+					return bad(r, w, wn, "permits are digits 0..4");
+				ps->permits |= (uint8_t)(1u << (val[k] - '0'));
+			}
+		} else if (kl == 5 && !strncmp(v + i, "track", 5) && x >= 0 && x <= r->g->d->track_last)
+			ps->track = (uint8_t)x;
+		else if (kl == 5 && !strncmp(v + i, "trade", 5) && x >= 0 && x <= 99)
+			ps->trade = (int16_t)x;
+		else if (kl == 5 && !strncmp(v + i, "walls", 5) && x >= 0 && x <= EL_NWALL)
+			ps->walls = (uint8_t)x;
+		else if (kl == 5 && !strncmp(v + i, "flags", 5)) {
+			ps->flags = 0;
+			size_t k = 0;
+			while (k < vl && val[0] != '-') {
+				size_t e = k;
+				while (e < vl && val[e] != '.')
+					e++;
+				long f = num(val + k, e - k);
+				if (f < 0 || f > 15 || !r->g->d->flagcap[f])
+					return bad(r, w, wn, "flags are flag spaces of the track, like 3.5");
+				ps->flags |= (uint16_t)(1u << f);
+				r->g->pos.flagused[f]++;
+				k = e + 1;
+			}
+		} else
+			return bad(r, w, wn, "unknown seat fact or bad value");
+		i = j + 1;
+	}
+	return 0;
+}
+
+static int place_tile(rd *r, int type, int owner, int x, int y, int cubes, const char *w, size_t wn)
+{
+	el_game *g = r->g;
+	el_pos *p = &g->pos;
+	const el_btype *bt = &g->d->bt[type];
+	int id = -1;
+	if (bt->kind == K_NEUTRAL) {
+		for (int i = 0; i < g->nneutral && id < 0; i++)
+			if (p->tile[i].type == type && !p->tile[i].on)
+				id = i;
+	} else {
+		static const int slot[B_NTYPES] = { 0, 0, 0, 0, 0, 0, 1, 2, 3 };
+		id = g->nneutral + 4 * owner + slot[type];
+		if (p->tile[id].on)
+			id = -1;
+	}
+	if (id < 0)
+		return bad(r, w, wn, "no such tile is left");
+	if (x + bt->w > g->L->cols || y + bt->h > EL_H || cubes > bt->nflags)
+		return bad(r, w, wn, "the building does not fit the area, or has too many cubes");
+	for (int dy = 0; dy < bt->h; dy++)
+		for (int dx = 0; dx < bt->w; dx++)
+			if (p->bld[y + dy][x + dx] >= 0 ||
+			    (x + dx == g->d->found_x && y + dy == g->d->found_y))
+				return bad(r, w, wn, "the square is taken");
+	el_tile *t = &p->tile[id];
+	t->owner = (int8_t)owner;
+	t->x = (int8_t)x;
+	t->y = (int8_t)y;
+	t->on = 1;
+	t->gone = 0;
+	t->cubes = (uint8_t)cubes;
+	for (int dy = 0; dy < bt->h; dy++)
+		for (int dx = 0; dx < bt->w; dx++) {
+			p->bld[y + dy][x + dx] = (int8_t)id;
+			t->trade = (uint8_t)(t->trade + (bt->kind == K_HUT ? 0 : g->L->mills[y + dy][x + dx]));
+		}
+	return 0;
+}
+
+int el_setup(el_game *g, const arb_tag *tag, arb_reject *rej)
+{
+	rd r = { g, tag, rej };
+	el_pos *p = &g->pos;
+	const el_data *d = g->d;
+	/* The start position's huts come off: the snapshot lists what is on
+	 * the board, and a hut it does not list has left the game. */
+	memset(p->bld, -1, sizeof p->bld);
+	for (int i = 0; i < EL_MAXTILES; i++) {
+		p->tile[i].on = 0;
+		if (d->bt[p->tile[i].type].kind == K_HUT && i >= g->nneutral)
+			p->tile[i].gone = 1;
+	}
+	memset(p->deck, 0, sizeof p->deck);
+	bool have_active = false;
+	const char *s = tag->value;
+	while (*s) {
+		while (*s == ' ')
+			s++;
+		if (!*s)
+			break;
+		const char *e = s;
+		while (*e && *e != ' ')
+			e++;
+		size_t n = (size_t)(e - s);
+		const char *eq = memchr(s, '=', n), *at = memchr(s, '@', n);
+		const char *f[5];
+		size_t fl[5];
+		if (eq) {
+			size_t kl = (size_t)(eq - s), vl = n - kl - 1;
+			const char *v = eq + 1;
+			int seat = seat_named(g, s, kl);
+			if (seat >= 0) {
+				if (seat_fact(&r, seat, v, vl, s, n) < 0)
+					return -1;
+			} else if (kl == 6 && !strncmp(s, "active", 6)) {
+				int a = seat_named(g, v, vl);
+				if (a < 0)
+					return bad(&r, s, n, "no such seat");
+				p->active = (uint8_t)a;
+				have_active = true;
+			} else if (kl == 6 && !strncmp(s, "winner", 6)) {
+				int a = seat_named(g, v, vl);
+				if (a < 0)
+					return bad(&r, s, n, "no such seat");
+				p->over = true;
+				p->winner = (int8_t)a;
+			} else if (kl == 4 && !strncmp(s, "ship", 4)) {
+				int y = vl == 1 && v[0] == '-' ? -1 : row_of(g, num(v, vl));
+				if (y < 0 && !(vl == 1 && v[0] == '-'))
+					return bad(&r, s, n, "the ship is on a row number or '-'");
+				p->ship = (int8_t)y;
+			} else if (kl == 5 && !strncmp(s, "turns", 5)) {
+				long t = num(v, vl);
+				if (t < 0)
+					return bad(&r, s, n, "a count of turns");
+				p->turns = (uint32_t)t;
+			} else if ((kl == 4 && !strncmp(s, "deck", 4)) || (kl == 7 && !strncmp(s, "discard", 7))) {
+				int16_t *c = kl == 4 ? p->deck : p->disc;
+				long a, b, gg;
+				char buf[40];
+				snprintf(buf, sizeof buf, "%.*s", (int)vl, v);
+				if (sscanf(buf, "r%ld,b%ld,g%ld", &a, &b, &gg) != 3 || a < 0 || b < 0 || gg < 0 ||
+				    a > 99 || b > 99 || gg > 99)
+					return bad(&r, s, n, "cards are written r12,b13,g12");
+				c[0] = (int16_t)a;
+				c[1] = (int16_t)b;
+				c[2] = (int16_t)gg;
+			} else if (kl == 6 && !strncmp(s, "church", 6)) {
+				int x, y;
+				if (el_square(d, v, vl, &x, &y) < 0)
+					return bad(&r, s, n, "the church origin is a square");
+				p->corg_x = (int8_t)x;
+				p->corg_y = (int8_t)y;
+			} else if (kl == 5 && !strncmp(s, "stack", 5)) {
+				p->church_left = 0;
+				for (size_t k = 0; k < vl && v[0] != '-'; k++) {
+					if (v[k] < '1' || v[k] > '9')
+						return bad(&r, s, n, "the stack lists church tiles 1..9");
+					p->church_left |= (uint16_t)(1u << (v[k] - '1'));
+				}
+			} else if (kl == 6 && !strncmp(s, "bottom", 6)) {
+				long b = num(v, vl);
+				if (b < 1 || b > 9)
+					return bad(&r, s, n, "a church tile 1..9");
+				p->church_bottom = (int8_t)(b - 1);
+			} else {
+				return bad(&r, s, n, "unknown fact");
+			}
+		} else if (at) {
+			size_t tl = (size_t)(at - s);
+			int k = fields(at + 1, n - tl - 1, f, fl, 4);
+			int x, y;
+			if (k < 2 || el_square(d, f[0], fl[0], &x, &y) < 0)
+				return bad(&r, s, n, "TYPE@SQUARE:COLOUR[:N]");
+			int owner = seat_named(g, f[1], fl[1]);
+			if (owner < 0)
+				return bad(&r, s, n, "no such seat");
+			if (tl == 6 && !strncmp(s, "permit", 6)) {
+				long v = k == 3 ? num(f[2], fl[2]) : -1;
+				if (v < 0 || v >= EL_NPERMIT || p->permit[y][x] >= 0 || x >= g->L->cols)
+					return bad(&r, s, n, "a permit needs a value 0..4 and a free square");
+				p->permit[y][x] = (int8_t)(owner * 8 + v);
+			} else {
+				int type = -1;
+				for (int t = 0; t < B_NTYPES; t++)
+					if (strlen(d->bt[t].name) == tl && !strncmp(s, d->bt[t].name, tl))
+						type = t;
+				if (type < 0)
+					return bad(&r, s, n, "no such building");
+				long cubes = d->bt[type].kind == K_NEUTRAL ? (k == 3 ? num(f[2], fl[2]) : -1) : 0;
+				if (cubes < 0 || (d->bt[type].kind != K_NEUTRAL && k != 2))
+					return bad(&r, s, n, "neutral buildings carry :CUBES, the others nothing");
+				if (place_tile(&r, type, owner, x, y, (int)cubes, s, n) < 0)
+					return -1;
+			}
+		} else if (n > 7 && !strncmp(s, "church", 6) && s[6] >= '1' && s[6] <= '9' && s[7] == ':') {
+			int k = s[6] - '1';
+			int owner = seat_named(g, s + 8, n - 8);
+			if (owner < 0 || p->corg_x < 0)
+				return bad(&r, s, n, "churchK:COLOUR, after church=ORIGIN");
+			p->church_owner[k] = (int8_t)owner;
+		} else if (n > 2 && (s[0] == 'N' || s[0] == 'S' || s[0] == 'E')) {
+			int k = fields(s, n, f, fl, 4);
+			long v = num(f[0] + 1, fl[0] - 1);
+			int li = s[0] == 'N' ? LINE_N : s[0] == 'S' ? LINE_S : LINE_E;
+			int coord = li == LINE_E ? row_of(g, v) : (int)v - 1, slot = -1;
+			for (int i = 0; i < g->L->nline[li]; i++)
+				if (g->L->line[li][i] == coord)
+					slot = i;
+			int owner = k == 3 ? seat_named(g, f[1], fl[1]) : -1;
+			bool tower = k == 3 && fl[2] == 5 && !strncmp(f[2], "tower", 5);
+			bool cards = k == 3 && fl[2] == 5 && !strncmp(f[2], "cards", 5);
+			if (slot < 0 || owner < 0 || !(tower || cards) || p->wall[li][slot])
+				return bad(&r, s, n, "a wall is SPACE:COLOUR:tower or SPACE:COLOUR:cards on a free space");
+			p->wall[li][slot] = (uint8_t)(owner + 1 + (tower ? 16 : 0));
+		} else {
+			return bad(&r, s, n, "unknown fact");
+		}
+		s = e;
+	}
+	if (!have_active)
+		return arb_reject_pos(rej, tag->line, tag->col, "setup", "Setup needs active=COLOUR");
+	/* Church tiles: every tile off the stack is on the board. */
+	for (int k = 0; k < EL_NCHURCH; k++) {
+		if (p->church_left >> k & 1) {
+			if (p->church_owner[k] >= 0)
+				return arb_reject_pos(rej, tag->line, tag->col, "setup",
+						      "Setup: church tile %d is both in the stack and built", k + 1);
+			continue;
+		}
+		if (p->church_owner[k] < 0 || p->corg_x < 0)
+			return arb_reject_pos(rej, tag->line, tag->col, "setup",
+					      "Setup: church tile %d is neither in the stack nor built", k + 1);
+		int x = p->corg_x + k % 3, y = p->corg_y + k / 3;
+		if (x >= g->L->cols || y >= EL_H || p->bld[y][x] >= 0 || p->permit[y][x] >= 0)
+			return arb_reject_pos(rej, tag->line, tag->col, "setup",
+					      "Setup: church tile %d's square is taken", k + 1);
+		p->church[y][x] = (int8_t)k;
+	}
+	if (p->church_bottom >= 0 && !(p->church_left >> p->church_bottom & 1))
+		p->church_bottom = -1;
+	/* Recount cubes, check walls, permits, cards. */
+	const uint8_t *cards = d->cards[g->opt.cards];
+	int infl[NINFL] = { p->deck[0] + p->disc[0], p->deck[1] + p->disc[1], p->deck[2] + p->disc[2] };
+	int gold = 0;
+	for (unsigned s2 = 0; s2 < g->nseats; s2++) {
+		el_seat *ps = &p->seat[s2];
+		int cubes = __builtin_popcount(ps->flags), walls = 0, towers = 0, want = 0;
+		for (int i = 0; i < g->nneutral; i++)
+			if (p->tile[i].on && p->tile[i].owner == (int)s2)
+				cubes += p->tile[i].cubes;
+		for (int k = 0; k < EL_NCHURCH; k++)
+			cubes += !(p->church_left >> k & 1) && p->church_owner[k] == (int)s2;
+		for (int li = 0; li < 3; li++)
+			for (int k = 0; k < g->L->nline[li]; k++)
+				if ((p->wall[li][k] & 15) == s2 + 1) {
+					walls++;
+					towers += p->wall[li][k] >> 4;
+				}
+		for (int k = 0; k < ps->walls; k++)
+			want += d->wall[k] == W_TOWER;
+		cubes += towers;
+		if (walls != ps->walls || towers != want || cubes > 10)
+			return arb_reject_pos(rej, tag->line, tag->col, "setup",
+					      "Setup: %s's walls, towers or cubes do not add up",
+					      elasund_colours[g->colour[s2]]);
+		ps->cubes = (uint8_t)cubes;
+		uint8_t onboard = 0;
+		for (int y = 0; y < EL_H; y++)
+			for (int x = 0; x < EL_W; x++)
+				if (p->permit[y][x] >= 0 && (p->permit[y][x] >> 3) == (int)s2) {
+					int v = p->permit[y][x] & 7;
+					if (onboard >> v & 1)
+						return arb_reject_pos(rej, tag->line, tag->col, "setup",
+								      "Setup: %s's permit %d is on the board twice",
+								      elasund_colours[g->colour[s2]], v);
+					onboard |= (uint8_t)(1u << v);
+				}
+		if ((onboard & ps->permits) || (onboard | ps->permits) != (1u << EL_NPERMIT) - 1)
+			return arb_reject_pos(rej, tag->line, tag->col, "setup",
+					      "Setup: %s's permits on the board and in supply must be 0..4 once each",
+					      elasund_colours[g->colour[s2]]);
+		for (int k = 0; k < NINFL; k++)
+			infl[k] += ps->infl[k];
+		gold += ps->gold;
+	}
+	for (int f = 0; f < 16; f++)
+		if (p->flagused[f] > d->flagcap[f])
+			return arb_reject_pos(rej, tag->line, tag->col, "setup",
+					      "Setup: too many cubes on the flag beside space %d", f);
+	for (int k = 0; k < NINFL; k++)
+		if (infl[k] != cards[1 + k])
+			return arb_reject_pos(rej, tag->line, tag->col, "setup",
+					      "Setup: %d %s influence cards in hands, deck and discards, not %u",
+					      infl[k], k == 0 ? "red" : k == 1 ? "blue" : "green", cards[1 + k]);
+	if (gold > g->gold_total)
+		return arb_reject_pos(rej, tag->line, tag->col, "setup",
+				      "Setup: the hands hold %d gold, more than the %d there are", gold, g->gold_total);
+	if (p->over && p->seat[p->winner].cubes != 10)
+		return arb_reject_pos(rej, tag->line, tag->col, "setup",
+				      "Setup: the winner has not all 10 cubes on the board");
+	return 0;
+}
