@@ -49,6 +49,7 @@ typedef struct cc_seg {
 	uint8_t shield;     /* 1 when a city segment carries a shield        */
 	uint8_t sides;      /* road/city: bit s = covers side s              */
 	uint8_t halves;     /* field: bit h = covers half-edge h             */
+	uint8_t nsides;     /* road/city: sides covered (open at first)      */
 	uint16_t cities;    /* field: bit i = touches city segment i         */
 } cc_seg;
 
@@ -120,6 +121,9 @@ typedef struct cc_game {
 	int by_kind[CC_MAXSEATS][5];  /* points per enum cc_kind (0 unused) */
 	uint8_t supply[CC_MAXSEATS];  /* followers not on the board         */
 
+	unsigned monks;               /* unscored monks on the board         */
+	uint8_t monk_tile[CC_MAXTILES]; /* their tiles, in the order placed    */
+	uint8_t ncount[CC_MAXTILES];  /* monk tiles: tiles on the 8 around   */
 	unsigned ntiles;
 	cc_placed tile[CC_MAXTILES];
 	int span;                     /* board is (2 span + 1)^2 cells       */

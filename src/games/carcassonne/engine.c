@@ -139,9 +139,14 @@ static void seat_list_sep(const cc_game *g, unsigned mask, char *out,
 		if (!(mask >> s & 1))
 			continue;
 		const char *sep = i == 0 ? "" : i + 1 == n && !comma ? " and " : ", ";
-		int k = snprintf(out + len, cap - len, "%s%s", sep, colours[g->colour[s]]);
-		if (k > 0 && (size_t)k < cap - len)
-			len += (size_t)k;
+		const char *name = colours[g->colour[s]];
+		size_t a = strlen(sep), b = strlen(name);
+		if (len + a + b >= cap)
+			break;
+		memcpy(out + len, sep, a);
+		memcpy(out + len + a, name, b);
+		len += a + b;
+		out[len] = 0;
 		i++;
 	}
 }
@@ -243,17 +248,19 @@ static void score_complete(cc_game *g, unsigned r, int x, int y,
 	if (sc.by == CC_ROAD) {
 		sc.kind = "road";
 		sc.points = (int)sc.tiles;
-		snprintf(what, sizeof what, "a completed road of %ld tile%s at %d,%d",
-			 sc.tiles, sc.tiles == 1 ? "" : "s", x, y);
+		if (sink)
+			snprintf(what, sizeof what, "a completed road of %ld tile%s at %d,%d",
+				 sc.tiles, sc.tiles == 1 ? "" : "s", x, y);
 	} else {
 		sc.kind = "city";
 		sc.points = (int)(2 * sc.tiles + 2 * sc.shields);
 		if (g->small_city && sc.tiles == 2)
 			sc.points = (int)(sc.tiles + sc.shields);
-		snprintf(what, sizeof what,
-			 "a completed city of %ld tiles and %ld shield%s at %d,%d%s",
-			 sc.tiles, sc.shields, sc.shields == 1 ? "" : "s", x, y,
-			 g->small_city && sc.tiles == 2 ? " (small city)" : "");
+		if (sink)
+			snprintf(what, sizeof what,
+				 "a completed city of %ld tiles and %ld shield%s at %d,%d%s",
+				 sc.tiles, sc.shields, sc.shields == 1 ? "" : "s", x, y,
+				 g->small_city && sc.tiles == 2 ? " (small city)" : "");
 	}
 	sc.what = what;
 	award(g, sink, &sc);
@@ -270,21 +277,25 @@ static int neighbours8(const cc_game *g, unsigned t)
 	return n;
 }
 
-/* Score tile t's cloister if its monk is there and it is surrounded. */
-static void check_cloister(cc_game *g, unsigned t, const arb_sink *sink)
+/* Score the cloister of monk list entry i (its tile is surrounded) and
+ * drop the entry, keeping the others in the order they came. */
+static void score_cloister(cc_game *g, unsigned i, const arb_sink *sink)
 {
+	unsigned t = g->monk_tile[i];
 	const cc_type *ty = &g->data->type[g->tile[t].type];
 	unsigned node = t * CC_MAXSEG + (unsigned)ty->cloister_seg;
-	if (!ty->cloister || g->cloister_done[t] || g->follower[node] < 0 ||
-	    neighbours8(g, t) < 8)
-		return;
 	unsigned seat = (unsigned)g->follower[node];
+	assert(g->follower[node] >= 0 && g->ncount[t] == 8);
 	g->cloister_done[t] = 1;
 	g->follower[node] = -1;
 	g->supply[seat]++;
+	memmove(&g->monk_tile[i], &g->monk_tile[i + 1],
+		(g->monks - i - 1) * sizeof g->monk_tile[0]);
+	g->monks--;
 	char what[96];
-	snprintf(what, sizeof what, "a completed cloister at %d,%d",
-		 g->tile[t].x, g->tile[t].y);
+	if (sink)
+		snprintf(what, sizeof what, "a completed cloister at %d,%d",
+			 g->tile[t].x, g->tile[t].y);
 	cc_score sc = { .kind = "cloister", .winners = 1u << seat, .points = 9,
 			.x = g->tile[t].x, .y = g->tile[t].y, .tiles = 9,
 			.followers = 1, .by = CC_CLOISTER, .what = what,
@@ -316,77 +327,57 @@ const char *cc_fit(const cc_game *g, unsigned type, unsigned rot, int x,
 	return touch ? NULL : "not-adjacent";
 }
 
-/* The roots of the placed features that segment `seg` of a tile turned to
- * `o` at x,y would join, added to roots[0..*n) without repeats.  Returns
- * true when one was new. */
-static bool touching_roots(const cc_game *g, const cc_orient *o, unsigned seg,
-			   int x, int y, unsigned *roots, unsigned *n)
+bool cc_seg_occupied(const cc_game *g, unsigned type, unsigned rot, int x,
+		     int y, unsigned seg, unsigned *who)
 {
-	const cc_seg *sg = &o->seg[seg];
-	bool added = false;
-	for (unsigned h = 0; h < 8; h++) {
-		unsigned s = h / 2;
-		bool on = sg->kind == CC_FIELD ? sg->halves >> h & 1
-					       : (h & 1) == 0 && (sg->sides >> s & 1);
-		if (!on)
-			continue;
+	const cc_orient *o = &g->data->type[type].rot[rot];
+	*who = 0;
+	if (o->seg[seg].kind == CC_CLOISTER)
+		return false;
+	/* Every contact of the new tile with a placed feature, as (segment of
+	 * the new tile, root of the feature): at most 4 road/city sides and 8
+	 * field halves. */
+	unsigned pseg[12], proot[12], n = 0;
+	for (unsigned s = 0; s < 4; s++) {
 		int t = (int)g->cell[cc_cell_index(g, x + cc_dx[s], y + cc_dy[s])] - 1;
 		if (t < 0)
 			continue;
 		const cc_orient *no = orient_of(g, (unsigned)t);
-		unsigned os = (s + 2) % 4;
-		int nseg = sg->kind == CC_FIELD ? no->half_seg[2 * os + 1 - (h & 1)]
-						: no->side_seg[os];
-		assert(nseg >= 0);
-		unsigned r = find(g, (unsigned)t * CC_MAXSEG + (unsigned)nseg);
-		unsigned i = 0;
-		while (i < *n && roots[i] != r)
-			i++;
-		if (i == *n) {
-			roots[(*n)++] = r;
-			added = true;
+		unsigned os = (s + 2) % 4, nbase = (unsigned)t * CC_MAXSEG;
+		if (o->edge[s] != CC_EFIELD) {
+			pseg[n] = (unsigned)o->side_seg[s];
+			proot[n++] = find(g, nbase + (unsigned)no->side_seg[os]);
+		}
+		if (o->edge[s] != CC_ECITY) {
+			pseg[n] = (unsigned)o->half_seg[2 * s];
+			proot[n++] = find(g, nbase + (unsigned)no->half_seg[2 * os + 1]);
+			pseg[n] = (unsigned)o->half_seg[2 * s + 1];
+			proot[n++] = find(g, nbase + (unsigned)no->half_seg[2 * os]);
 		}
 	}
-	return added;
-}
-
-bool cc_seg_occupied(const cc_game *g, unsigned type, unsigned rot, int x,
-		     int y, unsigned seg, unsigned *who)
-{
-	const cc_type *ty = &g->data->type[type];
-	const cc_orient *o = &ty->rot[rot];
-	unsigned kind = o->seg[seg].kind;
-	*who = 0;
-	if (kind == CC_CLOISTER)
-		return false;
-	/* Two segments of the new tile join when they touch a common
-	 * feature (an H whose caps both reach one city): grow the group
-	 * until no segment of the tile adds a root. */
-	unsigned roots[4 * CC_MAXSEG * 2], nroots = 0, group = 1u << seg;
-	bool changed = true;
+	/* The feature of `seg` after the placement: its contacts' roots, and
+	 * through them other segments of the new tile that touch the same
+	 * feature (an H whose caps both reach one city), until nothing new. */
+	unsigned group = 1u << seg;
+	bool in[12] = { false }, changed = true;
 	while (changed) {
 		changed = false;
-		for (unsigned i = 0; i < ty->nseg; i++) {
-			if (o->seg[i].kind != kind)
+		for (unsigned i = 0; i < n; i++) {
+			if (in[i] || !(group >> pseg[i] & 1))
 				continue;
-			if (group >> i & 1) {
-				changed |= touching_roots(g, o, i, x, y, roots, &nroots);
-				continue;
-			}
-			unsigned mine[16], nm = 0;
-			touching_roots(g, o, i, x, y, mine, &nm);
-			for (unsigned a = 0; a < nm; a++)
-				for (unsigned b = 0; b < nroots; b++)
-					if (mine[a] == roots[b] && !(group >> i & 1)) {
-						group |= 1u << i;
-						changed = true;
-					}
+			in[i] = true;
+			for (unsigned j = 0; j < n; j++)
+				if (proot[j] == proot[i] && !(group >> pseg[j] & 1)) {
+					group |= 1u << pseg[j];
+					changed = true;
+				}
 		}
 	}
-	for (unsigned i = 0; i < nroots; i++)
-		for (unsigned s = 0; s < g->nseats; s++)
-			if (g->nfol[roots[i] * CC_MAXSEATS + s])
-				*who |= 1u << s;
+	for (unsigned i = 0; i < n; i++)
+		if (in[i])
+			for (unsigned s = 0; s < g->nseats; s++)
+				if (g->nfol[proot[i] * CC_MAXSEATS + s])
+					*who |= 1u << s;
 	return *who != 0;
 }
 
@@ -410,7 +401,9 @@ static void place(cc_game *g, unsigned type, unsigned rot, int x, int y,
 		g->parent[v] = g->next[v] = (uint16_t)v;
 		g->size[v] = 1;
 		g->follower[v] = -1;
-		g->open[v] = (int16_t)__builtin_popcount(o->seg[i].sides);
+		g->open[v] = (int16_t)o->seg[i].nsides;
+		g->done[v] = 0;
+		memset(&g->nfol[v * CC_MAXSEATS], 0, CC_MAXSEATS);
 	}
 	for (unsigned s = 0; s < 4; s++) {
 		int n = (int)g->cell[cc_cell_index(g, x + cc_dx[s], y + cc_dy[s])] - 1;
@@ -438,8 +431,13 @@ static void place(cc_game *g, unsigned type, unsigned rot, int x, int y,
 		assert(g->supply[seat] > 0);
 		g->follower[v] = (int8_t)seat;
 		g->supply[seat]--;
-		if (o->seg[fseg].kind != CC_CLOISTER)
+		if (o->seg[fseg].kind != CC_CLOISTER) {
 			g->nfol[find(g, v) * CC_MAXSEATS + seat]++;
+		} else {
+			assert(g->monks < sizeof g->monk_tile / sizeof g->monk_tile[0]);
+			g->monk_tile[g->monks++] = (uint8_t)t;
+			g->ncount[t] = (uint8_t)neighbours8(g, t);
+		}
 	}
 	for (unsigned i = 0; i < ty->nseg; i++) {
 		unsigned k = o->seg[i].kind;
@@ -449,13 +447,18 @@ static void place(cc_game *g, unsigned type, unsigned rot, int x, int y,
 		if (g->open[r] == 0 && !g->done[r])
 			score_complete(g, r, x, y, sink);
 	}
-	/* Cloisters: this tile's, then its 8 neighbours' (row by row). */
-	for (int dy = -1; dy <= 1; dy++)
-		for (int dx = -1; dx <= 1; dx++) {
-			int n = (int)g->cell[cc_cell_index(g, x + dx, y + dy)] - 1;
-			if (n >= 0 && g->data->type[g->tile[n].type].cloister)
-				check_cloister(g, (unsigned)n, sink);
-		}
+	/* Cloisters with monks, in the order the monks came: this tile is
+	 * one more neighbour of those within one step. */
+	for (unsigned i = 0; i < g->monks;) {
+		unsigned m = g->monk_tile[i];
+		int dx = g->tile[m].x - x, dy = g->tile[m].y - y;
+		if (m != t && dx >= -1 && dx <= 1 && dy >= -1 && dy <= 1)
+			g->ncount[m]++;
+		if (g->ncount[m] == 8)
+			score_cloister(g, i, sink);    /* entry i now holds the next */
+		else
+			i++;
+	}
 }
 
 /* ---------------------------------------------------------- the ops */
@@ -560,18 +563,20 @@ bad_value:
 	g->width = 2 * g->span + 1;
 	size_t nodes = (size_t)d->total * CC_MAXSEG;
 	g->cell = arb_xcalloc((size_t)g->width * (size_t)g->width, 1);
-	g->parent = arb_xcalloc(nodes, sizeof *g->parent);
-	g->next = arb_xcalloc(nodes, sizeof *g->next);
-	g->follower = arb_xcalloc(nodes, sizeof *g->follower);
-	g->open = arb_xcalloc(nodes, sizeof *g->open);
-	g->size = arb_xcalloc(nodes, sizeof *g->size);
-	g->nfol = arb_xcalloc(nodes * CC_MAXSEATS, 1);
-	g->done = arb_xcalloc(nodes, 1);
+	/* Node arrays are set up in place() as each tile arrives, so only
+	 * the board and the stamps need zeroing here. */
+	g->parent = arb_xmalloc(nodes * sizeof *g->parent);
+	g->next = arb_xmalloc(nodes * sizeof *g->next);
+	g->follower = arb_xmalloc(nodes * sizeof *g->follower);
+	g->open = arb_xmalloc(nodes * sizeof *g->open);
+	g->size = arb_xmalloc(nodes * sizeof *g->size);
+	g->nfol = arb_xmalloc(nodes * CC_MAXSEATS);
+	g->done = arb_xmalloc(nodes);
 	g->stamp = arb_xcalloc(d->total, sizeof *g->stamp);
 	g->nstamp = arb_xcalloc(nodes, sizeof *g->nstamp);
-	g->farm_tally = arb_xcalloc(nodes * CC_MAXSEATS, sizeof *g->farm_tally);
-	g->city_buf = arb_xcalloc(nodes, sizeof *g->city_buf);
-	g->scored = arb_xcalloc(nodes, 1);
+	g->farm_tally = arb_xmalloc(nodes * CC_MAXSEATS * sizeof *g->farm_tally);
+	g->city_buf = arb_xmalloc(nodes * sizeof *g->city_buf);
+	g->scored = arb_xmalloc(nodes);
 	for (unsigned mask = 1; mask < 1u << g->nseats; mask++)
 		seat_list_sep(g, mask, g->players[mask], sizeof g->players[mask], true);
 	place(g, d->start, 0, 0, 0, -1, 0, NULL);
@@ -689,9 +694,10 @@ static void final_features(cc_game *g, const arb_sink *sink)
 				sc.winners = 1u << g->follower[v];
 				sc.points = 1 + nb;
 				sc.tiles = 1 + nb;
-				snprintf(what, sizeof what, "an incomplete cloister at "
-					 "%d,%d with %d neighbour%s", x, y, nb,
-					 nb == 1 ? "" : "s");
+				if (sink)
+					snprintf(what, sizeof what, "an incomplete cloister at "
+						 "%d,%d with %d neighbour%s", x, y, nb,
+						 nb == 1 ? "" : "s");
 				award(g, sink, &sc);
 				continue;
 			}
@@ -708,16 +714,18 @@ static void final_features(cc_game *g, const arb_sink *sink)
 			if (k == CC_ROAD) {
 				sc.kind = "incomplete-road";
 				sc.points = (int)sc.tiles;
-				snprintf(what, sizeof what, "an incomplete road of %ld "
-					 "tile%s at %d,%d", sc.tiles,
-					 sc.tiles == 1 ? "" : "s", x, y);
+				if (sink)
+					snprintf(what, sizeof what, "an incomplete road of %ld "
+						 "tile%s at %d,%d", sc.tiles,
+						 sc.tiles == 1 ? "" : "s", x, y);
 			} else {
 				sc.kind = "incomplete-city";
 				sc.points = (int)(sc.tiles + sc.shields);
-				snprintf(what, sizeof what, "an incomplete city of %ld "
-					 "tile%s and %ld shield%s at %d,%d", sc.tiles,
-					 sc.tiles == 1 ? "" : "s", sc.shields,
-					 sc.shields == 1 ? "" : "s", x, y);
+				if (sink)
+					snprintf(what, sizeof what, "an incomplete city of %ld "
+						 "tile%s and %ld shield%s at %d,%d", sc.tiles,
+						 sc.tiles == 1 ? "" : "s", sc.shields,
+						 sc.shields == 1 ? "" : "s", x, y);
 			}
 			award(g, sink, &sc);
 		}
@@ -754,6 +762,11 @@ static void final_farms(cc_game *g, const arb_sink *sink)
 {
 	unsigned *cities = g->city_buf;
 	uint8_t *scored = g->scored;
+	size_t nodes = (size_t)g->data->total * CC_MAXSEG;
+	if (g->farm == CC_FARM_ONCE)
+		memset(scored, 0, nodes);
+	if (g->farm == CC_FARM_CITY)
+		memset(g->farm_tally, 0, nodes * CC_MAXSEATS * sizeof *g->farm_tally);
 	uint32_t fst = ++g->stampno;
 	for (unsigned t = 0; t < g->ntiles; t++) {
 		const cc_type *ty = &g->data->type[g->tile[t].type];
@@ -781,9 +794,10 @@ static void final_farms(cc_game *g, const arb_sink *sink)
 			cc_score sc = { .kind = "farm", .winners = win, .by = CC_FIELD,
 					.x = g->tile[t].x, .y = g->tile[t].y,
 					.cities = nc, .followers = farmers, .what = what };
-			snprintf(what, sizeof what, "a field at %d,%d touching %u "
-				 "completed cit%s (%ld farmer%s)", sc.x, sc.y, nc,
-				 nc == 1 ? "y" : "ies", farmers, farmers == 1 ? "" : "s");
+			if (sink)
+				snprintf(what, sizeof what, "a field at %d,%d touching %u "
+					 "completed cit%s (%ld farmer%s)", sc.x, sc.y, nc,
+					 nc == 1 ? "y" : "ies", farmers, farmers == 1 ? "" : "s");
 			if (g->farm == CC_FARM_ONCE) {
 				/* Each owner scores only cities new to them; the
 				 * owners may then differ in points: one event per
@@ -801,11 +815,12 @@ static void final_farms(cc_game *g, const arb_sink *sink)
 					one.winners = 1u << s;
 					one.points = 3 * (int)fresh;
 					one.cities = fresh;
-					snprintf(what, sizeof what, "a field at %d,%d "
-						 "touching %u completed cit%s, %u of them "
-						 "not yet scored by them (%ld farmer%s)",
-						 sc.x, sc.y, nc, nc == 1 ? "y" : "ies", fresh,
-						 farmers, farmers == 1 ? "" : "s");
+					if (sink)
+						snprintf(what, sizeof what, "a field at %d,%d "
+							 "touching %u completed cit%s, %u of them "
+							 "not yet scored by them (%ld farmer%s)",
+							 sc.x, sc.y, nc, nc == 1 ? "y" : "ies", fresh,
+							 farmers, farmers == 1 ? "" : "s");
 					award(g, sink, &one);
 				}
 				continue;
@@ -846,9 +861,10 @@ static void final_farms(cc_game *g, const arb_sink *sink)
 				char what[160];
 				long tiles, shields;
 				walk_feature(g, v, false, &tiles, &shields);
-				snprintf(what, sizeof what, "the farmers of the completed "
-					 "city of %ld tiles at %d,%d (%ld in its fields)",
-					 tiles, g->tile[t].x, g->tile[t].y, farmers);
+				if (sink)
+					snprintf(what, sizeof what, "the farmers of the completed "
+						 "city of %ld tiles at %d,%d (%ld in its fields)",
+						 tiles, g->tile[t].x, g->tile[t].y, farmers);
 				cc_score sc = { .kind = "farm", .winners = win,
 						.points = 4, .by = CC_FIELD,
 						.x = g->tile[t].x, .y = g->tile[t].y,

@@ -49,8 +49,9 @@ static bool parse_int(const char *s, size_t n, int32_t *out)
 
 static bool tok_in(const arb_token *t, const char *const *words)
 {
+	char c = (char)(t->s[0] | 0x20);
 	for (; *words; words++)
-		if (arb_tok_ieq(t, *words))
+		if ((*words)[0] == c && arb_tok_ieq(t, *words))
 			return true;
 	return false;
 }
@@ -167,10 +168,19 @@ int cc_parse(const void *game, const arb_token *tok, size_t ntok, void *move,
 	assert(ntok > 0);
 	m->line = tok[0].line;
 	m->col_colour = tok[0].col;
+	/* The colours differ in their first two letters (Bl-ue, Bl-ack): pick
+	 * the candidate by them, then compare the whole word once. */
 	int colour = -1;
-	for (int i = 0; colours[i]; i++)
-		if (arb_tok_ieq(&tok[0], colours[i]))
-			colour = i;
+	char c0 = (char)(tok[0].s[0] | 0x20);
+	char c2 = tok[0].len > 2 ? (char)(tok[0].s[2] | 0x20) : 0;
+	switch (c0) {
+	case 'r': colour = 0; break;
+	case 'b': colour = c2 == 'u' ? 1 : 4; break;
+	case 'g': colour = 2; break;
+	case 'y': colour = 3; break;
+	}
+	if (colour >= 0 && !arb_tok_ieq(&tok[0], colours[colour]))
+		colour = -1;
 	if (colour < 0)
 		return arb_reject_at(rej, &tok[0], "unknown-colour",
 			"'%.*s' is no colour: a turn starts with the colour of the "

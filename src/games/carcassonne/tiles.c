@@ -121,6 +121,7 @@ static int load_sides(cc_type *t, const arb_node *list, unsigned kind,
 		cc_seg *sg = &o->seg[t->nseg++];
 		sg->kind = (uint8_t)kind;
 		sg->sides = (uint8_t)mask;
+		sg->nsides = (uint8_t)__builtin_popcount(mask);
 		sg->shield = shield && kind == CC_CITY;
 	}
 	return 0;

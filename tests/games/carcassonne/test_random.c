@@ -17,6 +17,8 @@
  * follower spot is listed exactly when the feature (after the placement)
  * holds no follower.
  */
+#include <time.h>
+
 #include "cc_test.h"
 
 #define RW 200                     /* reference grid, origin in the middle */
@@ -605,8 +607,80 @@ static int check_file(const char *path)
 	return bad;
 }
 
+/* --bench FILE REPEAT: the engine alone (parse, apply, finish; no sink)
+ * on the games of FILE, REPEAT times over; prints moves/s.  The lines are
+ * tokenized once beforehand, so the tool's reader is not measured. */
+static int bench(const char *path, int repeat)
+{
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return 2;
+	void *data = tt_data_from(NULL);
+	enum { MAXL = 400000 };
+	static char text[MAXL][48];
+	static arb_token toks[MAXL][8];
+	static uint8_t ntok[MAXL];
+	static int game_start[20000], game_seats[20000];
+	int nl = 0, ng = 0;
+	char buf[512];
+	while (fgets(buf, sizeof buf, f) && nl < MAXL) {
+		buf[strcspn(buf, ";\r\n")] = 0;
+		if (!strncmp(buf, "[Game ", 6)) {
+			game_start[ng] = nl;
+			game_seats[ng++] = 0;
+		} else if (buf[0] == '[') {
+			for (unsigned c = 0; c < 5; c++) {
+				char tag[32];
+				snprintf(tag, sizeof tag, "[%s ", OPS->colours[c]);
+				if (!strncmp(buf, tag, strlen(tag)))
+					game_seats[ng - 1]++;
+			}
+		} else if (buf[0]) {
+			size_t len = strnlen(buf, sizeof text[0] - 1);
+			memcpy(text[nl], buf, len);
+			text[nl][len] = 0;
+			ntok[nl] = (uint8_t)arb_split_tokens(text[nl], strlen(text[nl]), 1, 1,
+							    toks[nl], 8);
+			nl++;
+		}
+	}
+	fclose(f);
+	game_start[ng] = nl;
+	struct timespec t0, t1;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	long moves = 0;
+	arb_reject rej;
+	for (int r = 0; r < repeat; r++)
+		for (int gi = 0; gi < ng; gi++) {
+			arb_setup setup;
+			memset(&setup, 0, sizeof setup);
+			setup.nseats = (size_t)game_seats[gi];
+			for (int s = 0; s < game_seats[gi]; s++)
+				setup.seats[s].colour = (unsigned)s;
+			void *g = OPS->create(data, &setup, &rej);
+			for (int l = game_start[gi]; l < game_start[gi + 1]; l++) {
+				cc_move m;
+				memset(&m, 0, sizeof m);
+				if (OPS->parse(g, toks[l], ntok[l], &m, &rej) < 0 ||
+				    OPS->apply(g, &m, NULL, &rej) < 0)
+					fail_msg("line %d: %s", l, rej.msg);
+				moves++;
+			}
+			OPS->finish(g, NULL);
+			OPS->destroy(g);
+		}
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	double sec = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
+	printf("%d games x %d, %ld moves in %.3f s: %.2f million moves/s\n", ng, repeat,
+	       moves, sec, (double)moves / sec / 1e6);
+	OPS->data_free(data);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
+	if (argc == 4 && !strcmp(argv[1], "--bench"))
+		return bench(argv[2], atoi(argv[3]));
 	if (argc == 3 && !strcmp(argv[1], "--check"))
 		return check_file(argv[2]);
 	if (argc == 4 && !strcmp(argv[1], "--gen"))
