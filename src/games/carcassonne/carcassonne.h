@@ -144,6 +144,9 @@ typedef struct cc_game {
 	uint16_t *farm_tally;         /* farmers=city: farmers per city, seat */
 	unsigned *city_buf;           /* final scoring: cities of one field   */
 	uint8_t *scored;              /* farmers=once: seats paid per city    */
+	uint16_t *item, *key, *clist; /* final scoring: features in order     */
+	uint16_t placed[CC_MAXTILES]; /* nodes that ever got a follower       */
+	unsigned nplaced;
 	uint8_t cloister_done[CC_MAXTILES];
 	char players[1 << CC_MAXSEATS][40];  /* "Red, Blue" per seat mask    */
 } cc_game;

@@ -431,6 +431,7 @@ static void place(cc_game *g, unsigned type, unsigned rot, int x, int y,
 		assert(g->supply[seat] > 0);
 		g->follower[v] = (int8_t)seat;
 		g->supply[seat]--;
+		g->placed[g->nplaced++] = (uint16_t)v;
 		if (o->seg[fseg].kind != CC_CLOISTER) {
 			g->nfol[find(g, v) * CC_MAXSEATS + seat]++;
 		} else {
@@ -481,6 +482,9 @@ static void cc_destroy(void *game)
 	free(g->farm_tally);
 	free(g->city_buf);
 	free(g->scored);
+	free(g->item);
+	free(g->key);
+	free(g->clist);
 	free(g);
 }
 
@@ -577,6 +581,9 @@ bad_value:
 	g->farm_tally = arb_xmalloc(nodes * CC_MAXSEATS * sizeof *g->farm_tally);
 	g->city_buf = arb_xmalloc(nodes * sizeof *g->city_buf);
 	g->scored = arb_xmalloc(nodes);
+	g->item = arb_xmalloc(nodes * sizeof *g->item);
+	g->key = arb_xmalloc(nodes * sizeof *g->key);
+	g->clist = arb_xmalloc(nodes * sizeof *g->clist);
 	for (unsigned mask = 1; mask < 1u << g->nseats; mask++)
 		seat_list_sep(g, mask, g->players[mask], sizeof g->players[mask], true);
 	place(g, d->start, 0, 0, 0, -1, 0, NULL);
@@ -673,62 +680,100 @@ static bool cc_over(const void *game)
 
 /* ------------------------------------------------------ final scoring */
 
+/* The smallest node of feature root r: its first tile, and its first
+ * segment there.  The final scoring reports features in this order. */
+static unsigned first_node(const cc_game *g, unsigned r)
+{
+	unsigned m = r, best = r;
+	do {
+		if (m < best)
+			best = m;
+		m = g->next[m];
+	} while (m != r);
+	return best;
+}
+
+/* The features that still hold followers — fields, or the others — each
+ * once, sorted by first node into item[] (the root; the node itself for a
+ * cloister) and key[] (the first node).  Only the followers placed in the
+ * game are looked at, not the whole board.  Returns the count. */
+static unsigned final_items(cc_game *g, bool fields, uint16_t *item,
+			    uint16_t *key)
+{
+	uint32_t st = ++g->stampno;
+	unsigned n = 0;
+	for (unsigned i = 0; i < g->nplaced; i++) {
+		unsigned v = g->placed[i];
+		if (g->follower[v] < 0)
+			continue;
+		unsigned k = seg_of(g, v)->kind;
+		if ((k == CC_FIELD) != fields)
+			continue;
+		unsigned r = k == CC_CLOISTER ? v : find(g, v);
+		if (g->nstamp[r] == st)
+			continue;
+		g->nstamp[r] = st;
+		unsigned f = k == CC_CLOISTER ? v : first_node(g, r);
+		unsigned j = n++;
+		for (; j > 0 && key[j - 1] > f; j--) {
+			key[j] = key[j - 1];
+			item[j] = item[j - 1];
+		}
+		key[j] = (uint16_t)f;
+		item[j] = (uint16_t)r;
+	}
+	return n;
+}
+
 /* Score what is left open at the end: roads, cities, cloisters, in the
  * order of their first tile. */
 static void final_features(cc_game *g, const arb_sink *sink)
 {
-	for (unsigned t = 0; t < g->ntiles; t++) {
-		const cc_type *ty = &g->data->type[g->tile[t].type];
-		const cc_orient *o = &ty->rot[g->tile[t].rot];
+	unsigned n = final_items(g, false, g->item, g->key);
+	for (unsigned i = 0; i < n; i++) {
+		unsigned v = g->item[i], t = g->key[i] / CC_MAXSEG;
+		unsigned k = seg_of(g, v)->kind;
 		int x = g->tile[t].x, y = g->tile[t].y;
-		for (unsigned i = 0; i < ty->nseg; i++) {
-			unsigned k = o->seg[i].kind, v = t * CC_MAXSEG + i;
-			char what[160];
-			cc_score sc = { .x = x, .y = y, .by = k, .what = what };
-			if (k == CC_CLOISTER) {
-				if (g->cloister_done[t] || g->follower[v] < 0)
-					continue;
-				g->cloister_done[t] = 2;
-				int nb = neighbours8(g, t);
-				sc.kind = "incomplete-cloister";
-				sc.winners = 1u << g->follower[v];
-				sc.points = 1 + nb;
-				sc.tiles = 1 + nb;
-				if (sink)
-					snprintf(what, sizeof what, "an incomplete cloister at "
-						 "%d,%d with %d neighbour%s", x, y, nb,
-						 nb == 1 ? "" : "s");
-				award(g, sink, &sc);
-				continue;
-			}
-			if (k != CC_ROAD && k != CC_CITY)
-				continue;
-			unsigned r = find(g, v), most;
-			if (g->done[r])
-				continue;
-			g->done[r] = 2;
-			sc.winners = majority(g, r, &most);
-			if (!sc.winners)
-				continue;
-			sc.followers = walk_feature(g, r, false, &sc.tiles, &sc.shields);
-			if (k == CC_ROAD) {
-				sc.kind = "incomplete-road";
-				sc.points = (int)sc.tiles;
-				if (sink)
-					snprintf(what, sizeof what, "an incomplete road of %ld "
-						 "tile%s at %d,%d", sc.tiles,
-						 sc.tiles == 1 ? "" : "s", x, y);
-			} else {
-				sc.kind = "incomplete-city";
-				sc.points = (int)(sc.tiles + sc.shields);
-				if (sink)
-					snprintf(what, sizeof what, "an incomplete city of %ld "
-						 "tile%s and %ld shield%s at %d,%d", sc.tiles,
-						 sc.tiles == 1 ? "" : "s", sc.shields,
-						 sc.shields == 1 ? "" : "s", x, y);
-			}
+		char what[160];
+		cc_score sc = { .x = x, .y = y, .by = k, .what = what };
+		if (k == CC_CLOISTER) {
+			assert(!g->cloister_done[t]);
+			g->cloister_done[t] = 2;
+			int nb = neighbours8(g, t);
+			sc.kind = "incomplete-cloister";
+			sc.winners = 1u << g->follower[v];
+			sc.points = 1 + nb;
+			sc.tiles = 1 + nb;
+			sc.followers = 1;
+			if (sink)
+				snprintf(what, sizeof what, "an incomplete cloister at "
+					 "%d,%d with %d neighbour%s", x, y, nb,
+					 nb == 1 ? "" : "s");
 			award(g, sink, &sc);
+			continue;
 		}
+		unsigned most;
+		assert(!g->done[v]);    /* complete ones sent their followers home */
+		g->done[v] = 2;
+		sc.winners = majority(g, v, &most);
+		sc.followers = walk_feature(g, v, false, &sc.tiles, &sc.shields);
+		if (k == CC_ROAD) {
+			sc.kind = "incomplete-road";
+			sc.points = (int)sc.tiles;
+			if (sink)
+				snprintf(what, sizeof what, "an incomplete road of %ld "
+					 "tile%s at %d,%d", sc.tiles,
+					 sc.tiles == 1 ? "" : "s", x, y);
+		} else {
+			sc.kind = "incomplete-city";
+			sc.points = (int)(sc.tiles + sc.shields);
+			if (sink)
+				snprintf(what, sizeof what, "an incomplete city of %ld "
+					 "tile%s and %ld shield%s at %d,%d", sc.tiles,
+					 sc.tiles == 1 ? "" : "s", sc.shields,
+					 sc.shields == 1 ? "" : "s", x, y);
+		}
+		award(g, sink, &sc);
 	}
 }
 
@@ -767,27 +812,27 @@ static void final_farms(cc_game *g, const arb_sink *sink)
 		memset(scored, 0, nodes);
 	if (g->farm == CC_FARM_CITY)
 		memset(g->farm_tally, 0, nodes * CC_MAXSEATS * sizeof *g->farm_tally);
-	uint32_t fst = ++g->stampno;
-	for (unsigned t = 0; t < g->ntiles; t++) {
-		const cc_type *ty = &g->data->type[g->tile[t].type];
-		const cc_orient *o = &ty->rot[g->tile[t].rot];
-		for (unsigned i = 0; i < ty->nseg; i++) {
-			if (o->seg[i].kind != CC_FIELD)
-				continue;
-			unsigned f = find(g, t * CC_MAXSEG + i), most;
+	unsigned nfields = final_items(g, true, g->item, g->key), ncl = 0;
+	if (g->farm == CC_FARM_CITY)
+		memset(scored, 0, nodes);      /* here: city already listed */
+	for (unsigned fi = 0; fi < nfields; fi++) {
+		{
+			unsigned f = g->item[fi], t = g->key[fi] / CC_MAXSEG, most;
 			unsigned win = majority(g, f, &most);
-			if (!win || g->nstamp[f] == fst)
-				continue;
 			unsigned nc = field_cities(g, f, cities);
-			g->nstamp[f] = fst;   /* after field_cities re-stamped */
 			long farmers = 0;
 			for (unsigned s = 0; s < g->nseats; s++)
 				farmers += g->nfol[f * CC_MAXSEATS + s];
 			if (g->farm == CC_FARM_CITY) {
-				for (unsigned c = 0; c < nc; c++)
+				for (unsigned c = 0; c < nc; c++) {
+					if (!scored[cities[c]]) {
+						scored[cities[c]] = 1;
+						g->clist[ncl++] = (uint16_t)cities[c];
+					}
 					for (unsigned s = 0; s < g->nseats; s++)
 						g->farm_tally[cities[c] * CC_MAXSEATS + s] +=
 							g->nfol[f * CC_MAXSEATS + s];
+				}
 				continue;
 			}
 			char what[160];
@@ -832,18 +877,21 @@ static void final_farms(cc_game *g, const arb_sink *sink)
 	if (g->farm == CC_FARM_CITY) {
 		/* 1st edition: each completed city goes to the majority of
 		 * the farmers in all the fields touching it, 4 points. */
-		uint32_t cst = ++g->stampno;
-		for (unsigned t = 0; t < g->ntiles; t++) {
-			const cc_type *ty = &g->data->type[g->tile[t].type];
-			const cc_orient *o = &ty->rot[g->tile[t].rot];
-			for (unsigned i = 0; i < ty->nseg; i++) {
-				if (o->seg[i].kind != CC_CITY)
-					continue;
-				/* each city once, at its first tile */
-				unsigned v = find(g, t * CC_MAXSEG + i);
-				if (g->done[v] != 1 || g->nstamp[v] == cst)
-					continue;
-				g->nstamp[v] = cst;
+		/* the cities the farmed fields touch, by first node */
+		for (unsigned i = 0; i < ncl; i++)
+			g->key[i] = (uint16_t)first_node(g, g->clist[i]);
+		for (unsigned i = 1; i < ncl; i++)
+			for (unsigned j = i; j > 0 && g->key[j - 1] > g->key[j]; j--) {
+				uint16_t k = g->key[j], c = g->clist[j];
+				g->key[j] = g->key[j - 1];
+				g->clist[j] = g->clist[j - 1];
+				g->key[j - 1] = k;
+				g->clist[j - 1] = c;
+			}
+		for (unsigned ci = 0; ci < ncl; ci++) {
+			{
+				unsigned v = g->clist[ci], t = g->key[ci] / CC_MAXSEG;
+				assert(g->done[v] == 1);
 				unsigned best = 0, win = 0;
 				long farmers = 0;
 				for (unsigned s = 0; s < g->nseats; s++) {
