@@ -175,8 +175,21 @@ static int find_alias(const struct alias *t, size_t nt, const char *s,
 	return -1;
 }
 
+/* Resources are read in every bundle of every line: the canonical words
+ * are tried first by length and first letter, the aliases after. */
 int cat_parse_res(const char *s, size_t n)
 {
+	if (n >= 3 && n <= 6) {
+		static const int8_t by_len[7] = {-1, -1, -1, R_ORE, -1, R_BRICK,
+						  R_LUMBER};
+		int r = by_len[n];
+		if (n == 4)
+			r = (s[0] | 0x20) == 'w' ? R_WOOL : -1;
+		else if (n == 5 && (s[0] | 0x20) == 'g')
+			r = R_GRAIN;
+		if (r >= 0 && strncasecmp(s, cat_res_name[r], n) == 0)
+			return r;
+	}
 	return find_alias(res_alias, ARB_COUNT(res_alias), s, n);
 }
 

@@ -20,18 +20,61 @@
 
 extern const char *const cat_colours[];
 
-static bool teq(const arb_token *t, const char *w)
+/* The token equals `w` (lower case) ignoring ASCII case.  Inline and
+ * without strlen/strncasecmp: it runs several times per action. */
+static inline bool teq(const arb_token *t, const char *w)
 {
-	return arb_tok_ieq(t, w);
+	uint32_t i = 0;
+	for (; i < t->len; i++) {
+		char c = t->s[i];
+		if (c >= 'A' && c <= 'Z')
+			c = (char)(c + 32);
+		if (c != w[i])       /* also stops at the end of w */
+			return false;
+	}
+	return w[i] == 0;
 }
 
-/* A seated colour: the seat, or -1. */
+/* A seated colour: the seat, or -1.  The four colour names have four
+ * different lengths (3..6), so one comparison decides. */
 static int parse_seat(const cat_game *g, const arb_token *t)
 {
-	for (unsigned c = 0; cat_colours[c]; c++)
-		if (teq(t, cat_colours[c]))
-			return c < CAT_SEATS ? g->seat_of[c] : -1;
-	return -1;
+	static const int8_t by_len[8] = {-1, -1, -1, 0, 1, 2, 3, -1};
+	if (t->len > 7 || by_len[t->len] < 0)
+		return -1;
+	static const char *const lower[4] = {"red", "blue", "white", "orange"};
+	unsigned c = (unsigned)by_len[t->len];
+	assert(strlen(cat_colours[c]) == t->len);
+	if (!teq(t, lower[c]))
+		return -1;
+	return g->seat_of[c];
+}
+
+/* Keywords, by a switch on length and first letter instead of a chain of
+ * comparisons: this runs for every action of every line. */
+enum { K_NONE, K_ROLL, K_DISCARD, K_ROBBER, K_TRADE, K_ROAD, K_SETTLE,
+       K_CITY, K_BUY, K_PLAY, K_REVEAL, K_LONGEST, K_ARMY, K_SCORE, K_GETS };
+
+static int keyword(const arb_token *t)
+{
+	static const struct {
+		const char *w;
+		int k;
+	} kw[] = {
+		{"roll", K_ROLL}, {"road", K_ROAD}, {"robber", K_ROBBER},
+		{"reveal", K_REVEAL}, {"discard", K_DISCARD}, {"trade", K_TRADE},
+		{"settlement", K_SETTLE}, {"settle", K_SETTLE},
+		{"score", K_SCORE}, {"city", K_CITY}, {"buy", K_BUY},
+		{"play", K_PLAY}, {"longest", K_LONGEST}, {"army", K_ARMY},
+		{"gets", K_GETS},
+	};
+	if (t->len < 3 || t->len > 10)
+		return K_NONE;
+	char c = (char)(t->s[0] | 0x20);
+	for (size_t i = 0; i < sizeof kw / sizeof kw[0]; i++)
+		if (kw[i].w[0] == c && teq(t, kw[i].w))
+			return kw[i].k;
+	return K_NONE;
 }
 
 /* A bundle "2ore+brick" into v[]; "nothing" when allow_empty.  Each item is
@@ -230,7 +273,8 @@ int cat_parse(const void *game, const arb_token *tok, size_t ntok,
 		a->acol = c.i < c.n ? tok[c.i].col : k->col;
 		c.kw = k;
 		int rc = 0;
-		if (teq(k, "roll")) {
+		int kwd = keyword(k);
+		if (kwd == K_ROLL) {
 			const arb_token *t = arg(&c, "both dice (like 3+4)");
 			if (!t)
 				return -1;
@@ -241,14 +285,14 @@ int cat_parse(const void *game, const arb_token *tok, size_t ntok,
 			a->kind = A_ROLL;
 			a->a = (uint8_t)(t->s[0] - '0');
 			a->b = (uint8_t)(t->s[2] - '0');
-		} else if (teq(k, "discard")) {
+		} else if (kwd == K_DISCARD) {
 			a->kind = A_DISCARD;
 			rc = arg_seat(&c, &a->a) < 0 ||
 			     arg_bundle(&c, a->give, false) < 0;
-		} else if (teq(k, "robber")) {
+		} else if (kwd == K_ROBBER) {
 			a->kind = A_ROBBER;
 			rc = arg_robber(&c, a);
-		} else if (teq(k, "trade")) {
+		} else if (kwd == K_TRADE) {
 			const arb_token *t = arg(&c, "a colour or 'bank'");
 			if (!t)
 				return -1;
@@ -273,16 +317,16 @@ int cat_parse(const void *game, const arb_token *tok, size_t ntok,
 			rc = arg_bundle(&c, a->give, true) < 0 ||
 			     arg_for(&c) < 0 ||
 			     arg_bundle(&c, a->get, true) < 0;
-		} else if (teq(k, "road")) {
+		} else if (kwd == K_ROAD) {
 			a->kind = A_ROAD;
 			rc = arg_edge(&c, &a->a);
-		} else if (teq(k, "settlement") || teq(k, "settle")) {
+		} else if (kwd == K_SETTLE) {
 			a->kind = A_SETTLE;
 			rc = arg_node(&c, &a->a);
-		} else if (teq(k, "city")) {
+		} else if (kwd == K_CITY) {
 			a->kind = A_CITY;
 			rc = arg_node(&c, &a->a);
-		} else if (teq(k, "buy")) {
+		} else if (kwd == K_BUY) {
 			const arb_token *t = arg(&c, "the card drawn");
 			if (!t)
 				return -1;
@@ -293,7 +337,7 @@ int cat_parse(const void *game, const arb_token *tok, size_t ntok,
 					   "monopoly, victory-point)");
 			a->kind = A_BUY;
 			a->a = (uint8_t)d;
-		} else if (teq(k, "play")) {
+		} else if (kwd == K_PLAY) {
 			const arb_token *t = arg(&c, "a development card");
 			if (!t)
 				return -1;
@@ -325,7 +369,7 @@ int cat_parse(const void *game, const arb_token *tok, size_t ntok,
 					   "road-building, year-of-plenty, "
 					   "monopoly)");
 			}
-		} else if (teq(k, "reveal")) {
+		} else if (kwd == K_REVEAL) {
 			const arb_token *t = arg(&c, "the victory point cards");
 			if (!t)
 				return -1;
@@ -339,8 +383,8 @@ int cat_parse(const void *game, const arb_token *tok, size_t ntok,
 				return bad(&c, t, "victory point cards (vp, 2vp)");
 			a->kind = A_REVEAL;
 			a->a = (uint8_t)n;
-		} else if (teq(k, "longest") || teq(k, "army")) {
-			a->kind = teq(k, "army") ? A_ARMY : A_LONGEST;
+		} else if (kwd == K_LONGEST || kwd == K_ARMY) {
+			a->kind = kwd == K_ARMY ? A_ARMY : A_LONGEST;
 			const arb_token *t = arg(&c, "a colour or 'none'");
 			if (!t)
 				return -1;
@@ -350,7 +394,7 @@ int cat_parse(const void *game, const arb_token *tok, size_t ntok,
 				c.i--;
 				rc = arg_seat(&c, &a->a);
 			}
-		} else if (teq(k, "score")) {
+		} else if (kwd == K_SCORE) {
 			a->kind = A_VP;
 			unsigned v;
 			if (arg_seat(&c, &a->a) < 0)
@@ -361,7 +405,7 @@ int cat_parse(const void *game, const arb_token *tok, size_t ntok,
 			if (parse_int(t, 99, &v) < 0)
 				return bad(&c, t, "a number of victory points");
 			a->b = (uint8_t)v;
-		} else if (teq(k, "gets")) {
+		} else if (kwd == K_GETS) {
 			a->kind = A_GETS;
 			rc = arg_seat(&c, &a->a) < 0 ||
 			     arg_bundle(&c, a->get, true) < 0;

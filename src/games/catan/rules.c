@@ -78,57 +78,80 @@ unsigned cat_trail(const cat_game *g, const cat_state *s, unsigned seat)
 	const cat_geom *G = &g->d->g;
 	uint8_t mine[16], n = 0;
 	int8_t local[CAT_EDGES];
+	uint8_t deg[CAT_NODES];
 	memset(local, -1, sizeof local);
+	memset(deg, 0, sizeof deg);
 	for (unsigned e = 0; e < CAT_EDGES && n < 16; e++)
 		if (s->edge_owner[e] == seat + 1) {
 			local[e] = (int8_t)n;
 			mine[n++] = (uint8_t)e;
+			deg[G->edge_node[e][0]]++;
+			deg[G->edge_node[e][1]]++;
 		}
 	if (n == 0)
 		return 0;
-	/* Iterative DFS: stack of (node, edge choice index). */
+	/* A longest trail can always be taken to start at a node of odd
+	 * degree or at an opponent's building, except when it is a whole
+	 * cycle of degree-2 nodes: those components are found as the roads
+	 * no search touched, and searched from any of their nodes. */
+	uint64_t started = 0;
+	uint32_t touched = 0;
+	unsigned best = 0;
 	struct fr {
 		uint8_t node, next;
 		uint8_t via;                   /* local edge index or 0xff */
 	} st[17];
-	unsigned best = 0;
-	for (unsigned i = 0; i < n; i++)
-		for (unsigned k = 0; k < 2; k++) {
-			unsigned start = G->edge_node[mine[i]][k];
-			uint32_t used = 0;
-			int sp = 0;
-			st[0].node = (uint8_t)start;
-			st[0].next = 0;
-			st[0].via = 0xff;
-			while (sp >= 0) {
-				struct fr *f = &st[sp];
-				unsigned v = f->node;
-				bool blocked = sp > 0 && s->node_owner[v] &&
-					       s->node_owner[v] != seat + 1;
-				bool pushed = false;
-				while (!blocked && f->next < G->node_nadj[v]) {
-					unsigned e = G->node_edge[v][f->next++];
-					int l = local[e];
-					if (l < 0 || (used >> l & 1))
-						continue;
-					used |= 1u << l;
-					sp++;
-					assert(sp <= 16);
-					st[sp].node = G->node_adj[v][f->next - 1];
-					st[sp].next = 0;
-					st[sp].via = (uint8_t)l;
-					if ((unsigned)sp > best)
-						best = (unsigned)sp;
-					pushed = true;
-					break;
-				}
-				if (pushed)
+	for (unsigned pass = 0; pass < 2; pass++)
+		for (unsigned i = 0; i < n; i++)
+			for (unsigned k = 0; k < 2; k++) {
+				unsigned start = G->edge_node[mine[i]][k];
+				if (started >> start & 1)
 					continue;
-				if (f->via != 0xff)
-					used &= ~(1u << f->via);
-				sp--;
+				bool blocked = s->node_owner[start] &&
+					       s->node_owner[start] != seat + 1;
+				if (pass == 0 ? deg[start] == 2 && !blocked
+					      : (touched >> i & 1))
+					continue;
+				started |= 1ull << start;
+				uint32_t used = 0;
+				int sp = 0;
+				st[0].node = (uint8_t)start;
+				st[0].next = 0;
+				st[0].via = 0xff;
+				while (sp >= 0) {
+					struct fr *f = &st[sp];
+					unsigned v = f->node;
+					bool stop = sp > 0 && s->node_owner[v] &&
+						    s->node_owner[v] != seat + 1;
+					bool pushed = false;
+					while (!stop && f->next < G->node_nadj[v]) {
+						unsigned e = G->node_edge[v][f->next++];
+						int l = local[e];
+						if (l < 0 || (used >> l & 1))
+							continue;
+						used |= 1u << l;
+						touched |= 1u << l;
+						sp++;
+						assert(sp <= 16);
+						st[sp].node =
+							G->node_adj[v][f->next - 1];
+						st[sp].next = 0;
+						st[sp].via = (uint8_t)l;
+						if ((unsigned)sp > best) {
+							best = (unsigned)sp;
+							if (best == n)
+								return n; /* all roads */
+						}
+						pushed = true;
+						break;
+					}
+					if (pushed)
+						continue;
+					if (f->via != 0xff)
+						used &= ~(1u << f->via);
+					sp--;
+				}
 			}
-		}
 	return best;
 }
 
@@ -219,23 +242,29 @@ static void hand_str(const cat_player *p, char *out, size_t len)
 	cat_bundle_str(p->res, out, len);
 }
 
-/* Move cards: seat -> bank (dir < 0) or bank -> seat (dir > 0). */
+/* Move cards: seat -> bank (dir < 0) or bank -> seat (dir > 0).  Counts
+ * never go negative: callers check first (lacks(), the bank's stock). */
 static void bank_move(cat_state *s, unsigned seat, const uint8_t v[CAT_RES],
 		      int dir)
 {
 	cat_player *p = &s->p[seat];
-	for (unsigned r = 0; r < CAT_RES; r++) {
-		if (dir < 0) {
+	unsigned n = 0;
+	if (dir < 0) {
+		for (unsigned r = 0; r < CAT_RES; r++) {
 			assert(p->res[r] >= v[r]);
 			p->res[r] = (uint8_t)(p->res[r] - v[r]);
 			s->bank[r] = (uint8_t)(s->bank[r] + v[r]);
-			p->ncards = (uint8_t)(p->ncards - v[r]);
-		} else {
+			n += v[r];
+		}
+		p->ncards = (uint8_t)(p->ncards - n);
+	} else {
+		for (unsigned r = 0; r < CAT_RES; r++) {
 			assert(s->bank[r] >= v[r]);
 			p->res[r] = (uint8_t)(p->res[r] + v[r]);
 			s->bank[r] = (uint8_t)(s->bank[r] - v[r]);
-			p->ncards = (uint8_t)(p->ncards + v[r]);
+			n += v[r];
 		}
+		p->ncards = (uint8_t)(p->ncards + n);
 	}
 }
 
@@ -298,7 +327,8 @@ static void produce(cat_game *g, unsigned roll, uint8_t got[CAT_SEATS][CAT_RES])
 			got[p][r] = (uint8_t)owed[p][r];
 	}
 	for (unsigned p = 0; p < g->nseats; p++)
-		bank_move(s, p, got[p], 1);
+		if (got[p][0] | got[p][1] | got[p][2] | got[p][3] | got[p][4])
+			bank_move(s, p, got[p], 1);
 }
 
 /* ------------------------------------------------------- placements */
