@@ -264,6 +264,12 @@ static void tile_cells(el_game *g, int id, int8_t v)
 			g->pos.bld[t->y + dy][t->x + dx] = v;
 }
 
+/* A building's name in a sentence ("long hut", not the keyword). */
+static const char *say(const el_game *g, int type)
+{
+	return type == B_LONGHUT ? "long hut" : g->d->bt[type].name;
+}
+
 /* Huts waiting to move after a build, in the order they move. */
 typedef struct hutq {
 	int n;
@@ -335,7 +341,7 @@ static int move_huts(el_game *g, const el_build *b, hutq *q, arb_reject *rej)
 		if (t->owner != h->seat)
 			return rej_at(rej, h->at, "hut-order",
 				      "the %s of %s moves first (the builder's huts first, then clockwise)",
-				      g->d->bt[t->type].name, cname(g, t->owner));
+				      say(g, t->type), cname(g, t->owner));
 		if (h->x < 0) {
 			t->gone = 1;
 			continue;
@@ -346,12 +352,12 @@ static int move_huts(el_game *g, const el_build *b, hutq *q, arb_reject *rej)
 			if (!empty_sq(g, h->x, yy))
 				return rej_at(rej, h->at, "hut-square",
 					      "the %s of %s cannot move to %s: %s is not an empty square of the building area",
-					      bt->name, cname(g, t->owner), sq(g, h->x, h->y),
+					      say(g, t->type), cname(g, t->owner), sq(g, h->x, h->y),
 					      yy < EL_H ? sq(g, h->x, yy) : "the square below");
 			if (g->L->mills[yy][h->x])
 				return rej_at(rej, h->at, "hut-square",
 					      "the %s of %s cannot move to %s: %s is a trade field",
-					      bt->name, cname(g, t->owner), sq(g, h->x, h->y), sq(g, h->x, yy));
+					      say(g, t->type), cname(g, t->owner), sq(g, h->x, h->y), sq(g, h->x, yy));
 		}
 		t->x = h->x;
 		t->y = h->y;
@@ -363,7 +369,7 @@ static int move_huts(el_game *g, const el_build *b, hutq *q, arb_reject *rej)
 		el_at at = b->nhut ? b->hut[b->nhut - 1].at : b->at_arg;
 		return rej_at(rej, at, "hut-missing",
 			      "the %s of %s was displaced: the record must say where it goes (hut %s SQUARE, or hut %s off)",
-			      g->d->bt[t->type].name, cname(g, t->owner), cname(g, t->owner), cname(g, t->owner));
+			      say(g, t->type), cname(g, t->owner), cname(g, t->owner), cname(g, t->owner));
 	}
 	return 0;
 }
@@ -414,7 +420,7 @@ static int build_building(el_game *g, const el_build *b, arb_reject *rej)
 				if (cb->size > bt->size)
 					return rej_at(rej, b->at_arg, "cover-larger",
 						      "the %s of %s at %s is larger than a %s and cannot be built over",
-						      cb->name, cname(g, ct->owner), sq(g, ct->x, ct->y), bt->name);
+						      say(g, ct->type), cname(g, ct->owner), sq(g, ct->x, ct->y), bt->name);
 				if (cb->size == bt->size)
 					same = true;
 				covered |= 1ull << t;
