@@ -1005,6 +1005,37 @@ static void test_setup(void **state)
 	stop(&t);
 }
 
+
+/* Input is forgiving, fmt is canonical. */
+static void test_format(void **state)
+{
+	(void)state;
+	tgame t;
+	start(&t, "RB", "Red=r Blue=g", NULL);
+	static const char *const in[][2] = {
+		{ "red 5 GOLD", "Red 5 gold" },
+		{ "RED 7>5 Discard blue=RB LOOT 2g build Office 3,5 3G hut blue off permit 0 1,5 2B CASH",
+		  "Red 7>5 discard Blue=rb loot 2g build large 3,5 3g hut Blue off permit 0 1,5 2b cash" },
+		{ "Red 3>5 +RGB wall n4 +b church 5/9 move 1,2 3,4 2r", "Red 3>5 +rgb wall N4 +b church 5/9 move 1,2 3,4 2r" },
+		{ "Red 4 build inn 1,2 build stands 3,4 gold raise 1,2 4 2g", "Red 4 build tavern 1,2 build market 3,4 gold raise 1,2 4 2g" },
+		{ "Red 4 halve Red=rr Blue=g gold place 3 5,12", "Red 4 halve Red=rr Blue=g gold place 3 5,12" },
+		{ "Red 4 wall e10 gold", "Red 4 wall E10 gold" },
+	};
+	for (size_t i = 0; i < sizeof in / sizeof in[0]; i++) {
+		arb_token tok[64];
+		size_t n = arb_split_tokens(in[i][0], strlen(in[i][0]), 1, 1, tok, 64);
+		el_move m;
+		memset(&m, 0, sizeof m);
+		if (ops->parse(t.g, tok, n, &m, &t.rej) < 0)
+			fail_msg("%s: %s", in[i][0], t.rej.msg);
+		arb_buf b = { 0 };
+		ops->format(t.g, &m, &b);
+		assert_string_equal(b.p, in[i][1]);
+		arb_buf_free(&b);
+	}
+	stop(&t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1030,6 +1061,7 @@ int main(void)
 		cmocka_unit_test(test_options),
 		cmocka_unit_test(test_moves),
 		cmocka_unit_test(test_setup),
+		cmocka_unit_test(test_format),
 	};
 	return cmocka_run_group_tests(tests, setup_data, teardown_data);
 }
