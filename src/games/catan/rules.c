@@ -477,10 +477,32 @@ static int check_road(turn *t, const cat_act *a, unsigned edge, int setup_node)
 				       "%s must touch the settlement just "
 				       "placed at %s", cname(g, t->seat), en, nn);
 		}
+		/* Say so when an opponent's building is what cuts it off. */
+		const cat_geom *G = &g->d->g;
+		for (unsigned k = 0; k < 2; k++) {
+			unsigned v = G->edge_node[edge][k];
+			unsigned o = s->node_owner[v];
+			if (!o || o == t->seat + 1u)
+				continue;
+			for (unsigned i = 0; i < G->node_nadj[v]; i++)
+				if (s->edge_owner[G->node_edge[v][i]] ==
+				    t->seat + 1u) {
+					char nn[4];
+					cat_node_name(g->d, v, nn);
+					return rej_arg(t, a, "road-unconnected",
+						       "%s cannot build a road at "
+						       "%s: %s's %s at %s cuts it "
+						       "off from %s's road",
+						       cname(g, t->seat), en,
+						       cname(g, o - 1),
+						       s->node_city[v] ? "city"
+								       : "settlement",
+						       nn, cname(g, t->seat));
+				}
+		}
 		return rej_arg(t, a, "road-unconnected", "%s cannot build a "
 			       "road at %s: it touches none of %s's roads, "
-			       "settlements or cities (an opponent's building "
-			       "cuts a road)", cname(g, t->seat), en,
+			       "settlements or cities", cname(g, t->seat), en,
 			       cname(g, t->seat));
 	}
 	return 0;

@@ -338,7 +338,8 @@ static void test_blocked_by_opponent(void **state)
 	tt_ok(g, "White roll 6+6 road h4-h5 road g4-h4 settlement g4");
 	tt_give(g, RED, "brick+lumber");
 	tt_bad(g, "Red roll 6+6 road f4-g4", "road-unconnected", 19,
-	       "an opponent's building cuts a road");
+	       "Red cannot build a road at f4-g4: White's settlement at g4 "
+	       "cuts it off from Red's road");
 	tt_ok(g, "Red roll 6+6 road e3-e4");
 	catan_game.destroy(g);
 }
