@@ -678,6 +678,56 @@ static void test_setup_tag(void **state)
 	}
 }
 
+/* ------------------------------------------------------------------ moves */
+
+static char mv[64][96];
+static size_t nmv;
+
+static void mv_emit(void *ctx, const char *move)
+{
+	(void)ctx;
+	if (nmv < 64)
+		snprintf(mv[nmv++], sizeof mv[0], "%s", move);
+}
+
+/* Peter's position of corpus/catan/example-trade-peter.tgn: 2 lumber and
+ * 3 ore, the 3:1 harbour at d1; with the roll 1+2 he may end the turn or
+ * trade 3 ore at his harbour (domestic trades are not listed). */
+static void test_moves(void **state)
+{
+	(void)state;
+	static const char *const lines[] = {
+		"Red settlement j3 road j2-j3", "Blue settlement d1 road d1-e1",
+		"White settlement c3 road c3-c4", "White settlement e2 road e2-f2",
+		"Blue settlement d4 road d4-e4", "Red settlement j4 road j4-j5",
+		"Red roll 4+6", NULL};
+	cat_game *g = tt_game("Red Blue White");
+	nmv = 0;
+	/* Any intersection, any of its paths: 2 x 72 placements. */
+	assert_int_equal(catan_game.moves(g, NULL, mv_emit, NULL), 144);
+	assert_string_equal(mv[0], "Red settlement c1 road c1-d1");
+	for (unsigned i = 0; lines[i]; i++)
+		tt_ok(g, lines[i]);
+	cat_move next;
+	memset(&next, 0, sizeof next);
+	next.seat = BLUE;
+	next.n = 1;
+	next.act[0] = (cat_act){.kind = A_ROLL, .a = 1, .b = 2};
+	nmv = 0;
+	assert_int_equal(catan_game.moves(g, &next, mv_emit, NULL), 5);
+	assert_string_equal(mv[0], "Blue roll 1+2");
+	assert_string_equal(mv[1], "Blue roll 1+2 trade bank 3ore for brick");
+	assert_string_equal(mv[4], "Blue roll 1+2 trade bank 3ore for grain");
+	tt_hand_is(g, BLUE, "2lumber+2ore");   /* moves() changed nothing */
+	/* Without the record's dice: every roll but 7, and the robber moves
+	 * of a 7. */
+	nmv = 0;
+	size_t n = catan_game.moves(g, NULL, mv_emit, NULL);
+	assert_true(n > 10);
+	assert_string_equal(mv[0], "Blue roll 1+1");
+	catan_game.destroy(g);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -701,6 +751,7 @@ int main(void)
 		cmocka_unit_test(test_win),
 		cmocka_unit_test(test_options),
 		cmocka_unit_test(test_setup_tag),
+		cmocka_unit_test(test_moves),
 	};
 	return cmocka_run_group_tests(tests, tt_setup_data, tt_teardown_data);
 }
