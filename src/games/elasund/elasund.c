@@ -292,6 +292,7 @@ static void remove_tile(el_game *g, int id, const char *why, bool hut_may_move, 
 				      cname(g, t->owner), bt->name, sq(g, t->x, t->y), why,
 				      t->cubes, t->cubes == 1 ? "" : "s");
 		field_str(ev, "building", bt->name);
+		FIELD_COPY(g, ev, "square", sq(g, t->x, t->y));
 		field_num(ev, "cubes", t->cubes);
 		t->cubes = 0;
 	}
