@@ -181,6 +181,10 @@ const char *cc_fit(const cc_game *g, unsigned type, unsigned rot, int x,
 bool cc_seg_occupied(const cc_game *g, unsigned type, unsigned rot, int x,
 		     int y, unsigned seg, unsigned *who);
 extern const int cc_dx[4], cc_dy[4];
+/* Put `type` turned `rot` at x,y (a legal spot), with a follower of `seat`
+ * on segment `fseg` (-1: none), and score what it completes. */
+void cc_place(cc_game *g, unsigned type, unsigned rot, int x, int y,
+	      int fseg, unsigned seat, const arb_sink *sink);
 
 /* moves.c */
 size_t cc_moves(const void *game, const void *next,
@@ -188,6 +192,11 @@ size_t cc_moves(const void *game, const void *next,
 /* True when `type` has a legal placement; its first one in *x,*y,*rot. */
 bool cc_placeable(const cc_game *g, unsigned type, int *x, int *y,
 		  unsigned *rot);
+
+/* snapshot.c */
+void cc_snapshot(const void *game, arb_buf *out);
+/* Set up g (just created, start tile placed) from a Setup tag. */
+int cc_setup(cc_game *g, const arb_tag *tag, arb_reject *rej);
 
 /* dump.c */
 void cc_dump(const void *game, unsigned flags, arb_buf *out);

@@ -383,8 +383,8 @@ bool cc_seg_occupied(const cc_game *g, unsigned type, unsigned rot, int x,
 
 /* Put `type` turned `rot` at x,y (a legal spot), with a follower of `seat`
  * on segment `fseg` (-1: none), and score what it completes. */
-static void place(cc_game *g, unsigned type, unsigned rot, int x, int y,
-		  int fseg, unsigned seat, const arb_sink *sink)
+void cc_place(cc_game *g, unsigned type, unsigned rot, int x, int y,
+	      int fseg, unsigned seat, const arb_sink *sink)
 {
 	assert(g->ntiles < g->data->total);
 	unsigned t = g->ntiles++;
@@ -541,13 +541,6 @@ bad_value:
 			"once, city or off");
 		return NULL;
 	}
-	if (setup->setup) {
-		arb_reject_pos(rej, setup->setup->line, setup->setup->col,
-			       "setup-unsupported",
-			       "Carcassonne games start from the start tile; "
-			       "a Setup tag is not supported yet");
-		return NULL;
-	}
 
 	cc_game *g = arb_xcalloc(1, sizeof *g);
 	g->data = d;
@@ -586,7 +579,11 @@ bad_value:
 	g->clist = arb_xmalloc(nodes * sizeof *g->clist);
 	for (unsigned mask = 1; mask < 1u << g->nseats; mask++)
 		seat_list_sep(g, mask, g->players[mask], sizeof g->players[mask], true);
-	place(g, d->start, 0, 0, 0, -1, 0, NULL);
+	cc_place(g, d->start, 0, 0, 0, -1, 0, NULL);
+	if (setup->setup && cc_setup(g, setup->setup, rej) < 0) {
+		cc_destroy(g);
+		return NULL;
+	}
 	return g;
 }
 
@@ -666,7 +663,7 @@ static int cc_apply(void *game, const void *move, const arb_sink *sink,
 	}
 	g->moves++;
 	g->drawn++;
-	place(g, m->type, m->rot, m->x, m->y, m->fkind ? m->seg : -1, m->seat,
+	cc_place(g, m->type, m->rot, m->x, m->y, m->fkind ? m->seg : -1, m->seat,
 	      sink);
 	g->turn = (g->turn + 1) % g->nseats;
 	return 0;
@@ -986,5 +983,5 @@ const arb_game_ops carcassonne_game = {
 	.standing = cc_standing,
 	.moves = cc_moves,
 	.dump = cc_dump,
-	.snapshot = NULL,
+	.snapshot = cc_snapshot,
 };

@@ -335,6 +335,41 @@ static unsigned ref_occupied(ref *r, int type, int rot, int x, int y)
 	return occ;
 }
 
+/* A game created from g's snapshot: it must print the same snapshot,
+ * board and standing.  Returns it (the caller destroys it). */
+static void *from_snapshot(tt_game *t)
+{
+	arb_buf snap = { 0 }, a = { 0 }, b = { 0 };
+	OPS->snapshot(t->g, &snap);
+	arb_tag tag = { "Setup", snap.p, 4, 1 };
+	arb_setup setup = t->setup;
+	setup.setup = &tag;
+	arb_reject rej;
+	void *g2 = OPS->create(t->data, &setup, &rej);
+	if (!g2)
+		fail_msg("snapshot refused: %s\n%s", rej.msg, snap.p);
+	OPS->snapshot(g2, &a);
+	if (strcmp(a.p, snap.p)) {
+		size_t i = 0;
+		while (a.p[i] == snap.p[i])
+			i++;
+		fail_msg("snapshots differ at byte %zu:\n  %.80s\n  %.80s", i,
+			 snap.p + (i > 20 ? i - 20 : 0), a.p + (i > 20 ? i - 20 : 0));
+	}
+	arb_buf_reset(&a);
+	OPS->dump(t->g, 0, &a);
+	OPS->dump(g2, 0, &b);
+	assert_string_equal(a.p, b.p);
+	arb_standing s1, s2;
+	OPS->standing(t->g, &s1);
+	OPS->standing(g2, &s2);
+	assert_memory_equal(&s1, &s2, sizeof s1);
+	arb_buf_free(&snap);
+	arb_buf_free(&a);
+	arb_buf_free(&b);
+	return g2;
+}
+
 static void play_random_game(void *data, unsigned nseats, uint64_t seed,
 			     int *discards)
 {
@@ -360,6 +395,8 @@ static void play_random_game(void *data, unsigned nseats, uint64_t seed,
 		bag[j] = x;
 	}
 	static movelist ml;
+	tt_game twin = t;      /* follows the game from a snapshot at turn 40 */
+	twin.g = NULL;
 	for (int b = 0; b < nbag; b++) {
 		cc_game *g = t.g;
 		assert_false(OPS->over(t.g));
@@ -412,6 +449,12 @@ static void play_random_game(void *data, unsigned nseats, uint64_t seed,
 		if (nplace == 0)
 			(*discards)++;
 		unsigned seat = g->turn;
+		if (b % 23 == 11)
+			OPS->destroy(from_snapshot(&t));
+		if (b == 40)
+			twin.g = from_snapshot(&t);
+		if (twin.g)
+			tt_ok(&twin, pick, NULL);
 		tt_ok(&t, pick, NULL);
 		arb_token tok[8];
 		size_t nt = arb_split_tokens(pick, strlen(pick), 1, 1, tok, 8);
@@ -431,6 +474,11 @@ static void play_random_game(void *data, unsigned nseats, uint64_t seed,
 	}
 	assert_true(OPS->over(t.g));
 	OPS->finish(t.g, NULL);
+	OPS->finish(twin.g, NULL);
+	for (unsigned s = 0; s < nseats; s++)
+		assert_int_equal(tt_score(&twin, s), tt_score(&t, s));
+	OPS->destroy(from_snapshot(&t));    /* with 'final' */
+	tt_end(&twin);
 	ref_final(&r);
 	for (unsigned s = 0; s < nseats; s++)
 		if (r.score[s] != tt_score(&t, s))
