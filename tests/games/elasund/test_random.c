@@ -77,6 +77,23 @@ static void recount(const el_game *g)
 					on++;
 				}
 		assert_int_equal(on + __builtin_popcount(p->seat[s].permits), EL_NPERMIT);
+		/* trade points: the windmills under the seat's buildings */
+		int trade = 0;
+		for (int i = 0; i < EL_MAXTILES; i++) {
+			const el_tile *t = &p->tile[i];
+			if (!t->on || t->owner != (int)s || g->d->bt[t->type].kind == K_HUT)
+				continue;
+			for (int dy = 0; dy < g->d->bt[t->type].h; dy++)
+				for (int dx = 0; dx < g->d->bt[t->type].w; dx++)
+					trade += g->L->mills[t->y + dy][t->x + dx];
+		}
+		assert_int_equal(trade, p->seat[s].trade);
+		assert_true(p->seat[s].track <= trade && p->seat[s].track <= g->d->track_last);
+		int level = g->opt.track_uncapped ? (trade < g->d->track_last ? trade : g->d->track_last)
+						  : p->seat[s].track;
+		for (int f = 0; f < 16; f++)
+			if (p->seat[s].flags >> f & 1)
+				assert_true(f <= level);
 		assert_true(p->seat[s].gold >= 0);
 	}
 }
@@ -111,7 +128,8 @@ static void snapshot_round_trip(const el_game *g, const arb_setup *su0)
 
 /* Play one random game; returns the number of turns; writes the record
  * to `out` when non-NULL. */
-static int play_game(uint64_t seed, const char *colours, int maxturns, FILE *out, bool *won)
+static int play_game(uint64_t seed, const char *colours, int maxturns, FILE *out, bool *won,
+		     const char *variant)
 {
 	static const char *const names[] = { "Anna", "Ben", "Cecilia", "David" };
 	arb_setup su;
@@ -121,6 +139,13 @@ static int play_game(uint64_t seed, const char *colours, int maxturns, FILE *out
 		su.seats[su.nseats].colour = (unsigned)k;
 		su.seats[su.nseats].player = names[su.nseats];
 		su.nseats++;
+	}
+	char vbuf[128];
+	snprintf(vbuf, sizeof vbuf, "%s", variant ? variant : "");
+	for (char *o = strtok(vbuf, " "); o; o = strtok(NULL, " ")) {
+		char *eq = strchr(o, '=');
+		*eq = 0;
+		su.options[su.noptions++] = (arb_option){ o, eq + 1, NULL };
 	}
 	arb_reject rej;
 	static gen G;
@@ -170,6 +195,8 @@ static int play_game(uint64_t seed, const char *colours, int maxturns, FILE *out
 			(unsigned long long)seed);
 		for (unsigned s = 0; s < G.g->nseats; s++)
 			fprintf(out, "[%s \"%s\"]\n", elasund_colours[G.g->colour[s]], su.seats[s].player);
+		if (variant)
+			fprintf(out, "[Variant \"%s\"]\n", variant);
 		fprintf(out, "[Hands \"%s\"]\n[Result \"%s\"]\n\n%s", hands,
 			G.g->pos.over ? elasund_colours[G.g->colour[G.g->pos.winner]] : "*", lines);
 	}
@@ -193,7 +220,12 @@ static void test_random_games(void **state)
 			snprintf(path, sizeof path, "%s/gen-%d-%zu.tgn", dir, i, strlen(tables[i % 6]));
 			out = fopen(path, "w");
 		}
-		total += play_game((uint64_t)i + 1, tables[i % 6], 600, out, &won);
+		static const char *const variants[] = {
+			NULL, "huts=bigger track=uncapped", "walls=blue-first cards=smart",
+			"halve=up mills=near", NULL,
+		};
+		total += play_game((uint64_t)i + 1, tables[i % 6], 600, out, &won,
+				   dir ? NULL : variants[i % 5]);
 		wins += won;
 		if (out)
 			fclose(out);
