@@ -635,10 +635,12 @@ int cat_board_from_setup(const cat_data *d, const char *spec, cat_board *b,
 				b->harb_kind[i] = (uint8_t)kind;
 				b->harb_edge[i] = (uint8_t)e;
 			}
-		} else {
+		} else if (!cat_is_position_key(w, kl)) {
 			snprintf(why, whylen, "unknown Setup field '%.*s' "
-				 "(known: hexes, terrain, start, harbours)",
-				 (int)kl, w);
+				 "(known: hexes, terrain, start, harbours and "
+				 "the position: settlements, cities, roads, "
+				 "hands, cards, knights, shown, deck, robber, "
+				 "longest, army, turn, step)", (int)kl, w);
 			return -1;
 		}
 	}

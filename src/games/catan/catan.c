@@ -118,6 +118,15 @@ static void *cat_create(const void *data, const arb_setup *setup,
 		s->deck[k] = (uint8_t)d->dev_count[k];
 	s->robber = g->b.robber0;
 	s->lr = s->la = s->winner = CAT_NONE;
+	if (setup->setup) {
+		char why[ARB_MSG_MAX - 32];
+		if (cat_position_from_setup(g, setup->setup->value, why,
+					    sizeof why) < 0) {
+			arb_reject_pos(rej, setup->setup->line, setup->setup->col,
+				       "bad-setup", "Setup: %s", why);
+			goto fail;
+		}
+	}
 	/* Not zeroed: event() clears each entry it hands out, and zeroing
 	 * 100 kB per game showed in the replay profile. */
 	g->ev = arb_xmalloc(CAT_MAX_EVENTS * sizeof *g->ev);
@@ -195,5 +204,5 @@ const arb_game_ops catan_game = {
 	.standing = cat_standing,
 	.moves = cat_moves,
 	.dump = cat_dump,
-	.snapshot = NULL,
+	.snapshot = cat_snapshot,
 };

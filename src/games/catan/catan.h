@@ -210,6 +210,12 @@ bool cat_road_ok(const cat_game *g, const cat_state *s, unsigned seat,
 bool cat_settle_ok(const cat_game *g, const cat_state *s, unsigned seat,
 		   unsigned node, bool setup);
 
+/* snapshot.c */
+void cat_snapshot(const void *game, arb_buf *out);
+int cat_position_from_setup(cat_game *g, const char *spec, char *why,
+			    size_t whylen);
+bool cat_is_position_key(const char *k, size_t n);
+
 /* view.c */
 void cat_dump(const void *game, unsigned flags, arb_buf *out);
 size_t cat_moves(const void *game, const void *next,

@@ -62,6 +62,20 @@ static void test_generated_games(void **state)
 			assert_string_equal(line.p, again.p);
 			for (unsigned p = 0; p < g->nseats; p++)
 				assert_int_equal(cat_vp(g, p), recount(g, p));
+			/* The snapshot of the position recreates it. */
+			if (t % 7 == 0 && !g->s.over) {
+				arb_buf snap = {0};
+				catan_game.snapshot(g, &snap);
+				cat_game *k = tt_game_opts(seats, opts, snap.p);
+				if (!k)
+					fail_msg("snapshot refused: %s: %s",
+						 tt_rej.msg, snap.p);
+				cat_state a = g->s, b = k->s;
+				a.turns = b.turns = 0;
+				assert_memory_equal(&a, &b, sizeof a);
+				catan_game.destroy(k);
+				arb_buf_free(&snap);
+			}
 			if (len + line.len + 2 < sizeof text) {
 				memcpy(text + len, line.p, line.len);
 				len += line.len;

@@ -664,7 +664,11 @@ static void test_setup_tag(void **state)
 		{"harbours=3:1@c1-d1,grain@f1-g1,ore@i2-j2,3:1@k3-k4,"
 		 "wool@i5-j5,3:1@f6-g6,3:1@c6-d6,brick@b4-b5,brick@b2-b3",
 		 "2 brick harbours"},
-		{"robber=E", "unknown Setup field 'robber'"},
+		{"colour=E", "unknown Setup field 'colour'"},
+		{"robber=Z", "robber: 'Z' is no hex"},
+		{"settlements=Red:e3+f3", "buildings at e3 and f3 are adjacent"},
+		{"hands=Red:20brick", "hands: 20 brick, the bank has 19"},
+		{"settlements=Red:e3 cities=Blue:e3", "taken twice"},
 		{"terrain=OWLGBWBGLLDOLOGWBGW start=E", "corner hex"},
 	};
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {

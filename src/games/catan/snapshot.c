@@ -1,0 +1,448 @@
+/*
+ * snapshot.c — a Catan position as a Setup tag value, and back.
+ *
+ * `arbiter dump --snapshot` prints the board fields of board.c (hexes=,
+ * harbours=) followed by the position: pieces by colour, hands,
+ * development cards held and left in the deck, knights played, victory
+ * point cards shown, the robber, the special cards' holders and the seat
+ * to move.  create() reads the same fields back, so a game can start from
+ * any position, as a FEN starts a chess game.  What follows from the rest
+ * (the bank, harbours owned, road lengths) is derived, not written.
+ *
+ *   hexes=... harbours=... settlements=Red:e3+g4,Blue:h3 cities=Red:g2
+ *   roads=Red:e3-f3+f3-g3 hands=Red:2brick+ore cards=Red:knight
+ *   knights=Blue:1 shown=Red:1 deck=13knight+2road-building+...
+ *   robber=E longest=none army=none turn=Blue [step=3]
+ *
+ * step= appears only during the set-up (placements made so far).
+ */
+#include <assert.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "catan.h"
+
+extern const char *const cat_colours[];
+
+/* ------------------------------------------------------------- writing */
+
+static void put_dev_bundle(const uint8_t v[CAT_DEV], arb_buf *out)
+{
+	bool first = true;
+	for (unsigned k = 0; k < CAT_DEV; k++) {
+		if (!v[k])
+			continue;
+		arb_buf_printf(out, "%s", first ? "" : "+");
+		if (v[k] > 1)
+			arb_buf_printf(out, "%u", v[k]);
+		arb_buf_puts(out, cat_dev_name[k]);
+		first = false;
+	}
+	if (first)
+		arb_buf_puts(out, "nothing");
+}
+
+/* One per-colour field, written only when some seat has something. */
+typedef bool (*has_fn)(const cat_game *g, unsigned seat);
+typedef void (*put_fn)(const cat_game *g, unsigned seat, arb_buf *out);
+
+static void put_field(const cat_game *g, const char *key, has_fn has,
+		      put_fn put, arb_buf *out)
+{
+	bool any = false;
+	for (unsigned p = 0; p < g->nseats; p++) {
+		if (!has(g, p))
+			continue;
+		arb_buf_printf(out, "%s%s:", any ? "," : key,
+			       cat_colours[g->colour[p]]);
+		put(g, p, out);
+		any = true;
+	}
+}
+
+static bool has_nodes(const cat_game *g, unsigned p, unsigned city)
+{
+	for (unsigned v = 0; v < CAT_NODES; v++)
+		if (g->s.node_owner[v] == p + 1 && g->s.node_city[v] == city)
+			return true;
+	return false;
+}
+
+static void put_nodes(const cat_game *g, unsigned p, unsigned city,
+		      arb_buf *out)
+{
+	bool first = true;
+	char nn[4];
+	for (unsigned v = 0; v < CAT_NODES; v++)
+		if (g->s.node_owner[v] == p + 1 && g->s.node_city[v] == city) {
+			cat_node_name(g->d, v, nn);
+			arb_buf_printf(out, "%s%s", first ? "" : "+", nn);
+			first = false;
+		}
+}
+
+static bool has_settlements(const cat_game *g, unsigned p)
+{
+	return has_nodes(g, p, 0);
+}
+static bool has_cities(const cat_game *g, unsigned p)
+{
+	return has_nodes(g, p, 1);
+}
+static void put_settlements(const cat_game *g, unsigned p, arb_buf *out)
+{
+	put_nodes(g, p, 0, out);
+}
+static void put_cities(const cat_game *g, unsigned p, arb_buf *out)
+{
+	put_nodes(g, p, 1, out);
+}
+static bool has_roads(const cat_game *g, unsigned p)
+{
+	return g->s.p[p].roads > 0;
+}
+static void put_roads(const cat_game *g, unsigned p, arb_buf *out)
+{
+	bool first = true;
+	char en[8];
+	for (unsigned e = 0; e < CAT_EDGES; e++)
+		if (g->s.edge_owner[e] == p + 1) {
+			cat_edge_name(g->d, e, en);
+			arb_buf_printf(out, "%s%s", first ? "" : "+", en);
+			first = false;
+		}
+}
+static bool has_hand(const cat_game *g, unsigned p)
+{
+	return g->s.p[p].ncards > 0;
+}
+static void put_hand(const cat_game *g, unsigned p, arb_buf *out)
+{
+	char b[64];
+	cat_bundle_str(g->s.p[p].res, b, sizeof b);
+	arb_buf_puts(out, b);
+}
+static bool has_cards(const cat_game *g, unsigned p)
+{
+	const uint8_t *d = g->s.p[p].dev;
+	return d[0] | d[1] | d[2] | d[3] | d[4];
+}
+static void put_cards(const cat_game *g, unsigned p, arb_buf *out)
+{
+	put_dev_bundle(g->s.p[p].dev, out);
+}
+static bool has_knights(const cat_game *g, unsigned p)
+{
+	return g->s.p[p].knights > 0;
+}
+static void put_knights(const cat_game *g, unsigned p, arb_buf *out)
+{
+	arb_buf_printf(out, "%u", g->s.p[p].knights);
+}
+static bool has_shown(const cat_game *g, unsigned p)
+{
+	return g->s.p[p].vp_shown > 0;
+}
+static void put_shown(const cat_game *g, unsigned p, arb_buf *out)
+{
+	arb_buf_printf(out, "%u", g->s.p[p].vp_shown);
+}
+
+static const char *holder(const cat_game *g, unsigned seat)
+{
+	return seat == CAT_NONE ? "none" : cat_colours[g->colour[seat]];
+}
+
+void cat_snapshot(const void *game, arb_buf *out)
+{
+	const cat_game *g = game;
+	const cat_state *s = &g->s;
+	arb_buf_puts(out, "hexes=");
+	for (unsigned h = 0; h < CAT_HEXES; h++) {
+		arb_buf_printf(out, "%s%c", h ? "," : "",
+			       cat_res_letter[g->b.terrain[h]]);
+		if (g->b.token[h])
+			arb_buf_printf(out, "%u", g->b.token[h]);
+	}
+	arb_buf_puts(out, " harbours=");
+	for (unsigned i = 0; i < CAT_HARBOURS; i++) {
+		char en[8];
+		cat_edge_name(g->d, g->b.harb_edge[i], en);
+		unsigned k = g->b.harb_kind[i];
+		arb_buf_printf(out, "%s%s@%s", i ? "," : "",
+			       k == HARB_GENERIC ? "3:1" : cat_res_name[k], en);
+	}
+	put_field(g, " settlements=", has_settlements, put_settlements, out);
+	put_field(g, " cities=", has_cities, put_cities, out);
+	put_field(g, " roads=", has_roads, put_roads, out);
+	put_field(g, " hands=", has_hand, put_hand, out);
+	put_field(g, " cards=", has_cards, put_cards, out);
+	put_field(g, " knights=", has_knights, put_knights, out);
+	put_field(g, " shown=", has_shown, put_shown, out);
+	arb_buf_puts(out, " deck=");
+	put_dev_bundle(s->deck, out);
+	arb_buf_printf(out, " robber=%c longest=%s army=%s turn=%s",
+		       'A' + s->robber, holder(g, s->lr), holder(g, s->la),
+		       cat_colours[g->colour[s->active]]);
+	if (s->setup_step < 2 * g->nseats)
+		arb_buf_printf(out, " step=%u", s->setup_step);
+}
+
+/* ------------------------------------------------------------- reading */
+
+static int seat_named(const cat_game *g, const char *s, size_t n)
+{
+	for (unsigned c = 0; c < CAT_SEATS; c++)
+		if (strlen(cat_colours[c]) == n &&
+		    strncasecmp(cat_colours[c], s, n) == 0)
+			return g->seat_of[c];
+	return -1;
+}
+
+static int parse_count(const char *s, size_t n, unsigned max, unsigned *out)
+{
+	unsigned v = 0;
+	if (n == 0 || n > 3)
+		return -1;
+	for (size_t i = 0; i < n; i++) {
+		if (s[i] < '0' || s[i] > '9')
+			return -1;
+		v = v * 10 + (unsigned)(s[i] - '0');
+	}
+	if (v > max)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+/* "2brick+ore" (dev = false) or "13knight+2monopoly" (dev = true). */
+static int parse_items(const char *s, size_t n, bool dev, uint8_t *v)
+{
+	memset(v, 0, dev ? CAT_DEV : CAT_RES);
+	if (n == 7 && strncmp(s, "nothing", 7) == 0)
+		return 0;
+	const char *end = s + n;
+	while (s < end) {
+		const char *e = memchr(s, '+', (size_t)(end - s));
+		if (!e)
+			e = end;
+		unsigned c = 0;
+		const char *q = s;
+		while (q < e && *q >= '0' && *q <= '9' && c < 100)
+			c = c * 10 + (unsigned)(*q++ - '0');
+		if (q == s)
+			c = 1;
+		int k = dev ? cat_parse_dev(q, (size_t)(e - q))
+			    : cat_parse_res(q, (size_t)(e - q));
+		if (k < 0 || c == 0 || c > 99 || v[k] + c > 99)
+			return -1;
+		v[k] = (uint8_t)(v[k] + c);
+		s = e + 1;
+	}
+	return 0;
+}
+
+static bool is_position_key(const char *k, size_t n)
+{
+	static const char *const keys[] = {
+		"settlements", "cities", "roads", "hands", "cards", "knights",
+		"shown", "deck", "robber", "longest", "army", "turn", "step"};
+	for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
+		if (strlen(keys[i]) == n && strncmp(keys[i], k, n) == 0)
+			return true;
+	return false;
+}
+
+bool cat_is_position_key(const char *k, size_t n)
+{
+	return is_position_key(k, n);
+}
+
+#define FAIL(...) do { snprintf(why, whylen, __VA_ARGS__); return -1; } while (0)
+
+/* One "Colour:value" item of a per-colour field into the position. */
+static int put_item(cat_game *g, const char *key, int p, const char *v,
+		    size_t vl, char *why, size_t whylen)
+{
+	cat_state *s = &g->s;
+	cat_player *pl = &s->p[p];
+	const cat_data *d = g->d;
+	unsigned cnt;
+	if (!strcmp(key, "settlements") || !strcmp(key, "cities") ||
+	    !strcmp(key, "roads")) {
+		bool road = key[0] == 'r';
+		const char *end = v + vl;
+		while (v < end) {
+			const char *e = memchr(v, '+', (size_t)(end - v));
+			if (!e)
+				e = end;
+			size_t l = (size_t)(e - v);
+			int x = road ? cat_parse_edge(d, v, l)
+				     : cat_parse_node(d, v, l);
+			if (x < 0)
+				FAIL("%s: '%.*s' is no %s", key, (int)l, v,
+				     road ? "path" : "intersection");
+			uint8_t *own = road ? &s->edge_owner[x] : &s->node_owner[x];
+			if (*own)
+				FAIL("%s: '%.*s' is taken twice", key, (int)l, v);
+			*own = (uint8_t)(p + 1);
+			if (road) {
+				pl->roads++;
+			} else if (key[0] == 'c') {
+				s->node_city[x] = 1;
+				pl->cities++;
+			} else {
+				pl->settlements++;
+			}
+			v = e + 1;
+		}
+		if (pl->roads > d->pieces[0] || pl->settlements > d->pieces[1] ||
+		    pl->cities > d->pieces[2])
+			FAIL("%s: more pieces than a player has", key);
+		return 0;
+	}
+	if (!strcmp(key, "hands")) {
+		if (parse_items(v, vl, false, pl->res) < 0)
+			FAIL("hands: '%.*s' is not a bundle of cards", (int)vl, v);
+		return 0;
+	}
+	if (!strcmp(key, "cards")) {
+		if (parse_items(v, vl, true, pl->dev) < 0)
+			FAIL("cards: '%.*s' is not a list of development cards",
+			     (int)vl, v);
+		return 0;
+	}
+	if (parse_count(v, vl, 99, &cnt) < 0)
+		FAIL("%s: '%.*s' is not a number", key, (int)vl, v);
+	if (key[0] == 'k')
+		pl->knights = (uint8_t)cnt;
+	else
+		pl->vp_shown = (uint8_t)cnt;
+	return 0;
+}
+
+/* Read the position fields of a Setup value into g->s (already holding
+ * the initial position on g->b).  Returns 0, or -1 with `why`. */
+int cat_position_from_setup(cat_game *g, const char *spec, char *why,
+			    size_t whylen)
+{
+	cat_state *s = &g->s;
+	const cat_data *d = g->d;
+	bool any = false, have_step = false, have_deck = false;
+	unsigned step = 0;
+	for (const char *p = spec; *p;) {
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (!*p)
+			break;
+		const char *w = p;
+		while (*p && *p != ' ' && *p != '\t')
+			p++;
+		const char *eq = memchr(w, '=', (size_t)(p - w));
+		if (!eq || !is_position_key(w, (size_t)(eq - w)))
+			continue;   /* board fields: board.c's */
+		char key[16];
+		snprintf(key, sizeof key, "%.*s", (int)(eq - w), w);
+		const char *v = eq + 1;
+		size_t vl = (size_t)(p - v);
+		any = true;
+		if (!strcmp(key, "robber")) {
+			int h = cat_parse_hex(v, vl);
+			if (h < 0)
+				FAIL("robber: '%.*s' is no hex", (int)vl, v);
+			s->robber = (uint8_t)h;
+		} else if (!strcmp(key, "longest") || !strcmp(key, "army") ||
+			   !strcmp(key, "turn")) {
+			int seat = vl == 4 && !strncmp(v, "none", 4) &&
+					   key[0] != 't'
+				   ? CAT_NONE : seat_named(g, v, vl);
+			if (seat < 0)
+				FAIL("%s: '%.*s' is not a colour of this game",
+				     key, (int)vl, v);
+			if (key[0] == 'l')
+				s->lr = (uint8_t)seat;
+			else if (key[0] == 'a')
+				s->la = (uint8_t)seat;
+			else
+				s->active = (uint8_t)seat;
+		} else if (!strcmp(key, "step")) {
+			if (parse_count(v, vl, 2 * g->nseats - 1, &step) < 0)
+				FAIL("step: '%.*s' is not a set-up step", (int)vl,
+				     v);
+			have_step = true;
+		} else if (!strcmp(key, "deck")) {
+			if (parse_items(v, vl, true, s->deck) < 0)
+				FAIL("deck: '%.*s' is not a list of development "
+				     "cards", (int)vl, v);
+			have_deck = true;
+		} else {
+			const char *end = v + vl;
+			while (v < end) {
+				const char *e = memchr(v, ',', (size_t)(end - v));
+				if (!e)
+					e = end;
+				const char *colon = memchr(v, ':', (size_t)(e - v));
+				int seat = colon ? seat_named(g, v,
+						(size_t)(colon - v)) : -1;
+				if (seat < 0)
+					FAIL("%s: '%.*s' is not COLOUR:VALUE for "
+					     "a colour of this game", key,
+					     (int)(e - v), v);
+				if (put_item(g, key, seat, colon + 1,
+					     (size_t)(e - colon - 1), why,
+					     whylen) < 0)
+					return -1;
+				v = e + 1;
+			}
+		}
+	}
+	if (!any)
+		return 0;
+	s->setup_step = (uint8_t)(have_step ? step : 2 * g->nseats);
+	for (unsigned v = 0; v < CAT_NODES; v++)
+		for (unsigned i = 0; s->node_owner[v] && i < d->g.node_nadj[v];
+		     i++)
+			if (s->node_owner[d->g.node_adj[v][i]]) {
+				char a[4], b[4];
+				cat_node_name(d, v, a);
+				cat_node_name(d, d->g.node_adj[v][i], b);
+				FAIL("buildings at %s and %s are adjacent "
+				     "(distance rule)", a, b);
+			}
+	/* Derived: the bank, hand sizes, harbours, road lengths. */
+	for (unsigned r = 0; r < CAT_RES; r++) {
+		unsigned held = 0;
+		for (unsigned p = 0; p < g->nseats; p++)
+			held += s->p[p].res[r];
+		if (held > d->bank)
+			FAIL("hands: %u %s, the bank has %u in all", held,
+			     cat_res_name[r], d->bank);
+		s->bank[r] = (uint8_t)(d->bank - held);
+	}
+	for (unsigned k = 0; k < CAT_DEV; k++) {
+		unsigned out = have_deck ? s->deck[k] : 0;
+		for (unsigned p = 0; p < g->nseats; p++)
+			out += s->p[p].dev[k] + (k == D_KNIGHT ? s->p[p].knights : 0);
+		if (out > d->dev_count[k])
+			FAIL("%u %s cards in the game, the box has %u", out,
+			     cat_dev_name[k], d->dev_count[k]);
+		if (!have_deck)
+			s->deck[k] = (uint8_t)(d->dev_count[k] - out);
+	}
+	for (unsigned p = 0; p < g->nseats; p++) {
+		cat_player *pl = &s->p[p];
+		pl->ncards = 0;
+		for (unsigned r = 0; r < CAT_RES; r++)
+			pl->ncards = (uint8_t)(pl->ncards + pl->res[r]);
+		if (pl->vp_shown > pl->dev[D_VP])
+			FAIL("shown: %s shows more victory point cards than "
+			     "held", cat_colours[g->colour[p]]);
+		pl->harb = 0;
+		for (unsigned v = 0; v < CAT_NODES; v++)
+			if (s->node_owner[v] == p + 1)
+				pl->harb |= g->b.node_harb[v];
+		pl->road_len = (uint8_t)cat_trail(g, s, p);
+	}
+	return 0;
+}
