@@ -21,13 +21,13 @@ static char initial(const el_game *g, int seat)
 
 /* One wall-line cell at (x, y) with y = -1 (north) or EL_H (south), or
  * x = east_x for the east line; "" when nothing is printed there. */
-static void wall_cell(const el_game *g, int x, int y, bool labels, char out[8])
+static void wall_cell(const el_game *g, int x, int y, bool labels, char out[16])
 {
 	const el_layout *L = g->L;
 	out[0] = 0;
 	for (int i = 0; i < L->ngate; i++)
 		if (L->gate[i][0] == x && L->gate[i][1] == y) {
-			snprintf(out, 8, "gate");
+			snprintf(out, 16, "gate");
 			return;
 		}
 	int line = y < 0 ? LINE_N : y >= EL_H ? LINE_S : LINE_E;
@@ -39,68 +39,68 @@ static void wall_cell(const el_game *g, int x, int y, bool labels, char out[8])
 			continue;
 		if (labels) {
 			if (line == LINE_E)
-				snprintf(out, 8, "E%u", g->d->rownum[y]);
+				snprintf(out, 16, "E%u", g->d->rownum[y]);
 			else
-				snprintf(out, 8, "%c%d", line == LINE_N ? 'N' : 'S', x + 1);
+				snprintf(out, 16, "%c%d", line == LINE_N ? 'N' : 'S', x + 1);
 			return;
 		}
 		uint8_t w = g->pos.wall[line][k];
 		if (!w)
-			snprintf(out, 8, "_");
+			snprintf(out, 16, "_");
 		else
-			snprintf(out, 8, "%c%c", w & 16 ? '#' : '=', initial(g, (w & 15) - 1));
+			snprintf(out, 16, "%c%c", w & 16 ? '#' : '=', initial(g, (w & 15) - 1));
 		return;
 	}
 }
 
-static void square_cell(const el_game *g, int x, int y, bool labels, char out[8])
+static void square_cell(const el_game *g, int x, int y, bool labels, char out[16])
 {
 	const el_pos *p = &g->pos;
 	const el_data *d = g->d;
 	const el_layout *L = g->L;
 	if (labels) {
 		if (x == d->found_x && y == d->found_y)
-			snprintf(out, 8, "@");
+			snprintf(out, 16, "@");
 		else if (L->mills[y][x] == 2)
-			snprintf(out, 8, "~~");
+			snprintf(out, 16, "~~");
 		else if (L->mills[y][x] == 1)
-			snprintf(out, 8, "~");
+			snprintf(out, 16, "~");
 		else
-			snprintf(out, 8, ".");
+			snprintf(out, 16, ".");
 		for (unsigned s = 0; s < g->nseats; s++)
 			for (int k = 0; k < 2; k++)
 				if (d->start[g->colour[s]][k][0] == x &&
 				    (d->start[g->colour[s]][k][1] == y || (k && d->start[g->colour[s]][k][1] + 1 == y)))
-					snprintf(out, 8, "%c%c", initial(g, (int)s), k ? 'l' : 'h');
+					snprintf(out, 16, "%c%c", initial(g, (int)s), k ? 'l' : 'h');
 		return;
 	}
 	int c = p->church[y][x];
 	if (c >= 0) {
-		snprintf(out, 8, "+%d%c", c + 1, initial(g, p->church_owner[c]));
+		snprintf(out, 16, "+%d%c", c + 1, initial(g, p->church_owner[c]));
 		return;
 	}
 	int t = p->bld[y][x];
 	if (t >= 0) {
 		const el_tile *tl = &p->tile[t];
 		if (tl->x == x && tl->y == y)
-			snprintf(out, 8, "%c%c", initial(g, tl->owner), type_letter[tl->type]);
+			snprintf(out, 16, "%c%c", initial(g, tl->owner), type_letter[tl->type]);
 		else if (tl->y == y)
-			snprintf(out, 8, "<");
+			snprintf(out, 16, "<");
 		else
-			snprintf(out, 8, "^");
+			snprintf(out, 16, "^");
 		return;
 	}
 	int pm = p->permit[y][x];
 	if (pm >= 0) {
-		snprintf(out, 8, "%c%d", initial(g, pm >> 3) + ('a' - 'A'), pm & 7);
+		snprintf(out, 16, "%c%d", initial(g, pm >> 3) + ('a' - 'A'), pm & 7);
 		return;
 	}
 	if (x == d->found_x && y == d->found_y)
-		snprintf(out, 8, "@");
+		snprintf(out, 16, "@");
 	else if (L->mills[y][x])
-		snprintf(out, 8, L->mills[y][x] == 2 ? "~~" : "~");
+		snprintf(out, 16, L->mills[y][x] == 2 ? "~~" : "~");
 	else
-		snprintf(out, 8, ".");
+		snprintf(out, 16, ".");
 }
 
 static void board(const el_game *g, bool labels, arb_buf *out)
@@ -117,7 +117,7 @@ static void board(const el_game *g, bool labels, arb_buf *out)
 		else
 			arb_buf_printf(out, "%c %2u |", !labels && g->pos.ship == y ? '>' : ' ', g->d->rownum[y]);
 		for (int x = 0; x < ncol; x++) {
-			char cell[8] = "";
+			char cell[16] = "";
 			if (y >= 0 && y < EL_H && x < L->cols)
 				square_cell(g, x, y, labels, cell);
 			else
