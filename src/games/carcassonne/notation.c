@@ -74,6 +74,27 @@ static const char *const field_words[] = { "field", "f", "farm", "farmer", NULL 
 static const char *const cloister_words[] = { "cloister", "monastery",
 					      "abbey", "monk", "m", NULL };
 
+/* The feature a follower word names (road, knight, f, monastery, ...),
+ * or CC_KNONE.  Dispatch on the first letter, so a turn costs one
+ * comparison or two. */
+static unsigned feature_kind(const arb_token *t)
+{
+	switch (t->s[0] | 0x20) {
+	case 'r': case 't': case 'h':
+		return tok_in(t, road_words) ? CC_ROAD : CC_KNONE;
+	case 'c':
+		return tok_in(t, city_words) ? CC_CITY
+			: tok_in(t, cloister_words) ? CC_CLOISTER : CC_KNONE;
+	case 'k':
+		return tok_in(t, city_words) ? CC_CITY : CC_KNONE;
+	case 'f':
+		return tok_in(t, field_words) ? CC_FIELD : CC_KNONE;
+	case 'm': case 'a':
+		return tok_in(t, cloister_words) ? CC_CLOISTER : CC_KNONE;
+	}
+	return CC_KNONE;
+}
+
 /* The side named by t (N, north, ...), or -1. */
 static int tok_side(const arb_token *t)
 {
@@ -101,7 +122,10 @@ static int parse_follower(const cc_game *g, const arb_token *t, size_t n,
 	if (n == 1 && arb_tok_eq(&t[0], "-"))
 		return 0;
 	/* The compact spelling "city:N", "F:NL" is two words in one. */
-	const char *colon = memchr(t[0].s, ':', t[0].len);
+	const char *colon = NULL;
+	for (uint32_t i = 1; i < t[0].len && !colon; i++)
+		if (t[0].s[i] == ':')
+			colon = t[0].s + i;
 	arb_token split[2];
 	if (n == 1 && colon && colon > t[0].s && colon + 1 < t[0].s + t[0].len) {
 		split[0] = t[0];
@@ -113,7 +137,8 @@ static int parse_follower(const cc_game *g, const arb_token *t, size_t n,
 		t = split;
 		n = 2;
 	}
-	if (tok_in(&t[0], cloister_words)) {
+	unsigned kind = feature_kind(&t[0]);
+	if (kind == CC_CLOISTER) {
 		if (n > 1)
 			return arb_reject_at(rej, &t[1], "extra-token",
 				"unexpected '%.*s': a cloister follower needs no spot",
@@ -125,9 +150,6 @@ static int parse_follower(const cc_game *g, const arb_token *t, size_t n,
 		m->seg = ty->cloister_seg;
 		return 0;
 	}
-	unsigned kind = tok_in(&t[0], road_words) ? CC_ROAD
-		: tok_in(&t[0], city_words) ? CC_CITY
-		: tok_in(&t[0], field_words) ? CC_FIELD : CC_KNONE;
 	if (kind == CC_KNONE)
 		return arb_reject_at(rej, &t[0], "bad-follower",
 			"'%.*s' is no feature: write road, city, field or cloister",
@@ -229,7 +251,10 @@ int cc_parse(const void *game, const arb_token *tok, size_t ntok, void *move,
 		m->discard = 1;
 		return 0;
 	}
-	const char *comma = memchr(tok[2].s, ',', tok[2].len);
+	const char *comma = NULL;
+	for (uint32_t i = 0; i < tok[2].len && !comma; i++)
+		if (tok[2].s[i] == ',')
+			comma = tok[2].s + i;
 	size_t xl = comma ? (size_t)(comma - tok[2].s) : 0;
 	if (!comma || !parse_int(tok[2].s, xl, &m->x) ||
 	    !parse_int(comma + 1, tok[2].len - xl - 1, &m->y))
