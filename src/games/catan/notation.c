@@ -29,7 +29,7 @@ static inline bool teq(const arb_token *t, const char *w)
 		char c = t->s[i];
 		if (c >= 'A' && c <= 'Z')
 			c = (char)(c + 32);
-		if (c != w[i])       /* also stops at the end of w */
+		if (w[i] == 0 || c != w[i])   /* NUL bytes reach here too */
 			return false;
 	}
 	return w[i] == 0;

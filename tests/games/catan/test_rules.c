@@ -682,6 +682,48 @@ static void test_setup_tag(void **state)
 	}
 }
 
+/* Odd bytes in a line: parse() rejects them as syntax, reading nothing
+ * beyond the token (found by the fuzz harness: a NUL inside a keyword). */
+static void test_parse_junk(void **state)
+{
+	(void)state;
+	cat_game *g = tt_opened(NULL);
+	static const char line[] = "Red settle\0x roll 1+1";
+	arb_token tok[8];
+	size_t n = arb_split_tokens(line, sizeof line - 1, 1, 1, tok, 8);
+	assert_int_equal(n, 4);
+	cat_move m;
+	memset(&m, 0, sizeof m);
+	assert_int_equal(catan_game.parse(g, tok, n, &m, &tt_rej), -1);
+	assert_string_equal(tt_rej.rule, "syntax");
+	tt_bad(g, "Red roll 7+1", "syntax", 10, "both dice");
+	tt_bad(g, "Red roll 1+1 trade bank 4ore", "syntax", 14, "'trade' needs");
+	tt_bad(g, "Red roll 1+1 trade bank 4ore lumber", "syntax", 30,
+	       "'for'");
+	tt_bad(g, "Red roll 1+1 road c1-e1", "syntax", 19, "a path between");
+	tt_bad(g, "Red roll 1+1 buy castle", "syntax", 18, "a development card");
+	tt_bad(g, "Red roll 1+1 discard Orange ore", "unknown-colour", 22,
+	       "'Orange' is not a colour playing this game");
+	tt_bad(g, "Purple roll 1+1", "unknown-colour", 1, "'Purple'");
+	tt_bad(g, "Red roll 1+1 trade bank 4ore+ for lumber", "syntax", 25,
+	       "bundle");
+	tt_bad(g, "Red roll 1+1 play victory-point", "syntax", 19,
+	       "a card that is played");
+	tt_bad(g, "Red roll 1+1 dance", "syntax", 14, "'dance' is no action");
+	/* Aliases and case on input; canonical output. */
+	arb_token t2[16];
+	const char *alias = "red ROLL 1,1 Trade BANK 4Stone for WOOD settle c1";
+	n = arb_split_tokens(alias, strlen(alias), 1, 1, t2, 16);
+	memset(&m, 0, sizeof m);
+	assert_int_equal(catan_game.parse(g, t2, n, &m, &tt_rej), 0);
+	arb_buf out = {0};
+	catan_game.format(g, &m, &out);
+	assert_string_equal(out.p, "Red roll 1+1 trade bank 4ore for lumber "
+			    "settlement c1");
+	arb_buf_free(&out);
+	catan_game.destroy(g);
+}
+
 /* ------------------------------------------------------------------ moves */
 
 static char mv[64][96];
@@ -756,6 +798,7 @@ int main(void)
 		cmocka_unit_test(test_options),
 		cmocka_unit_test(test_setup_tag),
 		cmocka_unit_test(test_moves),
+		cmocka_unit_test(test_parse_junk),
 	};
 	return cmocka_run_group_tests(tests, tt_setup_data, tt_teardown_data);
 }
