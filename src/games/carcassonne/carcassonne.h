@@ -136,7 +136,7 @@ typedef struct cc_game {
 	int8_t *follower;             /* seat of the follower on the node    */
 	int16_t *open;                /* root: open road/city sides          */
 	uint16_t *size;               /* root: members (union by size)       */
-	uint8_t *nfol;                /* root: followers, CC_MAXSEATS per node */
+	uint64_t *nfol;               /* root: followers, a byte per seat     */
 	uint8_t *done;                /* root: completed and scored          */
 	uint32_t *stamp;              /* per tile, for counting distinct tiles */
 	uint32_t *nstamp;             /* per node, for distinct features      */

@@ -62,13 +62,17 @@ static unsigned unite(cc_game *g, unsigned a, unsigned b)
 	g->parent[b] = (uint16_t)a;
 	g->size[a] = (uint16_t)(g->size[a] + g->size[b]);
 	g->open[a] = (int16_t)(g->open[a] + g->open[b]);
-	for (unsigned s = 0; s < CC_MAXSEATS; s++)
-		g->nfol[a * CC_MAXSEATS + s] = (uint8_t)(g->nfol[a * CC_MAXSEATS + s] +
-							 g->nfol[b * CC_MAXSEATS + s]);
+	g->nfol[a] += g->nfol[b];    /* byte lanes: at most 7 per seat */
 	uint16_t t = g->next[a];    /* splice the two circular lists */
 	g->next[a] = g->next[b];
 	g->next[b] = t;
 	return a;
+}
+
+/* Followers of seat s on the feature of root r. */
+static inline unsigned nfol_of(const cc_game *g, unsigned r, unsigned s)
+{
+	return (unsigned)(g->nfol[r] >> (8 * s)) & 0xFF;
 }
 
 static inline const cc_orient *orient_of(const cc_game *g, unsigned t)
@@ -94,7 +98,7 @@ static unsigned majority(const cc_game *g, unsigned r, unsigned *most)
 {
 	unsigned best = 0, mask = 0;
 	for (unsigned s = 0; s < g->nseats; s++) {
-		unsigned n = g->nfol[r * CC_MAXSEATS + s];
+		unsigned n = nfol_of(g, r, s);
 		if (n > best) {
 			best = n;
 			mask = 1u << s;
@@ -227,7 +231,7 @@ static long walk_feature(cc_game *g, unsigned r, bool release, long *tiles,
 		m = g->next[m];
 	} while (m != r);
 	if (release)
-		memset(&g->nfol[r * CC_MAXSEATS], 0, CC_MAXSEATS);
+		g->nfol[r] = 0;
 	*tiles = nt;
 	*shields = ns;
 	return nf;
@@ -376,7 +380,7 @@ bool cc_seg_occupied(const cc_game *g, unsigned type, unsigned rot, int x,
 	for (unsigned i = 0; i < n; i++)
 		if (in[i])
 			for (unsigned s = 0; s < g->nseats; s++)
-				if (g->nfol[proot[i] * CC_MAXSEATS + s])
+				if (nfol_of(g, proot[i], s))
 					*who |= 1u << s;
 	return *who != 0;
 }
@@ -403,7 +407,7 @@ void cc_place(cc_game *g, unsigned type, unsigned rot, int x, int y,
 		g->follower[v] = -1;
 		g->open[v] = (int16_t)o->seg[i].nsides;
 		g->done[v] = 0;
-		memset(&g->nfol[v * CC_MAXSEATS], 0, CC_MAXSEATS);
+		g->nfol[v] = 0;
 	}
 	for (unsigned s = 0; s < 4; s++) {
 		int n = (int)g->cell[cc_cell_index(g, x + cc_dx[s], y + cc_dy[s])] - 1;
@@ -433,7 +437,7 @@ void cc_place(cc_game *g, unsigned type, unsigned rot, int x, int y,
 		g->supply[seat]--;
 		g->placed[g->nplaced++] = (uint16_t)v;
 		if (o->seg[fseg].kind != CC_CLOISTER) {
-			g->nfol[find(g, v) * CC_MAXSEATS + seat]++;
+			g->nfol[find(g, v)] += 1ull << (8 * seat);
 		} else {
 			assert(g->monks < sizeof g->monk_tile / sizeof g->monk_tile[0]);
 			g->monk_tile[g->monks++] = (uint8_t)t;
@@ -567,7 +571,7 @@ bad_value:
 	g->follower = arb_xmalloc(nodes * sizeof *g->follower);
 	g->open = arb_xmalloc(nodes * sizeof *g->open);
 	g->size = arb_xmalloc(nodes * sizeof *g->size);
-	g->nfol = arb_xmalloc(nodes * CC_MAXSEATS);
+	g->nfol = arb_xmalloc(nodes * sizeof *g->nfol);
 	g->done = arb_xmalloc(nodes);
 	g->stamp = arb_xcalloc(d->total, sizeof *g->stamp);
 	g->nstamp = arb_xcalloc(nodes, sizeof *g->nstamp);
@@ -819,7 +823,7 @@ static void final_farms(cc_game *g, const arb_sink *sink)
 			unsigned nc = field_cities(g, f, cities);
 			long farmers = 0;
 			for (unsigned s = 0; s < g->nseats; s++)
-				farmers += g->nfol[f * CC_MAXSEATS + s];
+				farmers += nfol_of(g, f, s);
 			if (g->farm == CC_FARM_CITY) {
 				for (unsigned c = 0; c < nc; c++) {
 					if (!scored[cities[c]]) {
@@ -828,7 +832,7 @@ static void final_farms(cc_game *g, const arb_sink *sink)
 					}
 					for (unsigned s = 0; s < g->nseats; s++)
 						g->farm_tally[cities[c] * CC_MAXSEATS + s] +=
-							g->nfol[f * CC_MAXSEATS + s];
+							nfol_of(g, f, s);
 				}
 				continue;
 			}
