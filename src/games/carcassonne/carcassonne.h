@@ -98,7 +98,6 @@ typedef struct cc_move {
 typedef struct cc_placed {
 	uint8_t type, rot;
 	int16_t x, y;
-	uint16_t move;         /* turn line that placed it (0 = start tile)  */
 } cc_placed;
 
 typedef struct cc_game {

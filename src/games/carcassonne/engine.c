@@ -385,8 +385,10 @@ bool cc_seg_occupied(const cc_game *g, unsigned type, unsigned rot, int x,
 	return *who != 0;
 }
 
-/* Put `type` turned `rot` at x,y (a legal spot), with a follower of `seat`
- * on segment `fseg` (-1: none), and score what it completes. */
+/* (carcassonne.h) The one place where the board changes: merge the new
+ * tile's segments with its neighbours', close their open sides, then score
+ * roads and cities whose last open side closed and monks' cloisters whose
+ * eighth neighbour arrived. */
 void cc_place(cc_game *g, unsigned type, unsigned rot, int x, int y,
 	      int fseg, unsigned seat, const arb_sink *sink)
 {
@@ -395,8 +397,7 @@ void cc_place(cc_game *g, unsigned type, unsigned rot, int x, int y,
 	const cc_type *ty = &g->data->type[type];
 	const cc_orient *o = &ty->rot[rot];
 	g->tile[t] = (cc_placed){ .type = (uint8_t)type, .rot = (uint8_t)rot,
-				  .x = (int16_t)x, .y = (int16_t)y,
-				  .move = (uint16_t)g->moves };
+				  .x = (int16_t)x, .y = (int16_t)y };
 	g->cell[cc_cell_index(g, x, y)] = (uint8_t)(t + 1);
 	g->drawn_of[type]++;
 	unsigned base = t * CC_MAXSEG;
