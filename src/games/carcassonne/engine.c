@@ -600,6 +600,9 @@ static int cc_apply(void *game, const void *move, const arb_sink *sink,
 	const cc_data *d = g->data;
 	const cc_type *ty = &d->type[m->type];
 	const char *who = colours[g->colour[m->seat]];
+	if (g->drawn >= g->drawable)    /* the tool stops before; be safe */
+		return arb_reject_pos(rej, m->line, m->col_colour, "game-over",
+			"the game is over: all %u tiles have been drawn", g->drawable);
 	if (m->seat != g->turn)
 		return arb_reject_pos(rej, m->line, m->col_colour, "turn-order",
 			"it is %s's turn, not %s's", colours[g->colour[g->turn]], who);

@@ -548,6 +548,7 @@ static void test_wrapped_h_city(void **state)
 	/* the end: Blue's field touches the ring city through G and
 	 * through both caps of H: once, 3 points */
 	assert_true(OPS->over(t.g));
+	tt_bad(&t, "Red U 1,0 90", "game-over", NULL);   /* engine-level too */
 	OPS->finish(t.g, &(arb_sink){ tt_capture, &log });
 	OPS->finish(t.g, &(arb_sink){ tt_capture, &log });  /* idempotent */
 	assert_int_equal(log.n, 2);
@@ -671,6 +672,59 @@ static void test_farm_systems(void **state)
 	farms("farmers=city", 4, 1);    /* 1st edition: 4 per city */
 }
 
+/* The board picture: D at 0,0 and a Red robber on a U east of it. */
+static void test_dump(void **state)
+{
+	(void)state;
+	tt_game t;
+	tt_start(&t, data, 2);
+	tt_ok(&t, "Red U 1,0 90 road E", NULL);
+	arb_buf b = { 0 };
+	OPS->dump(t.g, 0, &b);
+	/* rows of the two tiles side by side: D then U (robber on E) */
+	assert_non_null(strstr(b.p, "\n     .#. ...\n   0 --- --R\n     ... ...\n"));
+	assert_non_null(strstr(b.p, "Red: road E of tile U at 1,0 (rotated 90)"));
+	assert_non_null(strstr(b.p, "Red 0 (6 in supply), Blue 0 (7 in supply)"));
+	assert_non_null(strstr(b.p, "Tiles drawn: 1 of 71 (0 discarded); Blue to play"));
+	arb_buf_reset(&b);
+	OPS->dump(t.g, ARB_DUMP_LABELS, &b);
+	assert_non_null(strstr(b.p, "NL   N   NR"));
+	assert_non_null(strstr(b.p, "y grows to the south"));
+	arb_buf_free(&b);
+	tt_end(&t);
+}
+
+static void count_emit(void *ctx, const char *move)
+{
+	tt_log *log = ctx;
+	snprintf(log->ev[log->n % 256].text, ARB_MSG_MAX, "%s", move);
+	log->n++;
+}
+
+/* moves(): every placement of the drawn tile with its free spots; the
+ * discard when it fits nowhere; every type left when nothing is drawn. */
+static void test_moves(void **state)
+{
+	(void)state;
+	tt_game t;
+	static tt_log log;
+	tt_start(&t, data, 2);
+	cc_move next = { .type = 'C' - 'A' };
+	log.n = 0;
+	/* C fits only above D, in any rotation: 4 placements x (1 + city) */
+	assert_int_equal(OPS->moves(t.g, &next, count_emit, &log), 8);
+	assert_string_equal(log.ev[0].text, "Red C 0,-1 0");
+	assert_string_equal(log.ev[1].text, "Red C 0,-1 0 city N");
+	tt_ok(&t, "Red E 0,-1 180", NULL);
+	log.n = 0;
+	assert_int_equal(OPS->moves(t.g, &next, count_emit, &log), 1);
+	assert_string_equal(log.ev[0].text, "Blue C discard");
+	log.n = 0;
+	size_t all = OPS->moves(t.g, NULL, count_emit, &log);
+	assert_true(all > 100);
+	tt_end(&t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -698,6 +752,8 @@ int main(void)
 		cmocka_unit_test(test_place_and_score),
 		cmocka_unit_test(test_final_incomplete),
 		cmocka_unit_test(test_farm_systems),
+		cmocka_unit_test(test_dump),
+		cmocka_unit_test(test_moves),
 	};
 	return cmocka_run_group_tests(tests, setup_data, teardown_data);
 }
