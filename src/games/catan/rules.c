@@ -714,7 +714,7 @@ static void check_win(turn *t)
 	snprintf(ev->text, sizeof ev->text, "%s has %u points during their "
 		 "turn and wins", cname(g, t->seat), vp);
 	field_str(ev, "player", cname(g, t->seat));
-	field_num(ev, "points", vp);
+	field_num(ev, "total", vp);
 }
 
 static int need_roll(turn *t, const cat_act *a, const char *what)
@@ -1225,7 +1225,7 @@ static int apply_turn(turn *t)
 					 "points when their turn comes and wins",
 					 cname(g, nx), vp);
 				field_str(ev, "player", cname(g, nx));
-				field_num(ev, "points", vp);
+				field_num(ev, "total", vp);
 			}
 		}
 	}
