@@ -18,7 +18,8 @@ static const char *const type_names[B_NTYPES] = {
 	"house", "workshop", "hut", "longhut",
 };
 
-/* Row index of a printed row number, or -1. */
+/* Row index of a printed row number, or -1 (before rowidx is filled the
+ * loader itself uses the scan). */
 static int row_index(const el_data *d, long num)
 {
 	for (int y = 0; y < EL_H; y++)
@@ -62,6 +63,16 @@ static int square_any(const el_data *d, const char *s, size_t n, int maxcol,
 
 int el_square(const el_data *d, const char *s, size_t n, int *x, int *y)
 {
+	/* The hot path of parse(): "C,R" with one-digit column, 1-2 digit row. */
+	if ((n == 3 || n == 4) && s[1] == ',' && s[0] >= '1' && s[0] <= '9' &&
+	    s[2] >= '0' && s[2] <= '9' && (n == 3 || (s[3] >= '0' && s[3] <= '9'))) {
+		int r = n == 3 ? s[2] - '0' : (s[2] - '0') * 10 + s[3] - '0';
+		if (r > 15 || d->rowidx[r] < 0)
+			return -1;
+		*x = s[0] - '1';
+		*y = d->rowidx[r];
+		return 0;
+	}
 	return square_any(d, s, n, EL_W, x, y);
 }
 
@@ -252,6 +263,9 @@ static int load(el_data *d, const arb_node *root, arb_data_error *err)
 					     "rows are ship numbers 2..12 without 7, ascending");
 		d->rownum[i] = (uint8_t)v;
 	}
+	memset(d->rowidx, -1, sizeof d->rowidx);
+	for (int y = 0; y < EL_H; y++)
+		d->rowidx[d->rownum[y]] = (int8_t)y;
 	const arb_node *lays = arb_node_need(root, "layouts", ARB_SEQ, err);
 	if (!lays)
 		return -1;

@@ -69,6 +69,7 @@ typedef struct el_layout {
 
 typedef struct el_data {
 	uint8_t rownum[EL_H];            /* ship number of each row            */
+	int8_t rowidx[16];               /* row index of a ship number, or -1  */
 	el_layout layout[3];             /* 2, 3 and 4 players                 */
 	uint8_t found_x, found_y;        /* the church foundation              */
 	uint8_t church_cost, church_flags;
