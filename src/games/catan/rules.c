@@ -460,6 +460,9 @@ static int check_road(turn *t, const cat_act *a, unsigned edge, int setup_node)
 	cat_game *g = t->g;
 	cat_state *s = &g->s;
 	char en[8];
+	if (!s->edge_owner[edge] && s->p[t->seat].roads < g->d->pieces[0] &&
+	    cat_road_ok(g, s, t->seat, edge, setup_node))
+		return 0;           /* the common case, without the words */
 	cat_edge_name(g->d, edge, en);
 	if (s->edge_owner[edge])
 		return rej_arg(t, a, "path-occupied", "%s cannot build a road "
@@ -513,13 +516,16 @@ static void put_road(turn *t, unsigned edge)
 {
 	cat_game *g = t->g;
 	cat_state *s = &g->s;
-	char en[8];
-	cat_edge_name(g->d, edge, en);
 	assert(!s->edge_owner[edge]);
 	s->edge_owner[edge] = (uint8_t)(t->seat + 1);
 	s->p[t->seat].roads++;
-	char why[64];
-	snprintf(why, sizeof why, "%s built a road at %s", cname(g, t->seat), en);
+	char why[64] = "";
+	if (t->sink) {              /* words only when someone listens */
+		char en[8];
+		cat_edge_name(g->d, edge, en);
+		snprintf(why, sizeof why, "%s built a road at %s",
+			 cname(g, t->seat), en);
+	}
 	lr_update(g, t->sink, 1u << t->seat, false, why);
 }
 
@@ -594,12 +600,13 @@ static void put_settlement(turn *t, unsigned v)
 					cut |= 1u << (o - 1);
 	}
 	if (cut) {
-		char why[80];
+		char why[80] = "";
 		unsigned o = 0;
 		while (!(cut >> o & 1))
 			o++;
-		snprintf(why, sizeof why, "a settlement at %s broke %s's road",
-			 nn, cname(g, o));
+		if (t->sink)
+			snprintf(why, sizeof why, "a settlement at %s broke %s's "
+				 "road", nn, cname(g, o));
 		lr_update(g, t->sink, cut, true, why);
 	}
 }
@@ -1188,7 +1195,12 @@ static int apply_turn(turn *t)
 	for (unsigned i = 0; i < m->n; i++) {
 		if (act(t, &m->act[i]) < 0)
 			return -1;
-		check_win(t);
+		/* Points change only by building, cards and the special
+		 * cards; a steal or trade cannot win. */
+		unsigned k = m->act[i].kind;
+		if (k == A_ROAD || k == A_SETTLE || k == A_CITY || k == A_BUY ||
+		    k == A_KNIGHT || k == A_ROADS || k == A_REVEAL)
+			check_win(t);
 	}
 	if (!s->over) {
 		if (!t->rolled)
