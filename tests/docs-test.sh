@@ -50,3 +50,25 @@ else
 	echo "mandoc not installed" >"$tmp"
 	report "docs mandoc -Tlint" 1 "$tmp"
 fi
+
+# The EXAMPLES of arbiter(1) are real commands: each runs (in order, in a
+# scratch folder that sees the corpus) and must exit 0 or 1, never 2 or a
+# signal, so the manual cannot rot.
+scratch=$(mktemp -d)
+mkdir -p "$scratch/bin"
+ln -s "$(pwd)/corpus" "$scratch/corpus"
+ln -s "$(cd "$(dirname "$ARBITER")" && pwd)/$(basename "$ARBITER")" "$scratch/bin/arbiter"
+grep '^\.Dl \$ ' man/arbiter.1 | sed 's/^\.Dl \$ //' >"$scratch/examples"
+while IFS= read -r example; do
+	case $example in
+	*"arbiter gen"*)
+		# runs once every engine generates (arbiter gen --game G works)
+		g=$(printf '%s\n' "$example" | sed 's/.*--game \([a-z]*\).*/\1/')
+		"$ARBITER" gen --game "$g" >/dev/null 2>&1 || continue ;;
+	esac
+	(cd "$scratch" && PATH="$scratch/bin:$PATH" sh -c "$example") >"$tmp" 2>&1
+	rc=$?
+	[ $rc -le 1 ]
+	report "docs example: $example" $? "$tmp"
+done <"$scratch/examples"
+rm -rf "$scratch"
