@@ -35,12 +35,14 @@ static inline char lower(char c)
 	return c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c;
 }
 
-/* s[0..n) equals the lower-case word w, ignoring ASCII case. */
+/* s[0..n) equals the lower-case word w (letters only), ignoring ASCII
+ * case: setting bit 5 lower-cases a letter and turns no other byte into
+ * one. */
 static inline bool ieq(const char *s, size_t n, const char *w)
 {
 	size_t i = 0;
 	for (; i < n && w[i]; i++)
-		if (lower(s[i]) != w[i])
+		if ((s[i] | 0x20) != w[i])
 			return false;
 	return i == n && !w[i];
 }
