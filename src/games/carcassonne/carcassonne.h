@@ -96,6 +96,7 @@ typedef struct cc_move {
 
 /* One tile on the board. */
 typedef struct cc_placed {
+	const cc_orient *o;    /* its type turned: what lookups read         */
 	uint8_t type, rot;
 	int16_t x, y;
 } cc_placed;
@@ -121,12 +122,10 @@ typedef struct cc_game {
 	uint8_t supply[CC_MAXSEATS];  /* followers not on the board         */
 
 	unsigned monks;               /* unscored monks on the board         */
-	uint8_t monk_tile[CC_MAXTILES]; /* their tiles, in the order placed    */
-	uint8_t ncount[CC_MAXTILES];  /* monk tiles: tiles on the 8 around   */
 	unsigned ntiles;
-	cc_placed tile[CC_MAXTILES];
 	int span;                     /* board is (2 span + 1)^2 cells       */
 	int width;
+	int step[4];                  /* cell index offset to each neighbour */
 	uint8_t *cell;                /* tile index + 1, 0 = empty           */
 
 	/* features: union-find over nodes tile * CC_MAXSEG + seg */
@@ -144,9 +143,15 @@ typedef struct cc_game {
 	unsigned *city_buf;           /* final scoring: cities of one field   */
 	uint8_t *scored;              /* farmers=once: seats paid per city    */
 	uint16_t *item, *key, *clist; /* final scoring: features in order     */
-	uint16_t placed[CC_MAXTILES]; /* nodes that ever got a follower       */
-	unsigned nplaced;
+	unsigned nplaced;             /* entries in placed[]                 */
+
+	/* Arrays from here on are written before they are read (per tile as
+	 * it is placed), so create() does not clear them. */
+	cc_placed tile[CC_MAXTILES];
+	uint8_t monk_tile[CC_MAXTILES]; /* unscored monks' tiles, in order    */
+	uint8_t ncount[CC_MAXTILES];  /* monk tiles: tiles on the 8 around   */
 	uint8_t cloister_done[CC_MAXTILES];
+	uint16_t placed[CC_MAXTILES]; /* nodes that ever got a follower       */
 	char players[1 << CC_MAXSEATS][40];  /* "Red, Blue" per seat mask    */
 } cc_game;
 

@@ -19,6 +19,7 @@
  * write, so a rejected move leaves the game untouched.
  */
 #include <assert.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -77,7 +78,7 @@ static inline unsigned nfol_of(const cc_game *g, unsigned r, unsigned s)
 
 static inline const cc_orient *orient_of(const cc_game *g, unsigned t)
 {
-	return &g->data->type[g->tile[t].type].rot[g->tile[t].rot];
+	return g->tile[t].o;
 }
 
 static inline const cc_seg *seg_of(const cc_game *g, unsigned node)
@@ -314,12 +315,13 @@ const char *cc_fit(const cc_game *g, unsigned type, unsigned rot, int x,
 {
 	if (x <= -g->span || x >= g->span || y <= -g->span || y >= g->span)
 		return "not-adjacent";
-	if (g->cell[cc_cell_index(g, x, y)])
+	int at = cc_cell_index(g, x, y);
+	if (g->cell[at])
 		return "occupied";
 	const cc_orient *o = &g->data->type[type].rot[rot];
 	bool touch = false;
 	for (unsigned s = 0; s < 4; s++) {
-		int n = (int)g->cell[cc_cell_index(g, x + cc_dx[s], y + cc_dy[s])] - 1;
+		int n = (int)g->cell[at + g->step[s]] - 1;
 		if (n < 0)
 			continue;
 		touch = true;
@@ -342,8 +344,9 @@ bool cc_seg_occupied(const cc_game *g, unsigned type, unsigned rot, int x,
 	 * the new tile, root of the feature): at most 4 road/city sides and 8
 	 * field halves. */
 	unsigned pseg[12], proot[12], n = 0;
+	int at = cc_cell_index(g, x, y);
 	for (unsigned s = 0; s < 4; s++) {
-		int t = (int)g->cell[cc_cell_index(g, x + cc_dx[s], y + cc_dy[s])] - 1;
+		int t = (int)g->cell[at + g->step[s]] - 1;
 		if (t < 0)
 			continue;
 		const cc_orient *no = orient_of(g, (unsigned)t);
@@ -396,9 +399,12 @@ void cc_place(cc_game *g, unsigned type, unsigned rot, int x, int y,
 	unsigned t = g->ntiles++;
 	const cc_type *ty = &g->data->type[type];
 	const cc_orient *o = &ty->rot[rot];
-	g->tile[t] = (cc_placed){ .type = (uint8_t)type, .rot = (uint8_t)rot,
-				  .x = (int16_t)x, .y = (int16_t)y };
-	g->cell[cc_cell_index(g, x, y)] = (uint8_t)(t + 1);
+	g->tile[t] = (cc_placed){ .o = o, .type = (uint8_t)type,
+				  .rot = (uint8_t)rot, .x = (int16_t)x,
+				  .y = (int16_t)y };
+	int at = cc_cell_index(g, x, y);
+	g->cell[at] = (uint8_t)(t + 1);
+	g->cloister_done[t] = 0;
 	g->drawn_of[type]++;
 	unsigned base = t * CC_MAXSEG;
 	for (unsigned i = 0; i < ty->nseg; i++) {
@@ -411,7 +417,7 @@ void cc_place(cc_game *g, unsigned type, unsigned rot, int x, int y,
 		g->nfol[v] = 0;
 	}
 	for (unsigned s = 0; s < 4; s++) {
-		int n = (int)g->cell[cc_cell_index(g, x + cc_dx[s], y + cc_dy[s])] - 1;
+		int n = (int)g->cell[at + g->step[s]] - 1;
 		if (n < 0)
 			continue;
 		const cc_orient *no = orient_of(g, (unsigned)n);
@@ -547,7 +553,8 @@ bad_value:
 		return NULL;
 	}
 
-	cc_game *g = arb_xcalloc(1, sizeof *g);
+	cc_game *g = arb_xmalloc(sizeof *g);
+	memset(g, 0, offsetof(cc_game, tile));
 	g->data = d;
 	g->nseats = (unsigned)setup->nseats;
 	g->farm = farm;
@@ -563,6 +570,8 @@ bad_value:
 	g->drawable = d->total - 1;
 	g->span = (int)d->total + 1;
 	g->width = 2 * g->span + 1;
+	for (unsigned s = 0; s < 4; s++)
+		g->step[s] = cc_dy[s] * g->width + cc_dx[s];
 	size_t nodes = (size_t)d->total * CC_MAXSEG;
 	g->cell = arb_xcalloc((size_t)g->width * (size_t)g->width, 1);
 	/* Node arrays are set up in place() as each tile arrives, so only
@@ -582,6 +591,7 @@ bad_value:
 	g->item = arb_xmalloc(nodes * sizeof *g->item);
 	g->key = arb_xmalloc(nodes * sizeof *g->key);
 	g->clist = arb_xmalloc(nodes * sizeof *g->clist);
+	g->players[0][0] = 0;
 	for (unsigned mask = 1; mask < 1u << g->nseats; mask++)
 		seat_list_sep(g, mask, g->players[mask], sizeof g->players[mask], true);
 	cc_place(g, d->start, 0, 0, 0, -1, 0, NULL);
