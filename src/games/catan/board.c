@@ -384,7 +384,9 @@ void *cat_data_load(const arb_node *root, arb_data_error *err)
 		int k = parse_harb_kind(kn->str, strlen(kn->str));
 		int e = cat_parse_edge(d, pn->str, strlen(pn->str));
 		if (k < 0 || e < 0) {
-			arb_data_fail(err, &n->items[i], "bad harbour");
+			arb_data_fail(err, &n->items[i], "a harbour needs kind "
+				      "3:1 or a resource and a path between two "
+				      "neighbouring intersections (c1-d1)");
 			goto fail;
 		}
 		d->beg_harb_kind[i] = (uint8_t)k;
