@@ -307,7 +307,10 @@ void arb_replay_run(arb_replay *r)
 			break;
 		}
 		memset(r->move, 0, g->move_size ? g->move_size : 1);
-		memset(&r->rej, 0, sizeof r->rej);
+		/* the message is written only on a rejection: clear the rest */
+		r->rej.rule = NULL;
+		r->rej.line = r->rej.col = 0;
+		r->rej.msg[0] = '\0';
 		if (g->parse(r->state, tok, t->ntok, r->move, &r->rej) ||
 		    g->apply(r->state, r->move, sp, &r->rej)) {
 			r->verdict = ARB_ILLEGAL;
