@@ -153,6 +153,8 @@ static void test_seven_thomas(void **state)
 	       "3lumber+2wool", "discard-twice", 0, "already discarded");
 	tt_bad(g, "Red roll 3+4 discard White 3lumber+2wool", "robber-missing",
 	       1, "Red rolled a 7 and must move the robber");
+	tt_bad(g, "Red roll 3+4", "discard-missing", 1,
+	       "White holds 11 cards and must discard 5 after the 7");
 	tt_bad(g, "Red roll 3+4 discard White 3lumber+2wool road f3-g3",
 	       "robber-first", 42, "the robber come before");
 	tt_bad(g, "Red roll 3+4 discard White 3lumber+2wool robber J",
@@ -498,6 +500,13 @@ static void test_turn_shape(void **state)
 	tt_bad(g, "Red roll 6+6 reveal vp", "reveal-not-held", 21,
 	       "holds 0 hidden victory point cards, not 1");
 	tt_ok(g, "Red roll 6+6 longest none army none score Blue 2");
+	/* At most 40 actions in a line. */
+	char line[1024] = "Blue roll 6+6";
+	for (unsigned i = 0; i < 40; i++)
+		strcat(line, " army none");
+	tt_bad(g, line, "too-many-actions", 0, "at most 40 actions");
+	line[strlen(line) - 10] = 0;
+	tt_ok(g, line);
 	catan_game.destroy(g);
 }
 
