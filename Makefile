@@ -95,8 +95,10 @@ $(BUILD)/tests/%: tests/%.c $(LIB_OBJ)
 unit: $(UNIT_BIN)
 
 # Every test: unit tests, the corpus, bad input, documentation drift.
-check: arbiter $(UNIT_BIN)
-	@BUILD=$(BUILD) sh tests/run.sh
+# The tests run $(BUILD)/arbiter, so `make sanitize` tests its own binary
+# and never leaves a sanitizer build in ./arbiter.
+check: $(BUILD)/arbiter $(UNIT_BIN)
+	@BUILD=$(BUILD) ARBITER=$(BUILD)/arbiter sh tests/run.sh
 
 SAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 sanitize:

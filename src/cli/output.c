@@ -87,6 +87,7 @@ int arb_out_close(arb_out *out)
 	int rc = 0;
 	if (fflush(stdout) != 0 || ferror(stdout) || out->failed)
 		rc = -1;
+	free(out);
 	return rc;
 }
 
