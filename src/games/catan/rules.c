@@ -70,88 +70,142 @@ static void field_str(arb_event *ev, const char *key, const char *s)
 
 /* ------------------------------------------------------ longest road */
 
-/* Longest trail through a player's roads, by depth-first search.  An
- * opponent's building at a node ends a trail there (the trail may reach it
- * but not pass through).  At most 15 roads, so local bit masks do. */
+/* The longest road works on "chains": maximal runs of roads whose inner
+ * intersections have exactly two of the player's roads and no opponent's
+ * building.  A trail can only turn or stop at a chain's end (a "key" node:
+ * one or three roads, or an opponent's building), so the search walks
+ * chains instead of single roads: a network of 15 roads is usually a
+ * handful of chains. */
+typedef struct chains {
+	uint8_t n;                     /* chains                          */
+	uint8_t end[15][2];            /* key nodes at its ends           */
+	uint8_t len[15];               /* roads in it                     */
+	uint8_t nat[CAT_NODES];        /* chain ends at each key node     */
+	uint8_t at[CAT_NODES][3];      /* ... which chains                */
+	const cat_state *s;
+	unsigned seat;
+} chains;
+
+/* Longest continuation from key node v with chains `used` taken. */
+static unsigned chain_walk(const chains *c, unsigned v, uint32_t used,
+			   bool first)
+{
+	unsigned o = c->s->node_owner[v];
+	if (!first && o && o != c->seat + 1)
+		return 0;              /* an opponent's building: stop */
+	unsigned best = 0;
+	for (unsigned i = 0; i < c->nat[v]; i++) {
+		unsigned k = c->at[v][i];
+		if (used >> k & 1)
+			continue;
+		unsigned w = c->end[k][0] == v ? c->end[k][1] : c->end[k][0];
+		unsigned l = c->len[k] + chain_walk(c, w, used | 1u << k, false);
+		if (l > best)
+			best = l;
+	}
+	return best;
+}
+
+/* Longest trail through a player's roads: no road used twice; an
+ * opponent's building at an intersection ends a trail there (it may reach
+ * it but not pass through).  A longest trail can always be taken to start
+ * at a key node, except a whole cycle of plain intersections, which is
+ * measured apart. */
 unsigned cat_trail(const cat_game *g, const cat_state *s, unsigned seat)
 {
 	const cat_geom *G = &g->d->g;
 	uint8_t mine[16], n = 0;
-	int8_t local[CAT_EDGES];
 	uint8_t deg[CAT_NODES];
-	memset(local, -1, sizeof local);
 	memset(deg, 0, sizeof deg);
 	for (unsigned e = 0; e < CAT_EDGES && n < 16; e++)
 		if (s->edge_owner[e] == seat + 1) {
-			local[e] = (int8_t)n;
 			mine[n++] = (uint8_t)e;
 			deg[G->edge_node[e][0]]++;
 			deg[G->edge_node[e][1]]++;
 		}
 	if (n == 0)
 		return 0;
-	/* A longest trail can always be taken to start at a node of odd
-	 * degree or at an opponent's building, except when it is a whole
-	 * cycle of degree-2 nodes: those components are found as the roads
-	 * no search touched, and searched from any of their nodes. */
-	uint64_t started = 0;
-	uint32_t touched = 0;
+	assert(n <= 15);
+	chains c;
+	c.n = 0;
+	c.s = s;
+	c.seat = seat;
+	uint64_t key = 0;
+	for (unsigned i = 0; i < n; i++)
+		for (unsigned k = 0; k < 2; k++) {
+			unsigned v = G->edge_node[mine[i]][k];
+			unsigned o = s->node_owner[v];
+			if (deg[v] != 2 || (o && o != seat + 1)) {
+				key |= 1ull << v;
+				c.nat[v] = 0;
+			}
+		}
+	/* Walk every chain from its key ends; `walked` marks roads. */
+	uint64_t walked_lo = 0, walked_hi = 0;   /* by edge id (72 bits) */
+#define WALKED(e) ((e) < 64 ? walked_lo >> (e) & 1 : walked_hi >> ((e) - 64) & 1)
+#define WALK(e) ((e) < 64 ? (walked_lo |= 1ull << (e)) : (walked_hi |= 1ull << ((e) - 64)))
+	for (unsigned i = 0; i < n; i++)
+		for (unsigned k = 0; k < 2; k++) {
+			unsigned v0 = G->edge_node[mine[i]][k];
+			if (!(key >> v0 & 1) || WALKED(mine[i]))
+				continue;
+			unsigned prev = v0, e = mine[i], len = 0, v;
+			for (;;) {
+				WALK(e);
+				len++;
+				v = G->edge_node[e][0] == prev ? G->edge_node[e][1]
+							       : G->edge_node[e][0];
+				if (key >> v & 1)
+					break;
+				unsigned next = CAT_NONE;
+				for (unsigned j = 0; j < G->node_nadj[v]; j++) {
+					unsigned f = G->node_edge[v][j];
+					if (f != e && s->edge_owner[f] == seat + 1)
+						next = f;
+				}
+				assert(next != CAT_NONE);
+				prev = v;
+				e = next;
+			}
+			assert(c.n < 15);
+			c.end[c.n][0] = (uint8_t)v0;
+			c.end[c.n][1] = (uint8_t)v;
+			c.len[c.n] = (uint8_t)len;
+			c.at[v0][c.nat[v0]++] = c.n;
+			c.at[v][c.nat[v]++] = c.n;
+			c.n++;
+		}
 	unsigned best = 0;
-	struct fr {
-		uint8_t node, next;
-		uint8_t via;                   /* local edge index or 0xff */
-	} st[17];
-	for (unsigned pass = 0; pass < 2; pass++)
-		for (unsigned i = 0; i < n; i++)
-			for (unsigned k = 0; k < 2; k++) {
-				unsigned start = G->edge_node[mine[i]][k];
-				if (started >> start & 1)
-					continue;
-				bool blocked = s->node_owner[start] &&
-					       s->node_owner[start] != seat + 1;
-				if (pass == 0 ? deg[start] == 2 && !blocked
-					      : (touched >> i & 1))
-					continue;
-				started |= 1ull << start;
-				uint32_t used = 0;
-				int sp = 0;
-				st[0].node = (uint8_t)start;
-				st[0].next = 0;
-				st[0].via = 0xff;
-				while (sp >= 0) {
-					struct fr *f = &st[sp];
-					unsigned v = f->node;
-					bool stop = sp > 0 && s->node_owner[v] &&
-						    s->node_owner[v] != seat + 1;
-					bool pushed = false;
-					while (!stop && f->next < G->node_nadj[v]) {
-						unsigned e = G->node_edge[v][f->next++];
-						int l = local[e];
-						if (l < 0 || (used >> l & 1))
-							continue;
-						used |= 1u << l;
-						touched |= 1u << l;
-						sp++;
-						assert(sp <= 16);
-						st[sp].node =
-							G->node_adj[v][f->next - 1];
-						st[sp].next = 0;
-						st[sp].via = (uint8_t)l;
-						if ((unsigned)sp > best) {
-							best = (unsigned)sp;
-							if (best == n)
-								return n; /* all roads */
-						}
-						pushed = true;
-						break;
-					}
-					if (pushed)
-						continue;
-					if (f->via != 0xff)
-						used &= ~(1u << f->via);
-					sp--;
+	/* Roads not walked form cycles of plain intersections: all count. */
+	for (unsigned i = 0; i < n; i++) {
+		if (WALKED(mine[i]))
+			continue;
+		unsigned prev = G->edge_node[mine[i]][0], e = mine[i], len = 0;
+		while (!WALKED(e)) {
+			WALK(e);
+			len++;
+			unsigned v = G->edge_node[e][0] == prev ? G->edge_node[e][1]
+								: G->edge_node[e][0];
+			for (unsigned j = 0; j < G->node_nadj[v]; j++) {
+				unsigned f = G->node_edge[v][j];
+				if (f != e && s->edge_owner[f] == seat + 1) {
+					prev = v;
+					e = f;
+					break;
 				}
 			}
+		}
+		if (len > best)
+			best = len;
+	}
+#undef WALKED
+#undef WALK
+	for (unsigned v = 0; v < CAT_NODES && best < n; v++)
+		if (key >> v & 1) {
+			unsigned l = chain_walk(&c, v, 0, true);
+			if (l > best)
+				best = l;
+		}
 	return best;
 }
 
