@@ -47,7 +47,7 @@ struct arb_reader {
 	/* the game being read */
 	arb_buf raw;
 	arb_buf strs;             /* tag names and unescaped values       */
-	span *toks;  size_t ntoks, cap_toks;
+	arb_token *toks; size_t ntoks, cap_toks;  /* point into raw: raw never moves */
 	span *coms;  size_t ncoms, cap_coms;
 	tagspan *tags; size_t ntags, cap_tags;
 	arb_turn *turns; size_t nturns, cap_turns;
@@ -61,7 +61,6 @@ struct arb_reader {
 
 	/* the output views, rebuilt per game */
 	arb_tag *out_tags; size_t cap_out_tags;
-	arb_token *out_toks; size_t cap_out_toks;
 	arb_comment *out_coms; size_t cap_out_coms;
 
 	bool skipping;            /* after an error: skip the rest of the game */
@@ -82,6 +81,12 @@ arb_reader *arb_reader_new(FILE *f, const char *name)
 	r->f = f;
 	r->name = name;
 	r->in = arb_xmalloc(IN_CAP);
+	/* The game buffer is allocated once at its limit, so it never moves
+	 * and tokens can point into it as they are found.  Only the pages a
+	 * game really uses become resident: memory follows the largest game. */
+	r->raw.cap = ARB_MAX_GAME_BYTES + 1;
+	r->raw.p = arb_xmalloc(r->raw.cap);
+	r->raw.p[0] = '\0';
 	return r;
 }
 
@@ -98,7 +103,6 @@ void arb_reader_free(arb_reader *r)
 	free(r->turns);
 	free(r->items);
 	free(r->out_tags);
-	free(r->out_toks);
 	free(r->out_coms);
 	free(r);
 }
@@ -292,6 +296,7 @@ enum { C_WORD = 0, C_BLANK = 1, C_SPECIAL = 2 };
 static const unsigned char byte_class[256] = {
 	[' '] = C_BLANK, ['\t'] = C_BLANK, ['\r'] = C_BLANK,
 	[';'] = C_SPECIAL, ['{'] = C_SPECIAL, ['}'] = C_SPECIAL,
+	['\n'] = C_SPECIAL, ['\0'] = C_SPECIAL,  /* end sentinels, see lex_move_line */
 };
 
 static bool is_name_char(char c, bool first)
@@ -466,7 +471,7 @@ static int add_token(arb_reader *r, size_t off, size_t len, uint32_t col,
 		return diag_set(d, r, ln, col,
 			"more than %d words in one turn", ARB_MAX_TOKENS_PER_TURN);
 	GROW(r->toks, r->ntoks, r->cap_toks);
-	r->toks[r->ntoks++] = (span){ off, len, ln, col };
+	r->toks[r->ntoks++] = (arb_token){ s, (uint32_t)len, ln, col };
 	t->ntok++;
 	return 0;
 }
@@ -497,7 +502,8 @@ static int lex_move_line(arb_reader *r, const char *s, size_t len, size_t i,
 			return diag_set(d, r, ln, (uint32_t)i + 1,
 				"'}' without an opening '{'");
 		size_t st = i;
-		while (i < len && byte_class[(unsigned char)s[i]] == C_WORD)
+		/* s[len] is the line's '\n' or the buffer's NUL: no bound check */
+		while (byte_class[(unsigned char)s[i]] == C_WORD)
 			i++;
 		if (add_token(r, base + st, i - st, (uint32_t)st + 1, d))
 			return -1;
@@ -578,16 +584,6 @@ static void build_views(arb_reader *r, arb_record *rec)
 		r->out_tags[i].line = r->tags[i].line;
 		r->out_tags[i].col = r->tags[i].col;
 	}
-	if (r->ntoks > r->cap_out_toks) {
-		r->cap_out_toks = r->ntoks;
-		r->out_toks = arb_xrealloc(r->out_toks, r->ntoks * sizeof *r->out_toks);
-	}
-	for (size_t i = 0; i < r->ntoks; i++) {
-		r->out_toks[i].s = r->raw.p + r->toks[i].off;
-		r->out_toks[i].len = (uint32_t)r->toks[i].len;
-		r->out_toks[i].line = r->toks[i].line;
-		r->out_toks[i].col = r->toks[i].col;
-	}
 	if (r->ncoms > r->cap_out_coms) {
 		r->cap_out_coms = r->ncoms;
 		r->out_coms = arb_xrealloc(r->out_coms, r->ncoms * sizeof *r->out_coms);
@@ -602,7 +598,7 @@ static void build_views(arb_reader *r, arb_record *rec)
 	rec->line = r->first_line;
 	rec->tags = r->out_tags;
 	rec->ntags = r->ntags;
-	rec->tok = r->out_toks;
+	rec->tok = r->toks;
 	rec->ntok = r->ntoks;
 	rec->turns = r->turns;
 	rec->nturns = r->nturns;
