@@ -202,6 +202,9 @@ void cc_snapshot(const void *game, arb_buf *out);
 /* Set up g (just created, start tile placed) from a Setup tag. */
 int cc_setup(cc_game *g, const arb_tag *tag, arb_reject *rej);
 
+/* gen.c: one random legal turn for `arbiter gen` (the random_turn op). */
+int cc_random_turn(const void *game, uint64_t *rng, arb_buf *out);
+
 /* dump.c */
 void cc_dump(const void *game, unsigned flags, arb_buf *out);
 

@@ -1002,4 +1002,5 @@ const arb_game_ops carcassonne_game = {
 	.moves = cc_moves,
 	.dump = cc_dump,
 	.snapshot = cc_snapshot,
+	.random_turn = cc_random_turn,
 };
