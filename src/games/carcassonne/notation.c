@@ -96,20 +96,31 @@ static unsigned feature_kind(const arb_token *t)
 }
 
 /* The side named by t (N, north, ...), or -1. */
+/* The side of letter c (any case), or -1. */
+static int side_letter(char c)
+{
+	switch (c | 0x20) {
+	case 'n': return 0;
+	case 'e': return 1;
+	case 's': return 2;
+	case 'w': return 3;
+	}
+	return -1;
+}
+
 static int tok_side(const arb_token *t)
 {
-	for (int s = 0; s < 4; s++)
-		if (arb_tok_ieq(t, cc_side_name[s]) || ieq(t, side_word[s]))
-			return s;
-	return -1;
+	if (t->len == 1)
+		return side_letter(t->s[0]);
+	int s = side_letter(t->s[0]);
+	return s >= 0 && ieq(t, side_word[s]) ? s : -1;
 }
 
 static int tok_half(const arb_token *t)
 {
-	for (int h = 0; h < 8; h++)
-		if (arb_tok_ieq(t, cc_half_name[h]))
-			return h;
-	return -1;
+	int s = t->len == 2 ? side_letter(t->s[0]) : -1;
+	char lr = t->len == 2 ? (char)(t->s[1] | 0x20) : 0;
+	return s < 0 || (lr != 'l' && lr != 'r') ? -1 : 2 * s + (lr == 'r');
 }
 
 /* Parse the follower tokens t[0..n) of a placement into m. */
@@ -271,9 +282,17 @@ int cc_parse(const void *game, const arb_token *tok, size_t ntok, void *move,
 		digits.s++;
 		digits.len--;
 	}
+	/* exactly 0, 90, 180 or 270 (no sign, no leading zeros) */
 	int32_t deg = -1;
-	if (!parse_int(digits.s, digits.len, &deg) || digits.s[0] == '-' ||
-	    digits.s[0] == '+' || (deg != 0 && deg != 90 && deg != 180 && deg != 270))
+	const char *d0 = digits.s;
+	if (digits.len == 1 && d0[0] == '0')
+		deg = 0;
+	else if (digits.len == 2 && d0[0] == '9' && d0[1] == '0')
+		deg = 90;
+	else if (digits.len == 3 && d0[2] == '0' &&
+		 ((d0[0] == '1' && d0[1] == '8') || (d0[0] == '2' && d0[1] == '7')))
+		deg = d0[0] == '1' ? 180 : 270;
+	if (deg < 0)
 		return arb_reject_at(rej, rt, "bad-rotation",
 			"'%.*s' is no rotation: write 0, 90, 180 or 270 (degrees clockwise)",
 			(int)rt->len, rt->s);
