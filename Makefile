@@ -53,7 +53,7 @@ LIB_OBJ   := $(patsubst %.c,$(BUILD)/%.o,$(LIB_SRC)) $(EMBED_SRC:.c=.o)
 UNIT_SRC  := $(wildcard tests/unit/test_*.c tests/games/*/test_*.c)
 UNIT_BIN  := $(patsubst %.c,$(BUILD)/%,$(UNIT_SRC))
 
-.PHONY: all check unit sanitize fuzz fuzz-build bench install uninstall clean
+.PHONY: all check unit sanitize fuzz fuzz-build fuzz-afl bench install uninstall clean
 
 all: arbiter
 
@@ -166,3 +166,16 @@ fuzz: fuzz-build
 bench:
 	$(MAKE) BUILD=build/bench-obj CFLAGS="-O2 -g -gdwarf-4" build/bench-obj/arbiter
 	@BUILD=build/bench-obj ARBITER=build/bench-obj/arbiter sh tests/bench/bench.sh
+
+# The same harnesses under AFL++ (input on stdin; the AFL builds of
+# fuzz-build), FUZZ_SECONDS each, findings under build/fuzz/afl-out.
+fuzz-afl: fuzz-build
+	@mkdir -p build/fuzz/seeds/records build/fuzz/seeds/data
+	cp corpus/*/*.tgn build/fuzz/seeds/records/ 2>/dev/null || true
+	cp notation/*/*.yaml build/fuzz/seeds/data/
+	for h in $(basename $(notdir $(FUZZ_SRC))); do \
+		seeds=build/fuzz/seeds/records; [ $$h = fuzz_data ] && seeds=build/fuzz/seeds/data; \
+		AFL_SKIP_CPUFREQ=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1 AFL_NO_UI=1 \
+			afl-fuzz -i $$seeds -o build/fuzz/afl-out/$$h -V $(FUZZ_SECONDS) -- build/fuzz/afl/$$h \
+			>build/fuzz/afl-out-$$h.log 2>&1 || exit 1; \
+		grep -E 'execs_done|saved_crashes|saved_hangs' build/fuzz/afl-out/$$h/default/fuzzer_stats; done
