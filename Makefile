@@ -150,9 +150,12 @@ fuzz-build:
 				$(DEP_LIBS) || exit 1; done; \
 	else echo "afl-clang-fast not found (apt-get install afl++): AFL++ builds skipped"; fi
 
-fuzz: fuzz-build
+fuzz: fuzz-build arbiter
 	@mkdir -p build/fuzz/seeds/records build/fuzz/seeds/data
 	cp corpus/*/*.tgn tests/bad/*.tgn build/fuzz/seeds/records/ 2>/dev/null || true
+	for g in carcassonne catan elasund; do \
+		./arbiter gen --game $$g --count 20 --seed 1 >build/fuzz/seeds/records/gen-$$g.tgn 2>/dev/null || \
+			rm -f build/fuzz/seeds/records/gen-$$g.tgn; done
 	cp notation/*/*.yaml build/fuzz/seeds/data/
 	for h in $(basename $(notdir $(FUZZ_SRC))); do \
 		seeds=build/fuzz/seeds/records; [ $$h = fuzz_data ] && seeds=build/fuzz/seeds/data; \
