@@ -28,25 +28,6 @@ static const char *const side_word[4] = { "north", "east", "south", "west" };
 
 extern const arb_game_ops carcassonne_game;
 
-/* Parse a decimal integer that fills s[0..n); false when it does not. */
-static bool parse_int(const char *s, size_t n, int32_t *out)
-{
-	size_t i = 0;
-	bool neg = false;
-	if (i < n && (s[i] == '-' || s[i] == '+'))
-		neg = s[i++] == '-';
-	if (i == n || n - i > 6)
-		return false;
-	int32_t v = 0;
-	for (; i < n; i++) {
-		if (s[i] < '0' || s[i] > '9')
-			return false;
-		v = v * 10 + (s[i] - '0');
-	}
-	*out = neg ? -v : v;
-	return true;
-}
-
 /* arb_tok_ieq without the library calls: this runs several times on every
  * turn line.  `word` is lower-case ASCII. */
 static inline bool ieq(const arb_token *t, const char *word)
@@ -56,6 +37,29 @@ static inline bool ieq(const arb_token *t, const char *word)
 		if (word[i] == 0 || (char)(t->s[i] | 0x20) != word[i])
 			return false;
 	return word[i] == 0;
+}
+
+/* "x,y" filling s[0..n): two integers of at most 6 digits, each with an
+ * optional sign; false otherwise.  One pass, as it runs on every turn. */
+static bool parse_xy(const char *s, size_t n, int32_t *x, int32_t *y)
+{
+	size_t i = 0;
+	int32_t *out[2] = { x, y };
+	for (int k = 0; k < 2; k++) {
+		bool neg = false;
+		if (i < n && (s[i] == '-' || s[i] == '+'))
+			neg = s[i++] == '-';
+		size_t start = i;
+		int32_t v = 0;
+		while (i < n && s[i] >= '0' && s[i] <= '9' && i - start < 7)
+			v = v * 10 + (s[i++] - '0');
+		if (i == start || i - start > 6)
+			return false;
+		*out[k] = neg ? -v : v;
+		if (k == 0 && (i == n || s[i++] != ','))
+			return false;
+	}
+	return i == n;
 }
 
 static bool tok_in(const arb_token *t, const char *const *words)
@@ -262,13 +266,7 @@ int cc_parse(const void *game, const arb_token *tok, size_t ntok, void *move,
 		m->discard = 1;
 		return 0;
 	}
-	const char *comma = NULL;
-	for (uint32_t i = 0; i < tok[2].len && !comma; i++)
-		if (tok[2].s[i] == ',')
-			comma = tok[2].s + i;
-	size_t xl = comma ? (size_t)(comma - tok[2].s) : 0;
-	if (!comma || !parse_int(tok[2].s, xl, &m->x) ||
-	    !parse_int(comma + 1, tok[2].len - xl - 1, &m->y))
+	if (!parse_xy(tok[2].s, tok[2].len, &m->x, &m->y))
 		return arb_reject_at(rej, &tok[2], "bad-position",
 			"'%.*s' is no position: write x,y (for example 1,-2) or 'discard'",
 			(int)tok[2].len, tok[2].s);
