@@ -11,12 +11,17 @@
  * scores (counting distinct tiles, shields, and sending followers home).
  * A feature is complete when its open side count reaches 0 — a road's two
  * ends (a segment covering one side ends on its tile) or a loop, a city's
- * walls.  Cloisters are checked in the 3x3 block around each placement.
+ * walls.  Cloisters matter only while a monk sits on them: each monk's
+ * cloister keeps a count of its occupied neighbours, raised as tiles
+ * arrive next to it, and scores at 8.  The final scoring walks only the
+ * features that still hold followers (the list of follower placements),
+ * never the whole board.
  *
  * A turn does: look up 4 neighbours, a few unions, find() on the new
- * tile's segments, and a 3x3 scan when a monk may be affected.  Nothing is
+ * tile's segments, and a pass over the monks on the board.  Nothing is
  * allocated after create().  apply() validates everything before the first
- * write, so a rejected move leaves the game untouched.
+ * write, so a rejected move leaves the game untouched.  Follower counts
+ * per feature are byte lanes of one 64-bit word, so a merge is one add.
  */
 #include <assert.h>
 #include <stddef.h>
