@@ -9,7 +9,10 @@
  *      with probability (copies of T left) / (tiles left), read from the
  *      engine's drawn_of[] counters (the start tile is one of the D's);
  *   2. the placement: uniform over the (cell, rotation) pairs where that
- *      tile fits (the same test apply() makes, cc_fit); when there is none
+ *      tile fits (cc_fit's test: an empty cell next to a placed tile,
+ *      every touching edge equal, done here for 4 rotations at once from
+ *      the neighbours' edges; the unit test checks the list against
+ *      moves(), which calls cc_fit); when there is none
  *      the turn is the tile's discard and, as apply() does, the same
  *      player draws again on the next turn;
  *   3. the follower: when the player has one in supply, uniform over "no
@@ -51,19 +54,6 @@ static unsigned nth_left(const cc_game *g, unsigned k)
 	return d->ntypes;   /* not reached when k < tiles left */
 }
 
-/* True when the empty cell x,y next to tile t is listed from t: t is its
- * placed neighbour with the lowest index, so each cell is tried once. */
-static bool first_lister(const cc_game *g, unsigned t, int x, int y)
-{
-	int at = cc_cell_index(g, x, y);
-	for (unsigned s = 0; s < 4; s++) {
-		unsigned n = g->cell[at + g->step[s]];
-		if (n && n - 1 < t)
-			return false;
-	}
-	return true;
-}
-
 /* Append one random legal turn of the player to act to `out` (see the
  * file comment for the distributions).  Returns 0, or -1 when the game is
  * over (no tile left to draw). */
@@ -83,21 +73,45 @@ int cc_random_turn(const void *game, uint64_t *rng, arb_buf *out)
 	const cc_type *ty = &d->type[type];
 	const char *who = carcassonne_game.colours[g->colour[g->turn]];
 
+	/* The tile's edges per rotation, 2 bits a side (N in the low bits). */
+	unsigned code[4];
+	for (unsigned r = 0; r < 4; r++) {
+		const uint8_t *e = ty->rot[r].edge;
+		code[r] = e[0] | e[1] << 2 | e[2] << 4 | e[3] << 6;
+	}
 	gen_spot spots[4 * 4 * CC_MAXTILES];
 	unsigned n = 0;
 	for (unsigned t = 0; t < g->ntiles; t++)
 		for (unsigned s = 0; s < 4; s++) {
 			int x = g->tile[t].x + cc_dx[s], y = g->tile[t].y + cc_dy[s];
 			if (x <= -g->span || x >= g->span || y <= -g->span ||
-			    y >= g->span || cc_tile_at(g, x, y) >= 0 ||
-			    !first_lister(g, t, x, y))
+			    y >= g->span)
+				continue;       /* cc_fit: off the board */
+			int at = cc_cell_index(g, x, y);
+			if (g->cell[at])
+				continue;       /* occupied */
+			/* What the placed neighbours show toward this cell: the
+			 * same edge comparison as cc_fit, once for 4 rotations.
+			 * The cell is listed from its lowest-numbered neighbour
+			 * only, so each cell is tried once. */
+			unsigned need = 0, mask = 0;
+			bool first = true;
+			for (unsigned q = 0; q < 4 && first; q++) {
+				unsigned nb = g->cell[at + g->step[q]];
+				if (!nb)
+					continue;
+				if (nb - 1 < t)
+					first = false;
+				need |= (unsigned)g->tile[nb - 1].o->edge[(q + 2) % 4]
+					<< (2 * q);
+				mask |= 3u << (2 * q);
+			}
+			if (!first)
 				continue;
-			for (unsigned r = 0; r < 4; r++) {
-				int side;
-				if (!cc_fit(g, type, r, x, y, &side))
+			for (unsigned r = 0; r < 4; r++)
+				if (((code[r] ^ need) & mask) == 0)
 					spots[n++] = (gen_spot){ (int16_t)x, (int16_t)y,
 								 (uint8_t)r };
-			}
 		}
 	if (n == 0) {
 		arb_buf_printf(out, "%s %c discard", who, ty->letter);
