@@ -1336,4 +1336,6 @@ const arb_game_ops elasund_game = {
 	.moves = elasund_moves,
 	.dump = elasund_dump,
 	.snapshot = elasund_snapshot,
+	.random_turn = elasund_random_turn,
+	.random_tags = elasund_random_tags,
 };

@@ -212,6 +212,10 @@ void elasund_data_free(void *data);
 /* Parse "C,R" (notation column and row number) into x, y; -1 if bad. */
 int el_square(const el_data *d, const char *s, size_t n, int *x, int *y);
 
+/* gen.c */
+int elasund_random_turn(const void *game, uint64_t *rng, arb_buf *out);
+void elasund_random_tags(const void *data, size_t nseats, uint64_t *rng, arb_buf *out);
+
 /* dump.c */
 void elasund_dump(const void *game, unsigned flags, arb_buf *out);
 extern const char *const elasund_colours[];
