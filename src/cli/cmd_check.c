@@ -26,7 +26,21 @@ static void on_event(void *ctx, size_t move, const arb_event *ev)
 	}
 	c->ev[c->nev].move = move;
 	c->ev[c->nev].ev = *ev;
+	/* A field's string is the engine's only during the call (game.h):
+	 * keep a copy until the game's verdict is written. */
+	arb_event *kept = &c->ev[c->nev].ev;
+	for (size_t i = 0; i < kept->nfields && i < ARB_MAX_FIELDS; i++)
+		if (kept->fields[i].str)
+			kept->fields[i].str = arb_xstrdup(kept->fields[i].str);
 	c->nev++;
+}
+
+static void drop_events(check_ctx *c)
+{
+	for (size_t e = 0; e < c->nev; e++)
+		for (size_t i = 0; i < c->ev[e].ev.nfields && i < ARB_MAX_FIELDS; i++)
+			free((char *)c->ev[e].ev.fields[i].str);
+	c->nev = 0;
 }
 
 static int check_one(void *ctx, const arb_record *rec)
@@ -42,6 +56,7 @@ static int check_one(void *ctx, const arb_record *rec)
 	}
 	arb_replay_game(&r);
 	arb_out_verdict(c->out, &r, c->ev, c->nev);
+	drop_events(c);
 	arb_replay_free(&r);
 	return r.verdict == ARB_ERROR && !c->o->keep_going;
 }

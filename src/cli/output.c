@@ -330,12 +330,17 @@ static json_t *event_doc(const arb_replay *r, const arb_scored *e)
 		if (e->ev.delta[i])
 			json_object_set_new(d, seat_colour(r, i), json_integer(e->ev.delta[i]));
 	json_object_set_new(o, "points", d);
-	for (size_t i = 0; i < e->ev.nfields && i < ARB_MAX_FIELDS; i++) {
-		const arb_field *f = &e->ev.fields[i];
-		json_object_set_new(o, f->key, f->str ? json_string(f->str)
-						      : json_integer(f->num));
-	}
 	json_object_set_new(o, "text", json_string(e->ev.text));
+	/* the engine's own details apart, so no key of theirs clobbers ours */
+	if (e->ev.nfields) {
+		json_t *details = json_object();
+		for (size_t i = 0; i < e->ev.nfields && i < ARB_MAX_FIELDS; i++) {
+			const arb_field *f = &e->ev.fields[i];
+			json_object_set_new(details, f->key, f->str ? json_string(f->str)
+								    : json_integer(f->num));
+		}
+		json_object_set_new(o, "details", details);
+	}
 	return o;
 }
 

@@ -172,14 +172,16 @@ const arb_tag *arb_setup_tag(const arb_setup *setup, const char *name);
 /* A named detail: a number, or a string when `str` is non-NULL. */
 typedef struct arb_field {
 	const char *key;         /* static, snake_case                     */
-	const char *str;         /* engine-owned, valid during the call    */
+	const char *str;         /* engine-owned, valid during the call;
+				  * the tool copies what it keeps           */
 	long num;
 } arb_field;
 
 /* Something that changed a score (or a VP, or a cube): a completed city,
  * the longest road changing hands, a cube placed.  Emitted during apply()
  * and finish(); the tool stamps the move number itself.  Build `text` only
- * when a sink is listening: `check` passes none. */
+ * when a sink is listening: `check` passes none.  The machine formats
+ * write `fields` under their own key ("details"), so any key is free. */
 typedef struct arb_event {
 	const char *kind;                 /* "city", "longest-road", ...     */
 	int delta[ARB_MAX_SEATS];         /* change per seat (turn order)    */
