@@ -205,4 +205,5 @@ const arb_game_ops catan_game = {
 	.moves = cat_moves,
 	.dump = cat_dump,
 	.snapshot = cat_snapshot,
+	.random_turn = cat_random_turn,
 };

@@ -221,4 +221,7 @@ void cat_dump(const void *game, unsigned flags, arb_buf *out);
 size_t cat_moves(const void *game, const void *next,
 		 void (*emit)(void *ctx, const char *move), void *ctx);
 
+/* gen.c: one random legal turn for `arbiter gen` (the random_turn op). */
+int cat_random_turn(const void *game, uint64_t *rng, arb_buf *out);
+
 #endif /* ARB_CATAN_H */
