@@ -72,3 +72,24 @@ while IFS= read -r example; do
 	report "docs example: $example" $? "$tmp"
 done <"$scratch/examples"
 rm -rf "$scratch"
+
+# The README's tour is real output: every block that starts with
+# "$ COMMAND" must print exactly the lines below it.
+awk -v dir="$tmp.readme" '
+	/^```/ { if (inblock) { close(out); inblock = 0 } else { inblock = 1; n++; first = 1 } next }
+	inblock && first { first = 0; if ($0 ~ /^\$ /) { out = dir "." n; print > out } else inblock = 0; next }
+	inblock { print > out }
+' README.md
+for block in "$tmp".readme.*; do
+	[ -f "$block" ] || continue
+	cmd=$(head -1 "$block" | sed 's/^\$ //')
+	tail -n +2 "$block" >"$block.want"
+	run=$(printf '%s\n' "$cmd" | sed "s|\./arbiter|$ARBITER|g")
+	sh -c "$run" >"$block.got" 2>&1
+	if diff -u "$block.want" "$block.got" >"$tmp" 2>&1; then
+		report "docs README: $cmd" 0
+	else
+		report "docs README: $cmd" 1 "$tmp"
+	fi
+	rm -f "$block" "$block.want" "$block.got"
+done
