@@ -86,7 +86,7 @@ $(foreach g,$(EMBED_GAMES),$(eval $(call EMBED_RULE,$(g))))
 $(BUILD)/embed/%.o: $(BUILD)/embed/%.c
 	$(Q)$(CC) $(ARB_CFLAGS) $(CFLAGS) -c -o $@ $<
 
-$(BUILD)/tests/%: tests/%.c $(LIB_OBJ)
+$(BUILD)/tests/%: tests/%.c $(LIB_OBJ) $(wildcard tests/*/*.h tests/games/*/*.h)
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  TEST    $@")
 	$(Q)$(CC) $(ARB_CFLAGS) $(CMOCKA_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< \

@@ -55,6 +55,13 @@ static int check_one(void *ctx, const arb_record *rec)
 		r.ctx = c;
 	}
 	arb_replay_game(&r);
+	/* a rejected turn did not happen: whatever it announced is void */
+	while (r.verdict == ARB_ILLEGAL && c->nev && c->ev[c->nev - 1].move == r.bad_move &&
+	       r.bad_move) {
+		c->nev--;
+		for (size_t i = 0; i < c->ev[c->nev].ev.nfields && i < ARB_MAX_FIELDS; i++)
+			free((char *)c->ev[c->nev].ev.fields[i].str);
+	}
 	arb_out_verdict(c->out, &r, c->ev, c->nev);
 	drop_events(c);
 	arb_replay_free(&r);

@@ -249,7 +249,8 @@ typedef struct arb_game_ops {
 	/* Play a parsed move.  Returns 0, or -1 with rej set and the position
 	 * unchanged in every way that matters to later calls (the tool stops
 	 * replaying the game after a rejection).  Score events go to `sink`
-	 * when it is non-NULL. */
+	 * when it is non-NULL; events sent during a turn that is then
+	 * rejected are dropped by the tool. */
 	int (*apply)(void *game, const void *move, const arb_sink *sink,
 		     arb_reject *rej);
 	/* True once the game has ended (a win, the last tile).  The tool
