@@ -40,6 +40,9 @@ typedef struct arb_out arb_out;
 arb_out *arb_out_new(const arb_opts *o);
 /* Finish the stream and flush; returns -1 when stdout failed. */
 int arb_out_close(arb_out *out);
+/* Close `out` and return `status`, or 2 with a message when writing to
+ * stdout failed: the last step of every command. */
+int arb_out_finish(arb_out *out, int status);
 /* True once writing to stdout has failed (stop early). */
 bool arb_out_failed(const arb_out *out);
 

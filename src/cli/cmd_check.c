@@ -75,10 +75,5 @@ int arb_cmd_check(const arb_opts *o)
 	arb_each_record(o, c.out, check_one, &c);
 	free(c.ev);
 	int status = arb_out_exit(c.out);
-	if (arb_out_close(c.out)) {
-		fprintf(stderr, "arbiter: error: cannot write to standard output: %s\n",
-			strerror(errno ? errno : EIO));
-		return ARB_EXIT_ERROR;
-	}
-	return status;
+	return arb_out_finish(c.out, status);
 }

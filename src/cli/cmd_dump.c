@@ -194,12 +194,7 @@ static int run(const arb_opts *o, bool moves)
 		arb_each_record(o, c.out, dump_one, &c);
 	arb_buf_free(&c.text);
 	int status = arb_out_exit(c.out);
-	if (arb_out_close(c.out)) {
-		fprintf(stderr, "arbiter: error: cannot write to standard output: %s\n",
-			strerror(errno ? errno : EIO));
-		return ARB_EXIT_ERROR;
-	}
-	return status;
+	return arb_out_finish(c.out, status);
 }
 
 int arb_cmd_dump(const arb_opts *o)

@@ -82,10 +82,5 @@ int arb_cmd_select(const arb_opts *o)
 	int status = arb_out_exit(c.out);
 	if (status == 0 && c.printed == 0)
 		status = 1;
-	if (arb_out_close(c.out)) {
-		fprintf(stderr, "arbiter: error: cannot write to standard output: %s\n",
-			strerror(errno ? errno : EIO));
-		return ARB_EXIT_ERROR;
-	}
-	return status;
+	return arb_out_finish(c.out, status);
 }

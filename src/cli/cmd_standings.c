@@ -762,10 +762,5 @@ int arb_cmd_standings(const arb_opts *o)
 	free(c.pl);
 	free(c.ev);
 	int status = arb_out_exit(c.out);
-	if (arb_out_close(c.out)) {
-		fprintf(stderr, "arbiter: error: cannot write to standard output: %s\n",
-			strerror(errno ? errno : EIO));
-		return ARB_EXIT_ERROR;
-	}
-	return status;
+	return arb_out_finish(c.out, status);
 }

@@ -91,6 +91,16 @@ int arb_out_close(arb_out *out)
 	return rc;
 }
 
+int arb_out_finish(arb_out *out, int status)
+{
+	if (arb_out_close(out)) {
+		fprintf(stderr, "arbiter: error: cannot write to standard output: %s\n",
+			strerror(errno ? errno : EIO));
+		return ARB_EXIT_ERROR;
+	}
+	return status;
+}
+
 void arb_out_status(arb_out *out, int status)
 {
 	if (status > out->status)
