@@ -51,6 +51,9 @@ typedef struct gen {
 	unsigned seat;
 	bool played;                 /* a knight or progress card this turn  */
 	uint8_t bought[CAT_DEV];     /* cards bought this turn               */
+	unsigned version;            /* bumped whenever cur changes          */
+	unsigned spot_version;       /* ... when `spot` was computed, + 1    */
+	bool spot;                   /* a settlement spot is reachable       */
 } gen;
 
 /* ------------------------------------------------------------ helpers */
@@ -154,6 +157,7 @@ static bool attempt(gen *G)
 	if (cat_apply(&G->w, &G->m, NULL, &rej) < 0)
 		return false;
 	G->cur = G->w.s;
+	G->version++;
 	return true;
 }
 
@@ -340,13 +344,18 @@ static unsigned settle_pick(gen *G)
 	return pick(G, w, CAT_NODES);
 }
 
-static bool has_settle_spot(const gen *G)
+/* Is a settlement spot reachable now?  Cached until cur changes. */
+static bool has_settle_spot(gen *G)
 {
+	if (G->spot_version == G->version + 1)
+		return G->spot;
+	G->spot_version = G->version + 1;
+	G->spot = false;
 	if (G->cur.p[G->seat].settlements >= G->g->d->pieces[1])
 		return false;
 	for (unsigned v = 0; v < CAT_NODES; v++)
 		if (cat_settle_ok(G->g, &G->cur, G->seat, v, false))
-			return true;
+			return G->spot = true;
 	return false;
 }
 
@@ -362,6 +371,18 @@ static unsigned city_pick(gen *G)
 	return pick(G, w, CAT_NODES);
 }
 
+/* Has the player a road piece and a legal path for it? */
+static bool has_road(const gen *G)
+{
+	const cat_state *s = &G->cur;
+	if (s->p[G->seat].roads >= G->g->d->pieces[0])
+		return false;
+	for (unsigned e = 0; e < CAT_EDGES; e++)
+		if (!s->edge_owner[e] && cat_road_ok(G->g, s, G->seat, e, -1))
+			return true;
+	return false;
+}
+
 /* A road for the player in position s: weight 1, +8 when an end is a free
  * spot, +2 per end next to a free spot; CAT_EDGES when none is legal. */
 static unsigned road_pick(gen *G, const cat_state *s)
@@ -372,7 +393,7 @@ static unsigned road_pick(gen *G, const cat_state *s)
 	if (s->p[G->seat].roads >= g->d->pieces[0])
 		return CAT_EDGES;
 	for (unsigned e = 0; e < CAT_EDGES; e++) {
-		if (!cat_road_ok(g, s, G->seat, e, -1)) {
+		if (s->edge_owner[e] || !cat_road_ok(g, s, G->seat, e, -1)) {
 			w[e] = 0;
 			continue;
 		}
@@ -443,7 +464,7 @@ static unsigned choose_goal(gen *G)
 	bool spot = has_settle_spot(G);
 	ok[C_CITY] = me->cities < g->d->pieces[2] && me->settlements > 0;
 	ok[C_SETTLEMENT] = spot;
-	ok[C_ROAD] = !spot && road_pick(G, &G->cur) < CAT_EDGES;
+	ok[C_ROAD] = !spot && has_road(G);
 	ok[C_DEV] = deck_left(&G->cur) > 0;
 	unsigned best = C_NCOST, bscore = 0, ties = 0;
 	for (unsigned k = 0; k < C_NCOST; k++) {
@@ -696,6 +717,7 @@ static void play_turn(gen *G)
 				return;   /* the knight's army won the game */
 			G->m.act[G->m.n++] = a;
 			rob_in_cur(G, &a);
+			G->version++;
 			G->cur.p[G->seat].dev[D_KNIGHT]--;
 			G->played = true;
 		}
@@ -705,6 +727,7 @@ static void play_turn(gen *G)
 		 * the roll alone, then every robber move. */
 		G->m.n = 0;
 		G->cur = g->s;
+		G->version++;
 		G->played = false;
 		if (!roll_part(G)) {
 			cat_act a;
