@@ -57,8 +57,9 @@ UNIT_BIN  := $(patsubst %.c,$(BUILD)/%,$(UNIT_SRC))
 
 all: arbiter
 
+# copied then renamed, so a running ./arbiter is replaced, not overwritten
 arbiter: $(BUILD)/arbiter
-	cp $(BUILD)/arbiter $@
+	cp $(BUILD)/arbiter $@.tmp && mv $@.tmp $@
 
 # Objects are linked directly, not through an archive: the registry refers
 # to the engines weakly, and weak references do not pull archive members.

@@ -8,13 +8,16 @@ _arbiter()
 		prev=${COMP_WORDS[COMP_CWORD-1]}
 	}
 	local commands="check score dump fmt moves select gen standings"
-	local opts="--at --include-illegal --scheme --count --max-moves --players --seed --data --format --game --help --in-place --invalid --invert-match --keep-going --labels --player --quiet --snapshot --tag --valid --version -f -g -h -i -k -n -p -q -s -t -v -V"
+	local opts="--at --group --include-illegal --scheme --count --max-moves --players --seed --data --format --game --help --in-place --invalid --invert-match --keep-going --labels --player --quiet --snapshot --tag --valid --version -f -g -h -i -k -n -p -q -s -t -v -V"
 	case $prev in
 	--format|-f)
 		COMPREPLY=($(compgen -W "text yaml json tsv" -- "$cur"))
 		return ;;
 	--game|-g)
 		COMPREPLY=($(compgen -W "carcassonne catan elasund" -- "$cur"))
+		return ;;
+	--group)
+		COMPREPLY=($(compgen -W "event round table" -- "$cur"))
 		return ;;
 	--scheme)
 		COMPREPLY=($(compgen -W "placement wins share" -- "$cur") $(compgen -f -X '!*.yaml' -- "$cur"))

@@ -139,7 +139,7 @@ int main(int argc, char **argv)
 
 	arb_opts o = { .command = "check", .format = FMT_TEXT, .at = -1,
 		       .seed = 1, .count = 1, .players = 0, .max_moves = 0 };
-	bool gen_opts = false;
+	bool gen_opts = false, group_opt = false;
 	const char *data_files[32];
 	int ndata = 0;
 	int c;
@@ -210,6 +210,17 @@ int main(int argc, char **argv)
 			return finish(0);
 		case OPT_IN_PLACE:
 			o.in_place = true;
+			break;
+		case OPT_GROUP:
+			if (!strcmp(optarg, "event"))
+				o.group = 0;
+			else if (!strcmp(optarg, "round"))
+				o.group = 1;
+			else if (!strcmp(optarg, "table"))
+				o.group = 2;
+			else
+				return usage_error("--group: '%s' is not one of event, round, table", optarg);
+			group_opt = true;
 			break;
 		case OPT_INCLUDE_ILLEGAL:
 			o.include_illegal = true;
@@ -288,8 +299,8 @@ int main(int argc, char **argv)
 	if (gen && !o.game)
 		return usage_error("%s", "gen needs --game NAME");
 	bool standings = !strcmp(o.command, "standings");
-	if ((o.scheme || o.include_illegal) && !standings)
-		return usage_error("--scheme and --include-illegal work with standings only, not %s",
+	if ((o.scheme || o.include_illegal || group_opt) && !standings)
+		return usage_error("--scheme, --group and --include-illegal work with standings only, not %s",
 				   o.command);
 	if ((!strcmp(o.command, "dump") || !strcmp(o.command, "moves")) && o.format == FMT_TSV)
 		return usage_error("%s", "dump and moves write text, YAML or JSON: --format=tsv does not apply");

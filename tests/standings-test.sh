@@ -27,6 +27,7 @@ if [ "${1:-}" = "--update" ]; then
 	for f in json yaml tsv; do
 		capture standings --format="$f" "$rec" >"$golden/placement.$f"
 	done
+	capture standings --group round "$rec" >"$golden/by-round.out"
 	for b in bad-tiebreaker bad-points bad-key; do
 		capture standings --scheme "$golden/$b.yaml" "$rec" >"$golden/$b.out"
 	done
@@ -46,6 +47,8 @@ for b in bad-tiebreaker bad-points bad-key; do
 	capture standings --scheme "$golden/$b.yaml" "$rec" >"$tmp/out"
 	compare "$b" "$golden/$b.out" "$tmp/out"
 done
+capture standings --group round "$rec" >"$tmp/out"
+compare "group round" "$golden/by-round.out" "$tmp/out"
 
 # the parallel route: one check per game (split with select), results in
 # each format, then one standings run; the table must be the same

@@ -27,6 +27,7 @@ typedef struct arb_opts {
 	long count, players, max_moves;
 	const char *scheme;       /* standings --scheme NAME|FILE */
 	bool include_illegal;     /* standings */
+	int group;                /* standings: 0 event, 1 round, 2 table */
 	char **files;             /* operands; "-" is stdin */
 	int nfiles;
 } arb_opts;

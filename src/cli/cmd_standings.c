@@ -9,7 +9,8 @@
  * A results stream is known by its first byte: '{' JSON lines, '-' YAML,
  * 'f' TSV (its header); anything else is TGN.
  *
- * One table per Event tag.  Only legal games count; illegal, unfinished
+ * One table per Event tag (or per round or table of an event, --group).
+ * Only legal games count; illegal, unfinished
  * and broken games are listed as left out (--include-illegal counts
  * illegal games with the scores reached before the illegal move).
  * Memory grows with players and events, never with games.
@@ -251,8 +252,17 @@ static const char *str_of(json_t *o, const char *key)
 static int add_game(st_ctx *c, json_t *doc, const char *src)
 {
 	json_t *tags = json_object_get(doc, "tags");
+	/* the group: the Event, then Round and Table as --group asks */
+	char group[512];
 	const char *event_name = tags ? str_of(tags, "Event") : "";
-	size_t ev = event_index(c, event_name);
+	int glen = snprintf(group, sizeof group, "%s", *event_name ? event_name : "(no Event tag)");
+	if (c->o->group >= 1 && glen > 0 && (size_t)glen < sizeof group)
+		glen += snprintf(group + glen, sizeof group - (size_t)glen, ", round %s",
+				 tags && *str_of(tags, "Round") ? str_of(tags, "Round") : "?");
+	if (c->o->group >= 2 && glen > 0 && (size_t)glen < sizeof group)
+		snprintf(group + glen, sizeof group - (size_t)glen, ", table %s",
+			 tags && *str_of(tags, "Table") ? str_of(tags, "Table") : "?");
+	size_t ev = event_index(c, group);
 	const char *verdict = str_of(doc, "verdict");
 	json_t *seats = json_object_get(doc, "seats");
 	/* the same exit status by both routes: 1 for an illegal game, 2 for
@@ -521,8 +531,10 @@ static int from_tsv(st_ctx *c, FILE *f, const char *name)
 		json_object_set_new(doc, "line", json_integer(atol(col[1])));
 		json_object_set_new(doc, "game", json_string(col[2]));
 		json_t *tags = json_object();
-		if (*col[3])
-			json_object_set_new(tags, "Event", json_string(col[3]));
+		static const char *const names[] = { "Event", "Round", "Table" };
+		for (int k = 0; k < 3; k++)
+			if (*col[3 + k])
+				json_object_set_new(tags, names[k], json_string(col[3 + k]));
 		json_object_set_new(doc, "tags", tags);
 		json_object_set_new(doc, "verdict", json_string(col[7]));
 		json_object_set_new(doc, "message", json_string(col[14]));
@@ -656,7 +668,7 @@ static void print_event(st_ctx *c, size_t ev)
 	json_t *doc = json_object(), *rows = json_array();
 	if (c->o->format == FMT_TEXT) {
 		arb_buf_printf(&b, "%s%s: %ld games counted, %zu left out; scheme %s",
-			       ev ? "\n" : "", *e->name ? e->name : "(no Event tag)",
+			       ev ? "\n" : "", e->name,
 			       e->games, left, c->sc.name);
 		arb_buf_puts(&b, " (points");
 		for (size_t i = 0; i < c->sc.ntb; i++)
@@ -715,7 +727,7 @@ static void print_event(st_ctx *c, size_t ev)
 		json_decref(rows);
 		json_decref(doc);
 	} else {
-		json_object_set_new(doc, "event", json_string(e->name));
+		json_object_set_new(doc, "group", json_string(e->name));
 		json_object_set_new(doc, "scheme", json_string(c->sc.name));
 		json_object_set_new(doc, "games", json_integer(e->games));
 		json_object_set_new(doc, "standings", rows);
@@ -748,7 +760,7 @@ int arb_cmd_standings(const arb_opts *o)
 		if (read_input(&c, files[i]) && !o->keep_going)
 			break;
 	if (o->format == FMT_TSV && !o->quiet) {
-		static const char h[] = "event\trank\tplayer\tgames\twins\tplaces\tpoints\tscore\tshare\n";
+		static const char h[] = "group\trank\tplayer\tgames\twins\tplaces\tpoints\tscore\tshare\n";
 		arb_out_text(c.out, h, sizeof h - 1);
 	}
 	for (size_t i = 0; i < c.nev; i++)

@@ -25,6 +25,7 @@
 	X(DATA,       "data",       0,   1, "FILE", "replace a game's built-in data with FILE (YAML)")  \
 	X(FORMAT,     "format",     'f', 1, "FMT",  "output format: text, yaml, json or tsv")          \
 	X(GAME,       "game",       'g', 1, "NAME", "gen, select: the game NAME; dump --labels: the game to draw") \
+	X(GROUP,      "group",      0,   1, "BY",   "standings: a table per event (default), round or table") \
 	X(HELP,       "help",       'h', 0, 0,      "print this help and exit")                        \
 	X(INCLUDE_ILLEGAL, "include-illegal", 0, 0, 0, "standings: count illegal games with the scores reached") \
 	X(IN_PLACE,   "in-place",   'i', 0, 0,      "fmt: rewrite each FILE atomically")               \

@@ -237,7 +237,7 @@ void arb_out_doc(arb_out *out, json_t *doc)
 		if (!out->failed && !yaml_emitter_flush(&out->yaml))
 			out->failed = true;
 	} else if (!out->failed) {
-		if (json_dump_callback(doc, json_write, out, JSON_COMPACT) != 0)
+		if (json_dump_callback(doc, json_write, out, JSON_COMPACT | JSON_REAL_PRECISION(10)) != 0)
 			out->failed = true;
 		else if (putchar('\n') == EOF)
 			out->failed = true;
