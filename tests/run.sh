@@ -7,6 +7,7 @@
 #   documentation   tests/docs-test.sh (man page, completions vs --help)
 #   cli             tests/cli-test.sh (exit statuses, -q, /dev/full, fmt -i)
 #   standings       tests/standings-test.sh (a hand-checked tournament)
+#   gen             tests/gen-test.sh (generated games are legal, canonical, seeded)
 BUILD=${BUILD:-build}
 export ARBITER=${ARBITER:-./arbiter}
 cd "$(dirname "$0")/.." || exit 2
@@ -24,7 +25,7 @@ for t in $(find "$BUILD/tests" -type f -name 'test_*' 2>/dev/null | sort); do
 	fi
 done >>"$results"
 
-for script in tests/run-corpus.sh tests/run-bad.sh tests/docs-test.sh tests/cli-test.sh tests/standings-test.sh; do
+for script in tests/run-corpus.sh tests/run-bad.sh tests/docs-test.sh tests/cli-test.sh tests/standings-test.sh tests/gen-test.sh; do
 	[ -f "$script" ] && sh "$script" >>"$results" 2>&1
 done
 
