@@ -319,8 +319,9 @@ static void phase1(gen *G)
 /* ------------------------------------------------------ phase 2 */
 
 /* Pre-check of building `t` at (x, y) in position `p` for seat `me` with
- * `gold`: the rules of build_building that can be read off the board.
- * Sets *same when it covers a building of its size (the 3-card fee). */
+ * `gold`: the rules of build_building that can be read off the board
+ * (the caller has checked that a tile of the type is left).  Sets *same
+ * when it covers a building of its size (the 3-card fee). */
 static bool building_ok(const gen *G, const el_pos *p, int t, int x, int y, int gold, bool *same)
 {
 	const el_game *g = G->g;
@@ -329,16 +330,6 @@ static bool building_ok(const gen *G, const el_pos *p, int t, int x, int y, int 
 	int me = G->me;
 	if (x < 0 || y < 0 || x + bt->w > g->L->cols || y + bt->h > EL_H)
 		return false;
-	if (bt->kind == K_OWN) {
-		if (p->tile[g->nneutral + 4 * me + (t == B_HOUSE ? 0 : 1)].on)
-			return false;
-	} else {
-		bool left = false;
-		for (int i = 0; i < g->nneutral && !left; i++)
-			left = p->tile[i].type == t && !p->tile[i].on;
-		if (!left)
-			return false;
-	}
 	int npermit = 0, val[EL_SEATS] = { -1, -1, -1, -1 }, comp = 0;
 	*same = false;
 	for (int dy = 0; dy < bt->h; dy++)
@@ -458,7 +449,13 @@ static int build_candidates(gen *G, cand *c)
 		[B_WELL] = 6, [B_MARKET] = 6, [B_TAVERN] = 8, [B_MERCHANT] = 8,
 		[B_LARGE] = 12, [B_HOUSE] = 3, [B_WORKSHOP] = 3,
 	};
-	uint8_t seen[B_HUT][EL_H][EL_W];
+	/* the types with a tile left: the stack, or the seat's own building */
+	bool left[B_HUT] = { false };
+	for (int i = 0; i < g->nneutral; i++)
+		left[p->tile[i].type] |= !p->tile[i].on;
+	left[B_HOUSE] = !p->tile[g->nneutral + 4 * G->me].on;
+	left[B_WORKSHOP] = !p->tile[g->nneutral + 4 * G->me + 1].on;
+	uint8_t seen[EL_H][EL_W];   /* bit t: type t at this square tried */
 	memset(seen, 0, sizeof seen);
 	for (int py = 0; py < EL_H; py++)
 		for (int px = 0; px < g->L->cols; px++) {
@@ -467,13 +464,15 @@ static int build_candidates(gen *G, cand *c)
 				continue;
 			for (int t = 0; t < B_HUT; t++) {
 				const el_btype *bt = &g->d->bt[t];
+				if (!left[t] || gold < bt->cost)
+					continue;
 				for (int dy = 0; dy < bt->h; dy++)
 					for (int dx = 0; dx < bt->w; dx++) {
 						int x = px - dx, y = py - dy;
 						bool same;
-						if (x < 0 || y < 0 || seen[t][y][x])
+						if (x < 0 || y < 0 || (seen[y][x] >> t & 1))
 							continue;
-						seen[t][y][x] = 1;
+						seen[y][x] |= (uint8_t)(1u << t);
 						if (!building_ok(G, p, t, x, y, gold, &same))
 							continue;
 						c[n++] = (cand){ BK_BUILDING, (uint8_t)t, (int8_t)x, (int8_t)y,
