@@ -4,10 +4,11 @@
  * tokens, parse and apply it like any record line.  Checked here: every
  * turn generated is accepted and already canonical (format(parse(line)) is
  * the line); games end with a winner within a bound, for both player
- * counts, with the Variant options and on a variable board; every kind of
- * development card, domestic and maritime trades, 7s with discards and
- * robber moves occur; the same seed gives the same text and different
- * seeds different texts; a finished game yields no turn.
+ * counts, with the Variant options, on a variable board and from a
+ * snapshot; every kind of development card, domestic and maritime trades,
+ * 7s with discards and robber moves occur; the same seed gives the same
+ * text and different seeds different texts; a finished game yields no
+ * turn.
  */
 #include "cat_test.h"
 
@@ -125,8 +126,9 @@ static void assert_variety(const stats *st)
 }
 
 /* GAMES games per player count on the beginner board: all accepted, at
- * least 99% end with a winner within BOUND turn lines (measured: all of
- * them, at most about 190 lines). */
+ * least 99% end with a winner within BOUND turn lines (measured with
+ * `arbiter gen` on 10 000 games per count: all end, the longest in 266
+ * lines, 99% within 147). */
 static void test_games_end(void **state)
 {
 	(void)state;
@@ -188,6 +190,33 @@ static void test_variable_board(void **state)
 	assert_true(st.ended * 100 >= st.games * 95);
 }
 
+/* From a snapshot (a Setup tag with a position) gen plays on to the end:
+ * the snapshot of a generated game at its 40th turn line. */
+static void test_from_snapshot(void **state)
+{
+	(void)state;
+	stats st;
+	memset(&st, 0, sizeof st);
+	for (uint64_t seed = 1; seed <= 30; seed++) {
+		cat_game *g = tt_game_opts("Red Blue White Orange", NULL, NULL);
+		assert_non_null(g);
+		uint64_t rng = seed;
+		arb_buf line = {0}, snap = {0};
+		for (unsigned n = 0; n < 40 && !catan_game.over(g); n++) {
+			arb_buf_reset(&line);
+			assert_int_equal(catan_game.random_turn(g, &rng, &line), 0);
+			tt_ok(g, line.p);
+		}
+		catan_game.snapshot(g, &snap);
+		catan_game.destroy(g);
+		gen_game("Red Blue White Orange", NULL, snap.p, seed, NULL, &st);
+		arb_buf_free(&line);
+		arb_buf_free(&snap);
+	}
+	report("from snapshots", &st);
+	assert_true(st.ended * 100 >= st.games * 95);
+}
+
 /* Same seed, same text; different seeds, different texts. */
 static void test_determinism(void **state)
 {
@@ -229,6 +258,7 @@ int main(void)
 		cmocka_unit_test(test_games_end),
 		cmocka_unit_test(test_options),
 		cmocka_unit_test(test_variable_board),
+		cmocka_unit_test(test_from_snapshot),
 		cmocka_unit_test(test_determinism),
 	};
 	return cmocka_run_group_tests(tests, tt_setup_data, tt_teardown_data);
