@@ -574,10 +574,11 @@ static void play_card(gen *G, unsigned goal)
 
 /* ------------------------------------------------------------ trades */
 
-/* Trade toward the goal's cost: for each card lacking, first a 1:1 offer
- * to a random opponent who holds it (accepted with probability 1/2, always
- * in a long game), else maritime at the best rate from the resource with
- * the largest surplus over the cost. */
+/* Trade toward the goal's cost: for each card lacking, first an offer of
+ * a surplus card (1 time in 4 two) to a random opponent who holds it
+ * (accepted with probability 1/2, always in a long game), else maritime
+ * at the best rate from the resource with the largest surplus over the
+ * cost. */
 static void trade_toward(gen *G, unsigned goal)
 {
 	const cat_game *g = G->g;
@@ -609,6 +610,12 @@ static void trade_toward(gen *G, unsigned goal)
 				a.c = CAT_NONE;
 				a.give[give] = 1;
 				a.get[lack] = 1;
+				/* Sometimes a second surplus card sweetens it. */
+				sw[give]--;
+				unsigned more = pick(G, sw, CAT_RES);
+				sw[give]++;
+				if (more < CAT_RES && rnd(G, 4) == 0)
+					a.give[more]++;
 				done = push(G, &a);
 			}
 		}
