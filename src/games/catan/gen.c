@@ -13,11 +13,12 @@
  * before the roll when the robber blocks one of the player's hexes, after
  * it sometimes; progress cards when they help; then trades toward the
  * cheapest worthwhile build (a city, a settlement, a road when no spot is
- * reachable, a development card), domestic 1:1 with an opponent holding
- * what is lacking (who accepts at random) or maritime at the player's best
- * rate; then builds: cities, settlements, roads that lead to free spots,
- * cards.  A 7 discards uniformly chosen cards and sends the robber to an
- * opponent's hex, preferring rich ones.
+ * reachable, a development card), domestic (a surplus card, sometimes
+ * two, for a card lacking, with an opponent who holds it and accepts at
+ * random) or maritime at the player's best rate; then builds: cities,
+ * settlements, roads that lead to free spots, cards.  A 7 discards
+ * uniformly chosen cards and sends the robber to an opponent's hex,
+ * preferring rich ones.
  *
  * Legality is the engine's own: every action is appended to the line so
  * far and the whole line is replayed with cat_apply() on a scratch copy of
