@@ -750,6 +750,11 @@ static void phase4(gen *G)
 
 /* ------------------------------------------------------ the ops */
 
+/* random_turn (game.h): the next turn line of the seat to act, in
+ * canonical notation, appended to `out`; its chance drawn from `rng`.
+ * Returns -1 without writing when the game is over, has no Hands tag, or
+ * has run EL_GEN_MAX_TURNS lines (the guard against dead boards).  The
+ * game itself is not changed: the caller parses and applies the line. */
 int elasund_random_turn(const void *game, uint64_t *rng, arb_buf *out)
 {
 	const el_game *g = game;
@@ -779,6 +784,10 @@ int elasund_random_turn(const void *game, uint64_t *rng, arb_buf *out)
 	return 0;
 }
 
+/* random_tags (game.h): the Hands tag line of a new game of `nseats`
+ * (seats in colour order, as gen writes them), each seat's starting
+ * influence card drawn uniformly from the classic deck without
+ * replacement. */
 void elasund_random_tags(const void *data, size_t nseats, uint64_t *rng, arb_buf *out)
 {
 	const el_data *d = data;
