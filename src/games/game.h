@@ -284,7 +284,9 @@ typedef struct arb_game_ops {
 	 * left) drawn with arb_rng_below(rng, n); choices are uniform among
 	 * the legal ones, weighted so that games reach their end.  The same
 	 * rng state gives the same turn on every machine.  Returns 0, or -1
-	 * when the game is over.  NULL when the engine cannot generate. */
+	 * when the game is over or the generator gives up on an endless game
+	 * (gen then records it unfinished).  NULL when the engine cannot
+	 * generate. */
 	int (*random_turn)(const void *game, uint64_t *rng, arb_buf *out);
 	/* For `arbiter gen`: tag lines a random new game needs besides Game
 	 * and the seats (chance decided before the first turn, such as
