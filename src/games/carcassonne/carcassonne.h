@@ -168,6 +168,8 @@ extern const char *const cc_half_name[8];
 extern const char *const cc_kind_name[5];
 
 /* engine.c */
+/* Free the game kept for reuse if it belongs to `data` (NULL: any). */
+void cc_release_spare(const void *data);
 static inline int cc_cell_index(const cc_game *g, int x, int y)
 {
 	return (y + g->span) * g->width + (x + g->span);

@@ -279,5 +279,6 @@ fail:
 
 void cc_data_free(void *data)
 {
+	cc_release_spare(data);   /* a kept game points into this data */
 	free(data);
 }
