@@ -159,6 +159,7 @@ typedef struct cat_act {
 	uint8_t pad[2];
 	uint32_t col;                      /* of the keyword token            */
 	uint32_t acol;                     /* of its first argument           */
+	uint32_t bcol;                     /* A_ROADS: of the second path     */
 } cat_act;
 
 typedef struct cat_move {

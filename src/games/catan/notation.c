@@ -353,8 +353,10 @@ int cat_parse(const void *game, const arb_token *tok, size_t ntok,
 				rc = arg_edge(&c, &a->a);
 				if (!rc && c.i < c.n &&
 				    cat_parse_edge(g->d, tok[c.i].s,
-						   tok[c.i].len) >= 0)
+						   tok[c.i].len) >= 0) {
+					a->bcol = tok[c.i].col;
 					rc = arg_edge(&c, &a->b);
+				}
 				break;
 			case D_PLENTY:
 				a->kind = A_PLENTY;

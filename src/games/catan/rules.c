@@ -442,6 +442,7 @@ typedef struct turn {
 	arb_reject *rej;
 	unsigned seat;
 	bool rolled, seven, built, played;
+	bool robbed;          /* the 7's robber has moved this turn */
 	unsigned roll;
 	uint8_t must_discard[CAT_SEATS];   /* cards to discard, after a 7 */
 	uint8_t discarded[CAT_SEATS];
@@ -837,16 +838,19 @@ static int act_discard(turn *t, const cat_act *a)
 {
 	cat_game *g = t->g;
 	cat_player *p = &g->s.p[a->a];
-	if (!t->seven)
+	/* after the 7's robber nobody can still owe a discard (the robber
+	 * waits for them), so a late one is a second or an unneeded one */
+	if (!t->seven && !t->robbed)
 		return rej_kw(t, a, "discard-without-seven", "cards are "
 			      "discarded only after a roll of 7");
 	if (t->discarded[a->a])
 		return rej_arg(t, a, "discard-twice", "%s has already "
 			       "discarded", cname(g, a->a));
 	if (!t->must_discard[a->a])
-		return rej_arg(t, a, "discard-unneeded", "%s holds %u cards and "
-			       "keeps them (only a hand of more than 7 is "
-			       "halved)", cname(g, a->a), p->ncards);
+		return rej_arg(t, a, "discard-unneeded", "%s holds %u card%s and "
+			       "keeps %s (only a hand of more than 7 is "
+			       "halved)", cname(g, a->a), p->ncards,
+			       p->ncards == 1 ? "" : "s", p->ncards == 1 ? "it" : "them");
 	unsigned n = bundle_total(a->give);
 	if (n != t->must_discard[a->a])
 		return rej_arg(t, a, "discard-count", "%s holds %u cards and "
@@ -877,6 +881,7 @@ static int act_robber(turn *t, const cat_act *a)
 	if (move_robber(t, a) < 0)
 		return -1;
 	t->seven = false;
+	t->robbed = true;
 	return 0;
 }
 
@@ -1016,7 +1021,7 @@ static int act_road_building(turn *t, const cat_act *a)
 		return -1;
 	if (a->b != CAT_NONE) {
 		cat_act b = *a;
-		b.acol = a->acol + 6;    /* the second path: "c1-d1 " */
+		b.acol = a->bcol;        /* a refusal points at the second path */
 		return place_road(t, &b, a->b, -1);
 	}
 	/* One road only when no second one can be placed. */
