@@ -505,8 +505,15 @@ static int lex_move_line(arb_reader *r, const char *s, size_t len, size_t i,
 		/* s[len] is the line's '\n' or the buffer's NUL: no bound check */
 		while (byte_class[(unsigned char)s[i]] == C_WORD)
 			i++;
-		if (add_token(r, base + st, i - st, (uint32_t)st + 1, d))
+		arb_turn *t = r->turn_open ? &r->turns[r->nturns - 1] : NULL;
+		if (t && t->ntok < ARB_MAX_TOKENS_PER_TURN && r->ntoks < r->cap_toks) {
+			/* the common case: another word of an open turn */
+			r->toks[r->ntoks++] = (arb_token){ s + st, (uint32_t)(i - st),
+							   ln, (uint32_t)st + 1 };
+			t->ntok++;
+		} else if (add_token(r, base + st, i - st, (uint32_t)st + 1, d)) {
 			return -1;
+		}
 	}
 	if (!r->in_brace)
 		close_turn(r);
