@@ -133,3 +133,20 @@ expect "select with no match exits 1" 1 "$ARBITER" select --player Nobody "$two"
 expect "select --player" 0 "$ARBITER" select --player Bo "$two"
 expect "select --format is a usage error" 2 "$ARBITER" select --format=json "$two"
 expect "--tag needs select" 2 "$ARBITER" check --tag Event=x "$two"
+
+# snapshots: a game continued from `dump --snapshot` at move 20 ends as
+# the whole game does, for every game
+for rec in corpus/carcassonne/game-3p.tgn corpus/catan/game-3p-short.tgn corpus/elasund/game-3p-a.tgn; do
+	"$ARBITER" dump --snapshot --at 20 "$rec" >"$tmp/snap" 2>"$tmp/err"
+	{
+		grep '^\[' "$rec" | grep -v '^\[Setup '
+		cat "$tmp/snap"
+		echo
+		awk 'BEGIN { body = 0 } /^$/ { body = 1; next } body && !/^\[/ { n++; if (n > 20) print }' "$rec"
+	} >"$tmp/cont.tgn"
+	want=$("$ARBITER" check "$rec" | sed 's/^[^ ]* //; s/[0-9]* moves;//')
+	got=$("$ARBITER" check "$tmp/cont.tgn" 2>&1 | sed 's/^[^ ]* //; s/[0-9]* moves;//')
+	[ "$want" = "$got" ]
+	{ echo "whole: $want"; echo "continued: $got"; cat "$tmp/err"; } >"$tmp/why"
+	report "cli snapshot at move 20 of $rec continues to the same result" $? "$tmp/why"
+done
