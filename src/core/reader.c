@@ -64,6 +64,7 @@ struct arb_reader {
 	arb_comment *out_coms; size_t cap_out_coms;
 
 	bool skipping;            /* after an error: skip the rest of the game */
+	bool bom_checked;         /* a byte order mark at the start is skipped */
 	bool skip_seen_moves;
 };
 
@@ -625,6 +626,13 @@ int arb_reader_next(arb_reader *r, arb_record *rec, arb_diag *d)
 	const char *s;
 	size_t len, full;
 	bool too_long;
+	if (r->lineno == 0 && !r->bom_checked) {
+		/* a UTF-8 byte order mark (Windows editors write one) is no text */
+		r->bom_checked = true;
+		s = line_peek(r, &len, &full, &too_long);
+		if (s && len >= 3 && memcmp(s, "\xEF\xBB\xBF", 3) == 0)
+			r->in_pos += 3;
+	}
 	while ((s = line_peek(r, &len, &full, &too_long))) {
 		uint32_t ln = r->lineno + 1;
 		if (!r->in_brace && r->sec == SEC_MOVES && !too_long &&

@@ -185,6 +185,18 @@ static void test_long_line_is_an_error_then_resync(void **state)
 	free(text);
 }
 
+static void test_byte_order_mark(void **state)
+{
+	(void)state;
+	static const char text[] = "\xEF\xBB\xBF[Game \"a\"]\nRed x\n";
+	fixture fx;
+	open_text(&fx, text, sizeof text - 1);
+	assert_int_equal(next(&fx), 1);
+	assert_string_equal(fx.rec.tags[0].name, "Game");
+	assert_int_equal(fx.rec.tags[0].col, 1);
+	close_text(&fx);
+}
+
 static void test_empty_and_comment_only(void **state)
 {
 	(void)state;
@@ -222,6 +234,7 @@ int main(void)
 		cmocka_unit_test(test_brace_comment_inside_turn),
 		cmocka_unit_test(test_bad_inputs),
 		cmocka_unit_test(test_long_line_is_an_error_then_resync),
+		cmocka_unit_test(test_byte_order_mark),
 		cmocka_unit_test(test_empty_and_comment_only),
 		cmocka_unit_test(test_many_games_bounded_buffers),
 	};
