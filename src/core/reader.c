@@ -212,6 +212,31 @@ static void line_consume(arb_reader *r, size_t full, bool too_long)
 	}
 }
 
+/* The common case inline: a whole line already in the block. */
+static inline const char *line_next(arb_reader *r, size_t *len, size_t *full,
+				    bool *too_long)
+{
+	char *start = r->in + r->in_pos;
+	char *nl = memchr(start, '\n', r->in_len - r->in_pos);
+	if (nl && (size_t)(nl - start) <= ARB_MAX_LINE) {
+		*len = (size_t)(nl - start);
+		*full = *len + 1;
+		*too_long = false;
+		return start;
+	}
+	return line_peek(r, len, full, too_long);
+}
+
+static inline void line_done(arb_reader *r, size_t full, bool too_long)
+{
+	if (too_long) {
+		line_consume(r, full, too_long);
+		return;
+	}
+	r->in_pos += full;
+	r->lineno++;
+}
+
 /* Column (1-based) of the first byte that is NUL or not valid UTF-8, or 0;
  * *nul tells which.  Every byte of the input passes here, so ASCII is
  * checked eight bytes at a time and only words with a high bit or a zero
@@ -267,7 +292,7 @@ static uint32_t bad_byte(const char *s, size_t len, bool *nul)
 
 /* ------------------------------------------------------------ lexing */
 
-static void add_item(arb_reader *r, arb_item_kind kind, size_t index,
+static inline void add_item(arb_reader *r, arb_item_kind kind, size_t index,
 		     uint32_t line)
 {
 	GROW(r->items, r->nitems, r->cap_items);
@@ -477,44 +502,55 @@ static int add_token(arb_reader *r, size_t off, size_t len, uint32_t col,
 	return 0;
 }
 
-/* One movetext line (possibly continuing a brace comment). */
+/* One movetext line (possibly continuing a brace comment).  This loop
+ * sees every byte of every turn, so room for all the words a line can
+ * hold is made once, and a word of an already open turn is stored with
+ * no further bookkeeping. */
 static int lex_move_line(arb_reader *r, const char *s, size_t len, size_t i,
 			 size_t base, arb_diag *d)
 {
 	uint32_t ln = r->lineno + 1;
+	size_t most = r->ntoks + len / 2 + 1;
+	if (most > r->cap_toks) {
+		r->cap_toks = most > 2 * r->cap_toks ? most : 2 * r->cap_toks;
+		r->toks = arb_xrealloc(r->toks, r->cap_toks * sizeof *r->toks);
+	}
+	arb_turn *t = r->turn_open ? &r->turns[r->nturns - 1] : NULL;
 	while (i < len) {
 		char c = s[i];
-		if (byte_class[(unsigned char)c] == C_BLANK) {
+		unsigned cls = byte_class[(unsigned char)c];
+		if (cls == C_BLANK) {
 			i++;
 			continue;
 		}
-		if (c == ';') {
-			add_comment(r, base + i, len - i, ln, (uint32_t)i + 1);
-			break;
-		}
-		if (c == '{') {
-			r->in_brace = true;
-			r->brace = (span){ base + i, 0, ln, (uint32_t)i + 1 };
-			add_comment(r, base + i, len - i, ln, (uint32_t)i + 1);
-			i = lex_brace_rest(r, s, i + 1, len, base);
-			continue;
-		}
-		if (c == '}')
+		if (cls == C_SPECIAL) {
+			if (c == ';') {
+				add_comment(r, base + i, len - i, ln, (uint32_t)i + 1);
+				break;
+			}
+			if (c == '{') {
+				r->in_brace = true;
+				r->brace = (span){ base + i, 0, ln, (uint32_t)i + 1 };
+				add_comment(r, base + i, len - i, ln, (uint32_t)i + 1);
+				i = lex_brace_rest(r, s, i + 1, len, base);
+				continue;
+			}
 			return diag_set(d, r, ln, (uint32_t)i + 1,
 				"'}' without an opening '{'");
+		}
 		size_t st = i;
 		/* s[len] is the line's '\n' or the buffer's NUL: no bound check */
 		while (byte_class[(unsigned char)s[i]] == C_WORD)
 			i++;
-		arb_turn *t = r->turn_open ? &r->turns[r->nturns - 1] : NULL;
-		if (t && t->ntok < ARB_MAX_TOKENS_PER_TURN && r->ntoks < r->cap_toks) {
-			/* the common case: another word of an open turn */
+		if (t && t->ntok < ARB_MAX_TOKENS_PER_TURN) {
 			r->toks[r->ntoks++] = (arb_token){ s + st, (uint32_t)(i - st),
 							   ln, (uint32_t)st + 1 };
 			t->ntok++;
-		} else if (add_token(r, base + st, i - st, (uint32_t)st + 1, d)) {
-			return -1;
+			continue;
 		}
+		if (add_token(r, base + st, i - st, (uint32_t)st + 1, d))
+			return -1;
+		t = &r->turns[r->nturns - 1];
 	}
 	if (!r->in_brace)
 		close_turn(r);
@@ -633,7 +669,7 @@ int arb_reader_next(arb_reader *r, arb_record *rec, arb_diag *d)
 		if (s && len >= 3 && memcmp(s, "\xEF\xBB\xBF", 3) == 0)
 			r->in_pos += 3;
 	}
-	while ((s = line_peek(r, &len, &full, &too_long))) {
+	while ((s = line_next(r, &len, &full, &too_long))) {
 		uint32_t ln = r->lineno + 1;
 		if (!r->in_brace && r->sec == SEC_MOVES && !too_long &&
 		    starts_tag(s, len))
@@ -649,21 +685,24 @@ int arb_reader_next(arb_reader *r, arb_record *rec, arb_diag *d)
 		uint32_t bad = bad_byte(s, len, &nul);
 		if (bad) {
 			bool tag = starts_tag(s, len);
-			line_consume(r, full, false);
+			line_done(r, full, false);
 			r->games++;
 			return fail(r, diag_set(d, r, ln, bad, nul ?
 				"NUL byte in the input: TGN is text" :
 				"invalid UTF-8: TGN is UTF-8 text"), !tag);
 		}
 		if (r->raw.len + full > ARB_MAX_GAME_BYTES) {
-			line_consume(r, full, false);
+			line_done(r, full, false);
 			r->games++;
 			return fail(r, diag_set(d, r, ln, 1,
 				"game longer than %u MiB: is a game separator (a tag line) missing?",
 				ARB_MAX_GAME_BYTES >> 20), true);
 		}
 		size_t base = r->raw.len;
-		arb_buf_put(&r->raw, s, full);
+		/* the size was checked above against the buffer's fixed size */
+		memcpy(r->raw.p + base, s, full);
+		r->raw.len += full;
+		r->raw.p[r->raw.len] = '\0';
 		const char *ls = r->raw.p + base; /* stable copy of the line */
 		int rc;
 		bool tag_line = false;
@@ -671,7 +710,7 @@ int arb_reader_next(arb_reader *r, arb_record *rec, arb_diag *d)
 		if (r->in_brace) {
 			i = lex_brace_rest(r, ls, 0, len, base);
 			if (r->in_brace) {
-				line_consume(r, full, false);
+				line_done(r, full, false);
 				continue;
 			}
 		}
@@ -683,7 +722,7 @@ int arb_reader_next(arb_reader *r, arb_record *rec, arb_diag *d)
 		}
 		else
 			rc = lex_move_line(r, ls, len, i, base, d);
-		line_consume(r, full, false);
+		line_done(r, full, false);
 		if (rc) {
 			r->games++;
 			return fail(r, rc, !tag_line);
