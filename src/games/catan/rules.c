@@ -77,33 +77,52 @@ static void field_str(arb_event *ev, const char *key, const char *s)
  * chains instead of single roads: a network of 15 roads is usually a
  * handful of chains. */
 typedef struct chains {
-	uint8_t n;                     /* chains                          */
 	uint8_t end[15][2];            /* key nodes at its ends           */
 	uint8_t len[15];               /* roads in it                     */
 	uint8_t nat[CAT_NODES];        /* chain ends at each key node     */
 	uint8_t at[CAT_NODES][3];      /* ... which chains                */
-	const cat_state *s;
-	unsigned seat;
+	uint64_t stop;                 /* key nodes with an opponent's building */
 } chains;
 
-/* Longest continuation from key node v with chains `used` taken. */
-static unsigned chain_walk(const chains *c, unsigned v, uint32_t used,
-			   bool first)
+/* Longest continuation from key node v with chains `used` taken.  The
+ * first node of a trail may hold an opponent's building (the trail
+ * leaves it); the caller checks `stop` for every later one. */
+static unsigned chain_walk(const chains *c, unsigned v, uint32_t used)
 {
-	unsigned o = c->s->node_owner[v];
-	if (!first && o && o != c->seat + 1)
-		return 0;              /* an opponent's building: stop */
 	unsigned best = 0;
 	for (unsigned i = 0; i < c->nat[v]; i++) {
 		unsigned k = c->at[v][i];
 		if (used >> k & 1)
 			continue;
-		unsigned w = c->end[k][0] == v ? c->end[k][1] : c->end[k][0];
-		unsigned l = c->len[k] + chain_walk(c, w, used | 1u << k, false);
+		unsigned w = c->end[k][0] ^ c->end[k][1] ^ v;
+		unsigned l = c->len[k];
+		if (!(c->stop >> w & 1))
+			l += chain_walk(c, w, used | 1u << k);
 		if (l > best)
 			best = l;
 	}
 	return best;
+}
+
+/* Eight bytes of an array as a little-endian word, whatever the host
+ * (compilers turn this into one load where they can). */
+static uint64_t load8(const uint8_t *p)
+{
+	return (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16 |
+	       (uint64_t)p[3] << 24 | (uint64_t)p[4] << 32 |
+	       (uint64_t)p[5] << 40 | (uint64_t)p[6] << 48 |
+	       (uint64_t)p[7] << 56;
+}
+
+/* The bytes of the word w equal to o, one bit per byte: bit j for byte j.
+ * Exact per byte (no borrow runs between bytes), so eight at once replace
+ * a byte loop over the 72 edges on every search. */
+static unsigned bytes_eq(uint64_t w, unsigned o)
+{
+	const uint64_t lo7 = 0x7f7f7f7f7f7f7f7full;
+	uint64_t x = w ^ (0x0101010101010101ull * o);
+	uint64_t z = ~(((x & lo7) + lo7) | x | lo7);   /* 0x80 where x is 0 */
+	return (unsigned)(((z >> 7) * 0x0102040810204080ull) >> 56);
 }
 
 /* Longest trail through a player's roads: no road used twice; an
@@ -114,30 +133,42 @@ static unsigned chain_walk(const chains *c, unsigned v, uint32_t used,
 unsigned cat_trail(const cat_game *g, const cat_state *s, unsigned seat)
 {
 	const cat_geom *G = &g->d->g;
+	const unsigned me = seat + 1;
+	/* The player's roads as a 72-bit mask, eight edges a step. */
+	uint64_t own_lo = 0, own_hi = 0;
+	for (unsigned i = 0; i < 8; i++)
+		own_lo |= (uint64_t)bytes_eq(load8(s->edge_owner + 8 * i), me)
+			  << (8 * i);
+	own_hi = bytes_eq(load8(s->edge_owner + 64), me);
+#define OWN(e) ((e) < 64 ? own_lo >> (e) & 1 : own_hi >> ((e) - 64) & 1)
 	uint8_t mine[16], n = 0;
 	uint8_t deg[CAT_NODES];
 	memset(deg, 0, sizeof deg);
-	for (unsigned e = 0; e < CAT_EDGES && n < 16; e++)
-		if (s->edge_owner[e] == seat + 1) {
-			mine[n++] = (uint8_t)e;
-			deg[G->edge_node[e][0]]++;
-			deg[G->edge_node[e][1]]++;
-		}
+	for (uint64_t m = own_lo; m && n < 16; m &= m - 1)
+		mine[n++] = (uint8_t)__builtin_ctzll(m);
+	for (uint64_t m = own_hi; m && n < 16; m &= m - 1)
+		mine[n++] = (uint8_t)(64 + __builtin_ctzll(m));
 	if (n == 0)
 		return 0;
 	assert(n <= 15);
+	for (unsigned i = 0; i < n; i++) {
+		deg[G->edge_node[mine[i]][0]]++;
+		deg[G->edge_node[mine[i]][1]]++;
+	}
 	chains c;
-	c.n = 0;
-	c.s = s;
-	c.seat = seat;
+	unsigned nc = 0;
+	c.stop = 0;
 	uint64_t key = 0;
 	for (unsigned i = 0; i < n; i++)
 		for (unsigned k = 0; k < 2; k++) {
 			unsigned v = G->edge_node[mine[i]][k];
 			unsigned o = s->node_owner[v];
-			if (deg[v] != 2 || (o && o != seat + 1)) {
+			bool opp = o && o != me;
+			if (deg[v] != 2 || opp) {
 				key |= 1ull << v;
 				c.nat[v] = 0;
+				if (opp)
+					c.stop |= 1ull << v;
 			}
 		}
 	/* Walk every chain from its key ends; `walked` marks roads. */
@@ -153,59 +184,60 @@ unsigned cat_trail(const cat_game *g, const cat_state *s, unsigned seat)
 			for (;;) {
 				WALK(e);
 				len++;
-				v = G->edge_node[e][0] == prev ? G->edge_node[e][1]
-							       : G->edge_node[e][0];
+				v = G->edge_node[e][0] ^ G->edge_node[e][1] ^ prev;
 				if (key >> v & 1)
 					break;
 				unsigned next = CAT_NONE;
 				for (unsigned j = 0; j < G->node_nadj[v]; j++) {
 					unsigned f = G->node_edge[v][j];
-					if (f != e && s->edge_owner[f] == seat + 1)
+					if (f != e && OWN(f))
 						next = f;
 				}
 				assert(next != CAT_NONE);
 				prev = v;
 				e = next;
 			}
-			assert(c.n < 15);
-			c.end[c.n][0] = (uint8_t)v0;
-			c.end[c.n][1] = (uint8_t)v;
-			c.len[c.n] = (uint8_t)len;
-			c.at[v0][c.nat[v0]++] = c.n;
-			c.at[v][c.nat[v]++] = c.n;
-			c.n++;
+			assert(nc < 15);
+			c.end[nc][0] = (uint8_t)v0;
+			c.end[nc][1] = (uint8_t)v;
+			c.len[nc] = (uint8_t)len;
+			c.at[v0][c.nat[v0]++] = (uint8_t)nc;
+			c.at[v][c.nat[v]++] = (uint8_t)nc;
+			nc++;
 		}
 	unsigned best = 0;
 	/* Roads not walked form cycles of plain intersections: all count. */
-	for (unsigned i = 0; i < n; i++) {
-		if (WALKED(mine[i]))
-			continue;
-		unsigned prev = G->edge_node[mine[i]][0], e = mine[i], len = 0;
-		while (!WALKED(e)) {
-			WALK(e);
-			len++;
-			unsigned v = G->edge_node[e][0] == prev ? G->edge_node[e][1]
-								: G->edge_node[e][0];
-			for (unsigned j = 0; j < G->node_nadj[v]; j++) {
-				unsigned f = G->node_edge[v][j];
-				if (f != e && s->edge_owner[f] == seat + 1) {
-					prev = v;
-					e = f;
-					break;
+	if ((walked_lo != own_lo || walked_hi != own_hi))
+		for (unsigned i = 0; i < n; i++) {
+			if (WALKED(mine[i]))
+				continue;
+			unsigned prev = G->edge_node[mine[i]][0], e = mine[i],
+				 len = 0;
+			while (!WALKED(e)) {
+				WALK(e);
+				len++;
+				unsigned v = G->edge_node[e][0] ^
+					     G->edge_node[e][1] ^ prev;
+				for (unsigned j = 0; j < G->node_nadj[v]; j++) {
+					unsigned f = G->node_edge[v][j];
+					if (f != e && OWN(f)) {
+						prev = v;
+						e = f;
+						break;
+					}
 				}
 			}
+			if (len > best)
+				best = len;
 		}
-		if (len > best)
-			best = len;
-	}
 #undef WALKED
 #undef WALK
-	for (unsigned v = 0; v < CAT_NODES && best < n; v++)
-		if (key >> v & 1) {
-			unsigned l = chain_walk(&c, v, 0, true);
-			if (l > best)
-				best = l;
-		}
+#undef OWN
+	for (uint64_t m = key; m && best < n; m &= m - 1) {
+		unsigned l = chain_walk(&c, (unsigned)__builtin_ctzll(m), 0);
+		if (l > best)
+			best = l;
+	}
 	return best;
 }
 
