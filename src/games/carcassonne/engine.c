@@ -212,13 +212,27 @@ static void award(cc_game *g, const arb_sink *sink, const cc_score *sc)
 
 /* ------------------------------------------------------------- scoring */
 
+/* A fresh stamp for stamp[] / nstamp[].  Stamps only grow, also across
+ * recycled games, so a finished game's marks never need clearing; on the
+ * rare wrap to 0 the arrays are cleared instead. */
+static uint32_t new_stamp(cc_game *g)
+{
+	if (++g->stampno == 0) {
+		memset(g->stamp, 0, g->data->total * sizeof *g->stamp);
+		memset(g->nstamp, 0,
+		       (size_t)g->data->total * CC_MAXSEG * sizeof *g->nstamp);
+		g->stampno = 1;
+	}
+	return g->stampno;
+}
+
 /* Walk road or city root r: count its distinct tiles and shields, and when
  * `release` send its followers home.  Returns the number of followers. */
 static long walk_feature(cc_game *g, unsigned r, bool release, long *tiles,
 			 long *shields)
 {
 	long nt = 0, ns = 0, nf = 0;
-	uint32_t st = ++g->stampno;
+	uint32_t st = new_stamp(g);
 	unsigned m = r;
 	do {
 		unsigned t = m / CC_MAXSEG;
@@ -411,16 +425,27 @@ void cc_place(cc_game *g, unsigned type, unsigned rot, int x, int y,
 	g->cell[at] = (uint8_t)(t + 1);
 	g->cloister_done[t] = 0;
 	g->drawn_of[type]++;
-	unsigned base = t * CC_MAXSEG;
-	for (unsigned i = 0; i < ty->nseg; i++) {
-		unsigned v = base + i;
-		g->parent[v] = g->next[v] = (uint16_t)v;
-		g->size[v] = 1;
-		g->follower[v] = -1;
-		g->open[v] = (int16_t)o->seg[i].nsides;
-		g->done[v] = 0;
-		g->nfol[v] = 0;
+	unsigned base = t * CC_MAXSEG, nseg = ty->nseg;
+	{
+		/* local copies: the byte arrays' stores may alias g's fields */
+		uint16_t *parent = g->parent + base, *next = g->next + base;
+		uint16_t *size = g->size + base;
+		int8_t *follower = g->follower + base;
+		int16_t *open = g->open + base;
+		uint8_t *done = g->done + base;
+		uint64_t *nfol = g->nfol + base;
+		for (unsigned i = 0; i < nseg; i++) {
+			parent[i] = next[i] = (uint16_t)(base + i);
+			size[i] = 1;
+			follower[i] = -1;
+			open[i] = (int16_t)o->seg[i].nsides;
+			done[i] = 0;
+			nfol[i] = 0;
+		}
 	}
+	/* Segments joined to a neighbour's road or city: only these can have
+	 * completed (a lone segment keeps its open sides). */
+	unsigned joined = 0;
 	for (unsigned s = 0; s < 4; s++) {
 		int n = (int)g->cell[at + g->step[s]] - 1;
 		if (n < 0)
@@ -433,13 +458,19 @@ void cc_place(cc_game *g, unsigned type, unsigned rot, int x, int y,
 					   nbase + (unsigned)no->side_seg[os]);
 			g->open[r] = (int16_t)(g->open[r] - 2);
 			assert(g->open[r] >= 0);
+			joined |= 1u << o->side_seg[s];
 		}
 		if (o->edge[s] != CC_ECITY) {
-			/* my half 2s+i meets the neighbour's 2os+(1-i) */
-			unite(g, base + (unsigned)o->half_seg[2 * s],
-			      nbase + (unsigned)no->half_seg[2 * os + 1]);
-			unite(g, base + (unsigned)o->half_seg[2 * s + 1],
-			      nbase + (unsigned)no->half_seg[2 * os]);
+			/* my half 2s+i meets the neighbour's 2os+(1-i); on a
+			 * side without a road both halves are one field on
+			 * both tiles, and the second union would change nothing */
+			unsigned a0 = (unsigned)o->half_seg[2 * s];
+			unsigned a1 = (unsigned)o->half_seg[2 * s + 1];
+			unsigned b0 = (unsigned)no->half_seg[2 * os + 1];
+			unsigned b1 = (unsigned)no->half_seg[2 * os];
+			unite(g, base + a0, nbase + b0);
+			if (a1 != a0 || b1 != b0)
+				unite(g, base + a1, nbase + b1);
 		}
 	}
 	if (fseg >= 0) {
@@ -456,10 +487,10 @@ void cc_place(cc_game *g, unsigned type, unsigned rot, int x, int y,
 			g->ncount[t] = (uint8_t)neighbours8(g, t);
 		}
 	}
-	for (unsigned i = 0; i < ty->nseg; i++) {
-		unsigned k = o->seg[i].kind;
-		if (k != CC_ROAD && k != CC_CITY)
-			continue;
+	/* in segment order, as the events come out */
+	while (joined) {
+		unsigned i = (unsigned)__builtin_ctz(joined);
+		joined &= joined - 1;
 		unsigned r = find(g, base + i);
 		if (g->open[r] == 0 && !g->done[r])
 			score_complete(g, r, x, y, sink);
@@ -527,9 +558,7 @@ static void cc_destroy(void *game)
 	}
 	for (unsigned i = 0; i < g->ntiles; i++)
 		g->cell[cc_cell_index(g, g->tile[i].x, g->tile[i].y)] = 0;
-	memset(g->stamp, 0, g->data->total * sizeof *g->stamp);
-	memset(g->nstamp, 0, (size_t)g->data->total * CC_MAXSEG * sizeof *g->nstamp);
-	spare = g;
+	spare = g;    /* its stamps stay: new_stamp() only counts up */
 }
 
 static void *cc_create(const void *data, const arb_setup *setup,
@@ -588,8 +617,9 @@ bad_value:
 
 	cc_game *g;
 	if (spare && spare->data == d) {
-		/* a recycled game: its board and stamps are clear, its other
-		 * arrays are written before they are read; keep the pointers */
+		/* a recycled game: its board is clear, its stamps are below
+		 * the stamp counter kept, its other arrays are written before
+		 * they are read; keep the pointers */
 		g = spare;
 		spare = NULL;
 		cc_game keep = *g;
@@ -604,6 +634,7 @@ bad_value:
 		g->done = keep.done;
 		g->stamp = keep.stamp;
 		g->nstamp = keep.nstamp;
+		g->stampno = keep.stampno;
 		g->farm_tally = keep.farm_tally;
 		g->city_buf = keep.city_buf;
 		g->scored = keep.scored;
@@ -776,7 +807,7 @@ static unsigned first_node(const cc_game *g, unsigned r)
 static unsigned final_items(cc_game *g, bool fields, uint16_t *item,
 			    uint16_t *key)
 {
-	uint32_t st = ++g->stampno;
+	uint32_t st = new_stamp(g);
 	unsigned n = 0;
 	for (unsigned i = 0; i < g->nplaced; i++) {
 		unsigned v = g->placed[i];
@@ -859,7 +890,7 @@ static void final_features(cc_game *g, const arb_sink *sink)
 static unsigned field_cities(cc_game *g, unsigned f, unsigned *cities)
 {
 	unsigned n = 0;
-	uint32_t st = ++g->stampno;
+	uint32_t st = new_stamp(g);
 	unsigned m = f;
 	do {
 		unsigned t = m / CC_MAXSEG;
