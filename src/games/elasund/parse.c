@@ -35,29 +35,33 @@ static inline char lower(char c)
 	return c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c;
 }
 
-/* s[0..n) equals the lower-case word w (letters only), ignoring ASCII
- * case: setting bit 5 lower-cases a letter and turns no other byte into
- * one. */
-static inline bool ieq(const char *s, size_t n, const char *w)
+/* s[0..n) equals the lower-case word w (letters only, wn bytes), ignoring
+ * ASCII case: setting bit 5 lower-cases a letter and turns no other byte
+ * into one.  The length is compared first, so most misses cost one test;
+ * IEQ passes a literal's length as a constant the compiler unrolls. */
+static inline bool ieq(const char *s, size_t n, const char *w, size_t wn)
 {
-	size_t i = 0;
-	for (; i < n && w[i]; i++)
+	if (n != wn)
+		return false;
+	for (size_t i = 0; i < wn; i++)
 		if ((s[i] | 0x20) != w[i])
 			return false;
-	return i == n && !w[i];
+	return true;
 }
+#define IEQ(s, n, lit) ieq((s), (n), lit, sizeof lit - 1)
 
 /* The seat whose colour the token names (case-insensitive), or -1.  The
  * first letters of the four colours differ, so one compare decides. */
 static int seat_of(const el_game *g, const arb_token *t)
 {
 	static const char *const lc[4] = { "red", "blue", "green", "yellow" };
+	static const uint8_t lclen[4] = { 3, 4, 5, 6 };
 	if (!t->len)
 		return -1;
 	char c = lower(t->s[0]);
 	for (unsigned s = 0; s < g->nseats; s++)
 		if (lc[g->colour[s]][0] == c)
-			return ieq(t->s, t->len, lc[g->colour[s]]) ? (int)s : -1;
+			return ieq(t->s, t->len, lc[g->colour[s]], lclen[g->colour[s]]) ? (int)s : -1;
 	return -1;
 }
 
@@ -72,16 +76,16 @@ static int keyword(const arb_token *t)
 	const char *s = t->s;
 	size_t n = t->len;
 	switch (lower(s[0])) {
-	case 'b': return ieq(s, n, "build") ? KW_BUILD : KW_NONE;
-	case 'c': return ieq(s, n, "church") ? KW_CHURCH : ieq(s, n, "cash") ? KW_CASH : KW_NONE;
-	case 'd': return ieq(s, n, "discard") ? KW_DISCARD : KW_NONE;
-	case 'g': return ieq(s, n, "gold") ? KW_GOLD : KW_NONE;
-	case 'h': return ieq(s, n, "hut") ? KW_HUT : ieq(s, n, "halve") ? KW_HALVE : KW_NONE;
-	case 'l': return ieq(s, n, "loot") ? KW_LOOT : KW_NONE;
-	case 'm': return ieq(s, n, "move") ? KW_MOVE : KW_NONE;
-	case 'p': return ieq(s, n, "permit") ? KW_PERMIT : ieq(s, n, "place") ? KW_PLACE : KW_NONE;
-	case 'r': return ieq(s, n, "raise") ? KW_RAISE : KW_NONE;
-	case 'w': return ieq(s, n, "wall") ? KW_WALL : KW_NONE;
+	case 'b': return IEQ(s, n, "build") ? KW_BUILD : KW_NONE;
+	case 'c': return IEQ(s, n, "church") ? KW_CHURCH : IEQ(s, n, "cash") ? KW_CASH : KW_NONE;
+	case 'd': return IEQ(s, n, "discard") ? KW_DISCARD : KW_NONE;
+	case 'g': return IEQ(s, n, "gold") ? KW_GOLD : KW_NONE;
+	case 'h': return IEQ(s, n, "hut") ? KW_HUT : IEQ(s, n, "halve") ? KW_HALVE : KW_NONE;
+	case 'l': return IEQ(s, n, "loot") ? KW_LOOT : KW_NONE;
+	case 'm': return IEQ(s, n, "move") ? KW_MOVE : KW_NONE;
+	case 'p': return IEQ(s, n, "permit") ? KW_PERMIT : IEQ(s, n, "place") ? KW_PLACE : KW_NONE;
+	case 'r': return IEQ(s, n, "raise") ? KW_RAISE : KW_NONE;
+	case 'w': return IEQ(s, n, "wall") ? KW_WALL : KW_NONE;
 	default: return KW_NONE;
 	}
 }
@@ -140,21 +144,27 @@ static int square(const el_game *g, const arb_token *t, int8_t *x, int8_t *y)
 	return 0;
 }
 
+/* The building a word names (keywords and their synonyms), or -1: one
+ * switch on the first letter, then a compare of the few candidates. */
 static int building_type(const arb_token *t)
 {
-	static const struct { const char *w; int t; } names[] = {
-		{ "well", B_WELL }, { "market", B_MARKET }, { "stands", B_MARKET },
-		{ "tavern", B_TAVERN }, { "inn", B_TAVERN },
-		{ "merchant", B_MERCHANT }, { "shop", B_MERCHANT },
-		{ "large", B_LARGE }, { "office", B_LARGE }, { "estate", B_LARGE },
-		{ "townhall", B_LARGE }, { "hall", B_LARGE },
-		{ "house", B_HOUSE }, { "workshop", B_WORKSHOP },
-		{ "hut", B_HUT }, { "longhut", B_LONGHUT },
-	};
-	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-		if (arb_tok_ieq(t, names[i].w))
-			return names[i].t;
-	return -1;
+	const char *s = t->s;
+	size_t n = t->len;
+	if (n < 3)
+		return -1;
+	switch (lower(s[0])) {
+	case 'e': return IEQ(s, n, "estate") ? B_LARGE : -1;
+	case 'h': return IEQ(s, n, "house") ? B_HOUSE : IEQ(s, n, "hall") ? B_LARGE
+		       : IEQ(s, n, "hut") ? B_HUT : -1;
+	case 'i': return IEQ(s, n, "inn") ? B_TAVERN : -1;
+	case 'l': return IEQ(s, n, "large") ? B_LARGE : IEQ(s, n, "longhut") ? B_LONGHUT : -1;
+	case 'm': return IEQ(s, n, "market") ? B_MARKET : IEQ(s, n, "merchant") ? B_MERCHANT : -1;
+	case 'o': return IEQ(s, n, "office") ? B_LARGE : -1;
+	case 's': return IEQ(s, n, "stands") ? B_MARKET : IEQ(s, n, "shop") ? B_MERCHANT : -1;
+	case 't': return IEQ(s, n, "tavern") ? B_TAVERN : IEQ(s, n, "townhall") ? B_LARGE : -1;
+	case 'w': return IEQ(s, n, "well") ? B_WELL : IEQ(s, n, "workshop") ? B_WORKSHOP : -1;
+	default: return -1;
+	}
 }
 
 /* Phases of the line, for the order check. */
@@ -200,17 +210,18 @@ static int parse_turn(const void *game, const arb_token *tok, size_t ntok,
 	NEED(i < ntok, TOK(0), "the turn of %s has no roll", elasund_colours[g->colour[seat]]);
 	{
 		const arb_token *t = TOK(i);
-		const char *gt = memchr(t->s, '>', t->len);
-		size_t n1 = gt ? (size_t)(gt - t->s) : t->len;
+		/* The roll is 1-2 digits: a scan is cheaper than memchr. */
+		size_t n1 = 0;
+		while (n1 < t->len && t->s[n1] != '>')
+			n1++;
+		const char *gt = n1 < t->len ? t->s + n1 : NULL;
 		int r = num(t->s, n1);
 		NEED(r >= 2 && r <= 12, t, "the turn must start with the dice sum 2..12, not '%.*s'",
 		     (int)t->len, t->s);
 		m->roll = (uint8_t)r;
 		if (gt) {
-			int row = num(gt + 1, t->len - n1 - 1), y = -1;
-			for (int k = 0; k < EL_H; k++)
-				if (g->d->rownum[k] == row)
-					y = k;
+			int row = num(gt + 1, t->len - n1 - 1);
+			int y = row >= 0 && row < 16 ? g->d->rowidx[row] : -1;
 			NEED(y >= 0, t, "'%.*s': the ship goes to a row number (2..6, 8..12)",
 			     (int)t->len, t->s);
 			m->ship = (int8_t)y;
@@ -327,10 +338,7 @@ static int parse_turn(const void *game, const arb_token *tok, size_t ntok,
 				     a, "a wall space is N<column>, S<column> or E<row>, not '%.*s'",
 				     (int)a->len, a->s);
 				if (c == 'E' || c == 'e') {
-					int y = -1;
-					for (int k = 0; k < EL_H; k++)
-						if (g->d->rownum[k] == v)
-							y = k;
+					int y = v < 16 ? g->d->rowidx[v] : -1;
 					NEED(y >= 0, a, "'%.*s': no row %d", (int)a->len, a->s, v);
 					b->wline = LINE_E;
 					b->widx = (uint8_t)y;
@@ -362,7 +370,7 @@ static int parse_turn(const void *game, const arb_token *tok, size_t ntok,
 			NEED(s >= 0, TOK(i + 1), "'%.*s' names no seat of this game",
 			     (int)tok[i + 1].len, tok[i + 1].s);
 			h->seat = (uint8_t)s;
-			if (arb_tok_ieq(TOK(i + 2), "off")) {
+			if (IEQ(tok[i + 2].s, tok[i + 2].len, "off")) {
 				h->x = h->y = -1;
 			} else {
 				NEED(square(g, TOK(i + 2), &h->x, &h->y) == 0, TOK(i + 2),
