@@ -146,31 +146,50 @@ int cat_parse_hex(const char *s, size_t n)
 	return h >= 0 && h < CAT_HEXES ? h : -1;
 }
 
+/* Word lists carry their lengths so a lookup compares bytes only for
+ * words of the token's length. */
+#define AL(w, v) {w, sizeof w - 1, v}
 static const struct alias {
 	const char *word;
+	uint8_t len;
 	int val;
 } res_alias[] = {
-	{"brick", R_BRICK}, {"bricks", R_BRICK}, {"clay", R_BRICK},
-	{"lumber", R_LUMBER}, {"wood", R_LUMBER},
-	{"wool", R_WOOL}, {"sheep", R_WOOL},
-	{"grain", R_GRAIN}, {"wheat", R_GRAIN}, {"corn", R_GRAIN},
-	{"ore", R_ORE}, {"stone", R_ORE}, {"ores", R_ORE},
+	AL("brick", R_BRICK), AL("bricks", R_BRICK), AL("clay", R_BRICK),
+	AL("lumber", R_LUMBER), AL("wood", R_LUMBER),
+	AL("wool", R_WOOL), AL("sheep", R_WOOL),
+	AL("grain", R_GRAIN), AL("wheat", R_GRAIN), AL("corn", R_GRAIN),
+	AL("ore", R_ORE), AL("stone", R_ORE), AL("ores", R_ORE),
 }, dev_alias[] = {
-	{"knight", D_KNIGHT}, {"soldier", D_KNIGHT},
-	{"road-building", D_ROADS}, {"roadbuilding", D_ROADS},
-	{"roads", D_ROADS},
-	{"year-of-plenty", D_PLENTY}, {"yearofplenty", D_PLENTY},
-	{"plenty", D_PLENTY},
-	{"monopoly", D_MONOPOLY},
-	{"victory-point", D_VP}, {"victorypoint", D_VP}, {"vp", D_VP},
-	{"point", D_VP},
+	AL("knight", D_KNIGHT), AL("soldier", D_KNIGHT),
+	AL("road-building", D_ROADS), AL("roadbuilding", D_ROADS),
+	AL("roads", D_ROADS),
+	AL("year-of-plenty", D_PLENTY), AL("yearofplenty", D_PLENTY),
+	AL("plenty", D_PLENTY),
+	AL("monopoly", D_MONOPOLY),
+	AL("victory-point", D_VP), AL("victorypoint", D_VP), AL("vp", D_VP),
+	AL("point", D_VP),
 };
+#undef AL
+
+/* s[0..n) equals the lower-case word w (of length n) ignoring ASCII case,
+ * as strncasecmp does in the C locale; inline, without a library call. */
+static inline bool ascii_ieq(const char *s, const char *w, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (c >= 'A' && c <= 'Z')
+			c = (unsigned char)(c + 32);
+		if (c != (unsigned char)w[i])
+			return false;
+	}
+	return true;
+}
 
 static int find_alias(const struct alias *t, size_t nt, const char *s,
 		      size_t n)
 {
 	for (size_t i = 0; i < nt; i++)
-		if (strlen(t[i].word) == n && strncasecmp(t[i].word, s, n) == 0)
+		if (t[i].len == n && ascii_ieq(s, t[i].word, n))
 			return t[i].val;
 	return -1;
 }
@@ -187,7 +206,7 @@ int cat_parse_res(const char *s, size_t n)
 			r = (s[0] | 0x20) == 'w' ? R_WOOL : -1;
 		else if (n == 5 && (s[0] | 0x20) == 'g')
 			r = R_GRAIN;
-		if (r >= 0 && strncasecmp(s, cat_res_name[r], n) == 0)
+		if (r >= 0 && ascii_ieq(s, cat_res_name[r], n))
 			return r;
 	}
 	return find_alias(res_alias, ARB_COUNT(res_alias), s, n);

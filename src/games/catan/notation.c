@@ -20,32 +20,36 @@
 
 extern const char *const cat_colours[];
 
-/* The token equals `w` (lower case) ignoring ASCII case.  Inline and
- * without strlen/strncasecmp: it runs several times per action. */
-static inline bool teq(const arb_token *t, const char *w)
+/* The token equals `w` ignoring ASCII case.  Every `w` here is lower-case
+ * letters only, and OR-ing 0x20 into a byte turns exactly 'A'..'Z' and
+ * 'a'..'z' into 'a'..'z' (no other byte, NUL included, lands there), so
+ * one OR per byte compares without a case fold.  Length first: the words
+ * are literals or carry their length, so nothing is counted at run time. */
+static inline bool teq_n(const arb_token *t, const char *w, size_t n)
 {
-	uint32_t i = 0;
-	for (; i < t->len; i++) {
-		char c = t->s[i];
-		if (c >= 'A' && c <= 'Z')
-			c = (char)(c + 32);
-		if (w[i] == 0 || c != w[i])   /* NUL bytes reach here too */
+	if (t->len != n)
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if ((char)(t->s[i] | 0x20) != w[i])
 			return false;
-	}
-	return w[i] == 0;
+	return true;
 }
 
+#define teq(t, w) teq_n((t), (w), sizeof(w) - 1)
+
 /* A seated colour: the seat, or -1.  The four colour names have four
- * different lengths (3..6), so one comparison decides. */
+ * different lengths (3..6), so one comparison decides.  lower_colour[]
+ * spells cat_colours[] (catan.c) in lower case, index for index. */
+static const char *const lower_colour[4] = {"red", "blue", "white",
+					    "orange"};
+
 static int parse_seat(const cat_game *g, const arb_token *t)
 {
 	static const int8_t by_len[8] = {-1, -1, -1, 0, 1, 2, 3, -1};
 	if (t->len > 7 || by_len[t->len] < 0)
 		return -1;
-	static const char *const lower[4] = {"red", "blue", "white", "orange"};
 	unsigned c = (unsigned)by_len[t->len];
-	assert(strlen(cat_colours[c]) == t->len);
-	if (!teq(t, lower[c]))
+	if (!teq_n(t, lower_colour[c], t->len))
 		return -1;
 	return g->seat_of[c];
 }
@@ -57,23 +61,41 @@ enum { K_NONE, K_ROLL, K_DISCARD, K_ROBBER, K_TRADE, K_ROAD, K_SETTLE,
 
 static int keyword(const arb_token *t)
 {
-	static const struct {
-		const char *w;
-		int k;
-	} kw[] = {
-		{"roll", K_ROLL}, {"road", K_ROAD}, {"robber", K_ROBBER},
-		{"reveal", K_REVEAL}, {"discard", K_DISCARD}, {"trade", K_TRADE},
-		{"settlement", K_SETTLE}, {"settle", K_SETTLE},
-		{"score", K_SCORE}, {"city", K_CITY}, {"buy", K_BUY},
-		{"play", K_PLAY}, {"longest", K_LONGEST}, {"army", K_ARMY},
-		{"gets", K_GETS},
-	};
 	if (t->len < 3 || t->len > 10)
 		return K_NONE;
 	char c = (char)(t->s[0] | 0x20);
-	for (size_t i = 0; i < sizeof kw / sizeof kw[0]; i++)
-		if (kw[i].w[0] == c && teq(t, kw[i].w))
-			return kw[i].k;
+	switch (t->len) {
+	case 3:
+		return teq(t, "buy") ? K_BUY : K_NONE;
+	case 4:
+		switch (c) {
+		case 'r':
+			return teq(t, "roll") ? K_ROLL
+			     : teq(t, "road") ? K_ROAD : K_NONE;
+		case 'c':
+			return teq(t, "city") ? K_CITY : K_NONE;
+		case 'p':
+			return teq(t, "play") ? K_PLAY : K_NONE;
+		case 'a':
+			return teq(t, "army") ? K_ARMY : K_NONE;
+		case 'g':
+			return teq(t, "gets") ? K_GETS : K_NONE;
+		}
+		return K_NONE;
+	case 5:
+		return c == 't' ? (teq(t, "trade") ? K_TRADE : K_NONE)
+		     : c == 's' ? (teq(t, "score") ? K_SCORE : K_NONE)
+		     : K_NONE;
+	case 6:
+		return teq(t, "robber") ? K_ROBBER
+		     : teq(t, "reveal") ? K_REVEAL
+		     : teq(t, "settle") ? K_SETTLE : K_NONE;
+	case 7:
+		return teq(t, "discard") ? K_DISCARD
+		     : teq(t, "longest") ? K_LONGEST : K_NONE;
+	case 10:
+		return teq(t, "settlement") ? K_SETTLE : K_NONE;
+	}
 	return K_NONE;
 }
 
