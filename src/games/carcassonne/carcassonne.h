@@ -67,6 +67,8 @@ typedef struct cc_type {
 	uint8_t nseg;
 	bool cloister;         /* segment `cloister_seg` is the cloister     */
 	int8_t cloister_seg;
+	int16_t open[CC_MAXSEG];  /* per segment: nsides, 0 past nseg; copied
+				   * whole into a placed tile's nodes       */
 	cc_orient rot[4];      /* rot[r] = turned r quarter turns clockwise  */
 } cc_type;
 

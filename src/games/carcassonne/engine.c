@@ -425,23 +425,34 @@ void cc_place(cc_game *g, unsigned type, unsigned rot, int x, int y,
 	g->cell[at] = (uint8_t)(t + 1);
 	g->cloister_done[t] = 0;
 	g->drawn_of[type]++;
-	unsigned base = t * CC_MAXSEG, nseg = ty->nseg;
+	unsigned base = t * CC_MAXSEG;
 	{
-		/* local copies: the byte arrays' stores may alias g's fields */
+		/* All CC_MAXSEG nodes of the tile, used or not: fixed sizes make
+		 * this a few vector stores.  Local copies, as the byte arrays'
+		 * stores may alias g's fields. */
+		static const uint16_t ones[CC_MAXSEG] = { 1, 1, 1, 1, 1, 1, 1,
+							  1, 1, 1 };
 		uint16_t *parent = g->parent + base, *next = g->next + base;
-		uint16_t *size = g->size + base;
-		int8_t *follower = g->follower + base;
-		int16_t *open = g->open + base;
-		uint8_t *done = g->done + base;
-		uint64_t *nfol = g->nfol + base;
-		for (unsigned i = 0; i < nseg; i++) {
-			parent[i] = next[i] = (uint16_t)(base + i);
-			size[i] = 1;
-			follower[i] = -1;
-			open[i] = (int16_t)o->seg[i].nsides;
-			done[i] = 0;
-			nfol[i] = 0;
-		}
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && CC_MAXSEG == 10
+		/* base + 0..9 as four 16-bit lanes at a time (no lane carries:
+		 * nodes stay below 65536) */
+		uint64_t b4 = (uint64_t)base * 0x0001000100010001ull;
+		uint64_t w0 = b4 + 0x0003000200010000ull;
+		uint64_t w1 = b4 + 0x0007000600050004ull;
+		uint32_t w2 = (uint32_t)b4 + 0x00090008u;
+		memcpy(parent, &w0, 8);
+		memcpy(parent + 4, &w1, 8);
+		memcpy(parent + 8, &w2, 4);
+#else
+		for (unsigned i = 0; i < CC_MAXSEG; i++)
+			parent[i] = (uint16_t)(base + i);
+#endif
+		memcpy(next, parent, CC_MAXSEG * sizeof *next);
+		memcpy(g->size + base, ones, sizeof ones);
+		memset(g->follower + base, -1, CC_MAXSEG);
+		memcpy(g->open + base, ty->open, sizeof ty->open);
+		memset(g->done + base, 0, CC_MAXSEG);
+		memset(g->nfol + base, 0, CC_MAXSEG * sizeof *g->nfol);
 	}
 	/* Segments joined to a neighbour's road or city: only these can have
 	 * completed (a lone segment keeps its open sides). */

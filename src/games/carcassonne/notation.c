@@ -43,23 +43,27 @@ static inline bool ieq(const arb_token *t, const char *word)
  * optional sign; false otherwise.  One pass, as it runs on every turn. */
 static bool parse_xy(const char *s, size_t n, int32_t *x, int32_t *y)
 {
-	size_t i = 0;
+	const char *p = s, *end = s + n;
 	int32_t *out[2] = { x, y };
 	for (int k = 0; k < 2; k++) {
 		bool neg = false;
-		if (i < n && (s[i] == '-' || s[i] == '+'))
-			neg = s[i++] == '-';
-		size_t start = i;
-		int32_t v = 0;
-		while (i < n && s[i] >= '0' && s[i] <= '9' && i - start < 7)
-			v = v * 10 + (s[i++] - '0');
-		if (i == start || i - start > 6)
+		if (p < end && (*p == '-' || *p == '+'))
+			neg = *p++ == '-';
+		const char *start = p;
+		uint32_t acc = 0, dg;
+		/* a longer run of digits is refused below; the unsigned sum
+		 * may wrap on the way, harmlessly */
+		while (p < end && (dg = (uint32_t)(unsigned char)*p - '0') <= 9) {
+			acc = acc * 10 + dg;
+			p++;
+		}
+		if (p == start || p - start > 6)
 			return false;
-		*out[k] = neg ? -v : v;
-		if (k == 0 && (i == n || s[i++] != ','))
+		*out[k] = neg ? -(int32_t)acc : (int32_t)acc;
+		if (k == 0 && (p == end || *p++ != ','))
 			return false;
 	}
-	return i == n;
+	return p == end;
 }
 
 static bool tok_in(const arb_token *t, const char *const *words)

@@ -235,6 +235,8 @@ static int load_tile(cc_data *d, const arb_node *tn, arb_data_error *err)
 		o->seg[t->nseg++].kind = CC_CLOISTER;
 	}
 	turn_tile(t);
+	for (unsigned i = 0; i < t->nseg; i++)
+		t->open[i] = o->seg[i].nsides;
 	d->by_letter[t->letter - 'A'] = (int8_t)d->ntypes;
 	d->total += t->count;
 	d->ntypes++;
