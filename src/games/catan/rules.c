@@ -371,9 +371,11 @@ static void produce(cat_game *g, unsigned roll, uint8_t got[CAT_SEATS][CAT_RES])
 {
 	cat_state *s = &g->s;
 	const cat_geom *G = &g->d->g;
-	unsigned owed[CAT_SEATS][CAT_RES];
+	/* got[] first holds what is owed (at most 12 a cell: two hexes of
+	 * three buildings each, cities counting 2); at most two hexes
+	 * produce, so at most two resources are looked at after. */
 	unsigned tot[CAT_RES] = {0};
-	memset(owed, 0, sizeof owed);
+	unsigned touched = 0;           /* resources produced, by bit */
 	memset(got, 0, CAT_SEATS * CAT_RES);
 	for (unsigned k = 0; k < 2; k++) {
 		unsigned h = g->b.by_token[roll][k];
@@ -382,35 +384,41 @@ static void produce(cat_game *g, unsigned roll, uint8_t got[CAT_SEATS][CAT_RES])
 		unsigned r = g->b.terrain[h];
 		for (unsigned c = 0; c < 6; c++) {
 			unsigned v = G->hex_node[h][c];
-			if (!s->node_owner[v])
+			unsigned o = s->node_owner[v];
+			if (!o)
 				continue;
-			unsigned n = s->node_city[v] ? 2 : 1;
-			owed[s->node_owner[v] - 1][r] += n;
+			unsigned n = 1u + s->node_city[v];
+			got[o - 1][r] = (uint8_t)(got[o - 1][r] + n);
 			tot[r] += n;
+			touched |= 1u << r;
 		}
 	}
-	bool short_any = false;
-	for (unsigned r = 0; r < CAT_RES; r++)
-		short_any |= tot[r] > s->bank[r];
-	if (short_any && g->opt_shortage == SH_ROLL)
+	if (!touched)
 		return;
-	for (unsigned r = 0; r < CAT_RES; r++) {
-		if (!tot[r])
-			continue;
-		if (tot[r] > s->bank[r]) {
+	unsigned short_res = 0;         /* resources the bank cannot cover */
+	for (unsigned m = touched; m; m &= m - 1) {
+		unsigned r = (unsigned)__builtin_ctz(m);
+		if (tot[r] > s->bank[r])
+			short_res |= 1u << r;
+	}
+	if (short_res) {
+		if (g->opt_shortage == SH_ROLL) {
+			memset(got, 0, CAT_SEATS * CAT_RES);
+			return;
+		}
+		for (unsigned m = short_res; m; m &= m - 1) {
+			unsigned r = (unsigned)__builtin_ctz(m);
 			unsigned owers = 0, who = 0;
 			for (unsigned p = 0; p < g->nseats; p++)
-				if (owed[p][r]) {
+				if (got[p][r]) {
 					owers++;
 					who = p;
 				}
-			if (g->opt_shortage == SH_SINGLE && owers == 1) {
+			for (unsigned p = 0; p < g->nseats; p++)
+				got[p][r] = 0;
+			if (g->opt_shortage == SH_SINGLE && owers == 1)
 				got[who][r] = s->bank[r];
-			}
-			continue;
 		}
-		for (unsigned p = 0; p < g->nseats; p++)
-			got[p][r] = (uint8_t)owed[p][r];
 	}
 	for (unsigned p = 0; p < g->nseats; p++)
 		if (got[p][0] | got[p][1] | got[p][2] | got[p][3] | got[p][4])
@@ -1367,12 +1375,16 @@ int cat_apply(void *game, const void *move, const arb_sink *sink,
 	}
 	s->turns++;
 #ifndef NDEBUG
-	for (unsigned r = 0; r < CAT_RES; r++) {
-		unsigned sum = s->bank[r];
-		for (unsigned p = 0; p < g->nseats; p++)
-			sum += s->p[p].res[r];
-		assert(sum == g->d->bank);
-	}
+	/* Player by player, the five sums side by side (this runs on every
+	 * line of a debug build). */
+	unsigned sum[CAT_RES];
+	for (unsigned r = 0; r < CAT_RES; r++)
+		sum[r] = s->bank[r];
+	for (unsigned p = 0; p < g->nseats; p++)
+		for (unsigned r = 0; r < CAT_RES; r++)
+			sum[r] += s->p[p].res[r];
+	for (unsigned r = 0; r < CAT_RES; r++)
+		assert(sum[r] == g->d->bank);
 #endif
 	if (sink)
 		for (unsigned i = 0; i < g->nev; i++)
