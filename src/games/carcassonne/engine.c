@@ -329,22 +329,28 @@ static void score_cloister(cc_game *g, unsigned i, const arb_sink *sink)
 
 /* -------------------------------------------------------------- placing */
 
-const char *cc_fit(const cc_game *g, unsigned type, unsigned rot, int x,
-		   int y, int *side)
+/* The board is off limits near its rim (cc_fit's "not-adjacent"). */
+static inline bool inside(const cc_game *g, int x, int y)
 {
-	if (x <= -g->span || x >= g->span || y <= -g->span || y >= g->span)
-		return "not-adjacent";
-	int at = cc_cell_index(g, x, y);
+	return !(x <= -g->span || x >= g->span || y <= -g->span || y >= g->span);
+}
+
+/* cc_fit() at cell `at` (inside the board); nb[s] gets the cell of the
+ * neighbour on side s (tile index + 1, 0 = empty), for place_at().  apply()
+ * calls this and place_at() directly, so a turn reads its neighbours once. */
+static inline const char *fit_at(const cc_game *g, const cc_orient *o,
+				 int at, uint8_t nb[4], int *side)
+{
 	if (g->cell[at])
 		return "occupied";
-	const cc_orient *o = &g->data->type[type].rot[rot];
 	bool touch = false;
 	for (unsigned s = 0; s < 4; s++) {
-		int n = (int)g->cell[at + g->step[s]] - 1;
-		if (n < 0)
+		unsigned c = g->cell[at + g->step[s]];
+		nb[s] = (uint8_t)c;
+		if (!c)
 			continue;
 		touch = true;
-		if (o->edge[s] != orient_of(g, (unsigned)n)->edge[(s + 2) % 4]) {
+		if (o->edge[s] != orient_of(g, c - 1)->edge[(s + 2) % 4]) {
 			*side = (int)s;
 			return "edge-mismatch";
 		}
@@ -352,10 +358,20 @@ const char *cc_fit(const cc_game *g, unsigned type, unsigned rot, int x,
 	return touch ? NULL : "not-adjacent";
 }
 
-bool cc_seg_occupied(const cc_game *g, unsigned type, unsigned rot, int x,
-		     int y, unsigned seg, unsigned *who)
+const char *cc_fit(const cc_game *g, unsigned type, unsigned rot, int x,
+		   int y, int *side)
 {
-	const cc_orient *o = &g->data->type[type].rot[rot];
+	if (!inside(g, x, y))
+		return "not-adjacent";
+	uint8_t nb[4];
+	return fit_at(g, &g->data->type[type].rot[rot], cc_cell_index(g, x, y),
+		      nb, side);
+}
+
+/* cc_seg_occupied() with the neighbours' cells nb[] of fit_at(). */
+static bool seg_occupied_nb(const cc_game *g, const cc_orient *o,
+			    const uint8_t nb[4], unsigned seg, unsigned *who)
+{
 	*who = 0;
 	if (o->seg[seg].kind == CC_CLOISTER)
 		return false;
@@ -363,9 +379,8 @@ bool cc_seg_occupied(const cc_game *g, unsigned type, unsigned rot, int x,
 	 * the new tile, root of the feature): at most 4 road/city sides and 8
 	 * field halves. */
 	unsigned pseg[12], proot[12], n = 0;
-	int at = cc_cell_index(g, x, y);
 	for (unsigned s = 0; s < 4; s++) {
-		int t = (int)g->cell[at + g->step[s]] - 1;
+		int t = (int)nb[s] - 1;
 		if (t < 0)
 			continue;
 		const cc_orient *no = orient_of(g, (unsigned)t);
@@ -407,12 +422,23 @@ bool cc_seg_occupied(const cc_game *g, unsigned type, unsigned rot, int x,
 	return *who != 0;
 }
 
+bool cc_seg_occupied(const cc_game *g, unsigned type, unsigned rot, int x,
+		     int y, unsigned seg, unsigned *who)
+{
+	int at = cc_cell_index(g, x, y);
+	uint8_t nb[4];
+	for (unsigned s = 0; s < 4; s++)
+		nb[s] = g->cell[at + g->step[s]];
+	return seg_occupied_nb(g, &g->data->type[type].rot[rot], nb, seg, who);
+}
+
 /* (carcassonne.h) The one place where the board changes: merge the new
  * tile's segments with its neighbours', close their open sides, then score
  * roads and cities whose last open side closed and monks' cloisters whose
  * eighth neighbour arrived. */
-void cc_place(cc_game *g, unsigned type, unsigned rot, int x, int y,
-	      int fseg, unsigned seat, const arb_sink *sink)
+static void place_at(cc_game *g, unsigned type, unsigned rot, int x, int y,
+		     int at, const uint8_t nb[4], int fseg, unsigned seat,
+		     const arb_sink *sink)
 {
 	assert(g->ntiles < g->data->total);
 	unsigned t = g->ntiles++;
@@ -421,7 +447,6 @@ void cc_place(cc_game *g, unsigned type, unsigned rot, int x, int y,
 	g->tile[t] = (cc_placed){ .o = o, .type = (uint8_t)type,
 				  .rot = (uint8_t)rot, .x = (int16_t)x,
 				  .y = (int16_t)y };
-	int at = cc_cell_index(g, x, y);
 	g->cell[at] = (uint8_t)(t + 1);
 	g->cloister_done[t] = 0;
 	g->drawn_of[type]++;
@@ -458,7 +483,7 @@ void cc_place(cc_game *g, unsigned type, unsigned rot, int x, int y,
 	 * completed (a lone segment keeps its open sides). */
 	unsigned joined = 0;
 	for (unsigned s = 0; s < 4; s++) {
-		int n = (int)g->cell[at + g->step[s]] - 1;
+		int n = (int)nb[s] - 1;
 		if (n < 0)
 			continue;
 		const cc_orient *no = orient_of(g, (unsigned)n);
@@ -518,6 +543,16 @@ void cc_place(cc_game *g, unsigned type, unsigned rot, int x, int y,
 		else
 			i++;
 	}
+}
+
+void cc_place(cc_game *g, unsigned type, unsigned rot, int x, int y,
+	      int fseg, unsigned seat, const arb_sink *sink)
+{
+	int at = cc_cell_index(g, x, y);
+	uint8_t nb[4];
+	for (unsigned s = 0; s < 4; s++)
+		nb[s] = g->cell[at + g->step[s]];
+	place_at(g, type, rot, x, y, at, nb, fseg, seat, sink);
 }
 
 /* ---------------------------------------------------------- the ops */
@@ -737,8 +772,14 @@ static int cc_apply(void *game, const void *move, const arb_sink *sink,
 		g->moves++;
 		return 0;       /* the same player draws again */
 	}
-	int side = 0;
-	const char *bad = cc_fit(g, m->type, m->rot, m->x, m->y, &side);
+	int side = 0, at = 0;
+	uint8_t nb[4];
+	const cc_orient *o = &ty->rot[m->rot];
+	const char *bad = "not-adjacent";
+	if (inside(g, m->x, m->y)) {
+		at = cc_cell_index(g, m->x, m->y);
+		bad = fit_at(g, o, at, nb, &side);
+	}
 	if (bad && !strcmp(bad, "occupied")) {
 		int t = cc_tile_at(g, m->x, m->y);
 		return arb_reject_pos(rej, m->line, m->col_pos, bad,
@@ -770,8 +811,7 @@ static int cc_apply(void *game, const void *move, const arb_sink *sink,
 			return arb_reject_pos(rej, m->line, m->col_follower,
 				"follower-supply", "%s has no follower left in supply: "
 				"all %u are on the board", who, d->followers);
-		if (cc_seg_occupied(g, m->type, m->rot, m->x, m->y,
-				    (unsigned)m->seg, &occ)) {
+		if (seg_occupied_nb(g, o, nb, (unsigned)m->seg, &occ)) {
 			char owners[64];
 			seat_list(g, occ, owners, sizeof owners);
 			return arb_reject_pos(rej, m->line, m->col_follower,
@@ -784,9 +824,10 @@ static int cc_apply(void *game, const void *move, const arb_sink *sink,
 	}
 	g->moves++;
 	g->drawn++;
-	cc_place(g, m->type, m->rot, m->x, m->y, m->fkind ? m->seg : -1, m->seat,
-	      sink);
-	g->turn = (g->turn + 1) % g->nseats;
+	place_at(g, m->type, m->rot, m->x, m->y, at, nb,
+		 m->fkind ? m->seg : -1, m->seat, sink);
+	if (++g->turn == g->nseats)
+		g->turn = 0;
 	return 0;
 }
 
