@@ -7,9 +7,12 @@
  * the special action.  apply() plays the items in order on the position
  * and checks each against the rulebook (notation/elasund.md lists every
  * rule id and every choice where the rulebook is silent).  The position is
- * one flat struct: apply() copies it first and puts the copy back when an
- * item is illegal, and score events wait in a buffer until the turn is
- * accepted, so a rejected turn leaves nothing behind.
+ * one flat struct: apply() copies its small fields first and saves each
+ * board and tile the first time the turn writes it (set_sq, tile_w),
+ * puts all of it back when an item is illegal, and score events
+ * wait in a buffer until the turn is accepted, so a rejected turn leaves
+ * nothing behind.  (Copying all 808 bytes of it before every turn cost
+ * about a sixth of apply(); most turns write one board and a few tiles.)
  *
  * Hot-path costs: income scans one row (9 squares), a build scans its
  * footprint (at most 6 squares) and the tiles it covers, the pirate scans
@@ -135,6 +138,58 @@ static void field_copy(el_game *g, arb_event *ev, const char *key, const char *s
 	field_str(ev, key, slot[k]);
 }
 
+/* ------------------------------------------------------- the turn's undo */
+
+_Static_assert(EL_MAXTILES <= 64, "tile_saved holds a bit per tile");
+
+/* Write square (x,y) of `board` (pos.bld, .permit or .church), saving the
+ * whole board the first time the turn writes it: 90 bytes copied once cost
+ * less than keeping track of single squares.  Every write to a board
+ * during apply() goes through here. */
+static inline void set_sq(el_game *g, int8_t (*board)[EL_W], int x, int y, int8_t v)
+{
+	int k = board == g->pos.bld ? 0 : board == g->pos.permit ? 1 : 2;
+	if (!(g->board_saved & (1u << k))) {
+		g->board_saved |= (uint8_t)(1u << k);
+		memcpy(g->board_old[k], board, sizeof g->board_old[k]);
+	}
+	board[y][x] = v;
+}
+
+/* Tile `id` for writing: saved the first time the turn changes it.  Every
+ * write to a tile during apply() goes through a pointer from here. */
+static inline el_tile *tile_w(el_game *g, int id)
+{
+	uint64_t bit = 1ull << id;
+	if (!(g->tile_saved & bit)) {
+		g->tile_saved |= bit;
+		g->tile_old[id] = g->pos.tile[id];
+	}
+	return &g->pos.tile[id];
+}
+
+/* Before a turn: copy the small fields, forget what the last turn saved. */
+static void undo_begin(el_game *g)
+{
+	memcpy(g->save_head, &g->pos, EL_POS_HEAD);
+	g->board_saved = 0;
+	g->tile_saved = 0;
+}
+
+/* A rejected turn: put back everything it changed. */
+static void undo_turn(el_game *g)
+{
+	memcpy(&g->pos, g->save_head, EL_POS_HEAD);
+	int8_t (*const boards[3])[EL_W] = { g->pos.bld, g->pos.permit, g->pos.church };
+	for (int k = 0; k < 3; k++)
+		if (g->board_saved & (1u << k))
+			memcpy(boards[k], g->board_old[k], sizeof g->board_old[k]);
+	for (uint64_t b = g->tile_saved; b; b &= b - 1) {
+		int id = __builtin_ctzll(b);
+		g->pos.tile[id] = g->tile_old[id];
+	}
+}
+
 /* True when (x,y) is inside the building area and holds nothing at all:
  * no building, permit or church tile, and is not the church foundation. */
 static bool empty_sq(const el_game *g, int x, int y)
@@ -257,11 +312,11 @@ static int mills_under(const el_game *g, int t, int x, int y)
 
 static void tile_cells(el_game *g, int id, int8_t v)
 {
-	el_tile *t = &g->pos.tile[id];
+	const el_tile *t = &g->pos.tile[id];
 	const el_btype *bt = &g->d->bt[t->type];
 	for (int dy = 0; dy < bt->h; dy++)
 		for (int dx = 0; dx < bt->w; dx++)
-			g->pos.bld[t->y + dy][t->x + dx] = v;
+			set_sq(g, g->pos.bld, t->x + dx, t->y + dy, v);
 }
 
 /* A building's name in a sentence ("long hut", not the keyword). */
@@ -280,7 +335,7 @@ typedef struct hutq {
  * the relocation queue (or out of the game).  `why` names the cause. */
 static void remove_tile(el_game *g, int id, const char *why, bool hut_may_move, hutq *q)
 {
-	el_tile *t = &g->pos.tile[id];
+	el_tile *t = tile_w(g, id);
 	const el_btype *bt = &g->d->bt[t->type];
 	assert(t->on);
 	tile_cells(g, id, -1);
@@ -338,7 +393,7 @@ static int move_huts(el_game *g, const el_build *b, hutq *q, arb_reject *rej)
 		if (i >= q->n)
 			return rej_at(rej, h->at, "hut-order",
 				      "no displaced hut of %s is waiting to move", cname(g, h->seat));
-		el_tile *t = &g->pos.tile[q->id[i]];
+		el_tile *t = tile_w(g, q->id[i]);
 		if (t->owner != h->seat)
 			return rej_at(rej, h->at, "hut-order",
 				      "the %s of %s moves first (the builder's huts first, then clockwise)",
@@ -477,7 +532,7 @@ static int build_building(el_game *g, const el_build *b, arb_reject *rej)
 			p->seat[o].permits |= (uint8_t)(1u << v);
 			if (o != me)
 				p->seat[o].gold = (int16_t)(p->seat[o].gold + v);
-			p->permit[y][x] = -1;
+			set_sq(g, p->permit, x, y, -1);
 		}
 	hutq q = { 0 };
 	for (uint64_t c = covered; c; c &= c - 1) {
@@ -485,7 +540,7 @@ static int build_building(el_game *g, const el_build *b, arb_reject *rej)
 		bool bigger = d->bt[p->tile[t].type].size < bt->size;
 		remove_tile(g, t, "built over", bigger || !g->opt.huts_bigger, &q);
 	}
-	el_tile *nt = &p->tile[id];
+	el_tile *nt = tile_w(g, id);
 	nt->owner = (int8_t)me;
 	nt->x = b->x;
 	nt->y = b->y;
@@ -622,12 +677,12 @@ static int build_church(el_game *g, const el_build *b, arb_reject *rej)
 	int pm = p->permit[y][x];
 	if (pm >= 0) {
 		p->seat[pm >> 3].permits |= (uint8_t)(1u << (pm & 7));
-		p->permit[y][x] = -1;
+		set_sq(g, p->permit, x, y, -1);
 	}
 	hutq q = { 0 };
 	if (p->bld[y][x] >= 0)
 		remove_tile(g, p->bld[y][x], "a church tile was built there", !g->opt.huts_bigger, &q);
-	p->church[y][x] = b->ctile;
+	set_sq(g, p->church, x, y, b->ctile);
 	p->church_owner[b->ctile] = (int8_t)me;
 	if (d->church_flags && ps->cubes < 10) {
 		arb_event *ev = EVENT(g, "church", me, 1, "%s builds church tile %d at %s and puts a cube on it",
@@ -919,7 +974,7 @@ static int permit_phase(el_game *g, const el_move *m, arb_reject *rej)
 	if (m->p3fee >= 0)
 		pay_infl(g, me, m->p3fee, 2);
 	ps->permits &= (uint8_t)~(1u << v);
-	p->permit[y][x] = (int8_t)(me * 8 + v);
+	set_sq(g, p->permit, x, y, (int8_t)(me * 8 + v));
 	return 0;
 }
 
@@ -952,8 +1007,8 @@ static int special(el_game *g, const el_move *m, arb_reject *rej)
 		if (!empty_sq(g, m->spx2, m->spy2))
 			return rej_at(rej, m->at_sp2, "permit-square",
 				      "%s is not an empty square of the building area", sq(g, m->spx2, m->spy2));
-		p->permit[m->spy][m->spx] = -1;
-		p->permit[m->spy2][m->spx2] = (int8_t)pm;
+		set_sq(g, p->permit, m->spx, m->spy, -1);
+		set_sq(g, p->permit, m->spx2, m->spy2, (int8_t)pm);
 		pay_infl(g, me, m->spfee, 2);
 		return 0;
 	case SP_RAISE: {
@@ -967,7 +1022,7 @@ static int special(el_game *g, const el_move *m, arb_reject *rej)
 				      w, m->spv, m->spv - w, ps->gold);
 		ps->gold = (int16_t)(ps->gold - (m->spv - w));
 		ps->permits = (uint8_t)((ps->permits | (1u << w)) & ~(1u << m->spv));
-		p->permit[m->spy][m->spx] = (int8_t)(me * 8 + m->spv);
+		set_sq(g, p->permit, m->spx, m->spy, (int8_t)(me * 8 + m->spv));
 		pay_infl(g, me, m->spfee, 2);
 		return 0;
 	}
@@ -982,7 +1037,7 @@ static int special(el_game *g, const el_move *m, arb_reject *rej)
 				      m->spv, m->spv, ps->gold);
 		ps->gold = (int16_t)(ps->gold - m->spv);
 		ps->permits &= (uint8_t)~(1u << m->spv);
-		p->permit[m->spy][m->spx] = (int8_t)(me * 8 + m->spv);
+		set_sq(g, p->permit, m->spx, m->spy, (int8_t)(me * 8 + m->spv));
 		for (int k = 0; k < NINFL; k++)
 			pay_infl(g, me, k, 1);
 		return 0;
@@ -1069,11 +1124,11 @@ static int elasund_apply(void *game, const void *move, const arb_sink *sink, arb
 {
 	el_game *g = game;
 	const el_move *m = move;
-	memcpy(&g->save, &g->pos, sizeof g->pos);
+	undo_begin(g);
 	g->listening = sink != NULL;
 	g->nev = 0;
 	if (play(g, m, rej) < 0) {
-		memcpy(&g->pos, &g->save, sizeof g->pos);
+		undo_turn(g);
 		g->nev = 0;
 		return -1;
 	}

@@ -6,8 +6,11 @@
  * Sizes shaped the design: the board is 9 columns by 10 rows (90 squares),
  * at most 4 seats, 37 building tiles, 9 church tiles and 9 wall tiles per
  * seat.  Everything fits in small fixed arrays, so the whole position is
- * one flat struct (under 1 KiB) that apply() copies before a turn and
- * restores on a rejection: a rejected turn leaves no trace.
+ * one flat struct (under 1 KiB).  A rejected turn leaves no trace: apply()
+ * copies the small fields at its head before a turn, and saves a board
+ * or a tile the first time the turn writes it (most turns write one or two
+ * of the three boards and a few of the 48 tiles), then puts all of it
+ * back on a rejection.
  *
  * Internal coordinates: x = column 0..8 from the sea, y = row index 0..9
  * from the north (row numbers 2 3 4 5 6 8 9 10 11 12).  The notation shows
@@ -17,6 +20,7 @@
 #define ELASUND_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "../game.h"
@@ -106,26 +110,31 @@ typedef struct el_seat {
 	uint8_t walls;           /* wall tiles built (next is walls + 1)    */
 } el_seat;
 
-/* The position: everything apply() changes. */
+/* The position: everything apply() changes.  The small fields come first
+ * (apply() copies them whole before a turn); the three boards and the
+ * tiles follow (saved a board or a tile at a time, when first written). */
 typedef struct el_pos {
-	int8_t bld[EL_H][EL_W];          /* tile id or -1                      */
-	int8_t permit[EL_H][EL_W];       /* owner * 8 + value, or -1           */
-	int8_t church[EL_H][EL_W];       /* church tile 0..8, or -1            */
+	uint32_t turns;                  /* turn lines played                  */
+	el_seat seat[EL_SEATS];
+	int16_t deck[NINFL], disc[NINFL];/* influence deck and discard pile    */
+	uint16_t church_left;            /* bit k: tile k still in the stack   */
 	int8_t church_owner[EL_NCHURCH]; /* seat whose cube is on the tile     */
 	uint8_t wall[3][EL_MAXWALL];     /* 0 empty, else owner + 1 (+16 tower) */
-	el_seat seat[EL_SEATS];
-	el_tile tile[EL_MAXTILES];
 	uint8_t flagused[16];            /* cubes on the flag beside space s   */
-	int16_t deck[NINFL], disc[NINFL];/* influence deck and discard pile    */
 	int8_t ship;                     /* row index, -1 before the first roll */
-	uint16_t church_left;            /* bit k: tile k still in the stack   */
 	int8_t church_bottom;            /* tile put back under the stack, or -1 */
 	int8_t corg_x, corg_y;           /* church origin once started         */
 	uint8_t active;                  /* seat to act                        */
 	bool over;
 	int8_t winner;                   /* seat, or -1                        */
-	uint32_t turns;                  /* turn lines played                  */
+	int8_t bld[EL_H][EL_W];          /* tile id or -1                      */
+	int8_t permit[EL_H][EL_W];       /* owner * 8 + value, or -1           */
+	int8_t church[EL_H][EL_W];       /* church tile 0..8, or -1            */
+	el_tile tile[EL_MAXTILES];
 } el_pos;
+
+/* Bytes of the head of el_pos that apply() copies whole. */
+#define EL_POS_HEAD offsetof(el_pos, bld)
 
 /* Options (Variant tag); see notation/elasund.md. */
 typedef struct el_opts {
@@ -146,7 +155,13 @@ typedef struct el_game {
 	int16_t gold_total;
 	el_opts opt;
 	el_pos pos;                      /* the position                       */
-	el_pos save;                     /* copy taken before each turn        */
+	/* The undo of the turn being played (see apply() in elasund.c). */
+	unsigned char save_head[EL_POS_HEAD]; /* the small fields, whole       */
+	uint8_t board_saved;             /* bit k: board k saved (bld, permit,
+					  * church)                            */
+	uint64_t tile_saved;             /* bit id: tile id saved              */
+	int8_t board_old[3][EL_H][EL_W]; /* boards as they were                */
+	el_tile tile_old[EL_MAXTILES];   /* tiles as they were                 */
 	arb_event *ev;                   /* EL_MAXEVENT buffered events        */
 	char (*evstr)[2][16];            /* their copied string fields         */
 	size_t nev;
