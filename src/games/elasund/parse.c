@@ -35,14 +35,32 @@ static inline char lower(char c)
 	return c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c;
 }
 
-/* s[0..n) equals the lower-case word w (letters only, wn bytes), ignoring
- * ASCII case: setting bit 5 lower-cases a letter and turns no other byte
- * into one.  The length is compared first, so most misses cost one test;
- * IEQ passes a literal's length as a constant the compiler unrolls. */
+/* s[0..n) equals the lower-case word w (letters only, wn bytes, 3 to 8
+ * of them), ignoring ASCII case: setting bit 5 lower-cases a letter and
+ * turns no other byte into one.  The length is compared first, so most
+ * misses cost one test; a hit is two loads that overlap in the middle
+ * (never a byte past the token), compared four letters at a time.  With
+ * IEQ the word is a literal and its loads fold into constants. */
 static inline bool ieq(const char *s, size_t n, const char *w, size_t wn)
 {
 	if (n != wn)
 		return false;
+	if (wn >= 4 && wn <= 8) {
+		uint32_t a, b, c, d;
+		memcpy(&a, s, 4);
+		memcpy(&b, s + wn - 4, 4);
+		memcpy(&c, w, 4);
+		memcpy(&d, w + wn - 4, 4);
+		return ((a | 0x20202020u) ^ c) == 0 && ((b | 0x20202020u) ^ d) == 0;
+	}
+	if (wn == 3) {
+		uint16_t a, b, c, d;
+		memcpy(&a, s, 2);
+		memcpy(&b, s + 1, 2);
+		memcpy(&c, w, 2);
+		memcpy(&d, w + 1, 2);
+		return (uint16_t)(a | 0x2020u) == c && (uint16_t)(b | 0x2020u) == d;
+	}
 	for (size_t i = 0; i < wn; i++)
 		if ((s[i] | 0x20) != w[i])
 			return false;
@@ -54,14 +72,21 @@ static inline bool ieq(const char *s, size_t n, const char *w, size_t wn)
  * first letters of the four colours differ, so one compare decides. */
 static int seat_of(const el_game *g, const arb_token *t)
 {
-	static const char *const lc[4] = { "red", "blue", "green", "yellow" };
-	static const uint8_t lclen[4] = { 3, 4, 5, 6 };
+	static const char initial[4] = { 'r', 'b', 'g', 'y' };
 	if (!t->len)
 		return -1;
 	char c = lower(t->s[0]);
 	for (unsigned s = 0; s < g->nseats; s++)
-		if (lc[g->colour[s]][0] == c)
-			return ieq(t->s, t->len, lc[g->colour[s]], lclen[g->colour[s]]) ? (int)s : -1;
+		if (initial[g->colour[s]] == c) {
+			bool ok;
+			switch (g->colour[s]) {
+			case 0: ok = IEQ(t->s, t->len, "red"); break;
+			case 1: ok = IEQ(t->s, t->len, "blue"); break;
+			case 2: ok = IEQ(t->s, t->len, "green"); break;
+			default: ok = IEQ(t->s, t->len, "yellow"); break;
+			}
+			return ok ? (int)s : -1;
+		}
 	return -1;
 }
 
