@@ -16,6 +16,7 @@
  */
 #include <assert.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -330,28 +331,53 @@ static void hand_str(const cat_player *p, char *out, size_t len)
 
 /* Move cards: seat -> bank (dir < 0) or bank -> seat (dir > 0).  Counts
  * never go negative: callers check first (lacks(), the bank's stock). */
+/* Every byte lane of x is at least that of w, for w's lanes below 0x80
+ * (a bundle is at most 95 cards): setting each lane's top bit of x keeps
+ * a lane's subtraction from borrowing from the next, and the bit survives
+ * exactly where x >= w. */
+static inline bool lanes_ge(uint64_t x, uint64_t w)
+{
+	const uint64_t H = 0x8080808080808080ull;
+	return !(w & H) && (((x | H) - w) & H) == H;
+}
+
 static void bank_move(cat_state *s, unsigned seat, const uint8_t v[CAT_RES],
 		      int dir)
 {
 	cat_player *p = &s->p[seat];
-	unsigned n = 0;
+	/* All five counts at once, a byte lane each, in a word read from
+	 * the hand and the bank (both arrays sit at least 8 bytes before
+	 * their struct's end; the three lanes past them add 0).  No lane
+	 * carries or borrows into the next: the hand holds what it gives
+	 * (asserted) and the cards of a resource, at most 200 (the data's
+	 * limit), never pass a byte.  Lanes are added byte for byte, so the host's byte order
+	 * does not matter. */
+	uint8_t b8[8] = {0};
+	memcpy(b8, v, CAT_RES);
+	uint64_t w, hand, bank;
+	memcpy(&w, b8, 8);
+	uint8_t *hp = (uint8_t *)p + offsetof(cat_player, res);
+	uint8_t *bp = (uint8_t *)s + offsetof(cat_state, bank);
+	static_assert(offsetof(cat_player, res) + 8 <= sizeof(cat_player),
+		      "eight bytes from res stay in the player");
+	static_assert(offsetof(cat_state, bank) + 8 <= sizeof(cat_state),
+		      "eight bytes from bank stay in the state");
+	memcpy(&hand, hp, 8);
+	memcpy(&bank, bp, 8);
+	unsigned n = (unsigned)((w * 0x0101010101010101ull) >> 56);
 	if (dir < 0) {
-		for (unsigned r = 0; r < CAT_RES; r++) {
-			assert(p->res[r] >= v[r]);
-			p->res[r] = (uint8_t)(p->res[r] - v[r]);
-			s->bank[r] = (uint8_t)(s->bank[r] + v[r]);
-			n += v[r];
-		}
+		assert(lanes_ge(hand, w));
+		hand -= w;
+		bank += w;
 		p->ncards = (uint8_t)(p->ncards - n);
 	} else {
-		for (unsigned r = 0; r < CAT_RES; r++) {
-			assert(s->bank[r] >= v[r]);
-			p->res[r] = (uint8_t)(p->res[r] + v[r]);
-			s->bank[r] = (uint8_t)(s->bank[r] - v[r]);
-			n += v[r];
-		}
+		assert(lanes_ge(bank, w));
+		hand += w;
+		bank -= w;
 		p->ncards = (uint8_t)(p->ncards + n);
 	}
+	memcpy(hp, &hand, 8);
+	memcpy(bp, &bank, 8);
 }
 
 static void give_card(cat_state *s, unsigned from, unsigned to, unsigned r,
@@ -1375,16 +1401,18 @@ int cat_apply(void *game, const void *move, const arb_sink *sink,
 	}
 	s->turns++;
 #ifndef NDEBUG
-	/* Player by player, the five sums side by side (this runs on every
-	 * line of a debug build). */
-	unsigned sum[CAT_RES];
-	for (unsigned r = 0; r < CAT_RES; r++)
-		sum[r] = s->bank[r];
-	for (unsigned p = 0; p < g->nseats; p++)
-		for (unsigned r = 0; r < CAT_RES; r++)
-			sum[r] += s->p[p].res[r];
-	for (unsigned r = 0; r < CAT_RES; r++)
-		assert(sum[r] == g->d->bank);
+	/* The five sums side by side in 16-bit lanes of two words (no lane
+	 * can overflow: at most 5 counts of 255), player by player: this
+	 * runs on every line of a debug build. */
+	uint64_t lanes = 0, ore = 0;
+	for (unsigned p = 0; p <= g->nseats; p++) {
+		const uint8_t *q = p < g->nseats ? s->p[p].res : s->bank;
+		lanes += (uint64_t)q[0] | (uint64_t)q[1] << 16 |
+			 (uint64_t)q[2] << 32 | (uint64_t)q[3] << 48;
+		ore += q[4];
+	}
+	assert(lanes == g->d->bank * 0x0001000100010001ull &&
+	       ore == g->d->bank);
 #endif
 	if (sink)
 		for (unsigned i = 0; i < g->nev; i++)
