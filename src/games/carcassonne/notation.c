@@ -39,48 +39,92 @@ static inline bool ieq(const arb_token *t, const char *word)
 	return word[i] == 0;
 }
 
+/* ieq() for a word w of known length n: a few overlapping 2- or 4-byte
+ * loads folded to lower case by one OR (a byte-wise test, so the byte
+ * order does not matter). */
+static inline bool word_is(const arb_token *t, const char *w, uint32_t n)
+{
+	if (t->len != n)
+		return false;
+	const char *s = t->s;
+	if (n >= 4 && n <= 8) {
+		uint32_t a, b, ea, eb;
+		memcpy(&a, s, 4);
+		memcpy(&b, s + n - 4, 4);
+		memcpy(&ea, w, 4);
+		memcpy(&eb, w + n - 4, 4);
+		return ((a | 0x20202020u) == ea) & ((b | 0x20202020u) == eb);
+	}
+	if (n >= 2 && n < 4) {
+		uint16_t a, b, ea, eb;
+		memcpy(&a, s, 2);
+		memcpy(&b, s + n - 2, 2);
+		memcpy(&ea, w, 2);
+		memcpy(&eb, w + n - 2, 2);
+		return ((uint16_t)(a | 0x2020u) == ea) & ((uint16_t)(b | 0x2020u) == eb);
+	}
+	for (uint32_t i = 0; i < n; i++)
+		if ((char)(s[i] | 0x20) != w[i])
+			return false;
+	return true;
+}
+
+/* An integer of at most 6 digits with an optional sign at p (before
+ * end) into *v; the end of it, or NULL when there is none. */
+static inline const char *parse_int6(const char *p, const char *end,
+				     int32_t *v)
+{
+	bool neg = false;
+	if (p < end && (*p == '-' || *p == '+'))
+		neg = *p++ == '-';
+	const char *start = p;
+	uint32_t acc = 0, dg;
+	/* a longer run of digits is refused below; the unsigned sum may
+	 * wrap on the way, harmlessly */
+	while (p < end && (dg = (uint32_t)(unsigned char)*p - '0') <= 9) {
+		acc = acc * 10 + dg;
+		p++;
+	}
+	if (p == start || p - start > 6)
+		return NULL;
+	*v = neg ? -(int32_t)acc : (int32_t)acc;
+	return p;
+}
+
 /* "x,y" filling s[0..n): two integers of at most 6 digits, each with an
  * optional sign; false otherwise.  One pass, as it runs on every turn. */
 static bool parse_xy(const char *s, size_t n, int32_t *x, int32_t *y)
 {
-	const char *p = s, *end = s + n;
-	int32_t *out[2] = { x, y };
-	for (int k = 0; k < 2; k++) {
-		bool neg = false;
-		if (p < end && (*p == '-' || *p == '+'))
-			neg = *p++ == '-';
-		const char *start = p;
-		uint32_t acc = 0, dg;
-		/* a longer run of digits is refused below; the unsigned sum
-		 * may wrap on the way, harmlessly */
-		while (p < end && (dg = (uint32_t)(unsigned char)*p - '0') <= 9) {
-			acc = acc * 10 + dg;
-			p++;
-		}
-		if (p == start || p - start > 6)
-			return false;
-		*out[k] = neg ? -(int32_t)acc : (int32_t)acc;
-		if (k == 0 && (p == end || *p++ != ','))
-			return false;
-	}
+	const char *end = s + n;
+	const char *p = parse_int6(s, end, x);
+	if (!p || p == end || *p != ',')
+		return false;
+	p = parse_int6(p + 1, end, y);
 	return p == end;
 }
 
-static bool tok_in(const arb_token *t, const char *const *words)
+/* A lower-case word with its length, for word_is(). */
+typedef struct cc_word {
+	const char *s;
+	uint32_t len;
+} cc_word;
+#define W(lit) { lit, sizeof lit - 1 }
+
+static bool tok_in(const arb_token *t, const cc_word *words)
 {
-	char c = (char)(t->s[0] | 0x20);
-	for (; *words; words++)
-		if ((*words)[0] == c && ieq(t, *words))
+	for (; words->s; words++)
+		if (word_is(t, words->s, words->len))
 			return true;
 	return false;
 }
 
-static const char *const road_words[] = { "road", "r", "robber", "thief",
-					  "highwayman", NULL };
-static const char *const city_words[] = { "city", "c", "knight", NULL };
-static const char *const field_words[] = { "field", "f", "farm", "farmer", NULL };
-static const char *const cloister_words[] = { "cloister", "monastery",
-					      "abbey", "monk", "m", NULL };
+static const cc_word road_words[] = { W("road"), W("r"), W("robber"),
+				      W("thief"), W("highwayman"), { 0 } };
+static const cc_word city_words[] = { W("city"), W("c"), W("knight"), { 0 } };
+static const cc_word field_words[] = { W("field"), W("f"), W("farm"),
+				       W("farmer"), { 0 } };
+static const cc_word cloister_words[] = { W("cloister"), W("monastery"),
+					  W("abbey"), W("monk"), W("m"), { 0 } };
 
 /* The feature a follower word names (road, knight, f, monastery, ...),
  * or CC_KNONE.  Dispatch on the first letter, so a turn costs one
@@ -231,9 +275,9 @@ int cc_parse(const void *game, const arb_token *tok, size_t ntok, void *move,
 	case 'g': colour = 2; break;
 	case 'y': colour = 3; break;
 	}
-	static const char *const lower[] = { "red", "blue", "green", "yellow",
-					      "black" };
-	if (colour >= 0 && !ieq(&tok[0], lower[colour]))
+	static const cc_word lower[] = { W("red"), W("blue"), W("green"),
+					 W("yellow"), W("black") };
+	if (colour >= 0 && !word_is(&tok[0], lower[colour].s, lower[colour].len))
 		colour = -1;
 	if (colour < 0)
 		return arb_reject_at(rej, &tok[0], "unknown-colour",
