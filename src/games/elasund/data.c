@@ -358,6 +358,11 @@ static int load(el_data *d, const arb_node *root, arb_data_error *err)
 		else
 			return arb_data_fail(err, &ws->items[i], "a wall is inf1, inf2 or tower");
 	}
+	/* A seat builds its wall tiles in stack order, so its towers are the
+	 * towers among its first `walls` tiles (the pirates' loot reads it). */
+	d->towers[0] = 0;
+	for (int i = 0; i < EL_NWALL; i++)
+		d->towers[i + 1] = (uint8_t)(d->towers[i] + (d->wall[i] == W_TOWER));
 	const arb_node *wc = arb_node_need(root, "wall_cost", ARB_MAP, err);
 	if (!wc || need_int(wc, "blue", 0, 20, &v, err) < 0)
 		return -1;

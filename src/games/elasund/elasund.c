@@ -145,14 +145,19 @@ _Static_assert(EL_MAXTILES <= 64, "tile_saved holds a bit per tile");
 /* Write square (x,y) of `board` (pos.bld, .permit or .church), saving the
  * whole board the first time the turn writes it: 90 bytes copied once cost
  * less than keeping track of single squares.  Every write to a board
- * during apply() goes through here. */
-static inline void set_sq(el_game *g, int8_t (*board)[EL_W], int x, int y, int8_t v)
+ * during apply() goes through here, or follows save_board(). */
+static inline void save_board(el_game *g, int8_t (*board)[EL_W])
 {
 	int k = board == g->pos.bld ? 0 : board == g->pos.permit ? 1 : 2;
 	if (!(g->board_saved & (1u << k))) {
 		g->board_saved |= (uint8_t)(1u << k);
 		memcpy(g->board_old[k], board, sizeof g->board_old[k]);
 	}
+}
+
+static inline void set_sq(el_game *g, int8_t (*board)[EL_W], int x, int y, int8_t v)
+{
+	save_board(g, board);
 	board[y][x] = v;
 }
 
@@ -314,9 +319,10 @@ static void tile_cells(el_game *g, int id, int8_t v)
 {
 	const el_tile *t = &g->pos.tile[id];
 	const el_btype *bt = &g->d->bt[t->type];
+	save_board(g, g->pos.bld);   /* once, then plain writes */
 	for (int dy = 0; dy < bt->h; dy++)
 		for (int dx = 0; dx < bt->w; dx++)
-			set_sq(g, g->pos.bld, t->x + dx, t->y + dy, v);
+			g->pos.bld[t->y + dy][t->x + dx] = v;
 }
 
 /* A building's name in a sentence ("long hut", not the keyword). */
@@ -701,13 +707,19 @@ static void cubes_in_row(const el_game *g, int y, int out[EL_SEATS])
 {
 	const el_pos *p = &g->pos;
 	memset(out, 0, sizeof(int) * EL_SEATS);
-	for (int i = 0; i < g->nneutral; i++) {
-		const el_tile *t = &p->tile[i];
-		if (!t->on)
+	/* A flag lies on its building (data.c checks it), so only the
+	 * buildings in row y can hold a cube there: scan the row, each
+	 * building once (a rectangle: skip to its east edge). */
+	for (int x = 0; x < g->L->cols; x++) {
+		int i = p->bld[y][x];
+		if (i < 0)
 			continue;
+		const el_tile *t = &p->tile[i];
+		const el_btype *bt = &g->d->bt[t->type];
 		for (int f = 0; f < t->cubes; f++)
-			if (t->y + g->d->bt[t->type].flagdy[f] == y)
+			if (t->y + bt->flagdy[f] == y)
 				out[t->owner]++;
+		x = t->x + bt->w - 1;
 	}
 	for (int x = 0; x < g->L->cols; x++)
 		if (p->church[y][x] >= 0)
@@ -717,14 +729,12 @@ static void cubes_in_row(const el_game *g, int y, int out[EL_SEATS])
 			out[(p->wall[LINE_E][k] & 15) - 1]++;
 }
 
+/* Towers of seat s.  A seat builds its wall tiles in stack order (and a
+ * Setup tag is checked to agree), so they are the towers among its first
+ * `walls` tiles: no need to scan the wall lines. */
 static int towers_of(const el_game *g, int s)
 {
-	int n = 0;
-	for (int li = 0; li < 3; li++)
-		for (int k = 0; k < g->L->nline[li]; k++)
-			if (g->pos.wall[li][k] == (uint8_t)(s + 1 + 16))
-				n++;
-	return n;
+	return g->d->towers[g->pos.seat[s].walls];
 }
 
 static int pirates(el_game *g, const el_move *m, arb_reject *rej)
@@ -800,13 +810,13 @@ static int income(el_game *g, const el_move *m, arb_reject *rej)
 	el_pos *p = &g->pos;
 	const int y = p->ship;
 	int gdue[EL_SEATS] = { 0 }, idue[EL_SEATS] = { 0 }, G = 0, I = 0;
-	uint64_t seen = 0;
 	for (int x = 0; x < g->L->cols; x++) {
 		int t = p->bld[y][x];
-		if (t < 0 || (seen & (1ull << t)))
+		if (t < 0)
 			continue;
-		seen |= 1ull << t;
+		/* Each building once: skip to its east edge (a rectangle). */
 		const el_tile *tl = &p->tile[t];
+		x = tl->x + g->d->bt[tl->type].w - 1;
 		int inc = g->d->bt[tl->type].income;
 		if (inc == INC_GOLD) {
 			gdue[tl->owner]++;

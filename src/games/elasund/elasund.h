@@ -80,6 +80,7 @@ typedef struct el_data {
 	uint8_t start[EL_SEATS][2][2];   /* colour, hut/longhut, x/y           */
 	el_btype bt[B_NTYPES];
 	uint8_t wall[EL_NWALL];          /* W_* per tile, in stack order       */
+	uint8_t towers[EL_NWALL + 1];    /* towers among the first k tiles     */
 	uint8_t wall_cost[2];            /* blue (N/S), red (E)                */
 	uint8_t track_last;              /* last space of the trade track      */
 	uint8_t flagcap[16];             /* cubes a flag space holds, by space */
