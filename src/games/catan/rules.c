@@ -130,8 +130,10 @@ static unsigned bytes_eq(uint64_t w, unsigned o)
  * opponent's building at an intersection ends a trail there (it may reach
  * it but not pass through).  A longest trail can always be taken to start
  * at a key node, except a whole cycle of plain intersections, which is
- * measured apart. */
-unsigned cat_trail(const cat_game *g, const cat_state *s, unsigned seat)
+ * measured apart.  With `from` a node (not -1) only the trails that start
+ * there are measured (see put_road). */
+static unsigned trail_from(const cat_game *g, const cat_state *s,
+			   unsigned seat, int from)
 {
 	const cat_geom *G = &g->d->g;
 	const unsigned me = seat + 1;
@@ -206,6 +208,10 @@ unsigned cat_trail(const cat_game *g, const cat_state *s, unsigned seat)
 			c.at[v][c.nat[v]++] = (uint8_t)nc;
 			nc++;
 		}
+	if (from >= 0) {
+		assert(key >> from & 1);
+		return chain_walk(&c, (unsigned)from, 0);
+	}
 	unsigned best = 0;
 	/* Roads not walked form cycles of plain intersections: all count. */
 	if ((walked_lo != own_lo || walked_hi != own_hi))
@@ -242,20 +248,36 @@ unsigned cat_trail(const cat_game *g, const cat_state *s, unsigned seat)
 	return best;
 }
 
+unsigned cat_trail(const cat_game *g, const cat_state *s, unsigned seat)
+{
+	return trail_from(g, s, seat, -1);
+}
+
 /* Recompute the roads of the seats in `mask` and move the Longest Road
  * card by the fact sheet's rule 2.9: nobody at 5+ -> nobody; the holder
  * among the longest keeps it; else a single longest player takes it; else
  * it is set aside.  `why` describes what changed, for the event text;
- * `broken` says a settlement cut a road (longest-road-tie=aside). */
+ * `broken` says a settlement cut a road (longest-road-tie=aside).
+ * `leaf` >= 0: the one seat in `mask` has just built a road whose end
+ * `leaf` touches no other road of theirs; the new longest trail is the
+ * old one or one that starts at the leaf (the only trails that use the
+ * new road), so only those are searched. */
 static void lr_update(cat_game *g, const arb_sink *sink, unsigned mask,
-		      bool broken, const char *why)
+		      bool broken, int leaf, const char *why)
 {
 	cat_state *s = &g->s;
 	unsigned old_len[CAT_SEATS];
 	for (unsigned p = 0; p < g->nseats; p++) {
 		old_len[p] = s->p[p].road_len;
-		if (mask >> p & 1)
+		if (!(mask >> p & 1))
+			continue;
+		if (leaf < 0) {
 			s->p[p].road_len = (uint8_t)cat_trail(g, s, p);
+		} else {
+			unsigned l = trail_from(g, s, p, leaf);
+			if (l > old_len[p])
+				s->p[p].road_len = (uint8_t)l;
+		}
 	}
 	unsigned max = 0, nmax = 0, who = CAT_NONE;
 	for (unsigned p = 0; p < g->nseats; p++) {
@@ -647,7 +669,23 @@ static void put_road(turn *t, unsigned edge)
 		snprintf(why, sizeof why, "%s built a road at %s",
 			 cname(g, t->seat), en);
 	}
-	lr_update(g, t->sink, 1u << t->seat, false, why);
+	/* An end of the new road with no other road of the seat is a leaf:
+	 * every trail through the new road starts there (reversed), so only
+	 * those need measuring against the cached length. */
+	const cat_geom *G = &g->d->g;
+	int leaf = -1;
+	for (unsigned k = 0; k < 2 && leaf < 0; k++) {
+		unsigned v = G->edge_node[edge][k];
+		bool alone = true;
+		for (unsigned j = 0; j < G->node_nadj[v]; j++) {
+			unsigned f = G->node_edge[v][j];
+			if (f != edge && s->edge_owner[f] == t->seat + 1u)
+				alone = false;
+		}
+		if (alone)
+			leaf = (int)v;
+	}
+	lr_update(g, t->sink, 1u << t->seat, false, leaf, why);
 }
 
 static int place_road(turn *t, const cat_act *a, unsigned edge, int setup_node)
@@ -728,7 +766,7 @@ static void put_settlement(turn *t, unsigned v)
 		if (t->sink)
 			snprintf(why, sizeof why, "a settlement at %s broke %s's "
 				 "road", nn, cname(g, o));
-		lr_update(g, t->sink, cut, true, why);
+		lr_update(g, t->sink, cut, true, -1, why);
 	}
 }
 
