@@ -53,7 +53,7 @@ static inline unsigned find(const cc_game *g, unsigned a)
 }
 
 /* Merge the features of nodes a and b; returns the new root. */
-static unsigned unite(cc_game *g, unsigned a, unsigned b)
+static inline unsigned unite(cc_game *g, unsigned a, unsigned b)
 {
 	a = find(g, a);
 	b = find(g, b);
