@@ -77,12 +77,12 @@ static int hand_infl(const el_seat *p)
 	return p->infl[0] + p->infl[1] + p->infl[2];
 }
 
+/* Gold in the bank.  The seats past nseats hold nothing (create() leaves
+ * them zero and nothing writes them), so all four are summed unrolled. */
 static int bank_gold(const el_game *g)
 {
-	int held = 0;
-	for (unsigned s = 0; s < g->nseats; s++)
-		held += g->pos.seat[s].gold;
-	return g->gold_total - held;
+	const el_seat *ps = g->pos.seat;
+	return g->gold_total - (ps[0].gold + ps[1].gold + ps[2].gold + ps[3].gold);
 }
 
 /* Queue a score event (only when a sink listens).  `delta` goes to `seat`. */
@@ -835,7 +835,7 @@ static int income(el_game *g, const el_move *m, arb_reject *rej)
 			int h = g->opt.halve_up ? (p->seat[s].gold + 1) / 2 : p->seat[s].gold / 2;
 			p->seat[s].gold = (int16_t)(p->seat[s].gold - h);
 		}
-	else
+	else if (G)
 		for (unsigned s = 0; s < g->nseats; s++)
 			p->seat[s].gold = (int16_t)(p->seat[s].gold + gdue[s]);
 	if (ishort) {
@@ -880,6 +880,8 @@ static int income(el_game *g, const el_move *m, arb_reject *rej)
 		return rej_at(rej, m->has_inc ? m->at_inc : m->at_roll, "draw-count",
 			      "row %u pays %d influence card%s: the record must list %s drawn (like +rb), not %d",
 			      g->d->rownum[y], I, I == 1 ? "" : "s", I == 1 ? "the colour" : "the colours", m->ninc);
+	if (!I)
+		return 0;
 	int k = 0;
 	for (unsigned j = 0; j < g->nseats; j++) {
 		int s = (p->active + (int)j) % (int)g->nseats;
@@ -1145,7 +1147,7 @@ static int elasund_apply(void *game, const void *move, const arb_sink *sink, arb
 	check_invariants(g);   /* a full recount: only with -DEL_PARANOID */
 	g->pos.turns++;
 	if (!g->pos.over)
-		g->pos.active = (uint8_t)((g->pos.active + 1) % g->nseats);
+		g->pos.active = (uint8_t)(g->pos.active + 1u == g->nseats ? 0 : g->pos.active + 1u);
 	if (sink)
 		for (size_t i = 0; i < g->nev; i++)
 			sink->event(sink->ctx, &g->ev[i]);
@@ -1297,6 +1299,10 @@ static void *elasund_create(const void *data, const arb_setup *su, arb_reject *r
 	g->nseats = (unsigned)su->nseats;
 	for (unsigned s = 0; s < g->nseats; s++)
 		g->colour[s] = (uint8_t)su->seats[s].colour;
+	/* For parse(): the first seat (in turn order) of each colour. */
+	memset(g->seat_of_colour, -1, sizeof g->seat_of_colour);
+	for (unsigned s = g->nseats; s-- > 0;)
+		g->seat_of_colour[g->colour[s]] = (int8_t)s;
 	if (parse_options(g, su, rej) < 0) {
 		free(g);
 		return NULL;

@@ -152,6 +152,7 @@ typedef struct el_game {
 	const el_layout *L;
 	unsigned nseats;
 	uint8_t colour[EL_SEATS];        /* index into elasund colours[]       */
+	int8_t seat_of_colour[EL_SEATS]; /* first seat of each colour, or -1   */
 	uint8_t nneutral;
 	int16_t gold_total;
 	el_opts opt;

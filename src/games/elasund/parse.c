@@ -20,19 +20,16 @@ static el_at at_of(const arb_token *t)
 	return a;
 }
 
-static int infl_letter(char c)
-{
-	switch (c) {
-	case 'r': case 'R': return IR;
-	case 'b': case 'B': return IB;
-	case 'g': case 'G': return IG;
-	default: return -1;
-	}
-}
+/* Influence colour of a card letter (r b g, either case), or -1: a table
+ * lookup, as income draws and card lists are read a letter at a time. */
+static const int8_t infl_of[256] = {
+	['r'] = IR + 1, ['R'] = IR + 1, ['b'] = IB + 1, ['B'] = IB + 1,
+	['g'] = IG + 1, ['G'] = IG + 1,
+};
 
-static inline char lower(char c)
+static inline int infl_letter(char c)
 {
-	return c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c;
+	return infl_of[(unsigned char)c] - 1;
 }
 
 /* s[0..n) equals the lower-case word w (letters only, wn bytes, 3 to 8
@@ -69,25 +66,22 @@ static inline bool ieq(const char *s, size_t n, const char *w, size_t wn)
 #define IEQ(s, n, lit) ieq((s), (n), lit, sizeof lit - 1)
 
 /* The seat whose colour the token names (case-insensitive), or -1.  The
- * first letters of the four colours differ, so one compare decides. */
+ * first letters of the four colours differ, so the first letter picks the
+ * colour (bit 5 set lower-cases a letter and makes no other byte one), and
+ * create() tabled the seat of each colour. */
 static int seat_of(const el_game *g, const arb_token *t)
 {
-	static const char initial[4] = { 'r', 'b', 'g', 'y' };
 	if (!t->len)
 		return -1;
-	char c = lower(t->s[0]);
-	for (unsigned s = 0; s < g->nseats; s++)
-		if (initial[g->colour[s]] == c) {
-			bool ok;
-			switch (g->colour[s]) {
-			case 0: ok = IEQ(t->s, t->len, "red"); break;
-			case 1: ok = IEQ(t->s, t->len, "blue"); break;
-			case 2: ok = IEQ(t->s, t->len, "green"); break;
-			default: ok = IEQ(t->s, t->len, "yellow"); break;
-			}
-			return ok ? (int)s : -1;
-		}
-	return -1;
+	const char *s = t->s;
+	size_t n = t->len;
+	switch (s[0] | 0x20) {
+	case 'r': return IEQ(s, n, "red") ? g->seat_of_colour[0] : -1;
+	case 'b': return IEQ(s, n, "blue") ? g->seat_of_colour[1] : -1;
+	case 'g': return IEQ(s, n, "green") ? g->seat_of_colour[2] : -1;
+	case 'y': return IEQ(s, n, "yellow") ? g->seat_of_colour[3] : -1;
+	default: return -1;
+	}
 }
 
 /* Keywords of a turn line, classified by their first letter. */
@@ -100,7 +94,7 @@ static int keyword(const arb_token *t)
 		return KW_NONE;
 	const char *s = t->s;
 	size_t n = t->len;
-	switch (lower(s[0])) {
+	switch (s[0] | 0x20) {   /* a letter lower-cased; no other byte becomes one */
 	case 'b': return IEQ(s, n, "build") ? KW_BUILD : KW_NONE;
 	case 'c': return IEQ(s, n, "church") ? KW_CHURCH : IEQ(s, n, "cash") ? KW_CASH : KW_NONE;
 	case 'd': return IEQ(s, n, "discard") ? KW_DISCARD : KW_NONE;
@@ -177,7 +171,7 @@ static int building_type(const arb_token *t)
 	size_t n = t->len;
 	if (n < 3)
 		return -1;
-	switch (lower(s[0])) {
+	switch (s[0] | 0x20) {
 	case 'e': return IEQ(s, n, "estate") ? B_LARGE : -1;
 	case 'h': return IEQ(s, n, "house") ? B_HOUSE : IEQ(s, n, "hall") ? B_LARGE
 		       : IEQ(s, n, "hut") ? B_HUT : -1;
@@ -256,7 +250,7 @@ static int parse_turn(const void *game, const arb_token *tok, size_t ntok,
 	}
 	while (i < ntok) {
 		const arb_token *t = TOK(i);
-		int kw = keyword(t);
+		/* A '+' word is no keyword: keyword() is asked only after. */
 		if (t->len >= 1 && t->s[0] == '+') {
 			if (st == ST_BUILD && m->nbuild && m->build[m->nbuild - 1].kind == BK_WALL &&
 			    !m->build[m->nbuild - 1].has_draw && !m->build[m->nbuild - 1].nhut) {
@@ -284,7 +278,10 @@ static int parse_turn(const void *game, const arb_token *tok, size_t ntok,
 			m->has_inc = true;
 			m->at_inc = at_of(t);
 			i++;
-		} else if (kw == KW_DISCARD || kw == KW_HALVE) {
+			continue;
+		}
+		int kw = keyword(t);
+		if (kw == KW_DISCARD || kw == KW_HALVE) {
 			bool halve = kw == KW_HALVE;
 			if (order(&st, halve ? ST_HALVE : ST_DISC, t, rej) < 0)
 				return -1;
