@@ -1440,17 +1440,21 @@ int cat_apply(void *game, const void *move, const arb_sink *sink,
 	s->turns++;
 #ifndef NDEBUG
 	/* The five sums side by side in 16-bit lanes of two words (no lane
-	 * can overflow: at most 5 counts of 255), player by player: this
-	 * runs on every line of a debug build. */
-	uint64_t lanes = 0, ore = 0;
+	 * can overflow: at most 5 counts of 255), from one 8-byte read per
+	 * hand (res[] and the bytes after it, masked off): even counts
+	 * (brick, wool, ore) in one word, odd ones in the other.  This runs
+	 * on every line of a debug build. */
+	uint64_t even = 0, odd = 0;
 	for (unsigned p = 0; p <= g->nseats; p++) {
-		const uint8_t *q = p < g->nseats ? s->p[p].res : s->bank;
-		lanes += (uint64_t)q[0] | (uint64_t)q[1] << 16 |
-			 (uint64_t)q[2] << 32 | (uint64_t)q[3] << 48;
-		ore += q[4];
+		uint64_t x = p < g->nseats
+			? load8((const uint8_t *)&s->p[p] +
+				offsetof(cat_player, res))
+			: load8((const uint8_t *)s + offsetof(cat_state, bank));
+		even += x & 0x000000ff00ff00ffull;
+		odd += x >> 8 & 0x0000000000ff00ffull;
 	}
-	assert(lanes == g->d->bank * 0x0001000100010001ull &&
-	       ore == g->d->bank);
+	assert(even == g->d->bank * 0x0000000100010001ull &&
+	       odd == g->d->bank * 0x0000000000010001ull);
 #endif
 	if (sink)
 		for (unsigned i = 0; i < g->nev; i++)
