@@ -76,6 +76,7 @@ typedef struct cc_type {
 typedef struct cc_data {
 	cc_type type[CC_MAXTYPES];
 	int8_t by_letter[26];  /* letter - 'A' -> type index, or -1          */
+	int8_t by_byte[256];   /* the same for a byte, either case: parse()  */
 	unsigned ntypes;
 	unsigned total;        /* tiles in the box, the start tile included  */
 	unsigned start;        /* type index of the start tile               */

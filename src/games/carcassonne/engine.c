@@ -332,7 +332,10 @@ static void score_cloister(cc_game *g, unsigned i, const arb_sink *sink)
 /* The board is off limits near its rim (cc_fit's "not-adjacent"). */
 static inline bool inside(const cc_game *g, int x, int y)
 {
-	return !(x <= -g->span || x >= g->span || y <= -g->span || y >= g->span);
+	/* -span < x < span as one unsigned compare (|x| < 10^6, span small) */
+	unsigned lim = 2u * (unsigned)g->span - 1u;
+	return (unsigned)(x + g->span - 1) < lim &&
+	       (unsigned)(y + g->span - 1) < lim;
 }
 
 /* cc_fit() at cell `at` (inside the board); nb[s] gets the cell of the

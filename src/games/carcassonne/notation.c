@@ -293,18 +293,17 @@ int cc_parse(const void *game, const arb_token *tok, size_t ntok, void *move,
 			"missing-token", "the drawn tile's letter is missing after %s",
 			colours[colour]);
 	m->col_tile = tok[1].col;
-	char c = tok[1].len == 1 ? tok[1].s[0] : 0;
-	if (c >= 'a' && c <= 'z')
-		c = (char)(c - 'a' + 'A');
-	if (c < 'A' || c > 'Z' || d->by_letter[c - 'A'] < 0)
+	/* one table lookup, either case */
+	int type = tok[1].len == 1 ? d->by_byte[(unsigned char)tok[1].s[0]] : -1;
+	if (type < 0)
 		return arb_reject_at(rej, &tok[1], "unknown-tile",
 			"'%.*s' is no tile: tiles are the letters A to X",
 			(int)tok[1].len, tok[1].s);
-	m->type = (uint8_t)d->by_letter[c - 'A'];
+	m->type = (uint8_t)type;
 	if (ntok < 3)
 		return arb_reject_pos(rej, tok[1].line, tok[1].col + tok[1].len,
 			"missing-token", "tile %c needs a position x,y and a rotation, "
-			"or 'discard'", c);
+			"or 'discard'", d->type[type].letter);
 	m->col_pos = tok[2].col;
 	if ((tok[2].s[0] | 0x20) == 'd' &&
 	    (ieq(&tok[2], "discard") || ieq(&tok[2], "discarded"))) {

@@ -264,6 +264,11 @@ void *cc_data_load(const arb_node *root, arb_data_error *err)
 		goto fail;
 	}
 	d->start = (unsigned)d->by_letter[start->str[0] - 'A'];
+	memset(d->by_byte, -1, sizeof d->by_byte);
+	for (unsigned i = 0; i < 26; i++) {
+		d->by_byte['A' + i] = d->by_letter[i];
+		d->by_byte['a' + i] = d->by_letter[i];
+	}
 	if (d->type[d->start].count == 0) {
 		arb_data_fail(err, start, "no copy of the start tile is counted");
 		goto fail;
