@@ -206,10 +206,14 @@ int cat_parse_res(const char *s, size_t n)
 			r = (s[0] | 0x20) == 'w' ? R_WOOL : -1;
 		else if (n == 5 && (s[0] | 0x20) == 'g')
 			r = R_GRAIN;
-		if (r >= 0 && ascii_ieq(s, cat_res_name[r], n))
+		if (r >= 0 && cat_letters_ieq(s, cat_res_name[r], n))
 			return r;
 	}
-	return find_alias(res_alias, ARB_COUNT(res_alias), s, n);
+	for (size_t i = 0; i < ARB_COUNT(res_alias); i++)   /* all letters */
+		if (res_alias[i].len == n &&
+		    cat_letters_ieq(s, res_alias[i].word, n))
+			return res_alias[i].val;
+	return -1;
 }
 
 int cat_parse_dev(const char *s, size_t n)

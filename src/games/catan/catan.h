@@ -19,6 +19,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "../game.h"
 
@@ -170,6 +171,41 @@ typedef struct cat_move {
 	uint32_t line;                     /* of the whole turn line          */
 	cat_act act[CAT_MAX_ACTS];
 } cat_move;
+
+/* s[0..n) equals w[0..n) ignoring ASCII case, for a `w` of lower-case
+ * letters only: OR-ing 0x20 into a byte turns exactly 'A'..'Z' and
+ * 'a'..'z' into 'a'..'z' (no other byte, NUL included, lands there), so
+ * the bytes are compared four or eight at a time, the two reads
+ * overlapping for lengths in between.  Byte-wise OR and equality do not
+ * depend on the host's byte order.  Words are read in every action of
+ * every turn line. */
+static inline bool cat_letters_ieq(const char *s, const char *w, size_t n)
+{
+	if (n >= 8) {
+		if (n > 16)
+			goto bytes;
+		uint64_t a, b, c, d;
+		memcpy(&a, s, 8);
+		memcpy(&b, w, 8);
+		memcpy(&c, s + n - 8, 8);
+		memcpy(&d, w + n - 8, 8);
+		return (a | 0x2020202020202020ull) == b &&
+		       (c | 0x2020202020202020ull) == d;
+	}
+	if (n >= 4) {
+		uint32_t a, b, c, d;
+		memcpy(&a, s, 4);
+		memcpy(&b, w, 4);
+		memcpy(&c, s + n - 4, 4);
+		memcpy(&d, w + n - 4, 4);
+		return (a | 0x20202020u) == b && (c | 0x20202020u) == d;
+	}
+bytes:
+	for (size_t i = 0; i < n; i++)
+		if ((char)(s[i] | 0x20) != w[i])
+			return false;
+	return true;
+}
 
 /* Names (canonical spellings). */
 extern const char *const cat_res_name[CAT_RES];

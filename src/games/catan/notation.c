@@ -20,19 +20,12 @@
 
 extern const char *const cat_colours[];
 
-/* The token equals `w` ignoring ASCII case.  Every `w` here is lower-case
- * letters only, and OR-ing 0x20 into a byte turns exactly 'A'..'Z' and
- * 'a'..'z' into 'a'..'z' (no other byte, NUL included, lands there), so
- * one OR per byte compares without a case fold.  Length first: the words
- * are literals or carry their length, so nothing is counted at run time. */
+/* The token equals `w` ignoring ASCII case; every `w` here is lower-case
+ * letters only (see cat_letters_ieq).  Length first: the words are
+ * literals or carry their length, so nothing is counted at run time. */
 static inline bool teq_n(const arb_token *t, const char *w, size_t n)
 {
-	if (t->len != n)
-		return false;
-	for (size_t i = 0; i < n; i++)
-		if ((char)(t->s[i] | 0x20) != w[i])
-			return false;
-	return true;
+	return t->len == n && cat_letters_ieq(t->s, w, n);
 }
 
 #define teq(t, w) teq_n((t), (w), sizeof(w) - 1)
