@@ -750,17 +750,18 @@ static int cc_apply(void *game, const void *move, const arb_sink *sink,
 	const cc_move *m = move;
 	const cc_data *d = g->data;
 	const cc_type *ty = &d->type[m->type];
-	const char *who = colours[g->colour[m->seat]];
 	if (g->drawn >= g->drawable)    /* the tool stops before; be safe */
 		return arb_reject_pos(rej, m->line, m->col_colour, "game-over",
 			"the game is over: all %u tiles have been drawn", g->drawable);
 	if (m->seat != g->turn)
 		return arb_reject_pos(rej, m->line, m->col_colour, "turn-order",
-			"it is %s's turn, not %s's", colours[g->colour[g->turn]], who);
+			"it is %s's turn, not %s's", colours[g->colour[g->turn]],
+			colours[g->colour[m->seat]]);
 	if (g->drawn_of[m->type] >= ty->count)
 		return arb_reject_pos(rej, m->line, m->col_tile, "tile-supply",
 			"%s cannot draw tile %c: all %u tiles %c are already drawn%s",
-			who, ty->letter, (unsigned)ty->count, ty->letter,
+			colours[g->colour[m->seat]], ty->letter,
+			(unsigned)ty->count, ty->letter,
 			m->type == d->start ? " (the start tile is one of them)" : "");
 	if (m->discard) {
 		int x, y;
@@ -813,7 +814,8 @@ static int cc_apply(void *game, const void *move, const arb_sink *sink,
 		if (g->supply[m->seat] == 0)
 			return arb_reject_pos(rej, m->line, m->col_follower,
 				"follower-supply", "%s has no follower left in supply: "
-				"all %u are on the board", who, d->followers);
+				"all %u are on the board", colours[g->colour[m->seat]],
+				d->followers);
 		if (seg_occupied_nb(g, o, nb, (unsigned)m->seg, &occ)) {
 			char owners[64];
 			seat_list(g, occ, owners, sizeof owners);
