@@ -8,7 +8,7 @@
  * and checks each against the rulebook (notation/elasund.md lists every
  * rule id and every choice where the rulebook is silent).  The position is
  * one flat struct: apply() copies its small fields first and saves each
- * board and tile the first time the turn writes it (set_sq, tile_w),
+ * board row and tile the first time the turn writes it (set_sq, tile_w),
  * puts all of it back when an item is illegal, and score events
  * wait in a buffer until the turn is accepted, so a rejected turn leaves
  * nothing behind.  (Copying all 808 bytes of it before every turn cost
@@ -142,22 +142,25 @@ static void field_copy(el_game *g, arb_event *ev, const char *key, const char *s
 
 _Static_assert(EL_MAXTILES <= 64, "tile_saved holds a bit per tile");
 
-/* Write square (x,y) of `board` (pos.bld, .permit or .church), saving the
- * whole board the first time the turn writes it: 90 bytes copied once cost
- * less than keeping track of single squares.  Every write to a board
- * during apply() goes through here, or follows save_board(). */
-static inline void save_board(el_game *g, int8_t (*board)[EL_W])
+_Static_assert(3 * EL_H <= 32, "row_saved holds a bit per board row");
+
+/* Save row y of `board` (pos.bld, .permit or .church) the first time the
+ * turn writes it: a row is 9 bytes, one or two moves, and a turn writes a
+ * few rows (a permit one, a building its height).  Every write to a board
+ * during apply() goes through set_sq(), or follows save_row(). */
+static inline void save_row(el_game *g, int8_t (*board)[EL_W], int y)
 {
 	int k = board == g->pos.bld ? 0 : board == g->pos.permit ? 1 : 2;
-	if (!(g->board_saved & (1u << k))) {
-		g->board_saved |= (uint8_t)(1u << k);
-		memcpy(g->board_old[k], board, sizeof g->board_old[k]);
+	uint32_t bit = 1u << (k * EL_H + y);
+	if (!(g->row_saved & bit)) {
+		g->row_saved |= bit;
+		memcpy(g->board_old[k][y], board[y], EL_W);
 	}
 }
 
 static inline void set_sq(el_game *g, int8_t (*board)[EL_W], int x, int y, int8_t v)
 {
-	save_board(g, board);
+	save_row(g, board, y);
 	board[y][x] = v;
 }
 
@@ -177,7 +180,7 @@ static inline el_tile *tile_w(el_game *g, int id)
 static void undo_begin(el_game *g)
 {
 	memcpy(g->save_head, &g->pos, EL_POS_HEAD);
-	g->board_saved = 0;
+	g->row_saved = 0;
 	g->tile_saved = 0;
 }
 
@@ -186,9 +189,10 @@ static void undo_turn(el_game *g)
 {
 	memcpy(&g->pos, g->save_head, EL_POS_HEAD);
 	int8_t (*const boards[3])[EL_W] = { g->pos.bld, g->pos.permit, g->pos.church };
-	for (int k = 0; k < 3; k++)
-		if (g->board_saved & (1u << k))
-			memcpy(boards[k], g->board_old[k], sizeof g->board_old[k]);
+	for (uint32_t b = g->row_saved; b; b &= b - 1) {
+		int r = __builtin_ctz(b), k = r / EL_H, y = r % EL_H;
+		memcpy(boards[k][y], g->board_old[k][y], EL_W);
+	}
 	for (uint64_t b = g->tile_saved; b; b &= b - 1) {
 		int id = __builtin_ctzll(b);
 		g->pos.tile[id] = g->tile_old[id];
@@ -319,10 +323,11 @@ static void tile_cells(el_game *g, int id, int8_t v)
 {
 	const el_tile *t = &g->pos.tile[id];
 	const el_btype *bt = &g->d->bt[t->type];
-	save_board(g, g->pos.bld);   /* once, then plain writes */
-	for (int dy = 0; dy < bt->h; dy++)
+	for (int dy = 0; dy < bt->h; dy++) {
+		save_row(g, g->pos.bld, t->y + dy);   /* once, then plain writes */
 		for (int dx = 0; dx < bt->w; dx++)
 			g->pos.bld[t->y + dy][t->x + dx] = v;
+	}
 }
 
 /* A building's name in a sentence ("long hut", not the keyword). */

@@ -8,9 +8,9 @@
  * seat.  Everything fits in small fixed arrays, so the whole position is
  * one flat struct (under 1 KiB).  A rejected turn leaves no trace: apply()
  * copies the small fields at its head before a turn, and saves a board
- * or a tile the first time the turn writes it (most turns write one or two
- * of the three boards and a few of the 48 tiles), then puts all of it
- * back on a rejection.
+ * row or a tile the first time the turn writes it (most turns write a few
+ * of the 30 rows and of the 48 tiles), then puts all of it back on a
+ * rejection.
  *
  * Internal coordinates: x = column 0..8 from the sea, y = row index 0..9
  * from the north (row numbers 2 3 4 5 6 8 9 10 11 12).  The notation shows
@@ -113,7 +113,7 @@ typedef struct el_seat {
 
 /* The position: everything apply() changes.  The small fields come first
  * (apply() copies them whole before a turn); the three boards and the
- * tiles follow (saved a board or a tile at a time, when first written). */
+ * tiles follow (saved a row or a tile at a time, when first written). */
 typedef struct el_pos {
 	uint32_t turns;                  /* turn lines played                  */
 	el_seat seat[EL_SEATS];
@@ -159,8 +159,8 @@ typedef struct el_game {
 	el_pos pos;                      /* the position                       */
 	/* The undo of the turn being played (see apply() in elasund.c). */
 	unsigned char save_head[EL_POS_HEAD]; /* the small fields, whole       */
-	uint8_t board_saved;             /* bit k: board k saved (bld, permit,
-					  * church)                            */
+	uint32_t row_saved;              /* bit k * EL_H + y: row y of board k
+					  * saved (bld, permit, church)        */
 	uint64_t tile_saved;             /* bit id: tile id saved              */
 	int8_t board_old[3][EL_H][EL_W]; /* boards as they were                */
 	el_tile tile_old[EL_MAXTILES];   /* tiles as they were                 */

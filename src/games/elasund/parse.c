@@ -109,18 +109,22 @@ static int keyword(const arb_token *t)
 	}
 }
 
-/* Parse decimal digits s[0..n) (1 to 3 of them); -1 if not a number. */
+/* Parse decimal digits s[0..n) (1 to 3 of them); -1 if not a number.
+ * Rolls and permit values are mostly one digit: that case goes first. */
 static int num(const char *s, size_t n)
 {
 	if (n == 0 || n > 3)
 		return -1;
-	int v = 0;
-	for (size_t i = 0; i < n; i++) {
-		if (s[i] < '0' || s[i] > '9')
+	unsigned a = (unsigned char)s[0] - '0';
+	if (n == 1 || a > 9)
+		return a <= 9 ? (int)a : -1;
+	for (size_t i = 1; i < n; i++) {
+		unsigned d = (unsigned char)s[i] - '0';
+		if (d > 9)
 			return -1;
-		v = v * 10 + (s[i] - '0');
+		a = a * 10 + d;
 	}
-	return v;
+	return (int)a;
 }
 
 /* Cards "[N]letters", at least one card.  0 or -1. */
