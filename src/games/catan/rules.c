@@ -107,7 +107,7 @@ static unsigned chain_walk(const chains *c, unsigned v, uint32_t used)
 
 /* Eight bytes of an array as a little-endian word, whatever the host
  * (compilers turn this into one load where they can). */
-static uint64_t load8(const uint8_t *p)
+static inline uint64_t load8(const uint8_t *p)
 {
 	return (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16 |
 	       (uint64_t)p[3] << 24 | (uint64_t)p[4] << 32 |
@@ -118,7 +118,7 @@ static uint64_t load8(const uint8_t *p)
 /* The bytes of the word w equal to o, one bit per byte: bit j for byte j.
  * Exact per byte (no borrow runs between bytes), so eight at once replace
  * a byte loop over the 72 edges on every search. */
-static unsigned bytes_eq(uint64_t w, unsigned o)
+static inline unsigned bytes_eq(uint64_t w, unsigned o)
 {
 	const uint64_t lo7 = 0x7f7f7f7f7f7f7f7full;
 	uint64_t x = w ^ (0x0101010101010101ull * o);
@@ -130,10 +130,8 @@ static unsigned bytes_eq(uint64_t w, unsigned o)
  * opponent's building at an intersection ends a trail there (it may reach
  * it but not pass through).  A longest trail can always be taken to start
  * at a key node, except a whole cycle of plain intersections, which is
- * measured apart.  With `from` a node (not -1) only the trails that start
- * there are measured (see put_road). */
-static unsigned trail_from(const cat_game *g, const cat_state *s,
-			   unsigned seat, int from)
+ * measured apart. */
+unsigned cat_trail(const cat_game *g, const cat_state *s, unsigned seat)
 {
 	const cat_geom *G = &g->d->g;
 	const unsigned me = seat + 1;
@@ -208,10 +206,6 @@ static unsigned trail_from(const cat_game *g, const cat_state *s,
 			c.at[v][c.nat[v]++] = (uint8_t)nc;
 			nc++;
 		}
-	if (from >= 0) {
-		assert(key >> from & 1);
-		return chain_walk(&c, (unsigned)from, 0);
-	}
 	unsigned best = 0;
 	/* Roads not walked form cycles of plain intersections: all count. */
 	if ((walked_lo != own_lo || walked_hi != own_hi))
@@ -248,9 +242,58 @@ static unsigned trail_from(const cat_game *g, const cat_state *s,
 	return best;
 }
 
-unsigned cat_trail(const cat_game *g, const cat_state *s, unsigned seat)
+/* The longest trail from node v, road by road: lo/hi hold the player's
+ * roads not yet used (72 bits in two words).  Cheaper than building the
+ * chains when only one start matters (trail_leaf). */
+typedef struct road_walk_ctx {
+	const cat_geom *G;
+	const cat_state *s;
+	unsigned me;
+} road_walk_ctx;
+
+static unsigned road_walk(const road_walk_ctx *w, unsigned v, uint64_t lo,
+			  uint64_t hi)
 {
-	return trail_from(g, s, seat, -1);
+	const cat_geom *G = w->G;
+	unsigned best = 0;
+	for (unsigned j = 0; j < G->node_nadj[v]; j++) {
+		unsigned f = G->node_edge[v][j];
+		uint64_t nlo = lo, nhi = hi;
+		if (f < 64) {
+			if (!(lo >> f & 1))
+				continue;
+			nlo &= ~(1ull << f);
+		} else {
+			if (!(hi >> (f - 64) & 1))
+				continue;
+			nhi &= ~(1ull << (f - 64));
+		}
+		unsigned u = G->node_adj[v][j];
+		unsigned o = w->s->node_owner[u];
+		unsigned l = 1;
+		if (!o || o == w->me)   /* an opponent's building: stop */
+			l += road_walk(w, u, nlo, nhi);
+		if (l > best)
+			best = l;
+	}
+	return best;
+}
+
+/* The longest trail that starts at `leaf`, a node where the player has
+ * exactly one road (the one just built).  Such a trail is that road and
+ * then a trail of the network as it was, so the answer is at most the
+ * cached length plus one (see lr_update). */
+static unsigned trail_leaf(const cat_game *g, const cat_state *s,
+			   unsigned seat, unsigned leaf)
+{
+	const unsigned me = seat + 1;
+	uint64_t lo = 0;
+	for (unsigned i = 0; i < 8; i++)
+		lo |= (uint64_t)bytes_eq(load8(s->edge_owner + 8 * i), me)
+		      << (8 * i);
+	uint64_t hi = bytes_eq(load8(s->edge_owner + 64), me);
+	road_walk_ctx w = {&g->d->g, s, me};
+	return road_walk(&w, leaf, lo, hi);
 }
 
 /* Recompute the roads of the seats in `mask` and move the Longest Road
@@ -274,7 +317,7 @@ static void lr_update(cat_game *g, const arb_sink *sink, unsigned mask,
 		if (leaf < 0) {
 			s->p[p].road_len = (uint8_t)cat_trail(g, s, p);
 		} else {
-			unsigned l = trail_from(g, s, p, leaf);
+			unsigned l = trail_leaf(g, s, p, (unsigned)leaf);
 			if (l > old_len[p])
 				s->p[p].road_len = (uint8_t)l;
 		}
