@@ -1314,8 +1314,10 @@ static void *elasund_create(const void *data, const arb_setup *su, arb_reject *r
 	}
 	/* Not zeroed: event() clears each slot it hands out (48 KiB of
 	 * zeroing per game would cost more than replaying it). */
-	g->ev = arb_xmalloc(EL_MAXEVENT * sizeof *g->ev);
-	g->evstr = arb_xmalloc(EL_MAXEVENT * sizeof *g->evstr);
+	/* One block for both: the strings follow the events (char arrays
+	 * need no alignment), one malloc and one free per game. */
+	g->ev = arb_xmalloc(EL_MAXEVENT * (sizeof *g->ev + sizeof *g->evstr));
+	g->evstr = (char (*)[2][16])(void *)(g->ev + EL_MAXEVENT);
 	g->L = &d->layout[g->nseats - 2];
 	if (g->opt.mills_near) {
 		/* The game owns a copy of the layout with the far 2-windmill
@@ -1382,8 +1384,7 @@ static void elasund_destroy(void *game)
 		return;
 	if (g->L != &g->d->layout[g->nseats - 2])
 		free((void *)g->L);
-	free(g->ev);
-	free(g->evstr);
+	free(g->ev);   /* and the strings that follow the events */
 	free(g);
 }
 
