@@ -242,9 +242,9 @@ unsigned cat_trail(const cat_game *g, const cat_state *s, unsigned seat)
 	return best;
 }
 
-/* The longest trail from node v, road by road: lo/hi hold the player's
- * roads not yet used (72 bits in two words).  Cheaper than building the
- * chains when only one start matters (trail_leaf). */
+/* The longest trail from node v, road by road: lo/hi mark the roads
+ * already used (72 bits in two words).  Cheaper than building the chains
+ * when only one start matters (trail_leaf). */
 typedef struct road_walk_ctx {
 	const cat_geom *G;
 	const cat_state *s;
@@ -258,15 +258,17 @@ static unsigned road_walk(const road_walk_ctx *w, unsigned v, uint64_t lo,
 	unsigned best = 0;
 	for (unsigned j = 0; j < G->node_nadj[v]; j++) {
 		unsigned f = G->node_edge[v][j];
+		if (w->s->edge_owner[f] != w->me)
+			continue;
 		uint64_t nlo = lo, nhi = hi;
 		if (f < 64) {
-			if (!(lo >> f & 1))
+			if (lo >> f & 1)
 				continue;
-			nlo &= ~(1ull << f);
+			nlo |= 1ull << f;
 		} else {
-			if (!(hi >> (f - 64) & 1))
+			if (hi >> (f - 64) & 1)
 				continue;
-			nhi &= ~(1ull << (f - 64));
+			nhi |= 1ull << (f - 64);
 		}
 		unsigned u = G->node_adj[v][j];
 		unsigned o = w->s->node_owner[u];
@@ -286,14 +288,8 @@ static unsigned road_walk(const road_walk_ctx *w, unsigned v, uint64_t lo,
 static unsigned trail_leaf(const cat_game *g, const cat_state *s,
 			   unsigned seat, unsigned leaf)
 {
-	const unsigned me = seat + 1;
-	uint64_t lo = 0;
-	for (unsigned i = 0; i < 8; i++)
-		lo |= (uint64_t)bytes_eq(load8(s->edge_owner + 8 * i), me)
-		      << (8 * i);
-	uint64_t hi = bytes_eq(load8(s->edge_owner + 64), me);
-	road_walk_ctx w = {&g->d->g, s, me};
-	return road_walk(&w, leaf, lo, hi);
+	road_walk_ctx w = {&g->d->g, s, seat + 1};
+	return road_walk(&w, leaf, 0, 0);
 }
 
 /* Recompute the roads of the seats in `mask` and move the Longest Road
