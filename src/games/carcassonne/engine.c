@@ -376,23 +376,26 @@ static bool seg_occupied_nb(const cc_game *g, const cc_orient *o,
 			    const uint8_t nb[4], unsigned seg, unsigned *who)
 {
 	*who = 0;
-	if (o->seg[seg].kind == CC_CLOISTER)
+	unsigned kind = o->seg[seg].kind;
+	if (kind == CC_CLOISTER)
 		return false;
-	/* Every contact of the new tile with a placed feature, as (segment of
-	 * the new tile, root of the feature): at most 4 road/city sides and 8
-	 * field halves. */
+	/* Every contact of the new tile with a placed feature of seg's kind
+	 * (others cannot join it), as (segment of the new tile, root of the
+	 * feature): at most 4 road/city sides or 8 field halves. */
 	unsigned pseg[12], proot[12], n = 0;
+	unsigned want = kind == CC_CITY ? CC_ECITY : CC_EROAD;
 	for (unsigned s = 0; s < 4; s++) {
 		int t = (int)nb[s] - 1;
 		if (t < 0)
 			continue;
 		const cc_orient *no = orient_of(g, (unsigned)t);
 		unsigned os = (s + 2) % 4, nbase = (unsigned)t * CC_MAXSEG;
-		if (o->edge[s] != CC_EFIELD) {
-			pseg[n] = (unsigned)o->side_seg[s];
-			proot[n++] = find(g, nbase + (unsigned)no->side_seg[os]);
-		}
-		if (o->edge[s] != CC_ECITY) {
+		if (kind != CC_FIELD) {
+			if (o->edge[s] == want) {
+				pseg[n] = (unsigned)o->side_seg[s];
+				proot[n++] = find(g, nbase + (unsigned)no->side_seg[os]);
+			}
+		} else if (o->edge[s] != CC_ECITY) {
 			pseg[n] = (unsigned)o->half_seg[2 * s];
 			proot[n++] = find(g, nbase + (unsigned)no->half_seg[2 * os + 1]);
 			pseg[n] = (unsigned)o->half_seg[2 * s + 1];
