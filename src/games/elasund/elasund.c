@@ -831,7 +831,9 @@ static int income(el_game *g, const el_move *m, arb_reject *rej)
 			I++;
 		}
 	}
-	bool gshort = G > bank_gold(g), ishort = I > infl_available(g);
+	/* The bank and the cards left are never negative: nothing due, no
+	 * shortage, without counting them. */
+	bool gshort = G > 0 && G > bank_gold(g), ishort = I > 0 && I > infl_available(g);
 	if (m->has_halve && !ishort)
 		return rej_at(rej, m->at_halve[__builtin_ctz(m->halve_set)], "halve-count",
 			      "the influence cards run short only when the deck and discards cannot pay the income");
