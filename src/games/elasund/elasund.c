@@ -164,6 +164,15 @@ static inline void set_sq(el_game *g, int8_t (*board)[EL_W], int x, int y, int8_
 	board[y][x] = v;
 }
 
+/* Before the first write of a turn to church_owner, wall or flagused. */
+static inline void save_rare(el_game *g)
+{
+	if (!g->rare_saved) {
+		g->rare_saved = true;
+		memcpy(g->save_rare, (char *)&g->pos + EL_POS_HEAD, EL_POS_RARE);
+	}
+}
+
 /* Tile `id` for writing: saved the first time the turn changes it.  Every
  * write to a tile during apply() goes through a pointer from here. */
 static inline el_tile *tile_w(el_game *g, int id)
@@ -180,6 +189,7 @@ static inline el_tile *tile_w(el_game *g, int id)
 static void undo_begin(el_game *g)
 {
 	memcpy(g->save_head, &g->pos, EL_POS_HEAD);
+	g->rare_saved = false;
 	g->row_saved = 0;
 	g->tile_saved = 0;
 }
@@ -188,6 +198,8 @@ static void undo_begin(el_game *g)
 static void undo_turn(el_game *g)
 {
 	memcpy(&g->pos, g->save_head, EL_POS_HEAD);
+	if (g->rare_saved)
+		memcpy((char *)&g->pos + EL_POS_HEAD, g->save_rare, EL_POS_RARE);
 	int8_t (*const boards[3])[EL_W] = { g->pos.bld, g->pos.permit, g->pos.church };
 	for (uint32_t b = g->row_saved; b; b &= b - 1) {
 		int r = __builtin_ctz(b), k = r / EL_H, y = r % EL_H;
@@ -287,6 +299,7 @@ static void trade_move(el_game *g, int s, int pts, const char *why)
 		if (d->flagcap[f] && !(ps->flags & (1u << f)) &&
 		    g->pos.flagused[f] < d->flagcap[f] && ps->cubes < 10) {
 			ps->flags |= (uint16_t)(1u << f);
+			save_rare(g);
 			g->pos.flagused[f]++;
 			arb_event *ev = EVENT(g, "trade-flag", s, 1,
 					      "%s reaches space %d of the trade track and puts a cube on its flag",
@@ -297,6 +310,7 @@ static void trade_move(el_game *g, int s, int pts, const char *why)
 	for (int f = now + 1; f <= old; f++)
 		if (ps->flags & (1u << f)) {
 			ps->flags &= (uint16_t)~(1u << f);
+			save_rare(g);
 			g->pos.flagused[f]--;
 			ps->cubes--;
 			arb_event *ev = EVENT(g, "trade-flag-lost", s, -1,
@@ -619,6 +633,7 @@ static int build_wall(el_game *g, const el_build *b, arb_reject *rej)
 	ps->gold = (int16_t)(ps->gold - cost);
 	int reward = d->wall[ps->walls];
 	ps->walls++;
+	save_rare(g);
 	w[i] = (uint8_t)(me + 1 + (reward == W_TOWER ? 16 : 0));
 	if (reward == W_TOWER) {
 		if (b->has_draw)
@@ -694,6 +709,7 @@ static int build_church(el_game *g, const el_build *b, arb_reject *rej)
 	if (p->bld[y][x] >= 0)
 		remove_tile(g, p->bld[y][x], "a church tile was built there", !g->opt.huts_bigger, &q);
 	set_sq(g, p->church, x, y, b->ctile);
+	save_rare(g);
 	p->church_owner[b->ctile] = (int8_t)me;
 	if (d->church_flags && ps->cubes < 10) {
 		arb_event *ev = EVENT(g, "church", me, 1, "%s builds church tile %d at %s and puts a cube on it",

@@ -112,30 +112,35 @@ typedef struct el_seat {
 } el_seat;
 
 /* The position: everything apply() changes.  The small fields come first
- * (apply() copies them whole before a turn); the three boards and the
- * tiles follow (saved a row or a tile at a time, when first written). */
+ * (apply() copies them whole before a turn); the few written by walls,
+ * churches and the trade track, the three boards and the tiles follow
+ * (saved whole, a row or a tile at a time, when first written). */
 typedef struct el_pos {
 	uint32_t turns;                  /* turn lines played                  */
 	el_seat seat[EL_SEATS];
 	int16_t deck[NINFL], disc[NINFL];/* influence deck and discard pile    */
 	uint16_t church_left;            /* bit k: tile k still in the stack   */
-	int8_t church_owner[EL_NCHURCH]; /* seat whose cube is on the tile     */
-	uint8_t wall[3][EL_MAXWALL];     /* 0 empty, else owner + 1 (+16 tower) */
-	uint8_t flagused[16];            /* cubes on the flag beside space s   */
 	int8_t ship;                     /* row index, -1 before the first roll */
 	int8_t church_bottom;            /* tile put back under the stack, or -1 */
 	int8_t corg_x, corg_y;           /* church origin once started         */
 	uint8_t active;                  /* seat to act                        */
 	bool over;
 	int8_t winner;                   /* seat, or -1                        */
+	/* Written by walls, churches and the trade track only: saved whole
+	 * when a turn first writes one of them. */
+	int8_t church_owner[EL_NCHURCH]; /* seat whose cube is on the tile     */
+	uint8_t wall[3][EL_MAXWALL];     /* 0 empty, else owner + 1 (+16 tower) */
+	uint8_t flagused[16];            /* cubes on the flag beside space s   */
 	int8_t bld[EL_H][EL_W];          /* tile id or -1                      */
 	int8_t permit[EL_H][EL_W];       /* owner * 8 + value, or -1           */
 	int8_t church[EL_H][EL_W];       /* church tile 0..8, or -1            */
 	el_tile tile[EL_MAXTILES];
 } el_pos;
 
-/* Bytes of the head of el_pos that apply() copies whole. */
-#define EL_POS_HEAD offsetof(el_pos, bld)
+/* Bytes of the head of el_pos that apply() copies whole, and the run after
+ * it (church_owner, wall, flagused) that it saves when first written. */
+#define EL_POS_HEAD offsetof(el_pos, church_owner)
+#define EL_POS_RARE (offsetof(el_pos, bld) - offsetof(el_pos, church_owner))
 
 /* Options (Variant tag); see notation/elasund.md. */
 typedef struct el_opts {
@@ -159,6 +164,8 @@ typedef struct el_game {
 	el_pos pos;                      /* the position                       */
 	/* The undo of the turn being played (see apply() in elasund.c). */
 	unsigned char save_head[EL_POS_HEAD]; /* the small fields, whole       */
+	unsigned char save_rare[EL_POS_RARE]; /* church_owner, wall, flagused  */
+	bool rare_saved;                 /* save_rare holds this turn's copy   */
 	uint32_t row_saved;              /* bit k * EL_H + y: row y of board k
 					  * saved (bld, permit, church)        */
 	uint64_t tile_saved;             /* bit id: tile id saved              */
