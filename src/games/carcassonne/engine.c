@@ -64,7 +64,7 @@ static inline unsigned unite(cc_game *g, unsigned a, unsigned b)
 		a = b;
 		b = t;
 	}
-	assert(!g->done[a] && !g->done[b]);  /* complete features are closed */
+	assert(!(g->done[a] | g->done[b]));  /* complete features are closed */
 	g->parent[b] = (uint16_t)a;
 	g->size[a] = (uint16_t)(g->size[a] + g->size[b]);
 	g->open[a] = (int16_t)(g->open[a] + g->open[b]);
@@ -387,6 +387,7 @@ static bool seg_occupied_nb(const cc_game *g, const cc_orient *o,
 	 * feature): at most 4 road/city sides or 8 field halves. */
 	unsigned pseg[12], proot[12], n = 0;
 	unsigned want = kind == CC_CITY ? CC_ECITY : CC_EROAD;
+#pragma GCC unroll 4
 	for (unsigned s = 0; s < 4; s++) {
 		int t = (int)nb[s] - 1;
 		if (t < 0)
