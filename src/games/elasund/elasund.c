@@ -213,7 +213,7 @@ static void undo_turn(el_game *g)
 
 /* True when (x,y) is inside the building area and holds nothing at all:
  * no building, permit or church tile, and is not the church foundation. */
-static bool empty_sq(const el_game *g, int x, int y)
+static inline bool empty_sq(const el_game *g, int x, int y)
 {
 	const el_pos *p = &g->pos;
 	if (x < 0 || x >= g->L->cols || y < 0 || y >= EL_H)
@@ -233,7 +233,7 @@ static bool row_has_empty(const el_game *g, int y)
 
 /* Draw one influence card of colour c from the deck, reshuffling the
  * discard pile into it when it is empty (U3).  -1 when no such card. */
-static int draw_infl(el_game *g, int c)
+static inline int draw_infl(el_game *g, int c)
 {
 	el_pos *p = &g->pos;
 	if (p->deck[0] + p->deck[1] + p->deck[2] == 0)
@@ -333,7 +333,7 @@ static int mills_under(const el_game *g, int t, int x, int y)
 	return n;
 }
 
-static void tile_cells(el_game *g, int id, int8_t v)
+static inline void tile_cells(el_game *g, int id, int8_t v)
 {
 	const el_tile *t = &g->pos.tile[id];
 	const el_btype *bt = &g->d->bt[t->type];

@@ -69,7 +69,7 @@ static inline bool ieq(const char *s, size_t n, const char *w, size_t wn)
  * first letters of the four colours differ, so the first letter picks the
  * colour (bit 5 set lower-cases a letter and makes no other byte one), and
  * create() tabled the seat of each colour. */
-static int seat_of(const el_game *g, const arb_token *t)
+static inline int seat_of(const el_game *g, const arb_token *t)
 {
 	if (!t->len)
 		return -1;
@@ -111,7 +111,7 @@ static int keyword(const arb_token *t)
 
 /* Parse decimal digits s[0..n) (1 to 3 of them); -1 if not a number.
  * Rolls and permit values are mostly one digit: that case goes first. */
-static int num(const char *s, size_t n)
+static inline int num(const char *s, size_t n)
 {
 	if (n == 0 || n > 3)
 		return -1;
