@@ -264,16 +264,15 @@ int cc_parse(const void *game, const arb_token *tok, size_t ntok, void *move,
 	assert(ntok > 0);
 	m->line = tok[0].line;
 	m->col_colour = tok[0].col;
-	/* The colours differ in their first two letters (Bl-ue, Bl-ack): pick
-	 * the candidate by them, then compare the whole word once. */
+	/* The colours differ in length but for green and black: pick the
+	 * candidate by the length (and the first letter), then compare the
+	 * whole word once. */
 	int colour = -1;
-	char c0 = (char)(tok[0].s[0] | 0x20);
-	char c2 = tok[0].len > 2 ? (char)(tok[0].s[2] | 0x20) : 0;
-	switch (c0) {
-	case 'r': colour = 0; break;
-	case 'b': colour = c2 == 'u' ? 1 : 4; break;
-	case 'g': colour = 2; break;
-	case 'y': colour = 3; break;
+	switch (tok[0].len) {
+	case 3: colour = 0; break;
+	case 4: colour = 1; break;
+	case 5: colour = (tok[0].s[0] | 0x20) == 'g' ? 2 : 4; break;
+	case 6: colour = 3; break;
 	}
 	static const cc_word lower[] = { W("red"), W("blue"), W("green"),
 					 W("yellow"), W("black") };
@@ -322,26 +321,38 @@ int cc_parse(const void *game, const arb_token *tok, size_t ntok, void *move,
 			"missing-token", "the rotation (0, 90, 180 or 270) is missing");
 	m->col_rot = tok[3].col;
 	const arb_token *rt = &tok[3];
-	arb_token digits = *rt;
-	if (digits.len > 1 && (digits.s[0] == 'r' || digits.s[0] == 'R')) {
-		digits.s++;
-		digits.len--;
+	const char *d0 = rt->s;
+	uint32_t nd = rt->len;
+	if (nd > 1 && (d0[0] == 'r' || d0[0] == 'R')) {
+		d0++;
+		nd--;
 	}
-	/* exactly 0, 90, 180 or 270 (no sign, no leading zeros) */
-	int32_t deg = -1;
-	const char *d0 = digits.s;
-	if (digits.len == 1 && d0[0] == '0')
-		deg = 0;
-	else if (digits.len == 2 && d0[0] == '9' && d0[1] == '0')
-		deg = 90;
-	else if (digits.len == 3 && d0[2] == '0' &&
-		 ((d0[0] == '1' && d0[1] == '8') || (d0[0] == '2' && d0[1] == '7')))
-		deg = d0[0] == '1' ? 180 : 270;
-	if (deg < 0)
+	/* exactly 0, 90, 180 or 270 (no sign, no leading zeros), as quarter
+	 * turns */
+	int quarters = -1;
+	switch (nd) {
+	case 1:
+		if (d0[0] == '0')
+			quarters = 0;
+		break;
+	case 2:
+		if (d0[0] == '9' && d0[1] == '0')
+			quarters = 1;
+		break;
+	case 3:
+		if (d0[2] == '0') {
+			if (d0[0] == '1' && d0[1] == '8')
+				quarters = 2;
+			else if (d0[0] == '2' && d0[1] == '7')
+				quarters = 3;
+		}
+		break;
+	}
+	if (quarters < 0)
 		return arb_reject_at(rej, rt, "bad-rotation",
 			"'%.*s' is no rotation: write 0, 90, 180 or 270 (degrees clockwise)",
 			(int)rt->len, rt->s);
-	m->rot = (uint8_t)(deg / 90);
+	m->rot = (uint8_t)quarters;
 	m->seg = -1;
 	if (ntok > 4)
 		return parse_follower(g, tok + 4, ntok - 4, m, rej);
