@@ -102,9 +102,11 @@ int cc_tile_at(const cc_game *g, int x, int y)
  * (0 when the feature is empty); *most gets their count. */
 static unsigned majority(const cc_game *g, unsigned r, unsigned *most)
 {
+	uint64_t lanes = g->nfol[r];
 	unsigned best = 0, mask = 0;
-	for (unsigned s = 0; s < g->nseats; s++) {
-		unsigned n = nfol_of(g, r, s);
+	/* most completed features hold no follower */
+	for (unsigned s = 0; lanes && s < g->nseats; s++) {
+		unsigned n = (unsigned)(lanes >> (8 * s)) & 0xFF;
 		if (n > best) {
 			best = n;
 			mask = 1u << s;
@@ -614,8 +616,11 @@ static void cc_destroy(void *game)
 		free_game(g);
 		return;
 	}
-	for (unsigned i = 0; i < g->ntiles; i++)
-		g->cell[cc_cell_index(g, g->tile[i].x, g->tile[i].y)] = 0;
+	/* locals: a byte store could alias g's fields and reload them */
+	uint8_t *cell = g->cell;
+	int span = g->span, width = g->width;
+	for (unsigned i = 0, n = g->ntiles; i < n; i++)
+		cell[(g->tile[i].y + span) * width + (g->tile[i].x + span)] = 0;
 	spare = g;    /* its stamps stay: new_stamp() only counts up */
 }
 
