@@ -679,12 +679,18 @@ bad_value:
 	}
 
 	cc_game *g;
+	/* the recycled game's seats: its players[] texts serve again when
+	 * the colours are the same */
+	unsigned old_nseats = 0;
+	uint8_t old_colour[CC_MAXSEATS] = { 0 };
 	if (spare && spare->data == d) {
 		/* a recycled game: its board is clear, its stamps are below
 		 * the stamp counter kept, its other arrays are written before
 		 * they are read; keep the pointers */
 		g = spare;
 		spare = NULL;
+		old_nseats = g->nseats;
+		memcpy(old_colour, g->colour, sizeof old_colour);
 		cc_game keep = *g;
 		memset(g, 0, offsetof(cc_game, tile));
 		g->cell = keep.cell;
@@ -746,9 +752,13 @@ bad_value:
 		g->key = arb_xmalloc(nodes * sizeof *g->key);
 		g->clist = arb_xmalloc(nodes * sizeof *g->clist);
 	}
-	g->players[0][0] = 0;
-	for (unsigned mask = 1; mask < 1u << g->nseats; mask++)
-		seat_list_sep(g, mask, g->players[mask], sizeof g->players[mask], true);
+	if (old_nseats != g->nseats ||
+	    memcmp(old_colour, g->colour, g->nseats) != 0) {
+		g->players[0][0] = 0;
+		for (unsigned mask = 1; mask < 1u << g->nseats; mask++)
+			seat_list_sep(g, mask, g->players[mask],
+				      sizeof g->players[mask], true);
+	}
 	cc_place(g, d->start, 0, 0, 0, -1, 0, NULL);
 	if (setup->setup && cc_setup(g, setup->setup, rej) < 0) {
 		cc_destroy(g);
