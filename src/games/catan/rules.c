@@ -578,30 +578,41 @@ typedef struct turn {
 	int last_node;                     /* set-up: the new settlement  */
 } turn;
 
+/* A rejection at column `col` of the turn's line. */
+static int rej_v(turn *t, uint32_t col, const char *rule, const char *fmt,
+		 va_list ap) __attribute__((format(printf, 4, 0)));
+static int rej_v(turn *t, uint32_t col, const char *rule, const char *fmt,
+		 va_list ap)
+{
+	char msg[ARB_MSG_MAX];
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	return arb_reject_pos(t->rej, t->m->line, col, rule, "%s", msg);
+}
+
+/* ... at the action's keyword */
 static int rej_kw(turn *t, const cat_act *a, const char *rule,
 		  const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 static int rej_kw(turn *t, const cat_act *a, const char *rule,
 		  const char *fmt, ...)
 {
 	va_list ap;
-	char msg[ARB_MSG_MAX];
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
+	int rc = rej_v(t, a->col, rule, fmt, ap);
 	va_end(ap);
-	return arb_reject_pos(t->rej, t->m->line, a->col, rule, "%s", msg);
+	return rc;
 }
 
+/* ... at the action's first argument */
 static int rej_arg(turn *t, const cat_act *a, const char *rule,
 		   const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 static int rej_arg(turn *t, const cat_act *a, const char *rule,
 		   const char *fmt, ...)
 {
 	va_list ap;
-	char msg[ARB_MSG_MAX];
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
+	int rc = rej_v(t, a->acol, rule, fmt, ap);
 	va_end(ap);
-	return arb_reject_pos(t->rej, t->m->line, a->acol, rule, "%s", msg);
+	return rc;
 }
 
 static void vp_event(turn *t, const char *kind, int delta, const char *fmt,
