@@ -450,7 +450,9 @@ static void text_illegal(arb_buf *b, const arb_replay *r)
 	const arb_record *rec = r->rec;
 	arb_buf_printf(b, "%s:%u:%u: illegal: ", rec->file, (unsigned)r->rej.line,
 		       (unsigned)r->rej.col);
-	if (r->bad_move) {
+	if (r->bad_move && rec->turns[r->bad_move - 1].ntok == 0) {
+		arb_buf_printf(b, "move %zu: ", r->bad_move);
+	} else if (r->bad_move) {
 		arb_buf_printf(b, "move %zu (", r->bad_move);
 		arb_turn_text(rec, &rec->turns[r->bad_move - 1], b);
 		arb_buf_puts(b, "): ");
