@@ -38,7 +38,11 @@ DEP_LIBS   := $(shell $(PKG_CONFIG) --libs yaml-0.1 jansson 2>/dev/null) -lm
 CMOCKA_CFLAGS := $(shell $(PKG_CONFIG) --cflags cmocka 2>/dev/null)
 CMOCKA_LIBS   := $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null)
 
-ARB_CFLAGS = -std=c17 -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L \
+# Assertions and the engines' position_ok() checks: the release build
+# (`make`, `make install`, `make bench`) defines NDEBUG; the test builds
+# (`make check`, `sanitize`, `fuzz`) keep every one (ASSERT_FLAGS empty).
+ASSERT_FLAGS ?= -DNDEBUG
+ARB_CFLAGS = -std=c17 -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L $(ASSERT_FLAGS) \
 	-DARB_VERSION='"$(VERSION)"' -Isrc $(DEP_CFLAGS)
 
 GAMES     := $(sort $(notdir $(patsubst %/,%,$(dir $(wildcard src/games/*/*.c)))))
@@ -53,7 +57,7 @@ LIB_OBJ   := $(patsubst %.c,$(BUILD)/%.o,$(LIB_SRC)) $(EMBED_SRC:.c=.o)
 UNIT_SRC  := $(wildcard tests/unit/test_*.c tests/games/*/test_*.c)
 UNIT_BIN  := $(patsubst %.c,$(BUILD)/%,$(UNIT_SRC))
 
-.PHONY: all check unit sanitize fuzz fuzz-build fuzz-afl bench install uninstall clean
+.PHONY: all check test-run unit sanitize fuzz fuzz-build fuzz-afl bench install uninstall clean
 
 all: arbiter
 
@@ -98,12 +102,17 @@ unit: $(UNIT_BIN)
 # Every test: unit tests, the corpus, bad input, documentation drift.
 # The tests run $(BUILD)/arbiter, so `make sanitize` tests its own binary
 # and never leaves a sanitizer build in ./arbiter.
-check: $(BUILD)/arbiter $(UNIT_BIN)
+# They build in a folder of their own, with assertions (ASSERT_FLAGS empty).
+CHECK_BUILD ?= build/check
+check:
+	$(Q)$(MAKE) --no-print-directory BUILD=$(CHECK_BUILD) ASSERT_FLAGS= test-run
+
+test-run: $(BUILD)/arbiter $(UNIT_BIN)
 	@BUILD=$(BUILD) ARBITER=$(BUILD)/arbiter sh tests/run.sh
 
 SAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 sanitize:
-	$(MAKE) BUILD=build/san CFLAGS="$(SAN_FLAGS)" LDFLAGS="$(SAN_FLAGS)" check
+	$(MAKE) CHECK_BUILD=build/san CFLAGS="$(SAN_FLAGS)" LDFLAGS="$(SAN_FLAGS)" check
 
 install: arbiter
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 \
@@ -134,19 +143,19 @@ FUZZ_AFL  := $(patsubst tests/fuzz/%.c,build/fuzz/afl/%,$(FUZZ_SRC))
 FUZZ_SAN  := -g -O1 -fsanitize=address,undefined -fno-sanitize-recover=all
 
 fuzz-build:
-	$(MAKE) BUILD=build/fuzz/lf-obj CC=clang CFLAGS="$(FUZZ_SAN) -fsanitize=fuzzer-no-link" \
+	$(MAKE) BUILD=build/fuzz/lf-obj ASSERT_FLAGS= CC=clang CFLAGS="$(FUZZ_SAN) -fsanitize=fuzzer-no-link" \
 		$(addprefix build/fuzz/lf-obj/,$(LIB_SRC:.c=.o)) $(EMBED_SRC:$(BUILD)/%.c=build/fuzz/lf-obj/%.o)
 	@mkdir -p build/fuzz/libfuzzer
 	for h in $(basename $(notdir $(FUZZ_SRC))); do \
-		clang $(ARB_CFLAGS) $(FUZZ_SAN) -fsanitize=fuzzer -o build/fuzz/libfuzzer/$$h tests/fuzz/$$h.c \
+		clang $(ARB_CFLAGS:-DNDEBUG=) $(FUZZ_SAN) -fsanitize=fuzzer -o build/fuzz/libfuzzer/$$h tests/fuzz/$$h.c \
 			$(addprefix build/fuzz/lf-obj/,$(LIB_SRC:.c=.o)) $(EMBED_SRC:$(BUILD)/%.c=build/fuzz/lf-obj/%.o) \
 			$(DEP_LIBS) || exit 1; done
 	@if command -v afl-clang-fast >/dev/null 2>&1; then \
-		$(MAKE) BUILD=build/fuzz/afl-obj CC=afl-clang-fast CFLAGS="-g -O1" \
+		$(MAKE) BUILD=build/fuzz/afl-obj ASSERT_FLAGS= CC=afl-clang-fast CFLAGS="-g -O1" \
 			$(addprefix build/fuzz/afl-obj/,$(LIB_SRC:.c=.o)) $(EMBED_SRC:$(BUILD)/%.c=build/fuzz/afl-obj/%.o) && \
 		mkdir -p build/fuzz/afl && \
 		for h in $(basename $(notdir $(FUZZ_SRC))); do \
-			afl-clang-fast $(ARB_CFLAGS) -g -O1 -fsanitize=fuzzer -o build/fuzz/afl/$$h tests/fuzz/$$h.c \
+			afl-clang-fast $(ARB_CFLAGS:-DNDEBUG=) -g -O1 -fsanitize=fuzzer -o build/fuzz/afl/$$h tests/fuzz/$$h.c \
 				$(addprefix build/fuzz/afl-obj/,$(LIB_SRC:.c=.o)) $(EMBED_SRC:$(BUILD)/%.c=build/fuzz/afl-obj/%.o) \
 				$(DEP_LIBS) || exit 1; done; \
 	else echo "afl-clang-fast not found (apt-get install afl++): AFL++ builds skipped"; fi

@@ -66,6 +66,16 @@ int arb_reject_pos(arb_reject *rej, uint32_t line, uint32_t col,
 	return -1;
 }
 
+int arb_reject_rule(arb_reject *rej, const arb_rule *table, unsigned rule,
+		    uint32_t line, uint32_t col, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	reject_v(rej, line, col, table[rule].id, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
 const arb_tag *arb_setup_tag(const arb_setup *setup, const char *name)
 {
 	for (size_t i = 0; i < setup->ntags; i++)

@@ -7,6 +7,7 @@
  */
 #include <ctype.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -195,17 +196,21 @@ static void stamp_event(void *ctx, const arb_event *ev)
 	r->on_event(r->ctx, r->current, ev);
 }
 
+const arb_rule arb_envelope_rules[ARB_NENVELOPE_RULES] = {
+	ARB_ENVELOPE_RULES(ARB_RULE_ENTRY)
+};
+
 static void illegal(arb_replay *r, size_t move, uint32_t line, uint32_t col,
-		    const char *rule, const char *fmt, ...)
+		    enum arb_envelope_rule rule, const char *fmt, ...)
 	__attribute__((format(printf, 6, 7)));
 
 static void illegal(arb_replay *r, size_t move, uint32_t line, uint32_t col,
-		    const char *rule, const char *fmt, ...)
+		    enum arb_envelope_rule rule, const char *fmt, ...)
 {
 	va_list ap;
 	r->verdict = ARB_ILLEGAL;
 	r->bad_move = move;
-	r->rej.rule = rule;
+	r->rej.rule = arb_envelope_rules[rule].id;
 	r->rej.line = line;
 	r->rej.col = col;
 	va_start(ap, fmt);
@@ -251,7 +256,7 @@ static void check_result(arb_replay *r, const arb_tag *rt)
 	const arb_game_ops *g = r->game;
 	const arb_setup *s = &r->setup;
 	if (r->result_star) {
-		illegal(r, 0, rt->line, rt->col, "result-mismatch",
+		illegal(r, 0, rt->line, rt->col, ARB_R_RESULT_MISMATCH,
 			"the Result tag says the game is unfinished, but it is over after move %zu",
 			r->moves);
 		return;
@@ -273,10 +278,26 @@ static void check_result(arb_replay *r, const arb_tag *rt)
 			same = false;
 	}
 	if (!same)
-		illegal(r, 0, rt->line, rt->col, "result-mismatch",
+		illegal(r, 0, rt->line, rt->col, ARB_R_RESULT_MISMATCH,
 			"the Result tag says %s %s, but the replay gives %s",
 			want, nclaimed > 1 ? "win" : "wins", ng ? got : "no winner");
 }
+
+#ifndef NDEBUG
+/* Debug builds only: the engine's invariants after every accepted turn
+ * (game.h, position_ok).  A failure is a bug in arbiter, not in the
+ * record: say where, then abort like assert(). */
+static void check_position(const arb_replay *r)
+{
+	const char *why = NULL;
+	if (!r->game->position_ok || r->game->position_ok(r->state, &why))
+		return;
+	fprintf(stderr, "arbiter: internal error: %s position invalid after move %zu (%s:%u): %s\n",
+		r->game->name, r->moves, r->rec->file ? r->rec->file : "?",
+		r->rec->turns[r->moves - 1].line, why ? why : "?");
+	abort();
+}
+#endif
 
 void arb_replay_run(arb_replay *r)
 {
@@ -290,18 +311,18 @@ void arb_replay_run(arb_replay *r)
 		size_t no = i + 1;
 		r->current = no;
 		if (t->number >= 0 && (size_t)t->number != no) {
-			illegal(r, no, t->line, t->col, "turn-number",
+			illegal(r, no, t->line, t->col, ARB_R_TURN_NUMBER,
 				"turn number %ld, but this is turn %zu", t->number, no);
 			break;
 		}
 		if (t->ntok == 0) {
-			illegal(r, no, t->line, t->col, "empty-turn",
+			illegal(r, no, t->line, t->col, ARB_R_EMPTY_TURN,
 				"turn %zu has a number but no moves", no);
 			break;
 		}
 		const arb_token *tok = &rec->tok[t->first];
 		if (g->over(r->state)) {
-			illegal(r, no, tok->line, tok->col, "game-over",
+			illegal(r, no, tok->line, tok->col, ARB_R_GAME_OVER,
 				"the game is already over after move %zu: no further turn may be played",
 				r->moves);
 			break;
@@ -324,6 +345,9 @@ void arb_replay_run(arb_replay *r)
 			break;
 		}
 		r->moves = no;
+#ifndef NDEBUG
+		check_position(r);
+#endif
 	}
 	r->current = 0;
 	if (r->verdict == ARB_ILLEGAL) {

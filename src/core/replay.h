@@ -50,6 +50,19 @@ void arb_replay_game(arb_replay *r);
 void arb_replay_free(arb_replay *r);
 
 /* The turn's tokens as the record wrote them, e.g. "Red W 2,-1 90". */
+/* The rules of the envelope, which the tool enforces for every game
+ * (notation/tgn.md, "Verdicts and exit status"). */
+#define ARB_ENVELOPE_RULES(X)                                                  \
+	X(ARB_R_TURN_NUMBER, "turn-number",                                    \
+	  "a turn's number, when written, is its place in the game")           \
+	X(ARB_R_EMPTY_TURN, "empty-turn", "a numbered turn has moves")         \
+	X(ARB_R_GAME_OVER, "game-over", "no turn follows the end of the game") \
+	X(ARB_R_RESULT_MISMATCH, "result-mismatch",                            \
+	  "the Result tag names the winners the replay gives, or \"*\" while " \
+	  "the game is not over")
+enum arb_envelope_rule { ARB_ENVELOPE_RULES(ARB_RULE_ENUM) ARB_NENVELOPE_RULES };
+extern const arb_rule arb_envelope_rules[ARB_NENVELOPE_RULES];
+
 void arb_turn_text(const arb_record *rec, const arb_turn *t, arb_buf *out);
 
 #endif

@@ -71,6 +71,33 @@ int arb_reject_pos(arb_reject *rej, uint32_t line, uint32_t col,
 		   const char *rule, const char *fmt, ...)
 	__attribute__((format(printf, 5, 6)));
 
+/* ----------------------------------------------------------- rule tables */
+
+/* One rule an engine (or the tool, for the envelope) enforces: its stable
+ * id, as rejections name it, and a one-line summary in a player's words.
+ * Each engine keeps its rules in one X-macro list and rejects by the enum
+ * it generates, so an id is written once; notation/<game>.md lists the
+ * same ids (tests/unit/test_rule_tables.c compares the two and requires a
+ * rule-<id>-ok and a rule-<id>-bad record in corpus/<game>/ for each):
+ *
+ *   #define CC_RULES(X) \
+ *       X(CC_R_EDGE_MISMATCH, "edge-mismatch", "every side ... continues it")
+ *   enum cc_rule { CC_RULES(ARB_RULE_ENUM) CC_NRULES };
+ *   const arb_rule cc_rules[CC_NRULES] = { CC_RULES(ARB_RULE_ENTRY) };
+ */
+typedef struct arb_rule {
+	const char *id;          /* kebab-case, as in rejections            */
+	const char *summary;     /* one line, no final period               */
+} arb_rule;
+
+#define ARB_RULE_ENUM(e, id, summary) e,
+#define ARB_RULE_ENTRY(e, id, summary) [e] = { id, summary },
+
+/* Reject by a rule of a table: arb_reject_pos with table[rule].id. */
+int arb_reject_rule(arb_reject *rej, const arb_rule *table, unsigned rule,
+		    uint32_t line, uint32_t col, const char *fmt, ...)
+	__attribute__((format(printf, 6, 7)));
+
 /* ---------------------------------------------------------- text buffers */
 
 /* A growable byte buffer, always NUL-terminated.  Engines write dumps,
@@ -190,6 +217,14 @@ typedef struct arb_event {
 	size_t nfields;
 } arb_event;
 
+/* Start filling `ev`: kind set; deltas, text and fields cleared. */
+arb_event *arb_event_init(arb_event *ev, const char *kind);
+/* Append a numeric / string detail (`s` must outlive the event's delivery,
+ * see arb_field).  Beyond ARB_MAX_FIELDS the detail is dropped and the
+ * debug build asserts: every event's fields are fixed by its kind. */
+void arb_event_num(arb_event *ev, const char *key, long v);
+void arb_event_str(arb_event *ev, const char *key, const char *s);
+
 typedef struct arb_sink {
 	void (*event)(void *ctx, const arb_event *ev);
 	void *ctx;
@@ -206,6 +241,16 @@ typedef struct arb_standing {
 	size_t nbd;
 } arb_standing;
 
+/* --------------------------------------------------------- seat colours */
+
+/* The colour names of the seats in `mask` (bit s = seat s), in turn order,
+ * joined for a sentence ("Red", "Red and Blue", "Red, Blue and Green") or,
+ * with `comma`, as a Result tag lists winners ("Red, Blue").  colour_of[s]
+ * indexes `colours`.  Cut (at a name) to fit `cap`; "" for an empty mask. */
+void arb_seat_list(char *out, size_t cap, const char *const *colours,
+		   const uint8_t *colour_of, size_t nseats, unsigned mask,
+		   bool comma);
+
 /* ------------------------------------------------------------- the game */
 
 /* Flags for dump(). */
@@ -220,6 +265,8 @@ typedef struct arb_game_ops {
 				       * the seat tags of a record use them  */
 	unsigned min_seats, max_seats;
 	size_t move_size;             /* sizeof the engine's parsed move    */
+	const arb_rule *rules;        /* every rule id the engine rejects   */
+	size_t nrules;                /* ... with; see arb_rule             */
 	const char *data_name;        /* "notation/carcassonne/carcassonne.yaml" */
 	const unsigned char *data;    /* embedded default data (YAML) ...   */
 	const size_t *data_size;      /* ... and its size in bytes          */
@@ -261,6 +308,12 @@ typedef struct arb_game_ops {
 	void (*finish)(void *game, const arb_sink *sink);
 	/* Scores and winners now. */
 	void (*standing)(const void *game, arb_standing *out);
+	/* The engine's invariants hold (cards conserved, edges match,
+	 * followers counted, ...): the debug builds (`make check`, `sanitize`,
+	 * `fuzz`) call it after every accepted turn and abort when it fails,
+	 * as chess engines assert pos_is_ok(); release builds (NDEBUG) never
+	 * call it.  On false, *why names the broken invariant (static). */
+	bool (*position_ok)(const void *game, const char **why);
 
 	/* The legal moves of the player to act, each as one string in
 	 * notation, passed to emit().  `next` is the record's next move, or

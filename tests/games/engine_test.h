@@ -1,0 +1,284 @@
+/*
+ * engine_test.h — the one harness every engine's unit tests use: load a
+ * game's data (embedded, or YAML text for a variant), seat colours with
+ * options and a Setup tag, play turn lines through parse() + apply()
+ * exactly as the tool does, and check acceptance or the exact rejection
+ * (rule id, column, words of the message); capture score events.
+ *
+ * Header-only on purpose: the Makefile builds each tests/games/<g>/test_*.c
+ * as one program, so shared code lives in static functions here.  Engine
+ * tests may still reach into their engine's private header (white box) for
+ * what the interface does not show.
+ *
+ *   et_game t;
+ *   et_start(&t, &carcassonne_game, NULL, "Red Blue", "farmers=off", NULL);
+ *   et_ok(&t, "Red B 0,1 0 cloister");
+ *   et_bad(&t, "Blue E 0,-1 0", "edge-mismatch", 8, "south edge");
+ *   et_end(&t);
+ */
+#ifndef ENGINE_TEST_H
+#define ENGINE_TEST_H
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "core/data.h"
+#include "core/tokens.h"
+#include "games/game.h"
+
+#define ET_MAX_EVENTS 256
+#define ET_MAX_TOKENS 256
+
+/* One captured score event. */
+typedef struct et_event {
+	char kind[32];
+	int delta[ARB_MAX_SEATS];
+	char text[ARB_MSG_MAX];
+	arb_field fields[ARB_MAX_FIELDS];   /* str fields point into strs */
+	char strs[ARB_MAX_FIELDS][64];
+	size_t nfields;
+} et_event;
+
+typedef struct et_game {
+	const arb_game_ops *ops;
+	void *data;              /* owned when own_data                      */
+	bool own_data;
+	void *g;                 /* the engine's game                        */
+	void *move;              /* ops->move_size bytes                     */
+	arb_tag tags[4];         /* seats, Variant, Setup                    */
+	char optbuf[512];        /* the Variant words, split in place        */
+	arb_setup setup;
+	arb_reject rej;          /* the last rejection                       */
+	unsigned line;           /* line number given to the next turn       */
+	bool listen;             /* pass a sink to apply() (default true)    */
+	et_event ev[ET_MAX_EVENTS];
+	size_t nev;              /* events of every accepted turn so far     */
+	size_t nev_turn;         /* events of the last turn tried            */
+} et_game;
+
+/* A game's data from YAML text (NULL: the embedded default); fails the
+ * test when it does not load. */
+static inline void *et_data(const arb_game_ops *ops, const char *yaml)
+{
+	arb_data_error err = { 0 };
+	const unsigned char *b = yaml ? (const unsigned char *)yaml : ops->data;
+	size_t n = yaml ? strlen(yaml) : *ops->data_size;
+	arb_node *root = arb_data_parse(b, n, &err);
+	if (!root)
+		fail_msg("yaml %u:%u: %s", err.line, err.col, err.msg);
+	void *d = ops->data_load(root, &err);
+	arb_data_free(root);
+	if (!d)
+		fail_msg("data %u:%u: %s", err.line, err.col, err.msg);
+	return d;
+}
+
+/* Like et_data, but NULL and `err` for data that does not load. */
+static inline void *et_data_try(const arb_game_ops *ops, const char *yaml,
+				arb_data_error *err)
+{
+	arb_node *root = arb_data_parse((const unsigned char *)yaml,
+					strlen(yaml), err);
+	if (!root)
+		return NULL;
+	void *d = ops->data_load(root, err);
+	arb_data_free(root);
+	return d;
+}
+
+static inline int et_colour(const arb_game_ops *ops, const char *w)
+{
+	for (unsigned c = 0; ops->colours[c]; c++)
+		if (!strcmp(ops->colours[c], w))
+			return (int)c;
+	fail_msg("%s has no colour '%s'", ops->name, w);
+	return -1;
+}
+
+/* Create a game: `colours` in turn order ("Red Blue"), `options` the
+ * Variant value ("farmers=off halve=up") or NULL, `setup` the Setup value
+ * or NULL, on `data` (NULL: the embedded data, loaded and owned here).
+ * Returns 0, or -1 with t->rej when create() refuses. */
+static inline int et_try_start(et_game *t, const arb_game_ops *ops,
+			       void *data, const char *colours,
+			       const char *options, const char *setup)
+{
+	memset(t, 0, sizeof *t);
+	t->ops = ops;
+	t->listen = true;
+	t->own_data = !data;
+	t->data = data ? data : et_data(ops, NULL);
+	t->tags[0] = (arb_tag){ "Seats", "", 1, 1 };
+	t->tags[1] = (arb_tag){ "Variant", options ? options : "", 2, 1 };
+	t->tags[2] = (arb_tag){ "Setup", setup ? setup : "", 3, 1 };
+	t->setup.tags = t->tags;
+	t->setup.ntags = 3;
+	char cb[128];
+	snprintf(cb, sizeof cb, "%s", colours);
+	char *save = NULL;
+	for (char *w = strtok_r(cb, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
+		assert_true(t->setup.nseats < ARB_MAX_SEATS);
+		t->setup.seats[t->setup.nseats++] =
+			(arb_seat){ (unsigned)et_colour(ops, w), "player", &t->tags[0] };
+	}
+	if (options) {
+		snprintf(t->optbuf, sizeof t->optbuf, "%s", options);
+		for (char *w = strtok_r(t->optbuf, " ", &save); w;
+		     w = strtok_r(NULL, " ", &save)) {
+			assert_true(t->setup.noptions < ARB_MAX_OPTIONS);
+			char *eq = strchr(w, '=');
+			if (eq)
+				*eq = '\0';
+			t->setup.options[t->setup.noptions++] =
+				(arb_option){ w, eq ? eq + 1 : NULL, &t->tags[1] };
+		}
+	}
+	if (setup)
+		t->setup.setup = &t->tags[2];
+	t->move = calloc(1, ops->move_size ? ops->move_size : 1);
+	assert_non_null(t->move);
+	t->line = 10;
+	t->g = ops->create(t->data, &t->setup, &t->rej);
+	return t->g ? 0 : -1;
+}
+
+/* Like et_try_start, but the game must be created. */
+static inline void et_start(et_game *t, const arb_game_ops *ops, void *data,
+			    const char *colours, const char *options,
+			    const char *setup)
+{
+	if (et_try_start(t, ops, data, colours, options, setup) < 0)
+		fail_msg("create: %s: %s", t->rej.rule, t->rej.msg);
+}
+
+static inline void et_end(et_game *t)
+{
+	if (t->g)
+		t->ops->destroy(t->g);
+	if (t->own_data && t->data)
+		t->ops->data_free(t->data);
+	free(t->move);
+	t->g = t->data = t->move = NULL;
+}
+
+static inline void et_capture(void *ctx, const arb_event *ev)
+{
+	et_game *t = ctx;
+	assert_true(t->nev + t->nev_turn < ET_MAX_EVENTS);
+	et_event *e = &t->ev[t->nev + t->nev_turn++];
+	snprintf(e->kind, sizeof e->kind, "%s", ev->kind);
+	memcpy(e->delta, ev->delta, sizeof e->delta);
+	snprintf(e->text, sizeof e->text, "%s", ev->text);
+	e->nfields = ev->nfields;
+	for (size_t i = 0; i < ev->nfields; i++) {
+		e->fields[i] = ev->fields[i];
+		if (ev->fields[i].str) {
+			snprintf(e->strs[i], sizeof e->strs[i], "%s", ev->fields[i].str);
+			e->fields[i].str = e->strs[i];
+		}
+	}
+}
+
+/* Parse and apply one turn line; 0, or -1 with t->rej.  Events of an
+ * accepted turn are kept (t->ev), those of a refused one dropped, as the
+ * tool does. */
+static inline int et_try(et_game *t, const char *line)
+{
+	arb_token tok[ET_MAX_TOKENS];
+	size_t n = arb_split_tokens(line, strlen(line), ++t->line, 1, tok,
+				    ET_MAX_TOKENS);
+	assert_true(n > 0 && n <= ET_MAX_TOKENS);
+	memset(t->move, 0, t->ops->move_size ? t->ops->move_size : 1);
+	memset(&t->rej, 0, sizeof t->rej);
+	t->nev_turn = 0;
+	arb_sink sink = { et_capture, t };
+	int rc = t->ops->parse(t->g, tok, n, t->move, &t->rej);
+	if (rc == 0)
+		rc = t->ops->apply(t->g, t->move, t->listen ? &sink : NULL, &t->rej);
+	if (rc == 0) {
+		t->nev += t->nev_turn;
+		if (t->ops->position_ok) {
+			const char *why = NULL;
+			if (!t->ops->position_ok(t->g, &why))
+				fail_msg("after '%s': position_ok: %s", line, why);
+		}
+	}
+	t->nev_turn = 0;
+	return rc;
+}
+
+/* Play a line that must be legal. */
+#define et_ok(t, line_)                                                      \
+	do {                                                                 \
+		if (et_try((t), (line_)) < 0)                                \
+			fail_msg("'%s' refused: %s: %s", (line_),            \
+				 (t)->rej.rule, (t)->rej.msg);               \
+	} while (0)
+
+/* Play a line that must be refused by `rule` at column `col` (0: any)
+ * with a message containing `words` (NULL: any). */
+#define et_bad(t, line_, rule_, col_, words_)                                \
+	do {                                                                 \
+		const char *et_w_ = (words_);                                \
+		if (et_try((t), (line_)) == 0)                               \
+			fail_msg("'%s' accepted, expected %s", (line_),      \
+				 (rule_));                                   \
+		if (!(t)->rej.rule || strcmp((t)->rej.rule, (rule_)))        \
+			fail_msg("'%s': rule %s (%s), expected %s", (line_), \
+				 (t)->rej.rule, (t)->rej.msg, (rule_));      \
+		if ((col_) && (t)->rej.col != (unsigned)(col_))              \
+			fail_msg("'%s': column %u, expected %u (%s)",        \
+				 (line_), (t)->rej.col, (unsigned)(col_),    \
+				 (t)->rej.msg);                              \
+		if (et_w_ && !strstr((t)->rej.msg, et_w_))                   \
+			fail_msg("'%s': message '%s' lacks '%s'", (line_),   \
+				 (t)->rej.msg, et_w_);                       \
+	} while (0)
+
+/* create() must refuse with `rule` and a message containing `words`. */
+#define et_bad_start(t, ops_, colours_, options_, setup_, rule_, words_)     \
+	do {                                                                 \
+		if (et_try_start((t), (ops_), NULL, (colours_), (options_),  \
+				 (setup_)) == 0)                             \
+			fail_msg("create accepted, expected %s", (rule_));   \
+		if (!(t)->rej.rule || strcmp((t)->rej.rule, (rule_)))        \
+			fail_msg("create: rule %s (%s), expected %s",        \
+				 (t)->rej.rule, (t)->rej.msg, (rule_));      \
+		if ((words_) && !strstr((t)->rej.msg, (words_)))             \
+			fail_msg("create: message '%s' lacks '%s'",          \
+				 (t)->rej.msg, (words_));                    \
+		et_end(t);                                                   \
+	} while (0)
+
+/* A numeric detail of a captured event, or -1. */
+static inline long et_field(const et_event *e, const char *key)
+{
+	for (size_t i = 0; i < e->nfields; i++)
+		if (!strcmp(e->fields[i].key, key))
+			return e->fields[i].str ? -1 : e->fields[i].num;
+	return -1;
+}
+
+static inline int et_score(const et_game *t, unsigned seat)
+{
+	arb_standing st;
+	t->ops->standing(t->g, &st);
+	return st.score[seat];
+}
+
+/* The engine's Setup snapshot of the position, into `out` (cap bytes). */
+static inline void et_snapshot(const et_game *t, char *out, size_t cap)
+{
+	arb_buf b = { 0 };
+	t->ops->snapshot(t->g, &b);
+	snprintf(out, cap, "%s", b.p ? b.p : "");
+	arb_buf_free(&b);
+}
+
+#endif
