@@ -55,18 +55,20 @@ static void hand_str(const cat_player *p, char *out, size_t len)
 	cat_bundle_str(p->res, out, len);
 }
 
-/* Move cards: seat -> bank (dir < 0) or bank -> seat (dir > 0).  Counts
- * never go negative: callers check first (lacks(), the bank's stock). */
+#ifndef NDEBUG
 /* Every byte lane of x is at least that of w, for w's lanes below 0x80
  * (a bundle is at most 95 cards): setting each lane's top bit of x keeps
  * a lane's subtraction from borrowing from the next, and the bit survives
- * exactly where x >= w. */
+ * exactly where x >= w.  Only bank_move's assertions use it. */
 static inline bool lanes_ge(uint64_t x, uint64_t w)
 {
 	const uint64_t H = 0x8080808080808080ull;
 	return !(w & H) && (((x | H) - w) & H) == H;
 }
+#endif
 
+/* Move cards: seat -> bank (dir < 0) or bank -> seat (dir > 0).  Counts
+ * never go negative: callers check first (lacks(), the bank's stock). */
 static void bank_move(cat_state *s, unsigned seat, const uint8_t v[CAT_RES],
 		      int dir)
 {
