@@ -1,6 +1,7 @@
 /*
  * fuzz_catan.c — libFuzzer harness for the Catan engine: random legal
- * games (tests/games/catan/catan_gen.h) with mutated turn lines.
+ * games (the engine's random_turn, as `arbiter gen` plays them) with
+ * mutated turn lines.
  *
  * The first 8 bytes of the input seed the random player, the 9th picks the
  * seats and options; the rest is a mutation script: each turn, one byte
@@ -23,7 +24,9 @@
 
 #include "core/data.h"
 #include "core/tokens.h"
-#include "../games/catan/catan_gen.h"
+#include "games/catan/catan.h"
+
+extern const arb_game_ops catan_game;
 
 static void *fz_data;
 
@@ -89,16 +92,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *in, size_t n)
 	cat_game *g = catan_game.create(fz_data, &su, &rej);
 	if (!g)
 		abort();
-	cg_rng r = {seed | 1};
+	uint64_t rng = seed | 1;
 	arb_sink sink = {fz_sink, NULL};
 	static cat_state before;
 	static char line[4096];
 	arb_buf a = {0}, b = {0}, d = {0};
 	for (int turn = 0; turn < 600 && !g->s.over; turn++) {
 		cat_move m, m2;
-		cg_turn(g, &r, &m);
 		arb_buf_reset(&a);
-		catan_game.format(g, &m, &a);
+		if (catan_game.random_turn(g, &rng, &a) < 0)
+			break;
 		size_t len = a.len < sizeof line - 8 ? a.len : sizeof line - 8;
 		memcpy(line, a.p, len);
 		if (pos < n && in[pos++] & 1) {

@@ -1,11 +1,17 @@
 /*
- * catan.c — the Catan engine's ops table: creating a game from its tags
- * (seats, Variant options, the board in the Setup tag), the end of the
- * game, and the standing with its VP breakdown.
+ * catan.c — the Catan engine's ops table and rule table: creating a game
+ * from its tags (seats, Variant options, the board and position in the
+ * Setup tag), and the position's invariants (position_ok) that debug
+ * builds check after every accepted turn.
  *
- * The rules live in rules.c, the notation in notation.c, the geometry and
- * the data in board.c, the dump and move generation in view.c.
+ * The files of the engine: catan.h (types, rule table, every cross-file
+ * function), data.c (the YAML data and geometry), notation.c (a turn line
+ * in and out, names of places), rules.c (apply), placement.c (where roads
+ * and settlements go), longest_road.c, score.c (points, win, standing),
+ * snapshot.c (the Setup tag), dump.c, moves.c, gen.c (the random player).
  */
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -15,6 +21,20 @@
 ARB_DECLARE_DATA(catan);
 
 const char *const cat_colours[] = {"Red", "Blue", "White", "Orange", NULL};
+
+const arb_rule cat_rules[CAT_NRULES] = { CAT_RULES(ARB_RULE_ENTRY) };
+
+/* Reject by a rule of the table at line:col; returns -1. */
+int cat_reject(arb_reject *rej, enum cat_rule rule, uint32_t line,
+	       uint32_t col, const char *fmt, ...)
+{
+	char msg[ARB_MSG_MAX];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	return arb_reject_rule(rej, cat_rules, rule, line, col, "%s", msg);
+}
 
 /* One Variant option: its name, its values, and where the value goes. */
 static const struct opt {
@@ -31,6 +51,7 @@ static const struct opt {
 	{"longest-road-tie", {"keep", "aside"}, offsetof(cat_game, opt_lrtie)},
 };
 
+/* Set one Variant option.  Rejects with bad-option, unknown-option. */
 static int set_option(cat_game *g, const arb_option *o, arb_reject *rej)
 {
 	uint32_t line = o->tag ? o->tag->line : 0, col = o->tag ? o->tag->col : 0;
@@ -48,7 +69,7 @@ static int set_option(cat_game *g, const arb_option *o, arb_reject *rej)
 			g->opt_shortage = SH_ROLL;
 			return 0;
 		}
-		return arb_reject_pos(rej, line, col, "bad-option", "option "
+		return cat_reject(rej, CAT_R_BAD_OPTION, line, col, "option "
 				      "edition takes 5 or sv");
 	}
 	for (size_t i = 0; i < ARB_COUNT(options); i++) {
@@ -60,25 +81,27 @@ static int set_option(cat_game *g, const arb_option *o, arb_reject *rej)
 				return 0;
 			}
 		const char *const *vs = options[i].values;
-		return arb_reject_pos(rej, line, col, "bad-option", "option %s "
+		return cat_reject(rej, CAT_R_BAD_OPTION, line, col, "option %s "
 				      "takes %s%s%s%s%s", o->name, vs[0],
 				      vs[1] ? " or " : "", vs[1] ? vs[1] : "",
 				      vs[2] ? " or " : "", vs[2] ? vs[2] : "");
 	}
-	return arb_reject_pos(rej, line, col, "unknown-option", "unknown option "
+	return cat_reject(rej, CAT_R_UNKNOWN_OPTION, line, col, "unknown option "
 			      "'%s' (known: edition, phases, robber, shortage, "
 			      "vp-cards, start-resources, longest-road-tie)",
 			      o->name);
 }
 
+/* A new game from the seats, options and Setup tag.  Rejects with
+ * seat-count, bad-option, unknown-option, bad-setup. */
 static void *cat_create(const void *data, const arb_setup *setup,
 			arb_reject *rej)
 {
 	const cat_data *d = data;
 	if (setup->nseats < 3 || setup->nseats > CAT_SEATS) {
 		const arb_tag *t = setup->nseats ? setup->seats[0].tag : NULL;
-		arb_reject_pos(rej, t ? t->line : 0, t ? t->col : 0,
-			       "seat-count", "Catan is played by 3 or 4 players, "
+		cat_reject(rej, CAT_R_SEAT_COUNT, t ? t->line : 0,
+			   t ? t->col : 0, "Catan is played by 3 or 4 players, "
 			       "not %zu", setup->nseats);
 		return NULL;
 	}
@@ -90,8 +113,8 @@ static void *cat_create(const void *data, const arb_setup *setup,
 		unsigned c = setup->seats[i].colour;
 		if (c >= CAT_SEATS || g->seat_of[c] >= 0) {
 			const arb_tag *t = setup->seats[i].tag;
-			arb_reject_pos(rej, t ? t->line : 0, t ? t->col : 0,
-				       "seat-count", "each colour sits once");
+			cat_reject(rej, CAT_R_SEAT_COUNT, t ? t->line : 0,
+				   t ? t->col : 0, "each colour sits once");
 			goto fail;
 		}
 		g->colour[i] = (uint8_t)c;
@@ -104,8 +127,8 @@ static void *cat_create(const void *data, const arb_setup *setup,
 		char why[ARB_MSG_MAX - 32];
 		if (cat_board_from_setup(d, setup->setup->value, &g->b, why,
 					 sizeof why) < 0) {
-			arb_reject_pos(rej, setup->setup->line, setup->setup->col,
-				       "bad-setup", "Setup: %s", why);
+			cat_reject(rej, CAT_R_BAD_SETUP, setup->setup->line,
+				   setup->setup->col, "Setup: %s", why);
 			goto fail;
 		}
 	} else {
@@ -122,8 +145,8 @@ static void *cat_create(const void *data, const arb_setup *setup,
 		char why[ARB_MSG_MAX - 32];
 		if (cat_position_from_setup(g, setup->setup->value, why,
 					    sizeof why) < 0) {
-			arb_reject_pos(rej, setup->setup->line, setup->setup->col,
-				       "bad-setup", "Setup: %s", why);
+			cat_reject(rej, CAT_R_BAD_SETUP, setup->setup->line,
+				   setup->setup->col, "Setup: %s", why);
 			goto fail;
 		}
 	}
@@ -150,36 +173,99 @@ static bool cat_over(const void *game)
 	return ((const cat_game *)game)->s.over;
 }
 
-/* No final scoring in Catan: points are counted as they change. */
-static void cat_finish(void *game, const arb_sink *sink)
-{
-	(void)game;
-	(void)sink;
-}
-
-static void cat_standing(const void *game, arb_standing *out)
+/* The position's invariants: the resource cards in hands and the bank
+ * are the data's bank; knights (held, played, in the deck) and victory
+ * point cards are the data's, other development cards at most that; pieces on the board are counted in the
+ * players' tallies and within the data's supply; the cached hand sizes,
+ * harbours and longest trails agree with the position.  Cheap enough for
+ * every turn of a debug build; *why names the first that fails. */
+bool cat_position_ok(const void *game, const char **why)
 {
 	const cat_game *g = game;
+	const cat_data *d = g->d;
 	const cat_state *s = &g->s;
-	static const char *const keys[] = {"settlements", "cities",
-					   "longest_road", "largest_army",
-					   "vp_cards"};
-	memset(out, 0, sizeof *out);
-	out->over = s->over;
-	out->nbd = ARB_COUNT(keys);
-	for (size_t k = 0; k < ARB_COUNT(keys); k++)
-		out->bd_key[k] = keys[k];
+	unsigned res[CAT_RES], dev[CAT_DEV];
+	unsigned roads[CAT_SEATS] = {0}, settle[CAT_SEATS] = {0},
+		 city[CAT_SEATS] = {0};
+	uint8_t harb[CAT_SEATS] = {0};
+	for (unsigned r = 0; r < CAT_RES; r++)
+		res[r] = s->bank[r];
+	for (unsigned k = 0; k < CAT_DEV; k++)
+		dev[k] = s->deck[k];
+	for (unsigned e = 0; e < CAT_EDGES; e++)
+		if (s->edge_owner[e]) {
+			if (s->edge_owner[e] > g->nseats)
+				return *why = "a road of no seat", false;
+			roads[s->edge_owner[e] - 1]++;
+		}
+	for (unsigned v = 0; v < CAT_NODES; v++) {
+		unsigned o = s->node_owner[v];
+		if (!o) {
+			if (s->node_city[v])
+				return *why = "a city without an owner", false;
+			continue;
+		}
+		if (o > g->nseats)
+			return *why = "a building of no seat", false;
+		if (s->node_city[v])
+			city[o - 1]++;
+		else
+			settle[o - 1]++;
+		harb[o - 1] |= g->b.node_harb[v];
+	}
+	bool lr_held = false;
 	for (unsigned p = 0; p < g->nseats; p++) {
 		const cat_player *pl = &s->p[p];
-		out->score[p] = (int)cat_vp(g, p);
-		out->bd[p][0] = pl->settlements;
-		out->bd[p][1] = 2L * pl->cities;
-		out->bd[p][2] = s->lr == p ? 2 : 0;
-		out->bd[p][3] = s->la == p ? 2 : 0;
-		out->bd[p][4] = g->opt_vpc == VPC_HIDDEN ? pl->dev[D_VP]
-							  : pl->vp_shown;
-		out->winner[p] = s->over && s->winner == p;
+		unsigned n = 0;
+		for (unsigned r = 0; r < CAT_RES; r++) {
+			res[r] += pl->res[r];
+			n += pl->res[r];
+		}
+		if (n != pl->ncards)
+			return *why = "a hand's size is not its cards' sum", false;
+		for (unsigned k = 0; k < CAT_DEV; k++)
+			dev[k] += pl->dev[k];
+		dev[D_KNIGHT] += pl->knights;
+		if (pl->vp_shown > pl->dev[D_VP])
+			return *why = "more victory point cards shown than held",
+			       false;
+		if (pl->roads != roads[p] || pl->settlements != settle[p] ||
+		    pl->cities != city[p])
+			return *why = "a player's piece count is not the "
+				      "board's", false;
+		if (roads[p] > d->pieces[0] || settle[p] > d->pieces[1] ||
+		    city[p] > d->pieces[2])
+			return *why = "more pieces on the board than in the "
+				      "supply", false;
+		if (pl->harb != harb[p])
+			return *why = "a player's harbours are not those of "
+				      "their buildings", false;
+		if (pl->road_len != cat_trail(g, s, p))
+			return *why = "a cached longest trail is stale", false;
+		lr_held |= s->lr == p;
 	}
+	for (unsigned r = 0; r < CAT_RES; r++)
+		if (res[r] != d->bank)
+			return *why = "resource cards are not conserved", false;
+	/* Knights stay in front of their players and victory point cards in
+	 * hand; played progress cards leave the game, so those are bounded. */
+	for (unsigned k = 0; k < CAT_DEV; k++)
+		if (k == D_KNIGHT || k == D_VP ? dev[k] != d->dev_count[k]
+					       : dev[k] > d->dev_count[k])
+			return *why = "development cards are not conserved",
+			       false;
+	if (s->lr != CAT_NONE && !lr_held)
+		return *why = "the longest road is held by no seat", false;
+	if (s->la != CAT_NONE && (s->la >= g->nseats ||
+				   s->p[s->la].knights < 3))
+		return *why = "the largest army's holder has not 3 knights",
+		       false;
+	if (s->robber >= CAT_HEXES)
+		return *why = "the robber is off the island", false;
+	if (s->over && (s->winner >= g->nseats ||
+			cat_vp(g, s->winner) < d->goal))
+		return *why = "the winner has not the points to win", false;
+	return true;
 }
 
 const arb_game_ops catan_game = {
@@ -189,6 +275,8 @@ const arb_game_ops catan_game = {
 	.min_seats = 3,
 	.max_seats = 4,
 	.move_size = sizeof(cat_move),
+	.rules = cat_rules,
+	.nrules = CAT_NRULES,
 	.data_name = "notation/catan/catan.yaml",
 	.data = arb_data_catan,
 	.data_size = &arb_data_catan_size,
@@ -202,6 +290,7 @@ const arb_game_ops catan_game = {
 	.over = cat_over,
 	.finish = cat_finish,
 	.standing = cat_standing,
+	.position_ok = cat_position_ok,
 	.moves = cat_moves,
 	.dump = cat_dump,
 	.snapshot = cat_snapshot,

@@ -31,6 +31,8 @@
 #define CAT_SEATS 4
 #define CAT_HARBOURS 9
 #define CAT_MAX_ACTS 40    /* actions in one turn line                */
+#define CAT_MAX_ROADS 15   /* roads per player: longest_road.c sizes for it */
+#define CAT_MAX_BANK 51    /* cards per resource: 5 x 51 fit a hand's byte */
 #define CAT_NONE 0xff      /* no seat / no hex / no node              */
 
 enum { R_BRICK, R_LUMBER, R_WOOL, R_GRAIN, R_ORE };
@@ -207,14 +209,153 @@ bytes:
 	return true;
 }
 
-/* Names (canonical spellings). */
+/* Every rule the engine enforces, with its id (as rejections and
+ * notation/catan.md name it) and a one-line summary; rejections go through
+ * the enum (cat_reject and the turn's helpers in rules.c). */
+#define CAT_RULES(X)                                                          \
+	X(CAT_R_SYNTAX, "syntax", "each word is what the grammar wants there")  \
+	X(CAT_R_UNKNOWN_COLOUR, "unknown-colour",                               \
+	  "a colour named in a turn plays in this game")                        \
+	X(CAT_R_TOO_MANY_ACTIONS, "too-many-actions",                           \
+	  "one turn line holds at most 40 actions")                             \
+	X(CAT_R_SEAT_COUNT, "seat-count", "3 or 4 seats, each colour once")     \
+	X(CAT_R_UNKNOWN_OPTION, "unknown-option",                               \
+	  "the Variant tag names only options the engine knows")                \
+	X(CAT_R_BAD_OPTION, "bad-option",                                       \
+	  "each Variant option takes one of its values")                        \
+	X(CAT_R_BAD_SETUP, "bad-setup",                                         \
+	  "the Setup tag describes a board the box allows and a position")      \
+	X(CAT_R_WRONG_PLAYER, "wrong-player",                                   \
+	  "the line's colour is the one to move")                               \
+	X(CAT_R_GAME_OVER, "game-over", "nothing happens after the win")        \
+	X(CAT_R_SETUP_PLACEMENT, "setup-placement",                             \
+	  "a set-up line is one settlement, then one road")                     \
+	X(CAT_R_SETUP_ROAD, "setup-road",                                       \
+	  "the set-up road touches the settlement just placed")                 \
+	X(CAT_R_ROLL_FIRST, "roll-first",                                       \
+	  "trades and builds come after the roll")                              \
+	X(CAT_R_ROLL_MISSING, "roll-missing", "every turn has a roll")          \
+	X(CAT_R_ONE_ROLL, "one-roll", "a player rolls once a turn")             \
+	X(CAT_R_DISCARD_WITHOUT_SEVEN, "discard-without-seven",                 \
+	  "cards are discarded only after a 7")                                 \
+	X(CAT_R_DISCARD_TWICE, "discard-twice", "a player discards once")       \
+	X(CAT_R_DISCARD_UNNEEDED, "discard-unneeded",                           \
+	  "only a hand of more than 7 cards is halved")                         \
+	X(CAT_R_DISCARD_COUNT, "discard-count",                                 \
+	  "a discard is half the hand, rounded down")                           \
+	X(CAT_R_DISCARD_NOT_HELD, "discard-not-held",                           \
+	  "a player discards cards they hold")                                  \
+	X(CAT_R_DISCARD_MISSING, "discard-missing",                             \
+	  "every hand of more than 7 is halved before the robber moves")        \
+	X(CAT_R_ROBBER_WITHOUT_SEVEN, "robber-without-seven",                   \
+	  "the robber moves after a 7 or with a knight")                        \
+	X(CAT_R_ROBBER_MISSING, "robber-missing", "after a 7 the robber moves") \
+	X(CAT_R_ROBBER_FIRST, "robber-first",                                   \
+	  "after a 7 the discards and the robber come first")                   \
+	X(CAT_R_ROBBER_MUST_MOVE, "robber-must-move",                           \
+	  "the robber changes hex")                                             \
+	X(CAT_R_ROBBER_TOKEN, "robber-token",                                   \
+	  "the robber goes to a number token, not the desert")                  \
+	X(CAT_R_STEAL_REQUIRED, "steal-required",                               \
+	  "the robber steals when an opponent there holds a card")              \
+	X(CAT_R_STEAL_VICTIM, "steal-victim",                                   \
+	  "the robber steals from an opponent with a building at the hex")      \
+	X(CAT_R_STEAL_CARD, "steal-card", "a stolen card is one the victim holds") \
+	X(CAT_R_TRADE_NOT_ACTIVE, "trade-not-active",                           \
+	  "domestic trade is between the player to move and another")           \
+	X(CAT_R_TRADE_GIFT, "trade-gift", "a trade has cards on both sides")    \
+	X(CAT_R_TRADE_LIKE_FOR_LIKE, "trade-like-for-like",                     \
+	  "no resource on both sides of a trade")                               \
+	X(CAT_R_TRADE_NOT_HELD, "trade-not-held",                               \
+	  "both sides of a trade hold what they give")                          \
+	X(CAT_R_TRADE_AFTER_BUILD, "trade-after-build",                         \
+	  "trading comes before building (phases=strict)")                      \
+	X(CAT_R_MARITIME_RATE, "maritime-rate",                                 \
+	  "the bank trades 4:1, 3:1 with a 3:1 harbour, 2:1 for a harbour's resource") \
+	X(CAT_R_BANK_EMPTY, "bank-empty", "the bank gives only what it has")    \
+	X(CAT_R_CANNOT_AFFORD, "cannot-afford", "a player pays what they build") \
+	X(CAT_R_NO_PIECES, "no-pieces", "a player builds with pieces they have left") \
+	X(CAT_R_PATH_OCCUPIED, "path-occupied", "one road per path")            \
+	X(CAT_R_INTERSECTION_OCCUPIED, "intersection-occupied",                 \
+	  "one building per intersection")                                      \
+	X(CAT_R_DISTANCE_RULE, "distance-rule",                                 \
+	  "no settlement next to another building")                             \
+	X(CAT_R_ROAD_UNCONNECTED, "road-unconnected",                           \
+	  "a road touches the player's road, settlement or city")               \
+	X(CAT_R_SETTLEMENT_UNCONNECTED, "settlement-unconnected",               \
+	  "a settlement after the set-up touches the player's road")            \
+	X(CAT_R_CITY_NEEDS_SETTLEMENT, "city-needs-settlement",                 \
+	  "a city replaces the player's own settlement")                        \
+	X(CAT_R_DECK_EMPTY, "deck-empty", "a card is bought while the deck has cards") \
+	X(CAT_R_DECK_CARD, "deck-card", "the card drawn is one the deck still holds") \
+	X(CAT_R_CARD_NOT_HELD, "card-not-held", "a player plays cards they hold") \
+	X(CAT_R_CARD_BOUGHT_THIS_TURN, "card-bought-this-turn",                 \
+	  "a card bought this turn is played from the next turn")               \
+	X(CAT_R_ONE_CARD_PER_TURN, "one-card-per-turn",                         \
+	  "one development card played per turn")                               \
+	X(CAT_R_ROAD_BUILDING_TWO, "road-building-two",                         \
+	  "road building places 2 roads while there is room")                   \
+	X(CAT_R_PLENTY_TWO, "plenty-two", "year of plenty takes 2 cards")       \
+	X(CAT_R_REVEAL_NOT_HELD, "reveal-not-held",                             \
+	  "a player reveals victory point cards they hold")                     \
+	X(CAT_R_ASSERT_PRODUCTION, "assert-production",                         \
+	  "a stated production is what the roll or set-up gave")                \
+	X(CAT_R_ASSERT_LONGEST, "assert-longest",                               \
+	  "a stated holder of the longest road holds it")                       \
+	X(CAT_R_ASSERT_ARMY, "assert-army",                                     \
+	  "a stated holder of the largest army holds it")                       \
+	X(CAT_R_ASSERT_SCORE, "assert-score", "a stated score is the score")
+
+enum cat_rule { CAT_RULES(ARB_RULE_ENUM) CAT_NRULES };
+extern const arb_rule cat_rules[CAT_NRULES];
+
+/* What one turn line has done so far, while apply() plays it (rules.c,
+ * placement.c, score.c share it). */
+typedef struct cat_turn {
+	cat_game *g;
+	const cat_move *m;
+	const arb_sink *sink;
+	arb_reject *rej;
+	unsigned seat;
+	bool rolled, seven, built, played;
+	bool robbed;          /* the 7's robber has moved this turn */
+	unsigned roll;
+	uint8_t must_discard[CAT_SEATS];   /* cards to discard, after a 7 */
+	uint8_t discarded[CAT_SEATS];
+	uint8_t bought[CAT_DEV];
+	uint8_t got[CAT_SEATS][CAT_RES];   /* the roll's production       */
+	int last_node;                     /* set-up: the new settlement  */
+} cat_turn;
+
+/* Seat colours, NULL-ended (the ops table's colours). */
+extern const char *const cat_colours[];
+
+/* The colour name of a seat. */
+static inline const char *cat_cname(const cat_game *g, unsigned seat)
+{
+	return cat_colours[g->colour[seat]];
+}
+
+/* catan.c */
+bool cat_position_ok(const void *game, const char **why);
+int cat_reject(arb_reject *rej, enum cat_rule rule, uint32_t line,
+	       uint32_t col, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+
+/* data.c */
+void cat_geom_init(cat_geom *g);
+void *cat_data_load(const arb_node *root, arb_data_error *err);
+void cat_data_free(void *data);
+void cat_board_default(const cat_data *d, cat_board *b);
+void cat_board_finish(const cat_data *d, cat_board *b);
+bool cat_board_check(const cat_data *d, const cat_board *b, char *why,
+		     size_t whylen);
+
+/* notation.c */
 extern const char *const cat_res_name[CAT_RES];
 extern const char *const cat_dev_name[CAT_DEV];
 extern const char *const cat_terrain_name[CAT_RES + 1];
 extern const char cat_res_letter[CAT_RES + 1];
-
-/* board.c */
-void cat_geom_init(cat_geom *g);
 void cat_node_name(const cat_data *d, unsigned node, char out[4]);
 void cat_edge_name(const cat_data *d, unsigned edge, char out[8]);
 int cat_parse_node(const cat_data *d, const char *s, size_t n);
@@ -222,16 +363,9 @@ int cat_parse_edge(const cat_data *d, const char *s, size_t n);
 int cat_parse_hex(const char *s, size_t n);
 int cat_parse_res(const char *s, size_t n);
 int cat_parse_dev(const char *s, size_t n);
-void *cat_data_load(const arb_node *root, arb_data_error *err);
-void cat_data_free(void *data);
-int cat_board_from_setup(const cat_data *d, const char *spec, cat_board *b,
-			 char *why, size_t whylen);
-void cat_board_default(const cat_data *d, cat_board *b);
-void cat_board_finish(const cat_data *d, cat_board *b);
-bool cat_board_check(const cat_data *d, const cat_board *b, char *why,
-		     size_t whylen);
-
-/* notation.c */
+int cat_parse_hexspec(const char *s, size_t n, uint8_t *terrain,
+		      uint8_t *token);
+int cat_parse_harb_kind(const char *s, size_t n);
 int cat_parse(const void *game, const arb_token *tok, size_t ntok,
 	      void *move, arb_reject *rej);
 void cat_format(const void *game, const void *move, arb_buf *out);
@@ -240,21 +374,53 @@ void cat_bundle_str(const uint8_t v[CAT_RES], char *out, size_t len);
 /* rules.c */
 int cat_apply(void *game, const void *move, const arb_sink *sink,
 	      arb_reject *rej);
-unsigned cat_vp(const cat_game *g, unsigned seat);
-unsigned cat_trail(const cat_game *g, const cat_state *s, unsigned seat);
+unsigned cat_bundle_total(const uint8_t v[CAT_RES]);
+unsigned cat_maritime_rate(const cat_player *p, unsigned r);
+int cat_rej_kw(cat_turn *t, const cat_act *a, enum cat_rule rule,
+	       const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+int cat_rej_arg(cat_turn *t, const cat_act *a, enum cat_rule rule,
+		const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+/* placement.c */
 bool cat_road_ok(const cat_game *g, const cat_state *s, unsigned seat,
 		 unsigned edge, int setup_node);
 bool cat_settle_ok(const cat_game *g, const cat_state *s, unsigned seat,
 		   unsigned node, bool setup);
+int cat_check_road(cat_turn *t, const cat_act *a, unsigned edge,
+		   int setup_node);
+void cat_put_road(cat_turn *t, unsigned edge);
+int cat_place_road(cat_turn *t, const cat_act *a, unsigned edge,
+		   int setup_node);
+int cat_check_settlement(cat_turn *t, const cat_act *a, bool setup);
+void cat_put_settlement(cat_turn *t, unsigned v);
+
+/* longest_road.c */
+unsigned cat_trail(const cat_game *g, const cat_state *s, unsigned seat);
+void cat_lr_update(cat_game *g, const arb_sink *sink, unsigned mask,
+		   bool broken, int leaf, const char *why);
+
+/* score.c */
+unsigned cat_vp(const cat_game *g, unsigned seat);
+arb_event *cat_event(cat_game *g, const arb_sink *sink, const char *kind);
+void cat_vp_event(cat_turn *t, const char *kind, int delta, const char *fmt,
+		  ...) __attribute__((format(printf, 4, 5)));
+void cat_check_win(cat_turn *t);
+void cat_check_win_at_start(cat_game *g, const arb_sink *sink);
+void cat_finish(void *game, const arb_sink *sink);
+void cat_standing(const void *game, arb_standing *out);
 
 /* snapshot.c */
+int cat_board_from_setup(const cat_data *d, const char *spec, cat_board *b,
+			 char *why, size_t whylen);
 void cat_snapshot(const void *game, arb_buf *out);
 int cat_position_from_setup(cat_game *g, const char *spec, char *why,
 			    size_t whylen);
 bool cat_is_position_key(const char *k, size_t n);
 
-/* view.c */
+/* dump.c */
 void cat_dump(const void *game, unsigned flags, arb_buf *out);
+
+/* moves.c */
 size_t cat_moves(const void *game, const void *next,
 		 void (*emit)(void *ctx, const char *move), void *ctx);
 

@@ -623,8 +623,7 @@ static void trade_toward(gen *G, unsigned goal)
 		if (!done && G->cur.bank[lack]) {
 			unsigned best = CAT_RES, most = 0, rate = 4;
 			for (unsigned r = 0; r < CAT_RES; r++) {
-				unsigned rt = me->harb >> r & 1 ? 2
-					    : me->harb >> HARB_GENERIC & 1 ? 3 : 4;
+				unsigned rt = cat_maritime_rate(me, r);
 				if (sw[r] >= rt && sw[r] - rt + 1 > most) {
 					most = sw[r] - rt + 1;
 					best = r;

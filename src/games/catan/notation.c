@@ -12,13 +12,209 @@
  * pass with no allocation; the only table lookups are small alias lists.
  */
 #include <assert.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
 
+#include "../../core/util.h"
 #include "catan.h"
 
-extern const char *const cat_colours[];
+/* ------------------------------------------- names of places and cards */
+
+
+const char *const cat_res_name[CAT_RES] = {"brick", "lumber", "wool",
+					    "grain", "ore"};
+const char *const cat_dev_name[CAT_DEV] = {"knight", "road-building",
+					    "year-of-plenty", "monopoly",
+					    "victory-point"};
+const char *const cat_terrain_name[CAT_RES + 1] = {
+	"hills", "forest", "pasture", "fields", "mountains", "desert"};
+const char cat_res_letter[CAT_RES + 1] = {'B', 'L', 'W', 'G', 'O', 'D'};
+
+void cat_node_name(const cat_data *d, unsigned node, char out[4])
+{
+	assert(node < CAT_NODES);
+	out[0] = (char)('a' + d->g.node_x[node]);
+	out[1] = (char)('1' + d->g.node_row[node]);
+	out[2] = 0;
+}
+
+void cat_edge_name(const cat_data *d, unsigned edge, char out[8])
+{
+	assert(edge < CAT_EDGES);
+	cat_node_name(d, d->g.edge_node[edge][0], out);
+	out[2] = '-';
+	cat_node_name(d, d->g.edge_node[edge][1], out + 3);
+}
+
+/* A node name: column letter a..k and row digit 1..6, any case.  Returns
+ * the node or -1. */
+int cat_parse_node(const cat_data *d, const char *s, size_t n)
+{
+	if (n != 2)
+		return -1;
+	int x = (s[0] | 0x20) - 'a', r = s[1] - '1';
+	if (x < 0 || x > 10 || r < 0 || r > 5)
+		return -1;
+	return d->g.node_at[r][x];
+}
+
+/* An edge: two adjacent nodes joined by '-', in either order. */
+int cat_parse_edge(const cat_data *d, const char *s, size_t n)
+{
+	if (n != 5 || s[2] != '-')
+		return -1;
+	int a = cat_parse_node(d, s, 2), b = cat_parse_node(d, s + 3, 2);
+	if (a < 0 || b < 0)
+		return -1;
+	for (unsigned i = 0; i < d->g.node_nadj[a]; i++)
+		if (d->g.node_adj[a][i] == b)
+			return d->g.node_edge[a][i];
+	return -1;
+}
+
+/* A hex: one letter A..S, any case. */
+int cat_parse_hex(const char *s, size_t n)
+{
+	if (n != 1)
+		return -1;
+	int h = (s[0] | 0x20) - 'a';
+	return h >= 0 && h < CAT_HEXES ? h : -1;
+}
+
+/* Word lists carry their lengths so a lookup compares bytes only for
+ * words of the token's length. */
+#define AL(w, v) {w, sizeof w - 1, v}
+static const struct alias {
+	const char *word;
+	uint8_t len;
+	int val;
+} res_alias[] = {
+	AL("brick", R_BRICK), AL("bricks", R_BRICK), AL("clay", R_BRICK),
+	AL("lumber", R_LUMBER), AL("wood", R_LUMBER),
+	AL("wool", R_WOOL), AL("sheep", R_WOOL),
+	AL("grain", R_GRAIN), AL("wheat", R_GRAIN), AL("corn", R_GRAIN),
+	AL("ore", R_ORE), AL("stone", R_ORE), AL("ores", R_ORE),
+}, dev_alias[] = {
+	AL("knight", D_KNIGHT), AL("soldier", D_KNIGHT),
+	AL("road-building", D_ROADS), AL("roadbuilding", D_ROADS),
+	AL("roads", D_ROADS),
+	AL("year-of-plenty", D_PLENTY), AL("yearofplenty", D_PLENTY),
+	AL("plenty", D_PLENTY),
+	AL("monopoly", D_MONOPOLY),
+	AL("victory-point", D_VP), AL("victorypoint", D_VP), AL("vp", D_VP),
+	AL("point", D_VP),
+};
+#undef AL
+
+/* s[0..n) equals the lower-case word w (of length n) ignoring ASCII case,
+ * as strncasecmp does in the C locale; inline, without a library call. */
+static inline bool ascii_ieq(const char *s, const char *w, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (c >= 'A' && c <= 'Z')
+			c = (unsigned char)(c + 32);
+		if (c != (unsigned char)w[i])
+			return false;
+	}
+	return true;
+}
+
+static int find_alias(const struct alias *t, size_t nt, const char *s,
+		      size_t n)
+{
+	for (size_t i = 0; i < nt; i++)
+		if (t[i].len == n && ascii_ieq(s, t[i].word, n))
+			return t[i].val;
+	return -1;
+}
+
+/* Resources are read in every bundle of every line: the canonical words
+ * are tried first by length and first letter, the aliases after. */
+int cat_parse_res(const char *s, size_t n)
+{
+	if (n >= 3 && n <= 6) {
+		static const int8_t by_len[7] = {-1, -1, -1, R_ORE, -1, R_BRICK,
+						  R_LUMBER};
+		int r = by_len[n];
+		if (n == 4)
+			r = (s[0] | 0x20) == 'w' ? R_WOOL : -1;
+		else if (n == 5 && (s[0] | 0x20) == 'g')
+			r = R_GRAIN;
+		if (r >= 0 && cat_letters_ieq(s, cat_res_name[r], n))
+			return r;
+	}
+	for (size_t i = 0; i < ARB_COUNT(res_alias); i++)   /* all letters */
+		if (res_alias[i].len == n &&
+		    cat_letters_ieq(s, res_alias[i].word, n))
+			return res_alias[i].val;
+	return -1;
+}
+
+int cat_parse_dev(const char *s, size_t n)
+{
+	return find_alias(dev_alias, ARB_COUNT(dev_alias), s, n);
+}
+
+/* "O10" / "D": a terrain letter and its token (Setup hexes=, the data's
+ * beginner board).  Returns 0 or -1. */
+int cat_parse_hexspec(const char *s, size_t n, uint8_t *terrain,
+			 uint8_t *token)
+{
+	if (n < 1)
+		return -1;
+	const char *p = memchr(cat_res_letter, s[0] & ~0x20, CAT_RES + 1);
+	if (!p || s[0] == 0)
+		return -1;
+	*terrain = (uint8_t)(p - cat_res_letter);
+	*token = 0;
+	if (*terrain == T_DESERT)
+		return n == 1 ? 0 : -1;
+	if (n < 2 || n > 3)
+		return -1;
+	unsigned v = 0;
+	for (size_t i = 1; i < n; i++) {
+		if (s[i] < '0' || s[i] > '9')
+			return -1;
+		v = v * 10 + (unsigned)(s[i] - '0');
+	}
+	if (v < 2 || v > 12 || v == 7)
+		return -1;
+	*token = (uint8_t)v;
+	return 0;
+}
+
+/* A harbour kind: "3:1" (or "generic") -> HARB_GENERIC, or a resource
+ * name (2:1); -1 otherwise. */
+int cat_parse_harb_kind(const char *s, size_t n)
+{
+	if ((n == 3 && memcmp(s, "3:1", 3) == 0) ||
+	    (n == 7 && strncasecmp(s, "generic", 7) == 0))
+		return HARB_GENERIC;
+	return cat_parse_res(s, n);
+}
+
+/* ------------------------------------------------------------ data load */
+
+/* ------------------------------------------------------ the turn line */
+
+/* Reject by `rule` at token `t` (NULL: the start of the turn); -1. */
+static int reject_at(arb_reject *rej, const arb_token *t, enum cat_rule rule,
+		     const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+static int reject_at(arb_reject *rej, const arb_token *t, enum cat_rule rule,
+		     const char *fmt, ...)
+{
+	char msg[ARB_MSG_MAX];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	return cat_reject(rej, rule, t ? t->line : 0, t ? t->col : 0, "%s",
+			  msg);
+}
+
 
 /* The token equals `w` ignoring ASCII case; every `w` here is lower-case
  * letters only (see cat_letters_ieq).  Length first: the words are
@@ -156,14 +352,14 @@ static const arb_token *arg(cur *c, const char *what)
 {
 	if (c->i < c->n)
 		return &c->tok[c->i++];
-	arb_reject_at(c->rej, c->kw, "syntax", "'%.*s' needs %s after it",
+	reject_at(c->rej, c->kw, CAT_R_SYNTAX, "'%.*s' needs %s after it",
 		      (int)c->kw->len, c->kw->s, what);
 	return NULL;
 }
 
 static int bad(cur *c, const arb_token *t, const char *what)
 {
-	return arb_reject_at(c->rej, t, "syntax", "'%.*s' is not %s",
+	return reject_at(c->rej, t, CAT_R_SYNTAX, "'%.*s' is not %s",
 			     (int)t->len, t->s, what);
 }
 
@@ -174,7 +370,7 @@ static int arg_seat(cur *c, uint8_t *out)
 		return -1;
 	int s = parse_seat(c->g, t);
 	if (s < 0)
-		return arb_reject_at(c->rej, t, "unknown-colour",
+		return reject_at(c->rej, t, CAT_R_UNKNOWN_COLOUR,
 				     "'%.*s' is not a colour playing this game",
 				     (int)t->len, t->s);
 	*out = (uint8_t)s;
@@ -267,7 +463,7 @@ int cat_parse(const void *game, const arb_token *tok, size_t ntok,
 	assert(ntok > 0);
 	int s = parse_seat(g, &tok[0]);
 	if (s < 0)
-		return arb_reject_at(rej, &tok[0], "unknown-colour",
+		return reject_at(rej, &tok[0], CAT_R_UNKNOWN_COLOUR,
 				     "a turn starts with the colour of a seat "
 				     "of this game, not '%.*s'",
 				     (int)tok[0].len, tok[0].s);
@@ -279,7 +475,7 @@ int cat_parse(const void *game, const arb_token *tok, size_t ntok,
 	while (c.i < c.n) {
 		const arb_token *k = &tok[c.i++];
 		if (m->n == CAT_MAX_ACTS)
-			return arb_reject_at(rej, k, "too-many-actions",
+			return reject_at(rej, k, CAT_R_TOO_MANY_ACTIONS,
 					     "a turn line holds at most %d actions",
 					     CAT_MAX_ACTS);
 		cat_act *a = &m->act[m->n];
@@ -427,7 +623,7 @@ int cat_parse(const void *game, const arb_token *tok, size_t ntok,
 			rc = arg_seat(&c, &a->a) < 0 ||
 			     arg_bundle(&c, a->get, true) < 0;
 		} else {
-			return arb_reject_at(rej, k, "syntax",
+			return reject_at(rej, k, CAT_R_SYNTAX,
 					     "'%.*s' is no action (roll, discard, "
 					     "robber, trade, road, settlement, "
 					     "city, buy, play, reveal, gets, "
@@ -462,16 +658,11 @@ void cat_bundle_str(const uint8_t v[CAT_RES], char *out, size_t len)
 		snprintf(out, len, "nothing");
 }
 
-static const char *colour_name(const cat_game *g, unsigned seat)
-{
-	return cat_colours[g->colour[seat]];
-}
-
 static void put_robber(const cat_game *g, const cat_act *a, arb_buf *out)
 {
 	arb_buf_printf(out, " %c", 'A' + a->a);
 	if (a->b != CAT_NONE)
-		arb_buf_printf(out, " steal %s %s", colour_name(g, a->b),
+		arb_buf_printf(out, " steal %s %s", cat_cname(g, a->b),
 			       cat_res_name[a->c]);
 }
 
@@ -480,7 +671,7 @@ void cat_format(const void *game, const void *move, arb_buf *out)
 	const cat_game *g = game;
 	const cat_move *m = move;
 	char b1[64], b2[64], nm[8];
-	arb_buf_puts(out, colour_name(g, m->seat));
+	arb_buf_puts(out, cat_cname(g, m->seat));
 	for (unsigned i = 0; i < m->n; i++) {
 		const cat_act *a = &m->act[i];
 		switch (a->kind) {
@@ -490,7 +681,7 @@ void cat_format(const void *game, const void *move, arb_buf *out)
 		case A_DISCARD:
 			cat_bundle_str(a->give, b1, sizeof b1);
 			arb_buf_printf(out, " discard %s %s",
-				       colour_name(g, a->a), b1);
+				       cat_cname(g, a->a), b1);
 			break;
 		case A_ROBBER:
 			arb_buf_puts(out, " robber");
@@ -502,10 +693,10 @@ void cat_format(const void *game, const void *move, arb_buf *out)
 			cat_bundle_str(a->get, b2, sizeof b2);
 			arb_buf_puts(out, " trade ");
 			if (a->kind == A_TRADE && a->c != CAT_NONE)
-				arb_buf_printf(out, "%s ", colour_name(g, a->c));
+				arb_buf_printf(out, "%s ", cat_cname(g, a->c));
 			arb_buf_printf(out, "%s %s for %s",
 				       a->kind == A_BANK ? "bank"
-							 : colour_name(g, a->a),
+							 : cat_cname(g, a->a),
 				       b1, b2);
 			break;
 		case A_ROAD:
@@ -553,15 +744,15 @@ void cat_format(const void *game, const void *move, arb_buf *out)
 			arb_buf_printf(out, " %s %s",
 				       a->kind == A_ARMY ? "army" : "longest",
 				       a->a == CAT_NONE ? "none"
-							: colour_name(g, a->a));
+							: cat_cname(g, a->a));
 			break;
 		case A_VP:
-			arb_buf_printf(out, " score %s %u", colour_name(g, a->a),
+			arb_buf_printf(out, " score %s %u", cat_cname(g, a->a),
 				       a->b);
 			break;
 		case A_GETS:
 			cat_bundle_str(a->get, b1, sizeof b1);
-			arb_buf_printf(out, " gets %s %s", colour_name(g, a->a),
+			arb_buf_printf(out, " gets %s %s", cat_cname(g, a->a),
 				       b1);
 			break;
 		default:

@@ -1,8 +1,8 @@
 /*
  * snapshot.c — a Catan position as a Setup tag value, and back.
  *
- * `arbiter dump --snapshot` prints the board fields of board.c (hexes=,
- * harbours=) followed by the position: pieces by colour, hands,
+ * `arbiter dump --snapshot` prints the board fields (hexes=, harbours=;
+ * read by cat_board_from_setup below) followed by the position: pieces by colour, hands,
  * development cards held and left in the deck, knights played, victory
  * point cards shown, the robber, the special cards' holders and the seat
  * to move.  create() reads the same fields back, so a game can start from
@@ -12,9 +12,10 @@
  *   hexes=... harbours=... settlements=Red:e3+g4,Blue:h3 cities=Red:g2
  *   roads=Red:e3-f3+f3-g3 hands=Red:2brick+ore cards=Red:knight
  *   knights=Blue:1 shown=Red:1 deck=13knight+2road-building+...
- *   robber=E longest=none army=none turn=Blue [step=3]
+ *   robber=E longest=none army=none turn=Blue [step=3] [winner=Red]
  *
- * step= appears only during the set-up (placements made so far).
+ * step= appears only during the set-up (placements made so far), winner=
+ * only once the game is won (a finished game stays finished).
  */
 #include <assert.h>
 #include <stdio.h>
@@ -22,8 +23,6 @@
 #include <strings.h>
 
 #include "catan.h"
-
-extern const char *const cat_colours[];
 
 /* ------------------------------------------------------------- writing */
 
@@ -187,6 +186,9 @@ void cat_snapshot(const void *game, arb_buf *out)
 		       cat_colours[g->colour[s->active]]);
 	if (s->setup_step < 2 * g->nseats)
 		arb_buf_printf(out, " step=%u", s->setup_step);
+	if (s->over)
+		arb_buf_printf(out, " winner=%s",
+			       cat_colours[g->colour[s->winner]]);
 }
 
 /* ------------------------------------------------------------- reading */
@@ -247,16 +249,12 @@ static bool is_position_key(const char *k, size_t n)
 {
 	static const char *const keys[] = {
 		"settlements", "cities", "roads", "hands", "cards", "knights",
-		"shown", "deck", "robber", "longest", "army", "turn", "step"};
+		"shown", "deck", "robber", "longest", "army", "turn", "step",
+		"winner"};
 	for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
 		if (strlen(keys[i]) == n && strncmp(keys[i], k, n) == 0)
 			return true;
 	return false;
-}
-
-bool cat_is_position_key(const char *k, size_t n)
-{
-	return is_position_key(k, n);
 }
 
 #define FAIL(...) do { snprintf(why, whylen, __VA_ARGS__); return -1; } while (0)
@@ -341,7 +339,7 @@ int cat_position_from_setup(cat_game *g, const char *spec, char *why,
 			p++;
 		const char *eq = memchr(w, '=', (size_t)(p - w));
 		if (!eq || !is_position_key(w, (size_t)(eq - w)))
-			continue;   /* board fields: board.c's */
+			continue;   /* board fields: cat_board_from_setup */
 		char key[16];
 		snprintf(key, sizeof key, "%.*s", (int)(eq - w), w);
 		const char *v = eq + 1;
@@ -353,9 +351,9 @@ int cat_position_from_setup(cat_game *g, const char *spec, char *why,
 				FAIL("robber: '%.*s' is no hex", (int)vl, v);
 			s->robber = (uint8_t)h;
 		} else if (!strcmp(key, "longest") || !strcmp(key, "army") ||
-			   !strcmp(key, "turn")) {
+			   !strcmp(key, "turn") || !strcmp(key, "winner")) {
 			int seat = vl == 4 && !strncmp(v, "none", 4) &&
-					   key[0] != 't'
+					   key[0] != 't' && key[0] != 'w'
 				   ? CAT_NONE : seat_named(g, v, vl);
 			if (seat < 0)
 				FAIL("%s: '%.*s' is not a colour of this game",
@@ -364,6 +362,8 @@ int cat_position_from_setup(cat_game *g, const char *spec, char *why,
 				s->lr = (uint8_t)seat;
 			else if (key[0] == 'a')
 				s->la = (uint8_t)seat;
+			else if (key[0] == 'w')
+				s->winner = (uint8_t)seat;
 			else
 				s->active = (uint8_t)seat;
 		} else if (!strcmp(key, "step")) {
@@ -424,7 +424,12 @@ int cat_position_from_setup(cat_game *g, const char *spec, char *why,
 		unsigned out = have_deck ? s->deck[k] : 0;
 		for (unsigned p = 0; p < g->nseats; p++)
 			out += s->p[p].dev[k] + (k == D_KNIGHT ? s->p[p].knights : 0);
-		if (out > d->dev_count[k])
+		/* Knights (held, played) and victory point cards never
+		 * leave the game, so with the deck given they add up to the
+		 * box; played progress cards are gone. */
+		if (out > d->dev_count[k] ||
+		    (have_deck && (k == D_KNIGHT || k == D_VP) &&
+		     out != d->dev_count[k]))
 			FAIL("%u %s cards in the game, the box has %u", out,
 			     cat_dev_name[k], d->dev_count[k]);
 		if (!have_deck)
@@ -444,5 +449,196 @@ int cat_position_from_setup(cat_game *g, const char *spec, char *why,
 				pl->harb |= g->b.node_harb[v];
 		pl->road_len = (uint8_t)cat_trail(g, s, p);
 	}
+	/* A finished game stays finished: winner= names who won, and they
+	 * must have the points. */
+	if (s->winner != CAT_NONE) {
+		if (s->setup_step < 2 * g->nseats)
+			FAIL("winner: the game is still in its set-up");
+		unsigned vp = cat_vp(g, s->winner);
+		if (vp < d->goal)
+			FAIL("winner: %s has %u points, not the %u that win",
+			     cat_colours[g->colour[s->winner]], vp, d->goal);
+		s->over = 1;
+	}
 	return 0;
 }
+
+/* ------------------------------------------------ the board fields */
+
+/* Spiral order of the variable set-up: the outer ring counter-clockwise
+ * from A, then the inner ring from E, then the centre. */
+static const uint8_t outer_ring[12] = {0, 3, 7, 12, 16, 17, 18, 15, 11, 6, 2, 1};
+static const uint8_t inner_ring[6] = {4, 8, 13, 14, 10, 5};
+
+/* Split "a,b,c" items of a Setup field; calls back per item. */
+static size_t split_commas(const char *s, size_t n, const char **item,
+			   size_t *ilen, size_t max)
+{
+	size_t k = 0, i = 0;
+	while (i <= n) {
+		size_t j = i;
+		while (j < n && s[j] != ',')
+			j++;
+		if (k < max) {
+			item[k] = s + i;
+			ilen[k] = j - i;
+		}
+		k++;
+		i = j + 1;
+	}
+	return k;
+}
+
+/* Read a Setup tag value: space-separated fields
+ *   hexes=O10,W2,...      19 hexes row by row (terrain letter + token)
+ *   terrain=OWL...        19 terrain letters, tokens laid by the spiral
+ *   start=A               the corner where the spiral starts (A C L S Q H)
+ *   harbours=3:1@c1-d1,grain@f1-g1,...   9 harbours
+ * Missing hexes/terrain or harbours fields keep the beginner board's.
+ * Returns 0, or -1 with a sentence in `why`. */
+int cat_board_from_setup(const cat_data *d, const char *spec, cat_board *b,
+			 char *why, size_t whylen)
+{
+	cat_board_default(d, b);
+	const char *p = spec;
+	bool have_terrain = false, have_start = false, have_hexes = false;
+	unsigned start = 0;
+	uint8_t terr[CAT_HEXES];
+	while (*p) {
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (!*p)
+			break;
+		const char *w = p;
+		while (*p && *p != ' ' && *p != '\t')
+			p++;
+		size_t wl = (size_t)(p - w);
+		const char *eq = memchr(w, '=', wl);
+		if (!eq) {
+			snprintf(why, whylen, "'%.*s' is not name=value",
+				 (int)wl, w);
+			return -1;
+		}
+		size_t kl = (size_t)(eq - w);
+		const char *v = eq + 1;
+		size_t vl = wl - kl - 1;
+		const char *item[CAT_HEXES + 1];
+		size_t ilen[CAT_HEXES + 1];
+		if (kl == 5 && strncmp(w, "hexes", 5) == 0) {
+			size_t k = split_commas(v, vl, item, ilen, CAT_HEXES + 1);
+			if (k != CAT_HEXES) {
+				snprintf(why, whylen, "hexes= lists %zu hexes, "
+					 "the island has 19", k);
+				return -1;
+			}
+			for (unsigned h = 0; h < CAT_HEXES; h++)
+				if (cat_parse_hexspec(item[h], ilen[h], &b->terrain[h],
+						  &b->token[h]) < 0) {
+					snprintf(why, whylen, "hex %c: '%.*s' is not "
+						 "a terrain letter (B L W G O D) "
+						 "with a number token", 'A' + h,
+						 (int)ilen[h], item[h]);
+					return -1;
+				}
+			have_hexes = true;
+		} else if (kl == 7 && strncmp(w, "terrain", 7) == 0) {
+			if (vl != CAT_HEXES) {
+				snprintf(why, whylen, "terrain= needs 19 letters");
+				return -1;
+			}
+			for (unsigned h = 0; h < CAT_HEXES; h++) {
+				const char *q = memchr(cat_res_letter,
+						       v[h] & ~0x20, CAT_RES + 1);
+				if (!q || v[h] == 0) {
+					snprintf(why, whylen, "terrain= letter "
+						 "'%c' is none of B L W G O D",
+						 v[h]);
+					return -1;
+				}
+				terr[h] = (uint8_t)(q - cat_res_letter);
+			}
+			have_terrain = true;
+		} else if (kl == 5 && strncmp(w, "start", 5) == 0) {
+			int h = cat_parse_hex(v, vl);
+			unsigned i;
+			for (i = 0; i < 12; i += 2)
+				if (h >= 0 && outer_ring[i] == h)
+					break;
+			if (i >= 12) {
+				snprintf(why, whylen, "start= must be a corner "
+					 "hex: A, C, H, L, Q or S");
+				return -1;
+			}
+			start = i;
+			have_start = true;
+		} else if (kl == 8 && strncmp(w, "harbours", 8) == 0) {
+			size_t k = split_commas(v, vl, item, ilen,
+						CAT_HARBOURS + 1);
+			if (k != CAT_HARBOURS) {
+				snprintf(why, whylen, "harbours= lists %zu "
+					 "harbours, the game has 9", k);
+				return -1;
+			}
+			for (unsigned i = 0; i < CAT_HARBOURS; i++) {
+				const char *at = memchr(item[i], '@', ilen[i]);
+				int kind = at ? cat_parse_harb_kind(item[i],
+						(size_t)(at - item[i])) : -1;
+				int e = at ? cat_parse_edge(d, at + 1,
+						ilen[i] - (size_t)(at - item[i]) - 1)
+					   : -1;
+				if (kind < 0 || e < 0) {
+					snprintf(why, whylen, "harbour '%.*s' is "
+						 "not KIND@PATH (3:1@c1-d1, "
+						 "grain@f1-g1)", (int)ilen[i],
+						 item[i]);
+					return -1;
+				}
+				b->harb_kind[i] = (uint8_t)kind;
+				b->harb_edge[i] = (uint8_t)e;
+			}
+		} else if (!is_position_key(w, kl)) {
+			snprintf(why, whylen, "unknown Setup field '%.*s' "
+				 "(known: hexes, terrain, start, harbours and "
+				 "the position: settlements, cities, roads, "
+				 "hands, cards, knights, shown, deck, robber, "
+				 "longest, army, turn, step, winner)", (int)kl, w);
+			return -1;
+		}
+	}
+	if (have_hexes && (have_terrain || have_start)) {
+		snprintf(why, whylen, "give either hexes= or terrain= with "
+			 "start=, not both");
+		return -1;
+	}
+	if (have_start && !have_terrain) {
+		snprintf(why, whylen, "start= needs terrain=");
+		return -1;
+	}
+	if (have_terrain) {
+		memcpy(b->terrain, terr, CAT_HEXES);
+		uint8_t order[CAT_HEXES];
+		for (unsigned i = 0; i < 12; i++)
+			order[i] = outer_ring[(start + i) % 12];
+		for (unsigned i = 0; i < 6; i++)
+			order[12 + i] = inner_ring[(start / 2 + i) % 6];
+		order[18] = 9;
+		unsigned t = 0;
+		for (unsigned i = 0; i < CAT_HEXES; i++) {
+			unsigned h = order[i];
+			if (b->terrain[h] == T_DESERT) {
+				b->token[h] = 0;
+			} else if (t < 18) {
+				b->token[h] = d->tokens[t++];
+			} else {
+				snprintf(why, whylen, "terrain= has no desert "
+					 "and more land hexes than tokens");
+				return -1;
+			}
+		}
+	}
+	cat_board_finish(d, b);
+	if (!cat_board_check(d, b, why, whylen))
+		return -1;
+	return 0;
+}
+

@@ -10,7 +10,7 @@
  * text and different seeds different texts; a finished game yields no
  * turn.
  */
-#include "cat_test.h"
+#include "catan_test.h"
 
 /* Turn lines within which a game must end, and the share that must. */
 #define BOUND 300

@@ -1,13 +1,13 @@
 /*
- * test_generated.c — random legal games (catan_gen.h) played to the end:
+ * test_generated.c — random legal games (the engine's random_turn, as
+ * `arbiter gen` plays them) played to the end:
  * every generated line is formatted, parsed back and replayed on a fresh
  * game, which must accept it and format it the same way (fmt is stable and
  * the replay of fmt(x) equals the replay of x); points are recounted from
  * the board after every turn.  With CATAN_GEN_DIR set, the games are also
- * written there as TGN records (how corpus/catan/game-*.tgn were made).
+ * written there as TGN records.
  */
-#include "cat_test.h"
-#include "catan_gen.h"
+#include "catan_test.h"
 
 static unsigned recount(const cat_game *g, unsigned seat)
 {
@@ -34,13 +34,21 @@ static void test_generated_games(void **state)
 		cat_game *h = tt_game_opts(seats, opts, NULL);
 		assert_non_null(g);
 		assert_non_null(h);
-		cg_rng r = {seed * 7919u};
+		uint64_t rng = seed * 7919u;
+		arb_buf gl = {0};
 		size_t len = 0;
 		arb_buf line = {0}, again = {0};
 		for (unsigned t = 0; t < 2000 && !g->s.over; t++) {
 			cat_move m;
-			cg_turn(g, &r, &m);
 			arb_reject rej;
+			arb_buf_reset(&gl);
+			if (catan_game.random_turn(g, &rng, &gl) < 0)
+				break;
+			arb_token gt[256];
+			size_t ng = arb_split_tokens(gl.p, gl.len, 1, 1, gt, 256);
+			memset(&m, 0, sizeof m);
+			if (catan_game.parse(g, gt, ng, &m, &rej) < 0)
+				fail_msg("seed %u turn %u: %s", seed, t, rej.msg);
 			if (catan_game.apply(g, &m, NULL, &rej) < 0)
 				fail_msg("seed %u turn %u: %s", seed, t, rej.msg);
 			for (unsigned i = 0; i < m.n; i++)
@@ -105,6 +113,7 @@ static void test_generated_games(void **state)
 		}
 		arb_buf_free(&line);
 		arb_buf_free(&again);
+		arb_buf_free(&gl);
 		catan_game.destroy(g);
 		catan_game.destroy(h);
 	}

@@ -11,7 +11,7 @@
  * (fields: Blue's c2), 3 = K (forest: Blue's h3) and N (mountains:
  * White's d5), 6 = E (hills: Red's e3) and R (fields: White's g5).
  */
-#include "cat_test.h"
+#include "catan_test.h"
 
 enum { RED, BLUE, WHITE, ORANGE };
 
@@ -438,6 +438,7 @@ static void test_progress_cards(void **state)
 	/* With one road piece left, one road is enough. */
 	g->s.p[WHITE].dev[D_ROADS] = 1;
 	g->s.p[WHITE].roads = 14;
+	tt_unchecked();              /* 14 roads the board does not show */
 	tt_ok(g, "Blue roll 6+6");
 	tt_ok(g, "White roll 6+6 play road-building f5-g5");
 	/* Year of plenty with an empty bank. */
@@ -522,6 +523,7 @@ static void test_win(void **state)
 	g->s.lr = RED;
 	g->s.p[RED].settlements = 2;
 	g->s.p[RED].cities = 2;
+	tt_unchecked();              /* pieces and a road the board lacks */
 	assert_int_equal(cat_vp(g, RED), 9);
 	tt_give(g, RED, "2wool+2grain+2ore+brick+lumber");
 	tt_bad(g, "Red roll 6+6 buy victory-point road f3-g3", "game-over", 32,
@@ -548,6 +550,7 @@ static void test_win(void **state)
 	g->s.deck[D_VP] -= 2;
 	g->s.p[RED].cities = 2;
 	g->s.p[RED].settlements = 4;
+	tt_unchecked();              /* pieces the board does not show */
 	assert_int_equal(cat_vp(g, RED), 8);
 	tt_ok(g, "Red roll 6+6");
 	assert_false(catan_game.over(g));

@@ -1,63 +1,44 @@
 /*
- * cat_test.h — a small harness for the Catan unit tests: load the
- * embedded data through the core's YAML tree, create a game with given
- * seats, options and Setup, feed it turn lines as the tool would
- * (arb_split_tokens, parse, apply) and check acceptance or the exact
- * rejection (rule, column, words of the message).  White box: tests may
- * hand cards to players through the engine's own types (catan.h), always
- * taking them from the bank so cards stay conserved.
+ * catan_test.h — the Catan unit tests' white-box helpers, built on the
+ * one engine harness (tests/games/engine_test.h): games created and turn
+ * lines played through et_try_start / et_try (so position_ok runs after
+ * every accepted turn), with the names the tests use (tt_game, tt_ok,
+ * tt_bad), plus what only white-box tests need: handing a player cards
+ * from the bank (tt_give, tt_empty, always conserving cards), the hand as
+ * text, the standard 3-player opening, and the score events as
+ * "kind:text" lines (tt_events).
  */
-#ifndef CAT_TEST_H
-#define CAT_TEST_H
+#ifndef CATAN_TEST_H
+#define CATAN_TEST_H
 
-#include <stdarg.h>
-#include <stddef.h>
-#include <setjmp.h>
-#include <stdint.h>
-#include <cmocka.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
-#include "core/data.h"
-#include "core/tokens.h"
+#include "../engine_test.h"
 #include "games/catan/catan.h"
 
 extern const arb_game_ops catan_game;
-ARB_DECLARE_DATA(catan);
 
 static void *tt_data;
 static arb_reject tt_rej;
-static arb_tag tt_tags[8];
+static et_game tt_et;          /* plays every game's lines: tt_play      */
+/* A test that pretends a position the board does not show (piece counts
+ * set by hand, a longest road without roads) plays through these ops,
+ * without position_ok, until the next tt_game_opts. */
+static arb_game_ops tt_ops_unchecked;
+static bool tt_is_unchecked;
 
-/* Events seen by the sink, as "kind:text" lines. */
+static inline void tt_unchecked(void)
+{
+	tt_ops_unchecked = catan_game;
+	tt_ops_unchecked.position_ok = NULL;
+	tt_is_unchecked = true;
+}
+
+/* Events of the accepted turns since the last reset, "kind:text" lines. */
 static char tt_events[8192];
-
-static void tt_sink_fn(void *ctx, const arb_event *ev)
-{
-	(void)ctx;
-	size_t n = strlen(tt_events);
-	snprintf(tt_events + n, sizeof tt_events - n, "%s:%s\n", ev->kind,
-		 ev->text);
-}
-static const arb_sink tt_sink = {tt_sink_fn, NULL};
-
-static void *tt_load(const unsigned char *bytes, size_t len)
-{
-	arb_data_error err;
-	arb_node *root = arb_data_parse(bytes, len, &err);
-	if (!root)
-		return NULL;
-	void *d = catan_game.data_load(root, &err);
-	arb_data_free(root);
-	return d;
-}
 
 static int tt_setup_data(void **state)
 {
 	(void)state;
-	tt_data = tt_load(arb_data_catan, arb_data_catan_size);
-	assert_non_null(tt_data);
+	tt_data = et_data(&catan_game, NULL);
 	return 0;
 }
 
@@ -65,54 +46,24 @@ static int tt_teardown_data(void **state)
 {
 	(void)state;
 	catan_game.data_free(tt_data);
+	free(tt_et.move);
+	tt_et.move = NULL;
 	return 0;
 }
 
 /* A game: `colours` like "Red Blue White", options like "phases=combined"
  * (name=value pairs separated by spaces), setup a Setup value or NULL.
- * NULL and tt_rej set when create() refuses. */
+ * NULL and tt_rej set when create() refuses.  The caller destroys it. */
 static cat_game *tt_game_opts(const char *colours, const char *opts,
 			      const char *setup)
 {
-	static char obuf[256];
-	arb_setup su;
-	memset(&su, 0, sizeof su);
-	memset(tt_tags, 0, sizeof tt_tags);
-	char cb[64];
-	snprintf(cb, sizeof cb, "%s", colours);
-	for (char *w = strtok(cb, " "); w; w = strtok(NULL, " ")) {
-		unsigned c = 0;
-		while (strcmp(catan_game.colours[c], w))
-			c++;
-		su.seats[su.nseats].colour = c;
-		su.seats[su.nseats].player = "p";
-		su.seats[su.nseats].tag = &tt_tags[0];
-		su.nseats++;
-	}
-	tt_tags[1].name = "Variant";
-	tt_tags[1].line = 2;
-	tt_tags[1].col = 1;
-	if (opts) {
-		snprintf(obuf, sizeof obuf, "%s", opts);
-		for (char *w = strtok(obuf, " "); w; w = strtok(NULL, " ")) {
-			char *eq = strchr(w, '=');
-			if (eq)
-				*eq = 0;
-			su.options[su.noptions].name = w;
-			su.options[su.noptions].value = eq ? eq + 1 : NULL;
-			su.options[su.noptions].tag = &tt_tags[1];
-			su.noptions++;
-		}
-	}
-	if (setup) {
-		tt_tags[2].name = "Setup";
-		tt_tags[2].value = setup;
-		tt_tags[2].line = 3;
-		tt_tags[2].col = 1;
-		su.setup = &tt_tags[2];
-	}
+	et_game t;
+	int rc = et_try_start(&t, &catan_game, tt_data, colours, opts, setup);
+	tt_rej = t.rej;
+	free(t.move);
 	tt_events[0] = 0;
-	return catan_game.create(tt_data, &su, &tt_rej);
+	tt_is_unchecked = false;
+	return rc < 0 ? NULL : t.g;
 }
 
 static inline cat_game *tt_game(const char *colours)
@@ -122,17 +73,26 @@ static inline cat_game *tt_game(const char *colours)
 	return g;
 }
 
-/* Parse and apply one line; 0 or -1 (tt_rej set). */
+/* Parse and apply one line on `g` with et_try; 0 or -1 (tt_rej set). */
 static int tt_play(cat_game *g, const char *line)
 {
-	arb_token tok[256];
-	size_t n = arb_split_tokens(line, strlen(line), 1, 1, tok, 256);
-	assert_true(n > 0 && n <= 256);
-	cat_move m;
-	memset(&m, 0, sizeof m);
-	if (catan_game.parse(g, tok, n, &m, &tt_rej) < 0)
-		return -1;
-	return catan_game.apply(g, &m, &tt_sink, &tt_rej);
+	if (!tt_et.move) {
+		tt_et.ops = &catan_game;
+		tt_et.listen = true;
+		tt_et.move = calloc(1, catan_game.move_size);
+		assert_non_null(tt_et.move);
+	}
+	tt_et.ops = tt_is_unchecked ? &tt_ops_unchecked : &catan_game;
+	tt_et.g = g;
+	tt_et.nev = 0;
+	int rc = et_try(&tt_et, line);
+	tt_rej = tt_et.rej;
+	for (size_t i = 0; i < tt_et.nev; i++) {
+		size_t n = strlen(tt_events);
+		snprintf(tt_events + n, sizeof tt_events - n, "%s:%s\n",
+			 tt_et.ev[i].kind, tt_et.ev[i].text);
+	}
+	return rc;
 }
 
 #define tt_ok(g, line)                                                      \

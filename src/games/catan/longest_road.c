@@ -1,0 +1,311 @@
+/*
+ * longest_road.c — the Longest Road: the longest trail through a player's
+ * roads, and the card moving between players by the fact sheet's rule 2.9.
+ *
+ * This is the one search in the engine: a depth-first walk over a
+ * player's roads (at most 15: the data loader refuses more, and the masks
+ * below are sized for it) with the used roads as a bit mask, run only for
+ * the players whose network a road or settlement touched, and after a
+ * road whose new end is a leaf only from that leaf.
+ */
+#include <assert.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "catan.h"
+
+/* The longest road works on "chains": maximal runs of roads whose inner
+ * intersections have exactly two of the player's roads and no opponent's
+ * building.  A trail can only turn or stop at a chain's end (a "key" node:
+ * one or three roads, or an opponent's building), so the search walks
+ * chains instead of single roads: a network of 15 roads is usually a
+ * handful of chains. */
+typedef struct chains {
+	uint8_t end[CAT_MAX_ROADS][2]; /* key nodes at its ends           */
+	uint8_t len[CAT_MAX_ROADS];    /* roads in it                     */
+	uint8_t nat[CAT_NODES];        /* chain ends at each key node     */
+	uint8_t at[CAT_NODES][3];      /* ... which chains                */
+	uint64_t stop;                 /* key nodes with an opponent's building */
+} chains;
+
+/* Longest continuation from key node v with chains `used` taken.  The
+ * first node of a trail may hold an opponent's building (the trail
+ * leaves it); the caller checks `stop` for every later one. */
+static unsigned chain_walk(const chains *c, unsigned v, uint32_t used)
+{
+	unsigned best = 0;
+	for (unsigned i = 0; i < c->nat[v]; i++) {
+		unsigned k = c->at[v][i];
+		if (used >> k & 1)
+			continue;
+		unsigned w = c->end[k][0] ^ c->end[k][1] ^ v;
+		unsigned l = c->len[k];
+		if (!(c->stop >> w & 1))
+			l += chain_walk(c, w, used | 1u << k);
+		if (l > best)
+			best = l;
+	}
+	return best;
+}
+
+/* Eight bytes of an array as a little-endian word, whatever the host
+ * (compilers turn this into one load where they can). */
+static inline uint64_t load8(const uint8_t *p)
+{
+	return (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16 |
+	       (uint64_t)p[3] << 24 | (uint64_t)p[4] << 32 |
+	       (uint64_t)p[5] << 40 | (uint64_t)p[6] << 48 |
+	       (uint64_t)p[7] << 56;
+}
+
+/* The bytes of the word w equal to o, one bit per byte: bit j for byte j.
+ * Exact per byte (no borrow runs between bytes), so eight at once replace
+ * a byte loop over the 72 edges on every search. */
+static inline unsigned bytes_eq(uint64_t w, unsigned o)
+{
+	const uint64_t lo7 = 0x7f7f7f7f7f7f7f7full;
+	uint64_t x = w ^ (0x0101010101010101ull * o);
+	uint64_t z = ~(((x & lo7) + lo7) | x | lo7);   /* 0x80 where x is 0 */
+	return (unsigned)(((z >> 7) * 0x0102040810204080ull) >> 56);
+}
+
+/* Longest trail through a player's roads: no road used twice; an
+ * opponent's building at an intersection ends a trail there (it may reach
+ * it but not pass through).  A longest trail can always be taken to start
+ * at a key node, except a whole cycle of plain intersections, which is
+ * measured apart. */
+unsigned cat_trail(const cat_game *g, const cat_state *s, unsigned seat)
+{
+	const cat_geom *G = &g->d->g;
+	const unsigned me = seat + 1;
+	/* The player's roads as a 72-bit mask, eight edges a step. */
+	uint64_t own_lo = 0, own_hi = 0;
+	for (unsigned i = 0; i < 8; i++)
+		own_lo |= (uint64_t)bytes_eq(load8(s->edge_owner + 8 * i), me)
+			  << (8 * i);
+	own_hi = bytes_eq(load8(s->edge_owner + 64), me);
+#define OWN(e) ((e) < 64 ? own_lo >> (e) & 1 : own_hi >> ((e) - 64) & 1)
+	uint8_t mine[CAT_MAX_ROADS + 1], n = 0;
+	uint8_t deg[CAT_NODES];
+	memset(deg, 0, sizeof deg);
+	for (uint64_t m = own_lo; m && n <= CAT_MAX_ROADS; m &= m - 1)
+		mine[n++] = (uint8_t)__builtin_ctzll(m);
+	for (uint64_t m = own_hi; m && n <= CAT_MAX_ROADS; m &= m - 1)
+		mine[n++] = (uint8_t)(64 + __builtin_ctzll(m));
+	if (n == 0)
+		return 0;
+	assert(n <= CAT_MAX_ROADS);
+	for (unsigned i = 0; i < n; i++) {
+		deg[G->edge_node[mine[i]][0]]++;
+		deg[G->edge_node[mine[i]][1]]++;
+	}
+	chains c;
+	unsigned nc = 0;
+	c.stop = 0;
+	uint64_t key = 0;
+	for (unsigned i = 0; i < n; i++)
+		for (unsigned k = 0; k < 2; k++) {
+			unsigned v = G->edge_node[mine[i]][k];
+			unsigned o = s->node_owner[v];
+			bool opp = o && o != me;
+			if (deg[v] != 2 || opp) {
+				key |= 1ull << v;
+				c.nat[v] = 0;
+				if (opp)
+					c.stop |= 1ull << v;
+			}
+		}
+	/* Walk every chain from its key ends; `walked` marks roads. */
+	uint64_t walked_lo = 0, walked_hi = 0;   /* by edge id (72 bits) */
+#define WALKED(e) ((e) < 64 ? walked_lo >> (e) & 1 : walked_hi >> ((e) - 64) & 1)
+#define WALK(e) ((e) < 64 ? (walked_lo |= 1ull << (e)) : (walked_hi |= 1ull << ((e) - 64)))
+	for (unsigned i = 0; i < n; i++)
+		for (unsigned k = 0; k < 2; k++) {
+			unsigned v0 = G->edge_node[mine[i]][k];
+			if (!(key >> v0 & 1) || WALKED(mine[i]))
+				continue;
+			unsigned prev = v0, e = mine[i], len = 0, v;
+			for (;;) {
+				WALK(e);
+				len++;
+				v = G->edge_node[e][0] ^ G->edge_node[e][1] ^ prev;
+				if (key >> v & 1)
+					break;
+				unsigned next = CAT_NONE;
+				for (unsigned j = 0; j < G->node_nadj[v]; j++) {
+					unsigned f = G->node_edge[v][j];
+					if (f != e && OWN(f))
+						next = f;
+				}
+				assert(next != CAT_NONE);
+				prev = v;
+				e = next;
+			}
+			assert(nc < CAT_MAX_ROADS);
+			c.end[nc][0] = (uint8_t)v0;
+			c.end[nc][1] = (uint8_t)v;
+			c.len[nc] = (uint8_t)len;
+			c.at[v0][c.nat[v0]++] = (uint8_t)nc;
+			c.at[v][c.nat[v]++] = (uint8_t)nc;
+			nc++;
+		}
+	unsigned best = 0;
+	/* Roads not walked form cycles of plain intersections: all count. */
+	if ((walked_lo != own_lo || walked_hi != own_hi))
+		for (unsigned i = 0; i < n; i++) {
+			if (WALKED(mine[i]))
+				continue;
+			unsigned prev = G->edge_node[mine[i]][0], e = mine[i],
+				 len = 0;
+			while (!WALKED(e)) {
+				WALK(e);
+				len++;
+				unsigned v = G->edge_node[e][0] ^
+					     G->edge_node[e][1] ^ prev;
+				for (unsigned j = 0; j < G->node_nadj[v]; j++) {
+					unsigned f = G->node_edge[v][j];
+					if (f != e && OWN(f)) {
+						prev = v;
+						e = f;
+						break;
+					}
+				}
+			}
+			if (len > best)
+				best = len;
+		}
+#undef WALKED
+#undef WALK
+#undef OWN
+	for (uint64_t m = key; m && best < n; m &= m - 1) {
+		unsigned l = chain_walk(&c, (unsigned)__builtin_ctzll(m), 0);
+		if (l > best)
+			best = l;
+	}
+	return best;
+}
+
+/* The longest trail from node v, road by road: lo/hi mark the roads
+ * already used (72 bits in two words).  Cheaper than building the chains
+ * when only one start matters (trail_leaf). */
+typedef struct road_walk_ctx {
+	const cat_geom *G;
+	const cat_state *s;
+	unsigned me;
+} road_walk_ctx;
+
+static unsigned road_walk(const road_walk_ctx *w, unsigned v, uint64_t lo,
+			  uint64_t hi)
+{
+	const cat_geom *G = w->G;
+	unsigned best = 0;
+	for (unsigned j = 0; j < G->node_nadj[v]; j++) {
+		unsigned f = G->node_edge[v][j];
+		if (w->s->edge_owner[f] != w->me)
+			continue;
+		uint64_t nlo = lo, nhi = hi;
+		if (f < 64) {
+			if (lo >> f & 1)
+				continue;
+			nlo |= 1ull << f;
+		} else {
+			if (hi >> (f - 64) & 1)
+				continue;
+			nhi |= 1ull << (f - 64);
+		}
+		unsigned u = G->node_adj[v][j];
+		unsigned o = w->s->node_owner[u];
+		unsigned l = 1;
+		if (!o || o == w->me)   /* an opponent's building: stop */
+			l += road_walk(w, u, nlo, nhi);
+		if (l > best)
+			best = l;
+	}
+	return best;
+}
+
+/* The longest trail that starts at `leaf`, a node where the player has
+ * exactly one road (the one just built).  Such a trail is that road and
+ * then a trail of the network as it was, so the answer is at most the
+ * cached length plus one (see cat_lr_update). */
+static unsigned trail_leaf(const cat_game *g, const cat_state *s,
+			   unsigned seat, unsigned leaf)
+{
+	road_walk_ctx w = {&g->d->g, s, seat + 1};
+	return road_walk(&w, leaf, 0, 0);
+}
+
+/* Recompute the roads of the seats in `mask` and move the Longest Road
+ * card by the fact sheet's rule 2.9: nobody at 5+ -> nobody; the holder
+ * among the longest keeps it; else a single longest player takes it; else
+ * it is set aside.  `why` describes what changed, for the event text;
+ * `broken` says a settlement cut a road (longest-road-tie=aside).
+ * `leaf` >= 0: the one seat in `mask` has just built a road whose end
+ * `leaf` touches no other road of theirs; the new longest trail is the
+ * old one or one that starts at the leaf (the only trails that use the
+ * new road), so only those are searched. */
+void cat_lr_update(cat_game *g, const arb_sink *sink, unsigned mask,
+		      bool broken, int leaf, const char *why)
+{
+	cat_state *s = &g->s;
+	unsigned old_len[CAT_SEATS];
+	for (unsigned p = 0; p < g->nseats; p++) {
+		old_len[p] = s->p[p].road_len;
+		if (!(mask >> p & 1))
+			continue;
+		if (leaf < 0) {
+			s->p[p].road_len = (uint8_t)cat_trail(g, s, p);
+		} else {
+			unsigned l = trail_leaf(g, s, p, (unsigned)leaf);
+			if (l > old_len[p])
+				s->p[p].road_len = (uint8_t)l;
+		}
+	}
+	unsigned max = 0, nmax = 0, who = CAT_NONE;
+	for (unsigned p = 0; p < g->nseats; p++) {
+		unsigned l = s->p[p].road_len;
+		if (l > max) {
+			max = l;
+			nmax = 1;
+			who = p;
+		} else if (l == max) {
+			nmax++;
+		}
+	}
+	unsigned h = s->lr, nh;
+	if (max < 5)
+		nh = CAT_NONE;
+	else if (h != CAT_NONE && s->p[h].road_len == max &&
+		 !(g->opt_lrtie == LRT_ASIDE && broken && nmax > 1 &&
+		   s->p[h].road_len < old_len[h]))
+		nh = h;
+	else if (nmax == 1)
+		nh = who;
+	else
+		nh = CAT_NONE;
+	if (nh == h)
+		return;
+	s->lr = (uint8_t)nh;
+	arb_event *ev = cat_event(g, sink, "longest-road");
+	if (!ev)
+		return;
+	if (h != CAT_NONE)
+		ev->delta[h] = -2;
+	if (nh != CAT_NONE)
+		ev->delta[nh] = 2;
+	char why2[64];
+	if (nh != CAT_NONE)
+		snprintf(why2, sizeof why2, "%u roads", max);
+	else if (max < 5)
+		snprintf(why2, sizeof why2, "no road of 5 or more");
+	else
+		snprintf(why2, sizeof why2, "the longest roads tie at %u, the "
+			 "card is set aside", max);
+	snprintf(ev->text, sizeof ev->text, "%s: longest road goes from %s to "
+		 "%s (%s)", why, h == CAT_NONE ? "nobody" : cat_cname(g, h),
+		 nh == CAT_NONE ? "nobody" : cat_cname(g, nh), why2);
+	arb_event_str(ev, "from", h == CAT_NONE ? "nobody" : cat_cname(g, h));
+	arb_event_str(ev, "to", nh == CAT_NONE ? "nobody" : cat_cname(g, nh));
+	arb_event_num(ev, "length", (long)max);
+}
+

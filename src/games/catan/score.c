@@ -1,0 +1,123 @@
+/*
+ * score.c — Catan's points: victory points counted from the position, the
+ * score events of a turn (held back by apply() until the line is legal),
+ * the win (10 points during one's own turn, or at its start when points
+ * came on another's turn), and the standing with its breakdown.
+ *
+ * Catan has no final scoring: points change as pieces and cards do, so
+ * finish() has nothing to add.
+ */
+#include <assert.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "../../core/util.h"
+#include "catan.h"
+
+/* Victory points of a seat now (VP cards in hand count unless the
+ * vp-cards=revealed option says only shown ones do). */
+unsigned cat_vp(const cat_game *g, unsigned seat)
+{
+	const cat_player *p = &g->s.p[seat];
+	unsigned v = p->settlements + 2u * p->cities;
+	v += g->s.lr == seat ? 2 : 0;
+	v += g->s.la == seat ? 2 : 0;
+	v += g->opt_vpc == VPC_HIDDEN ? p->dev[D_VP] : p->vp_shown;
+	return v;
+}
+
+/* A new event of `kind` in the turn's buffer (sent by apply() once the
+ * line is legal), or NULL when nobody listens. */
+arb_event *cat_event(cat_game *g, const arb_sink *sink, const char *kind)
+{
+	if (!sink || g->nev >= CAT_MAX_EVENTS)
+		return NULL;
+	return arb_event_init(&g->ev[g->nev++], kind);
+}
+
+/* A point event for the active seat: `delta` points, the sentence from
+ * fmt, the player as its detail. */
+void cat_vp_event(cat_turn *t, const char *kind, int delta, const char *fmt,
+		  ...)
+{
+	arb_event *ev = cat_event(t->g, t->sink, kind);
+	if (!ev)
+		return;
+	ev->delta[t->seat] = delta;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(ev->text, sizeof ev->text, fmt, ap);
+	va_end(ap);
+	arb_event_str(ev, "player", cat_cname(t->g, t->seat));
+}
+
+/* The game ends with `seat` the winner at `vp` points; `when` ends the
+ * event's sentence ("during their turn"). */
+static void win(cat_game *g, const arb_sink *sink, unsigned seat,
+		unsigned vp, const char *when)
+{
+	g->s.over = 1;
+	g->s.winner = (uint8_t)seat;
+	arb_event *ev = cat_event(g, sink, "win");
+	if (!ev)
+		return;
+	snprintf(ev->text, sizeof ev->text, "%s has %u points %s and wins",
+		 cat_cname(g, seat), vp, when);
+	arb_event_str(ev, "player", cat_cname(g, seat));
+	arb_event_num(ev, "total", vp);
+}
+
+/* The active seat reached the goal during its turn: it wins. */
+void cat_check_win(cat_turn *t)
+{
+	cat_game *g = t->g;
+	if (g->s.over)
+		return;
+	unsigned vp = cat_vp(g, t->seat);
+	if (vp >= g->d->goal)
+		win(g, t->sink, t->seat, vp, "during their turn");
+}
+
+/* Points gained on another's turn (a longest road handed over by a
+ * break) win at the start of one's own: called for the seat to move. */
+void cat_check_win_at_start(cat_game *g, const arb_sink *sink)
+{
+	unsigned nx = g->s.active, vp = cat_vp(g, nx);
+	if (vp >= g->d->goal)
+		win(g, sink, nx, vp, "when their turn comes");
+}
+
+/* No final scoring in Catan: points are counted as they change. */
+void cat_finish(void *game, const arb_sink *sink)
+{
+	(void)game;
+	(void)sink;
+}
+
+/* Scores, winner and the breakdown: settlements, cities (2 each), the
+ * two special cards and the victory point cards that count. */
+void cat_standing(const void *game, arb_standing *out)
+{
+	const cat_game *g = game;
+	const cat_state *s = &g->s;
+	static const char *const keys[] = {"settlements", "cities",
+					   "longest_road", "largest_army",
+					   "vp_cards"};
+	memset(out, 0, sizeof *out);
+	out->over = s->over;
+	out->nbd = ARB_COUNT(keys);
+	for (size_t k = 0; k < ARB_COUNT(keys); k++)
+		out->bd_key[k] = keys[k];
+	for (unsigned p = 0; p < g->nseats; p++) {
+		const cat_player *pl = &s->p[p];
+		out->score[p] = (int)cat_vp(g, p);
+		out->bd[p][0] = pl->settlements;
+		out->bd[p][1] = 2L * pl->cities;
+		out->bd[p][2] = s->lr == p ? 2 : 0;
+		out->bd[p][3] = s->la == p ? 2 : 0;
+		out->bd[p][4] = g->opt_vpc == VPC_HIDDEN ? pl->dev[D_VP]
+							  : pl->vp_shown;
+		out->winner[p] = s->over && s->winner == p;
+	}
+}
