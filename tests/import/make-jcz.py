@@ -29,6 +29,7 @@ ap.add_argument('--no-farmers', action='store_true')
 ap.add_argument('--stop-after', type=int, default=0, help='turns, then save (unfinished)')
 ap.add_argument('--uncommitted', action='store_true', help='end on a placed, uncommitted tile')
 ap.add_argument('--lines', help='also write the turn lines played to this file')
+ap.add_argument('--play', help='play the turn lines of this TGN game (choosing random numbers so that JCZ draws its tiles)')
 ap.add_argument('--require-discard', action='store_true', help='fail unless a tile was discarded')
 a = ap.parse_args()
 
@@ -107,15 +108,55 @@ def legal_moves(colour, letter):
         sys.exit('arbiter moves failed: ' + out.stderr)
     return out.stdout.splitlines()[1:]
 
-initial = rng.random()
+script = []
+if a.play:
+    body = open(a.play).read().split('\n\n', 1)[1]
+    script = [l.split() for l in body.splitlines() if l.strip()]
+
+def choose_random(pk, letters):
+    """A number in [0,1) whose draws from pack `pk` give `letters` in order."""
+    n = len(pk)
+    first = next(i for i, j in enumerate(pk) if kinds[j][0] == letters[0])
+    for _ in range(200000):
+        r = (first + rng.random()) / n
+        t = Rng(r)
+        p2 = list(pk)
+        ok = True
+        for L in letters:
+            got = p2.pop(t.next_int(len(p2)))
+            if kinds[got][0] != L:
+                ok = False
+                break
+        if ok:
+            return r
+    sys.exit('no random number draws %s' % letters)
+
+def upcoming(k):
+    """Letters drawn from script line k on: the discards, then the tile placed."""
+    out = []
+    while k < len(script):
+        out.append(script[k][1])
+        if script[k][2] != 'discard':
+            break
+        k += 1
+    return out
+
+initial = choose_random(pack, upcoming(0)) if script else rng.random()
 g = Rng(initial)
 replay = []
 turn = 0
 discards = 0
 while pack:
+    if script and len(lines) == len(script):
+        break
     jid = pack.pop(g.next_int(len(pack)))
     letter, off, _ = kinds[jid]
     moves = legal_moves(COLOURS[turn], letter)
+    if script:
+        want = ' '.join(script[len(lines)])
+        if want not in moves:
+            sys.exit('scripted line %r is not legal here (drew %s)' % (want, letter))
+        moves = [want]
     if len(moves) == 1 and moves[0].endswith('discard'):
         lines.append(moves[0])
         discards += 1
@@ -139,6 +180,8 @@ while pack:
     if stopping:
         break                         # saved before the COMMIT
     g.r = rng.random()
+    if script and len(lines) + 1 < len(script):
+        g.r = choose_random(pack, upcoming(len(lines) + 1))
     replay.append({'type': 'COMMIT', 'payload': {'random': g.r}, 'player': turn})
     lines.append(' '.join(mv))
     turn = (turn + 1) % a.players
