@@ -209,8 +209,15 @@ int main(int argc, char **argv)
 			o.game = optarg;
 			break;
 		case OPT_FROM:
-			if (strcmp(optarg, "auto") && !arb_import_find(optarg))
-				return usage_error("--from: '%s' is not one of auto, jcz", optarg);
+			if (strcmp(optarg, "auto") && !arb_import_find(optarg)) {
+				char names[128] = "auto";
+				for (size_t i = 0; arb_import_at(i); i++)
+					snprintf(names + strlen(names), sizeof names - strlen(names),
+						 ", %s", arb_import_at(i)->name);
+				fprintf(stderr, "arbiter: --from: '%s' is not one of %s\n"
+					"Try 'arbiter --help' for more information.\n", optarg, names);
+				return ARB_EXIT_ERROR;
+			}
 			o.from = optarg;
 			break;
 		case OPT_HELP:
