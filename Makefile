@@ -48,10 +48,11 @@ ARB_CFLAGS = -std=c17 -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L $(ASSERT_F
 GAMES     := $(sort $(notdir $(patsubst %/,%,$(dir $(wildcard src/games/*/*.c)))))
 CORE_SRC  := $(wildcard src/core/*.c)
 CLI_SRC   := $(wildcard src/cli/*.c)
+IMPORT_SRC := $(wildcard src/import/*.c)
 GAME_SRC  := src/games/registry.c $(wildcard src/games/*/*.c)
 EMBED_GAMES := $(foreach g,$(GAMES),$(if $(wildcard notation/$(g)/$(g).yaml),$(g)))
 EMBED_SRC := $(patsubst %,$(BUILD)/embed/%.c,$(EMBED_GAMES))
-LIB_SRC   := $(CORE_SRC) $(CLI_SRC) $(GAME_SRC)
+LIB_SRC   := $(CORE_SRC) $(CLI_SRC) $(IMPORT_SRC) $(GAME_SRC)
 LIB_OBJ   := $(patsubst %.c,$(BUILD)/%.o,$(LIB_SRC)) $(EMBED_SRC:.c=.o)
 
 UNIT_SRC  := $(wildcard tests/unit/test_*.c tests/games/*/test_*.c)

@@ -7,8 +7,8 @@ _arbiter()
 		cur=${COMP_WORDS[COMP_CWORD]}
 		prev=${COMP_WORDS[COMP_CWORD-1]}
 	}
-	local commands="check score dump fmt moves select gen standings"
-	local opts="--at --group --include-illegal --scheme --count --max-moves --players --seed --data --format --game --help --in-place --invalid --invert-match --keep-going --labels --player --quiet --snapshot --tag --valid --version -f -g -h -i -k -n -p -q -s -t -v -V"
+	local commands="check score dump fmt moves select gen standings import"
+	local opts="--at --from --group --include-illegal --scheme --count --max-moves --players --seed --data --format --game --help --in-place --invalid --invert-match --keep-going --labels --player --quiet --snapshot --tag --valid --version -f -g -h -i -k -n -p -q -s -t -v -V"
 	case $prev in
 	--format|-f)
 		COMPREPLY=($(compgen -W "text yaml json tsv" -- "$cur"))
@@ -18,6 +18,9 @@ _arbiter()
 		return ;;
 	--group)
 		COMPREPLY=($(compgen -W "event round table" -- "$cur"))
+		return ;;
+	--from)
+		COMPREPLY=($(compgen -W "auto jcz" -- "$cur"))
 		return ;;
 	--scheme)
 		COMPREPLY=($(compgen -W "placement wins share" -- "$cur") $(compgen -f -X '!*.yaml' -- "$cur"))

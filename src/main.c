@@ -13,6 +13,7 @@
 #include "cli/options.h"
 #include "core/gamedata.h"
 #include "games/registry.h"
+#include "import/import.h"
 
 enum {
 #define X(id, name, short, arg, argname, help) OPT_##id,
@@ -47,6 +48,8 @@ static int (*command_fn(const char *name))(const arb_opts *)
 		return arb_cmd_gen;
 	if (!strcmp(name, "standings"))
 		return arb_cmd_standings;
+	if (!strcmp(name, "import"))
+		return arb_cmd_import;
 	return NULL;
 }
 
@@ -205,6 +208,18 @@ int main(int argc, char **argv)
 		case OPT_GAME:
 			o.game = optarg;
 			break;
+		case OPT_FROM:
+			if (strcmp(optarg, "auto") && !arb_import_find(optarg)) {
+				char names[128] = "auto";
+				for (size_t i = 0; arb_import_at(i); i++)
+					snprintf(names + strlen(names), sizeof names - strlen(names),
+						 ", %s", arb_import_at(i)->name);
+				fprintf(stderr, "arbiter: --from: '%s' is not one of %s\n"
+					"Try 'arbiter --help' for more information.\n", optarg, names);
+				return ARB_EXIT_ERROR;
+			}
+			o.from = optarg;
+			break;
 		case OPT_HELP:
 			usage(stdout);
 			return finish(0);
@@ -315,6 +330,10 @@ int main(int argc, char **argv)
 		return usage_error("%s", "select prints TGN: --format does not apply");
 	if (o.game && !arb_game_find(o.game))
 		return usage_error("--game: unknown game '%s'", o.game);
+	if (o.from && strcmp(o.command, "import"))
+		return usage_error("--from works with import only, not %s", o.command);
+	if (!strcmp(o.command, "import") && o.format != FMT_TEXT)
+		return usage_error("%s", "import prints TGN: --format does not apply");
 	if (!strcmp(o.command, "fmt") && o.format != FMT_TEXT)
 		return usage_error("%s", "fmt prints TGN: --format does not apply");
 	for (int i = 0; i < ndata; i++) {

@@ -57,6 +57,7 @@ fi
 scratch=$(mktemp -d)
 mkdir -p "$scratch/bin"
 ln -s "$(pwd)/corpus" "$scratch/corpus"
+ln -s "$(pwd)/tests" "$scratch/tests"
 ln -s "$(cd "$(dirname "$ARBITER")" && pwd)/$(basename "$ARBITER")" "$scratch/bin/arbiter"
 grep '^\.Dl \$ ' man/arbiter.1 | sed 's/^\.Dl \$ //' >"$scratch/examples"
 while IFS= read -r example; do

@@ -28,6 +28,7 @@ typedef struct arb_opts {
 	const char *scheme;       /* standings --scheme NAME|FILE */
 	bool include_illegal;     /* standings */
 	int group;                /* standings: 0 event, 1 round, 2 table */
+	const char *from;         /* import --from FORMAT (NULL: auto)   */
 	char **files;             /* operands; "-" is stdin */
 	int nfiles;
 } arb_opts;
@@ -76,6 +77,7 @@ int arb_cmd_moves(const arb_opts *o);
 int arb_cmd_select(const arb_opts *o);
 int arb_cmd_gen(const arb_opts *o);
 int arb_cmd_standings(const arb_opts *o);
+int arb_cmd_import(const arb_opts *o);
 
 /* Iterate over the operands' games: calls fn for each record; stops when
  * fn returns nonzero.  Syntax errors go to `out` (and stop unless

@@ -17,13 +17,15 @@
 	X(moves, "list the legal moves after move --at N (default: the start)") \
 	X(select, "print only the games that match, byte for byte: TGN in, TGN out") \
 	X(gen,   "write random legal games of --game NAME (seeded) in canonical TGN") \
-	X(standings, "tournament standings from records or from check's results")
+	X(standings, "tournament standings from records or from check's results") \
+	X(import, "convert other programs' saves (--from FORMAT) to TGN, one game per file")
 
 #define ARB_OPTIONS(X)                                                         \
 	X(AT,         "at",         0,   1, "N",    "dump, moves: the position after move N")          \
 	X(COUNT,      "count",      'n', 1, "N",    "gen: write N games (default 1)")                  \
 	X(DATA,       "data",       0,   1, "FILE", "replace a game's built-in data with FILE (YAML)")  \
 	X(FORMAT,     "format",     'f', 1, "FMT",  "output format: text, yaml, json or tsv")          \
+	X(FROM,       "from",       0,   1, "FORMAT", "import: the input's format: auto (default) or jcz") \
 	X(GAME,       "game",       'g', 1, "NAME", "gen, select: the game NAME; dump --labels: the game to draw") \
 	X(GROUP,      "group",      0,   1, "BY",   "standings: a table per event (default), round or table") \
 	X(HELP,       "help",       'h', 0, 0,      "print this help and exit")                        \

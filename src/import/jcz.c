@@ -1,0 +1,819 @@
+/*
+ * jcz.c — JCloisterZone saves (.jcz) to Carcassonne TGN.
+ *
+ * A JCloisterZone 5 save is one JSON object (about 60 KB for a whole base
+ * game, read with jansson): the set-up (tile sets, game elements, rules,
+ * the start tile), the players in turn order, and the replay, the list of
+ * messages the players sent: PLACE_TILE, DEPLOY_MEEPLE or PASS, then
+ * COMMIT to end the turn.  notation/import.md describes the mapping.
+ *
+ * What the save does not hold is the tile each player drew: JCloisterZone
+ * draws from a pack sorted by tile id with a number in [0,1) (the save's
+ * initialRandom for the first draw, then the `random` of each COMMIT), and
+ * silently discards a drawn tile that fits nowhere.  So this file keeps
+ * the pack and replays the draws exactly as JCloisterZone does (its
+ * TilePack and RandomGenerator, versions 5.7.0 and later): a drawn tile
+ * that is not the one the player then places was discarded.  When the save
+ * ends after a COMMIT, whether the tile drawn next was discarded (the game
+ * may end through discards) depends on the board, so the engine itself is
+ * asked: the discard line is kept only when arbiter's replay accepts it.
+ *
+ * The tile ids, their rotation offsets and the counts come from the
+ * Carcassonne data the engine embeds (notation/carcassonne/carcassonne.yaml,
+ * key `jcz`), loaded once per run.
+ */
+#include <jansson.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "import.h"
+#include "../core/data.h"
+#include "../core/replay.h"
+#include "../core/util.h"
+#include "../games/registry.h"
+
+#define JCZ_MAX_KINDS 48        /* tile ids: 24 letters + 8 garden copies */
+#define JCZ_MAX_PACK 96         /* tiles in the pack (71 in the base game) */
+#define JCZ_MAX_COORD 1000      /* |x|, |y|: 72 tiles never reach 100 */
+#define JCZ_MAX_DISCARDS 8      /* discards in a row before blaming the draws */
+
+/* ------------------------------------------------------ the tile table */
+
+typedef struct jcz_kind {
+	char id[24];             /* JCloisterZone tile id, "BA/RCr"        */
+	char letter;             /* our tile letter                        */
+	int rotation;            /* JCZ R0 = letter turned this far (deg)  */
+	int count[2];            /* copies in basic:1 and in basic:2       */
+} jcz_kind;
+
+static struct {
+	bool loaded;
+	jcz_kind kinds[JCZ_MAX_KINDS];  /* sorted by id, as JCZ sorts its pack */
+	size_t nkinds;
+	char start;              /* the start tile's letter                */
+	long followers;          /* each player's supply                   */
+	const arb_game_ops *game;
+} T;
+
+void arb_import_jcz_free(void)
+{
+	memset(&T, 0, sizeof T);
+}
+
+static int kind_cmp(const void *a, const void *b)
+{
+	/* Java's String.compareTo on these ASCII ids is strcmp's order. */
+	return strcmp(((const jcz_kind *)a)->id, ((const jcz_kind *)b)->id);
+}
+
+static int add_kind(const char *id, char letter, int rotation, int c1, int c2,
+		    arb_import_error *err)
+{
+	if (T.nkinds == JCZ_MAX_KINDS)
+		return arb_import_fail(err, 0, 0, "carcassonne data: too many jcz tile ids");
+	if (strlen(id) >= sizeof T.kinds[0].id)
+		return arb_import_fail(err, 0, 0, "carcassonne data: jcz id \"%.40s\" too long", id);
+	jcz_kind *k = &T.kinds[T.nkinds++];
+	snprintf(k->id, sizeof k->id, "%s", id);
+	k->letter = letter;
+	k->rotation = rotation;
+	k->count[0] = c1;
+	k->count[1] = c2;
+	return 0;
+}
+
+/* Read the `jcz` keys of the engine's embedded Carcassonne data.  Returns 0
+ * or -1 with *err set. */
+static int load_table(arb_import_error *err)
+{
+	if (T.loaded)
+		return 0;
+	memset(&T, 0, sizeof T);
+	T.game = arb_game_find("carcassonne");
+	if (!T.game || !T.game->data)
+		return arb_import_fail(err, 0, 0, "this arbiter has no carcassonne engine");
+	arb_data_error derr;
+	memset(&derr, 0, sizeof derr);
+	arb_node *root = arb_data_parse(T.game->data, *T.game->data_size, &derr);
+	if (!root)
+		return arb_import_fail(err, 0, 0, "%s:%u: %s", T.game->data_name,
+				       (unsigned)derr.line, derr.msg);
+	int rc = -1;
+	const arb_node *tiles = arb_node_need(root, "tiles", ARB_SEQ, &derr);
+	const arb_node *start = tiles ? arb_node_need(root, "start", ARB_SCALAR, &derr) : NULL;
+	const arb_node *fol = start ? arb_node_need(root, "followers", ARB_SCALAR, &derr) : NULL;
+	if (!fol || arb_node_int(fol, 0, 100, &T.followers, &derr))
+		goto data_error;
+	T.start = start->str[0];
+	for (size_t i = 0; i < tiles->n; i++) {
+		const arb_node *t = &tiles->items[i];
+		const arb_node *letter = arb_node_need(t, "letter", ARB_SCALAR, &derr);
+		const arb_node *count = letter ? arb_node_need(t, "count", ARB_SCALAR, &derr) : NULL;
+		const arb_node *jcz = count ? arb_node_need(t, "jcz", ARB_MAP, &derr) : NULL;
+		const arb_node *id = jcz ? arb_node_need(jcz, "id", ARB_SCALAR, &derr) : NULL;
+		const arb_node *rot = id ? arb_node_need(jcz, "rotation", ARB_SCALAR, &derr) : NULL;
+		const arb_node *garden = arb_node_get(jcz, "garden");
+		long n, r;
+		if (!rot || arb_node_int(count, 1, 20, &n, &derr) ||
+		    arb_node_int(rot, 0, 270, &r, &derr))
+			goto data_error;
+		if (r % 90) {
+			arb_data_fail(&derr, rot, "a jcz rotation is 0, 90, 180 or 270");
+			goto data_error;
+		}
+		/* In basic:2 (JCloisterZone's C2 set) one copy carries a garden
+		 * and has an id of its own; gardens matter only to the abbot. */
+		bool has_garden = garden && garden->kind == ARB_SCALAR;
+		if (add_kind(id->str, letter->str[0], (int)r, (int)n,
+			     (int)n - has_garden, err))
+			goto out;
+		if (has_garden && add_kind(garden->str, letter->str[0], (int)r, 0, 1, err))
+			goto out;
+	}
+	qsort(T.kinds, T.nkinds, sizeof T.kinds[0], kind_cmp);
+	T.loaded = true;
+	rc = 0;
+	goto out;
+data_error:
+	arb_import_fail(err, 0, 0, "%s:%u:%u: %s", T.game->data_name,
+			(unsigned)derr.line, (unsigned)derr.col, derr.msg);
+out:
+	arb_data_free(root);
+	return rc;
+}
+
+static int find_kind(const char *id)
+{
+	for (size_t i = 0; i < T.nkinds; i++)
+		if (!strcmp(T.kinds[i].id, id))
+			return (int)i;
+	return -1;
+}
+
+/* -------------------------------------------- JCloisterZone's tile draws */
+
+/* JCloisterZone's RandomGenerator: the number in [0,1) a message set, and
+ * since 5.9.0 a linear congruential step after every draw (so a redraw
+ * after a discard gets a new number; before, it reused the same one). */
+typedef struct jcz_rng {
+	double r;
+	bool set;                /* a number has been given               */
+	bool lcg;                /* version >= 5.9.0                      */
+} jcz_rng;
+
+static int rng_next_int(jcz_rng *g, int bound)
+{
+	int next = (int)(g->r * (double)bound);
+	if (g->lcg) {
+		const uint64_t m = (UINT64_C(1) << 48) - 1;
+		uint64_t x;
+		memcpy(&x, &g->r, sizeof x);   /* Double.doubleToLongBits */
+		x = (UINT64_C(25214903917) * (x & m) + 11) & m;
+		g->r = (double)x / (double)(m + 1);
+	}
+	return next;
+}
+
+/* ------------------------------------------------------ the conversion */
+
+enum phase { PH_TILE, PH_ACTION, PH_DEPLOYED, PH_OVER };
+
+typedef struct conv {
+	arb_import_error *err;
+	json_t *root;
+	int nplayers, turn;
+	int pack[JCZ_MAX_PACK];  /* kind indexes, JCZ's order              */
+	int npack;
+	jcz_rng rng;
+	json_t *forced;          /* gameAnnotations' drawOrder, or NULL    */
+	size_t nforced;          /* forced draws used                      */
+	int drawn;               /* kind drawn and not yet placed, or -1   */
+	int discards_in_row;
+	enum phase phase;
+	/* the turn being played */
+	char letter;
+	int x, y, rot;
+	char follower[16];
+	arb_buf tags;            /* the tag lines, without Result          */
+	arb_buf moves;           /* committed turn lines                   */
+	size_t nlines;
+	bool unfinished;
+	const char *small_city, *farmers;
+} conv;
+
+static int fail(conv *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int fail(conv *c, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	c->err->line = c->err->col = 0;
+	vsnprintf(c->err->msg, sizeof c->err->msg, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+static const char *colour(const conv *c, int seat)
+{
+	(void)c;
+	return T.game->colours[seat];
+}
+
+/* Draw the next tile as JCloisterZone does into c->drawn. */
+static int draw(conv *c, size_t msg)
+{
+	if (c->npack == 0)
+		return fail(c, "replay[%zu]: the pack is empty, yet the save goes on", msg);
+	int at = -1;
+	if (c->forced && c->nforced < json_array_size(c->forced)) {
+		const char *id = json_string_value(json_array_get(c->forced, c->nforced));
+		c->nforced++;
+		int k = id ? find_kind(id) : -1;
+		for (int i = 0; k >= 0 && i < c->npack; i++)
+			if (c->pack[i] == k) {
+				at = i;
+				break;
+			}
+		if (at < 0)
+			return fail(c, "gameAnnotations.drawOrder: tile \"%.40s\" (draw %zu) is not in the pack",
+				    id ? id : "(not a string)", c->nforced);
+	} else {
+		if (!c->rng.set)
+			return fail(c, "the save has no initialRandom: JCloisterZone's draws cannot be reproduced");
+		at = rng_next_int(&c->rng, c->npack);
+		if (at < 0 || at >= c->npack)
+			return fail(c, "replay[%zu]: random number %.17g gives no tile of %d", msg,
+				    c->rng.r, c->npack);
+	}
+	c->drawn = c->pack[at];
+	memmove(&c->pack[at], &c->pack[at + 1], (size_t)(c->npack - at - 1) * sizeof c->pack[0]);
+	c->npack--;
+	return 0;
+}
+
+/* A `random` in a message payload: JCloisterZone's generator takes it. */
+static int take_random(conv *c, const json_t *payload, size_t msg)
+{
+	const json_t *r = json_object_get(payload, "random");
+	if (!r || json_is_null(r))
+		return 0;
+	double v = json_number_value(r);
+	if (!json_is_number(r) || !(v >= 0.0 && v < 1.0))
+		return fail(c, "replay[%zu]: random is not a number in [0,1)", msg);
+	c->rng.r = v;
+	c->rng.set = true;
+	return 0;
+}
+
+static void put_discard(conv *c)
+{
+	arb_buf_printf(&c->moves, "%s %c discard\n", colour(c, c->turn),
+		       T.kinds[c->drawn].letter);
+	c->nlines++;
+}
+
+/* The integers [x, y] of a position; -1 when malformed. */
+static int get_position(const json_t *pos, int *x, int *y)
+{
+	if (!json_is_array(pos) || json_array_size(pos) != 2 ||
+	    !json_is_integer(json_array_get(pos, 0)) ||
+	    !json_is_integer(json_array_get(pos, 1)))
+		return -1;
+	json_int_t a = json_integer_value(json_array_get(pos, 0));
+	json_int_t b = json_integer_value(json_array_get(pos, 1));
+	if (a < -JCZ_MAX_COORD || a > JCZ_MAX_COORD || b < -JCZ_MAX_COORD || b > JCZ_MAX_COORD)
+		return -1;
+	*x = (int)a;
+	*y = (int)b;
+	return 0;
+}
+
+static int on_place_tile(conv *c, const json_t *p, size_t msg)
+{
+	if (c->phase != PH_TILE)
+		return fail(c, "replay[%zu]: PLACE_TILE before the turn before it was committed", msg);
+	const char *id = json_string_value(json_object_get(p, "tileId"));
+	const char *rot = json_string_value(json_object_get(p, "rotation"));
+	if (!id)
+		return fail(c, "replay[%zu]: PLACE_TILE has no tileId", msg);
+	int k = find_kind(id);
+	if (k < 0)
+		return fail(c, "replay[%zu]: tile \"%.40s\" is not a tile of the base game", msg, id);
+	int r;
+	if (!rot || (strcmp(rot, "R0") && strcmp(rot, "R90") && strcmp(rot, "R180") &&
+		     strcmp(rot, "R270")))
+		return fail(c, "replay[%zu]: rotation \"%.20s\" is not R0, R90, R180 or R270",
+			    msg, rot ? rot : "(missing)");
+	r = atoi(rot + 1);
+	if (get_position(json_object_get(p, "position"), &c->x, &c->y))
+		return fail(c, "replay[%zu]: PLACE_TILE position is not [x, y] with integers "
+			    "from -%d to %d", msg, JCZ_MAX_COORD, JCZ_MAX_COORD);
+	/* A tile drawn but not the one placed was discarded: it fit nowhere. */
+	while (c->drawn != k) {
+		if (++c->discards_in_row > JCZ_MAX_DISCARDS)
+			return fail(c, "replay[%zu]: tile %s is placed, but JCloisterZone's draws "
+				    "with this save's random numbers give other tiles: the save is "
+				    "damaged or its version draws differently", msg, id);
+		put_discard(c);
+		if (c->npack == 0)
+			return fail(c, "replay[%zu]: tile %s is placed, but the pack has run out",
+				    msg, id);
+		if (draw(c, msg))
+			return -1;
+	}
+	c->discards_in_row = 0;
+	c->letter = T.kinds[k].letter;
+	c->rot = (r + T.kinds[k].rotation) % 360;
+	c->follower[0] = '\0';
+	c->drawn = -1;
+	c->phase = PH_ACTION;
+	return 0;
+}
+
+/* JCloisterZone's locations: edges are bits 8-15 (two per side: N, E, S,
+ * W), field half-edges bits 0-7 (NL NR EL ER SL SR WL WR, our order). */
+static const struct {
+	const char *name;
+	unsigned mask;
+} locations[] = {
+	{ "NL", 1u << 0 }, { "NR", 1u << 1 }, { "EL", 1u << 2 }, { "ER", 1u << 3 },
+	{ "SL", 1u << 4 }, { "SR", 1u << 5 }, { "WL", 1u << 6 }, { "WR", 1u << 7 },
+	{ "N", 0x03u << 8 }, { "E", 0x0cu << 8 }, { "S", 0x30u << 8 }, { "W", 0xc0u << 8 },
+	{ "NW", 0xc3u << 8 }, { "SW", 0xf0u << 8 }, { "SE", 0x3cu << 8 }, { "NE", 0x0fu << 8 },
+	{ "WE", 0xccu << 8 }, { "NS", 0x33u << 8 }, { "NWSE", 0xffu << 8 },
+	{ "_N", 0xfcu << 8 }, { "_W", 0x3fu << 8 }, { "_S", 0xcfu << 8 }, { "_E", 0xf3u << 8 },
+};
+
+/* The mask of a location "N", "NL.NR.EL", "_S"; 0 when unknown. */
+static unsigned location_mask(const char *s)
+{
+	unsigned mask = 0;
+	while (*s) {
+		size_t n = strcspn(s, ".");
+		unsigned part = 0;
+		for (size_t i = 0; i < sizeof locations / sizeof locations[0]; i++)
+			if (strlen(locations[i].name) == n && !strncmp(locations[i].name, s, n))
+				part = locations[i].mask;
+		if (!part)
+			return 0;
+		mask |= part;
+		s += n;
+		if (*s == '.')
+			s++;
+	}
+	return mask;
+}
+
+static int on_deploy(conv *c, const json_t *p, size_t msg)
+{
+	if (c->phase != PH_ACTION)
+		return fail(c, "replay[%zu]: DEPLOY_MEEPLE %s", msg,
+			    c->phase == PH_DEPLOYED ? "twice in one turn" : "before a tile is placed");
+	if (take_random(c, p, msg))
+		return -1;
+	const json_t *ptr = json_object_get(p, "pointer");
+	const char *meeple = json_string_value(json_object_get(p, "meepleId"));
+	const char *feature = json_string_value(json_object_get(ptr, "feature"));
+	const char *loc = json_string_value(json_object_get(ptr, "location"));
+	int x, y;
+	if (!meeple || !feature || !loc || get_position(json_object_get(ptr, "position"), &x, &y))
+		return fail(c, "replay[%zu]: DEPLOY_MEEPLE needs meepleId and pointer "
+			    "{position, feature, location}", msg);
+	char want[32];
+	snprintf(want, sizeof want, "%d.small.", c->turn);
+	if (strncmp(meeple, want, strlen(want))) {
+		const char *dot = strchr(meeple, '.');
+		if (dot && strncmp(meeple, want, (size_t)(dot - meeple) + 1) == 0)
+			return fail(c, "replay[%zu]: meeple \"%.40s\" is not a small follower "
+				    "(the base game has no other)", msg, meeple);
+		return fail(c, "replay[%zu]: meeple \"%.40s\" is not one of player %d's "
+			    "followers, whose turn it is", msg, meeple, c->turn);
+	}
+	if (x != c->x || y != c->y)
+		return fail(c, "replay[%zu]: the follower goes to %d,%d, not on the tile just placed at %d,%d",
+			    msg, x, y, c->x, c->y);
+	static const char *const sides[] = { "N", "E", "S", "W" };
+	static const char *const halves[] = { "NL", "NR", "EL", "ER", "SL", "SR", "WL", "WR" };
+	bool road = !strcmp(feature, "Road"), city = !strcmp(feature, "City");
+	if (!strcmp(feature, "Monastery") || !strcmp(feature, "Cloister")) {
+		if (strcmp(loc, "I"))
+			return fail(c, "replay[%zu]: a monastery's location is I, not \"%.40s\"", msg, loc);
+		snprintf(c->follower, sizeof c->follower, "cloister");
+	} else if (road || city || !strcmp(feature, "Field")) {
+		unsigned mask = location_mask(loc);
+		bool field = !road && !city;
+		unsigned edges = mask >> 8, fields = mask & 0xffu;
+		if (!mask || (field ? edges != 0 : fields != 0))
+			return fail(c, "replay[%zu]: \"%.40s\" is no location of a %s", msg, loc,
+				    field ? "field" : road ? "road" : "city");
+		for (unsigned i = 0; i < (field ? 8u : 4u); i++)
+			if (field ? (fields >> i) & 1u : (edges >> (2 * i)) & 3u) {
+				snprintf(c->follower, sizeof c->follower, "%s %s",
+					 field ? "field" : road ? "road" : "city",
+					 field ? halves[i] : sides[i]);
+				break;
+			}
+	} else {
+		return fail(c, "replay[%zu]: feature \"%.40s\" is not in the base game", msg, feature);
+	}
+	c->phase = PH_DEPLOYED;
+	return 0;
+}
+
+static int on_commit(conv *c, const json_t *p, size_t msg)
+{
+	if (c->phase != PH_ACTION && c->phase != PH_DEPLOYED)
+		return fail(c, "replay[%zu]: COMMIT before a tile is placed", msg);
+	if (take_random(c, p, msg))
+		return -1;
+	arb_buf_printf(&c->moves, "%s %c %d,%d %d%s%s\n", colour(c, c->turn), c->letter,
+		       c->x, c->y, c->rot, c->follower[0] ? " " : "", c->follower);
+	c->nlines++;
+	c->turn = (c->turn + 1) % c->nplayers;
+	if (c->npack == 0) {
+		c->phase = PH_OVER;
+		return 0;
+	}
+	c->phase = PH_TILE;
+	return draw(c, msg);
+}
+
+/* Message types of JCloisterZone that belong to expansions (or undo):
+ * each changes the game in a way the base game has no move for. */
+static const char *const expansion_messages[] = {
+	"BAZAAR_BID", "BAZAAR_BUY_OR_SELL", "CAPTURE_FOLLOWER", "CIRCLE_REMOVE_OR_DEPLOY",
+	"EXCHANGE_FOLLOWER", "FLOCK_EXPAND_OR_SCORE", "MOVE_NEUTRAL_FIGURE", "PAY_RANSOM",
+	"PLACE_TOKEN", "RETURN_MEEPLE", "SCORE_ACROBATS", "UNDO", "GAME_SETUP",
+};
+
+static int on_message(conv *c, const json_t *m, size_t msg)
+{
+	const char *type = json_string_value(json_object_get(m, "type"));
+	const json_t *p = json_object_get(m, "payload");
+	if (!type)
+		return fail(c, "replay[%zu]: a message without a type", msg);
+	if (c->phase == PH_OVER)
+		return 0;       /* nothing changes a finished game */
+	if (p && !json_is_object(p))
+		return fail(c, "replay[%zu]: the payload of %.40s is not an object", msg, type);
+	if (!strcmp(type, "PLACE_TILE"))
+		return on_place_tile(c, p, msg);
+	if (!strcmp(type, "DEPLOY_MEEPLE"))
+		return on_deploy(c, p, msg);
+	if (!strcmp(type, "PASS")) {
+		if (c->phase == PH_TILE)
+			return fail(c, "replay[%zu]: PASS instead of placing a tile (only bridges "
+				    "allow that)", msg);
+		c->phase = PH_DEPLOYED;
+		return 0;
+	}
+	if (!strcmp(type, "COMMIT"))
+		return on_commit(c, p, msg);
+	for (size_t i = 0; i < sizeof expansion_messages / sizeof expansion_messages[0]; i++)
+		if (!strcmp(type, expansion_messages[i]))
+			return fail(c, "replay[%zu]: message %s is not a move of the base game",
+				    msg, type);
+	return fail(c, "replay[%zu]: unknown message type \"%.40s\": it may change the game",
+		    msg, type);
+}
+
+/* ------------------------------------------------------------- set-up */
+
+/* Rules of JCloisterZone that concern expansions only; since every
+ * expansion is refused, none of them can change a base game. */
+static const char *const expansion_rules[] = {
+	"princess-action", "fairy-placement", "dragon-move", "barn-placement", "wagon-move",
+	"bazaar-no-auction", "hill-tiebreaker", "espace-variant", "gq11-pig-herd",
+	"tunnelize-other-expansions", "more-tunnel-tokens", "festival-return",
+	"keep-monasteries", "labyrinth-variant", "coc-final-scoring", "count-move",
+	"little-buildings-scoring", "king-and-robber-scoring",
+};
+
+static int check_version(conv *c, const char *v)
+{
+	int major, minor, patch;
+	if (!v)
+		return fail(c, "no appVersion: not a JCloisterZone 5 save (is it a setup "
+			    "or an older 4.x save?)");
+	if (sscanf(v, "%d.%d.%d", &major, &minor, &patch) != 3)
+		return fail(c, "appVersion \"%.40s\" is not a JCloisterZone version", v);
+	if (major != 5 || minor < 7)
+		return fail(c, "JCloisterZone %.40s saves are not supported: arbiter reads "
+			    "versions 5.7.0 to 5.x (their tile draws are known)", v);
+	c->rng.lcg = minor >= 9;
+	return 0;
+}
+
+static int read_setup(conv *c, const json_t *setup, int *edition)
+{
+	const json_t *sets = json_object_get(setup, "sets");
+	const json_t *elements = json_object_get(setup, "elements");
+	const json_t *rules = json_object_get(setup, "rules");
+	const json_t *start = json_object_get(setup, "start");
+	if (!json_is_object(sets) || !json_is_object(elements))
+		return fail(c, "setup needs \"sets\" and \"elements\" objects");
+	const char *key;
+	const json_t *v;
+	*edition = 0;
+	json_object_foreach((json_t *)sets, key, v) {
+		if (!strcmp(key, "basic:1") || !strcmp(key, "basic:2")) {
+			if (!json_is_integer(v) || json_integer_value(v) != 1)
+				return fail(c, "tile set %s in %lld copies is not supported (one "
+					    "base game only)", key,
+					    json_is_integer(v) ? (long long)json_integer_value(v) : -1LL);
+			if (*edition)
+				return fail(c, "tile sets basic:1 and basic:2 together are not supported");
+			*edition = key[6] - '0';
+			continue;
+		}
+		if (json_is_integer(v) && json_integer_value(v) == 0)
+			continue;
+		return fail(c, "expansion \"%.*s\" is not supported", (int)strcspn(key, ":/"), key);
+	}
+	if (!*edition)
+		return fail(c, "the save has no base game tiles (tile set basic:1 or basic:2)");
+	bool small_seen = false;
+	c->farmers = "off";
+	json_object_foreach((json_t *)elements, key, v) {
+		if (!strcmp(key, "small-follower")) {
+			if (!json_is_number(v) || json_number_value(v) != (double)T.followers)
+				return fail(c, "%s followers per player are not supported (the base "
+					    "game has %ld)", json_is_number(v) ? "other numbers of" : "missing",
+					    T.followers);
+			small_seen = true;
+		} else if (!strcmp(key, "farmers")) {
+			c->farmers = NULL;      /* JCZ: present = on, whatever its value */
+		} else if (!strcmp(key, "garden")) {
+			/* gardens score only for the abbot, which is refused */
+		} else {
+			return fail(c, "game element \"%.40s\" is not supported", key);
+		}
+	}
+	if (!small_seen)
+		return fail(c, "the save has no small followers: not a base game");
+	c->small_city = NULL;
+	if (rules && !json_is_object(rules) && !json_is_null(rules))
+		return fail(c, "setup.rules is not an object");
+	json_object_foreach((json_t *)rules, key, v) {
+		if (!strcmp(key, "tiny-city-scoring")) {
+			const char *s = json_string_value(v);
+			if (s && !strcmp(s, "2"))
+				c->small_city = "2";
+			else if (!s || strcmp(s, "4"))
+				return fail(c, "rule tiny-city-scoring=%.20s is not supported (2 or 4)",
+					    s ? s : "(not a string)");
+			continue;
+		}
+		bool known = false;
+		for (size_t i = 0; i < sizeof expansion_rules / sizeof expansion_rules[0]; i++)
+			known |= !strcmp(key, expansion_rules[i]);
+		if (!known)
+			return fail(c, "rule \"%.40s\" is not supported", key);
+	}
+	/* The start: our start tile at 0,0 rotated 0, as in every base game. */
+	const json_t *s0 = json_array_get(start, 0);
+	const char *tile = json_string_value(json_object_get(s0, "tile"));
+	int k = tile ? find_kind(tile) : -1;
+	if (!json_is_array(start) || json_array_size(start) != 1 || k < 0 ||
+	    T.kinds[k].letter != T.start ||
+	    json_integer_value(json_object_get(s0, "x")) != 0 ||
+	    json_integer_value(json_object_get(s0, "y")) != 0 ||
+	    json_integer_value(json_object_get(s0, "rotation")) != (json_int_t)T.kinds[k].rotation)
+		return fail(c, "the start is not the base game's (one tile %c at 0,0 rotated 0)",
+			    T.start);
+	/* The pack: every copy, in JCZ's order (ids sorted), less the start. */
+	c->npack = 0;
+	for (size_t i = 0; i < T.nkinds; i++)
+		for (int n = T.kinds[i].count[*edition - 1] - ((int)i == k); n > 0; n--) {
+			if (c->npack == JCZ_MAX_PACK)
+				return fail(c, "carcassonne data: more than %d tiles", JCZ_MAX_PACK);
+			c->pack[c->npack++] = (int)i;
+		}
+	return 0;
+}
+
+static void put_tag(arb_buf *b, const char *name, const char *value)
+{
+	arb_buf_printf(b, "[%s \"", name);
+	for (const unsigned char *p = (const unsigned char *)value; *p; p++) {
+		if (*p == '"' || *p == '\\')
+			arb_buf_putc(b, '\\');
+		/* TGN allows no control characters in tags: one blank each */
+		arb_buf_putc(b, (*p < 0x20 && *p != '\t') || *p == 0x7f ? ' ' : (char)*p);
+	}
+	arb_buf_puts(b, "\"]\n");
+}
+
+static int read_header(conv *c)
+{
+	const json_t *root = c->root;
+	int edition;
+	const char *version = json_string_value(json_object_get(root, "appVersion"));
+	const json_t *setup = json_object_get(root, "setup");
+	const json_t *players = json_object_get(root, "players");
+	const json_t *replay = json_object_get(root, "replay");
+	if (json_is_object(setup) && !replay && !players)
+		return fail(c, "this is a JCloisterZone game setup, saved without a game");
+	if (check_version(c, version))
+		return -1;
+	if (!json_is_object(setup) || !json_is_array(players) || !json_is_array(replay))
+		return fail(c, "a JCloisterZone save needs \"setup\", \"players\" and \"replay\"");
+	if (read_setup(c, setup, &edition))
+		return -1;
+	c->nplayers = (int)json_array_size(players);
+	if (c->nplayers < (int)T.game->min_seats || c->nplayers > (int)T.game->max_seats)
+		return fail(c, "%d players: carcassonne seats %u to %u", c->nplayers,
+			    T.game->min_seats, T.game->max_seats);
+	const json_t *ann = json_object_get(root, "gameAnnotations");
+	const json_t *tp = json_object_get(json_object_get(ann, "tilePack"), "params");
+	c->forced = json_object_get(ann, "drawOrder");
+	if (!c->forced)
+		c->forced = json_object_get(tp, "drawOrder");
+	if (c->forced && !json_is_array(c->forced))
+		return fail(c, "gameAnnotations.drawOrder is not a list of tile ids");
+	size_t nforced = json_array_size(c->forced);
+	const char *last = nforced ? json_string_value(json_array_get(c->forced, nforced - 1)) : NULL;
+	if (json_object_get(tp, "drawLimit") || (last && !strcmp(last, "#END")))
+		return fail(c, "the save's draw order ends the game early (JCloisterZone's "
+			    "test annotation #END or drawLimit), which the base game cannot");
+	const json_t *rnd = json_object_get(root, "initialRandom");
+	if (json_is_number(rnd)) {
+		double v = json_number_value(rnd);
+		if (!(v >= 0.0 && v < 1.0))
+			return fail(c, "initialRandom is not a number in [0,1)");
+		c->rng.r = v;
+		c->rng.set = true;
+	}
+
+	arb_buf *t = &c->tags;
+	put_tag(t, "Game", "carcassonne");
+	const char *name = json_string_value(json_object_get(root, "name"));
+	if (name && *name)
+		put_tag(t, "Event", name);
+	const char *created = json_string_value(json_object_get(root, "created"));
+	if (created && strlen(created) >= 10 && created[4] == '-' && created[7] == '-' &&
+	    strspn(created, "0123456789") == 4 && strspn(created + 5, "0123456789") == 2 &&
+	    strspn(created + 8, "0123456789") == 2) {
+		char date[11];
+		snprintf(date, sizeof date, "%.4s.%.2s.%.2s", created, created + 5, created + 8);
+		put_tag(t, "Date", date);
+	}
+	char source[64];
+	snprintf(source, sizeof source, "JCloisterZone %.40s", version);
+	put_tag(t, "Source", source);
+	const char *gid = json_string_value(json_object_get(root, "gameId"));
+	if (gid && *gid)
+		put_tag(t, "SourceId", gid);
+	for (int i = 0; i < c->nplayers; i++) {
+		const char *pn = json_string_value(json_object_get(json_array_get(players, (size_t)i), "name"));
+		if (!pn)
+			return fail(c, "players[%d] has no name", i);
+		put_tag(t, colour(c, i), pn);
+	}
+	if (c->small_city || c->farmers) {
+		char variant[64];
+		snprintf(variant, sizeof variant, "%s%s%s%s",
+			 c->small_city ? "small-city=" : "", c->small_city ? c->small_city : "",
+			 c->small_city && c->farmers ? " " : "",
+			 c->farmers ? "farmers=off" : "");
+		put_tag(t, "Variant", variant);
+	}
+	return 0;
+}
+
+/* The record so far (tags, Result "*" when asked, moves) into `out`. */
+static void put_record(const conv *c, arb_buf *out, bool star)
+{
+	arb_buf_put(out, c->tags.p, c->tags.len);
+	if (star)
+		arb_buf_puts(out, "[Result \"*\"]\n");
+	arb_buf_putc(out, '\n');
+	if (c->moves.len)
+		arb_buf_put(out, c->moves.p, c->moves.len);
+}
+
+/* Ask the engine whether the tile drawn now fits nowhere: replay the
+ * record with its discard appended and see whether every line passes. */
+static bool discard_accepted(conv *c)
+{
+	arb_buf text = { 0 };
+	put_record(c, &text, true);
+	arb_buf_printf(&text, "%s %c discard\n", colour(c, c->turn), T.kinds[c->drawn].letter);
+	bool ok = false;
+	FILE *f = fmemopen(text.p, text.len, "r");
+	if (f) {
+		arb_reader *rd = arb_reader_new(f, "import");
+		arb_record rec;
+		arb_diag d;
+		if (rd && arb_reader_next(rd, &rec, &d) == 1) {
+			arb_replay r;
+			memset(&r, 0, sizeof r);
+			r.rec = &rec;
+			arb_replay_game(&r);
+			ok = r.verdict != ARB_ERROR && r.moves == c->nlines + 1;
+			arb_replay_free(&r);
+		}
+		if (rd)
+			arb_reader_free(rd);
+		fclose(f);
+	}
+	arb_buf_free(&text);
+	return ok;
+}
+
+static int convert(conv *c)
+{
+	if (read_header(c))
+		return -1;
+	c->drawn = -1;
+	c->phase = PH_TILE;
+	if (draw(c, 0))
+		return -1;
+	const json_t *replay = json_object_get(c->root, "replay");
+	for (size_t i = 0; i < json_array_size(replay); i++) {
+		const json_t *m = json_array_get(replay, i);
+		if (!json_is_object(m))
+			return fail(c, "replay[%zu] is not an object", i);
+		if (on_message(c, m, i))
+			return -1;
+	}
+	/* A turn placed but not committed was never finished: dropped. */
+	if (c->phase == PH_ACTION || c->phase == PH_DEPLOYED)
+		c->unfinished = true;
+	/* After a COMMIT, JCloisterZone has drawn; a tile that fits nowhere
+	 * was discarded at once, and the game may have ended that way. */
+	while (c->phase == PH_TILE) {
+		if (!discard_accepted(c)) {
+			c->unfinished = true;
+			break;
+		}
+		put_discard(c);
+		if (c->npack == 0)
+			c->phase = PH_OVER;
+		else if (draw(c, json_array_size(replay)))
+			return -1;
+	}
+	return 0;
+}
+
+static bool jcz_sniff(const unsigned char *b, size_t len)
+{
+	size_t i = 0;
+	if (len >= 3 && !memcmp(b, "\xef\xbb\xbf", 3))
+		i = 3;
+	while (i < len && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r'))
+		i++;
+	if (i == len || b[i] != '{')
+		return false;
+	/* A JSON object naming JCloisterZone's keys near its start. */
+	size_t n = len - i < 65536 ? len - i : 65536;
+	static const char *const keys[] = { "\"appVersion\"", "\"replay\"", "\"initialRandom\"" };
+	for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++) {
+		size_t kl = strlen(keys[k]);
+		for (size_t j = i; j + kl <= i + n; j++)
+			if (b[j] == '"' && !memcmp(b + j, keys[k], kl))
+				return true;
+	}
+	return false;
+}
+
+static int jcz_convert(const unsigned char *bytes, size_t len, arb_buf *out,
+		       arb_import_error *err)
+{
+	if (arb_import_compressed(bytes, len, err) || load_table(err))
+		return -1;
+	size_t skip = len >= 3 && !memcmp(bytes, "\xef\xbb\xbf", 3) ? 3 : 0;
+	json_error_t jerr;
+	json_t *root = json_loadb((const char *)bytes + skip, len - skip, JSON_REJECT_DUPLICATES, &jerr);
+	if (!root)
+		return arb_import_fail(err, (uint32_t)(jerr.line > 0 ? jerr.line : 0),
+				       (uint32_t)(jerr.column > 0 ? jerr.column : 0),
+				       "not valid JSON: %s%s", jerr.text,
+				       strstr(jerr.text, "end of") || strstr(jerr.text, "premature")
+				       ? " (is the file truncated?)" : "");
+	if (!json_is_object(root)) {
+		json_decref(root);
+		return arb_import_fail(err, 0, 0, "not a JCloisterZone save: the JSON is no object");
+	}
+	conv c;
+	memset(&c, 0, sizeof c);
+	c.err = err;
+	c.root = root;
+	int rc = convert(&c);
+	if (rc == 0) {
+		put_record(&c, out, c.unfinished);
+	}
+	arb_buf_free(&c.tags);
+	arb_buf_free(&c.moves);
+	json_decref(root);
+	return rc;
+}
+
+const arb_importer arb_import_jcz = {
+	.name = "jcz",
+	.title = "JCloisterZone save (.jcz)",
+	.sniff = jcz_sniff,
+	.convert = jcz_convert,
+};

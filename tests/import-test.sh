@@ -1,0 +1,107 @@
+#!/bin/sh
+# import-test.sh — `arbiter import`: every input in tests/import/ converted
+# and compared with its golden NAME.out (stdout, stderr, exit status); every
+# converted game replayed by `arbiter check` against NAME.check (the
+# verdict and scores) and left unchanged by `arbiter fmt` (canonical form);
+# then several files at once, standard input, compressed and empty files,
+# and the usage errors of --from.  The fixtures are ours, made by
+# tests/import/make-fixtures.sh; `--update` rewrites the goldens (check
+# them by hand before committing).
+. "$(dirname "$0")/lib.sh"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+dir=tests/import
+
+compare() { # NAME EXPECTED ACTUAL
+	if diff -u "$2" "$3" >"$tmp/diff" 2>&1; then
+		report "import $1" 0
+	else
+		report "import $1" 1 "$tmp/diff"
+	fi
+}
+
+update=false
+[ "${1:-}" = "--update" ] && update=true
+
+for f in $dir/*.jcz $dir/*.bin; do
+	n=${f%.*}
+	capture import "$f" >"$tmp/out"
+	if $update; then
+		cp "$tmp/out" "$n.out"
+	else
+		compare "$(basename "$f")" "$n.out" "$tmp/out"
+	fi
+	if tail -1 "$tmp/out" | grep -qx 'exit 0'; then
+		"$ARBITER" import "$f" >"$tmp/game.tgn" 2>/dev/null
+		capture check "$tmp/game.tgn" | sed "s#$tmp/game.tgn#GAME#" >"$tmp/check"
+		if $update; then
+			cp "$tmp/check" "$n.check"
+		else
+			compare "$(basename "$f") check" "$n.check" "$tmp/check"
+			"$ARBITER" fmt "$tmp/game.tgn" >"$tmp/fmt" 2>&1
+			compare "$(basename "$f") canonical" "$tmp/game.tgn" "$tmp/fmt"
+		fi
+	fi
+done
+$update && exit 0
+
+# several files: each converted, the bad one reported, exit 2
+"$ARBITER" import $dir/jcz-2p.jcz $dir/bad-truncated.jcz $dir/jcz-unfinished.jcz \
+	>"$tmp/many" 2>"$tmp/many.err"
+rc=$?
+{ "$ARBITER" import $dir/jcz-2p.jcz; echo; "$ARBITER" import $dir/jcz-unfinished.jcz; } \
+	>"$tmp/many.want" 2>/dev/null
+[ $rc = 2 ] && grep -q 'bad-truncated.jcz:.*truncated' "$tmp/many.err" &&
+	cmp -s "$tmp/many" "$tmp/many.want"
+report "import several files, one bad" $?
+"$ARBITER" check "$tmp/many" >"$tmp/many.check" 2>&1
+[ "$(grep -c 'legal\|unfinished' "$tmp/many.check")" = 2 ]
+report "import several files replay as two games" $?
+
+# standard input, recognised by content
+"$ARBITER" import <$dir/jcz-2p.jcz >"$tmp/stdin" 2>&1 &&
+	"$ARBITER" import - <$dir/jcz-2p.jcz | cmp -s - "$tmp/stdin" &&
+	"$ARBITER" import $dir/jcz-2p.jcz | cmp -s - "$tmp/stdin"
+report "import standard input" $?
+
+# compressed and empty input: a clear error naming the tool
+printf '\037\213\010\000\000\000\000\000' >"$tmp/save.jcz.gz"
+printf '\3757zXZ\000\000\004' >"$tmp/save.jcz.xz"
+: >"$tmp/empty.jcz"
+for t in "save.jcz.gz:zcat" "save.jcz.xz:xzcat" "empty.jcz:empty"; do
+	f=${t%%:*} word=${t#*:}
+	"$ARBITER" import "$tmp/$f" >"$tmp/o" 2>"$tmp/e"
+	rc=$?
+	[ $rc = 2 ] && [ ! -s "$tmp/o" ] && grep -q "$word" "$tmp/e"
+	report "import $f names $word" $?
+	"$ARBITER" import --from=jcz "$tmp/$f" >/dev/null 2>"$tmp/e2"
+	[ $? = 2 ] && { [ "$word" = empty ] || grep -q "$word" "$tmp/e2"; }
+	report "import --from=jcz $f" $?
+done
+
+# --from=jcz skips recognition: garbage is then a JSON error
+capture import --from=jcz $dir/bad-garbage.bin >"$tmp/o"
+grep -q 'not valid JSON' "$tmp/o" && tail -1 "$tmp/o" | grep -qx 'exit 2'
+report "import --from=jcz on garbage" $?
+
+# a missing file is reported, the others still converted
+"$ARBITER" import "$tmp/missing.jcz" $dir/jcz-2p.jcz >"$tmp/o" 2>"$tmp/e"
+[ $? = 2 ] && grep -q 'missing.jcz: error: cannot open' "$tmp/e" &&
+	"$ARBITER" import $dir/jcz-2p.jcz | cmp -s - "$tmp/o"
+report "import missing file" $?
+
+# usage errors
+for args in "--from=soclog" "--from=pioneers" "--from=" "--format=json import" "-f yaml import"; do
+	# shellcheck disable=SC2086
+	"$ARBITER" import $args $dir/jcz-2p.jcz >"$tmp/o" 2>"$tmp/e"
+	[ $? = 2 ] && [ ! -s "$tmp/o" ] && grep -q "Try 'arbiter --help'" "$tmp/e"
+	report "import usage error: $args" $?
+done
+"$ARBITER" check --from=jcz $dir/jcz-2p.jcz >/dev/null 2>"$tmp/e"
+[ $? = 2 ] && grep -q -- '--from works with import only' "$tmp/e"
+report "import --from with check" $?
+
+# -q converts and prints nothing
+"$ARBITER" import -q $dir/jcz-2p.jcz $dir/bad-version.jcz >"$tmp/o" 2>"$tmp/e"
+[ $? = 2 ] && [ ! -s "$tmp/o" ] && [ ! -s "$tmp/e" ]
+report "import -q" $?
