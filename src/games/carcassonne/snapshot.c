@@ -29,13 +29,11 @@
 
 #include "carcassonne.h"
 
-extern const arb_game_ops carcassonne_game;
-
 void cc_snapshot(const void *game, arb_buf *out)
 {
 	const cc_game *g = game;
 	const cc_data *d = g->data;
-	const char *const *colours = carcassonne_game.colours;
+	const char *const *colours = cc_colours;
 	unsigned placed_of[CC_MAXTYPES] = { 0 };
 	arb_buf_puts(out, "tiles");
 	for (unsigned t = 0; t < g->ntiles; t++) {
@@ -51,12 +49,10 @@ void cc_snapshot(const void *game, arb_buf *out)
 			if (f < 0)
 				continue;
 			const cc_seg *sg = &ty->rot[p->rot].seg[i];
-			arb_buf_printf(out, " %s %s", colours[g->colour[f]],
-				       cc_kind_name[sg->kind]);
-			if (sg->kind == CC_FIELD)
-				arb_buf_printf(out, " %s", cc_half_name[__builtin_ctz(sg->halves)]);
-			else if (sg->kind != CC_CLOISTER)
-				arb_buf_printf(out, " %s", cc_side_name[__builtin_ctz(sg->sides)]);
+			const char *spot = cc_spot_name(sg);
+			arb_buf_printf(out, " %s %s%s%s", colours[g->colour[f]],
+				       cc_kind_name[sg->kind], spot ? " " : "",
+				       spot ? spot : "");
 		}
 	}
 	arb_buf_puts(out, "; discards");
@@ -105,7 +101,7 @@ static int item_len(char **w, int n)
 
 static int seat_of_word(const cc_game *g, const char *w)
 {
-	const char *const *colours = carcassonne_game.colours;
+	const char *const *colours = cc_colours;
 	for (unsigned c = 0; colours[c]; c++)
 		if (!strcasecmp(w, colours[c]))
 			return g->seat_of[c];
@@ -122,16 +118,16 @@ static int setup_tile(cc_game *g, char **w, int n, const char *item,
 		      arb_reject *rej, uint32_t line, uint32_t col)
 {
 	if (n != 3 && n != 5 && n != 6)
-		return arb_reject_pos(rej, line, col, "bad-setup",
+		return cc_reject(rej, CC_R_BAD_SETUP, line, col,
 			"Setup: the placement '%s ...' is not tile x,y rotation "
 			"[colour feature spot]", item);
 	int seat = 0;
 	if (n > 3 && (seat = seat_of_word(g, w[3])) < 0)
-		return arb_reject_pos(rej, line, col, "bad-setup",
+		return cc_reject(rej, CC_R_BAD_SETUP, line, col,
 			"Setup: in '%s ...', '%s' is no colour of this game", item, w[3]);
 	/* the same words as a turn line: colour tile x,y rot [feature spot] */
 	arb_token tok[6];
-	tok[0] = tok_of(carcassonne_game.colours[g->colour[seat]]);
+	tok[0] = tok_of(cc_colours[g->colour[seat]]);
 	tok[1] = tok_of(w[0]);
 	tok[2] = tok_of(w[1]);
 	tok[3] = tok_of(w[2]);
@@ -141,7 +137,7 @@ static int setup_tile(cc_game *g, char **w, int n, const char *item,
 	memset(&m, 0, sizeof m);
 	arb_reject r2;
 	if (cc_parse(g, tok, (size_t)(n == 3 ? 4 : n), &m, &r2) < 0 || m.discard)
-		return arb_reject_pos(rej, line, col, "bad-setup", "Setup: '%s ...': %s",
+		return cc_reject(rej, CC_R_BAD_SETUP, line, col, "Setup: '%s ...': %s",
 				      item, m.discard ? "not a placement" : r2.msg);
 	const cc_type *ty = &g->data->type[m.type];
 	int side;
@@ -149,7 +145,7 @@ static int setup_tile(cc_game *g, char **w, int n, const char *item,
 	unsigned occ;
 	if (g->drawn_of[m.type] >= ty->count)
 		bad = "more tiles of this type than exist";
-	else if (cc_fit(g, m.type, m.rot, m.x, m.y, &side))
+	else if (cc_fit(g, m.type, m.rot, m.x, m.y, &side) != CC_FITS)
 		bad = "the tile does not fit there";
 	else if (m.fkind && g->supply[m.seat] == 0)
 		bad = "the player has no follower left";
@@ -161,7 +157,7 @@ static int setup_tile(cc_game *g, char **w, int n, const char *item,
 	else
 		bad = NULL;
 	if (bad)
-		return arb_reject_pos(rej, line, col, "bad-setup",
+		return cc_reject(rej, CC_R_BAD_SETUP, line, col,
 				      "Setup: tile %s at %s: %s", item, w[1], bad);
 	cc_place(g, m.type, m.rot, m.x, m.y, m.fkind ? m.seg : -1, m.seat, NULL);
 	g->drawn++;
@@ -199,7 +195,7 @@ int cc_setup(cc_game *g, const arb_tag *tag, arb_reject *rej)
 				int t = strlen(w[i]) == 1 && c >= 'A' && c <= 'Z'
 					? g->data->by_letter[c - 'A'] : -1;
 				if (t < 0 || g->drawn_of[t] >= g->data->type[t].count) {
-					arb_reject_pos(rej, line, col, "bad-setup",
+					cc_reject(rej, CC_R_BAD_SETUP, line, col,
 						"Setup: discard '%s' is no tile left to draw", w[i]);
 					goto out;
 				}
@@ -212,7 +208,7 @@ int cc_setup(cc_game *g, const arb_tag *tag, arb_reject *rej)
 			/* the replay must not have scored anything itself */
 			for (unsigned s = 0; s < g->nseats && !seen_score; s++)
 				if (g->score[s]) {
-					arb_reject_pos(rej, line, col, "bad-setup",
+					cc_reject(rej, CC_R_BAD_SETUP, line, col,
 						"Setup: a listed follower stands on a "
 						"feature the listed tiles complete");
 					goto out;
@@ -231,7 +227,7 @@ int cc_setup(cc_game *g, const arb_tag *tag, arb_reject *rej)
 							seat = -1;
 					}
 				if (seat < 0) {
-					arb_reject_pos(rej, line, col, "bad-setup",
+					cc_reject(rej, CC_R_BAD_SETUP, line, col,
 						"Setup: '%s ...' is no score (colour roads "
 						"cities cloisters farms)", it[0]);
 					goto out;
@@ -248,7 +244,7 @@ int cc_setup(cc_game *g, const arb_tag *tag, arb_reject *rej)
 		} else if (!strncmp(sec, "turn", 4) && sec[4] == ' ') {
 			int n = words(sec + 4, strlen(sec + 4), buf, w, maxw), seat;
 			if (n != 1 || (seat = seat_of_word(g, w[0])) < 0) {
-				arb_reject_pos(rej, line, col, "bad-setup",
+				cc_reject(rej, CC_R_BAD_SETUP, line, col,
 					"Setup: 'turn' needs a colour of this game");
 				goto out;
 			}
@@ -256,7 +252,7 @@ int cc_setup(cc_game *g, const arb_tag *tag, arb_reject *rej)
 		} else if (!strcmp(sec, "final") || !strncmp(sec, "final ", 6)) {
 			g->finished = true;
 		} else if (*sec) {
-			arb_reject_pos(rej, line, col, "bad-setup",
+			cc_reject(rej, CC_R_BAD_SETUP, line, col,
 				"Setup: unknown section '%.20s' (tiles, discards, score, "
 				"turn, final)", sec);
 			goto out;
@@ -265,18 +261,18 @@ int cc_setup(cc_game *g, const arb_tag *tag, arb_reject *rej)
 	if (!seen_score)
 		for (unsigned s = 0; s < g->nseats; s++)
 			if (g->score[s]) {
-				arb_reject_pos(rej, line, col, "bad-setup",
+				cc_reject(rej, CC_R_BAD_SETUP, line, col,
 					"Setup: a listed follower stands on a feature the "
 					"listed tiles complete");
 				goto out;
 			}
 	if (g->drawn > g->drawable) {
-		arb_reject_pos(rej, line, col, "bad-setup",
+		cc_reject(rej, CC_R_BAD_SETUP, line, col,
 			       "Setup: more than %u tiles drawn", g->drawable);
 		goto out;
 	}
 	if (g->finished && g->drawn < g->drawable) {
-		arb_reject_pos(rej, line, col, "bad-setup",
+		cc_reject(rej, CC_R_BAD_SETUP, line, col,
 			       "Setup: 'final' in a game that is not over");
 		goto out;
 	}
