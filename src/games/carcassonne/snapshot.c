@@ -14,7 +14,9 @@
  * Tiles are listed in the order they were placed, after the start tile
  * (which is always D at 0,0 rotated 0), each with the follower standing on
  * it now, if any.  The four numbers of a score are the points from roads,
- * cities, cloisters and farms.  `final` says the final scoring has run.
+ * cities, cloisters and farms.  `turn` names the player to act; a game
+ * whose last tile is drawn has none, so its snapshot has no `turn` (one
+ * given there changes nothing: the game is over all the same).  `final` says the final scoring has run.
  *
  * Reading replays the placements through the same checks as turns (edges,
  * adjacency, tile counts, free features, supplies), so a snapshot cannot
@@ -65,7 +67,10 @@ void cc_snapshot(const void *game, arb_buf *out)
 			       colours[g->colour[s]], g->by_kind[s][CC_ROAD],
 			       g->by_kind[s][CC_CITY], g->by_kind[s][CC_CLOISTER],
 			       g->by_kind[s][CC_FIELD]);
-	arb_buf_printf(out, "; turn %s", colours[g->colour[g->turn]]);
+	/* nobody is to act once the last tile is drawn: a finished game's
+	 * snapshot names no turn, and create() makes it over again */
+	if (!cc_over(g))
+		arb_buf_printf(out, "; turn %s", colours[g->colour[g->turn]]);
 	if (g->finished)
 		arb_buf_puts(out, "; final");
 }
