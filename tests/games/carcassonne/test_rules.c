@@ -657,6 +657,56 @@ static void test_final_incomplete(void **state)
 	free(d);
 }
 
+/* A finished game's snapshot stays finished: it names no turn, a game
+ * created from it is over with the same standing, and the engine itself
+ * refuses a further turn (game-over) — after the last tile placed, and
+ * after the last tile discarded; with the final scoring run or not. */
+static void finished_snapshot(const char *tiles, const char *const *turns,
+			      bool final)
+{
+	et_game t, c;
+	cc_data *d = counts(tiles);
+	ct_start(&t, d, 2);
+	for (size_t i = 0; turns[i]; i++)
+		et_ok(&t, turns[i]);
+	assert_true(OPS->over(t.g));
+	et_bad(&t, "Red U 1,0 90", "game-over", 1, "all 2 tiles have been drawn");
+	if (final)
+		ct_finish(&t);
+	char snap[1024];
+	et_snapshot(&t, snap, sizeof snap);
+	assert_null(strstr(snap, "turn"));
+	assert_int_equal(strstr(snap, "final") != NULL, final);
+	if (et_try_start(&c, OPS, d, "Red Blue", NULL, snap) < 0)
+		fail_msg("snapshot '%s' refused: %s", snap, c.rej.msg);
+	assert_true(OPS->over(c.g));
+	et_bad(&c, "Blue U 1,0 90", "game-over", 1, "the game is over");
+	et_bad(&c, "Red U 1,0 90", "game-over", 1, NULL);
+	ct_finish(&c);
+	ct_finish(&t);
+	arb_standing a, b;
+	OPS->standing(t.g, &a);
+	OPS->standing(c.g, &b);
+	assert_memory_equal(&a, &b, sizeof a);
+	assert_true(a.over && a.winner[0] && !a.winner[1]);
+	et_end(&c);
+	et_end(&t);
+	free(d);
+}
+
+static void test_finished_snapshot(void **state)
+{
+	(void)state;
+	static const char *const placed[] = { "Red E 0,-1 180 city S",
+					       "Blue U -1,0 90", NULL };
+	static const char *const discarded[] = { "Red E 0,-1 180 city S",
+						  "Blue C discard", NULL };
+	finished_snapshot("D1 E1 U1", placed, false);
+	finished_snapshot("D1 E1 U1", placed, true);
+	finished_snapshot("D1 E1 C1", discarded, false);
+	finished_snapshot("D1 E1 C1", discarded, true);
+}
+
 /* The three farm systems on one city touched by two of Red's fields. */
 static void farms(const char *opt, int want_red, size_t want_events)
 {
@@ -773,6 +823,7 @@ int main(void)
 		cmocka_unit_test(test_farm_systems),
 		cmocka_unit_test(test_dump),
 		cmocka_unit_test(test_moves),
+		cmocka_unit_test(test_finished_snapshot),
 	};
 	return cmocka_run_group_tests(tests, setup_data, teardown_data);
 }
