@@ -37,3 +37,9 @@ for g in carcassonne catan elasund; do
 	[ $rc = 1 ] && [ "$bad" = "$want" ]
 	report "gen $g: a corrupted stream exits 1 naming $want illegal games (got exit $rc, $bad)" $? "$tmp/out"
 done
+
+# carcassonne: 1,000 generated games through the tool, 250 per seat count
+for p in 2 3 4 5; do
+	"$ARBITER" gen --game carcassonne --count 250 --players "$p" --seed "$p" | "$ARBITER" check -q 2>"$tmp/err"
+	report "gen carcassonne --players $p: check accepts 250 games" $? "$tmp/err"
+done

@@ -12,7 +12,8 @@
  * later turns may meet exhausted tile types, stray followers and so on.
  * Nothing may crash or trip a sanitizer, format must round-trip, and a
  * rejected line must leave the position as it was.  Now and then the
- * standing, the dump and the legal moves are produced too.
+ * standing, the dump and the legal moves are produced too, and the
+ * engine's invariants (position_ok) are checked after every accepted turn.
  *
  * Build with libFuzzer (`make fuzz-build`), or without it with
  * -DFUZZ_STANDALONE: a main() that runs the harness on pseudo-random inputs
@@ -258,6 +259,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *in, size_t n)
 		}
 		b++;
 		fz_applied++;
+		const char *why = NULL;
+		if (!carcassonne_game.position_ok(g, &why)) {
+			fprintf(stderr, "position_ok after '%s': %s\n", canon, why);
+			abort();
+		}
 		if ((b & 15) == 0) {
 			arb_standing st;
 			carcassonne_game.standing(g, &st);

@@ -1,8 +1,21 @@
 /*
- * carcassonne.h — the Carcassonne engine's private types, shared by its
- * files: tiles.c (the tile set from YAML), notation.c (parse/format),
- * engine.c (rules and scoring), moves.c (legal move generation) and
- * dump.c (the board picture).
+ * carcassonne.h — the Carcassonne engine's private types, its rule table,
+ * the hot path of a placement (inline here, so apply() in rules.c makes no
+ * call for it), and every function one of its files offers another:
+ *
+ *   carcassonne.c  the ops table, the rule table, create/destroy, options,
+ *                  position_ok
+ *   rules.c        apply(), rule by rule
+ *   features.c     roads, cities and cloisters: fitting a tile, joining
+ *                  features, scoring the completed ones
+ *   farms.c        the final scoring of fields, one function per system
+ *   score.c        score events, the final scoring, standings
+ *   notation.c     parse and format a turn line
+ *   data.c         the tile set from YAML
+ *   dump.c         the board picture and the --labels diagram
+ *   snapshot.c     the Setup tag in and out
+ *   moves.c        the legal moves
+ *   gen.c          the random player
  *
  * Sizes that shaped the design: a game has 72 tiles, at most 8 feature
  * segments per tile (tile X: 4 roads, 4 fields), so about 600 segments in
@@ -17,13 +30,65 @@
  * Coordinates: x grows east, y grows south (the north neighbour of x,y is
  * x,y-1), as in JCloisterZone and Board Game Arena logs.
  */
-#ifndef CC_CARCASSONNE_H
-#define CC_CARCASSONNE_H
+#ifndef ARB_CARCASSONNE_H
+#define ARB_CARCASSONNE_H
 
+#include <assert.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "../game.h"
+
+/* Every rule a turn, the options or a Setup tag can break, as
+ * notation/carcassonne.md lists them ("Rules enforced, with their ids"). */
+#define CC_RULES(X)                                                            \
+	X(CC_R_UNKNOWN_COLOUR, "unknown-colour",                               \
+	  "a turn starts with one of the five colours")                        \
+	X(CC_R_NOT_SEATED, "not-seated", "the colour must play in this game")  \
+	X(CC_R_UNKNOWN_TILE, "unknown-tile", "the tile is a letter A to X")    \
+	X(CC_R_MISSING_TOKEN, "missing-token",                                 \
+	  "a turn has a tile, then a position and a rotation, or discard")     \
+	X(CC_R_BAD_POSITION, "bad-position",                                   \
+	  "the position is x,y with integers")                                 \
+	X(CC_R_BAD_ROTATION, "bad-rotation",                                   \
+	  "the rotation is 0, 90, 180 or 270")                                 \
+	X(CC_R_BAD_FOLLOWER, "bad-follower",                                   \
+	  "a follower is road or city with a side, field with a half-edge, "   \
+	  "or cloister")                                                       \
+	X(CC_R_NO_SUCH_FEATURE, "no-such-feature",                             \
+	  "the tile, so turned, has that feature at that spot")                \
+	X(CC_R_EXTRA_TOKEN, "extra-token", "nothing follows a complete turn")  \
+	X(CC_R_TURN_ORDER, "turn-order",                                       \
+	  "players move in seat order; after a discard the same player "       \
+	  "moves again")                                                       \
+	X(CC_R_TILE_SUPPLY, "tile-supply",                                     \
+	  "no more copies of a tile are drawn than the box holds")             \
+	X(CC_R_OCCUPIED, "occupied", "a tile goes on an empty cell")           \
+	X(CC_R_NOT_ADJACENT, "not-adjacent",                                   \
+	  "a tile shares a side with a placed tile")                           \
+	X(CC_R_EDGE_MISMATCH, "edge-mismatch",                                 \
+	  "every side touching a placed tile continues it")                    \
+	X(CC_R_DISCARD_PLACEABLE, "discard-placeable",                         \
+	  "a tile is discarded only when it fits nowhere")                     \
+	X(CC_R_FOLLOWER_SUPPLY, "follower-supply",                             \
+	  "a follower comes from the player's supply")                         \
+	X(CC_R_FEATURE_OCCUPIED, "feature-occupied",                           \
+	  "a follower goes on a feature that holds no follower")               \
+	X(CC_R_FARMERS_OFF, "farmers-off",                                     \
+	  "with farmers=off no follower goes on a field")                      \
+	X(CC_R_GAME_OVER, "game-over",                                         \
+	  "no turn follows the last tile drawn")                               \
+	X(CC_R_SEAT_COUNT, "seat-count", "2 to 5 players play")                \
+	X(CC_R_UNKNOWN_OPTION, "unknown-option",                               \
+	  "the Variant tag names only small-city and farmers")                 \
+	X(CC_R_BAD_OPTION_VALUE, "bad-option-value",                           \
+	  "an option takes one of its values")                                 \
+	X(CC_R_BAD_SETUP, "bad-setup",                                         \
+	  "a Setup tag describes a position the rules can reach")
+enum cc_rule { CC_RULES(ARB_RULE_ENUM) CC_NRULES };
+/* What cc_fit() returns for a tile that fits. */
+#define CC_FITS CC_NRULES
 
 #define CC_MAXTYPES 26     /* tile types: letters A..Z                    */
 #define CC_MAXSEG 10       /* feature segments on one tile                */
@@ -158,42 +223,113 @@ typedef struct cc_game {
 	char players[1 << CC_MAXSEATS][40];  /* "Red, Blue" per seat mask    */
 } cc_game;
 
-/* tiles.c */
-void *cc_data_load(const arb_node *root, arb_data_error *err);
-void cc_data_free(void *data);
+/* The stamps of one score event before it goes to the sink (award()). */
+typedef struct cc_score {
+	const char *kind;      /* event kind                                  */
+	unsigned winners;      /* seat mask                                   */
+	int points;            /* each winner's points                        */
+	int x, y;              /* a tile of the feature                       */
+	long tiles, shields, followers, cities;
+	unsigned by;           /* enum cc_kind, for the per-kind breakdown    */
+	bool returned;         /* completed in play: the followers go home    */
+	const char *what;      /* "a completed road of 4 tiles", for the text */
+} cc_score;
 
-/* notation.c */
-int cc_parse(const void *game, const arb_token *tok, size_t ntok, void *move,
-	     arb_reject *rej);
-void cc_format(const void *game, const void *move, arb_buf *out);
-extern const char *const cc_side_name[4];
-extern const char *const cc_half_name[8];
-extern const char *const cc_kind_name[5];
-
-/* engine.c */
+/* carcassonne.c */
+extern const arb_rule cc_rules[CC_NRULES];
+extern const char *const cc_colours[];
 /* Free the game kept for reuse if it belongs to `data` (NULL: any). */
 void cc_release_spare(const void *data);
-static inline int cc_cell_index(const cc_game *g, int x, int y)
-{
-	return (y + g->span) * g->width + (x + g->span);
-}
+bool cc_over(const void *game);
+/* Reject by rule r of cc_rules at line:col; returns -1. */
+#define cc_reject(rej, r, line, col, ...) \
+	arb_reject_rule((rej), cc_rules, (r), (line), (col), __VA_ARGS__)
+/* The same at token *tok. */
+#define cc_reject_at(rej, r, tok, ...) \
+	cc_reject((rej), (r), (tok)->line, (tok)->col, __VA_ARGS__)
+
+/* rules.c */
+int cc_apply(void *game, const void *move, const arb_sink *sink,
+	     arb_reject *rej);
+
+/* features.c */
+extern const int cc_dx[4], cc_dy[4];
 /* The tile index at x,y or -1 (also outside the board). */
 int cc_tile_at(const cc_game *g, int x, int y);
-/* 0 when `type` turned `rot` fits at x,y; otherwise the rule id broken
- * ("occupied", "not-adjacent", "edge-mismatch") with *side the first
- * mismatching side.  Pure. */
-const char *cc_fit(const cc_game *g, unsigned type, unsigned rot, int x,
-		   int y, int *side);
+/* CC_FITS when `type` turned `rot` fits at x,y; otherwise the rule broken
+ * (CC_R_OCCUPIED, CC_R_NOT_ADJACENT, CC_R_EDGE_MISMATCH) with *side the
+ * first mismatching side.  Pure. */
+unsigned cc_fit(const cc_game *g, unsigned type, unsigned rot, int x, int y,
+		int *side);
 /* True when placing `type` turned `rot` at x,y (which must fit) would put
  * segment `seg` into a feature that already holds a follower; `who` gets a
  * bit per seat with a follower there. */
 bool cc_seg_occupied(const cc_game *g, unsigned type, unsigned rot, int x,
 		     int y, unsigned seg, unsigned *who);
-extern const int cc_dx[4], cc_dy[4];
+/* cc_seg_occupied() given the neighbours' cells nb[] (cc_fit_at's). */
+bool cc_seg_occupied_nb(const cc_game *g, const cc_orient *o,
+			const uint8_t nb[4], unsigned seg, unsigned *who);
 /* Put `type` turned `rot` at x,y (a legal spot), with a follower of `seat`
  * on segment `fseg` (-1: none), and score what it completes. */
 void cc_place(cc_game *g, unsigned type, unsigned rot, int x, int y,
 	      int fseg, unsigned seat, const arb_sink *sink);
+/* Score the completed road or city at root r (placed tile at x,y). */
+void cc_score_complete(cc_game *g, unsigned r, int x, int y,
+		       const arb_sink *sink);
+/* Score the cloister of monk list entry i (its tile is surrounded) and
+ * drop the entry, keeping the others in the order they came. */
+void cc_score_cloister(cc_game *g, unsigned i, const arb_sink *sink);
+/* Tiles on the 8 cells around tile t. */
+int cc_neighbours8(const cc_game *g, unsigned t);
+/* Followers' seats with the most followers in root r, as a bit mask (0
+ * when the feature is empty); *most gets their count. */
+unsigned cc_majority(const cc_game *g, unsigned r, unsigned *most);
+/* A fresh stamp for stamp[] / nstamp[] (see features.c). */
+uint32_t cc_new_stamp(cc_game *g);
+/* Walk road or city root r: count its distinct tiles and shields, and
+ * when `release` send its followers home.  Returns the followers. */
+long cc_walk_feature(cc_game *g, unsigned r, bool release, long *tiles,
+		     long *shields);
+/* The smallest node of feature root r: its first tile, and its first
+ * segment there.  The final scoring reports features in this order. */
+unsigned cc_first_node(const cc_game *g, unsigned r);
+
+/* farms.c: the fields' final scoring by the Variant's farm system. */
+void cc_final_farms(cc_game *g, const arb_sink *sink);
+
+/* score.c */
+/* Credit sc's points to its winners and tell the sink. */
+void cc_award(cc_game *g, const arb_sink *sink, const cc_score *sc);
+/* The features that still hold followers — fields, or the others — each
+ * once, sorted by first node into item[] and key[]; returns the count. */
+unsigned cc_final_items(cc_game *g, bool fields, uint16_t *item,
+			uint16_t *key);
+void cc_finish(void *game, const arb_sink *sink);
+void cc_standing(const void *game, arb_standing *out);
+
+/* notation.c */
+int cc_parse(const void *game, const arb_token *tok, size_t ntok, void *move,
+	     arb_reject *rej);
+void cc_format(const void *game, const void *move, arb_buf *out);
+/* The canonical spot of a follower on segment sg: its first half-edge
+ * (field), its first side (road, city), NULL for a cloister. */
+const char *cc_spot_name(const cc_seg *sg);
+extern const char *const cc_side_name[4];
+extern const char *const cc_half_name[8];
+extern const char *const cc_kind_name[5];
+extern const char *const cc_side_word[4];
+
+/* data.c */
+void *cc_data_load(const arb_node *root, arb_data_error *err);
+void cc_data_free(void *data);
+
+/* dump.c */
+void cc_dump(const void *game, unsigned flags, arb_buf *out);
+
+/* snapshot.c */
+void cc_snapshot(const void *game, arb_buf *out);
+/* Set up g (just created, start tile placed) from a Setup tag. */
+int cc_setup(cc_game *g, const arb_tag *tag, arb_reject *rej);
 
 /* moves.c */
 size_t cc_moves(const void *game, const void *next,
@@ -202,15 +338,217 @@ size_t cc_moves(const void *game, const void *next,
 bool cc_placeable(const cc_game *g, unsigned type, int *x, int *y,
 		  unsigned *rot);
 
-/* snapshot.c */
-void cc_snapshot(const void *game, arb_buf *out);
-/* Set up g (just created, start tile placed) from a Setup tag. */
-int cc_setup(cc_game *g, const arb_tag *tag, arb_reject *rej);
-
 /* gen.c: one random legal turn for `arbiter gen` (the random_turn op). */
 int cc_random_turn(const void *game, uint64_t *rng, arb_buf *out);
 
-/* dump.c */
-void cc_dump(const void *game, unsigned flags, arb_buf *out);
+/* ------------------------------------------- the hot path, inline here */
 
-#endif /* CC_CARCASSONNE_H */
+static inline int cc_cell_index(const cc_game *g, int x, int y)
+{
+	return (y + g->span) * g->width + (x + g->span);
+}
+
+/* The root of node a's feature (path halving). */
+static inline unsigned cc_find(const cc_game *g, unsigned a)
+{
+	uint16_t *p = g->parent;
+	while (p[a] != a) {
+		p[a] = p[p[a]];
+		a = p[a];
+	}
+	return a;
+}
+
+/* Merge the features of nodes a and b; returns the new root. */
+static inline unsigned cc_unite(cc_game *g, unsigned a, unsigned b)
+{
+	a = cc_find(g, a);
+	b = cc_find(g, b);
+	if (a == b)
+		return a;
+	if (g->size[a] < g->size[b]) {
+		unsigned t = a;
+		a = b;
+		b = t;
+	}
+	assert(!(g->done[a] | g->done[b]));  /* complete features are closed */
+	g->parent[b] = (uint16_t)a;
+	g->size[a] = (uint16_t)(g->size[a] + g->size[b]);
+	g->open[a] = (int16_t)(g->open[a] + g->open[b]);
+	g->nfol[a] += g->nfol[b];    /* byte lanes: at most 7 per seat */
+	uint16_t t = g->next[a];    /* splice the two circular lists */
+	g->next[a] = g->next[b];
+	g->next[b] = t;
+	return a;
+}
+
+/* Followers of seat s on the feature of root r. */
+static inline unsigned cc_nfol_of(const cc_game *g, unsigned r, unsigned s)
+{
+	return (unsigned)(g->nfol[r] >> (8 * s)) & 0xFF;
+}
+
+static inline const cc_orient *cc_orient_of(const cc_game *g, unsigned t)
+{
+	return g->tile[t].o;
+}
+
+static inline const cc_seg *cc_seg_of(const cc_game *g, unsigned node)
+{
+	return &cc_orient_of(g, node / CC_MAXSEG)->seg[node % CC_MAXSEG];
+}
+
+/* The board is off limits near its rim (cc_fit's CC_R_NOT_ADJACENT). */
+static inline bool cc_inside(const cc_game *g, int x, int y)
+{
+	/* -span < x < span as one unsigned compare (|x| < 10^6, span small) */
+	unsigned lim = 2u * (unsigned)g->span - 1u;
+	return (unsigned)(x + g->span - 1) < lim &&
+	       (unsigned)(y + g->span - 1) < lim;
+}
+
+/* cc_fit() at cell `at` (inside the board); nb[s] gets the cell of the
+ * neighbour on side s (tile index + 1, 0 = empty), for cc_place_at().
+ * apply() calls this and cc_place_at() directly, so a turn reads its
+ * neighbours once. */
+static inline unsigned cc_fit_at(const cc_game *g, const cc_orient *o,
+				 int at, uint8_t nb[4], int *side)
+{
+	if (g->cell[at])
+		return CC_R_OCCUPIED;
+	bool touch = false;
+	/* unrolled: the 4 sides with constant offsets, no loop counter or
+	 * spills (about 40 instructions a turn, here and in cc_place_at()) */
+#pragma GCC unroll 4
+	for (unsigned s = 0; s < 4; s++) {
+		unsigned c = g->cell[at + g->step[s]];
+		nb[s] = (uint8_t)c;
+		if (!c)
+			continue;
+		touch = true;
+		if (o->edge[s] != cc_orient_of(g, c - 1)->edge[(s + 2) % 4]) {
+			*side = (int)s;
+			return CC_R_EDGE_MISMATCH;
+		}
+	}
+	return touch ? CC_FITS : CC_R_NOT_ADJACENT;
+}
+
+/* The one place where the board changes: merge the new
+ * tile's segments with its neighbours', close their open sides, then score
+ * roads and cities whose last open side closed and monks' cloisters whose
+ * eighth neighbour arrived.  Inlined into its two callers (apply() in
+ * rules.c, cc_place() in features.c), so apply() makes no ten-argument
+ * call on every turn. */
+static inline __attribute__((always_inline)) void
+cc_place_at(cc_game *g, unsigned type, unsigned rot, int x, int y, int at,
+	 const uint8_t nb[4], int fseg, unsigned seat, const arb_sink *sink)
+{
+	assert(g->ntiles < g->data->total);
+	unsigned t = g->ntiles++;
+	const cc_type *ty = &g->data->type[type];
+	const cc_orient *o = &ty->rot[rot];
+	g->tile[t] = (cc_placed){ .o = o, .type = (uint8_t)type,
+				  .rot = (uint8_t)rot, .x = (int16_t)x,
+				  .y = (int16_t)y };
+	g->cell[at] = (uint8_t)(t + 1);
+	g->cloister_done[t] = 0;
+	g->drawn_of[type]++;
+	unsigned base = t * CC_MAXSEG;
+	{
+		/* All CC_MAXSEG nodes of the tile, used or not: fixed sizes make
+		 * this a few vector stores.  Local copies, as the byte arrays'
+		 * stores may alias g's fields. */
+		static const uint16_t ones[CC_MAXSEG] = { 1, 1, 1, 1, 1, 1, 1,
+							  1, 1, 1 };
+		uint16_t *parent = g->parent + base, *next = g->next + base;
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && CC_MAXSEG == 10
+		/* base + 0..9 as four 16-bit lanes at a time (no lane carries:
+		 * nodes stay below 65536) */
+		uint64_t b4 = (uint64_t)base * 0x0001000100010001ull;
+		uint64_t w0 = b4 + 0x0003000200010000ull;
+		uint64_t w1 = b4 + 0x0007000600050004ull;
+		uint32_t w2 = (uint32_t)b4 + 0x00090008u;
+		memcpy(parent, &w0, 8);
+		memcpy(parent + 4, &w1, 8);
+		memcpy(parent + 8, &w2, 4);
+#else
+		for (unsigned i = 0; i < CC_MAXSEG; i++)
+			parent[i] = (uint16_t)(base + i);
+#endif
+		memcpy(next, parent, CC_MAXSEG * sizeof *next);
+		memcpy(g->size + base, ones, sizeof ones);
+		memset(g->follower + base, -1, CC_MAXSEG);
+		memcpy(g->open + base, ty->open, sizeof ty->open);
+		memset(g->done + base, 0, CC_MAXSEG);
+		memset(g->nfol + base, 0, CC_MAXSEG * sizeof *g->nfol);
+	}
+	/* Segments joined to a neighbour's road or city: only these can have
+	 * completed (a lone segment keeps its open sides). */
+	unsigned joined = 0;
+#pragma GCC unroll 4
+	for (unsigned s = 0; s < 4; s++) {
+		int n = (int)nb[s] - 1;
+		if (n < 0)
+			continue;
+		const cc_orient *no = cc_orient_of(g, (unsigned)n);
+		/* every caller checked the spot (cc_fit_at, cc_fit) */
+		unsigned os = (s + 2) % 4, nbase = (unsigned)n * CC_MAXSEG;
+		assert(o->edge[s] == no->edge[os]);
+		if (o->edge[s] != CC_EFIELD) {
+			unsigned r = cc_unite(g, base + (unsigned)o->side_seg[s],
+					   nbase + (unsigned)no->side_seg[os]);
+			g->open[r] = (int16_t)(g->open[r] - 2);
+			assert(g->open[r] >= 0);
+			joined |= 1u << o->side_seg[s];
+		}
+		if (o->edge[s] != CC_ECITY) {
+			/* my half 2s+i meets the neighbour's 2os+(1-i); on a
+			 * side without a road both halves are one field on
+			 * both tiles, and the second union would change nothing */
+			unsigned a0 = (unsigned)o->half_seg[2 * s];
+			unsigned a1 = (unsigned)o->half_seg[2 * s + 1];
+			unsigned b0 = (unsigned)no->half_seg[2 * os + 1];
+			unsigned b1 = (unsigned)no->half_seg[2 * os];
+			cc_unite(g, base + a0, nbase + b0);
+			if (a1 != a0 || b1 != b0)
+				cc_unite(g, base + a1, nbase + b1);
+		}
+	}
+	if (fseg >= 0) {
+		unsigned v = base + (unsigned)fseg;
+		assert(g->supply[seat] > 0);
+		g->follower[v] = (int8_t)seat;
+		g->supply[seat]--;
+		g->placed[g->nplaced++] = (uint16_t)v;
+		if (o->seg[fseg].kind != CC_CLOISTER) {
+			g->nfol[cc_find(g, v)] += 1ull << (8 * seat);
+		} else {
+			assert(g->monks < sizeof g->monk_tile / sizeof g->monk_tile[0]);
+			g->monk_tile[g->monks++] = (uint8_t)t;
+			g->ncount[t] = (uint8_t)cc_neighbours8(g, t);
+		}
+	}
+	/* in segment order, as the events come out */
+	while (joined) {
+		unsigned i = (unsigned)__builtin_ctz(joined);
+		joined &= joined - 1;
+		unsigned r = cc_find(g, base + i);
+		if (g->open[r] == 0 && !g->done[r])
+			cc_score_complete(g, r, x, y, sink);
+	}
+	/* Cloisters with monks, in the order the monks came: this tile is
+	 * one more neighbour of those within one step. */
+	for (unsigned i = 0; i < g->monks;) {
+		unsigned m = g->monk_tile[i];
+		int dx = g->tile[m].x - x, dy = g->tile[m].y - y;
+		if (m != t && dx >= -1 && dx <= 1 && dy >= -1 && dy <= 1)
+			g->ncount[m]++;
+		if (g->ncount[m] == 8)
+			cc_score_cloister(g, i, sink);    /* entry i now holds the next */
+		else
+			i++;
+	}
+}
+
+#endif /* ARB_CARCASSONNE_H */

@@ -14,8 +14,6 @@
 
 #include "carcassonne.h"
 
-extern const arb_game_ops carcassonne_game;
-
 static const char follower_char[CC_MAXSEATS] = { 'R', 'B', 'G', 'Y', 'K' };
 /* The picture cell (row, col) of each side and of each half-edge's corner. */
 static const int side_rc[4][2] = { { 0, 1 }, { 1, 2 }, { 2, 1 }, { 1, 0 } };
@@ -124,7 +122,7 @@ static void dump_labels(arb_buf *out)
 void cc_dump(const void *game, unsigned flags, arb_buf *out)
 {
 	const cc_game *g = game;
-	const char *const *colours = carcassonne_game.colours;
+	const char *const *colours = cc_colours;
 	if (flags & ARB_DUMP_LABELS) {
 		dump_labels(out);
 		return;
@@ -171,12 +169,10 @@ void cc_dump(const void *game, unsigned flags, arb_buf *out)
 			if (f < 0)
 				continue;
 			const cc_seg *sg = &o->seg[i];
-			arb_buf_printf(out, "%s: %s", colours[g->colour[f]],
-				       cc_kind_name[sg->kind]);
-			if (sg->kind == CC_FIELD)
-				arb_buf_printf(out, " %s", cc_half_name[__builtin_ctz(sg->halves)]);
-			else if (sg->kind != CC_CLOISTER)
-				arb_buf_printf(out, " %s", cc_side_name[__builtin_ctz(sg->sides)]);
+			const char *spot = cc_spot_name(sg);
+			arb_buf_printf(out, "%s: %s%s%s", colours[g->colour[f]],
+				       cc_kind_name[sg->kind], spot ? " " : "",
+				       spot ? spot : "");
 			arb_buf_printf(out, " of tile %c at %d,%d (rotated %u)",
 				       ty->letter, g->tile[t].x, g->tile[t].y,
 				       g->tile[t].rot * 90u);

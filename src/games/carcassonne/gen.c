@@ -31,8 +31,6 @@
 
 #include "carcassonne.h"
 
-extern const arb_game_ops carcassonne_game;
-
 /* One placement that fits: cell and quarter turns. */
 typedef struct gen_spot {
 	int16_t x, y;
@@ -71,7 +69,7 @@ int cc_random_turn(const void *game, uint64_t *rng, arb_buf *out)
 		return -1;
 	unsigned type = nth_left(g, arb_rng_below(rng, left));
 	const cc_type *ty = &d->type[type];
-	const char *who = carcassonne_game.colours[g->colour[g->turn]];
+	const char *who = cc_colours[g->colour[g->turn]];
 
 	/* The tile's edges per rotation, 2 bits a side (N in the low bits). */
 	unsigned code[4];
@@ -136,10 +134,8 @@ int cc_random_turn(const void *game, uint64_t *rng, arb_buf *out)
 	if (pick == nfree)
 		return 0;           /* no follower */
 	const cc_seg *sg = &o->seg[free_seg[pick]];
-	arb_buf_printf(out, " %s", cc_kind_name[sg->kind]);
-	if (sg->kind == CC_FIELD)
-		arb_buf_printf(out, " %s", cc_half_name[__builtin_ctz(sg->halves)]);
-	else if (sg->kind != CC_CLOISTER)
-		arb_buf_printf(out, " %s", cc_side_name[__builtin_ctz(sg->sides)]);
+	const char *spot = cc_spot_name(sg);
+	arb_buf_printf(out, " %s%s%s", cc_kind_name[sg->kind], spot ? " " : "",
+		       spot ? spot : "");
 	return 0;
 }

@@ -14,8 +14,7 @@
 
 #include "carcassonne.h"
 
-extern const arb_game_ops carcassonne_game;
-
+/* (carcassonne.h) */
 bool cc_placeable(const cc_game *g, unsigned type, int *x, int *y,
 		  unsigned *rot)
 {
@@ -24,7 +23,7 @@ bool cc_placeable(const cc_game *g, unsigned type, int *x, int *y,
 			int cx = g->tile[t].x + cc_dx[s], cy = g->tile[t].y + cc_dy[s];
 			for (unsigned r = 0; r < 4; r++) {
 				int side;
-				if (!cc_fit(g, type, r, cx, cy, &side)) {
+				if (cc_fit(g, type, r, cx, cy, &side) == CC_FITS) {
 					*x = cx;
 					*y = cy;
 					*rot = r;
@@ -53,7 +52,7 @@ static size_t moves_of(const cc_game *g, unsigned type, cell_xy *cells,
 		       void (*emit)(void *ctx, const char *move), void *ctx)
 {
 	const cc_type *ty = &g->data->type[type];
-	const char *who = carcassonne_game.colours[g->colour[g->turn]];
+	const char *who = cc_colours[g->colour[g->turn]];
 	size_t n = 0, emitted = 0;
 	for (unsigned t = 0; t < g->ntiles; t++)
 		for (unsigned s = 0; s < 4; s++) {
@@ -69,7 +68,7 @@ static size_t moves_of(const cc_game *g, unsigned type, cell_xy *cells,
 		int x = cells[i].x, y = cells[i].y;
 		for (unsigned r = 0; r < 4; r++) {
 			int side;
-			if (cc_fit(g, type, r, x, y, &side))
+			if (cc_fit(g, type, r, x, y, &side) != CC_FITS)
 				continue;
 			snprintf(line, sizeof line, "%s %c %d,%d %u", who, ty->letter,
 				 x, y, r * 90);
@@ -85,10 +84,7 @@ static size_t moves_of(const cc_game *g, unsigned type, cell_xy *cells,
 					continue;
 				if (cc_seg_occupied(g, type, r, x, y, k, &occ))
 					continue;
-				const char *spot = sg->kind == CC_FIELD
-					? cc_half_name[__builtin_ctz(sg->halves)]
-					: sg->kind == CC_CLOISTER ? NULL
-					: cc_side_name[__builtin_ctz(sg->sides)];
+				const char *spot = cc_spot_name(sg);
 				snprintf(line, sizeof line, "%s %c %d,%d %u %s%s%s", who,
 					 ty->letter, x, y, r * 90, cc_kind_name[sg->kind],
 					 spot ? " " : "", spot ? spot : "");
@@ -105,6 +101,8 @@ static size_t moves_of(const cc_game *g, unsigned type, cell_xy *cells,
 	return emitted;
 }
 
+/* (carcassonne.h) The moves op: every legal turn with the drawn tile
+ * (`next`'s), or with every tile left when `next` is NULL. */
 size_t cc_moves(const void *game, const void *next,
 		void (*emit)(void *ctx, const char *move), void *ctx)
 {

@@ -24,9 +24,7 @@ const char *const cc_side_name[4] = { "N", "E", "S", "W" };
 const char *const cc_half_name[8] = { "NL", "NR", "EL", "ER",
 				      "SL", "SR", "WL", "WR" };
 const char *const cc_kind_name[5] = { "", "road", "city", "field", "cloister" };
-static const char *const side_word[4] = { "north", "east", "south", "west" };
-
-extern const arb_game_ops carcassonne_game;
+const char *const cc_side_word[4] = { "north", "east", "south", "west" };
 
 /* arb_tok_ieq without the library calls: this runs several times on every
  * turn line.  `word` is lower-case ASCII. */
@@ -147,7 +145,6 @@ static unsigned feature_kind(const arb_token *t)
 	return CC_KNONE;
 }
 
-/* The side named by t (N, north, ...), or -1. */
 /* The side of letter c (any case), or -1. */
 static int side_letter(char c)
 {
@@ -160,14 +157,16 @@ static int side_letter(char c)
 	return -1;
 }
 
+/* The side named by t (N, north, ...), or -1. */
 static int tok_side(const arb_token *t)
 {
 	if (t->len == 1)
 		return side_letter(t->s[0]);
 	int s = side_letter(t->s[0]);
-	return s >= 0 && ieq(t, side_word[s]) ? s : -1;
+	return s >= 0 && ieq(t, cc_side_word[s]) ? s : -1;
 }
 
+/* The half-edge named by t (NL ... WR, any case), or -1. */
 static int tok_half(const arb_token *t)
 {
 	int s = t->len == 2 ? side_letter(t->s[0]) : -1;
@@ -203,64 +202,65 @@ static int parse_follower(const cc_game *g, const arb_token *t, size_t n,
 	unsigned kind = feature_kind(&t[0]);
 	if (kind == CC_CLOISTER) {
 		if (n > 1)
-			return arb_reject_at(rej, &t[1], "extra-token",
+			return cc_reject_at(rej, CC_R_EXTRA_TOKEN, &t[1],
 				"unexpected '%.*s': a cloister follower needs no spot",
 				(int)t[1].len, t[1].s);
 		if (!ty->cloister)
-			return arb_reject_at(rej, &t[0], "no-such-feature",
+			return cc_reject_at(rej, CC_R_NO_SUCH_FEATURE, &t[0],
 					     "tile %c has no cloister", ty->letter);
 		m->fkind = CC_CLOISTER;
 		m->seg = ty->cloister_seg;
 		return 0;
 	}
 	if (kind == CC_KNONE)
-		return arb_reject_at(rej, &t[0], "bad-follower",
+		return cc_reject_at(rej, CC_R_BAD_FOLLOWER, &t[0],
 			"'%.*s' is no feature: write road, city, field or cloister",
 			(int)t[0].len, t[0].s);
 	if (n < 2)
-		return arb_reject_at(rej, &t[0], "bad-follower",
+		return cc_reject_at(rej, CC_R_BAD_FOLLOWER, &t[0],
 			"a follower on a %s needs the %s it stands on", cc_kind_name[kind],
 			kind == CC_FIELD ? "half-edge (NL NR EL ER SL SR WL WR)"
 					 : "side (N, E, S or W)");
 	if (n > 2)
-		return arb_reject_at(rej, &t[2], "extra-token", "unexpected '%.*s'",
+		return cc_reject_at(rej, CC_R_EXTRA_TOKEN, &t[2], "unexpected '%.*s'",
 				     (int)t[2].len, t[2].s);
 	m->fkind = (uint8_t)kind;
 	if (kind == CC_FIELD) {
 		int h = tok_half(&t[1]);
 		if (h < 0)
-			return arb_reject_at(rej, &t[1], "bad-follower",
+			return cc_reject_at(rej, CC_R_BAD_FOLLOWER, &t[1],
 				"'%.*s' is no half-edge: write NL NR EL ER SL SR WL or WR",
 				(int)t[1].len, t[1].s);
 		if (o->half_seg[h] < 0)
-			return arb_reject_at(rej, &t[1], "no-such-feature",
+			return cc_reject_at(rej, CC_R_NO_SUCH_FEATURE, &t[1],
 				"tile %c rotated %u has no field at %s: its %s side is a city",
-				ty->letter, m->rot * 90u, cc_half_name[h], side_word[h / 2]);
+				ty->letter, m->rot * 90u, cc_half_name[h], cc_side_word[h / 2]);
 		m->spot = (uint8_t)h;
 		m->seg = o->half_seg[h];
 		return 0;
 	}
 	int s = tok_side(&t[1]);
 	if (s < 0)
-		return arb_reject_at(rej, &t[1], "bad-follower",
+		return cc_reject_at(rej, CC_R_BAD_FOLLOWER, &t[1],
 			"'%.*s' is no side: write N, E, S or W", (int)t[1].len, t[1].s);
 	unsigned want = kind == CC_CITY ? CC_ECITY : CC_EROAD;
 	if (o->edge[s] != want)
-		return arb_reject_at(rej, &t[1], "no-such-feature",
+		return cc_reject_at(rej, CC_R_NO_SUCH_FEATURE, &t[1],
 			"tile %c rotated %u has no %s on its %s side", ty->letter,
-			m->rot * 90u, cc_kind_name[kind], side_word[s]);
+			m->rot * 90u, cc_kind_name[kind], cc_side_word[s]);
 	m->spot = (uint8_t)s;
 	m->seg = o->side_seg[s];
 	return 0;
 }
 
+/* (carcassonne.h) The parse op. */
 int cc_parse(const void *game, const arb_token *tok, size_t ntok, void *move,
 	     arb_reject *rej)
 {
 	const cc_game *g = game;
 	const cc_data *d = g->data;
 	cc_move *m = move;
-	const char *const *colours = carcassonne_game.colours;
+	const char *const *colours = cc_colours;
 	assert(ntok > 0);
 	m->line = tok[0].line;
 	m->col_colour = tok[0].col;
@@ -279,46 +279,46 @@ int cc_parse(const void *game, const arb_token *tok, size_t ntok, void *move,
 	if (colour >= 0 && !word_is(&tok[0], lower[colour].s, lower[colour].len))
 		colour = -1;
 	if (colour < 0)
-		return arb_reject_at(rej, &tok[0], "unknown-colour",
+		return cc_reject_at(rej, CC_R_UNKNOWN_COLOUR, &tok[0],
 			"'%.*s' is no colour: a turn starts with the colour of the "
 			"player (Red, Blue, Green, Yellow or Black)",
 			(int)tok[0].len, tok[0].s);
 	if (g->seat_of[colour] < 0)
-		return arb_reject_at(rej, &tok[0], "not-seated",
+		return cc_reject_at(rej, CC_R_NOT_SEATED, &tok[0],
 				     "%s does not play in this game", colours[colour]);
 	m->seat = (uint8_t)g->seat_of[colour];
 	if (ntok < 2)
-		return arb_reject_pos(rej, tok[0].line, tok[0].col + tok[0].len,
-			"missing-token", "the drawn tile's letter is missing after %s",
+		return cc_reject(rej, CC_R_MISSING_TOKEN, tok[0].line, tok[0].col + tok[0].len,
+			"the drawn tile's letter is missing after %s",
 			colours[colour]);
 	m->col_tile = tok[1].col;
 	/* one table lookup, either case */
 	int type = tok[1].len == 1 ? d->by_byte[(unsigned char)tok[1].s[0]] : -1;
 	if (type < 0)
-		return arb_reject_at(rej, &tok[1], "unknown-tile",
+		return cc_reject_at(rej, CC_R_UNKNOWN_TILE, &tok[1],
 			"'%.*s' is no tile: tiles are the letters A to X",
 			(int)tok[1].len, tok[1].s);
 	m->type = (uint8_t)type;
 	if (ntok < 3)
-		return arb_reject_pos(rej, tok[1].line, tok[1].col + tok[1].len,
-			"missing-token", "tile %c needs a position x,y and a rotation, "
+		return cc_reject(rej, CC_R_MISSING_TOKEN, tok[1].line, tok[1].col + tok[1].len,
+			"tile %c needs a position x,y and a rotation, "
 			"or 'discard'", d->type[type].letter);
 	m->col_pos = tok[2].col;
 	if ((tok[2].s[0] | 0x20) == 'd' &&
 	    (ieq(&tok[2], "discard") || ieq(&tok[2], "discarded"))) {
 		if (ntok > 3)
-			return arb_reject_at(rej, &tok[3], "extra-token",
+			return cc_reject_at(rej, CC_R_EXTRA_TOKEN, &tok[3],
 				"unexpected '%.*s' after a discard", (int)tok[3].len, tok[3].s);
 		m->discard = 1;
 		return 0;
 	}
 	if (!parse_xy(tok[2].s, tok[2].len, &m->x, &m->y))
-		return arb_reject_at(rej, &tok[2], "bad-position",
+		return cc_reject_at(rej, CC_R_BAD_POSITION, &tok[2],
 			"'%.*s' is no position: write x,y (for example 1,-2) or 'discard'",
 			(int)tok[2].len, tok[2].s);
 	if (ntok < 4)
-		return arb_reject_pos(rej, tok[2].line, tok[2].col + tok[2].len,
-			"missing-token", "the rotation (0, 90, 180 or 270) is missing");
+		return cc_reject(rej, CC_R_MISSING_TOKEN, tok[2].line, tok[2].col + tok[2].len,
+			"the rotation (0, 90, 180 or 270) is missing");
 	m->col_rot = tok[3].col;
 	const arb_token *rt = &tok[3];
 	const char *d0 = rt->s;
@@ -349,7 +349,7 @@ int cc_parse(const void *game, const arb_token *tok, size_t ntok, void *move,
 		break;
 	}
 	if (quarters < 0)
-		return arb_reject_at(rej, rt, "bad-rotation",
+		return cc_reject_at(rej, CC_R_BAD_ROTATION, rt,
 			"'%.*s' is no rotation: write 0, 90, 180 or 270 (degrees clockwise)",
 			(int)rt->len, rt->s);
 	m->rot = (uint8_t)quarters;
@@ -359,12 +359,13 @@ int cc_parse(const void *game, const arb_token *tok, size_t ntok, void *move,
 	return 0;
 }
 
+/* (carcassonne.h) The format op: the canonical spelling. */
 void cc_format(const void *game, const void *move, arb_buf *out)
 {
 	const cc_game *g = game;
 	const cc_move *m = move;
 	const cc_type *ty = &g->data->type[m->type];
-	arb_buf_printf(out, "%s %c", carcassonne_game.colours[g->colour[m->seat]],
+	arb_buf_printf(out, "%s %c", cc_colours[g->colour[m->seat]],
 		       ty->letter);
 	if (m->discard) {
 		arb_buf_puts(out, " discard");
@@ -374,11 +375,18 @@ void cc_format(const void *game, const void *move, arb_buf *out)
 	if (m->fkind == CC_KNONE)
 		return;
 	arb_buf_printf(out, " %s", cc_kind_name[m->fkind]);
-	const cc_seg *sg = &ty->rot[m->rot].seg[m->seg];
-	/* The canonical spot is the segment's first side or half-edge, so
-	 * `road E` and `road W` on a straight road print alike. */
-	if (m->fkind == CC_FIELD)
-		arb_buf_printf(out, " %s", cc_half_name[__builtin_ctz(sg->halves)]);
-	else if (m->fkind != CC_CLOISTER)
-		arb_buf_printf(out, " %s", cc_side_name[__builtin_ctz(sg->sides)]);
+	const char *spot = cc_spot_name(&ty->rot[m->rot].seg[m->seg]);
+	if (spot)
+		arb_buf_printf(out, " %s", spot);
+}
+
+/* (carcassonne.h) The segment's first side or half-edge, so `road E` and
+ * `road W` on a straight road print alike. */
+const char *cc_spot_name(const cc_seg *sg)
+{
+	if (sg->kind == CC_FIELD)
+		return cc_half_name[__builtin_ctz(sg->halves)];
+	if (sg->kind == CC_CLOISTER)
+		return NULL;
+	return cc_side_name[__builtin_ctz(sg->sides)];
 }

@@ -14,7 +14,9 @@
  * Tiles are listed in the order they were placed, after the start tile
  * (which is always D at 0,0 rotated 0), each with the follower standing on
  * it now, if any.  The four numbers of a score are the points from roads,
- * cities, cloisters and farms.  `final` says the final scoring has run.
+ * cities, cloisters and farms.  `turn` names the player to act; a game
+ * whose last tile is drawn has none, so its snapshot has no `turn` (one
+ * given there changes nothing: the game is over all the same).  `final` says the final scoring has run.
  *
  * Reading replays the placements through the same checks as turns (edges,
  * adjacency, tile counts, free features, supplies), so a snapshot cannot
@@ -29,13 +31,11 @@
 
 #include "carcassonne.h"
 
-extern const arb_game_ops carcassonne_game;
-
 void cc_snapshot(const void *game, arb_buf *out)
 {
 	const cc_game *g = game;
 	const cc_data *d = g->data;
-	const char *const *colours = carcassonne_game.colours;
+	const char *const *colours = cc_colours;
 	unsigned placed_of[CC_MAXTYPES] = { 0 };
 	arb_buf_puts(out, "tiles");
 	for (unsigned t = 0; t < g->ntiles; t++) {
@@ -51,12 +51,10 @@ void cc_snapshot(const void *game, arb_buf *out)
 			if (f < 0)
 				continue;
 			const cc_seg *sg = &ty->rot[p->rot].seg[i];
-			arb_buf_printf(out, " %s %s", colours[g->colour[f]],
-				       cc_kind_name[sg->kind]);
-			if (sg->kind == CC_FIELD)
-				arb_buf_printf(out, " %s", cc_half_name[__builtin_ctz(sg->halves)]);
-			else if (sg->kind != CC_CLOISTER)
-				arb_buf_printf(out, " %s", cc_side_name[__builtin_ctz(sg->sides)]);
+			const char *spot = cc_spot_name(sg);
+			arb_buf_printf(out, " %s %s%s%s", colours[g->colour[f]],
+				       cc_kind_name[sg->kind], spot ? " " : "",
+				       spot ? spot : "");
 		}
 	}
 	arb_buf_puts(out, "; discards");
@@ -69,7 +67,10 @@ void cc_snapshot(const void *game, arb_buf *out)
 			       colours[g->colour[s]], g->by_kind[s][CC_ROAD],
 			       g->by_kind[s][CC_CITY], g->by_kind[s][CC_CLOISTER],
 			       g->by_kind[s][CC_FIELD]);
-	arb_buf_printf(out, "; turn %s", colours[g->colour[g->turn]]);
+	/* nobody is to act once the last tile is drawn: a finished game's
+	 * snapshot names no turn, and create() makes it over again */
+	if (!cc_over(g))
+		arb_buf_printf(out, "; turn %s", colours[g->colour[g->turn]]);
 	if (g->finished)
 		arb_buf_puts(out, "; final");
 }
@@ -105,7 +106,7 @@ static int item_len(char **w, int n)
 
 static int seat_of_word(const cc_game *g, const char *w)
 {
-	const char *const *colours = carcassonne_game.colours;
+	const char *const *colours = cc_colours;
 	for (unsigned c = 0; colours[c]; c++)
 		if (!strcasecmp(w, colours[c]))
 			return g->seat_of[c];
@@ -122,16 +123,16 @@ static int setup_tile(cc_game *g, char **w, int n, const char *item,
 		      arb_reject *rej, uint32_t line, uint32_t col)
 {
 	if (n != 3 && n != 5 && n != 6)
-		return arb_reject_pos(rej, line, col, "bad-setup",
+		return cc_reject(rej, CC_R_BAD_SETUP, line, col,
 			"Setup: the placement '%s ...' is not tile x,y rotation "
 			"[colour feature spot]", item);
 	int seat = 0;
 	if (n > 3 && (seat = seat_of_word(g, w[3])) < 0)
-		return arb_reject_pos(rej, line, col, "bad-setup",
+		return cc_reject(rej, CC_R_BAD_SETUP, line, col,
 			"Setup: in '%s ...', '%s' is no colour of this game", item, w[3]);
 	/* the same words as a turn line: colour tile x,y rot [feature spot] */
 	arb_token tok[6];
-	tok[0] = tok_of(carcassonne_game.colours[g->colour[seat]]);
+	tok[0] = tok_of(cc_colours[g->colour[seat]]);
 	tok[1] = tok_of(w[0]);
 	tok[2] = tok_of(w[1]);
 	tok[3] = tok_of(w[2]);
@@ -141,7 +142,7 @@ static int setup_tile(cc_game *g, char **w, int n, const char *item,
 	memset(&m, 0, sizeof m);
 	arb_reject r2;
 	if (cc_parse(g, tok, (size_t)(n == 3 ? 4 : n), &m, &r2) < 0 || m.discard)
-		return arb_reject_pos(rej, line, col, "bad-setup", "Setup: '%s ...': %s",
+		return cc_reject(rej, CC_R_BAD_SETUP, line, col, "Setup: '%s ...': %s",
 				      item, m.discard ? "not a placement" : r2.msg);
 	const cc_type *ty = &g->data->type[m.type];
 	int side;
@@ -149,7 +150,7 @@ static int setup_tile(cc_game *g, char **w, int n, const char *item,
 	unsigned occ;
 	if (g->drawn_of[m.type] >= ty->count)
 		bad = "more tiles of this type than exist";
-	else if (cc_fit(g, m.type, m.rot, m.x, m.y, &side))
+	else if (cc_fit(g, m.type, m.rot, m.x, m.y, &side) != CC_FITS)
 		bad = "the tile does not fit there";
 	else if (m.fkind && g->supply[m.seat] == 0)
 		bad = "the player has no follower left";
@@ -161,7 +162,7 @@ static int setup_tile(cc_game *g, char **w, int n, const char *item,
 	else
 		bad = NULL;
 	if (bad)
-		return arb_reject_pos(rej, line, col, "bad-setup",
+		return cc_reject(rej, CC_R_BAD_SETUP, line, col,
 				      "Setup: tile %s at %s: %s", item, w[1], bad);
 	cc_place(g, m.type, m.rot, m.x, m.y, m.fkind ? m.seg : -1, m.seat, NULL);
 	g->drawn++;
@@ -199,7 +200,7 @@ int cc_setup(cc_game *g, const arb_tag *tag, arb_reject *rej)
 				int t = strlen(w[i]) == 1 && c >= 'A' && c <= 'Z'
 					? g->data->by_letter[c - 'A'] : -1;
 				if (t < 0 || g->drawn_of[t] >= g->data->type[t].count) {
-					arb_reject_pos(rej, line, col, "bad-setup",
+					cc_reject(rej, CC_R_BAD_SETUP, line, col,
 						"Setup: discard '%s' is no tile left to draw", w[i]);
 					goto out;
 				}
@@ -212,7 +213,7 @@ int cc_setup(cc_game *g, const arb_tag *tag, arb_reject *rej)
 			/* the replay must not have scored anything itself */
 			for (unsigned s = 0; s < g->nseats && !seen_score; s++)
 				if (g->score[s]) {
-					arb_reject_pos(rej, line, col, "bad-setup",
+					cc_reject(rej, CC_R_BAD_SETUP, line, col,
 						"Setup: a listed follower stands on a "
 						"feature the listed tiles complete");
 					goto out;
@@ -231,7 +232,7 @@ int cc_setup(cc_game *g, const arb_tag *tag, arb_reject *rej)
 							seat = -1;
 					}
 				if (seat < 0) {
-					arb_reject_pos(rej, line, col, "bad-setup",
+					cc_reject(rej, CC_R_BAD_SETUP, line, col,
 						"Setup: '%s ...' is no score (colour roads "
 						"cities cloisters farms)", it[0]);
 					goto out;
@@ -248,7 +249,7 @@ int cc_setup(cc_game *g, const arb_tag *tag, arb_reject *rej)
 		} else if (!strncmp(sec, "turn", 4) && sec[4] == ' ') {
 			int n = words(sec + 4, strlen(sec + 4), buf, w, maxw), seat;
 			if (n != 1 || (seat = seat_of_word(g, w[0])) < 0) {
-				arb_reject_pos(rej, line, col, "bad-setup",
+				cc_reject(rej, CC_R_BAD_SETUP, line, col,
 					"Setup: 'turn' needs a colour of this game");
 				goto out;
 			}
@@ -256,7 +257,7 @@ int cc_setup(cc_game *g, const arb_tag *tag, arb_reject *rej)
 		} else if (!strcmp(sec, "final") || !strncmp(sec, "final ", 6)) {
 			g->finished = true;
 		} else if (*sec) {
-			arb_reject_pos(rej, line, col, "bad-setup",
+			cc_reject(rej, CC_R_BAD_SETUP, line, col,
 				"Setup: unknown section '%.20s' (tiles, discards, score, "
 				"turn, final)", sec);
 			goto out;
@@ -265,18 +266,18 @@ int cc_setup(cc_game *g, const arb_tag *tag, arb_reject *rej)
 	if (!seen_score)
 		for (unsigned s = 0; s < g->nseats; s++)
 			if (g->score[s]) {
-				arb_reject_pos(rej, line, col, "bad-setup",
+				cc_reject(rej, CC_R_BAD_SETUP, line, col,
 					"Setup: a listed follower stands on a feature the "
 					"listed tiles complete");
 				goto out;
 			}
 	if (g->drawn > g->drawable) {
-		arb_reject_pos(rej, line, col, "bad-setup",
+		cc_reject(rej, CC_R_BAD_SETUP, line, col,
 			       "Setup: more than %u tiles drawn", g->drawable);
 		goto out;
 	}
 	if (g->finished && g->drawn < g->drawable) {
-		arb_reject_pos(rej, line, col, "bad-setup",
+		cc_reject(rej, CC_R_BAD_SETUP, line, col,
 			       "Setup: 'final' in a game that is not over");
 		goto out;
 	}

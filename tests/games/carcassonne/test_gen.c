@@ -27,7 +27,7 @@ static void *data;
 static int setup_data(void **state)
 {
 	(void)state;
-	data = tt_data_from(NULL);
+	data = et_data(OPS, NULL);
 	return 0;
 }
 
@@ -41,7 +41,7 @@ static int teardown_data(void **state)
 /* Generate one turn of t's game with *rng, parse and apply it, and check
  * that format() gives the same line.  The line goes to `text` (appended,
  * with a newline) when it is non-NULL.  Returns the parsed move. */
-static cc_move gen_turn(tt_game *t, uint64_t *rng, arb_buf *text)
+static cc_move gen_turn(et_game *t, uint64_t *rng, arb_buf *text)
 {
 	arb_buf line = { 0 }, canon = { 0 };
 	assert_int_equal(OPS->random_turn(t->g, rng, &line), 0);
@@ -77,8 +77,8 @@ typedef struct game_stats {
 static game_stats play(unsigned nseats, const char *const *opts,
 		       uint64_t seed, unsigned bound, arb_buf *text)
 {
-	tt_game t;
-	if (tt_start_opts(&t, data, nseats, opts) < 0)
+	et_game t;
+	if (ct_try_start(&t, data, nseats, opts) < 0)
 		fail_msg("create: %s", t.rej.msg);
 	uint64_t rng = seed;
 	game_stats st = { 0 };
@@ -108,7 +108,7 @@ static game_stats play(unsigned nseats, const char *const *opts,
 	arb_standing sd;
 	OPS->standing(t.g, &sd);
 	assert_int_equal(sd.over, st.ended);
-	tt_end(&t);
+	et_end(&t);
 	return st;
 }
 
@@ -199,8 +199,8 @@ static void placement_only(char *s)
 static void same_as_moves(unsigned nseats, uint64_t seed, unsigned prefix,
 			  unsigned samples, bool whole)
 {
-	tt_game t;
-	tt_start(&t, data, nseats);
+	et_game t;
+	ct_start(&t, data, nseats);
 	uint64_t rng = seed;
 	for (unsigned i = 0; i < prefix && !OPS->over(t.g); i++)
 		gen_turn(&t, &rng, NULL);
@@ -244,7 +244,7 @@ static void same_as_moves(unsigned nseats, uint64_t seed, unsigned prefix,
 	arb_buf_free(&line);
 	free(l.s);
 	free(l.seen);
-	tt_end(&t);
+	et_end(&t);
 }
 
 static void test_same_as_moves(void **state)
@@ -264,8 +264,8 @@ static void test_draw_distribution(void **state)
 {
 	(void)state;
 	const cc_data *d = data;
-	tt_game t;
-	tt_start(&t, data, 2);
+	et_game t;
+	ct_start(&t, data, 2);
 	const unsigned n = 142000;
 	unsigned count[26] = { 0 };
 	uint64_t rng = 5;
@@ -285,7 +285,7 @@ static void test_draw_distribution(void **state)
 				 d->type[ty].letter, got, n, want);
 	}
 	arb_buf_free(&line);
-	tt_end(&t);
+	et_end(&t);
 }
 
 /* ---------------------------------------------------------- determinism */

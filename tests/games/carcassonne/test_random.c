@@ -337,7 +337,7 @@ static unsigned ref_occupied(ref *r, int type, int rot, int x, int y)
 
 /* A game created from g's snapshot: it must print the same snapshot,
  * board and standing.  Returns it (the caller destroys it). */
-static void *from_snapshot(tt_game *t)
+static void *from_snapshot(et_game *t)
 {
 	arb_buf snap = { 0 }, a = { 0 }, b = { 0 };
 	OPS->snapshot(t->g, &snap);
@@ -375,8 +375,8 @@ static void play_random_game(void *data, unsigned nseats, uint64_t seed,
 {
 	const cc_data *d = data;
 	rng_state = seed;
-	tt_game t;
-	tt_start(&t, data, nseats);
+	et_game t;
+	ct_start(&t, data, nseats);
 	static ref r;
 	memset(&r, 0, sizeof r);
 	r.d = d;
@@ -395,8 +395,10 @@ static void play_random_game(void *data, unsigned nseats, uint64_t seed,
 		bag[j] = x;
 	}
 	static movelist ml;
-	tt_game twin = t;      /* follows the game from a snapshot at turn 40 */
+	et_game twin = t;      /* follows the game from a snapshot at turn 40 */
 	twin.g = NULL;
+	twin.move = calloc(1, OPS->move_size);    /* its own, et_end frees it */
+	assert_non_null(twin.move);
 	for (int b = 0; b < nbag; b++) {
 		cc_game *g = t.g;
 		assert_false(OPS->over(t.g));
@@ -454,8 +456,8 @@ static void play_random_game(void *data, unsigned nseats, uint64_t seed,
 		if (b == 40)
 			twin.g = from_snapshot(&t);
 		if (twin.g)
-			tt_ok(&twin, pick, NULL);
-		tt_ok(&t, pick, NULL);
+			et_ok(&twin, pick);
+		et_ok(&t, pick);
 		arb_token tok[8];
 		size_t nt = arb_split_tokens(pick, strlen(pick), 1, 1, tok, 8);
 		cc_move m;
@@ -465,10 +467,10 @@ static void play_random_game(void *data, unsigned nseats, uint64_t seed,
 			ref_place(&r, m.type, m.rot, m.x, m.y,
 				  m.fkind ? m.seg : -1, (int)seat);
 		for (unsigned s = 0; s < nseats; s++) {
-			if (r.score[s] != tt_score(&t, s))
+			if (r.score[s] != et_score(&t, s))
 				fail_msg("seed %llu move %d '%s': seat %u engine %d reference %d",
 					 (unsigned long long)seed, b + 1, pick, s,
-					 tt_score(&t, s), r.score[s]);
+					 et_score(&t, s), r.score[s]);
 			assert_int_equal(r.supply[s], g->supply[s]);
 		}
 	}
@@ -476,21 +478,21 @@ static void play_random_game(void *data, unsigned nseats, uint64_t seed,
 	OPS->finish(t.g, NULL);
 	OPS->finish(twin.g, NULL);
 	for (unsigned s = 0; s < nseats; s++)
-		assert_int_equal(tt_score(&twin, s), tt_score(&t, s));
+		assert_int_equal(et_score(&twin, s), et_score(&t, s));
 	OPS->destroy(from_snapshot(&t));    /* with 'final' */
-	tt_end(&twin);
+	et_end(&twin);
 	ref_final(&r);
 	for (unsigned s = 0; s < nseats; s++)
-		if (r.score[s] != tt_score(&t, s))
+		if (r.score[s] != et_score(&t, s))
 			fail_msg("seed %llu final: seat %u engine %d reference %d",
-				 (unsigned long long)seed, s, tt_score(&t, s), r.score[s]);
-	tt_end(&t);
+				 (unsigned long long)seed, s, et_score(&t, s), r.score[s]);
+	et_end(&t);
 }
 
 static void test_random_games(void **state)
 {
 	(void)state;
-	void *data = tt_data_from(NULL);
+	void *data = et_data(OPS, NULL);
 	int discards = 0;
 	for (uint64_t seed = 1; seed <= 60; seed++)
 		play_random_game(data, 2 + (unsigned)(seed % 4), seed, &discards);
@@ -507,11 +509,11 @@ static int gen(uint64_t seed, unsigned nseats)
 {
 	static const char *const names[] = { "Anna Virtanen", "Bert Lindqvist",
 		"Cecilia Moreau", "Dmitri Volkov", "Eeva Korhonen" };
-	void *data = tt_data_from(NULL);
+	void *data = et_data(OPS, NULL);
 	const cc_data *d = data;
 	rng_state = seed;
-	tt_game t;
-	tt_start(&t, data, nseats);
+	et_game t;
+	ct_start(&t, data, nseats);
 	int bag[CC_MAXTILES], nbag = 0;
 	for (unsigned i = 0; i < d->ntypes; i++)
 		for (unsigned k = 0; k + (i == d->start) < d->type[i].count; k++)
@@ -546,27 +548,27 @@ static int gen(uint64_t seed, unsigned nseats)
 		int best = -100000;
 		const char *pick = ml.line[0];
 		for (size_t i = 0; i < ml.n; i++) {
-			tt_game e;
-			tt_start(&e, data, nseats);
+			et_game e;
+			ct_start(&e, data, nseats);
 			for (int k = 0; k < nl; k++)
-				tt_ok(&e, lines[k], NULL);
-			tt_ok(&e, ml.line[i], NULL);
+				et_ok(&e, lines[k]);
+			et_ok(&e, ml.line[i]);
 			cc_game *eg = e.g;
 			eg->drawn = eg->drawable;
 			OPS->finish(e.g, NULL);
 			int other = -100000;
 			for (unsigned s2 = 0; s2 < nseats; s2++)
-				if (s2 != me && tt_score(&e, s2) > other)
-					other = tt_score(&e, s2);
-			int v = 4 * (tt_score(&e, me) - other) + (int)rnd(9);
+				if (s2 != me && et_score(&e, s2) > other)
+					other = et_score(&e, s2);
+			int v = 4 * (et_score(&e, me) - other) + (int)rnd(9);
 			if (v > best) {
 				best = v;
 				pick = ml.line[i];
 			}
-			tt_end(&e);
+			et_end(&e);
 		}
 		snprintf(lines[nl++], sizeof lines[0], "%s", pick);
-		tt_ok(&t, pick, NULL);
+		et_ok(&t, pick);
 	}
 	OPS->finish(t.g, NULL);
 	arb_standing st;
@@ -582,7 +584,7 @@ static int gen(uint64_t seed, unsigned nseats)
 	printf("\"]\n\n");
 	for (int i = 0; i < nl; i++)
 		printf("%s\n", lines[i]);
-	tt_end(&t);
+	et_end(&t);
 	OPS->data_free(data);
 	return 0;
 }
@@ -595,7 +597,7 @@ static int check_file(const char *path)
 	FILE *f = fopen(path, "r");
 	if (!f)
 		return 2;
-	void *data = tt_data_from(NULL);
+	void *data = et_data(OPS, NULL);
 	static char lines[400][512];
 	int nl = 0;
 	unsigned nseats = 0;
@@ -615,8 +617,8 @@ static int check_file(const char *path)
 			snprintf(lines[nl++], sizeof lines[0], "%s", buf);
 	}
 	fclose(f);
-	tt_game t;
-	tt_start(&t, data, nseats);
+	et_game t;
+	ct_start(&t, data, nseats);
 	static ref r;
 	memset(&r, 0, sizeof r);
 	r.d = data;
@@ -626,7 +628,7 @@ static int check_file(const char *path)
 	ref_place(&r, (int)r.d->start, 0, 0, 0, -1, 0);
 	for (int i = 0; i < nl; i++) {
 		unsigned seat = ((cc_game *)t.g)->turn;
-		tt_ok(&t, lines[i], NULL);
+		et_ok(&t, lines[i]);
 		arb_token tok[8];
 		size_t nt = arb_split_tokens(lines[i], strlen(lines[i]), 1, 1, tok, 8);
 		cc_move m;
@@ -635,9 +637,9 @@ static int check_file(const char *path)
 		if (!m.discard)
 			ref_place(&r, m.type, m.rot, m.x, m.y, m.fkind ? m.seg : -1, (int)seat);
 		for (unsigned s = 0; s < nseats; s++)
-			if (r.score[s] != tt_score(&t, s)) {
+			if (r.score[s] != et_score(&t, s)) {
 				printf("%s: move %d: seat %u engine %d reference %d\n", path,
-				       i + 1, s, tt_score(&t, s), r.score[s]);
+				       i + 1, s, et_score(&t, s), r.score[s]);
 				return 1;
 			}
 	}
@@ -646,11 +648,11 @@ static int check_file(const char *path)
 	int bad = 0;
 	printf("%s:", path);
 	for (unsigned s = 0; s < nseats; s++) {
-		printf(" %s %d/%d", OPS->colours[s], tt_score(&t, s), r.score[s]);
-		bad |= r.score[s] != tt_score(&t, s);
+		printf(" %s %d/%d", OPS->colours[s], et_score(&t, s), r.score[s]);
+		bad |= r.score[s] != et_score(&t, s);
 	}
 	printf(" %s\n", bad ? "DIFFER" : "agree");
-	tt_end(&t);
+	et_end(&t);
 	OPS->data_free(data);
 	return bad;
 }
@@ -663,7 +665,7 @@ static int bench(const char *path, int repeat)
 	FILE *f = fopen(path, "r");
 	if (!f)
 		return 2;
-	void *data = tt_data_from(NULL);
+	void *data = et_data(OPS, NULL);
 	enum { MAXL = 400000 };
 	static char text[MAXL][48];
 	static arb_token toks[MAXL][8];

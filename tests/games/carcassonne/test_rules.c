@@ -19,7 +19,7 @@ static void *data;
 static int setup_data(void **state)
 {
 	(void)state;
-	data = tt_data_from(NULL);
+	data = et_data(OPS, NULL);
 	return 0;
 }
 
@@ -127,7 +127,7 @@ static void test_bad_data(void **state)
 	};
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
 		memset(&err, 0, sizeof err);
-		void *d = tt_data_try(bad[i], &err);
+		void *d = et_data_try(OPS, bad[i], &err);
 		assert_null(d);
 		assert_true(err.msg[0] != 0);
 	}
@@ -135,7 +135,7 @@ static void test_bad_data(void **state)
 
 /* ---------------------------------------------------------- notation */
 
-static void roundtrip(tt_game *t, const char *in, const char *want)
+static void roundtrip(et_game *t, const char *in, const char *want)
 {
 	arb_token tok[16];
 	size_t n = arb_split_tokens(in, strlen(in), 1, 1, tok, 16);
@@ -158,7 +158,7 @@ static void roundtrip(tt_game *t, const char *in, const char *want)
 	arb_buf_free(&b2);
 }
 
-static void parse_bad(tt_game *t, const char *in, const char *rule,
+static void parse_bad(et_game *t, const char *in, const char *rule,
 		      unsigned col)
 {
 	arb_token tok[16];
@@ -177,8 +177,8 @@ static void parse_bad(tt_game *t, const char *in, const char *rule,
 static void test_notation(void **state)
 {
 	(void)state;
-	tt_game t;
-	tt_start(&t, data, 3);
+	et_game t;
+	ct_start(&t, data, 3);
 	roundtrip(&t, "Red V 1,0 90", "Red V 1,0 90");
 	roundtrip(&t, "red v 1,0 r90", "Red V 1,0 90");
 	roundtrip(&t, "BLUE u -3,12 R270 road east", "Blue U -3,12 270 road E");
@@ -220,35 +220,35 @@ static void test_notation(void **state)
 	parse_bad(&t, "Red A 1,0 0 cloister N", "extra-token", 22);
 	parse_bad(&t, "Red V 1,0 0 road S x", "extra-token", 20);
 	parse_bad(&t, "Red V discard now", "extra-token", 15);
-	tt_end(&t);
+	et_end(&t);
 }
 
 static void test_options(void **state)
 {
 	(void)state;
-	tt_game t;
+	et_game t;
 	static const char *const ok[][3] = {
 		{ "small-city", NULL }, { "small-city=2", NULL },
 		{ "small-city=4", "farmers=once" }, { "farmers=city", NULL },
 		{ "farmers=off", NULL }, { "farmers=field", NULL },
 	};
 	for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++) {
-		assert_int_equal(tt_start_opts(&t, data, 2, ok[i]), 0);
-		tt_end(&t);
+		assert_int_equal(ct_try_start(&t, data, 2, ok[i]), 0);
+		et_end(&t);
 	}
 	static const char *const unknown[] = { "tunnels=on", NULL };
-	assert_int_equal(tt_start_opts(&t, data, 2, unknown), -1);
+	assert_int_equal(ct_try_start(&t, data, 2, unknown), -1);
 	assert_string_equal(t.rej.rule, "unknown-option");
-	assert_int_equal(t.rej.line, 3);
+	assert_int_equal(t.rej.line, 2);     /* the Variant tag's line */
 	static const char *const badv[] = { "small-city=3", NULL };
-	assert_int_equal(tt_start_opts(&t, data, 2, badv), -1);
+	assert_int_equal(ct_try_start(&t, data, 2, badv), -1);
 	assert_string_equal(t.rej.rule, "bad-option-value");
 	static const char *const badf[] = { "farmers", NULL };
-	assert_int_equal(tt_start_opts(&t, data, 2, badf), -1);
+	assert_int_equal(ct_try_start(&t, data, 2, badf), -1);
 	assert_string_equal(t.rej.rule, "bad-option-value");
-	assert_int_equal(tt_start_opts(&t, data, 1, NULL), -1);
+	assert_int_equal(ct_try_start(&t, data, 1, NULL), -1);
 	assert_string_equal(t.rej.rule, "seat-count");
-	assert_int_equal(tt_start_opts(&t, data, 6, NULL), -1);
+	assert_int_equal(ct_try_start(&t, data, 6, NULL), -1);
 	assert_string_equal(t.rej.rule, "seat-count");
 }
 
@@ -257,85 +257,85 @@ static void test_options(void **state)
 static void test_turn_order(void **state)
 {
 	(void)state;
-	tt_game t;
-	tt_start(&t, data, 3);
-	tt_bad(&t, "Blue U 1,0 90", "turn-order", "it is Red's turn, not Blue's");
-	tt_ok(&t, "Red U 1,0 90", NULL);
-	tt_bad(&t, "Red U 2,0 90", "turn-order", "it is Blue's turn");
-	tt_ok(&t, "Blue U 2,0 90", NULL);
-	tt_ok(&t, "Green U -1,0 90", NULL);
-	tt_ok(&t, "Red U -2,0 90", NULL);    /* round and round */
-	tt_end(&t);
+	et_game t;
+	ct_start(&t, data, 3);
+	et_bad(&t, "Blue U 1,0 90", "turn-order", 0, "it is Red's turn, not Blue's");
+	et_ok(&t, "Red U 1,0 90");
+	et_bad(&t, "Red U 2,0 90", "turn-order", 0, "it is Blue's turn");
+	et_ok(&t, "Blue U 2,0 90");
+	et_ok(&t, "Green U -1,0 90");
+	et_ok(&t, "Red U -2,0 90");    /* round and round */
+	et_end(&t);
 }
 
 static void test_start_and_adjacency(void **state)
 {
 	(void)state;
-	tt_game t;
-	tt_start(&t, data, 2);
+	et_game t;
+	ct_start(&t, data, 2);
 	/* the start tile D is at 0,0 rotated 0 */
 	assert_int_equal(cc_tile_at(t.g, 0, 0), 0);
-	tt_bad(&t, "Red U 0,0 0", "occupied", "there is already a tile at 0,0 (tile D)");
-	tt_bad(&t, "Red B 1,1 0", "not-adjacent", "touches no tile");  /* corner only */
-	tt_bad(&t, "Red B 5,0 0", "not-adjacent", NULL);
-	tt_bad(&t, "Red B 100000,0 0", "not-adjacent", NULL);
-	tt_ok(&t, "Red B 0,1 0", NULL);          /* below D: field to field */
-	tt_ok(&t, "Blue B 1,1 0", NULL);         /* beside B: now adjacent */
-	tt_end(&t);
+	et_bad(&t, "Red U 0,0 0", "occupied", 0, "there is already a tile at 0,0 (tile D)");
+	et_bad(&t, "Red B 1,1 0", "not-adjacent", 0, "touches no tile");  /* corner only */
+	et_bad(&t, "Red B 5,0 0", "not-adjacent", 0, NULL);
+	et_bad(&t, "Red B 100000,0 0", "not-adjacent", 0, NULL);
+	et_ok(&t, "Red B 0,1 0");          /* below D: field to field */
+	et_ok(&t, "Blue B 1,1 0");         /* beside B: now adjacent */
+	et_end(&t);
 }
 
 static void test_edge_match(void **state)
 {
 	(void)state;
-	tt_game t;
-	tt_start(&t, data, 2);
-	tt_bad(&t, "Red E 0,-1 0", "edge-mismatch",
+	et_game t;
+	ct_start(&t, data, 2);
+	et_bad(&t, "Red E 0,-1 0", "edge-mismatch", 0,
 	       "tile E at 0,-1 rotated 0: its south edge is a field but the tile "
 	       "at 0,0 shows a city there");
-	tt_bad(&t, "Red U 1,0 0", "edge-mismatch",
+	et_bad(&t, "Red U 1,0 0", "edge-mismatch", 0,
 	       "its west edge is a field but the tile at 0,0 shows a road there");
-	tt_bad(&t, "Red U 1,0 0", "edge-mismatch", NULL);
-	tt_ok(&t, "Red U 1,0 90", NULL);
-	tt_ok(&t, "Blue E 0,-1 180", NULL);
+	et_bad(&t, "Red U 1,0 0", "edge-mismatch", 0, NULL);
+	et_ok(&t, "Red U 1,0 90");
+	et_ok(&t, "Blue E 0,-1 180");
 	/* every touching edge must match: at 1,-1 the tile meets E's east
 	 * field (west side) and U's north field (south side) */
-	tt_bad(&t, "Red W 1,-1 0", "edge-mismatch", "its south edge is a road");
-	tt_ok(&t, "Red V 1,-1 180", NULL);  /* road N-E, fields W and S */
-	tt_end(&t);
+	et_bad(&t, "Red W 1,-1 0", "edge-mismatch", 0, "its south edge is a road");
+	et_ok(&t, "Red V 1,-1 180");  /* road N-E, fields W and S */
+	et_end(&t);
 }
 
 static void test_tile_supply(void **state)
 {
 	(void)state;
-	tt_game t;
-	tt_start(&t, data, 2);
+	et_game t;
+	ct_start(&t, data, 2);
 	/* C exists once */
-	tt_ok(&t, "Red E 0,-1 180", NULL);
-	tt_ok(&t, "Blue C discard", NULL);     /* no open city edge left */
-	tt_bad(&t, "Blue C discard", "tile-supply", "all 1 tiles C are already drawn");
+	et_ok(&t, "Red E 0,-1 180");
+	et_ok(&t, "Blue C discard");     /* no open city edge left */
+	et_bad(&t, "Blue C discard", "tile-supply", 0, "all 1 tiles C are already drawn");
 	/* D: 4 in the box, the start tile is one of them */
-	tt_ok(&t, "Blue D 1,0 0", NULL);
-	tt_ok(&t, "Red D 2,0 0", NULL);
-	tt_ok(&t, "Blue D 3,0 0", NULL);
-	tt_bad(&t, "Red D 4,0 0", "tile-supply", "the start tile is one of them");
-	tt_end(&t);
+	et_ok(&t, "Blue D 1,0 0");
+	et_ok(&t, "Red D 2,0 0");
+	et_ok(&t, "Blue D 3,0 0");
+	et_bad(&t, "Red D 4,0 0", "tile-supply", 0, "the start tile is one of them");
+	et_end(&t);
 }
 
 static void test_discard(void **state)
 {
 	(void)state;
-	tt_game t;
-	tt_start(&t, data, 2);
-	tt_bad(&t, "Red C discard", "discard-placeable",
+	et_game t;
+	ct_start(&t, data, 2);
+	et_bad(&t, "Red C discard", "discard-placeable", 0,
 	       "tile C fits on the board (for example at 0,-1 rotated 0)");
-	tt_bad(&t, "Red V discard", "discard-placeable", NULL);
-	tt_ok(&t, "Red E 0,-1 180", NULL);    /* closes the start city */
-	tt_ok(&t, "Blue C discard", NULL);    /* C now fits nowhere */
+	et_bad(&t, "Red V discard", "discard-placeable", 0, NULL);
+	et_ok(&t, "Red E 0,-1 180");    /* closes the start city */
+	et_ok(&t, "Blue C discard");    /* C now fits nowhere */
 	/* the same player draws again */
-	tt_bad(&t, "Red U 1,0 90", "turn-order", NULL);
-	tt_ok(&t, "Blue U 1,0 90", NULL);
-	tt_ok(&t, "Red U 2,0 90", NULL);
-	tt_end(&t);
+	et_bad(&t, "Red U 1,0 90", "turn-order", 0, NULL);
+	et_ok(&t, "Blue U 1,0 90");
+	et_ok(&t, "Red U 2,0 90");
+	et_end(&t);
 }
 
 /* ---------------------------------------------------------- followers */
@@ -343,18 +343,18 @@ static void test_discard(void **state)
 static void test_follower_on_feature(void **state)
 {
 	(void)state;
-	tt_game t;
-	tt_start(&t, data, 2);
-	tt_ok(&t, "Red U 1,0 90 road E", NULL);
+	et_game t;
+	ct_start(&t, data, 2);
+	et_ok(&t, "Red U 1,0 90 road E");
 	/* the road (D-U) holds Red's robber: nobody may join it */
-	tt_bad(&t, "Blue U 2,0 90 road W", "feature-occupied",
+	et_bad(&t, "Blue U 2,0 90 road W", "feature-occupied", 0,
 	       "the road at W of tile U at 2,0 joins a road that already holds a follower (Red)");
-	tt_ok(&t, "Blue U 2,0 90 field NL", NULL);  /* north field: free */
+	et_ok(&t, "Blue U 2,0 90 field NL");  /* north field: free */
 	/* the south field is free, the north one is Blue's */
-	tt_bad(&t, "Red U -1,0 90 field NL", "feature-occupied", "(Blue)");
-	tt_bad(&t, "Red U -1,0 90 road E", "feature-occupied", "(Red)");  /* own one too */
-	tt_ok(&t, "Red U -1,0 90 field SL", NULL);
-	tt_end(&t);
+	et_bad(&t, "Red U -1,0 90 field NL", "feature-occupied", 0, "(Blue)");
+	et_bad(&t, "Red U -1,0 90 road E", "feature-occupied", 0, "(Red)");  /* own one too */
+	et_ok(&t, "Red U -1,0 90 field SL");
+	et_end(&t);
 }
 
 /* A tile's segment separate from an occupied one is free (H's other cap),
@@ -362,52 +362,65 @@ static void test_follower_on_feature(void **state)
 static void test_follower_separate_segment(void **state)
 {
 	(void)state;
-	tt_game t;
-	tt_log log = { 0 };
-	tt_start(&t, data, 2);
+	et_game t;
+	t.nev = 0;    /* the events from here on */
+	ct_start(&t, data, 2);
 	/* H turned 90: caps N and S; S closes the start city (no one there) */
-	tt_ok(&t, "Red H 0,-1 90 city N", &log);
-	assert_int_equal(log.n, 0);              /* unoccupied: no event */
-	tt_bad(&t, "Blue I 0,-2 90 city S", "feature-occupied", "(Red)");
-	tt_ok(&t, "Blue I 0,-2 90 city E", &log);
+	et_ok(&t, "Red H 0,-1 90 city N");
+	assert_int_equal(t.nev, 0);              /* unoccupied: no event */
+	et_bad(&t, "Blue I 0,-2 90 city S", "feature-occupied", 0, "(Red)");
+	et_ok(&t, "Blue I 0,-2 90 city E");
 	/* Blue's I closed Red's two-tile city H-I: Red scores 4 */
-	assert_int_equal(log.n, 1);
-	assert_string_equal(log.ev[0].kind, "city");
-	assert_int_equal(log.ev[0].delta[0], 4);
-	assert_int_equal(log.ev[0].delta[1], 0);
-	assert_int_equal(log.ev[0].tiles, 2);
-	assert_int_equal(log.ev[0].followers, 1);
-	assert_int_equal(tt_score(&t, 0), 4);
+	assert_int_equal(t.nev, 1);
+	assert_string_equal(t.ev[0].kind, "city");
+	assert_int_equal(t.ev[0].delta[0], 4);
+	assert_int_equal(t.ev[0].delta[1], 0);
+	assert_int_equal(et_field(&t.ev[0], "tiles"), 2);
+	assert_int_equal(et_field(&t.ev[0], "followers"), 1);
+	assert_int_equal(et_score(&t, 0), 4);
 	cc_game *g = t.g;
 	assert_int_equal(g->supply[0], 7);       /* the knight came home */
 	assert_int_equal(g->supply[1], 6);       /* Blue's stays */
-	tt_end(&t);
+	et_end(&t);
 }
 
 static void test_follower_supply(void **state)
 {
 	(void)state;
-	tt_game t;
-	tt_start(&t, data, 2);
+	et_game t;
+	ct_start(&t, data, 2);
 	cc_game *g = t.g;
-	g->supply[0] = 1;
-	tt_ok(&t, "Red U 1,0 90 road E", NULL);
-	tt_ok(&t, "Blue U 2,0 90", NULL);
-	tt_bad(&t, "Red B 0,1 0 cloister", "follower-supply",
+	/* Red puts its 7 followers on 7 separate features, none completed */
+	et_ok(&t, "Red B 0,1 0 cloister");
+	et_ok(&t, "Blue B 1,1 0");
+	et_ok(&t, "Red B -1,1 0 cloister");
+	et_ok(&t, "Blue B 2,1 0");
+	et_ok(&t, "Red A 0,2 0 cloister");
+	et_ok(&t, "Blue U 1,0 90");
+	et_ok(&t, "Red A -1,2 0 cloister");
+	et_ok(&t, "Blue U -1,0 90");
+	et_ok(&t, "Red U 2,0 90 road E");
+	et_ok(&t, "Blue U -2,0 90");
+	et_ok(&t, "Red U 3,0 90 field NL");
+	et_ok(&t, "Blue U -3,0 90");
+	et_ok(&t, "Red U 4,0 90 field SL");
+	assert_int_equal(g->supply[0], 0);
+	et_ok(&t, "Blue U 5,0 90");
+	et_bad(&t, "Red X 6,0 0 road E", "follower-supply", 0,
 	       "Red has no follower left in supply: all 7 are on the board");
-	tt_ok(&t, "Red B 0,1 0", NULL);          /* without one: fine */
-	tt_end(&t);
+	et_ok(&t, "Red X 6,0 0");          /* without one: fine */
+	et_end(&t);
 }
 
 static void test_farmers_off(void **state)
 {
 	(void)state;
-	tt_game t;
+	et_game t;
 	static const char *const off[] = { "farmers=off", NULL };
-	assert_int_equal(tt_start_opts(&t, data, 2, off), 0);
-	tt_bad(&t, "Red U 1,0 90 field NL", "farmers-off", NULL);
-	tt_ok(&t, "Red U 1,0 90 road E", NULL);
-	tt_end(&t);
+	assert_int_equal(ct_try_start(&t, data, 2, off), 0);
+	et_bad(&t, "Red U 1,0 90 field NL", "farmers-off", 0, NULL);
+	et_ok(&t, "Red U 1,0 90 road E");
+	et_end(&t);
 }
 
 /* ------------------------------------------------------- completion */
@@ -415,40 +428,40 @@ static void test_farmers_off(void **state)
 static void test_small_city(void **state)
 {
 	(void)state;
-	tt_game t;
-	tt_log log = { 0 };
-	tt_start(&t, data, 2);
-	tt_ok(&t, "Red E 0,-1 180 city S", &log);
-	assert_int_equal(log.n, 1);
-	assert_int_equal(log.ev[0].points, 4);   /* 2002: 2 per tile */
-	assert_string_equal(log.ev[0].text, "Red scores 4 points for a completed "
+	et_game t;
+	t.nev = 0;    /* the events from here on */
+	ct_start(&t, data, 2);
+	et_ok(&t, "Red E 0,-1 180 city S");
+	assert_int_equal(t.nev, 1);
+	assert_int_equal(ct_points(&t.ev[0]), 4);   /* 2002: 2 per tile */
+	assert_string_equal(t.ev[0].text, "Red scores 4 points for a completed "
 			    "city of 2 tiles and 0 shields at 0,-1 (1 follower returns)");
-	tt_end(&t);
+	et_end(&t);
 	static const char *const old[] = { "small-city=2", NULL };
-	assert_int_equal(tt_start_opts(&t, data, 2, old), 0);
-	log.n = 0;
-	tt_ok(&t, "Red E 0,-1 180 city S", &log);
-	assert_int_equal(log.ev[0].points, 2);   /* pre-2002 */
-	tt_end(&t);
+	assert_int_equal(ct_try_start(&t, data, 2, old), 0);
+	t.nev = 0;
+	et_ok(&t, "Red E 0,-1 180 city S");
+	assert_int_equal(ct_points(&t.ev[0]), 2);   /* pre-2002 */
+	et_end(&t);
 }
 
 /* A road ends at a cloister (A) and at a city (T). */
 static void test_road_ends(void **state)
 {
 	(void)state;
-	tt_game t;
-	tt_log log = { 0 };
-	tt_start(&t, data, 2);
-	tt_ok(&t, "Red A 1,0 90 road W", &log);    /* A turned 90: road west */
-	assert_int_equal(log.n, 0);
-	tt_ok(&t, "Blue T -1,0 270", &log);        /* T turned 270: road east */
-	assert_int_equal(log.n, 1);
-	assert_string_equal(log.ev[0].kind, "road");
-	assert_int_equal(log.ev[0].tiles, 3);
-	assert_int_equal(log.ev[0].delta[0], 3);
-	assert_int_equal(log.ev[0].delta[1], 0);
+	et_game t;
+	t.nev = 0;    /* the events from here on */
+	ct_start(&t, data, 2);
+	et_ok(&t, "Red A 1,0 90 road W");    /* A turned 90: road west */
+	assert_int_equal(t.nev, 0);
+	et_ok(&t, "Blue T -1,0 270");        /* T turned 270: road east */
+	assert_int_equal(t.nev, 1);
+	assert_string_equal(t.ev[0].kind, "road");
+	assert_int_equal(et_field(&t.ev[0], "tiles"), 3);
+	assert_int_equal(t.ev[0].delta[0], 3);
+	assert_int_equal(t.ev[0].delta[1], 0);
 	assert_int_equal(((cc_game *)t.g)->supply[0], 7);
-	tt_end(&t);
+	et_end(&t);
 }
 
 /* Two robbers each on one road joined by a tile: a tie scores both in
@@ -456,105 +469,105 @@ static void test_road_ends(void **state)
 static void test_road_tie(void **state)
 {
 	(void)state;
-	tt_game t;
-	tt_log log = { 0 };
-	tt_start(&t, data, 2);
-	tt_ok(&t, "Red U 1,0 90 road E", &log);    /* road D-U, Red's */
-	tt_ok(&t, "Blue B 1,1 0", &log);
-	tt_ok(&t, "Red W -1,0 0", &log);           /* ends D's road westwards */
-	tt_ok(&t, "Blue V 2,1 180 road N", &log);  /* Blue's road N-E */
-	tt_ok(&t, "Red V 2,0 0", &log);            /* joins the two roads */
-	assert_int_equal(log.n, 0);
-	tt_ok(&t, "Blue W 3,1 0", &log);           /* ends it eastwards */
-	assert_int_equal(log.n, 1);
-	assert_string_equal(log.ev[0].kind, "road");
-	assert_int_equal(log.ev[0].tiles, 6);      /* W D U V V W */
-	assert_int_equal(log.ev[0].delta[0], 6);
-	assert_int_equal(log.ev[0].delta[1], 6);
-	assert_int_equal(log.ev[0].followers, 2);
-	assert_string_equal(log.ev[0].text, "Red and Blue score 6 points each for a "
+	et_game t;
+	t.nev = 0;    /* the events from here on */
+	ct_start(&t, data, 2);
+	et_ok(&t, "Red U 1,0 90 road E");    /* road D-U, Red's */
+	et_ok(&t, "Blue B 1,1 0");
+	et_ok(&t, "Red W -1,0 0");           /* ends D's road westwards */
+	et_ok(&t, "Blue V 2,1 180 road N");  /* Blue's road N-E */
+	et_ok(&t, "Red V 2,0 0");            /* joins the two roads */
+	assert_int_equal(t.nev, 0);
+	et_ok(&t, "Blue W 3,1 0");           /* ends it eastwards */
+	assert_int_equal(t.nev, 1);
+	assert_string_equal(t.ev[0].kind, "road");
+	assert_int_equal(et_field(&t.ev[0], "tiles"), 6);      /* W D U V V W */
+	assert_int_equal(t.ev[0].delta[0], 6);
+	assert_int_equal(t.ev[0].delta[1], 6);
+	assert_int_equal(et_field(&t.ev[0], "followers"), 2);
+	assert_string_equal(t.ev[0].text, "Red and Blue score 6 points each for a "
 			    "completed road of 6 tiles at 3,1 (2 followers return)");
-	tt_end(&t);
+	et_end(&t);
 }
 
 /* Majority: two Red robbers against one Blue one; only Red scores. */
 static void test_road_majority(void **state)
 {
 	(void)state;
-	tt_game t;
-	tt_log log = { 0 };
-	tt_start(&t, data, 2);
-	tt_ok(&t, "Red U 1,0 90 road E", &log);    /* Red's first road */
-	tt_ok(&t, "Blue B 1,1 0", &log);
-	tt_ok(&t, "Red V 2,1 180 road N", &log);   /* Red's second road */
-	tt_ok(&t, "Blue B 0,1 0", &log);
-	tt_bad(&t, "Red V 2,0 0 road W", "feature-occupied", "(Red)");
-	tt_ok(&t, "Red V 2,0 0", &log);            /* joins them: 2 Red */
-	tt_ok(&t, "Blue V -1,1 90 road N", &log);  /* Blue's road */
-	tt_ok(&t, "Red V -1,0 270", &log);         /* joins Blue's in */
-	tt_ok(&t, "Blue W 3,1 0", &log);           /* east end */
-	assert_int_equal(log.n, 0);
-	tt_ok(&t, "Red W -2,1 0", &log);           /* west end: complete */
-	assert_int_equal(log.n, 1);
-	assert_int_equal(log.ev[0].tiles, 8);      /* W V V D U V V W */
-	assert_int_equal(log.ev[0].delta[0], 8);
-	assert_int_equal(log.ev[0].delta[1], 0);   /* 2 against 1 */
-	assert_int_equal(log.ev[0].followers, 3);  /* all go home */
+	et_game t;
+	t.nev = 0;    /* the events from here on */
+	ct_start(&t, data, 2);
+	et_ok(&t, "Red U 1,0 90 road E");    /* Red's first road */
+	et_ok(&t, "Blue B 1,1 0");
+	et_ok(&t, "Red V 2,1 180 road N");   /* Red's second road */
+	et_ok(&t, "Blue B 0,1 0");
+	et_bad(&t, "Red V 2,0 0 road W", "feature-occupied", 0, "(Red)");
+	et_ok(&t, "Red V 2,0 0");            /* joins them: 2 Red */
+	et_ok(&t, "Blue V -1,1 90 road N");  /* Blue's road */
+	et_ok(&t, "Red V -1,0 270");         /* joins Blue's in */
+	et_ok(&t, "Blue W 3,1 0");           /* east end */
+	assert_int_equal(t.nev, 0);
+	et_ok(&t, "Red W -2,1 0");           /* west end: complete */
+	assert_int_equal(t.nev, 1);
+	assert_int_equal(et_field(&t.ev[0], "tiles"), 8);      /* W V V D U V V W */
+	assert_int_equal(t.ev[0].delta[0], 8);
+	assert_int_equal(t.ev[0].delta[1], 0);   /* 2 against 1 */
+	assert_int_equal(et_field(&t.ev[0], "followers"), 3);  /* all go home */
 	cc_game *g = t.g;
 	assert_int_equal(g->supply[0], 7);
 	assert_int_equal(g->supply[1], 7);
-	tt_end(&t);
+	et_end(&t);
 }
 
 /* A road closed into a loop is complete. */
 static void test_road_loop(void **state)
 {
 	(void)state;
-	tt_game t;
-	tt_log log = { 0 };
-	tt_start(&t, data, 2);
-	tt_ok(&t, "Red V 0,1 270 road E", &log);
-	tt_ok(&t, "Blue V 1,1 0", &log);
-	tt_ok(&t, "Red V 0,2 180", &log);
-	assert_int_equal(log.n, 0);
-	tt_ok(&t, "Blue V 1,2 90", &log);
-	assert_int_equal(log.n, 1);
-	assert_string_equal(log.ev[0].kind, "road");
-	assert_int_equal(log.ev[0].tiles, 4);
-	assert_int_equal(log.ev[0].delta[0], 4);
-	tt_end(&t);
+	et_game t;
+	t.nev = 0;    /* the events from here on */
+	ct_start(&t, data, 2);
+	et_ok(&t, "Red V 0,1 270 road E");
+	et_ok(&t, "Blue V 1,1 0");
+	et_ok(&t, "Red V 0,2 180");
+	assert_int_equal(t.nev, 0);
+	et_ok(&t, "Blue V 1,2 90");
+	assert_int_equal(t.nev, 1);
+	assert_string_equal(t.ev[0].kind, "road");
+	assert_int_equal(et_field(&t.ev[0], "tiles"), 4);
+	assert_int_equal(t.ev[0].delta[0], 4);
+	et_end(&t);
 }
 
 /* The wrapped city: both caps of an H in one city count the tile once. */
 static void test_wrapped_h_city(void **state)
 {
 	(void)state;
-	tt_game t;
-	tt_log log = { 0 };
+	et_game t;
+	t.nev = 0;    /* the events from here on */
 	cc_data *d = counts("D1 G1 M1 N3 H1");
-	tt_start(&t, d, 2);
-	tt_ok(&t, "Red G 0,1 0 city E", &log);
-	tt_ok(&t, "Blue M -1,1 90", &log);     /* shield */
-	tt_ok(&t, "Red N 1,1 180", &log);
-	tt_ok(&t, "Blue N -1,2 0", &log);
-	tt_ok(&t, "Red N 1,2 270", &log);
-	assert_int_equal(log.n, 0);
+	ct_start(&t, d, 2);
+	et_ok(&t, "Red G 0,1 0 city E");
+	et_ok(&t, "Blue M -1,1 90");     /* shield */
+	et_ok(&t, "Red N 1,1 180");
+	et_ok(&t, "Blue N -1,2 0");
+	et_ok(&t, "Red N 1,2 270");
+	assert_int_equal(t.nev, 0);
 	assert_false(OPS->over(t.g));
-	tt_ok(&t, "Blue H 0,2 0 field NL", &log);
-	assert_int_equal(log.n, 1);
-	assert_int_equal(log.ev[0].tiles, 6);     /* not 7 */
-	assert_int_equal(log.ev[0].shields, 1);
-	assert_int_equal(log.ev[0].delta[0], 14);
+	et_ok(&t, "Blue H 0,2 0 field NL");
+	assert_int_equal(t.nev, 1);
+	assert_int_equal(et_field(&t.ev[0], "tiles"), 6);     /* not 7 */
+	assert_int_equal(et_field(&t.ev[0], "shields"), 1);
+	assert_int_equal(t.ev[0].delta[0], 14);
 	/* the end: Blue's field touches the ring city through G and
 	 * through both caps of H: once, 3 points */
 	assert_true(OPS->over(t.g));
-	tt_bad(&t, "Red U 1,0 90", "game-over", NULL);   /* engine-level too */
-	OPS->finish(t.g, &(arb_sink){ tt_capture, &log });
-	OPS->finish(t.g, &(arb_sink){ tt_capture, &log });  /* idempotent */
-	assert_int_equal(log.n, 2);
-	assert_string_equal(log.ev[1].kind, "farm");
-	assert_int_equal(log.ev[1].cities, 1);
-	assert_int_equal(log.ev[1].delta[1], 3);
+	et_bad(&t, "Red U 1,0 90", "game-over", 0, NULL);   /* engine-level too */
+	ct_finish(&t);
+	ct_finish(&t);  /* idempotent */
+	assert_int_equal(t.nev, 2);
+	assert_string_equal(t.ev[1].kind, "farm");
+	assert_int_equal(et_field(&t.ev[1], "cities"), 1);
+	assert_int_equal(t.ev[1].delta[1], 3);
 	arb_standing st;
 	OPS->standing(t.g, &st);
 	assert_true(st.over);
@@ -562,7 +575,7 @@ static void test_wrapped_h_city(void **state)
 	assert_int_equal(st.score[1], 3);
 	assert_true(st.winner[0]);
 	assert_false(st.winner[1]);
-	tt_end(&t);
+	et_end(&t);
 	free(d);
 }
 
@@ -570,96 +583,146 @@ static void test_wrapped_h_city(void **state)
 static void test_several_at_once(void **state)
 {
 	(void)state;
-	tt_game t;
-	tt_log log = { 0 };
-	tt_start(&t, data, 2);
-	tt_ok(&t, "Red B 0,1 0 cloister", &log);
-	tt_ok(&t, "Blue W -1,0 0 road E", &log);
-	tt_ok(&t, "Red E 0,-1 180", &log);      /* closes D's city: nobody's */
-	tt_ok(&t, "Blue E 1,-1 180 city S", &log);
-	tt_ok(&t, "Red U -1,1 0", &log);
-	tt_ok(&t, "Blue U -1,2 0", &log);
-	tt_ok(&t, "Red B 0,2 0", &log);
-	tt_ok(&t, "Blue B 1,2 0", &log);
-	tt_ok(&t, "Red V 1,1 180", &log);
-	assert_int_equal(log.n, 0);
-	tt_ok(&t, "Blue L 1,0 0 road E", &log);
-	assert_int_equal(log.n, 3);
-	assert_string_equal(log.ev[0].kind, "city");
-	assert_int_equal(log.ev[0].delta[1], 4);
-	assert_string_equal(log.ev[1].kind, "road");
-	assert_int_equal(log.ev[1].delta[1], 3);
-	assert_string_equal(log.ev[2].kind, "cloister");
-	assert_int_equal(log.ev[2].delta[0], 9);
-	assert_string_equal(log.ev[2].text, "Red scores 9 points for a completed "
+	et_game t;
+	t.nev = 0;    /* the events from here on */
+	ct_start(&t, data, 2);
+	et_ok(&t, "Red B 0,1 0 cloister");
+	et_ok(&t, "Blue W -1,0 0 road E");
+	et_ok(&t, "Red E 0,-1 180");      /* closes D's city: nobody's */
+	et_ok(&t, "Blue E 1,-1 180 city S");
+	et_ok(&t, "Red U -1,1 0");
+	et_ok(&t, "Blue U -1,2 0");
+	et_ok(&t, "Red B 0,2 0");
+	et_ok(&t, "Blue B 1,2 0");
+	et_ok(&t, "Red V 1,1 180");
+	assert_int_equal(t.nev, 0);
+	et_ok(&t, "Blue L 1,0 0 road E");
+	assert_int_equal(t.nev, 3);
+	assert_string_equal(t.ev[0].kind, "city");
+	assert_int_equal(t.ev[0].delta[1], 4);
+	assert_string_equal(t.ev[1].kind, "road");
+	assert_int_equal(t.ev[1].delta[1], 3);
+	assert_string_equal(t.ev[2].kind, "cloister");
+	assert_int_equal(t.ev[2].delta[0], 9);
+	assert_string_equal(t.ev[2].text, "Red scores 9 points for a completed "
 			    "cloister at 0,1 (1 follower returns)");
 	cc_game *g = t.g;
 	assert_int_equal(g->supply[0], 7);
 	assert_int_equal(g->supply[1], 6);      /* L's east road stays */
-	tt_end(&t);
+	et_end(&t);
 }
 
 /* A follower placed on a feature its own tile completes scores at once. */
 static void test_place_and_score(void **state)
 {
 	(void)state;
-	tt_game t;
-	tt_log log = { 0 };
-	tt_start(&t, data, 2);
-	tt_ok(&t, "Red E 0,-1 180 city S", &log);
-	assert_int_equal(log.n, 1);
+	et_game t;
+	t.nev = 0;    /* the events from here on */
+	ct_start(&t, data, 2);
+	et_ok(&t, "Red E 0,-1 180 city S");
+	assert_int_equal(t.nev, 1);
 	assert_int_equal(((cc_game *)t.g)->supply[0], 7);
-	tt_end(&t);
+	et_end(&t);
 }
 
 /* Final scoring of incomplete features; a tie for the win. */
 static void test_final_incomplete(void **state)
 {
 	(void)state;
-	tt_game t;
-	tt_log log = { 0 };
+	et_game t;
+	t.nev = 0;    /* the events from here on */
 	cc_data *d = counts("D1 E1 U1 M1 B1");
-	tt_start(&t, d, 2);
-	tt_ok(&t, "Red E 0,-1 180 field NL", &log);
-	tt_ok(&t, "Blue U 1,0 90 road E", &log);
-	tt_ok(&t, "Red M 1,-1 0 city N", &log);
-	tt_ok(&t, "Blue B 0,1 0 cloister", &log);
-	assert_int_equal(log.n, 0);
-	OPS->finish(t.g, &(arb_sink){ tt_capture, &log });
-	assert_int_equal(log.n, 4);
-	assert_string_equal(log.ev[0].kind, "incomplete-road");
-	assert_int_equal(log.ev[0].delta[1], 2);
-	assert_string_equal(log.ev[1].kind, "incomplete-city");
-	assert_int_equal(log.ev[1].delta[0], 2);   /* 1 tile + 1 shield */
-	assert_string_equal(log.ev[2].kind, "incomplete-cloister");
-	assert_int_equal(log.ev[2].delta[1], 3);   /* 1 + D and U */
-	assert_string_equal(log.ev[3].kind, "farm");
-	assert_int_equal(log.ev[3].delta[0], 3);
+	ct_start(&t, d, 2);
+	et_ok(&t, "Red E 0,-1 180 field NL");
+	et_ok(&t, "Blue U 1,0 90 road E");
+	et_ok(&t, "Red M 1,-1 0 city N");
+	et_ok(&t, "Blue B 0,1 0 cloister");
+	assert_int_equal(t.nev, 0);
+	ct_finish(&t);
+	assert_int_equal(t.nev, 4);
+	assert_string_equal(t.ev[0].kind, "incomplete-road");
+	assert_int_equal(t.ev[0].delta[1], 2);
+	assert_string_equal(t.ev[1].kind, "incomplete-city");
+	assert_int_equal(t.ev[1].delta[0], 2);   /* 1 tile + 1 shield */
+	assert_string_equal(t.ev[2].kind, "incomplete-cloister");
+	assert_int_equal(t.ev[2].delta[1], 3);   /* 1 + D and U */
+	assert_string_equal(t.ev[3].kind, "farm");
+	assert_int_equal(t.ev[3].delta[0], 3);
 	arb_standing st;
 	OPS->standing(t.g, &st);
 	assert_int_equal(st.score[0], 5);
 	assert_int_equal(st.score[1], 5);
 	assert_true(st.winner[0] && st.winner[1]);
-	tt_end(&t);
+	et_end(&t);
 	free(d);
+}
+
+/* A finished game's snapshot stays finished: it names no turn, a game
+ * created from it is over with the same standing, and the engine itself
+ * refuses a further turn (game-over) — after the last tile placed, and
+ * after the last tile discarded; with the final scoring run or not. */
+static void finished_snapshot(const char *tiles, const char *const *turns,
+			      bool final)
+{
+	et_game t, c;
+	cc_data *d = counts(tiles);
+	ct_start(&t, d, 2);
+	for (size_t i = 0; turns[i]; i++)
+		et_ok(&t, turns[i]);
+	assert_true(OPS->over(t.g));
+	et_bad(&t, "Red U 1,0 90", "game-over", 1, "all 2 tiles have been drawn");
+	if (final)
+		ct_finish(&t);
+	char snap[1024];
+	et_snapshot(&t, snap, sizeof snap);
+	assert_null(strstr(snap, "turn"));
+	assert_int_equal(strstr(snap, "final") != NULL, final);
+	if (et_try_start(&c, OPS, d, "Red Blue", NULL, snap) < 0)
+		fail_msg("snapshot '%s' refused: %s", snap, c.rej.msg);
+	assert_true(OPS->over(c.g));
+	et_bad(&c, "Blue U 1,0 90", "game-over", 1, "the game is over");
+	et_bad(&c, "Red U 1,0 90", "game-over", 1, NULL);
+	ct_finish(&c);
+	ct_finish(&t);
+	arb_standing a, b;
+	OPS->standing(t.g, &a);
+	OPS->standing(c.g, &b);
+	assert_memory_equal(&a, &b, sizeof a);
+	assert_true(a.over && a.winner[0] && !a.winner[1]);
+	et_end(&c);
+	et_end(&t);
+	free(d);
+}
+
+static void test_finished_snapshot(void **state)
+{
+	(void)state;
+	static const char *const placed[] = { "Red E 0,-1 180 city S",
+					       "Blue U -1,0 90", NULL };
+	static const char *const discarded[] = { "Red E 0,-1 180 city S",
+						  "Blue C discard", NULL };
+	finished_snapshot("D1 E1 U1", placed, false);
+	finished_snapshot("D1 E1 U1", placed, true);
+	finished_snapshot("D1 E1 C1", discarded, false);
+	finished_snapshot("D1 E1 C1", discarded, true);
 }
 
 /* The three farm systems on one city touched by two of Red's fields. */
 static void farms(const char *opt, int want_red, size_t want_events)
 {
-	tt_game t;
-	tt_log log = { 0 };
+	et_game t;
+	t.nev = 0;    /* the events from here on */
 	cc_data *d = counts("D1 E1 U2");
 	const char *const opts[] = { opt, NULL };
-	assert_int_equal(tt_start_opts(&t, d, 2, opt ? opts : NULL), 0);
-	tt_ok(&t, "Red E 0,-1 180 field NL", &log);
-	tt_ok(&t, "Blue U 1,0 90", &log);
-	tt_ok(&t, "Red U -1,0 90 field NL", &log);
-	OPS->finish(t.g, &(arb_sink){ tt_capture, &log });
-	assert_int_equal(log.n, want_events);
-	assert_int_equal(tt_score(&t, 0), want_red);
-	assert_int_equal(tt_score(&t, 1), 0);
-	tt_end(&t);
+	assert_int_equal(ct_try_start(&t, d, 2, opt ? opts : NULL), 0);
+	et_ok(&t, "Red E 0,-1 180 field NL");
+	et_ok(&t, "Blue U 1,0 90");
+	et_ok(&t, "Red U -1,0 90 field NL");
+	ct_finish(&t);
+	assert_int_equal(t.nev, want_events);
+	assert_int_equal(et_score(&t, 0), want_red);
+	assert_int_equal(et_score(&t, 1), 0);
+	et_end(&t);
 	free(d);
 }
 
@@ -676,9 +739,9 @@ static void test_farm_systems(void **state)
 static void test_dump(void **state)
 {
 	(void)state;
-	tt_game t;
-	tt_start(&t, data, 2);
-	tt_ok(&t, "Red U 1,0 90 road E", NULL);
+	et_game t;
+	ct_start(&t, data, 2);
+	et_ok(&t, "Red U 1,0 90 road E");
 	arb_buf b = { 0 };
 	OPS->dump(t.g, 0, &b);
 	/* rows of the two tiles side by side: D then U (robber on E) */
@@ -691,14 +754,20 @@ static void test_dump(void **state)
 	assert_non_null(strstr(b.p, "NL   N   NR"));
 	assert_non_null(strstr(b.p, "y grows to the south"));
 	arb_buf_free(&b);
-	tt_end(&t);
+	et_end(&t);
 }
+
+/* The moves moves() emits, the first 256 kept. */
+typedef struct move_list {
+	char line[256][96];
+	size_t n;
+} move_list;
 
 static void count_emit(void *ctx, const char *move)
 {
-	tt_log *log = ctx;
-	snprintf(log->ev[log->n % 256].text, ARB_MSG_MAX, "%s", move);
-	log->n++;
+	move_list *l = ctx;
+	snprintf(l->line[l->n % 256], sizeof l->line[0], "%s", move);
+	l->n++;
 }
 
 /* moves(): every placement of the drawn tile with its free spots; the
@@ -706,23 +775,23 @@ static void count_emit(void *ctx, const char *move)
 static void test_moves(void **state)
 {
 	(void)state;
-	tt_game t;
-	static tt_log log;
-	tt_start(&t, data, 2);
+	et_game t;
+	static move_list log;
+	ct_start(&t, data, 2);
 	cc_move next = { .type = 'C' - 'A' };
 	log.n = 0;
 	/* C fits only above D, in any rotation: 4 placements x (1 + city) */
 	assert_int_equal(OPS->moves(t.g, &next, count_emit, &log), 8);
-	assert_string_equal(log.ev[0].text, "Red C 0,-1 0");
-	assert_string_equal(log.ev[1].text, "Red C 0,-1 0 city N");
-	tt_ok(&t, "Red E 0,-1 180", NULL);
+	assert_string_equal(log.line[0], "Red C 0,-1 0");
+	assert_string_equal(log.line[1], "Red C 0,-1 0 city N");
+	et_ok(&t, "Red E 0,-1 180");
 	log.n = 0;
 	assert_int_equal(OPS->moves(t.g, &next, count_emit, &log), 1);
-	assert_string_equal(log.ev[0].text, "Blue C discard");
+	assert_string_equal(log.line[0], "Blue C discard");
 	log.n = 0;
 	size_t all = OPS->moves(t.g, NULL, count_emit, &log);
 	assert_true(all > 100);
-	tt_end(&t);
+	et_end(&t);
 }
 
 int main(void)
@@ -754,6 +823,7 @@ int main(void)
 		cmocka_unit_test(test_farm_systems),
 		cmocka_unit_test(test_dump),
 		cmocka_unit_test(test_moves),
+		cmocka_unit_test(test_finished_snapshot),
 	};
 	return cmocka_run_group_tests(tests, setup_data, teardown_data);
 }

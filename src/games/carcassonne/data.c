@@ -1,5 +1,5 @@
 /*
- * tiles.c — the Carcassonne tile set: from the YAML tree of
+ * data.c — the Carcassonne tile set: from the YAML tree of
  * notation/carcassonne/carcassonne.yaml into cc_data, with every tile
  * pre-turned into its four orientations so the hot path only indexes.
  *

@@ -1,0 +1,311 @@
+/*
+ * carcassonne.c — the Carcassonne engine as arbiter sees it: the ops
+ * table, the rule table, creating a game (seats, the Variant options, a
+ * Setup tag), recycling finished games, and the invariants the debug
+ * builds check after every turn (position_ok).
+ *
+ * A turn does: look up 4 neighbours, a few unions, find() on the new
+ * tile's segments, and a pass over the monks on the board (rules.c,
+ * features.c).  Nothing is allocated after create().
+ */
+#include <assert.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "carcassonne.h"
+#include "../../core/util.h"
+
+const char *const cc_colours[] = { "Red", "Blue", "Green", "Yellow", "Black",
+				   NULL };
+
+const arb_rule cc_rules[CC_NRULES] = { CC_RULES(ARB_RULE_ENTRY) };
+
+/* One finished game is kept for the next create(): a stream of games would
+ * otherwise clear a fresh 21 KB board and make 17 allocations per game,
+ * about 500 instructions per move.  Recycling clears only the cells the
+ * game used.  free_game() really frees; cc_release_spare() drops the kept
+ * game (called when the data it belongs to is freed). */
+static cc_game *spare;
+
+static void free_game(cc_game *g)
+{
+	free(g->cell);
+	free(g->parent);
+	free(g->next);
+	free(g->follower);
+	free(g->open);
+	free(g->size);
+	free(g->nfol);
+	free(g->done);
+	free(g->stamp);
+	free(g->nstamp);
+	free(g->farm_tally);
+	free(g->city_buf);
+	free(g->scored);
+	free(g->item);
+	free(g->key);
+	free(g->clist);
+	free(g);
+}
+
+void cc_release_spare(const void *data)
+{
+	if (spare && (!data || spare->data == data)) {
+		free_game(spare);
+		spare = NULL;
+	}
+}
+
+static void cc_destroy(void *game)
+{
+	cc_game *g = game;
+	if (!g)
+		return;
+	if (spare) {
+		free_game(g);
+		return;
+	}
+	/* locals: a byte store could alias g's fields and reload them */
+	uint8_t *cell = g->cell;
+	int span = g->span, width = g->width;
+	for (unsigned i = 0, n = g->ntiles; i < n; i++)
+		cell[(g->tile[i].y + span) * width + (g->tile[i].x + span)] = 0;
+	spare = g;    /* its stamps stay: new_stamp() only counts up */
+}
+
+static void *cc_create(const void *data, const arb_setup *setup,
+		       arb_reject *rej)
+{
+	const cc_data *d = data;
+	if (setup->nseats < 2 || setup->nseats > CC_MAXSEATS) {
+		cc_reject(rej, CC_R_SEAT_COUNT, 0, 0,
+			  "Carcassonne is played by 2 to 5 players, not %zu",
+			      setup->nseats);
+		return NULL;
+	}
+	bool small_city = false;
+	enum cc_farm farm = CC_FARM_FIELD;
+	for (size_t i = 0; i < setup->noptions; i++) {
+		const arb_option *op = &setup->options[i];
+		const arb_tag *tag = op->tag;
+		uint32_t line = tag ? tag->line : 0, col = tag ? tag->col : 0;
+		const char *v = op->value;
+		if (!strcmp(op->name, "small-city")) {
+			if (!v || !strcmp(v, "2"))
+				small_city = true;
+			else if (!strcmp(v, "4"))
+				small_city = false;
+			else
+				goto bad_value;
+		} else if (!strcmp(op->name, "farmers")) {
+			if (!v)
+				goto bad_value;
+			if (!strcmp(v, "field") || !strcmp(v, "2002"))
+				farm = CC_FARM_FIELD;
+			else if (!strcmp(v, "once"))
+				farm = CC_FARM_ONCE;
+			else if (!strcmp(v, "city") || !strcmp(v, "2000"))
+				farm = CC_FARM_CITY;
+			else if (!strcmp(v, "off"))
+				farm = CC_FARM_OFF;
+			else
+				goto bad_value;
+		} else {
+			cc_reject(rej, CC_R_UNKNOWN_OPTION, line, col,
+				"unknown option '%s': Carcassonne knows small-city=2|4 "
+				"and farmers=field|once|city|off", op->name);
+			return NULL;
+		}
+		continue;
+bad_value:
+		cc_reject(rej, CC_R_BAD_OPTION_VALUE, line, col,
+			"option %s does not take %s%s%s: use %s", op->name,
+			v ? "the value '" : "no value", v ? v : "", v ? "'" : "",
+			!strcmp(op->name, "small-city") ? "small-city=2 (pre-2002) or "
+			"small-city=4 (the default)" : "farmers=field (the default), "
+			"once, city or off");
+		return NULL;
+	}
+
+	cc_game *g;
+	/* the recycled game's seats: its players[] texts serve again when
+	 * the colours are the same */
+	unsigned old_nseats = 0;
+	uint8_t old_colour[CC_MAXSEATS] = { 0 };
+	if (spare && spare->data == d) {
+		/* a recycled game: its board is clear, its stamps are below
+		 * the stamp counter kept, its other arrays are written before
+		 * they are read; keep the pointers */
+		g = spare;
+		spare = NULL;
+		old_nseats = g->nseats;
+		memcpy(old_colour, g->colour, sizeof old_colour);
+		cc_game keep = *g;
+		memset(g, 0, offsetof(cc_game, tile));
+		g->cell = keep.cell;
+		g->parent = keep.parent;
+		g->next = keep.next;
+		g->follower = keep.follower;
+		g->open = keep.open;
+		g->size = keep.size;
+		g->nfol = keep.nfol;
+		g->done = keep.done;
+		g->stamp = keep.stamp;
+		g->nstamp = keep.nstamp;
+		g->stampno = keep.stampno;
+		g->farm_tally = keep.farm_tally;
+		g->city_buf = keep.city_buf;
+		g->scored = keep.scored;
+		g->item = keep.item;
+		g->key = keep.key;
+		g->clist = keep.clist;
+	} else {
+		g = arb_xmalloc(sizeof *g);
+		memset(g, 0, offsetof(cc_game, tile));
+	}
+	g->data = d;
+	g->nseats = (unsigned)setup->nseats;
+	g->farm = farm;
+	g->small_city = small_city;
+	memset(g->seat_of, -1, sizeof g->seat_of);
+	for (unsigned s = 0; s < g->nseats; s++) {
+		unsigned c = setup->seats[s].colour;
+		assert(c < CC_MAXSEATS);
+		g->colour[s] = (uint8_t)c;
+		g->seat_of[c] = (int8_t)s;
+		g->supply[s] = (uint8_t)d->followers;
+	}
+	g->drawable = d->total - 1;
+	g->span = (int)d->total + 1;
+	g->width = 2 * g->span + 1;
+	for (unsigned s = 0; s < 4; s++)
+		g->step[s] = cc_dy[s] * g->width + cc_dx[s];
+	size_t nodes = (size_t)d->total * CC_MAXSEG;
+	if (!g->cell) {
+		g->cell = arb_xcalloc((size_t)g->width * (size_t)g->width, 1);
+		/* Node arrays are set up in place() as each tile arrives, so only
+		 * the board and the stamps need zeroing here. */
+		g->parent = arb_xmalloc(nodes * sizeof *g->parent);
+		g->next = arb_xmalloc(nodes * sizeof *g->next);
+		g->follower = arb_xmalloc(nodes * sizeof *g->follower);
+		g->open = arb_xmalloc(nodes * sizeof *g->open);
+		g->size = arb_xmalloc(nodes * sizeof *g->size);
+		g->nfol = arb_xmalloc(nodes * sizeof *g->nfol);
+		g->done = arb_xmalloc(nodes);
+		g->stamp = arb_xcalloc(d->total, sizeof *g->stamp);
+		g->nstamp = arb_xcalloc(nodes, sizeof *g->nstamp);
+		g->farm_tally = arb_xmalloc(nodes * CC_MAXSEATS * sizeof *g->farm_tally);
+		g->city_buf = arb_xmalloc(nodes * sizeof *g->city_buf);
+		g->scored = arb_xmalloc(nodes);
+		g->item = arb_xmalloc(nodes * sizeof *g->item);
+		g->key = arb_xmalloc(nodes * sizeof *g->key);
+		g->clist = arb_xmalloc(nodes * sizeof *g->clist);
+	}
+	if (old_nseats != g->nseats ||
+	    memcmp(old_colour, g->colour, g->nseats) != 0) {
+		g->players[0][0] = 0;
+		for (unsigned mask = 1; mask < 1u << g->nseats; mask++)
+			arb_seat_list(g->players[mask], sizeof g->players[mask],
+				      cc_colours, g->colour, g->nseats, mask, true);
+	}
+	cc_place(g, d->start, 0, 0, 0, -1, 0, NULL);
+	if (setup->setup && cc_setup(g, setup->setup, rej) < 0) {
+		cc_destroy(g);
+		return NULL;
+	}
+	return g;
+}
+
+/* (carcassonne.h) The over op: all the tiles after the start tile drawn. */
+bool cc_over(const void *game)
+{
+	const cc_game *g = game;
+	return g->drawn >= g->drawable;
+}
+
+
+/* The invariants of a position (debug builds check them after every
+ * turn): every placed tile's edges continue its neighbours', the tiles
+ * drawn are the tiles placed and discarded, each tile's cell points back
+ * at it, and every seat's followers on the board and in supply make the
+ * data's supply. */
+static bool cc_position_ok(const void *game, const char **why)
+{
+	const cc_game *g = game;
+	const cc_data *d = g->data;
+	unsigned drawn = 0;
+	for (unsigned i = 0; i < d->ntypes; i++)
+		drawn += g->drawn_of[i];
+	if (drawn != g->drawn + 1 || g->ntiles + g->ndiscards != drawn ||
+	    g->drawn > g->drawable) {
+		*why = "the tiles drawn are not the tiles placed and discarded";
+		return false;
+	}
+	unsigned on_board[CC_MAXSEATS] = { 0 };
+	for (unsigned t = 0; t < g->ntiles; t++) {
+		const cc_placed *p = &g->tile[t];
+		if (cc_tile_at(g, p->x, p->y) != (int)t) {
+			*why = "a placed tile is not on its cell";
+			return false;
+		}
+		for (unsigned s = 0; s < 4; s++) {
+			int n = cc_tile_at(g, p->x + cc_dx[s], p->y + cc_dy[s]);
+			if (n >= 0 && p->o->edge[s] !=
+				      g->tile[n].o->edge[(s + 2) % 4]) {
+				*why = "a placed tile's edge does not continue its "
+				       "neighbour's";
+				return false;
+			}
+		}
+		for (unsigned k = 0; k < CC_MAXSEG; k++) {
+			int f = g->follower[t * CC_MAXSEG + k];
+			if (f >= (int)g->nseats || (f >= 0 &&
+			    k >= d->type[p->type].nseg)) {
+				*why = "a follower stands on no segment or seat";
+				return false;
+			}
+			if (f >= 0)
+				on_board[f]++;
+		}
+	}
+	for (unsigned s = 0; s < g->nseats; s++)
+		if (on_board[s] + g->supply[s] != d->followers) {
+			*why = "a seat's followers on the board and in supply "
+			       "are not its supply at the start";
+			return false;
+		}
+	return true;
+}
+
+ARB_DECLARE_DATA(carcassonne);
+
+const arb_game_ops carcassonne_game = {
+	.name = "carcassonne",
+	.title = "Carcassonne",
+	.colours = cc_colours,
+	.rules = cc_rules,
+	.nrules = CC_NRULES,
+	.min_seats = 2,
+	.max_seats = 5,
+	.move_size = sizeof(cc_move),
+	.data_name = "notation/carcassonne/carcassonne.yaml",
+	.data = arb_data_carcassonne,
+	.data_size = &arb_data_carcassonne_size,
+	.data_load = cc_data_load,
+	.data_free = cc_data_free,
+	.create = cc_create,
+	.destroy = cc_destroy,
+	.parse = cc_parse,
+	.format = cc_format,
+	.apply = cc_apply,
+	.over = cc_over,
+	.finish = cc_finish,
+	.standing = cc_standing,
+	.position_ok = cc_position_ok,
+	.moves = cc_moves,
+	.dump = cc_dump,
+	.snapshot = cc_snapshot,
+	.random_turn = cc_random_turn,
+};

@@ -1,0 +1,182 @@
+/*
+ * score.c — score events (one per feature scored, with its details for
+ * the machine formats), the final scoring of what is left open at the
+ * end, and the standing: scores, winners and points per kind.
+ *
+ * The final scoring walks only the features that still hold followers
+ * (the list of follower placements), never the whole board: roads,
+ * cities and cloisters here, then the fields by their farm system
+ * (farms.c).
+ */
+#include <assert.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "carcassonne.h"
+
+/* Credit sc's points to its winners and tell the sink. */
+void cc_award(cc_game *g, const arb_sink *sink, const cc_score *sc)
+{
+	for (unsigned s = 0; s < g->nseats; s++)
+		if (sc->winners >> s & 1) {
+			g->score[s] += sc->points;
+			g->by_kind[s][sc->by] += sc->points;
+		}
+	if (!sink || !sink->event)
+		return;
+	arb_event ev;
+	arb_event_init(&ev, sc->kind);
+	for (unsigned s = 0; s < g->nseats; s++)
+		if (sc->winners >> s & 1)
+			ev.delta[s] = sc->points;
+	char players[64];
+	arb_seat_list(players, sizeof players, cc_colours, g->colour, g->nseats,
+		      sc->winners, false);
+	bool many = __builtin_popcount(sc->winners) > 1;
+	int n = snprintf(ev.text, sizeof ev.text, "%s score%s %d point%s%s for %s",
+			 players, many ? "" : "s", sc->points,
+			 sc->points == 1 ? "" : "s", many ? " each" : "", sc->what);
+	if (sc->returned && n > 0 && (size_t)n < sizeof ev.text)
+		snprintf(ev.text + n, sizeof ev.text - (size_t)n,
+			 " (%ld follower%s return%s)", sc->followers,
+			 sc->followers == 1 ? "" : "s", sc->followers == 1 ? "s" : "");
+	/* The tool keeps events past this call (game.h promises `str` only
+	 * during it), so point into the game, which lives long enough. */
+	arb_event_str(&ev, "players", g->players[sc->winners]);
+	if (sc->by == CC_FIELD) {
+		arb_event_num(&ev, "cities", sc->cities);
+		arb_event_num(&ev, "farmers", sc->followers);
+	} else {
+		arb_event_num(&ev, "tiles", sc->tiles);
+		if (sc->by == CC_CITY)
+			arb_event_num(&ev, "shields", sc->shields);
+		arb_event_num(&ev, "followers", sc->followers);
+	}
+	arb_event_num(&ev, "x", sc->x);
+	arb_event_num(&ev, "y", sc->y);
+	sink->event(sink->ctx, &ev);
+}
+
+/* The features that still hold followers — fields, or the others — each
+ * once, sorted by first node into item[] (the root; the node itself for a
+ * cloister) and key[] (the first node).  Only the followers placed in the
+ * game are looked at, not the whole board.  Returns the count. */
+unsigned cc_final_items(cc_game *g, bool fields, uint16_t *item,
+			    uint16_t *key)
+{
+	uint32_t st = cc_new_stamp(g);
+	unsigned n = 0;
+	for (unsigned i = 0; i < g->nplaced; i++) {
+		unsigned v = g->placed[i];
+		if (g->follower[v] < 0)
+			continue;
+		unsigned k = cc_seg_of(g, v)->kind;
+		if ((k == CC_FIELD) != fields)
+			continue;
+		unsigned r = k == CC_CLOISTER ? v : cc_find(g, v);
+		if (g->nstamp[r] == st)
+			continue;
+		g->nstamp[r] = st;
+		unsigned f = k == CC_CLOISTER ? v : cc_first_node(g, r);
+		unsigned j = n++;
+		for (; j > 0 && key[j - 1] > f; j--) {
+			key[j] = key[j - 1];
+			item[j] = item[j - 1];
+		}
+		key[j] = (uint16_t)f;
+		item[j] = (uint16_t)r;
+	}
+	return n;
+}
+
+/* Score what is left open at the end: roads, cities, cloisters, in the
+ * order of their first tile. */
+static void final_features(cc_game *g, const arb_sink *sink)
+{
+	unsigned n = cc_final_items(g, false, g->item, g->key);
+	for (unsigned i = 0; i < n; i++) {
+		unsigned v = g->item[i], t = g->key[i] / CC_MAXSEG;
+		unsigned k = cc_seg_of(g, v)->kind;
+		int x = g->tile[t].x, y = g->tile[t].y;
+		char what[160];
+		cc_score sc = { .x = x, .y = y, .by = k, .what = what };
+		if (k == CC_CLOISTER) {
+			assert(!g->cloister_done[t]);
+			g->cloister_done[t] = 2;
+			int nb = cc_neighbours8(g, t);
+			sc.kind = "incomplete-cloister";
+			sc.winners = 1u << g->follower[v];
+			sc.points = 1 + nb;
+			sc.tiles = 1 + nb;
+			sc.followers = 1;
+			if (sink)
+				snprintf(what, sizeof what, "an incomplete cloister at "
+					 "%d,%d with %d neighbour%s", x, y, nb,
+					 nb == 1 ? "" : "s");
+			cc_award(g, sink, &sc);
+			continue;
+		}
+		unsigned most;
+		assert(!g->done[v]);    /* complete ones sent their followers home */
+		g->done[v] = 2;
+		sc.winners = cc_majority(g, v, &most);
+		sc.followers = cc_walk_feature(g, v, false, &sc.tiles, &sc.shields);
+		if (k == CC_ROAD) {
+			sc.kind = "incomplete-road";
+			sc.points = (int)sc.tiles;
+			if (sink)
+				snprintf(what, sizeof what, "an incomplete road of %ld "
+					 "tile%s at %d,%d", sc.tiles,
+					 sc.tiles == 1 ? "" : "s", x, y);
+		} else {
+			sc.kind = "incomplete-city";
+			sc.points = (int)(sc.tiles + sc.shields);
+			if (sink)
+				snprintf(what, sizeof what, "an incomplete city of %ld "
+					 "tile%s and %ld shield%s at %d,%d", sc.tiles,
+					 sc.tiles == 1 ? "" : "s", sc.shields,
+					 sc.shields == 1 ? "" : "s", x, y);
+		}
+		cc_award(g, sink, &sc);
+	}
+}
+
+/* (carcassonne.h) The final scoring, once the last tile is drawn. */
+void cc_finish(void *game, const arb_sink *sink)
+{
+	cc_game *g = game;
+	if (g->finished || !cc_over(g))
+		return;
+	g->finished = true;
+	final_features(g, sink);
+	if (g->farm != CC_FARM_OFF)
+		cc_final_farms(g, sink);
+}
+
+/* (carcassonne.h) Scores, winners once over, points per kind. */
+void cc_standing(const void *game, arb_standing *out)
+{
+	const cc_game *g = game;
+	memset(out, 0, sizeof *out);
+	out->over = cc_over(g);
+	int best = 0;
+	for (unsigned s = 0; s < g->nseats; s++) {
+		out->score[s] = g->score[s];
+		if (s == 0 || g->score[s] > best)
+			best = g->score[s];
+	}
+	for (unsigned s = 0; s < g->nseats && out->over; s++)
+		out->winner[s] = g->score[s] == best;
+	static const char *const keys[] = { "roads", "cities", "cloisters",
+					    "farms", "followers" };
+	out->nbd = 5;
+	for (unsigned k = 0; k < 5; k++)
+		out->bd_key[k] = keys[k];
+	for (unsigned s = 0; s < g->nseats; s++) {
+		out->bd[s][0] = g->by_kind[s][CC_ROAD];
+		out->bd[s][1] = g->by_kind[s][CC_CITY];
+		out->bd[s][2] = g->by_kind[s][CC_CLOISTER];
+		out->bd[s][3] = g->by_kind[s][CC_FIELD];
+		out->bd[s][4] = g->supply[s];
+	}
+}
