@@ -65,8 +65,9 @@ all: arbiter
 arbiter: $(BUILD)/arbiter
 	cp $(BUILD)/arbiter $@.tmp && mv $@.tmp $@
 
-# Objects are linked directly, not through an archive: the registry refers
-# to the engines weakly, and weak references do not pull archive members.
+# Objects are linked directly, not through an archive: every one of them
+# is needed (the registry names each engine), and the tests link the same
+# list.
 $(BUILD)/arbiter: $(BUILD)/src/main.o $(LIB_OBJ)
 	@$(if $(Q),echo "  LINK    $@")
 	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(DEP_LIBS)
