@@ -1,7 +1,8 @@
 /*
- * registry.c — the table of games arbiter knows.  Adding a game is one
- * folder under src/games/ and one line here; the command line's game
- * list (--help, --game's values, the completions' test) comes from it.
+ * registry.c — the table of games arbiter knows.  Adding a game is a
+ * folder under src/games/ (the Makefile finds it) and two lines here, its
+ * declaration and its row; the command line's game list (--help,
+ * --game's values, the completions' test) comes from this table.
  */
 #include <stdio.h>
 #include <strings.h>
