@@ -18,6 +18,8 @@
 #ifndef ARB_OPTIONS_H
 #define ARB_OPTIONS_H
 
+/* The tables are laid out by hand, a row per line. */
+/* clang-format off */
 #define ARB_COMMANDS(X)                                                        \
 	X(check, arb_cmd_check, "replay every game and print a verdict per game (the default)") \
 	X(score, arb_cmd_check, "like check, and list every score event")      \
@@ -35,11 +37,13 @@ enum arb_command {
 #undef X
 	ARB_NCOMMANDS
 };
+/* clang-format on */
 
 #define CMD_BIT(name) (1u << ARB_CMD_##name)
 /* every command that reads records */
-#define CMD_RECORDS (CMD_BIT(check) | CMD_BIT(score) | CMD_BIT(dump) | CMD_BIT(fmt) | \
-		     CMD_BIT(moves) | CMD_BIT(select) | CMD_BIT(standings))
+#define CMD_RECORDS                                                                        \
+	(CMD_BIT(check) | CMD_BIT(score) | CMD_BIT(dump) | CMD_BIT(fmt) | CMD_BIT(moves) | \
+	 CMD_BIT(select) | CMD_BIT(standings))
 #define CMD_ANY ((1u << ARB_NCOMMANDS) - 1)
 
 /* What an option's argument may be; each VALS_ macro is two fields, the
@@ -50,6 +54,7 @@ typedef enum { ARB_VALS_NONE, ARB_VALS_ONE_OF, ARB_VALS_SOME_OF, ARB_VALS_GAMES 
 #define VALS_SOME_OF(list) ARB_VALS_SOME_OF, list
 #define VALS_GAMES ARB_VALS_GAMES, 0
 
+/* clang-format off */
 /* Sorted by long name.  The order of --format's and --group's values is
  * that of arb_format and of opts.group. */
 #define ARB_OPTIONS(X)                                                         \
@@ -100,5 +105,6 @@ typedef enum { ARB_VALS_NONE, ARB_VALS_ONE_OF, ARB_VALS_SOME_OF, ARB_VALS_GAMES 
 	  "games whose every move is legal")                                    \
 	X(VERSION,    "version",    'V', 0,      CMD_ANY, VALS_NONE,            \
 	  "print the version and exit")
+/* clang-format on */
 
 #endif
