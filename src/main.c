@@ -20,6 +20,7 @@
 #include "cli/options.h"
 #include "core/gamedata.h"
 #include "core/suggest.h"
+#include "core/util.h"
 #include "games/registry.h"
 
 enum {
@@ -342,11 +343,9 @@ int main(int argc, char **argv)
 	longopts[NOPT] = (struct option){ 0, 0, 0, 0 };
 	shortopts[ns] = '\0';
 
-	given *seen = calloc((size_t)argc + 1, sizeof *seen);
-	if (!seen) {
-		fprintf(stderr, "arbiter: error: out of memory\n");
-		return ARB_EXIT_ERROR;
-	}
+	/* static: still reachable when a usage error returns from main */
+	static given *seen;
+	seen = arb_xcalloc((size_t)argc + 1, sizeof *seen);
 	size_t nseen = 0;
 	bool want_help = false, want_version = false;
 	int c;
@@ -532,7 +531,6 @@ int main(int argc, char **argv)
 			break;
 		}
 	}
-	free(seen);
 
 	/* What the table cannot say: combinations within one command. */
 	if (o.in_place) {
