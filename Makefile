@@ -18,7 +18,7 @@ VERSION    := 0.1.0
 # `make V=1` shows the commands.
 Q          := $(if $(V),,@)
 
-NEED_DEPS := $(filter-out clean uninstall,$(or $(MAKECMDGOALS),all))
+NEED_DEPS := $(filter-out clean uninstall fmt fmt-check,$(or $(MAKECMDGOALS),all))
 ifneq ($(NEED_DEPS),)
 ifneq ($(shell $(PKG_CONFIG) --exists yaml-0.1 && echo ok),ok)
 $(error libyaml not found by pkg-config (yaml-0.1): apt-get install libyaml-dev pkg-config)
@@ -58,7 +58,8 @@ LIB_OBJ   := $(patsubst %.c,$(BUILD)/%.o,$(LIB_SRC)) $(EMBED_SRC:.c=.o)
 UNIT_SRC  := $(wildcard tests/unit/test_*.c tests/games/*/test_*.c)
 UNIT_BIN  := $(patsubst %.c,$(BUILD)/%,$(UNIT_SRC))
 
-.PHONY: all check test-run unit sanitize fuzz fuzz-build fuzz-afl bench install uninstall clean
+.PHONY: all check test-run unit sanitize fuzz fuzz-build fuzz-afl bench install uninstall clean \
+	fmt fmt-check
 
 all: arbiter
 
@@ -66,8 +67,9 @@ all: arbiter
 arbiter: $(BUILD)/arbiter
 	cp $(BUILD)/arbiter $@.tmp && mv $@.tmp $@
 
-# Objects are linked directly, not through an archive: the registry refers
-# to the engines weakly, and weak references do not pull archive members.
+# Objects are linked directly, not through an archive: every one of them
+# is needed (the registry names each engine), and the tests link the same
+# list.
 $(BUILD)/arbiter: $(BUILD)/src/main.o $(LIB_OBJ)
 	@$(if $(Q),echo "  LINK    $@")
 	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(DEP_LIBS)
@@ -133,6 +135,19 @@ uninstall:
 
 clean:
 	rm -rf build arbiter
+
+# Layout by clang-format and the committed .clang-format: `make fmt`
+# rewrites the C sources in place, `make fmt-check` only names the files
+# that differ (exit status 1 when any does).
+CLANG_FORMAT ?= clang-format
+FMT_SRC := $(wildcard src/*.c src/*/*.[ch] src/*/*/*.[ch] tests/*/*.[ch] tests/games/*/*.[ch] tools/*.c)
+fmt:
+	$(CLANG_FORMAT) -i $(FMT_SRC)
+
+fmt-check:
+	@status=0; for f in $(FMT_SRC); do \
+		$(CLANG_FORMAT) "$$f" | cmp -s - "$$f" || { echo "$$f: differs from clang-format (make fmt)"; status=1; }; \
+	done; exit $$status
 
 # Fuzzing: every tests/fuzz/fuzz_*.c harness, built for libFuzzer (clang)
 # and for AFL++ (afl-clang-fast, same source through its libFuzzer driver),

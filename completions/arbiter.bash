@@ -1,44 +1,66 @@
-# bash completion for arbiter(1); tests/docs-test.sh checks that it names
-# every command and option of `arbiter --help`.
+# bash completion for arbiter(1).  Plain bash is enough: the
+# bash-completion package is not needed (nor harmful).
+# tests/options-test.sh holds its commands, options and values to
+# `arbiter --help`; tests/bash-completion-test.sh runs it.
 _arbiter()
 {
-	local cur prev words cword
-	_init_completion -s 2>/dev/null || {
-		cur=${COMP_WORDS[COMP_CWORD]}
+	local IFS=$'\n'
+	local cur=${COMP_WORDS[COMP_CWORD]} prev= pre=
+	# bash splits "--format=js" at '=' (COMP_WORDBREAKS) into "--format"
+	# "=" "js", and "--format=" into "--format" "="; when '=' is no word
+	# break, the word is "--format=js" and the reply keeps "--format=".
+	if [[ $cur == = ]]; then
+		cur= prev=${COMP_WORDS[COMP_CWORD-1]}
+	elif ((COMP_CWORD > 1)) && [[ ${COMP_WORDS[COMP_CWORD-1]} == = ]]; then
+		prev=${COMP_WORDS[COMP_CWORD-2]}
+	elif [[ $cur == --*=* ]]; then
+		prev=${cur%%=*} pre=${prev}= cur=${cur#*=}
+	else
 		prev=${COMP_WORDS[COMP_CWORD-1]}
-	}
-	local commands="check score dump fmt moves select gen standings import"
-	local opts="--at --from --group --include-illegal --scheme --count --max-moves --players --seed --data --format --game --help --in-place --invalid --invert-match --keep-going --labels --player --quiet --snapshot --tag --valid --version -f -g -h -i -k -n -p -q -s -t -v -V"
+	fi
+	local commands="check score dump fmt moves select gen standings import help"
+	local opts="--at --count --data --format --from --game --group --help --include-illegal --in-place --invalid --invert-match --keep-going --labels --max-moves --player --players --quiet --scheme --seed --snapshot --tag --valid --version -f -g -h -i -k -n -p -q -s -t -v -V"
+	local values= files=
 	case $prev in
-	--format|-f)
-		COMPREPLY=($(compgen -W "text yaml json tsv" -- "$cur"))
-		return ;;
-	--game|-g)
-		COMPREPLY=($(compgen -W "carcassonne catan elasund" -- "$cur"))
-		return ;;
-	--group)
-		COMPREPLY=($(compgen -W "event round table" -- "$cur"))
-		return ;;
-	--from)
-		COMPREPLY=($(compgen -W "auto jcz" -- "$cur"))
-		return ;;
-	--scheme)
-		COMPREPLY=($(compgen -W "placement wins share" -- "$cur") $(compgen -f -X '!*.yaml' -- "$cur"))
-		return ;;
-	--data)
-		COMPREPLY=($(compgen -f -X '!*.yaml' -- "$cur") $(compgen -d -- "$cur"))
-		return ;;
-	--at|--player|-p|--tag|-t|--count|-n|--max-moves|--players|--seed|-s)
-		return ;;
+	--format|-f) values="text yaml json tsv" ;;
+	--game|-g) values="carcassonne catan elasund" ;;
+	--from) values="auto jcz" ;;
+	--group) values="event round table" ;;
+	--scheme) values="placement wins share" files='*.yaml' ;;
+	--data) files='*.yaml' ;;
+	--at|--count|-n|--max-moves|--player|-p|--players|--seed|-s|--tag|-t) return ;;
+	*)
+		if [[ $cur == -* ]]; then
+			COMPREPLY=($(IFS=' '; compgen -W "$opts" -- "$cur"))
+			return
+		fi
+		files='*.tgn'
+		# the first operand may be a command; so may help's
+		local i w= n=0
+		for ((i = 1; i < COMP_CWORD; i++)); do
+			case ${COMP_WORDS[i]} in -*|=) continue ;; esac
+			case ${COMP_WORDS[i-1]} in
+			=|--at|--count|-n|--data|--format|-f|--game|-g|--group|--max-moves|\
+			--player|-p|--players|--scheme|--seed|-s|--tag|-t) continue ;;
+			esac
+			((n++)) && continue
+			w=${COMP_WORDS[i]}
+		done
+		if ((n == 0)) || [[ $w == help && n -eq 1 ]]; then
+			values=$commands
+		fi
+		;;
 	esac
-	if [[ $cur == -* ]]; then
-		COMPREPLY=($(compgen -W "$opts" -- "$cur"))
-		return
+	COMPREPLY=()
+	if [[ -n $values ]]; then
+		COMPREPLY=($(IFS=' '; compgen -P "$pre" -W "$values" -- "$cur"))
 	fi
-	if [[ $COMP_CWORD -eq 1 ]]; then
-		COMPREPLY=($(compgen -W "$commands" -- "$cur") $(compgen -f -X '!*.tgn' -- "$cur") $(compgen -d -- "$cur"))
-		return
+	if [[ -n $files ]]; then
+		# files matching the pattern, and directories to descend into:
+		# "filenames" makes readline end a directory with '/', not ' '
+		compopt -o filenames 2>/dev/null
+		COMPREPLY+=($(compgen -P "$pre" -f -X "!$files" -- "$cur")
+			    $(compgen -P "$pre" -d -- "$cur"))
 	fi
-	COMPREPLY=($(compgen -f -X '!*.tgn' -- "$cur") $(compgen -d -- "$cur"))
 }
 complete -F _arbiter arbiter

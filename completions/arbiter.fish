@@ -1,6 +1,7 @@
-# fish completion for arbiter(1); tests/docs-test.sh checks that it names
-# every command and option of `arbiter --help`.
-set -l commands check score dump fmt moves select gen standings import
+# fish completion for arbiter(1).  tests/options-test.sh holds its
+# commands, options, value lists and options with arguments to
+# `arbiter --help` (which prints the table of src/cli/options.h).
+set -l commands check score dump fmt moves select gen standings import help
 complete -c arbiter -n "not __fish_seen_subcommand_from $commands" -a check -d 'replay every game and print a verdict per game (the default)'
 complete -c arbiter -n "not __fish_seen_subcommand_from $commands" -a score -d 'like check, and list every score event'
 complete -c arbiter -n "not __fish_seen_subcommand_from $commands" -a dump -d 'print the board after the last move, or after move --at N'
@@ -9,8 +10,10 @@ complete -c arbiter -n "not __fish_seen_subcommand_from $commands" -a moves -d '
 complete -c arbiter -n "not __fish_seen_subcommand_from $commands" -a select -d 'print only the games that match, byte for byte'
 complete -c arbiter -n "not __fish_seen_subcommand_from $commands" -a gen -d 'write random legal games of --game NAME (seeded)'
 complete -c arbiter -n "not __fish_seen_subcommand_from $commands" -a standings -d 'tournament standings from records or from check results'
-complete -c arbiter -n "not __fish_seen_subcommand_from $commands" -a import -d 'convert other programs\' saves (--from FORMAT) to TGN'
-complete -c arbiter -l from -x -a 'auto jcz' -d 'import: the input\'s format (auto or jcz)'
+complete -c arbiter -n "not __fish_seen_subcommand_from $commands" -a import -d "convert other programs' saves (--from FORMAT) to TGN"
+complete -c arbiter -n "not __fish_seen_subcommand_from $commands" -a help -d "print the help, or with COMMAND that command's options"
+complete -c arbiter -n "__fish_seen_subcommand_from help" -f -a "$commands"
+complete -c arbiter -l from -x -a 'auto jcz' -d "import: the input's format"
 complete -c arbiter -l group -x -a 'event round table' -d 'standings: a table per event, round or table'
 complete -c arbiter -l include-illegal -d 'standings: count illegal games with the scores reached'
 complete -c arbiter -l scheme -r -a 'placement wins share' -d 'standings: placement, wins, share, or a YAML file'

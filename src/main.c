@@ -1,58 +1,175 @@
 /*
- * main.c — arbiter's command line: the option table (src/cli/options.h)
- * turned into getopt_long's table and --help, then dispatch to a command.
- * Nothing else lives here.
+ * main.c — arbiter's command line.  The table of src/cli/options.h
+ * becomes getopt_long's table, --help (whole, or one command's options),
+ * the check that each option is given to a command that takes it and the
+ * check of its values; then the first operand picks a command (or, when
+ * it is a misspelled one, a "did you mean" error) and the command runs.
+ * --data files are loaded here, before any command.  The commands
+ * themselves live in src/cli/cmd_*.c.
  */
 #include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
 #include "cli/options.h"
 #include "core/gamedata.h"
+#include "core/suggest.h"
+#include "core/util.h"
 #include "games/registry.h"
-#include "import/import.h"
 
 enum {
-#define X(id, name, short, arg, argname, help) OPT_##id,
+#define X(id, name, short, arg, cmds, vals, help) OPT_##id,
 	ARB_OPTIONS(X)
 #undef X
 	OPT_NUMBER_OF_OPTIONS
 };
+
+/* One row of ARB_OPTIONS. */
+typedef struct option_spec {
+	const char *name;        /* long name, without "--"                */
+	int short_name;          /* letter, or 0                           */
+	const char *arg;         /* the argument's name in --help; NULL: none */
+	unsigned commands;       /* CMD_BIT()s of the commands that take it */
+	arb_vals_kind vals;
+	const char *values;      /* space-separated (ONE_OF, SOME_OF)       */
+	const char *help;
+} option_spec;
+
+static const option_spec options[] = {
+#define X(id, name, short, arg, cmds, vals, help) { name, short, arg, cmds, vals, help },
+	ARB_OPTIONS(X)
+#undef X
+};
+
+static int cmd_help(const arb_opts *o);
 
 static const struct {
 	const char *name;
 	int (*run)(const arb_opts *);
 	const char *help;
 } commands[] = {
-#define X(name, help) { #name, NULL, help },
+#define X(name, fn, help) { #name, fn, help },
 	ARB_COMMANDS(X)
 #undef X
 };
 
-static int (*command_fn(const char *name))(const arb_opts *)
+/* The command called `name` exactly, or -1. */
+static int command_index(const char *name)
 {
-	if (!strcmp(name, "check") || !strcmp(name, "score"))
-		return arb_cmd_check;
-	if (!strcmp(name, "dump"))
-		return arb_cmd_dump;
-	if (!strcmp(name, "fmt"))
-		return arb_cmd_fmt;
-	if (!strcmp(name, "moves"))
-		return arb_cmd_moves;
-	if (!strcmp(name, "select"))
-		return arb_cmd_select;
-	if (!strcmp(name, "gen"))
-		return arb_cmd_gen;
-	if (!strcmp(name, "standings"))
-		return arb_cmd_standings;
-	if (!strcmp(name, "import"))
-		return arb_cmd_import;
-	return NULL;
+	for (int i = 0; i < ARB_NCOMMANDS; i++)
+		if (!strcmp(commands[i].name, name))
+			return i;
+	return -1;
 }
 
+/* The command closest to the unknown word `name`, or NULL. */
+static const char *command_suggest(const char *name)
+{
+	const char *names[ARB_NCOMMANDS];
+	for (int i = 0; i < ARB_NCOMMANDS; i++)
+		names[i] = commands[i].name;
+	return arb_suggest(name, names, ARB_NCOMMANDS);
+}
+
+/* "a, b and c" (or "every command but ..." when that is shorter) for the
+ * commands in `mask`, into out. */
+static void commands_phrase(unsigned mask, char *out, size_t cap)
+{
+	if (mask == CMD_ANY) {
+		snprintf(out, cap, "every command");
+		return;
+	}
+	int in = __builtin_popcount(mask);
+	bool but = in > ARB_NCOMMANDS - in;
+	unsigned list = but ? (CMD_ANY & ~mask) : mask;
+	int total = __builtin_popcount(list), k = 0;
+	size_t n = (size_t)snprintf(out, cap, "%s", but ? "every command but " : "");
+	for (int i = 0; i < ARB_NCOMMANDS; i++) {
+		if (!(list & (1u << i)))
+			continue;
+		k++;
+		n += (size_t)snprintf(out + n, n < cap ? cap - n : 0, "%s%s",
+				      k == 1 ? "" : k == total ? " and " : ", ",
+				      commands[i].name);
+	}
+}
+
+/* The word of the space-separated `list` at `index`, into out; false when
+ * there are fewer words. */
+static bool list_word(const char *list, size_t index, char *out, size_t cap)
+{
+	const char *p = list;
+	for (size_t i = 0;; i++) {
+		while (*p == ' ')
+			p++;
+		if (!*p)
+			return false;
+		size_t len = strcspn(p, " ");
+		if (i == index) {
+			snprintf(out, cap, "%.*s", (int)len, p);
+			return true;
+		}
+		p += len;
+	}
+}
+
+/* The values an option accepts or suggests, each into names[] (borrowed
+ * from the registry or copied into buf); returns how many. */
+static size_t option_values(const option_spec *s, const char **names, size_t max,
+			    char (*buf)[32])
+{
+	size_t n = 0;
+	if (s->vals == ARB_VALS_GAMES) {
+		for (size_t i = 0; i < arb_game_count() && n < max; i++)
+			names[n++] = arb_game_at(i)->name;
+	} else if (s->values) {
+		while (n < max && list_word(s->values, n, buf[n], sizeof buf[n])) {
+			names[n] = buf[n];
+			n++;
+		}
+	}
+	return n;
+}
+
+/* ": a, b or c" (": a, b, c, or a file" for suggestions) after a help text. */
+static void print_values(FILE *f, const option_spec *s)
+{
+	const char *names[16];
+	char buf[16][32];
+	size_t n = option_values(s, names, 16, buf);
+	if (!n)
+		return;
+	fprintf(f, ":");
+	for (size_t i = 0; i < n; i++)
+		fprintf(f, "%s%s", i == 0 ? " " : i + 1 == n && s->vals != ARB_VALS_SOME_OF ?
+			" or " : ", ", names[i]);
+	if (s->vals == ARB_VALS_SOME_OF)
+		fprintf(f, ", or a file");
+}
+
+static void print_option(FILE *f, const option_spec *s)
+{
+	char left[40];
+	char arg[24] = "";
+	if (s->arg)
+		snprintf(arg, sizeof arg, "=%s", s->arg);
+	if (s->short_name)
+		snprintf(left, sizeof left, "-%c, --%s%s", s->short_name, s->name, arg);
+	else
+		snprintf(left, sizeof left, "    --%s%s", s->name, arg);
+	fprintf(f, "  %-24s %s", left, s->help);
+	print_values(f, s);
+	fprintf(f, "\n");
+}
+
+/* The whole help: commands, then the options grouped by the commands that
+ * take them (widest groups first). */
 static void usage(FILE *f)
 {
 	fprintf(f, "usage: arbiter [COMMAND] [OPTIONS] [FILE...]\n"
@@ -60,29 +177,47 @@ static void usage(FILE *f)
 		   "first illegal move of each game, the scores and the winner.\n"
 		   "With no FILE, or when FILE is -, read standard input.\n\n"
 		   "Commands:\n");
-	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-		fprintf(f, "  %-8s %s\n", commands[i].name, commands[i].help);
-	fprintf(f, "\nOptions:\n");
-#define X(id, name, short, arg, argname, help)                                   \
-	{                                                                        \
-		char left[40];                                                   \
-		if (short)                                                       \
-			snprintf(left, sizeof left, "-%c, --%s%s%s", short, name,  \
-				 arg ? "=" : "", arg ? argname : "");            \
-		else                                                             \
-			snprintf(left, sizeof left, "    --%s%s%s", name,          \
-				 arg ? "=" : "", arg ? argname : "");            \
-		fprintf(f, "  %-24s %s\n", left, help);                          \
-	}
-	ARB_OPTIONS(X)
-#undef X
-	fprintf(f, "\nGames:");
-	for (size_t i = 0; i < arb_game_count(); i++)
-		if (arb_game_at(i))
-			fprintf(f, " %s", arb_game_at(i)->name);
-	fprintf(f, "\n\nExit status: 0 every game legal, 1 some game illegal, "
+	for (size_t i = 0; i < ARB_NCOMMANDS; i++)
+		fprintf(f, "  %-10s %s\n", commands[i].name, commands[i].help);
+	size_t nopt = sizeof options / sizeof options[0];
+	bool done[sizeof options / sizeof options[0]] = { false };
+	for (int width = ARB_NCOMMANDS; width > 0; width--)
+		for (size_t i = 0; i < nopt; i++) {
+			unsigned mask = options[i].commands;
+			if (done[i] || __builtin_popcount(mask) != width)
+				continue;
+			char who[160];
+			commands_phrase(mask, who, sizeof who);
+			fprintf(f, "\nOptions of %s:\n", who);
+			for (size_t j = i; j < nopt; j++)
+				if (options[j].commands == mask) {
+					print_option(f, &options[j]);
+					done[j] = true;
+				}
+		}
+	fprintf(f, "\nExit status: 0 every game legal, 1 some game illegal, "
 		   "2 usage, syntax, data or I/O error.\n"
+		   "'arbiter COMMAND --help' lists that command's options. "
 		   "See arbiter(1) and tgn(5).\n");
+}
+
+/* One command's help: its synopsis, what it does, and its options only. */
+static void command_usage(FILE *f, int cmd)
+{
+	const char *name = commands[cmd].name;
+	if (cmd == ARB_CMD_help)
+		fprintf(f, "usage: arbiter help [COMMAND]\n");
+	else if (cmd == ARB_CMD_gen)
+		fprintf(f, "usage: arbiter gen --game NAME [OPTIONS]\n");
+	else if (cmd == ARB_CMD_check)
+		fprintf(f, "usage: arbiter [check] [OPTIONS] [FILE...]\n");
+	else
+		fprintf(f, "usage: arbiter %s [OPTIONS] [FILE...]\n", name);
+	fprintf(f, "%c%s.\n\nOptions:\n", commands[cmd].help[0] - 'a' + 'A',
+		commands[cmd].help + 1);
+	for (size_t i = 0; i < sizeof options / sizeof options[0]; i++)
+		if (options[i].commands & (1u << cmd))
+			print_option(f, &options[i]);
 }
 
 static int usage_error(const char *fmt, const char *arg)
@@ -91,6 +226,16 @@ static int usage_error(const char *fmt, const char *arg)
 	fprintf(stderr, fmt, arg);
 	fprintf(stderr, "\nTry 'arbiter --help' for more information.\n");
 	return ARB_EXIT_ERROR;
+}
+
+/* "-s/--seed" or "--at": how an option is named in messages. */
+static const char *option_name(const option_spec *s, char *buf, size_t cap)
+{
+	if (s->short_name)
+		snprintf(buf, cap, "-%c/--%s", s->short_name, s->name);
+	else
+		snprintf(buf, cap, "--%s", s->name);
+	return buf;
 }
 
 /* A non-negative decimal number up to max, for --at, --count, ... */
@@ -108,6 +253,26 @@ static int number_arg(const char *opt, const char *arg, long max, long *out)
 	return 0;
 }
 
+/* The index of `arg` among a ONE_OF option's values (any case), or -1
+ * after a usage error that lists them (and the closest, if any). */
+static int value_index(const option_spec *s, const char *arg)
+{
+	const char *names[16];
+	char buf[16][32];
+	size_t n = option_values(s, names, 16, buf);
+	for (size_t i = 0; i < n; i++)
+		if (!strcasecmp(names[i], arg))
+			return (int)i;
+	const char *close = arb_suggest(arg, names, n);
+	fprintf(stderr, "arbiter: --%s: '%s' is not one of", s->name, arg);
+	for (size_t i = 0; i < n; i++)
+		fprintf(stderr, "%s%s", i ? ", " : " ", names[i]);
+	if (close)
+		fprintf(stderr, " (did you mean %s?)", close);
+	fprintf(stderr, "\nTry 'arbiter --help' for more information.\n");
+	return -1;
+}
+
 static int finish(int status)
 {
 	arb_gamedata_free_all();
@@ -118,130 +283,223 @@ static int finish(int status)
 	return status;
 }
 
+/* `arbiter help [COMMAND]`: the whole help, or one command's. */
+static int cmd_help(const arb_opts *o)
+{
+	if (o->nfiles > 1)
+		return usage_error("%s", "help takes at most one COMMAND");
+	if (o->nfiles == 0) {
+		usage(stdout);
+		return finish(0);
+	}
+	int cmd = command_index(o->files[0]);
+	if (cmd < 0) {
+		const char *close = command_suggest(o->files[0]);
+		fprintf(stderr, "arbiter: help: unknown command \"%s\"", o->files[0]);
+		if (close)
+			fprintf(stderr, " (did you mean %s?)", close);
+		fprintf(stderr, "\nTry 'arbiter --help' for more information.\n");
+		return ARB_EXIT_ERROR;
+	}
+	command_usage(stdout, cmd);
+	return finish(0);
+}
+
+/* True for a word a user would type as a command ("chek"), not for a
+ * file name ("game1.tgn", "./x", "-"). */
+static bool looks_like_word(const char *s)
+{
+	if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z')))
+		return false;
+	for (; *s; s++)
+		if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || *s == '-' || *s == '_'))
+			return false;
+	return true;
+}
+
+/* The options as given, in order, before anything is interpreted. */
+typedef struct given {
+	int id;
+	const char *arg;
+} given;
+
 int main(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-#define X(id, name, short, arg, argname, help) \
-	{ name, arg ? required_argument : no_argument, NULL, 1000 + OPT_##id },
-		ARB_OPTIONS(X)
-#undef X
-		{ 0, 0, 0, 0 }
-	};
-	char shortopts[64];
+	enum { NOPT = sizeof options / sizeof options[0] };
+	struct option longopts[NOPT + 1];
+	char shortopts[2 * NOPT + 2];
 	size_t ns = 0;
 	shortopts[ns++] = ':';
-#define X(id, name, short, arg, argname, help) \
-	if (short) {                           \
-		shortopts[ns++] = (char)short; \
-		if (arg)                       \
-			shortopts[ns++] = ':';  \
+	for (size_t i = 0; i < NOPT; i++) {
+		longopts[i] = (struct option){ options[i].name,
+					       options[i].arg ? required_argument : no_argument,
+					       NULL, 1000 + (int)i };
+		if (options[i].short_name) {
+			shortopts[ns++] = (char)options[i].short_name;
+			if (options[i].arg)
+				shortopts[ns++] = ':';
+		}
 	}
-	ARB_OPTIONS(X)
-#undef X
+	longopts[NOPT] = (struct option){ 0, 0, 0, 0 };
 	shortopts[ns] = '\0';
 
-	arb_opts o = { .command = "check", .format = FMT_TEXT, .at = -1,
-		       .seed = 1, .count = 1, .players = 0, .max_moves = 0 };
-	bool gen_opts = false, group_opt = false;
-	const char *data_files[32];
-	int ndata = 0;
+	/* static: still reachable when a usage error returns from main */
+	static given *seen;
+	seen = arb_xcalloc((size_t)argc + 1, sizeof *seen);
+	size_t nseen = 0;
+	bool want_help = false, want_version = false;
 	int c;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
-		int id = c >= 1000 ? c - 1000 : -1;
-		if (id < 0) {
-#define X(oid, name, short, arg, argname, help) \
-	if (short && c == short)                \
-		id = OPT_##oid;
-			ARB_OPTIONS(X)
-#undef X
-		}
 		if (c == '?')
 			return usage_error("unknown option '%s'", argv[optind - 1]);
 		if (c == ':')
 			return usage_error("option '%s' needs an argument", argv[optind - 1]);
-		if (id == OPT_COUNT || id == OPT_MAX_MOVES || id == OPT_PLAYERS || id == OPT_SEED)
-			gen_opts = true;
-		switch (id) {
+		int id = c >= 1000 ? c - 1000 : -1;
+		for (size_t i = 0; id < 0 && i < NOPT; i++)
+			if (options[i].short_name == c)
+				id = (int)i;
+		if (id == OPT_HELP)
+			want_help = true;
+		else if (id == OPT_VERSION)
+			want_version = true;
+		seen[nseen++] = (given){ id, optarg };
+	}
+
+	/* The command: the first operand when it names one.  A first operand
+	 * that is neither a command nor a file, and reads like a word, is a
+	 * mistyped command rather than a missing record. */
+	arb_opts o = { .command = "check", .format = FMT_TEXT, .at = -1,
+		       .seed = 1, .count = 1, .players = 0, .max_moves = 0 };
+	int cmd = ARB_CMD_check;
+	bool named = false;
+	int first = optind;
+	if (first < argc) {
+		const char *w = argv[first];
+		struct stat st;
+		int k = command_index(w);
+		if (k >= 0) {
+			cmd = k;
+			named = true;
+			first++;
+		} else if (strcmp(w, "-") != 0 && stat(w, &st) != 0 && looks_like_word(w)) {
+			const char *close = command_suggest(w);
+			fprintf(stderr, "arbiter: unknown command \"%s\"", w);
+			if (close)
+				fprintf(stderr, " (did you mean %s?)", close);
+			else
+				fprintf(stderr, ", and no file of that name");
+			fprintf(stderr, "\nTry 'arbiter --help' for more information.\n");
+			return ARB_EXIT_ERROR;
+		}
+	}
+	o.command = commands[cmd].name;
+	o.files = argv + first;
+	o.nfiles = argc - first;
+	if (want_help) {
+		if (named)
+			command_usage(stdout, cmd);
+		else
+			usage(stdout);
+		return finish(0);
+	}
+	if (want_version) {
+		printf("arbiter %s\n", ARB_VERSION);
+		return finish(0);
+	}
+
+	/* Each option given to a command that takes it (the table says which). */
+	for (size_t i = 0; i < nseen; i++) {
+		const option_spec *s = &options[seen[i].id];
+		if (s->commands & (1u << cmd))
+			continue;
+		char name[48], who[160];
+		commands_phrase(s->commands, who, sizeof who);
+		option_name(s, name, sizeof name);
+		if (!strncmp(who, "every", 5)) /* the command is among the "but" */
+			fprintf(stderr, "arbiter: %s works with %s\n", name, who);
+		else
+			fprintf(stderr, "arbiter: %s works with %s only, not %s\n", name, who,
+				o.command);
+		fprintf(stderr, "Try 'arbiter %s --help' for more information.\n", o.command);
+		return ARB_EXIT_ERROR;
+	}
+
+	const char *data_files[32];
+	int ndata = 0;
+	for (size_t i = 0; i < nseen; i++) {
+		const char *arg = seen[i].arg;
+		int v;
+		switch (seen[i].id) {
 		case OPT_AT:
-			if (number_arg("--at", optarg, 100000000, &o.at))
+			if (number_arg("--at", arg, 100000000, &o.at))
 				return ARB_EXIT_ERROR;
 			break;
 		case OPT_COUNT:
-			if (number_arg("--count", optarg, 1000000000, &o.count))
+			if (number_arg("--count", arg, 1000000000, &o.count))
 				return ARB_EXIT_ERROR;
 			break;
 		case OPT_MAX_MOVES:
-			if (number_arg("--max-moves", optarg, 100000000, &o.max_moves))
+			if (number_arg("--max-moves", arg, 100000000, &o.max_moves))
 				return ARB_EXIT_ERROR;
 			break;
 		case OPT_PLAYERS:
-			if (number_arg("--players", optarg, ARB_MAX_SEATS, &o.players))
+			if (number_arg("--players", arg, ARB_MAX_SEATS, &o.players))
 				return ARB_EXIT_ERROR;
 			break;
 		case OPT_SEED: {
 			char *end;
 			errno = 0;
-			o.seed = strtoull(optarg, &end, 10);
-			if (!*optarg || *end || errno || optarg[0] == '-')
-				return usage_error("--seed: '%s' is not a number", optarg);
+			o.seed = strtoull(arg, &end, 10);
+			if (!*arg || *end || errno || arg[0] == '-')
+				return usage_error("--seed: '%s' is not a number", arg);
 			break;
 		}
 		case OPT_DATA:
 			if (ndata == 32)
 				return usage_error("%s", "too many --data files");
-			data_files[ndata++] = optarg;
+			data_files[ndata++] = arg;
 			break;
 		case OPT_FORMAT:
-			if (!strcmp(optarg, "text"))
-				o.format = FMT_TEXT;
-			else if (!strcmp(optarg, "yaml"))
-				o.format = FMT_YAML;
-			else if (!strcmp(optarg, "json"))
-				o.format = FMT_JSON;
-			else if (!strcmp(optarg, "tsv"))
-				o.format = FMT_TSV;
-			else
-				return usage_error("--format: '%s' is not one of text, yaml, json, tsv",
-						   optarg);
-			break;
-		case OPT_GAME:
-			o.game = optarg;
-			break;
-		case OPT_FROM:
-			if (strcmp(optarg, "auto") && !arb_import_find(optarg)) {
-				char names[128] = "auto";
-				for (size_t i = 0; arb_import_at(i); i++)
-					snprintf(names + strlen(names), sizeof names - strlen(names),
-						 ", %s", arb_import_at(i)->name);
-				fprintf(stderr, "arbiter: --from: '%s' is not one of %s\n"
-					"Try 'arbiter --help' for more information.\n", optarg, names);
+			if ((v = value_index(&options[OPT_FORMAT], arg)) < 0)
 				return ARB_EXIT_ERROR;
-			}
-			o.from = optarg;
+			o.format = (arb_format)v; /* the list is in arb_format's order */
 			break;
-		case OPT_HELP:
-			usage(stdout);
-			return finish(0);
-		case OPT_IN_PLACE:
-			o.in_place = true;
+		case OPT_GAME: {
+			const arb_game_ops *g = arb_game_find(arg);
+			if (!g) {
+				const char *close = arb_game_suggest(arg);
+				char known[256], msg[400];
+				arb_game_list(known, sizeof known);
+				if (close)
+					snprintf(msg, sizeof msg, "--game: unknown game '%%s' (did you mean %s?)",
+						 close);
+				else
+					snprintf(msg, sizeof msg, "--game: unknown game '%%s' (arbiter knows %s)",
+						 known);
+				return usage_error(msg, arg);
+			}
+			o.game = g->name; /* the registry's spelling, whatever the case */
+			break;
+		}
+		case OPT_FROM:
+			if (value_index(&options[OPT_FROM], arg) < 0)
+				return ARB_EXIT_ERROR;
+			o.from = arg;
 			break;
 		case OPT_GROUP:
-			if (!strcmp(optarg, "event"))
-				o.group = 0;
-			else if (!strcmp(optarg, "round"))
-				o.group = 1;
-			else if (!strcmp(optarg, "table"))
-				o.group = 2;
-			else
-				return usage_error("--group: '%s' is not one of event, round, table", optarg);
-			group_opt = true;
+			if ((v = value_index(&options[OPT_GROUP], arg)) < 0)
+				return ARB_EXIT_ERROR;
+			o.group = v; /* event, round, table: 0, 1, 2 */
+			break;
+		case OPT_IN_PLACE:
+			o.in_place = true;
 			break;
 		case OPT_INCLUDE_ILLEGAL:
 			o.include_illegal = true;
 			break;
 		case OPT_SCHEME:
-			o.scheme = optarg;
+			o.scheme = arg;
 			break;
 		case OPT_INVALID:
 			o.invalid = true;
@@ -250,14 +508,14 @@ int main(int argc, char **argv)
 			o.invert = true;
 			break;
 		case OPT_PLAYER:
-			o.player = optarg;
+			o.player = arg;
 			break;
 		case OPT_TAG:
 			if (o.ntags == 16)
 				return usage_error("%s", "more than 16 --tag options");
-			if (!strchr(optarg, '=') || optarg[0] == '=')
-				return usage_error("--tag: '%s' is not NAME=VALUE", optarg);
-			o.tags[o.ntags++] = optarg;
+			if (!strchr(arg, '=') || arg[0] == '=')
+				return usage_error("--tag: '%s' is not NAME=VALUE", arg);
+			o.tags[o.ntags++] = arg;
 			break;
 		case OPT_VALID:
 			o.valid = true;
@@ -274,22 +532,12 @@ int main(int argc, char **argv)
 		case OPT_SNAPSHOT:
 			o.snapshot = true;
 			break;
-		case OPT_VERSION:
-			printf("arbiter %s\n", ARB_VERSION);
-			return finish(0);
-		default:
-			return usage_error("unexpected option '%s'", argv[optind - 1]);
+		default: /* --help and --version were handled above */
+			break;
 		}
 	}
-	int first = optind;
-	if (first < argc && command_fn(argv[first]) && strcmp(argv[first], "-") != 0) {
-		o.command = argv[first];
-		first++;
-	}
-	o.files = argv + first;
-	o.nfiles = argc - first;
-	if (o.in_place && strcmp(o.command, "fmt") != 0)
-		return usage_error("-i/--in-place works with fmt only, not %s", o.command);
+
+	/* What the table cannot say: combinations within one command. */
 	if (o.in_place) {
 		if (o.nfiles == 0)
 			return usage_error("%s", "fmt -i needs FILE operands: standard input cannot be rewritten");
@@ -297,45 +545,21 @@ int main(int argc, char **argv)
 			if (!strcmp(o.files[i], "-"))
 				return usage_error("%s", "fmt -i cannot rewrite standard input ('-')");
 	}
-	if ((o.labels || o.snapshot) && strcmp(o.command, "dump") != 0)
-		return usage_error("--labels and --snapshot work with dump only, not %s",
-				   o.command);
 	if (o.labels && o.snapshot)
 		return usage_error("%s", "--labels and --snapshot exclude each other");
-	if (o.at >= 0 && strcmp(o.command, "dump") && strcmp(o.command, "moves"))
-		return usage_error("--at works with dump and moves only, not %s", o.command);
-	bool select = !strcmp(o.command, "select");
-	bool gen = !strcmp(o.command, "gen");
-	if (o.game && !select && !gen && !(o.labels && o.nfiles == 0))
-		return usage_error("%s", "--game works with gen and select, and with dump --labels without a record");
-	if (gen_opts && !gen)
-		return usage_error("--count, --max-moves, --players and --seed work with gen only, not %s",
-				   o.command);
-	if (gen && !o.game)
+	if (cmd == ARB_CMD_dump && o.game && !(o.labels && o.nfiles == 0))
+		return usage_error("%s", "dump takes --game only with --labels and no FILE (a record names its game)");
+	if (cmd == ARB_CMD_gen && !o.game)
 		return usage_error("%s", "gen needs --game NAME");
-	bool standings = !strcmp(o.command, "standings");
-	if ((o.scheme || o.include_illegal || group_opt) && !standings)
-		return usage_error("--scheme, --group and --include-illegal work with standings only, not %s",
-				   o.command);
-	if ((!strcmp(o.command, "dump") || !strcmp(o.command, "moves")) && o.format == FMT_TSV)
+	if ((cmd == ARB_CMD_dump || cmd == ARB_CMD_moves) && o.format == FMT_TSV)
 		return usage_error("%s", "dump and moves write text, YAML or JSON: --format=tsv does not apply");
-	if (gen && (o.nfiles || o.format != FMT_TEXT))
-		return usage_error("%s", "gen takes no FILE and writes TGN: --format does not apply");
-	if (!select && (o.player || o.ntags || o.valid || o.invalid || o.invert))
-		return usage_error("--player, --tag, --valid, --invalid and -v work with select only, not %s",
-				   o.command);
+	if (cmd == ARB_CMD_gen && o.nfiles)
+		return usage_error("%s", "gen takes no FILE: it writes games, it reads none");
 	if (o.valid && o.invalid)
 		return usage_error("%s", "--valid and --invalid exclude each other (use -v to invert)");
-	if (select && o.format != FMT_TEXT)
-		return usage_error("%s", "select prints TGN: --format does not apply");
-	if (o.game && !arb_game_find(o.game))
-		return usage_error("--game: unknown game '%s'", o.game);
-	if (o.from && strcmp(o.command, "import"))
-		return usage_error("--from works with import only, not %s", o.command);
-	if (!strcmp(o.command, "import") && o.format != FMT_TEXT)
-		return usage_error("%s", "import prints TGN: --format does not apply");
-	if (!strcmp(o.command, "fmt") && o.format != FMT_TEXT)
-		return usage_error("%s", "fmt prints TGN: --format does not apply");
+	if (cmd == ARB_CMD_help)
+		return cmd_help(&o);
+
 	for (int i = 0; i < ndata; i++) {
 		arb_diag d;
 		if (arb_gamedata_override(data_files[i], &d)) {
@@ -347,5 +571,10 @@ int main(int argc, char **argv)
 			return finish(ARB_EXIT_ERROR);
 		}
 	}
-	return finish(command_fn(o.command)(&o));
+	/* A person at a terminal who named no file would otherwise face a
+	 * silent wait: say what is being read and how to end it. */
+	if (o.nfiles == 0 && cmd != ARB_CMD_gen && !o.quiet && isatty(STDIN_FILENO))
+		fprintf(stderr, "arbiter: reading records from standard input "
+			"(end with Ctrl-D; 'arbiter --help' for usage)\n");
+	return finish(commands[cmd].run(&o));
 }

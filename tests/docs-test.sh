@@ -3,6 +3,8 @@
 # command and option that `arbiter --help` lists (which comes from the one
 # table in src/cli/options.h) must appear in the man page and in the bash,
 # zsh and fish completions; the man pages must be mandoc -Tlint clean.
+# (tests/options-test.sh holds the completions to the table more closely:
+# value lists, options with arguments, and no option or command too many.)
 . "$(dirname "$0")/lib.sh"
 tmp=$(mktemp)
 trap 'rm -f "$tmp"' EXIT

@@ -94,7 +94,7 @@ report "import missing file" $?
 for args in "--from=soclog" "--from=pioneers" "--from=" "--format=json import" "-f yaml import"; do
 	# shellcheck disable=SC2086
 	"$ARBITER" import $args $dir/jcz-2p.jcz >"$tmp/o" 2>"$tmp/e"
-	[ $? = 2 ] && [ ! -s "$tmp/o" ] && grep -q "Try 'arbiter --help'" "$tmp/e"
+	[ $? = 2 ] && [ ! -s "$tmp/o" ] && grep -q "Try 'arbiter \(import \)\{0,1\}--help'" "$tmp/e"
 	report "import usage error: $args" $?
 done
 "$ARBITER" check --from=jcz $dir/jcz-2p.jcz >/dev/null 2>"$tmp/e"

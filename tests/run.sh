@@ -8,6 +8,9 @@
 #   cli             tests/cli-test.sh (exit statuses, -q, /dev/full, fmt -i)
 #   standings       tests/standings-test.sh (a hand-checked tournament)
 #   gen             tests/gen-test.sh (generated games are legal, canonical, seeded)
+#   options         tests/options-test.sh (the option table vs --help, completions, checks)
+#   usage           tests/usage-test.sh (misspelled commands, help, game names in any case)
+#   bash completion tests/bash-completion-test.sh (plain bash, and on a terminal)
 #   import          tests/import-test.sh (JCloisterZone saves to TGN, replayed)
 BUILD=${BUILD:-build}
 export ARBITER=${ARBITER:-./arbiter}
@@ -28,7 +31,19 @@ for src in $(ls tests/unit/test_*.c tests/games/*/test_*.c 2>/dev/null | sort); 
 	fi
 done >>"$results"
 
-for script in tests/run-corpus.sh tests/run-bad.sh tests/docs-test.sh tests/cli-test.sh tests/standings-test.sh tests/gen-test.sh tests/import-test.sh; do
+# one script a line, so that adding one touches one line
+for script in \
+	tests/run-corpus.sh \
+	tests/run-bad.sh \
+	tests/docs-test.sh \
+	tests/cli-test.sh \
+	tests/standings-test.sh \
+	tests/gen-test.sh \
+	tests/options-test.sh \
+	tests/usage-test.sh \
+	tests/bash-completion-test.sh \
+	tests/import-test.sh \
+	; do
 	[ -f "$script" ] && sh "$script" >>"$results" 2>&1
 done
 

@@ -13,6 +13,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "cli.h"
 #include "../core/util.h"
@@ -54,7 +55,7 @@ int arb_cmd_import(const arb_opts *o)
 {
 	arb_out *out = arb_out_new(o);
 	const arb_importer *forced = NULL;
-	if (o->from && strcmp(o->from, "auto"))
+	if (o->from && strcasecmp(o->from, "auto"))
 		forced = arb_import_find(o->from);   /* main.c checked the name */
 	static char *stdin_only[] = { "-" };
 	char **files = o->nfiles ? o->files : stdin_only;

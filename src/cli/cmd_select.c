@@ -10,6 +10,7 @@
  */
 #include <errno.h>
 #include <string.h>
+#include <strings.h>
 
 #include "cli.h"
 
@@ -32,7 +33,7 @@ static bool matches(const arb_opts *o, const arb_record *rec)
 {
 	if (o->game) {
 		const char *g = tag_value(rec, "Game", 4);
-		if (!g || strcmp(g, o->game) != 0)
+		if (!g || strcasecmp(g, o->game) != 0) /* game names in any case */
 			return false;
 	}
 	for (int i = 0; i < o->ntags; i++) {

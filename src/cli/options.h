@@ -1,49 +1,113 @@
 /*
- * options.h — the one table of commands and options.  --help, getopt_long's
- * table and the documentation tests all come from here (X-macros), so the
- * man page and the shell completions cannot drift from the program
- * unnoticed: tests/docs-test.sh compares them with `arbiter --help`.
+ * options.h — the one table of commands and options.  Everything the
+ * command line knows about an option comes from here (X-macros): the
+ * getopt_long table, which commands take it (and the usage error naming
+ * them when another command is given it), the values it accepts, and
+ * --help, whole or per command.  tests/options-test.sh holds the man page
+ * and the bash, zsh and fish completions to what --help prints.
  *
- * OPT(id, long name, short letter or 0, getopt has_arg, ARG name, help)
+ * CMD(name, function, help): a command and the function that runs it.
+ *
+ * OPT(id, long name, short letter or 0, ARG name or 0 (no argument),
+ *     commands (a mask of CMD_BIT()s), values, help):
+ *   values is VALS_NONE, VALS_ONE_OF("a b c") (the argument must be one
+ *   of them, in any case), VALS_SOME_OF("a b c") (suggestions; a file
+ *   name is accepted too) or VALS_GAMES (the registry's game names).
+ *   --help appends the values to the help text: "help: a, b or c".
  */
 #ifndef ARB_OPTIONS_H
 #define ARB_OPTIONS_H
 
+/* The tables are laid out by hand, a row per line. */
+/* clang-format off */
 #define ARB_COMMANDS(X)                                                        \
-	X(check, "replay every game and print a verdict per game (the default)") \
-	X(score, "like check, and list every score event")                     \
-	X(dump,  "print the board after the last move, or after move --at N")  \
-	X(fmt,   "print the records in canonical TGN; -i rewrites the files")  \
-	X(moves, "list the legal moves after move --at N (default: the start)") \
-	X(select, "print only the games that match, byte for byte: TGN in, TGN out") \
-	X(gen,   "write random legal games of --game NAME (seeded) in canonical TGN") \
-	X(standings, "tournament standings from records or from check's results") \
-	X(import, "convert other programs' saves (--from FORMAT) to TGN, one game per file")
+	X(check, arb_cmd_check, "replay every game and print a verdict per game (the default)") \
+	X(score, arb_cmd_check, "like check, and list every score event")      \
+	X(dump,  arb_cmd_dump,  "print the board after the last move, or after move --at N") \
+	X(fmt,   arb_cmd_fmt,   "print the records in canonical TGN; -i rewrites the files") \
+	X(moves, arb_cmd_moves, "list the legal moves after move --at N (default: the start)") \
+	X(select, arb_cmd_select, "print only the games that match, byte for byte: TGN in, TGN out") \
+	X(gen,   arb_cmd_gen,   "write random legal games of --game NAME (seeded) in canonical TGN") \
+	X(standings, arb_cmd_standings, "tournament standings from records or from check's results") \
+	X(import, arb_cmd_import, "convert other programs' saves (--from FORMAT) to TGN, one game per file") \
+	X(help,  cmd_help,      "print this help, or with COMMAND that command's options")
 
+enum arb_command {
+#define X(name, fn, help) ARB_CMD_##name,
+	ARB_COMMANDS(X)
+#undef X
+	ARB_NCOMMANDS
+};
+/* clang-format on */
+
+#define CMD_BIT(name) (1u << ARB_CMD_##name)
+/* every command that reads records */
+#define CMD_RECORDS                                                                        \
+	(CMD_BIT(check) | CMD_BIT(score) | CMD_BIT(dump) | CMD_BIT(fmt) | CMD_BIT(moves) | \
+	 CMD_BIT(select) | CMD_BIT(standings))
+#define CMD_ANY ((1u << ARB_NCOMMANDS) - 1)
+
+/* What an option's argument may be; each VALS_ macro is two fields, the
+ * kind and the space-separated list. */
+typedef enum { ARB_VALS_NONE, ARB_VALS_ONE_OF, ARB_VALS_SOME_OF, ARB_VALS_GAMES } arb_vals_kind;
+#define VALS_NONE ARB_VALS_NONE, 0
+#define VALS_ONE_OF(list) ARB_VALS_ONE_OF, list
+#define VALS_SOME_OF(list) ARB_VALS_SOME_OF, list
+#define VALS_GAMES ARB_VALS_GAMES, 0
+
+/* clang-format off */
+/* Sorted by long name.  The order of --format's and --group's values is
+ * that of arb_format and of opts.group. */
 #define ARB_OPTIONS(X)                                                         \
-	X(AT,         "at",         0,   1, "N",    "dump, moves: the position after move N")          \
-	X(COUNT,      "count",      'n', 1, "N",    "gen: write N games (default 1)")                  \
-	X(DATA,       "data",       0,   1, "FILE", "replace a game's built-in data with FILE (YAML)")  \
-	X(FORMAT,     "format",     'f', 1, "FMT",  "output format: text, yaml, json or tsv")          \
-	X(FROM,       "from",       0,   1, "FORMAT", "import: the input's format: auto (default) or jcz") \
-	X(GAME,       "game",       'g', 1, "NAME", "gen, select: the game NAME; dump --labels: the game to draw") \
-	X(GROUP,      "group",      0,   1, "BY",   "standings: a table per event (default), round or table") \
-	X(HELP,       "help",       'h', 0, 0,      "print this help and exit")                        \
-	X(INCLUDE_ILLEGAL, "include-illegal", 0, 0, 0, "standings: count illegal games with the scores reached") \
-	X(IN_PLACE,   "in-place",   'i', 0, 0,      "fmt: rewrite each FILE atomically")               \
-	X(INVALID,    "invalid",    0,   0, 0,      "select: games with an illegal move or a record error") \
-	X(INVERT,     "invert-match", 'v', 0, 0,    "select: print the games that do not match")      \
-	X(KEEP_GOING, "keep-going", 'k', 0, 0,      "after a syntax or record error, go on with the next game") \
-	X(LABELS,     "labels",     0,   0, 0,      "dump: print the coordinate diagram of the notation") \
-	X(MAX_MOVES,  "max-moves",  0,   1, "N",    "gen: stop a game after N moves (it is then unfinished)") \
-	X(PLAYER,     "player",     'p', 1, "NAME", "select: games in which NAME plays (a seat tag's value)") \
-	X(PLAYERS,    "players",    0,   1, "N",    "gen: seats per game (default: the game's smallest)") \
-	X(QUIET,      "quiet",      'q', 0, 0,      "print nothing; the exit status tells the result") \
-	X(SCHEME,     "scheme",     0,   1, "NAME|FILE", "standings: placement (default), wins, share, or a YAML file") \
-	X(SEED,       "seed",       's', 1, "S",    "gen: the random seed (default 1); same seed, same bytes") \
-	X(SNAPSHOT,   "snapshot",   0,   0, 0,      "dump: print the position as a Setup tag")         \
-	X(TAG,        "tag",        't', 1, "NAME=VALUE", "select: games whose tag NAME is VALUE (repeatable: all must match)") \
-	X(VALID,      "valid",      0,   0, 0,      "select: games whose every move is legal")        \
-	X(VERSION,    "version",    'V', 0, 0,      "print the version and exit")
+	X(AT,         "at",         0,   "N",    CMD_BIT(dump) | CMD_BIT(moves), VALS_NONE, \
+	  "the position after move N (0: the start)")                           \
+	X(COUNT,      "count",      'n', "N",    CMD_BIT(gen), VALS_NONE,       \
+	  "write N games (default 1)")                                          \
+	X(DATA,       "data",       0,   "FILE", CMD_RECORDS | CMD_BIT(gen), VALS_NONE, \
+	  "replace a game's built-in data with FILE (YAML)")                    \
+	X(FORMAT,     "format",     'f', "FMT",  CMD_BIT(check) | CMD_BIT(score) | CMD_BIT(dump) | \
+	  CMD_BIT(moves) | CMD_BIT(standings), VALS_ONE_OF("text yaml json tsv"), \
+	  "output format (default text; dump and moves: not tsv)")                            \
+	X(FROM,       "from",       0,   "FORMAT", CMD_BIT(import), VALS_ONE_OF("auto jcz"), \
+	  "the input's format (default auto: recognised from the content)")     \
+	X(GAME,       "game",       'g', "NAME", CMD_BIT(dump) | CMD_BIT(select) | CMD_BIT(gen), VALS_GAMES, \
+	  "the game to write, keep or draw (dump: --labels, no FILE)") \
+	X(GROUP,      "group",      0,   "BY",   CMD_BIT(standings), VALS_ONE_OF("event round table"), \
+	  "one table per BY (default event)")                  \
+	X(HELP,       "help",       'h', 0,      CMD_ANY, VALS_NONE,            \
+	  "print this help and exit (after a COMMAND: its options only)")       \
+	X(INCLUDE_ILLEGAL, "include-illegal", 0, 0, CMD_BIT(standings), VALS_NONE, \
+	  "count illegal games with the scores reached")                        \
+	X(IN_PLACE,   "in-place",   'i', 0,      CMD_BIT(fmt), VALS_NONE,       \
+	  "rewrite each FILE atomically")                                       \
+	X(INVALID,    "invalid",    0,   0,      CMD_BIT(select), VALS_NONE,    \
+	  "games with an illegal move or a record error")                       \
+	X(INVERT,     "invert-match", 'v', 0,    CMD_BIT(select), VALS_NONE,    \
+	  "print the games that do not match")                                  \
+	X(KEEP_GOING, "keep-going", 'k', 0,      CMD_RECORDS, VALS_NONE,        \
+	  "after a syntax or record error, go on with the next game")           \
+	X(LABELS,     "labels",     0,   0,      CMD_BIT(dump), VALS_NONE,      \
+	  "print the coordinate diagram of the notation")                       \
+	X(MAX_MOVES,  "max-moves",  0,   "N",    CMD_BIT(gen), VALS_NONE,       \
+	  "stop a game after N moves (it is then unfinished)")                  \
+	X(PLAYER,     "player",     'p', "NAME", CMD_BIT(select), VALS_NONE,    \
+	  "games in which NAME plays (a seat tag's value)")                     \
+	X(PLAYERS,    "players",    0,   "N",    CMD_BIT(gen), VALS_NONE,       \
+	  "seats per game (default: the game's smallest)")                      \
+	X(QUIET,      "quiet",      'q', 0,      CMD_RECORDS | CMD_BIT(import), VALS_NONE,        \
+	  "print nothing; the exit status tells the result")                    \
+	X(SCHEME,     "scheme",     0,   "NAME|FILE", CMD_BIT(standings), VALS_SOME_OF("placement wins share"), \
+	  "how points are awarded (default placement)")                         \
+	X(SEED,       "seed",       's', "S",    CMD_BIT(gen), VALS_NONE,       \
+	  "the random seed (default 1); same seed, same bytes")                 \
+	X(SNAPSHOT,   "snapshot",   0,   0,      CMD_BIT(dump), VALS_NONE,      \
+	  "print the position as a Setup tag")                                  \
+	X(TAG,        "tag",        't', "NAME=VALUE", CMD_BIT(select), VALS_NONE, \
+	  "games whose tag NAME is VALUE (repeatable: all must match)")         \
+	X(VALID,      "valid",      0,   0,      CMD_BIT(select), VALS_NONE,    \
+	  "games whose every move is legal")                                    \
+	X(VERSION,    "version",    'V', 0,      CMD_ANY, VALS_NONE,            \
+	  "print the version and exit")
+/* clang-format on */
 
 #endif

@@ -9,8 +9,11 @@
  *
  * Memory: the game's bytes, tokens and tags live in arrays that are reused
  * from game to game, so a 100 MB stream of small games runs in the memory
- * of one game.  Tokens are recorded as offsets while the game's raw buffer
- * may still move, and turned into pointers once the game is complete.
+ * of one game.  The game's raw buffer is allocated once at its limit
+ * (ARB_MAX_GAME_BYTES; only the pages used become resident) and never
+ * moves, so tokens point into it as they are lexed.  Comments are kept as
+ * offsets into it and tags as offsets into the strings buffer, which does
+ * grow; build_views() turns both into pointers once the game is complete.
  */
 #include <errno.h>
 #include <stdarg.h>

@@ -73,8 +73,7 @@ void arb_reader_free(arb_reader *r);
 
 /* The next game: 1 and *rec filled, 0 at the end of the stream, -1 with
  * *diag set on a syntax or read error.  After an error the next call skips
- * to the next tag line that starts a game (for --keep-going).  Bytes read
- * by the reader since the last call are counted in *bytes if non-NULL. */
+ * to the next tag line that starts a game (for --keep-going). */
 int arb_reader_next(arb_reader *r, arb_record *rec, arb_diag *diag);
 
 /* Games the reader has returned so far (including skipped bad ones). */

@@ -42,19 +42,6 @@ static const arb_tag *find_tag(const arb_record *rec, const char *name)
 	return NULL;
 }
 
-static void known_games(char *out, size_t cap)
-{
-	size_t n = 0;
-	out[0] = '\0';
-	for (size_t i = 0; i < arb_game_count(); i++) {
-		const arb_game_ops *g = arb_game_at(i);
-		if (!g)
-			continue;
-		n += (size_t)snprintf(out + n, n < cap ? cap - n : 0, "%s%s",
-				      n ? ", " : "", g->name);
-	}
-}
-
 static int colour_index(const arb_game_ops *g, const char *name)
 {
 	for (int i = 0; g->colours[i]; i++)
@@ -135,8 +122,12 @@ int arb_replay_setup(arb_replay *r)
 			"missing [Game \"...\"] tag: every game names its game");
 	r->game = arb_game_find(gt->value);
 	if (!r->game) {
+		const char *close = arb_game_suggest(gt->value);
+		if (close)
+			return rec_error(r, gt->line, gt->col,
+				"unknown game \"%.100s\": did you mean %s?", gt->value, close);
 		char known[256];
-		known_games(known, sizeof known);
+		arb_game_list(known, sizeof known);
 		return rec_error(r, gt->line, gt->col,
 			"unknown game \"%.100s\": arbiter knows %s", gt->value, known);
 	}

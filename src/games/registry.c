@@ -1,16 +1,18 @@
 /*
- * registry.c — the table of games arbiter knows.  Adding a game is one
- * folder under src/games/ and one line here.
+ * registry.c — the table of games arbiter knows.  Adding a game is a
+ * folder under src/games/ (the Makefile finds it) and two lines here, its
+ * declaration and its row; the command line's game list (--help,
+ * --game's values, the completions' test) comes from this table.
  */
-#include <string.h>
+#include <stdio.h>
+#include <strings.h>
 
+#include "../core/suggest.h"
 #include "registry.h"
 
-/* Weak while the engines are being built side by side, so the tool links
- * with whichever have landed; an absent engine is skipped. */
-extern const arb_game_ops carcassonne_game __attribute__((weak));
-extern const arb_game_ops catan_game __attribute__((weak));
-extern const arb_game_ops elasund_game __attribute__((weak));
+extern const arb_game_ops carcassonne_game;
+extern const arb_game_ops catan_game;
+extern const arb_game_ops elasund_game;
 
 static const arb_game_ops *const all_games[] = {
 	&carcassonne_game,
@@ -30,8 +32,28 @@ const arb_game_ops *arb_game_at(size_t i)
 
 const arb_game_ops *arb_game_find(const char *name)
 {
+	/* any case: [Game "Carcassonne"] and --game Catan name a game as
+	 * surely as colours and keywords do */
 	for (size_t i = 0; i < arb_game_count(); i++)
-		if (all_games[i] && strcmp(all_games[i]->name, name) == 0)
+		if (strcasecmp(all_games[i]->name, name) == 0)
 			return all_games[i];
 	return NULL;
+}
+
+const char *arb_game_suggest(const char *name)
+{
+	const char *names[sizeof all_games / sizeof all_games[0]];
+	for (size_t i = 0; i < arb_game_count(); i++)
+		names[i] = all_games[i]->name;
+	return arb_suggest(name, names, arb_game_count());
+}
+
+void arb_game_list(char *out, size_t cap)
+{
+	size_t n = 0;
+	if (cap)
+		out[0] = '\0';
+	for (size_t i = 0; i < arb_game_count(); i++)
+		n += (size_t)snprintf(out + n, n < cap ? cap - n : 0, "%s%s",
+				      n ? ", " : "", all_games[i]->name);
 }

@@ -1,5 +1,6 @@
 /*
- * registry.h — looking games up by the name in a record's Game tag.
+ * registry.h — the games arbiter knows, looked up by the name in a
+ * record's Game tag or given to --game.
  */
 #ifndef ARB_REGISTRY_H
 #define ARB_REGISTRY_H
@@ -7,10 +8,16 @@
 #include <stddef.h>
 #include "game.h"
 
+/* How many games there are; arb_game_at(0 .. count-1) are never NULL. */
 size_t arb_game_count(void);
-/* The i-th registered game, or NULL when that engine is not linked in. */
+/* The i-th game in the registry's order, or NULL when i is out of range. */
 const arb_game_ops *arb_game_at(size_t i);
-/* The game whose Game-tag name is `name`, or NULL. */
+/* The game called `name` in any case ("Catan" is catan), or NULL. */
 const arb_game_ops *arb_game_find(const char *name);
+/* The name of the game closest to the unknown `name` (at most two edits
+ * away, any case), for "did you mean ...?"; NULL when none is close. */
+const char *arb_game_suggest(const char *name);
+/* Every game's name, ", "-separated, into out (truncated to cap bytes). */
+void arb_game_list(char *out, size_t cap);
 
 #endif

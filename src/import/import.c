@@ -10,6 +10,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "import.h"
 
@@ -27,7 +28,7 @@ const arb_importer *arb_import_at(size_t i)
 const arb_importer *arb_import_find(const char *name)
 {
 	for (size_t i = 0; i < NIMPORTERS; i++)
-		if (!strcmp(importers[i]->name, name))
+		if (!strcasecmp(importers[i]->name, name))
 			return importers[i];
 	return NULL;
 }
