@@ -28,8 +28,6 @@
 
 #include "elasund.h"
 
-extern const arb_game_ops elasund_game;
-
 /* Turn lines after which random_turn gives up on a game (see above). */
 #define EL_GEN_MAX_TURNS 500
 /* Candidates of one build: buildings (deduplicated), walls, the church. */
@@ -64,7 +62,7 @@ static uint32_t rnd(gen *G, uint32_t n)
 static bool trial(gen *G, const el_move *mv)
 {
 	G->s.pos = G->g->pos;
-	return elasund_game.apply(&G->s, mv, NULL, &G->rej) == 0;
+	return el_apply(&G->s, mv, NULL, &G->rej) == 0;
 }
 
 /* Try `mv`; when accepted it becomes the turn so far. */
@@ -755,7 +753,7 @@ static void phase4(gen *G)
  * Returns -1 without writing when the game is over, has no Hands tag, or
  * has run EL_GEN_MAX_TURNS lines (the guard against dead boards).  The
  * game itself is not changed: the caller parses and applies the line. */
-int elasund_random_turn(const void *game, uint64_t *rng, arb_buf *out)
+int el_random_turn(const void *game, uint64_t *rng, arb_buf *out)
 {
 	const el_game *g = game;
 	if (g->pos.over || g->no_hands || g->pos.turns >= EL_GEN_MAX_TURNS)
@@ -780,7 +778,7 @@ int elasund_random_turn(const void *game, uint64_t *rng, arb_buf *out)
 	}
 	/* A phase 1 the engine refused is a bug here: write it anyway, so
 	 * that gen reports it instead of ending the game quietly. */
-	elasund_game.format(g, &G.m, out);
+	el_format(g, &G.m, out);
 	return 0;
 }
 
@@ -788,7 +786,7 @@ int elasund_random_turn(const void *game, uint64_t *rng, arb_buf *out)
  * (seats in colour order, as gen writes them), each seat's starting
  * influence card drawn uniformly from the classic deck without
  * replacement. */
-void elasund_random_tags(const void *data, size_t nseats, uint64_t *rng, arb_buf *out)
+void el_random_tags(const void *data, size_t nseats, uint64_t *rng, arb_buf *out)
 {
 	const el_data *d = data;
 	/* gen writes no Variant tag: the classic deck */
@@ -798,7 +796,7 @@ void elasund_random_tags(const void *data, size_t nseats, uint64_t *rng, arb_buf
 		deck[k] = d->cards[0][1 + k];
 	arb_buf_puts(out, "[Hands \"");
 	for (size_t s = 0; s < nseats && s < EL_SEATS; s++) {
-		arb_buf_printf(out, "%s%s=", s ? " " : "", elasund_colours[s]);
+		arb_buf_printf(out, "%s%s=", s ? " " : "", el_colours[s]);
 		for (int k = 0; k < d->hand_infl; k++) {
 			int c = draw_card(rng, deck, disc);
 			if (c >= 0)

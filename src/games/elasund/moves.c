@@ -27,10 +27,6 @@
 #include "../../core/util.h"
 #include "elasund.h"
 
-size_t elasund_moves(const void *game, const void *next,
-		     void (*emit)(void *ctx, const char *move), void *ctx);
-void elasund_format(const void *game, const void *move, arb_buf *out);
-extern const arb_game_ops elasund_game;
 
 typedef struct lister {
 	const el_game *g;
@@ -46,10 +42,10 @@ static bool offer(lister *l, const el_move *m)
 {
 	arb_reject rej;
 	memcpy(l->scratch, l->g, sizeof *l->g);
-	if (elasund_game.apply(l->scratch, m, NULL, &rej) < 0)
+	if (el_apply(l->scratch, m, NULL, &rej) < 0)
 		return false;
 	arb_buf_reset(&l->buf);
-	elasund_format(l->g, m, &l->buf);
+	el_format(l->g, m, &l->buf);
 	l->emit(l->ctx, l->buf.p);
 	l->n++;
 	return true;
@@ -114,7 +110,7 @@ static void plan_huts(const el_game *g, el_build *b, int x0, int y0, int w, int 
 	}
 }
 
-size_t elasund_moves(const void *game, const void *next,
+size_t el_moves(const void *game, const void *next,
 		     void (*emit)(void *ctx, const char *move), void *ctx)
 {
 	const el_game *g = game;

@@ -25,12 +25,9 @@
 
 static const char lc[NINFL] = { 'r', 'b', 'g' };
 
-void elasund_snapshot(const void *game, arb_buf *out);
-int el_setup(el_game *g, const arb_tag *tag, arb_reject *rej);
-
 static const char *col(const el_game *g, int s)
 {
-	return elasund_colours[g->colour[s]];
+	return el_colours[g->colour[s]];
 }
 
 static void put_sq(const el_game *g, arb_buf *out, int x, int y)
@@ -38,7 +35,7 @@ static void put_sq(const el_game *g, arb_buf *out, int x, int y)
 	arb_buf_printf(out, "%d,%u", x + 1, g->d->rownum[y]);
 }
 
-void elasund_snapshot(const void *game, arb_buf *out)
+void el_snapshot(const void *game, arb_buf *out)
 {
 	const el_game *g = game;
 	const el_pos *p = &g->pos;
@@ -126,14 +123,14 @@ typedef struct rd {
 
 static int bad(rd *r, const char *w, size_t n, const char *why)
 {
-	return arb_reject_pos(r->rej, r->tag->line, r->tag->col, "setup", "Setup: '%.*s': %s",
-			      (int)n, w, why);
+	return arb_reject_rule(r->rej, el_rules, EL_R_SETUP, r->tag->line, r->tag->col,
+			       "Setup: '%.*s': %s", (int)n, w, why);
 }
 
 static int seat_named(const el_game *g, const char *s, size_t n)
 {
 	for (unsigned k = 0; k < g->nseats; k++) {
-		const char *c = elasund_colours[g->colour[k]];
+		const char *c = el_colours[g->colour[k]];
 		if (strlen(c) == n && strncmp(c, s, n) == 0)
 			return (int)k;
 	}
@@ -415,21 +412,21 @@ int el_setup(el_game *g, const arb_tag *tag, arb_reject *rej)
 		s = e;
 	}
 	if (!have_active)
-		return arb_reject_pos(rej, tag->line, tag->col, "setup", "Setup needs active=COLOUR");
+		return arb_reject_rule(rej, el_rules, EL_R_SETUP, tag->line, tag->col, "Setup needs active=COLOUR");
 	/* Church tiles: every tile off the stack is on the board. */
 	for (int k = 0; k < EL_NCHURCH; k++) {
 		if (p->church_left >> k & 1) {
 			if (p->church_owner[k] >= 0)
-				return arb_reject_pos(rej, tag->line, tag->col, "setup",
+				return arb_reject_rule(rej, el_rules, EL_R_SETUP, tag->line, tag->col,
 						      "Setup: church tile %d is both in the stack and built", k + 1);
 			continue;
 		}
 		if (p->church_owner[k] < 0 || p->corg_x < 0)
-			return arb_reject_pos(rej, tag->line, tag->col, "setup",
+			return arb_reject_rule(rej, el_rules, EL_R_SETUP, tag->line, tag->col,
 					      "Setup: church tile %d is neither in the stack nor built", k + 1);
 		int x = p->corg_x + k % 3, y = p->corg_y + k / 3;
 		if (x >= g->L->cols || y >= EL_H || p->bld[y][x] >= 0 || p->permit[y][x] >= 0)
-			return arb_reject_pos(rej, tag->line, tag->col, "setup",
+			return arb_reject_rule(rej, el_rules, EL_R_SETUP, tag->line, tag->col,
 					      "Setup: church tile %d's square is taken", k + 1);
 		p->church[y][x] = (int8_t)k;
 	}
@@ -457,9 +454,9 @@ int el_setup(el_game *g, const arb_tag *tag, arb_reject *rej)
 			want += d->wall[k] == W_TOWER;
 		cubes += towers;
 		if (walls != ps->walls || towers != want || cubes > 10)
-			return arb_reject_pos(rej, tag->line, tag->col, "setup",
+			return arb_reject_rule(rej, el_rules, EL_R_SETUP, tag->line, tag->col,
 					      "Setup: %s's walls, towers or cubes do not add up",
-					      elasund_colours[g->colour[s2]]);
+					      el_colours[g->colour[s2]]);
 		ps->cubes = (uint8_t)cubes;
 		uint8_t onboard = 0;
 		for (int y = 0; y < EL_H; y++)
@@ -467,33 +464,33 @@ int el_setup(el_game *g, const arb_tag *tag, arb_reject *rej)
 				if (p->permit[y][x] >= 0 && (p->permit[y][x] >> 3) == (int)s2) {
 					int v = p->permit[y][x] & 7;
 					if (onboard >> v & 1)
-						return arb_reject_pos(rej, tag->line, tag->col, "setup",
+						return arb_reject_rule(rej, el_rules, EL_R_SETUP, tag->line, tag->col,
 								      "Setup: %s's permit %d is on the board twice",
-								      elasund_colours[g->colour[s2]], v);
+								      el_colours[g->colour[s2]], v);
 					onboard |= (uint8_t)(1u << v);
 				}
 		if ((onboard & ps->permits) || (onboard | ps->permits) != (1u << EL_NPERMIT) - 1)
-			return arb_reject_pos(rej, tag->line, tag->col, "setup",
+			return arb_reject_rule(rej, el_rules, EL_R_SETUP, tag->line, tag->col,
 					      "Setup: %s's permits on the board and in supply must be 0..4 once each",
-					      elasund_colours[g->colour[s2]]);
+					      el_colours[g->colour[s2]]);
 		for (int k = 0; k < NINFL; k++)
 			infl[k] += ps->infl[k];
 		gold += ps->gold;
 	}
 	for (int f = 0; f < 16; f++)
 		if (p->flagused[f] > d->flagcap[f])
-			return arb_reject_pos(rej, tag->line, tag->col, "setup",
+			return arb_reject_rule(rej, el_rules, EL_R_SETUP, tag->line, tag->col,
 					      "Setup: too many cubes on the flag beside space %d", f);
 	for (int k = 0; k < NINFL; k++)
 		if (infl[k] != cards[1 + k])
-			return arb_reject_pos(rej, tag->line, tag->col, "setup",
+			return arb_reject_rule(rej, el_rules, EL_R_SETUP, tag->line, tag->col,
 					      "Setup: %d %s influence cards in hands, deck and discards, not %u",
 					      infl[k], k == 0 ? "red" : k == 1 ? "blue" : "green", cards[1 + k]);
 	if (gold > g->gold_total)
-		return arb_reject_pos(rej, tag->line, tag->col, "setup",
+		return arb_reject_rule(rej, el_rules, EL_R_SETUP, tag->line, tag->col,
 				      "Setup: the hands hold %d gold, more than the %d there are", gold, g->gold_total);
 	if (p->over && p->seat[p->winner].cubes != 10)
-		return arb_reject_pos(rej, tag->line, tag->col, "setup",
+		return arb_reject_rule(rej, el_rules, EL_R_SETUP, tag->line, tag->col,
 				      "Setup: the winner has not all 10 cubes on the board");
 	return 0;
 }
