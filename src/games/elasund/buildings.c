@@ -141,7 +141,7 @@ int el_build_building(el_game *g, const el_build *b, arb_reject *rej)
 	if (bt->kind == K_OWN) {
 		id = g->nneutral + 4 * me + (b->type == B_HOUSE ? 0 : 1);
 		if (p->tile[id].on)
-			return EL_REJ(rej, b->at, EL_R_NONE_LEFT, "your %s is already on the board", bt->name);
+			return EL_REJ(rej, b->at, EL_R_NONE_LEFT, "%s's %s is already on the board", el_cname(g, me), bt->name);
 	} else {
 		for (int i = 0; i < g->nneutral; i++)
 			if (p->tile[i].type == b->type && !p->tile[i].on) {
@@ -196,12 +196,12 @@ int el_build_building(el_game *g, const el_build *b, arb_reject *rej)
 			      el_sq(g, b->x + bt->w - 1, b->y + bt->h - 1), npermit);
 	if (val[me] < 0)
 		return EL_REJ(rej, b->at_arg, EL_R_PERMIT_MAJORITY,
-			      "you have no permit in the squares of this %s", bt->name);
+			      "%s has no permit in the squares of this %s", el_cname(g, me), bt->name);
 	for (unsigned s = 0; s < g->nseats; s++)
 		if ((int)s != me && val[s] >= val[me])
 			return EL_REJ(rej, b->at_arg, EL_R_PERMIT_MAJORITY,
-				      "your permits there are worth %d and %s's %d: only a strictly higher value builds",
-				      val[me], el_cname(g, (int)s), val[s]);
+				      "%s's permits there are worth %d and %s's %d: only a strictly higher value builds",
+				      el_cname(g, me), val[me], el_cname(g, (int)s), val[s]);
 	if (same && b->fee < 0)
 		return EL_REJ(rej, b->at_arg, EL_R_SAME_SIZE_FEE,
 			      "building over a building of the same size costs 3 influence cards of one colour (write 3r, 3b or 3g)");
@@ -211,12 +211,12 @@ int el_build_building(el_game *g, const el_build *b, arb_reject *rej)
 			      bt->name);
 	if (b->fee >= 0 && ps->infl[b->fee] < 3)
 		return EL_REJ(rej, b->at_fee, EL_R_NOT_ENOUGH_INFLUENCE,
-			      "you hold %d %s influence card%s, not 3", ps->infl[b->fee],
+			      "%s holds %d %s influence card%s, not 3", el_cname(g, me), ps->infl[b->fee],
 			      el_infl_names[b->fee], ps->infl[b->fee] == 1 ? "" : "s");
 	if (ps->gold < bt->cost + comp)
 		return EL_REJ(rej, b->at, EL_R_NOT_ENOUGH_GOLD,
-			      "a %s costs %u gold%s, and you hold %d", bt->name, bt->cost + comp,
-			      comp ? " with the compensation for other permits" : "", ps->gold);
+			      "a %s costs %u gold%s, and %s holds %d", bt->name, bt->cost + comp,
+			      comp ? " with the compensation for other permits" : "", el_cname(g, me), ps->gold);
 
 	/* Pay, return the permits, clear the ground, place. */
 	ps->gold = (int16_t)(ps->gold - bt->cost - comp);

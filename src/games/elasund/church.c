@@ -29,8 +29,8 @@ int el_build_church(el_game *g, const el_build *b, arb_reject *rej)
 		return EL_REJ(rej, b->at_arg, EL_R_CHURCH_TILE,
 			      "church tile %d lies at the bottom of the stack and comes last", b->ctile + 1);
 	if (ps->gold < d->church_cost)
-		return EL_REJ(rej, b->at, EL_R_NOT_ENOUGH_GOLD, "a church tile costs %u gold, and you hold %d",
-			      d->church_cost, ps->gold);
+		return EL_REJ(rej, b->at, EL_R_NOT_ENOUGH_GOLD, "a church tile costs %u gold, and %s holds %d",
+			      d->church_cost, el_cname(g, me), ps->gold);
 	ps->gold = (int16_t)(ps->gold - d->church_cost);
 	if (first) {
 		p->corg_x = (int8_t)(d->found_x - b->ctile % 3);

@@ -323,14 +323,14 @@ static int permit_phase(el_game *g, const el_move *m, arb_reject *rej)
 	}
 	int v = m->p3v, x = m->p3x, y = m->p3y;
 	if (!(ps->permits & (1u << v)))
-		return EL_REJ(rej, m->at_p3, EL_R_PERMIT_SUPPLY, "your permit %d is not in your supply", v);
+		return EL_REJ(rej, m->at_p3, EL_R_PERMIT_SUPPLY, "permit %d of %s is not in its supply", v, el_cname(g, me));
 	if (!el_empty_sq(g, x, y))
 		return EL_REJ(rej, m->at_p3sq, EL_R_PERMIT_SQUARE,
 			      "%s is not an empty square of the building area", el_sq(g, x, y));
 	if (m->p3fee >= 0) {
 		if (ps->infl[m->p3fee] < 2)
 			return EL_REJ(rej, m->at_p3fee, EL_R_NOT_ENOUGH_INFLUENCE,
-				      "you hold %d %s influence card%s, not 2", ps->infl[m->p3fee],
+				      "%s holds %d %s influence card%s, not 2", el_cname(g, me), ps->infl[m->p3fee],
 				      el_infl_names[m->p3fee], ps->infl[m->p3fee] == 1 ? "" : "s");
 	} else if (y != p->ship) {
 		int r = g->d->rownum[p->ship];
@@ -344,8 +344,8 @@ static int permit_phase(el_game *g, const el_move *m, arb_reject *rej)
 				      r);
 	}
 	if (ps->gold < v)
-		return EL_REJ(rej, m->at_p3, EL_R_NOT_ENOUGH_GOLD, "permit %d costs %d gold, and you hold %d", v, v,
-			      ps->gold);
+		return EL_REJ(rej, m->at_p3, EL_R_NOT_ENOUGH_GOLD, "permit %d costs %d gold, and %s holds %d", v, v,
+			      el_cname(g, me), ps->gold);
 	ps->gold = (int16_t)(ps->gold - v);
 	if (m->p3fee >= 0)
 		el_pay_infl(g, me, m->p3fee, 2);
@@ -365,18 +365,18 @@ static int special(el_game *g, const el_move *m, arb_reject *rej)
 		for (int k = 0; k < NINFL; k++)
 			if (ps->infl[k] < 1)
 				return EL_REJ(rej, m->at_sp, EL_R_NOT_ENOUGH_INFLUENCE,
-					      "%s costs one influence card of each colour, and you hold no %s one",
-					      m->sp == SP_CASH ? "cash" : "place", el_infl_names[k]);
+					      "%s costs one influence card of each colour, and %s holds no %s one",
+					      m->sp == SP_CASH ? "cash" : "place", el_cname(g, me), el_infl_names[k]);
 	} else if (ps->infl[m->spfee] < 2) {
-		return EL_REJ(rej, m->at_spfee, EL_R_NOT_ENOUGH_INFLUENCE, "you hold %d %s influence card%s, not 2",
-			      ps->infl[m->spfee], el_infl_names[m->spfee], ps->infl[m->spfee] == 1 ? "" : "s");
+		return EL_REJ(rej, m->at_spfee, EL_R_NOT_ENOUGH_INFLUENCE, "%s holds %d %s influence card%s, not 2",
+			      el_cname(g, me), ps->infl[m->spfee], el_infl_names[m->spfee], ps->infl[m->spfee] == 1 ? "" : "s");
 	}
 	int pm = -1;
 	if (m->sp == SP_MOVE || m->sp == SP_RAISE) {
 		pm = p->permit[m->spy][m->spx];
 		if (pm < 0 || (pm >> 3) != me)
-			return EL_REJ(rej, m->at_sp, EL_R_SPECIAL_PERMIT, "%s holds no permit of yours",
-				      el_sq(g, m->spx, m->spy));
+			return EL_REJ(rej, m->at_sp, EL_R_SPECIAL_PERMIT, "%s holds no permit of %s",
+				      el_sq(g, m->spx, m->spy), el_cname(g, me));
 	}
 	switch (m->sp) {
 	case SP_MOVE:
@@ -391,11 +391,11 @@ static int special(el_game *g, const el_move *m, arb_reject *rej)
 		int w = pm & 7;
 		if (m->spv <= w || !(ps->permits & (1u << m->spv)))
 			return EL_REJ(rej, m->at_sp2, EL_R_PERMIT_SUPPLY,
-				      "the permit at %s is worth %d: raise it to a higher one from your supply",
-				      el_sq(g, m->spx, m->spy), w);
+				      "the permit at %s is worth %d: %s raises it to a higher one from its supply",
+				      el_sq(g, m->spx, m->spy), w, el_cname(g, me));
 		if (ps->gold < m->spv - w)
-			return EL_REJ(rej, m->at_sp, EL_R_NOT_ENOUGH_GOLD, "raising %d to %d costs %d gold, and you hold %d",
-				      w, m->spv, m->spv - w, ps->gold);
+			return EL_REJ(rej, m->at_sp, EL_R_NOT_ENOUGH_GOLD, "raising %d to %d costs %d gold, and %s holds %d",
+				      w, m->spv, m->spv - w, el_cname(g, me), ps->gold);
 		ps->gold = (int16_t)(ps->gold - (m->spv - w));
 		ps->permits = (uint8_t)((ps->permits | (1u << w)) & ~(1u << m->spv));
 		el_set_sq(g, p->permit, m->spx, m->spy, (int8_t)(me * 8 + m->spv));
@@ -404,13 +404,13 @@ static int special(el_game *g, const el_move *m, arb_reject *rej)
 	}
 	case SP_PLACE:
 		if (!(ps->permits & (1u << m->spv)))
-			return EL_REJ(rej, m->at_sp, EL_R_PERMIT_SUPPLY, "your permit %d is not in your supply", m->spv);
+			return EL_REJ(rej, m->at_sp, EL_R_PERMIT_SUPPLY, "permit %d of %s is not in its supply", m->spv, el_cname(g, me));
 		if (!el_empty_sq(g, m->spx, m->spy))
 			return EL_REJ(rej, m->at_sp2, EL_R_PERMIT_SQUARE,
 				      "%s is not an empty square of the building area", el_sq(g, m->spx, m->spy));
 		if (ps->gold < m->spv)
-			return EL_REJ(rej, m->at_sp, EL_R_NOT_ENOUGH_GOLD, "permit %d costs %d gold, and you hold %d",
-				      m->spv, m->spv, ps->gold);
+			return EL_REJ(rej, m->at_sp, EL_R_NOT_ENOUGH_GOLD, "permit %d costs %d gold, and %s holds %d",
+				      m->spv, m->spv, el_cname(g, me), ps->gold);
 		ps->gold = (int16_t)(ps->gold - m->spv);
 		ps->permits &= (uint8_t)~(1u << m->spv);
 		el_set_sq(g, p->permit, m->spx, m->spy, (int8_t)(me * 8 + m->spv));

@@ -22,7 +22,7 @@ int el_build_wall(el_game *g, const el_build *b, arb_reject *rej)
 	: snprintf(name, sizeof name, "%c%u", b->wline == LINE_N ? 'N' : 'S', b->widx + 1u), name)
 
 	if (ps->walls == EL_NWALL)
-		return EL_REJ(rej, b->at, EL_R_WALLS_LEFT, "all 9 of your wall tiles are built");
+		return EL_REJ(rej, b->at, EL_R_WALLS_LEFT, "all 9 wall tiles of %s are built", el_cname(g, me));
 	int n = L->nline[b->wline], i = -1;
 	for (int k = 0; k < n; k++)
 		if (L->line[b->wline][k] == b->widx)
@@ -48,8 +48,8 @@ int el_build_wall(el_game *g, const el_build *b, arb_reject *rej)
 						      "the east wall is built only once the north and south walls are full (option walls=blue-first)");
 	int cost = d->wall_cost[b->wline == LINE_E];
 	if (ps->gold < cost)
-		return EL_REJ(rej, b->at, EL_R_NOT_ENOUGH_GOLD, "a wall tile at %s costs %d gold, and you hold %d",
-			      WALL_NAME(), cost, ps->gold);
+		return EL_REJ(rej, b->at, EL_R_NOT_ENOUGH_GOLD, "a wall tile at %s costs %d gold, and %s holds %d",
+			      WALL_NAME(), cost, el_cname(g, me), ps->gold);
 	ps->gold = (int16_t)(ps->gold - cost);
 	int reward = d->wall[ps->walls];
 	ps->walls++;
@@ -58,7 +58,7 @@ int el_build_wall(el_game *g, const el_build *b, arb_reject *rej)
 	if (reward == W_TOWER) {
 		if (b->has_draw)
 			return EL_REJ(rej, b->at_draw, EL_R_DRAW_COUNT,
-				      "your wall tile %u is a tower, and a tower draws no cards", ps->walls);
+				      "wall tile %u of %s is a tower, and a tower draws no cards", ps->walls, el_cname(g, me));
 		arb_event *ev = NULL;
 		if (g->listening) {
 			ev = EL_EVENT(g, "tower", me, 1, "%s builds wall tile %u at %s, a tower, and puts a cube on it",
@@ -74,8 +74,8 @@ int el_build_wall(el_game *g, const el_build *b, arb_reject *rej)
 		want = avail;
 	if (b->ndraw != want)
 		return EL_REJ(rej, b->has_draw ? b->at_draw : b->at_arg, EL_R_DRAW_COUNT,
-			      "your wall tile %u draws %d influence card%s: write them like +%.*s",
-			      ps->walls, want, want == 1 ? "" : "s", want, "rb");
+			      "wall tile %u of %s draws %d influence card%s: write them like +%.*s",
+			      ps->walls, el_cname(g, me), want, want == 1 ? "" : "s", want, "rb");
 	for (int k = 0; k < b->ndraw; k++) {
 		if (el_draw_infl(g, b->draw[k]) < 0)
 			return EL_REJ(rej, b->at_draw, EL_R_DRAW_COLOUR, "the influence deck holds no %s card now",
