@@ -66,7 +66,8 @@ void el_remove_tile(el_game *g, int id, const char *why, bool hut_may_move, el_h
 }
 
 /* Sort the hut queue: the builder's own huts first, then clockwise; within
- * a seat the small hut before the long one (ids are in that order). */
+ * a seat the small hut before the long one (ids are in that order), the
+ * order `hut` assumes when it does not say `longhut`. */
 static void sort_huts(el_game *g, el_hutq *q)
 {
 	int act = g->pos.active;
@@ -83,20 +84,49 @@ static void sort_huts(el_game *g, el_hutq *q)
 		}
 }
 
-/* Play the hut moves written after a build against the queue. */
+/* el_move_huts (elasund.h): rules hut-order, hut-square, hut-missing,
+ * game-over.  The seats' turns come from the queue (sort_huts: the
+ * builder's first, then clockwise, U20); within a seat the owner chooses
+ * the order (fact sheet 1.12): `hut` names its small hut while that one
+ * waits, else its long hut, and `longhut` names the long hut.  A build
+ * whose cube won the game ends the line (U15): its displaced huts stay
+ * off the board and no hut move may follow. */
 int el_move_huts(el_game *g, const el_build *b, el_hutq *q, arb_reject *rej)
 {
+	if (g->pos.over) {
+		if (b->nhut)
+			return EL_REJ(rej, b->hut[0].at_kw, EL_R_GAME_OVER,
+				      "%s has all 10 cubes on the board and has won: the turn ends there, and the displaced huts stay off the board",
+				      el_cname(g, g->pos.active));
+		for (int i = 0; i < q->n; i++)
+			el_tile_w(g, q->id[i])->gone = 1;
+		return 0;
+	}
 	sort_huts(g, q);
+	unsigned done = 0;   /* bit i: q->id[i] has moved */
 	for (int i = 0; i < b->nhut; i++) {
 		const el_hutmv *h = &b->hut[i];
-		if (i >= q->n)
+		int k = 0;
+		while (k < q->n && (done >> k & 1))
+			k++;
+		if (k == q->n)
 			return EL_REJ(rej, h->at, EL_R_HUT_ORDER,
 				      "no displaced hut of %s is waiting to move", el_cname(g, h->seat));
-		el_tile *t = el_tile_w(g, q->id[i]);
-		if (t->owner != h->seat)
+		const el_tile *next = &g->pos.tile[q->id[k]];
+		if (next->owner != h->seat)
 			return EL_REJ(rej, h->at, EL_R_HUT_ORDER,
 				      "the %s of %s moves first (the builder's huts first, then clockwise)",
-				      say(g, t->type), el_cname(g, t->owner));
+				      say(g, next->type), el_cname(g, next->owner));
+		if (h->lng) {
+			while (k < q->n && ((done >> k & 1) || g->pos.tile[q->id[k]].owner != h->seat ||
+					    g->pos.tile[q->id[k]].type != B_LONGHUT))
+				k++;
+			if (k == q->n)
+				return EL_REJ(rej, h->at_kw, EL_R_HUT_ORDER,
+					      "the long hut of %s is not waiting to move", el_cname(g, h->seat));
+		}
+		done |= 1u << k;
+		el_tile *t = el_tile_w(g, q->id[k]);
 		if (h->x < 0) {
 			t->gone = 1;
 			continue;
@@ -117,10 +147,13 @@ int el_move_huts(el_game *g, const el_build *b, el_hutq *q, arb_reject *rej)
 		t->x = h->x;
 		t->y = h->y;
 		t->on = 1;
-		el_tile_cells(g, q->id[i], (int8_t)q->id[i]);
+		el_tile_cells(g, q->id[k], (int8_t)q->id[k]);
 	}
 	if (b->nhut < q->n) {
-		const el_tile *t = &g->pos.tile[q->id[b->nhut]];
+		int k = 0;
+		while (done >> k & 1)
+			k++;
+		const el_tile *t = &g->pos.tile[q->id[k]];
 		el_at at = b->nhut ? b->hut[b->nhut - 1].at : b->at_arg;
 		return EL_REJ(rej, at, EL_R_HUT_MISSING,
 			      "the %s of %s was displaced: the record must say where it goes (hut %s SQUARE, or hut %s off)",

@@ -189,8 +189,9 @@ typedef struct el_cards { uint8_t gold; uint8_t infl[NINFL]; } el_cards;
 
 typedef struct el_hutmv {
 	uint8_t seat;
+	bool lng;                /* written `longhut`: the long hut          */
 	int8_t x, y;             /* target square, x = -1: off the board     */
-	el_at at;
+	el_at at, at_kw;         /* the square (or off); the keyword         */
 } el_hutmv;
 
 enum { BK_BUILDING = 1, BK_WALL, BK_CHURCH };
@@ -327,16 +328,22 @@ static inline int el_infl_available(const el_game *g)
 	return p->deck[0] + p->deck[1] + p->deck[2] + p->disc[0] + p->disc[1] + p->disc[2];
 }
 
-/* True when (x,y) is inside the building area and holds nothing at all:
- * no building, permit or church tile, and is not the church foundation. */
-static inline bool el_empty_sq(const el_game *g, int x, int y)
+/* True when (x,y) is inside the building area and holds nothing at all
+ * in position p: no building, permit or church tile, and is not the
+ * church foundation. */
+static inline bool el_empty_at(const el_game *g, const el_pos *p, int x, int y)
 {
-	const el_pos *p = &g->pos;
 	if (x < 0 || x >= g->L->cols || y < 0 || y >= EL_H)
 		return false;
 	if (x == g->d->found_x && y == g->d->found_y)
 		return false;
 	return p->bld[y][x] < 0 && p->permit[y][x] < 0 && p->church[y][x] < 0;
+}
+
+/* el_empty_at in the game's position. */
+static inline bool el_empty_sq(const el_game *g, int x, int y)
+{
+	return el_empty_at(g, &g->pos, x, y);
 }
 
 /* The level seat ps's disk shows on the trade track (capped at the last
@@ -469,6 +476,9 @@ int el_apply(void *game, const void *move, const arb_sink *sink, arb_reject *rej
 bool el_over(const void *game);
 /* Square (x,y) in notation, in a small rotating buffer (4 at a time). */
 const char *el_sq(const el_game *g, int x, int y);
+/* Cubes of each seat in row y of position p where the pirates count
+ * them (U13). */
+void el_cubes_in_row(const el_game *g, const el_pos *p, int y, int out[EL_SEATS]);
 
 /* buildings.c */
 /* A building (rules none-left .. hut-square, see the function). */

@@ -87,7 +87,7 @@ static inline int seat_of(const el_game *g, const arb_token *t)
 
 /* Keywords of a turn line, classified by their first letter. */
 enum { KW_NONE, KW_DISCARD, KW_HALVE, KW_LOOT, KW_BUILD, KW_WALL, KW_CHURCH,
-       KW_HUT, KW_GOLD, KW_PERMIT, KW_MOVE, KW_RAISE, KW_PLACE, KW_CASH };
+       KW_HUT, KW_LONGHUT, KW_GOLD, KW_PERMIT, KW_MOVE, KW_RAISE, KW_PLACE, KW_CASH };
 
 static int keyword(const arb_token *t)
 {
@@ -101,7 +101,7 @@ static int keyword(const arb_token *t)
 	case 'd': return IEQ(s, n, "discard") ? KW_DISCARD : KW_NONE;
 	case 'g': return IEQ(s, n, "gold") ? KW_GOLD : KW_NONE;
 	case 'h': return IEQ(s, n, "hut") ? KW_HUT : IEQ(s, n, "halve") ? KW_HALVE : KW_NONE;
-	case 'l': return IEQ(s, n, "loot") ? KW_LOOT : KW_NONE;
+	case 'l': return IEQ(s, n, "loot") ? KW_LOOT : IEQ(s, n, "longhut") ? KW_LONGHUT : KW_NONE;
 	case 'm': return IEQ(s, n, "move") ? KW_MOVE : KW_NONE;
 	case 'p': return IEQ(s, n, "permit") ? KW_PERMIT : IEQ(s, n, "place") ? KW_PLACE : KW_NONE;
 	case 'r': return IEQ(s, n, "raise") ? KW_RAISE : KW_NONE;
@@ -388,13 +388,15 @@ int el_parse(const void *game, const arb_token *tok, size_t ntok,
 				b->cret = (int8_t)(sl ? j - 1 : -1);
 				i++;
 			}
-		} else if (kw == KW_HUT) {
+		} else if (kw == KW_HUT || kw == KW_LONGHUT) {
 			NEED(st == ST_BUILD && m->nbuild, t, "a hut moves only right after the build that displaced it");
 			el_build *b = &m->build[m->nbuild - 1];
 			NEED(b->nhut < EL_MAXHUT, t, "too many hut moves");
 			el_hutmv *h = &b->hut[b->nhut++];
-			h->at = at_of(t);
-			NEED(i + 2 < ntok, t, "hut is followed by the colour and the new square (or off)");
+			h->at = h->at_kw = at_of(t);
+			h->lng = kw == KW_LONGHUT;
+			NEED(i + 2 < ntok, t, "%s is followed by the colour and the new square (or off)",
+			     h->lng ? "longhut" : "hut");
 			int s = seat_of(g, TOK(i + 1));
 			NEED(s >= 0, TOK(i + 1), "'%.*s' names no seat of this game",
 			     (int)tok[i + 1].len, tok[i + 1].s);
@@ -543,7 +545,8 @@ void el_format(const void *game, const void *move, arb_buf *out)
 				arb_buf_printf(out, "/%d", b->cret + 1);
 		}
 		for (int h = 0; h < b->nhut; h++) {
-			arb_buf_printf(out, " hut %s", el_colours[g->colour[b->hut[h].seat]]);
+			arb_buf_printf(out, " %s %s", b->hut[h].lng ? "longhut" : "hut",
+				       el_colours[g->colour[b->hut[h].seat]]);
 			if (b->hut[h].x < 0)
 				arb_buf_puts(out, " off");
 			else

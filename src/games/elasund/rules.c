@@ -72,10 +72,9 @@ static bool row_has_empty(const el_game *g, int y)
 
 /* ------------------------------------------------------ phase 1: roll */
 
-/* Cubes of each seat in row y (pirates, U13: where the cube sits). */
-static void cubes_in_row(const el_game *g, int y, int out[EL_SEATS])
+/* el_cubes_in_row (elasund.h): U13, a cube counts where it sits. */
+void el_cubes_in_row(const el_game *g, const el_pos *p, int y, int out[EL_SEATS])
 {
-	const el_pos *p = &g->pos;
 	memset(out, 0, sizeof(int) * EL_SEATS);
 	/* A flag lies on its building (data.c checks it), so only the
 	 * buildings in row y can hold a cube there: scan the row, each
@@ -104,7 +103,7 @@ static int pirates(el_game *g, const el_move *m, arb_reject *rej)
 	el_pos *p = &g->pos;
 	int due[EL_SEATS];
 	el_cards pool = { 0 };
-	cubes_in_row(g, p->ship, due);
+	el_cubes_in_row(g, p, p->ship, due);
 	for (unsigned s = 0; s < g->nseats; s++) {
 		el_seat *ps = &p->seat[s];
 		int hand = ps->gold + el_hand_infl(ps), n = due[s] < hand ? due[s] : hand;

@@ -270,6 +270,110 @@ static int place_tile(rd *r, int type, int owner, int x, int y, int cubes, const
 	return 0;
 }
 
+/* ------------------------------------------------- what the rules fix */
+
+/* The church as the rules build it: no tile before the first builder's,
+ * and that one covers the foundation, so once started the church's 3x3
+ * lies in the area around the foundation, whose tile is built, and the
+ * tile put under the stack stays in it until the last draw. */
+static int church_reachable(el_game *g, const arb_tag *tag, arb_reject *rej)
+{
+	const el_pos *p = &g->pos;
+	const el_data *d = g->d;
+	const uint16_t all = (1u << EL_NCHURCH) - 1;
+	if (p->corg_x < 0) {
+		if (p->church_left != all || p->church_bottom >= 0)
+			return arb_reject_rule(rej, el_rules, EL_R_SETUP, tag->line, tag->col,
+					       "Setup: 'stack=': church tiles are built or put back only once the church is started (church=SQUARE)");
+		return 0;
+	}
+	int dx = d->found_x - p->corg_x, dy = d->found_y - p->corg_y;
+	if (dx < 0 || dx > 2 || dy < 0 || dy > 2 || p->corg_x + 3 > g->L->cols || p->corg_y + 3 > EL_H)
+		return arb_reject_rule(rej, el_rules, EL_R_SETUP, tag->line, tag->col,
+				       "Setup: 'church=%d,%u': the church's 3x3 tiles cover the foundation %d,%u inside the building area",
+				       p->corg_x + 1, d->rownum[p->corg_y], d->found_x + 1, d->rownum[d->found_y]);
+	int k0 = dy * 3 + dx;
+	if (p->church_left >> k0 & 1)
+		return arb_reject_rule(rej, el_rules, EL_R_SETUP, tag->line, tag->col,
+				       "Setup: 'church=%d,%u': the first church tile covers the foundation, and tile %d there is still in the stack",
+				       p->corg_x + 1, d->rownum[p->corg_y], k0 + 1);
+	if (p->church_left && p->church_bottom < 0)
+		return arb_reject_rule(rej, el_rules, EL_R_SETUP, tag->line, tag->col,
+				       "Setup: 'stack=': the tile the first builder put under the stack is in it until the last draw (bottom=TILE)");
+	return 0;
+}
+
+/* Wall tiles as the rules build them (wall-adjacent): each north and
+ * south tile next to the gate or to the tile before it, so a line's tiles
+ * are the first ones of its building order; the east wall grows from both
+ * ends, so its tiles are a run from each end. */
+static int walls_reachable(el_game *g, const arb_tag *tag, arb_reject *rej)
+{
+	const el_pos *p = &g->pos;
+	const el_layout *L = g->L;
+	for (int li = 0; li < 3; li++) {
+		int n = L->nline[li], lo = 0, hi = n;
+		while (lo < n && p->wall[li][lo])
+			lo++;
+		if (li == LINE_E)
+			while (hi > lo && p->wall[li][hi - 1])
+				hi--;
+		for (int k = lo; k < hi; k++)
+			if (p->wall[li][k]) {
+				char name[8];
+				if (li == LINE_E)
+					snprintf(name, sizeof name, "E%u", g->d->rownum[L->line[li][k]]);
+				else
+					snprintf(name, sizeof name, "%c%d", li == LINE_N ? 'N' : 'S', L->line[li][k] + 1);
+				return arb_reject_rule(rej, el_rules, EL_R_SETUP, tag->line, tag->col,
+						       "Setup: '%s': a wall tile touches a gate or a wall tile built before it, and %s touches neither",
+						       name, name);
+			}
+	}
+	return 0;
+}
+
+/* Trade points as the rules give them (and permits on empty squares): a seat holds the windmills under
+ * its buildings on the board (place_tile counted them), its disk stands
+ * at most there (losses count back from the disk, U10), and each flag it
+ * holds lies at or below its disk. */
+static int trade_reachable(el_game *g, const arb_tag *tag, arb_reject *rej)
+{
+	const el_pos *p = &g->pos;
+	/* (and a permit lies on an empty square: a building or a church
+	 * tile over it sent it back to the supply) */
+	for (int y = 0; y < EL_H; y++)
+		for (int x = 0; x < EL_W; x++)
+			if (p->permit[y][x] >= 0 &&
+			    (p->bld[y][x] >= 0 || p->church[y][x] >= 0 ||
+			     (x == g->d->found_x && y == g->d->found_y)))
+				return arb_reject_rule(rej, el_rules, EL_R_SETUP, tag->line, tag->col,
+						       "Setup: 'permit@%d,%u': a permit lies only on an empty square",
+						       x + 1, g->d->rownum[y]);
+	for (unsigned s = 0; s < g->nseats; s++) {
+		const el_seat *ps = &p->seat[s];
+		int mills = 0;
+		for (int i = 0; i < EL_MAXTILES; i++)
+			if (p->tile[i].on && p->tile[i].owner == (int)s)
+				mills += p->tile[i].trade;
+		if (ps->trade != mills)
+			return arb_reject_rule(rej, el_rules, EL_R_SETUP, tag->line, tag->col,
+					       "Setup: '%s=...trade:%d': the buildings of %s stand on %d windmill%s",
+					       el_cname(g, (int)s), ps->trade, el_cname(g, (int)s), mills, mills == 1 ? "" : "s");
+		if (ps->track > ps->trade)
+			return arb_reject_rule(rej, el_rules, EL_R_SETUP, tag->line, tag->col,
+					       "Setup: '%s=...track:%u': the disk of %s stands beyond its %d trade points",
+					       el_cname(g, (int)s), ps->track, el_cname(g, (int)s), ps->trade);
+		int level = el_track_level(g, ps);
+		for (int f = level + 1; f < 16; f++)
+			if (ps->flags >> f & 1)
+				return arb_reject_rule(rej, el_rules, EL_R_SETUP, tag->line, tag->col,
+						       "Setup: '%s=...flags': the cube on the flag beside space %d lies beyond the disk of %s at %d",
+						       el_cname(g, (int)s), f, el_cname(g, (int)s), level);
+	}
+	return 0;
+}
+
 int el_setup(el_game *g, const arb_tag *tag, arb_reject *rej)
 {
 	rd r = { g, tag, rej };
@@ -432,6 +536,8 @@ int el_setup(el_game *g, const arb_tag *tag, arb_reject *rej)
 	}
 	if (p->church_bottom >= 0 && !(p->church_left >> p->church_bottom & 1))
 		p->church_bottom = -1;
+	if (church_reachable(g, tag, rej) < 0 || walls_reachable(g, tag, rej) < 0)
+		return -1;
 	/* Recount cubes, check walls, permits, cards. */
 	const uint8_t *cards = d->cards[g->opt.cards];
 	int infl[NINFL] = { p->deck[0] + p->disc[0], p->deck[1] + p->disc[1], p->deck[2] + p->disc[2] };
@@ -489,8 +595,22 @@ int el_setup(el_game *g, const arb_tag *tag, arb_reject *rej)
 	if (gold > g->gold_total)
 		return arb_reject_rule(rej, el_rules, EL_R_SETUP, tag->line, tag->col,
 				      "Setup: the hands hold %d gold, more than the %d there are", gold, g->gold_total);
+	if (trade_reachable(g, tag, rej) < 0)
+		return -1;
+	/* The tenth cube ends the game on its owner's turn (U15): a seat
+	 * with 10 cubes is the winner and the seat to act, stated or not, so
+	 * a snapshot of a finished game replays as finished. */
+	for (unsigned s2 = 0; s2 < g->nseats; s2++)
+		if (p->seat[s2].cubes == 10 && !p->over) {
+			p->over = true;
+			p->winner = (int8_t)s2;
+		}
 	if (p->over && p->seat[p->winner].cubes != 10)
 		return arb_reject_rule(rej, el_rules, EL_R_SETUP, tag->line, tag->col,
 				      "Setup: the winner has not all 10 cubes on the board");
+	if (p->over && p->active != p->winner)
+		return arb_reject_rule(rej, el_rules, EL_R_SETUP, tag->line, tag->col,
+				      "Setup: 'active=%s': the game ended on the turn of %s, who stays the seat to act",
+				      el_cname(g, p->active), el_cname(g, p->winner));
 	return 0;
 }
