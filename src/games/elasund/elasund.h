@@ -160,13 +160,13 @@ typedef struct el_game {
 	const el_data *d;
 	const el_layout *L;
 	unsigned nseats;
-	uint8_t colour[EL_SEATS];        /* index into elasund colours[]       */
+	uint8_t colour[EL_SEATS];        /* index into el_colours[]            */
 	int8_t seat_of_colour[EL_SEATS]; /* first seat of each colour, or -1   */
 	uint8_t nneutral;
 	int16_t gold_total;
 	el_opts opt;
 	el_pos pos;                      /* the position                       */
-	/* The undo of the turn being played (see apply() in elasund.c). */
+	/* The undo of the turn being played (see rules.c and el_set_sq). */
 	unsigned char save_head[EL_POS_HEAD]; /* the small fields, whole       */
 	unsigned char save_rare[EL_POS_RARE]; /* church_owner, wall, flagused  */
 	bool rare_saved;                 /* save_rare holds this turn's copy   */
