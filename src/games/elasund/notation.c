@@ -1,11 +1,12 @@
 /*
- * parse.c — turn lines of Elasund TGN to el_move and back (parse, format).
+ * notation.c — turn lines of Elasund TGN to el_move and back (parse,
+ * format).
  *
  * A turn line is the acting colour, the roll, then the turn's items in the
  * order of the four phases (grammar in notation/elasund.md).  parse() only
  * checks spelling and order: it may read the configuration (seats, data)
  * but never the position, so `fmt` can print any record.  The rules are in
- * elasund.c.  One pass over the tokens, no allocation.
+ * rules.c.  One pass over the tokens, no allocation.
  */
 #include <stdio.h>
 #include <string.h>
@@ -86,7 +87,7 @@ static inline int seat_of(const el_game *g, const arb_token *t)
 
 /* Keywords of a turn line, classified by their first letter. */
 enum { KW_NONE, KW_DISCARD, KW_HALVE, KW_LOOT, KW_BUILD, KW_WALL, KW_CHURCH,
-       KW_HUT, KW_GOLD, KW_PERMIT, KW_MOVE, KW_RAISE, KW_PLACE, KW_CASH };
+       KW_HUT, KW_LONGHUT, KW_GOLD, KW_PERMIT, KW_MOVE, KW_RAISE, KW_PLACE, KW_CASH };
 
 static int keyword(const arb_token *t)
 {
@@ -100,7 +101,7 @@ static int keyword(const arb_token *t)
 	case 'd': return IEQ(s, n, "discard") ? KW_DISCARD : KW_NONE;
 	case 'g': return IEQ(s, n, "gold") ? KW_GOLD : KW_NONE;
 	case 'h': return IEQ(s, n, "hut") ? KW_HUT : IEQ(s, n, "halve") ? KW_HALVE : KW_NONE;
-	case 'l': return IEQ(s, n, "loot") ? KW_LOOT : KW_NONE;
+	case 'l': return IEQ(s, n, "loot") ? KW_LOOT : IEQ(s, n, "longhut") ? KW_LONGHUT : KW_NONE;
 	case 'm': return IEQ(s, n, "move") ? KW_MOVE : KW_NONE;
 	case 'p': return IEQ(s, n, "permit") ? KW_PERMIT : IEQ(s, n, "place") ? KW_PLACE : KW_NONE;
 	case 'r': return IEQ(s, n, "raise") ? KW_RAISE : KW_NONE;
@@ -195,7 +196,7 @@ enum { ST_ROLL, ST_INC, ST_DISC, ST_LOOT, ST_HALVE, ST_BUILD, ST_P3, ST_SP };
 
 #define TOK(i) (&tok[i])
 #define NEED(cond, t, ...) \
-	do { if (!(cond)) return arb_reject_at(rej, (t), "syntax", __VA_ARGS__); } while (0)
+	do { if (!(cond)) return EL_REJ_TOK(rej, (t), EL_R_SYNTAX, __VA_ARGS__); } while (0)
 
 static int order(int *st, int want, const arb_token *t, arb_reject *rej)
 {
@@ -205,14 +206,16 @@ static int order(int *st, int want, const arb_token *t, arb_reject *rej)
 		"the special action",
 	};
 	if (want < *st || (want == *st && want != ST_BUILD))
-		return arb_reject_at(rej, t, "item-order",
+		return EL_REJ_TOK(rej, t, EL_R_ITEM_ORDER,
 				     "%.*s comes too late: %s already came, and a turn goes roll, income, builds, permit or gold, special action",
 				     (int)t->len, t->s, what[*st]);
 	*st = want;
 	return 0;
 }
 
-static int parse_turn(const void *game, const arb_token *tok, size_t ntok,
+/* el_parse (game.h parse): rules syntax, item-order, build-limit,
+ * hut-build. */
+int el_parse(const void *game, const arb_token *tok, size_t ntok,
 		      void *mv, arb_reject *rej)
 {
 	const el_game *g = game;
@@ -230,7 +233,7 @@ static int parse_turn(const void *game, const arb_token *tok, size_t ntok,
 	m->seat = (uint8_t)seat;
 	m->at_seat = at_of(TOK(0));
 	i = 1;
-	NEED(i < ntok, TOK(0), "the turn of %s has no roll", elasund_colours[g->colour[seat]]);
+	NEED(i < ntok, TOK(0), "the turn of %s has no roll", el_colours[g->colour[seat]]);
 	{
 		const arb_token *t = TOK(i);
 		/* The roll is 1-2 digits: a scan is cheaper than memchr. */
@@ -301,7 +304,7 @@ static int parse_turn(const void *game, const arb_token *tok, size_t ntok,
 				int s = seat_of(g, &ct);
 				NEED(s >= 0, a, "'%.*s' names no seat of this game", (int)ct.len, ct.s);
 				uint8_t *set = halve ? &m->halve_set : &m->disc_set;
-				NEED(!(*set & (1u << s)), a, "%s is listed twice", elasund_colours[g->colour[s]]);
+				NEED(!(*set & (1u << s)), a, "%s is listed twice", el_colours[g->colour[s]]);
 				el_cards *c = halve ? &m->halve[s] : &m->disc[s];
 				NEED(cards(eq + 1, a->len - ct.len - 1, c) == 0, a,
 				     "'%.*s': cards are written as a gold count and influence letters, like 2rb",
@@ -328,7 +331,7 @@ static int parse_turn(const void *game, const arb_token *tok, size_t ntok,
 			if (order(&st, ST_BUILD, t, rej) < 0)
 				return -1;
 			if (m->nbuild == 2)
-				return arb_reject_at(rej, t, "build-limit",
+				return EL_REJ_TOK(rej, t, EL_R_BUILD_LIMIT,
 						     "a turn has at most 2 builds");
 			el_build *b = &m->build[m->nbuild++];
 			b->at = at_of(t);
@@ -343,7 +346,7 @@ static int parse_turn(const void *game, const arb_token *tok, size_t ntok,
 				NEED(ty >= 0, a, "'%.*s' is no building (well, market, tavern, merchant, large, house, workshop)",
 				     (int)a->len, a->s);
 				if (g->d->bt[ty].kind == K_HUT)
-					return arb_reject_at(rej, a, "hut-build",
+					return EL_REJ_TOK(rej, a, EL_R_HUT_BUILD,
 							     "workers' huts are never built; they only move when displaced");
 				b->type = (uint8_t)ty;
 				i++;
@@ -385,13 +388,15 @@ static int parse_turn(const void *game, const arb_token *tok, size_t ntok,
 				b->cret = (int8_t)(sl ? j - 1 : -1);
 				i++;
 			}
-		} else if (kw == KW_HUT) {
+		} else if (kw == KW_HUT || kw == KW_LONGHUT) {
 			NEED(st == ST_BUILD && m->nbuild, t, "a hut moves only right after the build that displaced it");
 			el_build *b = &m->build[m->nbuild - 1];
 			NEED(b->nhut < EL_MAXHUT, t, "too many hut moves");
 			el_hutmv *h = &b->hut[b->nhut++];
-			h->at = at_of(t);
-			NEED(i + 2 < ntok, t, "hut is followed by the colour and the new square (or off)");
+			h->at = h->at_kw = at_of(t);
+			h->lng = kw == KW_LONGHUT;
+			NEED(i + 2 < ntok, t, "%s is followed by the colour and the new square (or off)",
+			     h->lng ? "longhut" : "hut");
 			int s = seat_of(g, TOK(i + 1));
 			NEED(s >= 0, TOK(i + 1), "'%.*s' names no seat of this game",
 			     (int)tok[i + 1].len, tok[i + 1].s);
@@ -464,16 +469,10 @@ static int parse_turn(const void *game, const arb_token *tok, size_t ntok,
 				i += 4;
 			}
 		} else {
-			return arb_reject_at(rej, t, "syntax", "'%.*s' is no item of a turn", (int)t->len, t->s);
+			return EL_REJ_TOK(rej, t, EL_R_SYNTAX, "'%.*s' is no item of a turn", (int)t->len, t->s);
 		}
 	}
 	return 0;
-}
-
-int elasund_parse(const void *game, const arb_token *tok, size_t ntok,
-		  void *move, arb_reject *rej)
-{
-	return parse_turn(game, tok, ntok, move, rej);
 }
 
 static void put_cards(arb_buf *out, const el_cards *c)
@@ -490,12 +489,12 @@ static void put_sq(const el_game *g, arb_buf *out, int x, int y)
 	arb_buf_printf(out, " %d,%d", x + 1, g->d->rownum[y]);
 }
 
-void elasund_format(const void *game, const void *move, arb_buf *out)
+void el_format(const void *game, const void *move, arb_buf *out)
 {
 	const el_game *g = game;
 	const el_move *m = move;
 	const el_data *d = g->d;
-	arb_buf_printf(out, "%s %u", elasund_colours[g->colour[m->seat]], m->roll);
+	arb_buf_printf(out, "%s %u", el_colours[g->colour[m->seat]], m->roll);
 	if (m->ship >= 0)
 		arb_buf_printf(out, ">%u", d->rownum[m->ship]);
 	if (m->has_inc) {
@@ -507,7 +506,7 @@ void elasund_format(const void *game, const void *move, arb_buf *out)
 		arb_buf_puts(out, " discard");
 		for (unsigned s = 0; s < g->nseats; s++)
 			if (m->disc_set & (1u << s)) {
-				arb_buf_printf(out, " %s=", elasund_colours[g->colour[s]]);
+				arb_buf_printf(out, " %s=", el_colours[g->colour[s]]);
 				put_cards(out, &m->disc[s]);
 			}
 	}
@@ -519,7 +518,7 @@ void elasund_format(const void *game, const void *move, arb_buf *out)
 		arb_buf_puts(out, " halve");
 		for (unsigned s = 0; s < g->nseats; s++)
 			if (m->halve_set & (1u << s)) {
-				arb_buf_printf(out, " %s=", elasund_colours[g->colour[s]]);
+				arb_buf_printf(out, " %s=", el_colours[g->colour[s]]);
 				put_cards(out, &m->halve[s]);
 			}
 	}
@@ -546,7 +545,8 @@ void elasund_format(const void *game, const void *move, arb_buf *out)
 				arb_buf_printf(out, "/%d", b->cret + 1);
 		}
 		for (int h = 0; h < b->nhut; h++) {
-			arb_buf_printf(out, " hut %s", elasund_colours[g->colour[b->hut[h].seat]]);
+			arb_buf_printf(out, " %s %s", b->hut[h].lng ? "longhut" : "hut",
+				       el_colours[g->colour[b->hut[h].seat]]);
 			if (b->hut[h].x < 0)
 				arb_buf_puts(out, " off");
 			else
