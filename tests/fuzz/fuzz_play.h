@@ -16,36 +16,51 @@
 #include "core/replay.h"
 #include "core/tokens.h"
 
-/* A game set up from a record's text: fz_open reads the first record of
- * `text` (which must outlive the game) and sets it up; true when the
- * engine created the game (z->r.state).  fz_close frees it all, also
- * after a failed fz_open. */
-typedef struct fz_game {
+/* A record read from text: fz_read reads the first record of `text`
+ * (which must outlive it); true when there was one.  fz_unread frees it,
+ * also after a failed fz_read.  Each reader allocates its game buffer at
+ * its limit (8 MiB), which ASan poisons at every free: a harness reads a
+ * record once and sets up as many games from it as it needs. */
+typedef struct fz_doc {
 	FILE *f;
 	arb_reader *rd;
 	arb_record rec;
+} fz_doc;
+
+static inline bool fz_read(fz_doc *doc, const arb_buf *text)
+{
+	memset(doc, 0, sizeof *doc);
+	doc->f = fmemopen(text->p, text->len, "rb");
+	if (!doc->f)
+		abort();
+	doc->rd = arb_reader_new(doc->f, "fuzz");
+	arb_diag d;
+	return arb_reader_next(doc->rd, &doc->rec, &d) == 1;
+}
+
+static inline void fz_unread(fz_doc *doc)
+{
+	arb_reader_free(doc->rd);
+	fclose(doc->f);
+}
+
+/* A game set up from a record, as every command sets one up: true when
+ * the engine created it (z->r.state).  fz_close frees it, also after a
+ * failed fz_open. */
+typedef struct fz_game {
 	arb_replay r;
 } fz_game;
 
-static inline bool fz_open(fz_game *z, const arb_buf *text)
+static inline bool fz_open(fz_game *z, const fz_doc *doc)
 {
 	memset(z, 0, sizeof *z);
-	z->f = fmemopen(text->p, text->len, "rb");
-	if (!z->f)
-		abort();
-	z->rd = arb_reader_new(z->f, "fuzz");
-	arb_diag d;
-	if (arb_reader_next(z->rd, &z->rec, &d) != 1)
-		return false;
-	z->r.rec = &z->rec;
-	return arb_replay_setup(&z->r) == 0;
+	z->r.rec = &doc->rec;
+	return arb_replay_setup(&z->r) == 0 && z->r.state;
 }
 
 static inline void fz_close(fz_game *z)
 {
 	arb_replay_free(&z->r);
-	arb_reader_free(z->rd);
-	fclose(z->f);
 }
 
 /* Parse and apply one turn line; aborts when the engine refuses it. */

@@ -77,8 +77,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	arb_buf text = { 0 }, snap = { 0 }, again = { 0 }, out = { 0 };
 	fz_record(&text, g, nseats, (const char *)data + 1, size - 1);
 
-	fz_game z;
-	if (!fz_open(&z, &text) || !z.r.state)
+	fz_doc doc;
+	fz_game z = { 0 };
+	if (!fz_read(&doc, &text) || !fz_open(&z, &doc))
 		goto done;
 	const char *why;
 	if (g->position_ok && !g->position_ok(z.r.state, &why))
@@ -89,13 +90,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (snap.len) {
 			arb_buf snaptext = { 0 };
 			fz_record(&snaptext, g, nseats, snap.p, snap.len);
+			fz_doc snapdoc;
 			fz_game y;
-			if (!fz_open(&y, &snaptext) || !y.r.state)
+			if (!fz_read(&snapdoc, &snaptext) || !fz_open(&y, &snapdoc))
 				abort();   /* a snapshot is a Setup create() accepts */
 			g->snapshot(y.r.state, &again);
 			if (again.len != snap.len || memcmp(again.p, snap.p, snap.len))
 				abort();   /* ... of the same position */
 			fz_close(&y);
+			fz_unread(&snapdoc);
 			arb_buf_free(&snaptext);
 		}
 	}
@@ -110,7 +113,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	size_t step = moves.n > FZ_MOVES_TRIED ? moves.n / FZ_MOVES_TRIED : 1;
 	for (size_t i = 0; i < moves.n; i += step) {
 		fz_game y;
-		if (!fz_open(&y, &text) || !y.r.state)
+		if (!fz_open(&y, &doc))
 			abort();   /* the same record set up a moment ago */
 		fz_must_apply(&y, moves.move[i]);
 		fz_close(&y);
@@ -132,6 +135,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 done:
 	fz_close(&z);
+	fz_unread(&doc);
 	arb_buf_free(&text);
 	arb_buf_free(&snap);
 	arb_buf_free(&again);
