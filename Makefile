@@ -190,7 +190,7 @@ fuzz: fuzz-build fuzz-seeds
 			-rss_limit_mb=4096 -print_final_stats=1 $(if $(filter-out 1,$(FUZZ_JOBS)),-fork=$(FUZZ_JOBS)) \
 			-artifact_prefix=build/fuzz/ build/fuzz/work/$$h tests/fuzz/seeds/$$h $$($(FUZZ_EXTRA)) \
 			2>build/fuzz/$$h.log || { tail -40 build/fuzz/$$h.log; exit 1; }; \
-		grep -E '^(stat::number_of_executed_units|stat::peak_rss_mb)|cov: .*(DONE|INITED)' build/fuzz/$$h.log | tail -3; \
+		grep -E '^(stat::number_of_executed_units|stat::peak_rss_mb)|(DONE|INITED) +cov:' build/fuzz/$$h.log | tail -3; \
 	done
 
 # Minimize each harness's committed seeds together with what `make fuzz`
