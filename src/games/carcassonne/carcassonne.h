@@ -100,7 +100,7 @@ enum cc_edge { CC_EFIELD = 0, CC_EROAD = 1, CC_ECITY = 2 };
 enum cc_kind { CC_KNONE = 0, CC_ROAD = 1, CC_CITY = 2, CC_FIELD = 3,
 	       CC_CLOISTER = 4 };
 
-/* Farm scoring systems (fact sheet §2.3). */
+/* Farm scoring systems (notation/carcassonne.md, Scoring). */
 enum cc_farm {
 	CC_FARM_FIELD,  /* 2002+: 3 per completed city per field            */
 	CC_FARM_ONCE,   /* 2nd revision: a city scores once per player       */

@@ -1,6 +1,6 @@
 /*
  * buildings.c — building in Elasund: a neutral building or a player's
- * own house or workshop on its permits (fact sheet 1.6–1.12), what it
+ * own house or workshop on its permits (notation/elasund.md), what it
  * covers (tiles removed with their cubes and trade points), and the
  * displaced workers' huts that move after it (U8, U9, U20).  The church
  * tiles (church.c) remove and move huts the same way.
@@ -87,7 +87,7 @@ static void sort_huts(el_game *g, el_hutq *q)
 /* el_move_huts (elasund.h): rules hut-order, hut-square, hut-missing,
  * game-over.  The seats' turns come from the queue (sort_huts: the
  * builder's first, then clockwise, U20); within a seat the owner chooses
- * the order (fact sheet 1.12): `hut` names its small hut while that one
+ * the order (notation/elasund.md, U20): `hut` names its small hut while that one
  * waits, else its long hut, and `longhut` names the long hut.  A build
  * whose cube won the game ends the line (U15): its displaced huts stay
  * off the board and no hut move may follow. */

@@ -375,7 +375,7 @@ static void plan_huts(gen *G, const el_pos *p, el_build *b, int x0, int y0, int 
 			ids[j - 1] = ids[j];
 			ids[j] = tmp;
 		}
-	/* within a seat the owner picks the order (fact sheet 1.12): the long
+	/* within a seat the owner picks the order (notation/elasund.md, U20): the long
 	 * hut first half the time, named by `longhut` */
 	for (int i = 0; i + 1 < n; i++)
 		if (p->tile[ids[i]].owner == p->tile[ids[i + 1]].owner && rnd(G, 2)) {
