@@ -8,6 +8,7 @@
 #   cli             tests/cli-test.sh (exit statuses, -q, /dev/full, fmt -i)
 #   standings       tests/standings-test.sh (a hand-checked tournament)
 #   gen             tests/gen-test.sh (generated games are legal, canonical, seeded)
+#   safety          tests/safety-test.sh (issue #16: memory, data loss, limits)
 BUILD=${BUILD:-build}
 export ARBITER=${ARBITER:-./arbiter}
 cd "$(dirname "$0")/.." || exit 2
@@ -27,7 +28,7 @@ for src in $(ls tests/unit/test_*.c tests/games/*/test_*.c 2>/dev/null | sort); 
 	fi
 done >>"$results"
 
-for script in tests/run-corpus.sh tests/run-bad.sh tests/docs-test.sh tests/cli-test.sh tests/standings-test.sh tests/gen-test.sh; do
+for script in tests/run-corpus.sh tests/run-bad.sh tests/docs-test.sh tests/cli-test.sh tests/standings-test.sh tests/gen-test.sh tests/safety-test.sh; do
 	[ -f "$script" ] && sh "$script" >>"$results" 2>&1
 done
 

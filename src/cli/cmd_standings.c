@@ -225,11 +225,13 @@ static size_t event_index(st_ctx *c, const char *name)
 	return c->nev++;
 }
 
-static player *player_get(st_ctx *c, size_t ev, const char *name)
+/* The index of the player `name` in group `ev`, added if new.  An index,
+ * not a pointer: adding a player may move the whole table. */
+static size_t player_get(st_ctx *c, size_t ev, const char *name)
 {
 	for (size_t i = 0; i < c->npl; i++)
 		if (c->pl[i].event == ev && !strcmp(c->pl[i].name, name))
-			return &c->pl[i];
+			return i;
 	if (c->npl == c->cap_pl) {
 		c->cap_pl = c->cap_pl ? 2 * c->cap_pl : 16;
 		c->pl = arb_xrealloc(c->pl, c->cap_pl * sizeof *c->pl);
@@ -238,7 +240,7 @@ static player *player_get(st_ctx *c, size_t ev, const char *name)
 	memset(p, 0, sizeof *p);
 	p->event = ev;
 	p->name = arb_xstrdup(name);
-	return p;
+	return c->npl - 1;
 }
 
 static const char *str_of(json_t *o, const char *key)
@@ -294,7 +296,7 @@ static int add_game(st_ctx *c, json_t *doc, const char *src)
 	}
 	long score[ARB_MAX_SEATS];
 	bool win[ARB_MAX_SEATS];
-	player *who[ARB_MAX_SEATS];
+	size_t who[ARB_MAX_SEATS];      /* indices: pointers would dangle */
 	long best = 0;
 	for (size_t i = 0; i < n; i++) {
 		json_t *s = json_array_get(seats, i);
@@ -319,7 +321,7 @@ static int add_game(st_ctx *c, json_t *doc, const char *src)
 			tied += same;
 		}
 		size_t place = ahead + 1;
-		player *p = who[i];
+		player *p = &c->pl[who[i]];
 		p->games++;
 		p->wins += win[i];
 		p->places[place - 1]++;
