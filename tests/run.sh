@@ -9,6 +9,7 @@
 #   standings       tests/standings-test.sh (a hand-checked tournament)
 #   gen             tests/gen-test.sh (generated games are legal, canonical, seeded)
 #   safety          tests/safety-test.sh (issue #16: memory, data loss, limits)
+#   fmt -i          tests/fmt-inplace-test.sh (what fmt -i may do to a file)
 BUILD=${BUILD:-build}
 export ARBITER=${ARBITER:-./arbiter}
 cd "$(dirname "$0")/.." || exit 2
@@ -28,7 +29,7 @@ for src in $(ls tests/unit/test_*.c tests/games/*/test_*.c 2>/dev/null | sort); 
 	fi
 done >>"$results"
 
-for script in tests/run-corpus.sh tests/run-bad.sh tests/docs-test.sh tests/cli-test.sh tests/standings-test.sh tests/gen-test.sh tests/safety-test.sh; do
+for script in tests/run-corpus.sh tests/run-bad.sh tests/docs-test.sh tests/cli-test.sh tests/standings-test.sh tests/gen-test.sh tests/safety-test.sh tests/fmt-inplace-test.sh; do
 	[ -f "$script" ] && sh "$script" >>"$results" 2>&1
 done
 

@@ -83,5 +83,10 @@ int arb_cmd_standings(const arb_opts *o);
 typedef int (*arb_each_fn)(void *ctx, const arb_record *rec);
 int arb_each_record(const arb_opts *o, arb_out *out, arb_each_fn fn,
 		    void *ctx);
+/* The same for one open stream `f` (not closed), named `name` in
+ * diagnostics: returns 1 when the run must stop (an error without
+ * --keep-going, fn's request, a failed write), else 0. */
+int arb_each_record_in(FILE *f, const char *name, const arb_opts *o,
+		       arb_out *out, arb_each_fn fn, void *ctx);
 
 #endif

@@ -8,9 +8,8 @@
 
 #include "cli.h"
 
-/* One stream.  Returns 1 when the run must stop. */
-static int each_in_stream(FILE *f, const char *name, const arb_opts *o,
-			  arb_out *out, arb_each_fn fn, void *ctx)
+int arb_each_record_in(FILE *f, const char *name, const arb_opts *o,
+		       arb_out *out, arb_each_fn fn, void *ctx)
 {
 	arb_reader *rd = arb_reader_new(f, name);
 	arb_record rec;
@@ -67,7 +66,7 @@ int arb_each_record(const arb_opts *o, arb_out *out, arb_each_fn fn,
 				continue;
 			}
 		}
-		int stop = each_in_stream(f, name, o, out, fn, ctx);
+		int stop = arb_each_record_in(f, name, o, out, fn, ctx);
 		if (f != stdin)
 			fclose(f);
 		if (stop)
