@@ -47,7 +47,7 @@ for kind in unterminated nul utf8 comments brace; do
 	cp "$f" "$d/orig"
 	expect "-k with a $kind error after a failed file exits 2" 2 "$ARBITER" fmt -i -k "$bad" "$f"
 	cmp -s "$f" "$d/orig"; check "-k leaves a file with a $kind error untouched" $?
-	grep -q "$f: not rewritten" "$tmp/err"; check "-k says the file with a $kind error is not rewritten" $? "$tmp/err"
+	grep -q "$f: note: not rewritten" "$tmp/err"; check "-k says the file with a $kind error is not rewritten" $? "$tmp/err"
 done
 
 # a good file after a failed one is still rewritten with -k

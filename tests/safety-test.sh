@@ -50,3 +50,79 @@ check "standings of 100 players from JSON: each counted once" $? "$tmp/out"
 expect "standings of 100 players from records exits 1 (illegal games)" 1 "$mem" standings --include-illegal --format=tsv "$tmp/many.tgn"
 [ "$(awk -F'\t' 'NR > 1 && $4 == 1' "$tmp/out" | wc -l)" = 100 ]
 check "standings of 100 players from records: each counted once" $? "$tmp/out"
+
+# ---------------------------------------------------------------------
+# messages cut at 512 bytes fall between characters; bytes that are not
+# UTF-8 (a file name) are escaped; no format drops a key
+
+python_free_utf8_ok() { iconv -f UTF-8 -t UTF-8 "$1" >/dev/null 2>&1; }
+long=$tmp/long-message.tgn
+{
+	printf '[Game "carcassonne"]\n[Red "A"]\n[Blue "B"]\n\nRed x'
+	i=0
+	while [ $i -lt 400 ]; do printf '\303\251'; i=$((i + 1)); done
+	printf '\n'
+} >"$long"
+for f in text tsv yaml json; do
+	"$native" check --format=$f "$long" >"$tmp/out" 2>&1
+	python_free_utf8_ok "$tmp/out"; check "a cut message is UTF-8 in $f" $? "$tmp/out"
+done
+"$native" check --format=json "$long" >"$tmp/out" 2>&1
+grep -q '"message":"' "$tmp/out"; check "a cut message keeps its key in JSON" $? "$tmp/out"
+"$native" check --format=yaml "$long" >"$tmp/out" 2>&1
+grep -q '^  message: ' "$tmp/out"; check "a cut message keeps its key in YAML" $? "$tmp/out"
+
+odd=$(printf "$tmp/odd-\377-name.tgn")
+cp "$long" "$odd"
+"$native" check --format=json "$odd" >"$tmp/out" 2>&1
+grep -q '"file":"[^"]*odd-\\\\xFF-name.tgn"' "$tmp/out"; check "a file name that is not UTF-8 is kept, escaped, in JSON" $? "$tmp/out"
+"$native" check --format=yaml "$odd" >"$tmp/out" 2>&1
+grep -q '^file: .*odd-\\xFF-name.tgn' "$tmp/out"; check "a file name that is not UTF-8 is kept, escaped, in YAML" $? "$tmp/out"
+"$native" check --format=json "$odd.missing" >"$tmp/out" 2>"$tmp/err"
+grep -q '"file":"[^"]*odd-\\\\xFF-name.tgn.missing"' "$tmp/out" && python_free_utf8_ok "$tmp/err"
+check "an error about a file name that is not UTF-8 keeps it, escaped" $? "$tmp/out"
+for f in text tsv; do
+	"$native" check --format=$f "$odd" >"$tmp/out" 2>&1
+	python_free_utf8_ok "$tmp/out"; check "a file name that is not UTF-8 is escaped in $f" $? "$tmp/out"
+done
+
+# ---------------------------------------------------------------------
+# one path for every diagnostic: -q silences it, machine formats get one
+# error document, the status is 2
+
+printf '{"file":"g","verdict":"legal","seats":[]}\n{not json\n' >"$tmp/bad.json"
+printf 'file\tnot the header\n' >"$tmp/bad.tsv"
+printf -- '- [unclosed\n' >"$tmp/bad.yaml"
+for k in json tsv yaml; do
+	expect "standings -q on malformed $k results exits 2" 2 "$native" standings -q "$tmp/bad.$k"
+	[ ! -s "$tmp/out" ] && [ ! -s "$tmp/err" ]; check "standings -q on malformed $k results prints nothing" $? "$tmp/err"
+	"$native" standings --format=json "$tmp/bad.$k" >"$tmp/out" 2>"$tmp/err"
+	[ "$(grep -c '"verdict":"error"' "$tmp/out")" = 1 ] && grep -q ': error: ' "$tmp/err"
+	check "standings --format=json on malformed $k results writes one error document" $? "$tmp/out"
+done
+expect "standings -q on a record that cannot be replayed exits 2" 2 "$native" standings -q tests/bad/unknown-game.tgn
+[ ! -s "$tmp/out" ] && [ ! -s "$tmp/err" ]; check "standings -q on a record that cannot be replayed prints nothing" $? "$tmp/err"
+printf 'game: carcassonne\ntiles: [a, b\n' >"$tmp/bad-data.yaml"
+expect "--data malformed with -q exits 2" 2 "$native" -q --data "$tmp/bad-data.yaml" check "$long"
+[ ! -s "$tmp/out" ] && [ ! -s "$tmp/err" ]; check "--data malformed with -q prints nothing" $? "$tmp/err"
+"$native" --format=json --data "$tmp/bad-data.yaml" check "$long" >"$tmp/out" 2>/dev/null
+[ "$(grep -c '"verdict":"error"' "$tmp/out")" = 1 ]; check "--data malformed with --format=json writes one error document" $? "$tmp/out"
+
+# a failed write to standard output is reported once
+if [ -w /dev/full ]; then
+	for cmd in "check $long" "gen --game carcassonne"; do
+		"$native" $cmd >/dev/full 2>"$tmp/err"
+		[ "$(wc -l <"$tmp/err")" = 1 ]; check "$cmd to /dev/full: one message" $? "$tmp/err"
+	done
+fi
+
+# standings on standard input counts the blank lines before the first byte
+printf '\n\n\n{not json\n' >"$tmp/late.json"
+STDIN=$tmp/late.json capture standings >"$tmp/out"
+grep -q '^stderr: <stdin>:4:' "$tmp/out"; check "standings on stdin: JSON error line after blank lines" $? "$tmp/out"
+printf '\n\n[Game "carcassonne"]\n  [Red "A"\n' >"$tmp/late.tgn"
+STDIN=$tmp/late.tgn capture standings >"$tmp/out"
+grep -q '^stderr: <stdin>:4:11: error: ' "$tmp/out"; check "standings on stdin: TGN error line and column after blank lines" $? "$tmp/out"
+"$native" standings --format=json tests/bad/missing-seats.tgn >"$tmp/out" 2>/dev/null
+[ "$(grep -c '"verdict":"error","message"' "$tmp/out")" = 1 ]
+check "standings --format=json on a record that cannot be replayed writes one error document" $? "$tmp/out"

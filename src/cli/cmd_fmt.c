@@ -396,11 +396,10 @@ static int fmt_in_place(fmt_ctx *c, const arb_opts *o, const char *name)
 	c->failed = false;
 	c->games = 0;
 	arb_buf_reset(&c->text);
-	int stopped = arb_each_record_in(f, name, o, c->out, fmt_one, c);
+	int stopped = arb_each_record_in(f, name, NULL, o, c->out, fmt_one, c);
 	fclose(f);
 	if (stopped || c->failed) {
-		if (!o->quiet)
-			fprintf(stderr, "%s: not rewritten: the file is unchanged\n", name);
+		arb_out_note(c->out, name, "not rewritten: the file is unchanged");
 		goto done;
 	}
 	if (c->text.len == bytes.len && (bytes.len == 0 || !memcmp(c->text.p, bytes.p, bytes.len))) {

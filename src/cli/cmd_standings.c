@@ -18,6 +18,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -249,9 +250,25 @@ static const char *str_of(json_t *o, const char *key)
 	return s ? s : "";
 }
 
-/* One game's document (as check --format=json writes it) into the tables.
- * Returns -1 (with a diagnostic) when the document is not a game result. */
-static int add_game(st_ctx *c, json_t *doc, const char *src)
+/* Report a malformed results stream at src:line:col.  Returns -1. */
+static int input_error(st_ctx *c, const char *src, size_t line, size_t col,
+		       const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+static int input_error(st_ctx *c, const char *src, size_t line, size_t col,
+		       const char *fmt, ...)
+{
+	arb_diag d = { .file = src, .line = (uint32_t)line, .col = (uint32_t)col };
+	va_list ap;
+	va_start(ap, fmt);
+	arb_vformat_msg(d.msg, sizeof d.msg, fmt, ap);
+	va_end(ap);
+	arb_out_diag(c->out, &d);
+	return -1;
+}
+
+/* One game's document (as check --format=json writes it, read from `src`
+ * at `line`) into the tables.  Returns -1 (with a diagnostic) when the
+ * document is not a game result. */
+static int add_game(st_ctx *c, json_t *doc, const char *src, size_t line)
 {
 	json_t *tags = json_object_get(doc, "tags");
 	/* the group: the Event, then Round and Table as --group asks */
@@ -277,23 +294,22 @@ static int add_game(st_ctx *c, json_t *doc, const char *src)
 		      (c->o->include_illegal && !strcmp(verdict, "illegal"));
 	if (!counts || !json_is_array(seats) || json_array_size(seats) == 0) {
 		json_t *lo = json_object();
-		json_object_set_new(lo, "file", json_string(str_of(doc, "file")));
+		arb_json_set(lo, "file", arb_json_str(str_of(doc, "file")));
 		json_t *line = json_object_get(doc, "line");
-		json_object_set_new(lo, "line", line ? json_incref(line) : json_integer(0));
-		json_object_set_new(lo, "verdict", json_string(*verdict ? verdict : "error"));
+		arb_json_set(lo, "line", line ? json_incref(line) : json_integer(0));
+		arb_json_set(lo, "verdict", arb_json_str(*verdict ? verdict : "error"));
 		json_t *ill = json_object_get(doc, "illegal");
 		const char *why = ill ? str_of(ill, "message") : str_of(doc, "message");
 		if (!*why && !strcmp(verdict, "unfinished"))
 			why = "the game is not over";
-		json_object_set_new(lo, "why", json_string(why));
-		json_array_append_new(c->ev[ev].left_out, lo);
+		arb_json_set(lo, "why", arb_json_str(why));
+		arb_json_push(c->ev[ev].left_out, lo);
 		return 0;
 	}
 	size_t n = json_array_size(seats);
-	if (n > ARB_MAX_SEATS) {
-		fprintf(stderr, "%s: error: a game with %zu seats\n", src, n);
-		return -1;
-	}
+	if (n > ARB_MAX_SEATS)
+		return input_error(c, src, line, 1, "a game with %zu seats: games have at most %d",
+				   n, ARB_MAX_SEATS);
 	long score[ARB_MAX_SEATS];
 	bool win[ARB_MAX_SEATS];
 	size_t who[ARB_MAX_SEATS];      /* indices: pointers would dangle */
@@ -363,24 +379,21 @@ static int from_record(void *ctx, const arb_record *rec)
 	arb_replay_game(&r);
 	json_t *doc;
 	if (r.verdict == ARB_ERROR) {
-		arb_out_status(c->out, ARB_EXIT_ERROR);
-		if (!c->o->quiet)
-			fprintf(stderr, "%s:%u:%u: error: %s\n", r.diag.file,
-				(unsigned)r.diag.line, (unsigned)r.diag.col, r.diag.msg);
-		doc = json_object();
-		json_object_set_new(doc, "file", json_string(rec->file));
-		json_object_set_new(doc, "line", json_integer(rec->line));
+		arb_out_diag(c->out, &r.diag);
+		/* the error document, placed at the game and with its tags so the
+		 * game is listed as left out in its group */
+		doc = arb_diag_json(&r.diag);
+		arb_json_set(doc, "file", arb_json_str(rec->file));
+		arb_json_set(doc, "line", json_integer(rec->line));
 		json_t *tags = json_object();
 		for (size_t i = 0; i < rec->ntags; i++)
-			json_object_set_new(tags, rec->tags[i].name, json_string(rec->tags[i].value));
-		json_object_set_new(doc, "tags", tags);
-		json_object_set_new(doc, "verdict", json_string("error"));
-		json_object_set_new(doc, "message", json_string(r.diag.msg));
+			arb_json_set(tags, rec->tags[i].name, arb_json_str(rec->tags[i].value));
+		arb_json_set(doc, "tags", tags);
 	} else {
 		doc = arb_verdict_json(&r);
 	}
 	arb_replay_free(&r);
-	int rc = add_game(c, doc, rec->file);
+	int rc = add_game(c, doc, rec->file, rec->line);
 	json_decref(doc);
 	return rc ? 1 : 0;
 }
@@ -402,13 +415,13 @@ static json_t *yaml_to_json(yaml_document_t *doc, yaml_node_t *n)
 			if (!strcmp(v, "false"))
 				return json_false();
 		}
-		return json_string(v);
+		return arb_json_str(v);
 	}
 	case YAML_SEQUENCE_NODE: {
 		json_t *a = json_array();
 		for (yaml_node_item_t *i = n->data.sequence.items.start;
 		     i < n->data.sequence.items.top; i++)
-			json_array_append_new(a, yaml_to_json(doc, yaml_document_get_node(doc, *i)));
+			arb_json_push(a, yaml_to_json(doc, yaml_document_get_node(doc, *i)));
 		return a;
 	}
 	case YAML_MAPPING_NODE: {
@@ -418,7 +431,7 @@ static json_t *yaml_to_json(yaml_document_t *doc, yaml_node_t *n)
 			yaml_node_t *k = yaml_document_get_node(doc, p->key);
 			yaml_node_t *v = yaml_document_get_node(doc, p->value);
 			if (k && v && k->type == YAML_SCALAR_NODE)
-				json_object_set_new(o, (const char *)k->data.scalar.value,
+				arb_json_set(o, (const char *)k->data.scalar.value,
 						    yaml_to_json(doc, v));
 		}
 		return o;
@@ -428,7 +441,7 @@ static json_t *yaml_to_json(yaml_document_t *doc, yaml_node_t *n)
 	}
 }
 
-static int from_yaml(st_ctx *c, FILE *f, const char *name)
+static int from_yaml(st_ctx *c, FILE *f, const char *name, size_t lines_before)
 {
 	yaml_parser_t p;
 	yaml_parser_initialize(&p);
@@ -437,10 +450,9 @@ static int from_yaml(st_ctx *c, FILE *f, const char *name)
 	for (;;) {
 		yaml_document_t doc;
 		if (!yaml_parser_load(&p, &doc)) {
-			fprintf(stderr, "%s:%zu:%zu: error: %s\n", name,
-				p.problem_mark.line + 1, p.problem_mark.column + 1,
-				p.problem ? p.problem : "malformed YAML");
-			rc = -1;
+			rc = input_error(c, name, lines_before + p.problem_mark.line + 1,
+					 p.problem_mark.column + 1,
+					 "%s", p.problem ? p.problem : "malformed YAML");
 			break;
 		}
 		yaml_node_t *root = yaml_document_get_root_node(&doc);
@@ -448,9 +460,10 @@ static int from_yaml(st_ctx *c, FILE *f, const char *name)
 			yaml_document_delete(&doc);
 			break;
 		}
+		size_t line = lines_before + root->start_mark.line + 1;
 		json_t *j = yaml_to_json(&doc, root);
 		yaml_document_delete(&doc);
-		rc = add_game(c, j, name);
+		rc = add_game(c, j, name, line);
 		json_decref(j);
 		if (rc)
 			break;
@@ -459,26 +472,24 @@ static int from_yaml(st_ctx *c, FILE *f, const char *name)
 	return rc;
 }
 
-static int from_json(st_ctx *c, FILE *f, const char *name)
+static int from_json(st_ctx *c, FILE *f, const char *name, size_t lines_before)
 {
 	char *line = NULL;
 	size_t cap = 0;
 	ssize_t len;
-	unsigned no = 0;
+	size_t no = lines_before;
 	int rc = 0;
 	while ((len = getline(&line, &cap, f)) > 0) {
 		no++;
 		json_error_t err;
 		json_t *j = json_loadb(line, (size_t)len, 0, &err);
 		if (!j || !json_is_object(j)) {
-			fprintf(stderr, "%s:%u:%d: error: %s\n", name, no,
-				err.column > 0 ? err.column : 1,
-				j ? "expected one JSON object per line" : err.text);
+			rc = input_error(c, name, no, err.column > 0 && !j ? (size_t)err.column : 1,
+					 "%s", j ? "expected one JSON object per line" : err.text);
 			json_decref(j);
-			rc = -1;
 			break;
 		}
-		rc = add_game(c, j, name);
+		rc = add_game(c, j, name, no);
 		json_decref(j);
 		if (rc)
 			break;
@@ -500,22 +511,21 @@ static size_t split(char *s, char sep, char **out, size_t max)
 	return n;
 }
 
-static int from_tsv(st_ctx *c, FILE *f, const char *name)
+static int from_tsv(st_ctx *c, FILE *f, const char *name, size_t lines_before)
 {
 	char *line = NULL;
 	size_t cap = 0;
 	ssize_t len;
-	unsigned no = 0;
+	size_t no = lines_before;
 	int rc = 0;
 	static const char header[] = "file\tline\tgame\tevent\tround\ttable\tplayers\tverdict\tmoves\tscores\twinners\terror_line\terror_col\trule\tmessage";
 	while ((len = getline(&line, &cap, f)) > 0) {
 		no++;
 		if (line[len - 1] == '\n')
 			line[--len] = '\0';
-		if (no == 1) {
+		if (no == lines_before + 1) {
 			if (strcmp(line, header) != 0) {
-				fprintf(stderr, "%s:1:1: error: not the TSV of `arbiter check --format=tsv`\n", name);
-				rc = -1;
+				rc = input_error(c, name, no, 1, "not the TSV of `arbiter check --format=tsv`");
 				break;
 			}
 			continue;
@@ -524,22 +534,21 @@ static int from_tsv(st_ctx *c, FILE *f, const char *name)
 			continue; /* a second header from concatenated files */
 		char *col[15];
 		if (split(line, '\t', col, 15) != 15) {
-			fprintf(stderr, "%s:%u:1: error: a row needs 15 tab-separated fields\n", name, no);
-			rc = -1;
+			rc = input_error(c, name, no, 1, "a row needs 15 tab-separated fields");
 			break;
 		}
 		json_t *doc = json_object();
-		json_object_set_new(doc, "file", json_string(col[0]));
-		json_object_set_new(doc, "line", json_integer(atol(col[1])));
-		json_object_set_new(doc, "game", json_string(col[2]));
+		arb_json_set(doc, "file", arb_json_str(col[0]));
+		arb_json_set(doc, "line", json_integer(atol(col[1])));
+		arb_json_set(doc, "game", arb_json_str(col[2]));
 		json_t *tags = json_object();
 		static const char *const names[] = { "Event", "Round", "Table" };
 		for (int k = 0; k < 3; k++)
 			if (*col[3 + k])
-				json_object_set_new(tags, names[k], json_string(col[3 + k]));
-		json_object_set_new(doc, "tags", tags);
-		json_object_set_new(doc, "verdict", json_string(col[7]));
-		json_object_set_new(doc, "message", json_string(col[14]));
+				arb_json_set(tags, names[k], arb_json_str(col[3 + k]));
+		arb_json_set(doc, "tags", tags);
+		arb_json_set(doc, "verdict", arb_json_str(col[7]));
+		arb_json_set(doc, "message", arb_json_str(col[14]));
 		json_t *seats = json_array();
 		char *players[ARB_MAX_SEATS], *scores[ARB_MAX_SEATS];
 		size_t np = *col[6] ? split(col[6], '|', players, ARB_MAX_SEATS) : 0;
@@ -550,20 +559,20 @@ static int from_tsv(st_ctx *c, FILE *f, const char *name)
 				continue;
 			*pe = '\0';
 			json_t *s = json_object();
-			json_object_set_new(s, "colour", json_string(players[i]));
-			json_object_set_new(s, "player", json_string(pe + 1));
-			json_object_set_new(s, "score", json_integer(atol(se + 1)));
+			arb_json_set(s, "colour", arb_json_str(players[i]));
+			arb_json_set(s, "player", arb_json_str(pe + 1));
+			arb_json_set(s, "score", json_integer(atol(se + 1)));
 			bool w = false;
 			char *wcopy = arb_xstrdup(col[10]), *save = NULL;
 			for (char *t = strtok_r(wcopy, " ", &save); t; t = strtok_r(NULL, " ", &save))
 				if (!strcmp(t, players[i]))
 					w = true;
 			free(wcopy);
-			json_object_set_new(s, "winner", json_boolean(w));
-			json_array_append_new(seats, s);
+			arb_json_set(s, "winner", json_boolean(w));
+			arb_json_push(seats, s);
 		}
-		json_object_set_new(doc, "seats", seats);
-		rc = add_game(c, doc, name);
+		arb_json_set(doc, "seats", seats);
+		rc = add_game(c, doc, name, no);
 		json_decref(doc);
 		if (rc)
 			break;
@@ -572,6 +581,7 @@ static int from_tsv(st_ctx *c, FILE *f, const char *name)
 	return rc;
 }
 
+/* One operand: a results stream (JSON lines, YAML, TSV) or records. */
 static int read_input(st_ctx *c, const char *path)
 {
 	FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
@@ -582,28 +592,34 @@ static int read_input(st_ctx *c, const char *path)
 		arb_out_diag(c->out, &d);
 		return -1;
 	}
-	int ch = getc(f);
-	while (ch == ' ' || ch == '\n' || ch == '\r' || ch == '\t')
-		ch = getc(f);
+	/* the first byte that is not blank tells the kind; the blank lines
+	 * before it are counted and the blanks of its line kept, so line and
+	 * column numbers stay those of the stream */
+	arb_taken taken = { 0 };
+	char *blanks = arb_xmalloc(ARB_MAX_LINE + 1);
+	int ch;
+	while ((ch = getc(f)) == ' ' || ch == '\n' || ch == '\r' || ch == '\t') {
+		if (ch == '\n') {
+			taken.lines++;
+			taken.len = 0;
+		} else if (taken.len < ARB_MAX_LINE + 1) {
+			blanks[taken.len++] = (char)ch;
+		}
+	}
+	taken.bytes = blanks;
 	if (ch != EOF)
 		ungetc(ch, f);
 	int rc = 0;
-	if (ch == '{' || ch == '-' || ch == 'f') {
-		rc = ch == '{' ? from_json(c, f, name)
-		   : ch == '-' ? from_yaml(c, f, name) : from_tsv(c, f, name);
-		if (rc)
-			arb_out_status(c->out, ARB_EXIT_ERROR);
-	} else {
-		arb_opts one = *c->o;
-		char *files[1] = { (char *)path };
-		one.files = files;
-		one.nfiles = 1;
-		if (f != stdin)
-			fclose(f);
-		f = NULL;
-		rc = arb_each_record(&one, c->out, from_record, c);
-	}
-	if (f && f != stdin)
+	if (ch == '{')
+		rc = from_json(c, f, name, taken.lines);
+	else if (ch == '-')
+		rc = from_yaml(c, f, name, taken.lines);
+	else if (ch == 'f')
+		rc = from_tsv(c, f, name, taken.lines);
+	else
+		rc = arb_each_record_in(f, name, &taken, c->o, c->out, from_record, c);
+	free(blanks);
+	if (f != stdin)
 		fclose(f);
 	return rc;
 }
@@ -701,19 +717,19 @@ static void print_event(st_ctx *c, size_t ev)
 				       p->points, p->score, p->share);
 		} else {
 			json_t *r = json_object();
-			json_object_set_new(r, "rank", json_integer((json_int_t)rank));
-			json_object_set_new(r, "player", json_string(p->name));
-			json_object_set_new(r, "games", json_integer(p->games));
-			json_object_set_new(r, "wins", json_integer(p->wins));
+			arb_json_set(r, "rank", json_integer((json_int_t)rank));
+			arb_json_set(r, "player", arb_json_str(p->name));
+			arb_json_set(r, "games", json_integer(p->games));
+			arb_json_set(r, "wins", json_integer(p->wins));
 			json_t *pa = json_array();
 			for (size_t k = 0; k < maxp; k++)
-				json_array_append_new(pa, json_integer(p->places[k]));
-			json_object_set_new(r, "places", pa);
+				arb_json_push(pa, json_integer(p->places[k]));
+			arb_json_set(r, "places", pa);
 			/* rounded so YAML and JSON print the same short numbers */
-			json_object_set_new(r, "points", json_real(round(p->points * 10000) / 10000));
-			json_object_set_new(r, "score", json_integer(p->score));
-			json_object_set_new(r, "share", json_real(round(p->share * 10000) / 10000));
-			json_array_append_new(rows, r);
+			arb_json_set(r, "points", json_real(round(p->points * 10000) / 10000));
+			arb_json_set(r, "score", json_integer(p->score));
+			arb_json_set(r, "share", json_real(round(p->share * 10000) / 10000));
+			arb_json_push(rows, r);
 		}
 	}
 	if (c->o->format == FMT_TEXT) {
@@ -729,11 +745,11 @@ static void print_event(st_ctx *c, size_t ev)
 		json_decref(rows);
 		json_decref(doc);
 	} else {
-		json_object_set_new(doc, "group", json_string(e->name));
-		json_object_set_new(doc, "scheme", json_string(c->sc.name));
-		json_object_set_new(doc, "games", json_integer(e->games));
-		json_object_set_new(doc, "standings", rows);
-		json_object_set_new(doc, "left_out", json_incref(e->left_out));
+		arb_json_set(doc, "group", arb_json_str(e->name));
+		arb_json_set(doc, "scheme", arb_json_str(c->sc.name));
+		arb_json_set(doc, "games", json_integer(e->games));
+		arb_json_set(doc, "standings", rows);
+		arb_json_set(doc, "left_out", json_incref(e->left_out));
 		arb_out_doc(c->out, doc);
 	}
 	arb_buf_free(&b);

@@ -26,7 +26,7 @@ int arb_data_fail(arb_data_error *err, const arb_node *node,
 	err->line = node ? node->line : 0;
 	err->col = node ? node->col : 0;
 	va_start(ap, fmt);
-	vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+	arb_vformat_msg(err->msg, sizeof err->msg, fmt, ap);
 	va_end(ap);
 	return -1;
 }

@@ -108,6 +108,18 @@ void arb_reader_free(arb_reader *r)
 	free(r);
 }
 
+void arb_reader_unread(arb_reader *r, uint32_t lines, const char *bytes,
+		       size_t len)
+{
+	if (len > ARB_MAX_LINE + 1)
+		len = ARB_MAX_LINE + 1; /* still too long a line, as it was */
+	memcpy(r->in, bytes, len);
+	r->in_len = len;
+	r->in_pos = 0;
+	r->lineno = lines;
+	r->bom_checked = lines || len; /* the stream's first bytes are gone */
+}
+
 size_t arb_reader_games(const arb_reader *r)
 {
 	return r->games;
@@ -125,7 +137,7 @@ static int diag_set(arb_diag *d, const arb_reader *r, uint32_t line,
 	d->line = line;
 	d->col = col;
 	va_start(ap, fmt);
-	vsnprintf(d->msg, sizeof d->msg, fmt, ap);
+	arb_vformat_msg(d->msg, sizeof d->msg, fmt, ap);
 	va_end(ap);
 	return -1;
 }

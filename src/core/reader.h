@@ -70,6 +70,13 @@ typedef struct arb_reader arb_reader;
 /* Read from `f` (not closed), naming it `name` in diagnostics. */
 arb_reader *arb_reader_new(FILE *f, const char *name);
 void arb_reader_free(arb_reader *r);
+/* Give back what a caller took from the stream before handing it over
+ * (standings looks for the first byte that is not blank): `lines` lines
+ * (counted, so diagnostics keep the stream's line numbers) and then `len`
+ * bytes (at most ARB_MAX_LINE + 1) of the line that follows.  Call before
+ * the first arb_reader_next(). */
+void arb_reader_unread(arb_reader *r, uint32_t lines, const char *bytes,
+		       size_t len);
 
 /* The next game: 1 and *rec filled, 0 at the end of the stream, -1 with
  * *diag set on a syntax or read error.  After an error the next call skips
