@@ -126,3 +126,56 @@ grep -q '^stderr: <stdin>:4:11: error: ' "$tmp/out"; check "standings on stdin: 
 "$native" standings --format=json tests/bad/missing-seats.tgn >"$tmp/out" 2>/dev/null
 [ "$(grep -c '"verdict":"error","message"' "$tmp/out")" = 1 ]
 check "standings --format=json on a record that cannot be replayed writes one error document" $? "$tmp/out"
+
+# ---------------------------------------------------------------------
+# YAML results: no anchors or aliases, bounded nesting and size; a JSON
+# or TSV result line is bounded too.  Each must end at once with an error
+# (the timeout catches a run that explodes instead).
+
+printf -- '--- &a [*a]\n' >"$tmp/alias.yaml"
+# the billion laughs: each level nine times the one before
+{
+	printf -- '---\n- &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]\n'
+	p=a
+	for n in b c d e f g h i; do
+		printf -- '- &%s [*%s,*%s,*%s,*%s,*%s,*%s,*%s,*%s,*%s]\n' $n $p $p $p $p $p $p $p $p $p
+		p=$n
+	done
+} >"$tmp/laughs.yaml"
+{
+	printf -- '- '
+	i=0; while [ $i -lt 16000 ]; do printf '['; i=$((i + 1)); done
+	i=0; while [ $i -lt 16000 ]; do printf ']'; i=$((i + 1)); done
+	printf '\n'
+} >"$tmp/deep.yaml"
+{
+	printf -- '---\nfile: '
+	head -c 3000000 /dev/zero | tr '\0' 'a'
+	printf '\n'
+} >"$tmp/huge.yaml"
+{
+	printf '{"file":"'
+	head -c 3000000 /dev/zero | tr '\0' 'a'
+	printf '"}\n'
+} >"$tmp/huge.json"
+{
+	printf 'file\tline\tgame\tevent\tround\ttable\tplayers\tverdict\tmoves\tscores\twinners\terror_line\terror_col\trule\tmessage\n'
+	head -c 3000000 /dev/zero | tr '\0' 'a'
+	printf '\n'
+} >"$tmp/huge.tsv"
+for k in alias laughs deep huge; do
+	expect "standings refuses YAML results: $k" 2 timeout 20 "$mem" standings "$tmp/$k.yaml"
+done
+"$native" standings "$tmp/alias.yaml" 2>"$tmp/err" >/dev/null
+grep -q 'alias.yaml:1:5: error: anchors and aliases are not allowed in results' "$tmp/err"
+check "the anchor is reported at its line and column" $? "$tmp/err"
+"$native" standings "$tmp/deep.yaml" 2>"$tmp/err" >/dev/null
+grep -q 'deep.yaml:1:[0-9]*: error: nested too deep' "$tmp/err"; check "deep nesting is reported" $? "$tmp/err"
+"$native" standings "$tmp/huge.yaml" 2>"$tmp/err" >/dev/null
+grep -q 'huge.yaml:[0-9]*:[0-9]*: error: a result document longer than 1024 KiB' "$tmp/err"
+check "a huge YAML document is reported" $? "$tmp/err"
+for k in json tsv; do
+	expect "standings refuses a 3 MB $k result line" 2 timeout 20 "$native" standings "$tmp/huge.$k"
+	grep -q "huge.$k:[0-9]*:1: error: a line longer than 1024 KiB" "$tmp/err"
+	check "a 3 MB $k result line is reported" $? "$tmp/err"
+done

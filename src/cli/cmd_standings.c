@@ -29,6 +29,11 @@
 #include "../core/data.h"
 #include "../core/util.h"
 
+/* One result (a JSON line, a YAML document, a TSV row) is the verdict of
+ * one game: a few KiB.  Longer ones are refused, so a malformed stream
+ * cannot make standings hold it all. */
+#define ARB_MAX_RESULT_BYTES (1u << 20)
+
 enum points_kind { PTS_PLACEMENT, PTS_WINS, PTS_SHARE, PTS_LIST };
 enum tiebreak { TB_POINTS, TB_WINS, TB_SCORE, TB_SHARE };
 static const char *const tb_names[] = { "points", "wins", "score", "share" };
@@ -398,91 +403,242 @@ static int from_record(void *ctx, const arb_record *rec)
 	return rc ? 1 : 0;
 }
 
-/* A YAML node of check's output as a jansson value: plain scalars that
- * read as integers or booleans become those, everything else strings. */
-static json_t *yaml_to_json(yaml_document_t *doc, yaml_node_t *n)
+/* YAML results are read event by event into jansson values: each event
+ * is seen once, so the walk is linear in the input.  check's documents are
+ * plain trees four levels deep, so anchors and aliases (which let a few
+ * bytes stand for a tree of any size) are refused, as the --data loader
+ * refuses them, nesting is limited, and so is the size of one document. */
+#define RESULT_MAX_DEPTH 16
+
+typedef struct yaml_in {
+	FILE *f;
+	size_t read;             /* bytes handed to the parser so far      */
+	size_t doc_start;        /* where the current document started     */
+	bool too_long;           /* the document passed ARB_MAX_RESULT_BYTES */
+} yaml_in;
+
+/* libyaml's read handler: the file, refused past the document limit so
+ * libyaml never buffers more than about one document. */
+static int yaml_read(void *data, unsigned char *buf, size_t size, size_t *got)
 {
-	switch (n->type) {
-	case YAML_SCALAR_NODE: {
-		const char *v = (const char *)n->data.scalar.value;
-		if (n->data.scalar.style == YAML_PLAIN_SCALAR_STYLE) {
-			char *end;
-			long long x = strtoll(v, &end, 10);
-			if (*v && !*end)
-				return json_integer(x);
-			if (!strcmp(v, "true"))
-				return json_true();
-			if (!strcmp(v, "false"))
-				return json_false();
+	yaml_in *in = data;
+	if (in->read - in->doc_start > ARB_MAX_RESULT_BYTES + 65536) {
+		in->too_long = true;
+		return 0;
+	}
+	*got = fread(buf, 1, size, in->f);
+	in->read += *got;
+	return !ferror(in->f);
+}
+
+typedef struct yaml_walk {
+	yaml_parser_t *p;
+	yaml_in *in;
+	size_t line, col;        /* where the walk failed                  */
+	char why[160];
+} yaml_walk;
+
+static int walk_fail(yaml_walk *w, const yaml_mark_t *m, const char *why)
+{
+	w->line = m->line + 1;
+	w->col = m->column + 1;
+	snprintf(w->why, sizeof w->why, "%s", why);
+	return -1;
+}
+
+static int walk_next(yaml_walk *w, yaml_event_t *ev)
+{
+	if (yaml_parser_parse(w->p, ev))
+		return 0;
+	if (w->in->too_long)
+		snprintf(w->why, sizeof w->why,
+			 "a result document longer than %u KiB: not the output of check",
+			 ARB_MAX_RESULT_BYTES >> 10);
+	else
+		snprintf(w->why, sizeof w->why, "%s",
+			 w->p->problem ? w->p->problem : "malformed YAML");
+	w->line = w->p->problem_mark.line + 1;
+	w->col = w->p->problem_mark.column + 1;
+	return -1;
+}
+
+/* A scalar of check's output: plain scalars that read as integers or
+ * booleans become those, everything else strings. */
+static json_t *scalar_json(const yaml_event_t *ev)
+{
+	const char *v = (const char *)ev->data.scalar.value;
+	if (ev->data.scalar.style == YAML_PLAIN_SCALAR_STYLE) {
+		char *end;
+		errno = 0;
+		long long x = strtoll(v, &end, 10);
+		if (*v && !*end && !errno)
+			return json_integer(x);
+		if (!strcmp(v, "true"))
+			return json_true();
+		if (!strcmp(v, "false"))
+			return json_false();
+	}
+	return arb_json_strn(v, ev->data.scalar.length);
+}
+
+/* The value whose first event is `ev` (deleted by the caller), into *out.
+ * Returns 0, or -1 with w's position and reason. */
+static int walk_value(yaml_walk *w, yaml_event_t *ev, int depth, json_t **out)
+{
+	*out = NULL;
+	if (ev->type == YAML_ALIAS_EVENT ||
+	    (ev->type == YAML_SCALAR_EVENT && ev->data.scalar.anchor) ||
+	    (ev->type == YAML_SEQUENCE_START_EVENT && ev->data.sequence_start.anchor) ||
+	    (ev->type == YAML_MAPPING_START_EVENT && ev->data.mapping_start.anchor))
+		return walk_fail(w, &ev->start_mark,
+				 "anchors and aliases are not allowed in results");
+	if (ev->type == YAML_SCALAR_EVENT) {
+		*out = scalar_json(ev);
+		return 0;
+	}
+	if (ev->type != YAML_SEQUENCE_START_EVENT && ev->type != YAML_MAPPING_START_EVENT)
+		return walk_fail(w, &ev->start_mark, "unexpected YAML event");
+	if (depth >= RESULT_MAX_DEPTH)
+		return walk_fail(w, &ev->start_mark, "nested too deep: not the output of check");
+	bool seq = ev->type == YAML_SEQUENCE_START_EVENT;
+	yaml_event_type_t end = seq ? YAML_SEQUENCE_END_EVENT : YAML_MAPPING_END_EVENT;
+	json_t *node = seq ? json_array() : json_object();
+	for (;;) {
+		yaml_event_t child;
+		if (walk_next(w, &child))
+			goto fail;
+		if (child.type == end) {
+			yaml_event_delete(&child);
+			break;
 		}
-		return arb_json_str(v);
-	}
-	case YAML_SEQUENCE_NODE: {
-		json_t *a = json_array();
-		for (yaml_node_item_t *i = n->data.sequence.items.start;
-		     i < n->data.sequence.items.top; i++)
-			arb_json_push(a, yaml_to_json(doc, yaml_document_get_node(doc, *i)));
-		return a;
-	}
-	case YAML_MAPPING_NODE: {
-		json_t *o = json_object();
-		for (yaml_node_pair_t *p = n->data.mapping.pairs.start;
-		     p < n->data.mapping.pairs.top; p++) {
-			yaml_node_t *k = yaml_document_get_node(doc, p->key);
-			yaml_node_t *v = yaml_document_get_node(doc, p->value);
-			if (k && v && k->type == YAML_SCALAR_NODE)
-				arb_json_set(o, (const char *)k->data.scalar.value,
-						    yaml_to_json(doc, v));
+		if (seq) {
+			json_t *v;
+			int rc = walk_value(w, &child, depth + 1, &v);
+			yaml_event_delete(&child);
+			if (rc)
+				goto fail;
+			arb_json_push(node, v);
+			continue;
 		}
-		return o;
+		if (child.type != YAML_SCALAR_EVENT) {
+			walk_fail(w, &child.start_mark, "a key that is not a scalar");
+			yaml_event_delete(&child);
+			goto fail;
+		}
+		if (child.data.scalar.anchor) {
+			walk_fail(w, &child.start_mark, "anchors and aliases are not allowed in results");
+			yaml_event_delete(&child);
+			goto fail;
+		}
+		char *key = arb_xstrdup((const char *)child.data.scalar.value);
+		yaml_event_delete(&child);
+		yaml_event_t val;
+		json_t *v;
+		if (walk_next(w, &val)) {
+			free(key);
+			goto fail;
+		}
+		int rc = walk_value(w, &val, depth + 1, &v);
+		yaml_event_delete(&val);
+		if (!rc)
+			arb_json_set(node, key, v);
+		free(key);
+		if (rc)
+			goto fail;
 	}
-	default:
-		return json_null();
-	}
+	*out = node;
+	return 0;
+fail:
+	json_decref(node);
+	return -1;
 }
 
 static int from_yaml(st_ctx *c, FILE *f, const char *name, size_t lines_before)
 {
 	yaml_parser_t p;
-	yaml_parser_initialize(&p);
-	yaml_parser_set_input_file(&p, f);
+	if (!yaml_parser_initialize(&p))
+		return input_error(c, name, 0, 0, "cannot initialise the YAML parser");
+	yaml_in in = { .f = f };
+	yaml_parser_set_input(&p, yaml_read, &in);
+	yaml_walk w = { .p = &p, .in = &in };
 	int rc = 0;
-	for (;;) {
-		yaml_document_t doc;
-		if (!yaml_parser_load(&p, &doc)) {
-			rc = input_error(c, name, lines_before + p.problem_mark.line + 1,
-					 p.problem_mark.column + 1,
-					 "%s", p.problem ? p.problem : "malformed YAML");
+	for (bool done = false; !done && !rc;) {
+		yaml_event_t ev;
+		if (walk_next(&w, &ev)) {
+			rc = -1;
 			break;
 		}
-		yaml_node_t *root = yaml_document_get_root_node(&doc);
-		if (!root) {
-			yaml_document_delete(&doc);
+		switch (ev.type) {
+		case YAML_STREAM_END_EVENT:
+			done = true;
+			break;
+		case YAML_DOCUMENT_START_EVENT:
+			in.doc_start = ev.start_mark.index;
+			break;
+		case YAML_SCALAR_EVENT:
+		case YAML_SEQUENCE_START_EVENT:
+		case YAML_MAPPING_START_EVENT:
+		case YAML_ALIAS_EVENT: {
+			size_t line = lines_before + ev.start_mark.line + 1;
+			json_t *j;
+			if (walk_value(&w, &ev, 0, &j)) {
+				rc = -1;
+				break;
+			}
+			rc = add_game(c, j, name, line);
+			json_decref(j);
 			break;
 		}
-		size_t line = lines_before + root->start_mark.line + 1;
-		json_t *j = yaml_to_json(&doc, root);
-		yaml_document_delete(&doc);
-		rc = add_game(c, j, name, line);
-		json_decref(j);
-		if (rc)
+		default: /* stream start, document end */
 			break;
+		}
+		yaml_event_delete(&ev);
 	}
+	if (rc && w.line)
+		input_error(c, name, lines_before + w.line, w.col, "%s", w.why);
 	yaml_parser_delete(&p);
 	return rc;
 }
 
+/* The next line of f into b, without its newline.  Returns 1, 0 at the
+ * end, or -1 for a line longer than ARB_MAX_RESULT_BYTES (or a read
+ * error) with nothing more read. */
+static int read_line(FILE *f, arb_buf *b)
+{
+	arb_buf_reset(b);
+	int ch;
+	while ((ch = getc_unlocked(f)) != EOF && ch != '\n') {
+		if (b->len == ARB_MAX_RESULT_BYTES)
+			return -1;
+		arb_buf_putc(b, (char)ch);
+	}
+	if (ferror(f))
+		return -1;
+	return ch == EOF && b->len == 0 ? 0 : 1;
+}
+
+/* A line read_line() refused: too long, or the stream failed. */
+static int line_error(st_ctx *c, FILE *f, const char *name, size_t no)
+{
+	if (ferror(f))
+		return input_error(c, name, no, 0, "read error: %s", strerror(errno));
+	return input_error(c, name, no, 1, "a line longer than %u KiB: not the output of check",
+			   ARB_MAX_RESULT_BYTES >> 10);
+}
+
 static int from_json(st_ctx *c, FILE *f, const char *name, size_t lines_before)
 {
-	char *line = NULL;
-	size_t cap = 0;
-	ssize_t len;
+	arb_buf line = { 0 };
 	size_t no = lines_before;
-	int rc = 0;
-	while ((len = getline(&line, &cap, f)) > 0) {
+	int rc = 0, got;
+	while ((got = read_line(f, &line)) != 0) {
 		no++;
+		if (got < 0) {
+			rc = line_error(c, f, name, no);
+			break;
+		}
 		json_error_t err;
-		json_t *j = json_loadb(line, (size_t)len, 0, &err);
+		json_t *j = json_loadb(line.p ? line.p : "", line.len, 0, &err);
 		if (!j || !json_is_object(j)) {
 			rc = input_error(c, name, no, err.column > 0 && !j ? (size_t)err.column : 1,
 					 "%s", j ? "expected one JSON object per line" : err.text);
@@ -494,7 +650,7 @@ static int from_json(st_ctx *c, FILE *f, const char *name, size_t lines_before)
 		if (rc)
 			break;
 	}
-	free(line);
+	arb_buf_free(&line);
 	return rc;
 }
 
@@ -513,16 +669,17 @@ static size_t split(char *s, char sep, char **out, size_t max)
 
 static int from_tsv(st_ctx *c, FILE *f, const char *name, size_t lines_before)
 {
-	char *line = NULL;
-	size_t cap = 0;
-	ssize_t len;
+	arb_buf buf = { 0 };
 	size_t no = lines_before;
-	int rc = 0;
+	int rc = 0, got;
 	static const char header[] = "file\tline\tgame\tevent\tround\ttable\tplayers\tverdict\tmoves\tscores\twinners\terror_line\terror_col\trule\tmessage";
-	while ((len = getline(&line, &cap, f)) > 0) {
+	while ((got = read_line(f, &buf)) != 0) {
 		no++;
-		if (line[len - 1] == '\n')
-			line[--len] = '\0';
+		if (got < 0) {
+			rc = line_error(c, f, name, no);
+			break;
+		}
+		char *line = buf.p ? buf.p : (char *)"";
 		if (no == lines_before + 1) {
 			if (strcmp(line, header) != 0) {
 				rc = input_error(c, name, no, 1, "not the TSV of `arbiter check --format=tsv`");
@@ -577,7 +734,7 @@ static int from_tsv(st_ctx *c, FILE *f, const char *name, size_t lines_before)
 		if (rc)
 			break;
 	}
-	free(line);
+	arb_buf_free(&buf);
 	return rc;
 }
 
