@@ -179,3 +179,11 @@ for k in json tsv; do
 	grep -q "huge.$k:[0-9]*:1: error: a line longer than 1024 KiB" "$tmp/err"
 	check "a 3 MB $k result line is reported" $? "$tmp/err"
 done
+
+# ---------------------------------------------------------------------
+# --data: duplicate keys found by sorting (once pairwise, quadratic);
+# the first duplicate in the file is reported, with its first line
+printf 'game: carcassonne\nb: 1\na: 1\nc: 1\na: 2\nb: 2\n' >"$tmp/dup.yaml"
+expect "--data with duplicate keys exits 2" 2 "$native" --data "$tmp/dup.yaml" check "$long"
+grep -q "dup.yaml:5:1: error: duplicate key \"a\" (first at line 3)" "$tmp/err"
+check "--data reports the first duplicate key at its place" $? "$tmp/err"

@@ -63,6 +63,19 @@ typedef struct event {
 	json_t *left_out;               /* array of {file, line, verdict, why} */
 } event;
 
+/* A hash index over a table that grows (players, events): slots hold the
+ * entry's hash and its index + 1 (0: empty), so the table's entries may
+ * move and the index need not.  Open addressing, at most half full. */
+typedef struct index_slot {
+	uint64_t hash;
+	size_t idx1;
+} index_slot;
+typedef struct index_map {
+	index_slot *slot;
+	size_t cap;              /* a power of two, or 0 */
+	size_t n;
+} index_map;
+
 typedef struct st_ctx {
 	const arb_opts *o;
 	arb_out *out;
@@ -71,6 +84,7 @@ typedef struct st_ctx {
 	size_t npl, cap_pl;
 	event *ev;
 	size_t nev, cap_ev;
+	index_map pl_index, ev_index;
 	bool failed;
 } st_ctx;
 
@@ -216,11 +230,65 @@ fail:
 
 /* ------------------------------------------------------ aggregation */
 
+/* FNV-1a over s, continuing from h. */
+static uint64_t hash_str(uint64_t h, const char *s)
+{
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 0x100000001b3ull;
+	return h;
+}
+
+/* The slot of `hash` whose entry eq() accepts, or the empty slot where it
+ * goes.  Grows the map first, so an insert into the slot returned is safe. */
+static index_slot *map_slot(index_map *m, uint64_t hash,
+			    bool (*eq)(const st_ctx *, size_t, const void *),
+			    const st_ctx *c, const void *key)
+{
+	if (2 * (m->n + 1) > m->cap) {
+		size_t cap = m->cap ? 2 * m->cap : 64;
+		index_slot *slot = arb_xcalloc(cap, sizeof *slot);
+		for (size_t i = 0; i < m->cap; i++) {
+			if (!m->slot[i].idx1)
+				continue;
+			size_t k = m->slot[i].hash & (cap - 1);
+			while (slot[k].idx1)
+				k = (k + 1) & (cap - 1);
+			slot[k] = m->slot[i];
+		}
+		free(m->slot);
+		m->slot = slot;
+		m->cap = cap;
+	}
+	size_t k = hash & (m->cap - 1);
+	while (m->slot[k].idx1 &&
+	       !(m->slot[k].hash == hash && eq(c, m->slot[k].idx1 - 1, key)))
+		k = (k + 1) & (m->cap - 1);
+	return &m->slot[k];
+}
+
+static bool event_eq(const st_ctx *c, size_t i, const void *name)
+{
+	return !strcmp(c->ev[i].name, name);
+}
+
+typedef struct player_key {
+	size_t event;
+	const char *name;
+} player_key;
+
+static bool player_eq(const st_ctx *c, size_t i, const void *key)
+{
+	const player_key *k = key;
+	return c->pl[i].event == k->event && !strcmp(c->pl[i].name, k->name);
+}
+
+/* The index of the group `name`, added if new. */
 static size_t event_index(st_ctx *c, const char *name)
 {
-	for (size_t i = 0; i < c->nev; i++)
-		if (!strcmp(c->ev[i].name, name))
-			return i;
+	uint64_t h = hash_str(0xcbf29ce484222325ull, name);
+	index_slot *slot = map_slot(&c->ev_index, h, event_eq, c, name);
+	if (slot->idx1)
+		return slot->idx1 - 1;
 	if (c->nev == c->cap_ev) {
 		c->cap_ev = c->cap_ev ? 2 * c->cap_ev : 4;
 		c->ev = arb_xrealloc(c->ev, c->cap_ev * sizeof *c->ev);
@@ -228,6 +296,9 @@ static size_t event_index(st_ctx *c, const char *name)
 	c->ev[c->nev].name = arb_xstrdup(name);
 	c->ev[c->nev].games = 0;
 	c->ev[c->nev].left_out = json_array();
+	slot->hash = h;
+	slot->idx1 = c->nev + 1;
+	c->ev_index.n++;
 	return c->nev++;
 }
 
@@ -235,18 +306,23 @@ static size_t event_index(st_ctx *c, const char *name)
  * not a pointer: adding a player may move the whole table. */
 static size_t player_get(st_ctx *c, size_t ev, const char *name)
 {
-	for (size_t i = 0; i < c->npl; i++)
-		if (c->pl[i].event == ev && !strcmp(c->pl[i].name, name))
-			return i;
+	player_key key = { ev, name };
+	uint64_t h = hash_str(0xcbf29ce484222325ull ^ ((uint64_t)ev * 0x9E3779B97F4A7C15ull), name);
+	index_slot *slot = map_slot(&c->pl_index, h, player_eq, c, &key);
+	if (slot->idx1)
+		return slot->idx1 - 1;
 	if (c->npl == c->cap_pl) {
 		c->cap_pl = c->cap_pl ? 2 * c->cap_pl : 16;
 		c->pl = arb_xrealloc(c->pl, c->cap_pl * sizeof *c->pl);
 	}
-	player *p = &c->pl[c->npl++];
+	player *p = &c->pl[c->npl];
 	memset(p, 0, sizeof *p);
 	p->event = ev;
 	p->name = arb_xstrdup(name);
-	return c->npl - 1;
+	slot->hash = h;
+	slot->idx1 = c->npl + 1;
+	c->pl_index.n++;
+	return c->npl++;
 }
 
 static const char *str_of(json_t *o, const char *key)
@@ -828,13 +904,9 @@ static void put_padded(arb_buf *b, const char *s, size_t width)
 		arb_buf_putc(b, ' ');
 }
 
-static void print_event(st_ctx *c, size_t ev)
+/* One group's table; `list` holds its n players (sorted here). */
+static void print_event(st_ctx *c, size_t ev, player **list, size_t n)
 {
-	player **list = arb_xmalloc((c->npl + 1) * sizeof *list);
-	size_t n = 0;
-	for (size_t i = 0; i < c->npl; i++)
-		if (c->pl[i].event == ev)
-			list[n++] = &c->pl[i];
 	sort_scheme = &c->sc;
 	qsort(list, n, sizeof *list, cmp_players);
 	event *e = &c->ev[ev];
@@ -910,7 +982,6 @@ static void print_event(st_ctx *c, size_t ev)
 		arb_out_doc(c->out, doc);
 	}
 	arb_buf_free(&b);
-	free(list);
 }
 
 int arb_cmd_standings(const arb_opts *o)
@@ -938,8 +1009,25 @@ int arb_cmd_standings(const arb_opts *o)
 		static const char h[] = "group\trank\tplayer\tgames\twins\tplaces\tpoints\tscore\tshare\n";
 		arb_out_text(c.out, h, sizeof h - 1);
 	}
-	for (size_t i = 0; i < c.nev; i++)
-		print_event(&c, i);
+	/* the players of each group, grouped in one pass (a counting sort):
+	 * scanning all players once per group would be quadratic */
+	size_t *first = arb_xcalloc(c.nev + 1, sizeof *first);
+	player **list = arb_xmalloc((c.npl + 1) * sizeof *list);
+	for (size_t i = 0; i < c.npl; i++)
+		first[c.pl[i].event + 1]++;
+	for (size_t e = 0; e < c.nev; e++)
+		first[e + 1] += first[e];
+	size_t *fill = arb_xmalloc((c.nev + 1) * sizeof *fill);
+	memcpy(fill, first, (c.nev + 1) * sizeof *fill);
+	for (size_t i = 0; i < c.npl; i++)
+		list[fill[c.pl[i].event]++] = &c.pl[i];
+	for (size_t e = 0; e < c.nev; e++)
+		print_event(&c, e, list + first[e], first[e + 1] - first[e]);
+	free(fill);
+	free(list);
+	free(first);
+	free(c.pl_index.slot);
+	free(c.ev_index.slot);
 	for (size_t i = 0; i < c.npl; i++)
 		free(c.pl[i].name);
 	for (size_t i = 0; i < c.nev; i++) {
