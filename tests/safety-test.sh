@@ -187,3 +187,17 @@ printf 'game: carcassonne\nb: 1\na: 1\nc: 1\na: 2\nb: 2\n' >"$tmp/dup.yaml"
 expect "--data with duplicate keys exits 2" 2 "$native" --data "$tmp/dup.yaml" check "$long"
 grep -q "dup.yaml:5:1: error: duplicate key \"a\" (first at line 3)" "$tmp/err"
 check "--data reports the first duplicate key at its place" $? "$tmp/err"
+
+# ---------------------------------------------------------------------
+# a game's memory is bounded by counts as well as bytes: words, turns and
+# comments each cost the reader bookkeeping (8 MiB of one-letter turns
+# once took 330 MB)
+awk 'BEGIN { print "[Game \"carcassonne\"]\n[Red \"A\"]\n[Blue \"B\"]\n"; for (i = 0; i < 1100; i++) { printf "Red"; for (j = 0; j < 999; j++) printf " a"; print "" } }' >"$tmp/words.tgn"
+awk 'BEGIN { print "[Game \"carcassonne\"]\n[Red \"A\"]\n[Blue \"B\"]\n"; for (i = 0; i < 140000; i++) print "a" }' >"$tmp/turns.tgn"
+awk 'BEGIN { print "[Game \"carcassonne\"]\n[Red \"A\"]\n[Blue \"B\"]\n"; for (i = 0; i < 140000; i++) print ";" }' >"$tmp/comments.tgn"
+expect "a game of more than 2^20 words exits 2" 2 "$native" check "$tmp/words.tgn"
+grep -q "words.tgn:1053:1155: error: more than 1048576 words in one game" "$tmp/err"; check "the word limit is reported where it is passed" $? "$tmp/err"
+expect "a game of more than 2^17 turns exits 2" 2 "$native" check "$tmp/turns.tgn"
+grep -q "turns.tgn:131077:1: error: more than 131072 turns in one game" "$tmp/err"; check "the turn limit is reported where it is passed" $? "$tmp/err"
+expect "a game of more than 2^17 comments exits 2" 2 "$native" check "$tmp/comments.tgn"
+grep -q "comments.tgn:131077:1: error: more than 131072 comments in one game" "$tmp/err"; check "the comment limit is reported where it is passed" $? "$tmp/err"

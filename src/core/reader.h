@@ -16,6 +16,13 @@
 #define ARB_MAX_GAME_BYTES (8u << 20)   /* bytes in one game            */
 #define ARB_MAX_TOKENS_PER_TURN 1024
 #define ARB_MAX_TAGS 256
+/* Each word, turn and comment costs the reader a few dozen bytes of
+ * bookkeeping, so 8 MiB of one-letter turns once took 330 MB.  These
+ * bound a game's memory to about 60 MB whatever its bytes; real games
+ * hold a few hundred turns. */
+#define ARB_MAX_GAME_TOKENS (1u << 20)  /* words in one game            */
+#define ARB_MAX_GAME_TURNS (1u << 17)   /* turn lines in one game       */
+#define ARB_MAX_GAME_COMMENTS (1u << 17) /* comments in one game        */
 
 /* A diagnostic: where and what.  `file` is borrowed. */
 typedef struct arb_diag {

@@ -59,3 +59,5 @@ awk 'BEGIN { print "[Game \"carcassonne\"]\n[Red \"A\"]\n[Blue \"B\"]\n"; for (i
 echo "  check, one game of $(($(wc -c <"$dir/big.tgn") / 1024)) KiB:            $(stat_of "$arbiter" check "$dir/big.tgn" | awk '{ print $2 }') KiB"
 echo "  fmt, the same game:                  $(stat_of "$arbiter" fmt "$dir/big.tgn" | awk '{ print $2 }') KiB"
 echo "  standings, the same game:            $(stat_of "$arbiter" standings "$dir/big.tgn" | awk '{ print $2 }') KiB"
+awk 'BEGIN { print "[Game \"carcassonne\"]\n[Red \"A\"]\n[Blue \"B\"]\n"; for (i = 0; i < 4100000; i++) print "a" }' >"$dir/turns.tgn"
+echo "  check, 8 MiB of one-letter turns:    $(stat_of "$arbiter" check "$dir/turns.tgn" | awk '{ print $2 }') KiB"
