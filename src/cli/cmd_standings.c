@@ -13,7 +13,11 @@
  * Only legal games count; illegal, unfinished
  * and broken games are listed as left out (--include-illegal counts
  * illegal games with the scores reached before the illegal move).
- * Memory grows with players and events, never with games.
+ * Memory: one game or one result (at most ARB_MAX_RESULT_BYTES) at a
+ * time, plus the tables, which grow with players and groups and with the
+ * games left out (each keeps its file, line, verdict and reason, so the
+ * table can list it); counted games cost nothing once added.  Players and
+ * groups are found by hash, so the work is linear in the input.
  */
 #include <ctype.h>
 #include <errno.h>
