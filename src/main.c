@@ -562,14 +562,8 @@ int main(int argc, char **argv)
 
 	for (int i = 0; i < ndata; i++) {
 		arb_diag d;
-		if (arb_gamedata_override(data_files[i], &d)) {
-			if (d.line)
-				fprintf(stderr, "%s:%u:%u: error: %s\n", d.file,
-					(unsigned)d.line, (unsigned)d.col, d.msg);
-			else
-				fprintf(stderr, "%s: error: %s\n", d.file, d.msg);
-			return finish(ARB_EXIT_ERROR);
-		}
+		if (arb_gamedata_override(data_files[i], &d))
+			return finish(arb_report_diag(&o, &d));
 	}
 	/* A person at a terminal who named no file would otherwise face a
 	 * silent wait: say what is being read and how to end it. */

@@ -24,3 +24,20 @@ report() {
 		[ -n "$3" ] && [ -f "$3" ] && sed 's/^/    /' "$3" | head -40
 	fi
 }
+
+# use_memcheck DIR: from here on $ARBITER runs under valgrind, and any
+# invalid read or write makes it exit 97 with valgrind's report on stderr.
+# A binary built with AddressSanitizer (make sanitize) checks itself and
+# runs as it is.  Returns 1, with a FAIL line, when valgrind is missing.
+use_memcheck() {
+	grep -q __asan_init "$ARBITER" 2>/dev/null && return 0
+	if ! command -v valgrind >/dev/null 2>&1; then
+		echo "FAIL memcheck: valgrind is not installed (sh tools/deps.sh installs it)"
+		return 1
+	fi
+	_bin=$(cd "$(dirname "$ARBITER")" && pwd)/$(basename "$ARBITER")
+	printf '#!/bin/sh\nexec valgrind -q --error-exitcode=97 --leak-check=no "%s" "$@"\n' \
+		"$_bin" >"$1/arbiter-memcheck"
+	chmod +x "$1/arbiter-memcheck"
+	ARBITER=$1/arbiter-memcheck
+}

@@ -13,6 +13,8 @@
 #   bash completion tests/bash-completion-test.sh (plain bash, and on a terminal)
 #   import          tests/import-test.sh (JCloisterZone saves to TGN, replayed)
 #   fuzz seeds      tests/fuzz-seeds-test.sh (the fuzz corpus replayed, no libFuzzer)
+#   safety          tests/safety-test.sh (issue #16: memory, data loss, limits)
+#   fmt -i          tests/fmt-inplace-test.sh (what fmt -i may do to a file)
 BUILD=${BUILD:-build}
 export ARBITER=${ARBITER:-./arbiter}
 cd "$(dirname "$0")/.." || exit 2
@@ -45,6 +47,8 @@ for script in \
 	tests/bash-completion-test.sh \
 	tests/import-test.sh \
 	tests/fuzz-seeds-test.sh \
+	tests/safety-test.sh \
+	tests/fmt-inplace-test.sh \
 	; do
 	[ -f "$script" ] && sh "$script" >>"$results" 2>&1
 done

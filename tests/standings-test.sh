@@ -4,7 +4,8 @@
 # computed by hand (tests/standings/README): every scheme and format
 # against its golden file, the parallel route (check per game, then
 # standings over the results) against the direct one, and scheme files
-# with errors reported at their line and column.
+# with errors reported at their line and column.  Every standings run is
+# checked for invalid memory access (valgrind, or ASan under make sanitize).
 . "$(dirname "$0")/lib.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -34,6 +35,8 @@ if [ "${1:-}" = "--update" ]; then
 	exit 0
 fi
 
+native=$ARBITER
+use_memcheck "$tmp"
 for s in placement wins share tests/standings/club.yaml; do
 	n=$(basename "$s" .yaml)
 	capture standings --scheme "$s" "$rec" >"$tmp/out"
@@ -55,11 +58,11 @@ compare "group round" "$golden/by-round.out" "$tmp/out"
 "$ARBITER" standings "$rec" >"$tmp/direct" 2>/dev/null
 for round in 1 2 3; do
 	for table in 1 2 3 4; do
-		"$ARBITER" select --tag Round=$round --tag Table=$table "$rec" >"$tmp/r$round-t$table.tgn"
+		"$native" select --tag Round=$round --tag Table=$table "$rec" >"$tmp/r$round-t$table.tgn"
 	done
 done
 for f in json yaml tsv; do
-	ls "$tmp"/r*-t*.tgn | xargs -P 2 -n 1 "$ARBITER" check --format=$f >"$tmp/results.$f" 2>/dev/null
+	ls "$tmp"/r*-t*.tgn | xargs -P 2 -n 1 "$native" check --format=$f >"$tmp/results.$f" 2>/dev/null
 	"$ARBITER" standings "$tmp/results.$f" 2>&1 | sed "s|$tmp/r[0-9]-t[0-9].tgn|$rec|" >"$tmp/via"
 	# the left-out line names the split file and its line; compare the tables
 	grep -v '^left out' "$tmp/direct" >"$tmp/d"

@@ -3,7 +3,7 @@
 # lacks to build and test arbiter.  Used by the README's two commands and
 # by .ci/run.  Runs apt-get as root, or through sudo.
 set -e
-pkgs="pkg-config libyaml-dev libjansson-dev libcmocka-dev mandoc jq"
+pkgs="pkg-config libyaml-dev libjansson-dev libcmocka-dev mandoc jq valgrind"
 missing=
 for p in $pkgs; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' ||

@@ -48,9 +48,18 @@ int arb_out_finish(arb_out *out, int status);
 /* True once writing to stdout has failed (stop early). */
 bool arb_out_failed(const arb_out *out);
 
-/* A diagnostic (syntax, data, I/O): stderr, and a document in machine
- * formats.  Raises the status to 2. */
+/* Report a failed write to standard output on stderr, once; returns 2. */
+int arb_stdout_error(void);
+
+/* A diagnostic (syntax, data, I/O): the one function that reports one.
+ * Raises the status to 2; unless -q, prints FILE:LINE:COL: error: MESSAGE
+ * on stderr and writes the error document (JSON, YAML) or row (TSV). */
 void arb_out_diag(arb_out *out, const arb_diag *d);
+/* The same before or without a command's output (main's --data): opens
+ * the output, reports, closes; returns the exit status (2). */
+int arb_report_diag(const arb_opts *o, const arb_diag *d);
+/* A note that follows a diagnostic (FILE: note: MESSAGE), unless -q. */
+void arb_out_note(arb_out *out, const char *file, const char *msg);
 /* A verdict for one replayed game; `events` (score) may be NULL. */
 typedef struct arb_scored {
 	size_t move;             /* 0: final scoring */
@@ -61,6 +70,16 @@ void arb_out_verdict(arb_out *out, const arb_replay *r,
 /* A jansson document in the machine format (YAML or JSON); freed. */
 typedef struct json_t json_t;
 void arb_out_doc(arb_out *out, json_t *doc);
+/* jansson values that never drop data: bytes that are not UTF-8 (a file
+ * name, say) are escaped as \xHH rather than refused, since jansson
+ * refuses them and json_object_set_new then drops the key.  Any other
+ * failure is a lack of memory and ends the run with status 2. */
+json_t *arb_json_str(const char *s);
+json_t *arb_json_strn(const char *s, size_t len);
+void arb_json_set(json_t *obj, const char *key, json_t *value);  /* takes value */
+void arb_json_push(json_t *arr, json_t *value);                  /* takes value */
+/* The error document of a diagnostic: the only place it is built. */
+json_t *arb_diag_json(const arb_diag *d);
 /* A replayed game's verdict as the document `check` writes. */
 json_t *arb_verdict_json(const arb_replay *r);
 /* Raw text (dump, fmt, moves) to stdout, as is. */
@@ -85,5 +104,18 @@ int arb_cmd_import(const arb_opts *o);
 typedef int (*arb_each_fn)(void *ctx, const arb_record *rec);
 int arb_each_record(const arb_opts *o, arb_out *out, arb_each_fn fn,
 		    void *ctx);
+/* What a caller took from a stream before handing it over: `lines` blank
+ * lines, then `bytes[0..len)` of the next line (see arb_reader_unread). */
+typedef struct arb_taken {
+	uint32_t lines;
+	const char *bytes;
+	size_t len;
+} arb_taken;
+/* The same for one open stream `f` (not closed), named `name` in
+ * diagnostics, less what `taken` (or NULL) says was read from it already:
+ * returns 1 when the run must stop (an error without --keep-going, fn's
+ * request, a failed write), else 0. */
+int arb_each_record_in(FILE *f, const char *name, const arb_taken *taken,
+		       const arb_opts *o, arb_out *out, arb_each_fn fn, void *ctx);
 
 #endif

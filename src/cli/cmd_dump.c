@@ -35,10 +35,10 @@ static void machine_doc(dump_ctx *c, const arb_record *rec, const arb_replay *r,
 			const char *what, const arb_buf *b, size_t header)
 {
 	json_t *doc = json_object();
-	json_object_set_new(doc, "file", json_string(rec->file));
-	json_object_set_new(doc, "line", json_integer(rec->line));
-	json_object_set_new(doc, "game", json_string(r->game->name));
-	json_object_set_new(doc, "after_move", json_integer((json_int_t)r->moves));
+	arb_json_set(doc, "file", arb_json_str(rec->file));
+	arb_json_set(doc, "line", json_integer(rec->line));
+	arb_json_set(doc, "game", arb_json_str(r->game->name));
+	arb_json_set(doc, "after_move", json_integer((json_int_t)r->moves));
 	const char *text = b->p ? b->p + header : "";
 	if (c->moves) {
 		json_t *a = json_array();
@@ -46,12 +46,12 @@ static void machine_doc(dump_ctx *c, const arb_record *rec, const arb_replay *r,
 		while (*p && strcmp(p, "(none)\n") != 0) {
 			const char *nl = strchr(p, '\n');
 			size_t n = nl ? (size_t)(nl - p) : strlen(p);
-			json_array_append_new(a, json_stringn(p, n));
+			arb_json_push(a, arb_json_strn(p, n));
 			p += n + (nl != NULL);
 		}
-		json_object_set_new(doc, "moves", a);
+		arb_json_set(doc, "moves", a);
 	} else {
-		json_object_set_new(doc, what, json_string(text));
+		arb_json_set(doc, what, arb_json_str(text));
 	}
 	arb_out_doc(c->out, doc);
 }

@@ -10,11 +10,21 @@
  * fmt does not replay: it parses every turn, so it also formats games
  * with illegal moves, but a turn that does not parse stops it.
  *
- * -i rewrites each file atomically: the whole file is formatted in memory,
- * written to a temporary file beside it and renamed over it.  On any
- * error the original is untouched.
+ * -i rewrites each file atomically: the whole file is read into memory
+ * and formatted there, written to a temporary file beside it (a short
+ * name, so the longest file names work) and renamed over it.  The file is
+ * rewritten only when all of it was read and formatted, it is a regular
+ * file with one link that may be written, it differs from its canonical
+ * form, and it did not change meanwhile; a symbolic link's target is the
+ * file rewritten, with its owner, group and mode.  Anything else leaves
+ * it untouched, with a message (man/arbiter.1 lists each case).
  */
+#define _XOPEN_SOURCE 700 /* realpath */
 #include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -143,59 +153,272 @@ static int fmt_one(void *ctx, const arb_record *rec)
 	return 0;
 }
 
-/* Write `text` over `path` atomically, keeping its permissions. */
-static int replace_file(const char *path, const arb_buf *text, arb_out *out)
+/* ------------------------------------------------------------ fmt -i */
+
+/* The temporary file being written, removed by a signal that ends the run
+ * (SIGKILL aside: no process can catch it).  Signals are blocked while the
+ * name is set or cleared, so the handler never sees half a change. */
+static char tmp_path[PATH_MAX];
+static volatile sig_atomic_t tmp_live;
+static const int fatal_signals[] = { SIGHUP, SIGINT, SIGQUIT, SIGPIPE, SIGTERM, SIGXFSZ };
+#define NSIGNALS (sizeof fatal_signals / sizeof fatal_signals[0])
+
+static void on_fatal_signal(int sig)
 {
-	arb_diag d = { .file = path };
+	if (tmp_live)
+		unlink(tmp_path);
+	raise(sig); /* SA_RESETHAND: delivered with the default action on return */
+}
+
+/* Catch the fatal signals that are not ignored (a signal ignored by the
+ * caller, as nohup does, stays ignored); `old` keeps what to restore. */
+static void catch_signals(struct sigaction old[NSIGNALS])
+{
+	struct sigaction sa;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_fatal_signal;
+	sa.sa_flags = SA_RESETHAND;
+	sigemptyset(&sa.sa_mask);
+	for (size_t i = 0; i < NSIGNALS; i++) {
+		if (sigaction(fatal_signals[i], NULL, &old[i]) != 0)
+			old[i].sa_handler = SIG_DFL;
+		if (old[i].sa_handler != SIG_IGN)
+			sigaction(fatal_signals[i], &sa, NULL);
+	}
+}
+
+static void restore_signals(const struct sigaction old[NSIGNALS])
+{
+	for (size_t i = 0; i < NSIGNALS; i++)
+		sigaction(fatal_signals[i], &old[i], NULL);
+}
+
+static void block_signals(sigset_t *saved)
+{
+	sigset_t all;
+	sigemptyset(&all);
+	for (size_t i = 0; i < NSIGNALS; i++)
+		sigaddset(&all, fatal_signals[i]);
+	sigprocmask(SIG_BLOCK, &all, saved);
+}
+
+static void unblock_signals(const sigset_t *saved)
+{
+	sigprocmask(SIG_SETMASK, saved, NULL);
+}
+
+/* Remove the temporary file, if one is live. */
+static void drop_tmp(void)
+{
+	sigset_t saved;
+	block_signals(&saved);
+	if (tmp_live)
+		unlink(tmp_path);
+	tmp_live = 0;
+	unblock_signals(&saved);
+}
+
+/* Read all of the open file `fd` into `b`.  Returns 0 or an errno. */
+static int read_all(int fd, arb_buf *b)
+{
+	char chunk[65536];
+	for (;;) {
+		ssize_t n = read(fd, chunk, sizeof chunk);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return errno;
+		if (n == 0)
+			return 0;
+		arb_buf_put(b, chunk, (size_t)n);
+	}
+}
+
+/* Open `path` and read it whole; `st` is its stat.  Returns 0 or an errno. */
+static int read_file(const char *path, arb_buf *b, struct stat *st)
+{
+	int fd = open(path, O_RDONLY | O_NOCTTY | O_NONBLOCK);
+	if (fd < 0)
+		return errno;
+	int err = fstat(fd, st) != 0 ? errno : 0;
+	if (!err && !S_ISREG(st->st_mode))
+		err = EINVAL; /* replaced by a non-regular file since the check */
+	if (!err)
+		err = read_all(fd, b);
+	if (close(fd) != 0 && !err)
+		err = errno;
+	return err;
+}
+
+/* Has the file at `path` changed since it was read as `before` (stat) and
+ * `bytes`?  Size and time stamps catch an append; the bytes catch a change
+ * within the file system's clock tick. */
+static bool changed_since(const char *path, const struct stat *before,
+			  const arb_buf *bytes)
+{
+	arb_buf now = { 0 };
 	struct stat st;
-	if (stat(path, &st) != 0) {
-		snprintf(d.msg, sizeof d.msg, "cannot stat: %s", strerror(errno));
-		arb_out_diag(out, &d);
-		return -1;
-	}
-	size_t n = strlen(path);
-	char *tmp = arb_xmalloc(n + 16);
-	snprintf(tmp, n + 16, "%s.XXXXXX", path);
-	int fd = mkstemp(tmp);
-	if (fd < 0) {
-		snprintf(d.msg, sizeof d.msg, "cannot create a temporary file beside it: %s",
-			 strerror(errno));
-		arb_out_diag(out, &d);
-		free(tmp);
-		return -1;
-	}
+	bool changed = read_file(path, &now, &st) != 0 ||
+		       st.st_dev != before->st_dev || st.st_ino != before->st_ino ||
+		       st.st_size != before->st_size ||
+		       st.st_mtim.tv_sec != before->st_mtim.tv_sec ||
+		       st.st_mtim.tv_nsec != before->st_mtim.tv_nsec ||
+		       now.len != bytes->len ||
+		       (now.len && memcmp(now.p, bytes->p, now.len) != 0);
+	arb_buf_free(&now);
+	return changed;
+}
+
+static int refuse(arb_out *out, const char *name, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* A diagnostic for `name` (exit status 2).  Returns -1. */
+static int refuse(arb_out *out, const char *name, const char *fmt, ...)
+{
+	arb_diag d = { .file = name };
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(d.msg, sizeof d.msg, fmt, ap);
+	va_end(ap);
+	arb_out_diag(out, &d);
+	return -1;
+}
+
+/* Write `text` to a new temporary file in `dir` with the owner, group and
+ * mode of `st`, then rename it over `target` unless the target changed
+ * since it was read (`st`, `bytes`).  Returns 0, or -1 after a diagnostic;
+ * on any error the target is untouched and no temporary file is left. */
+static int replace_file(const char *name, const char *target, const char *dir,
+			const struct stat *st, const arb_buf *bytes,
+			const arb_buf *text, arb_out *out)
+{
+	/* a short name: NAME.XXXXXX would fail for names of 249+ bytes */
+	if ((size_t)snprintf(tmp_path, sizeof tmp_path, "%s/.arbiter-XXXXXX", dir) >= sizeof tmp_path)
+		return refuse(out, name, "the directory's name is too long for a temporary file: not rewritten");
+	sigset_t saved;
+	block_signals(&saved);
+	int fd = mkstemp(tmp_path);
+	tmp_live = fd >= 0;
+	int err = fd < 0 ? errno : 0;
+	unblock_signals(&saved);
+	if (fd < 0)
+		return refuse(out, name, "cannot create a temporary file beside it: %s (not rewritten)",
+			      strerror(err));
 	const char *p = text->p ? text->p : "";
 	size_t left = text->len;
-	int err = 0;
+	const char *step = "write";
 	while (left && !err) {
 		ssize_t w = write(fd, p, left);
-		if (w < 0) {
-			if (errno == EINTR)
-				continue;
+		if (w < 0 && errno != EINTR) {
 			err = errno;
-		} else {
+		} else if (w > 0) {
 			p += w;
 			left -= (size_t)w;
 		}
 	}
-	if (!err && fchmod(fd, st.st_mode & 07777) != 0)
+	/* the owner first: changing it clears the set-id bits of the mode */
+	struct stat tst;
+	if (!err && fstat(fd, &tst) != 0)
 		err = errno;
+	if (!err && (tst.st_uid != st->st_uid || tst.st_gid != st->st_gid) &&
+	    fchown(fd, st->st_uid, st->st_gid) != 0) {
+		err = errno;
+		step = "keep the owner and group";
+	}
+	if (!err && fchmod(fd, st->st_mode & 07777) != 0) {
+		err = errno;
+		step = "keep the mode";
+	}
 	if (!err && fsync(fd) != 0)
 		err = errno;
 	if (close(fd) != 0 && !err)
 		err = errno;
-	if (!err && rename(tmp, path) != 0)
-		err = errno;
 	if (err) {
-		unlink(tmp);
-		snprintf(d.msg, sizeof d.msg, "cannot rewrite: %s (the file is unchanged)",
-			 strerror(err));
-		arb_out_diag(out, &d);
-		free(tmp);
-		return -1;
+		drop_tmp();
+		return refuse(out, name, "cannot %s: %s (not rewritten: the file is unchanged)",
+			      step, strerror(err));
 	}
-	free(tmp);
+	if (changed_since(target, st, bytes)) {
+		drop_tmp();
+		return refuse(out, name, "changed while it was being formatted: not rewritten "
+			      "(run fmt -i again when nothing else writes to it)");
+	}
+	block_signals(&saved);
+	err = rename(tmp_path, target) != 0 ? errno : 0;
+	if (err)
+		unlink(tmp_path);
+	tmp_live = 0;
+	unblock_signals(&saved);
+	if (err)
+		return refuse(out, name, "cannot rewrite: %s (the file is unchanged)", strerror(err));
 	return 0;
+}
+
+/* fmt -i on one operand.  The file is rewritten only when it is a regular
+ * file with one link that its owner may write, every byte of it was read,
+ * every game in it was formatted, the result differs from it, and it did
+ * not change meanwhile; otherwise it is left untouched, with a message.
+ * A symbolic link is followed and its target rewritten.  Returns 0 or -1. */
+static int fmt_in_place(fmt_ctx *c, const arb_opts *o, const char *name)
+{
+	struct stat st;
+	if (stat(name, &st) != 0)
+		return refuse(c->out, name, "cannot open: %s", strerror(errno));
+	if (!S_ISREG(st.st_mode))
+		return refuse(c->out, name, "not a regular file: fmt -i rewrites regular files only "
+			      "(fmt without -i prints the canonical form)");
+	if (st.st_nlink > 1)
+		return refuse(c->out, name, "has %lu hard links and rewriting would split them: not rewritten "
+			      "(write the canonical form through the link: arbiter fmt FILE > NEW && cat NEW > FILE)",
+			      (unsigned long)st.st_nlink);
+	if ((st.st_mode & 0222) == 0 || access(name, W_OK) != 0)
+		return refuse(c->out, name, "read-only: not rewritten (make it writable first, e.g. chmod u+w)");
+	char *target = realpath(name, NULL);
+	if (!target)
+		return refuse(c->out, name, "cannot resolve its name: %s", strerror(errno));
+	arb_buf bytes = { 0 };
+	struct stat rst;
+	int rc = -1;
+	int err = read_file(target, &bytes, &rst);
+	if (err) {
+		refuse(c->out, name, "cannot read: %s", strerror(err));
+		goto done;
+	}
+	if (rst.st_dev != st.st_dev || rst.st_ino != st.st_ino) {
+		refuse(c->out, name, "changed while it was being read: not rewritten");
+		goto done;
+	}
+	FILE *f = fmemopen(bytes.p ? bytes.p : "", bytes.len, "rb");
+	if (!f) {
+		refuse(c->out, name, "cannot read: %s", strerror(errno));
+		goto done;
+	}
+	c->failed = false;
+	c->games = 0;
+	arb_buf_reset(&c->text);
+	int stopped = arb_each_record_in(f, name, NULL, o, c->out, fmt_one, c);
+	fclose(f);
+	if (stopped || c->failed) {
+		arb_out_note(c->out, name, "not rewritten: the file is unchanged");
+		goto done;
+	}
+	if (c->text.len == bytes.len && (bytes.len == 0 || !memcmp(c->text.p, bytes.p, bytes.len))) {
+		rc = 0; /* already canonical: not even its time stamp changes */
+		goto done;
+	}
+	/* the temporary file goes beside the target, on its file system */
+	char *dir = arb_xstrdup(target);
+	char *slash = strrchr(dir, '/');
+	if (slash == dir)
+		slash[1] = '\0';
+	else if (slash)
+		*slash = '\0';
+	rc = replace_file(name, target, dir, &rst, &bytes, &c->text, c->out);
+	free(dir);
+done:
+	arb_buf_free(&bytes);
+	free(target);
+	return rc;
 }
 
 int arb_cmd_fmt(const arb_opts *o)
@@ -205,25 +428,17 @@ int arb_cmd_fmt(const arb_opts *o)
 	if (!o->in_place) {
 		arb_each_record(o, c.out, fmt_one, &c);
 	} else {
-		for (int i = 0; i < o->nfiles; i++) {
-			arb_opts one = *o;
-			one.files = &o->files[i];
-			one.nfiles = 1;
-			one.keep_going = false;
-			c.o = &one;
-			c.failed = false;
-			c.games = 0;
-			arb_buf_reset(&c.text);
-			int before = arb_out_exit(c.out);
-			arb_each_record(&one, c.out, fmt_one, &c);
-			if (!c.failed && arb_out_exit(c.out) <= before)
-				replace_file(o->files[i], &c.text, c.out);
-			else if (!o->quiet)
-				fprintf(stderr, "%s: not rewritten: the file is unchanged\n",
-					o->files[i]);
-			if (arb_out_exit(c.out) == ARB_EXIT_ERROR && !o->keep_going)
+		/* each file on its own: its first error ends it (it is then
+		 * left alone); -k goes on with the next file */
+		arb_opts one = *o;
+		one.keep_going = false;
+		c.o = &one;
+		struct sigaction old[NSIGNALS];
+		catch_signals(old);
+		for (int i = 0; i < o->nfiles; i++)
+			if (fmt_in_place(&c, &one, o->files[i]) && !o->keep_going)
 				break;
-		}
+		restore_signals(old);
 	}
 	arb_buf_free(&c.text);
 	int status = arb_out_exit(c.out);

@@ -18,12 +18,13 @@
 #include "../games/registry.h"
 
 /* Internal error: the engine proposed a turn it then refused. */
-static int engine_bug(const arb_game_ops *g, size_t move, const char *line,
-		      const char *why)
+static int engine_bug(const arb_opts *o, const arb_game_ops *g, size_t move,
+		      const char *line, const char *why)
 {
-	fprintf(stderr, "arbiter: internal error: the %s engine generated move %zu "
-		"\"%s\" and then rejected it: %s\n", g->name, move, line, why);
-	return ARB_EXIT_ERROR;
+	arb_diag d = { .file = NULL };
+	snprintf(d.msg, sizeof d.msg, "internal error: the %s engine generated move %zu "
+		 "\"%.100s\" and then rejected it: %.300s", g->name, move, line, why);
+	return arb_report_diag(o, &d);
 }
 
 /* One game into `out`.  Returns 0 or an exit status. */
@@ -47,14 +48,13 @@ static int gen_one(const arb_opts *o, const arb_game_ops *g, const void *data,
 	arb_replay r;
 	memset(&r, 0, sizeof r);
 	if (arb_reader_next(rd, &rec, &d) != 1) {
-		fprintf(stderr, "arbiter: internal error: gen header: %s\n", d.msg);
-		status = ARB_EXIT_ERROR;
+		snprintf(d.msg, sizeof d.msg, "internal error: gen wrote a header it cannot read");
+		status = arb_report_diag(o, &d);
 		goto done;
 	}
 	r.rec = &rec;
 	if (arb_replay_setup(&r)) {
-		fprintf(stderr, "arbiter: gen: %s\n", r.diag.msg);
-		status = ARB_EXIT_ERROR;
+		status = arb_report_diag(o, &r.diag);
 		goto done;
 	}
 	static arb_token tok[ARB_MAX_TOKENS_PER_TURN];
@@ -71,7 +71,7 @@ static int gen_one(const arb_opts *o, const arb_game_ops *g, const void *data,
 		if (nt == 0 || nt > ARB_MAX_TOKENS_PER_TURN ||
 		    g->parse(r.state, tok, nt, r.move, &rej) ||
 		    g->apply(r.state, r.move, NULL, &rej)) {
-			status = engine_bug(g, n + 1, line.p ? line.p : "", rej.msg);
+			status = engine_bug(o, g, n + 1, line.p ? line.p : "", rej.msg);
 			goto done;
 		}
 		n++;
@@ -108,27 +108,24 @@ done:
 int arb_cmd_gen(const arb_opts *o)
 {
 	const arb_game_ops *g = arb_game_find(o->game);
+	arb_diag d = { .file = NULL };
 	if (!g) {
-		fprintf(stderr, "arbiter: gen: unknown game \"%s\"\n", o->game);
-		return ARB_EXIT_ERROR;
+		snprintf(d.msg, sizeof d.msg, "gen: unknown game \"%s\"", o->game);
+		return arb_report_diag(o, &d);
 	}
 	if (!g->random_turn) {
-		fprintf(stderr, "arbiter: gen: the %s engine cannot generate games yet\n", g->name);
-		return ARB_EXIT_ERROR;
+		snprintf(d.msg, sizeof d.msg, "gen: the %s engine cannot generate games yet", g->name);
+		return arb_report_diag(o, &d);
 	}
 	if (o->players && ((unsigned long)o->players < g->min_seats ||
 			   (unsigned long)o->players > g->max_seats)) {
-		fprintf(stderr, "arbiter: gen: %s seats %u to %u players, not %ld\n",
-			g->name, g->min_seats, g->max_seats, o->players);
-		return ARB_EXIT_ERROR;
+		snprintf(d.msg, sizeof d.msg, "gen: %s seats %u to %u players, not %ld",
+			 g->name, g->min_seats, g->max_seats, o->players);
+		return arb_report_diag(o, &d);
 	}
-	arb_diag d;
 	const void *data = arb_gamedata_get(g, &d);
-	if (!data) {
-		fprintf(stderr, "%s:%u:%u: error: %s\n", d.file, (unsigned)d.line,
-			(unsigned)d.col, d.msg);
-		return ARB_EXIT_ERROR;
-	}
+	if (!data)
+		return arb_report_diag(o, &d);
 	uint64_t rng = o->seed;
 	arb_buf out = { 0 };
 	int status = 0;
@@ -141,10 +138,7 @@ int arb_cmd_gen(const arb_opts *o)
 			break;
 	}
 	arb_buf_free(&out);
-	if (fflush(stdout) != 0 || ferror(stdout)) {
-		fprintf(stderr, "arbiter: error: cannot write to standard output: %s\n",
-			strerror(errno ? errno : EIO));
-		return ARB_EXIT_ERROR;
-	}
+	if (fflush(stdout) != 0 || ferror(stdout))
+		return arb_stdout_error();
 	return status;
 }

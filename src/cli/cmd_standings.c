@@ -13,11 +13,16 @@
  * Only legal games count; illegal, unfinished
  * and broken games are listed as left out (--include-illegal counts
  * illegal games with the scores reached before the illegal move).
- * Memory grows with players and events, never with games.
+ * Memory: one game or one result (at most ARB_MAX_RESULT_BYTES) at a
+ * time, plus the tables, which grow with players and groups and with the
+ * games left out (each keeps its file, line, verdict and reason, so the
+ * table can list it); counted games cost nothing once added.  Players and
+ * groups are found by hash, so the work is linear in the input.
  */
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -27,6 +32,11 @@
 #include "cli.h"
 #include "../core/data.h"
 #include "../core/util.h"
+
+/* One result (a JSON line, a YAML document, a TSV row) is the verdict of
+ * one game: a few KiB.  Longer ones are refused, so a malformed stream
+ * cannot make standings hold it all. */
+#define ARB_MAX_RESULT_BYTES (1u << 20)
 
 enum points_kind { PTS_PLACEMENT, PTS_WINS, PTS_SHARE, PTS_LIST };
 enum tiebreak { TB_POINTS, TB_WINS, TB_SCORE, TB_SHARE };
@@ -57,6 +67,19 @@ typedef struct event {
 	json_t *left_out;               /* array of {file, line, verdict, why} */
 } event;
 
+/* A hash index over a table that grows (players, events): slots hold the
+ * entry's hash and its index + 1 (0: empty), so the table's entries may
+ * move and the index need not.  Open addressing, at most half full. */
+typedef struct index_slot {
+	uint64_t hash;
+	size_t idx1;
+} index_slot;
+typedef struct index_map {
+	index_slot *slot;
+	size_t cap;              /* a power of two, or 0 */
+	size_t n;
+} index_map;
+
 typedef struct st_ctx {
 	const arb_opts *o;
 	arb_out *out;
@@ -65,6 +88,7 @@ typedef struct st_ctx {
 	size_t npl, cap_pl;
 	event *ev;
 	size_t nev, cap_ev;
+	index_map pl_index, ev_index;
 	bool failed;
 } st_ctx;
 
@@ -210,11 +234,65 @@ fail:
 
 /* ------------------------------------------------------ aggregation */
 
+/* FNV-1a over s, continuing from h. */
+static uint64_t hash_str(uint64_t h, const char *s)
+{
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 0x100000001b3ull;
+	return h;
+}
+
+/* The slot of `hash` whose entry eq() accepts, or the empty slot where it
+ * goes.  Grows the map first, so an insert into the slot returned is safe. */
+static index_slot *map_slot(index_map *m, uint64_t hash,
+			    bool (*eq)(const st_ctx *, size_t, const void *),
+			    const st_ctx *c, const void *key)
+{
+	if (2 * (m->n + 1) > m->cap) {
+		size_t cap = m->cap ? 2 * m->cap : 64;
+		index_slot *slot = arb_xcalloc(cap, sizeof *slot);
+		for (size_t i = 0; i < m->cap; i++) {
+			if (!m->slot[i].idx1)
+				continue;
+			size_t k = m->slot[i].hash & (cap - 1);
+			while (slot[k].idx1)
+				k = (k + 1) & (cap - 1);
+			slot[k] = m->slot[i];
+		}
+		free(m->slot);
+		m->slot = slot;
+		m->cap = cap;
+	}
+	size_t k = hash & (m->cap - 1);
+	while (m->slot[k].idx1 &&
+	       !(m->slot[k].hash == hash && eq(c, m->slot[k].idx1 - 1, key)))
+		k = (k + 1) & (m->cap - 1);
+	return &m->slot[k];
+}
+
+static bool event_eq(const st_ctx *c, size_t i, const void *name)
+{
+	return !strcmp(c->ev[i].name, name);
+}
+
+typedef struct player_key {
+	size_t event;
+	const char *name;
+} player_key;
+
+static bool player_eq(const st_ctx *c, size_t i, const void *key)
+{
+	const player_key *k = key;
+	return c->pl[i].event == k->event && !strcmp(c->pl[i].name, k->name);
+}
+
+/* The index of the group `name`, added if new. */
 static size_t event_index(st_ctx *c, const char *name)
 {
-	for (size_t i = 0; i < c->nev; i++)
-		if (!strcmp(c->ev[i].name, name))
-			return i;
+	uint64_t h = hash_str(0xcbf29ce484222325ull, name);
+	index_slot *slot = map_slot(&c->ev_index, h, event_eq, c, name);
+	if (slot->idx1)
+		return slot->idx1 - 1;
 	if (c->nev == c->cap_ev) {
 		c->cap_ev = c->cap_ev ? 2 * c->cap_ev : 4;
 		c->ev = arb_xrealloc(c->ev, c->cap_ev * sizeof *c->ev);
@@ -222,23 +300,33 @@ static size_t event_index(st_ctx *c, const char *name)
 	c->ev[c->nev].name = arb_xstrdup(name);
 	c->ev[c->nev].games = 0;
 	c->ev[c->nev].left_out = json_array();
+	slot->hash = h;
+	slot->idx1 = c->nev + 1;
+	c->ev_index.n++;
 	return c->nev++;
 }
 
-static player *player_get(st_ctx *c, size_t ev, const char *name)
+/* The index of the player `name` in group `ev`, added if new.  An index,
+ * not a pointer: adding a player may move the whole table. */
+static size_t player_get(st_ctx *c, size_t ev, const char *name)
 {
-	for (size_t i = 0; i < c->npl; i++)
-		if (c->pl[i].event == ev && !strcmp(c->pl[i].name, name))
-			return &c->pl[i];
+	player_key key = { ev, name };
+	uint64_t h = hash_str(0xcbf29ce484222325ull ^ ((uint64_t)ev * 0x9E3779B97F4A7C15ull), name);
+	index_slot *slot = map_slot(&c->pl_index, h, player_eq, c, &key);
+	if (slot->idx1)
+		return slot->idx1 - 1;
 	if (c->npl == c->cap_pl) {
 		c->cap_pl = c->cap_pl ? 2 * c->cap_pl : 16;
 		c->pl = arb_xrealloc(c->pl, c->cap_pl * sizeof *c->pl);
 	}
-	player *p = &c->pl[c->npl++];
+	player *p = &c->pl[c->npl];
 	memset(p, 0, sizeof *p);
 	p->event = ev;
 	p->name = arb_xstrdup(name);
-	return p;
+	slot->hash = h;
+	slot->idx1 = c->npl + 1;
+	c->pl_index.n++;
+	return c->npl++;
 }
 
 static const char *str_of(json_t *o, const char *key)
@@ -247,9 +335,25 @@ static const char *str_of(json_t *o, const char *key)
 	return s ? s : "";
 }
 
-/* One game's document (as check --format=json writes it) into the tables.
- * Returns -1 (with a diagnostic) when the document is not a game result. */
-static int add_game(st_ctx *c, json_t *doc, const char *src)
+/* Report a malformed results stream at src:line:col.  Returns -1. */
+static int input_error(st_ctx *c, const char *src, size_t line, size_t col,
+		       const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+static int input_error(st_ctx *c, const char *src, size_t line, size_t col,
+		       const char *fmt, ...)
+{
+	arb_diag d = { .file = src, .line = (uint32_t)line, .col = (uint32_t)col };
+	va_list ap;
+	va_start(ap, fmt);
+	arb_vformat_msg(d.msg, sizeof d.msg, fmt, ap);
+	va_end(ap);
+	arb_out_diag(c->out, &d);
+	return -1;
+}
+
+/* One game's document (as check --format=json writes it, read from `src`
+ * at `line`) into the tables.  Returns -1 (with a diagnostic) when the
+ * document is not a game result. */
+static int add_game(st_ctx *c, json_t *doc, const char *src, size_t line)
 {
 	json_t *tags = json_object_get(doc, "tags");
 	/* the group: the Event, then Round and Table as --group asks */
@@ -275,26 +379,25 @@ static int add_game(st_ctx *c, json_t *doc, const char *src)
 		      (c->o->include_illegal && !strcmp(verdict, "illegal"));
 	if (!counts || !json_is_array(seats) || json_array_size(seats) == 0) {
 		json_t *lo = json_object();
-		json_object_set_new(lo, "file", json_string(str_of(doc, "file")));
+		arb_json_set(lo, "file", arb_json_str(str_of(doc, "file")));
 		json_t *line = json_object_get(doc, "line");
-		json_object_set_new(lo, "line", line ? json_incref(line) : json_integer(0));
-		json_object_set_new(lo, "verdict", json_string(*verdict ? verdict : "error"));
+		arb_json_set(lo, "line", line ? json_incref(line) : json_integer(0));
+		arb_json_set(lo, "verdict", arb_json_str(*verdict ? verdict : "error"));
 		json_t *ill = json_object_get(doc, "illegal");
 		const char *why = ill ? str_of(ill, "message") : str_of(doc, "message");
 		if (!*why && !strcmp(verdict, "unfinished"))
 			why = "the game is not over";
-		json_object_set_new(lo, "why", json_string(why));
-		json_array_append_new(c->ev[ev].left_out, lo);
+		arb_json_set(lo, "why", arb_json_str(why));
+		arb_json_push(c->ev[ev].left_out, lo);
 		return 0;
 	}
 	size_t n = json_array_size(seats);
-	if (n > ARB_MAX_SEATS) {
-		fprintf(stderr, "%s: error: a game with %zu seats\n", src, n);
-		return -1;
-	}
+	if (n > ARB_MAX_SEATS)
+		return input_error(c, src, line, 1, "a game with %zu seats: games have at most %d",
+				   n, ARB_MAX_SEATS);
 	long score[ARB_MAX_SEATS];
 	bool win[ARB_MAX_SEATS];
-	player *who[ARB_MAX_SEATS];
+	size_t who[ARB_MAX_SEATS];      /* indices: pointers would dangle */
 	long best = 0;
 	for (size_t i = 0; i < n; i++) {
 		json_t *s = json_array_get(seats, i);
@@ -319,7 +422,7 @@ static int add_game(st_ctx *c, json_t *doc, const char *src)
 			tied += same;
 		}
 		size_t place = ahead + 1;
-		player *p = who[i];
+		player *p = &c->pl[who[i]];
 		p->games++;
 		p->wins += win[i];
 		p->places[place - 1]++;
@@ -361,127 +464,273 @@ static int from_record(void *ctx, const arb_record *rec)
 	arb_replay_game(&r);
 	json_t *doc;
 	if (r.verdict == ARB_ERROR) {
-		arb_out_status(c->out, ARB_EXIT_ERROR);
-		if (!c->o->quiet)
-			fprintf(stderr, "%s:%u:%u: error: %s\n", r.diag.file,
-				(unsigned)r.diag.line, (unsigned)r.diag.col, r.diag.msg);
-		doc = json_object();
-		json_object_set_new(doc, "file", json_string(rec->file));
-		json_object_set_new(doc, "line", json_integer(rec->line));
+		arb_out_diag(c->out, &r.diag);
+		/* the error document, placed at the game and with its tags so the
+		 * game is listed as left out in its group */
+		doc = arb_diag_json(&r.diag);
+		arb_json_set(doc, "file", arb_json_str(rec->file));
+		arb_json_set(doc, "line", json_integer(rec->line));
 		json_t *tags = json_object();
 		for (size_t i = 0; i < rec->ntags; i++)
-			json_object_set_new(tags, rec->tags[i].name, json_string(rec->tags[i].value));
-		json_object_set_new(doc, "tags", tags);
-		json_object_set_new(doc, "verdict", json_string("error"));
-		json_object_set_new(doc, "message", json_string(r.diag.msg));
+			arb_json_set(tags, rec->tags[i].name, arb_json_str(rec->tags[i].value));
+		arb_json_set(doc, "tags", tags);
 	} else {
 		doc = arb_verdict_json(&r);
 	}
 	arb_replay_free(&r);
-	int rc = add_game(c, doc, rec->file);
+	int rc = add_game(c, doc, rec->file, rec->line);
 	json_decref(doc);
 	return rc ? 1 : 0;
 }
 
-/* A YAML node of check's output as a jansson value: plain scalars that
- * read as integers or booleans become those, everything else strings. */
-static json_t *yaml_to_json(yaml_document_t *doc, yaml_node_t *n)
+/* YAML results are read event by event into jansson values: each event
+ * is seen once, so the walk is linear in the input.  check's documents are
+ * plain trees four levels deep, so anchors and aliases (which let a few
+ * bytes stand for a tree of any size) are refused, as the --data loader
+ * refuses them, nesting is limited, and so is the size of one document. */
+#define RESULT_MAX_DEPTH 16
+
+typedef struct yaml_in {
+	FILE *f;
+	size_t read;             /* bytes handed to the parser so far      */
+	size_t doc_start;        /* where the current document started     */
+	bool too_long;           /* the document passed ARB_MAX_RESULT_BYTES */
+} yaml_in;
+
+/* libyaml's read handler: the file, refused past the document limit so
+ * libyaml never buffers more than about one document. */
+static int yaml_read(void *data, unsigned char *buf, size_t size, size_t *got)
 {
-	switch (n->type) {
-	case YAML_SCALAR_NODE: {
-		const char *v = (const char *)n->data.scalar.value;
-		if (n->data.scalar.style == YAML_PLAIN_SCALAR_STYLE) {
-			char *end;
-			long long x = strtoll(v, &end, 10);
-			if (*v && !*end)
-				return json_integer(x);
-			if (!strcmp(v, "true"))
-				return json_true();
-			if (!strcmp(v, "false"))
-				return json_false();
-		}
-		return json_string(v);
+	yaml_in *in = data;
+	if (in->read - in->doc_start > ARB_MAX_RESULT_BYTES + 65536) {
+		in->too_long = true;
+		return 0;
 	}
-	case YAML_SEQUENCE_NODE: {
-		json_t *a = json_array();
-		for (yaml_node_item_t *i = n->data.sequence.items.start;
-		     i < n->data.sequence.items.top; i++)
-			json_array_append_new(a, yaml_to_json(doc, yaml_document_get_node(doc, *i)));
-		return a;
-	}
-	case YAML_MAPPING_NODE: {
-		json_t *o = json_object();
-		for (yaml_node_pair_t *p = n->data.mapping.pairs.start;
-		     p < n->data.mapping.pairs.top; p++) {
-			yaml_node_t *k = yaml_document_get_node(doc, p->key);
-			yaml_node_t *v = yaml_document_get_node(doc, p->value);
-			if (k && v && k->type == YAML_SCALAR_NODE)
-				json_object_set_new(o, (const char *)k->data.scalar.value,
-						    yaml_to_json(doc, v));
-		}
-		return o;
-	}
-	default:
-		return json_null();
-	}
+	*got = fread(buf, 1, size, in->f);
+	in->read += *got;
+	return !ferror(in->f);
 }
 
-static int from_yaml(st_ctx *c, FILE *f, const char *name)
+typedef struct yaml_walk {
+	yaml_parser_t *p;
+	yaml_in *in;
+	size_t line, col;        /* where the walk failed                  */
+	char why[160];
+} yaml_walk;
+
+static int walk_fail(yaml_walk *w, const yaml_mark_t *m, const char *why)
+{
+	w->line = m->line + 1;
+	w->col = m->column + 1;
+	snprintf(w->why, sizeof w->why, "%s", why);
+	return -1;
+}
+
+static int walk_next(yaml_walk *w, yaml_event_t *ev)
+{
+	if (yaml_parser_parse(w->p, ev))
+		return 0;
+	if (w->in->too_long)
+		snprintf(w->why, sizeof w->why,
+			 "a result document longer than %u KiB: not the output of check",
+			 ARB_MAX_RESULT_BYTES >> 10);
+	else
+		snprintf(w->why, sizeof w->why, "%s",
+			 w->p->problem ? w->p->problem : "malformed YAML");
+	w->line = w->p->problem_mark.line + 1;
+	w->col = w->p->problem_mark.column + 1;
+	return -1;
+}
+
+/* A scalar of check's output: plain scalars that read as integers or
+ * booleans become those, everything else strings. */
+static json_t *scalar_json(const yaml_event_t *ev)
+{
+	const char *v = (const char *)ev->data.scalar.value;
+	if (ev->data.scalar.style == YAML_PLAIN_SCALAR_STYLE) {
+		char *end;
+		errno = 0;
+		long long x = strtoll(v, &end, 10);
+		if (*v && !*end && !errno)
+			return json_integer(x);
+		if (!strcmp(v, "true"))
+			return json_true();
+		if (!strcmp(v, "false"))
+			return json_false();
+	}
+	return arb_json_strn(v, ev->data.scalar.length);
+}
+
+/* The value whose first event is `ev` (deleted by the caller), into *out.
+ * Returns 0, or -1 with w's position and reason. */
+static int walk_value(yaml_walk *w, yaml_event_t *ev, int depth, json_t **out)
+{
+	*out = NULL;
+	if (ev->type == YAML_ALIAS_EVENT ||
+	    (ev->type == YAML_SCALAR_EVENT && ev->data.scalar.anchor) ||
+	    (ev->type == YAML_SEQUENCE_START_EVENT && ev->data.sequence_start.anchor) ||
+	    (ev->type == YAML_MAPPING_START_EVENT && ev->data.mapping_start.anchor))
+		return walk_fail(w, &ev->start_mark,
+				 "anchors and aliases are not allowed in results");
+	if (ev->type == YAML_SCALAR_EVENT) {
+		*out = scalar_json(ev);
+		return 0;
+	}
+	if (ev->type != YAML_SEQUENCE_START_EVENT && ev->type != YAML_MAPPING_START_EVENT)
+		return walk_fail(w, &ev->start_mark, "unexpected YAML event");
+	if (depth >= RESULT_MAX_DEPTH)
+		return walk_fail(w, &ev->start_mark, "nested too deep: not the output of check");
+	bool seq = ev->type == YAML_SEQUENCE_START_EVENT;
+	yaml_event_type_t end = seq ? YAML_SEQUENCE_END_EVENT : YAML_MAPPING_END_EVENT;
+	json_t *node = seq ? json_array() : json_object();
+	for (;;) {
+		yaml_event_t child;
+		if (walk_next(w, &child))
+			goto fail;
+		if (child.type == end) {
+			yaml_event_delete(&child);
+			break;
+		}
+		if (seq) {
+			json_t *v;
+			int rc = walk_value(w, &child, depth + 1, &v);
+			yaml_event_delete(&child);
+			if (rc)
+				goto fail;
+			arb_json_push(node, v);
+			continue;
+		}
+		if (child.type != YAML_SCALAR_EVENT) {
+			walk_fail(w, &child.start_mark, "a key that is not a scalar");
+			yaml_event_delete(&child);
+			goto fail;
+		}
+		if (child.data.scalar.anchor) {
+			walk_fail(w, &child.start_mark, "anchors and aliases are not allowed in results");
+			yaml_event_delete(&child);
+			goto fail;
+		}
+		char *key = arb_xstrdup((const char *)child.data.scalar.value);
+		yaml_event_delete(&child);
+		yaml_event_t val;
+		json_t *v;
+		if (walk_next(w, &val)) {
+			free(key);
+			goto fail;
+		}
+		int rc = walk_value(w, &val, depth + 1, &v);
+		yaml_event_delete(&val);
+		if (!rc)
+			arb_json_set(node, key, v);
+		free(key);
+		if (rc)
+			goto fail;
+	}
+	*out = node;
+	return 0;
+fail:
+	json_decref(node);
+	return -1;
+}
+
+static int from_yaml(st_ctx *c, FILE *f, const char *name, size_t lines_before)
 {
 	yaml_parser_t p;
-	yaml_parser_initialize(&p);
-	yaml_parser_set_input_file(&p, f);
+	if (!yaml_parser_initialize(&p))
+		return input_error(c, name, 0, 0, "cannot initialise the YAML parser");
+	yaml_in in = { .f = f };
+	yaml_parser_set_input(&p, yaml_read, &in);
+	yaml_walk w = { .p = &p, .in = &in };
 	int rc = 0;
-	for (;;) {
-		yaml_document_t doc;
-		if (!yaml_parser_load(&p, &doc)) {
-			fprintf(stderr, "%s:%zu:%zu: error: %s\n", name,
-				p.problem_mark.line + 1, p.problem_mark.column + 1,
-				p.problem ? p.problem : "malformed YAML");
+	for (bool done = false; !done && !rc;) {
+		yaml_event_t ev;
+		if (walk_next(&w, &ev)) {
 			rc = -1;
 			break;
 		}
-		yaml_node_t *root = yaml_document_get_root_node(&doc);
-		if (!root) {
-			yaml_document_delete(&doc);
+		switch (ev.type) {
+		case YAML_STREAM_END_EVENT:
+			done = true;
+			break;
+		case YAML_DOCUMENT_START_EVENT:
+			in.doc_start = ev.start_mark.index;
+			break;
+		case YAML_SCALAR_EVENT:
+		case YAML_SEQUENCE_START_EVENT:
+		case YAML_MAPPING_START_EVENT:
+		case YAML_ALIAS_EVENT: {
+			size_t line = lines_before + ev.start_mark.line + 1;
+			json_t *j;
+			if (walk_value(&w, &ev, 0, &j)) {
+				rc = -1;
+				break;
+			}
+			rc = add_game(c, j, name, line);
+			json_decref(j);
 			break;
 		}
-		json_t *j = yaml_to_json(&doc, root);
-		yaml_document_delete(&doc);
-		rc = add_game(c, j, name);
-		json_decref(j);
-		if (rc)
+		default: /* stream start, document end */
 			break;
+		}
+		yaml_event_delete(&ev);
 	}
+	if (rc && w.line)
+		input_error(c, name, lines_before + w.line, w.col, "%s", w.why);
 	yaml_parser_delete(&p);
 	return rc;
 }
 
-static int from_json(st_ctx *c, FILE *f, const char *name)
+/* The next line of f into b, without its newline.  Returns 1, 0 at the
+ * end, or -1 for a line longer than ARB_MAX_RESULT_BYTES (or a read
+ * error) with nothing more read. */
+static int read_line(FILE *f, arb_buf *b)
 {
-	char *line = NULL;
-	size_t cap = 0;
-	ssize_t len;
-	unsigned no = 0;
-	int rc = 0;
-	while ((len = getline(&line, &cap, f)) > 0) {
+	arb_buf_reset(b);
+	int ch;
+	while ((ch = getc_unlocked(f)) != EOF && ch != '\n') {
+		if (b->len == ARB_MAX_RESULT_BYTES)
+			return -1;
+		arb_buf_putc(b, (char)ch);
+	}
+	if (ferror(f))
+		return -1;
+	return ch == EOF && b->len == 0 ? 0 : 1;
+}
+
+/* A line read_line() refused: too long, or the stream failed. */
+static int line_error(st_ctx *c, FILE *f, const char *name, size_t no)
+{
+	if (ferror(f))
+		return input_error(c, name, no, 0, "read error: %s", strerror(errno));
+	return input_error(c, name, no, 1, "a line longer than %u KiB: not the output of check",
+			   ARB_MAX_RESULT_BYTES >> 10);
+}
+
+static int from_json(st_ctx *c, FILE *f, const char *name, size_t lines_before)
+{
+	arb_buf line = { 0 };
+	size_t no = lines_before;
+	int rc = 0, got;
+	while ((got = read_line(f, &line)) != 0) {
 		no++;
-		json_error_t err;
-		json_t *j = json_loadb(line, (size_t)len, 0, &err);
-		if (!j || !json_is_object(j)) {
-			fprintf(stderr, "%s:%u:%d: error: %s\n", name, no,
-				err.column > 0 ? err.column : 1,
-				j ? "expected one JSON object per line" : err.text);
-			json_decref(j);
-			rc = -1;
+		if (got < 0) {
+			rc = line_error(c, f, name, no);
 			break;
 		}
-		rc = add_game(c, j, name);
+		json_error_t err;
+		json_t *j = json_loadb(line.p ? line.p : "", line.len, 0, &err);
+		if (!j || !json_is_object(j)) {
+			rc = input_error(c, name, no, err.column > 0 && !j ? (size_t)err.column : 1,
+					 "%s", j ? "expected one JSON object per line" : err.text);
+			json_decref(j);
+			break;
+		}
+		rc = add_game(c, j, name, no);
 		json_decref(j);
 		if (rc)
 			break;
 	}
-	free(line);
+	arb_buf_free(&line);
 	return rc;
 }
 
@@ -498,22 +747,22 @@ static size_t split(char *s, char sep, char **out, size_t max)
 	return n;
 }
 
-static int from_tsv(st_ctx *c, FILE *f, const char *name)
+static int from_tsv(st_ctx *c, FILE *f, const char *name, size_t lines_before)
 {
-	char *line = NULL;
-	size_t cap = 0;
-	ssize_t len;
-	unsigned no = 0;
-	int rc = 0;
+	arb_buf buf = { 0 };
+	size_t no = lines_before;
+	int rc = 0, got;
 	static const char header[] = "file\tline\tgame\tevent\tround\ttable\tplayers\tverdict\tmoves\tscores\twinners\terror_line\terror_col\trule\tmessage";
-	while ((len = getline(&line, &cap, f)) > 0) {
+	while ((got = read_line(f, &buf)) != 0) {
 		no++;
-		if (line[len - 1] == '\n')
-			line[--len] = '\0';
-		if (no == 1) {
+		if (got < 0) {
+			rc = line_error(c, f, name, no);
+			break;
+		}
+		char *line = buf.p ? buf.p : (char *)"";
+		if (no == lines_before + 1) {
 			if (strcmp(line, header) != 0) {
-				fprintf(stderr, "%s:1:1: error: not the TSV of `arbiter check --format=tsv`\n", name);
-				rc = -1;
+				rc = input_error(c, name, no, 1, "not the TSV of `arbiter check --format=tsv`");
 				break;
 			}
 			continue;
@@ -522,22 +771,21 @@ static int from_tsv(st_ctx *c, FILE *f, const char *name)
 			continue; /* a second header from concatenated files */
 		char *col[15];
 		if (split(line, '\t', col, 15) != 15) {
-			fprintf(stderr, "%s:%u:1: error: a row needs 15 tab-separated fields\n", name, no);
-			rc = -1;
+			rc = input_error(c, name, no, 1, "a row needs 15 tab-separated fields");
 			break;
 		}
 		json_t *doc = json_object();
-		json_object_set_new(doc, "file", json_string(col[0]));
-		json_object_set_new(doc, "line", json_integer(atol(col[1])));
-		json_object_set_new(doc, "game", json_string(col[2]));
+		arb_json_set(doc, "file", arb_json_str(col[0]));
+		arb_json_set(doc, "line", json_integer(atol(col[1])));
+		arb_json_set(doc, "game", arb_json_str(col[2]));
 		json_t *tags = json_object();
 		static const char *const names[] = { "Event", "Round", "Table" };
 		for (int k = 0; k < 3; k++)
 			if (*col[3 + k])
-				json_object_set_new(tags, names[k], json_string(col[3 + k]));
-		json_object_set_new(doc, "tags", tags);
-		json_object_set_new(doc, "verdict", json_string(col[7]));
-		json_object_set_new(doc, "message", json_string(col[14]));
+				arb_json_set(tags, names[k], arb_json_str(col[3 + k]));
+		arb_json_set(doc, "tags", tags);
+		arb_json_set(doc, "verdict", arb_json_str(col[7]));
+		arb_json_set(doc, "message", arb_json_str(col[14]));
 		json_t *seats = json_array();
 		char *players[ARB_MAX_SEATS], *scores[ARB_MAX_SEATS];
 		size_t np = *col[6] ? split(col[6], '|', players, ARB_MAX_SEATS) : 0;
@@ -548,28 +796,29 @@ static int from_tsv(st_ctx *c, FILE *f, const char *name)
 				continue;
 			*pe = '\0';
 			json_t *s = json_object();
-			json_object_set_new(s, "colour", json_string(players[i]));
-			json_object_set_new(s, "player", json_string(pe + 1));
-			json_object_set_new(s, "score", json_integer(atol(se + 1)));
+			arb_json_set(s, "colour", arb_json_str(players[i]));
+			arb_json_set(s, "player", arb_json_str(pe + 1));
+			arb_json_set(s, "score", json_integer(atol(se + 1)));
 			bool w = false;
 			char *wcopy = arb_xstrdup(col[10]), *save = NULL;
 			for (char *t = strtok_r(wcopy, " ", &save); t; t = strtok_r(NULL, " ", &save))
 				if (!strcmp(t, players[i]))
 					w = true;
 			free(wcopy);
-			json_object_set_new(s, "winner", json_boolean(w));
-			json_array_append_new(seats, s);
+			arb_json_set(s, "winner", json_boolean(w));
+			arb_json_push(seats, s);
 		}
-		json_object_set_new(doc, "seats", seats);
-		rc = add_game(c, doc, name);
+		arb_json_set(doc, "seats", seats);
+		rc = add_game(c, doc, name, no);
 		json_decref(doc);
 		if (rc)
 			break;
 	}
-	free(line);
+	arb_buf_free(&buf);
 	return rc;
 }
 
+/* One operand: a results stream (JSON lines, YAML, TSV) or records. */
 static int read_input(st_ctx *c, const char *path)
 {
 	FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
@@ -580,28 +829,34 @@ static int read_input(st_ctx *c, const char *path)
 		arb_out_diag(c->out, &d);
 		return -1;
 	}
-	int ch = getc(f);
-	while (ch == ' ' || ch == '\n' || ch == '\r' || ch == '\t')
-		ch = getc(f);
+	/* the first byte that is not blank tells the kind; the blank lines
+	 * before it are counted and the blanks of its line kept, so line and
+	 * column numbers stay those of the stream */
+	arb_taken taken = { 0 };
+	char *blanks = arb_xmalloc(ARB_MAX_LINE + 1);
+	int ch;
+	while ((ch = getc(f)) == ' ' || ch == '\n' || ch == '\r' || ch == '\t') {
+		if (ch == '\n') {
+			taken.lines++;
+			taken.len = 0;
+		} else if (taken.len < ARB_MAX_LINE + 1) {
+			blanks[taken.len++] = (char)ch;
+		}
+	}
+	taken.bytes = blanks;
 	if (ch != EOF)
 		ungetc(ch, f);
 	int rc = 0;
-	if (ch == '{' || ch == '-' || ch == 'f') {
-		rc = ch == '{' ? from_json(c, f, name)
-		   : ch == '-' ? from_yaml(c, f, name) : from_tsv(c, f, name);
-		if (rc)
-			arb_out_status(c->out, ARB_EXIT_ERROR);
-	} else {
-		arb_opts one = *c->o;
-		char *files[1] = { (char *)path };
-		one.files = files;
-		one.nfiles = 1;
-		if (f != stdin)
-			fclose(f);
-		f = NULL;
-		rc = arb_each_record(&one, c->out, from_record, c);
-	}
-	if (f && f != stdin)
+	if (ch == '{')
+		rc = from_json(c, f, name, taken.lines);
+	else if (ch == '-')
+		rc = from_yaml(c, f, name, taken.lines);
+	else if (ch == 'f')
+		rc = from_tsv(c, f, name, taken.lines);
+	else
+		rc = arb_each_record_in(f, name, &taken, c->o, c->out, from_record, c);
+	free(blanks);
+	if (f != stdin)
 		fclose(f);
 	return rc;
 }
@@ -653,13 +908,9 @@ static void put_padded(arb_buf *b, const char *s, size_t width)
 		arb_buf_putc(b, ' ');
 }
 
-static void print_event(st_ctx *c, size_t ev)
+/* One group's table; `list` holds its n players (sorted here). */
+static void print_event(st_ctx *c, size_t ev, player **list, size_t n)
 {
-	player **list = arb_xmalloc((c->npl + 1) * sizeof *list);
-	size_t n = 0;
-	for (size_t i = 0; i < c->npl; i++)
-		if (c->pl[i].event == ev)
-			list[n++] = &c->pl[i];
 	sort_scheme = &c->sc;
 	qsort(list, n, sizeof *list, cmp_players);
 	event *e = &c->ev[ev];
@@ -699,19 +950,19 @@ static void print_event(st_ctx *c, size_t ev)
 				       p->points, p->score, p->share);
 		} else {
 			json_t *r = json_object();
-			json_object_set_new(r, "rank", json_integer((json_int_t)rank));
-			json_object_set_new(r, "player", json_string(p->name));
-			json_object_set_new(r, "games", json_integer(p->games));
-			json_object_set_new(r, "wins", json_integer(p->wins));
+			arb_json_set(r, "rank", json_integer((json_int_t)rank));
+			arb_json_set(r, "player", arb_json_str(p->name));
+			arb_json_set(r, "games", json_integer(p->games));
+			arb_json_set(r, "wins", json_integer(p->wins));
 			json_t *pa = json_array();
 			for (size_t k = 0; k < maxp; k++)
-				json_array_append_new(pa, json_integer(p->places[k]));
-			json_object_set_new(r, "places", pa);
+				arb_json_push(pa, json_integer(p->places[k]));
+			arb_json_set(r, "places", pa);
 			/* rounded so YAML and JSON print the same short numbers */
-			json_object_set_new(r, "points", json_real(round(p->points * 10000) / 10000));
-			json_object_set_new(r, "score", json_integer(p->score));
-			json_object_set_new(r, "share", json_real(round(p->share * 10000) / 10000));
-			json_array_append_new(rows, r);
+			arb_json_set(r, "points", json_real(round(p->points * 10000) / 10000));
+			arb_json_set(r, "score", json_integer(p->score));
+			arb_json_set(r, "share", json_real(round(p->share * 10000) / 10000));
+			arb_json_push(rows, r);
 		}
 	}
 	if (c->o->format == FMT_TEXT) {
@@ -727,15 +978,14 @@ static void print_event(st_ctx *c, size_t ev)
 		json_decref(rows);
 		json_decref(doc);
 	} else {
-		json_object_set_new(doc, "group", json_string(e->name));
-		json_object_set_new(doc, "scheme", json_string(c->sc.name));
-		json_object_set_new(doc, "games", json_integer(e->games));
-		json_object_set_new(doc, "standings", rows);
-		json_object_set_new(doc, "left_out", json_incref(e->left_out));
+		arb_json_set(doc, "group", arb_json_str(e->name));
+		arb_json_set(doc, "scheme", arb_json_str(c->sc.name));
+		arb_json_set(doc, "games", json_integer(e->games));
+		arb_json_set(doc, "standings", rows);
+		arb_json_set(doc, "left_out", json_incref(e->left_out));
 		arb_out_doc(c->out, doc);
 	}
 	arb_buf_free(&b);
-	free(list);
 }
 
 int arb_cmd_standings(const arb_opts *o)
@@ -763,8 +1013,25 @@ int arb_cmd_standings(const arb_opts *o)
 		static const char h[] = "group\trank\tplayer\tgames\twins\tplaces\tpoints\tscore\tshare\n";
 		arb_out_text(c.out, h, sizeof h - 1);
 	}
-	for (size_t i = 0; i < c.nev; i++)
-		print_event(&c, i);
+	/* the players of each group, grouped in one pass (a counting sort):
+	 * scanning all players once per group would be quadratic */
+	size_t *first = arb_xcalloc(c.nev + 1, sizeof *first);
+	player **list = arb_xmalloc((c.npl + 1) * sizeof *list);
+	for (size_t i = 0; i < c.npl; i++)
+		first[c.pl[i].event + 1]++;
+	for (size_t e = 0; e < c.nev; e++)
+		first[e + 1] += first[e];
+	size_t *fill = arb_xmalloc((c.nev + 1) * sizeof *fill);
+	memcpy(fill, first, (c.nev + 1) * sizeof *fill);
+	for (size_t i = 0; i < c.npl; i++)
+		list[fill[c.pl[i].event]++] = &c.pl[i];
+	for (size_t e = 0; e < c.nev; e++)
+		print_event(&c, e, list + first[e], first[e + 1] - first[e]);
+	free(fill);
+	free(list);
+	free(first);
+	free(c.pl_index.slot);
+	free(c.ev_index.slot);
 	for (size_t i = 0; i < c.npl; i++)
 		free(c.pl[i].name);
 	for (size_t i = 0; i < c.nev; i++) {

@@ -91,13 +91,19 @@ int arb_out_close(arb_out *out)
 	return rc;
 }
 
+int arb_stdout_error(void)
+{
+	fprintf(stderr, "arbiter: error: cannot write to standard output: %s\n",
+		strerror(errno ? errno : EIO));
+	/* said once: main's last flush must not say it again */
+	clearerr(stdout);
+	return ARB_EXIT_ERROR;
+}
+
 int arb_out_finish(arb_out *out, int status)
 {
-	if (arb_out_close(out)) {
-		fprintf(stderr, "arbiter: error: cannot write to standard output: %s\n",
-			strerror(errno ? errno : EIO));
-		return ARB_EXIT_ERROR;
-	}
+	if (arb_out_close(out))
+		return arb_stdout_error();
 	return status;
 }
 
@@ -118,6 +124,58 @@ void arb_out_text(arb_out *out, const char *s, size_t len)
 		return;
 	if (fwrite(s, 1, len, stdout) != len)
 		out->failed = true;
+}
+
+/* ------------------------------------------------------ jansson values */
+
+/* jansson refuses strings that are not UTF-8 (json_string returns NULL)
+ * and json_object_set_new then drops the key without a word.  Here such
+ * bytes are escaped instead, and a failure that remains can only be a
+ * lack of memory, which ends the run as arb_xmalloc does. */
+static void json_out_of_memory(void)
+{
+	fprintf(stderr, "arbiter: error: out of memory (building a JSON value)\n");
+	exit(ARB_EXIT_ERROR);
+}
+
+json_t *arb_json_strn(const char *s, size_t len)
+{
+	json_t *v = json_stringn(s, len);
+	if (!v) {
+		arb_buf b = { 0 }, raw = { 0 };
+		arb_buf_put(&raw, s, len);
+		arb_buf_put_utf8(&b, raw.p ? raw.p : "");
+		v = json_stringn(b.p ? b.p : "", b.len);
+		arb_buf_free(&b);
+		arb_buf_free(&raw);
+	}
+	if (!v)
+		json_out_of_memory();
+	return v;
+}
+
+json_t *arb_json_str(const char *s)
+{
+	return arb_json_strn(s ? s : "", s ? strlen(s) : 0);
+}
+
+void arb_json_set(json_t *obj, const char *key, json_t *value)
+{
+	if (!value)
+		json_out_of_memory();
+	arb_buf b = { 0 };
+	if (!arb_utf8_valid(key, strlen(key)))
+		arb_buf_put_utf8(&b, key);
+	/* json_object_set_new frees the value when it fails */
+	if (json_object_set_new(obj, b.p ? b.p : key, value) != 0)
+		json_out_of_memory();
+	arb_buf_free(&b);
+}
+
+void arb_json_push(json_t *arr, json_t *value)
+{
+	if (!value || json_array_append_new(arr, value) != 0)
+		json_out_of_memory();
 }
 
 /* ------------------------------------------------------------- YAML */
@@ -251,8 +309,11 @@ void arb_out_doc(arb_out *out, json_t *doc)
  * spaces (TSV has no escapes). */
 static void tsv_field(arb_buf *b, const char *s)
 {
-	for (; *s; s++)
-		arb_buf_putc(b, (*s == '\t' || *s == '\n' || *s == '\r') ? ' ' : *s);
+	size_t start = b->len;
+	arb_buf_put_utf8(b, s);
+	for (size_t i = start; i < b->len; i++)
+		if (b->p[i] == '\t' || b->p[i] == '\n' || b->p[i] == '\r')
+			b->p[i] = ' ';
 }
 
 static void tsv_row_end(arb_out *out, arb_buf *b)
@@ -276,34 +337,64 @@ static void tsv_start(arb_out *out)
 
 /* ------------------------------------------------------- diagnostics */
 
+json_t *arb_diag_json(const arb_diag *d)
+{
+	json_t *doc = json_object();
+	arb_json_set(doc, "file", arb_json_str(d->file));
+	arb_json_set(doc, "line", json_integer(d->line));
+	arb_json_set(doc, "col", json_integer(d->col));
+	arb_json_set(doc, "verdict", arb_json_str("error"));
+	arb_json_set(doc, "message", arb_json_str(d->msg));
+	return doc;
+}
+
+/* The one path of every diagnostic: the status, -q, the GNU-style line on
+ * stderr (always UTF-8), and the machine formats' error document or row. */
 void arb_out_diag(arb_out *out, const arb_diag *d)
 {
 	arb_out_status(out, ARB_EXIT_ERROR);
 	if (out->quiet)
 		return;
+	arb_buf *b = &out->line;
+	arb_buf_reset(b);
+	arb_buf_put_utf8(b, d->file ? d->file : "arbiter");
 	if (d->line)
-		fprintf(stderr, "%s:%u:%u: error: %s\n", d->file,
-			(unsigned)d->line, (unsigned)d->col, d->msg);
-	else
-		fprintf(stderr, "%s: error: %s\n", d->file, d->msg);
+		arb_buf_printf(b, ":%u:%u", (unsigned)d->line, (unsigned)d->col);
+	arb_buf_puts(b, ": error: ");
+	arb_buf_put_utf8(b, d->msg);
+	arb_buf_putc(b, '\n');
+	fputs(b->p, stderr);
 	if (out->format == FMT_YAML || out->format == FMT_JSON) {
-		json_t *doc = json_object();
-		json_object_set_new(doc, "file", json_string(d->file));
-		json_object_set_new(doc, "line", json_integer(d->line));
-		json_object_set_new(doc, "col", json_integer(d->col));
-		json_object_set_new(doc, "verdict", json_string("error"));
-		json_object_set_new(doc, "message", json_string(d->msg));
-		arb_out_doc(out, doc);
+		arb_out_doc(out, arb_diag_json(d));
 	} else if (out->format == FMT_TSV) {
 		tsv_start(out);
-		arb_buf *b = &out->line;
 		arb_buf_reset(b);
-		tsv_field(b, d->file);
+		tsv_field(b, d->file ? d->file : "arbiter");
 		arb_buf_printf(b, "\t%u\t\t\t\t\t\terror\t\t\t\t%u\t%u\t\t", (unsigned)d->line,
 			       (unsigned)d->line, (unsigned)d->col);
 		tsv_field(b, d->msg);
 		tsv_row_end(out, b);
 	}
+}
+
+int arb_report_diag(const arb_opts *o, const arb_diag *d)
+{
+	arb_out *out = arb_out_new(o);
+	arb_out_diag(out, d);
+	return arb_out_finish(out, ARB_EXIT_ERROR);
+}
+
+void arb_out_note(arb_out *out, const char *file, const char *msg)
+{
+	if (out->quiet)
+		return;
+	arb_buf *b = &out->line;
+	arb_buf_reset(b);
+	arb_buf_put_utf8(b, file);
+	arb_buf_puts(b, ": note: ");
+	arb_buf_put_utf8(b, msg);
+	arb_buf_putc(b, '\n');
+	fputs(b->p, stderr);
 }
 
 /* ----------------------------------------------------------- verdicts */
@@ -331,25 +422,25 @@ static json_t *event_doc(const arb_replay *r, const arb_scored *e)
 {
 	json_t *o = json_object();
 	if (e->move)
-		json_object_set_new(o, "move", json_integer((json_int_t)e->move));
+		arb_json_set(o, "move", json_integer((json_int_t)e->move));
 	else
-		json_object_set_new(o, "move", json_string("end"));
-	json_object_set_new(o, "kind", json_string(e->ev.kind ? e->ev.kind : ""));
+		arb_json_set(o, "move", arb_json_str("end"));
+	arb_json_set(o, "kind", arb_json_str(e->ev.kind ? e->ev.kind : ""));
 	json_t *d = json_object();
 	for (size_t i = 0; i < r->setup.nseats; i++)
 		if (e->ev.delta[i])
-			json_object_set_new(d, seat_colour(r, i), json_integer(e->ev.delta[i]));
-	json_object_set_new(o, "points", d);
-	json_object_set_new(o, "text", json_string(e->ev.text));
+			arb_json_set(d, seat_colour(r, i), json_integer(e->ev.delta[i]));
+	arb_json_set(o, "points", d);
+	arb_json_set(o, "text", arb_json_str(e->ev.text));
 	/* the engine's own details apart, so no key of theirs clobbers ours */
 	if (e->ev.nfields) {
 		json_t *details = json_object();
 		for (size_t i = 0; i < e->ev.nfields && i < ARB_MAX_FIELDS; i++) {
 			const arb_field *f = &e->ev.fields[i];
-			json_object_set_new(details, f->key, f->str ? json_string(f->str)
+			arb_json_set(details, f->key, f->str ? arb_json_str(f->str)
 								    : json_integer(f->num));
 		}
-		json_object_set_new(o, "details", details);
+		arb_json_set(o, "details", details);
 	}
 	return o;
 }
@@ -364,37 +455,37 @@ static json_t *verdict_doc(const arb_replay *r, bool score,
 {
 	const arb_record *rec = r->rec;
 	json_t *doc = json_object();
-	json_object_set_new(doc, "file", json_string(rec->file));
-	json_object_set_new(doc, "line", json_integer(rec->line));
-	json_object_set_new(doc, "game", json_string(r->game->name));
+	arb_json_set(doc, "file", arb_json_str(rec->file));
+	arb_json_set(doc, "line", json_integer(rec->line));
+	arb_json_set(doc, "game", arb_json_str(r->game->name));
 	json_t *tags = json_object();
 	for (size_t i = 0; i < rec->ntags; i++)
-		json_object_set_new(tags, rec->tags[i].name, json_string(rec->tags[i].value));
-	json_object_set_new(doc, "tags", tags);
-	json_object_set_new(doc, "verdict", json_string(verdict_name(r->verdict)));
-	json_object_set_new(doc, "moves", json_integer((json_int_t)r->moves));
+		arb_json_set(tags, rec->tags[i].name, arb_json_str(rec->tags[i].value));
+	arb_json_set(doc, "tags", tags);
+	arb_json_set(doc, "verdict", arb_json_str(verdict_name(r->verdict)));
+	arb_json_set(doc, "moves", json_integer((json_int_t)r->moves));
 	json_t *seats = json_array();
 	json_t *winners = json_array();
 	for (size_t i = 0; i < r->setup.nseats; i++) {
 		json_t *s = json_object();
-		json_object_set_new(s, "colour", json_string(seat_colour(r, i)));
-		json_object_set_new(s, "player", json_string(r->setup.seats[i].player));
-		json_object_set_new(s, "score", json_integer(r->st.score[i]));
+		arb_json_set(s, "colour", arb_json_str(seat_colour(r, i)));
+		arb_json_set(s, "player", arb_json_str(r->setup.seats[i].player));
+		arb_json_set(s, "score", json_integer(r->st.score[i]));
 		if (r->st.over)
-			json_object_set_new(s, "winner", json_boolean(r->st.winner[i]));
+			arb_json_set(s, "winner", json_boolean(r->st.winner[i]));
 		if (r->st.nbd) {
 			json_t *bd = json_object();
 			for (size_t k = 0; k < r->st.nbd; k++)
-				json_object_set_new(bd, r->st.bd_key[k], json_integer(r->st.bd[i][k]));
-			json_object_set_new(s, "breakdown", bd);
+				arb_json_set(bd, r->st.bd_key[k], json_integer(r->st.bd[i][k]));
+			arb_json_set(s, "breakdown", bd);
 		}
-		json_array_append_new(seats, s);
+		arb_json_push(seats, s);
 		if (r->st.over && r->st.winner[i] && r->verdict == ARB_LEGAL)
-			json_array_append_new(winners, json_string(seat_colour(r, i)));
+			arb_json_push(winners, arb_json_str(seat_colour(r, i)));
 	}
-	json_object_set_new(doc, "seats", seats);
+	arb_json_set(doc, "seats", seats);
 	if (r->verdict == ARB_LEGAL)
-		json_object_set_new(doc, "winners", winners);
+		arb_json_set(doc, "winners", winners);
 	else
 		json_decref(winners);
 	if (r->verdict == ARB_ILLEGAL) {
@@ -402,21 +493,21 @@ static json_t *verdict_doc(const arb_replay *r, bool score,
 		if (r->bad_move) {
 			arb_buf t = { 0 };
 			arb_turn_text(rec, &rec->turns[r->bad_move - 1], &t);
-			json_object_set_new(e, "move", json_integer((json_int_t)r->bad_move));
-			json_object_set_new(e, "turn", json_string(t.p ? t.p : ""));
+			arb_json_set(e, "move", json_integer((json_int_t)r->bad_move));
+			arb_json_set(e, "turn", arb_json_str(t.p ? t.p : ""));
 			arb_buf_free(&t);
 		}
-		json_object_set_new(e, "line", json_integer(r->rej.line));
-		json_object_set_new(e, "col", json_integer(r->rej.col));
-		json_object_set_new(e, "rule", json_string(r->rej.rule));
-		json_object_set_new(e, "message", json_string(r->rej.msg));
-		json_object_set_new(doc, "illegal", e);
+		arb_json_set(e, "line", json_integer(r->rej.line));
+		arb_json_set(e, "col", json_integer(r->rej.col));
+		arb_json_set(e, "rule", arb_json_str(r->rej.rule));
+		arb_json_set(e, "message", arb_json_str(r->rej.msg));
+		arb_json_set(doc, "illegal", e);
 	}
 	if (score) {
 		json_t *a = json_array();
 		for (size_t i = 0; i < nev; i++)
-			json_array_append_new(a, event_doc(r, &ev[i]));
-		json_object_set_new(doc, "events", a);
+			arb_json_push(a, event_doc(r, &ev[i]));
+		arb_json_set(doc, "events", a);
 	}
 	return doc;
 }
@@ -448,7 +539,8 @@ static void text_winners(arb_buf *b, const arb_replay *r)
 static void text_illegal(arb_buf *b, const arb_replay *r)
 {
 	const arb_record *rec = r->rec;
-	arb_buf_printf(b, "%s:%u:%u: illegal: ", rec->file, (unsigned)r->rej.line,
+	arb_buf_put_utf8(b, rec->file);
+	arb_buf_printf(b, ":%u:%u: illegal: ", (unsigned)r->rej.line,
 		       (unsigned)r->rej.col);
 	if (r->bad_move && rec->turns[r->bad_move - 1].ntok == 0) {
 		arb_buf_printf(b, "move %zu: ", r->bad_move);
@@ -459,7 +551,8 @@ static void text_illegal(arb_buf *b, const arb_replay *r)
 	} else {
 		arb_buf_puts(b, "Result tag: ");
 	}
-	arb_buf_printf(b, "%s [%s]\n", r->rej.msg, r->rej.rule);
+	arb_buf_put_utf8(b, r->rej.msg);
+	arb_buf_printf(b, " [%s]\n", r->rej.rule);
 }
 
 static void text_event(arb_buf *b, const arb_replay *r, const arb_scored *e)
@@ -475,7 +568,9 @@ static void text_event(arb_buf *b, const arb_replay *r, const arb_scored *e)
 				       e->ev.delta[i]);
 	if (!k)
 		arb_buf_puts(b, "nobody scores");
-	arb_buf_printf(b, ": %s\n", e->ev.text);
+	arb_buf_puts(b, ": ");
+	arb_buf_put_utf8(b, e->ev.text);
+	arb_buf_putc(b, '\n');
 }
 
 static void text_verdict(arb_out *out, const arb_replay *r,
@@ -485,7 +580,8 @@ static void text_verdict(arb_out *out, const arb_replay *r,
 	arb_buf *b = &out->line;
 	arb_buf_reset(b);
 	if (out->score) {
-		arb_buf_printf(b, "%s:%u: %s:", rec->file, (unsigned)rec->line, r->game->name);
+		arb_buf_put_utf8(b, rec->file);
+		arb_buf_printf(b, ":%u: %s:", (unsigned)rec->line, r->game->name);
 		for (size_t i = 0; i < r->setup.nseats; i++)
 			arb_buf_printf(b, "%s %s (%s)", i ? "," : "", seat_colour(r, i),
 				       r->setup.seats[i].player);
@@ -507,7 +603,8 @@ static void text_verdict(arb_out *out, const arb_replay *r,
 	if (r->verdict == ARB_ILLEGAL) {
 		text_illegal(b, r);
 	} else {
-		arb_buf_printf(b, "%s:%u: %s: %s, %zu moves; ", rec->file,
+		arb_buf_put_utf8(b, rec->file);
+		arb_buf_printf(b, ":%u: %s: %s, %zu moves; ",
 			       (unsigned)rec->line, verdict_name(r->verdict),
 			       r->game->name, r->moves);
 		text_scores(b, r);

@@ -8,11 +8,12 @@
 
 #include "cli.h"
 
-/* One stream.  Returns 1 when the run must stop. */
-static int each_in_stream(FILE *f, const char *name, const arb_opts *o,
-			  arb_out *out, arb_each_fn fn, void *ctx)
+int arb_each_record_in(FILE *f, const char *name, const arb_taken *taken,
+		       const arb_opts *o, arb_out *out, arb_each_fn fn, void *ctx)
 {
 	arb_reader *rd = arb_reader_new(f, name);
+	if (taken)
+		arb_reader_unread(rd, taken->lines, taken->bytes, taken->len);
 	arb_record rec;
 	arb_diag d;
 	int stop = 0, rc;
@@ -67,7 +68,7 @@ int arb_each_record(const arb_opts *o, arb_out *out, arb_each_fn fn,
 				continue;
 			}
 		}
-		int stop = each_in_stream(f, name, o, out, fn, ctx);
+		int stop = arb_each_record_in(f, name, NULL, o, out, fn, ctx);
 		if (f != stdin)
 			fclose(f);
 		if (stop)

@@ -26,7 +26,7 @@ int arb_data_fail(arb_data_error *err, const arb_node *node,
 	err->line = node ? node->line : 0;
 	err->col = node ? node->col : 0;
 	va_start(ap, fmt);
-	vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+	arb_vformat_msg(err->msg, sizeof err->msg, fmt, ap);
 	va_end(ap);
 	return -1;
 }
@@ -85,6 +85,47 @@ static void set_pos(arb_node *n, const yaml_event_t *ev)
 static int build(yaml_parser_t *p, yaml_event_t *ev, arb_node *out, int depth,
 		 arb_data_error *err);
 
+typedef struct key_at {
+	const char *key;
+	size_t index;
+} key_at;
+
+static int cmp_key_at(const void *pa, const void *pb)
+{
+	const key_at *a = pa, *b = pb;
+	int r = strcmp(a->key, b->key);
+	return r ? r : (a->index > b->index) - (a->index < b->index);
+}
+
+/* A mapping's keys must differ.  Sorted, not compared pairwise (n log n:
+ * a generated data file may hold many keys); the duplicate reported is the
+ * one that comes first in the file, with the line of its first use. */
+static int check_duplicates(const arb_node *map, arb_data_error *err)
+{
+	if (map->n < 2)
+		return 0;
+	key_at *k = arb_xmalloc(map->n * sizeof *k);
+	for (size_t i = 0; i < map->n; i++)
+		k[i] = (key_at){ map->keys[i].str, i };
+	qsort(k, map->n, sizeof *k, cmp_key_at);
+	size_t dup = map->n, first = 0, run = 0;
+	for (size_t i = 1; i < map->n; i++) {
+		if (strcmp(k[i].key, k[i - 1].key) != 0) {
+			run = i;
+			continue;
+		}
+		if (i == run + 1 && k[i].index < dup) {
+			dup = k[i].index;
+			first = k[run].index;
+		}
+	}
+	free(k);
+	if (dup == map->n)
+		return 0;
+	return arb_data_fail(err, &map->keys[dup], "duplicate key \"%s\" (first at line %u)",
+			     map->keys[dup].str, (unsigned)map->keys[first].line);
+}
+
 /* Reads children until the closing event; `ev` is the opening event and is
  * deleted by the caller. */
 static int build_children(yaml_parser_t *p, arb_node *out, int depth,
@@ -97,7 +138,7 @@ static int build_children(yaml_parser_t *p, arb_node *out, int depth,
 			return -1;
 		if (ev.type == end) {
 			yaml_event_delete(&ev);
-			return 0;
+			return out->kind == ARB_MAP ? check_duplicates(out, err) : 0;
 		}
 		if (out->n == cap) {
 			cap = cap ? cap * 2 : 4;
@@ -131,11 +172,6 @@ static int build_children(yaml_parser_t *p, arb_node *out, int depth,
 			return -1;
 		if (key->kind != ARB_SCALAR)
 			return arb_data_fail(err, key, "mapping keys must be plain scalars");
-		for (size_t i = 0; i + 1 < out->n; i++)
-			if (strcmp(out->keys[i].str, key->str) == 0)
-				return arb_data_fail(err, key,
-					"duplicate key \"%s\" (first at line %u)",
-					key->str, (unsigned)out->keys[i].line);
 		if (next_event(p, &ev, err))
 			return -1;
 		rc = build(p, &ev, val, depth + 1, err);

@@ -111,6 +111,18 @@ void arb_reader_free(arb_reader *r)
 	free(r);
 }
 
+void arb_reader_unread(arb_reader *r, uint32_t lines, const char *bytes,
+		       size_t len)
+{
+	if (len > ARB_MAX_LINE + 1)
+		len = ARB_MAX_LINE + 1; /* still too long a line, as it was */
+	memcpy(r->in, bytes, len);
+	r->in_len = len;
+	r->in_pos = 0;
+	r->lineno = lines;
+	r->bom_checked = lines || len; /* the stream's first bytes are gone */
+}
+
 size_t arb_reader_games(const arb_reader *r)
 {
 	return r->games;
@@ -128,7 +140,7 @@ static int diag_set(arb_diag *d, const arb_reader *r, uint32_t line,
 	d->line = line;
 	d->col = col;
 	va_start(ap, fmt);
-	vsnprintf(d->msg, sizeof d->msg, fmt, ap);
+	arb_vformat_msg(d->msg, sizeof d->msg, fmt, ap);
 	va_end(ap);
 	return -1;
 }
@@ -306,13 +318,22 @@ static inline void add_item(arb_reader *r, arb_item_kind kind, size_t index,
 	r->last_item_line = line;
 }
 
-static void add_comment(arb_reader *r, size_t off, size_t len, uint32_t line,
-			uint32_t col)
+static int diag_set(arb_diag *d, const arb_reader *r, uint32_t line,
+		    uint32_t col, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+
+/* Returns 0, or -1 with *d set when the game holds too many comments. */
+static int add_comment(arb_reader *r, size_t off, size_t len, uint32_t line,
+		       uint32_t col, arb_diag *d)
 {
+	if (r->ncoms == ARB_MAX_GAME_COMMENTS)
+		return diag_set(d, r, line, col, "more than %u comments in one game",
+				ARB_MAX_GAME_COMMENTS);
 	GROW(r->coms, r->ncoms, r->cap_coms);
 	r->coms[r->ncoms] = (span){ off, len, line, col };
 	add_item(r, ARB_ITEM_COMMENT, r->ncoms, line);
 	r->ncoms++;
+	return 0;
 }
 
 static inline bool is_blank(char c)
@@ -359,14 +380,13 @@ static int lex_tag_line(arb_reader *r, const char *s, size_t len, size_t i,
 			i++;
 		if (i == len)
 			return 0;
-		if (s[i] == ';') {
-			add_comment(r, base + i, len - i, ln, (uint32_t)i + 1);
-			return 0;
-		}
+		if (s[i] == ';')
+			return add_comment(r, base + i, len - i, ln, (uint32_t)i + 1, d);
 		if (s[i] == '{') {
 			r->in_brace = true;
 			r->brace = (span){ base + i, 0, ln, (uint32_t)i + 1 };
-			add_comment(r, base + i, len - i, ln, (uint32_t)i + 1);
+			if (add_comment(r, base + i, len - i, ln, (uint32_t)i + 1, d))
+				return -1;
 			i = lex_brace_rest(r, s, i + 1, len, base);
 			if (r->in_brace)
 				return 0;
@@ -471,6 +491,9 @@ static int add_token(arb_reader *r, size_t off, size_t len, uint32_t col,
 			"movetext before any tag: a game starts with its tags, [Game \"...\"] first");
 	r->sec = SEC_MOVES;
 	if (!r->turn_open) {
+		if (r->nturns == ARB_MAX_GAME_TURNS)
+			return diag_set(d, r, ln, col, "more than %u turns in one game",
+					ARB_MAX_GAME_TURNS);
 		GROW(r->turns, r->nturns, r->cap_turns);
 		arb_turn *t = &r->turns[r->nturns];
 		t->first = r->ntoks;
@@ -499,6 +522,9 @@ static int add_token(arb_reader *r, size_t off, size_t len, uint32_t col,
 	if (t->ntok == ARB_MAX_TOKENS_PER_TURN)
 		return diag_set(d, r, ln, col,
 			"more than %d words in one turn", ARB_MAX_TOKENS_PER_TURN);
+	if (r->ntoks == ARB_MAX_GAME_TOKENS)
+		return diag_set(d, r, ln, col,
+			"more than %u words in one game", ARB_MAX_GAME_TOKENS);
 	GROW(r->toks, r->ntoks, r->cap_toks);
 	r->toks[r->ntoks++] = (arb_token){ s, (uint32_t)len, ln, col };
 	t->ntok++;
@@ -514,8 +540,12 @@ static int lex_move_line(arb_reader *r, const char *s, size_t len, size_t i,
 {
 	uint32_t ln = r->lineno + 1;
 	size_t most = r->ntoks + len / 2 + 1;
+	if (most > ARB_MAX_GAME_TOKENS)
+		most = ARB_MAX_GAME_TOKENS;  /* the words past it take the slow path */
 	if (most > r->cap_toks) {
 		r->cap_toks = most > 2 * r->cap_toks ? most : 2 * r->cap_toks;
+		if (r->cap_toks > ARB_MAX_GAME_TOKENS)
+			r->cap_toks = ARB_MAX_GAME_TOKENS;
 		r->toks = arb_xrealloc(r->toks, r->cap_toks * sizeof *r->toks);
 	}
 	arb_turn *t = r->turn_open ? &r->turns[r->nturns - 1] : NULL;
@@ -528,13 +558,15 @@ static int lex_move_line(arb_reader *r, const char *s, size_t len, size_t i,
 		}
 		if (cls == C_SPECIAL) {
 			if (c == ';') {
-				add_comment(r, base + i, len - i, ln, (uint32_t)i + 1);
+				if (add_comment(r, base + i, len - i, ln, (uint32_t)i + 1, d))
+					return -1;
 				break;
 			}
 			if (c == '{') {
 				r->in_brace = true;
 				r->brace = (span){ base + i, 0, ln, (uint32_t)i + 1 };
-				add_comment(r, base + i, len - i, ln, (uint32_t)i + 1);
+				if (add_comment(r, base + i, len - i, ln, (uint32_t)i + 1, d))
+					return -1;
 				i = lex_brace_rest(r, s, i + 1, len, base);
 				continue;
 			}
@@ -545,7 +577,7 @@ static int lex_move_line(arb_reader *r, const char *s, size_t len, size_t i,
 		/* s[len] is the line's '\n' or the buffer's NUL: no bound check */
 		while (byte_class[(unsigned char)s[i]] == C_WORD)
 			i++;
-		if (t && t->ntok < ARB_MAX_TOKENS_PER_TURN) {
+		if (t && t->ntok < ARB_MAX_TOKENS_PER_TURN && r->ntoks < most) {
 			r->toks[r->ntoks++] = (arb_token){ s + st, (uint32_t)(i - st),
 							   ln, (uint32_t)st + 1 };
 			t->ntok++;

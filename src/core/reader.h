@@ -16,6 +16,13 @@
 #define ARB_MAX_GAME_BYTES (8u << 20)   /* bytes in one game            */
 #define ARB_MAX_TOKENS_PER_TURN 1024
 #define ARB_MAX_TAGS 256
+/* Each word, turn and comment costs the reader a few dozen bytes of
+ * bookkeeping, so 8 MiB of one-letter turns once took 330 MB.  These
+ * bound a game's memory to about 60 MB whatever its bytes; real games
+ * hold a few hundred turns. */
+#define ARB_MAX_GAME_TOKENS (1u << 20)  /* words in one game            */
+#define ARB_MAX_GAME_TURNS (1u << 17)   /* turn lines in one game       */
+#define ARB_MAX_GAME_COMMENTS (1u << 17) /* comments in one game        */
 
 /* A diagnostic: where and what.  `file` is borrowed. */
 typedef struct arb_diag {
@@ -70,6 +77,13 @@ typedef struct arb_reader arb_reader;
 /* Read from `f` (not closed), naming it `name` in diagnostics. */
 arb_reader *arb_reader_new(FILE *f, const char *name);
 void arb_reader_free(arb_reader *r);
+/* Give back what a caller took from the stream before handing it over
+ * (standings looks for the first byte that is not blank): `lines` lines
+ * (counted, so diagnostics keep the stream's line numbers) and then `len`
+ * bytes (at most ARB_MAX_LINE + 1) of the line that follows.  Call before
+ * the first arb_reader_next(). */
+void arb_reader_unread(arb_reader *r, uint32_t lines, const char *bytes,
+		       size_t len);
 
 /* The next game: 1 and *rec filled, 0 at the end of the stream, -1 with
  * *diag set on a syntax or read error.  After an error the next call skips

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "../games/game.h"
+#include "util.h"
 
 /* Engines compare every word of every turn with keywords, so these stop
  * at the first differing byte instead of measuring `word` first. */
@@ -42,7 +43,8 @@ static int reject_v(arb_reject *rej, uint32_t line, uint32_t col,
 	rej->rule = rule;
 	rej->line = line;
 	rej->col = col;
-	vsnprintf(rej->msg, sizeof rej->msg, fmt, ap);
+	/* cut between characters: a message quotes the record's words */
+	arb_vformat_msg(rej->msg, sizeof rej->msg, fmt, ap);
 	return -1;
 }
 

@@ -30,7 +30,7 @@ static int rec_error(arb_replay *r, uint32_t line, uint32_t col,
 	r->diag.line = line;
 	r->diag.col = col;
 	va_start(ap, fmt);
-	vsnprintf(r->diag.msg, sizeof r->diag.msg, fmt, ap);
+	arb_vformat_msg(r->diag.msg, sizeof r->diag.msg, fmt, ap);
 	va_end(ap);
 	return -1;
 }
@@ -252,7 +252,7 @@ static void illegal(arb_replay *r, size_t move, uint32_t line, uint32_t col,
 	r->rej.line = line;
 	r->rej.col = col;
 	va_start(ap, fmt);
-	vsnprintf(r->rej.msg, sizeof r->rej.msg, fmt, ap);
+	arb_vformat_msg(r->rej.msg, sizeof r->rej.msg, fmt, ap);
 	va_end(ap);
 }
 

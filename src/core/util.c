@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "util.h"
+#include "../games/game.h"
 
 static void out_of_memory(size_t n)
 {
@@ -52,4 +53,84 @@ char *arb_xstrndup(const char *s, size_t n)
 char *arb_xstrdup(const char *s)
 {
 	return arb_xstrndup(s, strlen(s));
+}
+
+/* The length (1-4) of the valid UTF-8 character at p[0..avail), or 0. */
+static size_t utf8_char(const unsigned char *p, size_t avail)
+{
+	unsigned c = p[0];
+	if (c < 0x80)
+		return 1;
+	size_t n;
+	unsigned min;
+	if (c >= 0xC2 && c <= 0xDF) {
+		n = 1; min = 0x80;
+	} else if (c >= 0xE0 && c <= 0xEF) {
+		n = 2; min = 0x800;
+	} else if (c >= 0xF0 && c <= 0xF4) {
+		n = 3; min = 0x10000;
+	} else {
+		return 0;
+	}
+	if (avail < n + 1)
+		return 0;
+	unsigned cp = c & (0x3F >> n);
+	for (size_t k = 1; k <= n; k++) {
+		if ((p[k] & 0xC0) != 0x80)
+			return 0;
+		cp = (cp << 6) | (p[k] & 0x3F);
+	}
+	if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
+		return 0;
+	return n + 1;
+}
+
+size_t arb_utf8_trim(const char *s, size_t len)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	/* back over at most three continuation bytes to the last lead byte */
+	size_t i = len, back = 0;
+	while (i > 0 && back < 3 && (p[i - 1] & 0xC0) == 0x80) {
+		i--;
+		back++;
+	}
+	if (i == 0 || p[i - 1] < 0xC0)
+		return len; /* ASCII last, or no lead byte near the end */
+	size_t need = p[i - 1] >= 0xF0 ? 4 : p[i - 1] >= 0xE0 ? 3 : 2;
+	return back + 1 < need ? i - 1 : len;
+}
+
+bool arb_utf8_valid(const char *s, size_t len)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	for (size_t i = 0; i < len;) {
+		size_t n = utf8_char(p + i, len - i);
+		if (!n)
+			return false;
+		i += n;
+	}
+	return true;
+}
+
+void arb_buf_put_utf8(arb_buf *b, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t len = strlen(s);
+	for (size_t i = 0; i < len;) {
+		size_t n = utf8_char(p + i, len - i);
+		if (n) {
+			arb_buf_put(b, s + i, n);
+			i += n;
+		} else {
+			arb_buf_printf(b, "\\x%02X", p[i]);
+			i++;
+		}
+	}
+}
+
+void arb_vformat_msg(char *dst, size_t cap, const char *fmt, va_list ap)
+{
+	int n = vsnprintf(dst, cap, fmt, ap);
+	if (n >= 0 && (size_t)n >= cap)
+		dst[arb_utf8_trim(dst, cap - 1)] = '\0';
 }
