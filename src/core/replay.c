@@ -79,8 +79,29 @@ static int misspelled_seat(arb_replay *r, const arb_tag *t)
 	for (size_t i = 0; i < sizeof envelope_tags / sizeof *envelope_tags; i++)
 		if (!strcasecmp(t->name, envelope_tags[i]))
 			return 0;
+	/* every record passes here for its ordinary tags (Seed, Annotator):
+	 * strings are built only for the error */
+	const char *other = NULL;
+	for (size_t i = 0; i < arb_game_count() && !other; i++) {
+		const arb_game_ops *o = arb_game_at(i);
+		if (o && o != g && colour_index(o, t->name) >= 0)
+			other = t->name;
+	}
+	const char *close = NULL;
+	size_t len = strlen(t->name);
+	for (size_t c = 0; !other && !close && g->colours[c]; c++) {
+		size_t cl = strlen(g->colours[c]);
+		if (cl + 1 >= len && len + 1 >= cl &&
+		    arb_edit_distance(t->name, g->colours[c]) <= 1)
+			close = g->colours[c];
+	}
+	if (!other && !close)
+		return 0;
 	char cols[128];
 	list_colours(g, cols, sizeof cols);
+	if (close)
+		return rec_error(r, t->line, t->col,
+			"unknown seat colour \"%.40s\" (did you mean %s?)", t->name, close);
 	char games[128] = "";
 	size_t n = 0;
 	for (size_t i = 0; i < arb_game_count(); i++) {
@@ -89,18 +110,9 @@ static int misspelled_seat(arb_replay *r, const arb_tag *t)
 			n += (size_t)snprintf(games + n, n < sizeof games ? sizeof games - n : 0,
 					      "%s%s", n ? ", " : "", o->name);
 	}
-	if (n)
-		return rec_error(r, t->line, t->col,
-			"%.40s is a seat colour of %s, not of %s (its colours: %s)",
-			t->name, games, g->name, cols);
-	size_t ncol = 0;
-	while (g->colours[ncol])
-		ncol++;
-	const char *close = arb_suggest(t->name, g->colours, ncol);
-	if (close && arb_edit_distance(t->name, close) <= 1)
-		return rec_error(r, t->line, t->col,
-			"unknown seat colour \"%.40s\" (did you mean %s?)", t->name, close);
-	return 0;
+	return rec_error(r, t->line, t->col,
+		"%.40s is a seat colour of %s, not of %s (its colours: %s)",
+		t->name, games, g->name, cols);
 }
 
 /* Split the Variant tag into name[=value] words. */
