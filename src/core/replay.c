@@ -45,8 +45,11 @@ static const arb_tag *find_tag(const arb_record *rec, const char *name)
 
 static int colour_index(const arb_game_ops *g, const char *name)
 {
+	/* the first letter first: every tag of every record is tried */
+	int first = tolower((unsigned char)name[0]);
 	for (int i = 0; g->colours[i]; i++)
-		if (strcasecmp(g->colours[i], name) == 0)
+		if (tolower((unsigned char)g->colours[i][0]) == first &&
+		    strcasecmp(g->colours[i], name) == 0)
 			return i;
 	return -1;
 }
@@ -75,28 +78,23 @@ static const char *const envelope_tags[] = {
  * or 0 for an ordinary tag. */
 static int misspelled_seat(arb_replay *r, const arb_tag *t)
 {
-	const arb_game_ops *g = r->game;
-	for (size_t i = 0; i < sizeof envelope_tags / sizeof *envelope_tags; i++)
-		if (!strcasecmp(t->name, envelope_tags[i]))
-			return 0;
 	/* every record passes here for its ordinary tags (Seed, Annotator):
-	 * strings are built only for the error */
-	const char *other = NULL;
+	 * the cheap tests first, strings only for the error */
+	const arb_game_ops *g = r->game;
+	const char *other = NULL, *close = NULL;
 	for (size_t i = 0; i < arb_game_count() && !other; i++) {
 		const arb_game_ops *o = arb_game_at(i);
 		if (o && o != g && colour_index(o, t->name) >= 0)
 			other = t->name;
 	}
-	const char *close = NULL;
-	size_t len = strlen(t->name);
-	for (size_t c = 0; !other && !close && g->colours[c]; c++) {
-		size_t cl = strlen(g->colours[c]);
-		if (cl + 1 >= len && len + 1 >= cl &&
-		    arb_edit_distance(t->name, g->colours[c]) <= 1)
+	for (size_t c = 0; !other && !close && g->colours[c]; c++)
+		if (arb_within_one_edit(t->name, g->colours[c]))
 			close = g->colours[c];
-	}
 	if (!other && !close)
 		return 0;
+	for (size_t i = 0; i < sizeof envelope_tags / sizeof *envelope_tags; i++)
+		if (!strcasecmp(t->name, envelope_tags[i]))
+			return 0;
 	char cols[128];
 	list_colours(g, cols, sizeof cols);
 	if (close)

@@ -6,6 +6,7 @@
  */
 #include <ctype.h>
 #include <string.h>
+#include <strings.h>
 
 #include "suggest.h"
 
@@ -39,6 +40,38 @@ unsigned arb_edit_distance(const char *a, const char *b)
 		}
 	}
 	return rows[la % 3][lb];
+}
+
+static inline int fold(int c)
+{
+	return c >= 'A' && c <= 'Z' ? c + 32 : c;
+}
+
+/* a and b equal ignoring ASCII case */
+static bool same_fold(const char *a, const char *b)
+{
+	while (*a && fold((unsigned char)*a) == fold((unsigned char)*b))
+		a++, b++;
+	return !*a && !*b;
+}
+
+bool arb_within_one_edit(const char *a, const char *b)
+{
+	size_t la = strlen(a), lb = strlen(b);
+	if (la > lb + 1 || lb > la + 1)
+		return false;
+	size_t i = 0;
+	while (i < la && fold((unsigned char)a[i]) == fold((unsigned char)b[i]))
+		i++;
+	if (i == la && i == lb)
+		return true;
+	/* the one edit at i: substitution, insertion, deletion or a swap */
+	if (la == lb)
+		return same_fold(a + i + 1, b + i + 1) ||
+		       (i + 1 < la && fold((unsigned char)a[i]) == fold((unsigned char)b[i + 1]) &&
+			fold((unsigned char)a[i + 1]) == fold((unsigned char)b[i]) &&
+			same_fold(a + i + 2, b + i + 2));
+	return la < lb ? same_fold(a + i, b + i + 1) : same_fold(a + i + 1, b + i);
 }
 
 const char *arb_suggest(const char *word, const char *const *candidates, size_t n)

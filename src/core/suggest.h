@@ -5,6 +5,7 @@
 #ifndef ARB_SUGGEST_H
 #define ARB_SUGGEST_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 /* The edit distance between a and b, ignoring ASCII case: insertions,
@@ -19,5 +20,9 @@ unsigned arb_edit_distance(const char *a, const char *b);
  * edits away, else NULL; on a tie, the earliest candidate.  NULL entries
  * in `candidates` are skipped.  The result is one of `candidates`. */
 const char *arb_suggest(const char *word, const char *const *candidates, size_t n);
+
+/* arb_edit_distance(a, b) <= 1, in one pass and without allocation: for
+ * checks that run on every record. */
+bool arb_within_one_edit(const char *a, const char *b);
 
 #endif

@@ -33,6 +33,24 @@ static void test_distance(void **state)
 	assert_int_equal(arb_edit_distance(longw, "a"), ARB_SUGGEST_FAR);
 }
 
+/* arb_within_one_edit agrees with arb_edit_distance <= 1 on every pair
+ * of a list that has each kind of edit, and the misses around it. */
+static void test_within_one(void **state)
+{
+	(void)state;
+	static const char *const w[] = {
+		"Blue", "Bleu", "blue", "Blu", "Blues", "Glue", "Black", "Red",
+		"Rd", "Reed", "eRd", "Seed", "Site", "White", "Yellow", "Yelow",
+		"Yellwo", "", "B", "Orange", "Ornage", "Oragne", "Green", "Gren",
+	};
+	size_t n = sizeof w / sizeof *w;
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = 0; j < n; j++)
+			if (arb_within_one_edit(w[i], w[j]) != (arb_edit_distance(w[i], w[j]) <= 1))
+				fail_msg("'%s' '%s': within_one %d, distance %u", w[i], w[j],
+					 arb_within_one_edit(w[i], w[j]), arb_edit_distance(w[i], w[j]));
+}
+
 static void test_suggest(void **state)
 {
 	(void)state;
@@ -74,6 +92,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_distance),
+		cmocka_unit_test(test_within_one),
 		cmocka_unit_test(test_suggest),
 		cmocka_unit_test(test_games),
 	};
