@@ -47,6 +47,49 @@ bool arb_tok_eq(const arb_token *tok, const char *word);
 /* True when the token equals `word` ignoring ASCII case. */
 bool arb_tok_ieq(const arb_token *tok, const char *word);
 
+/* s[0..n) equals the word w of wn bytes ignoring ASCII case, where w is
+ * written with bit 5 set in every byte (lower-case letters, digits, '-',
+ * ','): setting bit 5 lower-cases a letter and turns no other byte into
+ * one.  The length is compared first, so most misses cost one test; a
+ * hit is two loads that overlap in the middle (never a byte past either
+ * word), compared two, four or eight bytes at a time; the byte-wise OR
+ * and equality do not depend on the host's byte order.  Inline because
+ * engines compare every word of every turn line with keywords: with a
+ * literal w the loads of w fold into constants. */
+static inline bool arb_word_ieq(const char *s, size_t n, const char *w, size_t wn)
+{
+	if (n != wn)
+		return false;
+	if (wn >= 8 && wn <= 16) {
+		uint64_t a, b, c, d;
+		__builtin_memcpy(&a, s, 8);
+		__builtin_memcpy(&b, s + wn - 8, 8);
+		__builtin_memcpy(&c, w, 8);
+		__builtin_memcpy(&d, w + wn - 8, 8);
+		return ((a | 0x2020202020202020ull) == c) & ((b | 0x2020202020202020ull) == d);
+	}
+	if (wn >= 4 && wn < 8) {
+		uint32_t a, b, c, d;
+		__builtin_memcpy(&a, s, 4);
+		__builtin_memcpy(&b, s + wn - 4, 4);
+		__builtin_memcpy(&c, w, 4);
+		__builtin_memcpy(&d, w + wn - 4, 4);
+		return ((a | 0x20202020u) == c) & ((b | 0x20202020u) == d);
+	}
+	if (wn >= 2 && wn < 4) {
+		uint16_t a, b, c, d;
+		__builtin_memcpy(&a, s, 2);
+		__builtin_memcpy(&b, s + wn - 2, 2);
+		__builtin_memcpy(&c, w, 2);
+		__builtin_memcpy(&d, w + wn - 2, 2);
+		return ((uint16_t)(a | 0x2020u) == c) & ((uint16_t)(b | 0x2020u) == d);
+	}
+	for (size_t i = 0; i < wn; i++)
+		if ((char)(s[i] | 0x20) != w[i])
+			return false;
+	return true;
+}
+
 /* ------------------------------------------------------------ rejections */
 
 /* Why a move (or a tag, at create time) is refused.  `rule` is a stable

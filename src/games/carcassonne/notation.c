@@ -37,34 +37,10 @@ static inline bool ieq(const arb_token *t, const char *word)
 	return word[i] == 0;
 }
 
-/* ieq() for a word w of known length n: a few overlapping 2- or 4-byte
- * loads folded to lower case by one OR (a byte-wise test, so the byte
- * order does not matter). */
+/* ieq() for a word w of known length n (game.h, arb_word_ieq). */
 static inline bool word_is(const arb_token *t, const char *w, uint32_t n)
 {
-	if (t->len != n)
-		return false;
-	const char *s = t->s;
-	if (n >= 4 && n <= 8) {
-		uint32_t a, b, ea, eb;
-		memcpy(&a, s, 4);
-		memcpy(&b, s + n - 4, 4);
-		memcpy(&ea, w, 4);
-		memcpy(&eb, w + n - 4, 4);
-		return ((a | 0x20202020u) == ea) & ((b | 0x20202020u) == eb);
-	}
-	if (n >= 2 && n < 4) {
-		uint16_t a, b, ea, eb;
-		memcpy(&a, s, 2);
-		memcpy(&b, s + n - 2, 2);
-		memcpy(&ea, w, 2);
-		memcpy(&eb, w + n - 2, 2);
-		return ((uint16_t)(a | 0x2020u) == ea) & ((uint16_t)(b | 0x2020u) == eb);
-	}
-	for (uint32_t i = 0; i < n; i++)
-		if ((char)(s[i] | 0x20) != w[i])
-			return false;
-	return true;
+	return arb_word_ieq(t->s, t->len, w, n);
 }
 
 /* An integer of at most 6 digits with an optional sign at p (before

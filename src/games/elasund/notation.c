@@ -33,36 +33,10 @@ static inline int infl_letter(char c)
 	return infl_of[(unsigned char)c] - 1;
 }
 
-/* s[0..n) equals the lower-case word w (letters only, wn bytes, 3 to 8
- * of them), ignoring ASCII case: setting bit 5 lower-cases a letter and
- * turns no other byte into one.  The length is compared first, so most
- * misses cost one test; a hit is two loads that overlap in the middle
- * (never a byte past the token), compared four letters at a time.  With
- * IEQ the word is a literal and its loads fold into constants. */
+/* s[0..n) equals the lower-case word w (game.h, arb_word_ieq). */
 static inline bool ieq(const char *s, size_t n, const char *w, size_t wn)
 {
-	if (n != wn)
-		return false;
-	if (wn >= 4 && wn <= 8) {
-		uint32_t a, b, c, d;
-		memcpy(&a, s, 4);
-		memcpy(&b, s + wn - 4, 4);
-		memcpy(&c, w, 4);
-		memcpy(&d, w + wn - 4, 4);
-		return ((a | 0x20202020u) ^ c) == 0 && ((b | 0x20202020u) ^ d) == 0;
-	}
-	if (wn == 3) {
-		uint16_t a, b, c, d;
-		memcpy(&a, s, 2);
-		memcpy(&b, s + 1, 2);
-		memcpy(&c, w, 2);
-		memcpy(&d, w + 1, 2);
-		return (uint16_t)(a | 0x2020u) == c && (uint16_t)(b | 0x2020u) == d;
-	}
-	for (size_t i = 0; i < wn; i++)
-		if ((s[i] | 0x20) != w[i])
-			return false;
-	return true;
+	return arb_word_ieq(s, n, w, wn);
 }
 #define IEQ(s, n, lit) ieq((s), (n), lit, sizeof lit - 1)
 
