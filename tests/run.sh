@@ -12,6 +12,7 @@
 #   usage           tests/usage-test.sh (misspelled commands, help, game names in any case)
 #   bash completion tests/bash-completion-test.sh (plain bash, and on a terminal)
 #   import          tests/import-test.sh (JCloisterZone saves to TGN, replayed)
+#   pictures        tests/svg-test.sh (SVG well-formed and golden, escaping, -o, the page in chromium)
 BUILD=${BUILD:-build}
 export ARBITER=${ARBITER:-./arbiter}
 cd "$(dirname "$0")/.." || exit 2
@@ -43,6 +44,7 @@ for script in \
 	tests/usage-test.sh \
 	tests/bash-completion-test.sh \
 	tests/import-test.sh \
+	tests/svg-test.sh \
 	; do
 	[ -f "$script" ] && sh "$script" >>"$results" 2>&1
 done
