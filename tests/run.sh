@@ -13,6 +13,7 @@
 #   bash completion tests/bash-completion-test.sh (plain bash, and on a terminal)
 #   import          tests/import-test.sh (JCloisterZone saves to TGN, replayed)
 #   pictures        tests/svg-test.sh (SVG well-formed and golden, escaping, -o, the page in chromium)
+#   fuzz seeds      tests/fuzz-seeds-test.sh (the fuzz corpus replayed, no libFuzzer)
 BUILD=${BUILD:-build}
 export ARBITER=${ARBITER:-./arbiter}
 cd "$(dirname "$0")/.." || exit 2
@@ -45,6 +46,7 @@ for script in \
 	tests/bash-completion-test.sh \
 	tests/import-test.sh \
 	tests/svg-test.sh \
+	tests/fuzz-seeds-test.sh \
 	; do
 	[ -f "$script" ] && sh "$script" >>"$results" 2>&1
 done

@@ -13,6 +13,7 @@
 #include <strings.h>
 
 #include "gamedata.h"
+#include "suggest.h"
 #include "replay.h"
 #include "util.h"
 #include "../games/registry.h"
@@ -57,6 +58,49 @@ static void list_colours(const arb_game_ops *g, char *out, size_t cap)
 	for (size_t i = 0; g->colours[i]; i++)
 		n += (size_t)snprintf(out + n, n < cap ? cap - n : 0, "%s%s",
 				      i ? ", " : "", g->colours[i]);
+}
+
+/* The tags TGN itself names (notation/tgn.md, "Tags"): never taken for a
+ * misspelled seat colour, however close ("Site" is two edits from
+ * "White"). */
+static const char *const envelope_tags[] = {
+	"Game", "Event", "Site", "Date", "Round", "Table", "Variant", "Setup",
+	"Result", "Termination", "View", "Source", "SourceId", "Hands",
+};
+
+/* A tag that is no colour of this game but was surely meant as a seat: a
+ * colour of another game, or one edit from a colour of this game ("Bleu",
+ * "Yelow").  Left as an ordinary tag, it would surface as a wrong seat
+ * count far from the mistake.  Returns -1 with the diagnostic at the tag,
+ * or 0 for an ordinary tag. */
+static int misspelled_seat(arb_replay *r, const arb_tag *t)
+{
+	const arb_game_ops *g = r->game;
+	for (size_t i = 0; i < sizeof envelope_tags / sizeof *envelope_tags; i++)
+		if (!strcasecmp(t->name, envelope_tags[i]))
+			return 0;
+	char cols[128];
+	list_colours(g, cols, sizeof cols);
+	char games[128] = "";
+	size_t n = 0;
+	for (size_t i = 0; i < arb_game_count(); i++) {
+		const arb_game_ops *o = arb_game_at(i);
+		if (o && o != g && colour_index(o, t->name) >= 0)
+			n += (size_t)snprintf(games + n, n < sizeof games ? sizeof games - n : 0,
+					      "%s%s", n ? ", " : "", o->name);
+	}
+	if (n)
+		return rec_error(r, t->line, t->col,
+			"%.40s is a seat colour of %s, not of %s (its colours: %s)",
+			t->name, games, g->name, cols);
+	size_t ncol = 0;
+	while (g->colours[ncol])
+		ncol++;
+	const char *close = arb_suggest(t->name, g->colours, ncol);
+	if (close && arb_edit_distance(t->name, close) <= 1)
+		return rec_error(r, t->line, t->col,
+			"unknown seat colour \"%.40s\" (did you mean %s?)", t->name, close);
+	return 0;
 }
 
 /* Split the Variant tag into name[=value] words. */
@@ -134,8 +178,11 @@ int arb_replay_setup(arb_replay *r)
 	const arb_game_ops *g = r->game;
 	for (size_t i = 0; i < rec->ntags; i++) {
 		int c = colour_index(g, rec->tags[i].name);
-		if (c < 0)
+		if (c < 0) {
+			if (misspelled_seat(r, &rec->tags[i]))
+				return -1;
 			continue;
+		}
 		for (size_t j = 0; j < s->nseats; j++)
 			if (s->seats[j].colour == (unsigned)c)
 				return rec_error(r, rec->tags[i].line, rec->tags[i].col,

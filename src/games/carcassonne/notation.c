@@ -175,6 +175,32 @@ static int tok_half(const arb_token *t)
 }
 
 /* Parse the follower tokens t[0..n) of a placement into m. */
+/* Which rotations of tile `ty` have a `kind` at `spot` (a side, or for a
+ * field a half-edge): "rotated 90 or 180 it has one there", or "no
+ * rotation of it has one there" — the fix after CC_R_NO_SUCH_FEATURE. */
+static void rotations_with(const cc_type *ty, unsigned kind, int spot,
+			   char *out, size_t cap)
+{
+	unsigned rots[4], n = 0;
+	for (unsigned r = 0; r < 4; r++) {
+		const cc_orient *o = &ty->rot[r];
+		bool has = kind == CC_FIELD ? o->half_seg[spot] >= 0
+			   : o->edge[spot] == (kind == CC_CITY ? CC_ECITY : CC_EROAD);
+		if (has)
+			rots[n++] = r * 90u;
+	}
+	if (n == 0) {
+		snprintf(out, cap, "no rotation of it has one there");
+		return;
+	}
+	int w = snprintf(out, cap, "rotated %u", rots[0]);
+	for (unsigned i = 1; i < n && w > 0 && (size_t)w < cap; i++)
+		w += snprintf(out + w, cap - (size_t)w, "%s%u",
+			      i + 1 == n ? " or " : ", ", rots[i]);
+	if (w > 0 && (size_t)w < cap)
+		snprintf(out + w, cap - (size_t)w, " it has one there");
+}
+
 static int parse_follower(const cc_game *g, const arb_token *t, size_t n,
 			  cc_move *m, arb_reject *rej)
 {
@@ -231,10 +257,14 @@ static int parse_follower(const cc_game *g, const arb_token *t, size_t n,
 			return cc_reject_at(rej, CC_R_BAD_FOLLOWER, &t[1],
 				"'%.*s' is no half-edge: write NL NR EL ER SL SR WL or WR",
 				(int)t[1].len, t[1].s);
-		if (o->half_seg[h] < 0)
+		if (o->half_seg[h] < 0) {
+			char other[64];
+			rotations_with(ty, CC_FIELD, h, other, sizeof other);
 			return cc_reject_at(rej, CC_R_NO_SUCH_FEATURE, &t[1],
-				"tile %c rotated %u has no field at %s: its %s side is a city",
-				ty->letter, m->rot * 90u, cc_half_name[h], cc_side_word[h / 2]);
+				"tile %c rotated %u has no field at %s: its %s side is a city; %s",
+				ty->letter, m->rot * 90u, cc_half_name[h], cc_side_word[h / 2],
+				other);
+		}
 		m->spot = (uint8_t)h;
 		m->seg = o->half_seg[h];
 		return 0;
@@ -244,10 +274,13 @@ static int parse_follower(const cc_game *g, const arb_token *t, size_t n,
 		return cc_reject_at(rej, CC_R_BAD_FOLLOWER, &t[1],
 			"'%.*s' is no side: write N, E, S or W", (int)t[1].len, t[1].s);
 	unsigned want = kind == CC_CITY ? CC_ECITY : CC_EROAD;
-	if (o->edge[s] != want)
+	if (o->edge[s] != want) {
+		char other[64];
+		rotations_with(ty, kind, s, other, sizeof other);
 		return cc_reject_at(rej, CC_R_NO_SUCH_FEATURE, &t[1],
-			"tile %c rotated %u has no %s on its %s side", ty->letter,
-			m->rot * 90u, cc_kind_name[kind], cc_side_word[s]);
+			"tile %c rotated %u has no %s on its %s side; %s", ty->letter,
+			m->rot * 90u, cc_kind_name[kind], cc_side_word[s], other);
+	}
 	m->spot = (uint8_t)s;
 	m->seg = o->side_seg[s];
 	return 0;

@@ -57,6 +57,28 @@ static int play_discard(cc_game *g, const cc_move *m, arb_reject *rej)
 	return 0;
 }
 
+/* The fix a player needs after an edge mismatch: "it fits there rotated
+ * 90 or 270", or "no rotation of it fits there", into out. */
+static void fitting_rotations(const cc_game *g, const cc_type *ty, int at,
+			      char *out, size_t cap)
+{
+	unsigned rots[4], n = 0;
+	for (unsigned r = 0; r < 4; r++) {
+		uint8_t nb[4];
+		int side = 0;
+		if (cc_fit_at(g, &ty->rot[r], at, nb, &side) == CC_FITS)
+			rots[n++] = r * 90u;
+	}
+	if (n == 0) {
+		snprintf(out, cap, "no rotation of it fits there");
+		return;
+	}
+	int w = snprintf(out, cap, "it fits there rotated %u", rots[0]);
+	for (unsigned i = 1; i < n && w > 0 && (size_t)w < cap; i++)
+		w += snprintf(out + w, cap - (size_t)w, "%s%u",
+			      i + 1 == n ? " or " : ", ", rots[i]);
+}
+
 /* Does m's tile, turned as o, fit at m's cell?  *at gets the cell and
  * nb[] its neighbours (cc_fit_at).  Rejects CC_R_OCCUPIED,
  * CC_R_NOT_ADJACENT, CC_R_EDGE_MISMATCH. */
@@ -87,11 +109,13 @@ static int check_spot(const cc_game *g, const cc_move *m, const cc_orient *o,
 	unsigned mine = o->edge[side];
 	unsigned theirs = cc_orient_of(g, (unsigned)cc_tile_at(g, nx, ny))
 				  ->edge[(side + 2) % 4];
+	char fits[64];
+	fitting_rotations(g, ty, *at, fits, sizeof fits);
 	return cc_reject(rej, CC_R_EDGE_MISMATCH, m->line, m->col_pos,
 		"tile %c at %d,%d rotated %u: its %s edge is %s but the tile "
-		"at %d,%d shows %s there", ty->letter, m->x, m->y,
+		"at %d,%d shows %s there; %s", ty->letter, m->x, m->y,
 		m->rot * 90u, cc_side_word[side], edge_word[mine], nx, ny,
-		edge_word[theirs]);
+		edge_word[theirs], fits);
 }
 
 /* May m's follower (if any) go where it says, the tile turned as o with

@@ -305,7 +305,7 @@ static int load(el_data *d, const arb_node *root, arb_data_error *err)
 	if (!st)
 		return -1;
 	for (int c = 0; c < EL_SEATS; c++) {
-		const arb_node *sc = arb_node_need(st, elasund_colours[c], ARB_MAP, err);
+		const arb_node *sc = arb_node_need(st, el_colours[c], ARB_MAP, err);
 		if (!sc)
 			return -1;
 		static const char *const hk[2] = { "hut", "longhut" };
@@ -409,7 +409,7 @@ static int load(el_data *d, const arb_node *root, arb_data_error *err)
 	return 0;
 }
 
-void *elasund_data_load(const arb_node *root, arb_data_error *err)
+void *el_data_load(const arb_node *root, arb_data_error *err)
 {
 	el_data *d = arb_xcalloc(1, sizeof *d);
 	if (load(d, root, err) < 0) {
@@ -419,7 +419,7 @@ void *elasund_data_load(const arb_node *root, arb_data_error *err)
 	return d;
 }
 
-void elasund_data_free(void *data)
+void el_data_free(void *data)
 {
 	free(data);
 }

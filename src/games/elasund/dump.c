@@ -16,7 +16,7 @@ static const char type_letter[B_NTYPES] = { 'W', 'M', 'T', 'K', 'L', 'H', 'S', '
 
 static char initial(const el_game *g, int seat)
 {
-	return elasund_colours[g->colour[seat]][0];
+	return el_colours[g->colour[seat]][0];
 }
 
 /* One wall-line cell at (x, y) with y = -1 (north) or EL_H (south), or
@@ -152,7 +152,7 @@ static void labels(const el_game *g, arb_buf *out)
 	}
 }
 
-void elasund_dump(const void *game, unsigned flags, arb_buf *out)
+void el_dump(const void *game, unsigned flags, arb_buf *out)
 {
 	const el_game *g = game;
 	const el_pos *p = &g->pos;
@@ -163,9 +163,9 @@ void elasund_dump(const void *game, unsigned flags, arb_buf *out)
 	}
 	arb_buf_printf(out, "Elasund, %u players, after %u turn%s: ", g->nseats, p->turns, p->turns == 1 ? "" : "s");
 	if (p->over)
-		arb_buf_printf(out, "%s has won\n", elasund_colours[g->colour[p->winner]]);
+		arb_buf_printf(out, "%s has won\n", el_colours[g->colour[p->winner]]);
 	else
-		arb_buf_printf(out, "%s to act\n", elasund_colours[g->colour[p->active]]);
+		arb_buf_printf(out, "%s to act\n", el_colours[g->colour[p->active]]);
 	if (p->ship < 0)
 		arb_buf_puts(out, "ship: beside the board\n");
 	else
@@ -177,7 +177,7 @@ void elasund_dump(const void *game, unsigned flags, arb_buf *out)
 	for (unsigned s = 0; s < g->nseats; s++) {
 		const el_seat *ps = &p->seat[s];
 		arb_buf_printf(out, "%-6s cubes %2u  gold %2d  influence r%d b%d g%d  track %2d  walls %u/9  permits",
-			       elasund_colours[g->colour[s]], ps->cubes, ps->gold, ps->infl[0], ps->infl[1],
+			       el_colours[g->colour[s]], ps->cubes, ps->gold, ps->infl[0], ps->infl[1],
 			       ps->infl[2], g->opt.track_uncapped ? ps->trade : ps->track, ps->walls);
 		for (int v = 0; v < EL_NPERMIT; v++)
 			if (ps->permits & (1u << v))

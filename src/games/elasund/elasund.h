@@ -1,12 +1,14 @@
 /*
- * elasund.h — the private types of the Elasund engine: the board data
- * loaded from notation/elasund/elasund.yaml, the position, and the parsed
- * turn line.
+ * elasund.h — the private types of the Elasund engine (the board data
+ * loaded from notation/elasund/elasund.yaml, the position, the parsed turn
+ * line), its rule table, the small helpers every rule file inlines, and
+ * every function one file of the engine offers another, under the file's
+ * name.
  *
  * Sizes shaped the design: the board is 9 columns by 10 rows (90 squares),
  * at most 4 seats, 37 building tiles, 9 church tiles and 9 wall tiles per
  * seat.  Everything fits in small fixed arrays, so the whole position is
- * one flat struct (under 1 KiB).  A rejected turn leaves no trace: apply()
+ * one flat struct (about 800 bytes).  A rejected turn leaves no trace: apply()
  * copies the small fields at its head before a turn, and saves a board
  * row or a tile the first time the turn writes it (most turns write a few
  * of the 30 rows and of the 48 tiles), then puts all of it back on a
@@ -16,12 +18,14 @@
  * from the north (row numbers 2 3 4 5 6 8 9 10 11 12).  The notation shows
  * x + 1 and the row number.
  */
-#ifndef ELASUND_H
-#define ELASUND_H
+#ifndef ARB_ELASUND_H
+#define ARB_ELASUND_H
 
+#include <assert.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "../game.h"
 
@@ -156,13 +160,13 @@ typedef struct el_game {
 	const el_data *d;
 	const el_layout *L;
 	unsigned nseats;
-	uint8_t colour[EL_SEATS];        /* index into elasund colours[]       */
+	uint8_t colour[EL_SEATS];        /* index into el_colours[]            */
 	int8_t seat_of_colour[EL_SEATS]; /* first seat of each colour, or -1   */
 	uint8_t nneutral;
 	int16_t gold_total;
 	el_opts opt;
 	el_pos pos;                      /* the position                       */
-	/* The undo of the turn being played (see apply() in elasund.c). */
+	/* The undo of the turn being played (see rules.c and el_set_sq). */
 	unsigned char save_head[EL_POS_HEAD]; /* the small fields, whole       */
 	unsigned char save_rare[EL_POS_RARE]; /* church_owner, wall, flagused  */
 	bool rare_saved;                 /* save_rare holds this turn's copy   */
@@ -185,8 +189,9 @@ typedef struct el_cards { uint8_t gold; uint8_t infl[NINFL]; } el_cards;
 
 typedef struct el_hutmv {
 	uint8_t seat;
+	bool lng;                /* written `longhut`: the long hut          */
 	int8_t x, y;             /* target square, x = -1: off the board     */
-	el_at at;
+	el_at at, at_kw;         /* the square (or off); the keyword         */
 } el_hutmv;
 
 enum { BK_BUILDING = 1, BK_WALL, BK_CHURCH };
@@ -230,18 +235,313 @@ typedef struct el_move {
 	el_at at_end;            /* just past the last token                */
 } el_move;
 
+/* ------------------------------------------------------ the rule table */
+
+/* Every rule the engine rejects with: enum, id (as rejections and
+ * notation/elasund.md name it), summary.  Rejections go through EL_REJ
+ * (a position in the turn) or EL_REJ_TOK (a token), never a literal id. */
+#define EL_RULES(X) \
+	X(EL_R_HANDS, "hands", "the Hands tag lists every seat once with its starting influence card, drawn from the deck") \
+	X(EL_R_SEATS, "seats", "Elasund is played by 2 to 4 players") \
+	X(EL_R_SETUP, "setup", "a Setup tag describes a position the game can reach") \
+	X(EL_R_UNKNOWN_OPTION, "unknown-option", "the Variant tag names only options the engine knows") \
+	X(EL_R_BAD_OPTION, "bad-option", "each option takes one of its values") \
+	X(EL_R_SYNTAX, "syntax", "every item of a turn line is spelled as the grammar says") \
+	X(EL_R_ITEM_ORDER, "item-order", "the items come in phase order: roll, income or pirates, builds, permit or gold, special") \
+	X(EL_R_BUILD_LIMIT, "build-limit", "a turn has at most 2 builds") \
+	X(EL_R_WRONG_TURN, "wrong-turn", "turns go around the table in the order of the seat tags") \
+	X(EL_R_GAME_OVER, "game-over", "nothing is played after the win, not even the rest of the winning line") \
+	X(EL_R_SHIP_TARGET, "ship-target", "the ship goes to the rolled row; on a 7 the record names the pirate row") \
+	X(EL_R_SHIP_MUST_MOVE, "ship-must-move", "the ship always moves: a repeated row moves it 2 rows, the pirates leave their row") \
+	X(EL_R_DRAW_COUNT, "draw-count", "the income and wall draws list exactly the influence cards owed") \
+	X(EL_R_DRAW_COLOUR, "draw-colour", "every colour drawn is in the deck at that moment") \
+	X(EL_R_PIRATE_DISCARD, "pirate-discard", "on a 7 each seat discards one card per own cube in the pirate row, at most its hand") \
+	X(EL_R_DISCARD_CARDS, "discard-cards", "cards given up are in the hand") \
+	X(EL_R_LOOT_COUNT, "loot-count", "the roller takes one card of loot per own tower, at most the cards discarded") \
+	X(EL_R_LOOT_CARDS, "loot-cards", "the loot comes from the cards discarded") \
+	X(EL_R_HALVE_COUNT, "halve-count", "on an influence shortage every seat gives up half its influence cards, and only then") \
+	X(EL_R_HUT_BUILD, "hut-build", "workers' huts are never built") \
+	X(EL_R_NONE_LEFT, "none-left", "the stack holds the building, or the player's house or workshop is not on the board") \
+	X(EL_R_OUTSIDE_AREA, "outside-area", "a building lies wholly inside the building area") \
+	X(EL_R_CHURCH_SITE, "church-site", "no building stands on the church foundation") \
+	X(EL_R_COVER_CHURCH, "cover-church", "no building covers a church tile") \
+	X(EL_R_PERMIT_COUNT, "permit-count", "the footprint holds at least the permits the building needs") \
+	X(EL_R_PERMIT_MAJORITY, "permit-majority", "the builder's permits there are worth strictly more than any other player's") \
+	X(EL_R_COVER_LARGER, "cover-larger", "a building never covers a larger one") \
+	X(EL_R_SAME_SIZE_FEE, "same-size-fee", "covering a building of the same size costs 3 influence cards of one colour") \
+	X(EL_R_NEEDLESS_FEE, "needless-fee", "the 3 cards are paid only when a building of the same size is covered") \
+	X(EL_R_NOT_ENOUGH_INFLUENCE, "not-enough-influence", "the influence cards paid are in the hand") \
+	X(EL_R_NOT_ENOUGH_GOLD, "not-enough-gold", "the gold paid is in the hand") \
+	X(EL_R_HUT_ORDER, "hut-order", "displaced huts move the builder's first, then clockwise") \
+	X(EL_R_HUT_MISSING, "hut-missing", "every displaced hut is moved or taken off the board") \
+	X(EL_R_HUT_SQUARE, "hut-square", "a hut moves to empty squares of the area that are no trade fields") \
+	X(EL_R_WALLS_LEFT, "walls-left", "each player has 9 wall tiles") \
+	X(EL_R_WALL_SPACE, "wall-space", "a wall tile goes on a free wall space of this player count") \
+	X(EL_R_WALL_ADJACENT, "wall-adjacent", "a wall tile goes next to a gate or to a wall tile of its line") \
+	X(EL_R_WALL_ORDER, "wall-order", "with walls=blue-first the east wall waits for the north and south walls") \
+	X(EL_R_CHURCH_COMPLETE, "church-complete", "the church has 9 tiles") \
+	X(EL_R_CHURCH_FIRST, "church-first", "the first church builder draws 2 tiles and returns one; later builders draw 1") \
+	X(EL_R_CHURCH_TILE, "church-tile", "the church tile is still in the stack, and the returned one comes last") \
+	X(EL_R_PHASE_THREE, "phase-three", "every turn takes 2 gold or places a permit, unless it was won before") \
+	X(EL_R_PERMIT_SUPPLY, "permit-supply", "the permit comes from the player's supply") \
+	X(EL_R_PERMIT_SQUARE, "permit-square", "a permit goes on an empty square of the area, never the foundation") \
+	X(EL_R_PERMIT_ROW, "permit-row", "a permit goes in the ship's row, a neighbour when it is full, or anywhere for 2 cards") \
+	X(EL_R_SPECIAL_PERMIT, "special-permit", "move and raise act on the player's own permit")
+
+enum el_rule { EL_RULES(ARB_RULE_ENUM) EL_NRULES };
+extern const arb_rule el_rules[EL_NRULES];
+
+/* Reject by rule `r` at el_at `at` / at token `t` (arb_reject_rule). */
+#define EL_REJ(rej, at, r, ...) \
+	arb_reject_rule((rej), el_rules, (r), (at).line, (at).col, __VA_ARGS__)
+#define EL_REJ_TOK(rej, t, r, ...) \
+	arb_reject_rule((rej), el_rules, (r), (t)->line, (t)->col, __VA_ARGS__)
+
+/* ---------------------------------------------------- inline helpers */
+
+extern const char *const el_colours[];     /* elasund.c */
+
+/* The colour name of seat s. */
+static inline const char *el_cname(const el_game *g, int s)
+{
+	return el_colours[g->colour[s]];
+}
+
+/* Influence cards in a hand. */
+static inline int el_hand_infl(const el_seat *p)
+{
+	return p->infl[0] + p->infl[1] + p->infl[2];
+}
+
+/* Gold in the bank.  The seats past nseats hold nothing (create() leaves
+ * them zero and nothing writes them), so all four are summed unrolled. */
+static inline int el_bank_gold(const el_game *g)
+{
+	const el_seat *ps = g->pos.seat;
+	return g->gold_total - (ps[0].gold + ps[1].gold + ps[2].gold + ps[3].gold);
+}
+
+/* Influence cards in the deck and the discard pile together. */
+static inline int el_infl_available(const el_game *g)
+{
+	const el_pos *p = &g->pos;
+	return p->deck[0] + p->deck[1] + p->deck[2] + p->disc[0] + p->disc[1] + p->disc[2];
+}
+
+/* True when (x,y) is inside the building area and holds nothing at all
+ * in position p: no building, permit or church tile, and is not the
+ * church foundation. */
+static inline bool el_empty_at(const el_game *g, const el_pos *p, int x, int y)
+{
+	if (x < 0 || x >= g->L->cols || y < 0 || y >= EL_H)
+		return false;
+	if (x == g->d->found_x && y == g->d->found_y)
+		return false;
+	return p->bld[y][x] < 0 && p->permit[y][x] < 0 && p->church[y][x] < 0;
+}
+
+/* el_empty_at in the game's position. */
+static inline bool el_empty_sq(const el_game *g, int x, int y)
+{
+	return el_empty_at(g, &g->pos, x, y);
+}
+
+/* The level seat ps's disk shows on the trade track (capped at the last
+ * space; with track=uncapped the capped total). */
+static inline int el_track_level(const el_game *g, const el_seat *ps)
+{
+	return g->opt.track_uncapped ? (ps->trade < g->d->track_last ? ps->trade : g->d->track_last)
+				     : ps->track;
+}
+
+/* Towers of seat s.  A seat builds its wall tiles in stack order (and a
+ * Setup tag is checked to agree), so they are the towers among its first
+ * `walls` tiles: no need to scan the wall lines. */
+static inline int el_towers_of(const el_game *g, int s)
+{
+	return g->d->towers[g->pos.seat[s].walls];
+}
+
+/* Draw one influence card of colour c from the deck, reshuffling the
+ * discard pile into it when it is empty (U3).  -1 when no such card. */
+static inline int el_draw_infl(el_game *g, int c)
+{
+	el_pos *p = &g->pos;
+	if (p->deck[0] + p->deck[1] + p->deck[2] == 0)
+		for (int k = 0; k < NINFL; k++) {
+			p->deck[k] = p->disc[k];
+			p->disc[k] = 0;
+		}
+	if (p->deck[c] <= 0)
+		return -1;
+	p->deck[c]--;
+	return 0;
+}
+
+/* Place one VP cube of seat s; the active player's tenth wins (U15). */
+static inline void el_cube_on(el_game *g, int s)
+{
+	el_seat *ps = &g->pos.seat[s];
+	assert(ps->cubes < 10);
+	ps->cubes++;
+	if (ps->cubes == 10 && s == g->pos.active) {
+		g->pos.over = true;
+		g->pos.winner = (int8_t)s;
+	}
+}
+
+/* ------------------------------------------- the turn's undo (rules.c) */
+
+_Static_assert(EL_MAXTILES <= 64, "tile_saved holds a bit per tile");
+_Static_assert(3 * EL_H <= 32, "row_saved holds a bit per board row");
+
+/* Save row y of `board` (pos.bld, .permit or .church) the first time the
+ * turn writes it: a row is 9 bytes, one or two moves, and a turn writes a
+ * few rows (a permit one, a building its height).  Every write to a board
+ * during apply() goes through el_set_sq(), or follows el_save_row(). */
+static inline void el_save_row(el_game *g, int8_t (*board)[EL_W], int y)
+{
+	int k = board == g->pos.bld ? 0 : board == g->pos.permit ? 1 : 2;
+	uint32_t bit = 1u << (k * EL_H + y);
+	if (!(g->row_saved & bit)) {
+		g->row_saved |= bit;
+		memcpy(g->board_old[k][y], board[y], EL_W);
+	}
+}
+
+/* Write square (x,y) of `board`, saving its row first. */
+static inline void el_set_sq(el_game *g, int8_t (*board)[EL_W], int x, int y, int8_t v)
+{
+	el_save_row(g, board, y);
+	board[y][x] = v;
+}
+
+/* Before the first write of a turn to church_owner, wall or flagused. */
+static inline void el_save_rare(el_game *g)
+{
+	if (!g->rare_saved) {
+		g->rare_saved = true;
+		memcpy(g->save_rare, (char *)&g->pos + EL_POS_HEAD, EL_POS_RARE);
+	}
+}
+
+/* Tile `id` for writing: saved the first time the turn changes it.  Every
+ * write to a tile during apply() goes through a pointer from here. */
+static inline el_tile *el_tile_w(el_game *g, int id)
+{
+	uint64_t bit = 1ull << id;
+	if (!(g->tile_saved & bit)) {
+		g->tile_saved |= bit;
+		g->tile_old[id] = g->pos.tile[id];
+	}
+	return &g->pos.tile[id];
+}
+
+/* Write `v` into the board squares tile `id` covers (its rows saved). */
+static inline void el_tile_cells(el_game *g, int id, int8_t v)
+{
+	const el_tile *t = &g->pos.tile[id];
+	const el_btype *bt = &g->d->bt[t->type];
+	for (int dy = 0; dy < bt->h; dy++) {
+		el_save_row(g, g->pos.bld, t->y + dy);   /* once, then plain writes */
+		for (int dx = 0; dx < bt->w; dx++)
+			g->pos.bld[t->y + dy][t->x + dx] = v;
+	}
+}
+
+/* Pay n influence cards of colour c of seat s to the discard pile. */
+static inline void el_pay_infl(el_game *g, int s, int c, int n)
+{
+	assert(g->pos.seat[s].infl[c] >= n);
+	g->pos.seat[s].infl[c] = (int16_t)(g->pos.seat[s].infl[c] - n);
+	g->pos.disc[c] = (int16_t)(g->pos.disc[c] + n);
+}
+
+/* Huts waiting to move after a build, in the order they were displaced. */
+typedef struct el_hutq {
+	int n;
+	uint8_t id[EL_MAXHUT];
+} el_hutq;
+
+/* ------------------------------------------------ functions, by file */
+
+/* elasund.c (and el_colours above) */
+extern const char *const el_infl_names[NINFL];
+/* The invariants (game.h position_ok): cards, gold, cubes, trade. */
+bool el_position_ok(const void *game, const char **why);
+
+/* rules.c */
+/* Play a parsed move (game.h apply); over() after the win. */
+int el_apply(void *game, const void *move, const arb_sink *sink, arb_reject *rej);
+bool el_over(const void *game);
+/* Square (x,y) in notation, in a small rotating buffer (4 at a time). */
+const char *el_sq(const el_game *g, int x, int y);
+/* Cubes of each seat in row y of position p where the pirates count
+ * them (U13). */
+void el_cubes_in_row(const el_game *g, const el_pos *p, int y, int out[EL_SEATS]);
+
+/* buildings.c */
+/* A building (rules none-left .. hut-square, see the function). */
+int el_build_building(el_game *g, const el_build *b, arb_reject *rej);
+/* Take tile `id` off the board: cubes and trade points back, a hut into
+ * `q` when it may move (else out of the game).  `why` names the cause. */
+void el_remove_tile(el_game *g, int id, const char *why, bool hut_may_move, el_hutq *q);
+/* Play the hut moves written after build b against the queue q. */
+int el_move_huts(el_game *g, const el_build *b, el_hutq *q, arb_reject *rej);
+
+/* walls.c */
+/* A wall tile (rules walls-left .. wall-order, draw-count, draw-colour). */
+int el_build_wall(el_game *g, const el_build *b, arb_reject *rej);
+
+/* church.c */
+/* A church tile (rules church-complete, church-first, church-tile). */
+int el_build_church(el_game *g, const el_build *b, arb_reject *rej);
+
+/* score.c */
+/* Queue a score event when a sink listens (else NULL): `delta` to seat,
+ * the sentence from fmt, the field `player`. */
+arb_event *el_event(el_game *g, const char *kind, int seat, int delta, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+/* A string field copied into the game (events wait until the turn is
+ * accepted, so short-lived strings such as squares must be kept). */
+void el_event_copy(el_game *g, arb_event *ev, const char *key, const char *s);
+/* Move seat s's disk by `pts` (negative: back), claiming and giving back
+ * flag cubes; `why` names a loss. */
+void el_trade_move(el_game *g, int s, int pts, const char *why);
+void el_finish(void *game, const arb_sink *sink);
+void el_standing(const void *game, arb_standing *out);
+
+/* Evaluate the arguments (squares are spelled with snprintf) only when a
+ * sink listens: `check` replays without one. */
+#define EL_EVENT(g, ...) ((g)->listening ? el_event((g), __VA_ARGS__) : NULL)
+#define EL_EVENT_NUM(ev, key, v) do { if (ev) arb_event_num((ev), (key), (v)); } while (0)
+#define EL_EVENT_STR(ev, key, s) do { if (ev) arb_event_str((ev), (key), (s)); } while (0)
+#define EL_EVENT_COPY(g, ev, key, s) do { if (ev) el_event_copy((g), (ev), (key), (s)); } while (0)
+
+/* notation.c */
+int el_parse(const void *game, const arb_token *tok, size_t ntok, void *move, arb_reject *rej);
+void el_format(const void *game, const void *move, arb_buf *out);
+
 /* data.c */
-void *elasund_data_load(const arb_node *root, arb_data_error *err);
-void elasund_data_free(void *data);
+void *el_data_load(const arb_node *root, arb_data_error *err);
+void el_data_free(void *data);
 /* Parse "C,R" (notation column and row number) into x, y; -1 if bad. */
 int el_square(const el_data *d, const char *s, size_t n, int *x, int *y);
 
-/* gen.c */
-int elasund_random_turn(const void *game, uint64_t *rng, arb_buf *out);
-void elasund_random_tags(const void *data, size_t nseats, uint64_t *rng, arb_buf *out);
-
 /* dump.c */
-void elasund_dump(const void *game, unsigned flags, arb_buf *out);
-extern const char *const elasund_colours[];
+void el_dump(const void *game, unsigned flags, arb_buf *out);
 
-#endif
+/* snapshot.c */
+void el_snapshot(const void *game, arb_buf *out);
+/* The position of a Setup tag (rule setup), over the start position. */
+int el_setup(el_game *g, const arb_tag *tag, arb_reject *rej);
+
+/* moves.c */
+size_t el_moves(const void *game, const void *next,
+		void (*emit)(void *ctx, const char *move), void *ctx);
+
+/* gen.c */
+int el_random_turn(const void *game, uint64_t *rng, arb_buf *out);
+void el_random_tags(const void *data, size_t nseats, uint64_t *rng, arb_buf *out);
+
+#endif /* ARB_ELASUND_H */

@@ -28,8 +28,6 @@
 
 #include "elasund.h"
 
-extern const arb_game_ops elasund_game;
-
 /* Turn lines after which random_turn gives up on a game (see above). */
 #define EL_GEN_MAX_TURNS 500
 /* Candidates of one build: buildings (deduplicated), walls, the church. */
@@ -64,7 +62,7 @@ static uint32_t rnd(gen *G, uint32_t n)
 static bool trial(gen *G, const el_move *mv)
 {
 	G->s.pos = G->g->pos;
-	return elasund_game.apply(&G->s, mv, NULL, &G->rej) == 0;
+	return el_apply(&G->s, mv, NULL, &G->rej) == 0;
 }
 
 /* Try `mv`; when accepted it becomes the turn so far. */
@@ -97,15 +95,6 @@ static int pick(gen *G, const uint16_t *w, size_t stride, int n)
 }
 
 /* ------------------------------------------------- reading a position */
-
-static bool empty_sq(const el_game *g, const el_pos *p, int x, int y)
-{
-	if (x < 0 || x >= g->L->cols || y < 0 || y >= EL_H)
-		return false;
-	if (x == g->d->found_x && y == g->d->found_y)
-		return false;
-	return p->bld[y][x] < 0 && p->permit[y][x] < 0 && p->church[y][x] < 0;
-}
 
 /* The active seat's gold before the gold phase of the accepted move: the
  * accepted move always ends with `gold`, which took min(2, bank): 2,
@@ -184,33 +173,6 @@ static void take_cards(gen *G, int16_t *gold, int16_t infl[NINFL], int n, el_car
 
 /* ------------------------------------------------------ phase 1 */
 
-/* Cubes of each seat in row y where the pirates count them (U13). */
-static void cubes_in_row(const el_game *g, const el_pos *p, int y, int out[EL_SEATS])
-{
-	memset(out, 0, sizeof(int) * EL_SEATS);
-	for (int i = 0; i < g->nneutral; i++) {
-		const el_tile *t = &p->tile[i];
-		for (int f = 0; t->on && f < t->cubes; f++)
-			if (t->y + g->d->bt[t->type].flagdy[f] == y)
-				out[t->owner]++;
-	}
-	for (int x = 0; x < g->L->cols; x++)
-		if (p->church[y][x] >= 0)
-			out[p->church_owner[p->church[y][x]]]++;
-	for (int k = 0; k < g->L->nline[LINE_E]; k++)
-		if (g->L->line[LINE_E][k] == y && (p->wall[LINE_E][k] & 16))
-			out[(p->wall[LINE_E][k] & 15) - 1]++;
-}
-
-static int towers_of(const el_game *g, const el_pos *p, int s)
-{
-	int n = 0;
-	for (int li = 0; li < 3; li++)
-		for (int k = 0; k < g->L->nline[li]; k++)
-			n += p->wall[li][k] == (uint8_t)(s + 1 + 16);
-	return n;
-}
-
 /* The pirates on row y: each seat's discards (its random choice), then the
  * roller's loot (random among the discarded cards). */
 static void pirates(gen *G, int y)
@@ -220,7 +182,7 @@ static void pirates(gen *G, int y)
 	el_move *m = &G->m;
 	int due[EL_SEATS];
 	int16_t pg = 0, pi[NINFL] = { 0 };
-	cubes_in_row(g, p, y, due);
+	el_cubes_in_row(g, p, y, due);
 	for (unsigned s = 0; s < g->nseats; s++) {
 		const el_seat *ps = &p->seat[s];
 		int16_t gold = ps->gold, infl[NINFL] = { ps->infl[0], ps->infl[1], ps->infl[2] };
@@ -234,7 +196,7 @@ static void pirates(gen *G, int y)
 		for (int c = 0; c < NINFL; c++)
 			pi[c] = (int16_t)(pi[c] + m->disc[s].infl[c]);
 	}
-	int tw = towers_of(g, p, G->me), pool = pg + pi[0] + pi[1] + pi[2];
+	int tw = g->d->towers[p->seat[G->me].walls], pool = pg + pi[0] + pi[1] + pi[2];
 	int n = tw < pool ? tw : pool;
 	if (n) {
 		take_cards(G, &pg, pi, n, &m->loot);
@@ -378,7 +340,7 @@ static void plan_huts(gen *G, const el_pos *p, el_build *b, int x0, int y0, int 
 	bool occ[EL_H][EL_W];
 	for (int y = 0; y < EL_H; y++)
 		for (int x = 0; x < EL_W; x++)
-			occ[y][x] = !empty_sq(g, p, x, y) || g->L->mills[y][x];
+			occ[y][x] = !el_empty_at(g, p, x, y) || g->L->mills[y][x];
 	int ids[EL_MAXHUT], n = 0;
 	uint64_t covered = 0;
 	for (int dy = 0; dy < h; dy++)
@@ -413,12 +375,22 @@ static void plan_huts(gen *G, const el_pos *p, el_build *b, int x0, int y0, int 
 			ids[j - 1] = ids[j];
 			ids[j] = tmp;
 		}
+	/* within a seat the owner picks the order (fact sheet 1.12): the long
+	 * hut first half the time, named by `longhut` */
+	for (int i = 0; i + 1 < n; i++)
+		if (p->tile[ids[i]].owner == p->tile[ids[i + 1]].owner && rnd(G, 2)) {
+			int tmp = ids[i];
+			ids[i] = ids[i + 1];
+			ids[i + 1] = tmp;
+			i++;
+		}
 	b->nhut = 0;
 	for (int i = 0; i < n; i++) {
 		const el_tile *t = &p->tile[ids[i]];
 		bool longhut = t->type == B_LONGHUT;
 		el_hutmv *hm = &b->hut[b->nhut++];
 		hm->seat = (uint8_t)t->owner;
+		hm->lng = longhut;
 		hm->x = hm->y = -1;
 		int seen = 0;
 		for (int y = 0; y < EL_H; y++)
@@ -589,11 +561,13 @@ static void phase2(gen *G, int pct)
 		make_build(G, &c[i], &mv.build[mv.nbuild++]);
 		if (accept(G, &mv))
 			return;
-		if (G->rej.rule && strcmp(G->rej.rule, "game-over") == 0) {
-			mv.p3 = 0;   /* the build won: the turn ends there */
-			if (trial(G, &mv) && G->s.pos.over && accept(G, &mv))
-				return;
-		}
+		/* A build whose cube wins ends the line (U15): no hut moves
+		 * after it, no phase 3.  Without them the engine accepts the
+		 * line only when it wins. */
+		mv.p3 = 0;
+		mv.build[mv.nbuild - 1].nhut = 0;
+		if (trial(G, &mv) && G->s.pos.over && accept(G, &mv))
+			return;
 	}
 }
 
@@ -623,7 +597,7 @@ static void phase3(gen *G)
 	int ship = p->ship;
 	bool room = false;
 	for (int x = 0; x < g->L->cols; x++)
-		room |= empty_sq(g, p, x, ship);
+		room |= el_empty_at(g, p, x, ship);
 	if (room) {
 		ok_row[ship] = true;
 	} else {
@@ -637,7 +611,7 @@ static void phase3(gen *G)
 	int n = 0;
 	for (int y = 0; y < EL_H; y++)
 		for (int x = 0; x < EL_W; x++) {
-			bool ok = empty_sq(g, p, x, y) && (ok_row[y] || any_row);
+			bool ok = el_empty_at(g, p, x, y) && (ok_row[y] || any_row);
 			w[y * EL_W + x] = !ok ? 0 : near_own_permit(p, G->me, x, y) ? 6 : 1;
 			n += ok;
 		}
@@ -646,7 +620,7 @@ static void phase3(gen *G)
 		any_row = true;
 		for (int y = 0; y < EL_H; y++)
 			for (int x = 0; x < EL_W; x++)
-				w[y * EL_W + x] = !empty_sq(g, p, x, y) ? 0
+				w[y * EL_W + x] = !el_empty_at(g, p, x, y) ? 0
 						  : near_own_permit(p, G->me, x, y) ? 6 : 1;
 	}
 	for (int tries = 0; tries < 4; tries++) {
@@ -703,7 +677,7 @@ static void phase4(gen *G)
 			int sx = -1, sy = -1, seen = 0;
 			for (int y = 0; y < EL_H; y++)
 				for (int x = 0; x < g->L->cols; x++)
-					if (empty_sq(g, p, x, y)) {
+					if (el_empty_at(g, p, x, y)) {
 						int k = near_own_permit(p, G->me, x, y) ? 4 : 1;
 						seen += k;
 						if ((int)rnd(G, (uint32_t)seen) < k) {
@@ -735,7 +709,7 @@ static void phase4(gen *G)
 				mv.spv = (int8_t)hv[rnd(G, (uint32_t)nh)];
 			} else {
 				int x = (int)rnd(G, g->L->cols), y = (int)rnd(G, EL_H);
-				if (!empty_sq(g, p, x, y))
+				if (!el_empty_at(g, p, x, y))
 					continue;
 				mv.sp = SP_MOVE;
 				mv.spx2 = (int8_t)x;
@@ -755,7 +729,7 @@ static void phase4(gen *G)
  * Returns -1 without writing when the game is over, has no Hands tag, or
  * has run EL_GEN_MAX_TURNS lines (the guard against dead boards).  The
  * game itself is not changed: the caller parses and applies the line. */
-int elasund_random_turn(const void *game, uint64_t *rng, arb_buf *out)
+int el_random_turn(const void *game, uint64_t *rng, arb_buf *out)
 {
 	const el_game *g = game;
 	if (g->pos.over || g->no_hands || g->pos.turns >= EL_GEN_MAX_TURNS)
@@ -780,7 +754,7 @@ int elasund_random_turn(const void *game, uint64_t *rng, arb_buf *out)
 	}
 	/* A phase 1 the engine refused is a bug here: write it anyway, so
 	 * that gen reports it instead of ending the game quietly. */
-	elasund_game.format(g, &G.m, out);
+	el_format(g, &G.m, out);
 	return 0;
 }
 
@@ -788,7 +762,7 @@ int elasund_random_turn(const void *game, uint64_t *rng, arb_buf *out)
  * (seats in colour order, as gen writes them), each seat's starting
  * influence card drawn uniformly from the classic deck without
  * replacement. */
-void elasund_random_tags(const void *data, size_t nseats, uint64_t *rng, arb_buf *out)
+void el_random_tags(const void *data, size_t nseats, uint64_t *rng, arb_buf *out)
 {
 	const el_data *d = data;
 	/* gen writes no Variant tag: the classic deck */
@@ -798,7 +772,7 @@ void elasund_random_tags(const void *data, size_t nseats, uint64_t *rng, arb_buf
 		deck[k] = d->cards[0][1 + k];
 	arb_buf_puts(out, "[Hands \"");
 	for (size_t s = 0; s < nseats && s < EL_SEATS; s++) {
-		arb_buf_printf(out, "%s%s=", s ? " " : "", elasund_colours[s]);
+		arb_buf_printf(out, "%s%s=", s ? " " : "", el_colours[s]);
 		for (int k = 0; k < d->hand_infl; k++) {
 			int c = draw_card(rng, deck, disc);
 			if (c >= 0)

@@ -12,10 +12,16 @@
  *     known); the pirate discards and shortage cards are taken from it too;
  *   - each building at each square (displaced huts go to the first legal
  *     square in reading order), each wall space, the church, each with
- *     `gold`; wall draws and church tiles come from `next` when it has
- *     them, otherwise from the first colours / tiles the deck allows;
- *   - `gold`, each permit on each square (with each 2-card fee when it is
- *     needed), and each special action after `gold`.
+ *     `gold` — or with nothing after it when its cube wins (U15); wall
+ *     draws and church tiles come from `next` when it has them, otherwise
+ *     from the first colours the deck allows after the line's income and
+ *     the first tiles the stack allows;
+ *   - `gold`, each permit on each square, and each special action after
+ *     `gold`.
+ *
+ * Each way to pay is a choice of its own (notation/elasund.md): a build,
+ * a permit, a move or a raise is listed once per fee it can legally be
+ * paid with (no fee, 3r/3b/3g, 2r/2b/2g), never just the first.
  *
  * Every candidate is played on a scratch copy of the position, so a line
  * is listed only when apply() accepts it.  This runs once per command, not
@@ -26,11 +32,6 @@
 
 #include "../../core/util.h"
 #include "elasund.h"
-
-size_t elasund_moves(const void *game, const void *next,
-		     void (*emit)(void *ctx, const char *move), void *ctx);
-void elasund_format(const void *game, const void *move, arb_buf *out);
-extern const arb_game_ops elasund_game;
 
 typedef struct lister {
 	const el_game *g;
@@ -46,25 +47,31 @@ static bool offer(lister *l, const el_move *m)
 {
 	arb_reject rej;
 	memcpy(l->scratch, l->g, sizeof *l->g);
-	if (elasund_game.apply(l->scratch, m, NULL, &rej) < 0)
+	if (el_apply(l->scratch, m, NULL, &rej) < 0)
 		return false;
 	arb_buf_reset(&l->buf);
-	elasund_format(l->g, m, &l->buf);
+	el_format(l->g, m, &l->buf);
 	l->emit(l->ctx, l->buf.p);
 	l->n++;
 	return true;
 }
 
-/* The position after the chance part of `base` and a gold phase, to find
- * where displaced huts may go. */
+/* A displaced hut may go to (x,y) (rule hut-square). */
 static bool empty_for_hut(const el_game *g, int x, int y)
 {
-	const el_pos *p = &g->pos;
-	if (x < 0 || x >= g->L->cols || y < 0 || y >= EL_H || g->L->mills[y][x])
-		return false;
-	if (x == g->d->found_x && y == g->d->found_y)
-		return false;
-	return p->bld[y][x] < 0 && p->permit[y][x] < 0 && p->church[y][x] < 0;
+	return el_empty_sq(g, x, y) && !g->L->mills[y][x];
+}
+
+/* Emit build line `m` (one build, then gold) when legal; when its cube
+ * wins, the line ends with the build (U15: no hut moves, no phase 3). */
+static bool offer_build(lister *l, const el_move *m)
+{
+	if (offer(l, m))
+		return true;
+	el_move won = *m;
+	won.p3 = 0;
+	won.build[0].nhut = 0;
+	return offer(l, &won);
 }
 
 /* Fill the hut moves of build b: every hut under the footprint (x0, y0,
@@ -96,6 +103,7 @@ static void plan_huts(const el_game *g, el_build *b, int x0, int y0, int w, int 
 					continue;
 				el_hutmv *hm = &b->hut[b->nhut++];
 				hm->seat = (uint8_t)s;
+				hm->lng = kind == B_LONGHUT;
 				hm->x = hm->y = -1;
 				for (int y = 0; y < EL_H && hm->x < 0; y++)
 					for (int x = 0; x < g->L->cols && hm->x < 0; x++) {
@@ -114,7 +122,7 @@ static void plan_huts(const el_game *g, el_build *b, int x0, int y0, int w, int 
 	}
 }
 
-size_t elasund_moves(const void *game, const void *next,
+size_t el_moves(const void *game, const void *next,
 		     void (*emit)(void *ctx, const char *move), void *ctx)
 {
 	const el_game *g = game;
@@ -152,10 +160,16 @@ size_t elasund_moves(const void *game, const void *next,
 				plan_huts(g, b, x, y, bt->w, bt->h);
 				for (int fee = -1; fee < NINFL; fee++) {
 					b->fee = (int8_t)fee;
-					if (offer(&l, &m))
-						break;
+					offer_build(&l, &m);
 				}
 			}
+	/* The position after the line's chance part (and gold): its deck
+	 * is the one a wall draws from. */
+	memcpy(l.scratch, g, sizeof *g);
+	arb_reject rej;
+	const el_pos *after = el_apply(l.scratch, &base, NULL, &rej) == 0 ? &l.scratch->pos : p;
+	el_pos after_copy = *after;
+	after = &after_copy;
 	const el_build *nb = NULL, *nc = NULL;
 	for (int k = 0; k < nx->nbuild; k++) {
 		if (nx->build[k].kind == BK_WALL && !nb)
@@ -180,10 +194,11 @@ size_t elasund_moves(const void *game, const void *next,
 					b->ndraw = nb->ndraw;
 					memcpy(b->draw, nb->draw, sizeof b->draw);
 				} else {
-					/* the first colours the deck can give */
+					/* the first colours the deck can give
+					 * after this line's income */
 					int16_t deck[NINFL], disc[NINFL];
-					memcpy(deck, p->deck, sizeof deck);
-					memcpy(disc, p->disc, sizeof disc);
+					memcpy(deck, after->deck, sizeof deck);
+					memcpy(disc, after->disc, sizeof disc);
 					for (int d = 0; d < (rw == W_INF1 ? 1 : 2); d++) {
 						if (deck[0] + deck[1] + deck[2] == 0)
 							for (int c = 0; c < NINFL; c++) {
@@ -201,7 +216,7 @@ size_t elasund_moves(const void *game, const void *next,
 				if (!b->ndraw)
 					b->has_draw = false;
 			}
-			offer(&l, &m);
+			offer_build(&l, &m);
 		}
 	if (p->church_left) {
 		m = base;
@@ -228,7 +243,7 @@ size_t elasund_moves(const void *game, const void *next,
 		int y = p->corg_x < 0 ? g->d->found_y : p->corg_y + b->ctile / 3;
 		if (b->ctile >= 0) {
 			plan_huts(g, b, x, y, 1, 1);
-			offer(&l, &m);
+			offer_build(&l, &m);
 		}
 	}
 
@@ -243,8 +258,7 @@ size_t elasund_moves(const void *game, const void *next,
 					m.p3x = (int8_t)x;
 					m.p3y = (int8_t)y;
 					m.p3fee = (int8_t)fee;
-					if (offer(&l, &m))
-						break;
+					offer(&l, &m);
 				}
 
 	/* phase 4 after gold */

@@ -25,12 +25,9 @@
 
 static const char lc[NINFL] = { 'r', 'b', 'g' };
 
-void elasund_snapshot(const void *game, arb_buf *out);
-int el_setup(el_game *g, const arb_tag *tag, arb_reject *rej);
-
 static const char *col(const el_game *g, int s)
 {
-	return elasund_colours[g->colour[s]];
+	return el_colours[g->colour[s]];
 }
 
 static void put_sq(const el_game *g, arb_buf *out, int x, int y)
@@ -38,7 +35,7 @@ static void put_sq(const el_game *g, arb_buf *out, int x, int y)
 	arb_buf_printf(out, "%d,%u", x + 1, g->d->rownum[y]);
 }
 
-void elasund_snapshot(const void *game, arb_buf *out)
+void el_snapshot(const void *game, arb_buf *out)
 {
 	const el_game *g = game;
 	const el_pos *p = &g->pos;
@@ -126,14 +123,14 @@ typedef struct rd {
 
 static int bad(rd *r, const char *w, size_t n, const char *why)
 {
-	return arb_reject_pos(r->rej, r->tag->line, r->tag->col, "setup", "Setup: '%.*s': %s",
-			      (int)n, w, why);
+	return arb_reject_rule(r->rej, el_rules, EL_R_SETUP, r->tag->line, r->tag->col,
+			       "Setup: '%.*s': %s", (int)n, w, why);
 }
 
 static int seat_named(const el_game *g, const char *s, size_t n)
 {
 	for (unsigned k = 0; k < g->nseats; k++) {
-		const char *c = elasund_colours[g->colour[k]];
+		const char *c = el_colours[g->colour[k]];
 		if (strlen(c) == n && strncmp(c, s, n) == 0)
 			return (int)k;
 	}
@@ -270,6 +267,110 @@ static int place_tile(rd *r, int type, int owner, int x, int y, int cubes, const
 			p->bld[y + dy][x + dx] = (int8_t)id;
 			t->trade = (uint8_t)(t->trade + (bt->kind == K_HUT ? 0 : g->L->mills[y + dy][x + dx]));
 		}
+	return 0;
+}
+
+/* ------------------------------------------------- what the rules fix */
+
+/* The church as the rules build it: no tile before the first builder's,
+ * and that one covers the foundation, so once started the church's 3x3
+ * lies in the area around the foundation, whose tile is built, and the
+ * tile put under the stack stays in it until the last draw. */
+static int church_reachable(el_game *g, const arb_tag *tag, arb_reject *rej)
+{
+	const el_pos *p = &g->pos;
+	const el_data *d = g->d;
+	const uint16_t all = (1u << EL_NCHURCH) - 1;
+	if (p->corg_x < 0) {
+		if (p->church_left != all || p->church_bottom >= 0)
+			return arb_reject_rule(rej, el_rules, EL_R_SETUP, tag->line, tag->col,
+					       "Setup: 'stack=': church tiles are built or put back only once the church is started (church=SQUARE)");
+		return 0;
+	}
+	int dx = d->found_x - p->corg_x, dy = d->found_y - p->corg_y;
+	if (dx < 0 || dx > 2 || dy < 0 || dy > 2 || p->corg_x + 3 > g->L->cols || p->corg_y + 3 > EL_H)
+		return arb_reject_rule(rej, el_rules, EL_R_SETUP, tag->line, tag->col,
+				       "Setup: 'church=%d,%u': the church's 3x3 tiles cover the foundation %d,%u inside the building area",
+				       p->corg_x + 1, d->rownum[p->corg_y], d->found_x + 1, d->rownum[d->found_y]);
+	int k0 = dy * 3 + dx;
+	if (p->church_left >> k0 & 1)
+		return arb_reject_rule(rej, el_rules, EL_R_SETUP, tag->line, tag->col,
+				       "Setup: 'church=%d,%u': the first church tile covers the foundation, and tile %d there is still in the stack",
+				       p->corg_x + 1, d->rownum[p->corg_y], k0 + 1);
+	if (p->church_left && p->church_bottom < 0)
+		return arb_reject_rule(rej, el_rules, EL_R_SETUP, tag->line, tag->col,
+				       "Setup: 'stack=': the tile the first builder put under the stack is in it until the last draw (bottom=TILE)");
+	return 0;
+}
+
+/* Wall tiles as the rules build them (wall-adjacent): each north and
+ * south tile next to the gate or to the tile before it, so a line's tiles
+ * are the first ones of its building order; the east wall grows from both
+ * ends, so its tiles are a run from each end. */
+static int walls_reachable(el_game *g, const arb_tag *tag, arb_reject *rej)
+{
+	const el_pos *p = &g->pos;
+	const el_layout *L = g->L;
+	for (int li = 0; li < 3; li++) {
+		int n = L->nline[li], lo = 0, hi = n;
+		while (lo < n && p->wall[li][lo])
+			lo++;
+		if (li == LINE_E)
+			while (hi > lo && p->wall[li][hi - 1])
+				hi--;
+		for (int k = lo; k < hi; k++)
+			if (p->wall[li][k]) {
+				char name[8];
+				if (li == LINE_E)
+					snprintf(name, sizeof name, "E%u", g->d->rownum[L->line[li][k]]);
+				else
+					snprintf(name, sizeof name, "%c%d", li == LINE_N ? 'N' : 'S', L->line[li][k] + 1);
+				return arb_reject_rule(rej, el_rules, EL_R_SETUP, tag->line, tag->col,
+						       "Setup: '%s': a wall tile touches a gate or a wall tile built before it, and %s touches neither",
+						       name, name);
+			}
+	}
+	return 0;
+}
+
+/* Trade points as the rules give them (and permits on empty squares): a seat holds the windmills under
+ * its buildings on the board (place_tile counted them), its disk stands
+ * at most there (losses count back from the disk, U10), and each flag it
+ * holds lies at or below its disk. */
+static int trade_reachable(el_game *g, const arb_tag *tag, arb_reject *rej)
+{
+	const el_pos *p = &g->pos;
+	/* (and a permit lies on an empty square: a building or a church
+	 * tile over it sent it back to the supply) */
+	for (int y = 0; y < EL_H; y++)
+		for (int x = 0; x < EL_W; x++)
+			if (p->permit[y][x] >= 0 &&
+			    (p->bld[y][x] >= 0 || p->church[y][x] >= 0 ||
+			     (x == g->d->found_x && y == g->d->found_y)))
+				return arb_reject_rule(rej, el_rules, EL_R_SETUP, tag->line, tag->col,
+						       "Setup: 'permit@%d,%u': a permit lies only on an empty square",
+						       x + 1, g->d->rownum[y]);
+	for (unsigned s = 0; s < g->nseats; s++) {
+		const el_seat *ps = &p->seat[s];
+		int mills = 0;
+		for (int i = 0; i < EL_MAXTILES; i++)
+			if (p->tile[i].on && p->tile[i].owner == (int)s)
+				mills += p->tile[i].trade;
+		if (ps->trade != mills)
+			return arb_reject_rule(rej, el_rules, EL_R_SETUP, tag->line, tag->col,
+					       "Setup: '%s=...trade:%d': the buildings of %s stand on %d windmill%s",
+					       el_cname(g, (int)s), ps->trade, el_cname(g, (int)s), mills, mills == 1 ? "" : "s");
+		if (ps->track > ps->trade)
+			return arb_reject_rule(rej, el_rules, EL_R_SETUP, tag->line, tag->col,
+					       "Setup: '%s=...track:%u': the disk of %s stands beyond its %d trade points",
+					       el_cname(g, (int)s), ps->track, el_cname(g, (int)s), ps->trade);
+		int level = el_track_level(g, ps);
+		for (int f = level + 1; f < 16; f++)
+			if (ps->flags >> f & 1)
+				return arb_reject_rule(rej, el_rules, EL_R_SETUP, tag->line, tag->col,
+						       "Setup: '%s=...flags': the cube on the flag beside space %d lies beyond the disk of %s at %d",
+						       el_cname(g, (int)s), f, el_cname(g, (int)s), level);
+	}
 	return 0;
 }
 
@@ -415,26 +516,28 @@ int el_setup(el_game *g, const arb_tag *tag, arb_reject *rej)
 		s = e;
 	}
 	if (!have_active)
-		return arb_reject_pos(rej, tag->line, tag->col, "setup", "Setup needs active=COLOUR");
+		return arb_reject_rule(rej, el_rules, EL_R_SETUP, tag->line, tag->col, "Setup needs active=COLOUR");
 	/* Church tiles: every tile off the stack is on the board. */
 	for (int k = 0; k < EL_NCHURCH; k++) {
 		if (p->church_left >> k & 1) {
 			if (p->church_owner[k] >= 0)
-				return arb_reject_pos(rej, tag->line, tag->col, "setup",
+				return arb_reject_rule(rej, el_rules, EL_R_SETUP, tag->line, tag->col,
 						      "Setup: church tile %d is both in the stack and built", k + 1);
 			continue;
 		}
 		if (p->church_owner[k] < 0 || p->corg_x < 0)
-			return arb_reject_pos(rej, tag->line, tag->col, "setup",
+			return arb_reject_rule(rej, el_rules, EL_R_SETUP, tag->line, tag->col,
 					      "Setup: church tile %d is neither in the stack nor built", k + 1);
 		int x = p->corg_x + k % 3, y = p->corg_y + k / 3;
 		if (x >= g->L->cols || y >= EL_H || p->bld[y][x] >= 0 || p->permit[y][x] >= 0)
-			return arb_reject_pos(rej, tag->line, tag->col, "setup",
+			return arb_reject_rule(rej, el_rules, EL_R_SETUP, tag->line, tag->col,
 					      "Setup: church tile %d's square is taken", k + 1);
 		p->church[y][x] = (int8_t)k;
 	}
 	if (p->church_bottom >= 0 && !(p->church_left >> p->church_bottom & 1))
 		p->church_bottom = -1;
+	if (church_reachable(g, tag, rej) < 0 || walls_reachable(g, tag, rej) < 0)
+		return -1;
 	/* Recount cubes, check walls, permits, cards. */
 	const uint8_t *cards = d->cards[g->opt.cards];
 	int infl[NINFL] = { p->deck[0] + p->disc[0], p->deck[1] + p->disc[1], p->deck[2] + p->disc[2] };
@@ -457,9 +560,9 @@ int el_setup(el_game *g, const arb_tag *tag, arb_reject *rej)
 			want += d->wall[k] == W_TOWER;
 		cubes += towers;
 		if (walls != ps->walls || towers != want || cubes > 10)
-			return arb_reject_pos(rej, tag->line, tag->col, "setup",
+			return arb_reject_rule(rej, el_rules, EL_R_SETUP, tag->line, tag->col,
 					      "Setup: %s's walls, towers or cubes do not add up",
-					      elasund_colours[g->colour[s2]]);
+					      el_colours[g->colour[s2]]);
 		ps->cubes = (uint8_t)cubes;
 		uint8_t onboard = 0;
 		for (int y = 0; y < EL_H; y++)
@@ -467,33 +570,47 @@ int el_setup(el_game *g, const arb_tag *tag, arb_reject *rej)
 				if (p->permit[y][x] >= 0 && (p->permit[y][x] >> 3) == (int)s2) {
 					int v = p->permit[y][x] & 7;
 					if (onboard >> v & 1)
-						return arb_reject_pos(rej, tag->line, tag->col, "setup",
+						return arb_reject_rule(rej, el_rules, EL_R_SETUP, tag->line, tag->col,
 								      "Setup: %s's permit %d is on the board twice",
-								      elasund_colours[g->colour[s2]], v);
+								      el_colours[g->colour[s2]], v);
 					onboard |= (uint8_t)(1u << v);
 				}
 		if ((onboard & ps->permits) || (onboard | ps->permits) != (1u << EL_NPERMIT) - 1)
-			return arb_reject_pos(rej, tag->line, tag->col, "setup",
+			return arb_reject_rule(rej, el_rules, EL_R_SETUP, tag->line, tag->col,
 					      "Setup: %s's permits on the board and in supply must be 0..4 once each",
-					      elasund_colours[g->colour[s2]]);
+					      el_colours[g->colour[s2]]);
 		for (int k = 0; k < NINFL; k++)
 			infl[k] += ps->infl[k];
 		gold += ps->gold;
 	}
 	for (int f = 0; f < 16; f++)
 		if (p->flagused[f] > d->flagcap[f])
-			return arb_reject_pos(rej, tag->line, tag->col, "setup",
+			return arb_reject_rule(rej, el_rules, EL_R_SETUP, tag->line, tag->col,
 					      "Setup: too many cubes on the flag beside space %d", f);
 	for (int k = 0; k < NINFL; k++)
 		if (infl[k] != cards[1 + k])
-			return arb_reject_pos(rej, tag->line, tag->col, "setup",
+			return arb_reject_rule(rej, el_rules, EL_R_SETUP, tag->line, tag->col,
 					      "Setup: %d %s influence cards in hands, deck and discards, not %u",
 					      infl[k], k == 0 ? "red" : k == 1 ? "blue" : "green", cards[1 + k]);
 	if (gold > g->gold_total)
-		return arb_reject_pos(rej, tag->line, tag->col, "setup",
+		return arb_reject_rule(rej, el_rules, EL_R_SETUP, tag->line, tag->col,
 				      "Setup: the hands hold %d gold, more than the %d there are", gold, g->gold_total);
+	if (trade_reachable(g, tag, rej) < 0)
+		return -1;
+	/* The tenth cube ends the game on its owner's turn (U15): a seat
+	 * with 10 cubes is the winner and the seat to act, stated or not, so
+	 * a snapshot of a finished game replays as finished. */
+	for (unsigned s2 = 0; s2 < g->nseats; s2++)
+		if (p->seat[s2].cubes == 10 && !p->over) {
+			p->over = true;
+			p->winner = (int8_t)s2;
+		}
 	if (p->over && p->seat[p->winner].cubes != 10)
-		return arb_reject_pos(rej, tag->line, tag->col, "setup",
+		return arb_reject_rule(rej, el_rules, EL_R_SETUP, tag->line, tag->col,
 				      "Setup: the winner has not all 10 cubes on the board");
+	if (p->over && p->active != p->winner)
+		return arb_reject_rule(rej, el_rules, EL_R_SETUP, tag->line, tag->col,
+				      "Setup: 'active=%s': the game ended on the turn of %s, who stays the seat to act",
+				      el_cname(g, p->active), el_cname(g, p->winner));
 	return 0;
 }

@@ -159,7 +159,7 @@ static void gen_phase1(gen *G, int roll, int row)
 			if (!any)
 				gen_cat(L, cap, " discard");
 			any = true;
-			gen_cat(L, cap, " %s=", elasund_colours[g->colour[s]]);
+			gen_cat(L, cap, " %s=", el_colours[g->colour[s]]);
 			gen_take(G, &gold, infl, n, L, cap, &pg, pi);
 		}
 		int tw = 0;
@@ -202,7 +202,7 @@ static void gen_phase1(gen *G, int roll, int row)
 			if (!any)
 				gen_cat(L, cap, " halve");
 			any = true;
-			gen_cat(L, cap, " %s=", elasund_colours[g->colour[s]]);
+			gen_cat(L, cap, " %s=", el_colours[g->colour[s]]);
 			gen_take(G, &gold, infl, h, L, cap, NULL, NULL);
 		}
 		return;
@@ -253,7 +253,7 @@ static void gen_huts(gen *G, const el_game *g, int x0, int y0, int w, int h, cha
 				const el_tile *t = &p->tile[ids[k]];
 				if (t->owner != s || t->type != kind)
 					continue;
-				gen_cat(out, cap, " hut %s", elasund_colours[g->colour[s]]);
+				gen_cat(out, cap, " hut %s", el_colours[g->colour[s]]);
 				int tries = 40;
 				while (tries--) {
 					int x = (int)gen_rand(G, g->L->cols), y = (int)gen_rand(G, EL_H);
@@ -469,7 +469,7 @@ static void gen_turn(gen *G)
 	int roll = 2 + (int)gen_rand(G, 6) + (int)gen_rand(G, 6);
 	int row = roll <= 6 ? roll - 2 : roll - 3;
 	G->line[0] = 0;
-	gen_cat(G->line, sizeof G->line, "%s %d", elasund_colours[g->colour[p->active]], roll);
+	gen_cat(G->line, sizeof G->line, "%s %d", el_colours[g->colour[p->active]], roll);
 	if (roll == 7) {
 		do
 			row = (int)gen_rand(G, EL_H);
@@ -500,7 +500,7 @@ static void gen_hands(gen *G, const el_game *g, char *out, size_t cap)
 		deck[k] = g->d->cards[g->opt.cards][1 + k];
 	out[0] = 0;
 	for (unsigned s = 0; s < g->nseats; s++)
-		gen_cat(out, cap, "%s%s=%c", s ? " " : "", elasund_colours[g->colour[s]],
+		gen_cat(out, cap, "%s%s=%c", s ? " " : "", el_colours[g->colour[s]],
 			gen_letters[gen_draw(G, deck, disc)]);
 }
 

@@ -194,11 +194,11 @@ static int play_game(uint64_t seed, const char *colours, int maxturns, FILE *out
 		fprintf(out, "[Game \"elasund\"]\n[Event \"arbiter random game, seed %llu\"]\n",
 			(unsigned long long)seed);
 		for (unsigned s = 0; s < G.g->nseats; s++)
-			fprintf(out, "[%s \"%s\"]\n", elasund_colours[G.g->colour[s]], su.seats[s].player);
+			fprintf(out, "[%s \"%s\"]\n", el_colours[G.g->colour[s]], su.seats[s].player);
 		if (variant)
 			fprintf(out, "[Variant \"%s\"]\n", variant);
 		fprintf(out, "[Hands \"%s\"]\n[Result \"%s\"]\n\n%s", hands,
-			G.g->pos.over ? elasund_colours[G.g->colour[G.g->pos.winner]] : "*", lines);
+			G.g->pos.over ? el_colours[G.g->colour[G.g->pos.winner]] : "*", lines);
 	}
 	free(lines);
 	elasund_game.destroy(G.g);

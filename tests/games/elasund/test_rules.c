@@ -984,7 +984,7 @@ static void test_setup(void **state)
 	/* A good one: two wells and a tower, and play goes on from it. */
 	tag.value = "active=Blue ship=8 turns=9 deck=r13,b13,g12 discard=r0,b0,g0 stack=123456789 "
 		    "Red=gold:4,r:0,b:0,g:1,permits:1234,walls:3 Blue=gold:3,r:0,b:0,g:0 "
-		    "well@1,5:Red:1 hut@4,4:Red longhut@5,8:Red hut@3,4:Blue permit@2,5:Red:0 "
+		    "well@2,6:Red:1 hut@4,4:Red longhut@5,8:Red hut@3,4:Blue permit@2,5:Red:0 "
 		    "N4:Red:cards N3:Red:cards S4:Red:tower";
 	tgame t;
 	memset(&t, 0, sizeof t);
@@ -997,10 +997,10 @@ static void test_setup(void **state)
 	assert_int_equal(t.g->pos.tile[t.g->nneutral + 4 + 3].gone, 1);  /* blue long hut */
 	recount(&t);
 	BAD(&t, "Red 8 gold", "wrong-turn");
-	OK(&t, "Blue 7>5 discard Red=g gold");
+	OK(&t, "Blue 7>6 discard Red=g gold");
 	arb_buf b = { 0 };
 	ops->snapshot(t.g, &b);
-	assert_non_null(strstr(b.p, "active=Red ship=5 turns=10"));
+	assert_non_null(strstr(b.p, "active=Red ship=6 turns=10"));
 	arb_buf_free(&b);
 	stop(&t);
 }

@@ -1,0 +1,586 @@
+/*
+ * notation.c — turn lines of Elasund TGN to el_move and back (parse,
+ * format).
+ *
+ * A turn line is the acting colour, the roll, then the turn's items in the
+ * order of the four phases (grammar in notation/elasund.md).  parse() only
+ * checks spelling and order: it may read the configuration (seats, data)
+ * but never the position, so `fmt` can print any record.  The rules are in
+ * rules.c.  One pass over the tokens, no allocation.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "elasund.h"
+
+static const char letters[NINFL] = { 'r', 'b', 'g' };
+
+static el_at at_of(const arb_token *t)
+{
+	el_at a = { t->line, t->col };
+	return a;
+}
+
+/* Influence colour of a card letter (r b g, either case), or -1: a table
+ * lookup, as income draws and card lists are read a letter at a time. */
+static const int8_t infl_of[256] = {
+	['r'] = IR + 1, ['R'] = IR + 1, ['b'] = IB + 1, ['B'] = IB + 1,
+	['g'] = IG + 1, ['G'] = IG + 1,
+};
+
+static inline int infl_letter(char c)
+{
+	return infl_of[(unsigned char)c] - 1;
+}
+
+/* s[0..n) equals the lower-case word w (letters only, wn bytes, 3 to 8
+ * of them), ignoring ASCII case: setting bit 5 lower-cases a letter and
+ * turns no other byte into one.  The length is compared first, so most
+ * misses cost one test; a hit is two loads that overlap in the middle
+ * (never a byte past the token), compared four letters at a time.  With
+ * IEQ the word is a literal and its loads fold into constants. */
+static inline bool ieq(const char *s, size_t n, const char *w, size_t wn)
+{
+	if (n != wn)
+		return false;
+	if (wn >= 4 && wn <= 8) {
+		uint32_t a, b, c, d;
+		memcpy(&a, s, 4);
+		memcpy(&b, s + wn - 4, 4);
+		memcpy(&c, w, 4);
+		memcpy(&d, w + wn - 4, 4);
+		return ((a | 0x20202020u) ^ c) == 0 && ((b | 0x20202020u) ^ d) == 0;
+	}
+	if (wn == 3) {
+		uint16_t a, b, c, d;
+		memcpy(&a, s, 2);
+		memcpy(&b, s + 1, 2);
+		memcpy(&c, w, 2);
+		memcpy(&d, w + 1, 2);
+		return (uint16_t)(a | 0x2020u) == c && (uint16_t)(b | 0x2020u) == d;
+	}
+	for (size_t i = 0; i < wn; i++)
+		if ((s[i] | 0x20) != w[i])
+			return false;
+	return true;
+}
+#define IEQ(s, n, lit) ieq((s), (n), lit, sizeof lit - 1)
+
+/* The seat whose colour the token names (case-insensitive), or -1.  The
+ * first letters of the four colours differ, so the first letter picks the
+ * colour (bit 5 set lower-cases a letter and makes no other byte one), and
+ * create() tabled the seat of each colour. */
+static inline int seat_of(const el_game *g, const arb_token *t)
+{
+	if (!t->len)
+		return -1;
+	const char *s = t->s;
+	size_t n = t->len;
+	switch (s[0] | 0x20) {
+	case 'r': return IEQ(s, n, "red") ? g->seat_of_colour[0] : -1;
+	case 'b': return IEQ(s, n, "blue") ? g->seat_of_colour[1] : -1;
+	case 'g': return IEQ(s, n, "green") ? g->seat_of_colour[2] : -1;
+	case 'y': return IEQ(s, n, "yellow") ? g->seat_of_colour[3] : -1;
+	default: return -1;
+	}
+}
+
+/* Keywords of a turn line, classified by their first letter. */
+enum { KW_NONE, KW_DISCARD, KW_HALVE, KW_LOOT, KW_BUILD, KW_WALL, KW_CHURCH,
+       KW_HUT, KW_LONGHUT, KW_GOLD, KW_PERMIT, KW_MOVE, KW_RAISE, KW_PLACE, KW_CASH };
+
+static int keyword(const arb_token *t)
+{
+	if (t->len < 3)
+		return KW_NONE;
+	const char *s = t->s;
+	size_t n = t->len;
+	switch (s[0] | 0x20) {   /* a letter lower-cased; no other byte becomes one */
+	case 'b': return IEQ(s, n, "build") ? KW_BUILD : KW_NONE;
+	case 'c': return IEQ(s, n, "church") ? KW_CHURCH : IEQ(s, n, "cash") ? KW_CASH : KW_NONE;
+	case 'd': return IEQ(s, n, "discard") ? KW_DISCARD : KW_NONE;
+	case 'g': return IEQ(s, n, "gold") ? KW_GOLD : KW_NONE;
+	case 'h': return IEQ(s, n, "hut") ? KW_HUT : IEQ(s, n, "halve") ? KW_HALVE : KW_NONE;
+	case 'l': return IEQ(s, n, "loot") ? KW_LOOT : IEQ(s, n, "longhut") ? KW_LONGHUT : KW_NONE;
+	case 'm': return IEQ(s, n, "move") ? KW_MOVE : KW_NONE;
+	case 'p': return IEQ(s, n, "permit") ? KW_PERMIT : IEQ(s, n, "place") ? KW_PLACE : KW_NONE;
+	case 'r': return IEQ(s, n, "raise") ? KW_RAISE : KW_NONE;
+	case 'w': return IEQ(s, n, "wall") ? KW_WALL : KW_NONE;
+	default: return KW_NONE;
+	}
+}
+
+/* Parse decimal digits s[0..n) (1 to 3 of them); -1 if not a number.
+ * Rolls and permit values are mostly one digit: that case goes first. */
+static inline int num(const char *s, size_t n)
+{
+	if (n == 0 || n > 3)
+		return -1;
+	unsigned a = (unsigned char)s[0] - '0';
+	if (n == 1 || a > 9)
+		return a <= 9 ? (int)a : -1;
+	for (size_t i = 1; i < n; i++) {
+		unsigned d = (unsigned char)s[i] - '0';
+		if (d > 9)
+			return -1;
+		a = a * 10 + d;
+	}
+	return (int)a;
+}
+
+/* Cards "[N]letters", at least one card.  0 or -1. */
+static int cards(const char *s, size_t n, el_cards *out)
+{
+	size_t i = 0;
+	memset(out, 0, sizeof *out);
+	while (i < n && s[i] >= '0' && s[i] <= '9')
+		i++;
+	if (i) {
+		int v = num(s, i);
+		if (v < 0 || v > 99)
+			return -1;
+		out->gold = (uint8_t)v;
+	}
+	for (; i < n; i++) {
+		int c = infl_letter(s[i]);
+		if (c < 0 || out->infl[c] == 99)
+			return -1;
+		out->infl[c]++;
+	}
+	return out->gold + out->infl[0] + out->infl[1] + out->infl[2] ? 0 : -1;
+}
+
+/* "2r" / "3b": n cards of one colour; returns the colour or -1. */
+static int fee(const arb_token *t, char n)
+{
+	if (t->len != 2 || t->s[0] != n)
+		return -1;
+	return infl_letter(t->s[1]);
+}
+
+static int square(const el_game *g, const arb_token *t, int8_t *x, int8_t *y)
+{
+	int xx, yy;
+	if (el_square(g->d, t->s, t->len, &xx, &yy) < 0)
+		return -1;
+	*x = (int8_t)xx;
+	*y = (int8_t)yy;
+	return 0;
+}
+
+/* The building a word names (keywords and their synonyms), or -1: one
+ * switch on the first letter, then a compare of the few candidates. */
+static int building_type(const arb_token *t)
+{
+	const char *s = t->s;
+	size_t n = t->len;
+	if (n < 3)
+		return -1;
+	switch (s[0] | 0x20) {
+	case 'e': return IEQ(s, n, "estate") ? B_LARGE : -1;
+	case 'h': return IEQ(s, n, "house") ? B_HOUSE : IEQ(s, n, "hall") ? B_LARGE
+		       : IEQ(s, n, "hut") ? B_HUT : -1;
+	case 'i': return IEQ(s, n, "inn") ? B_TAVERN : -1;
+	case 'l': return IEQ(s, n, "large") ? B_LARGE : IEQ(s, n, "longhut") ? B_LONGHUT : -1;
+	case 'm': return IEQ(s, n, "market") ? B_MARKET : IEQ(s, n, "merchant") ? B_MERCHANT : -1;
+	case 'o': return IEQ(s, n, "office") ? B_LARGE : -1;
+	case 's': return IEQ(s, n, "stands") ? B_MARKET : IEQ(s, n, "shop") ? B_MERCHANT : -1;
+	case 't': return IEQ(s, n, "tavern") ? B_TAVERN : IEQ(s, n, "townhall") ? B_LARGE : -1;
+	case 'w': return IEQ(s, n, "well") ? B_WELL : IEQ(s, n, "workshop") ? B_WORKSHOP : -1;
+	default: return -1;
+	}
+}
+
+/* Phases of the line, for the order check. */
+enum { ST_ROLL, ST_INC, ST_DISC, ST_LOOT, ST_HALVE, ST_BUILD, ST_P3, ST_SP };
+
+#define TOK(i) (&tok[i])
+#define NEED(cond, t, ...) \
+	do { if (!(cond)) return EL_REJ_TOK(rej, (t), EL_R_SYNTAX, __VA_ARGS__); } while (0)
+
+static int order(int *st, int want, const arb_token *t, arb_reject *rej)
+{
+	static const char *const what[] = {
+		"the roll", "the income draws", "the pirate discards", "the loot",
+		"the shortage discards", "the builds", "the permit or gold",
+		"the special action",
+	};
+	if (want < *st || (want == *st && want != ST_BUILD))
+		return EL_REJ_TOK(rej, t, EL_R_ITEM_ORDER,
+				     "%.*s comes too late: %s already came, and a turn goes roll, income, builds, permit or gold, special action",
+				     (int)t->len, t->s, what[*st]);
+	*st = want;
+	return 0;
+}
+
+/* el_parse (game.h parse): rules syntax, item-order, build-limit,
+ * hut-build. */
+int el_parse(const void *game, const arb_token *tok, size_t ntok,
+		      void *mv, arb_reject *rej)
+{
+	const el_game *g = game;
+	el_move *m = mv;
+	size_t i = 0;
+	int st = ST_ROLL;
+
+	m->ship = -1;
+	m->p3fee = m->spfee = -1;
+	m->at_end.line = tok[ntok - 1].line;
+	m->at_end.col = tok[ntok - 1].col + tok[ntok - 1].len;
+	int seat = seat_of(g, TOK(0));
+	NEED(seat >= 0, TOK(0), "a turn starts with the colour of a seat in this game, not '%.*s'",
+	     (int)tok[0].len, tok[0].s);
+	m->seat = (uint8_t)seat;
+	m->at_seat = at_of(TOK(0));
+	i = 1;
+	NEED(i < ntok, TOK(0), "the turn of %s has no roll", el_colours[g->colour[seat]]);
+	{
+		const arb_token *t = TOK(i);
+		/* The roll is 1-2 digits: a scan is cheaper than memchr. */
+		size_t n1 = 0;
+		while (n1 < t->len && t->s[n1] != '>')
+			n1++;
+		const char *gt = n1 < t->len ? t->s + n1 : NULL;
+		int r = num(t->s, n1);
+		NEED(r >= 2 && r <= 12, t, "the turn must start with the dice sum 2..12, not '%.*s'",
+		     (int)t->len, t->s);
+		m->roll = (uint8_t)r;
+		if (gt) {
+			int row = num(gt + 1, t->len - n1 - 1);
+			int y = row >= 0 && row < 16 ? g->d->rowidx[row] : -1;
+			NEED(y >= 0, t, "'%.*s': the ship goes to a row number (2..6, 8..12)",
+			     (int)t->len, t->s);
+			m->ship = (int8_t)y;
+		}
+		m->at_roll = at_of(t);
+		i++;
+	}
+	while (i < ntok) {
+		const arb_token *t = TOK(i);
+		/* A '+' word is no keyword: keyword() is asked only after. */
+		if (t->len >= 1 && t->s[0] == '+') {
+			if (st == ST_BUILD && m->nbuild && m->build[m->nbuild - 1].kind == BK_WALL &&
+			    !m->build[m->nbuild - 1].has_draw && !m->build[m->nbuild - 1].nhut) {
+				el_build *b = &m->build[m->nbuild - 1];
+				NEED(t->len >= 2 && t->len <= 3, t, "a wall draws 1 or 2 influence cards, written like +rb");
+				for (size_t k = 1; k < t->len; k++) {
+					int c = infl_letter(t->s[k]);
+					NEED(c >= 0, t, "influence cards are r, b or g, not '%c'", t->s[k]);
+					b->draw[b->ndraw++] = (int8_t)c;
+				}
+				b->has_draw = true;
+				b->at_draw = at_of(t);
+				i++;
+				continue;
+			}
+			if (order(&st, ST_INC, t, rej) < 0)
+				return -1;
+			NEED(t->len >= 2 && t->len - 1 <= EL_MAXDRAW, t,
+			     "income draws are written like +rbg (1 to %d cards)", EL_MAXDRAW);
+			for (size_t k = 1; k < t->len; k++) {
+				int c = infl_letter(t->s[k]);
+				NEED(c >= 0, t, "influence cards are r, b or g, not '%c'", t->s[k]);
+				m->inc[m->ninc++] = (int8_t)c;
+			}
+			m->has_inc = true;
+			m->at_inc = at_of(t);
+			i++;
+			continue;
+		}
+		int kw = keyword(t);
+		if (kw == KW_DISCARD || kw == KW_HALVE) {
+			bool halve = kw == KW_HALVE;
+			if (order(&st, halve ? ST_HALVE : ST_DISC, t, rej) < 0)
+				return -1;
+			i++;
+			size_t n0 = i;
+			while (i < ntok) {
+				const arb_token *a = TOK(i);
+				const char *eq = memchr(a->s, '=', a->len);
+				if (!eq)
+					break;
+				arb_token ct = *a;
+				ct.len = (uint32_t)(eq - a->s);
+				int s = seat_of(g, &ct);
+				NEED(s >= 0, a, "'%.*s' names no seat of this game", (int)ct.len, ct.s);
+				uint8_t *set = halve ? &m->halve_set : &m->disc_set;
+				NEED(!(*set & (1u << s)), a, "%s is listed twice", el_colours[g->colour[s]]);
+				el_cards *c = halve ? &m->halve[s] : &m->disc[s];
+				NEED(cards(eq + 1, a->len - ct.len - 1, c) == 0, a,
+				     "'%.*s': cards are written as a gold count and influence letters, like 2rb",
+				     (int)a->len, a->s);
+				NEED(!halve || c->gold == 0, a, "only influence cards are chosen for a shortage; gold is halved by itself");
+				*set |= (uint8_t)(1u << s);
+				(halve ? m->at_halve : m->at_disc)[s] = at_of(a);
+				i++;
+			}
+			NEED(i > n0, t, "'%.*s' needs at least one Colour=cards", (int)t->len, t->s);
+			if (halve)
+				m->has_halve = true;
+			else
+				m->has_disc = true;
+		} else if (kw == KW_LOOT) {
+			if (order(&st, ST_LOOT, t, rej) < 0)
+				return -1;
+			NEED(i + 1 < ntok && cards(tok[i + 1].s, tok[i + 1].len, &m->loot) == 0, t,
+			     "loot is followed by the cards drawn, like 1r");
+			m->has_loot = true;
+			m->at_loot = at_of(TOK(i + 1));
+			i += 2;
+		} else if (kw == KW_BUILD || kw == KW_WALL || kw == KW_CHURCH) {
+			if (order(&st, ST_BUILD, t, rej) < 0)
+				return -1;
+			if (m->nbuild == 2)
+				return EL_REJ_TOK(rej, t, EL_R_BUILD_LIMIT,
+						     "a turn has at most 2 builds");
+			el_build *b = &m->build[m->nbuild++];
+			b->at = at_of(t);
+			b->fee = b->ctile = b->cret = -1;
+			i++;
+			NEED(i < ntok, t, "'%.*s' needs an argument", (int)t->len, t->s);
+			const arb_token *a = TOK(i);
+			b->at_arg = at_of(a);
+			if (kw == KW_BUILD) {
+				b->kind = BK_BUILDING;
+				int ty = building_type(a);
+				NEED(ty >= 0, a, "'%.*s' is no building (well, market, tavern, merchant, large, house, workshop)",
+				     (int)a->len, a->s);
+				if (g->d->bt[ty].kind == K_HUT)
+					return EL_REJ_TOK(rej, a, EL_R_HUT_BUILD,
+							     "workers' huts are never built; they only move when displaced");
+				b->type = (uint8_t)ty;
+				i++;
+				NEED(i < ntok && square(g, TOK(i), &b->x, &b->y) == 0, i < ntok ? TOK(i) : a,
+				     "build %s needs its top-left square, like 3,8", g->d->bt[ty].name);
+				b->at_arg = at_of(TOK(i));
+				i++;
+				if (i < ntok && fee(TOK(i), '3') >= 0) {
+					b->fee = (int8_t)fee(TOK(i), '3');
+					b->at_fee = at_of(TOK(i));
+					i++;
+				}
+			} else if (kw == KW_WALL) {
+				b->kind = BK_WALL;
+				char c = a->s[0];
+				int v = a->len >= 2 ? num(a->s + 1, a->len - 1) : -1;
+				NEED((c == 'N' || c == 'n' || c == 'S' || c == 's' || c == 'E' || c == 'e') && v >= 0,
+				     a, "a wall space is N<column>, S<column> or E<row>, not '%.*s'",
+				     (int)a->len, a->s);
+				if (c == 'E' || c == 'e') {
+					int y = v < 16 ? g->d->rowidx[v] : -1;
+					NEED(y >= 0, a, "'%.*s': no row %d", (int)a->len, a->s, v);
+					b->wline = LINE_E;
+					b->widx = (uint8_t)y;
+				} else {
+					NEED(v >= 1 && v <= EL_W, a, "'%.*s': no column %d", (int)a->len, a->s, v);
+					b->wline = (c == 'N' || c == 'n') ? LINE_N : LINE_S;
+					b->widx = (uint8_t)(v - 1);
+				}
+				i++;
+			} else {
+				b->kind = BK_CHURCH;
+				const char *sl = memchr(a->s, '/', a->len);
+				size_t n1 = sl ? (size_t)(sl - a->s) : a->len;
+				int k = num(a->s, n1), j = sl ? num(sl + 1, a->len - n1 - 1) : 0;
+				NEED(k >= 1 && k <= EL_NCHURCH && j >= (sl ? 1 : 0) && j <= EL_NCHURCH, a,
+				     "church is followed by the tile drawn 1..9 (the first builder: kept/returned, like 5/2)");
+				b->ctile = (int8_t)(k - 1);
+				b->cret = (int8_t)(sl ? j - 1 : -1);
+				i++;
+			}
+		} else if (kw == KW_HUT || kw == KW_LONGHUT) {
+			NEED(st == ST_BUILD && m->nbuild, t, "a hut moves only right after the build that displaced it");
+			el_build *b = &m->build[m->nbuild - 1];
+			NEED(b->nhut < EL_MAXHUT, t, "too many hut moves");
+			el_hutmv *h = &b->hut[b->nhut++];
+			h->at = h->at_kw = at_of(t);
+			h->lng = kw == KW_LONGHUT;
+			NEED(i + 2 < ntok, t, "%s is followed by the colour and the new square (or off)",
+			     h->lng ? "longhut" : "hut");
+			int s = seat_of(g, TOK(i + 1));
+			NEED(s >= 0, TOK(i + 1), "'%.*s' names no seat of this game",
+			     (int)tok[i + 1].len, tok[i + 1].s);
+			h->seat = (uint8_t)s;
+			if (IEQ(tok[i + 2].s, tok[i + 2].len, "off")) {
+				h->x = h->y = -1;
+			} else {
+				NEED(square(g, TOK(i + 2), &h->x, &h->y) == 0, TOK(i + 2),
+				     "a hut moves to a square like 3,8, or off");
+			}
+			h->at = at_of(TOK(i + 2));
+			i += 3;
+		} else if (kw == KW_GOLD || kw == KW_PERMIT) {
+			if (order(&st, ST_P3, t, rej) < 0)
+				return -1;
+			m->at_p3 = at_of(t);
+			if (kw == KW_GOLD) {
+				m->p3 = 1;
+				i++;
+				continue;
+			}
+			m->p3 = 2;
+			NEED(i + 2 < ntok, t, "permit is followed by its value and square, like permit 2 3,8");
+			int v = num(tok[i + 1].s, tok[i + 1].len);
+			NEED(v >= 0 && v < EL_NPERMIT, TOK(i + 1), "a permit is valued 0..4");
+			m->p3v = (int8_t)v;
+			NEED(square(g, TOK(i + 2), &m->p3x, &m->p3y) == 0, TOK(i + 2),
+			     "permit %d needs a square, like 3,8", v);
+			m->at_p3sq = at_of(TOK(i + 2));
+			i += 3;
+			if (i < ntok && fee(TOK(i), '2') >= 0) {
+				m->p3fee = (int8_t)fee(TOK(i), '2');
+				m->at_p3fee = at_of(TOK(i));
+				i++;
+			}
+		} else if (kw >= KW_MOVE) {
+			if (order(&st, ST_SP, t, rej) < 0)
+				return -1;
+			m->at_sp = at_of(t);
+			if (kw == KW_CASH) {
+				m->sp = SP_CASH;
+				i++;
+			} else if (kw == KW_PLACE) {
+				m->sp = SP_PLACE;
+				NEED(i + 2 < ntok, t, "place is followed by the permit's value and square, like place 2 3,8");
+				int v = num(tok[i + 1].s, tok[i + 1].len);
+				NEED(v >= 0 && v < EL_NPERMIT, TOK(i + 1), "a permit is valued 0..4");
+				m->spv = (int8_t)v;
+				NEED(square(g, TOK(i + 2), &m->spx, &m->spy) == 0, TOK(i + 2), "a square is written like 3,8");
+				m->at_sp2 = at_of(TOK(i + 2));
+				i += 3;
+			} else {
+				bool mv_ = kw == KW_MOVE;
+				m->sp = mv_ ? SP_MOVE : SP_RAISE;
+				NEED(i + 3 < ntok, t, mv_ ? "move is followed by two squares and the 2 cards paid, like move 3,8 4,9 2r"
+						      : "raise is followed by a square, the new value and the 2 cards paid, like raise 3,8 4 2r");
+				NEED(square(g, TOK(i + 1), &m->spx, &m->spy) == 0, TOK(i + 1), "a square is written like 3,8");
+				if (mv_) {
+					NEED(square(g, TOK(i + 2), &m->spx2, &m->spy2) == 0, TOK(i + 2), "a square is written like 3,8");
+				} else {
+					int v = num(tok[i + 2].s, tok[i + 2].len);
+					NEED(v >= 0 && v < EL_NPERMIT, TOK(i + 2), "a permit is valued 0..4");
+					m->spv = (int8_t)v;
+				}
+				m->at_sp2 = at_of(TOK(i + 2));
+				int f = fee(TOK(i + 3), '2');
+				NEED(f >= 0, TOK(i + 3), "the 2 influence cards of one colour are written 2r, 2b or 2g");
+				m->spfee = (int8_t)f;
+				m->at_spfee = at_of(TOK(i + 3));
+				i += 4;
+			}
+		} else {
+			return EL_REJ_TOK(rej, t, EL_R_SYNTAX, "'%.*s' is no item of a turn", (int)t->len, t->s);
+		}
+	}
+	return 0;
+}
+
+static void put_cards(arb_buf *out, const el_cards *c)
+{
+	if (c->gold)
+		arb_buf_printf(out, "%u", c->gold);
+	for (int k = 0; k < NINFL; k++)
+		for (int n = 0; n < c->infl[k]; n++)
+			arb_buf_putc(out, letters[k]);
+}
+
+static void put_sq(const el_game *g, arb_buf *out, int x, int y)
+{
+	arb_buf_printf(out, " %d,%d", x + 1, g->d->rownum[y]);
+}
+
+void el_format(const void *game, const void *move, arb_buf *out)
+{
+	const el_game *g = game;
+	const el_move *m = move;
+	const el_data *d = g->d;
+	arb_buf_printf(out, "%s %u", el_colours[g->colour[m->seat]], m->roll);
+	if (m->ship >= 0)
+		arb_buf_printf(out, ">%u", d->rownum[m->ship]);
+	if (m->has_inc) {
+		arb_buf_puts(out, " +");
+		for (int k = 0; k < m->ninc; k++)
+			arb_buf_putc(out, letters[m->inc[k]]);
+	}
+	if (m->has_disc) {
+		arb_buf_puts(out, " discard");
+		for (unsigned s = 0; s < g->nseats; s++)
+			if (m->disc_set & (1u << s)) {
+				arb_buf_printf(out, " %s=", el_colours[g->colour[s]]);
+				put_cards(out, &m->disc[s]);
+			}
+	}
+	if (m->has_loot) {
+		arb_buf_puts(out, " loot ");
+		put_cards(out, &m->loot);
+	}
+	if (m->has_halve) {
+		arb_buf_puts(out, " halve");
+		for (unsigned s = 0; s < g->nseats; s++)
+			if (m->halve_set & (1u << s)) {
+				arb_buf_printf(out, " %s=", el_colours[g->colour[s]]);
+				put_cards(out, &m->halve[s]);
+			}
+	}
+	for (int k = 0; k < m->nbuild; k++) {
+		const el_build *b = &m->build[k];
+		if (b->kind == BK_BUILDING) {
+			arb_buf_printf(out, " build %s", d->bt[b->type].name);
+			put_sq(g, out, b->x, b->y);
+			if (b->fee >= 0)
+				arb_buf_printf(out, " 3%c", letters[b->fee]);
+		} else if (b->kind == BK_WALL) {
+			if (b->wline == LINE_E)
+				arb_buf_printf(out, " wall E%u", d->rownum[b->widx]);
+			else
+				arb_buf_printf(out, " wall %c%u", b->wline == LINE_N ? 'N' : 'S', b->widx + 1);
+			if (b->has_draw) {
+				arb_buf_puts(out, " +");
+				for (int n = 0; n < b->ndraw; n++)
+					arb_buf_putc(out, letters[b->draw[n]]);
+			}
+		} else {
+			arb_buf_printf(out, " church %d", b->ctile + 1);
+			if (b->cret >= 0)
+				arb_buf_printf(out, "/%d", b->cret + 1);
+		}
+		for (int h = 0; h < b->nhut; h++) {
+			arb_buf_printf(out, " %s %s", b->hut[h].lng ? "longhut" : "hut",
+				       el_colours[g->colour[b->hut[h].seat]]);
+			if (b->hut[h].x < 0)
+				arb_buf_puts(out, " off");
+			else
+				put_sq(g, out, b->hut[h].x, b->hut[h].y);
+		}
+	}
+	if (m->p3 == 1) {
+		arb_buf_puts(out, " gold");
+	} else if (m->p3 == 2) {
+		arb_buf_printf(out, " permit %d", m->p3v);
+		put_sq(g, out, m->p3x, m->p3y);
+		if (m->p3fee >= 0)
+			arb_buf_printf(out, " 2%c", letters[m->p3fee]);
+	}
+	switch (m->sp) {
+	case SP_MOVE:
+		arb_buf_puts(out, " move");
+		put_sq(g, out, m->spx, m->spy);
+		put_sq(g, out, m->spx2, m->spy2);
+		arb_buf_printf(out, " 2%c", letters[m->spfee]);
+		break;
+	case SP_RAISE:
+		arb_buf_puts(out, " raise");
+		put_sq(g, out, m->spx, m->spy);
+		arb_buf_printf(out, " %d 2%c", m->spv, letters[m->spfee]);
+		break;
+	case SP_PLACE:
+		arb_buf_printf(out, " place %d", m->spv);
+		put_sq(g, out, m->spx, m->spy);
+		break;
+	case SP_CASH:
+		arb_buf_puts(out, " cash");
+		break;
+	default:
+		break;
+	}
+}
