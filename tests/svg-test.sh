@@ -15,7 +15,7 @@
 # `sh tests/svg-test.sh --update` rewrites the golden SVGs and the PNGs.
 . "$(dirname "$0")/lib.sh"
 BUILD=${BUILD:-build}
-GAMES="carcassonne catan"
+GAMES="carcassonne catan elasund"
 update=false
 [ "$1" = --update ] && update=true
 tmp=$(mktemp -d)
@@ -138,6 +138,7 @@ for game in $GAMES; do
 	case $game in
 	carcassonne) rec=corpus/carcassonne/game-2p.tgn shot=40 ;;
 	catan) rec=corpus/catan/game-4p-orange.tgn shot=100 ;;
+	elasund) rec=corpus/elasund/game-2p-b.tgn shot=60 ;;
 	*) rec=$(ls corpus/$game/game-*.tgn | head -1) shot=30 ;;
 	esac
 	"$ARBITER" view "$rec" >"$tmp/$game.html"
