@@ -170,7 +170,7 @@ void cat_dump(const void *game, unsigned flags, arb_buf *out)
 #define OY (1.5 * R + 14)             /* where node row 0 lies            */
 #define BOARD_W (OX * 2 + 5 * HW)
 #define BOARD_H (OY * 2 + 8 * R)
-#define CAT_PANEL 380.0
+#define CAT_PANEL 400.0
 
 static arb_pt node_pt(const cat_geom *G, unsigned v)
 {
