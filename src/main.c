@@ -343,8 +343,10 @@ int main(int argc, char **argv)
 	longopts[NOPT] = (struct option){ 0, 0, 0, 0 };
 	shortopts[ns] = '\0';
 
-	/* static: still reachable when a usage error returns from main */
+	/* static: still reachable when a usage error returns from main; the
+	 * previous call's is freed (the fuzz harness calls main again) */
 	static given *seen;
+	free(seen);
 	seen = arb_xcalloc((size_t)argc + 1, sizeof *seen);
 	size_t nseen = 0;
 	bool want_help = false, want_version = false;
