@@ -1,7 +1,7 @@
 # fish completion for arbiter(1).  tests/options-test.sh holds its
 # commands, options, value lists and options with arguments to
 # `arbiter --help` (which prints the table of src/cli/options.h).
-set -l commands check score dump fmt moves select gen standings import help
+set -l commands check score dump fmt moves select gen standings import view help
 complete -c arbiter -n "not __fish_seen_subcommand_from $commands" -a check -d 'replay every game and print a verdict per game (the default)'
 complete -c arbiter -n "not __fish_seen_subcommand_from $commands" -a score -d 'like check, and list every score event'
 complete -c arbiter -n "not __fish_seen_subcommand_from $commands" -a dump -d 'print the board after the last move, or after move --at N'
@@ -11,6 +11,7 @@ complete -c arbiter -n "not __fish_seen_subcommand_from $commands" -a select -d 
 complete -c arbiter -n "not __fish_seen_subcommand_from $commands" -a gen -d 'write random legal games of --game NAME (seeded)'
 complete -c arbiter -n "not __fish_seen_subcommand_from $commands" -a standings -d 'tournament standings from records or from check results'
 complete -c arbiter -n "not __fish_seen_subcommand_from $commands" -a import -d "convert other programs' saves (--from FORMAT) to TGN"
+complete -c arbiter -n "not __fish_seen_subcommand_from $commands" -a view -d 'write an HTML page per game to step through every position'
 complete -c arbiter -n "not __fish_seen_subcommand_from $commands" -a help -d "print the help, or with COMMAND that command's options"
 complete -c arbiter -n "__fish_seen_subcommand_from help" -f -a "$commands"
 complete -c arbiter -l from -x -a 'auto jcz' -d "import: the input's format"
@@ -21,9 +22,9 @@ complete -c arbiter -s n -l count -x -d 'gen: write N games'
 complete -c arbiter -l max-moves -x -d 'gen: stop a game after N moves'
 complete -c arbiter -l players -x -d 'gen: seats per game'
 complete -c arbiter -s s -l seed -x -d 'gen: the random seed'
-complete -c arbiter -l at -x -d 'dump, moves: the position after move N'
+complete -c arbiter -l at -x -d 'dump, moves, view: the position after move N'
 complete -c arbiter -l data -r -F -d "replace a game's built-in data with FILE (YAML)"
-complete -c arbiter -s f -l format -x -a 'text yaml json tsv' -d 'output format'
+complete -c arbiter -s f -l format -x -a 'text yaml json tsv svg html' -d 'output format'
 complete -c arbiter -s g -l game -x -a 'carcassonne catan elasund' -d 'select: games of game NAME; dump --labels: the game to draw'
 complete -c arbiter -s h -l help -d 'print this help and exit'
 complete -c arbiter -s i -l in-place -d 'fmt: rewrite each FILE atomically'
@@ -31,6 +32,7 @@ complete -c arbiter -l invalid -d 'select: games with an illegal move or a recor
 complete -c arbiter -s v -l invert-match -d 'select: print the games that do not match'
 complete -c arbiter -s k -l keep-going -d 'after a syntax or record error, go on with the next game'
 complete -c arbiter -l labels -d 'dump: print the coordinate diagram of the notation'
+complete -c arbiter -s o -l output -r -a '(__fish_complete_directories)' -d 'svg, html: a file per game in DIR, or a pattern with %d'
 complete -c arbiter -s p -l player -x -d 'select: games in which NAME plays'
 complete -c arbiter -s q -l quiet -d 'print nothing; the exit status tells the result'
 complete -c arbiter -l snapshot -d 'dump: print the position as a Setup tag'

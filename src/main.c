@@ -343,8 +343,10 @@ int main(int argc, char **argv)
 	longopts[NOPT] = (struct option){ 0, 0, 0, 0 };
 	shortopts[ns] = '\0';
 
-	/* static: still reachable when a usage error returns from main */
+	/* static: still reachable when a usage error returns from main; the
+	 * previous call's is freed (the fuzz harness calls main again) */
 	static given *seen;
+	free(seen);
 	seen = arb_xcalloc((size_t)argc + 1, sizeof *seen);
 	size_t nseen = 0;
 	bool want_help = false, want_version = false;
@@ -507,6 +509,9 @@ int main(int argc, char **argv)
 		case OPT_INVERT:
 			o.invert = true;
 			break;
+		case OPT_OUTPUT:
+			o.output = arg;
+			break;
 		case OPT_PLAYER:
 			o.player = arg;
 			break;
@@ -551,6 +556,17 @@ int main(int argc, char **argv)
 		return usage_error("%s", "dump takes --game only with --labels and no FILE (a record names its game)");
 	if (cmd == ARB_CMD_gen && !o.game)
 		return usage_error("%s", "gen needs --game NAME");
+	if ((o.format == FMT_SVG || o.format == FMT_HTML) && cmd != ARB_CMD_dump)
+		return usage_error("%s", "--format=svg and --format=html are for dump (and view)");
+	if (cmd == ARB_CMD_view)
+		o.format = FMT_HTML;
+	bool picture = o.format == FMT_SVG || o.format == FMT_HTML;
+	if (o.output && !picture)
+		return usage_error("%s", "-o writes pictures: it needs dump --format=svg or html, or view");
+	if (picture && o.snapshot)
+		return usage_error("%s", "--snapshot prints text: it does not go with a picture");
+	if (picture && o.game)
+		return usage_error("%s", "a picture needs a record: dump --labels --game NAME prints text only");
 	if ((cmd == ARB_CMD_dump || cmd == ARB_CMD_moves) && o.format == FMT_TSV)
 		return usage_error("%s", "dump and moves write text, YAML or JSON: --format=tsv does not apply");
 	if (cmd == ARB_CMD_gen && o.nfiles)

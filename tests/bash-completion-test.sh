@@ -43,7 +43,7 @@ reply "help's operand: commands" "dump" help d
 reply "operand after a command: records and folders" "corpus game.tgn" check ''
 reply "--format VALUE" "json" check --format j
 reply "--format=VALUE" "json" check --format = j
-reply "--format= (nothing typed yet)" "text yaml json tsv" check --format =
+reply "--format= (nothing typed yet)" "text yaml json tsv svg html" check --format =
 reply "--format=VALUE when '=' is no word break" "--format=json" check --format=j
 reply "-f VALUE" "text tsv" -f t
 reply "--game=VALUE" "carcassonne catan" gen --game = ca
@@ -51,6 +51,7 @@ reply "--group=VALUE" "round" standings --group = r
 reply "--scheme VALUE" "wins" standings --scheme w
 reply "options" "--game --group" --g
 reply "--seed takes a number: nothing offered" "" gen --seed ''
+reply "-o: folders only" "corpus" view -o ''
 reply "command after an option's argument" "game.tgn" --game catan select g
 
 # Interactive: what readline makes of the replies.

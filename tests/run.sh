@@ -12,6 +12,7 @@
 #   usage           tests/usage-test.sh (misspelled commands, help, game names in any case)
 #   bash completion tests/bash-completion-test.sh (plain bash, and on a terminal)
 #   import          tests/import-test.sh (JCloisterZone saves to TGN, replayed)
+#   pictures        tests/svg-test.sh (SVG well-formed and golden, escaping, -o, the page in chromium)
 #   fuzz seeds      tests/fuzz-seeds-test.sh (the fuzz corpus replayed, no libFuzzer)
 #   safety          tests/safety-test.sh (issue #16: memory, data loss, limits)
 #   fmt -i          tests/fmt-inplace-test.sh (what fmt -i may do to a file)
@@ -46,6 +47,7 @@ for script in \
 	tests/usage-test.sh \
 	tests/bash-completion-test.sh \
 	tests/import-test.sh \
+	tests/svg-test.sh \
 	tests/fuzz-seeds-test.sh \
 	tests/safety-test.sh \
 	tests/fmt-inplace-test.sh \

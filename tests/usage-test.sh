@@ -73,7 +73,7 @@ exit 2" gen --game Catann
 golden "--game unknown" "stderr: arbiter: --game: unknown game 'chess' (arbiter knows carcassonne, catan, elasund)
 stderr: Try 'arbiter --help' for more information.
 exit 2" gen --game chess
-golden "--format misspelled" "stderr: arbiter: --format: 'jsno' is not one of text, yaml, json, tsv (did you mean json?)
+golden "--format misspelled" "stderr: arbiter: --format: 'jsno' is not one of text, yaml, json, tsv, svg, html (did you mean json?)
 stderr: Try 'arbiter --help' for more information.
 exit 2" check --format=jsno
 

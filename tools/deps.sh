@@ -3,7 +3,10 @@
 # lacks to build and test arbiter.  Used by the README's two commands and
 # by .ci/run.  Runs apt-get as root, or through sudo.
 set -e
-pkgs="pkg-config libyaml-dev libjansson-dev libcmocka-dev mandoc jq valgrind"
+# valgrind: tests/standings-test.sh runs standings under memcheck
+# libxml2-utils (xmllint) and chromium: tests/svg-test.sh checks the SVG
+# pictures and opens the HTML pages in a headless browser
+pkgs="pkg-config libyaml-dev libjansson-dev libcmocka-dev mandoc jq libxml2-utils chromium valgrind"
 missing=
 for p in $pkgs; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' ||

@@ -11,7 +11,7 @@
 #include "../core/reader.h"
 #include "../core/replay.h"
 
-typedef enum { FMT_TEXT, FMT_YAML, FMT_JSON, FMT_TSV } arb_format;
+typedef enum { FMT_TEXT, FMT_YAML, FMT_JSON, FMT_TSV, FMT_SVG, FMT_HTML } arb_format;
 
 typedef struct arb_opts {
 	const char *command;
@@ -29,6 +29,7 @@ typedef struct arb_opts {
 	bool include_illegal;     /* standings */
 	int group;                /* standings: 0 event, 1 round, 2 table */
 	const char *from;         /* import --from FORMAT (NULL: auto)   */
+	const char *output;       /* dump/view -o: a directory or a pattern */
 	char **files;             /* operands; "-" is stdin */
 	int nfiles;
 } arb_opts;
@@ -82,6 +83,8 @@ void arb_json_push(json_t *arr, json_t *value);                  /* takes value 
 json_t *arb_diag_json(const arb_diag *d);
 /* A replayed game's verdict as the document `check` writes. */
 json_t *arb_verdict_json(const arb_replay *r);
+/* The verdict line `check` prints for a replayed game (with its newline). */
+void arb_verdict_line(const arb_replay *r, arb_buf *b);
 /* Raw text (dump, fmt, moves) to stdout, as is. */
 void arb_out_text(arb_out *out, const char *s, size_t len);
 /* Raise the exit status. */
@@ -91,6 +94,7 @@ int arb_out_exit(const arb_out *out);
 /* The commands: each returns the exit status. */
 int arb_cmd_check(const arb_opts *o);   /* check and score */
 int arb_cmd_dump(const arb_opts *o);
+int arb_cmd_view(const arb_opts *o);    /* dump --format=html */
 int arb_cmd_fmt(const arb_opts *o);
 int arb_cmd_moves(const arb_opts *o);
 int arb_cmd_select(const arb_opts *o);

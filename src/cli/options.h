@@ -30,6 +30,7 @@
 	X(gen,   arb_cmd_gen,   "write random legal games of --game NAME (seeded) in canonical TGN") \
 	X(standings, arb_cmd_standings, "tournament standings from records or from check's results") \
 	X(import, arb_cmd_import, "convert other programs' saves (--from FORMAT) to TGN, one game per file") \
+	X(view,  arb_cmd_view,  "write an HTML page per game to step through every position (dump --format=html)") \
 	X(help,  cmd_help,      "print this help, or with COMMAND that command's options")
 
 enum arb_command {
@@ -44,7 +45,7 @@ enum arb_command {
 /* every command that reads records */
 #define CMD_RECORDS                                                                        \
 	(CMD_BIT(check) | CMD_BIT(score) | CMD_BIT(dump) | CMD_BIT(fmt) | CMD_BIT(moves) | \
-	 CMD_BIT(select) | CMD_BIT(standings))
+	 CMD_BIT(select) | CMD_BIT(standings) | CMD_BIT(view))
 #define CMD_ANY ((1u << ARB_NCOMMANDS) - 1)
 
 /* What an option's argument may be; each VALS_ macro is two fields, the
@@ -59,15 +60,15 @@ typedef enum { ARB_VALS_NONE, ARB_VALS_ONE_OF, ARB_VALS_SOME_OF, ARB_VALS_GAMES 
 /* Sorted by long name.  The order of --format's and --group's values is
  * that of arb_format and of opts.group. */
 #define ARB_OPTIONS(X)                                                         \
-	X(AT,         "at",         0,   "N",    CMD_BIT(dump) | CMD_BIT(moves), VALS_NONE, \
-	  "the position after move N (0: the start)")                           \
+	X(AT,         "at",         0,   "N",    CMD_BIT(dump) | CMD_BIT(moves) | CMD_BIT(view), VALS_NONE, \
+	  "the position after move N (0: the start; html: the one shown first)")                           \
 	X(COUNT,      "count",      'n', "N",    CMD_BIT(gen), VALS_NONE,       \
 	  "write N games (default 1)")                                          \
 	X(DATA,       "data",       0,   "FILE", CMD_RECORDS | CMD_BIT(gen), VALS_NONE, \
 	  "replace a game's built-in data with FILE (YAML)")                    \
 	X(FORMAT,     "format",     'f', "FMT",  CMD_BIT(check) | CMD_BIT(score) | CMD_BIT(dump) | \
-	  CMD_BIT(moves) | CMD_BIT(standings), VALS_ONE_OF("text yaml json tsv"), \
-	  "output format (default text; dump and moves: not tsv)")                            \
+	  CMD_BIT(moves) | CMD_BIT(standings), VALS_ONE_OF("text yaml json tsv svg html"), \
+	  "output format (default text; dump and moves: not tsv; svg, html: dump only)")                            \
 	X(FROM,       "from",       0,   "FORMAT", CMD_BIT(import), VALS_ONE_OF("auto jcz"), \
 	  "the input's format (default auto: recognised from the content)")     \
 	X(GAME,       "game",       'g', "NAME", CMD_BIT(dump) | CMD_BIT(select) | CMD_BIT(gen), VALS_GAMES, \
@@ -86,10 +87,12 @@ typedef enum { ARB_VALS_NONE, ARB_VALS_ONE_OF, ARB_VALS_SOME_OF, ARB_VALS_GAMES 
 	  "print the games that do not match")                                  \
 	X(KEEP_GOING, "keep-going", 'k', 0,      CMD_RECORDS, VALS_NONE,        \
 	  "after a syntax or record error, go on with the next game")           \
-	X(LABELS,     "labels",     0,   0,      CMD_BIT(dump), VALS_NONE,      \
-	  "print the coordinate diagram of the notation")                       \
+	X(LABELS,     "labels",     0,   0,      CMD_BIT(dump) | CMD_BIT(view), VALS_NONE, \
+	  "print the coordinate diagram of the notation (svg, html: name the coordinates)")                       \
 	X(MAX_MOVES,  "max-moves",  0,   "N",    CMD_BIT(gen), VALS_NONE,       \
 	  "stop a game after N moves (it is then unfinished)")                  \
+	X(OUTPUT,     "output",     'o', "PATH", CMD_BIT(dump) | CMD_BIT(view), VALS_NONE, \
+	  "svg, html: a file per game, in directory PATH or named by PATH with %d for the game's number") \
 	X(PLAYER,     "player",     'p', "NAME", CMD_BIT(select), VALS_NONE,    \
 	  "games in which NAME plays (a seat tag's value)")                     \
 	X(PLAYERS,    "players",    0,   "N",    CMD_BIT(gen), VALS_NONE,       \

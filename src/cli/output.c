@@ -600,6 +600,13 @@ static void text_verdict(arb_out *out, const arb_replay *r,
 		arb_out_text(out, b->p, b->len);
 		return;
 	}
+	arb_verdict_line(r, b);
+	arb_out_text(out, b->p, b->len);
+}
+
+void arb_verdict_line(const arb_replay *r, arb_buf *b)
+{
+	const arb_record *rec = r->rec;
 	if (r->verdict == ARB_ILLEGAL) {
 		text_illegal(b, r);
 	} else {
@@ -612,7 +619,6 @@ static void text_verdict(arb_out *out, const arb_replay *r,
 			text_winners(b, r);
 		arb_buf_putc(b, '\n');
 	}
-	arb_out_text(out, b->p, b->len);
 }
 
 static void tsv_verdict(arb_out *out, const arb_replay *r,
@@ -702,6 +708,9 @@ void arb_out_verdict(arb_out *out, const arb_replay *r,
 	case FMT_YAML:
 	case FMT_JSON:
 		arb_out_doc(out, verdict_doc(r, out->score, events, nevents));
+		break;
+	case FMT_SVG:
+	case FMT_HTML:  /* the picture and the page show the verdict */
 		break;
 	}
 }

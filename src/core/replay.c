@@ -380,9 +380,13 @@ void arb_replay_run(arb_replay *r)
 		r->rej.rule = NULL;
 		r->rej.line = r->rej.col = 0;
 		r->rej.msg[0] = '\0';
-		if (g->parse(r->state, tok, t->ntok, r->move, &r->rej) ||
-		    g->apply(r->state, r->move, sp, &r->rej)) {
+		int bad = g->parse(r->state, tok, t->ntok, r->move, &r->rej);
+		bool parsed = bad == 0;
+		if (parsed)
+			bad = g->apply(r->state, r->move, sp, &r->rej);
+		if (bad) {
 			r->verdict = ARB_ILLEGAL;
+			r->bad_parsed = parsed;
 			r->bad_move = no;
 			if (!r->rej.line) {
 				r->rej.line = tok->line;
@@ -396,6 +400,8 @@ void arb_replay_run(arb_replay *r)
 #ifndef NDEBUG
 		check_position(r);
 #endif
+		if (r->on_move)
+			r->on_move(r->ctx, no);
 	}
 	r->current = 0;
 	if (r->verdict == ARB_ILLEGAL) {

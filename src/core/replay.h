@@ -21,6 +21,8 @@ typedef struct arb_replay {
 	const arb_record *rec;
 	void (*on_event)(void *ctx, size_t move, const arb_event *ev);
 	void *ctx;
+	/* called after each accepted move (`view` draws every position) */
+	void (*on_move)(void *ctx, size_t move);
 	bool stop;                /* replay only stop_after moves ...      */
 	size_t stop_after;        /* ... (dump --at, moves --at)           */
 	/* out */
@@ -31,6 +33,7 @@ typedef struct arb_replay {
 	void *move;               /* move_size bytes, reused per turn      */
 	size_t moves;             /* turns applied                         */
 	size_t bad_move;          /* 1-based turn that was rejected        */
+	bool bad_parsed;          /* ... by apply(): `move` holds it parsed */
 	arb_reject rej;           /* why (ARB_ILLEGAL)                     */
 	arb_standing st;          /* after the last applied move           */
 	arb_diag diag;            /* why (ARB_ERROR)                       */

@@ -294,6 +294,92 @@ void arb_seat_list(char *out, size_t cap, const char *const *colours,
 		   const uint8_t *colour_of, size_t nseats, unsigned mask,
 		   bool comma);
 
+/* ------------------------------------------------------------ pictures */
+
+/* What a drawn shape is, not what colour it has: the tool maps each role
+ * to a colour (the physical games' colours) and the same drawing can
+ * become SVG, a PNG or a terminal picture without the engine knowing.
+ * ARB_ROLE_COLOUR(i) is the pieces of the seat colour colours[i] of the
+ * engine's ops table ("Red", "White", ...). */
+typedef enum arb_role {
+	ARB_ROLE_NONE,        /* no fill / no stroke                          */
+	ARB_ROLE_PAPER,       /* the background, panels                        */
+	ARB_ROLE_INK,         /* outlines and ordinary text                    */
+	ARB_ROLE_LABEL,       /* coordinates, legends: muted text             */
+	ARB_ROLE_HIGHLIGHT,   /* the place an illegal move tried to use       */
+	ARB_ROLE_FIELD,       /* Carcassonne: fields                           */
+	ARB_ROLE_ROAD,
+	ARB_ROLE_CITY,
+	ARB_ROLE_SHIELD,
+	ARB_ROLE_CLOISTER,
+	ARB_ROLE_WATER,       /* Catan: the sea                                */
+	ARB_ROLE_DESERT,
+	ARB_ROLE_HILLS,       /* brick                                         */
+	ARB_ROLE_FOREST,      /* lumber                                        */
+	ARB_ROLE_PASTURE,     /* wool                                          */
+	ARB_ROLE_GRAIN,       /* grain fields                                  */
+	ARB_ROLE_MOUNTAINS,   /* ore                                           */
+	ARB_ROLE_TOKEN,       /* number tokens                                 */
+	ARB_ROLE_HOT,         /* the red numbers 6 and 8                        */
+	ARB_ROLE_ROBBER,
+	ARB_ROLE_HARBOUR,
+	ARB_ROLE_GROUND,      /* Elasund: the building area                    */
+	ARB_ROLE_WALL,
+	ARB_ROLE_CHURCH,
+	ARB_ROLE_PERMIT,
+	ARB_ROLE_GOLD,
+	ARB_ROLE_COLOUR0,     /* ... ARB_ROLE_COLOUR(i), i < 8                 */
+	ARB_ROLE_COUNT = ARB_ROLE_COLOUR0 + 8
+} arb_role;
+#define ARB_ROLE_COLOUR(i) ((arb_role)(ARB_ROLE_COLOUR0 + (i)))
+
+typedef struct arb_pt {
+	double x, y;
+} arb_pt;
+
+enum arb_anchor { ARB_START, ARB_MIDDLE, ARB_END };
+
+/* Where an engine draws: shapes in the engine's own units (one unit is
+ * shown as one CSS pixel at 100% zoom, so text sizes mean pixels), y
+ * growing downwards.  begin() comes first and sets the picture's size;
+ * groups nest and move (then turn, degrees clockwise about the group's
+ * origin) what they hold.  Strings are UTF-8, copied by the callee. */
+typedef struct arb_canvas {
+	void *ctx;
+	void (*begin)(void *ctx, double width, double height);
+	void (*polygon)(void *ctx, const arb_pt *pt, size_t n, arb_role fill,
+			arb_role stroke, double stroke_width);
+	void (*polyline)(void *ctx, const arb_pt *pt, size_t n, arb_role stroke,
+			 double width);
+	void (*circle)(void *ctx, double x, double y, double r, arb_role fill,
+		       arb_role stroke, double stroke_width);
+	void (*text)(void *ctx, double x, double y, double size,
+		     enum arb_anchor anchor, bool bold, arb_role fill,
+		     const char *s);
+	void (*group)(void *ctx, double dx, double dy, double rotate);
+	void (*end_group)(void *ctx);
+} arb_canvas;
+
+/* Shorthands for engines: an axis-aligned rectangle, a line segment, and
+ * text built with printf. */
+void arb_draw_rect(const arb_canvas *cv, double x, double y, double w,
+		   double h, arb_role fill, arb_role stroke, double sw);
+void arb_draw_line(const arb_canvas *cv, double x0, double y0, double x1,
+		   double y1, arb_role stroke, double width);
+void arb_draw_textf(const arb_canvas *cv, double x, double y, double size,
+		    enum arb_anchor anchor, bool bold, arb_role fill,
+		    const char *fmt, ...)
+	__attribute__((format(printf, 8, 9)));
+
+/* An illegal move to mark on the picture of the position before it:
+ * `move` is the engine's parsed move (NULL when the turn line did not
+ * parse), `col` the column the rejection points at (so an engine whose
+ * turn holds several actions marks the one refused). */
+typedef struct arb_mark {
+	const void *move;
+	uint32_t line, col;
+} arb_mark;
+
 /* ------------------------------------------------------------- the game */
 
 /* Flags for dump(). */
@@ -370,6 +456,12 @@ typedef struct arb_game_ops {
 	 * ARB_DUMP_LABELS the engine prints its coordinate diagram instead;
 	 * `game` may then be in its initial position. */
 	void (*dump)(const void *game, unsigned flags, arb_buf *out);
+	/* The position as a picture on `cv` (the board, and beside it the
+	 * scores and what each player holds); `mark`, when non-NULL, is an
+	 * illegal move to show on it.  ARB_DUMP_LABELS adds the notation's
+	 * coordinate names.  NULL when the engine cannot draw. */
+	void (*draw)(const void *game, unsigned flags, const arb_canvas *cv,
+		     const arb_mark *mark);
 	/* The position as a Setup tag value that create() accepts; NULL when
 	 * the engine has no snapshots yet. */
 	void (*snapshot)(const void *game, arb_buf *out);

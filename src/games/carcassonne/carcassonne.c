@@ -306,6 +306,7 @@ const arb_game_ops carcassonne_game = {
 	.position_ok = cc_position_ok,
 	.moves = cc_moves,
 	.dump = cc_dump,
+	.draw = cc_draw,
 	.snapshot = cc_snapshot,
 	.random_turn = cc_random_turn,
 };

@@ -325,6 +325,9 @@ void cc_data_free(void *data);
 
 /* dump.c */
 void cc_dump(const void *game, unsigned flags, arb_buf *out);
+/* The board on a canvas (the draw op); mark: an illegal move to show. */
+void cc_draw(const void *game, unsigned flags, const arb_canvas *cv,
+	     const arb_mark *mark);
 
 /* snapshot.c */
 void cc_snapshot(const void *game, arb_buf *out);

@@ -293,6 +293,7 @@ const arb_game_ops catan_game = {
 	.position_ok = cat_position_ok,
 	.moves = cat_moves,
 	.dump = cat_dump,
+	.draw = cat_draw,
 	.snapshot = cat_snapshot,
 	.random_turn = cat_random_turn,
 };

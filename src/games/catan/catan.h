@@ -419,6 +419,8 @@ bool cat_is_position_key(const char *k, size_t n);
 
 /* dump.c */
 void cat_dump(const void *game, unsigned flags, arb_buf *out);
+void cat_draw(const void *game, unsigned flags, const arb_canvas *cv,
+	      const arb_mark *mark);
 
 /* moves.c */
 size_t cat_moves(const void *game, const void *next,

@@ -302,6 +302,7 @@ const arb_game_ops elasund_game = {
 	.position_ok = el_position_ok,
 	.moves = el_moves,
 	.dump = el_dump,
+	.draw = el_draw,
 	.snapshot = el_snapshot,
 	.random_turn = el_random_turn,
 	.random_tags = el_random_tags,

@@ -530,6 +530,9 @@ int el_square(const el_data *d, const char *s, size_t n, int *x, int *y);
 
 /* dump.c */
 void el_dump(const void *game, unsigned flags, arb_buf *out);
+/* The position on a canvas (the draw op); mark: an illegal turn to show. */
+void el_draw(const void *game, unsigned flags, const arb_canvas *cv,
+	     const arb_mark *mark);
 
 /* snapshot.c */
 void el_snapshot(const void *game, arb_buf *out);
