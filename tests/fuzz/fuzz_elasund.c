@@ -1,15 +1,17 @@
 /*
  * fuzz_elasund.c — libFuzzer harness for the Elasund engine: random legal
- * games (tests/games/elasund/gen.h) with mutated turn lines.
+ * games (the engine's random_tags and random_turn, as `arbiter gen` plays
+ * them) with mutated turn lines.
  *
- * The first 8 bytes of the input seed the random player; the rest is a
- * mutation script: each turn, one byte says whether to mutate the line and
+ * The first 8 bytes of the input seed the random player, the 9th picks
+ * the table; the rest is a mutation script: each turn, one byte says whether to mutate the line and
  * the next ones how (overwrite, insert or delete a byte at a position).
  * The mutated line goes through parse, format and apply like any record
  * line; whatever the engine accepts becomes the position the random player
  * continues from.  Nothing may crash, leak or trip a sanitizer, format must
  * round-trip, and a rejected line must leave the position untouched.
- * At the end the snapshot of the position, mutated, goes through create().
+ * Once per input the legal moves are listed, with the (maybe mutated)
+ * line as the next one.  At the end the snapshot of the position, mutated, goes through create().
  *
  * Build with libFuzzer: compile this file with clang
  * -fsanitize=fuzzer,address,undefined -Isrc and link it with the objects of
@@ -20,11 +22,15 @@
  */
 #include <assert.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/data.h"
-#include "../games/elasund/gen.h"
+#include "core/tokens.h"
+#include "games/elasund/elasund.h"
+
+extern const arb_game_ops elasund_game;
 
 static void *fz_data;
 
@@ -48,10 +54,15 @@ static void fz_sink(void *ctx, const arb_event *ev)
 	(void)ev;
 }
 
+static void fz_emit(void *ctx, const char *move)
+{
+	(void)move;
+	++*(size_t *)ctx;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *in, size_t n);
 int LLVMFuzzerTestOneInput(const uint8_t *in, size_t n)
 {
-	static gen G;
 	static const char *const tables[] = { "RB", "GY", "RBG", "BYG", "RBGY" };
 	fz_init();
 	if (n < 9)
@@ -68,78 +79,103 @@ int LLVMFuzzerTestOneInput(const uint8_t *in, size_t n)
 		su.seats[su.nseats].colour = *c == 'R' ? 0u : *c == 'B' ? 1u : *c == 'G' ? 2u : 3u;
 		su.seats[su.nseats++].player = "P";
 	}
-	memset(&G, 0, sizeof G);
-	G.rng = seed | 1;
-	arb_reject rej;
-	el_game *tmp = elasund_game.create(fz_data, &su, &rej);
-	if (!tmp)
-		return 0;
-	char hands[128];
-	gen_hands(&G, tmp, hands, sizeof hands);
-	elasund_game.destroy(tmp);
+	uint64_t rng = seed | 1;
+	/* random_tags deals "[Hands \"Red=r Blue=g\"]" to the seats in
+	 * colour order: the same cards go to this table's colours */
+	arb_buf tags = { 0 };
+	elasund_game.random_tags(fz_data, su.nseats, &rng, &tags);
+	char hands[128] = "", dealt[128];
+	if (tags.len < 11 || tags.len - 11 >= sizeof dealt)
+		abort();
+	memcpy(dealt, tags.p + 8, tags.len - 11);
+	dealt[tags.len - 11] = 0;
+	arb_buf_free(&tags);
+	char *save = NULL;
+	unsigned s = 0;
+	for (char *w = strtok_r(dealt, " ", &save); w && s < su.nseats;
+	     w = strtok_r(NULL, " ", &save), s++) {
+		size_t len = strlen(hands);
+		snprintf(hands + len, sizeof hands - len, "%s%s%s", s ? " " : "",
+			 el_colours[su.seats[s].colour], strchr(w, '=') ? strchr(w, '=') : "=");
+	}
 	arb_tag tag = { "Hands", hands, 1, 1 };
 	su.tags = &tag;
 	su.ntags = 1;
-	G.g = elasund_game.create(fz_data, &su, &rej);
-	if (!G.g)
-		return 0;
+	arb_reject rej;
+	el_game *g = elasund_game.create(fz_data, &su, &rej);
+	if (!g)
+		abort();   /* random_tags deals a valid Hands tag */
 	static el_pos before;
+	static char line[1024];
 	arb_sink sink = { fz_sink, NULL };
-	for (int turn = 0; turn < 400 && !G.g->pos.over; turn++) {
-		gen_turn(&G);
+	arb_buf a = { 0 }, b = { 0 };
+	bool listed = false;
+	for (int turn = 0; turn < 400 && !g->pos.over; turn++) {
+		arb_buf_reset(&a);
+		if (elasund_game.random_turn(g, &rng, &a) < 0)
+			break;
+		size_t len = a.len < sizeof line - 8 ? a.len : sizeof line - 8;
+		memcpy(line, a.p, len);
 		if (pos < n && in[pos++] & 1) {
-			size_t len = strlen(G.line);
 			int edits = pos < n ? in[pos++] % 4 + 1 : 1;
 			for (int e = 0; e < edits && pos + 2 < n; e++) {
 				size_t at = in[pos] % (len + 1);
-				uint8_t op = in[pos + 1] % 3, b = in[pos + 2];
+				uint8_t op = in[pos + 1] % 3, c = in[pos + 2];
 				pos += 3;
 				if (op == 0 && at < len) {
-					G.line[at] = (char)b;
-				} else if (op == 1 && len + 1 < sizeof G.line) {
-					memmove(G.line + at + 1, G.line + at, len - at + 1);
-					G.line[at] = (char)b;
+					line[at] = (char)c;
+				} else if (op == 1 && len + 2 < sizeof line) {
+					memmove(line + at + 1, line + at, len - at);
+					line[at] = (char)c;
 					len++;
 				} else if (op == 2 && at < len) {
-					memmove(G.line + at, G.line + at + 1, len - at);
+					memmove(line + at, line + at + 1, len - at - 1);
 					len--;
 				}
 			}
-			G.line[len] = 0;
 		}
+		line[len] = 0;
 		arb_token tok[160];
-		size_t nt = arb_split_tokens(G.line, strlen(G.line), 1, 1, tok, 160);
+		size_t nt = arb_split_tokens(line, len, 1, 1, tok, 160);
 		if (nt == 0 || nt > 160)
 			continue;
 		el_move m, m2;
 		memset(&m, 0, sizeof m);
-		if (elasund_game.parse(G.g, tok, nt, &m, &rej) < 0)
+		if (elasund_game.parse(g, tok, nt, &m, &rej) < 0)
 			continue;
-		arb_buf a = { 0 }, b = { 0 };
-		elasund_game.format(G.g, &m, &a);
+		arb_buf_reset(&a);
+		elasund_game.format(g, &m, &a);
 		arb_token tok2[160];
 		size_t nt2 = arb_split_tokens(a.p, a.len, 1, 1, tok2, 160);
 		memset(&m2, 0, sizeof m2);
-		if (nt2 == 0 || nt2 > 160 || elasund_game.parse(G.g, tok2, nt2, &m2, &rej) < 0)
+		if (nt2 == 0 || nt2 > 160 || elasund_game.parse(g, tok2, nt2, &m2, &rej) < 0)
 			abort();   /* the canonical form must parse */
-		elasund_game.format(G.g, &m2, &b);
+		arb_buf_reset(&b);
+		elasund_game.format(g, &m2, &b);
 		if (strcmp(a.p, b.p) != 0)
-			abort();
-		arb_buf_free(&a);
-		arb_buf_free(&b);
-		memcpy(&before, &G.g->pos, sizeof before);
-		if (elasund_game.apply(G.g, &m, &sink, &rej) < 0 &&
-		    memcmp(&before, &G.g->pos, sizeof before) != 0)
+			abort();   /* ... and format the same */
+		if (!listed && turn >= 8) {
+			/* every candidate is tried on a copy: a few thousand
+			 * applies, so once per input */
+			size_t count = 0;
+			elasund_game.moves(g, &m, fz_emit, &count);
+			listed = true;
+		}
+		memcpy(&before, &g->pos, sizeof before);
+		if (elasund_game.apply(g, &m, &sink, &rej) < 0 &&
+		    memcmp(&before, &g->pos, sizeof before) != 0)
 			abort();   /* a rejection changes nothing */
 		arb_standing st;
-		elasund_game.standing(G.g, &st);
+		elasund_game.standing(g, &st);
 		arb_buf d = { 0 };
-		elasund_game.dump(G.g, 0, &d);
+		elasund_game.dump(g, 0, &d);
 		arb_buf_free(&d);
 	}
+	arb_buf_free(&a);
+	arb_buf_free(&b);
 	/* The snapshot of the final position, mutated, through create(). */
 	arb_buf snap = { 0 };
-	elasund_game.snapshot(G.g, &snap);
+	elasund_game.snapshot(g, &snap);
 	for (int e = 0; e < 8 && pos + 2 < n && snap.len; e++, pos += 3) {
 		size_t at = (size_t)in[pos] % snap.len;
 		if (in[pos + 1] & 1)
@@ -162,7 +198,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *in, size_t n)
 		}
 	}
 	arb_buf_free(&snap);
-	elasund_game.destroy(G.g);
+	elasund_game.destroy(g);
 	return 0;
 }
 

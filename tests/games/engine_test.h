@@ -1,7 +1,8 @@
 /*
  * engine_test.h — the one harness every engine's unit tests use: load a
  * game's data (embedded, or YAML text for a variant), seat colours with
- * options and a Setup tag, play turn lines through parse() + apply()
+ * options, a Setup tag and tags of the game's own (et_try_start_tags:
+ * Elasund's Hands), play turn lines through parse() + apply()
  * exactly as the tool does, and check acceptance or the exact rejection
  * (rule id, column, words of the message); capture score events.
  *
@@ -34,6 +35,7 @@
 
 #define ET_MAX_EVENTS 256
 #define ET_MAX_TOKENS 256
+#define ET_MAX_EXTRA_TAGS 4   /* game tags beyond Seats, Variant, Setup */
 
 /* One captured score event. */
 typedef struct et_event {
@@ -51,7 +53,7 @@ typedef struct et_game {
 	bool own_data;
 	void *g;                 /* the engine's game                        */
 	void *move;              /* ops->move_size bytes                     */
-	arb_tag tags[4];         /* seats, Variant, Setup                    */
+	arb_tag tags[3 + ET_MAX_EXTRA_TAGS]; /* seats, Variant, Setup, extra */
 	char optbuf[512];        /* the Variant words, split in place        */
 	arb_setup setup;
 	arb_reject rej;          /* the last rejection                       */
@@ -103,11 +105,14 @@ static inline int et_colour(const arb_game_ops *ops, const char *w)
 
 /* Create a game: `colours` in turn order ("Red Blue"), `options` the
  * Variant value ("farmers=off halve=up") or NULL, `setup` the Setup value
- * or NULL, on `data` (NULL: the embedded data, loaded and owned here).
- * Returns 0, or -1 with t->rej when create() refuses. */
-static inline int et_try_start(et_game *t, const arb_game_ops *ops,
-			       void *data, const char *colours,
-			       const char *options, const char *setup)
+ * or NULL, on `data` (NULL: the embedded data, loaded and owned here),
+ * with `nextra` more tags of the game's own (Elasund's Hands) from
+ * `extra`, whose names and values, like `options` and `setup`, must
+ * outlive the game.  Returns 0, or -1 with t->rej when create() refuses. */
+static inline int et_try_start_tags(et_game *t, const arb_game_ops *ops,
+				    void *data, const char *colours,
+				    const char *options, const char *setup,
+				    const arb_tag *extra, size_t nextra)
 {
 	memset(t, 0, sizeof *t);
 	t->ops = ops;
@@ -117,8 +122,11 @@ static inline int et_try_start(et_game *t, const arb_game_ops *ops,
 	t->tags[0] = (arb_tag){ "Seats", "", 1, 1 };
 	t->tags[1] = (arb_tag){ "Variant", options ? options : "", 2, 1 };
 	t->tags[2] = (arb_tag){ "Setup", setup ? setup : "", 3, 1 };
+	assert_true(nextra <= ET_MAX_EXTRA_TAGS);
+	for (size_t i = 0; i < nextra; i++)
+		t->tags[3 + i] = extra[i];
 	t->setup.tags = t->tags;
-	t->setup.ntags = 3;
+	t->setup.ntags = 3 + nextra;
 	char cb[128];
 	snprintf(cb, sizeof cb, "%s", colours);
 	char *save = NULL;
@@ -146,6 +154,14 @@ static inline int et_try_start(et_game *t, const arb_game_ops *ops,
 	t->line = 10;
 	t->g = ops->create(t->data, &t->setup, &t->rej);
 	return t->g ? 0 : -1;
+}
+
+/* et_try_start_tags without tags of the game's own. */
+static inline int et_try_start(et_game *t, const arb_game_ops *ops,
+			       void *data, const char *colours,
+			       const char *options, const char *setup)
+{
+	return et_try_start_tags(t, ops, data, colours, options, setup, NULL, 0);
 }
 
 /* Like et_try_start, but the game must be created. */

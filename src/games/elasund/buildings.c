@@ -269,8 +269,7 @@ int el_build_building(el_game *g, const el_build *b, arb_reject *rej)
 	el_hutq q = { 0 };
 	for (uint64_t c = covered; c; c &= c - 1) {
 		int t = __builtin_ctzll(c);
-		bool bigger = d->bt[p->tile[t].type].size < bt->size;
-		el_remove_tile(g, t, "built over", bigger || !g->opt.huts_bigger, &q);
+		el_remove_tile(g, t, "built over", el_hut_moves(g, d->bt[p->tile[t].type].size, bt->size), &q);
 	}
 	el_tile *nt = el_tile_w(g, id);
 	nt->owner = (int8_t)me;

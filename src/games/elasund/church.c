@@ -47,7 +47,8 @@ int el_build_church(el_game *g, const el_build *b, arb_reject *rej)
 	}
 	el_hutq q = { 0 };
 	if (p->bld[y][x] >= 0)
-		el_remove_tile(g, p->bld[y][x], "a church tile was built there", !g->opt.huts_bigger, &q);
+		el_remove_tile(g, p->bld[y][x], "a church tile was built there",
+			       el_hut_moves(g, d->bt[p->tile[p->bld[y][x]].type].size, 1), &q);
 	el_set_sq(g, p->church, x, y, b->ctile);
 	el_save_rare(g);
 	p->church_owner[b->ctile] = (int8_t)me;

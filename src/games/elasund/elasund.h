@@ -378,6 +378,15 @@ static inline int el_draw_infl(el_game *g, int c)
 	return 0;
 }
 
+/* A hut of `hut_size` squares covered by a build of `build_size` (a
+ * church tile: 1) moves to another square; else it leaves the game.  It
+ * always moves, but with huts=bigger only after a bigger build (U8).
+ * Used by the rules, the random player and the legal moves alike. */
+static inline bool el_hut_moves(const el_game *g, int hut_size, int build_size)
+{
+	return !g->opt.huts_bigger || hut_size < build_size;
+}
+
 /* Place one VP cube of seat s; the active player's tenth wins (U15). */
 static inline void el_cube_on(el_game *g, int s)
 {

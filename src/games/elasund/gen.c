@@ -329,12 +329,12 @@ static bool building_ok(const gen *G, const el_pos *p, int t, int x, int y, int 
 	return true;
 }
 
-/* The hut moves after a build whose footprint is (x0, y0, w, h) in `p`
- * (a church tile: 1x1; `church` set), in the engine's order (the
+/* The hut moves after a build of `size` squares whose footprint is (x0,
+ * y0, w, h) in `p` (a church tile: 1x1, size 1), in the engine's order (the
  * builder's huts first, then clockwise; hut before long hut), each to a
  * random empty square that is no trade field, or off when none is left. */
 static void plan_huts(gen *G, const el_pos *p, el_build *b, int x0, int y0, int w, int h,
-		      int size, bool church)
+		      int size)
 {
 	const el_game *g = G->g;
 	bool occ[EL_H][EL_W];
@@ -357,8 +357,7 @@ static void plan_huts(gen *G, const el_pos *p, el_build *b, int x0, int y0, int 
 					occ[ct->y + yy][ct->x + xx] = g->L->mills[ct->y + yy][ct->x + xx] != 0;
 			if (cb->kind != K_HUT)
 				continue;
-			bool moves = church ? !g->opt.huts_bigger : cb->size < size || !g->opt.huts_bigger;
-			if (moves && n < EL_MAXHUT)
+			if (el_hut_moves(g, cb->size, size) && n < EL_MAXHUT)
 				ids[n++] = t;
 		}
 	for (int dy = 0; dy < h; dy++)
@@ -504,7 +503,7 @@ static void make_build(gen *G, const cand *c, el_build *b)
 					ok[k++] = col;
 			b->fee = (int8_t)(k ? ok[rnd(G, (uint32_t)k)] : 0);
 		}
-		plan_huts(G, p, b, c->x, c->y, bt->w, bt->h, bt->size, false);
+		plan_huts(G, p, b, c->x, c->y, bt->w, bt->h, bt->size);
 	} else if (c->kind == BK_WALL) {
 		b->wline = c->type;
 		b->widx = g->L->line[c->type][c->x];
@@ -539,7 +538,7 @@ static void make_build(gen *G, const cand *c, el_build *b)
 		}
 		int ox = p->corg_x < 0 ? g->d->found_x - b->ctile % 3 : p->corg_x;
 		int oy = p->corg_x < 0 ? g->d->found_y - b->ctile / 3 : p->corg_y;
-		plan_huts(G, p, b, ox + b->ctile % 3, oy + b->ctile / 3, 1, 1, 1, true);
+		plan_huts(G, p, b, ox + b->ctile % 3, oy + b->ctile / 3, 1, 1, 1);
 	}
 }
 

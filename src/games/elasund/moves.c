@@ -10,8 +10,10 @@
  *   - the roll and everything chance decided come from `next`, the
  *     record's next line (without it nothing is listed: the dice are not
  *     known); the pirate discards and shortage cards are taken from it too;
- *   - each building at each square (displaced huts go to the first legal
- *     square in reading order), each wall space, the church, each with
+ *   - each building at each square (displaced huts, each owner's hut
+ *     before its long hut, go to the first legal squares in reading order;
+ *     with huts=bigger a hut covered by a build no bigger leaves the game
+ *     and has no move), each wall space, the church, each with
  *     `gold` — or with nothing after it when its cube wins (U15); wall
  *     draws and church tiles come from `next` when it has them, otherwise
  *     from the first colours the deck allows after the line's income and
@@ -74,9 +76,11 @@ static bool offer_build(lister *l, const el_move *m)
 	return offer(l, &won);
 }
 
-/* Fill the hut moves of build b: every hut under the footprint (x0, y0,
- * w, h) in the engine's order, each to the first free square. */
-static void plan_huts(const el_game *g, el_build *b, int x0, int y0, int w, int h)
+/* Fill the hut moves of build b of `size` squares: every hut under the
+ * footprint (x0, y0, w, h) that moves (el_hut_moves: with huts=bigger a
+ * hut covered by a build no bigger leaves the game without a move), in
+ * the engine's order, each to the first free square. */
+static void plan_huts(const el_game *g, el_build *b, int x0, int y0, int w, int h, int size)
 {
 	const el_pos *p = &g->pos;
 	int ids[EL_MAXHUT], n = 0;
@@ -85,7 +89,8 @@ static void plan_huts(const el_game *g, el_build *b, int x0, int y0, int w, int 
 		for (int dx = 0; dx < w; dx++) {
 			int t = p->bld[y0 + dy][x0 + dx];
 			used[y0 + dy][x0 + dx] = true;
-			if (t < 0 || g->d->bt[p->tile[t].type].kind != K_HUT)
+			if (t < 0 || g->d->bt[p->tile[t].type].kind != K_HUT ||
+			    !el_hut_moves(g, g->d->bt[p->tile[t].type].size, size))
 				continue;
 			bool dup = false;
 			for (int k = 0; k < n; k++)
@@ -157,7 +162,7 @@ size_t el_moves(const void *game, const void *next,
 				b->x = (int8_t)x;
 				b->y = (int8_t)y;
 				b->ctile = b->cret = -1;
-				plan_huts(g, b, x, y, bt->w, bt->h);
+				plan_huts(g, b, x, y, bt->w, bt->h, bt->size);
 				for (int fee = -1; fee < NINFL; fee++) {
 					b->fee = (int8_t)fee;
 					offer_build(&l, &m);
@@ -242,7 +247,7 @@ size_t el_moves(const void *game, const void *next,
 		int x = p->corg_x < 0 ? g->d->found_x : p->corg_x + b->ctile % 3;
 		int y = p->corg_x < 0 ? g->d->found_y : p->corg_y + b->ctile / 3;
 		if (b->ctile >= 0) {
-			plan_huts(g, b, x, y, 1, 1);
+			plan_huts(g, b, x, y, 1, 1, 1);
 			offer_build(&l, &m);
 		}
 	}

@@ -4,7 +4,7 @@
  * gen` drives it: every proposed turn must parse, be accepted by apply()
  * and already be in canonical form; games must reach their end; the same
  * seed must give the same text and different seeds different texts; the
- * dice must look like two d6.  Uses no test-only player (gen.h).
+ * dice must look like two d6.  Uses no test-only player.
  */
 #include <setjmp.h>
 #include <stdarg.h>
