@@ -34,6 +34,7 @@
 #define CAT_MAX_ROADS 15   /* roads per player: longest_road.c sizes for it */
 #define CAT_MAX_BANK 51    /* cards per resource: 5 x 51 fit a hand's byte */
 #define CAT_NONE 0xff      /* no seat / no hex / no node              */
+#define CAT_OBSERVER 0xfe  /* the View of a record written by no seat */
 
 enum { R_BRICK, R_LUMBER, R_WOOL, R_GRAIN, R_ORE };
 enum { D_KNIGHT, D_ROADS, D_PLENTY, D_MONOPOLY, D_VP };
@@ -125,6 +126,8 @@ typedef struct cat_game {
 	int8_t seat_of[CAT_SEATS];         /* colour index -> seat or -1      */
 	uint8_t opt_phases, opt_robber, opt_shortage, opt_vpc, opt_start,
 		opt_lrtie;
+	uint8_t view;                      /* View tag: a seat, CAT_OBSERVER,
+					    * or CAT_NONE (no tag: full record) */
 	cat_board b;
 	cat_state s;
 	cat_state bak;                     /* undo copy for apply()           */
@@ -136,7 +139,7 @@ typedef struct cat_game {
 
 /* Action kinds of a turn line. */
 enum {
-	A_ROLL,       /* a = die 1, b = die 2                          */
+	A_ROLL,       /* a = die 1, b = die 2; or a = the sum, b = 0    */
 	A_DISCARD,    /* a = seat, give = cards                         */
 	A_ROBBER,     /* a = hex, b = victim seat or NONE, c = res      */
 	A_TRADE,      /* a = partner, c = giver (NONE: the active seat)  */
@@ -225,6 +228,8 @@ bytes:
 	  "each Variant option takes one of its values")                        \
 	X(CAT_R_BAD_SETUP, "bad-setup",                                         \
 	  "the Setup tag describes a board the box allows and a position")      \
+	X(CAT_R_BAD_VIEW, "bad-view",                                           \
+	  "the View tag names a seat's colour or observer")                     \
 	X(CAT_R_WRONG_PLAYER, "wrong-player",                                   \
 	  "the line's colour is the one to move")                               \
 	X(CAT_R_GAME_OVER, "game-over", "nothing happens after the win")        \

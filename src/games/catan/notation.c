@@ -489,13 +489,23 @@ int cat_parse(const void *game, const arb_token *tok, size_t ntok,
 			const arb_token *t = arg(&c, "both dice (like 3+4)");
 			if (!t)
 				return -1;
-			if (t->len != 3 || (t->s[1] != '+' && t->s[1] != ',') ||
-			    t->s[0] < '1' || t->s[0] > '6' || t->s[2] < '1' ||
-			    t->s[2] > '6')
-				return bad(&c, t, "both dice (like 3+4)");
+			unsigned sum;
 			a->kind = A_ROLL;
-			a->a = (uint8_t)(t->s[0] - '0');
-			a->b = (uint8_t)(t->s[2] - '0');
+			if (t->len == 3 && (t->s[1] == '+' || t->s[1] == ',') &&
+			    t->s[0] >= '1' && t->s[0] <= '6' && t->s[2] >= '1' &&
+			    t->s[2] <= '6') {
+				a->a = (uint8_t)(t->s[0] - '0');
+				a->b = (uint8_t)(t->s[2] - '0');
+			} else if (t->len <= 2 && parse_int(t, 12, &sum) == 0 &&
+				   sum >= 2) {
+				/* The sum alone, when the dice were not
+				 * seen: b = 0 marks it. */
+				a->a = (uint8_t)sum;
+				a->b = 0;
+			} else {
+				return bad(&c, t, "both dice (like 3+4) or "
+					   "their sum (2..12)");
+			}
 		} else if (kwd == K_DISCARD) {
 			a->kind = A_DISCARD;
 			rc = arg_seat(&c, &a->a) < 0 ||
@@ -676,7 +686,10 @@ void cat_format(const void *game, const void *move, arb_buf *out)
 		const cat_act *a = &m->act[i];
 		switch (a->kind) {
 		case A_ROLL:
-			arb_buf_printf(out, " roll %u+%u", a->a, a->b);
+			if (a->b)
+				arb_buf_printf(out, " roll %u+%u", a->a, a->b);
+			else
+				arb_buf_printf(out, " roll %u", a->a);
 			break;
 		case A_DISCARD:
 			cat_bundle_str(a->give, b1, sizeof b1);
