@@ -192,6 +192,7 @@ static void cat_destroy(void *game)
 	if (!g)
 		return;
 	free(g->ev);
+	cat_hidden_free(g);
 	free(g);
 }
 
@@ -206,9 +207,8 @@ static bool cat_over(const void *game)
  * players' tallies and within the data's supply; the cached hand sizes,
  * harbours and longest trails agree with the position.  Cheap enough for
  * every turn of a debug build; *why names the first that fails. */
-bool cat_position_ok(const void *game, const char **why)
+static bool state_ok(const cat_game *g, const char **why)
 {
-	const cat_game *g = game;
 	const cat_data *d = g->d;
 	const cat_state *s = &g->s;
 	unsigned res[CAT_RES], dev[CAT_DEV];
@@ -293,6 +293,24 @@ bool cat_position_ok(const void *game, const char **why)
 			cat_vp(g, s->winner) < d->goal))
 		return *why = "the winner has not the points to win", false;
 	return true;
+}
+
+/* The position's invariants, in every way the unseen cards of a view
+ * record could have gone (hidden.c): each is a position of its own. */
+bool cat_position_ok(const void *game, const char **why)
+{
+	const cat_game *g = game;
+	if (!cat_hidden_on(g))
+		return state_ok(g, why);
+	cat_game *w = arb_xmalloc(sizeof *w);
+	bool ok = true;
+	for (unsigned i = 0; ok && i < cat_hidden_count(g); i++) {
+		*w = *g;
+		cat_hidden_load(w, i);
+		ok = state_ok(w, why);
+	}
+	free(w);
+	return ok;
 }
 
 const arb_game_ops catan_game = {
