@@ -19,7 +19,7 @@ _arbiter()
 		prev=${COMP_WORDS[COMP_CWORD-1]}
 	fi
 	local commands="check score dump fmt moves select gen standings import help"
-	local opts="--at --count --data --format --from --game --group --help --include-illegal --in-place --invalid --invert-match --keep-going --labels --max-moves --player --players --quiet --scheme --seed --snapshot --tag --valid --version -f -g -h -i -k -n -p -q -s -t -v -V"
+	local opts="--at --count --data --format --from --game --group --help --include-illegal --in-place --invalid --invert-match --keep-going --labels --max-moves --player --players --quiet --scheme --seed --snapshot --tag --valid --version --view -f -g -h -i -k -n -p -q -s -t -v -V"
 	local values= files=
 	case $prev in
 	--format|-f) values="text yaml json tsv" ;;
@@ -28,7 +28,7 @@ _arbiter()
 	--group) values="event round table" ;;
 	--scheme) values="placement wins share" files='*.yaml' ;;
 	--data) files='*.yaml' ;;
-	--at|--count|-n|--max-moves|--player|-p|--players|--seed|-s|--tag|-t) return ;;
+	--at|--count|-n|--max-moves|--player|-p|--players|--seed|-s|--tag|-t|--view) return ;;
 	*)
 		if [[ $cur == -* ]]; then
 			COMPREPLY=($(IFS=' '; compgen -W "$opts" -- "$cur"))
@@ -41,7 +41,7 @@ _arbiter()
 			case ${COMP_WORDS[i]} in -*|=) continue ;; esac
 			case ${COMP_WORDS[i-1]} in
 			=|--at|--count|-n|--data|--format|-f|--game|-g|--group|--max-moves|\
-			--player|-p|--players|--scheme|--seed|-s|--tag|-t) continue ;;
+			--player|-p|--players|--scheme|--seed|-s|--tag|-t|--view) continue ;;
 			esac
 			((n++)) && continue
 			w=${COMP_WORDS[i]}

@@ -340,4 +340,5 @@ const arb_game_ops catan_game = {
 	.dump = cat_dump,
 	.snapshot = cat_snapshot,
 	.random_turn = cat_random_turn,
+	.view_turn = cat_view_op,
 };

@@ -475,5 +475,6 @@ size_t cat_moves(const void *game, const void *next,
 /* gen.c: one random legal turn for `arbiter gen` (the random_turn op). */
 int cat_random_turn(const void *game, uint64_t *rng, arb_buf *out);
 void cat_view_turn(cat_move *m, unsigned view);
+void cat_view_op(const void *game, void *move, unsigned view);
 
 #endif /* ARB_CATAN_H */

@@ -811,6 +811,13 @@ int cat_random_turn(const void *game, uint64_t *rng, arb_buf *out)
 	return 0;
 }
 
+/* The view_turn op: see cat_view_turn. */
+void cat_view_op(const void *game, void *move, unsigned view)
+{
+	(void)game;
+	cat_view_turn(move, view);
+}
+
 /* The turn `m` as seat `view` (or CAT_OBSERVER) saw it, for `gen
  * --view`: the cards it did not see become '?' (notation/catan.md,
  * "Records of what one player could see"): a card stolen neither by nor
@@ -818,6 +825,8 @@ int cat_random_turn(const void *game, uint64_t *rng, arb_buf *out)
  * discarded.  The dice, trades and cards played are seen by all. */
 void cat_view_turn(cat_move *m, unsigned view)
 {
+	if (view >= CAT_SEATS)
+		view = CAT_OBSERVER;
 	for (unsigned i = 0; i < m->n; i++) {
 		cat_act *a = &m->act[i];
 		switch (a->kind) {
