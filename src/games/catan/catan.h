@@ -428,6 +428,7 @@ bool cat_hidden_on(const cat_game *g);
 unsigned cat_hidden_count(const cat_game *g);
 void cat_hidden_load(cat_game *g, unsigned i);
 void cat_hidden_free(cat_game *g);
+void cat_hidden_dump(const cat_game *g, arb_buf *out);
 
 /* placement.c */
 bool cat_road_ok(const cat_game *g, const cat_state *s, unsigned seat,

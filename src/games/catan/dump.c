@@ -150,4 +150,5 @@ void cat_dump(const void *game, unsigned flags, arb_buf *out)
 		arb_buf_printf(out, "to move: %s%s\n",
 			       cat_colours[g->colour[s->active]],
 			       s->setup_step < 2 * g->nseats ? " (set-up)" : "");
+	cat_hidden_dump(g, out);
 }

@@ -511,3 +511,57 @@ void cat_hidden_abort(cat_game *g)
 	h->in = h->committed;
 	h->fresh = false;
 }
+
+/* What a view record knows of each hand, for dump: the hand size, each
+ * resource's count or its range over every way the unseen cards could
+ * have gone, the development cards bought unseen, and the points seen
+ * with what the victory point cards among them could add.  Nothing for a
+ * full record. */
+void cat_hidden_dump(const cat_game *g, arb_buf *out)
+{
+	if (g->view == CAT_NONE)
+		return;
+	const cat_state *s = &g->s;
+	arb_buf_printf(out, "view: %s; %u possibilit%s of the unseen cards\n",
+		       g->view == CAT_OBSERVER ? "observer" : cat_cname(g, g->view),
+		       cat_hidden_count(g), cat_hidden_count(g) == 1 ? "y" : "ies");
+	for (unsigned p = 0; p < g->nseats; p++) {
+		uint8_t lo[CAT_RES], hi[CAT_RES];
+		memcpy(lo, s->p[p].res, CAT_RES);
+		memcpy(hi, s->p[p].res, CAT_RES);
+		if (cat_hidden_on(g)) {
+			const wset *set = &g->hid->set[g->hid->committed];
+			for (unsigned i = 0; i < set->n; i++)
+				for (unsigned r = 0; r < CAT_RES; r++) {
+					uint8_t v = set->w[i].res[p][r];
+					lo[r] = v < lo[r] ? v : lo[r];
+					hi[r] = v > hi[r] ? v : hi[r];
+				}
+		}
+		arb_buf_printf(out, "%s: %u card%s", cat_cname(g, p),
+			       s->p[p].ncards, s->p[p].ncards == 1 ? "" : "s");
+		const char *sep = ": ";
+		for (unsigned r = 0; r < CAT_RES; r++) {
+			if (!hi[r])
+				continue;
+			if (lo[r] == hi[r])
+				arb_buf_printf(out, "%s%u %s", sep, lo[r],
+					       cat_res_name[r]);
+			else
+				arb_buf_printf(out, "%s%u-%u %s", sep, lo[r],
+					       hi[r], cat_res_name[r]);
+			sep = ", ";
+		}
+		unsigned u = s->p[p].unseen_dev;
+		unsigned vp = cat_vp(g, p);
+		unsigned more = u < s->deck[D_VP] ? u : s->deck[D_VP];
+		if (u)
+			arb_buf_printf(out, "; %u development card%s bought "
+				       "unseen", u, u == 1 ? "" : "s");
+		if (more && g->opt_vpc == VPC_HIDDEN)
+			arb_buf_printf(out, "; %u-%u points", vp, vp + more);
+		else
+			arb_buf_printf(out, "; %u points", vp);
+		arb_buf_putc(out, '\n');
+	}
+}
