@@ -287,6 +287,14 @@ static bool state_ok(const cat_game *g, const char **why)
 				   s->p[s->la].knights < 3))
 		return *why = "the largest army's holder has not 3 knights",
 		       false;
+	unsigned unseen = 0, pool = 0;
+	for (unsigned p = 0; p < g->nseats; p++)
+		unseen += s->p[p].unseen_dev;
+	for (unsigned k = 0; k < CAT_DEV; k++)
+		pool += s->deck[k];
+	if (unseen > pool)
+		return *why = "more cards bought unseen than the deck's counts "
+			      "hold", false;
 	if (s->robber >= CAT_HEXES)
 		return *why = "the robber is off the island", false;
 	if (s->over && (s->winner >= g->nseats ||

@@ -150,7 +150,8 @@ typedef struct cat_game {
 	cat_state s;
 	cat_state bak;                     /* undo copy for apply()           */
 	cat_shortage shortage;             /* the last shortage rejection     */
-	cat_hidden *hid;            /* the unseen cards' possibilities,
+	cat_hidden *hid;
+	bool hidden_on;                    /* hid is in use (hidden.c sets it) */            /* the unseen cards' possibilities,
 					    * NULL or off while all is seen  */
 	arb_event *ev;                     /* events of the turn being applied */
 	unsigned nev;                      /* ... sent only when it is legal   */
@@ -193,7 +194,8 @@ typedef struct cat_act {
 typedef struct cat_move {
 	uint8_t seat;                      /* the acting seat                 */
 	uint8_t n;                         /* actions                         */
-	uint8_t pad[2];
+	uint8_t unseen;                    /* some action writes '?'         */
+	uint8_t pad;
 	uint32_t col;                      /* of the colour token             */
 	uint32_t line;                     /* of the whole turn line          */
 	cat_act act[CAT_MAX_ACTS];
@@ -255,7 +257,7 @@ bytes:
 	X(CAT_R_VIEW_UNSEEN, "view-unseen",                                     \
 	  "a card is unseen (?) only in a View record, never the view's own")   \
 	X(CAT_R_TOO_MANY_UNKNOWNS, "too-many-unknowns",                         \
-	  "the unseen cards leave at most 8192 possibilities to follow")        \
+	  "the unseen cards leave at most 65536 possibilities to follow")        \
 	X(CAT_R_WRONG_PLAYER, "wrong-player",                                   \
 	  "the line's colour is the one to move")                               \
 	X(CAT_R_GAME_OVER, "game-over", "nothing happens after the win")        \
@@ -417,14 +419,29 @@ int cat_rej_arg(cat_turn *t, const cat_act *a, enum cat_rule rule,
 
 int cat_turn_step(cat_turn *t, const cat_act *a);
 int cat_turn_end(cat_turn *t);
-bool cat_is_unseen(const cat_act *a);
+
+/* An action holding a resource card the writer did not see ('?'): a
+ * steal or a discard, played in every way it could have gone (hidden.c).
+ * A development card bought unseen needs no such care: see act_buy.
+ * Inline: asked of every action of every line. */
+static inline bool cat_is_unseen(const cat_act *a)
+{
+	return (a->kind == A_DISCARD && a->b) ||
+	       ((a->kind == A_ROBBER || a->kind == A_KNIGHT) &&
+		a->b != CAT_NONE && a->c == CAT_UNSEEN);
+}
+
+/* Some resource card is unseen: the worlds of hidden.c are in use. */
+static inline bool cat_hidden_on(const cat_game *g)
+{
+	return g->hidden_on;
+}
 
 /* hidden.c */
 int cat_hidden_begin(cat_game *g, const cat_move *m, arb_reject *rej);
 int cat_hidden_act(cat_turn *t, const cat_act *a);
 void cat_hidden_commit(cat_game *g);
 void cat_hidden_abort(cat_game *g);
-bool cat_hidden_on(const cat_game *g);
 unsigned cat_hidden_count(const cat_game *g);
 void cat_hidden_load(cat_game *g, unsigned i);
 void cat_hidden_free(cat_game *g);

@@ -799,6 +799,7 @@ int cat_random_turn(const void *game, uint64_t *rng, arb_buf *out)
 	G.g = g;
 	G.w = *g;
 	G.w.hid = NULL;      /* plays the position shown (all seen) */
+	G.w.hidden_on = false;
 	G.cur = g->s;
 	G.rng = rng;
 	G.seat = g->s.active;

@@ -70,11 +70,6 @@ struct cat_hidden {
 	uint32_t *stamp, *slot;
 };
 
-bool cat_hidden_on(const cat_game *g)
-{
-	return g->hid && g->hid->on;
-}
-
 unsigned cat_hidden_count(const cat_game *g)
 {
 	return cat_hidden_on(g) ? g->hid->set[g->hid->committed].n : 1;
@@ -91,6 +86,7 @@ void cat_hidden_free(cat_game *g)
 	free(h->slot);
 	free(h);
 	g->hid = NULL;
+	g->hidden_on = false;
 }
 
 /* Put world `w` into the position (and, with `t`, the turn). */
@@ -195,6 +191,7 @@ static void enter(cat_game *g, const cat_turn *t)
 	}
 	cat_hidden *h = g->hid;
 	h->on = true;
+	g->hidden_on = true;
 	h->fresh = true;
 	h->committed = h->in = 0;
 	h->set[0].n = 0;
@@ -495,8 +492,10 @@ void cat_hidden_commit(cat_game *g)
 	if (set->w[rep].over)
 		rep = 0;
 	world_load(g, NULL, &set->w[rep]);
-	if (set->n == 1)
+	if (set->n == 1) {
 		h->on = false;
+		g->hidden_on = false;
+	}
 }
 
 /* The line was refused: back to the worlds of its start (none, when its
@@ -506,8 +505,10 @@ void cat_hidden_abort(cat_game *g)
 	if (!cat_hidden_on(g))
 		return;
 	cat_hidden *h = g->hid;
-	if (h->fresh)
+	if (h->fresh) {
 		h->on = false;
+		g->hidden_on = false;
+	}
 	h->in = h->committed;
 	h->fresh = false;
 }

@@ -126,6 +126,7 @@ size_t cat_moves(const void *game, const void *next,
 	/* In a view record: the moves of the position shown, one of the
 	 * ways the unseen cards could have gone. */
 	x.scratch.hid = NULL;
+	x.scratch.hidden_on = false;
 	x.g = g;
 	x.emit = emit;
 	x.ctx = ctx;

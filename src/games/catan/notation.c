@@ -352,6 +352,7 @@ typedef struct cur {
 	size_t n, i;
 	arb_reject *rej;
 	const arb_token *kw;           /* the keyword being read           */
+	uint8_t unseen;                /* a '?' was read                   */
 } cur;
 
 /* The next argument token of the current keyword, or a rejection. */
@@ -463,6 +464,7 @@ static int arg_robber(cur *c, cat_act *a)
 		    c->tok[c->i].s[0] == '?') {
 			c->i++;
 			a->c = CAT_UNSEEN;
+			c->unseen = 1;
 		} else if (arg_res(c, &a->c) < 0) {
 			return -1;
 		}
@@ -497,7 +499,7 @@ int cat_parse(const void *game, const arb_token *tok, size_t ntok,
 	m->line = tok[0].line;
 	m->col = tok[0].col;
 	m->n = 0;
-	cur c = {g, tok, ntok, 1, rej, NULL};
+	cur c = {g, tok, ntok, 1, rej, NULL, 0};
 	while (c.i < c.n) {
 		const arb_token *k = &tok[c.i++];
 		if (m->n == CAT_MAX_ACTS)
@@ -536,6 +538,7 @@ int cat_parse(const void *game, const arb_token *tok, size_t ntok,
 			a->kind = A_DISCARD;
 			rc = arg_seat(&c, &a->a) < 0 ||
 			     arg_discard(&c, a->give, &a->b) < 0;
+			c.unseen |= a->b != 0;
 		} else if (kwd == K_ROBBER) {
 			a->kind = A_ROBBER;
 			rc = arg_robber(&c, a);
@@ -586,6 +589,7 @@ int cat_parse(const void *game, const arb_token *tok, size_t ntok,
 					   "seen)");
 			a->kind = A_BUY;
 			a->a = (uint8_t)d;
+			c.unseen |= d == CAT_UNSEEN;
 		} else if (kwd == K_PLAY) {
 			const arb_token *t = arg(&c, "a development card");
 			if (!t)
@@ -672,6 +676,7 @@ int cat_parse(const void *game, const arb_token *tok, size_t ntok,
 			return -1;
 		m->n++;
 	}
+	m->unseen = c.unseen;
 	return 0;
 }
 

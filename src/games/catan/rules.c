@@ -989,9 +989,10 @@ static int apply_setup(cat_turn *t)
 }
 
 /* One action of a regular turn line, then the win it may bring.  Rejects
- * as act.  hidden.c runs it once per way the unseen cards could have
- * gone. */
-int cat_turn_step(cat_turn *t, const cat_act *a)
+ * as act.  Always inline: the replay of a full record plays every action
+ * here, and hidden.c once per way the unseen cards could have gone. */
+static inline __attribute__((always_inline)) int turn_step(cat_turn *t,
+							   const cat_act *a)
 {
 	if (act(t, a) < 0)
 		return -1;
@@ -1002,6 +1003,12 @@ int cat_turn_step(cat_turn *t, const cat_act *a)
 	    k == A_KNIGHT || k == A_ROADS || k == A_REVEAL)
 		cat_check_win(t);
 	return 0;
+}
+
+/* turn_step for hidden.c. */
+int cat_turn_step(cat_turn *t, const cat_act *a)
+{
+	return turn_step(t, a);
 }
 
 /* The end of a regular turn line: the roll and the 7's duties done, the
@@ -1037,21 +1044,6 @@ int cat_turn_end(cat_turn *t)
 	return 0;
 }
 
-/* An action holding a resource card the writer did not see ('?'): a
- * steal or a discard, played in every way it could have gone (hidden.c).
- * A development card bought unseen needs no such care: see act_buy. */
-bool cat_is_unseen(const cat_act *a)
-{
-	switch (a->kind) {
-	case A_ROBBER:
-	case A_KNIGHT:
-		return a->b != CAT_NONE && a->c == CAT_UNSEEN;
-	case A_DISCARD:
-		return a->b != 0;
-	}
-	return false;
-}
-
 /* A '?' is written only in a View record, and never for a card the
  * view's own seat takes, gives or draws.  Rejects with view-unseen. */
 static int check_unseen(cat_turn *t, const cat_act *a)
@@ -1080,15 +1072,21 @@ static int apply_turn(cat_turn *t)
 {
 	cat_game *g = t->g;
 	const cat_move *m = t->m;
+	/* All seen: the one position, played directly (every full record). */
+	if (!cat_hidden_on(g) && !m->unseen) {
+		for (unsigned i = 0; i < m->n; i++)
+			if (turn_step(t, &m->act[i]) < 0)
+				return -1;
+		return cat_turn_end(t);
+	}
 	for (unsigned i = 0; i < m->n; i++) {
 		const cat_act *a = &m->act[i];
 		if ((cat_is_unseen(a) || (a->kind == A_BUY &&
 					       a->a == CAT_UNSEEN)) &&
 		    check_unseen(t, a) < 0)
 			return -1;
-		/* All seen so far: the one position, played directly. */
 		if (!cat_hidden_on(g) && !cat_is_unseen(a)) {
-			if (cat_turn_step(t, a) < 0)
+			if (turn_step(t, a) < 0)
 				return -1;
 		} else if (cat_hidden_act(t, a) < 0) {
 			return -1;
