@@ -21,6 +21,7 @@ complete -c arbiter -l scheme -r -a 'placement wins share' -d 'standings: placem
 complete -c arbiter -s n -l count -x -d 'gen: write N games'
 complete -c arbiter -l max-moves -x -d 'gen: stop a game after N moves'
 complete -c arbiter -l players -x -d 'gen: seats per game'
+complete -c arbiter -l view -x -d "gen: write each game as WHO saw it: observer or a seat's colour"
 complete -c arbiter -s s -l seed -x -d 'gen: the random seed'
 complete -c arbiter -l at -x -d 'dump, moves, view: the position after move N'
 complete -c arbiter -l data -r -F -d "replace a game's built-in data with FILE (YAML)"

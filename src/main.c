@@ -441,6 +441,9 @@ int main(int argc, char **argv)
 			if (number_arg("--count", arg, 1000000000, &o.count))
 				return ARB_EXIT_ERROR;
 			break;
+		case OPT_VIEW:
+			o.view = arg;
+			break;
 		case OPT_MAX_MOVES:
 			if (number_arg("--max-moves", arg, 100000000, &o.max_moves))
 				return ARB_EXIT_ERROR;

@@ -43,3 +43,17 @@ for p in 2 3 4 5; do
 	"$ARBITER" gen --game carcassonne --count 250 --players "$p" --seed "$p" | "$ARBITER" check -q 2>"$tmp/err"
 	report "gen carcassonne --players $p: check accepts 250 games" $? "$tmp/err"
 done
+
+# catan views: every seat's view and the observer's of the same games,
+# each legal and won by the game's winner (notation/catan.md, "Records of
+# what one player could see")
+"$ARBITER" gen --game catan --count 20 --players 4 --seed 12 >"$tmp/full.tgn"
+grep '^\[Result' "$tmp/full.tgn" >"$tmp/want"
+for v in observer Red Blue White Orange; do
+	"$ARBITER" gen --game catan --count 20 --players 4 --seed 12 --view=$v >"$tmp/v.tgn" 2>"$tmp/err" &&
+		"$ARBITER" check -q "$tmp/v.tgn" 2>>"$tmp/err" &&
+		grep '^\[Result' "$tmp/v.tgn" | cmp -s - "$tmp/want"
+	report "gen catan --view=$v: 20 view records legal, same winners" $? "$tmp/err"
+done
+"$ARBITER" gen --game catan --view=green >/dev/null 2>&1
+[ $? = 2 ]; report "gen catan --view=green: a usage error" $?

@@ -25,6 +25,7 @@ typedef struct arb_opts {
 	bool valid, invalid, invert;
 	unsigned long long seed;  /* gen */
 	long count, players, max_moves;
+	const char *view;         /* gen --view WHO (NULL: full records) */
 	const char *scheme;       /* standings --scheme NAME|FILE */
 	bool include_illegal;     /* standings */
 	int group;                /* standings: 0 event, 1 round, 2 table */

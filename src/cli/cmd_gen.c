@@ -5,11 +5,16 @@
  * any record, so every game written is one `check` accepts, and writes the
  * engine's canonical spelling.  One splitmix64 stream, seeded by --seed,
  * runs through all --count games: the same seed gives the same bytes on
- * every machine.
+ * every machine.  With --view, each game is written as one seat (or an
+ * observer) saw it: every turn is rewritten by the engine's view_turn and
+ * replayed on a second game carrying the View tag, so the view record
+ * written is one `check` accepts, with the full record's winner.
  */
 #include <errno.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "cli.h"
 #include "../core/gamedata.h"
@@ -17,19 +22,102 @@
 #include "../core/util.h"
 #include "../games/registry.h"
 
+/* A diagnostic of gen, through the one path (arb_report_diag: -q, the
+ * machine formats, the exit status).  Returns the exit status. */
+static int gen_error(const arb_opts *o, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+static int gen_error(const arb_opts *o, const char *fmt, ...)
+{
+	arb_diag d = { .file = NULL };
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(d.msg, sizeof d.msg, fmt, ap);
+	va_end(ap);
+	return arb_report_diag(o, &d);
+}
+
 /* Internal error: the engine proposed a turn it then refused. */
 static int engine_bug(const arb_opts *o, const arb_game_ops *g, size_t move,
 		      const char *line, const char *why)
 {
-	arb_diag d = { .file = NULL };
-	snprintf(d.msg, sizeof d.msg, "internal error: the %s engine generated move %zu "
-		 "\"%.100s\" and then rejected it: %.300s", g->name, move, line, why);
-	return arb_report_diag(o, &d);
+	return gen_error(o, "internal error: the %s engine generated move %zu "
+			 "\"%.100s\" and then rejected it: %.300s", g->name, move, line, why);
 }
 
-/* One game into `out`.  Returns 0 or an exit status. */
+/* A replay of the tags in `head`.  Returns 0, or an exit status after a
+ * message. */
+static int start_replay(const arb_opts *o, const char *head, size_t len, FILE **f,
+			arb_reader **rd, arb_record *rec, arb_replay *r)
+{
+	arb_diag d;
+	*f = fmemopen((void *)head, len, "rb");
+	*rd = arb_reader_new(*f, "gen");
+	if (arb_reader_next(*rd, rec, &d) != 1)
+		return gen_error(o, "internal error: gen wrote a header it cannot read: %.300s",
+				 d.msg);
+	r->rec = rec;
+	if (arb_replay_setup(r))
+		return arb_report_diag(o, &r->diag);
+	return 0;
+}
+
+/* Play the full record's move `full` on the view's replay `v`, as seat
+ * `view` saw it, and write it to `moves`.  Returns 0 or an exit status. */
+static int view_move(const arb_opts *o, const arb_game_ops *g, const arb_replay *r, arb_replay *v,
+		     unsigned view, size_t n, void *scratch, arb_buf *moves)
+{
+	static arb_token tok[ARB_MAX_TOKENS_PER_TURN];
+	arb_buf line = { 0 };
+	memcpy(scratch, r->move, g->move_size);
+	g->view_turn(r->state, scratch, view);
+	g->format(v->state, scratch, &line);
+	size_t nt = arb_split_tokens(line.p ? line.p : "", line.len,
+				     (uint32_t)n, 1, tok, ARB_MAX_TOKENS_PER_TURN);
+	arb_reject rej;
+	memset(&rej, 0, sizeof rej);
+	memset(v->move, 0, g->move_size);
+	int status = 0;
+	if (nt == 0 || nt > ARB_MAX_TOKENS_PER_TURN ||
+	    g->parse(v->state, tok, nt, v->move, &rej) ||
+	    g->apply(v->state, v->move, NULL, &rej)) {
+		if (rej.rule && strcmp(rej.rule, "too-many-unknowns") == 0) {
+			status = gen_error(o, "gen: the view of this game cannot be "
+					   "refereed at move %zu: %.300s", n, rej.msg);
+		} else {
+			status = engine_bug(o, g, n, line.p ? line.p : "", rej.msg);
+		}
+	} else {
+		g->format(v->state, v->move, moves);
+		arb_buf_putc(moves, '\n');
+	}
+	arb_buf_free(&line);
+	return status;
+}
+
+/* The Result tag's value of a standing into `out`. */
+static void put_result(const arb_game_ops *g, const arb_replay *r, size_t nseats,
+		       arb_buf *out)
+{
+	arb_standing st;
+	memset(&st, 0, sizeof st);
+	g->standing(r->state, &st);
+	arb_buf_puts(out, "[Result \"");
+	if (!st.over) {
+		arb_buf_putc(out, '*');
+	} else {
+		size_t k = 0;
+		for (size_t i = 0; i < nseats; i++)
+			if (st.winner[i])
+				arb_buf_printf(out, "%s%s", k++ ? ", " : "",
+					       g->colours[r->setup.seats[i].colour]);
+	}
+	arb_buf_puts(out, "\"]\n\n");
+}
+
+/* One game into `out`; with `view` >= 0, as that seat (or
+ * ARB_VIEW_OBSERVER) saw it.  Returns 0 or an exit status. */
 static int gen_one(const arb_opts *o, const arb_game_ops *g, const void *data,
-		   uint64_t *rng, long index, arb_buf *out)
+		   uint64_t *rng, long index, int view, arb_buf *out)
 {
 	arb_buf head = { 0 }, moves = { 0 }, line = { 0 };
 	size_t nseats = o->players ? (size_t)o->players : g->min_seats;
@@ -40,23 +128,24 @@ static int gen_one(const arb_opts *o, const arb_game_ops *g, const void *data,
 	if (g->random_tags)
 		g->random_tags(data, nseats, rng, &head);
 
-	FILE *f = fmemopen(head.p, head.len, "rb");
-	arb_reader *rd = arb_reader_new(f, "gen");
-	arb_record rec;
-	arb_diag d;
-	int status = 0;
-	arb_replay r;
+	arb_buf vhead = { 0 }, vmoves = { 0 };
+	FILE *f = NULL, *vf = NULL;
+	arb_reader *rd = NULL, *vrd = NULL;
+	arb_record rec, vrec;
+	arb_replay r, v;
 	memset(&r, 0, sizeof r);
-	if (arb_reader_next(rd, &rec, &d) != 1) {
-		snprintf(d.msg, sizeof d.msg, "internal error: gen wrote a header it cannot read");
-		status = arb_report_diag(o, &d);
-		goto done;
+	memset(&v, 0, sizeof v);
+	void *scratch = NULL;
+	int status = start_replay(o, head.p, head.len, &f, &rd, &rec, &r);
+	if (status == 0 && view >= 0) {
+		arb_buf_put(&vhead, head.p, head.len);
+		arb_buf_printf(&vhead, "[View \"%s\"]\n", view == ARB_VIEW_OBSERVER
+			       ? "observer" : g->colours[view]);
+		status = start_replay(o, vhead.p, vhead.len, &vf, &vrd, &vrec, &v);
+		scratch = arb_xmalloc(g->move_size);
 	}
-	r.rec = &rec;
-	if (arb_replay_setup(&r)) {
-		status = arb_report_diag(o, &r.diag);
+	if (status)
 		goto done;
-	}
 	static arb_token tok[ARB_MAX_TOKENS_PER_TURN];
 	size_t n = 0;
 	while (!g->over(r.state) && (!o->max_moves || n < (size_t)o->max_moves)) {
@@ -77,28 +166,44 @@ static int gen_one(const arb_opts *o, const arb_game_ops *g, const void *data,
 		n++;
 		g->format(r.state, r.move, &moves);
 		arb_buf_putc(&moves, '\n');
+		if (view >= 0 &&
+		    (status = view_move(o, g, &r, &v, (unsigned)view, n, scratch, &vmoves)))
+			goto done;
 	}
 	g->finish(r.state, NULL);
-	arb_standing st;
-	memset(&st, 0, sizeof st);
-	g->standing(r.state, &st);
-	arb_buf_put(out, head.p, head.len);
-	arb_buf_puts(out, "[Result \"");
-	if (!st.over) {
-		arb_buf_putc(out, '*');
+	arb_buf full = { 0 };
+	put_result(g, &r, nseats, &full);
+	if (view < 0) {
+		arb_buf_put(out, head.p, head.len);
+		arb_buf_put(out, full.p, full.len);
+		arb_buf_put(out, moves.p ? moves.p : "", moves.len);
 	} else {
-		size_t k = 0;
-		for (size_t i = 0; i < nseats; i++)
-			if (st.winner[i])
-				arb_buf_printf(out, "%s%s", k++ ? ", " : "",
-					       g->colours[r.setup.seats[i].colour]);
+		/* The view sees the full record's end: the same Result. */
+		g->finish(v.state, NULL);
+		size_t at = out->len;
+		arb_buf_put(out, vhead.p, vhead.len);
+		put_result(g, &v, nseats, out);
+		if (strcmp(out->p + at + vhead.len, full.p) != 0) {
+			status = gen_error(o, "internal error: the view of game %ld ends "
+					   "otherwise than the game: %.300s", index, full.p);
+		}
+		arb_buf_put(out, vmoves.p ? vmoves.p : "", vmoves.len);
 	}
-	arb_buf_puts(out, "\"]\n\n");
-	arb_buf_put(out, moves.p ? moves.p : "", moves.len);
+	arb_buf_free(&full);
 done:
 	arb_replay_free(&r);
-	arb_reader_free(rd);
-	fclose(f);
+	arb_replay_free(&v);
+	if (rd)
+		arb_reader_free(rd);
+	if (vrd)
+		arb_reader_free(vrd);
+	if (f)
+		fclose(f);
+	if (vf)
+		fclose(vf);
+	free(scratch);
+	arb_buf_free(&vhead);
+	arb_buf_free(&vmoves);
 	arb_buf_free(&head);
 	arb_buf_free(&moves);
 	arb_buf_free(&line);
@@ -108,24 +213,34 @@ done:
 int arb_cmd_gen(const arb_opts *o)
 {
 	const arb_game_ops *g = arb_game_find(o->game);
-	arb_diag d = { .file = NULL };
-	if (!g) {
-		snprintf(d.msg, sizeof d.msg, "gen: unknown game \"%s\"", o->game);
-		return arb_report_diag(o, &d);
-	}
-	if (!g->random_turn) {
-		snprintf(d.msg, sizeof d.msg, "gen: the %s engine cannot generate games yet", g->name);
-		return arb_report_diag(o, &d);
-	}
+	if (!g)
+		return gen_error(o, "gen: unknown game \"%s\"", o->game);
+	if (!g->random_turn)
+		return gen_error(o, "gen: the %s engine cannot generate games yet", g->name);
 	if (o->players && ((unsigned long)o->players < g->min_seats ||
 			   (unsigned long)o->players > g->max_seats)) {
-		snprintf(d.msg, sizeof d.msg, "gen: %s seats %u to %u players, not %ld",
-			 g->name, g->min_seats, g->max_seats, o->players);
-		return arb_report_diag(o, &d);
+		return gen_error(o, "gen: %s seats %u to %u players, not %ld",
+				 g->name, g->min_seats, g->max_seats, o->players);
 	}
+	arb_diag d;
 	const void *data = arb_gamedata_get(g, &d);
 	if (!data)
 		return arb_report_diag(o, &d);
+	int view = -1;
+	if (o->view) {
+		size_t nseats = o->players ? (size_t)o->players : g->min_seats;
+		if (!g->view_turn)
+			return gen_error(o, "gen: %s records have no views", g->name);
+		if (strcasecmp(o->view, "observer") == 0)
+			view = ARB_VIEW_OBSERVER;
+		for (size_t i = 0; i < nseats && view < 0; i++)
+			if (strcasecmp(o->view, g->colours[i]) == 0)
+				view = (int)i;
+		if (view < 0) {
+			return gen_error(o, "gen: --view takes observer or the colour of one "
+					 "of the %zu seats, not '%.40s'", nseats, o->view);
+		}
+	}
 	uint64_t rng = o->seed;
 	arb_buf out = { 0 };
 	int status = 0;
@@ -133,7 +248,7 @@ int arb_cmd_gen(const arb_opts *o)
 		arb_buf_reset(&out);
 		if (i > 1)
 			arb_buf_putc(&out, '\n');
-		status = gen_one(o, g, data, &rng, i, &out);
+		status = gen_one(o, g, data, &rng, i, view, &out);
 		if (status == 0 && fwrite(out.p, 1, out.len, stdout) != out.len)
 			break;
 	}

@@ -109,6 +109,8 @@ typedef enum { ARB_VALS_NONE, ARB_VALS_ONE_OF, ARB_VALS_SOME_OF, ARB_VALS_GAMES 
 	  "games whose tag NAME is VALUE (repeatable: all must match)")         \
 	X(VALID,      "valid",      0,   0,      CMD_BIT(select), VALS_NONE,    \
 	  "games whose every move is legal")                                    \
+	X(VIEW,       "view",       0,   "WHO",  CMD_BIT(gen), VALS_NONE,       \
+	  "write each game as WHO saw it: observer or a seat's colour")         \
 	X(VERSION,    "version",    'V', 0,      CMD_ANY, VALS_NONE,            \
 	  "print the version and exit")
 /* clang-format on */

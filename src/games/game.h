@@ -482,7 +482,14 @@ typedef struct arb_game_ops {
 	 * when the game needs none. */
 	void (*random_tags)(const void *data, size_t nseats, uint64_t *rng,
 			    arb_buf *out);
+	/* For `arbiter gen --view`: rewrite `move` (parsed and applied on
+	 * `game`, a full record's position) as seat `view` saw it, or an
+	 * observer for ARB_VIEW_OBSERVER: what that view did not see becomes
+	 * the notation's unseen cards.  NULL when the notation has no views. */
+	void (*view_turn)(const void *game, void *move, unsigned view);
 } arb_game_ops;
+
+#define ARB_VIEW_OBSERVER ARB_MAX_SEATS   /* view_turn: no seat's view */
 
 /* The project's random numbers (splitmix64): portable and seedable, so
  * `arbiter gen --seed S` writes the same bytes on every machine. */

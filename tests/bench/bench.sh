@@ -4,7 +4,10 @@
 # moves/s, MB/s, instructions per move (callgrind on a 1 MB slice), peak
 # RSS, and the same for `wc -l` on the same file as the reading limit.
 # Streams come from `arbiter gen` where the engine can generate, else from
-# the complete games in corpus/G/ repeated.  Figures are printed, never
+# the complete games in corpus/G/ repeated.  Two more Catan rows compare
+# the same 20 games as full records (catan-full) and as an observer saw
+# them (catan-observer, `gen --view=observer`: every steal, purchase and
+# discard of the players unseen), the cost of following the unseen cards.  Figures are printed, never
 # asserted: speed is measured, not tested.
 set -e
 BUILD=${BUILD:-build}
@@ -24,9 +27,12 @@ stat_of() { # FILE CMD... -> "seconds rss"
 	"$runstat" -i "$f" "$@" 2>&1 >/dev/null | awk '/^seconds/ { print $2, $4 }'
 }
 
-make_stream() { # GAME FILE
+make_stream() { # GAME FILE [GEN-ARGS...]
 	g=$1 out=$2
-	if "$arbiter" gen --game "$g" --count 1 >/dev/null 2>&1; then
+	shift 2
+	if [ $# -gt 0 ]; then
+		"$arbiter" gen --game "$g" "$@" >"$out.one"
+	elif "$arbiter" gen --game "$g" --count 1 >/dev/null 2>&1; then
 		"$arbiter" gen --game "$g" --count 200 --seed 1 >"$out.one"
 	else
 		cat corpus/"$g"/game-*.tgn >"$out.one"
@@ -57,10 +63,15 @@ moves_in() { # FILE -> total moves replayed
 }
 
 printf '%-12s %8s %10s %12s %8s %9s %10s %12s\n' game MB moves moves/s MB/s instr/mv rss_kB "wc-l MB/s"
-for g in carcassonne catan elasund; do
+for row in carcassonne catan elasund catan-full catan-observer; do
+	g=${row%%-*}
 	ls corpus/"$g"/game-*.tgn >/dev/null 2>&1 || continue
-	f=$dir/$g.tgn
-	make_stream "$g" "$f"
+	f=$dir/$row.tgn
+	case $row in
+	*-full) make_stream "$g" "$f" --count 20 --seed 12 ;;
+	*-observer) make_stream "$g" "$f" --count 20 --seed 12 --view=observer ;;
+	*) make_stream "$g" "$f" ;;
+	esac
 	bytes=$(wc -c <"$f")
 	moves_one=$(moves_in "$f.one")
 	copies=$(( bytes / $(wc -c <"$f.one") ))
@@ -70,9 +81,9 @@ for g in carcassonne catan elasund; do
 	set -- $(stat_of "$f" wc -l)
 	wsecs=$1
 	slice_moves=$(moves_in "$f.slice")
-	ir=$(valgrind --tool=callgrind --callgrind-out-file="$dir/$g.cg" "$arbiter" check -q "$f.slice" 2>&1 |
+	ir=$(valgrind --tool=callgrind --callgrind-out-file="$dir/$row.cg" "$arbiter" check -q "$f.slice" 2>&1 |
 		awk '/Collected/ { print $4 }')
-	awk -v g="$g" -v b="$bytes" -v m="$moves" -v s="$secs" -v r="$rss" -v w="$wsecs" \
+	awk -v g="$row" -v b="$bytes" -v m="$moves" -v s="$secs" -v r="$rss" -v w="$wsecs" \
 		-v ir="$ir" -v sm="$slice_moves" 'BEGIN {
 		printf "%-12s %8.1f %10d %12.0f %8.1f %9.0f %10d %12.1f\n",
 			g, b / 1e6, m, m / s, b / 1e6 / s, (sm > 0 ? ir / sm : 0), r, b / 1e6 / w

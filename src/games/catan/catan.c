@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "../../core/util.h"
 #include "catan.h"
@@ -92,6 +93,30 @@ static int set_option(cat_game *g, const arb_option *o, arb_reject *rej)
 			      o->name);
 }
 
+/* The View tag: whose view of the game the record is (notation/catan.md,
+ * "Records of what one player could see").  Rejects with bad-view. */
+static int set_view(cat_game *g, const arb_tag *tag, arb_reject *rej)
+{
+	g->view = CAT_NONE;
+	if (!tag)
+		return 0;
+	if (strcasecmp(tag->value, "observer") == 0) {
+		g->view = CAT_OBSERVER;
+		return 0;
+	}
+	for (unsigned p = 0; p < g->nseats; p++)
+		if (strcasecmp(tag->value, cat_cname(g, p)) == 0) {
+			g->view = (uint8_t)p;
+			return 0;
+		}
+	char seats[64];
+	arb_seat_list(seats, sizeof seats, cat_colours, g->colour, g->nseats,
+		      (1u << g->nseats) - 1, true);
+	return cat_reject(rej, CAT_R_BAD_VIEW, tag->line, tag->col, "the View "
+			  "tag names a seat (%s) or observer, not '%s'", seats,
+			  tag->value);
+}
+
 /* A new game from the seats, options and Setup tag.  Rejects with
  * seat-count, bad-option, unknown-option, bad-setup. */
 static void *cat_create(const void *data, const arb_setup *setup,
@@ -123,6 +148,8 @@ static void *cat_create(const void *data, const arb_setup *setup,
 	for (size_t i = 0; i < setup->noptions; i++)
 		if (set_option(g, &setup->options[i], rej) < 0)
 			goto fail;
+	if (set_view(g, arb_setup_tag(setup, "View"), rej) < 0)
+		goto fail;
 	if (setup->setup) {
 		char why[ARB_MSG_MAX - 32];
 		if (cat_board_from_setup(d, setup->setup->value, &g->b, why,
@@ -165,6 +192,7 @@ static void cat_destroy(void *game)
 	if (!g)
 		return;
 	free(g->ev);
+	cat_hidden_free(g);
 	free(g);
 }
 
@@ -179,9 +207,8 @@ static bool cat_over(const void *game)
  * players' tallies and within the data's supply; the cached hand sizes,
  * harbours and longest trails agree with the position.  Cheap enough for
  * every turn of a debug build; *why names the first that fails. */
-bool cat_position_ok(const void *game, const char **why)
+static bool state_ok(const cat_game *g, const char **why)
 {
-	const cat_game *g = game;
 	const cat_data *d = g->d;
 	const cat_state *s = &g->s;
 	unsigned res[CAT_RES], dev[CAT_DEV];
@@ -260,12 +287,38 @@ bool cat_position_ok(const void *game, const char **why)
 				   s->p[s->la].knights < 3))
 		return *why = "the largest army's holder has not 3 knights",
 		       false;
+	unsigned unseen = 0, pool = 0;
+	for (unsigned p = 0; p < g->nseats; p++)
+		unseen += s->p[p].unseen_dev;
+	for (unsigned k = 0; k < CAT_DEV; k++)
+		pool += s->deck[k];
+	if (unseen > pool)
+		return *why = "more cards bought unseen than the deck's counts "
+			      "hold", false;
 	if (s->robber >= CAT_HEXES)
 		return *why = "the robber is off the island", false;
 	if (s->over && (s->winner >= g->nseats ||
 			cat_vp(g, s->winner) < d->goal))
 		return *why = "the winner has not the points to win", false;
 	return true;
+}
+
+/* The position's invariants, in every way the unseen cards of a view
+ * record could have gone (hidden.c): each is a position of its own. */
+bool cat_position_ok(const void *game, const char **why)
+{
+	const cat_game *g = game;
+	if (!cat_hidden_on(g))
+		return state_ok(g, why);
+	cat_game *w = arb_xmalloc(sizeof *w);
+	bool ok = true;
+	for (unsigned i = 0; ok && i < cat_hidden_count(g); i++) {
+		*w = *g;
+		cat_hidden_load(w, i);
+		ok = state_ok(w, why);
+	}
+	free(w);
+	return ok;
 }
 
 const arb_game_ops catan_game = {
@@ -296,4 +349,5 @@ const arb_game_ops catan_game = {
 	.draw = cat_draw,
 	.snapshot = cat_snapshot,
 	.random_turn = cat_random_turn,
+	.view_turn = cat_view_op,
 };

@@ -34,6 +34,10 @@
 #define CAT_MAX_ROADS 15   /* roads per player: longest_road.c sizes for it */
 #define CAT_MAX_BANK 51    /* cards per resource: 5 x 51 fit a hand's byte */
 #define CAT_NONE 0xff      /* no seat / no hex / no node              */
+#define CAT_OBSERVER 0xfe  /* the View of a record written by no seat */
+#define CAT_UNSEEN 0xfe    /* a card the writer did not see ('?')     */
+#define CAT_MAX_WORLDS 65536 /* ways the unseen cards may have gone that
+			     * a replay follows (hidden.c)             */
 
 enum { R_BRICK, R_LUMBER, R_WOOL, R_GRAIN, R_ORE };
 enum { D_KNIGHT, D_ROADS, D_PLENTY, D_MONOPOLY, D_VP };
@@ -99,6 +103,10 @@ typedef struct cat_player {
 	uint8_t road_len;                  /* longest trail, cached           */
 	uint8_t harb;                      /* harbours owned (node_harb bits) */
 	uint8_t ncards;                    /* sum of res[]                    */
+	uint8_t unseen_dev;                /* cards bought unseen ('buy ?'),
+					    * not yet played or revealed: the
+					    * deck's counts still hold them  */
+	uint8_t unseen_ever;               /* cards ever bought unseen        */
 } cat_player;
 
 /* The position.  Plain bytes, copied whole to undo a rejected turn. */
@@ -118,6 +126,17 @@ typedef struct cat_state {
 	cat_player p[CAT_SEATS];
 } cat_state;
 
+/* What a shortage rejection (cannot-afford, trade-not-held,
+ * discard-not-held) was about, for hidden.c to say it over every way the
+ * unseen cards could have gone. */
+typedef struct cat_shortage {
+	uint8_t seat;                      /* the player short, or CAT_NONE */
+	uint8_t need[CAT_RES];             /* what they had to hold         */
+	char what[48];                     /* "pays 3ore+2grain for a city" */
+} cat_shortage;
+
+typedef struct cat_hidden cat_hidden;   /* hidden.c */
+
 typedef struct cat_game {
 	const cat_data *d;
 	unsigned nseats;
@@ -125,9 +144,15 @@ typedef struct cat_game {
 	int8_t seat_of[CAT_SEATS];         /* colour index -> seat or -1      */
 	uint8_t opt_phases, opt_robber, opt_shortage, opt_vpc, opt_start,
 		opt_lrtie;
+	uint8_t view;                      /* View tag: a seat, CAT_OBSERVER,
+					    * or CAT_NONE (no tag: full record) */
 	cat_board b;
 	cat_state s;
 	cat_state bak;                     /* undo copy for apply()           */
+	cat_shortage shortage;             /* the last shortage rejection     */
+	cat_hidden *hid;
+	bool hidden_on;                    /* hid is in use (hidden.c sets it) */            /* the unseen cards' possibilities,
+					    * NULL or off while all is seen  */
 	arb_event *ev;                     /* events of the turn being applied */
 	unsigned nev;                      /* ... sent only when it is legal   */
 } cat_game;
@@ -136,15 +161,15 @@ typedef struct cat_game {
 
 /* Action kinds of a turn line. */
 enum {
-	A_ROLL,       /* a = die 1, b = die 2                          */
-	A_DISCARD,    /* a = seat, give = cards                         */
-	A_ROBBER,     /* a = hex, b = victim seat or NONE, c = res      */
+	A_ROLL,       /* a = die 1, b = die 2; or a = the sum, b = 0    */
+	A_DISCARD,    /* a = seat, give = cards seen, b = cards unseen  */
+	A_ROBBER,     /* a = hex, b = victim seat or NONE, c = res or UNSEEN */
 	A_TRADE,      /* a = partner, c = giver (NONE: the active seat)  */
 	A_BANK,       /* give / get                                     */
 	A_ROAD,       /* a = edge                                       */
 	A_SETTLE,     /* a = node                                       */
 	A_CITY,       /* a = node                                       */
-	A_BUY,        /* a = card                                       */
+	A_BUY,        /* a = card or UNSEEN                             */
 	A_KNIGHT,     /* like A_ROBBER                                   */
 	A_ROADS,      /* a = edge, b = edge or NONE                     */
 	A_PLENTY,     /* get                                            */
@@ -159,7 +184,8 @@ enum {
 typedef struct cat_act {
 	uint8_t kind, a, b, c;
 	uint8_t give[CAT_RES], get[CAT_RES];
-	uint8_t pad[2];
+	uint8_t guessed;                   /* a '?' replaced by one guess     */
+	uint8_t pad;
 	uint32_t col;                      /* of the keyword token            */
 	uint32_t acol;                     /* of its first argument           */
 	uint32_t bcol;                     /* A_ROADS: of the second path     */
@@ -168,7 +194,8 @@ typedef struct cat_act {
 typedef struct cat_move {
 	uint8_t seat;                      /* the acting seat                 */
 	uint8_t n;                         /* actions                         */
-	uint8_t pad[2];
+	uint8_t unseen;                    /* some action writes '?'         */
+	uint8_t pad;
 	uint32_t col;                      /* of the colour token             */
 	uint32_t line;                     /* of the whole turn line          */
 	cat_act act[CAT_MAX_ACTS];
@@ -225,6 +252,12 @@ bytes:
 	  "each Variant option takes one of its values")                        \
 	X(CAT_R_BAD_SETUP, "bad-setup",                                         \
 	  "the Setup tag describes a board the box allows and a position")      \
+	X(CAT_R_BAD_VIEW, "bad-view",                                           \
+	  "the View tag names a seat's colour or observer")                     \
+	X(CAT_R_VIEW_UNSEEN, "view-unseen",                                     \
+	  "a card is unseen (?) only in a View record, never the view's own")   \
+	X(CAT_R_TOO_MANY_UNKNOWNS, "too-many-unknowns",                         \
+	  "the unseen cards leave at most 65536 possibilities to follow")        \
 	X(CAT_R_WRONG_PLAYER, "wrong-player",                                   \
 	  "the line's colour is the one to move")                               \
 	X(CAT_R_GAME_OVER, "game-over", "nothing happens after the win")        \
@@ -323,9 +356,11 @@ typedef struct cat_turn {
 	uint8_t must_discard[CAT_SEATS];   /* cards to discard, after a 7 */
 	uint8_t discarded[CAT_SEATS];
 	uint8_t bought[CAT_DEV];
+	uint8_t bought_unseen;             /* this turn's 'buy ?'          */
 	uint8_t got[CAT_SEATS][CAT_RES];   /* the roll's production       */
 	int last_node;                     /* set-up: the new settlement  */
 } cat_turn;
+
 
 /* Seat colours, NULL-ended (the ops table's colours). */
 extern const char *const cat_colours[];
@@ -376,10 +411,41 @@ int cat_apply(void *game, const void *move, const arb_sink *sink,
 	      arb_reject *rej);
 unsigned cat_bundle_total(const uint8_t v[CAT_RES]);
 unsigned cat_maritime_rate(const cat_player *p, unsigned r);
+unsigned cat_deck_left(const cat_game *g);
 int cat_rej_kw(cat_turn *t, const cat_act *a, enum cat_rule rule,
 	       const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 int cat_rej_arg(cat_turn *t, const cat_act *a, enum cat_rule rule,
 		const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+int cat_turn_step(cat_turn *t, const cat_act *a);
+int cat_turn_end(cat_turn *t);
+
+/* An action holding a resource card the writer did not see ('?'): a
+ * steal or a discard, played in every way it could have gone (hidden.c).
+ * A development card bought unseen needs no such care: see act_buy.
+ * Inline: asked of every action of every line. */
+static inline bool cat_is_unseen(const cat_act *a)
+{
+	return (a->kind == A_DISCARD && a->b) ||
+	       ((a->kind == A_ROBBER || a->kind == A_KNIGHT) &&
+		a->b != CAT_NONE && a->c == CAT_UNSEEN);
+}
+
+/* Some resource card is unseen: the worlds of hidden.c are in use. */
+static inline bool cat_hidden_on(const cat_game *g)
+{
+	return g->hidden_on;
+}
+
+/* hidden.c */
+int cat_hidden_begin(cat_game *g, const cat_move *m, arb_reject *rej);
+int cat_hidden_act(cat_turn *t, const cat_act *a);
+void cat_hidden_commit(cat_game *g);
+void cat_hidden_abort(cat_game *g);
+unsigned cat_hidden_count(const cat_game *g);
+void cat_hidden_load(cat_game *g, unsigned i);
+void cat_hidden_free(cat_game *g);
+void cat_hidden_dump(const cat_game *g, arb_buf *out);
 
 /* placement.c */
 bool cat_road_ok(const cat_game *g, const cat_state *s, unsigned seat,
@@ -428,5 +494,7 @@ size_t cat_moves(const void *game, const void *next,
 
 /* gen.c: one random legal turn for `arbiter gen` (the random_turn op). */
 int cat_random_turn(const void *game, uint64_t *rng, arb_buf *out);
+void cat_view_turn(cat_move *m, unsigned view);
+void cat_view_op(const void *game, void *move, unsigned view);
 
 #endif /* ARB_CATAN_H */

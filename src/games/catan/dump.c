@@ -119,10 +119,8 @@ void cat_dump(const void *game, unsigned flags, arb_buf *out)
 		     "r road (first letter of the colour)\n");
 	char b[64];
 	cat_bundle_str(s->bank, b, sizeof b);
-	unsigned deck = 0;
-	for (unsigned k = 0; k < CAT_DEV; k++)
-		deck += s->deck[k];
-	arb_buf_printf(out, "bank: %s; development cards left: %u\n", b, deck);
+	arb_buf_printf(out, "bank: %s; development cards left: %u\n", b,
+		       cat_deck_left(g));
 	for (unsigned p = 0; p < g->nseats; p++) {
 		const cat_player *pl = &s->p[p];
 		cat_bundle_str(pl->res, b, sizeof b);
@@ -154,6 +152,7 @@ void cat_dump(const void *game, unsigned flags, arb_buf *out)
 		arb_buf_printf(out, "to move: %s%s\n",
 			       cat_colours[g->colour[s->active]],
 			       s->setup_step < 2 * g->nseats ? " (set-up)" : "");
+	cat_hidden_dump(g, out);
 }
 
 /* ------------------------------------------------------------ the picture

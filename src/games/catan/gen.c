@@ -705,6 +705,32 @@ static void build(gen *G, unsigned goal)
 
 /* ------------------------------------------------------------- a turn */
 
+/* Victory point cards: with vp-cards=revealed they count once shown,
+ * so they are shown when they make 10; hidden, the winner shows them (so
+ * that a view of the game sees the win, notation/catan.md). */
+static void show_vp_cards(gen *G)
+{
+	const cat_game *g = G->g;
+	const cat_player *me = &G->cur.p[G->seat];
+	unsigned hidden = me->dev[D_VP] - me->vp_shown;
+	if (hidden && G->m.n < CAT_MAX_ACTS) {
+		G->w.s = G->cur;
+		bool show = g->opt_vpc == VPC_REVEALED
+				    ? !ended(G) && cat_vp(&G->w, G->seat) + hidden >=
+							   g->d->goal
+				    : ended(G) && G->cur.winner == G->seat;
+		if (show) {
+			cat_act a;
+			memset(&a, 0, sizeof a);
+			a.kind = A_REVEAL;
+			a.a = (uint8_t)hidden;
+			G->m.act[G->m.n++] = a;
+			if (!attempt(G))
+				G->m.n--;
+		}
+	}
+}
+
 static void play_turn(gen *G)
 {
 	const cat_game *g = G->g;
@@ -720,8 +746,10 @@ static void play_turn(gen *G)
 		cat_act a;
 		if (blocked && hex_pips(g, g->s.robber) &&
 		    robber_pick(G, A_KNIGHT, h, &a)) {
-			if (push(G, &a))
-				return;   /* the knight's army won the game */
+			if (push(G, &a)) {  /* the knight's army won the game */
+				show_vp_cards(G);
+				return;
+			}
 			G->m.act[G->m.n++] = a;
 			rob_in_cur(G, &a);
 			G->version++;
@@ -758,27 +786,7 @@ static void play_turn(gen *G)
 	}
 	if (!ended(G))
 		build(G, goal);
-	/* Victory point cards: with vp-cards=revealed they count once shown,
-	 * so they are shown when they make 10; hidden, the winner shows
-	 * them. */
-	const cat_player *me = &G->cur.p[G->seat];
-	unsigned hidden = me->dev[D_VP] - me->vp_shown;
-	if (hidden && G->m.n < CAT_MAX_ACTS) {
-		G->w.s = G->cur;
-		bool show = g->opt_vpc == VPC_REVEALED
-				    ? !ended(G) && cat_vp(&G->w, G->seat) + hidden >=
-							   g->d->goal
-				    : ended(G) && G->cur.winner == G->seat;
-		if (show) {
-			cat_act a;
-			memset(&a, 0, sizeof a);
-			a.kind = A_REVEAL;
-			a.a = (uint8_t)hidden;
-			G->m.act[G->m.n++] = a;
-			if (!attempt(G))
-				G->m.n--;
-		}
-	}
+	show_vp_cards(G);
 }
 
 int cat_random_turn(const void *game, uint64_t *rng, arb_buf *out)
@@ -790,6 +798,8 @@ int cat_random_turn(const void *game, uint64_t *rng, arb_buf *out)
 	memset(&G, 0, sizeof G);
 	G.g = g;
 	G.w = *g;
+	G.w.hid = NULL;      /* plays the position shown (all seen) */
+	G.w.hidden_on = false;
 	G.cur = g->s;
 	G.rng = rng;
 	G.seat = g->s.active;
@@ -800,4 +810,42 @@ int cat_random_turn(const void *game, uint64_t *rng, arb_buf *out)
 		play_turn(&G);
 	cat_format(g, &G.m, out);
 	return 0;
+}
+
+/* The view_turn op: see cat_view_turn. */
+void cat_view_op(const void *game, void *move, unsigned view)
+{
+	(void)game;
+	cat_view_turn(move, view);
+}
+
+/* The turn `m` as seat `view` (or CAT_OBSERVER) saw it, for `gen
+ * --view`: the cards it did not see become '?' (notation/catan.md,
+ * "Records of what one player could see"): a card stolen neither by nor
+ * from the view, a card another seat bought, the cards another seat
+ * discarded.  The dice, trades and cards played are seen by all. */
+void cat_view_turn(cat_move *m, unsigned view)
+{
+	if (view >= CAT_SEATS)
+		view = CAT_OBSERVER;
+	for (unsigned i = 0; i < m->n; i++) {
+		cat_act *a = &m->act[i];
+		switch (a->kind) {
+		case A_ROBBER:
+		case A_KNIGHT:
+			if (a->b != CAT_NONE && m->seat != view && a->b != view)
+				a->c = CAT_UNSEEN;
+			break;
+		case A_BUY:
+			if (m->seat != view)
+				a->a = CAT_UNSEEN;
+			break;
+		case A_DISCARD:
+			if (a->a != view) {
+				a->b = (uint8_t)cat_bundle_total(a->give);
+				memset(a->give, 0, CAT_RES);
+			}
+			break;
+		}
+	}
 }

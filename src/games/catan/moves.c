@@ -123,6 +123,10 @@ size_t cat_moves(const void *game, const void *next,
 	static gen x;   /* large; moves() is not on the replay path */
 	memset(&x, 0, sizeof x);
 	x.scratch = *g;
+	/* In a view record: the moves of the position shown, one of the
+	 * ways the unseen cards could have gone. */
+	x.scratch.hid = NULL;
+	x.scratch.hidden_on = false;
 	x.g = g;
 	x.emit = emit;
 	x.ctx = ctx;

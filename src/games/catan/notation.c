@@ -289,11 +289,14 @@ static int keyword(const arb_token *t)
 }
 
 /* A bundle "2ore+brick" into v[]; "nothing" when allow_empty.  Each item is
- * an optional count 1..95 and a resource word.  Returns 0 or -1. */
+ * an optional count 1..95 and a resource word, or, when `unseen` is not
+ * NULL, cards not seen ("2?", counted there).  Returns 0 or -1. */
 static int parse_bundle(const arb_token *t, uint8_t v[CAT_RES],
-			bool allow_empty)
+			bool allow_empty, uint8_t *unseen)
 {
 	memset(v, 0, CAT_RES);
+	if (unseen)
+		*unseen = 0;
 	if (allow_empty && teq(t, "nothing"))
 		return 0;
 	const char *s = t->s, *end = t->s + t->len;
@@ -308,13 +311,17 @@ static int parse_bundle(const arb_token *t, uint8_t v[CAT_RES],
 			n = n * 10 + (unsigned)(*q++ - '0');
 		if (q == s)
 			n = 1;
-		int r = cat_parse_res(q, (size_t)(e - q));
+		int r = unseen && e - q == 1 && *q == '?'
+			? CAT_RES : cat_parse_res(q, (size_t)(e - q));
 		if (r < 0 || n == 0 || n > 95)
 			return -1;
 		total += n;
 		if (total > 95)
 			return -1;
-		v[r] = (uint8_t)(v[r] + n);
+		if (r == CAT_RES)
+			*unseen = (uint8_t)(*unseen + n);
+		else
+			v[r] = (uint8_t)(v[r] + n);
 		s = e + 1;
 		if (e + 1 == end)
 			return -1;   /* trailing '+' */
@@ -345,6 +352,7 @@ typedef struct cur {
 	size_t n, i;
 	arb_reject *rej;
 	const arb_token *kw;           /* the keyword being read           */
+	uint8_t unseen;                /* a '?' was read                   */
 } cur;
 
 /* The next argument token of the current keyword, or a rejection. */
@@ -382,8 +390,20 @@ static int arg_bundle(cur *c, uint8_t v[CAT_RES], bool empty)
 	const arb_token *t = arg(c, "cards (like 2ore+brick)");
 	if (!t)
 		return -1;
-	if (parse_bundle(t, v, empty) < 0)
+	if (parse_bundle(t, v, empty, NULL) < 0)
 		return bad(c, t, "a bundle of resource cards (like 2ore+brick)");
+	return 0;
+}
+
+/* Discarded cards, some perhaps unseen: "3lumber+2?", "4?". */
+static int arg_discard(cur *c, uint8_t v[CAT_RES], uint8_t *unseen)
+{
+	const arb_token *t = arg(c, "cards (like 2ore+brick or 3?)");
+	if (!t)
+		return -1;
+	if (parse_bundle(t, v, false, unseen) < 0)
+		return bad(c, t, "a bundle of resource cards (like 2ore+brick, "
+			   "with ? for a card not seen: 3lumber+2?)");
 	return 0;
 }
 
@@ -438,8 +458,16 @@ static int arg_robber(cur *c, cat_act *a)
 	a->c = CAT_NONE;
 	if (c->i < c->n && teq(&c->tok[c->i], "steal")) {
 		c->kw = &c->tok[c->i++];
-		if (arg_seat(c, &a->b) < 0 || arg_res(c, &a->c) < 0)
+		if (arg_seat(c, &a->b) < 0)
 			return -1;
+		if (c->i < c->n && c->tok[c->i].len == 1 &&
+		    c->tok[c->i].s[0] == '?') {
+			c->i++;
+			a->c = CAT_UNSEEN;
+			c->unseen = 1;
+		} else if (arg_res(c, &a->c) < 0) {
+			return -1;
+		}
 	}
 	return 0;
 }
@@ -471,7 +499,7 @@ int cat_parse(const void *game, const arb_token *tok, size_t ntok,
 	m->line = tok[0].line;
 	m->col = tok[0].col;
 	m->n = 0;
-	cur c = {g, tok, ntok, 1, rej, NULL};
+	cur c = {g, tok, ntok, 1, rej, NULL, 0};
 	while (c.i < c.n) {
 		const arb_token *k = &tok[c.i++];
 		if (m->n == CAT_MAX_ACTS)
@@ -489,17 +517,28 @@ int cat_parse(const void *game, const arb_token *tok, size_t ntok,
 			const arb_token *t = arg(&c, "both dice (like 3+4)");
 			if (!t)
 				return -1;
-			if (t->len != 3 || (t->s[1] != '+' && t->s[1] != ',') ||
-			    t->s[0] < '1' || t->s[0] > '6' || t->s[2] < '1' ||
-			    t->s[2] > '6')
-				return bad(&c, t, "both dice (like 3+4)");
+			unsigned sum;
 			a->kind = A_ROLL;
-			a->a = (uint8_t)(t->s[0] - '0');
-			a->b = (uint8_t)(t->s[2] - '0');
+			if (t->len == 3 && (t->s[1] == '+' || t->s[1] == ',') &&
+			    t->s[0] >= '1' && t->s[0] <= '6' && t->s[2] >= '1' &&
+			    t->s[2] <= '6') {
+				a->a = (uint8_t)(t->s[0] - '0');
+				a->b = (uint8_t)(t->s[2] - '0');
+			} else if (t->len <= 2 && parse_int(t, 12, &sum) == 0 &&
+				   sum >= 2) {
+				/* The sum alone, when the dice were not
+				 * seen: b = 0 marks it. */
+				a->a = (uint8_t)sum;
+				a->b = 0;
+			} else {
+				return bad(&c, t, "both dice (like 3+4) or "
+					   "their sum (2..12)");
+			}
 		} else if (kwd == K_DISCARD) {
 			a->kind = A_DISCARD;
 			rc = arg_seat(&c, &a->a) < 0 ||
-			     arg_bundle(&c, a->give, false) < 0;
+			     arg_discard(&c, a->give, &a->b) < 0;
+			c.unseen |= a->b != 0;
 		} else if (kwd == K_ROBBER) {
 			a->kind = A_ROBBER;
 			rc = arg_robber(&c, a);
@@ -541,13 +580,16 @@ int cat_parse(const void *game, const arb_token *tok, size_t ntok,
 			const arb_token *t = arg(&c, "the card drawn");
 			if (!t)
 				return -1;
-			int d = cat_parse_dev(t->s, t->len);
+			int d = t->len == 1 && t->s[0] == '?'
+				? CAT_UNSEEN : cat_parse_dev(t->s, t->len);
 			if (d < 0)
 				return bad(&c, t, "a development card (knight, "
 					   "road-building, year-of-plenty, "
-					   "monopoly, victory-point)");
+					   "monopoly, victory-point) or ? (not "
+					   "seen)");
 			a->kind = A_BUY;
 			a->a = (uint8_t)d;
+			c.unseen |= d == CAT_UNSEEN;
 		} else if (kwd == K_PLAY) {
 			const arb_token *t = arg(&c, "a development card");
 			if (!t)
@@ -634,6 +676,7 @@ int cat_parse(const void *game, const arb_token *tok, size_t ntok,
 			return -1;
 		m->n++;
 	}
+	m->unseen = c.unseen;
 	return 0;
 }
 
@@ -663,7 +706,7 @@ static void put_robber(const cat_game *g, const cat_act *a, arb_buf *out)
 	arb_buf_printf(out, " %c", 'A' + a->a);
 	if (a->b != CAT_NONE)
 		arb_buf_printf(out, " steal %s %s", cat_cname(g, a->b),
-			       cat_res_name[a->c]);
+			       a->c == CAT_UNSEEN ? "?" : cat_res_name[a->c]);
 }
 
 void cat_format(const void *game, const void *move, arb_buf *out)
@@ -676,12 +719,20 @@ void cat_format(const void *game, const void *move, arb_buf *out)
 		const cat_act *a = &m->act[i];
 		switch (a->kind) {
 		case A_ROLL:
-			arb_buf_printf(out, " roll %u+%u", a->a, a->b);
+			if (a->b)
+				arb_buf_printf(out, " roll %u+%u", a->a, a->b);
+			else
+				arb_buf_printf(out, " roll %u", a->a);
 			break;
 		case A_DISCARD:
 			cat_bundle_str(a->give, b1, sizeof b1);
-			arb_buf_printf(out, " discard %s %s",
-				       cat_cname(g, a->a), b1);
+			arb_buf_printf(out, " discard %s ", cat_cname(g, a->a));
+			if (cat_bundle_total(a->give))
+				arb_buf_printf(out, "%s%s", b1, a->b ? "+" : "");
+			if (a->b > 1)
+				arb_buf_printf(out, "%u?", a->b);
+			else if (a->b)
+				arb_buf_putc(out, '?');
 			break;
 		case A_ROBBER:
 			arb_buf_puts(out, " robber");
@@ -711,7 +762,8 @@ void cat_format(const void *game, const void *move, arb_buf *out)
 				       nm);
 			break;
 		case A_BUY:
-			arb_buf_printf(out, " buy %s", cat_dev_name[a->a]);
+			arb_buf_printf(out, " buy %s", a->a == CAT_UNSEEN
+				       ? "?" : cat_dev_name[a->a]);
 			break;
 		case A_KNIGHT:
 			arb_buf_puts(out, " play knight");

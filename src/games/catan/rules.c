@@ -214,6 +214,24 @@ int cat_rej_arg(cat_turn *t, const cat_act *a, enum cat_rule rule,
 	return rc;
 }
 
+/* Remember what the shortage about to be rejected was: `seat` had to
+ * hold `need` (`fmt`: what they do, "pays 3ore+2grain for a city"), so
+ * that hidden.c can say it over every way the unseen cards went. */
+static void note_shortage(cat_turn *t, unsigned seat, const uint8_t *need,
+			  const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+static void note_shortage(cat_turn *t, unsigned seat, const uint8_t *need,
+			  const char *fmt, ...)
+{
+	cat_shortage *sh = &t->g->shortage;
+	sh->seat = (uint8_t)seat;
+	memcpy(sh->need, need, CAT_RES);
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(sh->what, sizeof sh->what, fmt, ap);
+	va_end(ap);
+}
+
 /* Pay the cost `what` to the bank.  Rejects with cannot-afford. */
 static int pay(cat_turn *t, const cat_act *a, unsigned what, const char *name)
 {
@@ -223,6 +241,7 @@ static int pay(cat_turn *t, const cat_act *a, unsigned what, const char *name)
 		char c[64], h[64];
 		cat_bundle_str(cost, c, sizeof c);
 		hand_str(&s->p[t->seat], h, sizeof h);
+		note_shortage(t, t->seat, cost, "pays %s for %s", c, name);
 		return cat_rej_kw(t, a, CAT_R_CANNOT_AFFORD, "%s cannot pay for %s "
 			      "(%s) holding %s", cat_cname(t->g, t->seat), name, c, h);
 	}
@@ -271,6 +290,10 @@ static int move_robber(cat_turn *t, const cat_act *a)
 			       "%s has no settlement or city at %c",
 			       cat_cname(g, t->seat), cat_cname(g, a->b),
 			       cat_cname(g, a->b), 'A' + h);
+	if (a->c == CAT_UNSEEN)    /* hidden.c guesses it from any card held */
+		return cat_rej_arg(t, a, CAT_R_STEAL_CARD, "%s cannot steal "
+				   "from %s, who holds no card",
+				   cat_cname(g, t->seat), cat_cname(g, a->b));
 	if (!s->p[a->b].res[a->c])
 		return cat_rej_arg(t, a, CAT_R_STEAL_CARD, "%s cannot steal %s from %s, "
 			       "who holds none", cat_cname(g, t->seat),
@@ -293,14 +316,43 @@ static int play_card(cat_turn *t, const cat_act *a, unsigned card)
 	if (t->seven)
 		return cat_rej_kw(t, a, CAT_R_ROBBER_FIRST, "after a 7 the discards and "
 			      "the robber come before anything else");
-	if (!p->dev[card])
+	/* A card seen, or one bought unseen before this turn while some
+	 * card of the kind is still unseen: then that is what it was. */
+	bool seen = p->dev[card] > t->bought[card];
+	bool unseen = p->unseen_dev > t->bought_unseen && g->s.deck[card];
+	const char *who = cat_cname(g, t->seat), *what = cat_dev_name[card];
+	if (!seen && !unseen) {
+		if (p->dev[card] || (p->unseen_dev && g->s.deck[card]))
+			return cat_rej_kw(t, a, CAT_R_CARD_BOUGHT_THIS_TURN, "%s "
+					  "bought that %s card this turn and may "
+					  "play it only from the next turn", who,
+					  what);
+		if (p->unseen_dev)
+			return cat_rej_kw(t, a, CAT_R_CARD_NOT_HELD, "%s holds no "
+					  "%s card: every %s card is seen "
+					  "elsewhere, so none of the %u card%s "
+					  "%s bought unseen is one", who, what,
+					  what, p->unseen_dev,
+					  p->unseen_dev > 1 ? "s" : "", who);
+		if (p->unseen_ever > 1)
+			return cat_rej_kw(t, a, CAT_R_CARD_NOT_HELD, "%s holds no "
+					  "%s card: the %u cards %s bought unseen "
+					  "have all been shown to be others", who,
+					  what, p->unseen_ever, who);
+		if (p->unseen_ever)
+			return cat_rej_kw(t, a, CAT_R_CARD_NOT_HELD, "%s holds no "
+					  "%s card: the card %s bought unseen has "
+					  "been shown to be another", who, what,
+					  who);
 		return cat_rej_kw(t, a, CAT_R_CARD_NOT_HELD, "%s holds no %s card",
-			      cat_cname(g, t->seat), cat_dev_name[card]);
-	if (p->dev[card] <= t->bought[card])
-		return cat_rej_kw(t, a, CAT_R_CARD_BOUGHT_THIS_TURN, "%s bought that %s "
-			      "card this turn and may play it only from the "
-			      "next turn", cat_cname(g, t->seat), cat_dev_name[card]);
-	p->dev[card]--;
+				  who, what);
+	}
+	if (seen) {
+		p->dev[card]--;
+	} else {
+		g->s.deck[card]--;
+		p->unseen_dev--;
+	}
 	t->played = true;
 	return 0;
 }
@@ -412,16 +464,26 @@ static int act_discard(cat_turn *t, const cat_act *a)
 			       "keeps %s (only a hand of more than 7 is "
 			       "halved)", cat_cname(g, a->a), p->ncards,
 			       p->ncards == 1 ? "" : "s", p->ncards == 1 ? "it" : "them");
-	unsigned n = cat_bundle_total(a->give);
+	unsigned n = cat_bundle_total(a->give) + a->b;
 	if (n != t->must_discard[a->a])
 		return cat_rej_arg(t, a, CAT_R_DISCARD_COUNT, "%s holds %u cards and "
 			       "must discard %u, not %u", cat_cname(g, a->a),
 			       p->ncards, t->must_discard[a->a], n);
 	int r = lacks(p, a->give);
-	if (r >= 0)
+	if (r >= 0) {
+		char b[64];
+		cat_bundle_str(a->give, b, sizeof b);
+		note_shortage(t, a->a, a->give, "discards %s", b);
 		return cat_rej_arg(t, a, CAT_R_DISCARD_NOT_HELD, "%s discards %u %s but "
 			       "holds %u", cat_cname(g, a->a), a->give[r],
 			       cat_res_name[r], p->res[r]);
+	}
+	/* hidden.c replaces the unseen cards by every guess the hand allows;
+	 * an unseen card left here is one the hand cannot hold. */
+	if (a->b)
+		return cat_rej_arg(t, a, CAT_R_DISCARD_NOT_HELD, "%s holds no "
+				   "%u more cards to discard", cat_cname(g, a->a),
+				   a->b);
 	bank_move(&g->s, a->a, a->give, -1);
 	t->discarded[a->a] = 1;
 	return 0;
@@ -465,16 +527,25 @@ static int act_trade(cat_turn *t, const cat_act *a)
 	if (need_roll(t, a, "trading") < 0 || strict_trade(t, a) < 0 ||
 	    like_for_like(t, a) < 0)
 		return -1;
+	char b[64];
 	int r = lacks(&s->p[t->seat], a->give);
-	if (r >= 0)
+	if (r >= 0) {
+		cat_bundle_str(a->give, b, sizeof b);
+		note_shortage(t, t->seat, a->give, "gives %s to %s", b,
+			      cat_cname(g, a->a));
 		return cat_rej_kw(t, a, CAT_R_TRADE_NOT_HELD, "%s gives %u %s but holds "
 			      "%u", cat_cname(g, t->seat), a->give[r],
 			      cat_res_name[r], s->p[t->seat].res[r]);
+	}
 	r = lacks(&s->p[a->a], a->get);
-	if (r >= 0)
+	if (r >= 0) {
+		cat_bundle_str(a->get, b, sizeof b);
+		note_shortage(t, a->a, a->get, "gives %s to %s", b,
+			      cat_cname(g, t->seat));
 		return cat_rej_kw(t, a, CAT_R_TRADE_NOT_HELD, "%s gives %u %s but holds "
 			      "%u", cat_cname(g, a->a), a->get[r],
 			      cat_res_name[r], s->p[a->a].res[r]);
+	}
 	for (unsigned k = 0; k < CAT_RES; k++) {
 		if (a->give[k])
 			give_card(s, t->seat, a->a, k, a->give[k]);
@@ -534,10 +605,14 @@ static int act_bank(cat_turn *t, const cat_act *a)
 				  "these cards buy %u to %u from the bank, not "
 				  "%u", cat_cname(g, t->seat), fewest, most, n);
 	int r = lacks(p, a->give);
-	if (r >= 0)
+	if (r >= 0) {
+		char b[64];
+		cat_bundle_str(a->give, b, sizeof b);
+		note_shortage(t, t->seat, a->give, "gives %s to the bank", b);
 		return cat_rej_kw(t, a, CAT_R_TRADE_NOT_HELD, "%s gives %u %s but holds "
 			      "%u", cat_cname(g, t->seat), a->give[r],
 			      cat_res_name[r], p->res[r]);
+	}
 	for (unsigned k = 0; k < CAT_RES; k++)
 		if (a->get[k] > s->bank[k] + a->give[k])
 			return cat_rej_kw(t, a, CAT_R_BANK_EMPTY, "the bank has only %u "
@@ -582,12 +657,20 @@ static int act_buy(cat_turn *t, const cat_act *a)
 	cat_game *g = t->g;
 	cat_state *s = &g->s;
 	unsigned k = a->a;
-	unsigned left = 0;
-	for (unsigned i = 0; i < CAT_DEV; i++)
-		left += s->deck[i];
-	if (!left)
+	if (!cat_deck_left(g))
 		return cat_rej_kw(t, a, CAT_R_DECK_EMPTY, "the development cards are "
 			      "all gone");
+	/* A card drawn unseen stays a card of its kind not yet seen (the
+	 * deck's count) until it is played or revealed, which says what it
+	 * was (notation/catan.md, "Records of what one player could see"). */
+	if (k == CAT_UNSEEN) {
+		if (pay(t, a, C_DEV, "a development card") < 0)
+			return -1;
+		s->p[t->seat].unseen_dev++;
+		s->p[t->seat].unseen_ever++;
+		t->bought_unseen++;
+		return 0;
+	}
 	if (!s->deck[k])
 		return cat_rej_arg(t, a, CAT_R_DECK_CARD, "no %s card is left in the "
 			       "deck (all %u have been drawn)", cat_dev_name[k],
@@ -601,6 +684,18 @@ static int act_buy(cat_turn *t, const cat_act *a)
 		cat_vp_event(t, "vp-card", 1, "%s draws a victory point card: 1 "
 			 "point", cat_cname(g, t->seat));
 	return 0;
+}
+
+/* Development cards left in the deck: those of no hand, less the ones
+ * drawn unseen (counted in the deck's kinds until seen). */
+unsigned cat_deck_left(const cat_game *g)
+{
+	unsigned left = 0;
+	for (unsigned k = 0; k < CAT_DEV; k++)
+		left += g->s.deck[k];
+	for (unsigned p = 0; p < g->nseats; p++)
+		left -= g->s.p[p].unseen_dev;
+	return left;
 }
 
 /* Road building: two free roads.  Rejects with road-building-two and
@@ -788,11 +883,33 @@ static int act(cat_turn *t, const cat_act *a)
 		return act_monopoly(t, a);
 	case A_REVEAL: {
 		cat_player *p = &s->p[t->seat];
-		if (p->vp_shown + a->a > p->dev[D_VP])
+		unsigned hidden = (unsigned)(p->dev[D_VP] - p->vp_shown);
+		unsigned more = a->a > hidden ? a->a - hidden : 0;
+		if (more > p->unseen_dev || more > s->deck[D_VP])
 			return cat_rej_arg(t, a, CAT_R_REVEAL_NOT_HELD, "%s holds %u "
-				       "hidden victory point cards, not %u",
-				       cat_cname(g, t->seat),
-				       p->dev[D_VP] - p->vp_shown, a->a);
+				       "hidden victory point cards, not %u%s",
+				       cat_cname(g, t->seat), hidden +
+				       (p->unseen_dev < s->deck[D_VP]
+					? p->unseen_dev : s->deck[D_VP]), a->a,
+				       p->unseen_dev ? ", however the cards "
+				       "bought unseen went" : "");
+		if (more) {
+			/* Cards bought unseen shown to be victory points:
+			 * this turn's first, which leaves older ones to be
+			 * played. */
+			s->deck[D_VP] = (uint8_t)(s->deck[D_VP] - more);
+			p->unseen_dev = (uint8_t)(p->unseen_dev - more);
+			p->dev[D_VP] = (uint8_t)(p->dev[D_VP] + more);
+			t->bought_unseen = (uint8_t)(t->bought_unseen -
+				(more < t->bought_unseen ? more : t->bought_unseen));
+			if (g->opt_vpc == VPC_HIDDEN)
+				cat_vp_event(t, "vp-card", (int)more, "%s shows "
+					     "%u victory point card%s bought "
+					     "unseen: %u point%s",
+					     cat_cname(g, t->seat), more,
+					     more > 1 ? "s" : "", more,
+					     more > 1 ? "s" : "");
+		}
 		p->vp_shown = (uint8_t)(p->vp_shown + a->a);
 		if (g->opt_vpc == VPC_REVEALED)
 			cat_vp_event(t, "vp-card", a->a, "%s shows %u victory "
@@ -871,50 +988,111 @@ static int apply_setup(cat_turn *t)
 	return 0;
 }
 
-/* A regular turn line.  Rejects with roll-missing, discard-missing,
- * robber-missing and as act. */
-static int apply_turn(cat_turn *t)
+/* One action of a regular turn line, then the win it may bring.  Rejects
+ * as act.  Always inline: the replay of a full record plays every action
+ * here, and hidden.c once per way the unseen cards could have gone. */
+static inline __attribute__((always_inline)) int turn_step(cat_turn *t,
+							   const cat_act *a)
+{
+	if (act(t, a) < 0)
+		return -1;
+	/* Points change only by building, cards and the special cards; a
+	 * steal or trade cannot win. */
+	unsigned k = a->kind;
+	if (k == A_ROAD || k == A_SETTLE || k == A_CITY || k == A_BUY ||
+	    k == A_KNIGHT || k == A_ROADS || k == A_REVEAL)
+		cat_check_win(t);
+	return 0;
+}
+
+/* turn_step for hidden.c. */
+int cat_turn_step(cat_turn *t, const cat_act *a)
+{
+	return turn_step(t, a);
+}
+
+/* The end of a regular turn line: the roll and the 7's duties done, the
+ * turn passes (and may win for the next seat).  Rejects with
+ * roll-missing, discard-missing, robber-missing. */
+int cat_turn_end(cat_turn *t)
 {
 	cat_game *g = t->g;
 	cat_state *s = &g->s;
 	const cat_move *m = t->m;
-	for (unsigned i = 0; i < m->n; i++) {
-		if (act(t, &m->act[i]) < 0)
-			return -1;
-		/* Points change only by building, cards and the special
-		 * cards; a steal or trade cannot win. */
-		unsigned k = m->act[i].kind;
-		if (k == A_ROAD || k == A_SETTLE || k == A_CITY || k == A_BUY ||
-		    k == A_KNIGHT || k == A_ROADS || k == A_REVEAL)
-			cat_check_win(t);
+	if (s->over)
+		return 0;
+	if (!t->rolled)
+		return cat_reject(t->rej, CAT_R_ROLL_MISSING, m->line, m->col,
+				  "%s's turn ends without a roll of the dice",
+				  cat_cname(g, t->seat));
+	if (t->seven) {
+		for (unsigned p = 0; p < g->nseats; p++)
+			if (t->must_discard[p] && !t->discarded[p])
+				return cat_reject(
+					t->rej, CAT_R_DISCARD_MISSING, m->line,
+					m->col, "%s holds %u cards and must "
+					"discard %u after the 7", cat_cname(g, p),
+					s->p[p].ncards, t->must_discard[p]);
+		return cat_reject(t->rej, CAT_R_ROBBER_MISSING, m->line,
+				  m->col, "%s rolled a 7 and must move the "
+				  "robber", cat_cname(g, t->seat));
 	}
-	if (!s->over) {
-		if (!t->rolled)
-			return cat_reject(t->rej, CAT_R_ROLL_MISSING, m->line,
-					  m->col, "%s's turn ends without a "
-					  "roll of the dice",
-					  cat_cname(g, t->seat));
-		if (t->seven) {
-			for (unsigned p = 0; p < g->nseats; p++)
-				if (t->must_discard[p] && !t->discarded[p])
-					return cat_reject(
-						t->rej, CAT_R_DISCARD_MISSING,
-						m->line, m->col, "%s holds %u "
-						"cards and must discard %u after "
-						"the 7", cat_cname(g, p),
-						s->p[p].ncards,
-						t->must_discard[p]);
-			return cat_reject(t->rej, CAT_R_ROBBER_MISSING,
-					  m->line, m->col, "%s rolled a 7 and "
-					  "must move the robber",
-					  cat_cname(g, t->seat));
-		}
-		s->active = (uint8_t)((t->seat + 1) % g->nseats);
-		/* Points gained on another's turn win at the start of one's
-		 * own (a longest road handed over by a break). */
-		cat_check_win_at_start(g, t->sink);
-	}
+	s->active = (uint8_t)((t->seat + 1) % g->nseats);
+	/* Points gained on another's turn win at the start of one's own (a
+	 * longest road handed over by a break). */
+	cat_check_win_at_start(g, t->sink);
 	return 0;
+}
+
+/* A '?' is written only in a View record, and never for a card the
+ * view's own seat takes, gives or draws.  Rejects with view-unseen. */
+static int check_unseen(cat_turn *t, const cat_act *a)
+{
+	cat_game *g = t->g;
+	if (g->view == CAT_NONE)
+		return cat_rej_arg(t, a, CAT_R_VIEW_UNSEEN, "a full record names "
+				   "every card; '?' (a card not seen) needs a "
+				   "View tag saying whose view the record is");
+	if (g->view == CAT_OBSERVER)
+		return 0;
+	unsigned v = g->view;
+	bool own = a->kind == A_DISCARD ? a->a == v
+		 : a->kind == A_BUY ? t->seat == v
+		 : t->seat == v || a->b == v;
+	if (own)
+		return cat_rej_arg(t, a, CAT_R_VIEW_UNSEEN, "the record is %s's "
+				   "view, and %s sees their own cards",
+				   cat_cname(g, v), cat_cname(g, v));
+	return 0;
+}
+
+/* A regular turn line.  Rejects with view-unseen and as cat_turn_step,
+ * cat_turn_end and the hidden cards' cat_hidden_act. */
+static int apply_turn(cat_turn *t)
+{
+	cat_game *g = t->g;
+	const cat_move *m = t->m;
+	/* All seen: the one position, played directly (every full record). */
+	if (!cat_hidden_on(g) && !m->unseen) {
+		for (unsigned i = 0; i < m->n; i++)
+			if (turn_step(t, &m->act[i]) < 0)
+				return -1;
+		return cat_turn_end(t);
+	}
+	for (unsigned i = 0; i < m->n; i++) {
+		const cat_act *a = &m->act[i];
+		if ((cat_is_unseen(a) || (a->kind == A_BUY &&
+					       a->a == CAT_UNSEEN)) &&
+		    check_unseen(t, a) < 0)
+			return -1;
+		if (!cat_hidden_on(g) && !cat_is_unseen(a)) {
+			if (turn_step(t, a) < 0)
+				return -1;
+		} else if (cat_hidden_act(t, a) < 0) {
+			return -1;
+		}
+	}
+	return cat_hidden_on(g) ? cat_hidden_act(t, NULL) : cat_turn_end(t);
 }
 
 /* The apply op: play a turn line, or restore the position.  Rejects
@@ -925,9 +1103,13 @@ int cat_apply(void *game, const void *move, const arb_sink *sink,
 	cat_game *g = game;
 	const cat_move *m = move;
 	cat_state *s = &g->s;
-	if (s->over)
+	/* With unseen cards the game may be over in some ways they went and
+	 * not in others: cat_hidden_begin decides. */
+	if (s->over && !cat_hidden_on(g))
 		return cat_reject(rej, CAT_R_GAME_OVER, m->line, m->col,
 				      "the game is over");
+	if (cat_hidden_on(g) && cat_hidden_begin(g, m, rej) < 0)
+		return -1;
 	if (m->seat != s->active)
 		return cat_reject(rej, CAT_R_WRONG_PLAYER, m->line, m->col,
 				      "it is %s's turn, not %s's",
@@ -947,8 +1129,10 @@ int cat_apply(void *game, const void *move, const arb_sink *sink,
 	if (rc < 0) {
 		*s = g->bak;
 		g->nev = 0;
+		cat_hidden_abort(g);
 		return -1;
 	}
+	cat_hidden_commit(g);
 	s->turns++;
 	if (sink)
 		for (unsigned i = 0; i < g->nev; i++)

@@ -709,6 +709,7 @@ static void test_parse_junk(void **state)
 	assert_int_equal(catan_game.parse(g, tok, n, &m, &tt_rej), -1);
 	assert_string_equal(tt_rej.rule, "syntax");
 	tt_bad(g, "Red roll 7+1", "syntax", 10, "both dice");
+	tt_bad(g, "Red roll 8+", "syntax", 10, "or their sum");
 	tt_bad(g, "Red roll 1+1 trade bank 4ore", "syntax", 14, "'trade' needs");
 	tt_bad(g, "Red roll 1+1 trade bank 4ore lumber", "syntax", 30,
 	       "'for'");
@@ -732,6 +733,35 @@ static void test_parse_junk(void **state)
 	catan_game.format(g, &m, &out);
 	assert_string_equal(out.p, "Red roll 1+1 trade bank 4ore for lumber "
 			    "settlement c1");
+	arb_buf_free(&out);
+	catan_game.destroy(g);
+}
+
+/* A roll written as its sum (the dice unseen): production follows the
+ * sum, a 7 calls the robber, and the sum prints as written. */
+static void test_roll_sum(void **state)
+{
+	(void)state;
+	cat_game *g = tt_opened(NULL);
+	tt_empty(g, RED);
+	tt_bad(g, "Red roll 13", "syntax", 10, "their sum (2..12)");
+	tt_bad(g, "Red roll 1", "syntax", 10, "their sum (2..12)");
+	tt_bad(g, "Red roll 0", "syntax", 10, "their sum (2..12)");
+	tt_bad(g, "Red roll 2 gets Red 2wool", "assert-production", 17,
+	       "the roll of 2, but Red gets wool");
+	tt_ok(g, "Red roll 2 gets Red wool");
+	tt_hand_is(g, RED, "wool");
+	tt_bad(g, "Blue roll 7", "robber-missing", 1, "rolled a 7");
+	tt_ok(g, "Blue roll 7 robber E steal Red wool");
+	static const char line[] = "White roll 12";
+	arb_token tok[4];
+	size_t n = arb_split_tokens(line, sizeof line - 1, 1, 1, tok, 4);
+	cat_move m;
+	memset(&m, 0, sizeof m);
+	assert_int_equal(catan_game.parse(g, tok, n, &m, &tt_rej), 0);
+	arb_buf out = {0};
+	catan_game.format(g, &m, &out);
+	assert_string_equal(out.p, "White roll 12");
 	arb_buf_free(&out);
 	catan_game.destroy(g);
 }
@@ -811,6 +841,7 @@ int main(void)
 		cmocka_unit_test(test_setup_tag),
 		cmocka_unit_test(test_moves),
 		cmocka_unit_test(test_parse_junk),
+		cmocka_unit_test(test_roll_sum),
 	};
 	return cmocka_run_group_tests(tests, tt_setup_data, tt_teardown_data);
 }

@@ -1,0 +1,568 @@
+/*
+ * hidden.c — records written from one seat's view (notation/catan.md,
+ * "Records of what one player could see"): cards the writer did not see
+ * ('?' in a steal, a purchase, a discard), and a referee that still
+ * proves what it can.
+ *
+ * A replay keeps every way the unseen cards could have gone that the
+ * record so far allows: a set of "worlds", each the part of the position
+ * that unseen cards can change (every hand, the development cards held and
+ * left in the deck, whether the game is over, whose turn it is, and the
+ * turn's own bookkeeping that depends on them).  The rest (the board, the
+ * robber, knights played, the special cards) is the same in every world,
+ * so it lives once in the game's position, which always holds one world
+ * loaded: the representative, which dump and score show.
+ *
+ * Each action is played once per world (and once per guess of its own
+ * '?') by the same rule code that plays a full record; the worlds in which
+ * it is illegal are dropped.  The action is illegal only when no world is
+ * left: then no assignment of the unseen cards explains the record, and
+ * the message says so in terms of what the worlds held.  What later
+ * actions force (a spend, a knight played, a count) so narrows what
+ * earlier '?' were.  Worlds are deduplicated after every action (a hash
+ * set): only how many of each card each player may hold matters, not
+ * which steal brought them, which keeps the set small.  It is capped at
+ * CAT_MAX_WORLDS; a record that needs more is refused as undecidable
+ * (too-many-unknowns) instead of followed at any cost.  When one world is
+ * left, everything is known again and the replay goes back to playing the
+ * one position; a full record never enters this file.
+ *
+ * Memory: three sets of at most CAT_MAX_WORLDS worlds of 56 bytes (the
+ * line's start, and two to play its actions on) and a hash table of
+ * 2 x CAT_MAX_WORLDS slots, allocated on the first unseen card and grown as
+ * needed: at most about 12 MB, whatever the length of the record.
+ */
+#include <assert.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../core/util.h"
+#include "catan.h"
+
+/* One way the unseen cards could have gone.  All bytes, padding named
+ * and zeroed, so worlds compare and hash as bytes. */
+typedef struct cat_world {
+	uint8_t res[CAT_SEATS][CAT_RES];
+	uint8_t over, winner, active;
+	/* the turn's bookkeeping, zero between turn lines */
+	uint8_t must_discard[CAT_SEATS], discarded[CAT_SEATS];
+	uint8_t got[CAT_SEATS][CAT_RES];
+	uint8_t pad[5];
+} cat_world;
+
+static_assert(sizeof(cat_world) % 8 == 0, "a world hashes as 64-bit words");
+
+typedef struct wset {
+	cat_world *w;
+	unsigned n, cap;
+} wset;
+
+#define SLOTS (2u * CAT_MAX_WORLDS)
+
+struct cat_hidden {
+	bool on;              /* some card is unseen: the worlds are in use */
+	bool fresh;           /* turned on during the line being applied    */
+	wset set[3];
+	unsigned committed;   /* the worlds at the start of the line        */
+	unsigned in;          /* the worlds the next action is played on    */
+	uint32_t gen;         /* a slot is in use when its stamp is gen     */
+	uint32_t *stamp, *slot;
+};
+
+unsigned cat_hidden_count(const cat_game *g)
+{
+	return cat_hidden_on(g) ? g->hid->set[g->hid->committed].n : 1;
+}
+
+void cat_hidden_free(cat_game *g)
+{
+	cat_hidden *h = g->hid;
+	if (!h)
+		return;
+	for (unsigned i = 0; i < 3; i++)
+		free(h->set[i].w);
+	free(h->stamp);
+	free(h->slot);
+	free(h);
+	g->hid = NULL;
+	g->hidden_on = false;
+}
+
+/* Put world `w` into the position (and, with `t`, the turn). */
+static void world_load(cat_game *g, cat_turn *t, const cat_world *w)
+{
+	cat_state *s = &g->s;
+	for (unsigned r = 0; r < CAT_RES; r++)
+		s->bank[r] = (uint8_t)g->d->bank;
+	for (unsigned p = 0; p < g->nseats; p++) {
+		cat_player *pl = &s->p[p];
+		memcpy(pl->res, w->res[p], CAT_RES);
+		pl->ncards = (uint8_t)cat_bundle_total(pl->res);
+		for (unsigned r = 0; r < CAT_RES; r++)
+			s->bank[r] = (uint8_t)(s->bank[r] - pl->res[r]);
+	}
+	s->over = w->over;
+	s->winner = w->winner;
+	s->active = w->active;
+	if (!t)
+		return;
+	memcpy(t->must_discard, w->must_discard, CAT_SEATS);
+	memcpy(t->discarded, w->discarded, CAT_SEATS);
+	memcpy(t->got, w->got, sizeof t->got);
+}
+
+/* The world the position (and, with `t`, the turn) is in. */
+static void world_store(const cat_game *g, const cat_turn *t, cat_world *w)
+{
+	const cat_state *s = &g->s;
+	memset(w, 0, sizeof *w);
+	for (unsigned p = 0; p < g->nseats; p++)
+		memcpy(w->res[p], s->p[p].res, CAT_RES);
+	w->over = s->over;
+	w->winner = s->winner;
+	w->active = s->active;
+	if (!t)
+		return;
+	memcpy(w->must_discard, t->must_discard, CAT_SEATS);
+	memcpy(w->discarded, t->discarded, CAT_SEATS);
+	memcpy(w->got, t->got, sizeof w->got);
+}
+
+static uint64_t world_hash(const cat_world *w)
+{
+	uint64_t h = 0x9e3779b97f4a7c15ull;
+	const unsigned char *p = (const unsigned char *)w;
+	for (size_t i = 0; i < sizeof *w; i += 8) {
+		uint64_t x;
+		memcpy(&x, p + i, 8);
+		h = (h ^ x) * 0xff51afd7ed558ccdull;
+		h ^= h >> 29;
+	}
+	return h;
+}
+
+/* Start building a new set: every slot of the hash table free. */
+static void new_gen(cat_hidden *h)
+{
+	if (++h->gen == 0) {
+		memset(h->stamp, 0, SLOTS * sizeof *h->stamp);
+		h->gen = 1;
+	}
+}
+
+/* Add `w` to `out` (the set being built) unless it is there.  -1 when
+ * the set is full. */
+static int insert(cat_hidden *h, wset *out, const cat_world *w)
+{
+	unsigned i = (unsigned)world_hash(w) & (SLOTS - 1);
+	while (h->stamp[i] == h->gen) {
+		if (memcmp(&out->w[h->slot[i]], w, sizeof *w) == 0)
+			return 0;
+		i = (i + 1) & (SLOTS - 1);
+	}
+	if (out->n == CAT_MAX_WORLDS)
+		return -1;
+	if (out->n == out->cap) {
+		out->cap = out->cap ? 2 * out->cap : 64;
+		out->w = arb_xrealloc(out->w, out->cap * sizeof *out->w);
+	}
+	out->w[out->n] = *w;
+	h->stamp[i] = h->gen;
+	h->slot[i] = out->n++;
+	return 0;
+}
+
+/* The set an action writes to: neither the line's start nor its input. */
+static unsigned spare(const cat_hidden *h)
+{
+	for (unsigned i = 0;; i++)
+		if (i != h->committed && i != h->in)
+			return i;
+}
+
+/* The first '?' of a record: the one world so far becomes the set. */
+static void enter(cat_game *g, const cat_turn *t)
+{
+	if (!g->hid) {
+		g->hid = arb_xcalloc(1, sizeof *g->hid);
+		g->hid->stamp = arb_xcalloc(SLOTS, sizeof *g->hid->stamp);
+		g->hid->slot = arb_xmalloc(SLOTS * sizeof *g->hid->slot);
+	}
+	cat_hidden *h = g->hid;
+	h->on = true;
+	g->hidden_on = true;
+	h->fresh = true;
+	h->committed = h->in = 0;
+	h->set[0].n = 0;
+	new_gen(h);
+	cat_world w;
+	world_store(g, t, &w);
+	int rc = insert(h, &h->set[0], &w);
+	assert(rc == 0);
+	(void)rc;
+}
+
+/* Load world i of the line's start into the position (position_ok checks
+ * each world this way). */
+void cat_hidden_load(cat_game *g, unsigned i)
+{
+	assert(cat_hidden_on(g) && i < g->hid->set[g->hid->committed].n);
+	world_load(g, NULL, &g->hid->set[g->hid->committed].w[i]);
+}
+
+/* A new turn line: the worlds in which the game is over cannot go on.
+ * Rejects with game-over when it is over in every one. */
+int cat_hidden_begin(cat_game *g, const cat_move *m, arb_reject *rej)
+{
+	cat_hidden *h = g->hid;
+	h->fresh = false;
+	h->in = h->committed;
+	const wset *in = &h->set[h->in];
+	unsigned going = 0;
+	for (unsigned i = 0; i < in->n; i++)
+		going += !in->w[i].over;
+	if (!going)
+		return cat_reject(rej, CAT_R_GAME_OVER, m->line, m->col,
+				  "the game is over (%s has won, however the "
+				  "unseen cards went)",
+				  cat_cname(g, in->w[0].winner));
+	if (going < in->n) {
+		unsigned o = spare(h);
+		wset *out = &h->set[o];
+		out->n = 0;
+		new_gen(h);
+		for (unsigned i = 0; i < in->n; i++)
+			if (!in->w[i].over)
+				insert(h, out, &in->w[i]);
+		h->in = o;
+	}
+	world_load(g, NULL, &h->set[h->in].w[0]);
+	return 0;
+}
+
+/* One action (or, with a NULL action, the end of the line) played on
+ * every world. */
+typedef struct pass {
+	cat_turn *t;
+	cat_hidden *h;
+	wset *out;
+	arb_reject *rej;               /* the caller's                     */
+	cat_state base_s, keep_s;      /* before; after in the first world */
+	cat_turn base_t, keep_t;
+	unsigned ev_base, ev_keep;     /* events before; after the first   */
+	bool ok;                       /* some world allows the action     */
+	bool full;                     /* the set overflowed               */
+	bool have_first;
+	arb_reject first;              /* the first world's refusal        */
+	cat_shortage first_short;      /* ... and what it lacked           */
+} pass;
+
+/* Play the action (or end the line) in world `w`; keep the world it
+ * leads to. */
+static void attempt(pass *P, const cat_world *w, const cat_act *a)
+{
+	if (P->full)
+		return;
+	cat_turn *t = P->t;
+	cat_game *g = t->g;
+	g->s = P->base_s;
+	*t = P->base_t;
+	world_load(g, t, w);
+	g->nev = P->ok ? P->ev_keep : P->ev_base;
+	arb_reject rj;
+	t->rej = &rj;
+	g->shortage.seat = CAT_NONE;
+	int rc = a ? cat_turn_step(t, a) : cat_turn_end(t);
+	if (rc < 0) {
+		if (!P->have_first) {
+			P->first = rj;
+			P->first_short = g->shortage;
+			P->have_first = true;
+		}
+		return;
+	}
+	if (!a) {            /* the line is over: its bookkeeping too */
+		memset(t->must_discard, 0, sizeof t->must_discard);
+		memset(t->discarded, 0, sizeof t->discarded);
+		memset(t->got, 0, sizeof t->got);
+	}
+	cat_world nw;
+	world_store(g, t, &nw);
+	if (insert(P->h, P->out, &nw) < 0) {
+		P->full = true;
+		return;
+	}
+	if (!P->ok) {
+		P->ok = true;
+		P->keep_s = g->s;
+		P->keep_t = *t;
+		P->ev_keep = g->nev;
+	}
+}
+
+/* Every way of discarding `left` more cards of the resources r.. within
+ * `room`, added to c->give.  Returns the guesses tried. */
+static unsigned discard_guesses(pass *P, const cat_world *w, cat_act *c,
+				const uint8_t room[CAT_RES], unsigned r,
+				unsigned left)
+{
+	if (r == CAT_RES - 1) {
+		if (left > room[r])
+			return 0;
+		c->give[r] = (uint8_t)(c->give[r] + left);
+		attempt(P, w, c);
+		c->give[r] = (uint8_t)(c->give[r] - left);
+		return 1;
+	}
+	unsigned n = 0;
+	for (unsigned k = 0; k <= left && k <= room[r]; k++) {
+		c->give[r] = (uint8_t)(c->give[r] + k);
+		n += discard_guesses(P, w, c, room, r + 1, left - k);
+		c->give[r] = (uint8_t)(c->give[r] - k);
+	}
+	return n;
+}
+
+/* The action in world `w`, once per guess of its '?' that the world
+ * allows; with no guess possible, as written, so that the rule code says
+ * why not. */
+static void expand(pass *P, const cat_world *w, const cat_act *a)
+{
+	if (!a || !cat_is_unseen(a)) {
+		attempt(P, w, a);
+		return;
+	}
+	cat_act c = *a;
+	c.guessed = 1;
+	unsigned tried = 0;
+	switch (a->kind) {
+	case A_ROBBER:
+	case A_KNIGHT:
+		for (unsigned r = 0; r < CAT_RES; r++)
+			if (w->res[a->b][r]) {
+				c.c = (uint8_t)r;
+				attempt(P, w, &c);
+				tried++;
+			}
+		break;
+	case A_DISCARD: {
+		uint8_t room[CAT_RES];
+		bool held = true;
+		for (unsigned r = 0; r < CAT_RES; r++) {
+			held &= w->res[a->a][r] >= a->give[r];
+			room[r] = held ? (uint8_t)(w->res[a->a][r] - a->give[r])
+				       : 0;
+		}
+		c.b = 0;
+		if (held)
+			tried = discard_guesses(P, w, &c, room, 0, a->b);
+		break;
+	}
+	}
+	if (!tried)
+		attempt(P, w, a);
+}
+
+/* Set the message of a refusal in every world: what the worlds held.
+ * Returns -1. */
+static int explain(pass *P, const cat_act *a, const wset *in)
+{
+	cat_game *g = P->t->g;
+	arb_reject *rej = P->rej;
+	*rej = P->first;
+	const cat_shortage *sh = &P->first_short;
+	const char *rule = P->first.rule;
+	bool shortage = rule == cat_rules[CAT_R_CANNOT_AFFORD].id ||
+			rule == cat_rules[CAT_R_TRADE_NOT_HELD].id ||
+			rule == cat_rules[CAT_R_DISCARD_NOT_HELD].id;
+	if (shortage && sh->seat < g->nseats) {
+		uint8_t most[CAT_RES] = {0};
+		for (unsigned i = 0; i < in->n; i++)
+			for (unsigned r = 0; r < CAT_RES; r++)
+				if (in->w[i].res[sh->seat][r] > most[r])
+					most[r] = in->w[i].res[sh->seat][r];
+		const char *who = cat_cname(g, sh->seat);
+		for (unsigned r = 0; r < CAT_RES; r++)
+			if (sh->need[r] > most[r]) {
+				char held[24];
+				if (most[r])
+					snprintf(held, sizeof held, "at most %u",
+						 most[r]);
+				else
+					snprintf(held, sizeof held, "no");
+				if (snprintf(rej->msg, sizeof rej->msg, "%s %s, "
+					     "but every way the unseen cards "
+					     "could have gone leaves %s with %s "
+					     "%s", who, sh->what, who, held,
+					     cat_res_name[r]) < 0)
+					rej->msg[0] = 0;
+				return -1;
+			}
+		char b[64];
+		cat_bundle_str(sh->need, b, sizeof b);
+		if (snprintf(rej->msg, sizeof rej->msg, "%s %s, but no way the "
+			     "unseen cards could have gone leaves %s with all of %s "
+			     "at once", who, sh->what, who, b) < 0)
+			rej->msg[0] = 0;
+		return -1;
+	}
+	/* Other refusals that depend on which cards the hands hold: said to
+	 * hold in every way; the rest (the board, the cards played, the hand
+	 * sizes, which every view sees) hold in all alike. */
+	static const enum cat_rule by_hands[] = {
+		CAT_R_STEAL_CARD, CAT_R_BANK_EMPTY, CAT_R_ASSERT_PRODUCTION,
+	};
+	bool hands = false;
+	for (size_t i = 0; i < sizeof by_hands / sizeof *by_hands; i++)
+		hands |= rule == cat_rules[by_hands[i]].id;
+	if (hands && (in->n > 1 || (a && cat_is_unseen(a)))) {
+		size_t n = strlen(rej->msg);
+		if (snprintf(rej->msg + n, sizeof rej->msg - n, ", however the "
+			     "unseen cards went") < 0)
+			rej->msg[n] = 0;
+	}
+	return -1;
+}
+
+/* Play one action of a turn line (NULL: the line's end) in every world
+ * the record allows so far.  Rejects with too-many-unknowns, or as the
+ * action in the world that fails first when it fails in all. */
+int cat_hidden_act(cat_turn *t, const cat_act *a)
+{
+	cat_game *g = t->g;
+	if (!cat_hidden_on(g))
+		enter(g, t);
+	cat_hidden *h = g->hid;
+	unsigned o = spare(h);
+	pass *P = arb_xmalloc(sizeof *P);
+	memset(P, 0, sizeof *P);
+	P->t = t;
+	P->h = h;
+	P->out = &h->set[o];
+	P->out->n = 0;
+	P->rej = t->rej;
+	P->base_s = g->s;
+	P->base_t = *t;
+	P->ev_base = g->nev;
+	new_gen(h);
+	const wset *in = &h->set[h->in];
+	for (unsigned i = 0; i < in->n && !P->full; i++)
+		expand(P, &in->w[i], a);
+	int rc = 0;
+	if (P->full || !P->ok) {
+		g->s = P->base_s;
+		*t = P->base_t;
+		g->nev = P->ev_base;
+		if (P->full)
+			rc = cat_reject(P->rej, CAT_R_TOO_MANY_UNKNOWNS,
+					t->m->line, a ? a->col : t->m->col,
+					"the unseen cards could have gone in "
+					"more than %u ways by here; arbiter "
+					"cannot decide this record from here on",
+					CAT_MAX_WORLDS);
+		else
+			rc = explain(P, a, in);
+	} else {
+		g->s = P->keep_s;
+		*t = P->keep_t;
+		t->rej = P->rej;
+		g->nev = P->ev_keep;
+		h->in = o;
+	}
+	free(P);
+	return rc;
+}
+
+/* The line was legal: its worlds are the record's now.  The position
+ * shows one in which the game goes on, if any (a win is seen only when
+ * every way the unseen cards went wins it); with one world left, all is
+ * known again. */
+void cat_hidden_commit(cat_game *g)
+{
+	if (!cat_hidden_on(g))
+		return;
+	cat_hidden *h = g->hid;
+	h->committed = h->in;
+	h->fresh = false;
+	const wset *set = &h->set[h->committed];
+	unsigned rep = 0;
+	while (rep + 1 < set->n && set->w[rep].over)
+		rep++;
+	if (set->w[rep].over)
+		rep = 0;
+	world_load(g, NULL, &set->w[rep]);
+	if (set->n == 1) {
+		h->on = false;
+		g->hidden_on = false;
+	}
+}
+
+/* The line was refused: back to the worlds of its start (none, when its
+ * own '?' brought them). */
+void cat_hidden_abort(cat_game *g)
+{
+	if (!cat_hidden_on(g))
+		return;
+	cat_hidden *h = g->hid;
+	if (h->fresh) {
+		h->on = false;
+		g->hidden_on = false;
+	}
+	h->in = h->committed;
+	h->fresh = false;
+}
+
+/* What a view record knows of each hand, for dump: the hand size, each
+ * resource's count or its range over every way the unseen cards could
+ * have gone, the development cards bought unseen, and the points seen
+ * with what the victory point cards among them could add.  Nothing for a
+ * full record. */
+void cat_hidden_dump(const cat_game *g, arb_buf *out)
+{
+	if (g->view == CAT_NONE)
+		return;
+	const cat_state *s = &g->s;
+	arb_buf_printf(out, "view: %s; %u possibilit%s of the unseen cards\n",
+		       g->view == CAT_OBSERVER ? "observer" : cat_cname(g, g->view),
+		       cat_hidden_count(g), cat_hidden_count(g) == 1 ? "y" : "ies");
+	for (unsigned p = 0; p < g->nseats; p++) {
+		uint8_t lo[CAT_RES], hi[CAT_RES];
+		memcpy(lo, s->p[p].res, CAT_RES);
+		memcpy(hi, s->p[p].res, CAT_RES);
+		if (cat_hidden_on(g)) {
+			const wset *set = &g->hid->set[g->hid->committed];
+			for (unsigned i = 0; i < set->n; i++)
+				for (unsigned r = 0; r < CAT_RES; r++) {
+					uint8_t v = set->w[i].res[p][r];
+					lo[r] = v < lo[r] ? v : lo[r];
+					hi[r] = v > hi[r] ? v : hi[r];
+				}
+		}
+		arb_buf_printf(out, "%s: %u card%s", cat_cname(g, p),
+			       s->p[p].ncards, s->p[p].ncards == 1 ? "" : "s");
+		const char *sep = ": ";
+		for (unsigned r = 0; r < CAT_RES; r++) {
+			if (!hi[r])
+				continue;
+			if (lo[r] == hi[r])
+				arb_buf_printf(out, "%s%u %s", sep, lo[r],
+					       cat_res_name[r]);
+			else
+				arb_buf_printf(out, "%s%u-%u %s", sep, lo[r],
+					       hi[r], cat_res_name[r]);
+			sep = ", ";
+		}
+		unsigned u = s->p[p].unseen_dev;
+		unsigned vp = cat_vp(g, p);
+		unsigned more = u < s->deck[D_VP] ? u : s->deck[D_VP];
+		if (u)
+			arb_buf_printf(out, "; %u development card%s bought "
+				       "unseen", u, u == 1 ? "" : "s");
+		if (more && g->opt_vpc == VPC_HIDDEN)
+			arb_buf_printf(out, "; %u-%u points", vp, vp + more);
+		else
+			arb_buf_printf(out, "; %u points", vp);
+		arb_buf_putc(out, '\n');
+	}
+}
