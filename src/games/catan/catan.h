@@ -419,6 +419,25 @@ int cat_rej_arg(cat_turn *t, const cat_act *a, enum cat_rule rule,
 
 int cat_turn_step(cat_turn *t, const cat_act *a);
 int cat_turn_end(cat_turn *t);
+int cat_lacks(const cat_player *p, const uint8_t v[CAT_RES]);
+void cat_bank_move(cat_state *s, unsigned seat, const uint8_t v[CAT_RES], int dir);
+void cat_give_card(cat_state *s, unsigned from, unsigned to, unsigned r, unsigned n);
+int cat_pay(cat_turn *t, const cat_act *a, unsigned what, const char *name);
+int cat_need_roll(cat_turn *t, const cat_act *a, const char *what);
+void cat_note_shortage(cat_turn *t, unsigned seat, const uint8_t *need,
+		       const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+/* development.c */
+int cat_play_card(cat_turn *t, const cat_act *a, unsigned card);
+void cat_la_update(cat_turn *t);
+int cat_act_buy(cat_turn *t, const cat_act *a);
+int cat_act_road_building(cat_turn *t, const cat_act *a);
+int cat_act_monopoly(cat_turn *t, const cat_act *a);
+int cat_act_plenty(cat_turn *t, const cat_act *a);
+
+/* trade.c */
+int cat_act_trade(cat_turn *t, const cat_act *a);
+int cat_act_bank(cat_turn *t, const cat_act *a);
 
 /* An action holding a resource card the writer did not see ('?'): a
  * steal or a discard, played in every way it could have gone (hidden.c).

@@ -1,8 +1,8 @@
 /*
  * rules.c — playing a Catan turn line (the apply op): set-up lines, then
  * per turn the dice and production, the 7 (discards, the robber), trades
- * (domestic and maritime), building and buying, development cards, the
- * largest army and the assertions.  The placement rules of roads and
+ * (trade.c), building, development cards and the largest army
+ * (development.c), and the assertions.  The placement rules of roads and
  * settlements are in placement.c, the longest road in longest_road.c,
  * points and the win in score.c.
  *
@@ -42,7 +42,7 @@ unsigned cat_maritime_rate(const cat_player *p, unsigned r)
 }
 
 /* The first resource of `v` the player lacks, or -1. */
-static int lacks(const cat_player *p, const uint8_t v[CAT_RES])
+int cat_lacks(const cat_player *p, const uint8_t v[CAT_RES])
 {
 	for (unsigned r = 0; r < CAT_RES; r++)
 		if (p->res[r] < v[r])
@@ -68,8 +68,8 @@ static inline bool lanes_ge(uint64_t x, uint64_t w)
 #endif
 
 /* Move cards: seat -> bank (dir < 0) or bank -> seat (dir > 0).  Counts
- * never go negative: callers check first (lacks(), the bank's stock). */
-static void bank_move(cat_state *s, unsigned seat, const uint8_t v[CAT_RES],
+ * never go negative: callers check first (cat_lacks(), the bank's stock). */
+void cat_bank_move(cat_state *s, unsigned seat, const uint8_t v[CAT_RES],
 		      int dir)
 {
 	cat_player *p = &s->p[seat];
@@ -108,7 +108,7 @@ static void bank_move(cat_state *s, unsigned seat, const uint8_t v[CAT_RES],
 	memcpy(bp, &bank, 8);
 }
 
-static void give_card(cat_state *s, unsigned from, unsigned to, unsigned r,
+void cat_give_card(cat_state *s, unsigned from, unsigned to, unsigned r,
 		      unsigned n)
 {
 	assert(s->p[from].res[r] >= n);
@@ -176,7 +176,7 @@ static void produce(cat_game *g, unsigned roll, uint8_t got[CAT_SEATS][CAT_RES])
 	}
 	for (unsigned p = 0; p < g->nseats; p++)
 		if (got[p][0] | got[p][1] | got[p][2] | got[p][3] | got[p][4])
-			bank_move(s, p, got[p], 1);
+			cat_bank_move(s, p, got[p], 1);
 }
 
 /* ------------------------------------------------------------ a turn */
@@ -217,10 +217,7 @@ int cat_rej_arg(cat_turn *t, const cat_act *a, enum cat_rule rule,
 /* Remember what the shortage about to be rejected was: `seat` had to
  * hold `need` (`fmt`: what they do, "pays 3ore+2grain for a city"), so
  * that hidden.c can say it over every way the unseen cards went. */
-static void note_shortage(cat_turn *t, unsigned seat, const uint8_t *need,
-			  const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
-static void note_shortage(cat_turn *t, unsigned seat, const uint8_t *need,
+void cat_note_shortage(cat_turn *t, unsigned seat, const uint8_t *need,
 			  const char *fmt, ...)
 {
 	cat_shortage *sh = &t->g->shortage;
@@ -233,19 +230,19 @@ static void note_shortage(cat_turn *t, unsigned seat, const uint8_t *need,
 }
 
 /* Pay the cost `what` to the bank.  Rejects with cannot-afford. */
-static int pay(cat_turn *t, const cat_act *a, unsigned what, const char *name)
+int cat_pay(cat_turn *t, const cat_act *a, unsigned what, const char *name)
 {
 	cat_state *s = &t->g->s;
 	const uint8_t *cost = t->g->d->cost[what];
-	if (lacks(&s->p[t->seat], cost) >= 0) {
+	if (cat_lacks(&s->p[t->seat], cost) >= 0) {
 		char c[64], h[64];
 		cat_bundle_str(cost, c, sizeof c);
 		hand_str(&s->p[t->seat], h, sizeof h);
-		note_shortage(t, t->seat, cost, "pays %s for %s", c, name);
+		cat_note_shortage(t, t->seat, cost, "pays %s for %s", c, name);
 		return cat_rej_kw(t, a, CAT_R_CANNOT_AFFORD, "%s cannot pay for %s "
 			      "(%s) holding %s", cat_cname(t->g, t->seat), name, c, h);
 	}
-	bank_move(s, t->seat, cost, -1);
+	cat_bank_move(s, t->seat, cost, -1);
 	return 0;
 }
 
@@ -298,93 +295,14 @@ static int move_robber(cat_turn *t, const cat_act *a)
 		return cat_rej_arg(t, a, CAT_R_STEAL_CARD, "%s cannot steal %s from %s, "
 			       "who holds none", cat_cname(g, t->seat),
 			       cat_res_name[a->c], cat_cname(g, a->b));
-	give_card(s, a->b, t->seat, a->c, 1);
+	cat_give_card(s, a->b, t->seat, a->c, 1);
 	return 0;
-}
-
-/* A development card to play: held, not bought this turn, the first.
- * Rejects with one-card-per-turn, robber-first, card-not-held,
- * card-bought-this-turn. */
-static int play_card(cat_turn *t, const cat_act *a, unsigned card)
-{
-	cat_game *g = t->g;
-	cat_player *p = &g->s.p[t->seat];
-	if (t->played)
-		return cat_rej_kw(t, a, CAT_R_ONE_CARD_PER_TURN, "%s has already played "
-			      "a development card this turn",
-			      cat_cname(g, t->seat));
-	if (t->seven)
-		return cat_rej_kw(t, a, CAT_R_ROBBER_FIRST, "after a 7 the discards and "
-			      "the robber come before anything else");
-	/* A card seen, or one bought unseen before this turn while some
-	 * card of the kind is still unseen: then that is what it was. */
-	bool seen = p->dev[card] > t->bought[card];
-	bool unseen = p->unseen_dev > t->bought_unseen && g->s.deck[card];
-	const char *who = cat_cname(g, t->seat), *what = cat_dev_name[card];
-	if (!seen && !unseen) {
-		if (p->dev[card] || (p->unseen_dev && g->s.deck[card]))
-			return cat_rej_kw(t, a, CAT_R_CARD_BOUGHT_THIS_TURN, "%s "
-					  "bought that %s card this turn and may "
-					  "play it only from the next turn", who,
-					  what);
-		if (p->unseen_dev)
-			return cat_rej_kw(t, a, CAT_R_CARD_NOT_HELD, "%s holds no "
-					  "%s card: every %s card is seen "
-					  "elsewhere, so none of the %u card%s "
-					  "%s bought unseen is one", who, what,
-					  what, p->unseen_dev,
-					  p->unseen_dev > 1 ? "s" : "", who);
-		if (p->unseen_ever > 1)
-			return cat_rej_kw(t, a, CAT_R_CARD_NOT_HELD, "%s holds no "
-					  "%s card: the %u cards %s bought unseen "
-					  "have all been shown to be others", who,
-					  what, p->unseen_ever, who);
-		if (p->unseen_ever)
-			return cat_rej_kw(t, a, CAT_R_CARD_NOT_HELD, "%s holds no "
-					  "%s card: the card %s bought unseen has "
-					  "been shown to be another", who, what,
-					  who);
-		return cat_rej_kw(t, a, CAT_R_CARD_NOT_HELD, "%s holds no %s card",
-				  who, what);
-	}
-	if (seen) {
-		p->dev[card]--;
-	} else {
-		g->s.deck[card]--;
-		p->unseen_dev--;
-	}
-	t->played = true;
-	return 0;
-}
-
-/* The knight just played may move the Largest Army (3 knights, more
- * than the holder). */
-static void la_update(cat_turn *t)
-{
-	cat_game *g = t->g;
-	cat_state *s = &g->s;
-	unsigned k = s->p[t->seat].knights, h = s->la;
-	if (k < 3 || h == t->seat || (h != CAT_NONE && s->p[h].knights >= k))
-		return;
-	s->la = (uint8_t)t->seat;
-	arb_event *ev = cat_event(g, t->sink, "largest-army");
-	if (!ev)
-		return;
-	ev->delta[t->seat] = 2;
-	if (h != CAT_NONE)
-		ev->delta[h] = -2;
-	snprintf(ev->text, sizeof ev->text, "%s's %u knights: largest army "
-		 "goes from %s to %s", cat_cname(g, t->seat), k,
-		 h == CAT_NONE ? "nobody" : cat_cname(g, h), cat_cname(g, t->seat));
-	arb_event_str(ev, "from", h == CAT_NONE ? "nobody" : cat_cname(g, h));
-	arb_event_str(ev, "to", cat_cname(g, t->seat));
-	arb_event_num(ev, "knights", k);
 }
 
 
 /* Trading and building wait for the roll and the 7's robber.  Rejects
  * with roll-first, robber-first. */
-static int need_roll(cat_turn *t, const cat_act *a, const char *what)
+int cat_need_roll(cat_turn *t, const cat_act *a, const char *what)
 {
 	if (!t->rolled)
 		return cat_rej_kw(t, a, CAT_R_ROLL_FIRST, "%s must roll the dice before "
@@ -392,33 +310,6 @@ static int need_roll(cat_turn *t, const cat_act *a, const char *what)
 	if (t->seven)
 		return cat_rej_kw(t, a, CAT_R_ROBBER_FIRST, "after a 7 the discards and "
 			      "the robber come before anything else");
-	return 0;
-}
-
-/* No trade after building under phases=strict.  Rejects with
- * trade-after-build. */
-static int strict_trade(cat_turn *t, const cat_act *a)
-{
-	if (t->built && t->g->opt_phases == PH_STRICT)
-		return cat_rej_kw(t, a, CAT_R_TRADE_AFTER_BUILD, "%s has already built "
-			      "this turn, and trading comes before building "
-			      "(Variant phases=combined allows it)",
-			      cat_cname(t->g, t->seat));
-	return 0;
-}
-
-/* Cards on both sides, no resource on both.  Rejects with trade-gift,
- * trade-like-for-like. */
-static int like_for_like(cat_turn *t, const cat_act *a)
-{
-	if (!cat_bundle_total(a->give) || !cat_bundle_total(a->get))
-		return cat_rej_kw(t, a, CAT_R_TRADE_GIFT, "a trade needs cards on both "
-			      "sides: cards are never given away");
-	for (unsigned r = 0; r < CAT_RES; r++)
-		if (a->give[r] && a->get[r])
-			return cat_rej_kw(t, a, CAT_R_TRADE_LIKE_FOR_LIKE, "a trade "
-				      "cannot give and take %s at once",
-				      cat_res_name[r]);
 	return 0;
 }
 
@@ -469,11 +360,11 @@ static int act_discard(cat_turn *t, const cat_act *a)
 		return cat_rej_arg(t, a, CAT_R_DISCARD_COUNT, "%s holds %u cards and "
 			       "must discard %u, not %u", cat_cname(g, a->a),
 			       p->ncards, t->must_discard[a->a], n);
-	int r = lacks(p, a->give);
+	int r = cat_lacks(p, a->give);
 	if (r >= 0) {
 		char b[64];
 		cat_bundle_str(a->give, b, sizeof b);
-		note_shortage(t, a->a, a->give, "discards %s", b);
+		cat_note_shortage(t, a->a, a->give, "discards %s", b);
 		return cat_rej_arg(t, a, CAT_R_DISCARD_NOT_HELD, "%s discards %u %s but "
 			       "holds %u", cat_cname(g, a->a), a->give[r],
 			       cat_res_name[r], p->res[r]);
@@ -484,7 +375,7 @@ static int act_discard(cat_turn *t, const cat_act *a)
 		return cat_rej_arg(t, a, CAT_R_DISCARD_NOT_HELD, "%s holds no "
 				   "%u more cards to discard", cat_cname(g, a->a),
 				   a->b);
-	bank_move(&g->s, a->a, a->give, -1);
+	cat_bank_move(&g->s, a->a, a->give, -1);
 	t->discarded[a->a] = 1;
 	return 0;
 }
@@ -510,118 +401,6 @@ static int act_robber(cat_turn *t, const cat_act *a)
 	return 0;
 }
 
-/* A domestic trade.  Rejects with trade-not-active, trade-not-held and
- * as need_roll, strict_trade, like_for_like. */
-static int act_trade(cat_turn *t, const cat_act *a)
-{
-	cat_game *g = t->g;
-	cat_state *s = &g->s;
-	if (a->c != CAT_NONE && a->c != t->seat)
-		return cat_rej_kw(t, a, CAT_R_TRADE_NOT_ACTIVE, "only the player whose "
-			      "turn it is trades: %s may not trade with %s "
-			      "during %s's turn", cat_cname(g, a->c),
-			      cat_cname(g, a->a), cat_cname(g, t->seat));
-	if (a->a == t->seat)
-		return cat_rej_arg(t, a, CAT_R_TRADE_NOT_ACTIVE, "%s cannot trade with "
-			       "themselves", cat_cname(g, t->seat));
-	if (need_roll(t, a, "trading") < 0 || strict_trade(t, a) < 0 ||
-	    like_for_like(t, a) < 0)
-		return -1;
-	char b[64];
-	int r = lacks(&s->p[t->seat], a->give);
-	if (r >= 0) {
-		cat_bundle_str(a->give, b, sizeof b);
-		note_shortage(t, t->seat, a->give, "gives %s to %s", b,
-			      cat_cname(g, a->a));
-		return cat_rej_kw(t, a, CAT_R_TRADE_NOT_HELD, "%s gives %u %s but holds "
-			      "%u", cat_cname(g, t->seat), a->give[r],
-			      cat_res_name[r], s->p[t->seat].res[r]);
-	}
-	r = lacks(&s->p[a->a], a->get);
-	if (r >= 0) {
-		cat_bundle_str(a->get, b, sizeof b);
-		note_shortage(t, a->a, a->get, "gives %s to %s", b,
-			      cat_cname(g, t->seat));
-		return cat_rej_kw(t, a, CAT_R_TRADE_NOT_HELD, "%s gives %u %s but holds "
-			      "%u", cat_cname(g, a->a), a->get[r],
-			      cat_res_name[r], s->p[a->a].res[r]);
-	}
-	for (unsigned k = 0; k < CAT_RES; k++) {
-		if (a->give[k])
-			give_card(s, t->seat, a->a, k, a->give[k]);
-		if (a->get[k])
-			give_card(s, a->a, t->seat, k, a->get[k]);
-	}
-	return 0;
-}
-
-/* A maritime trade.  Rejects with maritime-rate, trade-not-held,
- * bank-empty and as need_roll, strict_trade, like_for_like. */
-static int act_bank(cat_turn *t, const cat_act *a)
-{
-	cat_game *g = t->g;
-	cat_state *s = &g->s;
-	cat_player *p = &s->p[t->seat];
-	if (need_roll(t, a, "trading") < 0 || strict_trade(t, a) < 0 ||
-	    like_for_like(t, a) < 0)
-		return -1;
-	/* The line's maritime trades, one card from the bank each: a player
-	 * may trade a resource at any rate from their best (2:1, 3:1 or
-	 * 4:1) to 4:1 (a worse rate is a poor trade, not an illegal one).
-	 * The n cards of a resource given with best rate b can so be split
-	 * into k trades exactly when ceil(n/4) <= k <= n/b (the rates from b
-	 * to 4 are consecutive, so every sum in between is reached); the
-	 * trade is legal when the cards asked for lie within the sums of
-	 * those bounds (notation/catan.md, "Maritime trade"). */
-	unsigned fewest = 0, most = 0;
-	for (unsigned r = 0; r < CAT_RES; r++) {
-		if (!a->give[r])
-			continue;
-		unsigned n = a->give[r], rate = cat_maritime_rate(p, r);
-		unsigned lo = (n + 3) / 4, hi = n / rate;
-		if (lo > hi && rate == 4)
-			return cat_rej_kw(t, a, CAT_R_MARITIME_RATE, "%s trades "
-					  "%s with the bank at 4:1, and %u is "
-					  "no multiple of 4",
-					  cat_cname(g, t->seat),
-					  cat_res_name[r], n);
-		if (lo > hi)
-			return cat_rej_kw(t, a, CAT_R_MARITIME_RATE, "%s trades "
-					  "%s with the bank at %s, and %u "
-					  "cannot be split into trades at those "
-					  "rates", cat_cname(g, t->seat),
-					  cat_res_name[r], rate == 2
-					  ? "2:1, 3:1 or 4:1" : "3:1 or 4:1", n);
-		fewest += lo;
-		most += hi;
-	}
-	unsigned n = cat_bundle_total(a->get);
-	if ((n < fewest || n > most) && fewest == most)
-		return cat_rej_kw(t, a, CAT_R_MARITIME_RATE, "at %s's rates "
-				  "these cards buy %u from the bank, not %u",
-				  cat_cname(g, t->seat), most, n);
-	if (n < fewest || n > most)
-		return cat_rej_kw(t, a, CAT_R_MARITIME_RATE, "at %s's rates "
-				  "these cards buy %u to %u from the bank, not "
-				  "%u", cat_cname(g, t->seat), fewest, most, n);
-	int r = lacks(p, a->give);
-	if (r >= 0) {
-		char b[64];
-		cat_bundle_str(a->give, b, sizeof b);
-		note_shortage(t, t->seat, a->give, "gives %s to the bank", b);
-		return cat_rej_kw(t, a, CAT_R_TRADE_NOT_HELD, "%s gives %u %s but holds "
-			      "%u", cat_cname(g, t->seat), a->give[r],
-			      cat_res_name[r], p->res[r]);
-	}
-	for (unsigned k = 0; k < CAT_RES; k++)
-		if (a->get[k] > s->bank[k] + a->give[k])
-			return cat_rej_kw(t, a, CAT_R_BANK_EMPTY, "the bank has only %u "
-				      "%s", s->bank[k], cat_res_name[k]);
-	bank_move(s, t->seat, a->give, -1);
-	bank_move(s, t->seat, a->get, 1);
-	return 0;
-}
-
 /* A city on one's settlement.  Rejects with city-needs-settlement,
  * no-pieces, cannot-afford. */
 static int act_city(cat_turn *t, const cat_act *a)
@@ -640,49 +419,13 @@ static int act_city(cat_turn *t, const cat_act *a)
 		return cat_rej_kw(t, a, CAT_R_NO_PIECES, "%s has no cities left (all %u "
 			      "are on the board)", cat_cname(g, t->seat),
 			      g->d->pieces[2]);
-	if (pay(t, a, C_CITY, "a city") < 0)
+	if (cat_pay(t, a, C_CITY, "a city") < 0)
 		return -1;
 	s->node_city[v] = 1;
 	s->p[t->seat].settlements--;
 	s->p[t->seat].cities++;
 	cat_vp_event(t, "city", 1, "%s upgrades the settlement at %s to a city: "
 		 "1 more point", cat_cname(g, t->seat), nn);
-	return 0;
-}
-
-/* A development card bought.  Rejects with deck-empty, deck-card,
- * cannot-afford. */
-static int act_buy(cat_turn *t, const cat_act *a)
-{
-	cat_game *g = t->g;
-	cat_state *s = &g->s;
-	unsigned k = a->a;
-	if (!cat_deck_left(g))
-		return cat_rej_kw(t, a, CAT_R_DECK_EMPTY, "the development cards are "
-			      "all gone");
-	/* A card drawn unseen stays a card of its kind not yet seen (the
-	 * deck's count) until it is played or revealed, which says what it
-	 * was (notation/catan.md, "Records of what one player could see"). */
-	if (k == CAT_UNSEEN) {
-		if (pay(t, a, C_DEV, "a development card") < 0)
-			return -1;
-		s->p[t->seat].unseen_dev++;
-		s->p[t->seat].unseen_ever++;
-		t->bought_unseen++;
-		return 0;
-	}
-	if (!s->deck[k])
-		return cat_rej_arg(t, a, CAT_R_DECK_CARD, "no %s card is left in the "
-			       "deck (all %u have been drawn)", cat_dev_name[k],
-			       g->d->dev_count[k]);
-	if (pay(t, a, C_DEV, "a development card") < 0)
-		return -1;
-	s->deck[k]--;
-	s->p[t->seat].dev[k]++;
-	t->bought[k]++;
-	if (k == D_VP && g->opt_vpc == VPC_HIDDEN)
-		cat_vp_event(t, "vp-card", 1, "%s draws a victory point card: 1 "
-			 "point", cat_cname(g, t->seat));
 	return 0;
 }
 
@@ -696,63 +439,6 @@ unsigned cat_deck_left(const cat_game *g)
 	for (unsigned p = 0; p < g->nseats; p++)
 		left -= g->s.p[p].unseen_dev;
 	return left;
-}
-
-/* Road building: two free roads.  Rejects with road-building-two and
- * as play_card, cat_check_road. */
-static int act_road_building(cat_turn *t, const cat_act *a)
-{
-	cat_game *g = t->g;
-	cat_state *s = &g->s;
-	if (play_card(t, a, D_ROADS) < 0)
-		return -1;
-	if (cat_place_road(t, a, a->a, -1) < 0)
-		return -1;
-	if (a->b != CAT_NONE) {
-		cat_act b = *a;
-		b.acol = a->bcol;        /* a refusal points at the second path */
-		return cat_place_road(t, &b, a->b, -1);
-	}
-	/* One road only when no second one can be placed. */
-	if (s->p[t->seat].roads >= g->d->pieces[0])
-		return 0;
-	for (unsigned e = 0; e < CAT_EDGES; e++)
-		if (cat_road_ok(g, s, t->seat, e, -1))
-			return cat_rej_kw(t, a, CAT_R_ROAD_BUILDING_TWO, "road building "
-				      "places 2 roads while %s has roads and "
-				      "room for them", cat_cname(g, t->seat));
-	return 0;
-}
-
-/* Monopoly.  Rejects as play_card. */
-static int act_monopoly(cat_turn *t, const cat_act *a)
-{
-	cat_game *g = t->g;
-	if (play_card(t, a, D_MONOPOLY) < 0)
-		return -1;
-	for (unsigned p = 0; p < g->nseats; p++)
-		if (p != t->seat && g->s.p[p].res[a->a])
-			give_card(&g->s, p, t->seat, a->a, g->s.p[p].res[a->a]);
-	return 0;
-}
-
-/* Year of plenty.  Rejects with plenty-two, bank-empty and as
- * play_card. */
-static int act_plenty(cat_turn *t, const cat_act *a)
-{
-	cat_game *g = t->g;
-	unsigned n = cat_bundle_total(a->get);
-	if (n != 2)
-		return cat_rej_arg(t, a, CAT_R_PLENTY_TWO, "year of plenty takes exactly "
-			       "2 cards from the bank, not %u", n);
-	for (unsigned r = 0; r < CAT_RES; r++)
-		if (a->get[r] > g->s.bank[r])
-			return cat_rej_arg(t, a, CAT_R_BANK_EMPTY, "the bank has only %u "
-				       "%s", g->s.bank[r], cat_res_name[r]);
-	if (play_card(t, a, D_PLENTY) < 0)
-		return -1;
-	bank_move(&g->s, t->seat, a->get, 1);
-	return 0;
 }
 
 /* An assertion (gets, longest, army, score).  Rejects with
@@ -838,49 +524,49 @@ static int act(cat_turn *t, const cat_act *a)
 	case A_ROBBER:
 		return act_robber(t, a);
 	case A_TRADE:
-		return act_trade(t, a);
+		return cat_act_trade(t, a);
 	case A_BANK:
-		return act_bank(t, a);
+		return cat_act_bank(t, a);
 	/* The place is checked before the price: a broken placement rule
 	 * is the more useful message. */
 	case A_ROAD:
-		if (need_roll(t, a, "building") < 0 ||
+		if (cat_need_roll(t, a, "building") < 0 ||
 		    cat_check_road(t, a, a->a, -1) < 0 ||
-		    pay(t, a, C_ROAD, "a road") < 0)
+		    cat_pay(t, a, C_ROAD, "a road") < 0)
 			return -1;
 		t->built = true;
 		cat_put_road(t, a->a);
 		return 0;
 	case A_SETTLE:
-		if (need_roll(t, a, "building") < 0 ||
+		if (cat_need_roll(t, a, "building") < 0 ||
 		    cat_check_settlement(t, a, false) < 0 ||
-		    pay(t, a, C_SETTLEMENT, "a settlement") < 0)
+		    cat_pay(t, a, C_SETTLEMENT, "a settlement") < 0)
 			return -1;
 		t->built = true;
 		cat_put_settlement(t, a->a);
 		return 0;
 	case A_CITY:
-		if (need_roll(t, a, "building") < 0)
+		if (cat_need_roll(t, a, "building") < 0)
 			return -1;
 		t->built = true;
 		return act_city(t, a);
 	case A_BUY:
-		if (need_roll(t, a, "buying") < 0)
+		if (cat_need_roll(t, a, "buying") < 0)
 			return -1;
 		t->built = true;
-		return act_buy(t, a);
+		return cat_act_buy(t, a);
 	case A_KNIGHT:
-		if (play_card(t, a, D_KNIGHT) < 0 || move_robber(t, a) < 0)
+		if (cat_play_card(t, a, D_KNIGHT) < 0 || move_robber(t, a) < 0)
 			return -1;
 		s->p[t->seat].knights++;
-		la_update(t);
+		cat_la_update(t);
 		return 0;
 	case A_ROADS:
-		return act_road_building(t, a);
+		return cat_act_road_building(t, a);
 	case A_PLENTY:
-		return act_plenty(t, a);
+		return cat_act_plenty(t, a);
 	case A_MONOPOLY:
-		return act_monopoly(t, a);
+		return cat_act_monopoly(t, a);
 	case A_REVEAL: {
 		cat_player *p = &s->p[t->seat];
 		unsigned hidden = (unsigned)(p->dev[D_VP] - p->vp_shown);
@@ -942,7 +628,7 @@ static void starting_resources(cat_turn *t)
 		if (r != T_DESERT && s->bank[r] > got[r])
 			got[r]++;
 	}
-	bank_move(s, t->seat, got, 1);
+	cat_bank_move(s, t->seat, got, 1);
 }
 
 /* A set-up line: one settlement, then one road touching it; the second
