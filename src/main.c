@@ -27,17 +27,17 @@ enum {
 #define X(id, name, short, arg, cmds, vals, help) OPT_##id,
 	ARB_OPTIONS(X)
 #undef X
-	OPT_NUMBER_OF_OPTIONS
+		OPT_NUMBER_OF_OPTIONS
 };
 
 /* One row of ARB_OPTIONS. */
 typedef struct option_spec {
-	const char *name;        /* long name, without "--"                */
-	int short_name;          /* letter, or 0                           */
-	const char *arg;         /* the argument's name in --help; NULL: none */
-	unsigned commands;       /* CMD_BIT()s of the commands that take it */
+	const char *name;  /* long name, without "--"                */
+	int short_name;	   /* letter, or 0                           */
+	const char *arg;   /* the argument's name in --help; NULL: none */
+	unsigned commands; /* CMD_BIT()s of the commands that take it */
 	arb_vals_kind vals;
-	const char *values;      /* space-separated (ONE_OF, SOME_OF)       */
+	const char *values; /* space-separated (ONE_OF, SOME_OF)       */
 	const char *help;
 } option_spec;
 
@@ -95,7 +95,9 @@ static void commands_phrase(unsigned mask, char *out, size_t cap)
 			continue;
 		k++;
 		n += (size_t)snprintf(out + n, n < cap ? cap - n : 0, "%s%s",
-				      k == 1 ? "" : k == total ? " and " : ", ",
+				      k == 1	   ? ""
+				      : k == total ? " and "
+						   : ", ",
 				      commands[i].name);
 	}
 }
@@ -121,8 +123,7 @@ static bool list_word(const char *list, size_t index, char *out, size_t cap)
 
 /* The values an option accepts or suggests, each into names[] (borrowed
  * from the registry or copied into buf); returns how many. */
-static size_t option_values(const option_spec *s, const char **names, size_t max,
-			    char (*buf)[32])
+static size_t option_values(const option_spec *s, const char **names, size_t max, char (*buf)[32])
 {
 	size_t n = 0;
 	if (s->vals == ARB_VALS_GAMES) {
@@ -147,8 +148,11 @@ static void print_values(FILE *f, const option_spec *s)
 		return;
 	fprintf(f, ":");
 	for (size_t i = 0; i < n; i++)
-		fprintf(f, "%s%s", i == 0 ? " " : i + 1 == n && s->vals != ARB_VALS_SOME_OF ?
-			" or " : ", ", names[i]);
+		fprintf(f, "%s%s",
+			i == 0					    ? " "
+			: i + 1 == n && s->vals != ARB_VALS_SOME_OF ? " or "
+								    : ", ",
+			names[i]);
 	if (s->vals == ARB_VALS_SOME_OF)
 		fprintf(f, ", or a file");
 }
@@ -245,8 +249,10 @@ static int number_arg(const char *opt, const char *arg, long max, long *out)
 	errno = 0;
 	long v = strtol(arg, &end, 10);
 	if (!*arg || *end || errno || v < 0 || v > max) {
-		fprintf(stderr, "arbiter: %s: '%s' is not a number from 0 to %ld\n"
-			"Try 'arbiter --help' for more information.\n", opt, arg, max);
+		fprintf(stderr,
+			"arbiter: %s: '%s' is not a number from 0 to %ld\n"
+			"Try 'arbiter --help' for more information.\n",
+			opt, arg, max);
 		return -1;
 	}
 	*out = v;
@@ -312,7 +318,8 @@ static bool looks_like_word(const char *s)
 	if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z')))
 		return false;
 	for (; *s; s++)
-		if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || *s == '-' || *s == '_'))
+		if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || *s == '-' ||
+		      *s == '_'))
 			return false;
 	return true;
 }
@@ -371,8 +378,13 @@ int main(int argc, char **argv)
 	/* The command: the first operand when it names one.  A first operand
 	 * that is neither a command nor a file, and reads like a word, is a
 	 * mistyped command rather than a missing record. */
-	arb_opts o = { .command = "check", .format = FMT_TEXT, .at = -1,
-		       .seed = 1, .count = 1, .players = 0, .max_moves = 0 };
+	arb_opts o = { .command = "check",
+		       .format = FMT_TEXT,
+		       .at = -1,
+		       .seed = 1,
+		       .count = 1,
+		       .players = 0,
+		       .max_moves = 0 };
 	int cmd = ARB_CMD_check;
 	bool named = false;
 	int first = optind;
@@ -477,10 +489,12 @@ int main(int argc, char **argv)
 				char known[256], msg[400];
 				arb_game_list(known, sizeof known);
 				if (close)
-					snprintf(msg, sizeof msg, "--game: unknown game '%%s' (did you mean %s?)",
+					snprintf(msg, sizeof msg,
+						 "--game: unknown game '%%s' (did you mean %s?)",
 						 close);
 				else
-					snprintf(msg, sizeof msg, "--game: unknown game '%%s' (arbiter knows %s)",
+					snprintf(msg, sizeof msg,
+						 "--game: unknown game '%%s' (arbiter knows %s)",
 						 known);
 				return usage_error(msg, arg);
 			}
@@ -548,15 +562,20 @@ int main(int argc, char **argv)
 	/* What the table cannot say: combinations within one command. */
 	if (o.in_place) {
 		if (o.nfiles == 0)
-			return usage_error("%s", "fmt -i needs FILE operands: standard input cannot be rewritten");
+			return usage_error(
+				"%s",
+				"fmt -i needs FILE operands: standard input cannot be rewritten");
 		for (int i = 0; i < o.nfiles; i++)
 			if (!strcmp(o.files[i], "-"))
-				return usage_error("%s", "fmt -i cannot rewrite standard input ('-')");
+				return usage_error("%s",
+						   "fmt -i cannot rewrite standard input ('-')");
 	}
 	if (o.labels && o.snapshot)
 		return usage_error("%s", "--labels and --snapshot exclude each other");
 	if (cmd == ARB_CMD_dump && o.game && !(o.labels && o.nfiles == 0))
-		return usage_error("%s", "dump takes --game only with --labels and no FILE (a record names its game)");
+		return usage_error(
+			"%s",
+			"dump takes --game only with --labels and no FILE (a record names its game)");
 	if (cmd == ARB_CMD_gen && !o.game)
 		return usage_error("%s", "gen needs --game NAME");
 	if ((o.format == FMT_SVG || o.format == FMT_HTML) && cmd != ARB_CMD_dump)
@@ -565,17 +584,23 @@ int main(int argc, char **argv)
 		o.format = FMT_HTML;
 	bool picture = o.format == FMT_SVG || o.format == FMT_HTML;
 	if (o.output && !picture)
-		return usage_error("%s", "-o writes pictures: it needs dump --format=svg or html, or view");
+		return usage_error(
+			"%s", "-o writes pictures: it needs dump --format=svg or html, or view");
 	if (picture && o.snapshot)
 		return usage_error("%s", "--snapshot prints text: it does not go with a picture");
 	if (picture && o.game)
-		return usage_error("%s", "a picture needs a record: dump --labels --game NAME prints text only");
+		return usage_error(
+			"%s",
+			"a picture needs a record: dump --labels --game NAME prints text only");
 	if ((cmd == ARB_CMD_dump || cmd == ARB_CMD_moves) && o.format == FMT_TSV)
-		return usage_error("%s", "dump and moves write text, YAML or JSON: --format=tsv does not apply");
+		return usage_error(
+			"%s",
+			"dump and moves write text, YAML or JSON: --format=tsv does not apply");
 	if (cmd == ARB_CMD_gen && o.nfiles)
 		return usage_error("%s", "gen takes no FILE: it writes games, it reads none");
 	if (o.valid && o.invalid)
-		return usage_error("%s", "--valid and --invalid exclude each other (use -v to invert)");
+		return usage_error("%s",
+				   "--valid and --invalid exclude each other (use -v to invert)");
 	if (cmd == ARB_CMD_help)
 		return cmd_help(&o);
 
@@ -588,6 +613,6 @@ int main(int argc, char **argv)
 	 * silent wait: say what is being read and how to end it. */
 	if (o.nfiles == 0 && cmd != ARB_CMD_gen && !o.quiet && isatty(STDIN_FILENO))
 		fprintf(stderr, "arbiter: reading records from standard input "
-			"(end with Ctrl-D; 'arbiter --help' for usage)\n");
+				"(end with Ctrl-D; 'arbiter --help' for usage)\n");
 	return finish(commands[cmd].run(&o));
 }

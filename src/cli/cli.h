@@ -17,21 +17,21 @@ typedef struct arb_opts {
 	const char *command;
 	arb_format format;
 	bool quiet, keep_going, in_place, labels, snapshot;
-	long at;                  /* -1: not given */
-	const char *game;         /* --game */
-	const char *player;       /* select --player */
-	const char *tags[16];     /* select --tag NAME=VALUE */
+	long at;	      /* -1: not given */
+	const char *game;     /* --game */
+	const char *player;   /* select --player */
+	const char *tags[16]; /* select --tag NAME=VALUE */
 	int ntags;
 	bool valid, invalid, invert;
-	unsigned long long seed;  /* gen */
+	unsigned long long seed; /* gen */
 	long count, players, max_moves;
-	const char *view;         /* gen --view WHO (NULL: full records) */
-	const char *scheme;       /* standings --scheme NAME|FILE */
-	bool include_illegal;     /* standings */
-	int group;                /* standings: 0 event, 1 round, 2 table */
-	const char *from;         /* import --from FORMAT (NULL: auto)   */
-	const char *output;       /* dump/view -o: a directory or a pattern */
-	char **files;             /* operands; "-" is stdin */
+	const char *view;     /* gen --view WHO (NULL: full records) */
+	const char *scheme;   /* standings --scheme NAME|FILE */
+	bool include_illegal; /* standings */
+	int group;	      /* standings: 0 event, 1 round, 2 table */
+	const char *from;     /* import --from FORMAT (NULL: auto)   */
+	const char *output;   /* dump/view -o: a directory or a pattern */
+	char **files;	      /* operands; "-" is stdin */
 	int nfiles;
 } arb_opts;
 
@@ -64,11 +64,10 @@ int arb_report_diag(const arb_opts *o, const arb_diag *d);
 void arb_out_note(arb_out *out, const char *file, const char *msg);
 /* A verdict for one replayed game; `events` (score) may be NULL. */
 typedef struct arb_scored {
-	size_t move;             /* 0: final scoring */
+	size_t move; /* 0: final scoring */
 	arb_event ev;
 } arb_scored;
-void arb_out_verdict(arb_out *out, const arb_replay *r,
-		     const arb_scored *events, size_t nevents);
+void arb_out_verdict(arb_out *out, const arb_replay *r, const arb_scored *events, size_t nevents);
 /* A jansson document in the machine format (YAML or JSON); freed. */
 typedef struct json_t json_t;
 void arb_out_doc(arb_out *out, json_t *doc);
@@ -78,8 +77,8 @@ void arb_out_doc(arb_out *out, json_t *doc);
  * failure is a lack of memory and ends the run with status 2. */
 json_t *arb_json_str(const char *s);
 json_t *arb_json_strn(const char *s, size_t len);
-void arb_json_set(json_t *obj, const char *key, json_t *value);  /* takes value */
-void arb_json_push(json_t *arr, json_t *value);                  /* takes value */
+void arb_json_set(json_t *obj, const char *key, json_t *value); /* takes value */
+void arb_json_push(json_t *arr, json_t *value);			/* takes value */
 /* The error document of a diagnostic: the only place it is built. */
 json_t *arb_diag_json(const arb_diag *d);
 /* A replayed game's verdict as the document `check` writes. */
@@ -93,9 +92,9 @@ void arb_out_status(arb_out *out, int status);
 int arb_out_exit(const arb_out *out);
 
 /* The commands: each returns the exit status. */
-int arb_cmd_check(const arb_opts *o);   /* check and score */
+int arb_cmd_check(const arb_opts *o); /* check and score */
 int arb_cmd_dump(const arb_opts *o);
-int arb_cmd_view(const arb_opts *o);    /* dump --format=html */
+int arb_cmd_view(const arb_opts *o); /* dump --format=html */
 int arb_cmd_fmt(const arb_opts *o);
 int arb_cmd_moves(const arb_opts *o);
 int arb_cmd_select(const arb_opts *o);
@@ -107,8 +106,7 @@ int arb_cmd_import(const arb_opts *o);
  * fn returns nonzero.  Syntax errors go to `out` (and stop unless
  * --keep-going).  Returns nonzero when stopped early. */
 typedef int (*arb_each_fn)(void *ctx, const arb_record *rec);
-int arb_each_record(const arb_opts *o, arb_out *out, arb_each_fn fn,
-		    void *ctx);
+int arb_each_record(const arb_opts *o, arb_out *out, arb_each_fn fn, void *ctx);
 /* What a caller took from a stream before handing it over: `lines` blank
  * lines, then `bytes[0..len)` of the next line (see arb_reader_unread). */
 typedef struct arb_taken {
@@ -120,7 +118,7 @@ typedef struct arb_taken {
  * diagnostics, less what `taken` (or NULL) says was read from it already:
  * returns 1 when the run must stop (an error without --keep-going, fn's
  * request, a failed write), else 0. */
-int arb_each_record_in(FILE *f, const char *name, const arb_taken *taken,
-		       const arb_opts *o, arb_out *out, arb_each_fn fn, void *ctx);
+int arb_each_record_in(FILE *f, const char *name, const arb_taken *taken, const arb_opts *o,
+		       arb_out *out, arb_each_fn fn, void *ctx);
 
 #endif

@@ -13,7 +13,7 @@ typedef struct {
 	const arb_opts *o;
 	arb_out *out;
 	bool score;
-	arb_scored *ev;          /* events of the current game */
+	arb_scored *ev; /* events of the current game */
 	size_t nev, cap;
 } check_ctx;
 

@@ -22,14 +22,14 @@
 typedef struct {
 	const arb_opts *o;
 	arb_out *out;
-	bool moves;              /* `moves` rather than `dump` */
+	bool moves; /* `moves` rather than `dump` */
 	arb_buf text;
-	arb_svg svg;             /* the drawing being recorded        */
-	arb_page page;           /* --format=html: the game's steps   */
-	const arb_replay *r;     /* the replay being drawn            */
-	size_t pictures;         /* --format=html: steps drawn so far  */
-	const char *last_file;   /* -o: numbering games per file ...  */
-	unsigned game_in_file;   /* ... from 1                        */
+	arb_svg svg;	       /* the drawing being recorded        */
+	arb_page page;	       /* --format=html: the game's steps   */
+	const arb_replay *r;   /* the replay being drawn            */
+	size_t pictures;       /* --format=html: steps drawn so far  */
+	const char *last_file; /* -o: numbering games per file ...  */
+	unsigned game_in_file; /* ... from 1                        */
 } dump_ctx;
 
 static void emit_move(void *ctx, const char *move)
@@ -41,8 +41,8 @@ static void emit_move(void *ctx, const char *move)
 
 /* The machine formats get one document per game: where, after which move,
  * and the engine's text (the board) or the moves as a list. */
-static void machine_doc(dump_ctx *c, const arb_record *rec, const arb_replay *r,
-			const char *what, const arb_buf *b, size_t header)
+static void machine_doc(dump_ctx *c, const arb_record *rec, const arb_replay *r, const char *what,
+			const arb_buf *b, size_t header)
 {
 	json_t *doc = json_object();
 	arb_json_set(doc, "file", arb_json_str(rec->file));
@@ -87,8 +87,7 @@ static void draw_position(dump_ctx *c, const arb_replay *r, bool illegal)
 		mk.line = r->rej.line;
 		mk.col = r->rej.col;
 	}
-	r->game->draw(r->state, c->o->labels ? ARB_DUMP_LABELS : 0, &cv,
-		      illegal ? &mk : NULL);
+	r->game->draw(r->state, c->o->labels ? ARB_DUMP_LABELS : 0, &cv, illegal ? &mk : NULL);
 }
 
 /* "Carcassonne after move 10" (and the game's title) into b. */
@@ -122,8 +121,8 @@ static void target_path(dump_ctx *c, const arb_record *rec, arb_buf *path)
 		}
 		return;
 	}
-	const char *base = strcmp(rec->file, "-") && strcmp(rec->file, "<stdin>")
-		? rec->file : "stdin";
+	const char *base =
+		strcmp(rec->file, "-") && strcmp(rec->file, "<stdin>") ? rec->file : "stdin";
 	const char *slash = strrchr(base, '/');
 	if (slash)
 		base = slash + 1;
@@ -179,8 +178,10 @@ static int dump_svg(dump_ctx *c, const arb_record *rec, const arb_replay *r)
 		arb_buf_printf(&sub, ": %s", ev->value);
 	if (illegal)
 		illegal_text(r, &msg);
-	arb_frame f = { .title = title.p, .subtitle = sub.p,
-			.seats = r->setup.seats, .nseats = r->setup.nseats,
+	arb_frame f = { .title = title.p,
+			.subtitle = sub.p,
+			.seats = r->setup.seats,
+			.nseats = r->setup.nseats,
 			.message = msg.p };
 	arb_buf_reset(&c->text);
 	arb_svg_write(&c->svg, &f, true, &c->text);
@@ -243,8 +244,7 @@ static void page_on_event(void *ctx, size_t move, const arb_event *ev)
 	for (size_t i = 0; i < r->setup.nseats; i++)
 		if (ev->delta[i])
 			arb_buf_printf(&st->events, "%s%s %+d", k++ ? ", " : "",
-				       r->game->colours[r->setup.seats[i].colour],
-				       ev->delta[i]);
+				       r->game->colours[r->setup.seats[i].colour], ev->delta[i]);
 	arb_buf_printf(&st->events, "%s%s\n", k ? ": " : "", ev->text);
 }
 
@@ -256,8 +256,7 @@ static int dump_html(dump_ctx *c, const arb_record *rec, arb_replay *r)
 	arb_page_reset(p);
 	p->game = r->game;
 	p->first = c->o->at >= 0 ? (size_t)c->o->at : 0;
-	arb_buf_printf(&p->title, "%s: %s:%u", r->game->title, rec->file,
-		       (unsigned)rec->line);
+	arb_buf_printf(&p->title, "%s: %s:%u", r->game->title, rec->file, (unsigned)rec->line);
 	const arb_tag *ev = arb_setup_tag(&r->setup, "Event");
 	if (ev)
 		arb_buf_puts(&p->subtitle, ev->value);
@@ -279,11 +278,11 @@ static int dump_html(dump_ctx *c, const arb_record *rec, arb_replay *r)
 		p->steps[p->nsteps - 1].kind = ARB_STEP_ILLEGAL;
 		page_picture(c, r, true);
 		c->pictures++;
-	} else if (c->pictures < p->nsteps) {  /* the final scoring's step */
+	} else if (c->pictures < p->nsteps) { /* the final scoring's step */
 		page_picture(c, r, false);
 		c->pictures++;
 	}
-	while (p->nsteps > c->pictures)   /* a step without picture: none */
+	while (p->nsteps > c->pictures) /* a step without picture: none */
 		p->nsteps--;
 	arb_buf_reset(&p->verdict);
 	arb_verdict_line(r, &p->verdict);
@@ -307,8 +306,8 @@ static int dump_one(void *ctx, const arb_record *rec)
 		r.stop_after = (size_t)o->at;
 		if ((size_t)o->at > rec->nturns) {
 			arb_diag d = { .file = rec->file, .line = rec->line, .col = 1 };
-			snprintf(d.msg, sizeof d.msg,
-				 "--at %ld: the game has only %zu moves", o->at, rec->nturns);
+			snprintf(d.msg, sizeof d.msg, "--at %ld: the game has only %zu moves",
+				 o->at, rec->nturns);
 			arb_out_diag(c->out, &d);
 			return !o->keep_going;
 		}
@@ -328,7 +327,7 @@ static int dump_one(void *ctx, const arb_record *rec)
 			return !o->keep_going;
 		}
 		if (o->format == FMT_HTML) {
-			r.stop = false;     /* the page holds every position */
+			r.stop = false; /* the page holds every position */
 			int bad = dump_html(c, rec, &r);
 			if (r.verdict == ARB_ILLEGAL)
 				arb_out_status(c->out, ARB_EXIT_ILLEGAL);
@@ -354,7 +353,7 @@ static int dump_one(void *ctx, const arb_record *rec)
 	arb_buf_reset(&c->text);
 	arb_buf *b = &c->text;
 	const arb_game_ops *g = r.game;
-	size_t header = 0;           /* bytes of the text-only header line */
+	size_t header = 0; /* bytes of the text-only header line */
 	if (c->moves) {
 		const void *next = NULL;
 		size_t at = r.moves;
@@ -362,12 +361,12 @@ static int dump_one(void *ctx, const arb_record *rec)
 			const arb_turn *t = &rec->turns[at];
 			arb_reject rej;
 			memset(r.move, 0, g->move_size ? g->move_size : 1);
-			if (t->ntok && g->parse(r.state, &rec->tok[t->first], t->ntok,
-						r.move, &rej) == 0)
+			if (t->ntok &&
+			    g->parse(r.state, &rec->tok[t->first], t->ntok, r.move, &rej) == 0)
 				next = r.move;
 		}
-		arb_buf_printf(b, "%s:%u: %s: legal moves after move %zu:\n",
-			       rec->file, (unsigned)rec->line, g->name, at);
+		arb_buf_printf(b, "%s:%u: %s: legal moves after move %zu:\n", rec->file,
+			       (unsigned)rec->line, g->name, at);
 		header = b->len;
 		size_t n = g->moves(r.state, next, emit_move, b);
 		if (n == 0)
@@ -393,8 +392,8 @@ static int dump_one(void *ctx, const arb_record *rec)
 		arb_buf_free(&snap);
 		arb_buf_puts(b, "\"]\n");
 	} else {
-		arb_buf_printf(b, "%s:%u: %s after move %zu\n", rec->file,
-			       (unsigned)rec->line, g->name, r.moves);
+		arb_buf_printf(b, "%s:%u: %s after move %zu\n", rec->file, (unsigned)rec->line,
+			       g->name, r.moves);
 		header = b->len;
 		g->dump(r.state, o->labels ? ARB_DUMP_LABELS : 0, b);
 		if (b->len && b->p[b->len - 1] != '\n')

@@ -36,9 +36,9 @@
 typedef struct {
 	const arb_opts *o;
 	arb_out *out;
-	arb_buf text;            /* formatted output (a game, or a file)  */
-	size_t games;            /* games formatted into `text`           */
-	bool failed;             /* an error in the current file          */
+	arb_buf text; /* formatted output (a game, or a file)  */
+	size_t games; /* games formatted into `text`           */
+	bool failed;  /* an error in the current file          */
 } fmt_ctx;
 
 static void put_tag(arb_buf *b, const arb_tag *t)
@@ -56,8 +56,7 @@ static void put_tag(arb_buf *b, const arb_tag *t)
 static void put_comment(arb_buf *b, const arb_comment *c)
 {
 	size_t n = c->len;
-	while (n && (c->text[n - 1] == ' ' || c->text[n - 1] == '\t' ||
-		     c->text[n - 1] == '\r'))
+	while (n && (c->text[n - 1] == ' ' || c->text[n - 1] == '\t' || c->text[n - 1] == '\r'))
 		n--;
 	arb_buf_put(b, c->text, n);
 }
@@ -146,7 +145,7 @@ static int fmt_one(void *ctx, const arb_record *rec)
 		}
 		return 0;
 	}
-	arb_buf_reset(&c->text);   /* c->games keeps counting: blank lines between games */
+	arb_buf_reset(&c->text); /* c->games keeps counting: blank lines between games */
 	if (fmt_record(c, rec))
 		return !c->o->keep_going;
 	arb_out_text(c->out, c->text.p, c->text.len);
@@ -253,17 +252,14 @@ static int read_file(const char *path, arb_buf *b, struct stat *st)
 /* Has the file at `path` changed since it was read as `before` (stat) and
  * `bytes`?  Size and time stamps catch an append; the bytes catch a change
  * within the file system's clock tick. */
-static bool changed_since(const char *path, const struct stat *before,
-			  const arb_buf *bytes)
+static bool changed_since(const char *path, const struct stat *before, const arb_buf *bytes)
 {
 	arb_buf now = { 0 };
 	struct stat st;
-	bool changed = read_file(path, &now, &st) != 0 ||
-		       st.st_dev != before->st_dev || st.st_ino != before->st_ino ||
-		       st.st_size != before->st_size ||
+	bool changed = read_file(path, &now, &st) != 0 || st.st_dev != before->st_dev ||
+		       st.st_ino != before->st_ino || st.st_size != before->st_size ||
 		       st.st_mtim.tv_sec != before->st_mtim.tv_sec ||
-		       st.st_mtim.tv_nsec != before->st_mtim.tv_nsec ||
-		       now.len != bytes->len ||
+		       st.st_mtim.tv_nsec != before->st_mtim.tv_nsec || now.len != bytes->len ||
 		       (now.len && memcmp(now.p, bytes->p, now.len) != 0);
 	arb_buf_free(&now);
 	return changed;
@@ -289,12 +285,15 @@ static int refuse(arb_out *out, const char *name, const char *fmt, ...)
  * since it was read (`st`, `bytes`).  Returns 0, or -1 after a diagnostic;
  * on any error the target is untouched and no temporary file is left. */
 static int replace_file(const char *name, const char *target, const char *dir,
-			const struct stat *st, const arb_buf *bytes,
-			const arb_buf *text, arb_out *out)
+			const struct stat *st, const arb_buf *bytes, const arb_buf *text,
+			arb_out *out)
 {
 	/* a short name: NAME.XXXXXX would fail for names of 249+ bytes */
-	if ((size_t)snprintf(tmp_path, sizeof tmp_path, "%s/.arbiter-XXXXXX", dir) >= sizeof tmp_path)
-		return refuse(out, name, "the directory's name is too long for a temporary file: not rewritten");
+	if ((size_t)snprintf(tmp_path, sizeof tmp_path, "%s/.arbiter-XXXXXX", dir) >=
+	    sizeof tmp_path)
+		return refuse(
+			out, name,
+			"the directory's name is too long for a temporary file: not rewritten");
 	sigset_t saved;
 	block_signals(&saved);
 	int fd = mkstemp(tmp_path);
@@ -302,7 +301,8 @@ static int replace_file(const char *name, const char *target, const char *dir,
 	int err = fd < 0 ? errno : 0;
 	unblock_signals(&saved);
 	if (fd < 0)
-		return refuse(out, name, "cannot create a temporary file beside it: %s (not rewritten)",
+		return refuse(out, name,
+			      "cannot create a temporary file beside it: %s (not rewritten)",
 			      strerror(err));
 	const char *p = text->p ? text->p : "";
 	size_t left = text->len;
@@ -340,7 +340,8 @@ static int replace_file(const char *name, const char *target, const char *dir,
 	}
 	if (changed_since(target, st, bytes)) {
 		drop_tmp();
-		return refuse(out, name, "changed while it was being formatted: not rewritten "
+		return refuse(out, name,
+			      "changed while it was being formatted: not rewritten "
 			      "(run fmt -i again when nothing else writes to it)");
 	}
 	block_signals(&saved);
@@ -350,7 +351,8 @@ static int replace_file(const char *name, const char *target, const char *dir,
 	tmp_live = 0;
 	unblock_signals(&saved);
 	if (err)
-		return refuse(out, name, "cannot rewrite: %s (the file is unchanged)", strerror(err));
+		return refuse(out, name, "cannot rewrite: %s (the file is unchanged)",
+			      strerror(err));
 	return 0;
 }
 
@@ -365,14 +367,18 @@ static int fmt_in_place(fmt_ctx *c, const arb_opts *o, const char *name)
 	if (stat(name, &st) != 0)
 		return refuse(c->out, name, "cannot open: %s", strerror(errno));
 	if (!S_ISREG(st.st_mode))
-		return refuse(c->out, name, "not a regular file: fmt -i rewrites regular files only "
+		return refuse(c->out, name,
+			      "not a regular file: fmt -i rewrites regular files only "
 			      "(fmt without -i prints the canonical form)");
 	if (st.st_nlink > 1)
-		return refuse(c->out, name, "has %lu hard links and rewriting would split them: not rewritten "
-			      "(write the canonical form through the link: arbiter fmt FILE > NEW && cat NEW > FILE)",
-			      (unsigned long)st.st_nlink);
+		return refuse(
+			c->out, name,
+			"has %lu hard links and rewriting would split them: not rewritten "
+			"(write the canonical form through the link: arbiter fmt FILE > NEW && cat NEW > FILE)",
+			(unsigned long)st.st_nlink);
 	if ((st.st_mode & 0222) == 0 || access(name, W_OK) != 0)
-		return refuse(c->out, name, "read-only: not rewritten (make it writable first, e.g. chmod u+w)");
+		return refuse(c->out, name,
+			      "read-only: not rewritten (make it writable first, e.g. chmod u+w)");
 	char *target = realpath(name, NULL);
 	if (!target)
 		return refuse(c->out, name, "cannot resolve its name: %s", strerror(errno));
@@ -402,7 +408,8 @@ static int fmt_in_place(fmt_ctx *c, const arb_opts *o, const char *name)
 		arb_out_note(c->out, name, "not rewritten: the file is unchanged");
 		goto done;
 	}
-	if (c->text.len == bytes.len && (bytes.len == 0 || !memcmp(c->text.p, bytes.p, bytes.len))) {
+	if (c->text.len == bytes.len &&
+	    (bytes.len == 0 || !memcmp(c->text.p, bytes.p, bytes.len))) {
 		rc = 0; /* already canonical: not even its time stamp changes */
 		goto done;
 	}

@@ -24,8 +24,7 @@
 
 /* A diagnostic of gen, through the one path (arb_report_diag: -q, the
  * machine formats, the exit status).  Returns the exit status. */
-static int gen_error(const arb_opts *o, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
+static int gen_error(const arb_opts *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static int gen_error(const arb_opts *o, const char *fmt, ...)
 {
 	arb_diag d = { .file = NULL };
@@ -37,17 +36,19 @@ static int gen_error(const arb_opts *o, const char *fmt, ...)
 }
 
 /* Internal error: the engine proposed a turn it then refused. */
-static int engine_bug(const arb_opts *o, const arb_game_ops *g, size_t move,
-		      const char *line, const char *why)
+static int engine_bug(const arb_opts *o, const arb_game_ops *g, size_t move, const char *line,
+		      const char *why)
 {
-	return gen_error(o, "internal error: the %s engine generated move %zu "
-			 "\"%.100s\" and then rejected it: %.300s", g->name, move, line, why);
+	return gen_error(o,
+			 "internal error: the %s engine generated move %zu "
+			 "\"%.100s\" and then rejected it: %.300s",
+			 g->name, move, line, why);
 }
 
 /* A replay of the tags in `head`.  Returns 0, or an exit status after a
  * message. */
-static int start_replay(const arb_opts *o, const char *head, size_t len, FILE **f,
-			arb_reader **rd, arb_record *rec, arb_replay *r)
+static int start_replay(const arb_opts *o, const char *head, size_t len, FILE **f, arb_reader **rd,
+			arb_record *rec, arb_replay *r)
 {
 	arb_diag d;
 	*f = fmemopen((void *)head, len, "rb");
@@ -71,18 +72,19 @@ static int view_move(const arb_opts *o, const arb_game_ops *g, const arb_replay 
 	memcpy(scratch, r->move, g->move_size);
 	g->view_turn(r->state, scratch, view);
 	g->format(v->state, scratch, &line);
-	size_t nt = arb_split_tokens(line.p ? line.p : "", line.len,
-				     (uint32_t)n, 1, tok, ARB_MAX_TOKENS_PER_TURN);
+	size_t nt = arb_split_tokens(line.p ? line.p : "", line.len, (uint32_t)n, 1, tok,
+				     ARB_MAX_TOKENS_PER_TURN);
 	arb_reject rej;
 	memset(&rej, 0, sizeof rej);
 	memset(v->move, 0, g->move_size);
 	int status = 0;
-	if (nt == 0 || nt > ARB_MAX_TOKENS_PER_TURN ||
-	    g->parse(v->state, tok, nt, v->move, &rej) ||
+	if (nt == 0 || nt > ARB_MAX_TOKENS_PER_TURN || g->parse(v->state, tok, nt, v->move, &rej) ||
 	    g->apply(v->state, v->move, NULL, &rej)) {
 		if (rej.rule && strcmp(rej.rule, "too-many-unknowns") == 0) {
-			status = gen_error(o, "gen: the view of this game cannot be "
-					   "refereed at move %zu: %.300s", n, rej.msg);
+			status = gen_error(o,
+					   "gen: the view of this game cannot be "
+					   "refereed at move %zu: %.300s",
+					   n, rej.msg);
 		} else {
 			status = engine_bug(o, g, n, line.p ? line.p : "", rej.msg);
 		}
@@ -95,8 +97,7 @@ static int view_move(const arb_opts *o, const arb_game_ops *g, const arb_replay 
 }
 
 /* The Result tag's value of a standing into `out`. */
-static void put_result(const arb_game_ops *g, const arb_replay *r, size_t nseats,
-		       arb_buf *out)
+static void put_result(const arb_game_ops *g, const arb_replay *r, size_t nseats, arb_buf *out)
 {
 	arb_standing st;
 	memset(&st, 0, sizeof st);
@@ -116,8 +117,8 @@ static void put_result(const arb_game_ops *g, const arb_replay *r, size_t nseats
 
 /* One game into `out`; with `view` >= 0, as that seat (or
  * ARB_VIEW_OBSERVER) saw it.  Returns 0 or an exit status. */
-static int gen_one(const arb_opts *o, const arb_game_ops *g, const void *data,
-		   uint64_t *rng, long index, int view, arb_buf *out)
+static int gen_one(const arb_opts *o, const arb_game_ops *g, const void *data, uint64_t *rng,
+		   long index, int view, arb_buf *out)
 {
 	arb_buf head = { 0 }, moves = { 0 }, line = { 0 };
 	size_t nseats = o->players ? (size_t)o->players : g->min_seats;
@@ -139,8 +140,8 @@ static int gen_one(const arb_opts *o, const arb_game_ops *g, const void *data,
 	int status = start_replay(o, head.p, head.len, &f, &rd, &rec, &r);
 	if (status == 0 && view >= 0) {
 		arb_buf_put(&vhead, head.p, head.len);
-		arb_buf_printf(&vhead, "[View \"%s\"]\n", view == ARB_VIEW_OBSERVER
-			       ? "observer" : g->colours[view]);
+		arb_buf_printf(&vhead, "[View \"%s\"]\n",
+			       view == ARB_VIEW_OBSERVER ? "observer" : g->colours[view]);
 		status = start_replay(o, vhead.p, vhead.len, &vf, &vrd, &vrec, &v);
 		scratch = arb_xmalloc(g->move_size);
 	}
@@ -152,8 +153,8 @@ static int gen_one(const arb_opts *o, const arb_game_ops *g, const void *data,
 		arb_buf_reset(&line);
 		if (g->random_turn(r.state, rng, &line) != 0)
 			break;
-		size_t nt = arb_split_tokens(line.p ? line.p : "", line.len,
-					     (uint32_t)n + 1, 1, tok, ARB_MAX_TOKENS_PER_TURN);
+		size_t nt = arb_split_tokens(line.p ? line.p : "", line.len, (uint32_t)n + 1, 1,
+					     tok, ARB_MAX_TOKENS_PER_TURN);
 		arb_reject rej;
 		memset(&rej, 0, sizeof rej);
 		memset(r.move, 0, g->move_size ? g->move_size : 1);
@@ -184,8 +185,10 @@ static int gen_one(const arb_opts *o, const arb_game_ops *g, const void *data,
 		arb_buf_put(out, vhead.p, vhead.len);
 		put_result(g, &v, nseats, out);
 		if (strcmp(out->p + at + vhead.len, full.p) != 0) {
-			status = gen_error(o, "internal error: the view of game %ld ends "
-					   "otherwise than the game: %.300s", index, full.p);
+			status = gen_error(o,
+					   "internal error: the view of game %ld ends "
+					   "otherwise than the game: %.300s",
+					   index, full.p);
 		}
 		arb_buf_put(out, vmoves.p ? vmoves.p : "", vmoves.len);
 	}
@@ -219,8 +222,8 @@ int arb_cmd_gen(const arb_opts *o)
 		return gen_error(o, "gen: the %s engine cannot generate games yet", g->name);
 	if (o->players && ((unsigned long)o->players < g->min_seats ||
 			   (unsigned long)o->players > g->max_seats)) {
-		return gen_error(o, "gen: %s seats %u to %u players, not %ld",
-				 g->name, g->min_seats, g->max_seats, o->players);
+		return gen_error(o, "gen: %s seats %u to %u players, not %ld", g->name,
+				 g->min_seats, g->max_seats, o->players);
 	}
 	arb_diag d;
 	const void *data = arb_gamedata_get(g, &d);
@@ -237,8 +240,10 @@ int arb_cmd_gen(const arb_opts *o)
 			if (strcasecmp(o->view, g->colours[i]) == 0)
 				view = (int)i;
 		if (view < 0) {
-			return gen_error(o, "gen: --view takes observer or the colour of one "
-					 "of the %zu seats, not '%.40s'", nseats, o->view);
+			return gen_error(o,
+					 "gen: --view takes observer or the colour of one "
+					 "of the %zu seats, not '%.40s'",
+					 nseats, o->view);
 		}
 	}
 	uint64_t rng = o->seed;

@@ -56,7 +56,7 @@ int arb_cmd_import(const arb_opts *o)
 	arb_out *out = arb_out_new(o);
 	const arb_importer *forced = NULL;
 	if (o->from && strcasecmp(o->from, "auto"))
-		forced = arb_import_find(o->from);   /* main.c checked the name */
+		forced = arb_import_find(o->from); /* main.c checked the name */
 	static char *stdin_only[] = { "-" };
 	char **files = o->nfiles ? o->files : stdin_only;
 	int nfiles = o->nfiles ? o->nfiles : 1;

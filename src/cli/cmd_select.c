@@ -23,8 +23,7 @@ typedef struct {
 static const char *tag_value(const arb_record *rec, const char *name, size_t n)
 {
 	for (size_t i = 0; i < rec->ntags; i++)
-		if (strlen(rec->tags[i].name) == n &&
-		    memcmp(rec->tags[i].name, name, n) == 0)
+		if (strlen(rec->tags[i].name) == n && memcmp(rec->tags[i].name, name, n) == 0)
 			return rec->tags[i].value;
 	return NULL;
 }

@@ -45,18 +45,18 @@ static const char *const tb_names[] = { "points", "wins", "score", "share" };
 typedef struct scheme {
 	char name[64];
 	enum points_kind kind;
-	double list[ARB_MAX_SEATS];     /* PTS_LIST: points by place      */
+	double list[ARB_MAX_SEATS]; /* PTS_LIST: points by place      */
 	size_t nlist;
-	bool ties_best;                 /* tied places all get the best   */
-	enum tiebreak tb[4];            /* after points, in order         */
+	bool ties_best;	     /* tied places all get the best   */
+	enum tiebreak tb[4]; /* after points, in order         */
 	size_t ntb;
 } scheme;
 
 typedef struct player {
-	size_t event;                   /* index into events              */
+	size_t event; /* index into events              */
 	char *name;
 	long games, wins;
-	long places[ARB_MAX_SEATS];     /* finishes per place             */
+	long places[ARB_MAX_SEATS]; /* finishes per place             */
 	double points, share;
 	long score;
 } player;
@@ -64,7 +64,7 @@ typedef struct player {
 typedef struct event {
 	char *name;
 	long games;
-	json_t *left_out;               /* array of {file, line, verdict, why} */
+	json_t *left_out; /* array of {file, line, verdict, why} */
 } event;
 
 /* A hash index over a table that grows (players, events): slots hold the
@@ -76,7 +76,7 @@ typedef struct index_slot {
 } index_slot;
 typedef struct index_map {
 	index_slot *slot;
-	size_t cap;              /* a power of two, or 0 */
+	size_t cap; /* a power of two, or 0 */
 	size_t n;
 } index_map;
 
@@ -118,8 +118,7 @@ static void preset(scheme *s, const char *name)
 
 static bool is_preset(const char *name)
 {
-	return !strcmp(name, "placement") || !strcmp(name, "wins") ||
-	       !strcmp(name, "share");
+	return !strcmp(name, "placement") || !strcmp(name, "wins") || !strcmp(name, "share");
 }
 
 /* A scheme file: YAML, checked key by key with line and column. */
@@ -145,15 +144,18 @@ static int load_scheme(scheme *s, const char *path, arb_diag *d)
 	if (!root)
 		goto fail;
 	if (root->kind != ARB_MAP) {
-		arb_data_fail(&err, root, "a scheme is a mapping (keys scheme, points, ties, tiebreakers)");
+		arb_data_fail(&err, root,
+			      "a scheme is a mapping (keys scheme, points, ties, tiebreakers)");
 		goto fail;
 	}
 	for (size_t i = 0; i < root->n; i++) {
 		const char *k = root->keys[i].str;
 		if (strcmp(k, "scheme") && strcmp(k, "points") && strcmp(k, "ties") &&
 		    strcmp(k, "tiebreakers")) {
-			arb_data_fail(&err, &root->keys[i],
-				"unknown key \"%s\": a scheme has scheme, points, ties and tiebreakers", k);
+			arb_data_fail(
+				&err, &root->keys[i],
+				"unknown key \"%s\": a scheme has scheme, points, ties and tiebreakers",
+				k);
 			goto fail;
 		}
 	}
@@ -167,7 +169,9 @@ static int load_scheme(scheme *s, const char *path, arb_diag *d)
 	}
 	n = arb_node_get(root, "points");
 	if (!n) {
-		arb_data_fail(&err, root, "missing key \"points\" (placement, wins, share, or a list by place)");
+		arb_data_fail(
+			&err, root,
+			"missing key \"points\" (placement, wins, share, or a list by place)");
 		goto fail;
 	}
 	if (n->kind == ARB_SEQ) {
@@ -190,7 +194,8 @@ static int load_scheme(scheme *s, const char *path, arb_diag *d)
 		memcpy(s->tb, tmp.tb, sizeof s->tb);
 		s->ntb = tmp.ntb;
 	} else {
-		arb_data_fail(&err, n, "points: write placement, wins, share, or a list of points by place");
+		arb_data_fail(&err, n,
+			      "points: write placement, wins, share, or a list of points by place");
 		goto fail;
 	}
 	n = arb_node_get(root, "ties");
@@ -198,14 +203,17 @@ static int load_scheme(scheme *s, const char *path, arb_diag *d)
 		if (n->kind == ARB_SCALAR && !strcmp(n->str, "best"))
 			s->ties_best = true;
 		else if (!(n->kind == ARB_SCALAR && !strcmp(n->str, "share"))) {
-			arb_data_fail(&err, n, "ties: write share (tied places split their points) or best");
+			arb_data_fail(&err, n,
+				      "ties: write share (tied places split their points) or best");
 			goto fail;
 		}
 	}
 	n = arb_node_get(root, "tiebreakers");
 	if (n) {
 		if (n->kind != ARB_SEQ || n->n > 4) {
-			arb_data_fail(&err, n, "tiebreakers: a list of up to 4 of points, wins, score, share");
+			arb_data_fail(
+				&err, n,
+				"tiebreakers: a list of up to 4 of points, wins, score, share");
 			goto fail;
 		}
 		s->ntb = 0;
@@ -215,7 +223,9 @@ static int load_scheme(scheme *s, const char *path, arb_diag *d)
 			while (k < 4 && !(t->kind == ARB_SCALAR && !strcmp(t->str, tb_names[k])))
 				k++;
 			if (k == 4) {
-				arb_data_fail(&err, t, "unknown tie-breaker: write points, wins, score or share");
+				arb_data_fail(
+					&err, t,
+					"unknown tie-breaker: write points, wins, score or share");
 				goto fail;
 			}
 			s->tb[s->ntb++] = (enum tiebreak)k;
@@ -245,8 +255,8 @@ static uint64_t hash_str(uint64_t h, const char *s)
 /* The slot of `hash` whose entry eq() accepts, or the empty slot where it
  * goes.  Grows the map first, so an insert into the slot returned is safe. */
 static index_slot *map_slot(index_map *m, uint64_t hash,
-			    bool (*eq)(const st_ctx *, size_t, const void *),
-			    const st_ctx *c, const void *key)
+			    bool (*eq)(const st_ctx *, size_t, const void *), const st_ctx *c,
+			    const void *key)
 {
 	if (2 * (m->n + 1) > m->cap) {
 		size_t cap = m->cap ? 2 * m->cap : 64;
@@ -264,8 +274,7 @@ static index_slot *map_slot(index_map *m, uint64_t hash,
 		m->cap = cap;
 	}
 	size_t k = hash & (m->cap - 1);
-	while (m->slot[k].idx1 &&
-	       !(m->slot[k].hash == hash && eq(c, m->slot[k].idx1 - 1, key)))
+	while (m->slot[k].idx1 && !(m->slot[k].hash == hash && eq(c, m->slot[k].idx1 - 1, key)))
 		k = (k + 1) & (m->cap - 1);
 	return &m->slot[k];
 }
@@ -336,10 +345,9 @@ static const char *str_of(json_t *o, const char *key)
 }
 
 /* Report a malformed results stream at src:line:col.  Returns -1. */
-static int input_error(st_ctx *c, const char *src, size_t line, size_t col,
-		       const char *fmt, ...) __attribute__((format(printf, 5, 6)));
-static int input_error(st_ctx *c, const char *src, size_t line, size_t col,
-		       const char *fmt, ...)
+static int input_error(st_ctx *c, const char *src, size_t line, size_t col, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+static int input_error(st_ctx *c, const char *src, size_t line, size_t col, const char *fmt, ...)
 {
 	arb_diag d = { .file = src, .line = (uint32_t)line, .col = (uint32_t)col };
 	va_list ap;
@@ -375,8 +383,8 @@ static int add_game(st_ctx *c, json_t *doc, const char *src, size_t line)
 		arb_out_status(c->out, ARB_EXIT_ILLEGAL);
 	else if (strcmp(verdict, "legal") && strcmp(verdict, "unfinished"))
 		arb_out_status(c->out, ARB_EXIT_ERROR);
-	bool counts = !strcmp(verdict, "legal") ||
-		      (c->o->include_illegal && !strcmp(verdict, "illegal"));
+	bool counts =
+		!strcmp(verdict, "legal") || (c->o->include_illegal && !strcmp(verdict, "illegal"));
 	if (!counts || !json_is_array(seats) || json_array_size(seats) == 0) {
 		json_t *lo = json_object();
 		arb_json_set(lo, "file", arb_json_str(str_of(doc, "file")));
@@ -397,7 +405,7 @@ static int add_game(st_ctx *c, json_t *doc, const char *src, size_t line)
 				   n, ARB_MAX_SEATS);
 	long score[ARB_MAX_SEATS];
 	bool win[ARB_MAX_SEATS];
-	size_t who[ARB_MAX_SEATS];      /* indices: pointers would dangle */
+	size_t who[ARB_MAX_SEATS]; /* indices: pointers would dangle */
 	long best = 0;
 	for (size_t i = 0; i < n; i++) {
 		json_t *s = json_array_get(seats, i);
@@ -415,8 +423,8 @@ static int add_game(st_ctx *c, json_t *doc, const char *src, size_t line)
 		for (size_t j = 0; j < n; j++) {
 			if (j == i)
 				continue;
-			bool better = (win[j] && !win[i]) ||
-				      (win[j] == win[i] && score[j] > score[i]);
+			bool better =
+				(win[j] && !win[i]) || (win[j] == win[i] && score[j] > score[i]);
 			bool same = win[j] == win[i] && score[j] == score[i];
 			ahead += better;
 			tied += same;
@@ -442,8 +450,9 @@ static int add_game(st_ctx *c, json_t *doc, const char *src, size_t line)
 			size_t last = c->sc.ties_best ? place : place + tied;
 			double sum = 0;
 			for (size_t q = place; q <= last; q++)
-				sum += c->sc.kind == PTS_PLACEMENT ? (double)(n - q)
-					: (q <= c->sc.nlist ? c->sc.list[q - 1] : 0);
+				sum += c->sc.kind == PTS_PLACEMENT
+					       ? (double)(n - q)
+					       : (q <= c->sc.nlist ? c->sc.list[q - 1] : 0);
 			pts = sum / (double)(last - place + 1);
 			break;
 		}
@@ -492,9 +501,9 @@ static int from_record(void *ctx, const arb_record *rec)
 
 typedef struct yaml_in {
 	FILE *f;
-	size_t read;             /* bytes handed to the parser so far      */
-	size_t doc_start;        /* where the current document started     */
-	bool too_long;           /* the document passed ARB_MAX_RESULT_BYTES */
+	size_t read;	  /* bytes handed to the parser so far      */
+	size_t doc_start; /* where the current document started     */
+	bool too_long;	  /* the document passed ARB_MAX_RESULT_BYTES */
 } yaml_in;
 
 /* libyaml's read handler: the file, refused past the document limit so
@@ -514,7 +523,7 @@ static int yaml_read(void *data, unsigned char *buf, size_t size, size_t *got)
 typedef struct yaml_walk {
 	yaml_parser_t *p;
 	yaml_in *in;
-	size_t line, col;        /* where the walk failed                  */
+	size_t line, col; /* where the walk failed                  */
 	char why[160];
 } yaml_walk;
 
@@ -606,7 +615,8 @@ static int walk_value(yaml_walk *w, yaml_event_t *ev, int depth, json_t **out)
 			goto fail;
 		}
 		if (child.data.scalar.anchor) {
-			walk_fail(w, &child.start_mark, "anchors and aliases are not allowed in results");
+			walk_fail(w, &child.start_mark,
+				  "anchors and aliases are not allowed in results");
 			yaml_event_delete(&child);
 			goto fail;
 		}
@@ -752,7 +762,8 @@ static int from_tsv(st_ctx *c, FILE *f, const char *name, size_t lines_before)
 	arb_buf buf = { 0 };
 	size_t no = lines_before;
 	int rc = 0, got;
-	static const char header[] = "file\tline\tgame\tevent\tround\ttable\tplayers\tverdict\tmoves\tscores\twinners\terror_line\terror_col\trule\tmessage";
+	static const char header[] =
+		"file\tline\tgame\tevent\tround\ttable\tplayers\tverdict\tmoves\tscores\twinners\terror_line\terror_col\trule\tmessage";
 	while ((got = read_line(f, &buf)) != 0) {
 		no++;
 		if (got < 0) {
@@ -762,7 +773,8 @@ static int from_tsv(st_ctx *c, FILE *f, const char *name, size_t lines_before)
 		char *line = buf.p ? buf.p : (char *)"";
 		if (no == lines_before + 1) {
 			if (strcmp(line, header) != 0) {
-				rc = input_error(c, name, no, 1, "not the TSV of `arbiter check --format=tsv`");
+				rc = input_error(c, name, no, 1,
+						 "not the TSV of `arbiter check --format=tsv`");
 				break;
 			}
 			continue;
@@ -801,7 +813,8 @@ static int from_tsv(st_ctx *c, FILE *f, const char *name, size_t lines_before)
 			arb_json_set(s, "score", json_integer(atol(se + 1)));
 			bool w = false;
 			char *wcopy = arb_xstrdup(col[10]), *save = NULL;
-			for (char *t = strtok_r(wcopy, " ", &save); t; t = strtok_r(NULL, " ", &save))
+			for (char *t = strtok_r(wcopy, " ", &save); t;
+			     t = strtok_r(NULL, " ", &save))
 				if (!strcmp(t, players[i]))
 					w = true;
 			free(wcopy);
@@ -866,10 +879,14 @@ static int read_input(st_ctx *c, const char *path)
 static double tb_value(const player *p, enum tiebreak t)
 {
 	switch (t) {
-	case TB_POINTS: return p->points;
-	case TB_WINS: return (double)p->wins;
-	case TB_SCORE: return (double)p->score;
-	case TB_SHARE: return p->share;
+	case TB_POINTS:
+		return p->points;
+	case TB_WINS:
+		return (double)p->wins;
+	case TB_SCORE:
+		return (double)p->score;
+	case TB_SHARE:
+		return p->share;
 	}
 	return 0;
 }
@@ -919,12 +936,13 @@ static void print_event(st_ctx *c, size_t ev, player **list, size_t n)
 	json_t *doc = json_object(), *rows = json_array();
 	if (c->o->format == FMT_TEXT) {
 		arb_buf_printf(&b, "%s%s: %ld games counted, %zu left out; scheme %s",
-			       ev ? "\n" : "", e->name,
-			       e->games, left, c->sc.name);
+			       ev ? "\n" : "", e->name, e->games, left, c->sc.name);
 		arb_buf_puts(&b, " (points");
 		for (size_t i = 0; i < c->sc.ntb; i++)
 			arb_buf_printf(&b, ", then %s", tb_names[c->sc.tb[i]]);
-		arb_buf_puts(&b, ")\nrank  player                games  wins  places        points   score   share\n");
+		arb_buf_puts(
+			&b,
+			")\nrank  player                games  wins  places        points   score   share\n");
 	}
 	size_t rank = 0;
 	for (size_t i = 0; i < n; i++) {
@@ -942,12 +960,12 @@ static void print_event(st_ctx *c, size_t ev, player **list, size_t n)
 		if (c->o->format == FMT_TEXT) {
 			arb_buf_printf(&b, "%4zu  ", rank);
 			put_padded(&b, p->name, 20);
-			arb_buf_printf(&b, "  %5ld  %4ld  %-12s %7.2f  %6ld  %6.3f\n",
-				       p->games, p->wins, places, p->points, p->score, p->share);
+			arb_buf_printf(&b, "  %5ld  %4ld  %-12s %7.2f  %6ld  %6.3f\n", p->games,
+				       p->wins, places, p->points, p->score, p->share);
 		} else if (c->o->format == FMT_TSV) {
-			arb_buf_printf(&b, "%s\t%zu\t%s\t%ld\t%ld\t%s\t%.4f\t%ld\t%.4f\n",
-				       e->name, rank, p->name, p->games, p->wins, places,
-				       p->points, p->score, p->share);
+			arb_buf_printf(&b, "%s\t%zu\t%s\t%ld\t%ld\t%s\t%.4f\t%ld\t%.4f\n", e->name,
+				       rank, p->name, p->games, p->wins, places, p->points,
+				       p->score, p->share);
 		} else {
 			json_t *r = json_object();
 			arb_json_set(r, "rank", json_integer((json_int_t)rank));
@@ -1010,7 +1028,8 @@ int arb_cmd_standings(const arb_opts *o)
 		if (read_input(&c, files[i]) && !o->keep_going)
 			break;
 	if (o->format == FMT_TSV && !o->quiet) {
-		static const char h[] = "group\trank\tplayer\tgames\twins\tplaces\tpoints\tscore\tshare\n";
+		static const char h[] =
+			"group\trank\tplayer\tgames\twins\tplaces\tpoints\tscore\tshare\n";
 		arb_out_text(c.out, h, sizeof h - 1);
 	}
 	/* the players of each group, grouped in one pass (a counting sort):

@@ -17,14 +17,13 @@
 
 #include "picture.h"
 
-arb_page_step *arb_page_step_add(arb_page *p, enum arb_step_kind kind,
-				 const char *label)
+arb_page_step *arb_page_step_add(arb_page *p, enum arb_step_kind kind, const char *label)
 {
 	if (p->nsteps == p->cap) {
 		size_t cap = p->cap ? 2 * p->cap : 64;
 		arb_page_step *s = realloc(p->steps, cap * sizeof *s);
 		if (!s)
-			abort();   /* as arb_buf does when memory runs out */
+			abort(); /* as arb_buf does when memory runs out */
 		memset(s + p->cap, 0, (cap - p->cap) * sizeof *s);
 		p->steps = s;
 		p->cap = cap;
@@ -96,7 +95,7 @@ static const char page_js[] =
 	" i=Math.max(0,Math.min(pos.length-1,i));\n"
 	" for(var j=0;j<pos.length;j++){pos[j].hidden=j!==i;items[j].classList.toggle('cur',j===i);}\n"
 	" cur=i;\n"
-	" var li=items[i];\n"  /* scroll the list, never the page */
+	" var li=items[i];\n" /* scroll the list, never the page */
 	" if(li.offsetTop<list.scrollTop||li.offsetTop+li.offsetHeight>list.scrollTop+list.clientHeight)\n"
 	"  list.scrollTop=li.offsetTop-list.clientHeight/2;\n"
 	" where.textContent=i+' / '+(pos.length-1);\n"
@@ -131,7 +130,8 @@ static const char page_js[] =
 
 void arb_html_write(const arb_page *p, arb_buf *out)
 {
-	arb_buf_puts(out, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
+	arb_buf_puts(out,
+		     "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
 		     "<meta charset=\"utf-8\">\n"
 		     "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
 		     "<title>");
@@ -140,8 +140,7 @@ void arb_html_write(const arb_page *p, arb_buf *out)
 	arb_buf_puts(out, page_css);
 	arb_svg_style(p->game, out);
 	size_t first = p->first < p->nsteps ? p->first : p->nsteps ? p->nsteps - 1 : 0;
-	arb_buf_printf(out, "</style>\n</head>\n<body data-first=\"%zu\">\n<header>\n<h1>",
-		       first);
+	arb_buf_printf(out, "</style>\n</head>\n<body data-first=\"%zu\">\n<header>\n<h1>", first);
 	arb_xml_escape(out, p->title.p ? p->title.p : "");
 	arb_buf_puts(out, "</h1>\n");
 	if (p->subtitle.len) {
@@ -152,8 +151,7 @@ void arb_html_write(const arb_page *p, arb_buf *out)
 	arb_buf_puts(out, "<p>");
 	for (size_t i = 0; i < p->nseats; i++) {
 		const arb_seat *s = &p->seats[i];
-		arb_buf_printf(out, "<span class=\"sw b-c%u\"></span>",
-			       s->colour);
+		arb_buf_printf(out, "<span class=\"sw b-c%u\"></span>", s->colour);
 		arb_xml_escape(out, p->game->colours[s->colour]);
 		arb_buf_puts(out, ": ");
 		arb_xml_escape(out, s->player ? s->player : "");
@@ -170,15 +168,17 @@ void arb_html_write(const arb_page *p, arb_buf *out)
 		arb_buf_puts(out, "</div>\n");
 		q += n;
 	}
-	arb_buf_puts(out, "</div>\n<aside>\n<nav><button id=\"first\" title=\"the start (Home)\">First</button>"
-		     "<button id=\"prev\" title=\"the move before (left arrow)\">&#x25C0; Back</button>"
-		     "<button id=\"next\" title=\"the next move (right arrow)\">Next &#x25B6;</button>"
-		     "<button id=\"last\" title=\"the end (End)\">Last</button>"
-		     "<span id=\"where\"></span></nav>\n<ol id=\"moves\">\n");
+	arb_buf_puts(
+		out,
+		"</div>\n<aside>\n<nav><button id=\"first\" title=\"the start (Home)\">First</button>"
+		"<button id=\"prev\" title=\"the move before (left arrow)\">&#x25C0; Back</button>"
+		"<button id=\"next\" title=\"the next move (right arrow)\">Next &#x25B6;</button>"
+		"<button id=\"last\" title=\"the end (End)\">Last</button>"
+		"<span id=\"where\"></span></nav>\n<ol id=\"moves\">\n");
 	for (size_t i = 0; i < p->nsteps; i++) {
 		const arb_page_step *st = &p->steps[i];
-		arb_buf_printf(out, "<li%s>", st->kind == ARB_STEP_ILLEGAL
-			       ? " class=\"illegal\"" : "");
+		arb_buf_printf(out, "<li%s>",
+			       st->kind == ARB_STEP_ILLEGAL ? " class=\"illegal\"" : "");
 		arb_xml_escape(out, st->label);
 		if (st->kind == ARB_STEP_ILLEGAL)
 			arb_buf_puts(out, " (illegal)");
@@ -201,7 +201,8 @@ void arb_html_write(const arb_page *p, arb_buf *out)
 	}
 	arb_buf_puts(out, "</ol>\n<p id=\"verdict\">");
 	arb_xml_escape(out, p->verdict.p ? p->verdict.p : "");
-	arb_buf_puts(out, "</p>\n</aside>\n</main>\n<pre id=\"selftest\" hidden></pre>\n<script>\n");
+	arb_buf_puts(out,
+		     "</p>\n</aside>\n</main>\n<pre id=\"selftest\" hidden></pre>\n<script>\n");
 	arb_buf_puts(out, page_js);
 	arb_buf_puts(out, "</script>\n</body>\n</html>\n");
 }

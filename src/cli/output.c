@@ -24,13 +24,13 @@
 struct arb_out {
 	arb_format format;
 	bool quiet;
-	bool score;              /* `score`: verdicts carry their events */
+	bool score; /* `score`: verdicts carry their events */
 	int status;
 	bool failed;
 	bool tsv_header;
 	bool yaml_open;
 	yaml_emitter_t yaml;
-	arb_buf line;            /* scratch for text lines */
+	arb_buf line; /* scratch for text lines */
 };
 
 static int yaml_write(void *data, unsigned char *buffer, size_t size)
@@ -185,9 +185,9 @@ void arb_json_push(json_t *arr, json_t *value)
 static bool looks_typed(const char *s)
 {
 	static const char *const words[] = {
-		"y", "Y", "yes", "Yes", "YES", "n", "N", "no", "No", "NO",
-		"true", "True", "TRUE", "false", "False", "FALSE", "on", "On",
-		"ON", "off", "Off", "OFF", "null", "Null", "NULL", "~", "",
+		"y",  "Y",    "yes",  "Yes",  "YES",   "n",	"N",	 "no", "No",
+		"NO", "true", "True", "TRUE", "false", "False", "FALSE", "on", "On",
+		"ON", "off",  "Off",  "OFF",  "null",  "Null",	"NULL",	 "~",  "",
 	};
 	for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
 		if (strcmp(s, words[i]) == 0)
@@ -208,11 +208,11 @@ static void yaml_scalar(arb_out *out, const char *s, bool typed)
 	yaml_event_t ev;
 	bool quote = !typed && looks_typed(s);
 	/* boards and other multi-line text read best as literal blocks */
-	yaml_scalar_style_t style = quote ? YAML_DOUBLE_QUOTED_SCALAR_STYLE
-				  : (!typed && strchr(s, '\n')) ? YAML_LITERAL_SCALAR_STYLE
-				  : YAML_ANY_SCALAR_STYLE;
-	yaml_scalar_event_initialize(&ev, NULL, NULL, (yaml_char_t *)s,
-				     (int)strlen(s), !quote, !typed, style);
+	yaml_scalar_style_t style = quote			  ? YAML_DOUBLE_QUOTED_SCALAR_STYLE
+				    : (!typed && strchr(s, '\n')) ? YAML_LITERAL_SCALAR_STYLE
+								  : YAML_ANY_SCALAR_STYLE;
+	yaml_scalar_event_initialize(&ev, NULL, NULL, (yaml_char_t *)s, (int)strlen(s), !quote,
+				     !typed, style);
 	yaml_ev(out, &ev);
 }
 
@@ -225,12 +225,12 @@ static void yaml_value(arb_out *out, json_t *v)
 	char num[32];
 	switch (json_typeof(v)) {
 	case JSON_OBJECT: {
-		yaml_mapping_start_event_initialize(&ev, NULL, NULL, 1,
-						    YAML_BLOCK_MAPPING_STYLE);
+		yaml_mapping_start_event_initialize(&ev, NULL, NULL, 1, YAML_BLOCK_MAPPING_STYLE);
 		yaml_ev(out, &ev);
 		const char *key;
 		json_t *val;
-		json_object_foreach(v, key, val) {
+		json_object_foreach(v, key, val)
+		{
 			yaml_scalar(out, key, false);
 			yaml_value(out, val);
 		}
@@ -239,8 +239,7 @@ static void yaml_value(arb_out *out, json_t *v)
 		break;
 	}
 	case JSON_ARRAY: {
-		yaml_sequence_start_event_initialize(&ev, NULL, NULL, 1,
-						     YAML_BLOCK_SEQUENCE_STYLE);
+		yaml_sequence_start_event_initialize(&ev, NULL, NULL, 1, YAML_BLOCK_SEQUENCE_STYLE);
 		yaml_ev(out, &ev);
 		size_t i;
 		json_t *val;
@@ -295,7 +294,8 @@ void arb_out_doc(arb_out *out, json_t *doc)
 		if (!out->failed && !yaml_emitter_flush(&out->yaml))
 			out->failed = true;
 	} else if (!out->failed) {
-		if (json_dump_callback(doc, json_write, out, JSON_COMPACT | JSON_REAL_PRECISION(10)) != 0)
+		if (json_dump_callback(doc, json_write, out,
+				       JSON_COMPACT | JSON_REAL_PRECISION(10)) != 0)
 			out->failed = true;
 		else if (putchar('\n') == EOF)
 			out->failed = true;
@@ -402,10 +402,14 @@ void arb_out_note(arb_out *out, const char *file, const char *msg)
 static const char *verdict_name(arb_verdict v)
 {
 	switch (v) {
-	case ARB_LEGAL: return "legal";
-	case ARB_UNFINISHED: return "unfinished";
-	case ARB_ILLEGAL: return "illegal";
-	case ARB_ERROR: return "error";
+	case ARB_LEGAL:
+		return "legal";
+	case ARB_UNFINISHED:
+		return "unfinished";
+	case ARB_ILLEGAL:
+		return "illegal";
+	case ARB_ERROR:
+		return "error";
 	}
 	return "error";
 }
@@ -415,8 +419,7 @@ static const char *seat_colour(const arb_replay *r, size_t i)
 	return r->game->colours[r->setup.seats[i].colour];
 }
 
-static json_t *verdict_doc(const arb_replay *r, bool score,
-			   const arb_scored *ev, size_t nev);
+static json_t *verdict_doc(const arb_replay *r, bool score, const arb_scored *ev, size_t nev);
 
 static json_t *event_doc(const arb_replay *r, const arb_scored *e)
 {
@@ -437,8 +440,8 @@ static json_t *event_doc(const arb_replay *r, const arb_scored *e)
 		json_t *details = json_object();
 		for (size_t i = 0; i < e->ev.nfields && i < ARB_MAX_FIELDS; i++) {
 			const arb_field *f = &e->ev.fields[i];
-			arb_json_set(details, f->key, f->str ? arb_json_str(f->str)
-								    : json_integer(f->num));
+			arb_json_set(details, f->key,
+				     f->str ? arb_json_str(f->str) : json_integer(f->num));
 		}
 		arb_json_set(o, "details", details);
 	}
@@ -450,8 +453,7 @@ json_t *arb_verdict_json(const arb_replay *r)
 	return verdict_doc(r, false, NULL, 0);
 }
 
-static json_t *verdict_doc(const arb_replay *r, bool score,
-			   const arb_scored *ev, size_t nev)
+static json_t *verdict_doc(const arb_replay *r, bool score, const arb_scored *ev, size_t nev)
 {
 	const arb_record *rec = r->rec;
 	json_t *doc = json_object();
@@ -516,8 +518,7 @@ static json_t *verdict_doc(const arb_replay *r, bool score,
 static void text_scores(arb_buf *b, const arb_replay *r)
 {
 	for (size_t i = 0; i < r->setup.nseats; i++)
-		arb_buf_printf(b, "%s%s %d", i ? ", " : "", seat_colour(r, i),
-			       r->st.score[i]);
+		arb_buf_printf(b, "%s%s %d", i ? ", " : "", seat_colour(r, i), r->st.score[i]);
 }
 
 static void text_winners(arb_buf *b, const arb_replay *r)
@@ -540,8 +541,7 @@ static void text_illegal(arb_buf *b, const arb_replay *r)
 {
 	const arb_record *rec = r->rec;
 	arb_buf_put_utf8(b, rec->file);
-	arb_buf_printf(b, ":%u:%u: illegal: ", (unsigned)r->rej.line,
-		       (unsigned)r->rej.col);
+	arb_buf_printf(b, ":%u:%u: illegal: ", (unsigned)r->rej.line, (unsigned)r->rej.col);
 	if (r->bad_move && rec->turns[r->bad_move - 1].ntok == 0) {
 		arb_buf_printf(b, "move %zu: ", r->bad_move);
 	} else if (r->bad_move) {
@@ -573,8 +573,7 @@ static void text_event(arb_buf *b, const arb_replay *r, const arb_scored *e)
 	arb_buf_putc(b, '\n');
 }
 
-static void text_verdict(arb_out *out, const arb_replay *r,
-			 const arb_scored *ev, size_t nev)
+static void text_verdict(arb_out *out, const arb_replay *r, const arb_scored *ev, size_t nev)
 {
 	const arb_record *rec = r->rec;
 	arb_buf *b = &out->line;
@@ -611,9 +610,8 @@ void arb_verdict_line(const arb_replay *r, arb_buf *b)
 		text_illegal(b, r);
 	} else {
 		arb_buf_put_utf8(b, rec->file);
-		arb_buf_printf(b, ":%u: %s: %s, %zu moves; ",
-			       (unsigned)rec->line, verdict_name(r->verdict),
-			       r->game->name, r->moves);
+		arb_buf_printf(b, ":%u: %s: %s, %zu moves; ", (unsigned)rec->line,
+			       verdict_name(r->verdict), r->game->name, r->moves);
 		text_scores(b, r);
 		if (r->verdict == ARB_LEGAL)
 			text_winners(b, r);
@@ -621,8 +619,7 @@ void arb_verdict_line(const arb_replay *r, arb_buf *b)
 	}
 }
 
-static void tsv_verdict(arb_out *out, const arb_replay *r,
-			const arb_scored *ev, size_t nev)
+static void tsv_verdict(arb_out *out, const arb_replay *r, const arb_scored *ev, size_t nev)
 {
 	arb_buf *b = &out->line;
 	const arb_record *rec = r->rec;
@@ -678,8 +675,8 @@ static void tsv_verdict(arb_out *out, const arb_replay *r,
 		if (r->st.winner[i])
 			arb_buf_printf(b, "%s%s", k++ ? " " : "", seat_colour(r, i));
 	if (r->verdict == ARB_ILLEGAL) {
-		arb_buf_printf(b, "\t%u\t%u\t%s\t", (unsigned)r->rej.line,
-			       (unsigned)r->rej.col, r->rej.rule);
+		arb_buf_printf(b, "\t%u\t%u\t%s\t", (unsigned)r->rej.line, (unsigned)r->rej.col,
+			       r->rej.rule);
 		tsv_field(b, r->rej.msg);
 	} else {
 		arb_buf_puts(b, "\t\t\t\t");
@@ -687,8 +684,7 @@ static void tsv_verdict(arb_out *out, const arb_replay *r,
 	tsv_row_end(out, b);
 }
 
-void arb_out_verdict(arb_out *out, const arb_replay *r,
-		     const arb_scored *events, size_t nevents)
+void arb_out_verdict(arb_out *out, const arb_replay *r, const arb_scored *events, size_t nevents)
 {
 	if (r->verdict == ARB_ERROR) {
 		arb_out_diag(out, &r->diag);
@@ -710,7 +706,7 @@ void arb_out_verdict(arb_out *out, const arb_replay *r,
 		arb_out_doc(out, verdict_doc(r, out->score, events, nevents));
 		break;
 	case FMT_SVG:
-	case FMT_HTML:  /* the picture and the page show the verdict */
+	case FMT_HTML: /* the picture and the page show the verdict */
 		break;
 	}
 }

@@ -8,8 +8,8 @@
 
 #include "cli.h"
 
-int arb_each_record_in(FILE *f, const char *name, const arb_taken *taken,
-		       const arb_opts *o, arb_out *out, arb_each_fn fn, void *ctx)
+int arb_each_record_in(FILE *f, const char *name, const arb_taken *taken, const arb_opts *o,
+		       arb_out *out, arb_each_fn fn, void *ctx)
 {
 	arb_reader *rd = arb_reader_new(f, name);
 	if (taken)
@@ -44,8 +44,7 @@ int arb_each_record_in(FILE *f, const char *name, const arb_taken *taken,
 	return stop;
 }
 
-int arb_each_record(const arb_opts *o, arb_out *out, arb_each_fn fn,
-		    void *ctx)
+int arb_each_record(const arb_opts *o, arb_out *out, arb_each_fn fn, void *ctx)
 {
 	static char *stdin_only[] = { "-" };
 	char **files = o->nfiles ? o->files : stdin_only;

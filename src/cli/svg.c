@@ -20,43 +20,56 @@
 
 /* The CSS name of each role (seat roles are "c0".."c7"). */
 static const char *const role_name[ARB_ROLE_COLOUR0] = {
-	[ARB_ROLE_NONE] = "none",        [ARB_ROLE_PAPER] = "paper",
-	[ARB_ROLE_INK] = "ink",          [ARB_ROLE_LABEL] = "label",
-	[ARB_ROLE_HIGHLIGHT] = "mark",   [ARB_ROLE_FIELD] = "field",
-	[ARB_ROLE_ROAD] = "road",        [ARB_ROLE_CITY] = "city",
-	[ARB_ROLE_SHIELD] = "shield",    [ARB_ROLE_CLOISTER] = "cloister",
-	[ARB_ROLE_WATER] = "water",      [ARB_ROLE_DESERT] = "desert",
-	[ARB_ROLE_HILLS] = "hills",      [ARB_ROLE_FOREST] = "forest",
-	[ARB_ROLE_PASTURE] = "pasture",  [ARB_ROLE_GRAIN] = "grain",
-	[ARB_ROLE_MOUNTAINS] = "mountains", [ARB_ROLE_TOKEN] = "token",
-	[ARB_ROLE_HOT] = "hot",          [ARB_ROLE_ROBBER] = "robber",
-	[ARB_ROLE_HARBOUR] = "harbour",  [ARB_ROLE_GROUND] = "ground",
-	[ARB_ROLE_WALL] = "wall",        [ARB_ROLE_CHURCH] = "church",
-	[ARB_ROLE_PERMIT] = "permit",    [ARB_ROLE_GOLD] = "gold",
+	[ARB_ROLE_NONE] = "none",
+	[ARB_ROLE_PAPER] = "paper",
+	[ARB_ROLE_INK] = "ink",
+	[ARB_ROLE_LABEL] = "label",
+	[ARB_ROLE_HIGHLIGHT] = "mark",
+	[ARB_ROLE_FIELD] = "field",
+	[ARB_ROLE_ROAD] = "road",
+	[ARB_ROLE_CITY] = "city",
+	[ARB_ROLE_SHIELD] = "shield",
+	[ARB_ROLE_CLOISTER] = "cloister",
+	[ARB_ROLE_WATER] = "water",
+	[ARB_ROLE_DESERT] = "desert",
+	[ARB_ROLE_HILLS] = "hills",
+	[ARB_ROLE_FOREST] = "forest",
+	[ARB_ROLE_PASTURE] = "pasture",
+	[ARB_ROLE_GRAIN] = "grain",
+	[ARB_ROLE_MOUNTAINS] = "mountains",
+	[ARB_ROLE_TOKEN] = "token",
+	[ARB_ROLE_HOT] = "hot",
+	[ARB_ROLE_ROBBER] = "robber",
+	[ARB_ROLE_HARBOUR] = "harbour",
+	[ARB_ROLE_GROUND] = "ground",
+	[ARB_ROLE_WALL] = "wall",
+	[ARB_ROLE_CHURCH] = "church",
+	[ARB_ROLE_PERMIT] = "permit",
+	[ARB_ROLE_GOLD] = "gold",
 };
 
 /* The colour of each role, after the printed components. */
 static const char *const role_colour[ARB_ROLE_COLOUR0] = {
-	[ARB_ROLE_NONE] = "none",        [ARB_ROLE_PAPER] = "#fbf8f0",
-	[ARB_ROLE_INK] = "#222222",      [ARB_ROLE_LABEL] = "#5a5a5a",
+	[ARB_ROLE_NONE] = "none",	  [ARB_ROLE_PAPER] = "#fbf8f0",
+	[ARB_ROLE_INK] = "#222222",	  [ARB_ROLE_LABEL] = "#5a5a5a",
 	[ARB_ROLE_HIGHLIGHT] = "#e0007a", [ARB_ROLE_FIELD] = "#8dbb4c",
-	[ARB_ROLE_ROAD] = "#f3eddc",     [ARB_ROLE_CITY] = "#c8965a",
-	[ARB_ROLE_SHIELD] = "#2b59a8",   [ARB_ROLE_CLOISTER] = "#b8432f",
-	[ARB_ROLE_WATER] = "#3a7cc2",    [ARB_ROLE_DESERT] = "#e6d49c",
-	[ARB_ROLE_HILLS] = "#c2643a",    [ARB_ROLE_FOREST] = "#2f7a34",
-	[ARB_ROLE_PASTURE] = "#a3cf62",  [ARB_ROLE_GRAIN] = "#efc23f",
+	[ARB_ROLE_ROAD] = "#f3eddc",	  [ARB_ROLE_CITY] = "#c8965a",
+	[ARB_ROLE_SHIELD] = "#2b59a8",	  [ARB_ROLE_CLOISTER] = "#b8432f",
+	[ARB_ROLE_WATER] = "#3a7cc2",	  [ARB_ROLE_DESERT] = "#e6d49c",
+	[ARB_ROLE_HILLS] = "#c2643a",	  [ARB_ROLE_FOREST] = "#2f7a34",
+	[ARB_ROLE_PASTURE] = "#a3cf62",	  [ARB_ROLE_GRAIN] = "#efc23f",
 	[ARB_ROLE_MOUNTAINS] = "#8e8e8e", [ARB_ROLE_TOKEN] = "#f6eed3",
-	[ARB_ROLE_HOT] = "#c62828",      [ARB_ROLE_ROBBER] = "#3a3a3a",
-	[ARB_ROLE_HARBOUR] = "#f4ead2",  [ARB_ROLE_GROUND] = "#e4d3a6",
-	[ARB_ROLE_WALL] = "#7b6a54",     [ARB_ROLE_CHURCH] = "#b9ab93",
-	[ARB_ROLE_PERMIT] = "#fff6dc",   [ARB_ROLE_GOLD] = "#e2b100",
+	[ARB_ROLE_HOT] = "#c62828",	  [ARB_ROLE_ROBBER] = "#3a3a3a",
+	[ARB_ROLE_HARBOUR] = "#f4ead2",	  [ARB_ROLE_GROUND] = "#e4d3a6",
+	[ARB_ROLE_WALL] = "#7b6a54",	  [ARB_ROLE_CHURCH] = "#b9ab93",
+	[ARB_ROLE_PERMIT] = "#fff6dc",	  [ARB_ROLE_GOLD] = "#e2b100",
 };
 
 /* Seat colours by the colour's name in a game's colours[]. */
 static const struct {
 	const char *name, *rgb;
 } seat_colour[] = {
-	{ "red", "#d0312d" },    { "blue", "#1f5bc6" },  { "green", "#2c9a3c" },
+	{ "red", "#d0312d" },	 { "blue", "#1f5bc6" },	 { "green", "#2c9a3c" },
 	{ "yellow", "#f0c419" }, { "black", "#232323" }, { "white", "#f7f7f2" },
 	{ "orange", "#ef7d16" }, { "brown", "#7b4a26" },
 };
@@ -74,11 +87,21 @@ void arb_xml_escape(arb_buf *out, const char *s)
 {
 	for (; *s; s++) {
 		switch (*s) {
-		case '&': arb_buf_puts(out, "&amp;"); break;
-		case '<': arb_buf_puts(out, "&lt;"); break;
-		case '>': arb_buf_puts(out, "&gt;"); break;
-		case '"': arb_buf_puts(out, "&quot;"); break;
-		case '\'': arb_buf_puts(out, "&#39;"); break;
+		case '&':
+			arb_buf_puts(out, "&amp;");
+			break;
+		case '<':
+			arb_buf_puts(out, "&lt;");
+			break;
+		case '>':
+			arb_buf_puts(out, "&gt;");
+			break;
+		case '"':
+			arb_buf_puts(out, "&quot;");
+			break;
+		case '\'':
+			arb_buf_puts(out, "&#39;");
+			break;
 		default:
 			/* XML 1.0 forbids most control characters, even escaped */
 			if ((unsigned char)*s < 0x20 && *s != '\t' && *s != '\n')
@@ -147,8 +170,8 @@ static void cv_begin(void *ctx, double w, double h)
 	s->height = h;
 }
 
-static void cv_polygon(void *ctx, const arb_pt *pt, size_t n, arb_role fill,
-		       arb_role stroke, double sw)
+static void cv_polygon(void *ctx, const arb_pt *pt, size_t n, arb_role fill, arb_role stroke,
+		       double sw)
 {
 	arb_svg *s = ctx;
 	arb_buf_puts(&s->body, "<polygon");
@@ -157,8 +180,7 @@ static void cv_polygon(void *ctx, const arb_pt *pt, size_t n, arb_role fill,
 	arb_buf_puts(&s->body, "/>\n");
 }
 
-static void cv_polyline(void *ctx, const arb_pt *pt, size_t n,
-			arb_role stroke, double width)
+static void cv_polyline(void *ctx, const arb_pt *pt, size_t n, arb_role stroke, double width)
 {
 	arb_svg *s = ctx;
 	arb_buf_puts(&s->body, "<polyline");
@@ -167,8 +189,8 @@ static void cv_polyline(void *ctx, const arb_pt *pt, size_t n,
 	arb_buf_puts(&s->body, "/>\n");
 }
 
-static void cv_circle(void *ctx, double x, double y, double r, arb_role fill,
-		      arb_role stroke, double sw)
+static void cv_circle(void *ctx, double x, double y, double r, arb_role fill, arb_role stroke,
+		      double sw)
 {
 	arb_svg *s = ctx;
 	arb_buf *b = &s->body;
@@ -183,9 +205,8 @@ static void cv_circle(void *ctx, double x, double y, double r, arb_role fill,
 	arb_buf_puts(b, "/>\n");
 }
 
-static void put_text(arb_buf *b, double x, double y, double size,
-		     enum arb_anchor anchor, bool bold, const char *cls,
-		     const char *str)
+static void put_text(arb_buf *b, double x, double y, double size, enum arb_anchor anchor, bool bold,
+		     const char *cls, const char *str)
 {
 	static const char *const anchors[] = { "start", "middle", "end" };
 	arb_buf_puts(b, "<text x=\"");
@@ -204,9 +225,8 @@ static void put_text(arb_buf *b, double x, double y, double size,
 	arb_buf_puts(b, "</text>\n");
 }
 
-static void cv_text(void *ctx, double x, double y, double size,
-		    enum arb_anchor anchor, bool bold, arb_role fill,
-		    const char *str)
+static void cv_text(void *ctx, double x, double y, double size, enum arb_anchor anchor, bool bold,
+		    arb_role fill, const char *str)
 {
 	arb_svg *s = ctx;
 	char cls[16];
@@ -215,8 +235,7 @@ static void cv_text(void *ctx, double x, double y, double size,
 	else
 		snprintf(cls, sizeof cls, "f-%s",
 			 fill < ARB_ROLE_COLOUR0 ? role_name[fill] : "ink");
-	put_text(&s->body, x, y, size, anchor > ARB_END ? ARB_START : anchor,
-		 bold, cls, str);
+	put_text(&s->body, x, y, size, anchor > ARB_END ? ARB_START : anchor, bold, cls, str);
 }
 
 static void cv_group(void *ctx, double dx, double dy, double rotate)
@@ -240,7 +259,7 @@ static void cv_group(void *ctx, double dx, double dy, double rotate)
 static void cv_end_group(void *ctx)
 {
 	arb_svg *s = ctx;
-	if (s->depth == 0)   /* an engine's unbalanced end: ignore it */
+	if (s->depth == 0) /* an engine's unbalanced end: ignore it */
 		return;
 	s->depth--;
 	arb_buf_puts(&s->body, "</g>\n");
@@ -249,9 +268,13 @@ static void cv_end_group(void *ctx)
 arb_canvas arb_svg_canvas(arb_svg *s, const arb_game_ops *g)
 {
 	s->game = g;
-	return (arb_canvas){ .ctx = s, .begin = cv_begin, .polygon = cv_polygon,
-			     .polyline = cv_polyline, .circle = cv_circle,
-			     .text = cv_text, .group = cv_group,
+	return (arb_canvas){ .ctx = s,
+			     .begin = cv_begin,
+			     .polygon = cv_polygon,
+			     .polyline = cv_polyline,
+			     .circle = cv_circle,
+			     .text = cv_text,
+			     .group = cv_group,
 			     .end_group = cv_end_group };
 }
 
@@ -273,22 +296,21 @@ void arb_svg_style(const arb_game_ops *g, arb_buf *out)
 	/* every shape names its fill class (f-none for none): no rule
 	 * depends on the order of the classes */
 	for (unsigned r = ARB_ROLE_PAPER; r < ARB_ROLE_COLOUR0; r++)
-		arb_buf_printf(out, ".f-%s{fill:%s}.s-%s{stroke:%s}\n",
-			       role_name[r], role_colour[r], role_name[r],
-			       role_colour[r]);
+		arb_buf_printf(out, ".f-%s{fill:%s}.s-%s{stroke:%s}\n", role_name[r],
+			       role_colour[r], role_name[r], role_colour[r]);
 	for (unsigned i = 0; g && g->colours[i] && i < 8; i++) {
 		const char *rgb = colour_of_name(g->colours[i]);
-		arb_buf_printf(out, ".f-c%u{fill:%s}.s-c%u{stroke:%s}.b-c%u{background:%s}\n",
-			       i, rgb, i, rgb, i, rgb);
+		arb_buf_printf(out, ".f-c%u{fill:%s}.s-c%u{stroke:%s}.b-c%u{background:%s}\n", i,
+			       rgb, i, rgb, i, rgb);
 	}
 	arb_buf_puts(out, ".f-none{fill:none}polygon{stroke-linejoin:round}"
-		     "polyline{stroke-linecap:round;stroke-linejoin:round}\n");
+			  "polyline{stroke-linecap:round;stroke-linejoin:round}\n");
 }
 
 /* Cut `msg` into lines of at most `max` bytes at spaces (UTF-8 safe: only
  * spaces split) and write each as a text line from y on. */
-static double put_wrapped(arb_buf *b, double x, double y, double size,
-			  size_t max, const char *cls, const char *msg)
+static double put_wrapped(arb_buf *b, double x, double y, double size, size_t max, const char *cls,
+			  const char *msg)
 {
 	char line[ARB_MSG_MAX + 1];
 	const char *p = msg;
@@ -313,11 +335,10 @@ static double put_wrapped(arb_buf *b, double x, double y, double size,
 	return y;
 }
 
-#define BAND 26.0      /* px: height of the title band and of a seat line */
+#define BAND 26.0 /* px: height of the title band and of a seat line */
 #define MIN_WIDTH 520.0
 
-void arb_svg_write(const arb_svg *s, const arb_frame *f, bool standalone,
-		   arb_buf *out)
+void arb_svg_write(const arb_svg *s, const arb_frame *f, bool standalone, arb_buf *out)
 {
 	double w = s->width > MIN_WIDTH ? s->width : MIN_WIDTH;
 	double top = BAND * (f->subtitle ? 2 : 1) + (f->nseats ? BAND : 0) + 6;
@@ -326,8 +347,9 @@ void arb_svg_write(const arb_svg *s, const arb_frame *f, bool standalone,
 	arb_buf msg = { 0 };
 	double bottom = 0;
 	if (f->message && *f->message) {
-		bottom = put_wrapped(&msg, 10, top + s->height + 22, 15, per_line,
-				     "f-mark", f->message) - (top + s->height) + 4;
+		bottom = put_wrapped(&msg, 10, top + s->height + 22, 15, per_line, "f-mark",
+				     f->message) -
+			 (top + s->height) + 4;
 	}
 	double h = top + s->height + bottom;
 	if (standalone)
@@ -376,7 +398,7 @@ void arb_svg_write(const arb_svg *s, const arb_frame *f, bool standalone,
 	put_num(out, top);
 	arb_buf_puts(out, ")\">\n");
 	arb_buf_put(out, s->body.p ? s->body.p : "", s->body.len);
-	for (int i = 0; i < s->depth; i++)   /* close what the engine left open */
+	for (int i = 0; i < s->depth; i++) /* close what the engine left open */
 		arb_buf_puts(out, "</g>\n");
 	arb_buf_puts(out, "</g>\n");
 	arb_buf_put(out, msg.p ? msg.p : "", msg.len);

@@ -19,8 +19,7 @@
 
 #define ARB_DATA_MAX_DEPTH 32
 
-int arb_data_fail(arb_data_error *err, const arb_node *node,
-		  const char *fmt, ...)
+int arb_data_fail(arb_data_error *err, const arb_node *node, const char *fmt, ...)
 {
 	va_list ap;
 	err->line = node ? node->line : 0;
@@ -82,8 +81,7 @@ static void set_pos(arb_node *n, const yaml_event_t *ev)
 	n->col = (uint32_t)ev->start_mark.column + 1;
 }
 
-static int build(yaml_parser_t *p, yaml_event_t *ev, arb_node *out, int depth,
-		 arb_data_error *err);
+static int build(yaml_parser_t *p, yaml_event_t *ev, arb_node *out, int depth, arb_data_error *err);
 
 typedef struct key_at {
 	const char *key;
@@ -128,8 +126,8 @@ static int check_duplicates(const arb_node *map, arb_data_error *err)
 
 /* Reads children until the closing event; `ev` is the opening event and is
  * deleted by the caller. */
-static int build_children(yaml_parser_t *p, arb_node *out, int depth,
-			  yaml_event_type_t end, arb_data_error *err)
+static int build_children(yaml_parser_t *p, arb_node *out, int depth, yaml_event_type_t end,
+			  arb_data_error *err)
 {
 	size_t cap = 0;
 	for (;;) {
@@ -181,20 +179,18 @@ static int build_children(yaml_parser_t *p, arb_node *out, int depth,
 	}
 }
 
-static int build(yaml_parser_t *p, yaml_event_t *ev, arb_node *out, int depth,
-		 arb_data_error *err)
+static int build(yaml_parser_t *p, yaml_event_t *ev, arb_node *out, int depth, arb_data_error *err)
 {
 	set_pos(out, ev);
 	if (depth > ARB_DATA_MAX_DEPTH)
-		return arb_data_fail(err, out, "nesting deeper than %d levels",
-				     ARB_DATA_MAX_DEPTH);
+		return arb_data_fail(err, out, "nesting deeper than %d levels", ARB_DATA_MAX_DEPTH);
 	switch (ev->type) {
 	case YAML_SCALAR_EVENT:
 		if (ev->data.scalar.anchor)
 			return arb_data_fail(err, out, "anchors are not supported in game data");
 		out->kind = ARB_SCALAR;
-		out->str = arb_xstrndup((const char *)ev->data.scalar.value,
-					ev->data.scalar.length);
+		out->str =
+			arb_xstrndup((const char *)ev->data.scalar.value, ev->data.scalar.length);
 		if (strlen(out->str) != ev->data.scalar.length)
 			return arb_data_fail(err, out, "NUL byte in a scalar");
 		return 0;
@@ -215,8 +211,7 @@ static int build(yaml_parser_t *p, yaml_event_t *ev, arb_node *out, int depth,
 	}
 }
 
-arb_node *arb_data_parse(const unsigned char *bytes, size_t len,
-			 arb_data_error *err)
+arb_node *arb_data_parse(const unsigned char *bytes, size_t len, arb_data_error *err)
 {
 	yaml_parser_t p;
 	yaml_event_t ev;
@@ -257,8 +252,7 @@ arb_node *arb_data_parse(const unsigned char *bytes, size_t len,
 		set_pos(root, &ev); /* reuse for the position only */
 		err->line = (uint32_t)ev.start_mark.line + 1;
 		err->col = (uint32_t)ev.start_mark.column + 1;
-		snprintf(err->msg, sizeof err->msg,
-			 "a data file holds one YAML document");
+		snprintf(err->msg, sizeof err->msg, "a data file holds one YAML document");
 		yaml_event_delete(&ev);
 		goto fail;
 	}
@@ -286,8 +280,8 @@ static const char *kind_name(arb_node_kind k)
 	return k == ARB_SCALAR ? "a scalar" : k == ARB_SEQ ? "a sequence" : "a mapping";
 }
 
-const arb_node *arb_node_need(const arb_node *map, const char *key,
-			      arb_node_kind kind, arb_data_error *err)
+const arb_node *arb_node_need(const arb_node *map, const char *key, arb_node_kind kind,
+			      arb_data_error *err)
 {
 	const arb_node *n = arb_node_get(map, key);
 	if (!n) {
@@ -310,8 +304,7 @@ const char *arb_node_str(const arb_node *node, arb_data_error *err)
 	return node->str;
 }
 
-int arb_node_int(const arb_node *node, long min, long max, long *out,
-		 arb_data_error *err)
+int arb_node_int(const arb_node *node, long min, long max, long *out, arb_data_error *err)
 {
 	if (!node || node->kind != ARB_SCALAR)
 		return arb_data_fail(err, node, "expected an integer");

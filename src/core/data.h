@@ -12,8 +12,7 @@
 /* Parse one YAML document.  Returns the root (a map for every game's data)
  * or NULL with err set at libyaml's mark.  Anchors, aliases and tags other
  * than the core schema's are refused: data files are plain trees. */
-arb_node *arb_data_parse(const unsigned char *bytes, size_t len,
-			 arb_data_error *err);
+arb_node *arb_data_parse(const unsigned char *bytes, size_t len, arb_data_error *err);
 void arb_data_free(arb_node *root);
 
 #endif

@@ -9,25 +9,24 @@
 #include "../games/game.h"
 
 /* A rectangle as the polygon of its four corners. */
-void arb_draw_rect(const arb_canvas *cv, double x, double y, double w,
-		   double h, arb_role fill, arb_role stroke, double sw)
+void arb_draw_rect(const arb_canvas *cv, double x, double y, double w, double h, arb_role fill,
+		   arb_role stroke, double sw)
 {
 	arb_pt p[4] = { { x, y }, { x + w, y }, { x + w, y + h }, { x, y + h } };
 	cv->polygon(cv->ctx, p, 4, fill, stroke, sw);
 }
 
 /* A segment as a two-point polyline. */
-void arb_draw_line(const arb_canvas *cv, double x0, double y0, double x1,
-		   double y1, arb_role stroke, double width)
+void arb_draw_line(const arb_canvas *cv, double x0, double y0, double x1, double y1,
+		   arb_role stroke, double width)
 {
 	arb_pt p[2] = { { x0, y0 }, { x1, y1 } };
 	cv->polyline(cv->ctx, p, 2, stroke, width);
 }
 
 /* Text formatted into a line-sized buffer (longer text is cut). */
-void arb_draw_textf(const arb_canvas *cv, double x, double y, double size,
-		    enum arb_anchor anchor, bool bold, arb_role fill,
-		    const char *fmt, ...)
+void arb_draw_textf(const arb_canvas *cv, double x, double y, double size, enum arb_anchor anchor,
+		    bool bold, arb_role fill, const char *fmt, ...)
 {
 	char s[ARB_MSG_MAX];
 	va_list ap;

@@ -34,9 +34,8 @@ void arb_event_str(arb_event *ev, const char *key, const char *s)
 		ev->fields[ev->nfields++] = (arb_field){ .key = key, .str = s };
 }
 
-void arb_seat_list(char *out, size_t cap, const char *const *colours,
-		   const uint8_t *colour_of, size_t nseats, unsigned mask,
-		   bool comma)
+void arb_seat_list(char *out, size_t cap, const char *const *colours, const uint8_t *colour_of,
+		   size_t nseats, unsigned mask, bool comma)
 {
 	size_t len = 0;
 	unsigned n = (unsigned)__builtin_popcount(mask), i = 0;
@@ -45,13 +44,10 @@ void arb_seat_list(char *out, size_t cap, const char *const *colours,
 	for (size_t s = 0; s < nseats && cap; s++) {
 		if (!(mask & (1u << s)))
 			continue;
-		const char *sep = i == 0 ? ""
-				  : comma || i + 1 < n ? ", "
-				  : " and ";
-		int w = snprintf(out + len, cap - len, "%s%s", sep,
-				 colours[colour_of[s]]);
+		const char *sep = i == 0 ? "" : comma || i + 1 < n ? ", " : " and ";
+		int w = snprintf(out + len, cap - len, "%s%s", sep, colours[colour_of[s]]);
 		if (w < 0 || (size_t)w >= cap - len) {
-			out[len] = '\0';   /* cut at the last whole name */
+			out[len] = '\0'; /* cut at the last whole name */
 			return;
 		}
 		len += (size_t)w;

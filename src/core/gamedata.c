@@ -18,10 +18,10 @@
 
 static struct {
 	const arb_game_ops *game;
-	void *data;                 /* engine's object, once loaded      */
-	unsigned char *bytes;       /* an override file's bytes, or NULL */
+	void *data;	      /* engine's object, once loaded      */
+	unsigned char *bytes; /* an override file's bytes, or NULL */
 	size_t len;
-	char *name;                 /* the override's path               */
+	char *name; /* the override's path               */
 } cache[MAX_GAMES];
 static size_t ncache;
 
@@ -34,8 +34,7 @@ static size_t slot(const arb_game_ops *g)
 	return ncache++;
 }
 
-static void set_diag(arb_diag *d, const char *file, uint32_t line,
-		     uint32_t col, const char *msg)
+static void set_diag(arb_diag *d, const char *file, uint32_t line, uint32_t col, const char *msg)
 {
 	d->file = file;
 	d->line = line;
@@ -43,8 +42,8 @@ static void set_diag(arb_diag *d, const char *file, uint32_t line,
 	snprintf(d->msg, sizeof d->msg, "%s", msg);
 }
 
-void *arb_gamedata_load(const arb_game_ops *g, const unsigned char *bytes,
-			size_t len, const char *name, arb_diag *d)
+void *arb_gamedata_load(const arb_game_ops *g, const unsigned char *bytes, size_t len,
+			const char *name, arb_diag *d)
 {
 	arb_data_error err;
 	arb_node *root = arb_data_parse(bytes, len, &err);
@@ -62,8 +61,8 @@ void *arb_gamedata_load(const arb_game_ops *g, const unsigned char *bytes,
 			 "missing key \"game\" (the game this data is for)");
 	} else if (strcmp(game->str, g->name) != 0) {
 		char msg[ARB_MSG_MAX];
-		snprintf(msg, sizeof msg, "this data is for game \"%.100s\", not %s",
-			 game->str, g->name);
+		snprintf(msg, sizeof msg, "this data is for game \"%.100s\", not %s", game->str,
+			 g->name);
 		set_diag(d, name, game->line, game->col, msg);
 	} else {
 		memset(&err, 0, sizeof err);
@@ -108,11 +107,13 @@ int arb_gamedata_override(const char *path, arb_diag *d)
 	if (!g) {
 		char msg[ARB_MSG_MAX];
 		if (game && game->kind == ARB_SCALAR)
-			snprintf(msg, sizeof msg, "unknown game \"%.100s\" in data file", game->str);
+			snprintf(msg, sizeof msg, "unknown game \"%.100s\" in data file",
+				 game->str);
 		else
-			snprintf(msg, sizeof msg, "missing key \"game\" (the game this data is for)");
-		set_diag(d, path, game ? game->line : root->line,
-			 game ? game->col : root->col, msg);
+			snprintf(msg, sizeof msg,
+				 "missing key \"game\" (the game this data is for)");
+		set_diag(d, path, game ? game->line : root->line, game ? game->col : root->col,
+			 msg);
 		arb_data_free(root);
 		free(bytes);
 		return -1;
@@ -142,11 +143,10 @@ const void *arb_gamedata_get(const arb_game_ops *g, arb_diag *d)
 	if (cache[i].data)
 		return cache[i].data;
 	if (cache[i].bytes)
-		cache[i].data = arb_gamedata_load(g, cache[i].bytes, cache[i].len,
-						  cache[i].name, d);
+		cache[i].data =
+			arb_gamedata_load(g, cache[i].bytes, cache[i].len, cache[i].name, d);
 	else
-		cache[i].data = arb_gamedata_load(g, g->data, *g->data_size,
-						  g->data_name, d);
+		cache[i].data = arb_gamedata_load(g, g->data, *g->data_size, g->data_name, d);
 	return cache[i].data;
 }
 

@@ -20,7 +20,7 @@ void arb_gamedata_free_all(void);
 
 /* Parse data bytes for game `g` (used by the loader and the fuzz harness):
  * the engine's data object, or NULL with *d set. */
-void *arb_gamedata_load(const arb_game_ops *g, const unsigned char *bytes,
-			size_t len, const char *name, arb_diag *d);
+void *arb_gamedata_load(const arb_game_ops *g, const unsigned char *bytes, size_t len,
+			const char *name, arb_diag *d);
 
 #endif

@@ -25,12 +25,12 @@
 
 #define IN_CAP (2 * ARB_MAX_LINE + 65536)
 
-typedef struct {            /* a token or comment while the game grows */
-	size_t off, len;    /* into the raw buffer                      */
+typedef struct {	 /* a token or comment while the game grows */
+	size_t off, len; /* into the raw buffer                      */
 	uint32_t line, col;
 } span;
 
-typedef struct {            /* a tag while the game grows               */
+typedef struct {	    /* a tag while the game grows               */
 	size_t name, value; /* offsets into the strings buffer          */
 	uint32_t line, col;
 } tagspan;
@@ -40,43 +40,50 @@ enum section { SEC_NONE, SEC_TAGS, SEC_MOVES };
 struct arb_reader {
 	FILE *f;
 	const char *name;
-	char *in;                 /* input block                          */
+	char *in; /* input block                          */
 	size_t in_len, in_pos;
 	bool eof, read_error;
 	int read_errno;
-	uint32_t lineno;          /* lines consumed so far                */
+	uint32_t lineno; /* lines consumed so far                */
 	size_t games;
 
 	/* the game being read */
 	arb_buf raw;
-	arb_buf strs;             /* tag names and unescaped values       */
-	arb_token *toks; size_t ntoks, cap_toks;  /* point into raw: raw never moves */
-	span *coms;  size_t ncoms, cap_coms;
-	tagspan *tags; size_t ntags, cap_tags;
-	arb_turn *turns; size_t nturns, cap_turns;
-	arb_item *items; size_t nitems, cap_items;
+	arb_buf strs; /* tag names and unescaped values       */
+	arb_token *toks;
+	size_t ntoks, cap_toks; /* point into raw: raw never moves */
+	span *coms;
+	size_t ncoms, cap_coms;
+	tagspan *tags;
+	size_t ntags, cap_tags;
+	arb_turn *turns;
+	size_t nturns, cap_turns;
+	arb_item *items;
+	size_t nitems, cap_items;
 	uint32_t last_item_line;
 	enum section sec;
-	bool in_brace;            /* inside a {...} comment               */
-	span brace;               /* where it started                     */
-	bool turn_open;           /* a turn continues across a {...}      */
-	uint32_t first_line;      /* first tag line of the game           */
+	bool in_brace;	     /* inside a {...} comment               */
+	span brace;	     /* where it started                     */
+	bool turn_open;	     /* a turn continues across a {...}      */
+	uint32_t first_line; /* first tag line of the game           */
 
 	/* the output views, rebuilt per game */
-	arb_tag *out_tags; size_t cap_out_tags;
-	arb_comment *out_coms; size_t cap_out_coms;
+	arb_tag *out_tags;
+	size_t cap_out_tags;
+	arb_comment *out_coms;
+	size_t cap_out_coms;
 
-	bool skipping;            /* after an error: skip the rest of the game */
-	bool bom_checked;         /* a byte order mark at the start is skipped */
+	bool skipping;	  /* after an error: skip the rest of the game */
+	bool bom_checked; /* a byte order mark at the start is skipped */
 	bool skip_seen_moves;
 };
 
-#define GROW(arr, n, cap)                                                  \
-	do {                                                               \
-		if ((n) == (cap)) {                                        \
-			(cap) = (cap) ? (cap) * 2 : 64;                    \
+#define GROW(arr, n, cap)                                                   \
+	do {                                                                \
+		if ((n) == (cap)) {                                         \
+			(cap) = (cap) ? (cap)*2 : 64;                       \
 			(arr) = arb_xrealloc((arr), (cap) * sizeof *(arr)); \
-		}                                                          \
+		}                                                           \
 	} while (0)
 
 arb_reader *arb_reader_new(FILE *f, const char *name)
@@ -111,8 +118,7 @@ void arb_reader_free(arb_reader *r)
 	free(r);
 }
 
-void arb_reader_unread(arb_reader *r, uint32_t lines, const char *bytes,
-		       size_t len)
+void arb_reader_unread(arb_reader *r, uint32_t lines, const char *bytes, size_t len)
 {
 	if (len > ARB_MAX_LINE + 1)
 		len = ARB_MAX_LINE + 1; /* still too long a line, as it was */
@@ -128,12 +134,11 @@ size_t arb_reader_games(const arb_reader *r)
 	return r->games;
 }
 
-static int diag_set(arb_diag *d, const arb_reader *r, uint32_t line,
-		    uint32_t col, const char *fmt, ...)
-	__attribute__((format(printf, 5, 6)));
+static int diag_set(arb_diag *d, const arb_reader *r, uint32_t line, uint32_t col, const char *fmt,
+		    ...) __attribute__((format(printf, 5, 6)));
 
-static int diag_set(arb_diag *d, const arb_reader *r, uint32_t line,
-		    uint32_t col, const char *fmt, ...)
+static int diag_set(arb_diag *d, const arb_reader *r, uint32_t line, uint32_t col, const char *fmt,
+		    ...)
 {
 	va_list ap;
 	d->file = r->name;
@@ -151,8 +156,7 @@ static int diag_set(arb_diag *d, const arb_reader *r, uint32_t line,
  * line stays in place until line_consume(); *full is its length with the
  * newline.  A line longer than ARB_MAX_LINE comes back truncated with
  * *too_long set (the rest is skipped by line_consume). */
-static const char *line_peek(arb_reader *r, size_t *len, size_t *full,
-			     bool *too_long)
+static const char *line_peek(arb_reader *r, size_t *len, size_t *full, bool *too_long)
 {
 	*too_long = false;
 	for (;;) {
@@ -228,8 +232,7 @@ static void line_consume(arb_reader *r, size_t full, bool too_long)
 }
 
 /* The common case inline: a whole line already in the block. */
-static inline const char *line_next(arb_reader *r, size_t *len, size_t *full,
-				    bool *too_long)
+static inline const char *line_next(arb_reader *r, size_t *len, size_t *full, bool *too_long)
 {
 	char *start = r->in + r->in_pos;
 	char *nl = memchr(start, '\n', r->in_len - r->in_pos);
@@ -284,11 +287,14 @@ static uint32_t bad_byte(const char *s, size_t len, bool *nul)
 		size_t n;
 		unsigned min;
 		if (c >= 0xC2 && c <= 0xDF) {
-			n = 1; min = 0x80;
+			n = 1;
+			min = 0x80;
 		} else if (c >= 0xE0 && c <= 0xEF) {
-			n = 2; min = 0x800;
+			n = 2;
+			min = 0x800;
 		} else if (c >= 0xF0 && c <= 0xF4) {
-			n = 3; min = 0x10000;
+			n = 3;
+			min = 0x10000;
 		} else {
 			return (uint32_t)i + 1;
 		}
@@ -307,8 +313,7 @@ static uint32_t bad_byte(const char *s, size_t len, bool *nul)
 
 /* ------------------------------------------------------------ lexing */
 
-static inline void add_item(arb_reader *r, arb_item_kind kind, size_t index,
-		     uint32_t line)
+static inline void add_item(arb_reader *r, arb_item_kind kind, size_t index, uint32_t line)
 {
 	GROW(r->items, r->nitems, r->cap_items);
 	r->items[r->nitems].kind = kind;
@@ -318,13 +323,12 @@ static inline void add_item(arb_reader *r, arb_item_kind kind, size_t index,
 	r->last_item_line = line;
 }
 
-static int diag_set(arb_diag *d, const arb_reader *r, uint32_t line,
-		    uint32_t col, const char *fmt, ...)
-	__attribute__((format(printf, 5, 6)));
+static int diag_set(arb_diag *d, const arb_reader *r, uint32_t line, uint32_t col, const char *fmt,
+		    ...) __attribute__((format(printf, 5, 6)));
 
 /* Returns 0, or -1 with *d set when the game holds too many comments. */
-static int add_comment(arb_reader *r, size_t off, size_t len, uint32_t line,
-		       uint32_t col, arb_diag *d)
+static int add_comment(arb_reader *r, size_t off, size_t len, uint32_t line, uint32_t col,
+		       arb_diag *d)
 {
 	if (r->ncoms == ARB_MAX_GAME_COMMENTS)
 		return diag_set(d, r, line, col, "more than %u comments in one game",
@@ -344,9 +348,9 @@ static inline bool is_blank(char c)
 /* Movetext byte classes: a word runs until a blank or one of ; { }. */
 enum { C_WORD = 0, C_BLANK = 1, C_SPECIAL = 2 };
 static const unsigned char byte_class[256] = {
-	[' '] = C_BLANK, ['\t'] = C_BLANK, ['\r'] = C_BLANK,
-	[';'] = C_SPECIAL, ['{'] = C_SPECIAL, ['}'] = C_SPECIAL,
-	['\n'] = C_SPECIAL, ['\0'] = C_SPECIAL,  /* end sentinels, see lex_move_line */
+	[' '] = C_BLANK,    ['\t'] = C_BLANK,	['\r'] = C_BLANK,
+	[';'] = C_SPECIAL,  ['{'] = C_SPECIAL,	['}'] = C_SPECIAL,
+	['\n'] = C_SPECIAL, ['\0'] = C_SPECIAL, /* end sentinels, see lex_move_line */
 };
 
 static bool is_name_char(char c, bool first)
@@ -358,8 +362,7 @@ static bool is_name_char(char c, bool first)
 
 /* Lex the rest of a brace comment starting at s[i] (inside the comment).
  * Returns the index after the closing brace, or len when it goes on. */
-static size_t lex_brace_rest(arb_reader *r, const char *s, size_t i,
-			     size_t len, size_t base)
+static size_t lex_brace_rest(arb_reader *r, const char *s, size_t i, size_t len, size_t base)
 {
 	const char *close = memchr(s + i, '}', len - i);
 	if (!close)
@@ -371,8 +374,8 @@ static size_t lex_brace_rest(arb_reader *r, const char *s, size_t i,
 }
 
 /* One tag line, s[i] == '['. */
-static int lex_tag_line(arb_reader *r, const char *s, size_t len, size_t i,
-			size_t base, arb_diag *d)
+static int lex_tag_line(arb_reader *r, const char *s, size_t len, size_t i, size_t base,
+			arb_diag *d)
 {
 	uint32_t ln = r->lineno + 1;
 	for (;;) {
@@ -393,7 +396,8 @@ static int lex_tag_line(arb_reader *r, const char *s, size_t len, size_t i,
 			continue;
 		}
 		if (s[i] != '[')
-			return diag_set(d, r, ln, (uint32_t)i + 1,
+			return diag_set(
+				d, r, ln, (uint32_t)i + 1,
 				"unexpected text after a tag: a tag line holds only tags and comments");
 		uint32_t tag_col = (uint32_t)i + 1;
 		i++;
@@ -401,7 +405,8 @@ static int lex_tag_line(arb_reader *r, const char *s, size_t len, size_t i,
 			i++;
 		size_t ns = i;
 		if (i == len || !is_name_char(s[i], true))
-			return diag_set(d, r, ln, (uint32_t)i + 1,
+			return diag_set(
+				d, r, ln, (uint32_t)i + 1,
 				"expected a tag name (a letter, then letters, digits or '_') after '['");
 		while (i < len && is_name_char(s[i], false))
 			i++;
@@ -410,13 +415,13 @@ static int lex_tag_line(arb_reader *r, const char *s, size_t len, size_t i,
 			i++;
 		if (i == len || s[i] != '"')
 			return diag_set(d, r, ln, (uint32_t)i + 1,
-				"expected '\"' to open the value of tag %.*s",
-				(int)nlen, s + ns);
+					"expected '\"' to open the value of tag %.*s", (int)nlen,
+					s + ns);
 		uint32_t str_col = (uint32_t)i + 1;
 		i++;
 		if (r->ntags == ARB_MAX_TAGS)
-			return diag_set(d, r, ln, tag_col,
-				"more than %d tags in one game", ARB_MAX_TAGS);
+			return diag_set(d, r, ln, tag_col, "more than %d tags in one game",
+					ARB_MAX_TAGS);
 		GROW(r->tags, r->ntags, r->cap_tags);
 		tagspan *t = &r->tags[r->ntags];
 		t->line = ln;
@@ -434,7 +439,8 @@ static int lex_tag_line(arb_reader *r, const char *s, size_t len, size_t i,
 			arb_buf_put(&r->strs, s + i, run - i);
 			i = run;
 			if (i == len)
-				return diag_set(d, r, ln, str_col,
+				return diag_set(
+					d, r, ln, str_col,
 					"unterminated string: the value of tag %.*s has no closing '\"' on its line",
 					(int)nlen, s + ns);
 			char c = s[i];
@@ -446,20 +452,21 @@ static int lex_tag_line(arb_reader *r, const char *s, size_t len, size_t i,
 					i += 2;
 					continue;
 				}
-				return diag_set(d, r, ln, (uint32_t)i + 1,
+				return diag_set(
+					d, r, ln, (uint32_t)i + 1,
 					"unknown escape in a tag value: only \\\" and \\\\ are allowed");
 			}
 			return diag_set(d, r, ln, (uint32_t)i + 1,
-				"control character 0x%02X in a tag value",
-				(unsigned)(unsigned char)c);
+					"control character 0x%02X in a tag value",
+					(unsigned)(unsigned char)c);
 		}
 		arb_buf_putc(&r->strs, '\0');
 		i++; /* closing quote */
 		while (i < len && is_blank(s[i]))
 			i++;
 		if (i == len || s[i] != ']')
-			return diag_set(d, r, ln, (uint32_t)i + 1,
-				"expected ']' to close tag %.*s", (int)nlen, s + ns);
+			return diag_set(d, r, ln, (uint32_t)i + 1, "expected ']' to close tag %.*s",
+					(int)nlen, s + ns);
 		i++;
 		if (r->sec == SEC_NONE) {
 			r->sec = SEC_TAGS;
@@ -481,13 +488,13 @@ static void close_turn(arb_reader *r)
 	}
 }
 
-static int add_token(arb_reader *r, size_t off, size_t len, uint32_t col,
-		     arb_diag *d)
+static int add_token(arb_reader *r, size_t off, size_t len, uint32_t col, arb_diag *d)
 {
 	uint32_t ln = r->lineno + 1;
 	const char *s = r->raw.p + off;
 	if (r->sec == SEC_NONE)
-		return diag_set(d, r, ln, col,
+		return diag_set(
+			d, r, ln, col,
 			"movetext before any tag: a game starts with its tags, [Game \"...\"] first");
 	r->sec = SEC_MOVES;
 	if (!r->turn_open) {
@@ -512,7 +519,8 @@ static int add_token(arb_reader *r, size_t off, size_t len, uint32_t col,
 			if (k == len - 1) {
 				if (len - 1 > 9)
 					return diag_set(d, r, ln, col,
-						"turn number %.*s is out of range", (int)len, s);
+							"turn number %.*s is out of range",
+							(int)len, s);
 				t->number = strtol(s, NULL, 10);
 				return 0;
 			}
@@ -520,11 +528,11 @@ static int add_token(arb_reader *r, size_t off, size_t len, uint32_t col,
 	}
 	arb_turn *t = &r->turns[r->nturns - 1];
 	if (t->ntok == ARB_MAX_TOKENS_PER_TURN)
-		return diag_set(d, r, ln, col,
-			"more than %d words in one turn", ARB_MAX_TOKENS_PER_TURN);
+		return diag_set(d, r, ln, col, "more than %d words in one turn",
+				ARB_MAX_TOKENS_PER_TURN);
 	if (r->ntoks == ARB_MAX_GAME_TOKENS)
-		return diag_set(d, r, ln, col,
-			"more than %u words in one game", ARB_MAX_GAME_TOKENS);
+		return diag_set(d, r, ln, col, "more than %u words in one game",
+				ARB_MAX_GAME_TOKENS);
 	GROW(r->toks, r->ntoks, r->cap_toks);
 	r->toks[r->ntoks++] = (arb_token){ s, (uint32_t)len, ln, col };
 	t->ntok++;
@@ -535,13 +543,13 @@ static int add_token(arb_reader *r, size_t off, size_t len, uint32_t col,
  * sees every byte of every turn, so room for all the words a line can
  * hold is made once, and a word of an already open turn is stored with
  * no further bookkeeping. */
-static int lex_move_line(arb_reader *r, const char *s, size_t len, size_t i,
-			 size_t base, arb_diag *d)
+static int lex_move_line(arb_reader *r, const char *s, size_t len, size_t i, size_t base,
+			 arb_diag *d)
 {
 	uint32_t ln = r->lineno + 1;
 	size_t most = r->ntoks + len / 2 + 1;
 	if (most > ARB_MAX_GAME_TOKENS)
-		most = ARB_MAX_GAME_TOKENS;  /* the words past it take the slow path */
+		most = ARB_MAX_GAME_TOKENS; /* the words past it take the slow path */
 	if (most > r->cap_toks) {
 		r->cap_toks = most > 2 * r->cap_toks ? most : 2 * r->cap_toks;
 		if (r->cap_toks > ARB_MAX_GAME_TOKENS)
@@ -570,16 +578,15 @@ static int lex_move_line(arb_reader *r, const char *s, size_t len, size_t i,
 				i = lex_brace_rest(r, s, i + 1, len, base);
 				continue;
 			}
-			return diag_set(d, r, ln, (uint32_t)i + 1,
-				"'}' without an opening '{'");
+			return diag_set(d, r, ln, (uint32_t)i + 1, "'}' without an opening '{'");
 		}
 		size_t st = i;
 		/* s[len] is the line's '\n' or the buffer's NUL: no bound check */
 		while (byte_class[(unsigned char)s[i]] == C_WORD)
 			i++;
 		if (t && t->ntok < ARB_MAX_TOKENS_PER_TURN && r->ntoks < most) {
-			r->toks[r->ntoks++] = (arb_token){ s + st, (uint32_t)(i - st),
-							   ln, (uint32_t)st + 1 };
+			r->toks[r->ntoks++] =
+				(arb_token){ s + st, (uint32_t)(i - st), ln, (uint32_t)st + 1 };
 			t->ntok++;
 			continue;
 		}
@@ -706,15 +713,16 @@ int arb_reader_next(arb_reader *r, arb_record *rec, arb_diag *d)
 	}
 	while ((s = line_next(r, &len, &full, &too_long))) {
 		uint32_t ln = r->lineno + 1;
-		if (!r->in_brace && r->sec == SEC_MOVES && !too_long &&
-		    starts_tag(s, len))
+		if (!r->in_brace && r->sec == SEC_MOVES && !too_long && starts_tag(s, len))
 			break; /* the next game starts here */
 		if (too_long) {
 			bool tag = starts_tag(s, len);
 			line_consume(r, full, too_long);
 			r->games++;
-			return fail(r, diag_set(d, r, ln, 1,
-				"line longer than %d bytes", ARB_MAX_LINE), !tag);
+			return fail(r,
+				    diag_set(d, r, ln, 1, "line longer than %d bytes",
+					     ARB_MAX_LINE),
+				    !tag);
 		}
 		bool nul = false;
 		uint32_t bad = bad_byte(s, len, &nul);
@@ -722,16 +730,22 @@ int arb_reader_next(arb_reader *r, arb_record *rec, arb_diag *d)
 			bool tag = starts_tag(s, len);
 			line_done(r, full, false);
 			r->games++;
-			return fail(r, diag_set(d, r, ln, bad, nul ?
-				"NUL byte in the input: TGN is text" :
-				"invalid UTF-8: TGN is UTF-8 text"), !tag);
+			return fail(r,
+				    diag_set(d, r, ln, bad,
+					     nul ? "NUL byte in the input: TGN is text"
+						 : "invalid UTF-8: TGN is UTF-8 text"),
+				    !tag);
 		}
 		if (r->raw.len + full > ARB_MAX_GAME_BYTES) {
 			line_done(r, full, false);
 			r->games++;
-			return fail(r, diag_set(d, r, ln, 1,
-				"game longer than %u MiB: is a game separator (a tag line) missing?",
-				ARB_MAX_GAME_BYTES >> 20), true);
+			return fail(
+				r,
+				diag_set(
+					d, r, ln, 1,
+					"game longer than %u MiB: is a game separator (a tag line) missing?",
+					ARB_MAX_GAME_BYTES >> 20),
+				true);
 		}
 		size_t base = r->raw.len;
 		/* the size was checked above against the buffer's fixed size */
@@ -754,8 +768,7 @@ int arb_reader_next(arb_reader *r, arb_record *rec, arb_diag *d)
 		if (i < len && ls[i] == '[' && !r->turn_open) {
 			tag_line = true;
 			rc = lex_tag_line(r, ls, len, i, base, d);
-		}
-		else
+		} else
 			rc = lex_move_line(r, ls, len, i, base, d);
 		line_done(r, full, false);
 		if (rc) {
@@ -770,8 +783,10 @@ int arb_reader_next(arb_reader *r, arb_record *rec, arb_diag *d)
 	if (r->in_brace) {
 		r->games++;
 		r->in_brace = false;
-		return fail(r, diag_set(d, r, r->brace.line, r->brace.col,
-			"unterminated comment: '{' is never closed"), true);
+		return fail(r,
+			    diag_set(d, r, r->brace.line, r->brace.col,
+				     "unterminated comment: '{' is never closed"),
+			    true);
 	}
 	if (r->sec == SEC_NONE)
 		return 0; /* nothing but blank lines and comments */

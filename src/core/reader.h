@@ -12,35 +12,35 @@
 #include <stdio.h>
 #include "../games/game.h"
 
-#define ARB_MAX_LINE 65536              /* bytes in one line            */
-#define ARB_MAX_GAME_BYTES (8u << 20)   /* bytes in one game            */
+#define ARB_MAX_LINE 65536	      /* bytes in one line            */
+#define ARB_MAX_GAME_BYTES (8u << 20) /* bytes in one game            */
 #define ARB_MAX_TOKENS_PER_TURN 1024
 #define ARB_MAX_TAGS 256
 /* Each word, turn and comment costs the reader a few dozen bytes of
  * bookkeeping, so 8 MiB of one-letter turns once took 330 MB.  These
  * bound a game's memory to about 60 MB whatever its bytes; real games
  * hold a few hundred turns. */
-#define ARB_MAX_GAME_TOKENS (1u << 20)  /* words in one game            */
-#define ARB_MAX_GAME_TURNS (1u << 17)   /* turn lines in one game       */
+#define ARB_MAX_GAME_TOKENS (1u << 20)	 /* words in one game            */
+#define ARB_MAX_GAME_TURNS (1u << 17)	 /* turn lines in one game       */
 #define ARB_MAX_GAME_COMMENTS (1u << 17) /* comments in one game        */
 
 /* A diagnostic: where and what.  `file` is borrowed. */
 typedef struct arb_diag {
 	const char *file;
-	uint32_t line, col;      /* 0 = the whole file */
+	uint32_t line, col; /* 0 = the whole file */
 	char msg[ARB_MSG_MAX];
 } arb_diag;
 
 /* One turn line: tokens tok[first .. first+ntok) of the record. */
 typedef struct arb_turn {
 	size_t first, ntok;
-	uint32_t line, col;      /* where the turn starts (its number, if any) */
-	long number;             /* the written turn number, or -1         */
+	uint32_t line, col; /* where the turn starts (its number, if any) */
+	long number;	    /* the written turn number, or -1         */
 } arb_turn;
 
 /* A comment, kept so `fmt` loses nothing the user wrote. */
 typedef struct arb_comment {
-	const char *text;        /* the whole comment, `;...` or `{...}`   */
+	const char *text; /* the whole comment, `;...` or `{...}`   */
 	size_t len;
 	uint32_t line, col;
 } arb_comment;
@@ -49,15 +49,15 @@ typedef struct arb_comment {
 typedef enum { ARB_ITEM_TAG, ARB_ITEM_TURN, ARB_ITEM_COMMENT } arb_item_kind;
 typedef struct arb_item {
 	arb_item_kind kind;
-	size_t index;            /* into tags, turns or comments           */
-	bool same_line;          /* on the same line as the item before    */
+	size_t index;	/* into tags, turns or comments           */
+	bool same_line; /* on the same line as the item before    */
 } arb_item;
 
 /* One game.  Everything points into the reader's buffers and stays valid
  * until the next call to arb_reader_next(). */
 typedef struct arb_record {
 	const char *file;
-	uint32_t line;           /* line of the first tag                  */
+	uint32_t line; /* line of the first tag                  */
 	arb_tag *tags;
 	size_t ntags;
 	arb_token *tok;
@@ -68,7 +68,7 @@ typedef struct arb_record {
 	size_t ncomments;
 	arb_item *items;
 	size_t nitems;
-	const char *raw;         /* the game's bytes exactly as read       */
+	const char *raw; /* the game's bytes exactly as read       */
 	size_t rawlen;
 } arb_record;
 
@@ -82,8 +82,7 @@ void arb_reader_free(arb_reader *r);
  * (counted, so diagnostics keep the stream's line numbers) and then `len`
  * bytes (at most ARB_MAX_LINE + 1) of the line that follows.  Call before
  * the first arb_reader_next(). */
-void arb_reader_unread(arb_reader *r, uint32_t lines, const char *bytes,
-		       size_t len);
+void arb_reader_unread(arb_reader *r, uint32_t lines, const char *bytes, size_t len);
 
 /* The next game: 1 and *rec filled, 0 at the end of the stream, -1 with
  * *diag set on a syntax or read error.  After an error the next call skips

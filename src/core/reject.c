@@ -37,8 +37,8 @@ bool arb_tok_ieq(const arb_token *tok, const char *word)
 	return w[tok->len] == '\0';
 }
 
-static int reject_v(arb_reject *rej, uint32_t line, uint32_t col,
-		    const char *rule, const char *fmt, va_list ap)
+static int reject_v(arb_reject *rej, uint32_t line, uint32_t col, const char *rule, const char *fmt,
+		    va_list ap)
 {
 	rej->rule = rule;
 	rej->line = line;
@@ -48,8 +48,7 @@ static int reject_v(arb_reject *rej, uint32_t line, uint32_t col,
 	return -1;
 }
 
-int arb_reject_at(arb_reject *rej, const arb_token *tok, const char *rule,
-		  const char *fmt, ...)
+int arb_reject_at(arb_reject *rej, const arb_token *tok, const char *rule, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
@@ -58,8 +57,8 @@ int arb_reject_at(arb_reject *rej, const arb_token *tok, const char *rule,
 	return -1;
 }
 
-int arb_reject_pos(arb_reject *rej, uint32_t line, uint32_t col,
-		   const char *rule, const char *fmt, ...)
+int arb_reject_pos(arb_reject *rej, uint32_t line, uint32_t col, const char *rule, const char *fmt,
+		   ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
@@ -68,8 +67,8 @@ int arb_reject_pos(arb_reject *rej, uint32_t line, uint32_t col,
 	return -1;
 }
 
-int arb_reject_rule(arb_reject *rej, const arb_rule *table, unsigned rule,
-		    uint32_t line, uint32_t col, const char *fmt, ...)
+int arb_reject_rule(arb_reject *rej, const arb_rule *table, unsigned rule, uint32_t line,
+		    uint32_t col, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);

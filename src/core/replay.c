@@ -18,11 +18,10 @@
 #include "util.h"
 #include "../games/registry.h"
 
-static int rec_error(arb_replay *r, uint32_t line, uint32_t col,
-		     const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+static int rec_error(arb_replay *r, uint32_t line, uint32_t col, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
 
-static int rec_error(arb_replay *r, uint32_t line, uint32_t col,
-		     const char *fmt, ...)
+static int rec_error(arb_replay *r, uint32_t line, uint32_t col, const char *fmt, ...)
 {
 	va_list ap;
 	r->verdict = ARB_ERROR;
@@ -59,16 +58,16 @@ static void list_colours(const arb_game_ops *g, char *out, size_t cap)
 	size_t n = 0;
 	out[0] = '\0';
 	for (size_t i = 0; g->colours[i]; i++)
-		n += (size_t)snprintf(out + n, n < cap ? cap - n : 0, "%s%s",
-				      i ? ", " : "", g->colours[i]);
+		n += (size_t)snprintf(out + n, n < cap ? cap - n : 0, "%s%s", i ? ", " : "",
+				      g->colours[i]);
 }
 
 /* The tags TGN itself names (notation/tgn.md, "Tags"): never taken for a
  * misspelled seat colour, however close ("Site" is two edits from
  * "White"). */
 static const char *const envelope_tags[] = {
-	"Game", "Event", "Site", "Date", "Round", "Table", "Variant", "Setup",
-	"Result", "Termination", "View", "Source", "SourceId", "Hands",
+	"Game",	 "Event",  "Site",	  "Date", "Round",  "Table",	"Variant",
+	"Setup", "Result", "Termination", "View", "Source", "SourceId", "Hands",
 };
 
 /* A tag that is no colour of this game but was surely meant as a seat: a
@@ -99,7 +98,8 @@ static int misspelled_seat(arb_replay *r, const arb_tag *t)
 	list_colours(g, cols, sizeof cols);
 	if (close)
 		return rec_error(r, t->line, t->col,
-			"unknown seat colour \"%.40s\" (did you mean %s?)", t->name, close);
+				 "unknown seat colour \"%.40s\" (did you mean %s?)", t->name,
+				 close);
 	char games[128] = "";
 	size_t n = 0;
 	for (size_t i = 0; i < arb_game_count(); i++) {
@@ -109,8 +109,8 @@ static int misspelled_seat(arb_replay *r, const arb_tag *t)
 					      "%s%s", n ? ", " : "", o->name);
 	}
 	return rec_error(r, t->line, t->col,
-		"%.40s is a seat colour of %s, not of %s (its colours: %s)",
-		t->name, games, g->name, cols);
+			 "%.40s is a seat colour of %s, not of %s (its colours: %s)", t->name,
+			 games, g->name, cols);
 }
 
 /* Split the Variant tag into name[=value] words. */
@@ -131,7 +131,8 @@ static int parse_variant(arb_replay *r, const arb_tag *t)
 			*p++ = '\0';
 		char *eq = strchr(w, '=');
 		if (w == eq || (eq && !eq[1]))
-			return rec_error(r, t->line, t->col,
+			return rec_error(
+				r, t->line, t->col,
 				"malformed option \"%s\" in the Variant tag: write name or name=value",
 				w);
 		if (eq)
@@ -139,14 +140,17 @@ static int parse_variant(arb_replay *r, const arb_tag *t)
 		for (char *c = w; *c; c++)
 			if (!isalnum((unsigned char)*c) && *c != '-' && *c != '_')
 				return rec_error(r, t->line, t->col,
-					"malformed option name \"%s\" in the Variant tag", w);
+						 "malformed option name \"%s\" in the Variant tag",
+						 w);
 		for (size_t i = 0; i < s->noptions; i++)
 			if (strcmp(s->options[i].name, w) == 0)
 				return rec_error(r, t->line, t->col,
-					"option \"%s\" is given twice in the Variant tag", w);
+						 "option \"%s\" is given twice in the Variant tag",
+						 w);
 		if (s->noptions == ARB_MAX_OPTIONS)
 			return rec_error(r, t->line, t->col,
-				"more than %d options in the Variant tag", ARB_MAX_OPTIONS);
+					 "more than %d options in the Variant tag",
+					 ARB_MAX_OPTIONS);
 		s->options[s->noptions].name = w;
 		s->options[s->noptions].value = eq ? eq + 1 : NULL;
 		s->options[s->noptions].tag = t;
@@ -168,22 +172,23 @@ int arb_replay_setup(arb_replay *r)
 		for (size_t j = 0; j < i; j++)
 			if (strcmp(rec->tags[i].name, rec->tags[j].name) == 0)
 				return rec_error(r, rec->tags[i].line, rec->tags[i].col,
-					"duplicate tag %s (first at line %u)",
-					rec->tags[i].name, (unsigned)rec->tags[j].line);
+						 "duplicate tag %s (first at line %u)",
+						 rec->tags[i].name, (unsigned)rec->tags[j].line);
 	const arb_tag *gt = find_tag(rec, "Game");
 	if (!gt)
 		return rec_error(r, rec->line, 1,
-			"missing [Game \"...\"] tag: every game names its game");
+				 "missing [Game \"...\"] tag: every game names its game");
 	r->game = arb_game_find(gt->value);
 	if (!r->game) {
 		const char *close = arb_game_suggest(gt->value);
 		if (close)
 			return rec_error(r, gt->line, gt->col,
-				"unknown game \"%.100s\": did you mean %s?", gt->value, close);
+					 "unknown game \"%.100s\": did you mean %s?", gt->value,
+					 close);
 		char known[256];
 		arb_game_list(known, sizeof known);
-		return rec_error(r, gt->line, gt->col,
-			"unknown game \"%.100s\": arbiter knows %s", gt->value, known);
+		return rec_error(r, gt->line, gt->col, "unknown game \"%.100s\": arbiter knows %s",
+				 gt->value, known);
 	}
 	const arb_game_ops *g = r->game;
 	for (size_t i = 0; i < rec->ntags; i++) {
@@ -196,11 +201,11 @@ int arb_replay_setup(arb_replay *r)
 		for (size_t j = 0; j < s->nseats; j++)
 			if (s->seats[j].colour == (unsigned)c)
 				return rec_error(r, rec->tags[i].line, rec->tags[i].col,
-					"colour %s is seated twice", g->colours[c]);
+						 "colour %s is seated twice", g->colours[c]);
 		if (s->nseats == g->max_seats || s->nseats == ARB_MAX_SEATS)
 			return rec_error(r, rec->tags[i].line, rec->tags[i].col,
-				"too many seats: %s seats %u to %u players",
-				g->name, g->min_seats, g->max_seats);
+					 "too many seats: %s seats %u to %u players", g->name,
+					 g->min_seats, g->max_seats);
 		s->seats[s->nseats].colour = (unsigned)c;
 		s->seats[s->nseats].player = rec->tags[i].value;
 		s->seats[s->nseats].tag = &rec->tags[i];
@@ -209,10 +214,10 @@ int arb_replay_setup(arb_replay *r)
 	if (s->nseats < g->min_seats) {
 		char cols[128];
 		list_colours(g, cols, sizeof cols);
-		return rec_error(r, gt->line, gt->col,
+		return rec_error(
+			r, gt->line, gt->col,
 			"%s needs %u to %u seats, one tag per player such as [%s \"Name\"] (colours: %s); this game has %zu",
-			g->name, g->min_seats, g->max_seats, g->colours[0], cols,
-			s->nseats);
+			g->name, g->min_seats, g->max_seats, g->colours[0], cols, s->nseats);
 	}
 	const arb_tag *rt = find_tag(rec, "Result");
 	if (rt && parse_result(r, rt))
@@ -244,9 +249,7 @@ static void stamp_event(void *ctx, const arb_event *ev)
 	r->on_event(r->ctx, r->current, ev);
 }
 
-const arb_rule arb_envelope_rules[ARB_NENVELOPE_RULES] = {
-	ARB_ENVELOPE_RULES(ARB_RULE_ENTRY)
-};
+const arb_rule arb_envelope_rules[ARB_NENVELOPE_RULES] = { ARB_ENVELOPE_RULES(ARB_RULE_ENTRY) };
 
 static void illegal(arb_replay *r, size_t move, uint32_t line, uint32_t col,
 		    enum arb_envelope_rule rule, const char *fmt, ...)
@@ -278,22 +281,23 @@ static int parse_result(arb_replay *r, const arb_tag *rt)
 		return 0;
 	size_t n = 0;
 	char *save = NULL;
-	for (char *w = strtok_r(buf, ", \t", &save); w;
-	     w = strtok_r(NULL, ", \t", &save)) {
+	for (char *w = strtok_r(buf, ", \t", &save); w; w = strtok_r(NULL, ", \t", &save)) {
 		int c = colour_index(g, w);
 		size_t seat = s->nseats;
 		for (size_t i = 0; c >= 0 && i < s->nseats; i++)
 			if (s->seats[i].colour == (unsigned)c)
 				seat = i;
 		if (seat == s->nseats)
-			return rec_error(r, rt->line, rt->col,
+			return rec_error(
+				r, rt->line, rt->col,
 				"the Result tag names \"%s\", which is not a seat of this game; write the winners' colours, or \"*\" for an unfinished game",
 				w);
 		r->result_winner[seat] = true;
 		n++;
 	}
 	if (n == 0)
-		return rec_error(r, rt->line, rt->col,
+		return rec_error(
+			r, rt->line, rt->col,
 			"the Result tag is empty; write the winners' colours, or \"*\" for an unfinished game");
 	return 0;
 }
@@ -327,8 +331,8 @@ static void check_result(arb_replay *r, const arb_tag *rt)
 	}
 	if (!same)
 		illegal(r, 0, rt->line, rt->col, ARB_R_RESULT_MISMATCH,
-			"the Result tag says %s %s, but the replay gives %s",
-			want, nclaimed > 1 ? "win" : "wins", ng ? got : "no winner");
+			"the Result tag says %s %s, but the replay gives %s", want,
+			nclaimed > 1 ? "win" : "wins", ng ? got : "no winner");
 }
 
 #ifndef NDEBUG
@@ -419,7 +423,8 @@ void arb_replay_run(arb_replay *r)
 	if (!r->st.over) {
 		if (!rt || !r->result_star) {
 			uint32_t line = rec->nturns ? rec->turns[rec->nturns - 1].line : rec->line;
-			rec_error(r, line, 1,
+			rec_error(
+				r, line, 1,
 				"game truncated: the record ends after move %zu but the game is not over (mark an unfinished game with [Result \"*\"])",
 				r->moves);
 			return;

@@ -10,10 +10,10 @@
 #include "reader.h"
 
 typedef enum arb_verdict {
-	ARB_LEGAL,       /* every move legal, the game over                 */
-	ARB_UNFINISHED,  /* every move legal, [Result "*"], game not over   */
-	ARB_ILLEGAL,     /* a move (or the Result tag) breaks a rule        */
-	ARB_ERROR,       /* the record cannot be replayed: see diag         */
+	ARB_LEGAL,	/* every move legal, the game over                 */
+	ARB_UNFINISHED, /* every move legal, [Result "*"], game not over   */
+	ARB_ILLEGAL,	/* a move (or the Result tag) breaks a rule        */
+	ARB_ERROR,	/* the record cannot be replayed: see diag         */
 } arb_verdict;
 
 typedef struct arb_replay {
@@ -23,24 +23,24 @@ typedef struct arb_replay {
 	void *ctx;
 	/* called after each accepted move (`view` draws every position) */
 	void (*on_move)(void *ctx, size_t move);
-	bool stop;                /* replay only stop_after moves ...      */
-	size_t stop_after;        /* ... (dump --at, moves --at)           */
+	bool stop;	   /* replay only stop_after moves ...      */
+	size_t stop_after; /* ... (dump --at, moves --at)           */
 	/* out */
 	arb_verdict verdict;
 	const arb_game_ops *game;
 	arb_setup setup;
-	void *state;              /* the engine's game, until _free        */
-	void *move;               /* move_size bytes, reused per turn      */
-	size_t moves;             /* turns applied                         */
-	size_t bad_move;          /* 1-based turn that was rejected        */
-	bool bad_parsed;          /* ... by apply(): `move` holds it parsed */
-	arb_reject rej;           /* why (ARB_ILLEGAL)                     */
-	arb_standing st;          /* after the last applied move           */
-	arb_diag diag;            /* why (ARB_ERROR)                       */
-	char *optbuf;             /* storage of the split Variant tag      */
-	size_t current;           /* move being applied, for events        */
-	bool result_star;         /* [Result "*"]                          */
-	bool result_winner[ARB_MAX_SEATS];  /* the winners it names        */
+	void *state;			   /* the engine's game, until _free        */
+	void *move;			   /* move_size bytes, reused per turn      */
+	size_t moves;			   /* turns applied                         */
+	size_t bad_move;		   /* 1-based turn that was rejected        */
+	bool bad_parsed;		   /* ... by apply(): `move` holds it parsed */
+	arb_reject rej;			   /* why (ARB_ILLEGAL)                     */
+	arb_standing st;		   /* after the last applied move           */
+	arb_diag diag;			   /* why (ARB_ERROR)                       */
+	char *optbuf;			   /* storage of the split Variant tag      */
+	size_t current;			   /* move being applied, for events        */
+	bool result_star;		   /* [Result "*"]                          */
+	bool result_winner[ARB_MAX_SEATS]; /* the winners it names        */
 } arb_replay;
 
 /* Resolve the tags and create the game (verdict ARB_ERROR on failure).

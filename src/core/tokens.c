@@ -10,8 +10,8 @@ static inline int is_blank(char c)
 	return c == ' ' || c == '\t' || c == '\r';
 }
 
-size_t arb_split_tokens(const char *s, size_t len, uint32_t line,
-			uint32_t col0, arb_token *out, size_t max)
+size_t arb_split_tokens(const char *s, size_t len, uint32_t line, uint32_t col0, arb_token *out,
+			size_t max)
 {
 	size_t n = 0, i = 0;
 	while (i < len) {

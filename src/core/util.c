@@ -64,11 +64,14 @@ static size_t utf8_char(const unsigned char *p, size_t avail)
 	size_t n;
 	unsigned min;
 	if (c >= 0xC2 && c <= 0xDF) {
-		n = 1; min = 0x80;
+		n = 1;
+		min = 0x80;
 	} else if (c >= 0xE0 && c <= 0xEF) {
-		n = 2; min = 0x800;
+		n = 2;
+		min = 0x800;
 	} else if (c >= 0xF0 && c <= 0xF4) {
-		n = 3; min = 0x10000;
+		n = 3;
+		min = 0x10000;
 	} else {
 		return 0;
 	}

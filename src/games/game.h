@@ -25,10 +25,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define ARB_MAX_SEATS 6     /* no supported game seats more players        */
-#define ARB_MAX_OPTIONS 16  /* name=value pairs in a Variant tag           */
-#define ARB_MAX_FIELDS 8    /* detail fields of one score event / standing */
-#define ARB_MSG_MAX 512     /* bytes of a rejection or event sentence      */
+#define ARB_MAX_SEATS 6	   /* no supported game seats more players        */
+#define ARB_MAX_OPTIONS 16 /* name=value pairs in a Variant tag           */
+#define ARB_MAX_FIELDS 8   /* detail fields of one score event / standing */
+#define ARB_MSG_MAX 512	   /* bytes of a rejection or event sentence      */
 
 /* ---------------------------------------------------------------- tokens */
 
@@ -36,10 +36,10 @@
  * line buffer and is NOT NUL-terminated; compare with arb_tok_eq().  line and
  * col are 1-based; col counts bytes. */
 typedef struct arb_token {
-	const char *s;   /* first byte of the word                     */
-	uint32_t len;    /* bytes                                      */
-	uint32_t line;   /* 1-based line in the input file             */
-	uint32_t col;    /* 1-based byte column of the first byte      */
+	const char *s; /* first byte of the word                     */
+	uint32_t len;  /* bytes                                      */
+	uint32_t line; /* 1-based line in the input file             */
+	uint32_t col;  /* 1-based byte column of the first byte      */
 } arb_token;
 
 /* True when the token is exactly `word` (case-sensitive). */
@@ -99,20 +99,18 @@ static inline bool arb_word_ieq(const char *s, size_t n, const char *w, size_t w
  * line/col locate the offending token (0 = unknown: the tool then uses the
  * start of the turn). */
 typedef struct arb_reject {
-	const char *rule;        /* static string, kebab-case               */
-	uint32_t line, col;      /* position of the offending token         */
-	char msg[ARB_MSG_MAX];   /* formatted message                       */
+	const char *rule;      /* static string, kebab-case               */
+	uint32_t line, col;    /* position of the offending token         */
+	char msg[ARB_MSG_MAX]; /* formatted message                       */
 } arb_reject;
 
 /* Fill `rej` at the position of `tok` (may be NULL) and return -1, so an
  * engine can write `return arb_reject_at(rej, tok, "rule", "fmt", ...)`. */
-int arb_reject_at(arb_reject *rej, const arb_token *tok, const char *rule,
-		  const char *fmt, ...)
+int arb_reject_at(arb_reject *rej, const arb_token *tok, const char *rule, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 /* Same, at an explicit position. */
-int arb_reject_pos(arb_reject *rej, uint32_t line, uint32_t col,
-		   const char *rule, const char *fmt, ...)
-	__attribute__((format(printf, 5, 6)));
+int arb_reject_pos(arb_reject *rej, uint32_t line, uint32_t col, const char *rule, const char *fmt,
+		   ...) __attribute__((format(printf, 5, 6)));
 
 /* ----------------------------------------------------------- rule tables */
 
@@ -129,35 +127,33 @@ int arb_reject_pos(arb_reject *rej, uint32_t line, uint32_t col,
  *   const arb_rule cc_rules[CC_NRULES] = { CC_RULES(ARB_RULE_ENTRY) };
  */
 typedef struct arb_rule {
-	const char *id;          /* kebab-case, as in rejections            */
-	const char *summary;     /* one line, no final period               */
+	const char *id;	     /* kebab-case, as in rejections            */
+	const char *summary; /* one line, no final period               */
 } arb_rule;
 
 #define ARB_RULE_ENUM(e, id, summary) e,
 #define ARB_RULE_ENTRY(e, id, summary) [e] = { id, summary },
 
 /* Reject by a rule of a table: arb_reject_pos with table[rule].id. */
-int arb_reject_rule(arb_reject *rej, const arb_rule *table, unsigned rule,
-		    uint32_t line, uint32_t col, const char *fmt, ...)
-	__attribute__((format(printf, 6, 7)));
+int arb_reject_rule(arb_reject *rej, const arb_rule *table, unsigned rule, uint32_t line,
+		    uint32_t col, const char *fmt, ...) __attribute__((format(printf, 6, 7)));
 
 /* ---------------------------------------------------------- text buffers */
 
 /* A growable byte buffer, always NUL-terminated.  Engines write dumps,
  * canonical moves and snapshots into one; the tool decides where it goes. */
 typedef struct arb_buf {
-	char *p;        /* NUL-terminated contents (NULL while empty) */
-	size_t len;     /* bytes used, excluding the NUL             */
-	size_t cap;     /* bytes allocated                           */
+	char *p;    /* NUL-terminated contents (NULL while empty) */
+	size_t len; /* bytes used, excluding the NUL             */
+	size_t cap; /* bytes allocated                           */
 } arb_buf;
 
 void arb_buf_putc(arb_buf *b, char c);
 void arb_buf_put(arb_buf *b, const char *s, size_t n);
 void arb_buf_puts(arb_buf *b, const char *s);
-void arb_buf_printf(arb_buf *b, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
+void arb_buf_printf(arb_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void arb_buf_vprintf(arb_buf *b, const char *fmt, va_list ap);
-void arb_buf_reset(arb_buf *b);   /* len = 0, keeps the memory */
+void arb_buf_reset(arb_buf *b); /* len = 0, keeps the memory */
 void arb_buf_free(arb_buf *b);
 
 /* ------------------------------------------------------ YAML data trees */
@@ -172,12 +168,12 @@ typedef enum arb_node_kind { ARB_SCALAR, ARB_SEQ, ARB_MAP } arb_node_kind;
 typedef struct arb_node arb_node;
 struct arb_node {
 	arb_node_kind kind;
-	uint32_t line, col;      /* 1-based position in the data file     */
-	const char *str;         /* ARB_SCALAR: NUL-terminated value      */
-	size_t n;                /* ARB_SEQ: items; ARB_MAP: pairs         */
-	arb_node *items;         /* ARB_SEQ: n items                      */
-	arb_node *keys;          /* ARB_MAP: n key scalars                */
-	arb_node *values;        /* ARB_MAP: n values                     */
+	uint32_t line, col; /* 1-based position in the data file     */
+	const char *str;    /* ARB_SCALAR: NUL-terminated value      */
+	size_t n;	    /* ARB_SEQ: items; ARB_MAP: pairs         */
+	arb_node *items;    /* ARB_SEQ: n items                      */
+	arb_node *keys;	    /* ARB_MAP: n key scalars                */
+	arb_node *values;   /* ARB_MAP: n values                     */
 };
 
 /* A data error: position and message; the tool adds the file name. */
@@ -187,16 +183,15 @@ typedef struct arb_data_error {
 } arb_data_error;
 
 /* Set `err` at `node` (NULL = unknown position) and return -1. */
-int arb_data_fail(arb_data_error *err, const arb_node *node,
-		  const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+int arb_data_fail(arb_data_error *err, const arb_node *node, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
 /* The value under `key` in a map, or NULL (also when `map` is no map). */
 const arb_node *arb_node_get(const arb_node *map, const char *key);
 /* Like arb_node_get, but a missing key or wrong kind is an error. */
-const arb_node *arb_node_need(const arb_node *map, const char *key,
-			      arb_node_kind kind, arb_data_error *err);
+const arb_node *arb_node_need(const arb_node *map, const char *key, arb_node_kind kind,
+			      arb_data_error *err);
 /* Parse a scalar as a decimal integer in [min, max]; -1 and err on failure. */
-int arb_node_int(const arb_node *node, long min, long max, long *out,
-		 arb_data_error *err);
+int arb_node_int(const arb_node *node, long min, long max, long *out, arb_data_error *err);
 /* The scalar's string, or NULL and err when the node is no scalar. */
 const char *arb_node_str(const arb_node *node, arb_data_error *err);
 
@@ -206,14 +201,14 @@ const char *arb_node_str(const arb_node *node, arb_data_error *err);
 typedef struct arb_tag {
 	const char *name;
 	const char *value;
-	uint32_t line, col;      /* position of the '[' */
+	uint32_t line, col; /* position of the '[' */
 } arb_tag;
 
 /* One seat, in turn order.  `colour` indexes the engine's colours[]. */
 typedef struct arb_seat {
-	unsigned colour;         /* index into arb_game_ops.colours         */
-	const char *player;      /* the tag's value: the player's name      */
-	const arb_tag *tag;      /* the seat tag, for rejections            */
+	unsigned colour;    /* index into arb_game_ops.colours         */
+	const char *player; /* the tag's value: the player's name      */
+	const arb_tag *tag; /* the seat tag, for rejections            */
 } arb_seat;
 
 /* One rule option from the Variant tag: `name=value`, or a bare `name`
@@ -221,17 +216,17 @@ typedef struct arb_seat {
 typedef struct arb_option {
 	const char *name;
 	const char *value;
-	const arb_tag *tag;      /* the Variant tag, for rejections         */
+	const arb_tag *tag; /* the Variant tag, for rejections         */
 } arb_option;
 
 typedef struct arb_setup {
-	const arb_tag *tags;     /* every tag of the record, in order       */
+	const arb_tag *tags; /* every tag of the record, in order       */
 	size_t ntags;
 	arb_seat seats[ARB_MAX_SEATS];
-	size_t nseats;           /* within [min_seats, max_seats]           */
+	size_t nseats; /* within [min_seats, max_seats]           */
 	arb_option options[ARB_MAX_OPTIONS];
 	size_t noptions;
-	const arb_tag *setup;    /* the Setup tag (board/position) or NULL  */
+	const arb_tag *setup; /* the Setup tag (board/position) or NULL  */
 } arb_setup;
 
 /* The value of tag `name` in the set-up, or NULL. */
@@ -241,8 +236,8 @@ const arb_tag *arb_setup_tag(const arb_setup *setup, const char *name);
 
 /* A named detail: a number, or a string when `str` is non-NULL. */
 typedef struct arb_field {
-	const char *key;         /* static, snake_case                     */
-	const char *str;         /* engine-owned, valid during the call;
+	const char *key; /* static, snake_case                     */
+	const char *str; /* engine-owned, valid during the call;
 				  * the tool copies what it keeps           */
 	long num;
 } arb_field;
@@ -253,9 +248,9 @@ typedef struct arb_field {
  * when a sink is listening: `check` passes none.  The machine formats
  * write `fields` under their own key ("details"), so any key is free. */
 typedef struct arb_event {
-	const char *kind;                 /* "city", "longest-road", ...     */
-	int delta[ARB_MAX_SEATS];         /* change per seat (turn order)    */
-	char text[ARB_MSG_MAX];           /* one sentence for people         */
+	const char *kind;		  /* "city", "longest-road", ...     */
+	int delta[ARB_MAX_SEATS];	  /* change per seat (turn order)    */
+	char text[ARB_MSG_MAX];		  /* one sentence for people         */
 	arb_field fields[ARB_MAX_FIELDS]; /* tiles, shields, ...             */
 	size_t nfields;
 } arb_event;
@@ -276,11 +271,11 @@ typedef struct arb_sink {
 /* Where the game stands now: scores per seat, winners, and an optional
  * per-seat breakdown (Catan: settlements, cities, longest_road, ...). */
 typedef struct arb_standing {
-	bool over;                        /* the game has ended             */
+	bool over; /* the game has ended             */
 	int score[ARB_MAX_SEATS];
-	bool winner[ARB_MAX_SEATS];       /* all tied winners are set       */
-	const char *bd_key[ARB_MAX_FIELDS];      /* breakdown column names  */
-	long bd[ARB_MAX_SEATS][ARB_MAX_FIELDS];  /* breakdown per seat      */
+	bool winner[ARB_MAX_SEATS];		/* all tied winners are set       */
+	const char *bd_key[ARB_MAX_FIELDS];	/* breakdown column names  */
+	long bd[ARB_MAX_SEATS][ARB_MAX_FIELDS]; /* breakdown per seat      */
 	size_t nbd;
 } arb_standing;
 
@@ -290,9 +285,8 @@ typedef struct arb_standing {
  * joined for a sentence ("Red", "Red and Blue", "Red, Blue and Green") or,
  * with `comma`, as a Result tag lists winners ("Red, Blue").  colour_of[s]
  * indexes `colours`.  Cut (at a name) to fit `cap`; "" for an empty mask. */
-void arb_seat_list(char *out, size_t cap, const char *const *colours,
-		   const uint8_t *colour_of, size_t nseats, unsigned mask,
-		   bool comma);
+void arb_seat_list(char *out, size_t cap, const char *const *colours, const uint8_t *colour_of,
+		   size_t nseats, unsigned mask, bool comma);
 
 /* ------------------------------------------------------------ pictures */
 
@@ -302,33 +296,33 @@ void arb_seat_list(char *out, size_t cap, const char *const *colours,
  * ARB_ROLE_COLOUR(i) is the pieces of the seat colour colours[i] of the
  * engine's ops table ("Red", "White", ...). */
 typedef enum arb_role {
-	ARB_ROLE_NONE,        /* no fill / no stroke                          */
-	ARB_ROLE_PAPER,       /* the background, panels                        */
-	ARB_ROLE_INK,         /* outlines and ordinary text                    */
-	ARB_ROLE_LABEL,       /* coordinates, legends: muted text             */
-	ARB_ROLE_HIGHLIGHT,   /* the place an illegal move tried to use       */
-	ARB_ROLE_FIELD,       /* Carcassonne: fields                           */
+	ARB_ROLE_NONE,	    /* no fill / no stroke                          */
+	ARB_ROLE_PAPER,	    /* the background, panels                        */
+	ARB_ROLE_INK,	    /* outlines and ordinary text                    */
+	ARB_ROLE_LABEL,	    /* coordinates, legends: muted text             */
+	ARB_ROLE_HIGHLIGHT, /* the place an illegal move tried to use       */
+	ARB_ROLE_FIELD,	    /* Carcassonne: fields                           */
 	ARB_ROLE_ROAD,
 	ARB_ROLE_CITY,
 	ARB_ROLE_SHIELD,
 	ARB_ROLE_CLOISTER,
-	ARB_ROLE_WATER,       /* Catan: the sea                                */
+	ARB_ROLE_WATER, /* Catan: the sea                                */
 	ARB_ROLE_DESERT,
-	ARB_ROLE_HILLS,       /* brick                                         */
-	ARB_ROLE_FOREST,      /* lumber                                        */
-	ARB_ROLE_PASTURE,     /* wool                                          */
-	ARB_ROLE_GRAIN,       /* grain fields                                  */
-	ARB_ROLE_MOUNTAINS,   /* ore                                           */
-	ARB_ROLE_TOKEN,       /* number tokens                                 */
-	ARB_ROLE_HOT,         /* the red numbers 6 and 8                        */
+	ARB_ROLE_HILLS,	    /* brick                                         */
+	ARB_ROLE_FOREST,    /* lumber                                        */
+	ARB_ROLE_PASTURE,   /* wool                                          */
+	ARB_ROLE_GRAIN,	    /* grain fields                                  */
+	ARB_ROLE_MOUNTAINS, /* ore                                           */
+	ARB_ROLE_TOKEN,	    /* number tokens                                 */
+	ARB_ROLE_HOT,	    /* the red numbers 6 and 8                        */
 	ARB_ROLE_ROBBER,
 	ARB_ROLE_HARBOUR,
-	ARB_ROLE_GROUND,      /* Elasund: the building area                    */
+	ARB_ROLE_GROUND, /* Elasund: the building area                    */
 	ARB_ROLE_WALL,
 	ARB_ROLE_CHURCH,
 	ARB_ROLE_PERMIT,
 	ARB_ROLE_GOLD,
-	ARB_ROLE_COLOUR0,     /* ... ARB_ROLE_COLOUR(i), i < 8                 */
+	ARB_ROLE_COLOUR0, /* ... ARB_ROLE_COLOUR(i), i < 8                 */
 	ARB_ROLE_COUNT = ARB_ROLE_COLOUR0 + 8
 } arb_role;
 #define ARB_ROLE_COLOUR(i) ((arb_role)(ARB_ROLE_COLOUR0 + (i)))
@@ -347,28 +341,25 @@ enum arb_anchor { ARB_START, ARB_MIDDLE, ARB_END };
 typedef struct arb_canvas {
 	void *ctx;
 	void (*begin)(void *ctx, double width, double height);
-	void (*polygon)(void *ctx, const arb_pt *pt, size_t n, arb_role fill,
-			arb_role stroke, double stroke_width);
-	void (*polyline)(void *ctx, const arb_pt *pt, size_t n, arb_role stroke,
-			 double width);
-	void (*circle)(void *ctx, double x, double y, double r, arb_role fill,
-		       arb_role stroke, double stroke_width);
-	void (*text)(void *ctx, double x, double y, double size,
-		     enum arb_anchor anchor, bool bold, arb_role fill,
-		     const char *s);
+	void (*polygon)(void *ctx, const arb_pt *pt, size_t n, arb_role fill, arb_role stroke,
+			double stroke_width);
+	void (*polyline)(void *ctx, const arb_pt *pt, size_t n, arb_role stroke, double width);
+	void (*circle)(void *ctx, double x, double y, double r, arb_role fill, arb_role stroke,
+		       double stroke_width);
+	void (*text)(void *ctx, double x, double y, double size, enum arb_anchor anchor, bool bold,
+		     arb_role fill, const char *s);
 	void (*group)(void *ctx, double dx, double dy, double rotate);
 	void (*end_group)(void *ctx);
 } arb_canvas;
 
 /* Shorthands for engines: an axis-aligned rectangle, a line segment, and
  * text built with printf. */
-void arb_draw_rect(const arb_canvas *cv, double x, double y, double w,
-		   double h, arb_role fill, arb_role stroke, double sw);
-void arb_draw_line(const arb_canvas *cv, double x0, double y0, double x1,
-		   double y1, arb_role stroke, double width);
-void arb_draw_textf(const arb_canvas *cv, double x, double y, double size,
-		    enum arb_anchor anchor, bool bold, arb_role fill,
-		    const char *fmt, ...)
+void arb_draw_rect(const arb_canvas *cv, double x, double y, double w, double h, arb_role fill,
+		   arb_role stroke, double sw);
+void arb_draw_line(const arb_canvas *cv, double x0, double y0, double x1, double y1,
+		   arb_role stroke, double width);
+void arb_draw_textf(const arb_canvas *cv, double x, double y, double size, enum arb_anchor anchor,
+		    bool bold, arb_role fill, const char *fmt, ...)
 	__attribute__((format(printf, 8, 9)));
 
 /* An illegal move to mark on the picture of the position before it:
@@ -384,21 +375,21 @@ typedef struct arb_mark {
 
 /* Flags for dump(). */
 enum {
-	ARB_DUMP_LABELS = 1,   /* print the coordinate diagram of the notation */
+	ARB_DUMP_LABELS = 1, /* print the coordinate diagram of the notation */
 };
 
 typedef struct arb_game_ops {
-	const char *name;             /* the Game tag value: "carcassonne" */
-	const char *title;            /* "Carcassonne"                      */
-	const char *const *colours;   /* canonical seat colours, NULL-ended;
+	const char *name;	    /* the Game tag value: "carcassonne" */
+	const char *title;	    /* "Carcassonne"                      */
+	const char *const *colours; /* canonical seat colours, NULL-ended;
 				       * the seat tags of a record use them  */
 	unsigned min_seats, max_seats;
-	size_t move_size;             /* sizeof the engine's parsed move    */
-	const arb_rule *rules;        /* every rule id the engine rejects   */
-	size_t nrules;                /* ... with; see arb_rule             */
-	const char *data_name;        /* "notation/carcassonne/carcassonne.yaml" */
-	const unsigned char *data;    /* embedded default data (YAML) ...   */
-	const size_t *data_size;      /* ... and its size in bytes          */
+	size_t move_size;	   /* sizeof the engine's parsed move    */
+	const arb_rule *rules;	   /* every rule id the engine rejects   */
+	size_t nrules;		   /* ... with; see arb_rule             */
+	const char *data_name;	   /* "notation/carcassonne/carcassonne.yaml" */
+	const unsigned char *data; /* embedded default data (YAML) ...   */
+	const size_t *data_size;   /* ... and its size in bytes          */
 
 	/* Build the engine's tables from a YAML tree.  Returns an engine-owned
 	 * object (freed by data_free) or NULL with err set. */
@@ -408,8 +399,7 @@ typedef struct arb_game_ops {
 	/* A new game in its initial position (or the position in the Setup
 	 * tag).  Rejects bad options, seat counts the game does not allow and
 	 * malformed Setup tags; the position goes at the tag. */
-	void *(*create)(const void *data, const arb_setup *setup,
-			arb_reject *rej);
+	void *(*create)(const void *data, const arb_setup *setup, arb_reject *rej);
 	void (*destroy)(void *game);
 
 	/* Parse one turn line (tok[0..ntok-1], never empty) into `move`
@@ -417,8 +407,8 @@ typedef struct arb_game_ops {
 	 * configuration (seats, options, data) but not its position: `fmt`
 	 * parses every line of a game, also after an illegal move.  Returns 0
 	 * or -1 with rej set. */
-	int (*parse)(const void *game, const arb_token *tok, size_t ntok,
-		     void *move, arb_reject *rej);
+	int (*parse)(const void *game, const arb_token *tok, size_t ntok, void *move,
+		     arb_reject *rej);
 	/* Append the canonical spelling of a parsed move to `out` (one line,
 	 * no newline).  fmt(parse(fmt(m))) == fmt(m). */
 	void (*format)(const void *game, const void *move, arb_buf *out);
@@ -427,8 +417,7 @@ typedef struct arb_game_ops {
 	 * replaying the game after a rejection).  Score events go to `sink`
 	 * when it is non-NULL; events sent during a turn that is then
 	 * rejected are dropped by the tool. */
-	int (*apply)(void *game, const void *move, const arb_sink *sink,
-		     arb_reject *rej);
+	int (*apply)(void *game, const void *move, const arb_sink *sink, arb_reject *rej);
 	/* True once the game has ended (a win, the last tile).  The tool
 	 * rejects any further turn line without asking the engine. */
 	bool (*over)(const void *game);
@@ -460,8 +449,7 @@ typedef struct arb_game_ops {
 	 * scores and what each player holds); `mark`, when non-NULL, is an
 	 * illegal move to show on it.  ARB_DUMP_LABELS adds the notation's
 	 * coordinate names.  NULL when the engine cannot draw. */
-	void (*draw)(const void *game, unsigned flags, const arb_canvas *cv,
-		     const arb_mark *mark);
+	void (*draw)(const void *game, unsigned flags, const arb_canvas *cv, const arb_mark *mark);
 	/* The position as a Setup tag value that create() accepts; NULL when
 	 * the engine has no snapshots yet. */
 	void (*snapshot)(const void *game, arb_buf *out);
@@ -480,8 +468,7 @@ typedef struct arb_game_ops {
 	 * and the seats (chance decided before the first turn, such as
 	 * starting hands), appended to `out`, each ending in a newline.  NULL
 	 * when the game needs none. */
-	void (*random_tags)(const void *data, size_t nseats, uint64_t *rng,
-			    arb_buf *out);
+	void (*random_tags)(const void *data, size_t nseats, uint64_t *rng, arb_buf *out);
 	/* For `arbiter gen --view`: rewrite `move` (parsed and applied on
 	 * `game`, a full record's position) as seat `view` saw it, or an
 	 * observer for ARB_VIEW_OBSERVER: what that view did not see becomes
@@ -489,7 +476,7 @@ typedef struct arb_game_ops {
 	void (*view_turn)(const void *game, void *move, unsigned view);
 } arb_game_ops;
 
-#define ARB_VIEW_OBSERVER ARB_MAX_SEATS   /* view_turn: no seat's view */
+#define ARB_VIEW_OBSERVER ARB_MAX_SEATS /* view_turn: no seat's view */
 
 /* The project's random numbers (splitmix64): portable and seedable, so
  * `arbiter gen --seed S` writes the same bytes on every machine. */
@@ -501,8 +488,8 @@ uint32_t arb_rng_below(uint64_t *state, uint32_t n);
  * generates (build/embed/<game>.c); use it in the engine's ops table:
  *   ARB_DECLARE_DATA(carcassonne)
  *   .data = arb_data_carcassonne, .data_size = &arb_data_carcassonne_size */
-#define ARB_DECLARE_DATA(game)                                  \
-	extern const unsigned char arb_data_##game[];           \
+#define ARB_DECLARE_DATA(game)                        \
+	extern const unsigned char arb_data_##game[]; \
 	extern const size_t arb_data_##game##_size
 
 #endif /* ARB_GAME_H */

@@ -54,6 +54,6 @@ void arb_game_list(char *out, size_t cap)
 	if (cap)
 		out[0] = '\0';
 	for (size_t i = 0; i < arb_game_count(); i++)
-		n += (size_t)snprintf(out + n, n < cap ? cap - n : 0, "%s%s",
-				      n ? ", " : "", all_games[i]->name);
+		n += (size_t)snprintf(out + n, n < cap ? cap - n : 0, "%s%s", n ? ", " : "",
+				      all_games[i]->name);
 }

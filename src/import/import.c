@@ -33,8 +33,7 @@ const arb_importer *arb_import_find(const char *name)
 	return NULL;
 }
 
-int arb_import_fail(arb_import_error *err, uint32_t line, uint32_t col,
-		    const char *fmt, ...)
+int arb_import_fail(arb_import_error *err, uint32_t line, uint32_t col, const char *fmt, ...)
 {
 	va_list ap;
 	err->line = line;
@@ -52,33 +51,33 @@ static const struct {
 	const char *what, *tool;
 } compressed[] = {
 	{ "\x1f\x8b", 2, "gzip", "zcat" },
-	{ "\xfd" "7zXZ\0", 6, "xz", "xzcat" },
+	{ "\xfd"
+	  "7zXZ\0",
+	  6, "xz", "xzcat" },
 	{ "BZh", 3, "bzip2", "bzcat" },
 	{ "\x28\xb5\x2f\xfd", 4, "zstd", "zstdcat" },
 	{ "PK\x03\x04", 4, "zip", "unzip -p" },
 };
 
-int arb_import_compressed(const unsigned char *bytes, size_t len,
-			  arb_import_error *err)
+int arb_import_compressed(const unsigned char *bytes, size_t len, arb_import_error *err)
 {
 	for (size_t i = 0; i < sizeof compressed / sizeof compressed[0]; i++)
 		if (len >= compressed[i].len &&
 		    !memcmp(bytes, compressed[i].magic, compressed[i].len))
 			return arb_import_fail(err, 0, 0,
-				"the file is compressed (%s): decompress it first, "
-				"e.g. %s FILE | arbiter import", compressed[i].what,
-				compressed[i].tool);
+					       "the file is compressed (%s): decompress it first, "
+					       "e.g. %s FILE | arbiter import",
+					       compressed[i].what, compressed[i].tool);
 	return 0;
 }
 
-const arb_importer *arb_import_detect(const unsigned char *bytes, size_t len,
-				      arb_import_error *err)
+const arb_importer *arb_import_detect(const unsigned char *bytes, size_t len, arb_import_error *err)
 {
 	if (arb_import_compressed(bytes, len, err))
 		return NULL;
 	size_t i = 0;
-	while (i < len && (bytes[i] == ' ' || bytes[i] == '\t' ||
-			   bytes[i] == '\n' || bytes[i] == '\r'))
+	while (i < len &&
+	       (bytes[i] == ' ' || bytes[i] == '\t' || bytes[i] == '\n' || bytes[i] == '\r'))
 		i++;
 	if (i == len) {
 		arb_import_fail(err, 0, 0, "the file is empty: there is no game to import");
@@ -90,10 +89,13 @@ const arb_importer *arb_import_detect(const unsigned char *bytes, size_t len,
 	char names[128] = "";
 	size_t used = 0;
 	for (size_t k = 0; k < NIMPORTERS; k++)
-		used += (size_t)snprintf(names + used, used < sizeof names ? sizeof names - used : 0,
-					 "%s%s", k ? ", " : "", importers[k]->title);
-	arb_import_fail(err, 0, 0, "unknown format: this is none of the formats "
-			"arbiter imports (%s)", names);
+		used += (size_t)snprintf(names + used,
+					 used < sizeof names ? sizeof names - used : 0, "%s%s",
+					 k ? ", " : "", importers[k]->title);
+	arb_import_fail(err, 0, 0,
+			"unknown format: this is none of the formats "
+			"arbiter imports (%s)",
+			names);
 	return NULL;
 }
 

@@ -33,15 +33,14 @@ typedef struct arb_import_error {
 } arb_import_error;
 
 typedef struct arb_importer {
-	const char *name;         /* the --from value: "jcz"                  */
-	const char *title;        /* "JCloisterZone save (.jcz, JSON)"        */
+	const char *name;  /* the --from value: "jcz"                  */
+	const char *title; /* "JCloisterZone save (.jcz, JSON)"        */
 	/* True when the bytes look like this format (content, not name). */
 	bool (*sniff)(const unsigned char *bytes, size_t len);
 	/* Append one TGN record (canonical form, ending in a newline) for the
 	 * game in `bytes` to `out`.  Returns 0, or -1 with *err set and `out`
 	 * unchanged. */
-	int (*convert)(const unsigned char *bytes, size_t len, arb_buf *out,
-		       arb_import_error *err);
+	int (*convert)(const unsigned char *bytes, size_t len, arb_buf *out, arb_import_error *err);
 } arb_importer;
 
 /* The importer named `name` (a --from value), or NULL. */
@@ -56,15 +55,14 @@ const arb_importer *arb_import_detect(const unsigned char *bytes, size_t len,
 				      arb_import_error *err);
 /* When `bytes` start like a compressed file, set *err (naming zcat, xzcat,
  * ...) and return -1; otherwise 0.  Every format is checked with it. */
-int arb_import_compressed(const unsigned char *bytes, size_t len,
-			  arb_import_error *err);
+int arb_import_compressed(const unsigned char *bytes, size_t len, arb_import_error *err);
 
 /* Free what the converters loaded (game data tables), at exit. */
 void arb_import_free_all(void);
 
 /* For the converters: fill *err and return -1. */
-int arb_import_fail(arb_import_error *err, uint32_t line, uint32_t col,
-		    const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+int arb_import_fail(arb_import_error *err, uint32_t line, uint32_t col, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
 
 /* The JCloisterZone converter (jcz.c). */
 extern const arb_importer arb_import_jcz;

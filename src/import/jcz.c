@@ -35,26 +35,26 @@
 #include "../core/util.h"
 #include "../games/registry.h"
 
-#define JCZ_MAX_KINDS 48        /* tile ids: 24 letters + 8 garden copies */
-#define JCZ_MAX_PACK 96         /* tiles in the pack (71 in the base game) */
-#define JCZ_MAX_COORD 1000      /* |x|, |y|: 72 tiles never reach 100 */
-#define JCZ_MAX_DISCARDS 8      /* discards in a row before blaming the draws */
+#define JCZ_MAX_KINDS 48   /* tile ids: 24 letters + 8 garden copies */
+#define JCZ_MAX_PACK 96	   /* tiles in the pack (71 in the base game) */
+#define JCZ_MAX_COORD 1000 /* |x|, |y|: 72 tiles never reach 100 */
+#define JCZ_MAX_DISCARDS 8 /* discards in a row before blaming the draws */
 
 /* ------------------------------------------------------ the tile table */
 
 typedef struct jcz_kind {
-	char id[24];             /* JCloisterZone tile id, "BA/RCr"        */
-	char letter;             /* our tile letter                        */
-	int rotation;            /* JCZ R0 = letter turned this far (deg)  */
-	int count[2];            /* copies in basic:1 and in basic:2       */
+	char id[24];  /* JCloisterZone tile id, "BA/RCr"        */
+	char letter;  /* our tile letter                        */
+	int rotation; /* JCZ R0 = letter turned this far (deg)  */
+	int count[2]; /* copies in basic:1 and in basic:2       */
 } jcz_kind;
 
 static struct {
 	bool loaded;
-	jcz_kind kinds[JCZ_MAX_KINDS];  /* sorted by id, as JCZ sorts its pack */
+	jcz_kind kinds[JCZ_MAX_KINDS]; /* sorted by id, as JCZ sorts its pack */
 	size_t nkinds;
-	char start;              /* the start tile's letter                */
-	long followers;          /* each player's supply                   */
+	char start;	/* the start tile's letter                */
+	long followers; /* each player's supply                   */
 	const arb_game_ops *game;
 } T;
 
@@ -75,7 +75,8 @@ static int add_kind(const char *id, char letter, int rotation, int c1, int c2,
 	if (T.nkinds == JCZ_MAX_KINDS)
 		return arb_import_fail(err, 0, 0, "carcassonne data: too many jcz tile ids");
 	if (strlen(id) >= sizeof T.kinds[0].id)
-		return arb_import_fail(err, 0, 0, "carcassonne data: jcz id \"%.40s\" too long", id);
+		return arb_import_fail(err, 0, 0, "carcassonne data: jcz id \"%.40s\" too long",
+				       id);
 	jcz_kind *k = &T.kinds[T.nkinds++];
 	snprintf(k->id, sizeof k->id, "%s", id);
 	k->letter = letter;
@@ -111,7 +112,8 @@ static int load_table(arb_import_error *err)
 	for (size_t i = 0; i < tiles->n; i++) {
 		const arb_node *t = &tiles->items[i];
 		const arb_node *letter = arb_node_need(t, "letter", ARB_SCALAR, &derr);
-		const arb_node *count = letter ? arb_node_need(t, "count", ARB_SCALAR, &derr) : NULL;
+		const arb_node *count =
+			letter ? arb_node_need(t, "count", ARB_SCALAR, &derr) : NULL;
 		const arb_node *jcz = count ? arb_node_need(t, "jcz", ARB_MAP, &derr) : NULL;
 		const arb_node *id = jcz ? arb_node_need(jcz, "id", ARB_SCALAR, &derr) : NULL;
 		const arb_node *rot = id ? arb_node_need(jcz, "rotation", ARB_SCALAR, &derr) : NULL;
@@ -127,8 +129,7 @@ static int load_table(arb_import_error *err)
 		/* In basic:2 (JCloisterZone's C2 set) one copy carries a garden
 		 * and has an id of its own; gardens matter only to the abbot. */
 		bool has_garden = garden && garden->kind == ARB_SCALAR;
-		if (add_kind(id->str, letter->str[0], (int)r, (int)n,
-			     (int)n - has_garden, err))
+		if (add_kind(id->str, letter->str[0], (int)r, (int)n, (int)n - has_garden, err))
 			goto out;
 		if (has_garden && add_kind(garden->str, letter->str[0], (int)r, 0, 1, err))
 			goto out;
@@ -138,8 +139,8 @@ static int load_table(arb_import_error *err)
 	rc = 0;
 	goto out;
 data_error:
-	arb_import_fail(err, 0, 0, "%s:%u:%u: %s", T.game->data_name,
-			(unsigned)derr.line, (unsigned)derr.col, derr.msg);
+	arb_import_fail(err, 0, 0, "%s:%u:%u: %s", T.game->data_name, (unsigned)derr.line,
+			(unsigned)derr.col, derr.msg);
 out:
 	arb_data_free(root);
 	return rc;
@@ -160,8 +161,8 @@ static int find_kind(const char *id)
  * after a discard gets a new number; before, it reused the same one). */
 typedef struct jcz_rng {
 	double r;
-	bool set;                /* a number has been given               */
-	bool lcg;                /* version >= 5.9.0                      */
+	bool set; /* a number has been given               */
+	bool lcg; /* version >= 5.9.0                      */
 } jcz_rng;
 
 static int rng_next_int(jcz_rng *g, int bound)
@@ -170,7 +171,7 @@ static int rng_next_int(jcz_rng *g, int bound)
 	if (g->lcg) {
 		const uint64_t m = (UINT64_C(1) << 48) - 1;
 		uint64_t x;
-		memcpy(&x, &g->r, sizeof x);   /* Double.doubleToLongBits */
+		memcpy(&x, &g->r, sizeof x); /* Double.doubleToLongBits */
 		x = (UINT64_C(25214903917) * (x & m) + 11) & m;
 		g->r = (double)x / (double)(m + 1);
 	}
@@ -185,20 +186,20 @@ typedef struct conv {
 	arb_import_error *err;
 	json_t *root;
 	int nplayers, turn;
-	int pack[JCZ_MAX_PACK];  /* kind indexes, JCZ's order              */
+	int pack[JCZ_MAX_PACK]; /* kind indexes, JCZ's order              */
 	int npack;
 	jcz_rng rng;
-	json_t *forced;          /* gameAnnotations' drawOrder, or NULL    */
-	size_t nforced;          /* forced draws used                      */
-	int drawn;               /* kind drawn and not yet placed, or -1   */
+	json_t *forced; /* gameAnnotations' drawOrder, or NULL    */
+	size_t nforced; /* forced draws used                      */
+	int drawn;	/* kind drawn and not yet placed, or -1   */
 	int discards_in_row;
 	enum phase phase;
 	/* the turn being played */
 	char letter;
 	int x, y, rot;
 	char follower[16];
-	arb_buf tags;            /* the tag lines, without Result          */
-	arb_buf moves;           /* committed turn lines                   */
+	arb_buf tags;  /* the tag lines, without Result          */
+	arb_buf moves; /* committed turn lines                   */
 	size_t nlines;
 	bool unfinished;
 	const char *small_city, *farmers;
@@ -237,11 +238,15 @@ static int draw(conv *c, size_t msg)
 				break;
 			}
 		if (at < 0)
-			return fail(c, "gameAnnotations.drawOrder: tile \"%.40s\" (draw %zu) is not in the pack",
-				    id ? id : "(not a string)", c->nforced);
+			return fail(
+				c,
+				"gameAnnotations.drawOrder: tile \"%.40s\" (draw %zu) is not in the pack",
+				id ? id : "(not a string)", c->nforced);
 	} else {
 		if (!c->rng.set)
-			return fail(c, "the save has no initialRandom: JCloisterZone's draws cannot be reproduced");
+			return fail(
+				c,
+				"the save has no initialRandom: JCloisterZone's draws cannot be reproduced");
 		at = rng_next_int(&c->rng, c->npack);
 		if (at < 0 || at >= c->npack)
 			return fail(c, "replay[%zu]: random number %.17g gives no tile of %d", msg,
@@ -269,8 +274,7 @@ static int take_random(conv *c, const json_t *payload, size_t msg)
 
 static void put_discard(conv *c)
 {
-	arb_buf_printf(&c->moves, "%s %c discard\n", colour(c, c->turn),
-		       T.kinds[c->drawn].letter);
+	arb_buf_printf(&c->moves, "%s %c discard\n", colour(c, c->turn), T.kinds[c->drawn].letter);
 	c->nlines++;
 }
 
@@ -278,8 +282,7 @@ static void put_discard(conv *c)
 static int get_position(const json_t *pos, int *x, int *y)
 {
 	if (!json_is_array(pos) || json_array_size(pos) != 2 ||
-	    !json_is_integer(json_array_get(pos, 0)) ||
-	    !json_is_integer(json_array_get(pos, 1)))
+	    !json_is_integer(json_array_get(pos, 0)) || !json_is_integer(json_array_get(pos, 1)))
 		return -1;
 	json_int_t a = json_integer_value(json_array_get(pos, 0));
 	json_int_t b = json_integer_value(json_array_get(pos, 1));
@@ -293,29 +296,35 @@ static int get_position(const json_t *pos, int *x, int *y)
 static int on_place_tile(conv *c, const json_t *p, size_t msg)
 {
 	if (c->phase != PH_TILE)
-		return fail(c, "replay[%zu]: PLACE_TILE before the turn before it was committed", msg);
+		return fail(c, "replay[%zu]: PLACE_TILE before the turn before it was committed",
+			    msg);
 	const char *id = json_string_value(json_object_get(p, "tileId"));
 	const char *rot = json_string_value(json_object_get(p, "rotation"));
 	if (!id)
 		return fail(c, "replay[%zu]: PLACE_TILE has no tileId", msg);
 	int k = find_kind(id);
 	if (k < 0)
-		return fail(c, "replay[%zu]: tile \"%.40s\" is not a tile of the base game", msg, id);
+		return fail(c, "replay[%zu]: tile \"%.40s\" is not a tile of the base game", msg,
+			    id);
 	int r;
-	if (!rot || (strcmp(rot, "R0") && strcmp(rot, "R90") && strcmp(rot, "R180") &&
-		     strcmp(rot, "R270")))
-		return fail(c, "replay[%zu]: rotation \"%.20s\" is not R0, R90, R180 or R270",
-			    msg, rot ? rot : "(missing)");
+	if (!rot ||
+	    (strcmp(rot, "R0") && strcmp(rot, "R90") && strcmp(rot, "R180") && strcmp(rot, "R270")))
+		return fail(c, "replay[%zu]: rotation \"%.20s\" is not R0, R90, R180 or R270", msg,
+			    rot ? rot : "(missing)");
 	r = atoi(rot + 1);
 	if (get_position(json_object_get(p, "position"), &c->x, &c->y))
-		return fail(c, "replay[%zu]: PLACE_TILE position is not [x, y] with integers "
-			    "from -%d to %d", msg, JCZ_MAX_COORD, JCZ_MAX_COORD);
+		return fail(c,
+			    "replay[%zu]: PLACE_TILE position is not [x, y] with integers "
+			    "from -%d to %d",
+			    msg, JCZ_MAX_COORD, JCZ_MAX_COORD);
 	/* A tile drawn but not the one placed was discarded: it fit nowhere. */
 	while (c->drawn != k) {
 		if (++c->discards_in_row > JCZ_MAX_DISCARDS)
-			return fail(c, "replay[%zu]: tile %s is placed, but JCloisterZone's draws "
+			return fail(c,
+				    "replay[%zu]: tile %s is placed, but JCloisterZone's draws "
 				    "with this save's random numbers give other tiles: the save is "
-				    "damaged or its version draws differently", msg, id);
+				    "damaged or its version draws differently",
+				    msg, id);
 		put_discard(c);
 		if (c->npack == 0)
 			return fail(c, "replay[%zu]: tile %s is placed, but the pack has run out",
@@ -338,12 +347,12 @@ static const struct {
 	const char *name;
 	unsigned mask;
 } locations[] = {
-	{ "NL", 1u << 0 }, { "NR", 1u << 1 }, { "EL", 1u << 2 }, { "ER", 1u << 3 },
-	{ "SL", 1u << 4 }, { "SR", 1u << 5 }, { "WL", 1u << 6 }, { "WR", 1u << 7 },
-	{ "N", 0x03u << 8 }, { "E", 0x0cu << 8 }, { "S", 0x30u << 8 }, { "W", 0xc0u << 8 },
-	{ "NW", 0xc3u << 8 }, { "SW", 0xf0u << 8 }, { "SE", 0x3cu << 8 }, { "NE", 0x0fu << 8 },
-	{ "WE", 0xccu << 8 }, { "NS", 0x33u << 8 }, { "NWSE", 0xffu << 8 },
-	{ "_N", 0xfcu << 8 }, { "_W", 0x3fu << 8 }, { "_S", 0xcfu << 8 }, { "_E", 0xf3u << 8 },
+	{ "NL", 1u << 0 },    { "NR", 1u << 1 },    { "EL", 1u << 2 },	    { "ER", 1u << 3 },
+	{ "SL", 1u << 4 },    { "SR", 1u << 5 },    { "WL", 1u << 6 },	    { "WR", 1u << 7 },
+	{ "N", 0x03u << 8 },  { "E", 0x0cu << 8 },  { "S", 0x30u << 8 },    { "W", 0xc0u << 8 },
+	{ "NW", 0xc3u << 8 }, { "SW", 0xf0u << 8 }, { "SE", 0x3cu << 8 },   { "NE", 0x0fu << 8 },
+	{ "WE", 0xccu << 8 }, { "NS", 0x33u << 8 }, { "NWSE", 0xffu << 8 }, { "_N", 0xfcu << 8 },
+	{ "_W", 0x3fu << 8 }, { "_S", 0xcfu << 8 }, { "_E", 0xf3u << 8 },
 };
 
 /* The mask of a location "N", "NL.NR.EL", "_S"; 0 when unknown. */
@@ -370,7 +379,8 @@ static int on_deploy(conv *c, const json_t *p, size_t msg)
 {
 	if (c->phase != PH_ACTION)
 		return fail(c, "replay[%zu]: DEPLOY_MEEPLE %s", msg,
-			    c->phase == PH_DEPLOYED ? "twice in one turn" : "before a tile is placed");
+			    c->phase == PH_DEPLOYED ? "twice in one turn"
+						    : "before a tile is placed");
 	if (take_random(c, p, msg))
 		return -1;
 	const json_t *ptr = json_object_get(p, "pointer");
@@ -379,27 +389,36 @@ static int on_deploy(conv *c, const json_t *p, size_t msg)
 	const char *loc = json_string_value(json_object_get(ptr, "location"));
 	int x, y;
 	if (!meeple || !feature || !loc || get_position(json_object_get(ptr, "position"), &x, &y))
-		return fail(c, "replay[%zu]: DEPLOY_MEEPLE needs meepleId and pointer "
-			    "{position, feature, location}", msg);
+		return fail(c,
+			    "replay[%zu]: DEPLOY_MEEPLE needs meepleId and pointer "
+			    "{position, feature, location}",
+			    msg);
 	char want[32];
 	snprintf(want, sizeof want, "%d.small.", c->turn);
 	if (strncmp(meeple, want, strlen(want))) {
 		const char *dot = strchr(meeple, '.');
 		if (dot && strncmp(meeple, want, (size_t)(dot - meeple) + 1) == 0)
-			return fail(c, "replay[%zu]: meeple \"%.40s\" is not a small follower "
-				    "(the base game has no other)", msg, meeple);
-		return fail(c, "replay[%zu]: meeple \"%.40s\" is not one of player %d's "
-			    "followers, whose turn it is", msg, meeple, c->turn);
+			return fail(c,
+				    "replay[%zu]: meeple \"%.40s\" is not a small follower "
+				    "(the base game has no other)",
+				    msg, meeple);
+		return fail(c,
+			    "replay[%zu]: meeple \"%.40s\" is not one of player %d's "
+			    "followers, whose turn it is",
+			    msg, meeple, c->turn);
 	}
 	if (x != c->x || y != c->y)
-		return fail(c, "replay[%zu]: the follower goes to %d,%d, not on the tile just placed at %d,%d",
-			    msg, x, y, c->x, c->y);
+		return fail(
+			c,
+			"replay[%zu]: the follower goes to %d,%d, not on the tile just placed at %d,%d",
+			msg, x, y, c->x, c->y);
 	static const char *const sides[] = { "N", "E", "S", "W" };
 	static const char *const halves[] = { "NL", "NR", "EL", "ER", "SL", "SR", "WL", "WR" };
 	bool road = !strcmp(feature, "Road"), city = !strcmp(feature, "City");
 	if (!strcmp(feature, "Monastery") || !strcmp(feature, "Cloister")) {
 		if (strcmp(loc, "I"))
-			return fail(c, "replay[%zu]: a monastery's location is I, not \"%.40s\"", msg, loc);
+			return fail(c, "replay[%zu]: a monastery's location is I, not \"%.40s\"",
+				    msg, loc);
 		snprintf(c->follower, sizeof c->follower, "cloister");
 	} else if (road || city || !strcmp(feature, "Field")) {
 		unsigned mask = location_mask(loc);
@@ -407,16 +426,21 @@ static int on_deploy(conv *c, const json_t *p, size_t msg)
 		unsigned edges = mask >> 8, fields = mask & 0xffu;
 		if (!mask || (field ? edges != 0 : fields != 0))
 			return fail(c, "replay[%zu]: \"%.40s\" is no location of a %s", msg, loc,
-				    field ? "field" : road ? "road" : "city");
+				    field  ? "field"
+				    : road ? "road"
+					   : "city");
 		for (unsigned i = 0; i < (field ? 8u : 4u); i++)
 			if (field ? (fields >> i) & 1u : (edges >> (2 * i)) & 3u) {
 				snprintf(c->follower, sizeof c->follower, "%s %s",
-					 field ? "field" : road ? "road" : "city",
+					 field	? "field"
+					 : road ? "road"
+						: "city",
 					 field ? halves[i] : sides[i]);
 				break;
 			}
 	} else {
-		return fail(c, "replay[%zu]: feature \"%.40s\" is not in the base game", msg, feature);
+		return fail(c, "replay[%zu]: feature \"%.40s\" is not in the base game", msg,
+			    feature);
 	}
 	c->phase = PH_DEPLOYED;
 	return 0;
@@ -428,8 +452,8 @@ static int on_commit(conv *c, const json_t *p, size_t msg)
 		return fail(c, "replay[%zu]: COMMIT before a tile is placed", msg);
 	if (take_random(c, p, msg))
 		return -1;
-	arb_buf_printf(&c->moves, "%s %c %d,%d %d%s%s\n", colour(c, c->turn), c->letter,
-		       c->x, c->y, c->rot, c->follower[0] ? " " : "", c->follower);
+	arb_buf_printf(&c->moves, "%s %c %d,%d %d%s%s\n", colour(c, c->turn), c->letter, c->x, c->y,
+		       c->rot, c->follower[0] ? " " : "", c->follower);
 	c->nlines++;
 	c->turn = (c->turn + 1) % c->nplayers;
 	if (c->npack == 0) {
@@ -443,9 +467,13 @@ static int on_commit(conv *c, const json_t *p, size_t msg)
 /* Message types of JCloisterZone that belong to expansions (or undo):
  * each changes the game in a way the base game has no move for. */
 static const char *const expansion_messages[] = {
-	"BAZAAR_BID", "BAZAAR_BUY_OR_SELL", "CAPTURE_FOLLOWER", "CIRCLE_REMOVE_OR_DEPLOY",
-	"EXCHANGE_FOLLOWER", "FLOCK_EXPAND_OR_SCORE", "MOVE_NEUTRAL_FIGURE", "PAY_RANSOM",
-	"PLACE_TOKEN", "RETURN_MEEPLE", "SCORE_ACROBATS", "UNDO", "GAME_SETUP",
+	"BAZAAR_BID",	       "BAZAAR_BUY_OR_SELL",
+	"CAPTURE_FOLLOWER",    "CIRCLE_REMOVE_OR_DEPLOY",
+	"EXCHANGE_FOLLOWER",   "FLOCK_EXPAND_OR_SCORE",
+	"MOVE_NEUTRAL_FIGURE", "PAY_RANSOM",
+	"PLACE_TOKEN",	       "RETURN_MEEPLE",
+	"SCORE_ACROBATS",      "UNDO",
+	"GAME_SETUP",
 };
 
 static int on_message(conv *c, const json_t *m, size_t msg)
@@ -455,7 +483,7 @@ static int on_message(conv *c, const json_t *m, size_t msg)
 	if (!type)
 		return fail(c, "replay[%zu]: a message without a type", msg);
 	if (c->phase == PH_OVER)
-		return 0;       /* nothing changes a finished game */
+		return 0; /* nothing changes a finished game */
 	if (p && !json_is_object(p))
 		return fail(c, "replay[%zu]: the payload of %.40s is not an object", msg, type);
 	if (!strcmp(type, "PLACE_TILE"))
@@ -464,8 +492,10 @@ static int on_message(conv *c, const json_t *m, size_t msg)
 		return on_deploy(c, p, msg);
 	if (!strcmp(type, "PASS")) {
 		if (c->phase == PH_TILE)
-			return fail(c, "replay[%zu]: PASS instead of placing a tile (only bridges "
-				    "allow that)", msg);
+			return fail(c,
+				    "replay[%zu]: PASS instead of placing a tile (only bridges "
+				    "allow that)",
+				    msg);
 		c->phase = PH_DEPLOYED;
 		return 0;
 	}
@@ -475,8 +505,8 @@ static int on_message(conv *c, const json_t *m, size_t msg)
 		if (!strcmp(type, expansion_messages[i]))
 			return fail(c, "replay[%zu]: message %s is not a move of the base game",
 				    msg, type);
-	return fail(c, "replay[%zu]: unknown message type \"%.40s\": it may change the game",
-		    msg, type);
+	return fail(c, "replay[%zu]: unknown message type \"%.40s\": it may change the game", msg,
+		    type);
 }
 
 /* ------------------------------------------------------------- set-up */
@@ -484,11 +514,24 @@ static int on_message(conv *c, const json_t *m, size_t msg)
 /* Rules of JCloisterZone that concern expansions only; since every
  * expansion is refused, none of them can change a base game. */
 static const char *const expansion_rules[] = {
-	"princess-action", "fairy-placement", "dragon-move", "barn-placement", "wagon-move",
-	"bazaar-no-auction", "hill-tiebreaker", "espace-variant", "gq11-pig-herd",
-	"tunnelize-other-expansions", "more-tunnel-tokens", "festival-return",
-	"keep-monasteries", "labyrinth-variant", "coc-final-scoring", "count-move",
-	"little-buildings-scoring", "king-and-robber-scoring",
+	"princess-action",
+	"fairy-placement",
+	"dragon-move",
+	"barn-placement",
+	"wagon-move",
+	"bazaar-no-auction",
+	"hill-tiebreaker",
+	"espace-variant",
+	"gq11-pig-herd",
+	"tunnelize-other-expansions",
+	"more-tunnel-tokens",
+	"festival-return",
+	"keep-monasteries",
+	"labyrinth-variant",
+	"coc-final-scoring",
+	"count-move",
+	"little-buildings-scoring",
+	"king-and-robber-scoring",
 };
 
 static int check_version(conv *c, const char *v)
@@ -496,12 +539,14 @@ static int check_version(conv *c, const char *v)
 	int major, minor, patch;
 	if (!v)
 		return fail(c, "no appVersion: not a JCloisterZone 5 save (is it a setup "
-			    "or an older 4.x save?)");
+			       "or an older 4.x save?)");
 	if (sscanf(v, "%d.%d.%d", &major, &minor, &patch) != 3)
 		return fail(c, "appVersion \"%.40s\" is not a JCloisterZone version", v);
 	if (major != 5 || minor < 7)
-		return fail(c, "JCloisterZone %.40s saves are not supported: arbiter reads "
-			    "versions 5.7.0 to 5.x (their tile draws are known)", v);
+		return fail(c,
+			    "JCloisterZone %.40s saves are not supported: arbiter reads "
+			    "versions 5.7.0 to 5.x (their tile draws are known)",
+			    v);
 	c->rng.lcg = minor >= 9;
 	return 0;
 }
@@ -517,14 +562,20 @@ static int read_setup(conv *c, const json_t *setup, int *edition)
 	const char *key;
 	const json_t *v;
 	*edition = 0;
-	json_object_foreach((json_t *)sets, key, v) {
+	json_object_foreach((json_t *)sets, key, v)
+	{
 		if (!strcmp(key, "basic:1") || !strcmp(key, "basic:2")) {
 			if (!json_is_integer(v) || json_integer_value(v) != 1)
-				return fail(c, "tile set %s in %lld copies is not supported (one "
-					    "base game only)", key,
-					    json_is_integer(v) ? (long long)json_integer_value(v) : -1LL);
+				return fail(c,
+					    "tile set %s in %lld copies is not supported (one "
+					    "base game only)",
+					    key,
+					    json_is_integer(v) ? (long long)json_integer_value(v)
+							       : -1LL);
 			if (*edition)
-				return fail(c, "tile sets basic:1 and basic:2 together are not supported");
+				return fail(
+					c,
+					"tile sets basic:1 and basic:2 together are not supported");
 			*edition = key[6] - '0';
 			continue;
 		}
@@ -536,15 +587,18 @@ static int read_setup(conv *c, const json_t *setup, int *edition)
 		return fail(c, "the save has no base game tiles (tile set basic:1 or basic:2)");
 	bool small_seen = false;
 	c->farmers = "off";
-	json_object_foreach((json_t *)elements, key, v) {
+	json_object_foreach((json_t *)elements, key, v)
+	{
 		if (!strcmp(key, "small-follower")) {
 			if (!json_is_number(v) || json_number_value(v) != (double)T.followers)
-				return fail(c, "%s followers per player are not supported (the base "
-					    "game has %ld)", json_is_number(v) ? "other numbers of" : "missing",
+				return fail(c,
+					    "%s followers per player are not supported (the base "
+					    "game has %ld)",
+					    json_is_number(v) ? "other numbers of" : "missing",
 					    T.followers);
 			small_seen = true;
 		} else if (!strcmp(key, "farmers")) {
-			c->farmers = NULL;      /* JCZ: present = on, whatever its value */
+			c->farmers = NULL; /* JCZ: present = on, whatever its value */
 		} else if (!strcmp(key, "garden")) {
 			/* gardens score only for the abbot, which is refused */
 		} else {
@@ -556,14 +610,16 @@ static int read_setup(conv *c, const json_t *setup, int *edition)
 	c->small_city = NULL;
 	if (rules && !json_is_object(rules) && !json_is_null(rules))
 		return fail(c, "setup.rules is not an object");
-	json_object_foreach((json_t *)rules, key, v) {
+	json_object_foreach((json_t *)rules, key, v)
+	{
 		if (!strcmp(key, "tiny-city-scoring")) {
 			const char *s = json_string_value(v);
 			if (s && !strcmp(s, "2"))
 				c->small_city = "2";
 			else if (!s || strcmp(s, "4"))
-				return fail(c, "rule tiny-city-scoring=%.20s is not supported (2 or 4)",
-					    s ? s : "(not a string)");
+				return fail(
+					c, "rule tiny-city-scoring=%.20s is not supported (2 or 4)",
+					s ? s : "(not a string)");
 			continue;
 		}
 		bool known = false;
@@ -577,8 +633,7 @@ static int read_setup(conv *c, const json_t *setup, int *edition)
 	const char *tile = json_string_value(json_object_get(s0, "tile"));
 	int k = tile ? find_kind(tile) : -1;
 	if (!json_is_array(start) || json_array_size(start) != 1 || k < 0 ||
-	    T.kinds[k].letter != T.start ||
-	    json_integer_value(json_object_get(s0, "x")) != 0 ||
+	    T.kinds[k].letter != T.start || json_integer_value(json_object_get(s0, "x")) != 0 ||
 	    json_integer_value(json_object_get(s0, "y")) != 0 ||
 	    json_integer_value(json_object_get(s0, "rotation")) != (json_int_t)T.kinds[k].rotation)
 		return fail(c, "the start is not the base game's (one tile %c at 0,0 rotated 0)",
@@ -588,7 +643,8 @@ static int read_setup(conv *c, const json_t *setup, int *edition)
 	for (size_t i = 0; i < T.nkinds; i++)
 		for (int n = T.kinds[i].count[*edition - 1] - ((int)i == k); n > 0; n--) {
 			if (c->npack == JCZ_MAX_PACK)
-				return fail(c, "carcassonne data: more than %d tiles", JCZ_MAX_PACK);
+				return fail(c, "carcassonne data: more than %d tiles",
+					    JCZ_MAX_PACK);
 			c->pack[c->npack++] = (int)i;
 		}
 	return 0;
@@ -634,10 +690,11 @@ static int read_header(conv *c)
 	if (c->forced && !json_is_array(c->forced))
 		return fail(c, "gameAnnotations.drawOrder is not a list of tile ids");
 	size_t nforced = json_array_size(c->forced);
-	const char *last = nforced ? json_string_value(json_array_get(c->forced, nforced - 1)) : NULL;
+	const char *last =
+		nforced ? json_string_value(json_array_get(c->forced, nforced - 1)) : NULL;
 	if (json_object_get(tp, "drawLimit") || (last && !strcmp(last, "#END")))
 		return fail(c, "the save's draw order ends the game early (JCloisterZone's "
-			    "test annotation #END or drawLimit), which the base game cannot");
+			       "test annotation #END or drawLimit), which the base game cannot");
 	const json_t *rnd = json_object_get(root, "initialRandom");
 	if (json_is_number(rnd)) {
 		double v = json_number_value(rnd);
@@ -667,16 +724,16 @@ static int read_header(conv *c)
 	if (gid && *gid)
 		put_tag(t, "SourceId", gid);
 	for (int i = 0; i < c->nplayers; i++) {
-		const char *pn = json_string_value(json_object_get(json_array_get(players, (size_t)i), "name"));
+		const char *pn = json_string_value(
+			json_object_get(json_array_get(players, (size_t)i), "name"));
 		if (!pn)
 			return fail(c, "players[%d] has no name", i);
 		put_tag(t, colour(c, i), pn);
 	}
 	if (c->small_city || c->farmers) {
 		char variant[64];
-		snprintf(variant, sizeof variant, "%s%s%s%s",
-			 c->small_city ? "small-city=" : "", c->small_city ? c->small_city : "",
-			 c->small_city && c->farmers ? " " : "",
+		snprintf(variant, sizeof variant, "%s%s%s%s", c->small_city ? "small-city=" : "",
+			 c->small_city ? c->small_city : "", c->small_city && c->farmers ? " " : "",
 			 c->farmers ? "farmers=off" : "");
 		put_tag(t, "Variant", variant);
 	}
@@ -779,23 +836,25 @@ static bool jcz_sniff(const unsigned char *b, size_t len)
 	return false;
 }
 
-static int jcz_convert(const unsigned char *bytes, size_t len, arb_buf *out,
-		       arb_import_error *err)
+static int jcz_convert(const unsigned char *bytes, size_t len, arb_buf *out, arb_import_error *err)
 {
 	if (arb_import_compressed(bytes, len, err) || load_table(err))
 		return -1;
 	size_t skip = len >= 3 && !memcmp(bytes, "\xef\xbb\xbf", 3) ? 3 : 0;
 	json_error_t jerr;
-	json_t *root = json_loadb((const char *)bytes + skip, len - skip, JSON_REJECT_DUPLICATES, &jerr);
+	json_t *root =
+		json_loadb((const char *)bytes + skip, len - skip, JSON_REJECT_DUPLICATES, &jerr);
 	if (!root)
 		return arb_import_fail(err, (uint32_t)(jerr.line > 0 ? jerr.line : 0),
 				       (uint32_t)(jerr.column > 0 ? jerr.column : 0),
 				       "not valid JSON: %s%s", jerr.text,
 				       strstr(jerr.text, "end of") || strstr(jerr.text, "premature")
-				       ? " (is the file truncated?)" : "");
+					       ? " (is the file truncated?)"
+					       : "");
 	if (!json_is_object(root)) {
 		json_decref(root);
-		return arb_import_fail(err, 0, 0, "not a JCloisterZone save: the JSON is no object");
+		return arb_import_fail(err, 0, 0,
+				       "not a JCloisterZone save: the JSON is no object");
 	}
 	conv c;
 	memset(&c, 0, sizeof c);

@@ -40,8 +40,7 @@ static void fz_init(void)
 	if (fz_data)
 		return;
 	arb_data_error err;
-	arb_node *root = arb_data_parse(arb_data_carcassonne,
-					arb_data_carcassonne_size, &err);
+	arb_node *root = arb_data_parse(arb_data_carcassonne, arb_data_carcassonne_size, &err);
 	assert(root);
 	fz_data = carcassonne_game.data_load(root, &err);
 	assert(fz_data);
@@ -108,56 +107,56 @@ static fz_digest digest(const cc_game *g)
 /* Corrupt `line` (a legal move) as mutation byte `how` says. */
 static void mutate(char *line, size_t cap, uint8_t how, uint8_t arg)
 {
-	static const char *const spots[] = { " road N", " road E", " city S",
-		" city W", " field NL", " field SR", " cloister", " field WR",
-		" road X", " farmer", " -", " city" };
+	static const char *const spots[] = { " road N",	  " road E",   " city S",   " city W",
+					     " field NL", " field SR", " cloister", " field WR",
+					     " road X",	  " farmer",   " -",	    " city" };
 	char colour[16], tile[8], pos[32], rot[8];
 	int x = 0, y = 0;
 	int n = sscanf(line, "%15s %7s %31s %7s", colour, tile, pos, rot);
 	bool placed = n >= 4 && sscanf(pos, "%d,%d", &x, &y) == 2;
 	switch (how % 8) {
-	case 0:     /* move the tile */
+	case 0: /* move the tile */
 		if (placed)
-			snprintf(line, cap, "%s %s %d,%d %s", colour, tile,
-				 x + (int)(arg % 5) - 2, y + (int)(arg / 5 % 5) - 2, rot);
+			snprintf(line, cap, "%s %s %d,%d %s", colour, tile, x + (int)(arg % 5) - 2,
+				 y + (int)(arg / 5 % 5) - 2, rot);
 		break;
-	case 1:     /* turn it */
+	case 1: /* turn it */
 		if (placed)
 			snprintf(line, cap, "%s %s %s %u", colour, tile, pos,
 				 (unsigned)(arg % 5) * 90);
 		break;
-	case 2: {   /* add (another) follower spot */
+	case 2: { /* add (another) follower spot */
 		size_t len = strlen(line);
 		snprintf(line + len, cap - len, "%s",
 			 spots[arg % (sizeof spots / sizeof spots[0])]);
 		break;
 	}
-	case 3: {   /* another colour */
-		static const char *const cs[] = { "Red", "Blue", "Green", "Yellow",
-						   "Black", "Purple" };
+	case 3: { /* another colour */
+		static const char *const cs[] = { "Red",    "Blue",  "Green",
+						  "Yellow", "Black", "Purple" };
 		const char *rest = strchr(line, ' ');
 		char tmp[128];
 		snprintf(tmp, sizeof tmp, "%s%s", cs[arg % 6], rest ? rest : "");
 		snprintf(line, cap, "%s", tmp);
 		break;
 	}
-	case 4: {   /* another tile */
+	case 4: { /* another tile */
 		char *sp = strchr(line, ' ');
 		if (sp && sp[1])
 			sp[1] = (char)('A' + arg % 27);
 		break;
 	}
-	case 5:     /* discard instead */
+	case 5: /* discard instead */
 		if (n >= 2)
 			snprintf(line, cap, "%s %s discard", colour, tile);
 		break;
-	case 6: {   /* overwrite a byte */
+	case 6: { /* overwrite a byte */
 		size_t len = strlen(line);
 		if (len)
 			line[arg % len] = (char)(' ' + arg % 95);
 		break;
 	}
-	default: {  /* drop the tail */
+	default: { /* drop the tail */
 		size_t len = strlen(line);
 		if (len)
 			line[arg % len] = 0;
@@ -170,8 +169,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *in, size_t n);
 int LLVMFuzzerTestOneInput(const uint8_t *in, size_t n)
 {
 	static const char *const opts[][2] = {
-		{ NULL, NULL }, { "small-city", NULL }, { "farmers", "once" },
-		{ "farmers", "city" }, { "farmers", "off" }, { "small-city", "4" },
+		{ NULL, NULL },	       { "small-city", NULL }, { "farmers", "once" },
+		{ "farmers", "city" }, { "farmers", "off" },   { "small-city", "4" },
 	};
 	fz_init();
 	if (n < 9)
@@ -208,14 +207,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *in, size_t n)
 	size_t events = 0, pos = 9;
 	arb_sink sink = { fz_sink, &events };
 	arb_buf out = { 0 };
-	for (int b = 0, tries = 0; b < nbag && tries < 400 &&
-	     !carcassonne_game.over(g); tries++) {
+	for (int b = 0, tries = 0; b < nbag && tries < 400 && !carcassonne_game.over(g); tries++) {
 		cc_move next;
 		memset(&next, 0, sizeof next);
 		next.type = (uint8_t)bag[b];
 		ml.n = 0;
 		carcassonne_game.moves(g, &next, fz_collect, &ml);
-		if (ml.n == 0) {            /* the type ran out: skip it */
+		if (ml.n == 0) { /* the type ran out: skip it */
 			b++;
 			continue;
 		}
@@ -305,8 +303,8 @@ int main(int argc, char **argv)
 		LLVMFuzzerTestOneInput(buf, len);
 	}
 	printf("%d runs: %lu turns applied, %lu rejected, %lu unparsable; "
-	       "%lu games to the end\n", runs, fz_applied, fz_rejected,
-	       fz_badsyntax, fz_over);
+	       "%lu games to the end\n",
+	       runs, fz_applied, fz_rejected, fz_badsyntax, fz_over);
 	return 0;
 }
 #endif

@@ -37,8 +37,7 @@ static void fz_init(void)
 	arb_data_error err;
 	extern const unsigned char arb_data_catan[];
 	extern const size_t arb_data_catan_size;
-	arb_node *root = arb_data_parse(arb_data_catan, arb_data_catan_size,
-					&err);
+	arb_node *root = arb_data_parse(arb_data_catan, arb_data_catan_size, &err);
 	assert(root);
 	fz_data = catan_game.data_load(root, &err);
 	assert(fz_data);
@@ -60,10 +59,14 @@ static void fz_emit(void *ctx, const char *move)
 int LLVMFuzzerTestOneInput(const uint8_t *in, size_t n);
 int LLVMFuzzerTestOneInput(const uint8_t *in, size_t n)
 {
-	static const char *const variants[] = {
-		NULL, "phases=combined", "robber=any", "shortage=resource",
-		"shortage=single", "vp-cards=revealed", "longest-road-tie=aside",
-		"start-resources=none"};
+	static const char *const variants[] = { NULL,
+						"phases=combined",
+						"robber=any",
+						"shortage=resource",
+						"shortage=single",
+						"vp-cards=revealed",
+						"longest-road-tie=aside",
+						"start-resources=none" };
 	fz_init();
 	if (n < 9)
 		return 0;
@@ -93,10 +96,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *in, size_t n)
 	if (!g)
 		abort();
 	uint64_t rng = seed | 1;
-	arb_sink sink = {fz_sink, NULL};
+	arb_sink sink = { fz_sink, NULL };
 	static cat_state before;
 	static char line[4096];
-	arb_buf a = {0}, b = {0}, d = {0};
+	arb_buf a = { 0 }, b = { 0 }, d = { 0 };
 	for (int turn = 0; turn < 600 && !g->s.over; turn++) {
 		cat_move m, m2;
 		arb_buf_reset(&a);
@@ -135,17 +138,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *in, size_t n)
 		arb_token tok2[256];
 		size_t nt2 = arb_split_tokens(a.p, a.len, 1, 1, tok2, 256);
 		memset(&m2, 0, sizeof m2);
-		if (nt2 == 0 || nt2 > 256 ||
-		    catan_game.parse(g, tok2, nt2, &m2, &rej) < 0)
-			abort();   /* the canonical form must parse */
+		if (nt2 == 0 || nt2 > 256 || catan_game.parse(g, tok2, nt2, &m2, &rej) < 0)
+			abort(); /* the canonical form must parse */
 		arb_buf_reset(&b);
 		catan_game.format(g, &m2, &b);
 		if (strcmp(a.p, b.p) != 0)
-			abort();   /* ... and format the same */
+			abort(); /* ... and format the same */
 		before = g->s;
 		if (catan_game.apply(g, &m, &sink, &rej) < 0 &&
 		    memcmp(&before, &g->s, sizeof before) != 0)
-			abort();   /* a rejection changes nothing */
+			abort(); /* a rejection changes nothing */
 		arb_standing st;
 		catan_game.standing(g, &st);
 		if (turn % 32 == 0) {

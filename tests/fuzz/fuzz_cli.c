@@ -49,7 +49,7 @@ static void fz_run(char **words, int n, const char *out_path)
 			abort();
 		close(fd);
 	}
-	optind = 0;   /* glibc: start getopt afresh */
+	optind = 0; /* glibc: start getopt afresh */
 	arbiter_main(n + 1, argv);
 	arb_gamedata_free_all();
 	fflush(stdout);

@@ -20,7 +20,7 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-static char fz_dir[256];   /* the private folder, once made */
+static char fz_dir[256]; /* the private folder, once made */
 
 /* Remove the private folder and what the harness left in it (atexit). */
 static inline void fz_cleanup(void)
@@ -50,8 +50,7 @@ static inline void fz_init_stdio(void)
 		abort();
 	stderr = err;
 	const char *tmp = getenv("TMPDIR");
-	snprintf(fz_dir, sizeof fz_dir, "%s/arbiter-fuzz-XXXXXX",
-		 tmp && *tmp ? tmp : "/tmp");
+	snprintf(fz_dir, sizeof fz_dir, "%s/arbiter-fuzz-XXXXXX", tmp && *tmp ? tmp : "/tmp");
 	if (!mkdtemp(fz_dir))
 		abort();
 	atexit(fz_cleanup);

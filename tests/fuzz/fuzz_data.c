@@ -81,7 +81,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (arb_gamedata_override(path, &d) == 0) {
 		const void *gdata = arb_gamedata_get(loaded, &d);
 		if (!gdata)
-			abort();   /* the same bytes loaded a moment ago */
+			abort(); /* the same bytes loaded a moment ago */
 		/* a fixed seed: the game played changes with the data's meaning,
 		 * not with every byte, so the minimized corpus stays small */
 		fz_play(loaded, gdata, 0x2545f4914f6cdd1du);

@@ -104,7 +104,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *in, size_t n)
 	arb_reject rej;
 	el_game *g = elasund_game.create(fz_data, &su, &rej);
 	if (!g)
-		abort();   /* random_tags deals a valid Hands tag */
+		abort(); /* random_tags deals a valid Hands tag */
 	static el_pos before;
 	static char line[1024];
 	arb_sink sink = { fz_sink, NULL };
@@ -149,11 +149,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *in, size_t n)
 		size_t nt2 = arb_split_tokens(a.p, a.len, 1, 1, tok2, 160);
 		memset(&m2, 0, sizeof m2);
 		if (nt2 == 0 || nt2 > 160 || elasund_game.parse(g, tok2, nt2, &m2, &rej) < 0)
-			abort();   /* the canonical form must parse */
+			abort(); /* the canonical form must parse */
 		arb_buf_reset(&b);
 		elasund_game.format(g, &m2, &b);
 		if (strcmp(a.p, b.p) != 0)
-			abort();   /* ... and format the same */
+			abort(); /* ... and format the same */
 		if (!listed && turn >= 8) {
 			/* every candidate is tried on a copy: a few thousand
 			 * applies, so once per input */
@@ -164,7 +164,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *in, size_t n)
 		memcpy(&before, &g->pos, sizeof before);
 		if (elasund_game.apply(g, &m, &sink, &rej) < 0 &&
 		    memcmp(&before, &g->pos, sizeof before) != 0)
-			abort();   /* a rejection changes nothing */
+			abort(); /* a rejection changes nothing */
 		arb_standing st;
 		elasund_game.standing(g, &st);
 		arb_buf d = { 0 };

@@ -50,7 +50,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (!f)
 		abort();
 	if (!total)
-		fgetc(f);   /* fmemopen needs a size of 1 at least: skip it */
+		fgetc(f); /* fmemopen needs a size of 1 at least: skip it */
 	arb_reader *rd = arb_reader_new(f, "fuzz");
 	arb_record rec;
 	arb_diag d;

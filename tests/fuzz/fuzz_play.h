@@ -68,14 +68,13 @@ static inline void fz_must_apply(fz_game *z, const char *line)
 {
 	const arb_game_ops *g = z->r.game;
 	arb_token tok[ARB_MAX_TOKENS_PER_TURN];
-	size_t nt = arb_split_tokens(line, strlen(line), 1, 1, tok,
-				     ARB_MAX_TOKENS_PER_TURN);
+	size_t nt = arb_split_tokens(line, strlen(line), 1, 1, tok, ARB_MAX_TOKENS_PER_TURN);
 	arb_reject rej;
 	memset(z->r.move, 0, g->move_size);
 	if (nt == 0 || nt > ARB_MAX_TOKENS_PER_TURN ||
 	    g->parse(z->r.state, tok, nt, z->r.move, &rej) < 0 ||
 	    g->apply(z->r.state, z->r.move, NULL, &rej) < 0)
-		abort();   /* a listed or generated move is legal */
+		abort(); /* a listed or generated move is legal */
 	const char *why;
 	if (g->position_ok && !g->position_ok(z->r.state, &why))
 		abort();

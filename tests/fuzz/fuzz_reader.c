@@ -51,8 +51,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				if (!t->ntok)
 					continue;
 				memset(r.move, 0, r.game->move_size);
-				if (r.game->parse(r.state, &rec.tok[t->first], t->ntok,
-						  r.move, &rej) == 0)
+				if (r.game->parse(r.state, &rec.tok[t->first], t->ntok, r.move,
+						  &rej) == 0)
 					r.game->format(r.state, r.move, &buf);
 			}
 		}

@@ -47,8 +47,7 @@ static void fz_collect(void *ctx, const char *move)
 }
 
 /* A record of game g with n seats and `setup` (escaped) as its Setup. */
-static void fz_record(arb_buf *b, const arb_game_ops *g, unsigned n,
-		      const char *setup, size_t len)
+static void fz_record(arb_buf *b, const arb_game_ops *g, unsigned n, const char *setup, size_t len)
 {
 	arb_buf_reset(b);
 	arb_buf_printf(b, "[Game \"%s\"]\n", g->name);
@@ -72,8 +71,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	const arb_game_ops *g = arb_game_at(data[0] % arb_game_count());
 	if (!g)
 		return 0;
-	unsigned nseats = g->min_seats + (unsigned)(data[0] / 3) %
-		(g->max_seats - g->min_seats + 1);
+	unsigned nseats =
+		g->min_seats + (unsigned)(data[0] / 3) % (g->max_seats - g->min_seats + 1);
 	arb_buf text = { 0 }, snap = { 0 }, again = { 0 }, out = { 0 };
 	fz_record(&text, g, nseats, (const char *)data + 1, size - 1);
 
@@ -83,7 +82,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		goto done;
 	const char *why;
 	if (g->position_ok && !g->position_ok(z.r.state, &why))
-		abort();   /* create() took a position that breaks the rules */
+		abort(); /* create() took a position that breaks the rules */
 
 	if (g->snapshot) {
 		g->snapshot(z.r.state, &snap);
@@ -93,10 +92,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			fz_doc snapdoc;
 			fz_game y;
 			if (!fz_read(&snapdoc, &snaptext) || !fz_open(&y, &snapdoc))
-				abort();   /* a snapshot is a Setup create() accepts */
+				abort(); /* a snapshot is a Setup create() accepts */
 			g->snapshot(y.r.state, &again);
 			if (again.len != snap.len || memcmp(again.p, snap.p, snap.len))
-				abort();   /* ... of the same position */
+				abort(); /* ... of the same position */
 			fz_close(&y);
 			fz_unread(&snapdoc);
 			arb_buf_free(&snaptext);
@@ -114,7 +113,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	for (size_t i = 0; i < moves.n; i += step) {
 		fz_game y;
 		if (!fz_open(&y, &doc))
-			abort();   /* the same record set up a moment ago */
+			abort(); /* the same record set up a moment ago */
 		fz_must_apply(&y, moves.move[i]);
 		fz_close(&y);
 	}

@@ -35,33 +35,33 @@
 
 #define ET_MAX_EVENTS 256
 #define ET_MAX_TOKENS 256
-#define ET_MAX_EXTRA_TAGS 4   /* game tags beyond Seats, Variant, Setup */
+#define ET_MAX_EXTRA_TAGS 4 /* game tags beyond Seats, Variant, Setup */
 
 /* One captured score event. */
 typedef struct et_event {
 	char kind[32];
 	int delta[ARB_MAX_SEATS];
 	char text[ARB_MSG_MAX];
-	arb_field fields[ARB_MAX_FIELDS];   /* str fields point into strs */
+	arb_field fields[ARB_MAX_FIELDS]; /* str fields point into strs */
 	char strs[ARB_MAX_FIELDS][64];
 	size_t nfields;
 } et_event;
 
 typedef struct et_game {
 	const arb_game_ops *ops;
-	void *data;              /* owned when own_data                      */
+	void *data; /* owned when own_data                      */
 	bool own_data;
-	void *g;                 /* the engine's game                        */
-	void *move;              /* ops->move_size bytes                     */
+	void *g;			     /* the engine's game                        */
+	void *move;			     /* ops->move_size bytes                     */
 	arb_tag tags[3 + ET_MAX_EXTRA_TAGS]; /* seats, Variant, Setup, extra */
-	char optbuf[512];        /* the Variant words, split in place        */
+	char optbuf[512];		     /* the Variant words, split in place        */
 	arb_setup setup;
-	arb_reject rej;          /* the last rejection                       */
-	unsigned line;           /* line number given to the next turn       */
-	bool listen;             /* pass a sink to apply() (default true)    */
+	arb_reject rej; /* the last rejection                       */
+	unsigned line;	/* line number given to the next turn       */
+	bool listen;	/* pass a sink to apply() (default true)    */
 	et_event ev[ET_MAX_EVENTS];
-	size_t nev;              /* events of every accepted turn so far     */
-	size_t nev_turn;         /* events of the last turn tried            */
+	size_t nev;	 /* events of every accepted turn so far     */
+	size_t nev_turn; /* events of the last turn tried            */
 } et_game;
 
 /* A game's data from YAML text (NULL: the embedded default); fails the
@@ -82,11 +82,9 @@ static inline void *et_data(const arb_game_ops *ops, const char *yaml)
 }
 
 /* Like et_data, but NULL and `err` for data that does not load. */
-static inline void *et_data_try(const arb_game_ops *ops, const char *yaml,
-				arb_data_error *err)
+static inline void *et_data_try(const arb_game_ops *ops, const char *yaml, arb_data_error *err)
 {
-	arb_node *root = arb_data_parse((const unsigned char *)yaml,
-					strlen(yaml), err);
+	arb_node *root = arb_data_parse((const unsigned char *)yaml, strlen(yaml), err);
 	if (!root)
 		return NULL;
 	void *d = ops->data_load(root, err);
@@ -109,9 +107,8 @@ static inline int et_colour(const arb_game_ops *ops, const char *w)
  * with `nextra` more tags of the game's own (Elasund's Hands) from
  * `extra`, whose names and values, like `options` and `setup`, must
  * outlive the game.  Returns 0, or -1 with t->rej when create() refuses. */
-static inline int et_try_start_tags(et_game *t, const arb_game_ops *ops,
-				    void *data, const char *colours,
-				    const char *options, const char *setup,
+static inline int et_try_start_tags(et_game *t, const arb_game_ops *ops, void *data,
+				    const char *colours, const char *options, const char *setup,
 				    const arb_tag *extra, size_t nextra)
 {
 	memset(t, 0, sizeof *t);
@@ -137,8 +134,7 @@ static inline int et_try_start_tags(et_game *t, const arb_game_ops *ops,
 	}
 	if (options) {
 		snprintf(t->optbuf, sizeof t->optbuf, "%s", options);
-		for (char *w = strtok_r(t->optbuf, " ", &save); w;
-		     w = strtok_r(NULL, " ", &save)) {
+		for (char *w = strtok_r(t->optbuf, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
 			assert_true(t->setup.noptions < ARB_MAX_OPTIONS);
 			char *eq = strchr(w, '=');
 			if (eq)
@@ -157,17 +153,15 @@ static inline int et_try_start_tags(et_game *t, const arb_game_ops *ops,
 }
 
 /* et_try_start_tags without tags of the game's own. */
-static inline int et_try_start(et_game *t, const arb_game_ops *ops,
-			       void *data, const char *colours,
+static inline int et_try_start(et_game *t, const arb_game_ops *ops, void *data, const char *colours,
 			       const char *options, const char *setup)
 {
 	return et_try_start_tags(t, ops, data, colours, options, setup, NULL, 0);
 }
 
 /* Like et_try_start, but the game must be created. */
-static inline void et_start(et_game *t, const arb_game_ops *ops, void *data,
-			    const char *colours, const char *options,
-			    const char *setup)
+static inline void et_start(et_game *t, const arb_game_ops *ops, void *data, const char *colours,
+			    const char *options, const char *setup)
 {
 	if (et_try_start(t, ops, data, colours, options, setup) < 0)
 		fail_msg("create: %s: %s", t->rej.rule, t->rej.msg);
@@ -207,8 +201,7 @@ static inline void et_capture(void *ctx, const arb_event *ev)
 static inline int et_try(et_game *t, const char *line)
 {
 	arb_token tok[ET_MAX_TOKENS];
-	size_t n = arb_split_tokens(line, strlen(line), ++t->line, 1, tok,
-				    ET_MAX_TOKENS);
+	size_t n = arb_split_tokens(line, strlen(line), ++t->line, 1, tok, ET_MAX_TOKENS);
 	assert_true(n > 0 && n <= ET_MAX_TOKENS);
 	memset(t->move, 0, t->ops->move_size ? t->ops->move_size : 1);
 	memset(&t->rej, 0, sizeof t->rej);
@@ -230,46 +223,40 @@ static inline int et_try(et_game *t, const char *line)
 }
 
 /* Play a line that must be legal. */
-#define et_ok(t, line_)                                                      \
-	do {                                                                 \
-		if (et_try((t), (line_)) < 0)                                \
-			fail_msg("'%s' refused: %s: %s", (line_),            \
-				 (t)->rej.rule, (t)->rej.msg);               \
+#define et_ok(t, line_)                                                                         \
+	do {                                                                                    \
+		if (et_try((t), (line_)) < 0)                                                   \
+			fail_msg("'%s' refused: %s: %s", (line_), (t)->rej.rule, (t)->rej.msg); \
 	} while (0)
 
 /* Play a line that must be refused by `rule` at column `col` (0: any)
  * with a message containing `words` (NULL: any). */
-#define et_bad(t, line_, rule_, col_, words_)                                \
-	do {                                                                 \
-		const char *et_w_ = (words_);                                \
-		if (et_try((t), (line_)) == 0)                               \
-			fail_msg("'%s' accepted, expected %s", (line_),      \
-				 (rule_));                                   \
-		if (!(t)->rej.rule || strcmp((t)->rej.rule, (rule_)))        \
-			fail_msg("'%s': rule %s (%s), expected %s", (line_), \
-				 (t)->rej.rule, (t)->rej.msg, (rule_));      \
-		if ((col_) && (t)->rej.col != (unsigned)(col_))              \
-			fail_msg("'%s': column %u, expected %u (%s)",        \
-				 (line_), (t)->rej.col, (unsigned)(col_),    \
-				 (t)->rej.msg);                              \
-		if (et_w_ && !strstr((t)->rej.msg, et_w_))                   \
-			fail_msg("'%s': message '%s' lacks '%s'", (line_),   \
-				 (t)->rej.msg, et_w_);                       \
+#define et_bad(t, line_, rule_, col_, words_)                                                    \
+	do {                                                                                     \
+		const char *et_w_ = (words_);                                                    \
+		if (et_try((t), (line_)) == 0)                                                   \
+			fail_msg("'%s' accepted, expected %s", (line_), (rule_));                \
+		if (!(t)->rej.rule || strcmp((t)->rej.rule, (rule_)))                            \
+			fail_msg("'%s': rule %s (%s), expected %s", (line_), (t)->rej.rule,      \
+				 (t)->rej.msg, (rule_));                                         \
+		if ((col_) && (t)->rej.col != (unsigned)(col_))                                  \
+			fail_msg("'%s': column %u, expected %u (%s)", (line_), (t)->rej.col,     \
+				 (unsigned)(col_), (t)->rej.msg);                                \
+		if (et_w_ && !strstr((t)->rej.msg, et_w_))                                       \
+			fail_msg("'%s': message '%s' lacks '%s'", (line_), (t)->rej.msg, et_w_); \
 	} while (0)
 
 /* create() must refuse with `rule` and a message containing `words`. */
-#define et_bad_start(t, ops_, colours_, options_, setup_, rule_, words_)     \
-	do {                                                                 \
-		if (et_try_start((t), (ops_), NULL, (colours_), (options_),  \
-				 (setup_)) == 0)                             \
-			fail_msg("create accepted, expected %s", (rule_));   \
-		if (!(t)->rej.rule || strcmp((t)->rej.rule, (rule_)))        \
-			fail_msg("create: rule %s (%s), expected %s",        \
-				 (t)->rej.rule, (t)->rej.msg, (rule_));      \
-		if ((words_) && !strstr((t)->rej.msg, (words_)))             \
-			fail_msg("create: message '%s' lacks '%s'",          \
-				 (t)->rej.msg, (words_));                    \
-		et_end(t);                                                   \
+#define et_bad_start(t, ops_, colours_, options_, setup_, rule_, words_)                           \
+	do {                                                                                       \
+		if (et_try_start((t), (ops_), NULL, (colours_), (options_), (setup_)) == 0)        \
+			fail_msg("create accepted, expected %s", (rule_));                         \
+		if (!(t)->rej.rule || strcmp((t)->rej.rule, (rule_)))                              \
+			fail_msg("create: rule %s (%s), expected %s", (t)->rej.rule, (t)->rej.msg, \
+				 (rule_));                                                         \
+		if ((words_) && !strstr((t)->rej.msg, (words_)))                                   \
+			fail_msg("create: message '%s' lacks '%s'", (t)->rej.msg, (words_));       \
+		et_end(t);                                                                         \
 	} while (0)
 
 /* A numeric detail of a captured event, or -1. */

@@ -50,12 +50,11 @@ static void tok_is(const arb_token *t, const char *s, unsigned line, unsigned co
 static void test_tags_and_turns(void **state)
 {
 	(void)state;
-	static const char text[] =
-		"[Game \"carcassonne\"]\n"
-		"[Red \"Anna \\\"the\\\" \\\\ Virtanen\"] [Blue \"Bo\"]\n"
-		"\n"
-		"Red D 0,1 0 ; a comment\n"
-		"  12. Blue  E 1,0  90\n";
+	static const char text[] = "[Game \"carcassonne\"]\n"
+				   "[Red \"Anna \\\"the\\\" \\\\ Virtanen\"] [Blue \"Bo\"]\n"
+				   "\n"
+				   "Red D 0,1 0 ; a comment\n"
+				   "  12. Blue  E 1,0  90\n";
 	fixture fx;
 	open_text(&fx, text, sizeof text - 1);
 	assert_int_equal(next(&fx), 1);
@@ -84,9 +83,8 @@ static void test_tags_and_turns(void **state)
 static void test_games_split_at_tag_after_moves(void **state)
 {
 	(void)state;
-	static const char text[] =
-		"[Game \"a\"]\nRed x\n{ a comment\n[not a tag]\n}\nBlue y\n"
-		"[Game \"b\"]\n[Event \"E\"]\nRed z\n";
+	static const char text[] = "[Game \"a\"]\nRed x\n{ a comment\n[not a tag]\n}\nBlue y\n"
+				   "[Game \"b\"]\n[Event \"E\"]\nRed z\n";
 	fixture fx;
 	open_text(&fx, text, sizeof text - 1);
 	assert_int_equal(next(&fx), 1);
@@ -119,7 +117,7 @@ static void test_brace_comment_inside_turn(void **state)
 /* Each malformed input: its text, the line, column and message. */
 static const struct bad {
 	const char *text;
-	size_t len;          /* 0: strlen */
+	size_t len; /* 0: strlen */
 	unsigned line, col;
 	const char *msg;
 } bad_inputs[] = {

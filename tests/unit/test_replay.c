@@ -47,9 +47,12 @@ static void test_seats_in_tag_order(void **state)
 {
 	(void)state;
 	fixture fx;
-	assert_int_equal(setup_text(&fx,
-		"[Game \"carcassonne\"]\n[Event \"x\"]\n[yellow \"Y\"]\n[Red \"R\"]\n[BLUE \"B\"]\n"
-		"[Result \"*\"]\n"), 0);
+	assert_int_equal(
+		setup_text(
+			&fx,
+			"[Game \"carcassonne\"]\n[Event \"x\"]\n[yellow \"Y\"]\n[Red \"R\"]\n[BLUE \"B\"]\n"
+			"[Result \"*\"]\n"),
+		0);
 	assert_int_equal(fx.r.setup.nseats, 3);
 	const char *const *c = fx.r.game->colours;
 	assert_string_equal(c[fx.r.setup.seats[0].colour], "Yellow");
@@ -64,9 +67,9 @@ static void test_variant_options(void **state)
 {
 	(void)state;
 	fixture fx;
-	assert_int_equal(setup_text(&fx,
-		"[Game \"carcassonne\"]\n[Red \"R\"]\n[Blue \"B\"]\n"
-		"[Variant \"small-city=2,  farmers=once\"]\n"), 0);
+	assert_int_equal(setup_text(&fx, "[Game \"carcassonne\"]\n[Red \"R\"]\n[Blue \"B\"]\n"
+					 "[Variant \"small-city=2,  farmers=once\"]\n"),
+			 0);
 	assert_int_equal(fx.r.setup.noptions, 2);
 	assert_string_equal(fx.r.setup.options[0].name, "small-city");
 	assert_string_equal(fx.r.setup.options[0].value, "2");
@@ -80,9 +83,10 @@ static void test_result_winners(void **state)
 {
 	(void)state;
 	fixture fx;
-	assert_int_equal(setup_text(&fx,
-		"[Game \"carcassonne\"]\n[Red \"R\"]\n[Blue \"B\"]\n[Green \"G\"]\n"
-		"[Result \"green, Red\"]\n"), 0);
+	assert_int_equal(
+		setup_text(&fx, "[Game \"carcassonne\"]\n[Red \"R\"]\n[Blue \"B\"]\n[Green \"G\"]\n"
+				"[Result \"green, Red\"]\n"),
+		0);
 	assert_true(fx.r.result_winner[0]);
 	assert_false(fx.r.result_winner[1]);
 	assert_true(fx.r.result_winner[2]);
@@ -133,16 +137,23 @@ static void test_unfinished_needs_star(void **state)
 {
 	(void)state;
 	fixture fx;
-	assert_int_equal(setup_text(&fx,
-		"[Game \"carcassonne\"]\n[Red \"R\"]\n[Blue \"B\"]\n\nRed E 0,-1 180 city S\n"), 0);
+	assert_int_equal(
+		setup_text(
+			&fx,
+			"[Game \"carcassonne\"]\n[Red \"R\"]\n[Blue \"B\"]\n\nRed E 0,-1 180 city S\n"),
+		0);
 	arb_replay_run(&fx.r);
 	assert_int_equal(fx.r.verdict, ARB_ERROR);
 	assert_int_equal(fx.r.diag.line, 5);
-	assert_string_equal(fx.r.diag.msg,
+	assert_string_equal(
+		fx.r.diag.msg,
 		"game truncated: the record ends after move 1 but the game is not over (mark an unfinished game with [Result \"*\"])");
 	done(&fx);
-	assert_int_equal(setup_text(&fx,
-		"[Game \"carcassonne\"]\n[Red \"R\"]\n[Blue \"B\"]\n[Result \"*\"]\n\nRed E 0,-1 180 city S\n"), 0);
+	assert_int_equal(
+		setup_text(
+			&fx,
+			"[Game \"carcassonne\"]\n[Red \"R\"]\n[Blue \"B\"]\n[Result \"*\"]\n\nRed E 0,-1 180 city S\n"),
+		0);
 	arb_replay_run(&fx.r);
 	assert_int_equal(fx.r.verdict, ARB_UNFINISHED);
 	assert_int_equal(fx.r.moves, 1);
@@ -154,8 +165,11 @@ static void test_stop_after(void **state)
 {
 	(void)state;
 	fixture fx;
-	assert_int_equal(setup_text(&fx,
-		"[Game \"carcassonne\"]\n[Red \"R\"]\n[Blue \"B\"]\n\nRed E 0,-1 180 city S\nBlue U 1,0 90\n"), 0);
+	assert_int_equal(
+		setup_text(
+			&fx,
+			"[Game \"carcassonne\"]\n[Red \"R\"]\n[Blue \"B\"]\n\nRed E 0,-1 180 city S\nBlue U 1,0 90\n"),
+		0);
 	fx.r.stop = true;
 	fx.r.stop_after = 1;
 	arb_replay_run(&fx.r);

@@ -119,8 +119,8 @@ static size_t count(const char *pattern)
 
 /* One table: well-formed, equal to the documented ids, every id with its
  * pair of records under corpus/<dir>/. */
-static int check_table(const char *what, const arb_rule *rules, size_t n,
-		       const char *md, const char *heading, const char *dir)
+static int check_table(const char *what, const arb_rule *rules, size_t n, const char *md,
+		       const char *heading, const char *dir)
 {
 	int bad = 0;
 	idset doc = { 0 }, tab = { 0 };
@@ -132,7 +132,8 @@ static int check_table(const char *what, const arb_rule *rules, size_t n,
 	for (size_t i = 0; i < n; i++) {
 		const char *id = rules[i].id, *sum = rules[i].summary;
 		if (!id || !kebab(id)) {
-			print_error("%s: rule %zu: id '%s' is not kebab-case\n", what, i, id ? id : "(null)");
+			print_error("%s: rule %zu: id '%s' is not kebab-case\n", what, i,
+				    id ? id : "(null)");
 			bad++;
 			continue;
 		}
@@ -143,11 +144,13 @@ static int check_table(const char *what, const arb_rule *rules, size_t n,
 		add(&tab, id, strlen(id));
 		size_t sl = sum ? strlen(sum) : 0;
 		if (!sl || sum[sl - 1] == '.') {
-			print_error("%s: rule '%s': the summary is empty or ends in a period\n", what, id);
+			print_error("%s: rule '%s': the summary is empty or ends in a period\n",
+				    what, id);
 			bad++;
 		}
 		if (!has(&doc, id)) {
-			print_error("%s: rule '%s' is not in the rules table of %s\n", what, id, md);
+			print_error("%s: rule '%s' is not in the rules table of %s\n", what, id,
+				    md);
 			bad++;
 		}
 		char pat[512];
@@ -164,9 +167,9 @@ static int check_table(const char *what, const arb_rule *rules, size_t n,
 	}
 	/* a game's page may repeat the envelope's ids (game-over) */
 	for (size_t i = 0; i < doc.n; i++)
-		if (!has(&tab, doc.id[i]) &&
-		    !(strcmp(dir, "tgn") && envelope_has(doc.id[i]))) {
-			print_error("%s: %s documents rule '%s', which the table lacks\n", what, md, doc.id[i]);
+		if (!has(&tab, doc.id[i]) && !(strcmp(dir, "tgn") && envelope_has(doc.id[i]))) {
+			print_error("%s: %s documents rule '%s', which the table lacks\n", what, md,
+				    doc.id[i]);
 			bad++;
 		}
 	clear(&doc);
@@ -176,8 +179,7 @@ static int check_table(const char *what, const arb_rule *rules, size_t n,
 
 /* Every "[rule-id]" ending a line of an expected `check` output under
  * corpus/<dir>/ is in `rules` or the envelope's. */
-static int check_corpus_ids(const char *what, const arb_rule *rules, size_t n,
-			    const char *dir)
+static int check_corpus_ids(const char *what, const arb_rule *rules, size_t n, const char *dir)
 {
 	int bad = 0;
 	char pat[256];
@@ -204,8 +206,8 @@ static int check_corpus_ids(const char *what, const arb_rule *rules, size_t n,
 			for (size_t k = 0; k < n; k++)
 				known |= !strcmp(rules[k].id, id);
 			if (!known) {
-				print_error("%s: %s shows rule '%s', which no table has\n",
-					    what, g.gl_pathv[i], id);
+				print_error("%s: %s shows rule '%s', which no table has\n", what,
+					    g.gl_pathv[i], id);
 				bad++;
 			}
 		}

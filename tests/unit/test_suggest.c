@@ -20,13 +20,13 @@ static void test_distance(void **state)
 	assert_int_equal(arb_edit_distance("check", "check"), 0);
 	assert_int_equal(arb_edit_distance("", "gen"), 3);
 	assert_int_equal(arb_edit_distance("gen", ""), 3);
-	assert_int_equal(arb_edit_distance("chek", "check"), 1);    /* a letter missing */
-	assert_int_equal(arb_edit_distance("chekc", "check"), 1);   /* two swapped */
-	assert_int_equal(arb_edit_distance("chack", "check"), 1);   /* one changed */
-	assert_int_equal(arb_edit_distance("CHECK", "check"), 0);   /* case ignored */
+	assert_int_equal(arb_edit_distance("chek", "check"), 1);  /* a letter missing */
+	assert_int_equal(arb_edit_distance("chekc", "check"), 1); /* two swapped */
+	assert_int_equal(arb_edit_distance("chack", "check"), 1); /* one changed */
+	assert_int_equal(arb_edit_distance("CHECK", "check"), 0); /* case ignored */
 	assert_int_equal(arb_edit_distance("kitten", "sitting"), 3);
 	assert_int_equal(arb_edit_distance("ab", "ba"), 1);
-	assert_int_equal(arb_edit_distance("abc", "ca"), 3);        /* no swap then insert */
+	assert_int_equal(arb_edit_distance("abc", "ca"), 3); /* no swap then insert */
 	char longw[ARB_SUGGEST_MAX_LEN + 2];
 	memset(longw, 'a', sizeof longw - 1);
 	longw[sizeof longw - 1] = '\0';
@@ -39,16 +39,17 @@ static void test_within_one(void **state)
 {
 	(void)state;
 	static const char *const w[] = {
-		"Blue", "Bleu", "blue", "Blu", "Blues", "Glue", "Black", "Red",
-		"Rd", "Reed", "eRd", "Seed", "Site", "White", "Yellow", "Yelow",
-		"Yellwo", "", "B", "Orange", "Ornage", "Oragne", "Green", "Gren",
+		"Blue",	  "Bleu", "blue", "Blu",    "Blues",  "Glue",	"Black",  "Red",
+		"Rd",	  "Reed", "eRd",  "Seed",   "Site",   "White",	"Yellow", "Yelow",
+		"Yellwo", "",	  "B",	  "Orange", "Ornage", "Oragne", "Green",  "Gren",
 	};
 	size_t n = sizeof w / sizeof *w;
 	for (size_t i = 0; i < n; i++)
 		for (size_t j = 0; j < n; j++)
 			if (arb_within_one_edit(w[i], w[j]) != (arb_edit_distance(w[i], w[j]) <= 1))
 				fail_msg("'%s' '%s': within_one %d, distance %u", w[i], w[j],
-					 arb_within_one_edit(w[i], w[j]), arb_edit_distance(w[i], w[j]));
+					 arb_within_one_edit(w[i], w[j]),
+					 arb_edit_distance(w[i], w[j]));
 }
 
 static void test_suggest(void **state)
@@ -59,7 +60,7 @@ static void test_suggest(void **state)
 	assert_string_equal(arb_suggest("chek", cmds, n), "check");
 	assert_string_equal(arb_suggest("Dupm", cmds, n), "dump");
 	assert_string_equal(arb_suggest("gne", cmds, n), "gen");
-	assert_null(arb_suggest("standings", cmds, n));           /* far from all */
+	assert_null(arb_suggest("standings", cmds, n)); /* far from all */
 	assert_null(arb_suggest("frobnicate", cmds, n));
 	/* "mt" is 1 from fmt and 3 from moves; "scre" is 1 from score */
 	assert_string_equal(arb_suggest("mt", cmds, n), "fmt");

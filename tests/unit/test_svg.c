@@ -46,12 +46,16 @@ static void test_escape(void **state)
 	assert_string_equal(b.p, "a&lt;b&gt;&amp;&quot;c&#39;?");
 	arb_buf_free(&b);
 	arb_seat seats[1] = { { .colour = 0, .player = "</svg><script>" } };
-	arb_frame f = { .title = "T & <t>", .subtitle = "\"sub\"", .seats = seats,
-			.nseats = 1, .message = "bad <move>" };
+	arb_frame f = { .title = "T & <t>",
+			.subtitle = "\"sub\"",
+			.seats = seats,
+			.nseats = 1,
+			.message = "bad <move>" };
 	char *svg = render(draw_text, &f);
 	assert_null(strstr(svg, "<script"));
 	assert_null(strstr(svg, "</svg><"));
-	assert_non_null(strstr(svg, "&lt;script&gt;alert(&quot;x&quot;) &amp; &#39;y&#39;&lt;/script&gt;"));
+	assert_non_null(
+		strstr(svg, "&lt;script&gt;alert(&quot;x&quot;) &amp; &#39;y&#39;&lt;/script&gt;"));
 	assert_non_null(strstr(svg, "<title>T &amp; &lt;t&gt;</title>"));
 	assert_non_null(strstr(svg, "Red: &lt;/svg&gt;&lt;script&gt;"));
 	assert_non_null(strstr(svg, "bad &lt;move&gt;"));
@@ -69,7 +73,7 @@ static void draw_shapes(const arb_canvas *cv)
 	cv->polyline(cv->ctx, p, 2, ARB_ROLE_ROAD, 1);
 	cv->group(cv->ctx, 5, -2.5, 90);
 	cv->circle(cv->ctx, 1, 2, 3, ARB_ROLE_NONE, ARB_ROLE_HIGHLIGHT, 0);
-	cv->group(cv->ctx, 1, 1, 0);   /* left open: the writer closes both */
+	cv->group(cv->ctx, 1, 1, 0); /* left open: the writer closes both */
 }
 
 static void test_numbers_and_groups(void **state)

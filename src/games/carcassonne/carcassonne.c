@@ -17,8 +17,7 @@
 #include "carcassonne.h"
 #include "../../core/util.h"
 
-const char *const cc_colours[] = { "Red", "Blue", "Green", "Yellow", "Black",
-				   NULL };
+const char *const cc_colours[] = { "Red", "Blue", "Green", "Yellow", "Black", NULL };
 
 const arb_rule cc_rules[CC_NRULES] = { CC_RULES(ARB_RULE_ENTRY) };
 
@@ -72,17 +71,15 @@ static void cc_destroy(void *game)
 	int span = g->span, width = g->width;
 	for (unsigned i = 0, n = g->ntiles; i < n; i++)
 		cell[(g->tile[i].y + span) * width + (g->tile[i].x + span)] = 0;
-	spare = g;    /* its stamps stay: new_stamp() only counts up */
+	spare = g; /* its stamps stay: new_stamp() only counts up */
 }
 
-static void *cc_create(const void *data, const arb_setup *setup,
-		       arb_reject *rej)
+static void *cc_create(const void *data, const arb_setup *setup, arb_reject *rej)
 {
 	const cc_data *d = data;
 	if (setup->nseats < 2 || setup->nseats > CC_MAXSEATS) {
 		cc_reject(rej, CC_R_SEAT_COUNT, 0, 0,
-			  "Carcassonne is played by 2 to 5 players, not %zu",
-			      setup->nseats);
+			  "Carcassonne is played by 2 to 5 players, not %zu", setup->nseats);
 		return NULL;
 	}
 	bool small_city = false;
@@ -114,18 +111,20 @@ static void *cc_create(const void *data, const arb_setup *setup,
 				goto bad_value;
 		} else {
 			cc_reject(rej, CC_R_UNKNOWN_OPTION, line, col,
-				"unknown option '%s': Carcassonne knows small-city=2|4 "
-				"and farmers=field|once|city|off", op->name);
+				  "unknown option '%s': Carcassonne knows small-city=2|4 "
+				  "and farmers=field|once|city|off",
+				  op->name);
 			return NULL;
 		}
 		continue;
-bad_value:
+	bad_value:
 		cc_reject(rej, CC_R_BAD_OPTION_VALUE, line, col,
-			"option %s does not take %s%s%s: use %s", op->name,
-			v ? "the value '" : "no value", v ? v : "", v ? "'" : "",
-			!strcmp(op->name, "small-city") ? "small-city=2 (pre-2002) or "
-			"small-city=4 (the default)" : "farmers=field (the default), "
-			"once, city or off");
+			  "option %s does not take %s%s%s: use %s", op->name,
+			  v ? "the value '" : "no value", v ? v : "", v ? "'" : "",
+			  !strcmp(op->name, "small-city") ? "small-city=2 (pre-2002) or "
+							    "small-city=4 (the default)"
+							  : "farmers=field (the default), "
+							    "once, city or off");
 		return NULL;
 	}
 
@@ -203,12 +202,11 @@ bad_value:
 		g->key = arb_xmalloc(nodes * sizeof *g->key);
 		g->clist = arb_xmalloc(nodes * sizeof *g->clist);
 	}
-	if (old_nseats != g->nseats ||
-	    memcmp(old_colour, g->colour, g->nseats) != 0) {
+	if (old_nseats != g->nseats || memcmp(old_colour, g->colour, g->nseats) != 0) {
 		g->players[0][0] = 0;
 		for (unsigned mask = 1; mask < 1u << g->nseats; mask++)
-			arb_seat_list(g->players[mask], sizeof g->players[mask],
-				      cc_colours, g->colour, g->nseats, mask, true);
+			arb_seat_list(g->players[mask], sizeof g->players[mask], cc_colours,
+				      g->colour, g->nseats, mask, true);
 	}
 	cc_place(g, d->start, 0, 0, 0, -1, 0, NULL);
 	if (setup->setup && cc_setup(g, setup->setup, rej) < 0) {
@@ -225,7 +223,6 @@ bool cc_over(const void *game)
 	return g->drawn >= g->drawable;
 }
 
-
 /* The invariants of a position (debug builds check them after every
  * turn): every placed tile's edges continue its neighbours', the tiles
  * drawn are the tiles placed and discarded, each tile's cell points back
@@ -238,8 +235,7 @@ static bool cc_position_ok(const void *game, const char **why)
 	unsigned drawn = 0;
 	for (unsigned i = 0; i < d->ntypes; i++)
 		drawn += g->drawn_of[i];
-	if (drawn != g->drawn + 1 || g->ntiles + g->ndiscards != drawn ||
-	    g->drawn > g->drawable) {
+	if (drawn != g->drawn + 1 || g->ntiles + g->ndiscards != drawn || g->drawn > g->drawable) {
 		*why = "the tiles drawn are not the tiles placed and discarded";
 		return false;
 	}
@@ -252,8 +248,7 @@ static bool cc_position_ok(const void *game, const char **why)
 		}
 		for (unsigned s = 0; s < 4; s++) {
 			int n = cc_tile_at(g, p->x + cc_dx[s], p->y + cc_dy[s]);
-			if (n >= 0 && p->o->edge[s] !=
-				      g->tile[n].o->edge[(s + 2) % 4]) {
+			if (n >= 0 && p->o->edge[s] != g->tile[n].o->edge[(s + 2) % 4]) {
 				*why = "a placed tile's edge does not continue its "
 				       "neighbour's";
 				return false;
@@ -261,8 +256,7 @@ static bool cc_position_ok(const void *game, const char **why)
 		}
 		for (unsigned k = 0; k < CC_MAXSEG; k++) {
 			int f = g->follower[t * CC_MAXSEG + k];
-			if (f >= (int)g->nseats || (f >= 0 &&
-			    k >= d->type[p->type].nseg)) {
+			if (f >= (int)g->nseats || (f >= 0 && k >= d->type[p->type].nseg)) {
 				*why = "a follower stands on no segment or seat";
 				return false;
 			}

@@ -42,80 +42,69 @@
 
 /* Every rule a turn, the options or a Setup tag can break, as
  * notation/carcassonne.md lists them ("Rules enforced, with their ids"). */
-#define CC_RULES(X)                                                            \
-	X(CC_R_UNKNOWN_COLOUR, "unknown-colour",                               \
-	  "a turn starts with one of the five colours")                        \
-	X(CC_R_NOT_SEATED, "not-seated", "the colour must play in this game")  \
-	X(CC_R_UNKNOWN_TILE, "unknown-tile", "the tile is a letter A to X")    \
-	X(CC_R_MISSING_TOKEN, "missing-token",                                 \
-	  "a turn has a tile, then a position and a rotation, or discard")     \
-	X(CC_R_BAD_POSITION, "bad-position",                                   \
-	  "the position is x,y with integers")                                 \
-	X(CC_R_BAD_ROTATION, "bad-rotation",                                   \
-	  "the rotation is 0, 90, 180 or 270")                                 \
-	X(CC_R_BAD_FOLLOWER, "bad-follower",                                   \
-	  "a follower is road or city with a side, field with a half-edge, "   \
-	  "or cloister")                                                       \
-	X(CC_R_NO_SUCH_FEATURE, "no-such-feature",                             \
-	  "the tile, so turned, has that feature at that spot")                \
-	X(CC_R_EXTRA_TOKEN, "extra-token", "nothing follows a complete turn")  \
-	X(CC_R_TURN_ORDER, "turn-order",                                       \
-	  "players move in seat order; after a discard the same player "       \
-	  "moves again")                                                       \
-	X(CC_R_TILE_SUPPLY, "tile-supply",                                     \
-	  "no more copies of a tile are drawn than the box holds")             \
-	X(CC_R_OCCUPIED, "occupied", "a tile goes on an empty cell")           \
-	X(CC_R_NOT_ADJACENT, "not-adjacent",                                   \
-	  "a tile shares a side with a placed tile")                           \
-	X(CC_R_EDGE_MISMATCH, "edge-mismatch",                                 \
-	  "every side touching a placed tile continues it")                    \
-	X(CC_R_DISCARD_PLACEABLE, "discard-placeable",                         \
-	  "a tile is discarded only when it fits nowhere")                     \
-	X(CC_R_FOLLOWER_SUPPLY, "follower-supply",                             \
-	  "a follower comes from the player's supply")                         \
-	X(CC_R_FEATURE_OCCUPIED, "feature-occupied",                           \
-	  "a follower goes on a feature that holds no follower")               \
-	X(CC_R_FARMERS_OFF, "farmers-off",                                     \
-	  "with farmers=off no follower goes on a field")                      \
-	X(CC_R_GAME_OVER, "game-over",                                         \
-	  "no turn follows the last tile drawn")                               \
-	X(CC_R_SEAT_COUNT, "seat-count", "2 to 5 players play")                \
-	X(CC_R_UNKNOWN_OPTION, "unknown-option",                               \
-	  "the Variant tag names only small-city and farmers")                 \
-	X(CC_R_BAD_OPTION_VALUE, "bad-option-value",                           \
-	  "an option takes one of its values")                                 \
-	X(CC_R_BAD_SETUP, "bad-setup",                                         \
-	  "a Setup tag describes a position the rules can reach")
+#define CC_RULES(X)                                                                              \
+	X(CC_R_UNKNOWN_COLOUR, "unknown-colour", "a turn starts with one of the five colours")   \
+	X(CC_R_NOT_SEATED, "not-seated", "the colour must play in this game")                    \
+	X(CC_R_UNKNOWN_TILE, "unknown-tile", "the tile is a letter A to X")                      \
+	X(CC_R_MISSING_TOKEN, "missing-token",                                                   \
+	  "a turn has a tile, then a position and a rotation, or discard")                       \
+	X(CC_R_BAD_POSITION, "bad-position", "the position is x,y with integers")                \
+	X(CC_R_BAD_ROTATION, "bad-rotation", "the rotation is 0, 90, 180 or 270")                \
+	X(CC_R_BAD_FOLLOWER, "bad-follower",                                                     \
+	  "a follower is road or city with a side, field with a half-edge, "                     \
+	  "or cloister")                                                                         \
+	X(CC_R_NO_SUCH_FEATURE, "no-such-feature",                                               \
+	  "the tile, so turned, has that feature at that spot")                                  \
+	X(CC_R_EXTRA_TOKEN, "extra-token", "nothing follows a complete turn")                    \
+	X(CC_R_TURN_ORDER, "turn-order",                                                         \
+	  "players move in seat order; after a discard the same player "                         \
+	  "moves again")                                                                         \
+	X(CC_R_TILE_SUPPLY, "tile-supply",                                                       \
+	  "no more copies of a tile are drawn than the box holds")                               \
+	X(CC_R_OCCUPIED, "occupied", "a tile goes on an empty cell")                             \
+	X(CC_R_NOT_ADJACENT, "not-adjacent", "a tile shares a side with a placed tile")          \
+	X(CC_R_EDGE_MISMATCH, "edge-mismatch", "every side touching a placed tile continues it") \
+	X(CC_R_DISCARD_PLACEABLE, "discard-placeable",                                           \
+	  "a tile is discarded only when it fits nowhere")                                       \
+	X(CC_R_FOLLOWER_SUPPLY, "follower-supply", "a follower comes from the player's supply")  \
+	X(CC_R_FEATURE_OCCUPIED, "feature-occupied",                                             \
+	  "a follower goes on a feature that holds no follower")                                 \
+	X(CC_R_FARMERS_OFF, "farmers-off", "with farmers=off no follower goes on a field")       \
+	X(CC_R_GAME_OVER, "game-over", "no turn follows the last tile drawn")                    \
+	X(CC_R_SEAT_COUNT, "seat-count", "2 to 5 players play")                                  \
+	X(CC_R_UNKNOWN_OPTION, "unknown-option",                                                 \
+	  "the Variant tag names only small-city and farmers")                                   \
+	X(CC_R_BAD_OPTION_VALUE, "bad-option-value", "an option takes one of its values")        \
+	X(CC_R_BAD_SETUP, "bad-setup", "a Setup tag describes a position the rules can reach")
 enum cc_rule { CC_RULES(ARB_RULE_ENUM) CC_NRULES };
 /* What cc_fit() returns for a tile that fits. */
 #define CC_FITS CC_NRULES
 
-#define CC_MAXTYPES 26     /* tile types: letters A..Z                    */
-#define CC_MAXSEG 10       /* feature segments on one tile                */
-#define CC_MAXTILES 200    /* tiles in a set, the start tile included     */
+#define CC_MAXTYPES 26	/* tile types: letters A..Z                    */
+#define CC_MAXSEG 10	/* feature segments on one tile                */
+#define CC_MAXTILES 200 /* tiles in a set, the start tile included     */
 #define CC_MAXSEATS 5
-#define CC_NONE 0xFFFFu    /* no node / no tile                           */
+#define CC_NONE 0xFFFFu /* no node / no tile                           */
 
 enum cc_edge { CC_EFIELD = 0, CC_EROAD = 1, CC_ECITY = 2 };
-enum cc_kind { CC_KNONE = 0, CC_ROAD = 1, CC_CITY = 2, CC_FIELD = 3,
-	       CC_CLOISTER = 4 };
+enum cc_kind { CC_KNONE = 0, CC_ROAD = 1, CC_CITY = 2, CC_FIELD = 3, CC_CLOISTER = 4 };
 
 /* Farm scoring systems (notation/carcassonne.md, Scoring). */
 enum cc_farm {
-	CC_FARM_FIELD,  /* 2002+: 3 per completed city per field            */
-	CC_FARM_ONCE,   /* 2nd revision: a city scores once per player       */
-	CC_FARM_CITY,   /* 1st edition: 4 per city to its farmer majority    */
-	CC_FARM_OFF,    /* no farmers: field placements are refused          */
+	CC_FARM_FIELD, /* 2002+: 3 per completed city per field            */
+	CC_FARM_ONCE,  /* 2nd revision: a city scores once per player       */
+	CC_FARM_CITY,  /* 1st edition: 4 per city to its farmer majority    */
+	CC_FARM_OFF,   /* no farmers: field placements are refused          */
 };
 
 /* One feature segment of a tile in one orientation. */
 typedef struct cc_seg {
-	uint8_t kind;       /* enum cc_kind                                  */
-	uint8_t shield;     /* 1 when a city segment carries a shield        */
-	uint8_t sides;      /* road/city: bit s = covers side s              */
-	uint8_t halves;     /* field: bit h = covers half-edge h             */
-	uint8_t nsides;     /* road/city: sides covered (open at first)      */
-	uint16_t cities;    /* field: bit i = touches city segment i         */
+	uint8_t kind;	 /* enum cc_kind                                  */
+	uint8_t shield;	 /* 1 when a city segment carries a shield        */
+	uint8_t sides;	 /* road/city: bit s = covers side s              */
+	uint8_t halves;	 /* field: bit h = covers half-edge h             */
+	uint8_t nsides;	 /* road/city: sides covered (open at first)      */
+	uint16_t cities; /* field: bit i = touches city segment i         */
 } cc_seg;
 
 /* A tile type turned by some quarter turns: everything the hot path reads. */
@@ -127,44 +116,44 @@ typedef struct cc_orient {
 } cc_orient;
 
 typedef struct cc_type {
-	char letter;           /* 'A'..'Z'                                    */
-	uint8_t count;         /* copies, the start tile included            */
+	char letter;   /* 'A'..'Z'                                    */
+	uint8_t count; /* copies, the start tile included            */
 	uint8_t nseg;
-	bool cloister;         /* segment `cloister_seg` is the cloister     */
+	bool cloister; /* segment `cloister_seg` is the cloister     */
 	int8_t cloister_seg;
-	int16_t open[CC_MAXSEG];  /* per segment: nsides, 0 past nseg; copied
+	int16_t open[CC_MAXSEG]; /* per segment: nsides, 0 past nseg; copied
 				   * whole into a placed tile's nodes       */
-	cc_orient rot[4];      /* rot[r] = turned r quarter turns clockwise  */
+	cc_orient rot[4];	 /* rot[r] = turned r quarter turns clockwise  */
 } cc_type;
 
 /* The tile set loaded from notation/carcassonne/carcassonne.yaml. */
 typedef struct cc_data {
 	cc_type type[CC_MAXTYPES];
-	int8_t by_letter[26];  /* letter - 'A' -> type index, or -1          */
-	int8_t by_byte[256];   /* the same for a byte, either case: parse()  */
+	int8_t by_letter[26]; /* letter - 'A' -> type index, or -1          */
+	int8_t by_byte[256];  /* the same for a byte, either case: parse()  */
 	unsigned ntypes;
-	unsigned total;        /* tiles in the box, the start tile included  */
-	unsigned start;        /* type index of the start tile               */
-	unsigned followers;    /* supply per player                          */
+	unsigned total;	    /* tiles in the box, the start tile included  */
+	unsigned start;	    /* type index of the start tile               */
+	unsigned followers; /* supply per player                          */
 } cc_data;
 
 /* A parsed turn line.  Positions of the tokens are kept for rejections. */
 typedef struct cc_move {
-	uint8_t seat;          /* seat index (turn order)                    */
-	uint8_t type;          /* tile type index                            */
-	uint8_t discard;       /* 1: the drawn tile is discarded             */
-	uint8_t rot;           /* quarter turns clockwise                    */
-	uint8_t fkind;         /* follower: enum cc_kind, CC_KNONE = none    */
-	int8_t seg;            /* follower's segment index on the tile       */
-	uint8_t spot;          /* side (road/city) or half-edge (field)      */
+	uint8_t seat;	 /* seat index (turn order)                    */
+	uint8_t type;	 /* tile type index                            */
+	uint8_t discard; /* 1: the drawn tile is discarded             */
+	uint8_t rot;	 /* quarter turns clockwise                    */
+	uint8_t fkind;	 /* follower: enum cc_kind, CC_KNONE = none    */
+	int8_t seg;	 /* follower's segment index on the tile       */
+	uint8_t spot;	 /* side (road/city) or half-edge (field)      */
 	int32_t x, y;
-	uint32_t line;         /* every token is on this line                */
+	uint32_t line; /* every token is on this line                */
 	uint32_t col_colour, col_tile, col_pos, col_rot, col_follower;
 } cc_move;
 
 /* One tile on the board. */
 typedef struct cc_placed {
-	const cc_orient *o;    /* its type turned: what lookups read         */
+	const cc_orient *o; /* its type turned: what lookups read         */
 	uint8_t type, rot;
 	int16_t x, y;
 } cc_placed;
@@ -172,67 +161,67 @@ typedef struct cc_placed {
 typedef struct cc_game {
 	const cc_data *data;
 	unsigned nseats;
-	uint8_t colour[CC_MAXSEATS];  /* colour index per seat              */
-	int8_t seat_of[CC_MAXSEATS];  /* seat per colour index, or -1       */
+	uint8_t colour[CC_MAXSEATS]; /* colour index per seat              */
+	int8_t seat_of[CC_MAXSEATS]; /* seat per colour index, or -1       */
 	enum cc_farm farm;
-	bool small_city;              /* pre-2002: 2-tile city scores 2     */
+	bool small_city; /* pre-2002: 2-tile city scores 2     */
 
 	/* position */
-	unsigned turn;                /* seat to act                        */
-	unsigned moves;               /* turn lines applied                 */
-	unsigned drawn;               /* tiles drawn (placed or discarded)  */
-	unsigned drawable;            /* total - 1                          */
-	uint8_t drawn_of[CC_MAXTYPES];/* per type, the start tile included  */
+	unsigned turn;		       /* seat to act                        */
+	unsigned moves;		       /* turn lines applied                 */
+	unsigned drawn;		       /* tiles drawn (placed or discarded)  */
+	unsigned drawable;	       /* total - 1                          */
+	uint8_t drawn_of[CC_MAXTYPES]; /* per type, the start tile included  */
 	unsigned ndiscards;
-	bool finished;                /* final scoring done                 */
+	bool finished; /* final scoring done                 */
 	int score[CC_MAXSEATS];
-	int by_kind[CC_MAXSEATS][5];  /* points per enum cc_kind (0 unused) */
-	uint8_t supply[CC_MAXSEATS];  /* followers not on the board         */
+	int by_kind[CC_MAXSEATS][5]; /* points per enum cc_kind (0 unused) */
+	uint8_t supply[CC_MAXSEATS]; /* followers not on the board         */
 
-	unsigned monks;               /* unscored monks on the board         */
+	unsigned monks; /* unscored monks on the board         */
 	unsigned ntiles;
-	int span;                     /* board is (2 span + 1)^2 cells       */
+	int span; /* board is (2 span + 1)^2 cells       */
 	int width;
-	int step[4];                  /* cell index offset to each neighbour */
-	uint8_t *cell;                /* tile index + 1, 0 = empty           */
+	int step[4];   /* cell index offset to each neighbour */
+	uint8_t *cell; /* tile index + 1, 0 = empty           */
 
 	/* features: union-find over nodes tile * CC_MAXSEG + seg */
 	uint16_t *parent;
-	uint16_t *next;               /* circular member list of a feature   */
-	int8_t *follower;             /* seat of the follower on the node    */
-	int16_t *open;                /* root: open road/city sides          */
-	uint16_t *size;               /* root: members (union by size)       */
-	uint64_t *nfol;               /* root: followers, a byte per seat     */
-	uint8_t *done;                /* root: completed and scored          */
-	uint32_t *stamp;              /* per tile, for counting distinct tiles */
-	uint32_t *nstamp;             /* per node, for distinct features      */
+	uint16_t *next;	  /* circular member list of a feature   */
+	int8_t *follower; /* seat of the follower on the node    */
+	int16_t *open;	  /* root: open road/city sides          */
+	uint16_t *size;	  /* root: members (union by size)       */
+	uint64_t *nfol;	  /* root: followers, a byte per seat     */
+	uint8_t *done;	  /* root: completed and scored          */
+	uint32_t *stamp;  /* per tile, for counting distinct tiles */
+	uint32_t *nstamp; /* per node, for distinct features      */
 	uint32_t stampno;
-	uint16_t *farm_tally;         /* farmers=city: farmers per city, seat */
-	unsigned *city_buf;           /* final scoring: cities of one field   */
-	uint8_t *scored;              /* farmers=once: seats paid per city    */
+	uint16_t *farm_tally;	      /* farmers=city: farmers per city, seat */
+	unsigned *city_buf;	      /* final scoring: cities of one field   */
+	uint8_t *scored;	      /* farmers=once: seats paid per city    */
 	uint16_t *item, *key, *clist; /* final scoring: features in order     */
-	unsigned nplaced;             /* entries in placed[]                 */
+	unsigned nplaced;	      /* entries in placed[]                 */
 
 	/* Arrays from here on are written before they are read (per tile as
 	 * it is placed), so create() does not clear them. */
 	cc_placed tile[CC_MAXTILES];
 	uint8_t monk_tile[CC_MAXTILES]; /* unscored monks' tiles, in order    */
-	uint8_t ncount[CC_MAXTILES];  /* monk tiles: tiles on the 8 around   */
+	uint8_t ncount[CC_MAXTILES];	/* monk tiles: tiles on the 8 around   */
 	uint8_t cloister_done[CC_MAXTILES];
-	uint16_t placed[CC_MAXTILES]; /* nodes that ever got a follower       */
-	char players[1 << CC_MAXSEATS][40];  /* "Red, Blue" per seat mask    */
+	uint16_t placed[CC_MAXTILES];	    /* nodes that ever got a follower       */
+	char players[1 << CC_MAXSEATS][40]; /* "Red, Blue" per seat mask    */
 } cc_game;
 
 /* The stamps of one score event before it goes to the sink (award()). */
 typedef struct cc_score {
-	const char *kind;      /* event kind                                  */
-	unsigned winners;      /* seat mask                                   */
-	int points;            /* each winner's points                        */
-	int x, y;              /* a tile of the feature                       */
+	const char *kind; /* event kind                                  */
+	unsigned winners; /* seat mask                                   */
+	int points;	  /* each winner's points                        */
+	int x, y;	  /* a tile of the feature                       */
 	long tiles, shields, followers, cities;
-	unsigned by;           /* enum cc_kind, for the per-kind breakdown    */
-	bool returned;         /* completed in play: the followers go home    */
-	const char *what;      /* "a completed road of 4 tiles", for the text */
+	unsigned by;	  /* enum cc_kind, for the per-kind breakdown    */
+	bool returned;	  /* completed in play: the followers go home    */
+	const char *what; /* "a completed road of 4 tiles", for the text */
 } cc_score;
 
 /* carcassonne.c */
@@ -245,12 +234,10 @@ bool cc_over(const void *game);
 #define cc_reject(rej, r, line, col, ...) \
 	arb_reject_rule((rej), cc_rules, (r), (line), (col), __VA_ARGS__)
 /* The same at token *tok. */
-#define cc_reject_at(rej, r, tok, ...) \
-	cc_reject((rej), (r), (tok)->line, (tok)->col, __VA_ARGS__)
+#define cc_reject_at(rej, r, tok, ...) cc_reject((rej), (r), (tok)->line, (tok)->col, __VA_ARGS__)
 
 /* rules.c */
-int cc_apply(void *game, const void *move, const arb_sink *sink,
-	     arb_reject *rej);
+int cc_apply(void *game, const void *move, const arb_sink *sink, arb_reject *rej);
 
 /* features.c */
 extern const int cc_dx[4], cc_dy[4];
@@ -259,23 +246,21 @@ int cc_tile_at(const cc_game *g, int x, int y);
 /* CC_FITS when `type` turned `rot` fits at x,y; otherwise the rule broken
  * (CC_R_OCCUPIED, CC_R_NOT_ADJACENT, CC_R_EDGE_MISMATCH) with *side the
  * first mismatching side.  Pure. */
-unsigned cc_fit(const cc_game *g, unsigned type, unsigned rot, int x, int y,
-		int *side);
+unsigned cc_fit(const cc_game *g, unsigned type, unsigned rot, int x, int y, int *side);
 /* True when placing `type` turned `rot` at x,y (which must fit) would put
  * segment `seg` into a feature that already holds a follower; `who` gets a
  * bit per seat with a follower there. */
-bool cc_seg_occupied(const cc_game *g, unsigned type, unsigned rot, int x,
-		     int y, unsigned seg, unsigned *who);
+bool cc_seg_occupied(const cc_game *g, unsigned type, unsigned rot, int x, int y, unsigned seg,
+		     unsigned *who);
 /* cc_seg_occupied() given the neighbours' cells nb[] (cc_fit_at's). */
-bool cc_seg_occupied_nb(const cc_game *g, const cc_orient *o,
-			const uint8_t nb[4], unsigned seg, unsigned *who);
+bool cc_seg_occupied_nb(const cc_game *g, const cc_orient *o, const uint8_t nb[4], unsigned seg,
+			unsigned *who);
 /* Put `type` turned `rot` at x,y (a legal spot), with a follower of `seat`
  * on segment `fseg` (-1: none), and score what it completes. */
-void cc_place(cc_game *g, unsigned type, unsigned rot, int x, int y,
-	      int fseg, unsigned seat, const arb_sink *sink);
+void cc_place(cc_game *g, unsigned type, unsigned rot, int x, int y, int fseg, unsigned seat,
+	      const arb_sink *sink);
 /* Score the completed road or city at root r (placed tile at x,y). */
-void cc_score_complete(cc_game *g, unsigned r, int x, int y,
-		       const arb_sink *sink);
+void cc_score_complete(cc_game *g, unsigned r, int x, int y, const arb_sink *sink);
 /* Score the cloister of monk list entry i (its tile is surrounded) and
  * drop the entry, keeping the others in the order they came. */
 void cc_score_cloister(cc_game *g, unsigned i, const arb_sink *sink);
@@ -288,8 +273,7 @@ unsigned cc_majority(const cc_game *g, unsigned r, unsigned *most);
 uint32_t cc_new_stamp(cc_game *g);
 /* Walk road or city root r: count its distinct tiles and shields, and
  * when `release` send its followers home.  Returns the followers. */
-long cc_walk_feature(cc_game *g, unsigned r, bool release, long *tiles,
-		     long *shields);
+long cc_walk_feature(cc_game *g, unsigned r, bool release, long *tiles, long *shields);
 /* The smallest node of feature root r: its first tile, and its first
  * segment there.  The final scoring reports features in this order. */
 unsigned cc_first_node(const cc_game *g, unsigned r);
@@ -302,14 +286,12 @@ void cc_final_farms(cc_game *g, const arb_sink *sink);
 void cc_award(cc_game *g, const arb_sink *sink, const cc_score *sc);
 /* The features that still hold followers — fields, or the others — each
  * once, sorted by first node into item[] and key[]; returns the count. */
-unsigned cc_final_items(cc_game *g, bool fields, uint16_t *item,
-			uint16_t *key);
+unsigned cc_final_items(cc_game *g, bool fields, uint16_t *item, uint16_t *key);
 void cc_finish(void *game, const arb_sink *sink);
 void cc_standing(const void *game, arb_standing *out);
 
 /* notation.c */
-int cc_parse(const void *game, const arb_token *tok, size_t ntok, void *move,
-	     arb_reject *rej);
+int cc_parse(const void *game, const arb_token *tok, size_t ntok, void *move, arb_reject *rej);
 void cc_format(const void *game, const void *move, arb_buf *out);
 /* The canonical spot of a follower on segment sg: its first half-edge
  * (field), its first side (road, city), NULL for a cloister. */
@@ -326,8 +308,7 @@ void cc_data_free(void *data);
 /* dump.c */
 void cc_dump(const void *game, unsigned flags, arb_buf *out);
 /* The board on a canvas (the draw op); mark: an illegal move to show. */
-void cc_draw(const void *game, unsigned flags, const arb_canvas *cv,
-	     const arb_mark *mark);
+void cc_draw(const void *game, unsigned flags, const arb_canvas *cv, const arb_mark *mark);
 
 /* snapshot.c */
 void cc_snapshot(const void *game, arb_buf *out);
@@ -335,11 +316,10 @@ void cc_snapshot(const void *game, arb_buf *out);
 int cc_setup(cc_game *g, const arb_tag *tag, arb_reject *rej);
 
 /* moves.c */
-size_t cc_moves(const void *game, const void *next,
-		void (*emit)(void *ctx, const char *move), void *ctx);
+size_t cc_moves(const void *game, const void *next, void (*emit)(void *ctx, const char *move),
+		void *ctx);
 /* True when `type` has a legal placement; its first one in *x,*y,*rot. */
-bool cc_placeable(const cc_game *g, unsigned type, int *x, int *y,
-		  unsigned *rot);
+bool cc_placeable(const cc_game *g, unsigned type, int *x, int *y, unsigned *rot);
 
 /* gen.c: one random legal turn for `arbiter gen` (the random_turn op). */
 int cc_random_turn(const void *game, uint64_t *rng, arb_buf *out);
@@ -374,12 +354,12 @@ static inline unsigned cc_unite(cc_game *g, unsigned a, unsigned b)
 		a = b;
 		b = t;
 	}
-	assert(!(g->done[a] | g->done[b]));  /* complete features are closed */
+	assert(!(g->done[a] | g->done[b])); /* complete features are closed */
 	g->parent[b] = (uint16_t)a;
 	g->size[a] = (uint16_t)(g->size[a] + g->size[b]);
 	g->open[a] = (int16_t)(g->open[a] + g->open[b]);
-	g->nfol[a] += g->nfol[b];    /* byte lanes: at most 7 per seat */
-	uint16_t t = g->next[a];    /* splice the two circular lists */
+	g->nfol[a] += g->nfol[b]; /* byte lanes: at most 7 per seat */
+	uint16_t t = g->next[a];  /* splice the two circular lists */
 	g->next[a] = g->next[b];
 	g->next[b] = t;
 	return a;
@@ -406,16 +386,15 @@ static inline bool cc_inside(const cc_game *g, int x, int y)
 {
 	/* -span < x < span as one unsigned compare (|x| < 10^6, span small) */
 	unsigned lim = 2u * (unsigned)g->span - 1u;
-	return (unsigned)(x + g->span - 1) < lim &&
-	       (unsigned)(y + g->span - 1) < lim;
+	return (unsigned)(x + g->span - 1) < lim && (unsigned)(y + g->span - 1) < lim;
 }
 
 /* cc_fit() at cell `at` (inside the board); nb[s] gets the cell of the
  * neighbour on side s (tile index + 1, 0 = empty), for cc_place_at().
  * apply() calls this and cc_place_at() directly, so a turn reads its
  * neighbours once. */
-static inline unsigned cc_fit_at(const cc_game *g, const cc_orient *o,
-				 int at, uint8_t nb[4], int *side)
+static inline unsigned cc_fit_at(const cc_game *g, const cc_orient *o, int at, uint8_t nb[4],
+				 int *side)
 {
 	if (g->cell[at])
 		return CC_R_OCCUPIED;
@@ -443,17 +422,18 @@ static inline unsigned cc_fit_at(const cc_game *g, const cc_orient *o,
  * eighth neighbour arrived.  Inlined into its two callers (apply() in
  * rules.c, cc_place() in features.c), so apply() makes no ten-argument
  * call on every turn. */
-static inline __attribute__((always_inline)) void
-cc_place_at(cc_game *g, unsigned type, unsigned rot, int x, int y, int at,
-	 const uint8_t nb[4], int fseg, unsigned seat, const arb_sink *sink)
+static inline __attribute__((always_inline)) void cc_place_at(cc_game *g, unsigned type,
+							      unsigned rot, int x, int y, int at,
+							      const uint8_t nb[4], int fseg,
+							      unsigned seat, const arb_sink *sink)
 {
 	assert(g->ntiles < g->data->total);
 	unsigned t = g->ntiles++;
 	const cc_type *ty = &g->data->type[type];
 	const cc_orient *o = &ty->rot[rot];
-	g->tile[t] = (cc_placed){ .o = o, .type = (uint8_t)type,
-				  .rot = (uint8_t)rot, .x = (int16_t)x,
-				  .y = (int16_t)y };
+	g->tile[t] = (cc_placed){
+		.o = o, .type = (uint8_t)type, .rot = (uint8_t)rot, .x = (int16_t)x, .y = (int16_t)y
+	};
 	g->cell[at] = (uint8_t)(t + 1);
 	g->cloister_done[t] = 0;
 	g->drawn_of[type]++;
@@ -462,8 +442,7 @@ cc_place_at(cc_game *g, unsigned type, unsigned rot, int x, int y, int at,
 		/* All CC_MAXSEG nodes of the tile, used or not: fixed sizes make
 		 * this a few vector stores.  Local copies, as the byte arrays'
 		 * stores may alias g's fields. */
-		static const uint16_t ones[CC_MAXSEG] = { 1, 1, 1, 1, 1, 1, 1,
-							  1, 1, 1 };
+		static const uint16_t ones[CC_MAXSEG] = { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 };
 		uint16_t *parent = g->parent + base, *next = g->next + base;
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && CC_MAXSEG == 10
 		/* base + 0..9 as four 16-bit lanes at a time (no lane carries:
@@ -500,7 +479,7 @@ cc_place_at(cc_game *g, unsigned type, unsigned rot, int x, int y, int at,
 		assert(o->edge[s] == no->edge[os]);
 		if (o->edge[s] != CC_EFIELD) {
 			unsigned r = cc_unite(g, base + (unsigned)o->side_seg[s],
-					   nbase + (unsigned)no->side_seg[os]);
+					      nbase + (unsigned)no->side_seg[os]);
 			g->open[r] = (int16_t)(g->open[r] - 2);
 			assert(g->open[r] >= 0);
 			joined |= 1u << o->side_seg[s];
@@ -548,7 +527,7 @@ cc_place_at(cc_game *g, unsigned type, unsigned rot, int x, int y, int at,
 		if (m != t && dx >= -1 && dx <= 1 && dy >= -1 && dy <= 1)
 			g->ncount[m]++;
 		if (g->ncount[m] == 8)
-			cc_score_cloister(g, i, sink);    /* entry i now holds the next */
+			cc_score_cloister(g, i, sink); /* entry i now holds the next */
 		else
 			i++;
 	}

@@ -33,8 +33,7 @@ static int half_of(const char *s)
 	return side * 2 + (s[1] == 'R');
 }
 
-static int get_bool(const arb_node *map, const char *key, bool *out,
-		    arb_data_error *err)
+static int get_bool(const arb_node *map, const char *key, bool *out, arb_data_error *err)
 {
 	const arb_node *n = arb_node_get(map, key);
 	*out = false;
@@ -86,8 +85,8 @@ static void turn_tile(cc_type *t)
 		for (unsigned i = 0; i < t->nseg; i++) {
 			cc_seg sg = a->seg[i];
 			sg.sides = (uint8_t)(((sg.sides << r) | (sg.sides >> (4 - r))) & 0xF);
-			sg.halves = (uint8_t)(((sg.halves << 2 * r) |
-					       (sg.halves >> (8 - 2 * r))) & 0xFF);
+			sg.halves = (uint8_t)(((sg.halves << 2 * r) | (sg.halves >> (8 - 2 * r))) &
+					      0xFF);
 			b->seg[i] = sg;
 		}
 	}
@@ -95,8 +94,8 @@ static void turn_tile(cc_type *t)
 
 /* Add the road or city segments listed in `list` to t; -1 and err on bad
  * data. */
-static int load_sides(cc_type *t, const arb_node *list, unsigned kind,
-		      bool shield, arb_data_error *err)
+static int load_sides(cc_type *t, const arb_node *list, unsigned kind, bool shield,
+		      arb_data_error *err)
 {
 	cc_orient *o = &t->rot[0];
 	for (size_t i = 0; i < list->n; i++) {
@@ -105,17 +104,16 @@ static int load_sides(cc_type *t, const arb_node *list, unsigned kind,
 		if (!mask)
 			return -1;
 		if (t->nseg == CC_MAXSEG)
-			return arb_data_fail(err, n, "more than %d segments on a tile",
-					     CC_MAXSEG);
+			return arb_data_fail(err, n, "more than %d segments on a tile", CC_MAXSEG);
 		unsigned want = kind == CC_CITY ? CC_ECITY : CC_EROAD;
 		for (unsigned s = 0; s < 4; s++) {
 			if (!(mask >> s & 1))
 				continue;
 			if (o->edge[s] != want || o->side_seg[s] >= 0)
 				return arb_data_fail(err, n,
-					"side %c of tile %c is no free %s edge",
-					side_letters[s], t->letter,
-					kind == CC_CITY ? "city" : "road");
+						     "side %c of tile %c is no free %s edge",
+						     side_letters[s], t->letter,
+						     kind == CC_CITY ? "city" : "road");
 			o->side_seg[s] = (int8_t)t->nseg;
 		}
 		cc_seg *sg = &o->seg[t->nseg++];
@@ -188,8 +186,8 @@ static int load_tile(cc_data *d, const arb_node *tn, arb_data_error *err)
 	unsigned ncities = (unsigned)cities->n;
 	for (unsigned s = 0; s < 4; s++)
 		if (o->edge[s] != CC_EFIELD && o->side_seg[s] < 0)
-			return arb_data_fail(err, tn, "tile %c: side %c has no segment",
-					     t->letter, side_letters[s]);
+			return arb_data_fail(err, tn, "tile %c: side %c has no segment", t->letter,
+					     side_letters[s]);
 
 	for (size_t i = 0; i < fields->n; i++) {
 		const arb_node *fn = &fields->items[i];
@@ -198,18 +196,21 @@ static int load_tile(cc_data *d, const arb_node *tn, arb_data_error *err)
 		if (!fc)
 			return -1;
 		if (t->nseg == CC_MAXSEG)
-			return arb_data_fail(err, fn, "more than %d segments on a tile",
-					     CC_MAXSEG);
+			return arb_data_fail(err, fn, "more than %d segments on a tile", CC_MAXSEG);
 		cc_seg *sg = &o->seg[t->nseg];
 		sg->kind = CC_FIELD;
 		for (size_t j = 0; j < halves->n; j++) {
 			const char *s = arb_node_str(&halves->items[j], err);
 			int h = s ? half_of(s) : -1;
 			if (h < 0)
-				return s ? arb_data_fail(err, &halves->items[j],
-					"'%s' is no half-edge (NL NR EL ER SL SR WL WR)", s) : -1;
+				return s ? arb_data_fail(
+						   err, &halves->items[j],
+						   "'%s' is no half-edge (NL NR EL ER SL SR WL WR)",
+						   s)
+					 : -1;
 			if (o->edge[h / 2] == CC_ECITY || o->half_seg[h] >= 0)
-				return arb_data_fail(err, &halves->items[j],
+				return arb_data_fail(
+					err, &halves->items[j],
 					"half-edge %s of tile %c is on a city side or taken twice",
 					s, t->letter);
 			o->half_seg[h] = (int8_t)t->nseg;
@@ -259,8 +260,7 @@ void *cc_data_load(const arb_node *root, arb_data_error *err)
 			goto fail;
 	if (strlen(start->str) != 1 || start->str[0] < 'A' || start->str[0] > 'Z' ||
 	    d->by_letter[start->str[0] - 'A'] < 0) {
-		arb_data_fail(err, start, "start tile '%s' is not in the tile list",
-			      start->str);
+		arb_data_fail(err, start, "start tile '%s' is not in the tile list", start->str);
 		goto fail;
 	}
 	d->start = (unsigned)d->by_letter[start->str[0] - 'A'];
@@ -274,8 +274,8 @@ void *cc_data_load(const arb_node *root, arb_data_error *err)
 		goto fail;
 	}
 	if (d->total > CC_MAXTILES) {
-		arb_data_fail(err, tiles, "%u tiles; at most %d are supported",
-			      d->total, CC_MAXTILES);
+		arb_data_fail(err, tiles, "%u tiles; at most %d are supported", d->total,
+			      CC_MAXTILES);
 		goto fail;
 	}
 	return d;
@@ -286,6 +286,6 @@ fail:
 
 void cc_data_free(void *data)
 {
-	cc_release_spare(data);   /* a kept game points into this data */
+	cc_release_spare(data); /* a kept game points into this data */
 	free(data);
 }

@@ -26,13 +26,14 @@ static void draw_tile(const cc_game *g, unsigned t, char pic[3][3])
 	const cc_type *ty = &g->data->type[g->tile[t].type];
 	const cc_orient *o = &ty->rot[g->tile[t].rot];
 	for (unsigned s = 0; s < 4; s++) {
-		char c = o->edge[s] == CC_ECITY ? '#'
-			: o->edge[s] == CC_EFIELD ? '.' : (s % 2 ? '-' : '|');
+		char c = o->edge[s] == CC_ECITY	   ? '#'
+			 : o->edge[s] == CC_EFIELD ? '.'
+						   : (s % 2 ? '-' : '|');
 		pic[side_rc[s][0]][side_rc[s][1]] = c;
 	}
 	/* A corner is field when either half-edge beside it is field. */
 	for (unsigned h = 0; h < 8; h += 2) {
-		unsigned a = h, b = (h + 7) % 8;   /* NL & WR, EL & NR, ... */
+		unsigned a = h, b = (h + 7) % 8; /* NL & WR, EL & NR, ... */
 		bool field = o->half_seg[a] >= 0 || o->half_seg[b] >= 0;
 		pic[half_rc[a][0]][half_rc[a][1]] = field ? '.' : '#';
 	}
@@ -89,34 +90,34 @@ static void end_line(arb_buf *out, size_t from)
 static void dump_labels(arb_buf *out)
 {
 	arb_buf_puts(out,
-"Carcassonne coordinates: x grows to the east, y grows to the south.\n"
-"The start tile D lies at 0,0 (rotated 0: city north, road west-east).\n"
-"\n"
-"          x=-1    x=0     x=1\n"
-"  y=-1    -1,-1   0,-1    1,-1\n"
-"  y=0     -1,0    0,0     1,0\n"
-"  y=1     -1,1    0,1     1,1\n"
-"\n"
-"Rotation: 0, 90, 180 or 270 degrees clockwise from the tile's canonical\n"
-"orientation (notation/carcassonne.md lists the 24 tiles A-X).\n"
-"\n"
-"Follower spots, named as seen on the placed tile (after its rotation):\n"
-"\n"
-"            NL   N   NR\n"
-"          +------------+\n"
-"       WR |            | EL\n"
-"        W |  cloister  | E\n"
-"       WL |            | ER\n"
-"          +------------+\n"
-"            SR   S   SL\n"
-"\n"
-"  road R S, city C N: a side N, E, S or W of the road or city;\n"
-"  field F NL: a half-edge, clockwise NL NR EL ER SL SR WL WR\n"
-"  (L is the half met first going clockwise round the tile);\n"
-"  cloister: no spot.\n"
-"\n"
-"Board picture: # city, - | + road, . field, @ cloister;\n"
-"followers as R Red, B Blue, G Green, Y Yellow, K Black.\n");
+		     "Carcassonne coordinates: x grows to the east, y grows to the south.\n"
+		     "The start tile D lies at 0,0 (rotated 0: city north, road west-east).\n"
+		     "\n"
+		     "          x=-1    x=0     x=1\n"
+		     "  y=-1    -1,-1   0,-1    1,-1\n"
+		     "  y=0     -1,0    0,0     1,0\n"
+		     "  y=1     -1,1    0,1     1,1\n"
+		     "\n"
+		     "Rotation: 0, 90, 180 or 270 degrees clockwise from the tile's canonical\n"
+		     "orientation (notation/carcassonne.md lists the 24 tiles A-X).\n"
+		     "\n"
+		     "Follower spots, named as seen on the placed tile (after its rotation):\n"
+		     "\n"
+		     "            NL   N   NR\n"
+		     "          +------------+\n"
+		     "       WR |            | EL\n"
+		     "        W |  cloister  | E\n"
+		     "       WL |            | ER\n"
+		     "          +------------+\n"
+		     "            SR   S   SL\n"
+		     "\n"
+		     "  road R S, city C N: a side N, E, S or W of the road or city;\n"
+		     "  field F NL: a half-edge, clockwise NL NR EL ER SL SR WL WR\n"
+		     "  (L is the half met first going clockwise round the tile);\n"
+		     "  cloister: no spot.\n"
+		     "\n"
+		     "Board picture: # city, - | + road, . field, @ cloister;\n"
+		     "followers as R Red, B Blue, G Green, Y Yellow, K Black.\n");
 }
 
 void cc_dump(const void *game, unsigned flags, arb_buf *out)
@@ -171,19 +172,17 @@ void cc_dump(const void *game, unsigned flags, arb_buf *out)
 			const cc_seg *sg = &o->seg[i];
 			const char *spot = cc_spot_name(sg);
 			arb_buf_printf(out, "%s: %s%s%s", colours[g->colour[f]],
-				       cc_kind_name[sg->kind], spot ? " " : "",
-				       spot ? spot : "");
-			arb_buf_printf(out, " of tile %c at %d,%d (rotated %u)",
-				       ty->letter, g->tile[t].x, g->tile[t].y,
-				       g->tile[t].rot * 90u);
+				       cc_kind_name[sg->kind], spot ? " " : "", spot ? spot : "");
+			arb_buf_printf(out, " of tile %c at %d,%d (rotated %u)", ty->letter,
+				       g->tile[t].x, g->tile[t].y, g->tile[t].rot * 90u);
 			arb_buf_putc(out, '\n');
 		}
 	}
 	for (unsigned s = 0; s < g->nseats; s++)
-		arb_buf_printf(out, "%s%s %d (%u in supply)", s ? ", " : "",
-			       colours[g->colour[s]], g->score[s], g->supply[s]);
-	arb_buf_printf(out, "\nTiles drawn: %u of %u (%u discarded)", g->drawn,
-		       g->drawable, g->ndiscards);
+		arb_buf_printf(out, "%s%s %d (%u in supply)", s ? ", " : "", colours[g->colour[s]],
+			       g->score[s], g->supply[s]);
+	arb_buf_printf(out, "\nTiles drawn: %u of %u (%u discarded)", g->drawn, g->drawable,
+		       g->ndiscards);
 	if (g->drawn < g->drawable)
 		arb_buf_printf(out, "; %s to play", colours[g->colour[g->turn]]);
 	arb_buf_putc(out, '\n');
@@ -201,9 +200,9 @@ void cc_dump(const void *game, unsigned flags, arb_buf *out)
  * down), and the panel on the right holds the scores, the supplies and
  * the tiles left. */
 
-#define TILE 64.0                 /* units per tile side                   */
-#define MARGIN 34.0               /* room for the coordinates               */
-#define PANEL 250.0               /* the panel right of the board           */
+#define TILE 64.0   /* units per tile side                   */
+#define MARGIN 34.0 /* room for the coordinates               */
+#define PANEL 250.0 /* the panel right of the board           */
 
 /* The tile corners clockwise from the north-west, on a tile centred at
  * 0,0: side s runs from corner s to corner s+1. */
@@ -222,8 +221,7 @@ static arb_pt side_mid(unsigned s)
 
 /* Append the quadratic curve a..b with control c, without a, as `n`
  * points to pt[*np]. */
-static void curve(arb_pt *pt, size_t *np, arb_pt a, arb_pt c, arb_pt b,
-		  unsigned n)
+static void curve(arb_pt *pt, size_t *np, arb_pt a, arb_pt c, arb_pt b, unsigned n)
 {
 	for (unsigned i = 1; i <= n; i++) {
 		double t = (double)i / n, u = 1 - t;
@@ -252,7 +250,7 @@ static size_t city_outline(unsigned sides, arb_pt *pt)
 		curve(pt, &n, corner(s + 1), c, corner(s), 8);
 		return n;
 	}
-	unsigned start = 0;      /* a city side after a non-city side */
+	unsigned start = 0; /* a city side after a non-city side */
 	while (!((sides >> start) & 1) || ((sides >> ((start + 3) % 4)) & 1))
 		start++;
 	pt[n++] = corner(start);
@@ -263,7 +261,7 @@ static size_t city_outline(unsigned sides, arb_pt *pt)
 			i++;
 			continue;
 		}
-		unsigned run = 0;    /* non-city sides from s on */
+		unsigned run = 0; /* non-city sides from s on */
 		while (i + run < 4 && !((sides >> ((s + run) % 4)) & 1))
 			run++;
 		arb_pt a = corner(s), b = corner(s + run);
@@ -271,12 +269,12 @@ static size_t city_outline(unsigned sides, arb_pt *pt)
 		double depth = run == 1 ? 0.55 * TILE : 0.18 * TILE;
 		arb_pt c = { (a.x + b.x) / 2 - dy / len * depth,
 			     (a.y + b.y) / 2 + dx / len * depth };
-		n--;             /* corner(s) is already there */
+		n--; /* corner(s) is already there */
 		pt[n++] = a;
 		curve(pt, &n, a, c, b, 8);
 		i += run;
 	}
-	n--;                     /* the last point repeats corner(start) */
+	n--; /* the last point repeats corner(start) */
 	return n;
 }
 
@@ -302,35 +300,34 @@ static arb_pt spot_point(const cc_seg *sg)
 static void meeple(const arb_canvas *cv, arb_pt p, arb_role r, bool lying)
 {
 	static const arb_pt shape[] = {
-		{ 0, -9 }, { 3, -8 }, { 3.5, -4.5 }, { 9, -2.5 }, { 9, 0.5 },
-		{ 4, 0.5 }, { 7, 9 }, { 1.5, 9 }, { 0, 5 }, { -1.5, 9 },
-		{ -7, 9 }, { -4, 0.5 }, { -9, 0.5 }, { -9, -2.5 }, { -3.5, -4.5 },
-		{ -3, -8 },
+		{ 0, -9 },   { 3, -8 },	   { 3.5, -4.5 },  { 9, -2.5 }, { 9, 0.5 }, { 4, 0.5 },
+		{ 7, 9 },    { 1.5, 9 },   { 0, 5 },	   { -1.5, 9 }, { -7, 9 },  { -4, 0.5 },
+		{ -9, 0.5 }, { -9, -2.5 }, { -3.5, -4.5 }, { -3, -8 },
 	};
 	cv->group(cv->ctx, p.x, p.y, lying ? 90 : 0);
-	cv->polygon(cv->ctx, shape, sizeof shape / sizeof shape[0], r,
-		    ARB_ROLE_INK, 1.5);
+	cv->polygon(cv->ctx, shape, sizeof shape / sizeof shape[0], r, ARB_ROLE_INK, 1.5);
 	cv->end_group(cv->ctx);
 }
 
 /* A shield: a small pointed badge at p. */
 static void shield(const arb_canvas *cv, arb_pt p)
 {
-	arb_pt s[] = { { p.x - 5, p.y - 6 }, { p.x + 5, p.y - 6 },
-		       { p.x + 5, p.y + 1 }, { p.x, p.y + 6 }, { p.x - 5, p.y + 1 } };
+	arb_pt s[] = { { p.x - 5, p.y - 6 },
+		       { p.x + 5, p.y - 6 },
+		       { p.x + 5, p.y + 1 },
+		       { p.x, p.y + 6 },
+		       { p.x - 5, p.y + 1 } };
 	cv->polygon(cv->ctx, s, 5, ARB_ROLE_SHIELD, ARB_ROLE_PAPER, 1.2);
 }
 
 /* Tile type `type` turned `o` centred at cx,cy, with the followers of
  * placed tile `t` (or none when t < 0). */
-static void draw_tile_at(const cc_game *g, const cc_type *ty,
-			 const cc_orient *o, int t, double cx, double cy,
-			 const arb_canvas *cv)
+static void draw_tile_at(const cc_game *g, const cc_type *ty, const cc_orient *o, int t, double cx,
+			 double cy, const arb_canvas *cv)
 {
 	void *c = cv->ctx;
 	cv->group(c, cx, cy, 0);
-	arb_draw_rect(cv, -TILE / 2, -TILE / 2, TILE, TILE, ARB_ROLE_FIELD,
-		      ARB_ROLE_NONE, 0);
+	arb_draw_rect(cv, -TILE / 2, -TILE / 2, TILE, TILE, ARB_ROLE_FIELD, ARB_ROLE_NONE, 0);
 	arb_pt pt[64];
 	for (unsigned i = 0; i < ty->nseg; i++) {
 		const cc_seg *sg = &o->seg[i];
@@ -341,9 +338,10 @@ static void draw_tile_at(const cc_game *g, const cc_type *ty,
 		if (sg->shield) {
 			unsigned s = (unsigned)__builtin_ctz(sg->sides);
 			arb_pt m = side_mid(s), q = side_mid(s + 1);
-			arb_pt at = __builtin_popcount(sg->sides) == 1
-				? (arb_pt){ m.x * 0.72 + q.x * 0.2, m.y * 0.72 + q.y * 0.2 }
-				: (arb_pt){ (m.x + q.x) * 0.45, (m.y + q.y) * 0.45 };
+			arb_pt at =
+				__builtin_popcount(sg->sides) == 1
+					? (arb_pt){ m.x * 0.72 + q.x * 0.2, m.y * 0.72 + q.y * 0.2 }
+					: (arb_pt){ (m.x + q.x) * 0.45, (m.y + q.y) * 0.45 };
 			shield(cv, at);
 		}
 	}
@@ -369,11 +367,10 @@ static void draw_tile_at(const cc_game *g, const cc_type *ty,
 		arb_draw_rect(cv, -11, -9, 22, 18, ARB_ROLE_ROAD, ARB_ROLE_INK, 1.5);
 		arb_pt roof[] = { { -14, -8 }, { 0, -19 }, { 14, -8 } };
 		cv->polygon(c, roof, 3, ARB_ROLE_CLOISTER, ARB_ROLE_INK, 1.5);
-	} else if (road_ends >= 3) {   /* a crossing: a small village */
+	} else if (road_ends >= 3) { /* a crossing: a small village */
 		arb_draw_rect(cv, -7, -7, 14, 14, ARB_ROLE_CLOISTER, ARB_ROLE_INK, 1.5);
 	}
-	arb_draw_rect(cv, -TILE / 2, -TILE / 2, TILE, TILE, ARB_ROLE_NONE,
-		      ARB_ROLE_INK, 0.6);
+	arb_draw_rect(cv, -TILE / 2, -TILE / 2, TILE, TILE, ARB_ROLE_NONE, ARB_ROLE_INK, 0.6);
 	for (unsigned i = 0; t >= 0 && i < ty->nseg; i++) {
 		int f = g->follower[(unsigned)t * CC_MAXSEG + i];
 		if (f >= 0)
@@ -384,8 +381,7 @@ static void draw_tile_at(const cc_game *g, const cc_type *ty,
 }
 
 /* The panel: per seat its score and supply, the tiles, who plays. */
-static void draw_panel(const cc_game *g, double x, double y,
-		       const arb_canvas *cv)
+static void draw_panel(const cc_game *g, double x, double y, const arb_canvas *cv)
 {
 	arb_draw_textf(cv, x, y, 16, ARB_START, true, ARB_ROLE_INK, "Scores");
 	y += 26;
@@ -393,51 +389,51 @@ static void draw_panel(const cc_game *g, double x, double y,
 		arb_role r = ARB_ROLE_COLOUR(g->colour[s]);
 		meeple(cv, (arb_pt){ x + 10, y - 5 }, r, false);
 		arb_draw_textf(cv, x + 26, y, 15, ARB_START, s == g->turn && !cc_over(g),
-			       ARB_ROLE_INK, "%s %d", cc_colours[g->colour[s]],
-			       g->score[s]);
-		arb_draw_textf(cv, x + 140, y, 13, ARB_START, false, ARB_ROLE_LABEL,
-			       "%u in supply", g->supply[s]);
+			       ARB_ROLE_INK, "%s %d", cc_colours[g->colour[s]], g->score[s]);
+		arb_draw_textf(cv, x + 140, y, 13, ARB_START, false, ARB_ROLE_LABEL, "%u in supply",
+			       g->supply[s]);
 		y += 26;
 	}
 	y += 8;
-	arb_draw_textf(cv, x, y, 14, ARB_START, false, ARB_ROLE_INK,
-		       "Tiles left: %u of %u", g->drawable - g->drawn, g->drawable);
+	arb_draw_textf(cv, x, y, 14, ARB_START, false, ARB_ROLE_INK, "Tiles left: %u of %u",
+		       g->drawable - g->drawn, g->drawable);
 	y += 20;
 	if (g->ndiscards) {
-		arb_draw_textf(cv, x, y, 14, ARB_START, false, ARB_ROLE_INK,
-			       "Discarded: %u", g->ndiscards);
+		arb_draw_textf(cv, x, y, 14, ARB_START, false, ARB_ROLE_INK, "Discarded: %u",
+			       g->ndiscards);
 		y += 20;
 	}
 	if (!cc_over(g))
-		arb_draw_textf(cv, x, y, 14, ARB_START, true, ARB_ROLE_INK,
-			       "%s to play", cc_colours[g->colour[g->turn]]);
+		arb_draw_textf(cv, x, y, 14, ARB_START, true, ARB_ROLE_INK, "%s to play",
+			       cc_colours[g->colour[g->turn]]);
 	else
-		arb_draw_textf(cv, x, y, 14, ARB_START, true, ARB_ROLE_INK,
-			       "Game over");
+		arb_draw_textf(cv, x, y, 14, ARB_START, true, ARB_ROLE_INK, "Game over");
 	y += 34;
-	static const struct { arb_role r; const char *what; } legend[] = {
-		{ ARB_ROLE_CITY, "city" }, { ARB_ROLE_SHIELD, "shield" },
-		{ ARB_ROLE_ROAD, "road" }, { ARB_ROLE_FIELD, "field" },
+	static const struct {
+		arb_role r;
+		const char *what;
+	} legend[] = {
+		{ ARB_ROLE_CITY, "city" },	   { ARB_ROLE_SHIELD, "shield" },
+		{ ARB_ROLE_ROAD, "road" },	   { ARB_ROLE_FIELD, "field" },
 		{ ARB_ROLE_CLOISTER, "cloister" },
 	};
 	for (size_t i = 0; i < sizeof legend / sizeof legend[0]; i++) {
 		arb_draw_rect(cv, x, y - 12, 14, 14, legend[i].r, ARB_ROLE_INK, 1);
-		arb_draw_textf(cv, x + 20, y, 13, ARB_START, false, ARB_ROLE_INK,
-			       "%s", legend[i].what);
+		arb_draw_textf(cv, x + 20, y, 13, ARB_START, false, ARB_ROLE_INK, "%s",
+			       legend[i].what);
 		y += 20;
 	}
 	arb_draw_textf(cv, x, y + 4, 13, ARB_START, false, ARB_ROLE_LABEL,
 		       "Farmers lie down; x east, y south");
 }
 
-void cc_draw(const void *game, unsigned flags, const arb_canvas *cv,
-	     const arb_mark *mark)
+void cc_draw(const void *game, unsigned flags, const arb_canvas *cv, const arb_mark *mark)
 {
 	const cc_game *g = game;
-	(void)flags;     /* the coordinates are always on the margins */
+	(void)flags; /* the coordinates are always on the margins */
 	const cc_move *bad = mark ? mark->move : NULL;
 	if (bad && (bad->discard || bad->type >= g->data->ntypes || bad->rot > 3))
-		bad = NULL;      /* nothing on the board to mark */
+		bad = NULL; /* nothing on the board to mark */
 	int minx = 0, maxx = 0, miny = 0, maxy = 0;
 	for (unsigned t = 0; t < g->ntiles; t++) {
 		const cc_placed *p = &g->tile[t];
@@ -476,8 +472,8 @@ void cc_draw(const void *game, unsigned flags, const arb_canvas *cv,
 			const cc_type *ty = &g->data->type[bad->type];
 			draw_tile_at(g, ty, &ty->rot[bad->rot], -1, cx, cy, cv);
 		}
-		arb_draw_rect(cv, cx - TILE / 2 + 2, cy - TILE / 2 + 2, TILE - 4,
-			      TILE - 4, ARB_ROLE_NONE, ARB_ROLE_HIGHLIGHT, 4);
+		arb_draw_rect(cv, cx - TILE / 2 + 2, cy - TILE / 2 + 2, TILE - 4, TILE - 4,
+			      ARB_ROLE_NONE, ARB_ROLE_HIGHLIGHT, 4);
 	}
 	draw_panel(g, MARGIN + bw + 20, MARGIN, cv);
 }

@@ -64,14 +64,21 @@ static void farm_field(cc_game *g, unsigned nfields, const arb_sink *sink)
 		unsigned nc = field_cities(g, f, g->city_buf);
 		long farmers = farmers_on(g, f);
 		char what[160];
-		cc_score sc = { .kind = "farm", .winners = win, .by = CC_FIELD,
-				.x = g->tile[t].x, .y = g->tile[t].y,
-				.points = 3 * (int)nc, .cities = nc,
-				.followers = farmers, .what = what };
+		cc_score sc = { .kind = "farm",
+				.winners = win,
+				.by = CC_FIELD,
+				.x = g->tile[t].x,
+				.y = g->tile[t].y,
+				.points = 3 * (int)nc,
+				.cities = nc,
+				.followers = farmers,
+				.what = what };
 		if (sink)
-			snprintf(what, sizeof what, "a field at %d,%d touching %u "
-				 "completed cit%s (%ld farmer%s)", sc.x, sc.y, nc,
-				 nc == 1 ? "y" : "ies", farmers, farmers == 1 ? "" : "s");
+			snprintf(what, sizeof what,
+				 "a field at %d,%d touching %u "
+				 "completed cit%s (%ld farmer%s)",
+				 sc.x, sc.y, nc, nc == 1 ? "y" : "ies", farmers,
+				 farmers == 1 ? "" : "s");
 		cc_award(g, sink, &sc);
 	}
 }
@@ -100,16 +107,22 @@ static void farm_once(cc_game *g, unsigned nfields, const arb_sink *sink)
 					fresh++;
 				}
 			char what[160];
-			cc_score one = { .kind = "farm", .winners = 1u << s,
-					 .by = CC_FIELD, .x = x, .y = y,
-					 .points = 3 * (int)fresh, .cities = fresh,
-					 .followers = farmers, .what = what };
+			cc_score one = { .kind = "farm",
+					 .winners = 1u << s,
+					 .by = CC_FIELD,
+					 .x = x,
+					 .y = y,
+					 .points = 3 * (int)fresh,
+					 .cities = fresh,
+					 .followers = farmers,
+					 .what = what };
 			if (sink)
-				snprintf(what, sizeof what, "a field at %d,%d "
+				snprintf(what, sizeof what,
+					 "a field at %d,%d "
 					 "touching %u completed cit%s, %u of them "
 					 "not yet scored by them (%ld farmer%s)",
-					 x, y, nc, nc == 1 ? "y" : "ies", fresh,
-					 farmers, farmers == 1 ? "" : "s");
+					 x, y, nc, nc == 1 ? "y" : "ies", fresh, farmers,
+					 farmers == 1 ? "" : "s");
 			cc_award(g, sink, &one);
 		}
 	}
@@ -134,8 +147,7 @@ static void farm_city(cc_game *g, unsigned nfields, const arb_sink *sink)
 				g->clist[ncl++] = (uint16_t)cities[c];
 			}
 			for (unsigned s = 0; s < g->nseats; s++)
-				g->farm_tally[cities[c] * CC_MAXSEATS + s] +=
-					cc_nfol_of(g, f, s);
+				g->farm_tally[cities[c] * CC_MAXSEATS + s] += cc_nfol_of(g, f, s);
 		}
 	}
 	/* the cities the farmed fields touch, by first node */
@@ -170,13 +182,19 @@ static void farm_city(cc_game *g, unsigned nfields, const arb_sink *sink)
 		long tiles, shields;
 		cc_walk_feature(g, v, false, &tiles, &shields);
 		if (sink)
-			snprintf(what, sizeof what, "the farmers of the completed "
+			snprintf(what, sizeof what,
+				 "the farmers of the completed "
 				 "city of %ld tiles at %d,%d (%ld in its fields)",
 				 tiles, g->tile[t].x, g->tile[t].y, farmers);
-		cc_score sc = { .kind = "farm", .winners = win, .points = 4,
-				.by = CC_FIELD, .x = g->tile[t].x,
-				.y = g->tile[t].y, .cities = 1,
-				.followers = farmers, .what = what };
+		cc_score sc = { .kind = "farm",
+				.winners = win,
+				.points = 4,
+				.by = CC_FIELD,
+				.x = g->tile[t].x,
+				.y = g->tile[t].y,
+				.cities = 1,
+				.followers = farmers,
+				.what = what };
 		cc_award(g, sink, &sc);
 	}
 }

@@ -24,7 +24,7 @@
 #include "carcassonne.h"
 
 const int cc_dx[4] = { 0, 1, 0, -1 };
-const int cc_dy[4] = { -1, 0, 1, 0 };   /* y grows south */
+const int cc_dy[4] = { -1, 0, 1, 0 }; /* y grows south */
 
 /* (carcassonne.h) */
 int cc_tile_at(const cc_game *g, int x, int y)
@@ -61,8 +61,7 @@ uint32_t cc_new_stamp(cc_game *g)
 {
 	if (++g->stampno == 0) {
 		memset(g->stamp, 0, g->data->total * sizeof *g->stamp);
-		memset(g->nstamp, 0,
-		       (size_t)g->data->total * CC_MAXSEG * sizeof *g->nstamp);
+		memset(g->nstamp, 0, (size_t)g->data->total * CC_MAXSEG * sizeof *g->nstamp);
 		g->stampno = 1;
 	}
 	return g->stampno;
@@ -70,15 +69,14 @@ uint32_t cc_new_stamp(cc_game *g)
 
 /* Walk road or city root r: count its distinct tiles and shields, and when
  * `release` send its followers home.  Returns the number of followers. */
-long cc_walk_feature(cc_game *g, unsigned r, bool release, long *tiles,
-			 long *shields)
+long cc_walk_feature(cc_game *g, unsigned r, bool release, long *tiles, long *shields)
 {
 	long nt = 0, ns = 0, nf = 0;
 	uint32_t st = cc_new_stamp(g);
 	unsigned m = r;
 	do {
 		unsigned t = m / CC_MAXSEG;
-		if (g->stamp[t] != st) {   /* a wrapped H/I city: count once */
+		if (g->stamp[t] != st) { /* a wrapped H/I city: count once */
 			g->stamp[t] = st;
 			nt++;
 		}
@@ -100,13 +98,12 @@ long cc_walk_feature(cc_game *g, unsigned r, bool release, long *tiles,
 }
 
 /* Score the completed road or city at root r (placed tile at x,y). */
-void cc_score_complete(cc_game *g, unsigned r, int x, int y,
-			   const arb_sink *sink)
+void cc_score_complete(cc_game *g, unsigned r, int x, int y, const arb_sink *sink)
 {
 	unsigned most, win = cc_majority(g, r, &most);
 	g->done[r] = 1;
 	if (!win)
-		return;          /* complete, but nobody scores: no event */
+		return; /* complete, but nobody scores: no event */
 	cc_score sc = { .winners = win, .x = x, .y = y, .returned = true };
 	sc.by = cc_seg_of(g, r)->kind;
 	sc.followers = cc_walk_feature(g, r, true, &sc.tiles, &sc.shields);
@@ -160,29 +157,33 @@ void cc_score_cloister(cc_game *g, unsigned i, const arb_sink *sink)
 	g->monks--;
 	char what[96];
 	if (sink)
-		snprintf(what, sizeof what, "a completed cloister at %d,%d",
-			 g->tile[t].x, g->tile[t].y);
-	cc_score sc = { .kind = "cloister", .winners = 1u << seat, .points = 9,
-			.x = g->tile[t].x, .y = g->tile[t].y, .tiles = 9,
-			.followers = 1, .by = CC_CLOISTER, .what = what,
+		snprintf(what, sizeof what, "a completed cloister at %d,%d", g->tile[t].x,
+			 g->tile[t].y);
+	cc_score sc = { .kind = "cloister",
+			.winners = 1u << seat,
+			.points = 9,
+			.x = g->tile[t].x,
+			.y = g->tile[t].y,
+			.tiles = 9,
+			.followers = 1,
+			.by = CC_CLOISTER,
+			.what = what,
 			.returned = true };
 	cc_award(g, sink, &sc);
 }
 
 /* (carcassonne.h) */
-unsigned cc_fit(const cc_game *g, unsigned type, unsigned rot, int x, int y,
-		int *side)
+unsigned cc_fit(const cc_game *g, unsigned type, unsigned rot, int x, int y, int *side)
 {
 	if (!cc_inside(g, x, y))
 		return CC_R_NOT_ADJACENT;
 	uint8_t nb[4];
-	return cc_fit_at(g, &g->data->type[type].rot[rot],
-			 cc_cell_index(g, x, y), nb, side);
+	return cc_fit_at(g, &g->data->type[type].rot[rot], cc_cell_index(g, x, y), nb, side);
 }
 
 /* (carcassonne.h) cc_seg_occupied() with the neighbours' cells nb[]. */
-bool cc_seg_occupied_nb(const cc_game *g, const cc_orient *o,
-			const uint8_t nb[4], unsigned seg, unsigned *who)
+bool cc_seg_occupied_nb(const cc_game *g, const cc_orient *o, const uint8_t nb[4], unsigned seg,
+			unsigned *who)
 {
 	*who = 0;
 	unsigned kind = o->seg[seg].kind;
@@ -239,8 +240,8 @@ bool cc_seg_occupied_nb(const cc_game *g, const cc_orient *o,
 }
 
 /* (carcassonne.h) */
-bool cc_seg_occupied(const cc_game *g, unsigned type, unsigned rot, int x,
-		     int y, unsigned seg, unsigned *who)
+bool cc_seg_occupied(const cc_game *g, unsigned type, unsigned rot, int x, int y, unsigned seg,
+		     unsigned *who)
 {
 	int at = cc_cell_index(g, x, y);
 	uint8_t nb[4];
@@ -250,8 +251,8 @@ bool cc_seg_occupied(const cc_game *g, unsigned type, unsigned rot, int x,
 }
 
 /* (carcassonne.h) cc_place_at() for callers without the neighbours. */
-void cc_place(cc_game *g, unsigned type, unsigned rot, int x, int y,
-	      int fseg, unsigned seat, const arb_sink *sink)
+void cc_place(cc_game *g, unsigned type, unsigned rot, int x, int y, int fseg, unsigned seat,
+	      const arb_sink *sink)
 {
 	int at = cc_cell_index(g, x, y);
 	uint8_t nb[4];

@@ -43,13 +43,13 @@ static unsigned nth_left(const cc_game *g, unsigned k)
 {
 	const cc_data *d = g->data;
 	for (unsigned t = 0; t < d->ntypes; t++) {
-		unsigned left = d->type[t].count > g->drawn_of[t]
-			? d->type[t].count - g->drawn_of[t] : 0;
+		unsigned left =
+			d->type[t].count > g->drawn_of[t] ? d->type[t].count - g->drawn_of[t] : 0;
 		if (k < left)
 			return t;
 		k -= left;
 	}
-	return d->ntypes;   /* not reached when k < tiles left */
+	return d->ntypes; /* not reached when k < tiles left */
 }
 
 /* Append one random legal turn of the player to act to `out` (see the
@@ -82,12 +82,11 @@ int cc_random_turn(const void *game, uint64_t *rng, arb_buf *out)
 	for (unsigned t = 0; t < g->ntiles; t++)
 		for (unsigned s = 0; s < 4; s++) {
 			int x = g->tile[t].x + cc_dx[s], y = g->tile[t].y + cc_dy[s];
-			if (x <= -g->span || x >= g->span || y <= -g->span ||
-			    y >= g->span)
-				continue;       /* cc_fit: off the board */
+			if (x <= -g->span || x >= g->span || y <= -g->span || y >= g->span)
+				continue; /* cc_fit: off the board */
 			int at = cc_cell_index(g, x, y);
 			if (g->cell[at])
-				continue;       /* occupied */
+				continue; /* occupied */
 			/* What the placed neighbours show toward this cell: the
 			 * same edge comparison as cc_fit, once for 4 rotations.
 			 * The cell is listed from its lowest-numbered neighbour
@@ -100,24 +99,22 @@ int cc_random_turn(const void *game, uint64_t *rng, arb_buf *out)
 					continue;
 				if (nb - 1 < t)
 					first = false;
-				need |= (unsigned)g->tile[nb - 1].o->edge[(q + 2) % 4]
-					<< (2 * q);
+				need |= (unsigned)g->tile[nb - 1].o->edge[(q + 2) % 4] << (2 * q);
 				mask |= 3u << (2 * q);
 			}
 			if (!first)
 				continue;
 			for (unsigned r = 0; r < 4; r++)
 				if (((code[r] ^ need) & mask) == 0)
-					spots[n++] = (gen_spot){ (int16_t)x, (int16_t)y,
-								 (uint8_t)r };
+					spots[n++] =
+						(gen_spot){ (int16_t)x, (int16_t)y, (uint8_t)r };
 		}
 	if (n == 0) {
 		arb_buf_printf(out, "%s %c discard", who, ty->letter);
 		return 0;
 	}
 	gen_spot p = spots[arb_rng_below(rng, n)];
-	arb_buf_printf(out, "%s %c %d,%d %u", who, ty->letter, p.x, p.y,
-		       p.rot * 90u);
+	arb_buf_printf(out, "%s %c %d,%d %u", who, ty->letter, p.x, p.y, p.rot * 90u);
 	if (g->supply[g->turn] == 0)
 		return 0;
 
@@ -132,10 +129,9 @@ int cc_random_turn(const void *game, uint64_t *rng, arb_buf *out)
 	}
 	unsigned pick = arb_rng_below(rng, nfree + 1);
 	if (pick == nfree)
-		return 0;           /* no follower */
+		return 0; /* no follower */
 	const cc_seg *sg = &o->seg[free_seg[pick]];
 	const char *spot = cc_spot_name(sg);
-	arb_buf_printf(out, " %s%s%s", cc_kind_name[sg->kind], spot ? " " : "",
-		       spot ? spot : "");
+	arb_buf_printf(out, " %s%s%s", cc_kind_name[sg->kind], spot ? " " : "", spot ? spot : "");
 	return 0;
 }

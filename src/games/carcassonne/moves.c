@@ -15,8 +15,7 @@
 #include "carcassonne.h"
 
 /* (carcassonne.h) */
-bool cc_placeable(const cc_game *g, unsigned type, int *x, int *y,
-		  unsigned *rot)
+bool cc_placeable(const cc_game *g, unsigned type, int *x, int *y, unsigned *rot)
 {
 	for (unsigned t = 0; t < g->ntiles; t++)
 		for (unsigned s = 0; s < 4; s++) {
@@ -70,8 +69,8 @@ static size_t moves_of(const cc_game *g, unsigned type, cell_xy *cells,
 			int side;
 			if (cc_fit(g, type, r, x, y, &side) != CC_FITS)
 				continue;
-			snprintf(line, sizeof line, "%s %c %d,%d %u", who, ty->letter,
-				 x, y, r * 90);
+			snprintf(line, sizeof line, "%s %c %d,%d %u", who, ty->letter, x, y,
+				 r * 90);
 			emit(ctx, line);
 			emitted++;
 			if (g->supply[g->turn] == 0)
@@ -103,8 +102,8 @@ static size_t moves_of(const cc_game *g, unsigned type, cell_xy *cells,
 
 /* (carcassonne.h) The moves op: every legal turn with the drawn tile
  * (`next`'s), or with every tile left when `next` is NULL. */
-size_t cc_moves(const void *game, const void *next,
-		void (*emit)(void *ctx, const char *move), void *ctx)
+size_t cc_moves(const void *game, const void *next, void (*emit)(void *ctx, const char *move),
+		void *ctx)
 {
 	const cc_game *g = game;
 	const cc_move *m = next;

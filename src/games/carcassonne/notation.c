@@ -21,8 +21,7 @@
 #include "carcassonne.h"
 
 const char *const cc_side_name[4] = { "N", "E", "S", "W" };
-const char *const cc_half_name[8] = { "NL", "NR", "EL", "ER",
-				      "SL", "SR", "WL", "WR" };
+const char *const cc_half_name[8] = { "NL", "NR", "EL", "ER", "SL", "SR", "WL", "WR" };
 const char *const cc_kind_name[5] = { "", "road", "city", "field", "cloister" };
 const char *const cc_side_word[4] = { "north", "east", "south", "west" };
 
@@ -45,8 +44,7 @@ static inline bool word_is(const arb_token *t, const char *w, uint32_t n)
 
 /* An integer of at most 6 digits with an optional sign at p (before
  * end) into *v; the end of it, or NULL when there is none. */
-static inline const char *parse_int6(const char *p, const char *end,
-				     int32_t *v)
+static inline const char *parse_int6(const char *p, const char *end, int32_t *v)
 {
 	bool neg = false;
 	if (p < end && (*p == '-' || *p == '+'))
@@ -82,7 +80,10 @@ typedef struct cc_word {
 	const char *s;
 	uint32_t len;
 } cc_word;
-#define W(lit) { lit, sizeof lit - 1 }
+#define W(lit)                      \
+	{                           \
+		lit, sizeof lit - 1 \
+	}
 
 static bool tok_in(const arb_token *t, const cc_word *words)
 {
@@ -92,13 +93,12 @@ static bool tok_in(const arb_token *t, const cc_word *words)
 	return false;
 }
 
-static const cc_word road_words[] = { W("road"), W("r"), W("robber"),
+static const cc_word road_words[] = { W("road"),  W("r"),	   W("robber"),
 				      W("thief"), W("highwayman"), { 0 } };
 static const cc_word city_words[] = { W("city"), W("c"), W("knight"), { 0 } };
-static const cc_word field_words[] = { W("field"), W("f"), W("farm"),
-				       W("farmer"), { 0 } };
-static const cc_word cloister_words[] = { W("cloister"), W("monastery"),
-					  W("abbey"), W("monk"), W("m"), { 0 } };
+static const cc_word field_words[] = { W("field"), W("f"), W("farm"), W("farmer"), { 0 } };
+static const cc_word cloister_words[] = { W("cloister"), W("monastery"), W("abbey"),
+					  W("monk"),	 W("m"),	 { 0 } };
 
 /* The feature a follower word names (road, knight, f, monastery, ...),
  * or CC_KNONE.  Dispatch on the first letter, so a turn costs one
@@ -106,16 +106,20 @@ static const cc_word cloister_words[] = { W("cloister"), W("monastery"),
 static unsigned feature_kind(const arb_token *t)
 {
 	switch (t->s[0] | 0x20) {
-	case 'r': case 't': case 'h':
+	case 'r':
+	case 't':
+	case 'h':
 		return tok_in(t, road_words) ? CC_ROAD : CC_KNONE;
 	case 'c':
-		return tok_in(t, city_words) ? CC_CITY
-			: tok_in(t, cloister_words) ? CC_CLOISTER : CC_KNONE;
+		return tok_in(t, city_words)	   ? CC_CITY
+		       : tok_in(t, cloister_words) ? CC_CLOISTER
+						   : CC_KNONE;
 	case 'k':
 		return tok_in(t, city_words) ? CC_CITY : CC_KNONE;
 	case 'f':
 		return tok_in(t, field_words) ? CC_FIELD : CC_KNONE;
-	case 'm': case 'a':
+	case 'm':
+	case 'a':
 		return tok_in(t, cloister_words) ? CC_CLOISTER : CC_KNONE;
 	}
 	return CC_KNONE;
@@ -125,10 +129,14 @@ static unsigned feature_kind(const arb_token *t)
 static int side_letter(char c)
 {
 	switch (c | 0x20) {
-	case 'n': return 0;
-	case 'e': return 1;
-	case 's': return 2;
-	case 'w': return 3;
+	case 'n':
+		return 0;
+	case 'e':
+		return 1;
+	case 's':
+		return 2;
+	case 'w':
+		return 3;
 	}
 	return -1;
 }
@@ -154,14 +162,14 @@ static int tok_half(const arb_token *t)
 /* Which rotations of tile `ty` have a `kind` at `spot` (a side, or for a
  * field a half-edge): "rotated 90 or 180 it has one there", or "no
  * rotation of it has one there" — the fix after CC_R_NO_SUCH_FEATURE. */
-static void rotations_with(const cc_type *ty, unsigned kind, int spot,
-			   char *out, size_t cap)
+static void rotations_with(const cc_type *ty, unsigned kind, int spot, char *out, size_t cap)
 {
 	unsigned rots[4], n = 0;
 	for (unsigned r = 0; r < 4; r++) {
 		const cc_orient *o = &ty->rot[r];
-		bool has = kind == CC_FIELD ? o->half_seg[spot] >= 0
-			   : o->edge[spot] == (kind == CC_CITY ? CC_ECITY : CC_EROAD);
+		bool has = kind == CC_FIELD
+				   ? o->half_seg[spot] >= 0
+				   : o->edge[spot] == (kind == CC_CITY ? CC_ECITY : CC_EROAD);
 		if (has)
 			rots[n++] = r * 90u;
 	}
@@ -171,14 +179,14 @@ static void rotations_with(const cc_type *ty, unsigned kind, int spot,
 	}
 	int w = snprintf(out, cap, "rotated %u", rots[0]);
 	for (unsigned i = 1; i < n && w > 0 && (size_t)w < cap; i++)
-		w += snprintf(out + w, cap - (size_t)w, "%s%u",
-			      i + 1 == n ? " or " : ", ", rots[i]);
+		w += snprintf(out + w, cap - (size_t)w, "%s%u", i + 1 == n ? " or " : ", ",
+			      rots[i]);
 	if (w > 0 && (size_t)w < cap)
 		snprintf(out + w, cap - (size_t)w, " it has one there");
 }
 
-static int parse_follower(const cc_game *g, const arb_token *t, size_t n,
-			  cc_move *m, arb_reject *rej)
+static int parse_follower(const cc_game *g, const arb_token *t, size_t n, cc_move *m,
+			  arb_reject *rej)
 {
 	const cc_type *ty = &g->data->type[m->type];
 	const cc_orient *o = &ty->rot[m->rot];
@@ -205,38 +213,41 @@ static int parse_follower(const cc_game *g, const arb_token *t, size_t n,
 	if (kind == CC_CLOISTER) {
 		if (n > 1)
 			return cc_reject_at(rej, CC_R_EXTRA_TOKEN, &t[1],
-				"unexpected '%.*s': a cloister follower needs no spot",
-				(int)t[1].len, t[1].s);
+					    "unexpected '%.*s': a cloister follower needs no spot",
+					    (int)t[1].len, t[1].s);
 		if (!ty->cloister)
 			return cc_reject_at(rej, CC_R_NO_SUCH_FEATURE, &t[0],
-					     "tile %c has no cloister", ty->letter);
+					    "tile %c has no cloister", ty->letter);
 		m->fkind = CC_CLOISTER;
 		m->seg = ty->cloister_seg;
 		return 0;
 	}
 	if (kind == CC_KNONE)
 		return cc_reject_at(rej, CC_R_BAD_FOLLOWER, &t[0],
-			"'%.*s' is no feature: write road, city, field or cloister",
-			(int)t[0].len, t[0].s);
+				    "'%.*s' is no feature: write road, city, field or cloister",
+				    (int)t[0].len, t[0].s);
 	if (n < 2)
 		return cc_reject_at(rej, CC_R_BAD_FOLLOWER, &t[0],
-			"a follower on a %s needs the %s it stands on", cc_kind_name[kind],
-			kind == CC_FIELD ? "half-edge (NL NR EL ER SL SR WL WR)"
-					 : "side (N, E, S or W)");
+				    "a follower on a %s needs the %s it stands on",
+				    cc_kind_name[kind],
+				    kind == CC_FIELD ? "half-edge (NL NR EL ER SL SR WL WR)"
+						     : "side (N, E, S or W)");
 	if (n > 2)
 		return cc_reject_at(rej, CC_R_EXTRA_TOKEN, &t[2], "unexpected '%.*s'",
-				     (int)t[2].len, t[2].s);
+				    (int)t[2].len, t[2].s);
 	m->fkind = (uint8_t)kind;
 	if (kind == CC_FIELD) {
 		int h = tok_half(&t[1]);
 		if (h < 0)
-			return cc_reject_at(rej, CC_R_BAD_FOLLOWER, &t[1],
+			return cc_reject_at(
+				rej, CC_R_BAD_FOLLOWER, &t[1],
 				"'%.*s' is no half-edge: write NL NR EL ER SL SR WL or WR",
 				(int)t[1].len, t[1].s);
 		if (o->half_seg[h] < 0) {
 			char other[64];
 			rotations_with(ty, CC_FIELD, h, other, sizeof other);
-			return cc_reject_at(rej, CC_R_NO_SUCH_FEATURE, &t[1],
+			return cc_reject_at(
+				rej, CC_R_NO_SUCH_FEATURE, &t[1],
 				"tile %c rotated %u has no field at %s: its %s side is a city; %s",
 				ty->letter, m->rot * 90u, cc_half_name[h], cc_side_word[h / 2],
 				other);
@@ -248,14 +259,14 @@ static int parse_follower(const cc_game *g, const arb_token *t, size_t n,
 	int s = tok_side(&t[1]);
 	if (s < 0)
 		return cc_reject_at(rej, CC_R_BAD_FOLLOWER, &t[1],
-			"'%.*s' is no side: write N, E, S or W", (int)t[1].len, t[1].s);
+				    "'%.*s' is no side: write N, E, S or W", (int)t[1].len, t[1].s);
 	unsigned want = kind == CC_CITY ? CC_ECITY : CC_EROAD;
 	if (o->edge[s] != want) {
 		char other[64];
 		rotations_with(ty, kind, s, other, sizeof other);
 		return cc_reject_at(rej, CC_R_NO_SUCH_FEATURE, &t[1],
-			"tile %c rotated %u has no %s on its %s side; %s", ty->letter,
-			m->rot * 90u, cc_kind_name[kind], cc_side_word[s], other);
+				    "tile %c rotated %u has no %s on its %s side; %s", ty->letter,
+				    m->rot * 90u, cc_kind_name[kind], cc_side_word[s], other);
 	}
 	m->spot = (uint8_t)s;
 	m->seg = o->side_seg[s];
@@ -263,8 +274,7 @@ static int parse_follower(const cc_game *g, const arb_token *t, size_t n,
 }
 
 /* (carcassonne.h) The parse op. */
-int cc_parse(const void *game, const arb_token *tok, size_t ntok, void *move,
-	     arb_reject *rej)
+int cc_parse(const void *game, const arb_token *tok, size_t ntok, void *move, arb_reject *rej)
 {
 	const cc_game *g = game;
 	const cc_data *d = g->data;
@@ -278,56 +288,64 @@ int cc_parse(const void *game, const arb_token *tok, size_t ntok, void *move,
 	 * whole word once. */
 	int colour = -1;
 	switch (tok[0].len) {
-	case 3: colour = 0; break;
-	case 4: colour = 1; break;
-	case 5: colour = (tok[0].s[0] | 0x20) == 'g' ? 2 : 4; break;
-	case 6: colour = 3; break;
+	case 3:
+		colour = 0;
+		break;
+	case 4:
+		colour = 1;
+		break;
+	case 5:
+		colour = (tok[0].s[0] | 0x20) == 'g' ? 2 : 4;
+		break;
+	case 6:
+		colour = 3;
+		break;
 	}
-	static const cc_word lower[] = { W("red"), W("blue"), W("green"),
-					 W("yellow"), W("black") };
+	static const cc_word lower[] = { W("red"), W("blue"), W("green"), W("yellow"), W("black") };
 	if (colour >= 0 && !word_is(&tok[0], lower[colour].s, lower[colour].len))
 		colour = -1;
 	if (colour < 0)
 		return cc_reject_at(rej, CC_R_UNKNOWN_COLOUR, &tok[0],
-			"'%.*s' is no colour: a turn starts with the colour of the "
-			"player (Red, Blue, Green, Yellow or Black)",
-			(int)tok[0].len, tok[0].s);
+				    "'%.*s' is no colour: a turn starts with the colour of the "
+				    "player (Red, Blue, Green, Yellow or Black)",
+				    (int)tok[0].len, tok[0].s);
 	if (g->seat_of[colour] < 0)
-		return cc_reject_at(rej, CC_R_NOT_SEATED, &tok[0],
-				     "%s does not play in this game", colours[colour]);
+		return cc_reject_at(rej, CC_R_NOT_SEATED, &tok[0], "%s does not play in this game",
+				    colours[colour]);
 	m->seat = (uint8_t)g->seat_of[colour];
 	if (ntok < 2)
 		return cc_reject(rej, CC_R_MISSING_TOKEN, tok[0].line, tok[0].col + tok[0].len,
-			"the drawn tile's letter is missing after %s",
-			colours[colour]);
+				 "the drawn tile's letter is missing after %s", colours[colour]);
 	m->col_tile = tok[1].col;
 	/* one table lookup, either case */
 	int type = tok[1].len == 1 ? d->by_byte[(unsigned char)tok[1].s[0]] : -1;
 	if (type < 0)
 		return cc_reject_at(rej, CC_R_UNKNOWN_TILE, &tok[1],
-			"'%.*s' is no tile: tiles are the letters A to X",
-			(int)tok[1].len, tok[1].s);
+				    "'%.*s' is no tile: tiles are the letters A to X",
+				    (int)tok[1].len, tok[1].s);
 	m->type = (uint8_t)type;
 	if (ntok < 3)
 		return cc_reject(rej, CC_R_MISSING_TOKEN, tok[1].line, tok[1].col + tok[1].len,
-			"tile %c needs a position x,y and a rotation, "
-			"or 'discard'", d->type[type].letter);
+				 "tile %c needs a position x,y and a rotation, "
+				 "or 'discard'",
+				 d->type[type].letter);
 	m->col_pos = tok[2].col;
-	if ((tok[2].s[0] | 0x20) == 'd' &&
-	    (ieq(&tok[2], "discard") || ieq(&tok[2], "discarded"))) {
+	if ((tok[2].s[0] | 0x20) == 'd' && (ieq(&tok[2], "discard") || ieq(&tok[2], "discarded"))) {
 		if (ntok > 3)
 			return cc_reject_at(rej, CC_R_EXTRA_TOKEN, &tok[3],
-				"unexpected '%.*s' after a discard", (int)tok[3].len, tok[3].s);
+					    "unexpected '%.*s' after a discard", (int)tok[3].len,
+					    tok[3].s);
 		m->discard = 1;
 		return 0;
 	}
 	if (!parse_xy(tok[2].s, tok[2].len, &m->x, &m->y))
-		return cc_reject_at(rej, CC_R_BAD_POSITION, &tok[2],
+		return cc_reject_at(
+			rej, CC_R_BAD_POSITION, &tok[2],
 			"'%.*s' is no position: write x,y (for example 1,-2) or 'discard'",
 			(int)tok[2].len, tok[2].s);
 	if (ntok < 4)
 		return cc_reject(rej, CC_R_MISSING_TOKEN, tok[2].line, tok[2].col + tok[2].len,
-			"the rotation (0, 90, 180 or 270) is missing");
+				 "the rotation (0, 90, 180 or 270) is missing");
 	m->col_rot = tok[3].col;
 	const arb_token *rt = &tok[3];
 	const char *d0 = rt->s;
@@ -358,7 +376,8 @@ int cc_parse(const void *game, const arb_token *tok, size_t ntok, void *move,
 		break;
 	}
 	if (quarters < 0)
-		return cc_reject_at(rej, CC_R_BAD_ROTATION, rt,
+		return cc_reject_at(
+			rej, CC_R_BAD_ROTATION, rt,
 			"'%.*s' is no rotation: write 0, 90, 180 or 270 (degrees clockwise)",
 			(int)rt->len, rt->s);
 	m->rot = (uint8_t)quarters;
@@ -374,8 +393,7 @@ void cc_format(const void *game, const void *move, arb_buf *out)
 	const cc_game *g = game;
 	const cc_move *m = move;
 	const cc_type *ty = &g->data->type[m->type];
-	arb_buf_printf(out, "%s %c", cc_colours[g->colour[m->seat]],
-		       ty->letter);
+	arb_buf_printf(out, "%s %c", cc_colours[g->colour[m->seat]], ty->letter);
 	if (m->discard) {
 		arb_buf_puts(out, " discard");
 		return;

@@ -30,16 +30,16 @@ void cc_award(cc_game *g, const arb_sink *sink, const cc_score *sc)
 		if (sc->winners >> s & 1)
 			ev.delta[s] = sc->points;
 	char players[64];
-	arb_seat_list(players, sizeof players, cc_colours, g->colour, g->nseats,
-		      sc->winners, false);
+	arb_seat_list(players, sizeof players, cc_colours, g->colour, g->nseats, sc->winners,
+		      false);
 	bool many = __builtin_popcount(sc->winners) > 1;
-	int n = snprintf(ev.text, sizeof ev.text, "%s score%s %d point%s%s for %s",
-			 players, many ? "" : "s", sc->points,
-			 sc->points == 1 ? "" : "s", many ? " each" : "", sc->what);
+	int n = snprintf(ev.text, sizeof ev.text, "%s score%s %d point%s%s for %s", players,
+			 many ? "" : "s", sc->points, sc->points == 1 ? "" : "s",
+			 many ? " each" : "", sc->what);
 	if (sc->returned && n > 0 && (size_t)n < sizeof ev.text)
-		snprintf(ev.text + n, sizeof ev.text - (size_t)n,
-			 " (%ld follower%s return%s)", sc->followers,
-			 sc->followers == 1 ? "" : "s", sc->followers == 1 ? "s" : "");
+		snprintf(ev.text + n, sizeof ev.text - (size_t)n, " (%ld follower%s return%s)",
+			 sc->followers, sc->followers == 1 ? "" : "s",
+			 sc->followers == 1 ? "s" : "");
 	/* The tool keeps events past this call (game.h promises `str` only
 	 * during it), so point into the game, which lives long enough. */
 	arb_event_str(&ev, "players", g->players[sc->winners]);
@@ -61,8 +61,7 @@ void cc_award(cc_game *g, const arb_sink *sink, const cc_score *sc)
  * once, sorted by first node into item[] (the root; the node itself for a
  * cloister) and key[] (the first node).  Only the followers placed in the
  * game are looked at, not the whole board.  Returns the count. */
-unsigned cc_final_items(cc_game *g, bool fields, uint16_t *item,
-			    uint16_t *key)
+unsigned cc_final_items(cc_game *g, bool fields, uint16_t *item, uint16_t *key)
 {
 	uint32_t st = cc_new_stamp(g);
 	unsigned n = 0;
@@ -110,14 +109,15 @@ static void final_features(cc_game *g, const arb_sink *sink)
 			sc.tiles = 1 + nb;
 			sc.followers = 1;
 			if (sink)
-				snprintf(what, sizeof what, "an incomplete cloister at "
-					 "%d,%d with %d neighbour%s", x, y, nb,
-					 nb == 1 ? "" : "s");
+				snprintf(what, sizeof what,
+					 "an incomplete cloister at "
+					 "%d,%d with %d neighbour%s",
+					 x, y, nb, nb == 1 ? "" : "s");
 			cc_award(g, sink, &sc);
 			continue;
 		}
 		unsigned most;
-		assert(!g->done[v]);    /* complete ones sent their followers home */
+		assert(!g->done[v]); /* complete ones sent their followers home */
 		g->done[v] = 2;
 		sc.winners = cc_majority(g, v, &most);
 		sc.followers = cc_walk_feature(g, v, false, &sc.tiles, &sc.shields);
@@ -125,16 +125,18 @@ static void final_features(cc_game *g, const arb_sink *sink)
 			sc.kind = "incomplete-road";
 			sc.points = (int)sc.tiles;
 			if (sink)
-				snprintf(what, sizeof what, "an incomplete road of %ld "
-					 "tile%s at %d,%d", sc.tiles,
-					 sc.tiles == 1 ? "" : "s", x, y);
+				snprintf(what, sizeof what,
+					 "an incomplete road of %ld "
+					 "tile%s at %d,%d",
+					 sc.tiles, sc.tiles == 1 ? "" : "s", x, y);
 		} else {
 			sc.kind = "incomplete-city";
 			sc.points = (int)(sc.tiles + sc.shields);
 			if (sink)
-				snprintf(what, sizeof what, "an incomplete city of %ld "
-					 "tile%s and %ld shield%s at %d,%d", sc.tiles,
-					 sc.tiles == 1 ? "" : "s", sc.shields,
+				snprintf(what, sizeof what,
+					 "an incomplete city of %ld "
+					 "tile%s and %ld shield%s at %d,%d",
+					 sc.tiles, sc.tiles == 1 ? "" : "s", sc.shields,
 					 sc.shields == 1 ? "" : "s", x, y);
 		}
 		cc_award(g, sink, &sc);
@@ -167,8 +169,7 @@ void cc_standing(const void *game, arb_standing *out)
 	}
 	for (unsigned s = 0; s < g->nseats && out->over; s++)
 		out->winner[s] = g->score[s] == best;
-	static const char *const keys[] = { "roads", "cities", "cloisters",
-					    "farms", "followers" };
+	static const char *const keys[] = { "roads", "cities", "cloisters", "farms", "followers" };
 	out->nbd = 5;
 	for (unsigned k = 0; k < 5; k++)
 		out->bd_key[k] = keys[k];

@@ -44,8 +44,8 @@ void cc_snapshot(const void *game, arb_buf *out)
 		placed_of[p->type]++;
 		if (t == 0)
 			continue;
-		arb_buf_printf(out, "%s %c %d,%d %u", t > 1 ? "," : "", ty->letter,
-			       p->x, p->y, p->rot * 90u);
+		arb_buf_printf(out, "%s %c %d,%d %u", t > 1 ? "," : "", ty->letter, p->x, p->y,
+			       p->rot * 90u);
 		for (unsigned i = 0; i < ty->nseg; i++) {
 			int f = g->follower[t * CC_MAXSEG + i];
 			if (f < 0)
@@ -53,8 +53,7 @@ void cc_snapshot(const void *game, arb_buf *out)
 			const cc_seg *sg = &ty->rot[p->rot].seg[i];
 			const char *spot = cc_spot_name(sg);
 			arb_buf_printf(out, " %s %s%s%s", colours[g->colour[f]],
-				       cc_kind_name[sg->kind], spot ? " " : "",
-				       spot ? spot : "");
+				       cc_kind_name[sg->kind], spot ? " " : "", spot ? spot : "");
 		}
 	}
 	arb_buf_puts(out, "; discards");
@@ -63,10 +62,9 @@ void cc_snapshot(const void *game, arb_buf *out)
 			arb_buf_printf(out, " %c", d->type[i].letter);
 	arb_buf_puts(out, "; score");
 	for (unsigned s = 0; s < g->nseats; s++)
-		arb_buf_printf(out, "%s %s %d %d %d %d", s ? "," : "",
-			       colours[g->colour[s]], g->by_kind[s][CC_ROAD],
-			       g->by_kind[s][CC_CITY], g->by_kind[s][CC_CLOISTER],
-			       g->by_kind[s][CC_FIELD]);
+		arb_buf_printf(out, "%s %s %d %d %d %d", s ? "," : "", colours[g->colour[s]],
+			       g->by_kind[s][CC_ROAD], g->by_kind[s][CC_CITY],
+			       g->by_kind[s][CC_CLOISTER], g->by_kind[s][CC_FIELD]);
 	/* nobody is to act once the last tile is drawn: a finished game's
 	 * snapshot names no turn, and create() makes it over again */
 	if (!cc_over(g))
@@ -119,17 +117,18 @@ static arb_token tok_of(const char *w)
 }
 
 /* One placement "E 0,-1 180 [Red city S]". */
-static int setup_tile(cc_game *g, char **w, int n, const char *item,
-		      arb_reject *rej, uint32_t line, uint32_t col)
+static int setup_tile(cc_game *g, char **w, int n, const char *item, arb_reject *rej, uint32_t line,
+		      uint32_t col)
 {
 	if (n != 3 && n != 5 && n != 6)
 		return cc_reject(rej, CC_R_BAD_SETUP, line, col,
-			"Setup: the placement '%s ...' is not tile x,y rotation "
-			"[colour feature spot]", item);
+				 "Setup: the placement '%s ...' is not tile x,y rotation "
+				 "[colour feature spot]",
+				 item);
 	int seat = 0;
 	if (n > 3 && (seat = seat_of_word(g, w[3])) < 0)
 		return cc_reject(rej, CC_R_BAD_SETUP, line, col,
-			"Setup: in '%s ...', '%s' is no colour of this game", item, w[3]);
+				 "Setup: in '%s ...', '%s' is no colour of this game", item, w[3]);
 	/* the same words as a turn line: colour tile x,y rot [feature spot] */
 	arb_token tok[6];
 	tok[0] = tok_of(cc_colours[g->colour[seat]]);
@@ -142,8 +141,8 @@ static int setup_tile(cc_game *g, char **w, int n, const char *item,
 	memset(&m, 0, sizeof m);
 	arb_reject r2;
 	if (cc_parse(g, tok, (size_t)(n == 3 ? 4 : n), &m, &r2) < 0 || m.discard)
-		return cc_reject(rej, CC_R_BAD_SETUP, line, col, "Setup: '%s ...': %s",
-				      item, m.discard ? "not a placement" : r2.msg);
+		return cc_reject(rej, CC_R_BAD_SETUP, line, col, "Setup: '%s ...': %s", item,
+				 m.discard ? "not a placement" : r2.msg);
 	const cc_type *ty = &g->data->type[m.type];
 	int side;
 	const char *bad;
@@ -156,14 +155,13 @@ static int setup_tile(cc_game *g, char **w, int n, const char *item,
 		bad = "the player has no follower left";
 	else if (m.fkind == CC_FIELD && g->farm == CC_FARM_OFF)
 		bad = "no farmers in this game";
-	else if (m.fkind && cc_seg_occupied(g, m.type, m.rot, m.x, m.y,
-					    (unsigned)m.seg, &occ))
+	else if (m.fkind && cc_seg_occupied(g, m.type, m.rot, m.x, m.y, (unsigned)m.seg, &occ))
 		bad = "the feature already holds a follower";
 	else
 		bad = NULL;
 	if (bad)
-		return cc_reject(rej, CC_R_BAD_SETUP, line, col,
-				      "Setup: tile %s at %s: %s", item, w[1], bad);
+		return cc_reject(rej, CC_R_BAD_SETUP, line, col, "Setup: tile %s at %s: %s", item,
+				 w[1], bad);
 	cc_place(g, m.type, m.rot, m.x, m.y, m.fkind ? m.seg : -1, m.seat, NULL);
 	g->drawn++;
 	g->moves++;
@@ -182,8 +180,7 @@ int cc_setup(cc_game *g, const arb_tag *tag, arb_reject *rej)
 	memcpy(copy, tag->value, len + 1);
 	bool seen_score = false;
 	char *save = NULL;
-	for (char *sec = strtok_r(copy, ";", &save); sec;
-	     sec = strtok_r(NULL, ";", &save)) {
+	for (char *sec = strtok_r(copy, ";", &save); sec; sec = strtok_r(NULL, ";", &save)) {
 		while (*sec == ' ')
 			sec++;
 		if (!strncmp(sec, "tiles", 5) && (sec[5] == ' ' || !sec[5])) {
@@ -198,10 +195,12 @@ int cc_setup(cc_game *g, const arb_tag *tag, arb_reject *rej)
 			for (int i = 0; i < n; i++) {
 				char c = w[i][0] & ~0x20;
 				int t = strlen(w[i]) == 1 && c >= 'A' && c <= 'Z'
-					? g->data->by_letter[c - 'A'] : -1;
+						? g->data->by_letter[c - 'A']
+						: -1;
 				if (t < 0 || g->drawn_of[t] >= g->data->type[t].count) {
 					cc_reject(rej, CC_R_BAD_SETUP, line, col,
-						"Setup: discard '%s' is no tile left to draw", w[i]);
+						  "Setup: discard '%s' is no tile left to draw",
+						  w[i]);
 					goto out;
 				}
 				g->drawn_of[t]++;
@@ -214,8 +213,8 @@ int cc_setup(cc_game *g, const arb_tag *tag, arb_reject *rej)
 			for (unsigned s = 0; s < g->nseats && !seen_score; s++)
 				if (g->score[s]) {
 					cc_reject(rej, CC_R_BAD_SETUP, line, col,
-						"Setup: a listed follower stands on a "
-						"feature the listed tiles complete");
+						  "Setup: a listed follower stands on a "
+						  "feature the listed tiles complete");
 					goto out;
 				}
 			seen_score = true;
@@ -233,12 +232,13 @@ int cc_setup(cc_game *g, const arb_tag *tag, arb_reject *rej)
 					}
 				if (seat < 0) {
 					cc_reject(rej, CC_R_BAD_SETUP, line, col,
-						"Setup: '%s ...' is no score (colour roads "
-						"cities cloisters farms)", it[0]);
+						  "Setup: '%s ...' is no score (colour roads "
+						  "cities cloisters farms)",
+						  it[0]);
 					goto out;
 				}
-				static const int kind[4] = { CC_ROAD, CC_CITY,
-							     CC_CLOISTER, CC_FIELD };
+				static const int kind[4] = { CC_ROAD, CC_CITY, CC_CLOISTER,
+							     CC_FIELD };
 				int total = 0;
 				for (int k = 0; k < 4; k++) {
 					g->by_kind[seat][kind[k]] = (int)v[k];
@@ -250,7 +250,7 @@ int cc_setup(cc_game *g, const arb_tag *tag, arb_reject *rej)
 			int n = words(sec + 4, strlen(sec + 4), buf, w, maxw), seat;
 			if (n != 1 || (seat = seat_of_word(g, w[0])) < 0) {
 				cc_reject(rej, CC_R_BAD_SETUP, line, col,
-					"Setup: 'turn' needs a colour of this game");
+					  "Setup: 'turn' needs a colour of this game");
 				goto out;
 			}
 			g->turn = (unsigned)seat;
@@ -258,8 +258,9 @@ int cc_setup(cc_game *g, const arb_tag *tag, arb_reject *rej)
 			g->finished = true;
 		} else if (*sec) {
 			cc_reject(rej, CC_R_BAD_SETUP, line, col,
-				"Setup: unknown section '%.20s' (tiles, discards, score, "
-				"turn, final)", sec);
+				  "Setup: unknown section '%.20s' (tiles, discards, score, "
+				  "turn, final)",
+				  sec);
 			goto out;
 		}
 	}
@@ -267,18 +268,18 @@ int cc_setup(cc_game *g, const arb_tag *tag, arb_reject *rej)
 		for (unsigned s = 0; s < g->nseats; s++)
 			if (g->score[s]) {
 				cc_reject(rej, CC_R_BAD_SETUP, line, col,
-					"Setup: a listed follower stands on a feature the "
-					"listed tiles complete");
+					  "Setup: a listed follower stands on a feature the "
+					  "listed tiles complete");
 				goto out;
 			}
 	if (g->drawn > g->drawable) {
-		cc_reject(rej, CC_R_BAD_SETUP, line, col,
-			       "Setup: more than %u tiles drawn", g->drawable);
+		cc_reject(rej, CC_R_BAD_SETUP, line, col, "Setup: more than %u tiles drawn",
+			  g->drawable);
 		goto out;
 	}
 	if (g->finished && g->drawn < g->drawable) {
 		cc_reject(rej, CC_R_BAD_SETUP, line, col,
-			       "Setup: 'final' in a game that is not over");
+			  "Setup: 'final' in a game that is not over");
 		goto out;
 	}
 	rc = 0;

@@ -21,13 +21,13 @@
 
 ARB_DECLARE_DATA(catan);
 
-const char *const cat_colours[] = {"Red", "Blue", "White", "Orange", NULL};
+const char *const cat_colours[] = { "Red", "Blue", "White", "Orange", NULL };
 
 const arb_rule cat_rules[CAT_NRULES] = { CAT_RULES(ARB_RULE_ENTRY) };
 
 /* Reject by a rule of the table at line:col; returns -1. */
-int cat_reject(arb_reject *rej, enum cat_rule rule, uint32_t line,
-	       uint32_t col, const char *fmt, ...)
+int cat_reject(arb_reject *rej, enum cat_rule rule, uint32_t line, uint32_t col, const char *fmt,
+	       ...)
 {
 	char msg[ARB_MSG_MAX];
 	va_list ap;
@@ -40,16 +40,15 @@ int cat_reject(arb_reject *rej, enum cat_rule rule, uint32_t line,
 /* One Variant option: its name, its values, and where the value goes. */
 static const struct opt {
 	const char *name;
-	const char *const values[4];   /* index = the enum value, first default */
+	const char *const values[4]; /* index = the enum value, first default */
 	size_t off;
 } options[] = {
-	{"phases", {"strict", "combined"}, offsetof(cat_game, opt_phases)},
-	{"robber", {"token", "any"}, offsetof(cat_game, opt_robber)},
-	{"shortage", {"roll", "resource", "single"},
-	 offsetof(cat_game, opt_shortage)},
-	{"vp-cards", {"hidden", "revealed"}, offsetof(cat_game, opt_vpc)},
-	{"start-resources", {"second", "none"}, offsetof(cat_game, opt_start)},
-	{"longest-road-tie", {"keep", "aside"}, offsetof(cat_game, opt_lrtie)},
+	{ "phases", { "strict", "combined" }, offsetof(cat_game, opt_phases) },
+	{ "robber", { "token", "any" }, offsetof(cat_game, opt_robber) },
+	{ "shortage", { "roll", "resource", "single" }, offsetof(cat_game, opt_shortage) },
+	{ "vp-cards", { "hidden", "revealed" }, offsetof(cat_game, opt_vpc) },
+	{ "start-resources", { "second", "none" }, offsetof(cat_game, opt_start) },
+	{ "longest-road-tie", { "keep", "aside" }, offsetof(cat_game, opt_lrtie) },
 };
 
 /* Set one Variant option.  Rejects with bad-option, unknown-option. */
@@ -70,8 +69,9 @@ static int set_option(cat_game *g, const arb_option *o, arb_reject *rej)
 			g->opt_shortage = SH_ROLL;
 			return 0;
 		}
-		return cat_reject(rej, CAT_R_BAD_OPTION, line, col, "option "
-				      "edition takes 5 or sv");
+		return cat_reject(rej, CAT_R_BAD_OPTION, line, col,
+				  "option "
+				  "edition takes 5 or sv");
 	}
 	for (size_t i = 0; i < ARB_COUNT(options); i++) {
 		if (strcmp(o->name, options[i].name))
@@ -82,15 +82,17 @@ static int set_option(cat_game *g, const arb_option *o, arb_reject *rej)
 				return 0;
 			}
 		const char *const *vs = options[i].values;
-		return cat_reject(rej, CAT_R_BAD_OPTION, line, col, "option %s "
-				      "takes %s%s%s%s%s", o->name, vs[0],
-				      vs[1] ? " or " : "", vs[1] ? vs[1] : "",
-				      vs[2] ? " or " : "", vs[2] ? vs[2] : "");
+		return cat_reject(rej, CAT_R_BAD_OPTION, line, col,
+				  "option %s "
+				  "takes %s%s%s%s%s",
+				  o->name, vs[0], vs[1] ? " or " : "", vs[1] ? vs[1] : "",
+				  vs[2] ? " or " : "", vs[2] ? vs[2] : "");
 	}
-	return cat_reject(rej, CAT_R_UNKNOWN_OPTION, line, col, "unknown option "
-			      "'%s' (known: edition, phases, robber, shortage, "
-			      "vp-cards, start-resources, longest-road-tie)",
-			      o->name);
+	return cat_reject(rej, CAT_R_UNKNOWN_OPTION, line, col,
+			  "unknown option "
+			  "'%s' (known: edition, phases, robber, shortage, "
+			  "vp-cards, start-resources, longest-road-tie)",
+			  o->name);
 }
 
 /* The View tag: whose view of the game the record is (notation/catan.md,
@@ -110,24 +112,25 @@ static int set_view(cat_game *g, const arb_tag *tag, arb_reject *rej)
 			return 0;
 		}
 	char seats[64];
-	arb_seat_list(seats, sizeof seats, cat_colours, g->colour, g->nseats,
-		      (1u << g->nseats) - 1, true);
-	return cat_reject(rej, CAT_R_BAD_VIEW, tag->line, tag->col, "the View "
-			  "tag names a seat (%s) or observer, not '%s'", seats,
-			  tag->value);
+	arb_seat_list(seats, sizeof seats, cat_colours, g->colour, g->nseats, (1u << g->nseats) - 1,
+		      true);
+	return cat_reject(rej, CAT_R_BAD_VIEW, tag->line, tag->col,
+			  "the View "
+			  "tag names a seat (%s) or observer, not '%s'",
+			  seats, tag->value);
 }
 
 /* A new game from the seats, options and Setup tag.  Rejects with
  * seat-count, bad-option, unknown-option, bad-setup. */
-static void *cat_create(const void *data, const arb_setup *setup,
-			arb_reject *rej)
+static void *cat_create(const void *data, const arb_setup *setup, arb_reject *rej)
 {
 	const cat_data *d = data;
 	if (setup->nseats < 3 || setup->nseats > CAT_SEATS) {
 		const arb_tag *t = setup->nseats ? setup->seats[0].tag : NULL;
-		cat_reject(rej, CAT_R_SEAT_COUNT, t ? t->line : 0,
-			   t ? t->col : 0, "Catan is played by 3 or 4 players, "
-			       "not %zu", setup->nseats);
+		cat_reject(rej, CAT_R_SEAT_COUNT, t ? t->line : 0, t ? t->col : 0,
+			   "Catan is played by 3 or 4 players, "
+			   "not %zu",
+			   setup->nseats);
 		return NULL;
 	}
 	cat_game *g = arb_xcalloc(1, sizeof *g);
@@ -138,8 +141,8 @@ static void *cat_create(const void *data, const arb_setup *setup,
 		unsigned c = setup->seats[i].colour;
 		if (c >= CAT_SEATS || g->seat_of[c] >= 0) {
 			const arb_tag *t = setup->seats[i].tag;
-			cat_reject(rej, CAT_R_SEAT_COUNT, t ? t->line : 0,
-				   t ? t->col : 0, "each colour sits once");
+			cat_reject(rej, CAT_R_SEAT_COUNT, t ? t->line : 0, t ? t->col : 0,
+				   "each colour sits once");
 			goto fail;
 		}
 		g->colour[i] = (uint8_t)c;
@@ -152,10 +155,9 @@ static void *cat_create(const void *data, const arb_setup *setup,
 		goto fail;
 	if (setup->setup) {
 		char why[ARB_MSG_MAX - 32];
-		if (cat_board_from_setup(d, setup->setup->value, &g->b, why,
-					 sizeof why) < 0) {
-			cat_reject(rej, CAT_R_BAD_SETUP, setup->setup->line,
-				   setup->setup->col, "Setup: %s", why);
+		if (cat_board_from_setup(d, setup->setup->value, &g->b, why, sizeof why) < 0) {
+			cat_reject(rej, CAT_R_BAD_SETUP, setup->setup->line, setup->setup->col,
+				   "Setup: %s", why);
 			goto fail;
 		}
 	} else {
@@ -170,10 +172,9 @@ static void *cat_create(const void *data, const arb_setup *setup,
 	s->lr = s->la = s->winner = CAT_NONE;
 	if (setup->setup) {
 		char why[ARB_MSG_MAX - 32];
-		if (cat_position_from_setup(g, setup->setup->value, why,
-					    sizeof why) < 0) {
-			cat_reject(rej, CAT_R_BAD_SETUP, setup->setup->line,
-				   setup->setup->col, "Setup: %s", why);
+		if (cat_position_from_setup(g, setup->setup->value, why, sizeof why) < 0) {
+			cat_reject(rej, CAT_R_BAD_SETUP, setup->setup->line, setup->setup->col,
+				   "Setup: %s", why);
 			goto fail;
 		}
 	}
@@ -212,9 +213,8 @@ static bool state_ok(const cat_game *g, const char **why)
 	const cat_data *d = g->d;
 	const cat_state *s = &g->s;
 	unsigned res[CAT_RES], dev[CAT_DEV];
-	unsigned roads[CAT_SEATS] = {0}, settle[CAT_SEATS] = {0},
-		 city[CAT_SEATS] = {0};
-	uint8_t harb[CAT_SEATS] = {0};
+	unsigned roads[CAT_SEATS] = { 0 }, settle[CAT_SEATS] = { 0 }, city[CAT_SEATS] = { 0 };
+	uint8_t harb[CAT_SEATS] = { 0 };
 	for (unsigned r = 0; r < CAT_RES; r++)
 		res[r] = s->bank[r];
 	for (unsigned k = 0; k < CAT_DEV; k++)
@@ -254,19 +254,19 @@ static bool state_ok(const cat_game *g, const char **why)
 			dev[k] += pl->dev[k];
 		dev[D_KNIGHT] += pl->knights;
 		if (pl->vp_shown > pl->dev[D_VP])
-			return *why = "more victory point cards shown than held",
-			       false;
-		if (pl->roads != roads[p] || pl->settlements != settle[p] ||
-		    pl->cities != city[p])
+			return *why = "more victory point cards shown than held", false;
+		if (pl->roads != roads[p] || pl->settlements != settle[p] || pl->cities != city[p])
 			return *why = "a player's piece count is not the "
-				      "board's", false;
-		if (roads[p] > d->pieces[0] || settle[p] > d->pieces[1] ||
-		    city[p] > d->pieces[2])
+				      "board's",
+			       false;
+		if (roads[p] > d->pieces[0] || settle[p] > d->pieces[1] || city[p] > d->pieces[2])
 			return *why = "more pieces on the board than in the "
-				      "supply", false;
+				      "supply",
+			       false;
 		if (pl->harb != harb[p])
 			return *why = "a player's harbours are not those of "
-				      "their buildings", false;
+				      "their buildings",
+			       false;
 		if (pl->road_len != cat_trail(g, s, p))
 			return *why = "a cached longest trail is stale", false;
 		lr_held |= s->lr == p;
@@ -279,14 +279,11 @@ static bool state_ok(const cat_game *g, const char **why)
 	for (unsigned k = 0; k < CAT_DEV; k++)
 		if (k == D_KNIGHT || k == D_VP ? dev[k] != d->dev_count[k]
 					       : dev[k] > d->dev_count[k])
-			return *why = "development cards are not conserved",
-			       false;
+			return *why = "development cards are not conserved", false;
 	if (s->lr != CAT_NONE && !lr_held)
 		return *why = "the longest road is held by no seat", false;
-	if (s->la != CAT_NONE && (s->la >= g->nseats ||
-				   s->p[s->la].knights < 3))
-		return *why = "the largest army's holder has not 3 knights",
-		       false;
+	if (s->la != CAT_NONE && (s->la >= g->nseats || s->p[s->la].knights < 3))
+		return *why = "the largest army's holder has not 3 knights", false;
 	unsigned unseen = 0, pool = 0;
 	for (unsigned p = 0; p < g->nseats; p++)
 		unseen += s->p[p].unseen_dev;
@@ -294,11 +291,11 @@ static bool state_ok(const cat_game *g, const char **why)
 		pool += s->deck[k];
 	if (unseen > pool)
 		return *why = "more cards bought unseen than the deck's counts "
-			      "hold", false;
+			      "hold",
+		       false;
 	if (s->robber >= CAT_HEXES)
 		return *why = "the robber is off the island", false;
-	if (s->over && (s->winner >= g->nseats ||
-			cat_vp(g, s->winner) < d->goal))
+	if (s->over && (s->winner >= g->nseats || cat_vp(g, s->winner) < d->goal))
 		return *why = "the winner has not the points to win", false;
 	return true;
 }

@@ -26,55 +26,56 @@
 #define CAT_HEXES 19
 #define CAT_NODES 54
 #define CAT_EDGES 72
-#define CAT_RES 5          /* brick lumber wool grain ore            */
-#define CAT_DEV 5          /* knight road-building plenty monopoly vp */
+#define CAT_RES 5 /* brick lumber wool grain ore            */
+#define CAT_DEV 5 /* knight road-building plenty monopoly vp */
 #define CAT_SEATS 4
 #define CAT_HARBOURS 9
-#define CAT_MAX_ACTS 40    /* actions in one turn line                */
-#define CAT_MAX_ROADS 15   /* roads per player: longest_road.c sizes for it */
-#define CAT_MAX_BANK 51    /* cards per resource: 5 x 51 fit a hand's byte */
-#define CAT_NONE 0xff      /* no seat / no hex / no node              */
-#define CAT_OBSERVER 0xfe  /* the View of a record written by no seat */
-#define CAT_UNSEEN 0xfe    /* a card the writer did not see ('?')     */
-#define CAT_MAX_WORLDS 65536 /* ways the unseen cards may have gone that
+#define CAT_MAX_ACTS 40	  /* actions in one turn line                */
+#define CAT_MAX_ROADS 15  /* roads per player: longest_road.c sizes for it */
+#define CAT_MAX_BANK 51	  /* cards per resource: 5 x 51 fit a hand's byte */
+#define CAT_NONE 0xff	  /* no seat / no hex / no node              */
+#define CAT_OBSERVER 0xfe /* the View of a record written by no seat */
+#define CAT_UNSEEN 0xfe	  /* a card the writer did not see ('?')     */
+#define CAT_MAX_WORLDS \
+	65536 /* ways the unseen cards may have gone that
 			     * a replay follows (hidden.c)             */
 
 enum { R_BRICK, R_LUMBER, R_WOOL, R_GRAIN, R_ORE };
 enum { D_KNIGHT, D_ROADS, D_PLENTY, D_MONOPOLY, D_VP };
-enum { T_DESERT = CAT_RES };  /* terrain = the resource it yields, or desert */
+enum { T_DESERT = CAT_RES }; /* terrain = the resource it yields, or desert */
 enum { C_ROAD, C_SETTLEMENT, C_CITY, C_DEV, C_NCOST };
-#define HARB_GENERIC CAT_RES  /* harbour kind: a resource (2:1) or generic */
+#define HARB_GENERIC CAT_RES /* harbour kind: a resource (2:1) or generic */
 
 /* Option values (Variant tag), see notation/catan.md "Rule options". */
-enum { PH_STRICT, PH_COMBINED };               /* phases=                */
-enum { ROB_TOKEN, ROB_ANY };                   /* robber=                */
-enum { SH_ROLL, SH_RESOURCE, SH_SINGLE };      /* shortage=              */
-enum { VPC_HIDDEN, VPC_REVEALED };             /* vp-cards=              */
-enum { SR_SECOND, SR_NONE };                   /* start-resources=       */
-enum { LRT_KEEP, LRT_ASIDE };                  /* longest-road-tie=      */
+enum { PH_STRICT, PH_COMBINED };	  /* phases=                */
+enum { ROB_TOKEN, ROB_ANY };		  /* robber=                */
+enum { SH_ROLL, SH_RESOURCE, SH_SINGLE }; /* shortage=              */
+enum { VPC_HIDDEN, VPC_REVEALED };	  /* vp-cards=              */
+enum { SR_SECOND, SR_NONE };		  /* start-resources=       */
+enum { LRT_KEEP, LRT_ASIDE };		  /* longest-road-tie=      */
 
 /* The island, computed once in data_load; never changes. */
 typedef struct cat_geom {
-	uint8_t hex_node[CAT_HEXES][6];   /* N NE SE S SW NW                */
+	uint8_t hex_node[CAT_HEXES][6]; /* N NE SE S SW NW                */
 	uint8_t hex_x[CAT_HEXES], hex_row[CAT_HEXES];
 	uint8_t node_x[CAT_NODES], node_row[CAT_NODES]; /* column 0..10, row 0..5 */
-	int8_t node_at[6][11];            /* node id at (row, column) or -1 */
-	uint8_t node_nadj[CAT_NODES];     /* neighbouring nodes (2 or 3)    */
+	int8_t node_at[6][11];				/* node id at (row, column) or -1 */
+	uint8_t node_nadj[CAT_NODES];			/* neighbouring nodes (2 or 3)    */
 	uint8_t node_adj[CAT_NODES][3];
-	uint8_t node_edge[CAT_NODES][3];  /* edge to node_adj[i]            */
-	uint8_t node_nhex[CAT_NODES];     /* land hexes at the node (1..3)  */
+	uint8_t node_edge[CAT_NODES][3]; /* edge to node_adj[i]            */
+	uint8_t node_nhex[CAT_NODES];	 /* land hexes at the node (1..3)  */
 	uint8_t node_hex[CAT_NODES][3];
-	uint8_t edge_node[CAT_EDGES][2];  /* lower node id first            */
-	uint8_t edge_nhex[CAT_EDGES];     /* 1 = coast, 2 = inland          */
+	uint8_t edge_node[CAT_EDGES][2]; /* lower node id first            */
+	uint8_t edge_nhex[CAT_EDGES];	 /* 1 = coast, 2 = inland          */
 } cat_geom;
 
 /* The components (catan.yaml) plus the geometry. */
 typedef struct cat_data {
 	cat_geom g;
-	unsigned bank;                     /* cards per resource              */
+	unsigned bank; /* cards per resource              */
 	unsigned terrain_count[CAT_RES + 1];
-	uint8_t tokens[18];                /* spiral order A..R               */
-	unsigned pieces[3];                /* road, settlement, city          */
+	uint8_t tokens[18]; /* spiral order A..R               */
+	unsigned pieces[3]; /* road, settlement, city          */
 	uint8_t cost[C_NCOST][CAT_RES];
 	unsigned dev_count[CAT_DEV];
 	unsigned harb_generic, harb_special;
@@ -85,44 +86,44 @@ typedef struct cat_data {
 
 /* One game's board: fixed after create(). */
 typedef struct cat_board {
-	uint8_t terrain[CAT_HEXES];        /* resource index or T_DESERT      */
-	uint8_t token[CAT_HEXES];          /* 2..12, 0 on the desert          */
+	uint8_t terrain[CAT_HEXES]; /* resource index or T_DESERT      */
+	uint8_t token[CAT_HEXES];   /* 2..12, 0 on the desert          */
 	uint8_t harb_kind[CAT_HARBOURS];
 	uint8_t harb_edge[CAT_HARBOURS];
-	uint8_t node_harb[CAT_NODES];      /* bitmask: 1<<res, 1<<HARB_GENERIC */
-	uint8_t by_token[13][2];           /* hexes per number (CAT_NONE)     */
-	uint8_t robber0;                   /* the desert                      */
+	uint8_t node_harb[CAT_NODES]; /* bitmask: 1<<res, 1<<HARB_GENERIC */
+	uint8_t by_token[13][2];      /* hexes per number (CAT_NONE)     */
+	uint8_t robber0;	      /* the desert                      */
 } cat_board;
 
 typedef struct cat_player {
-	uint8_t res[CAT_RES];              /* resource cards in hand          */
-	uint8_t dev[CAT_DEV];              /* development cards held, unplayed */
-	uint8_t vp_shown;                  /* VP cards revealed (still in dev) */
-	uint8_t knights;                   /* knights played                  */
-	uint8_t roads, settlements, cities;/* pieces on the board             */
-	uint8_t road_len;                  /* longest trail, cached           */
-	uint8_t harb;                      /* harbours owned (node_harb bits) */
-	uint8_t ncards;                    /* sum of res[]                    */
-	uint8_t unseen_dev;                /* cards bought unseen ('buy ?'),
+	uint8_t res[CAT_RES];		    /* resource cards in hand          */
+	uint8_t dev[CAT_DEV];		    /* development cards held, unplayed */
+	uint8_t vp_shown;		    /* VP cards revealed (still in dev) */
+	uint8_t knights;		    /* knights played                  */
+	uint8_t roads, settlements, cities; /* pieces on the board             */
+	uint8_t road_len;		    /* longest trail, cached           */
+	uint8_t harb;			    /* harbours owned (node_harb bits) */
+	uint8_t ncards;			    /* sum of res[]                    */
+	uint8_t unseen_dev;		    /* cards bought unseen ('buy ?'),
 					    * not yet played or revealed: the
 					    * deck's counts still hold them  */
-	uint8_t unseen_ever;               /* cards ever bought unseen        */
+	uint8_t unseen_ever;		    /* cards ever bought unseen        */
 } cat_player;
 
 /* The position.  Plain bytes, copied whole to undo a rejected turn. */
 typedef struct cat_state {
-	uint8_t node_owner[CAT_NODES];     /* seat + 1, 0 = empty             */
-	uint8_t node_city[CAT_NODES];      /* 1 when the building is a city   */
-	uint8_t edge_owner[CAT_EDGES];     /* seat + 1, 0 = empty             */
+	uint8_t node_owner[CAT_NODES]; /* seat + 1, 0 = empty             */
+	uint8_t node_city[CAT_NODES];  /* 1 when the building is a city   */
+	uint8_t edge_owner[CAT_EDGES]; /* seat + 1, 0 = empty             */
 	uint8_t bank[CAT_RES];
 	uint8_t deck[CAT_DEV];
-	uint8_t robber;                    /* hex                             */
-	uint8_t lr, la;                    /* holders (seat) or CAT_NONE      */
-	uint8_t active;                    /* seat to move                    */
-	uint8_t setup_step;                /* 0 .. 2n-1 in set-up, 2n after   */
-	uint8_t over;                      /* the game has ended              */
-	uint8_t winner;                    /* seat or CAT_NONE                */
-	uint32_t turns;                    /* turn lines applied              */
+	uint8_t robber;	    /* hex                             */
+	uint8_t lr, la;	    /* holders (seat) or CAT_NONE      */
+	uint8_t active;	    /* seat to move                    */
+	uint8_t setup_step; /* 0 .. 2n-1 in set-up, 2n after   */
+	uint8_t over;	    /* the game has ended              */
+	uint8_t winner;	    /* seat or CAT_NONE                */
+	uint32_t turns;	    /* turn lines applied              */
 	cat_player p[CAT_SEATS];
 } cat_state;
 
@@ -130,74 +131,73 @@ typedef struct cat_state {
  * discard-not-held) was about, for hidden.c to say it over every way the
  * unseen cards could have gone. */
 typedef struct cat_shortage {
-	uint8_t seat;                      /* the player short, or CAT_NONE */
-	uint8_t need[CAT_RES];             /* what they had to hold         */
-	char what[48];                     /* "pays 3ore+2grain for a city" */
+	uint8_t seat;	       /* the player short, or CAT_NONE */
+	uint8_t need[CAT_RES]; /* what they had to hold         */
+	char what[48];	       /* "pays 3ore+2grain for a city" */
 } cat_shortage;
 
-typedef struct cat_hidden cat_hidden;   /* hidden.c */
+typedef struct cat_hidden cat_hidden; /* hidden.c */
 
 typedef struct cat_game {
 	const cat_data *d;
 	unsigned nseats;
-	uint8_t colour[CAT_SEATS];         /* seat -> colour index            */
-	int8_t seat_of[CAT_SEATS];         /* colour index -> seat or -1      */
-	uint8_t opt_phases, opt_robber, opt_shortage, opt_vpc, opt_start,
-		opt_lrtie;
-	uint8_t view;                      /* View tag: a seat, CAT_OBSERVER,
+	uint8_t colour[CAT_SEATS]; /* seat -> colour index            */
+	int8_t seat_of[CAT_SEATS]; /* colour index -> seat or -1      */
+	uint8_t opt_phases, opt_robber, opt_shortage, opt_vpc, opt_start, opt_lrtie;
+	uint8_t view; /* View tag: a seat, CAT_OBSERVER,
 					    * or CAT_NONE (no tag: full record) */
 	cat_board b;
 	cat_state s;
-	cat_state bak;                     /* undo copy for apply()           */
-	cat_shortage shortage;             /* the last shortage rejection     */
+	cat_state bak;	       /* undo copy for apply()           */
+	cat_shortage shortage; /* the last shortage rejection     */
 	cat_hidden *hid;
-	bool hidden_on;                    /* hid is in use (hidden.c sets it) */            /* the unseen cards' possibilities,
+	bool hidden_on; /* hid is in use (hidden.c sets it) */ /* the unseen cards' possibilities,
 					    * NULL or off while all is seen  */
-	arb_event *ev;                     /* events of the turn being applied */
-	unsigned nev;                      /* ... sent only when it is legal   */
+	arb_event *ev; /* events of the turn being applied */
+	unsigned nev;  /* ... sent only when it is legal   */
 } cat_game;
 
 #define CAT_MAX_EVENTS (3 * CAT_MAX_ACTS + 4)
 
 /* Action kinds of a turn line. */
 enum {
-	A_ROLL,       /* a = die 1, b = die 2; or a = the sum, b = 0    */
-	A_DISCARD,    /* a = seat, give = cards seen, b = cards unseen  */
-	A_ROBBER,     /* a = hex, b = victim seat or NONE, c = res or UNSEEN */
-	A_TRADE,      /* a = partner, c = giver (NONE: the active seat)  */
-	A_BANK,       /* give / get                                     */
-	A_ROAD,       /* a = edge                                       */
-	A_SETTLE,     /* a = node                                       */
-	A_CITY,       /* a = node                                       */
-	A_BUY,        /* a = card or UNSEEN                             */
-	A_KNIGHT,     /* like A_ROBBER                                   */
-	A_ROADS,      /* a = edge, b = edge or NONE                     */
-	A_PLENTY,     /* get                                            */
-	A_MONOPOLY,   /* a = resource                                   */
-	A_REVEAL,     /* a = count                                      */
-	A_LONGEST,    /* assertion: a = seat or NONE                    */
-	A_ARMY,       /* assertion: a = seat or NONE                    */
-	A_VP,         /* assertion: a = seat, b = points                */
-	A_GETS,       /* assertion: a = seat, get = production          */
+	A_ROLL,	    /* a = die 1, b = die 2; or a = the sum, b = 0    */
+	A_DISCARD,  /* a = seat, give = cards seen, b = cards unseen  */
+	A_ROBBER,   /* a = hex, b = victim seat or NONE, c = res or UNSEEN */
+	A_TRADE,    /* a = partner, c = giver (NONE: the active seat)  */
+	A_BANK,	    /* give / get                                     */
+	A_ROAD,	    /* a = edge                                       */
+	A_SETTLE,   /* a = node                                       */
+	A_CITY,	    /* a = node                                       */
+	A_BUY,	    /* a = card or UNSEEN                             */
+	A_KNIGHT,   /* like A_ROBBER                                   */
+	A_ROADS,    /* a = edge, b = edge or NONE                     */
+	A_PLENTY,   /* get                                            */
+	A_MONOPOLY, /* a = resource                                   */
+	A_REVEAL,   /* a = count                                      */
+	A_LONGEST,  /* assertion: a = seat or NONE                    */
+	A_ARMY,	    /* assertion: a = seat or NONE                    */
+	A_VP,	    /* assertion: a = seat, b = points                */
+	A_GETS,	    /* assertion: a = seat, get = production          */
 };
 
 typedef struct cat_act {
 	uint8_t kind, a, b, c;
 	uint8_t give[CAT_RES], get[CAT_RES];
-	uint8_t guessed;                   /* a '?' replaced by one guess     */
+	uint8_t guessed; /* a '?' replaced by one guess     */
 	uint8_t pad;
-	uint32_t col;                      /* of the keyword token            */
-	uint32_t acol;                     /* of its first argument           */
-	uint32_t bcol;                     /* A_ROADS: of the second path     */
+	uint32_t col;  /* of the keyword token            */
+	uint32_t acol; /* of its first argument           */
+	uint32_t bcol; /* A_ROADS: of the second path     */
 } cat_act;
 
 typedef struct cat_move {
-	uint8_t seat;                      /* the acting seat                 */
-	uint8_t n;                         /* actions                         */
-	uint8_t unseen;                    /* some action writes '?'         */
+	uint8_t seat;	/* the acting seat                 */
+	uint8_t n;	/* actions                         */
+	uint8_t unseen; /* some action writes '?'         */
 	uint8_t pad;
-	uint32_t col;                      /* of the colour token             */
-	uint32_t line;                     /* of the whole turn line          */
+	uint32_t col;  /* of the colour token             */
+	uint32_t line; /* of the whole turn line          */
 	cat_act act[CAT_MAX_ACTS];
 } cat_move;
 
@@ -218,8 +218,7 @@ static inline bool cat_letters_ieq(const char *s, const char *w, size_t n)
 		memcpy(&b, w, 8);
 		memcpy(&c, s + n - 8, 8);
 		memcpy(&d, w + n - 8, 8);
-		return (a | 0x2020202020202020ull) == b &&
-		       (c | 0x2020202020202020ull) == d;
+		return (a | 0x2020202020202020ull) == b && (c | 0x2020202020202020ull) == d;
 	}
 	if (n >= 4) {
 		uint32_t a, b, c, d;
@@ -239,104 +238,86 @@ bytes:
 /* Every rule the engine enforces, with its id (as rejections and
  * notation/catan.md name it) and a one-line summary; rejections go through
  * the enum (cat_reject and the turn's helpers in rules.c). */
-#define CAT_RULES(X)                                                          \
-	X(CAT_R_SYNTAX, "syntax", "each word is what the grammar wants there")  \
-	X(CAT_R_UNKNOWN_COLOUR, "unknown-colour",                               \
-	  "a colour named in a turn plays in this game")                        \
-	X(CAT_R_TOO_MANY_ACTIONS, "too-many-actions",                           \
-	  "one turn line holds at most 40 actions")                             \
-	X(CAT_R_SEAT_COUNT, "seat-count", "3 or 4 seats, each colour once")     \
-	X(CAT_R_UNKNOWN_OPTION, "unknown-option",                               \
-	  "the Variant tag names only options the engine knows")                \
-	X(CAT_R_BAD_OPTION, "bad-option",                                       \
-	  "each Variant option takes one of its values")                        \
-	X(CAT_R_BAD_SETUP, "bad-setup",                                         \
-	  "the Setup tag describes a board the box allows and a position")      \
-	X(CAT_R_BAD_VIEW, "bad-view",                                           \
-	  "the View tag names a seat's colour or observer")                     \
-	X(CAT_R_VIEW_UNSEEN, "view-unseen",                                     \
-	  "a card is unseen (?) only in a View record, never the view's own")   \
-	X(CAT_R_TOO_MANY_UNKNOWNS, "too-many-unknowns",                         \
-	  "the unseen cards leave at most 65536 possibilities to follow")        \
-	X(CAT_R_WRONG_PLAYER, "wrong-player",                                   \
-	  "the line's colour is the one to move")                               \
-	X(CAT_R_GAME_OVER, "game-over", "nothing happens after the win")        \
-	X(CAT_R_SETUP_PLACEMENT, "setup-placement",                             \
-	  "a set-up line is one settlement, then one road")                     \
-	X(CAT_R_SETUP_ROAD, "setup-road",                                       \
-	  "the set-up road touches the settlement just placed")                 \
-	X(CAT_R_ROLL_FIRST, "roll-first",                                       \
-	  "trades and builds come after the roll")                              \
-	X(CAT_R_ROLL_MISSING, "roll-missing", "every turn has a roll")          \
-	X(CAT_R_ONE_ROLL, "one-roll", "a player rolls once a turn")             \
-	X(CAT_R_DISCARD_WITHOUT_SEVEN, "discard-without-seven",                 \
-	  "cards are discarded only after a 7")                                 \
-	X(CAT_R_DISCARD_TWICE, "discard-twice", "a player discards once")       \
-	X(CAT_R_DISCARD_UNNEEDED, "discard-unneeded",                           \
-	  "only a hand of more than 7 cards is halved")                         \
-	X(CAT_R_DISCARD_COUNT, "discard-count",                                 \
-	  "a discard is half the hand, rounded down")                           \
-	X(CAT_R_DISCARD_NOT_HELD, "discard-not-held",                           \
-	  "a player discards cards they hold")                                  \
-	X(CAT_R_DISCARD_MISSING, "discard-missing",                             \
-	  "every hand of more than 7 is halved before the robber moves")        \
-	X(CAT_R_ROBBER_WITHOUT_SEVEN, "robber-without-seven",                   \
-	  "the robber moves after a 7 or with a knight")                        \
-	X(CAT_R_ROBBER_MISSING, "robber-missing", "after a 7 the robber moves") \
-	X(CAT_R_ROBBER_FIRST, "robber-first",                                   \
-	  "after a 7 the discards and the robber come first")                   \
-	X(CAT_R_ROBBER_MUST_MOVE, "robber-must-move",                           \
-	  "the robber changes hex")                                             \
-	X(CAT_R_ROBBER_TOKEN, "robber-token",                                   \
-	  "the robber goes to a number token, not the desert")                  \
-	X(CAT_R_STEAL_REQUIRED, "steal-required",                               \
-	  "the robber steals when an opponent there holds a card")              \
-	X(CAT_R_STEAL_VICTIM, "steal-victim",                                   \
-	  "the robber steals from an opponent with a building at the hex")      \
-	X(CAT_R_STEAL_CARD, "steal-card", "a stolen card is one the victim holds") \
-	X(CAT_R_TRADE_NOT_ACTIVE, "trade-not-active",                           \
-	  "domestic trade is between the player to move and another")           \
-	X(CAT_R_TRADE_GIFT, "trade-gift", "a trade has cards on both sides")    \
-	X(CAT_R_TRADE_LIKE_FOR_LIKE, "trade-like-for-like",                     \
-	  "no resource on both sides of a trade")                               \
-	X(CAT_R_TRADE_NOT_HELD, "trade-not-held",                               \
-	  "both sides of a trade hold what they give")                          \
-	X(CAT_R_TRADE_AFTER_BUILD, "trade-after-build",                         \
-	  "trading comes before building (phases=strict)")                      \
-	X(CAT_R_MARITIME_RATE, "maritime-rate",                                 \
-	  "the bank trades 4:1, 3:1 with a 3:1 harbour, 2:1 for a harbour's resource") \
-	X(CAT_R_BANK_EMPTY, "bank-empty", "the bank gives only what it has")    \
-	X(CAT_R_CANNOT_AFFORD, "cannot-afford", "a player pays what they build") \
-	X(CAT_R_NO_PIECES, "no-pieces", "a player builds with pieces they have left") \
-	X(CAT_R_PATH_OCCUPIED, "path-occupied", "one road per path")            \
-	X(CAT_R_INTERSECTION_OCCUPIED, "intersection-occupied",                 \
-	  "one building per intersection")                                      \
-	X(CAT_R_DISTANCE_RULE, "distance-rule",                                 \
-	  "no settlement next to another building")                             \
-	X(CAT_R_ROAD_UNCONNECTED, "road-unconnected",                           \
-	  "a road touches the player's road, settlement or city")               \
-	X(CAT_R_SETTLEMENT_UNCONNECTED, "settlement-unconnected",               \
-	  "a settlement after the set-up touches the player's road")            \
-	X(CAT_R_CITY_NEEDS_SETTLEMENT, "city-needs-settlement",                 \
-	  "a city replaces the player's own settlement")                        \
-	X(CAT_R_DECK_EMPTY, "deck-empty", "a card is bought while the deck has cards") \
-	X(CAT_R_DECK_CARD, "deck-card", "the card drawn is one the deck still holds") \
-	X(CAT_R_CARD_NOT_HELD, "card-not-held", "a player plays cards they hold") \
-	X(CAT_R_CARD_BOUGHT_THIS_TURN, "card-bought-this-turn",                 \
-	  "a card bought this turn is played from the next turn")               \
-	X(CAT_R_ONE_CARD_PER_TURN, "one-card-per-turn",                         \
-	  "one development card played per turn")                               \
-	X(CAT_R_ROAD_BUILDING_TWO, "road-building-two",                         \
-	  "road building places 2 roads while there is room")                   \
-	X(CAT_R_PLENTY_TWO, "plenty-two", "year of plenty takes 2 cards")       \
-	X(CAT_R_REVEAL_NOT_HELD, "reveal-not-held",                             \
-	  "a player reveals victory point cards they hold")                     \
-	X(CAT_R_ASSERT_PRODUCTION, "assert-production",                         \
-	  "a stated production is what the roll or set-up gave")                \
-	X(CAT_R_ASSERT_LONGEST, "assert-longest",                               \
-	  "a stated holder of the longest road holds it")                       \
-	X(CAT_R_ASSERT_ARMY, "assert-army",                                     \
-	  "a stated holder of the largest army holds it")                       \
+#define CAT_RULES(X)                                                                               \
+	X(CAT_R_SYNTAX, "syntax", "each word is what the grammar wants there")                     \
+	X(CAT_R_UNKNOWN_COLOUR, "unknown-colour", "a colour named in a turn plays in this game")   \
+	X(CAT_R_TOO_MANY_ACTIONS, "too-many-actions", "one turn line holds at most 40 actions")    \
+	X(CAT_R_SEAT_COUNT, "seat-count", "3 or 4 seats, each colour once")                        \
+	X(CAT_R_UNKNOWN_OPTION, "unknown-option",                                                  \
+	  "the Variant tag names only options the engine knows")                                   \
+	X(CAT_R_BAD_OPTION, "bad-option", "each Variant option takes one of its values")           \
+	X(CAT_R_BAD_SETUP, "bad-setup",                                                            \
+	  "the Setup tag describes a board the box allows and a position")                         \
+	X(CAT_R_BAD_VIEW, "bad-view", "the View tag names a seat's colour or observer")            \
+	X(CAT_R_VIEW_UNSEEN, "view-unseen",                                                        \
+	  "a card is unseen (?) only in a View record, never the view's own")                      \
+	X(CAT_R_TOO_MANY_UNKNOWNS, "too-many-unknowns",                                            \
+	  "the unseen cards leave at most 65536 possibilities to follow")                          \
+	X(CAT_R_WRONG_PLAYER, "wrong-player", "the line's colour is the one to move")              \
+	X(CAT_R_GAME_OVER, "game-over", "nothing happens after the win")                           \
+	X(CAT_R_SETUP_PLACEMENT, "setup-placement",                                                \
+	  "a set-up line is one settlement, then one road")                                        \
+	X(CAT_R_SETUP_ROAD, "setup-road", "the set-up road touches the settlement just placed")    \
+	X(CAT_R_ROLL_FIRST, "roll-first", "trades and builds come after the roll")                 \
+	X(CAT_R_ROLL_MISSING, "roll-missing", "every turn has a roll")                             \
+	X(CAT_R_ONE_ROLL, "one-roll", "a player rolls once a turn")                                \
+	X(CAT_R_DISCARD_WITHOUT_SEVEN, "discard-without-seven",                                    \
+	  "cards are discarded only after a 7")                                                    \
+	X(CAT_R_DISCARD_TWICE, "discard-twice", "a player discards once")                          \
+	X(CAT_R_DISCARD_UNNEEDED, "discard-unneeded",                                              \
+	  "only a hand of more than 7 cards is halved")                                            \
+	X(CAT_R_DISCARD_COUNT, "discard-count", "a discard is half the hand, rounded down")        \
+	X(CAT_R_DISCARD_NOT_HELD, "discard-not-held", "a player discards cards they hold")         \
+	X(CAT_R_DISCARD_MISSING, "discard-missing",                                                \
+	  "every hand of more than 7 is halved before the robber moves")                           \
+	X(CAT_R_ROBBER_WITHOUT_SEVEN, "robber-without-seven",                                      \
+	  "the robber moves after a 7 or with a knight")                                           \
+	X(CAT_R_ROBBER_MISSING, "robber-missing", "after a 7 the robber moves")                    \
+	X(CAT_R_ROBBER_FIRST, "robber-first", "after a 7 the discards and the robber come first")  \
+	X(CAT_R_ROBBER_MUST_MOVE, "robber-must-move", "the robber changes hex")                    \
+	X(CAT_R_ROBBER_TOKEN, "robber-token", "the robber goes to a number token, not the desert") \
+	X(CAT_R_STEAL_REQUIRED, "steal-required",                                                  \
+	  "the robber steals when an opponent there holds a card")                                 \
+	X(CAT_R_STEAL_VICTIM, "steal-victim",                                                      \
+	  "the robber steals from an opponent with a building at the hex")                         \
+	X(CAT_R_STEAL_CARD, "steal-card", "a stolen card is one the victim holds")                 \
+	X(CAT_R_TRADE_NOT_ACTIVE, "trade-not-active",                                              \
+	  "domestic trade is between the player to move and another")                              \
+	X(CAT_R_TRADE_GIFT, "trade-gift", "a trade has cards on both sides")                       \
+	X(CAT_R_TRADE_LIKE_FOR_LIKE, "trade-like-for-like",                                        \
+	  "no resource on both sides of a trade")                                                  \
+	X(CAT_R_TRADE_NOT_HELD, "trade-not-held", "both sides of a trade hold what they give")     \
+	X(CAT_R_TRADE_AFTER_BUILD, "trade-after-build",                                            \
+	  "trading comes before building (phases=strict)")                                         \
+	X(CAT_R_MARITIME_RATE, "maritime-rate",                                                    \
+	  "the bank trades 4:1, 3:1 with a 3:1 harbour, 2:1 for a harbour's resource")             \
+	X(CAT_R_BANK_EMPTY, "bank-empty", "the bank gives only what it has")                       \
+	X(CAT_R_CANNOT_AFFORD, "cannot-afford", "a player pays what they build")                   \
+	X(CAT_R_NO_PIECES, "no-pieces", "a player builds with pieces they have left")              \
+	X(CAT_R_PATH_OCCUPIED, "path-occupied", "one road per path")                               \
+	X(CAT_R_INTERSECTION_OCCUPIED, "intersection-occupied", "one building per intersection")   \
+	X(CAT_R_DISTANCE_RULE, "distance-rule", "no settlement next to another building")          \
+	X(CAT_R_ROAD_UNCONNECTED, "road-unconnected",                                              \
+	  "a road touches the player's road, settlement or city")                                  \
+	X(CAT_R_SETTLEMENT_UNCONNECTED, "settlement-unconnected",                                  \
+	  "a settlement after the set-up touches the player's road")                               \
+	X(CAT_R_CITY_NEEDS_SETTLEMENT, "city-needs-settlement",                                    \
+	  "a city replaces the player's own settlement")                                           \
+	X(CAT_R_DECK_EMPTY, "deck-empty", "a card is bought while the deck has cards")             \
+	X(CAT_R_DECK_CARD, "deck-card", "the card drawn is one the deck still holds")              \
+	X(CAT_R_CARD_NOT_HELD, "card-not-held", "a player plays cards they hold")                  \
+	X(CAT_R_CARD_BOUGHT_THIS_TURN, "card-bought-this-turn",                                    \
+	  "a card bought this turn is played from the next turn")                                  \
+	X(CAT_R_ONE_CARD_PER_TURN, "one-card-per-turn", "one development card played per turn")    \
+	X(CAT_R_ROAD_BUILDING_TWO, "road-building-two",                                            \
+	  "road building places 2 roads while there is room")                                      \
+	X(CAT_R_PLENTY_TWO, "plenty-two", "year of plenty takes 2 cards")                          \
+	X(CAT_R_REVEAL_NOT_HELD, "reveal-not-held",                                                \
+	  "a player reveals victory point cards they hold")                                        \
+	X(CAT_R_ASSERT_PRODUCTION, "assert-production",                                            \
+	  "a stated production is what the roll or set-up gave")                                   \
+	X(CAT_R_ASSERT_LONGEST, "assert-longest", "a stated holder of the longest road holds it")  \
+	X(CAT_R_ASSERT_ARMY, "assert-army", "a stated holder of the largest army holds it")        \
 	X(CAT_R_ASSERT_SCORE, "assert-score", "a stated score is the score")
 
 enum cat_rule { CAT_RULES(ARB_RULE_ENUM) CAT_NRULES };
@@ -351,16 +332,15 @@ typedef struct cat_turn {
 	arb_reject *rej;
 	unsigned seat;
 	bool rolled, seven, built, played;
-	bool robbed;          /* the 7's robber has moved this turn */
+	bool robbed; /* the 7's robber has moved this turn */
 	unsigned roll;
-	uint8_t must_discard[CAT_SEATS];   /* cards to discard, after a 7 */
+	uint8_t must_discard[CAT_SEATS]; /* cards to discard, after a 7 */
 	uint8_t discarded[CAT_SEATS];
 	uint8_t bought[CAT_DEV];
-	uint8_t bought_unseen;             /* this turn's 'buy ?'          */
-	uint8_t got[CAT_SEATS][CAT_RES];   /* the roll's production       */
-	int last_node;                     /* set-up: the new settlement  */
+	uint8_t bought_unseen;		 /* this turn's 'buy ?'          */
+	uint8_t got[CAT_SEATS][CAT_RES]; /* the roll's production       */
+	int last_node;			 /* set-up: the new settlement  */
 } cat_turn;
-
 
 /* Seat colours, NULL-ended (the ops table's colours). */
 extern const char *const cat_colours[];
@@ -373,9 +353,8 @@ static inline const char *cat_cname(const cat_game *g, unsigned seat)
 
 /* catan.c */
 bool cat_position_ok(const void *game, const char **why);
-int cat_reject(arb_reject *rej, enum cat_rule rule, uint32_t line,
-	       uint32_t col, const char *fmt, ...)
-	__attribute__((format(printf, 5, 6)));
+int cat_reject(arb_reject *rej, enum cat_rule rule, uint32_t line, uint32_t col, const char *fmt,
+	       ...) __attribute__((format(printf, 5, 6)));
 
 /* data.c */
 void cat_geom_init(cat_geom *g);
@@ -383,8 +362,7 @@ void *cat_data_load(const arb_node *root, arb_data_error *err);
 void cat_data_free(void *data);
 void cat_board_default(const cat_data *d, cat_board *b);
 void cat_board_finish(const cat_data *d, cat_board *b);
-bool cat_board_check(const cat_data *d, const cat_board *b, char *why,
-		     size_t whylen);
+bool cat_board_check(const cat_data *d, const cat_board *b, char *why, size_t whylen);
 
 /* notation.c */
 extern const char *const cat_res_name[CAT_RES];
@@ -398,24 +376,21 @@ int cat_parse_edge(const cat_data *d, const char *s, size_t n);
 int cat_parse_hex(const char *s, size_t n);
 int cat_parse_res(const char *s, size_t n);
 int cat_parse_dev(const char *s, size_t n);
-int cat_parse_hexspec(const char *s, size_t n, uint8_t *terrain,
-		      uint8_t *token);
+int cat_parse_hexspec(const char *s, size_t n, uint8_t *terrain, uint8_t *token);
 int cat_parse_harb_kind(const char *s, size_t n);
-int cat_parse(const void *game, const arb_token *tok, size_t ntok,
-	      void *move, arb_reject *rej);
+int cat_parse(const void *game, const arb_token *tok, size_t ntok, void *move, arb_reject *rej);
 void cat_format(const void *game, const void *move, arb_buf *out);
 void cat_bundle_str(const uint8_t v[CAT_RES], char *out, size_t len);
 
 /* rules.c */
-int cat_apply(void *game, const void *move, const arb_sink *sink,
-	      arb_reject *rej);
+int cat_apply(void *game, const void *move, const arb_sink *sink, arb_reject *rej);
 unsigned cat_bundle_total(const uint8_t v[CAT_RES]);
 unsigned cat_maritime_rate(const cat_player *p, unsigned r);
 unsigned cat_deck_left(const cat_game *g);
-int cat_rej_kw(cat_turn *t, const cat_act *a, enum cat_rule rule,
-	       const char *fmt, ...) __attribute__((format(printf, 4, 5)));
-int cat_rej_arg(cat_turn *t, const cat_act *a, enum cat_rule rule,
-		const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+int cat_rej_kw(cat_turn *t, const cat_act *a, enum cat_rule rule, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+int cat_rej_arg(cat_turn *t, const cat_act *a, enum cat_rule rule, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
 
 int cat_turn_step(cat_turn *t, const cat_act *a);
 int cat_turn_end(cat_turn *t);
@@ -424,8 +399,8 @@ void cat_bank_move(cat_state *s, unsigned seat, const uint8_t v[CAT_RES], int di
 void cat_give_card(cat_state *s, unsigned from, unsigned to, unsigned r, unsigned n);
 int cat_pay(cat_turn *t, const cat_act *a, unsigned what, const char *name);
 int cat_need_roll(cat_turn *t, const cat_act *a, const char *what);
-void cat_note_shortage(cat_turn *t, unsigned seat, const uint8_t *need,
-		       const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+void cat_note_shortage(cat_turn *t, unsigned seat, const uint8_t *need, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
 
 /* development.c */
 int cat_play_card(cat_turn *t, const cat_act *a, unsigned card);
@@ -445,9 +420,8 @@ int cat_act_bank(cat_turn *t, const cat_act *a);
  * Inline: asked of every action of every line. */
 static inline bool cat_is_unseen(const cat_act *a)
 {
-	return (a->kind == A_DISCARD && a->b) ||
-	       ((a->kind == A_ROBBER || a->kind == A_KNIGHT) &&
-		a->b != CAT_NONE && a->c == CAT_UNSEEN);
+	return (a->kind == A_DISCARD && a->b) || ((a->kind == A_ROBBER || a->kind == A_KNIGHT) &&
+						  a->b != CAT_NONE && a->c == CAT_UNSEEN);
 }
 
 /* Some resource card is unseen: the worlds of hidden.c are in use. */
@@ -467,49 +441,44 @@ void cat_hidden_free(cat_game *g);
 void cat_hidden_dump(const cat_game *g, arb_buf *out);
 
 /* placement.c */
-bool cat_road_ok(const cat_game *g, const cat_state *s, unsigned seat,
-		 unsigned edge, int setup_node);
-bool cat_settle_ok(const cat_game *g, const cat_state *s, unsigned seat,
-		   unsigned node, bool setup);
-int cat_check_road(cat_turn *t, const cat_act *a, unsigned edge,
-		   int setup_node);
+bool cat_road_ok(const cat_game *g, const cat_state *s, unsigned seat, unsigned edge,
+		 int setup_node);
+bool cat_settle_ok(const cat_game *g, const cat_state *s, unsigned seat, unsigned node, bool setup);
+int cat_check_road(cat_turn *t, const cat_act *a, unsigned edge, int setup_node);
 void cat_put_road(cat_turn *t, unsigned edge);
-int cat_place_road(cat_turn *t, const cat_act *a, unsigned edge,
-		   int setup_node);
+int cat_place_road(cat_turn *t, const cat_act *a, unsigned edge, int setup_node);
 int cat_check_settlement(cat_turn *t, const cat_act *a, bool setup);
 void cat_put_settlement(cat_turn *t, unsigned v);
 
 /* longest_road.c */
 unsigned cat_trail(const cat_game *g, const cat_state *s, unsigned seat);
-void cat_lr_update(cat_game *g, const arb_sink *sink, unsigned mask,
-		   bool broken, int leaf, const char *why);
+void cat_lr_update(cat_game *g, const arb_sink *sink, unsigned mask, bool broken, int leaf,
+		   const char *why);
 
 /* score.c */
 unsigned cat_vp(const cat_game *g, unsigned seat);
 arb_event *cat_event(cat_game *g, const arb_sink *sink, const char *kind);
-void cat_vp_event(cat_turn *t, const char *kind, int delta, const char *fmt,
-		  ...) __attribute__((format(printf, 4, 5)));
+void cat_vp_event(cat_turn *t, const char *kind, int delta, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
 void cat_check_win(cat_turn *t);
 void cat_check_win_at_start(cat_game *g, const arb_sink *sink);
 void cat_finish(void *game, const arb_sink *sink);
 void cat_standing(const void *game, arb_standing *out);
 
 /* snapshot.c */
-int cat_board_from_setup(const cat_data *d, const char *spec, cat_board *b,
-			 char *why, size_t whylen);
+int cat_board_from_setup(const cat_data *d, const char *spec, cat_board *b, char *why,
+			 size_t whylen);
 void cat_snapshot(const void *game, arb_buf *out);
-int cat_position_from_setup(cat_game *g, const char *spec, char *why,
-			    size_t whylen);
+int cat_position_from_setup(cat_game *g, const char *spec, char *why, size_t whylen);
 bool cat_is_position_key(const char *k, size_t n);
 
 /* dump.c */
 void cat_dump(const void *game, unsigned flags, arb_buf *out);
-void cat_draw(const void *game, unsigned flags, const arb_canvas *cv,
-	      const arb_mark *mark);
+void cat_draw(const void *game, unsigned flags, const arb_canvas *cv, const arb_mark *mark);
 
 /* moves.c */
-size_t cat_moves(const void *game, const void *next,
-		 void (*emit)(void *ctx, const char *move), void *ctx);
+size_t cat_moves(const void *game, const void *next, void (*emit)(void *ctx, const char *move),
+		 void *ctx);
 
 /* gen.c: one random legal turn for `arbiter gen` (the random_turn op). */
 int cat_random_turn(const void *game, uint64_t *rng, arb_buf *out);

@@ -21,10 +21,10 @@
 #include "../../core/util.h"
 #include "catan.h"
 
-static const uint8_t row_len[5] = {3, 4, 5, 4, 3};
-static const uint8_t row_x0[5] = {3, 2, 1, 2, 3};
-static const uint8_t node_row_x0[6] = {2, 1, 0, 0, 1, 2};
-static const uint8_t node_row_x1[6] = {8, 9, 10, 10, 9, 8};
+static const uint8_t row_len[5] = { 3, 4, 5, 4, 3 };
+static const uint8_t row_x0[5] = { 3, 2, 1, 2, 3 };
+static const uint8_t node_row_x0[6] = { 2, 1, 0, 0, 1, 2 };
+static const uint8_t node_row_x1[6] = { 8, 9, 10, 10, 9, 8 };
 
 void cat_geom_init(cat_geom *g)
 {
@@ -45,10 +45,9 @@ void cat_geom_init(cat_geom *g)
 			unsigned x = row_x0[r] + 2 * c;
 			g->hex_x[h] = (uint8_t)x;
 			g->hex_row[h] = (uint8_t)r;
-			const int8_t ids[6] = {
-				g->node_at[r][x], g->node_at[r][x + 1],
-				g->node_at[r + 1][x + 1], g->node_at[r + 1][x],
-				g->node_at[r + 1][x - 1], g->node_at[r][x - 1]};
+			const int8_t ids[6] = { g->node_at[r][x],	  g->node_at[r][x + 1],
+						g->node_at[r + 1][x + 1], g->node_at[r + 1][x],
+						g->node_at[r + 1][x - 1], g->node_at[r][x - 1] };
 			for (unsigned k = 0; k < 6; k++) {
 				assert(ids[k] >= 0);
 				unsigned v = (unsigned)ids[k];
@@ -62,9 +61,8 @@ void cat_geom_init(cat_geom *g)
 	unsigned e = 0;
 	for (unsigned v = 0; v < CAT_NODES; v++) {
 		unsigned x = g->node_x[v], r = g->node_row[v];
-		int nb[2] = {x + 1 <= 10 ? g->node_at[r][x + 1] : -1,
-			     ((x + r) % 2 == 0 && r + 1 < 6)
-				     ? g->node_at[r + 1][x] : -1};
+		int nb[2] = { x + 1 <= 10 ? g->node_at[r][x + 1] : -1,
+			      ((x + r) % 2 == 0 && r + 1 < 6) ? g->node_at[r + 1][x] : -1 };
 		for (unsigned k = 0; k < 2; k++) {
 			if (nb[k] < 0)
 				continue;
@@ -85,9 +83,8 @@ void cat_geom_init(cat_geom *g)
 	assert(e == CAT_EDGES);
 }
 
-
-static int need_count(const arb_node *map, const char *key, long max,
-		      long *out, arb_data_error *err)
+static int need_count(const arb_node *map, const char *key, long max, long *out,
+		      arb_data_error *err)
 {
 	const arb_node *v = arb_node_need(map, key, ARB_SCALAR, err);
 	if (!v)
@@ -95,8 +92,7 @@ static int need_count(const arb_node *map, const char *key, long max,
 	return arb_node_int(v, 0, max, out, err);
 }
 
-static int load_bundle(const arb_node *map, uint8_t out[CAT_RES],
-		       arb_data_error *err)
+static int load_bundle(const arb_node *map, uint8_t out[CAT_RES], arb_data_error *err)
 {
 	if (!map || map->kind != ARB_MAP)
 		return arb_data_fail(err, map, "a cost must be a map of resources");
@@ -105,8 +101,7 @@ static int load_bundle(const arb_node *map, uint8_t out[CAT_RES],
 		int r = cat_parse_res(k, strlen(k));
 		long v;
 		if (r < 0)
-			return arb_data_fail(err, &map->keys[i],
-					     "unknown resource '%s'", k);
+			return arb_data_fail(err, &map->keys[i], "unknown resource '%s'", k);
 		if (arb_node_int(&map->values[i], 0, 20, &v, err) < 0)
 			return -1;
 		out[r] = (uint8_t)v;
@@ -129,8 +124,7 @@ void *cat_data_load(const arb_node *root, arb_data_error *err)
 	if (!(n = arb_node_need(root, "terrain", ARB_MAP, err)))
 		goto fail;
 	for (unsigned t = 0; t <= CAT_RES; t++) {
-		const arb_node *m = arb_node_need(n, cat_terrain_name[t],
-						  ARB_MAP, err);
+		const arb_node *m = arb_node_need(n, cat_terrain_name[t], ARB_MAP, err);
 		if (!m || need_count(m, "count", CAT_HEXES, &v, err) < 0)
 			goto fail;
 		d->terrain_count[t] = (unsigned)v;
@@ -139,8 +133,10 @@ void *cat_data_load(const arb_node *root, arb_data_error *err)
 	for (unsigned t = 0; t <= CAT_RES; t++)
 		total += d->terrain_count[t];
 	if (total != CAT_HEXES) {
-		arb_data_fail(err, n, "the terrain counts add up to %u, "
-			      "not the island's 19 hexes", total);
+		arb_data_fail(err, n,
+			      "the terrain counts add up to %u, "
+			      "not the island's 19 hexes",
+			      total);
 		goto fail;
 	}
 	if (!(n = arb_node_need(root, "tokens", ARB_SEQ, err)))
@@ -162,8 +158,10 @@ void *cat_data_load(const arb_node *root, arb_data_error *err)
 		for (size_t j = 0; j < i; j++)
 			same += d->tokens[j] == v;
 		if (same >= 2) {
-			arb_data_fail(err, &n->items[i], "a third token shows "
-				      "%ld (at most 2 tokens per number)", v);
+			arb_data_fail(err, &n->items[i],
+				      "a third token shows "
+				      "%ld (at most 2 tokens per number)",
+				      v);
 			goto fail;
 		}
 		d->tokens[i] = (uint8_t)v;
@@ -174,16 +172,16 @@ void *cat_data_load(const arb_node *root, arb_data_error *err)
 		/* The set-up places 2 settlements and 2 roads per player;
 		 * the longest-road search is sized for CAT_MAX_ROADS roads
 		 * (longest_road.c); at most 54 intersections hold buildings. */
-		static const char *const pk[3] = {"road", "settlement", "city"};
-		static const long lo[3] = {2, 2, 0},
-				  hi[3] = {CAT_MAX_ROADS, CAT_NODES, CAT_NODES};
+		static const char *const pk[3] = { "road", "settlement", "city" };
+		static const long lo[3] = { 2, 2, 0 },
+				  hi[3] = { CAT_MAX_ROADS, CAT_NODES, CAT_NODES };
 		for (unsigned i = 0; i < 3; i++) {
-			const arb_node *pv = arb_node_need(n, pk[i], ARB_SCALAR,
-							   err);
+			const arb_node *pv = arb_node_need(n, pk[i], ARB_SCALAR, err);
 			if (!pv || arb_node_int(pv, 0, 1000, &v, err) < 0)
 				goto fail;
 			if (v < lo[i] || v > hi[i]) {
-				arb_data_fail(err, pv, "pieces: %s: %ld, but the "
+				arb_data_fail(err, pv,
+					      "pieces: %s: %ld, but the "
 					      "engine supports %ld to %ld",
 					      pk[i], v, lo[i], hi[i]);
 				goto fail;
@@ -194,8 +192,8 @@ void *cat_data_load(const arb_node *root, arb_data_error *err)
 	if (!(n = arb_node_need(root, "costs", ARB_MAP, err)))
 		goto fail;
 	{
-		static const char *const ck[C_NCOST] = {"road", "settlement",
-							"city", "development"};
+		static const char *const ck[C_NCOST] = { "road", "settlement", "city",
+							 "development" };
 		for (unsigned i = 0; i < C_NCOST; i++) {
 			const arb_node *m = arb_node_need(n, ck[i], ARB_MAP, err);
 			if (!m || load_bundle(m, d->cost[i], err) < 0)
@@ -236,10 +234,11 @@ void *cat_data_load(const arb_node *root, arb_data_error *err)
 		const char *s = arb_node_str(&n->items[i], err);
 		if (!s)
 			goto fail;
-		if (cat_parse_hexspec(s, strlen(s), &d->beg_terrain[i],
-				  &d->beg_token[i]) < 0) {
-			arb_data_fail(err, &n->items[i], "bad hex '%s' (want a "
-				      "terrain letter B L W G O D and a token)", s);
+		if (cat_parse_hexspec(s, strlen(s), &d->beg_terrain[i], &d->beg_token[i]) < 0) {
+			arb_data_fail(err, &n->items[i],
+				      "bad hex '%s' (want a "
+				      "terrain letter B L W G O D and a token)",
+				      s);
 			goto fail;
 		}
 	}
@@ -250,16 +249,15 @@ void *cat_data_load(const arb_node *root, arb_data_error *err)
 		goto fail;
 	}
 	for (size_t i = 0; i < n->n; i++) {
-		const arb_node *kn = arb_node_need(&n->items[i], "kind",
-						   ARB_SCALAR, err);
-		const arb_node *pn = arb_node_need(&n->items[i], "path",
-						   ARB_SCALAR, err);
+		const arb_node *kn = arb_node_need(&n->items[i], "kind", ARB_SCALAR, err);
+		const arb_node *pn = arb_node_need(&n->items[i], "path", ARB_SCALAR, err);
 		if (!kn || !pn)
 			goto fail;
 		int k = cat_parse_harb_kind(kn->str, strlen(kn->str));
 		int e = cat_parse_edge(d, pn->str, strlen(pn->str));
 		if (k < 0 || e < 0) {
-			arb_data_fail(err, &n->items[i], "a harbour needs kind "
+			arb_data_fail(err, &n->items[i],
+				      "a harbour needs kind "
 				      "3:1 or a resource and a path between two "
 				      "neighbouring intersections (c1-d1)");
 			goto fail;
@@ -322,10 +320,9 @@ void cat_board_default(const cat_data *d, cat_board *b)
 /* The board against the components: terrain and token counts, the desert
  * without a token, 4 generic and 5 special harbours on distinct coastal
  * paths that share no intersection.  Fills `why` when it fails. */
-bool cat_board_check(const cat_data *d, const cat_board *b, char *why,
-		     size_t whylen)
+bool cat_board_check(const cat_data *d, const cat_board *b, char *why, size_t whylen)
 {
-	unsigned tc[CAT_RES + 1] = {0}, kc[13] = {0}, want[13] = {0};
+	unsigned tc[CAT_RES + 1] = { 0 }, kc[13] = { 0 }, want[13] = { 0 };
 	for (unsigned h = 0; h < CAT_HEXES; h++) {
 		tc[b->terrain[h]]++;
 		if ((b->terrain[h] == T_DESERT) != (b->token[h] == 0)) {
@@ -338,51 +335,54 @@ bool cat_board_check(const cat_data *d, const cat_board *b, char *why,
 	}
 	for (unsigned t = 0; t <= CAT_RES; t++)
 		if (tc[t] != d->terrain_count[t]) {
-			snprintf(why, whylen, "%u %s hexes, the box has %u",
-				 tc[t], cat_terrain_name[t], d->terrain_count[t]);
+			snprintf(why, whylen, "%u %s hexes, the box has %u", tc[t],
+				 cat_terrain_name[t], d->terrain_count[t]);
 			return false;
 		}
 	for (unsigned i = 0; i < 18; i++)
 		want[d->tokens[i]]++;
 	for (unsigned t = 2; t <= 12; t++)
 		if (kc[t] != want[t]) {
-			snprintf(why, whylen, "%u number tokens %u, the box has %u",
-				 kc[t], t, want[t]);
+			snprintf(why, whylen, "%u number tokens %u, the box has %u", kc[t], t,
+				 want[t]);
 			return false;
 		}
-	unsigned hk[CAT_RES + 1] = {0};
-	uint8_t used[CAT_NODES] = {0};
+	unsigned hk[CAT_RES + 1] = { 0 };
+	uint8_t used[CAT_NODES] = { 0 };
 	for (unsigned i = 0; i < CAT_HARBOURS; i++) {
 		unsigned e = b->harb_edge[i];
 		char en[8];
 		cat_edge_name(d, e, en);
 		hk[b->harb_kind[i]]++;
 		if (d->g.edge_nhex[e] != 1) {
-			snprintf(why, whylen, "the harbour at %s is not on the "
-				 "coast", en);
+			snprintf(why, whylen,
+				 "the harbour at %s is not on the "
+				 "coast",
+				 en);
 			return false;
 		}
 		for (unsigned k = 0; k < 2; k++) {
 			unsigned v = d->g.edge_node[e][k];
 			if (used[v]) {
-				snprintf(why, whylen, "the harbour at %s touches "
-					 "another harbour", en);
+				snprintf(why, whylen,
+					 "the harbour at %s touches "
+					 "another harbour",
+					 en);
 				return false;
 			}
 			used[v] = 1;
 		}
 	}
 	if (hk[HARB_GENERIC] != d->harb_generic) {
-		snprintf(why, whylen, "%u 3:1 harbours, the box has %u",
-			 hk[HARB_GENERIC], d->harb_generic);
+		snprintf(why, whylen, "%u 3:1 harbours, the box has %u", hk[HARB_GENERIC],
+			 d->harb_generic);
 		return false;
 	}
 	for (unsigned r = 0; r < CAT_RES; r++)
 		if (hk[r] != d->harb_special) {
-			snprintf(why, whylen, "%u %s harbours, the box has %u",
-				 hk[r], cat_res_name[r], d->harb_special);
+			snprintf(why, whylen, "%u %s harbours, the box has %u", hk[r],
+				 cat_res_name[r], d->harb_special);
 			return false;
 		}
 	return true;
 }
-

@@ -20,12 +20,14 @@ int cat_play_card(cat_turn *t, const cat_act *a, unsigned card)
 	cat_game *g = t->g;
 	cat_player *p = &g->s.p[t->seat];
 	if (t->played)
-		return cat_rej_kw(t, a, CAT_R_ONE_CARD_PER_TURN, "%s has already played "
-			      "a development card this turn",
-			      cat_cname(g, t->seat));
+		return cat_rej_kw(t, a, CAT_R_ONE_CARD_PER_TURN,
+				  "%s has already played "
+				  "a development card this turn",
+				  cat_cname(g, t->seat));
 	if (t->seven)
-		return cat_rej_kw(t, a, CAT_R_ROBBER_FIRST, "after a 7 the discards and "
-			      "the robber come before anything else");
+		return cat_rej_kw(t, a, CAT_R_ROBBER_FIRST,
+				  "after a 7 the discards and "
+				  "the robber come before anything else");
 	/* A card seen, or one bought unseen before this turn while some
 	 * card of the kind is still unseen: then that is what it was. */
 	bool seen = p->dev[card] > t->bought[card];
@@ -33,29 +35,32 @@ int cat_play_card(cat_turn *t, const cat_act *a, unsigned card)
 	const char *who = cat_cname(g, t->seat), *what = cat_dev_name[card];
 	if (!seen && !unseen) {
 		if (p->dev[card] || (p->unseen_dev && g->s.deck[card]))
-			return cat_rej_kw(t, a, CAT_R_CARD_BOUGHT_THIS_TURN, "%s "
+			return cat_rej_kw(t, a, CAT_R_CARD_BOUGHT_THIS_TURN,
+					  "%s "
 					  "bought that %s card this turn and may "
-					  "play it only from the next turn", who,
-					  what);
+					  "play it only from the next turn",
+					  who, what);
 		if (p->unseen_dev)
-			return cat_rej_kw(t, a, CAT_R_CARD_NOT_HELD, "%s holds no "
+			return cat_rej_kw(t, a, CAT_R_CARD_NOT_HELD,
+					  "%s holds no "
 					  "%s card: every %s card is seen "
 					  "elsewhere, so none of the %u card%s "
-					  "%s bought unseen is one", who, what,
-					  what, p->unseen_dev,
+					  "%s bought unseen is one",
+					  who, what, what, p->unseen_dev,
 					  p->unseen_dev > 1 ? "s" : "", who);
 		if (p->unseen_ever > 1)
-			return cat_rej_kw(t, a, CAT_R_CARD_NOT_HELD, "%s holds no "
+			return cat_rej_kw(t, a, CAT_R_CARD_NOT_HELD,
+					  "%s holds no "
 					  "%s card: the %u cards %s bought unseen "
-					  "have all been shown to be others", who,
-					  what, p->unseen_ever, who);
+					  "have all been shown to be others",
+					  who, what, p->unseen_ever, who);
 		if (p->unseen_ever)
-			return cat_rej_kw(t, a, CAT_R_CARD_NOT_HELD, "%s holds no "
+			return cat_rej_kw(t, a, CAT_R_CARD_NOT_HELD,
+					  "%s holds no "
 					  "%s card: the card %s bought unseen has "
-					  "been shown to be another", who, what,
-					  who);
-		return cat_rej_kw(t, a, CAT_R_CARD_NOT_HELD, "%s holds no %s card",
-				  who, what);
+					  "been shown to be another",
+					  who, what, who);
+		return cat_rej_kw(t, a, CAT_R_CARD_NOT_HELD, "%s holds no %s card", who, what);
 	}
 	if (seen) {
 		p->dev[card]--;
@@ -83,9 +88,11 @@ void cat_la_update(cat_turn *t)
 	ev->delta[t->seat] = 2;
 	if (h != CAT_NONE)
 		ev->delta[h] = -2;
-	snprintf(ev->text, sizeof ev->text, "%s's %u knights: largest army "
-		 "goes from %s to %s", cat_cname(g, t->seat), k,
-		 h == CAT_NONE ? "nobody" : cat_cname(g, h), cat_cname(g, t->seat));
+	snprintf(ev->text, sizeof ev->text,
+		 "%s's %u knights: largest army "
+		 "goes from %s to %s",
+		 cat_cname(g, t->seat), k, h == CAT_NONE ? "nobody" : cat_cname(g, h),
+		 cat_cname(g, t->seat));
 	arb_event_str(ev, "from", h == CAT_NONE ? "nobody" : cat_cname(g, h));
 	arb_event_str(ev, "to", cat_cname(g, t->seat));
 	arb_event_num(ev, "knights", k);
@@ -99,8 +106,9 @@ int cat_act_buy(cat_turn *t, const cat_act *a)
 	cat_state *s = &g->s;
 	unsigned k = a->a;
 	if (!cat_deck_left(g))
-		return cat_rej_kw(t, a, CAT_R_DECK_EMPTY, "the development cards are "
-			      "all gone");
+		return cat_rej_kw(t, a, CAT_R_DECK_EMPTY,
+				  "the development cards are "
+				  "all gone");
 	/* A card drawn unseen stays a card of its kind not yet seen (the
 	 * deck's count) until it is played or revealed, which says what it
 	 * was (notation/catan.md, "Records of what one player could see"). */
@@ -113,17 +121,20 @@ int cat_act_buy(cat_turn *t, const cat_act *a)
 		return 0;
 	}
 	if (!s->deck[k])
-		return cat_rej_arg(t, a, CAT_R_DECK_CARD, "no %s card is left in the "
-			       "deck (all %u have been drawn)", cat_dev_name[k],
-			       g->d->dev_count[k]);
+		return cat_rej_arg(t, a, CAT_R_DECK_CARD,
+				   "no %s card is left in the "
+				   "deck (all %u have been drawn)",
+				   cat_dev_name[k], g->d->dev_count[k]);
 	if (cat_pay(t, a, C_DEV, "a development card") < 0)
 		return -1;
 	s->deck[k]--;
 	s->p[t->seat].dev[k]++;
 	t->bought[k]++;
 	if (k == D_VP && g->opt_vpc == VPC_HIDDEN)
-		cat_vp_event(t, "vp-card", 1, "%s draws a victory point card: 1 "
-			 "point", cat_cname(g, t->seat));
+		cat_vp_event(t, "vp-card", 1,
+			     "%s draws a victory point card: 1 "
+			     "point",
+			     cat_cname(g, t->seat));
 	return 0;
 }
 
@@ -139,7 +150,7 @@ int cat_act_road_building(cat_turn *t, const cat_act *a)
 		return -1;
 	if (a->b != CAT_NONE) {
 		cat_act b = *a;
-		b.acol = a->bcol;        /* a refusal points at the second path */
+		b.acol = a->bcol; /* a refusal points at the second path */
 		return cat_place_road(t, &b, a->b, -1);
 	}
 	/* One road only when no second one can be placed. */
@@ -147,9 +158,11 @@ int cat_act_road_building(cat_turn *t, const cat_act *a)
 		return 0;
 	for (unsigned e = 0; e < CAT_EDGES; e++)
 		if (cat_road_ok(g, s, t->seat, e, -1))
-			return cat_rej_kw(t, a, CAT_R_ROAD_BUILDING_TWO, "road building "
-				      "places 2 roads while %s has roads and "
-				      "room for them", cat_cname(g, t->seat));
+			return cat_rej_kw(t, a, CAT_R_ROAD_BUILDING_TWO,
+					  "road building "
+					  "places 2 roads while %s has roads and "
+					  "room for them",
+					  cat_cname(g, t->seat));
 	return 0;
 }
 
@@ -172,12 +185,16 @@ int cat_act_plenty(cat_turn *t, const cat_act *a)
 	cat_game *g = t->g;
 	unsigned n = cat_bundle_total(a->get);
 	if (n != 2)
-		return cat_rej_arg(t, a, CAT_R_PLENTY_TWO, "year of plenty takes exactly "
-			       "2 cards from the bank, not %u", n);
+		return cat_rej_arg(t, a, CAT_R_PLENTY_TWO,
+				   "year of plenty takes exactly "
+				   "2 cards from the bank, not %u",
+				   n);
 	for (unsigned r = 0; r < CAT_RES; r++)
 		if (a->get[r] > g->s.bank[r])
-			return cat_rej_arg(t, a, CAT_R_BANK_EMPTY, "the bank has only %u "
-				       "%s", g->s.bank[r], cat_res_name[r]);
+			return cat_rej_arg(t, a, CAT_R_BANK_EMPTY,
+					   "the bank has only %u "
+					   "%s",
+					   g->s.bank[r], cat_res_name[r]);
 	if (cat_play_card(t, a, D_PLENTY) < 0)
 		return -1;
 	cat_bank_move(&g->s, t->seat, a->get, 1);

@@ -15,20 +15,18 @@
 
 #include "catan.h"
 
-#define XS 6                   /* text columns per half-hex column */
+#define XS 6 /* text columns per half-hex column */
 #define PIC_W (10 * XS + 4)
 #define PIC_H 23
 
-static void pic_put(char pic[PIC_H][PIC_W + 1], unsigned line, unsigned col,
-		    const char *s)
+static void pic_put(char pic[PIC_H][PIC_W + 1], unsigned line, unsigned col, const char *s)
 {
 	for (; *s && col < PIC_W; s++, col++)
 		pic[line][col] = *s;
 }
 
 /* Centre `s` in the 9 columns inside a hex centred on column x. */
-static void pic_centre(char pic[PIC_H][PIC_W + 1], unsigned line, unsigned x,
-		       const char *s)
+static void pic_centre(char pic[PIC_H][PIC_W + 1], unsigned line, unsigned x, const char *s)
 {
 	size_t n = strlen(s);
 	if (n > 2 * XS - 3)
@@ -50,20 +48,19 @@ void cat_dump(const void *game, unsigned flags, arb_buf *out)
 		unsigned a = G->edge_node[e][0], b = G->edge_node[e][1];
 		unsigned x = G->node_x[a], r = G->node_row[a];
 		bool up = (x + r) % 2;
-		char c[2] = {0, 0};
+		char c[2] = { 0, 0 };
 		unsigned line, col;
-		if (G->node_row[b] == r) {        /* a slanted path */
+		if (G->node_row[b] == r) { /* a slanted path */
 			line = 4 * r + 1;
 			col = XS * x + 2 + XS / 2;
 			c[0] = up ? '\\' : '/';
-		} else {                          /* a vertical path */
+		} else { /* a vertical path */
 			line = 4 * r + 3;
 			col = XS * x + 2;
 			c[0] = '|';
 		}
 		if (!labels && s->edge_owner[e])
-			c[0] = (char)(cat_colours[g->colour[s->edge_owner[e] - 1]][0]
-				      | 0x20);
+			c[0] = (char)(cat_colours[g->colour[s->edge_owner[e] - 1]][0] | 0x20);
 		pic_put(pic, line, col, c);
 	}
 	for (unsigned v = 0; v < CAT_NODES; v++) {
@@ -83,8 +80,7 @@ void cat_dump(const void *game, unsigned flags, arb_buf *out)
 		unsigned x = G->hex_x[h], r = G->hex_row[h];
 		unsigned t = g->b.terrain[h];
 		char buf[16];
-		pic_centre(pic, 4 * r + 2, x, t == T_DESERT ? "desert"
-							   : cat_res_name[t]);
+		pic_centre(pic, 4 * r + 2, x, t == T_DESERT ? "desert" : cat_res_name[t]);
 		if (g->b.token[h])
 			snprintf(buf, sizeof buf, "%c %u", 'A' + h, g->b.token[h]);
 		else
@@ -105,30 +101,29 @@ void cat_dump(const void *game, unsigned flags, arb_buf *out)
 		char en[8];
 		cat_edge_name(g->d, g->b.harb_edge[i], en);
 		unsigned k = g->b.harb_kind[i];
-		arb_buf_printf(out, " %s@%s", k == HARB_GENERIC ? "3:1"
-						: cat_res_name[k], en);
+		arb_buf_printf(out, " %s@%s", k == HARB_GENERIC ? "3:1" : cat_res_name[k], en);
 	}
 	arb_buf_putc(out, '\n');
 	if (labels) {
 		arb_buf_puts(out, "hexes A..S row by row; intersections "
-			     "column a..k + row 1..6 (c1); paths by their two "
-			     "intersections (c1-d1)\n");
+				  "column a..k + row 1..6 (c1); paths by their two "
+				  "intersections (c1-d1)\n");
 		return;
 	}
 	arb_buf_puts(out, "legend: . empty intersection, R settlement, R* city, "
-		     "r road (first letter of the colour)\n");
+			  "r road (first letter of the colour)\n");
 	char b[64];
 	cat_bundle_str(s->bank, b, sizeof b);
-	arb_buf_printf(out, "bank: %s; development cards left: %u\n", b,
-		       cat_deck_left(g));
+	arb_buf_printf(out, "bank: %s; development cards left: %u\n", b, cat_deck_left(g));
 	for (unsigned p = 0; p < g->nseats; p++) {
 		const cat_player *pl = &s->p[p];
 		cat_bundle_str(pl->res, b, sizeof b);
-		arb_buf_printf(out, "%-6s %2u points; hand %s; roads %u, "
+		arb_buf_printf(out,
+			       "%-6s %2u points; hand %s; roads %u, "
 			       "settlements %u, cities %u; road length %u; "
-			       "knights %u", cat_colours[g->colour[p]],
-			       cat_vp(g, p), b, pl->roads, pl->settlements,
-			       pl->cities, pl->road_len, pl->knights);
+			       "knights %u",
+			       cat_colours[g->colour[p]], cat_vp(g, p), b, pl->roads,
+			       pl->settlements, pl->cities, pl->road_len, pl->knights);
 		unsigned nd = 0;
 		for (unsigned k = 0; k < CAT_DEV; k++)
 			nd += pl->dev[k];
@@ -136,8 +131,7 @@ void cat_dump(const void *game, unsigned flags, arb_buf *out)
 			arb_buf_puts(out, "; cards");
 			for (unsigned k = 0; k < CAT_DEV; k++)
 				if (pl->dev[k])
-					arb_buf_printf(out, " %ux%s", pl->dev[k],
-						       cat_dev_name[k]);
+					arb_buf_printf(out, " %ux%s", pl->dev[k], cat_dev_name[k]);
 		}
 		if (s->lr == p)
 			arb_buf_puts(out, "; longest road");
@@ -146,11 +140,9 @@ void cat_dump(const void *game, unsigned flags, arb_buf *out)
 		arb_buf_putc(out, '\n');
 	}
 	if (s->over)
-		arb_buf_printf(out, "game over: %s wins\n",
-			       cat_colours[g->colour[s->winner]]);
+		arb_buf_printf(out, "game over: %s wins\n", cat_colours[g->colour[s->winner]]);
 	else
-		arb_buf_printf(out, "to move: %s%s\n",
-			       cat_colours[g->colour[s->active]],
+		arb_buf_printf(out, "to move: %s%s\n", cat_colours[g->colour[s->active]],
 			       s->setup_step < 2 * g->nseats ? " (set-up)" : "");
 	cat_hidden_dump(g, out);
 }
@@ -163,10 +155,10 @@ void cat_dump(const void *game, unsigned flags, arb_buf *out)
  * land a ring of sea hexes holds the harbours; right of the board a
  * panel gives each player's points, cards, road and army. */
 
-#define R 46.0                        /* hex radius (centre to corner)    */
-#define HW (R * 1.7320508075688772)   /* hex width, sqrt(3) R             */
-#define OX (HW + 14)                  /* where node column 0 lies         */
-#define OY (1.5 * R + 14)             /* where node row 0 lies            */
+#define R 46.0			    /* hex radius (centre to corner)    */
+#define HW (R * 1.7320508075688772) /* hex width, sqrt(3) R             */
+#define OX (HW + 14)		    /* where node column 0 lies         */
+#define OY (1.5 * R + 14)	    /* where node row 0 lies            */
 #define BOARD_W (OX * 2 + 5 * HW)
 #define BOARD_H (OY * 2 + 8 * R)
 #define CAT_PANEL 400.0
@@ -192,29 +184,31 @@ static void hexagon(arb_pt c, double r, arb_pt p[6])
 }
 
 static const arb_role terrain_role[CAT_RES + 1] = {
-	ARB_ROLE_HILLS, ARB_ROLE_FOREST, ARB_ROLE_PASTURE, ARB_ROLE_GRAIN,
-	ARB_ROLE_MOUNTAINS, ARB_ROLE_DESERT,
+	ARB_ROLE_HILLS, ARB_ROLE_FOREST,    ARB_ROLE_PASTURE,
+	ARB_ROLE_GRAIN, ARB_ROLE_MOUNTAINS, ARB_ROLE_DESERT,
 };
 
 /* A settlement (a house) or a city (a house with a hall) at p. */
 static void building(const arb_canvas *cv, arb_pt p, arb_role r, bool city)
 {
 	if (city) {
-		arb_pt s[] = { { p.x - 13, p.y + 9 }, { p.x - 13, p.y - 3 },
-			       { p.x - 6, p.y - 11 }, { p.x + 1, p.y - 3 },
-			       { p.x + 13, p.y - 3 }, { p.x + 13, p.y + 9 } };
+		arb_pt s[] = {
+			{ p.x - 13, p.y + 9 }, { p.x - 13, p.y - 3 }, { p.x - 6, p.y - 11 },
+			{ p.x + 1, p.y - 3 },  { p.x + 13, p.y - 3 }, { p.x + 13, p.y + 9 }
+		};
 		cv->polygon(cv->ctx, s, 6, r, ARB_ROLE_INK, 1.8);
 	} else {
-		arb_pt s[] = { { p.x - 8, p.y + 8 }, { p.x - 8, p.y - 2 },
-			       { p.x, p.y - 10 }, { p.x + 8, p.y - 2 },
+		arb_pt s[] = { { p.x - 8, p.y + 8 },
+			       { p.x - 8, p.y - 2 },
+			       { p.x, p.y - 10 },
+			       { p.x + 8, p.y - 2 },
 			       { p.x + 8, p.y + 8 } };
 		cv->polygon(cv->ctx, s, 5, r, ARB_ROLE_INK, 1.8);
 	}
 }
 
 /* A road along edge e, its ends kept off the corners. */
-static void road(const arb_canvas *cv, const cat_geom *G, unsigned e,
-		 arb_role r, double width)
+static void road(const arb_canvas *cv, const cat_geom *G, unsigned e, arb_role r, double width)
 {
 	arb_pt a = node_pt(G, G->edge_node[e][0]), b = node_pt(G, G->edge_node[e][1]);
 	arb_pt p = { a.x + (b.x - a.x) * 0.18, a.y + (b.y - a.y) * 0.18 };
@@ -254,8 +248,8 @@ static void harbour(const arb_canvas *cv, const cat_game *g, unsigned i)
 	cv->circle(cv->ctx, h.x, h.y, 16, generic ? ARB_ROLE_HARBOUR : terrain_role[k],
 		   ARB_ROLE_INK, 1.2);
 	arb_draw_textf(cv, h.x, h.y + 5, 13, ARB_MIDDLE, true,
-		       generic || k == R_GRAIN || k == R_WOOL ? ARB_ROLE_INK : ARB_ROLE_PAPER,
-		       "%s", generic ? "3:1" : "2:1");
+		       generic || k == R_GRAIN || k == R_WOOL ? ARB_ROLE_INK : ARB_ROLE_PAPER, "%s",
+		       generic ? "3:1" : "2:1");
 }
 
 /* The number token of hex h: the number, red for 6 and 8, and its pips. */
@@ -266,15 +260,17 @@ static void token(const arb_canvas *cv, arb_pt c, unsigned n)
 	arb_draw_textf(cv, c.x, c.y + 5, 17, ARB_MIDDLE, true, r, "%u", n);
 	unsigned pips = 6 - (n > 7 ? n - 7 : 7 - n);
 	for (unsigned i = 0; i < pips; i++)
-		cv->circle(cv->ctx, c.x + (i - (pips - 1) / 2.0) * 4.2, c.y + 11, 1.4,
-			   r, ARB_ROLE_NONE, 0);
+		cv->circle(cv->ctx, c.x + (i - (pips - 1) / 2.0) * 4.2, c.y + 11, 1.4, r,
+			   ARB_ROLE_NONE, 0);
 }
 
 /* The robber: a dark pawn at p. */
 static void robber(const arb_canvas *cv, arb_pt p)
 {
-	arb_pt body[] = { { p.x - 8, p.y + 12 }, { p.x - 6, p.y - 2 },
-			  { p.x + 6, p.y - 2 }, { p.x + 8, p.y + 12 } };
+	arb_pt body[] = { { p.x - 8, p.y + 12 },
+			  { p.x - 6, p.y - 2 },
+			  { p.x + 6, p.y - 2 },
+			  { p.x + 8, p.y + 12 } };
 	cv->polygon(cv->ctx, body, 4, ARB_ROLE_ROBBER, ARB_ROLE_PAPER, 1.2);
 	cv->circle(cv->ctx, p.x, p.y - 7, 6, ARB_ROLE_ROBBER, ARB_ROLE_PAPER, 1.2);
 }
@@ -316,7 +312,7 @@ static void draw_mark(const arb_canvas *cv, const cat_game *g, const arb_mark *m
 			cv->polygon(cv->ctx, p, 6, ARB_ROLE_NONE, ARB_ROLE_HIGHLIGHT, 5);
 		}
 		break;
-	default:     /* trades, cards, rolls: the message says it */
+	default: /* trades, cards, rolls: the message says it */
 		break;
 	}
 }
@@ -330,14 +326,13 @@ static void cat_panel(const cat_game *g, double x, double y, const arb_canvas *c
 		const cat_player *pl = &s->p[p];
 		arb_role r = ARB_ROLE_COLOUR(g->colour[p]);
 		building(cv, (arb_pt){ x + 10, y - 5 }, r, false);
-		arb_draw_textf(cv, x + 26, y, 16, ARB_START, true, ARB_ROLE_INK,
-			       "%s %u point%s%s", cat_cname(g, p), cat_vp(g, p),
-			       cat_vp(g, p) == 1 ? "" : "s",
+		arb_draw_textf(cv, x + 26, y, 16, ARB_START, true, ARB_ROLE_INK, "%s %u point%s%s",
+			       cat_cname(g, p), cat_vp(g, p), cat_vp(g, p) == 1 ? "" : "s",
 			       !s->over && s->active == p ? "  (to move)" : "");
 		y += 20;
 		cat_bundle_str(pl->res, b, sizeof b);
-		arb_draw_textf(cv, x + 10, y, 13, ARB_START, false, ARB_ROLE_INK,
-			       "%u cards: %s", pl->ncards, pl->ncards ? b : "none");
+		arb_draw_textf(cv, x + 10, y, 13, ARB_START, false, ARB_ROLE_INK, "%u cards: %s",
+			       pl->ncards, pl->ncards ? b : "none");
 		y += 18;
 		unsigned nd = 0;
 		char dev[128] = "";
@@ -357,8 +352,7 @@ static void cat_panel(const cat_game *g, double x, double y, const arb_canvas *c
 		}
 		arb_draw_textf(cv, x + 10, y, 13, ARB_START, false, ARB_ROLE_LABEL,
 			       "trail %u, knights %u; built %u roads, %u settl., %u cities",
-			       pl->road_len, pl->knights, pl->roads, pl->settlements,
-			       pl->cities);
+			       pl->road_len, pl->knights, pl->roads, pl->settlements, pl->cities);
 		y += 18;
 		if (s->lr == p || s->la == p) {
 			arb_draw_textf(cv, x + 10, y, 13, ARB_START, true, ARB_ROLE_INK, "%s%s%s",
@@ -375,15 +369,15 @@ static void cat_panel(const cat_game *g, double x, double y, const arb_canvas *c
 	unsigned deck = 0;
 	for (unsigned k = 0; k < CAT_DEV; k++)
 		deck += s->deck[k];
-	arb_draw_textf(cv, x, y, 13, ARB_START, false, ARB_ROLE_INK,
-		       "Development cards left: %u", deck);
+	arb_draw_textf(cv, x, y, 13, ARB_START, false, ARB_ROLE_INK, "Development cards left: %u",
+		       deck);
 	y += 18;
 	if (s->over && s->winner != CAT_NONE)
-		arb_draw_textf(cv, x, y, 14, ARB_START, true, ARB_ROLE_INK,
-			       "Game over: %s wins", cat_cname(g, s->winner));
+		arb_draw_textf(cv, x, y, 14, ARB_START, true, ARB_ROLE_INK, "Game over: %s wins",
+			       cat_cname(g, s->winner));
 	else if (s->setup_step < 2 * g->nseats)
-		arb_draw_textf(cv, x, y, 14, ARB_START, true, ARB_ROLE_INK,
-			       "Set-up: %s places", cat_cname(g, s->active));
+		arb_draw_textf(cv, x, y, 14, ARB_START, true, ARB_ROLE_INK, "Set-up: %s places",
+			       cat_cname(g, s->active));
 	y += 30;
 	for (unsigned t = 0; t <= CAT_RES; t++) {
 		double lx = x + (t % 2) * 150, ly = y + (t / 2) * 20;
@@ -394,8 +388,7 @@ static void cat_panel(const cat_game *g, double x, double y, const arb_canvas *c
 	}
 }
 
-void cat_draw(const void *game, unsigned flags, const arb_canvas *cv,
-	      const arb_mark *mark)
+void cat_draw(const void *game, unsigned flags, const arb_canvas *cv, const arb_mark *mark)
 {
 	const cat_game *g = game;
 	const cat_geom *G = &g->d->g;
@@ -413,7 +406,9 @@ void cat_draw(const void *game, unsigned flags, const arb_canvas *cv,
 		arb_pt c = hex_centre(G, h);
 		arb_draw_textf(cv, c.x, c.y - R * 0.52, 12, ARB_MIDDLE, true,
 			       g->b.terrain[h] == T_DESERT || g->b.terrain[h] == R_GRAIN
-			       ? ARB_ROLE_INK : ARB_ROLE_PAPER, "%c", 'A' + h);
+				       ? ARB_ROLE_INK
+				       : ARB_ROLE_PAPER,
+			       "%c", 'A' + h);
 		if (g->b.token[h])
 			token(cv, c, g->b.token[h]);
 		if (s->robber == h)
@@ -431,8 +426,8 @@ void cat_draw(const void *game, unsigned flags, const arb_canvas *cv,
 			char nm[4];
 			cat_node_name(g->d, v, nm);
 			cv->circle(cv->ctx, p.x, p.y, 9, ARB_ROLE_PAPER, ARB_ROLE_INK, 0.8);
-			arb_draw_textf(cv, p.x, p.y + 4, 10, ARB_MIDDLE, false, ARB_ROLE_INK,
-				       "%s", nm);
+			arb_draw_textf(cv, p.x, p.y + 4, 10, ARB_MIDDLE, false, ARB_ROLE_INK, "%s",
+				       nm);
 		}
 	}
 	if (mark && mark->move)

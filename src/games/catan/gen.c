@@ -38,23 +38,23 @@
 
 #include "catan.h"
 
-#define CAT_GEN_LONG 400        /* turn lines before trades always succeed */
-#define CAT_GEN_MAX_TURNS 3000  /* turn lines before gen gives up          */
-#define GEN_RESERVE 4           /* actions kept free for the reveal etc.   */
+#define CAT_GEN_LONG 400       /* turn lines before trades always succeed */
+#define CAT_GEN_MAX_TURNS 3000 /* turn lines before gen gives up          */
+#define GEN_RESERVE 4	       /* actions kept free for the reveal etc.   */
 
 /* The turn being built. */
 typedef struct gen {
-	const cat_game *g;           /* the position before the turn         */
-	cat_game w;                  /* scratch copy that apply() runs on    */
-	cat_state cur;               /* the position after the line so far   */
-	cat_move m;                  /* the line so far                      */
+	const cat_game *g; /* the position before the turn         */
+	cat_game w;	   /* scratch copy that apply() runs on    */
+	cat_state cur;	   /* the position after the line so far   */
+	cat_move m;	   /* the line so far                      */
 	uint64_t *rng;
 	unsigned seat;
-	bool played;                 /* a knight or progress card this turn  */
-	uint8_t bought[CAT_DEV];     /* cards bought this turn               */
-	unsigned version;            /* bumped whenever cur changes          */
-	unsigned spot_version;       /* ... when `spot` was computed, + 1    */
-	bool spot;                   /* a settlement spot is reachable       */
+	bool played;		 /* a knight or progress card this turn  */
+	uint8_t bought[CAT_DEV]; /* cards bought this turn               */
+	unsigned version;	 /* bumped whenever cur changes          */
+	unsigned spot_version;	 /* ... when `spot` was computed, + 1    */
+	bool spot;		 /* a settlement spot is reachable       */
 } gen;
 
 /* ------------------------------------------------------------ helpers */
@@ -78,7 +78,7 @@ static unsigned pick(gen *G, const unsigned *w, unsigned n)
 			return i;
 		k -= w[i];
 	}
-	return n;   /* not reached */
+	return n; /* not reached */
 }
 
 /* A card drawn uniformly from a hand of resource counts (CAT_NONE when
@@ -195,8 +195,7 @@ static bool can_play(const gen *G, unsigned k)
  * of the player's own only when nothing else is legal; the victim uniform
  * among those there with cards, the card uniform from their hand.  False
  * when no hex is legal (never on the real board). */
-static bool robber_pick(gen *G, unsigned kind, uint8_t h[CAT_SEATS][CAT_RES],
-			cat_act *a)
+static bool robber_pick(gen *G, unsigned kind, uint8_t h[CAT_SEATS][CAT_RES], cat_act *a)
 {
 	const cat_game *g = G->g;
 	const cat_geom *geo = &g->d->g;
@@ -204,8 +203,7 @@ static bool robber_pick(gen *G, unsigned kind, uint8_t h[CAT_SEATS][CAT_RES],
 	unsigned w[CAT_HEXES], legal[CAT_HEXES], victims[CAT_HEXES];
 	for (unsigned x = 0; x < CAT_HEXES; x++) {
 		legal[x] = x != s->robber &&
-			   !(g->b.terrain[x] == T_DESERT &&
-			     g->opt_robber == ROB_TOKEN);
+			   !(g->b.terrain[x] == T_DESERT && g->opt_robber == ROB_TOKEN);
 		bool mine = false;
 		victims[x] = 0;
 		for (unsigned c = 0; c < 6; c++) {
@@ -214,8 +212,8 @@ static bool robber_pick(gen *G, unsigned kind, uint8_t h[CAT_SEATS][CAT_RES],
 				continue;
 			if (o == G->seat + 1)
 				mine = true;
-			else if (h[o - 1][0] | h[o - 1][1] | h[o - 1][2] |
-				 h[o - 1][3] | h[o - 1][4])
+			else if (h[o - 1][0] | h[o - 1][1] | h[o - 1][2] | h[o - 1][3] |
+				 h[o - 1][4])
 				victims[x] |= 1u << (o - 1);
 		}
 		w[x] = !legal[x] || mine ? 0 : victims[x] ? 4 + hex_pips(g, x) : 1;
@@ -230,7 +228,7 @@ static bool robber_pick(gen *G, unsigned kind, uint8_t h[CAT_SEATS][CAT_RES],
 	a->a = (uint8_t)x;
 	a->b = a->c = CAT_NONE;
 	if (victims[x]) {
-		unsigned vw[CAT_SEATS] = {0};
+		unsigned vw[CAT_SEATS] = { 0 };
 		for (unsigned p = 0; p < g->nseats; p++)
 			vw[p] = victims[x] >> p & 1;
 		unsigned v = pick(G, vw, g->nseats);
@@ -340,8 +338,7 @@ static unsigned settle_pick(gen *G)
 	if (me->settlements >= G->g->d->pieces[1])
 		return CAT_NODES;
 	for (unsigned v = 0; v < CAT_NODES; v++)
-		w[v] = cat_settle_ok(G->g, &G->cur, G->seat, v, false)
-			       ? 1 + node_pips(G->g, v) : 0;
+		w[v] = cat_settle_ok(G->g, &G->cur, G->seat, v, false) ? 1 + node_pips(G->g, v) : 0;
 	return pick(G, w, CAT_NODES);
 }
 
@@ -368,7 +365,8 @@ static unsigned city_pick(gen *G)
 		return CAT_NODES;
 	for (unsigned v = 0; v < CAT_NODES; v++)
 		w[v] = G->cur.node_owner[v] == G->seat + 1 && !G->cur.node_city[v]
-			       ? 1 + node_pips(G->g, v) : 0;
+			       ? 1 + node_pips(G->g, v)
+			       : 0;
 	return pick(G, w, CAT_NODES);
 }
 
@@ -431,8 +429,8 @@ static void setup_turn(gen *G)
 	for (;;) {
 		unsigned v = pick(G, w, CAT_NODES);
 		if (v == CAT_NODES)
-			return;           /* no spot at all: not on a real board */
-		unsigned rw[3] = {0};
+			return; /* no spot at all: not on a real board */
+		unsigned rw[3] = { 0 };
 		for (unsigned i = 0; i < geo->node_nadj[v]; i++)
 			rw[i] = !g->s.edge_owner[geo->node_edge[v][i]];
 		unsigned i = pick(G, rw, geo->node_nadj[v]);
@@ -599,7 +597,7 @@ static void trade_toward(gen *G, unsigned goal)
 		bool done = false;
 		unsigned give = pick(G, sw, CAT_RES);
 		if (give < CAT_RES) {
-			unsigned pw[CAT_SEATS] = {0};
+			unsigned pw[CAT_SEATS] = { 0 };
 			for (unsigned p = 0; p < g->nseats; p++)
 				pw[p] = p != G->seat && G->cur.p[p].res[lack];
 			unsigned p = pick(G, pw, g->nseats);
@@ -676,8 +674,7 @@ static void build(gen *G, unsigned goal)
 				done = push(G, &a);
 			}
 		}
-		if (!done && afford(me->res, g->d->cost[C_ROAD]) &&
-		    (!spot || rnd(G, 3) == 0)) {
+		if (!done && afford(me->res, g->d->cost[C_ROAD]) && (!spot || rnd(G, 3) == 0)) {
 			unsigned e = road_pick(G, &G->cur);
 			if (e < CAT_EDGES) {
 				a.kind = A_ROAD;
@@ -716,8 +713,7 @@ static void show_vp_cards(gen *G)
 	if (hidden && G->m.n < CAT_MAX_ACTS) {
 		G->w.s = G->cur;
 		bool show = g->opt_vpc == VPC_REVEALED
-				    ? !ended(G) && cat_vp(&G->w, G->seat) + hidden >=
-							   g->d->goal
+				    ? !ended(G) && cat_vp(&G->w, G->seat) + hidden >= g->d->goal
 				    : ended(G) && G->cur.winner == G->seat;
 		if (show) {
 			cat_act a;
@@ -739,14 +735,12 @@ static void play_turn(gen *G)
 		const cat_geom *geo = &g->d->g;
 		bool blocked = false;
 		for (unsigned c = 0; c < 6; c++)
-			blocked |= g->s.node_owner[geo->hex_node[g->s.robber][c]] ==
-				   G->seat + 1;
+			blocked |= g->s.node_owner[geo->hex_node[g->s.robber][c]] == G->seat + 1;
 		uint8_t h[CAT_SEATS][CAT_RES];
 		hands_now(G, h);
 		cat_act a;
-		if (blocked && hex_pips(g, g->s.robber) &&
-		    robber_pick(G, A_KNIGHT, h, &a)) {
-			if (push(G, &a)) {  /* the knight's army won the game */
+		if (blocked && hex_pips(g, g->s.robber) && robber_pick(G, A_KNIGHT, h, &a)) {
+			if (push(G, &a)) { /* the knight's army won the game */
 				show_vp_cards(G);
 				return;
 			}
@@ -773,7 +767,7 @@ static void play_turn(gen *G)
 			G->m.n = 0;
 			G->m.act[G->m.n++] = a;
 			if (!robber_brute(G))
-				return;   /* unreachable on a consistent game */
+				return; /* unreachable on a consistent game */
 		}
 	}
 	unsigned goal = choose_goal(G);
@@ -798,7 +792,7 @@ int cat_random_turn(const void *game, uint64_t *rng, arb_buf *out)
 	memset(&G, 0, sizeof G);
 	G.g = g;
 	G.w = *g;
-	G.w.hid = NULL;      /* plays the position shown (all seen) */
+	G.w.hid = NULL; /* plays the position shown (all seen) */
 	G.w.hidden_on = false;
 	G.cur = g->s;
 	G.rng = rng;

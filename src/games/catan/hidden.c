@@ -61,12 +61,12 @@ typedef struct wset {
 #define SLOTS (2u * CAT_MAX_WORLDS)
 
 struct cat_hidden {
-	bool on;              /* some card is unseen: the worlds are in use */
-	bool fresh;           /* turned on during the line being applied    */
+	bool on;    /* some card is unseen: the worlds are in use */
+	bool fresh; /* turned on during the line being applied    */
 	wset set[3];
-	unsigned committed;   /* the worlds at the start of the line        */
-	unsigned in;          /* the worlds the next action is played on    */
-	uint32_t gen;         /* a slot is in use when its stamp is gen     */
+	unsigned committed; /* the worlds at the start of the line        */
+	unsigned in;	    /* the worlds the next action is played on    */
+	uint32_t gen;	    /* a slot is in use when its stamp is gen     */
 	uint32_t *stamp, *slot;
 };
 
@@ -247,15 +247,15 @@ typedef struct pass {
 	cat_turn *t;
 	cat_hidden *h;
 	wset *out;
-	arb_reject *rej;               /* the caller's                     */
-	cat_state base_s, keep_s;      /* before; after in the first world */
+	arb_reject *rej;	  /* the caller's                     */
+	cat_state base_s, keep_s; /* before; after in the first world */
 	cat_turn base_t, keep_t;
-	unsigned ev_base, ev_keep;     /* events before; after the first   */
-	bool ok;                       /* some world allows the action     */
-	bool full;                     /* the set overflowed               */
+	unsigned ev_base, ev_keep; /* events before; after the first   */
+	bool ok;		   /* some world allows the action     */
+	bool full;		   /* the set overflowed               */
 	bool have_first;
-	arb_reject first;              /* the first world's refusal        */
-	cat_shortage first_short;      /* ... and what it lacked           */
+	arb_reject first;	  /* the first world's refusal        */
+	cat_shortage first_short; /* ... and what it lacked           */
 } pass;
 
 /* Play the action (or end the line) in world `w`; keep the world it
@@ -282,7 +282,7 @@ static void attempt(pass *P, const cat_world *w, const cat_act *a)
 		}
 		return;
 	}
-	if (!a) {            /* the line is over: its bookkeeping too */
+	if (!a) { /* the line is over: its bookkeeping too */
 		memset(t->must_discard, 0, sizeof t->must_discard);
 		memset(t->discarded, 0, sizeof t->discarded);
 		memset(t->got, 0, sizeof t->got);
@@ -304,8 +304,7 @@ static void attempt(pass *P, const cat_world *w, const cat_act *a)
 /* Every way of discarding `left` more cards of the resources r.. within
  * `room`, added to c->give.  Returns the guesses tried. */
 static unsigned discard_guesses(pass *P, const cat_world *w, cat_act *c,
-				const uint8_t room[CAT_RES], unsigned r,
-				unsigned left)
+				const uint8_t room[CAT_RES], unsigned r, unsigned left)
 {
 	if (r == CAT_RES - 1) {
 		if (left > room[r])
@@ -351,8 +350,7 @@ static void expand(pass *P, const cat_world *w, const cat_act *a)
 		bool held = true;
 		for (unsigned r = 0; r < CAT_RES; r++) {
 			held &= w->res[a->a][r] >= a->give[r];
-			room[r] = held ? (uint8_t)(w->res[a->a][r] - a->give[r])
-				       : 0;
+			room[r] = held ? (uint8_t)(w->res[a->a][r] - a->give[r]) : 0;
 		}
 		c.b = 0;
 		if (held)
@@ -377,7 +375,7 @@ static int explain(pass *P, const cat_act *a, const wset *in)
 			rule == cat_rules[CAT_R_TRADE_NOT_HELD].id ||
 			rule == cat_rules[CAT_R_DISCARD_NOT_HELD].id;
 	if (shortage && sh->seat < g->nseats) {
-		uint8_t most[CAT_RES] = {0};
+		uint8_t most[CAT_RES] = { 0 };
 		for (unsigned i = 0; i < in->n; i++)
 			for (unsigned r = 0; r < CAT_RES; r++)
 				if (in->w[i].res[sh->seat][r] > most[r])
@@ -387,23 +385,25 @@ static int explain(pass *P, const cat_act *a, const wset *in)
 			if (sh->need[r] > most[r]) {
 				char held[24];
 				if (most[r])
-					snprintf(held, sizeof held, "at most %u",
-						 most[r]);
+					snprintf(held, sizeof held, "at most %u", most[r]);
 				else
 					snprintf(held, sizeof held, "no");
-				if (snprintf(rej->msg, sizeof rej->msg, "%s %s, "
+				if (snprintf(rej->msg, sizeof rej->msg,
+					     "%s %s, "
 					     "but every way the unseen cards "
 					     "could have gone leaves %s with %s "
-					     "%s", who, sh->what, who, held,
-					     cat_res_name[r]) < 0)
+					     "%s",
+					     who, sh->what, who, held, cat_res_name[r]) < 0)
 					rej->msg[0] = 0;
 				return -1;
 			}
 		char b[64];
 		cat_bundle_str(sh->need, b, sizeof b);
-		if (snprintf(rej->msg, sizeof rej->msg, "%s %s, but no way the "
+		if (snprintf(rej->msg, sizeof rej->msg,
+			     "%s %s, but no way the "
 			     "unseen cards could have gone leaves %s with all of %s "
-			     "at once", who, sh->what, who, b) < 0)
+			     "at once",
+			     who, sh->what, who, b) < 0)
 			rej->msg[0] = 0;
 		return -1;
 	}
@@ -411,14 +411,17 @@ static int explain(pass *P, const cat_act *a, const wset *in)
 	 * hold in every way; the rest (the board, the cards played, the hand
 	 * sizes, which every view sees) hold in all alike. */
 	static const enum cat_rule by_hands[] = {
-		CAT_R_STEAL_CARD, CAT_R_BANK_EMPTY, CAT_R_ASSERT_PRODUCTION,
+		CAT_R_STEAL_CARD,
+		CAT_R_BANK_EMPTY,
+		CAT_R_ASSERT_PRODUCTION,
 	};
 	bool hands = false;
 	for (size_t i = 0; i < sizeof by_hands / sizeof *by_hands; i++)
 		hands |= rule == cat_rules[by_hands[i]].id;
 	if (hands && (in->n > 1 || (a && cat_is_unseen(a)))) {
 		size_t n = strlen(rej->msg);
-		if (snprintf(rej->msg + n, sizeof rej->msg - n, ", however the "
+		if (snprintf(rej->msg + n, sizeof rej->msg - n,
+			     ", however the "
 			     "unseen cards went") < 0)
 			rej->msg[n] = 0;
 	}
@@ -455,8 +458,8 @@ int cat_hidden_act(cat_turn *t, const cat_act *a)
 		*t = P->base_t;
 		g->nev = P->ev_base;
 		if (P->full)
-			rc = cat_reject(P->rej, CAT_R_TOO_MANY_UNKNOWNS,
-					t->m->line, a ? a->col : t->m->col,
+			rc = cat_reject(P->rej, CAT_R_TOO_MANY_UNKNOWNS, t->m->line,
+					a ? a->col : t->m->col,
 					"the unseen cards could have gone in "
 					"more than %u ways by here; arbiter "
 					"cannot decide this record from here on",
@@ -539,26 +542,27 @@ void cat_hidden_dump(const cat_game *g, arb_buf *out)
 					hi[r] = v > hi[r] ? v : hi[r];
 				}
 		}
-		arb_buf_printf(out, "%s: %u card%s", cat_cname(g, p),
-			       s->p[p].ncards, s->p[p].ncards == 1 ? "" : "s");
+		arb_buf_printf(out, "%s: %u card%s", cat_cname(g, p), s->p[p].ncards,
+			       s->p[p].ncards == 1 ? "" : "s");
 		const char *sep = ": ";
 		for (unsigned r = 0; r < CAT_RES; r++) {
 			if (!hi[r])
 				continue;
 			if (lo[r] == hi[r])
-				arb_buf_printf(out, "%s%u %s", sep, lo[r],
-					       cat_res_name[r]);
+				arb_buf_printf(out, "%s%u %s", sep, lo[r], cat_res_name[r]);
 			else
-				arb_buf_printf(out, "%s%u-%u %s", sep, lo[r],
-					       hi[r], cat_res_name[r]);
+				arb_buf_printf(out, "%s%u-%u %s", sep, lo[r], hi[r],
+					       cat_res_name[r]);
 			sep = ", ";
 		}
 		unsigned u = s->p[p].unseen_dev;
 		unsigned vp = cat_vp(g, p);
 		unsigned more = u < s->deck[D_VP] ? u : s->deck[D_VP];
 		if (u)
-			arb_buf_printf(out, "; %u development card%s bought "
-				       "unseen", u, u == 1 ? "" : "s");
+			arb_buf_printf(out,
+				       "; %u development card%s bought "
+				       "unseen",
+				       u, u == 1 ? "" : "s");
 		if (more && g->opt_vpc == VPC_HIDDEN)
 			arb_buf_printf(out, "; %u-%u points", vp, vp + more);
 		else

@@ -23,9 +23,9 @@
 typedef struct chains {
 	uint8_t end[CAT_MAX_ROADS][2]; /* key nodes at its ends           */
 	uint8_t len[CAT_MAX_ROADS];    /* roads in it                     */
-	uint8_t nat[CAT_NODES];        /* chain ends at each key node     */
+	uint8_t nat[CAT_NODES];	       /* chain ends at each key node     */
 	uint8_t at[CAT_NODES][3];      /* ... which chains                */
-	uint64_t stop;                 /* key nodes with an opponent's building */
+	uint64_t stop;		       /* key nodes with an opponent's building */
 } chains;
 
 /* Longest continuation from key node v with chains `used` taken.  The
@@ -52,9 +52,8 @@ static unsigned chain_walk(const chains *c, unsigned v, uint32_t used)
  * (compilers turn this into one load where they can). */
 static inline uint64_t load8(const uint8_t *p)
 {
-	return (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16 |
-	       (uint64_t)p[3] << 24 | (uint64_t)p[4] << 32 |
-	       (uint64_t)p[5] << 40 | (uint64_t)p[6] << 48 |
+	return (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16 | (uint64_t)p[3] << 24 |
+	       (uint64_t)p[4] << 32 | (uint64_t)p[5] << 40 | (uint64_t)p[6] << 48 |
 	       (uint64_t)p[7] << 56;
 }
 
@@ -65,7 +64,7 @@ static inline unsigned bytes_eq(uint64_t w, unsigned o)
 {
 	const uint64_t lo7 = 0x7f7f7f7f7f7f7f7full;
 	uint64_t x = w ^ (0x0101010101010101ull * o);
-	uint64_t z = ~(((x & lo7) + lo7) | x | lo7);   /* 0x80 where x is 0 */
+	uint64_t z = ~(((x & lo7) + lo7) | x | lo7); /* 0x80 where x is 0 */
 	return (unsigned)(((z >> 7) * 0x0102040810204080ull) >> 56);
 }
 
@@ -81,10 +80,9 @@ unsigned cat_trail(const cat_game *g, const cat_state *s, unsigned seat)
 	/* The player's roads as a 72-bit mask, eight edges a step. */
 	uint64_t own_lo = 0, own_hi = 0;
 	for (unsigned i = 0; i < 8; i++)
-		own_lo |= (uint64_t)bytes_eq(load8(s->edge_owner + 8 * i), me)
-			  << (8 * i);
+		own_lo |= (uint64_t)bytes_eq(load8(s->edge_owner + 8 * i), me) << (8 * i);
 	own_hi = bytes_eq(load8(s->edge_owner + 64), me);
-#define OWN(e) ((e) < 64 ? own_lo >> (e) & 1 : own_hi >> ((e) - 64) & 1)
+#define OWN(e) ((e) < 64 ? own_lo >> (e)&1 : own_hi >> ((e)-64) & 1)
 	uint8_t mine[CAT_MAX_ROADS + 1], n = 0;
 	uint8_t deg[CAT_NODES];
 	memset(deg, 0, sizeof deg);
@@ -116,9 +114,9 @@ unsigned cat_trail(const cat_game *g, const cat_state *s, unsigned seat)
 			}
 		}
 	/* Walk every chain from its key ends; `walked` marks roads. */
-	uint64_t walked_lo = 0, walked_hi = 0;   /* by edge id (72 bits) */
-#define WALKED(e) ((e) < 64 ? walked_lo >> (e) & 1 : walked_hi >> ((e) - 64) & 1)
-#define WALK(e) ((e) < 64 ? (walked_lo |= 1ull << (e)) : (walked_hi |= 1ull << ((e) - 64)))
+	uint64_t walked_lo = 0, walked_hi = 0; /* by edge id (72 bits) */
+#define WALKED(e) ((e) < 64 ? walked_lo >> (e)&1 : walked_hi >> ((e)-64) & 1)
+#define WALK(e) ((e) < 64 ? (walked_lo |= 1ull << (e)) : (walked_hi |= 1ull << ((e)-64)))
 	for (unsigned i = 0; i < n; i++)
 		for (unsigned k = 0; k < 2; k++) {
 			unsigned v0 = G->edge_node[mine[i]][k];
@@ -155,13 +153,11 @@ unsigned cat_trail(const cat_game *g, const cat_state *s, unsigned seat)
 		for (unsigned i = 0; i < n; i++) {
 			if (WALKED(mine[i]))
 				continue;
-			unsigned prev = G->edge_node[mine[i]][0], e = mine[i],
-				 len = 0;
+			unsigned prev = G->edge_node[mine[i]][0], e = mine[i], len = 0;
 			while (!WALKED(e)) {
 				WALK(e);
 				len++;
-				unsigned v = G->edge_node[e][0] ^
-					     G->edge_node[e][1] ^ prev;
+				unsigned v = G->edge_node[e][0] ^ G->edge_node[e][1] ^ prev;
 				for (unsigned j = 0; j < G->node_nadj[v]; j++) {
 					unsigned f = G->node_edge[v][j];
 					if (f != e && OWN(f)) {
@@ -194,8 +190,7 @@ typedef struct road_walk_ctx {
 	unsigned me;
 } road_walk_ctx;
 
-static unsigned road_walk(const road_walk_ctx *w, unsigned v, uint64_t lo,
-			  uint64_t hi)
+static unsigned road_walk(const road_walk_ctx *w, unsigned v, uint64_t lo, uint64_t hi)
 {
 	const cat_geom *G = w->G;
 	unsigned best = 0;
@@ -216,7 +211,7 @@ static unsigned road_walk(const road_walk_ctx *w, unsigned v, uint64_t lo,
 		unsigned u = G->node_adj[v][j];
 		unsigned o = w->s->node_owner[u];
 		unsigned l = 1;
-		if (!o || o == w->me)   /* an opponent's building: stop */
+		if (!o || o == w->me) /* an opponent's building: stop */
 			l += road_walk(w, u, nlo, nhi);
 		if (l > best)
 			best = l;
@@ -228,10 +223,9 @@ static unsigned road_walk(const road_walk_ctx *w, unsigned v, uint64_t lo,
  * exactly one road (the one just built).  Such a trail is that road and
  * then a trail of the network as it was, so the answer is at most the
  * cached length plus one (see cat_lr_update). */
-static unsigned trail_leaf(const cat_game *g, const cat_state *s,
-			   unsigned seat, unsigned leaf)
+static unsigned trail_leaf(const cat_game *g, const cat_state *s, unsigned seat, unsigned leaf)
 {
-	road_walk_ctx w = {&g->d->g, s, seat + 1};
+	road_walk_ctx w = { &g->d->g, s, seat + 1 };
 	return road_walk(&w, leaf, 0, 0);
 }
 
@@ -244,8 +238,8 @@ static unsigned trail_leaf(const cat_game *g, const cat_state *s,
  * `leaf` touches no other road of theirs; the new longest trail is the
  * old one or one that starts at the leaf (the only trails that use the
  * new road), so only those are searched. */
-void cat_lr_update(cat_game *g, const arb_sink *sink, unsigned mask,
-		      bool broken, int leaf, const char *why)
+void cat_lr_update(cat_game *g, const arb_sink *sink, unsigned mask, bool broken, int leaf,
+		   const char *why)
 {
 	cat_state *s = &g->s;
 	unsigned old_len[CAT_SEATS];
@@ -299,13 +293,16 @@ void cat_lr_update(cat_game *g, const arb_sink *sink, unsigned mask,
 	else if (max < 5)
 		snprintf(why2, sizeof why2, "no road of 5 or more");
 	else
-		snprintf(why2, sizeof why2, "the longest roads tie at %u, the "
-			 "card is set aside", max);
-	snprintf(ev->text, sizeof ev->text, "%s: longest road goes from %s to "
-		 "%s (%s)", why, h == CAT_NONE ? "nobody" : cat_cname(g, h),
+		snprintf(why2, sizeof why2,
+			 "the longest roads tie at %u, the "
+			 "card is set aside",
+			 max);
+	snprintf(ev->text, sizeof ev->text,
+		 "%s: longest road goes from %s to "
+		 "%s (%s)",
+		 why, h == CAT_NONE ? "nobody" : cat_cname(g, h),
 		 nh == CAT_NONE ? "nobody" : cat_cname(g, nh), why2);
 	arb_event_str(ev, "from", h == CAT_NONE ? "nobody" : cat_cname(g, h));
 	arb_event_str(ev, "to", nh == CAT_NONE ? "nobody" : cat_cname(g, nh));
 	arb_event_num(ev, "length", (long)max);
 }
-

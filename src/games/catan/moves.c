@@ -11,7 +11,7 @@
 #include "catan.h"
 
 typedef struct gen {
-	cat_game scratch;              /* a copy to try moves on           */
+	cat_game scratch; /* a copy to try moves on           */
 	const cat_game *g;
 	void (*emit)(void *ctx, const char *move);
 	void *ctx;
@@ -46,7 +46,7 @@ static void robber_acts(gen *x, cat_move *m, unsigned kind)
 {
 	const cat_game *g = x->g;
 	for (unsigned h = 0; h < CAT_HEXES; h++) {
-		cat_act a = {0};
+		cat_act a = { 0 };
 		a.kind = (uint8_t)kind;
 		a.a = (uint8_t)h;
 		a.b = a.c = CAT_NONE;
@@ -64,20 +64,20 @@ static void robber_acts(gen *x, cat_move *m, unsigned kind)
 static void one_more(gen *x, cat_move *m)
 {
 	const cat_game *g = x->g;
-	cat_act a = {0};
-	try_move(x, m);                            /* end the turn here */
+	cat_act a = { 0 };
+	try_move(x, m); /* end the turn here */
 	for (unsigned e = 0; e < CAT_EDGES; e++) {
-		a = (cat_act){.kind = A_ROAD, .a = (uint8_t)e};
+		a = (cat_act){ .kind = A_ROAD, .a = (uint8_t)e };
 		try_with(x, m, &a);
 	}
 	for (unsigned v = 0; v < CAT_NODES; v++) {
-		a = (cat_act){.kind = A_SETTLE, .a = (uint8_t)v};
+		a = (cat_act){ .kind = A_SETTLE, .a = (uint8_t)v };
 		try_with(x, m, &a);
 		a.kind = A_CITY;
 		try_with(x, m, &a);
 	}
 	for (unsigned k = 0; k < CAT_DEV; k++) {
-		a = (cat_act){.kind = A_BUY, .a = (uint8_t)k};
+		a = (cat_act){ .kind = A_BUY, .a = (uint8_t)k };
 		try_with(x, m, &a);
 	}
 	for (unsigned r = 0; r < CAT_RES; r++)
@@ -85,16 +85,16 @@ static void one_more(gen *x, cat_move *m)
 			for (unsigned q = 0; q < CAT_RES; q++) {
 				if (q == r)
 					continue;
-				a = (cat_act){.kind = A_BANK};
+				a = (cat_act){ .kind = A_BANK };
 				a.give[r] = (uint8_t)rate;
 				a.get[q] = 1;
 				try_with(x, m, &a);
 			}
 	for (unsigned r = 0; r < CAT_RES; r++) {
-		a = (cat_act){.kind = A_MONOPOLY, .a = (uint8_t)r};
+		a = (cat_act){ .kind = A_MONOPOLY, .a = (uint8_t)r };
 		try_with(x, m, &a);
 		for (unsigned q = r; q < CAT_RES; q++) {
-			a = (cat_act){.kind = A_PLENTY};
+			a = (cat_act){ .kind = A_PLENTY };
 			a.get[r]++;
 			a.get[q]++;
 			try_with(x, m, &a);
@@ -105,22 +105,22 @@ static void one_more(gen *x, cat_move *m)
 	if (g->s.p[m->seat].dev[D_ROADS])
 		for (unsigned e = 0; e < CAT_EDGES; e++)
 			for (unsigned f = e + 1; f <= CAT_EDGES; f++) {
-				a = (cat_act){.kind = A_ROADS, .a = (uint8_t)e,
-					      .b = f == CAT_EDGES ? CAT_NONE
-								  : (uint8_t)f};
+				a = (cat_act){ .kind = A_ROADS,
+					       .a = (uint8_t)e,
+					       .b = f == CAT_EDGES ? CAT_NONE : (uint8_t)f };
 				try_with(x, m, &a);
 			}
 }
 
-size_t cat_moves(const void *game, const void *next,
-		 void (*emit)(void *ctx, const char *move), void *ctx)
+size_t cat_moves(const void *game, const void *next, void (*emit)(void *ctx, const char *move),
+		 void *ctx)
 {
 	const cat_game *g = game;
 	const cat_move *nx = next;
 	const cat_state *s = &g->s;
 	if (s->over)
 		return 0;
-	static gen x;   /* large; moves() is not on the replay path */
+	static gen x; /* large; moves() is not on the replay path */
 	memset(&x, 0, sizeof x);
 	x.scratch = *g;
 	/* In a view record: the moves of the position shown, one of the
@@ -139,11 +139,9 @@ size_t cat_moves(const void *game, const void *next,
 				continue;
 			for (unsigned i = 0; i < g->d->g.node_nadj[v]; i++) {
 				m.n = 2;
-				m.act[0] = (cat_act){.kind = A_SETTLE,
-						     .a = (uint8_t)v};
-				m.act[1] = (cat_act){
-					.kind = A_ROAD,
-					.a = g->d->g.node_edge[v][i]};
+				m.act[0] = (cat_act){ .kind = A_SETTLE, .a = (uint8_t)v };
+				m.act[1] =
+					(cat_act){ .kind = A_ROAD, .a = g->d->g.node_edge[v][i] };
 				try_move(&x, &m);
 			}
 		}
@@ -160,9 +158,9 @@ size_t cat_moves(const void *game, const void *next,
 		/* Without dice: list every roll. */
 		for (unsigned d = 2; d <= 12; d++) {
 			m.n = 1;
-			m.act[0] = (cat_act){.kind = A_ROLL,
-					     .a = (uint8_t)(d > 7 ? 6 : d - 1),
-					     .b = (uint8_t)(d > 7 ? d - 6 : 1)};
+			m.act[0] = (cat_act){ .kind = A_ROLL,
+					      .a = (uint8_t)(d > 7 ? 6 : d - 1),
+					      .b = (uint8_t)(d > 7 ? d - 6 : 1) };
 			if (d != 7)
 				try_move(&x, &m);
 			else
@@ -185,4 +183,3 @@ size_t cat_moves(const void *game, const void *next,
 	arb_buf_free(&x.buf);
 	return x.n;
 }
-

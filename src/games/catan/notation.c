@@ -22,15 +22,12 @@
 
 /* ------------------------------------------- names of places and cards */
 
-
-const char *const cat_res_name[CAT_RES] = {"brick", "lumber", "wool",
-					    "grain", "ore"};
-const char *const cat_dev_name[CAT_DEV] = {"knight", "road-building",
-					    "year-of-plenty", "monopoly",
-					    "victory-point"};
-const char *const cat_terrain_name[CAT_RES + 1] = {
-	"hills", "forest", "pasture", "fields", "mountains", "desert"};
-const char cat_res_letter[CAT_RES + 1] = {'B', 'L', 'W', 'G', 'O', 'D'};
+const char *const cat_res_name[CAT_RES] = { "brick", "lumber", "wool", "grain", "ore" };
+const char *const cat_dev_name[CAT_DEV] = { "knight", "road-building", "year-of-plenty", "monopoly",
+					    "victory-point" };
+const char *const cat_terrain_name[CAT_RES + 1] = { "hills",  "forest",	   "pasture",
+						    "fields", "mountains", "desert" };
+const char cat_res_letter[CAT_RES + 1] = { 'B', 'L', 'W', 'G', 'O', 'D' };
 
 void cat_node_name(const cat_data *d, unsigned node, char out[4])
 {
@@ -85,7 +82,10 @@ int cat_parse_hex(const char *s, size_t n)
 
 /* Word lists carry their lengths so a lookup compares bytes only for
  * words of the token's length. */
-#define AL(w, v) {w, sizeof w - 1, v}
+#define AL(w, v)                   \
+	{                          \
+		w, sizeof w - 1, v \
+	}
 static const struct alias {
 	const char *word;
 	uint8_t len;
@@ -122,8 +122,7 @@ static inline bool ascii_ieq(const char *s, const char *w, size_t n)
 	return true;
 }
 
-static int find_alias(const struct alias *t, size_t nt, const char *s,
-		      size_t n)
+static int find_alias(const struct alias *t, size_t nt, const char *s, size_t n)
 {
 	for (size_t i = 0; i < nt; i++)
 		if (t[i].len == n && ascii_ieq(s, t[i].word, n))
@@ -136,8 +135,7 @@ static int find_alias(const struct alias *t, size_t nt, const char *s,
 int cat_parse_res(const char *s, size_t n)
 {
 	if (n >= 3 && n <= 6) {
-		static const int8_t by_len[7] = {-1, -1, -1, R_ORE, -1, R_BRICK,
-						  R_LUMBER};
+		static const int8_t by_len[7] = { -1, -1, -1, R_ORE, -1, R_BRICK, R_LUMBER };
 		int r = by_len[n];
 		if (n == 4)
 			r = (s[0] | 0x20) == 'w' ? R_WOOL : -1;
@@ -146,9 +144,8 @@ int cat_parse_res(const char *s, size_t n)
 		if (r >= 0 && cat_letters_ieq(s, cat_res_name[r], n))
 			return r;
 	}
-	for (size_t i = 0; i < ARB_COUNT(res_alias); i++)   /* all letters */
-		if (res_alias[i].len == n &&
-		    cat_letters_ieq(s, res_alias[i].word, n))
+	for (size_t i = 0; i < ARB_COUNT(res_alias); i++) /* all letters */
+		if (res_alias[i].len == n && cat_letters_ieq(s, res_alias[i].word, n))
 			return res_alias[i].val;
 	return -1;
 }
@@ -160,8 +157,7 @@ int cat_parse_dev(const char *s, size_t n)
 
 /* "O10" / "D": a terrain letter and its token (Setup hexes=, the data's
  * beginner board).  Returns 0 or -1. */
-int cat_parse_hexspec(const char *s, size_t n, uint8_t *terrain,
-			 uint8_t *token)
+int cat_parse_hexspec(const char *s, size_t n, uint8_t *terrain, uint8_t *token)
 {
 	if (n < 1)
 		return -1;
@@ -190,8 +186,7 @@ int cat_parse_hexspec(const char *s, size_t n, uint8_t *terrain,
  * name (2:1); -1 otherwise. */
 int cat_parse_harb_kind(const char *s, size_t n)
 {
-	if ((n == 3 && memcmp(s, "3:1", 3) == 0) ||
-	    (n == 7 && strncasecmp(s, "generic", 7) == 0))
+	if ((n == 3 && memcmp(s, "3:1", 3) == 0) || (n == 7 && strncasecmp(s, "generic", 7) == 0))
 		return HARB_GENERIC;
 	return cat_parse_res(s, n);
 }
@@ -201,20 +196,17 @@ int cat_parse_harb_kind(const char *s, size_t n)
 /* ------------------------------------------------------ the turn line */
 
 /* Reject by `rule` at token `t` (NULL: the start of the turn); -1. */
-static int reject_at(arb_reject *rej, const arb_token *t, enum cat_rule rule,
-		     const char *fmt, ...) __attribute__((format(printf, 4, 5)));
-static int reject_at(arb_reject *rej, const arb_token *t, enum cat_rule rule,
-		     const char *fmt, ...)
+static int reject_at(arb_reject *rej, const arb_token *t, enum cat_rule rule, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+static int reject_at(arb_reject *rej, const arb_token *t, enum cat_rule rule, const char *fmt, ...)
 {
 	char msg[ARB_MSG_MAX];
 	va_list ap;
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
-	return cat_reject(rej, rule, t ? t->line : 0, t ? t->col : 0, "%s",
-			  msg);
+	return cat_reject(rej, rule, t ? t->line : 0, t ? t->col : 0, "%s", msg);
 }
-
 
 /* The token equals `w` ignoring ASCII case; every `w` here is lower-case
  * letters only (see cat_letters_ieq).  Length first: the words are
@@ -229,12 +221,11 @@ static inline bool teq_n(const arb_token *t, const char *w, size_t n)
 /* A seated colour: the seat, or -1.  The four colour names have four
  * different lengths (3..6), so one comparison decides.  lower_colour[]
  * spells cat_colours[] (catan.c) in lower case, index for index. */
-static const char *const lower_colour[4] = {"red", "blue", "white",
-					    "orange"};
+static const char *const lower_colour[4] = { "red", "blue", "white", "orange" };
 
 static int parse_seat(const cat_game *g, const arb_token *t)
 {
-	static const int8_t by_len[8] = {-1, -1, -1, 0, 1, 2, 3, -1};
+	static const int8_t by_len[8] = { -1, -1, -1, 0, 1, 2, 3, -1 };
 	if (t->len > 7 || by_len[t->len] < 0)
 		return -1;
 	unsigned c = (unsigned)by_len[t->len];
@@ -245,8 +236,23 @@ static int parse_seat(const cat_game *g, const arb_token *t)
 
 /* Keywords, by a switch on length and first letter instead of a chain of
  * comparisons: this runs for every action of every line. */
-enum { K_NONE, K_ROLL, K_DISCARD, K_ROBBER, K_TRADE, K_ROAD, K_SETTLE,
-       K_CITY, K_BUY, K_PLAY, K_REVEAL, K_LONGEST, K_ARMY, K_SCORE, K_GETS };
+enum {
+	K_NONE,
+	K_ROLL,
+	K_DISCARD,
+	K_ROBBER,
+	K_TRADE,
+	K_ROAD,
+	K_SETTLE,
+	K_CITY,
+	K_BUY,
+	K_PLAY,
+	K_REVEAL,
+	K_LONGEST,
+	K_ARMY,
+	K_SCORE,
+	K_GETS
+};
 
 static int keyword(const arb_token *t)
 {
@@ -259,8 +265,7 @@ static int keyword(const arb_token *t)
 	case 4:
 		switch (c) {
 		case 'r':
-			return teq(t, "roll") ? K_ROLL
-			     : teq(t, "road") ? K_ROAD : K_NONE;
+			return teq(t, "roll") ? K_ROLL : teq(t, "road") ? K_ROAD : K_NONE;
 		case 'c':
 			return teq(t, "city") ? K_CITY : K_NONE;
 		case 'p':
@@ -272,16 +277,16 @@ static int keyword(const arb_token *t)
 		}
 		return K_NONE;
 	case 5:
-		return c == 't' ? (teq(t, "trade") ? K_TRADE : K_NONE)
-		     : c == 's' ? (teq(t, "score") ? K_SCORE : K_NONE)
-		     : K_NONE;
+		return c == 't'	  ? (teq(t, "trade") ? K_TRADE : K_NONE)
+		       : c == 's' ? (teq(t, "score") ? K_SCORE : K_NONE)
+				  : K_NONE;
 	case 6:
-		return teq(t, "robber") ? K_ROBBER
-		     : teq(t, "reveal") ? K_REVEAL
-		     : teq(t, "settle") ? K_SETTLE : K_NONE;
+		return teq(t, "robber")	  ? K_ROBBER
+		       : teq(t, "reveal") ? K_REVEAL
+		       : teq(t, "settle") ? K_SETTLE
+					  : K_NONE;
 	case 7:
-		return teq(t, "discard") ? K_DISCARD
-		     : teq(t, "longest") ? K_LONGEST : K_NONE;
+		return teq(t, "discard") ? K_DISCARD : teq(t, "longest") ? K_LONGEST : K_NONE;
 	case 10:
 		return teq(t, "settlement") ? K_SETTLE : K_NONE;
 	}
@@ -291,8 +296,7 @@ static int keyword(const arb_token *t)
 /* A bundle "2ore+brick" into v[]; "nothing" when allow_empty.  Each item is
  * an optional count 1..95 and a resource word, or, when `unseen` is not
  * NULL, cards not seen ("2?", counted there).  Returns 0 or -1. */
-static int parse_bundle(const arb_token *t, uint8_t v[CAT_RES],
-			bool allow_empty, uint8_t *unseen)
+static int parse_bundle(const arb_token *t, uint8_t v[CAT_RES], bool allow_empty, uint8_t *unseen)
 {
 	memset(v, 0, CAT_RES);
 	if (unseen)
@@ -311,8 +315,8 @@ static int parse_bundle(const arb_token *t, uint8_t v[CAT_RES],
 			n = n * 10 + (unsigned)(*q++ - '0');
 		if (q == s)
 			n = 1;
-		int r = unseen && e - q == 1 && *q == '?'
-			? CAT_RES : cat_parse_res(q, (size_t)(e - q));
+		int r = unseen && e - q == 1 && *q == '?' ? CAT_RES
+							  : cat_parse_res(q, (size_t)(e - q));
 		if (r < 0 || n == 0 || n > 95)
 			return -1;
 		total += n;
@@ -324,7 +328,7 @@ static int parse_bundle(const arb_token *t, uint8_t v[CAT_RES],
 			v[r] = (uint8_t)(v[r] + n);
 		s = e + 1;
 		if (e + 1 == end)
-			return -1;   /* trailing '+' */
+			return -1; /* trailing '+' */
 	}
 	return total ? 0 : -1;
 }
@@ -351,8 +355,8 @@ typedef struct cur {
 	const arb_token *tok;
 	size_t n, i;
 	arb_reject *rej;
-	const arb_token *kw;           /* the keyword being read           */
-	uint8_t unseen;                /* a '?' was read                   */
+	const arb_token *kw; /* the keyword being read           */
+	uint8_t unseen;	     /* a '?' was read                   */
 } cur;
 
 /* The next argument token of the current keyword, or a rejection. */
@@ -360,15 +364,14 @@ static const arb_token *arg(cur *c, const char *what)
 {
 	if (c->i < c->n)
 		return &c->tok[c->i++];
-	reject_at(c->rej, c->kw, CAT_R_SYNTAX, "'%.*s' needs %s after it",
-		      (int)c->kw->len, c->kw->s, what);
+	reject_at(c->rej, c->kw, CAT_R_SYNTAX, "'%.*s' needs %s after it", (int)c->kw->len,
+		  c->kw->s, what);
 	return NULL;
 }
 
 static int bad(cur *c, const arb_token *t, const char *what)
 {
-	return reject_at(c->rej, t, CAT_R_SYNTAX, "'%.*s' is not %s",
-			     (int)t->len, t->s, what);
+	return reject_at(c->rej, t, CAT_R_SYNTAX, "'%.*s' is not %s", (int)t->len, t->s, what);
 }
 
 static int arg_seat(cur *c, uint8_t *out)
@@ -379,8 +382,7 @@ static int arg_seat(cur *c, uint8_t *out)
 	int s = parse_seat(c->g, t);
 	if (s < 0)
 		return reject_at(c->rej, t, CAT_R_UNKNOWN_COLOUR,
-				     "'%.*s' is not a colour playing this game",
-				     (int)t->len, t->s);
+				 "'%.*s' is not a colour playing this game", (int)t->len, t->s);
 	*out = (uint8_t)s;
 	return 0;
 }
@@ -402,7 +404,8 @@ static int arg_discard(cur *c, uint8_t v[CAT_RES], uint8_t *unseen)
 	if (!t)
 		return -1;
 	if (parse_bundle(t, v, false, unseen) < 0)
-		return bad(c, t, "a bundle of resource cards (like 2ore+brick, "
+		return bad(c, t,
+			   "a bundle of resource cards (like 2ore+brick, "
 			   "with ? for a card not seen: 3lumber+2?)");
 	return 0;
 }
@@ -426,7 +429,8 @@ static int arg_edge(cur *c, uint8_t *out)
 		return -1;
 	int e = cat_parse_edge(c->g->d, t->s, t->len);
 	if (e < 0)
-		return bad(c, t, "a path between two neighbouring "
+		return bad(c, t,
+			   "a path between two neighbouring "
 			   "intersections (like c1-d1)");
 	*out = (uint8_t)e;
 	return 0;
@@ -460,8 +464,7 @@ static int arg_robber(cur *c, cat_act *a)
 		c->kw = &c->tok[c->i++];
 		if (arg_seat(c, &a->b) < 0)
 			return -1;
-		if (c->i < c->n && c->tok[c->i].len == 1 &&
-		    c->tok[c->i].s[0] == '?') {
+		if (c->i < c->n && c->tok[c->i].len == 1 && c->tok[c->i].s[0] == '?') {
 			c->i++;
 			a->c = CAT_UNSEEN;
 			c->unseen = 1;
@@ -483,8 +486,7 @@ static int arg_for(cur *c)
 	return 0;
 }
 
-int cat_parse(const void *game, const arb_token *tok, size_t ntok,
-	      void *move, arb_reject *rej)
+int cat_parse(const void *game, const arb_token *tok, size_t ntok, void *move, arb_reject *rej)
 {
 	const cat_game *g = game;
 	cat_move *m = move;
@@ -492,20 +494,19 @@ int cat_parse(const void *game, const arb_token *tok, size_t ntok,
 	int s = parse_seat(g, &tok[0]);
 	if (s < 0)
 		return reject_at(rej, &tok[0], CAT_R_UNKNOWN_COLOUR,
-				     "a turn starts with the colour of a seat "
-				     "of this game, not '%.*s'",
-				     (int)tok[0].len, tok[0].s);
+				 "a turn starts with the colour of a seat "
+				 "of this game, not '%.*s'",
+				 (int)tok[0].len, tok[0].s);
 	m->seat = (uint8_t)s;
 	m->line = tok[0].line;
 	m->col = tok[0].col;
 	m->n = 0;
-	cur c = {g, tok, ntok, 1, rej, NULL, 0};
+	cur c = { g, tok, ntok, 1, rej, NULL, 0 };
 	while (c.i < c.n) {
 		const arb_token *k = &tok[c.i++];
 		if (m->n == CAT_MAX_ACTS)
 			return reject_at(rej, k, CAT_R_TOO_MANY_ACTIONS,
-					     "a turn line holds at most %d actions",
-					     CAT_MAX_ACTS);
+					 "a turn line holds at most %d actions", CAT_MAX_ACTS);
 		cat_act *a = &m->act[m->n];
 		memset(a, 0, sizeof *a);
 		a->col = k->col;
@@ -519,25 +520,23 @@ int cat_parse(const void *game, const arb_token *tok, size_t ntok,
 				return -1;
 			unsigned sum;
 			a->kind = A_ROLL;
-			if (t->len == 3 && (t->s[1] == '+' || t->s[1] == ',') &&
-			    t->s[0] >= '1' && t->s[0] <= '6' && t->s[2] >= '1' &&
-			    t->s[2] <= '6') {
+			if (t->len == 3 && (t->s[1] == '+' || t->s[1] == ',') && t->s[0] >= '1' &&
+			    t->s[0] <= '6' && t->s[2] >= '1' && t->s[2] <= '6') {
 				a->a = (uint8_t)(t->s[0] - '0');
 				a->b = (uint8_t)(t->s[2] - '0');
-			} else if (t->len <= 2 && parse_int(t, 12, &sum) == 0 &&
-				   sum >= 2) {
+			} else if (t->len <= 2 && parse_int(t, 12, &sum) == 0 && sum >= 2) {
 				/* The sum alone, when the dice were not
 				 * seen: b = 0 marks it. */
 				a->a = (uint8_t)sum;
 				a->b = 0;
 			} else {
-				return bad(&c, t, "both dice (like 3+4) or "
+				return bad(&c, t,
+					   "both dice (like 3+4) or "
 					   "their sum (2..12)");
 			}
 		} else if (kwd == K_DISCARD) {
 			a->kind = A_DISCARD;
-			rc = arg_seat(&c, &a->a) < 0 ||
-			     arg_discard(&c, a->give, &a->b) < 0;
+			rc = arg_seat(&c, &a->a) < 0 || arg_discard(&c, a->give, &a->b) < 0;
 			c.unseen |= a->b != 0;
 		} else if (kwd == K_ROBBER) {
 			a->kind = A_ROBBER;
@@ -546,8 +545,7 @@ int cat_parse(const void *game, const arb_token *tok, size_t ntok,
 			const arb_token *t = arg(&c, "a colour or 'bank'");
 			if (!t)
 				return -1;
-			if (teq(t, "bank") || teq(t, "harbour") ||
-			    teq(t, "port")) {
+			if (teq(t, "bank") || teq(t, "harbour") || teq(t, "port")) {
 				a->kind = A_BANK;
 			} else {
 				a->kind = A_TRADE;
@@ -564,8 +562,7 @@ int cat_parse(const void *game, const arb_token *tok, size_t ntok,
 				}
 			}
 			/* "nothing" parses so apply() can name the rule. */
-			rc = arg_bundle(&c, a->give, true) < 0 ||
-			     arg_for(&c) < 0 ||
+			rc = arg_bundle(&c, a->give, true) < 0 || arg_for(&c) < 0 ||
 			     arg_bundle(&c, a->get, true) < 0;
 		} else if (kwd == K_ROAD) {
 			a->kind = A_ROAD;
@@ -580,10 +577,11 @@ int cat_parse(const void *game, const arb_token *tok, size_t ntok,
 			const arb_token *t = arg(&c, "the card drawn");
 			if (!t)
 				return -1;
-			int d = t->len == 1 && t->s[0] == '?'
-				? CAT_UNSEEN : cat_parse_dev(t->s, t->len);
+			int d = t->len == 1 && t->s[0] == '?' ? CAT_UNSEEN
+							      : cat_parse_dev(t->s, t->len);
 			if (d < 0)
-				return bad(&c, t, "a development card (knight, "
+				return bad(&c, t,
+					   "a development card (knight, "
 					   "road-building, year-of-plenty, "
 					   "monopoly, victory-point) or ? (not "
 					   "seen)");
@@ -605,8 +603,7 @@ int cat_parse(const void *game, const arb_token *tok, size_t ntok,
 				a->b = CAT_NONE;
 				rc = arg_edge(&c, &a->a);
 				if (!rc && c.i < c.n &&
-				    cat_parse_edge(g->d, tok[c.i].s,
-						   tok[c.i].len) >= 0) {
+				    cat_parse_edge(g->d, tok[c.i].s, tok[c.i].len) >= 0) {
 					a->bcol = tok[c.i].col;
 					rc = arg_edge(&c, &a->b);
 				}
@@ -620,7 +617,8 @@ int cat_parse(const void *game, const arb_token *tok, size_t ntok,
 				rc = arg_res(&c, &a->a);
 				break;
 			default:
-				return bad(&c, t, "a card that is played (knight, "
+				return bad(&c, t,
+					   "a card that is played (knight, "
 					   "road-building, year-of-plenty, "
 					   "monopoly)");
 			}
@@ -662,15 +660,14 @@ int cat_parse(const void *game, const arb_token *tok, size_t ntok,
 			a->b = (uint8_t)v;
 		} else if (kwd == K_GETS) {
 			a->kind = A_GETS;
-			rc = arg_seat(&c, &a->a) < 0 ||
-			     arg_bundle(&c, a->get, true) < 0;
+			rc = arg_seat(&c, &a->a) < 0 || arg_bundle(&c, a->get, true) < 0;
 		} else {
 			return reject_at(rej, k, CAT_R_SYNTAX,
-					     "'%.*s' is no action (roll, discard, "
-					     "robber, trade, road, settlement, "
-					     "city, buy, play, reveal, gets, "
-					     "longest, army, score)",
-					     (int)k->len, k->s);
+					 "'%.*s' is no action (roll, discard, "
+					 "robber, trade, road, settlement, "
+					 "city, buy, play, reveal, gets, "
+					 "longest, army, score)",
+					 (int)k->len, k->s);
 		}
 		if (rc)
 			return -1;
@@ -689,10 +686,9 @@ void cat_bundle_str(const uint8_t v[CAT_RES], char *out, size_t len)
 		if (!v[r])
 			continue;
 		int w = v[r] > 1
-			? snprintf(out + o, len - o, "%s%u%s", o ? "+" : "",
-				   v[r], cat_res_name[r])
-			: snprintf(out + o, len - o, "%s%s", o ? "+" : "",
-				   cat_res_name[r]);
+				? snprintf(out + o, len - o, "%s%u%s", o ? "+" : "", v[r],
+					   cat_res_name[r])
+				: snprintf(out + o, len - o, "%s%s", o ? "+" : "", cat_res_name[r]);
 		if (w < 0 || (size_t)w >= len - o)
 			return;
 		o += (size_t)w;
@@ -746,9 +742,7 @@ void cat_format(const void *game, const void *move, arb_buf *out)
 			if (a->kind == A_TRADE && a->c != CAT_NONE)
 				arb_buf_printf(out, "%s ", cat_cname(g, a->c));
 			arb_buf_printf(out, "%s %s for %s",
-				       a->kind == A_BANK ? "bank"
-							 : cat_cname(g, a->a),
-				       b1, b2);
+				       a->kind == A_BANK ? "bank" : cat_cname(g, a->a), b1, b2);
 			break;
 		case A_ROAD:
 			cat_edge_name(g->d, a->a, nm);
@@ -757,13 +751,12 @@ void cat_format(const void *game, const void *move, arb_buf *out)
 		case A_SETTLE:
 		case A_CITY:
 			cat_node_name(g->d, a->a, nm);
-			arb_buf_printf(out, " %s %s",
-				       a->kind == A_CITY ? "city" : "settlement",
+			arb_buf_printf(out, " %s %s", a->kind == A_CITY ? "city" : "settlement",
 				       nm);
 			break;
 		case A_BUY:
-			arb_buf_printf(out, " buy %s", a->a == CAT_UNSEEN
-				       ? "?" : cat_dev_name[a->a]);
+			arb_buf_printf(out, " buy %s",
+				       a->a == CAT_UNSEEN ? "?" : cat_dev_name[a->a]);
 			break;
 		case A_KNIGHT:
 			arb_buf_puts(out, " play knight");
@@ -782,8 +775,7 @@ void cat_format(const void *game, const void *move, arb_buf *out)
 			arb_buf_printf(out, " play year-of-plenty %s", b1);
 			break;
 		case A_MONOPOLY:
-			arb_buf_printf(out, " play monopoly %s",
-				       cat_res_name[a->a]);
+			arb_buf_printf(out, " play monopoly %s", cat_res_name[a->a]);
 			break;
 		case A_REVEAL:
 			if (a->a > 1)
@@ -793,19 +785,15 @@ void cat_format(const void *game, const void *move, arb_buf *out)
 			break;
 		case A_LONGEST:
 		case A_ARMY:
-			arb_buf_printf(out, " %s %s",
-				       a->kind == A_ARMY ? "army" : "longest",
-				       a->a == CAT_NONE ? "none"
-							: cat_cname(g, a->a));
+			arb_buf_printf(out, " %s %s", a->kind == A_ARMY ? "army" : "longest",
+				       a->a == CAT_NONE ? "none" : cat_cname(g, a->a));
 			break;
 		case A_VP:
-			arb_buf_printf(out, " score %s %u", cat_cname(g, a->a),
-				       a->b);
+			arb_buf_printf(out, " score %s %u", cat_cname(g, a->a), a->b);
 			break;
 		case A_GETS:
 			cat_bundle_str(a->get, b1, sizeof b1);
-			arb_buf_printf(out, " gets %s %s", cat_cname(g, a->a),
-				       b1);
+			arb_buf_printf(out, " gets %s %s", cat_cname(g, a->a), b1);
 			break;
 		default:
 			assert(!"unknown action");

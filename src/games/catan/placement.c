@@ -16,8 +16,7 @@
 /* May `seat` build a settlement at `node`: free, no building next to it,
  * and (after the set-up) one of the seat's roads touching it. */
 
-bool cat_settle_ok(const cat_game *g, const cat_state *s, unsigned seat,
-		   unsigned node, bool setup)
+bool cat_settle_ok(const cat_game *g, const cat_state *s, unsigned seat, unsigned node, bool setup)
 {
 	const cat_geom *G = &g->d->g;
 	if (s->node_owner[node])
@@ -33,36 +32,33 @@ bool cat_settle_ok(const cat_game *g, const cat_state *s, unsigned seat,
 }
 
 /* Does an end `v` of a new road connect it for `seat`? */
-static bool end_connects(const cat_game *g, const cat_state *s,
-			 unsigned seat, unsigned v, unsigned edge)
+static bool end_connects(const cat_game *g, const cat_state *s, unsigned seat, unsigned v,
+			 unsigned edge)
 {
 	const cat_geom *G = &g->d->g;
 	if (s->node_owner[v] == seat + 1)
 		return true;
 	if (s->node_owner[v])
-		return false;          /* an opponent's building cuts it */
+		return false; /* an opponent's building cuts it */
 	for (unsigned i = 0; i < G->node_nadj[v]; i++)
-		if (G->node_edge[v][i] != edge &&
-		    s->edge_owner[G->node_edge[v][i]] == seat + 1)
+		if (G->node_edge[v][i] != edge && s->edge_owner[G->node_edge[v][i]] == seat + 1)
 			return true;
 	return false;
 }
 
 /* May `seat` build a road at `edge`: free, and touching the settlement
  * just placed (set-up, setup_node >= 0) or connected (end_connects). */
-bool cat_road_ok(const cat_game *g, const cat_state *s, unsigned seat,
-		 unsigned edge, int setup_node)
+bool cat_road_ok(const cat_game *g, const cat_state *s, unsigned seat, unsigned edge,
+		 int setup_node)
 {
 	const cat_geom *G = &g->d->g;
 	if (s->edge_owner[edge])
 		return false;
 	if (setup_node >= 0)
-		return G->edge_node[edge][0] == setup_node ||
-		       G->edge_node[edge][1] == setup_node;
+		return G->edge_node[edge][0] == setup_node || G->edge_node[edge][1] == setup_node;
 	return end_connects(g, s, seat, G->edge_node[edge][0], edge) ||
 	       end_connects(g, s, seat, G->edge_node[edge][1], edge);
 }
-
 
 int cat_check_road(cat_turn *t, const cat_act *a, unsigned edge, int setup_node)
 {
@@ -71,23 +67,28 @@ int cat_check_road(cat_turn *t, const cat_act *a, unsigned edge, int setup_node)
 	char en[8];
 	if (!s->edge_owner[edge] && s->p[t->seat].roads < g->d->pieces[0] &&
 	    cat_road_ok(g, s, t->seat, edge, setup_node))
-		return 0;           /* the common case, without the words */
+		return 0; /* the common case, without the words */
 	cat_edge_name(g->d, edge, en);
 	if (s->edge_owner[edge])
-		return cat_rej_arg(t, a, CAT_R_PATH_OCCUPIED, "%s cannot build a road "
-			       "at %s: %s's road is there", cat_cname(g, t->seat),
-			       en, cat_cname(g, s->edge_owner[edge] - 1u));
+		return cat_rej_arg(t, a, CAT_R_PATH_OCCUPIED,
+				   "%s cannot build a road "
+				   "at %s: %s's road is there",
+				   cat_cname(g, t->seat), en,
+				   cat_cname(g, s->edge_owner[edge] - 1u));
 	if (s->p[t->seat].roads >= g->d->pieces[0])
-		return cat_rej_kw(t, a, CAT_R_NO_PIECES, "%s has no roads left (all %u "
-			      "are on the board)", cat_cname(g, t->seat),
-			      g->d->pieces[0]);
+		return cat_rej_kw(t, a, CAT_R_NO_PIECES,
+				  "%s has no roads left (all %u "
+				  "are on the board)",
+				  cat_cname(g, t->seat), g->d->pieces[0]);
 	if (!cat_road_ok(g, s, t->seat, edge, setup_node)) {
 		if (setup_node >= 0) {
 			char nn[4];
 			cat_node_name(g->d, (unsigned)setup_node, nn);
-			return cat_rej_arg(t, a, CAT_R_SETUP_ROAD, "%s's set-up road at "
-				       "%s must touch the settlement just "
-				       "placed at %s", cat_cname(g, t->seat), en, nn);
+			return cat_rej_arg(t, a, CAT_R_SETUP_ROAD,
+					   "%s's set-up road at "
+					   "%s must touch the settlement just "
+					   "placed at %s",
+					   cat_cname(g, t->seat), en, nn);
 		}
 		/* Say so when an opponent's building is what cuts it off. */
 		const cat_geom *G = &g->d->g;
@@ -97,25 +98,24 @@ int cat_check_road(cat_turn *t, const cat_act *a, unsigned edge, int setup_node)
 			if (!o || o == t->seat + 1u)
 				continue;
 			for (unsigned i = 0; i < G->node_nadj[v]; i++)
-				if (s->edge_owner[G->node_edge[v][i]] ==
-				    t->seat + 1u) {
+				if (s->edge_owner[G->node_edge[v][i]] == t->seat + 1u) {
 					char nn[4];
 					cat_node_name(g->d, v, nn);
 					return cat_rej_arg(t, a, CAT_R_ROAD_UNCONNECTED,
-						       "%s cannot build a road at "
-						       "%s: %s's %s at %s cuts it "
-						       "off from %s's road",
-						       cat_cname(g, t->seat), en,
-						       cat_cname(g, o - 1),
-						       s->node_city[v] ? "city"
-								       : "settlement",
-						       nn, cat_cname(g, t->seat));
+							   "%s cannot build a road at "
+							   "%s: %s's %s at %s cuts it "
+							   "off from %s's road",
+							   cat_cname(g, t->seat), en,
+							   cat_cname(g, o - 1),
+							   s->node_city[v] ? "city" : "settlement",
+							   nn, cat_cname(g, t->seat));
 				}
 		}
-		return cat_rej_arg(t, a, CAT_R_ROAD_UNCONNECTED, "%s cannot build a "
-			       "road at %s: it touches none of %s's roads, "
-			       "settlements or cities", cat_cname(g, t->seat), en,
-			       cat_cname(g, t->seat));
+		return cat_rej_arg(t, a, CAT_R_ROAD_UNCONNECTED,
+				   "%s cannot build a "
+				   "road at %s: it touches none of %s's roads, "
+				   "settlements or cities",
+				   cat_cname(g, t->seat), en, cat_cname(g, t->seat));
 	}
 	return 0;
 }
@@ -129,11 +129,10 @@ void cat_put_road(cat_turn *t, unsigned edge)
 	s->edge_owner[edge] = (uint8_t)(t->seat + 1);
 	s->p[t->seat].roads++;
 	char why[64] = "";
-	if (t->sink) {              /* words only when someone listens */
+	if (t->sink) { /* words only when someone listens */
 		char en[8];
 		cat_edge_name(g->d, edge, en);
-		snprintf(why, sizeof why, "%s built a road at %s",
-			 cat_cname(g, t->seat), en);
+		snprintf(why, sizeof why, "%s built a road at %s", cat_cname(g, t->seat), en);
 	}
 	/* An end of the new road with no other road of the seat is a leaf:
 	 * every trail through the new road starts there (reversed), so only
@@ -175,32 +174,35 @@ int cat_check_settlement(cat_turn *t, const cat_act *a, bool setup)
 	char nn[4], on[4];
 	cat_node_name(g->d, v, nn);
 	if (s->node_owner[v])
-		return cat_rej_arg(t, a, CAT_R_INTERSECTION_OCCUPIED, "%s cannot build "
-			       "a settlement at %s: %s's %s is there",
-			       cat_cname(g, t->seat), nn,
-			       cat_cname(g, s->node_owner[v] - 1u),
-			       s->node_city[v] ? "city" : "settlement");
+		return cat_rej_arg(t, a, CAT_R_INTERSECTION_OCCUPIED,
+				   "%s cannot build "
+				   "a settlement at %s: %s's %s is there",
+				   cat_cname(g, t->seat), nn, cat_cname(g, s->node_owner[v] - 1u),
+				   s->node_city[v] ? "city" : "settlement");
 	for (unsigned i = 0; i < G->node_nadj[v]; i++) {
 		unsigned w = G->node_adj[v][i];
 		if (s->node_owner[w]) {
 			cat_node_name(g->d, w, on);
-			return cat_rej_arg(t, a, CAT_R_DISTANCE_RULE, "%s cannot build a "
-				       "settlement at %s: %s's %s at %s is "
-				       "adjacent (distance rule)",
-				       cat_cname(g, t->seat), nn,
-				       cat_cname(g, s->node_owner[w] - 1u),
-				       s->node_city[w] ? "city" : "settlement",
-				       on);
+			return cat_rej_arg(t, a, CAT_R_DISTANCE_RULE,
+					   "%s cannot build a "
+					   "settlement at %s: %s's %s at %s is "
+					   "adjacent (distance rule)",
+					   cat_cname(g, t->seat), nn,
+					   cat_cname(g, s->node_owner[w] - 1u),
+					   s->node_city[w] ? "city" : "settlement", on);
 		}
 	}
 	if (s->p[t->seat].settlements >= g->d->pieces[1])
-		return cat_rej_kw(t, a, CAT_R_NO_PIECES, "%s has all %u settlements on "
-			      "the board and must upgrade one to a city first",
-			      cat_cname(g, t->seat), g->d->pieces[1]);
+		return cat_rej_kw(t, a, CAT_R_NO_PIECES,
+				  "%s has all %u settlements on "
+				  "the board and must upgrade one to a city first",
+				  cat_cname(g, t->seat), g->d->pieces[1]);
 	if (!cat_settle_ok(g, s, t->seat, v, setup))
-		return cat_rej_arg(t, a, CAT_R_SETTLEMENT_UNCONNECTED, "%s cannot build "
-			       "a settlement at %s: none of %s's roads leads "
-			       "there", cat_cname(g, t->seat), nn, cat_cname(g, t->seat));
+		return cat_rej_arg(t, a, CAT_R_SETTLEMENT_UNCONNECTED,
+				   "%s cannot build "
+				   "a settlement at %s: none of %s's roads leads "
+				   "there",
+				   cat_cname(g, t->seat), nn, cat_cname(g, t->seat));
 	return 0;
 }
 
@@ -217,7 +219,7 @@ void cat_put_settlement(cat_turn *t, unsigned v)
 	s->p[t->seat].settlements++;
 	s->p[t->seat].harb |= g->b.node_harb[v];
 	cat_vp_event(t, "settlement", 1, "%s builds a settlement at %s: 1 point",
-		 cat_cname(g, t->seat), nn);
+		     cat_cname(g, t->seat), nn);
 	/* A settlement can cut an opponent's road that passes through. */
 	unsigned cut = 0;
 	for (unsigned i = 0; i < G->node_nadj[v]; i++) {
@@ -233,8 +235,10 @@ void cat_put_settlement(cat_turn *t, unsigned v)
 		while (!(cut >> o & 1))
 			o++;
 		if (t->sink)
-			snprintf(why, sizeof why, "a settlement at %s broke %s's "
-				 "road", nn, cat_cname(g, o));
+			snprintf(why, sizeof why,
+				 "a settlement at %s broke %s's "
+				 "road",
+				 nn, cat_cname(g, o));
 		cat_lr_update(g, t->sink, cut, true, -1, why);
 	}
 }

@@ -69,8 +69,7 @@ static inline bool lanes_ge(uint64_t x, uint64_t w)
 
 /* Move cards: seat -> bank (dir < 0) or bank -> seat (dir > 0).  Counts
  * never go negative: callers check first (cat_lacks(), the bank's stock). */
-void cat_bank_move(cat_state *s, unsigned seat, const uint8_t v[CAT_RES],
-		      int dir)
+void cat_bank_move(cat_state *s, unsigned seat, const uint8_t v[CAT_RES], int dir)
 {
 	cat_player *p = &s->p[seat];
 	/* All five counts at once, a byte lane each, in a word read from
@@ -80,7 +79,7 @@ void cat_bank_move(cat_state *s, unsigned seat, const uint8_t v[CAT_RES],
 	 * (asserted) and the cards of a resource, at most 200 (the data's
 	 * limit), never pass a byte.  Lanes are added byte for byte, so the host's byte order
 	 * does not matter. */
-	uint8_t b8[8] = {0};
+	uint8_t b8[8] = { 0 };
 	memcpy(b8, v, CAT_RES);
 	uint64_t w, hand, bank;
 	memcpy(&w, b8, 8);
@@ -108,8 +107,7 @@ void cat_bank_move(cat_state *s, unsigned seat, const uint8_t v[CAT_RES],
 	memcpy(bp, &bank, 8);
 }
 
-void cat_give_card(cat_state *s, unsigned from, unsigned to, unsigned r,
-		      unsigned n)
+void cat_give_card(cat_state *s, unsigned from, unsigned to, unsigned r, unsigned n)
 {
 	assert(s->p[from].res[r] >= n);
 	s->p[from].res[r] = (uint8_t)(s->p[from].res[r] - n);
@@ -128,8 +126,8 @@ static void produce(cat_game *g, unsigned roll, uint8_t got[CAT_SEATS][CAT_RES])
 	/* got[] first holds what is owed (at most 12 a cell: two hexes of
 	 * three buildings each, cities counting 2); at most two hexes
 	 * produce, so at most two resources are looked at after. */
-	unsigned tot[CAT_RES] = {0};
-	unsigned touched = 0;           /* resources produced, by bit */
+	unsigned tot[CAT_RES] = { 0 };
+	unsigned touched = 0; /* resources produced, by bit */
 	memset(got, 0, CAT_SEATS * CAT_RES);
 	for (unsigned k = 0; k < 2; k++) {
 		unsigned h = g->b.by_token[roll][k];
@@ -149,7 +147,7 @@ static void produce(cat_game *g, unsigned roll, uint8_t got[CAT_SEATS][CAT_RES])
 	}
 	if (!touched)
 		return;
-	unsigned short_res = 0;         /* resources the bank cannot cover */
+	unsigned short_res = 0; /* resources the bank cannot cover */
 	for (unsigned m = touched; m; m &= m - 1) {
 		unsigned r = (unsigned)__builtin_ctz(m);
 		if (tot[r] > s->bank[r])
@@ -182,10 +180,9 @@ static void produce(cat_game *g, unsigned roll, uint8_t got[CAT_SEATS][CAT_RES])
 /* ------------------------------------------------------------ a turn */
 
 /* A rejection at column `col` of the turn's line. */
-static int rej_v(cat_turn *t, uint32_t col, enum cat_rule rule,
-		 const char *fmt, va_list ap) __attribute__((format(printf, 4, 0)));
-static int rej_v(cat_turn *t, uint32_t col, enum cat_rule rule,
-		 const char *fmt, va_list ap)
+static int rej_v(cat_turn *t, uint32_t col, enum cat_rule rule, const char *fmt, va_list ap)
+	__attribute__((format(printf, 4, 0)));
+static int rej_v(cat_turn *t, uint32_t col, enum cat_rule rule, const char *fmt, va_list ap)
 {
 	char msg[ARB_MSG_MAX];
 	vsnprintf(msg, sizeof msg, fmt, ap);
@@ -193,8 +190,7 @@ static int rej_v(cat_turn *t, uint32_t col, enum cat_rule rule,
 }
 
 /* Reject the turn by `rule` at the action's keyword; returns -1. */
-int cat_rej_kw(cat_turn *t, const cat_act *a, enum cat_rule rule,
-	       const char *fmt, ...)
+int cat_rej_kw(cat_turn *t, const cat_act *a, enum cat_rule rule, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
@@ -204,8 +200,7 @@ int cat_rej_kw(cat_turn *t, const cat_act *a, enum cat_rule rule,
 }
 
 /* Reject the turn by `rule` at the action's first argument; returns -1. */
-int cat_rej_arg(cat_turn *t, const cat_act *a, enum cat_rule rule,
-		const char *fmt, ...)
+int cat_rej_arg(cat_turn *t, const cat_act *a, enum cat_rule rule, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
@@ -217,8 +212,7 @@ int cat_rej_arg(cat_turn *t, const cat_act *a, enum cat_rule rule,
 /* Remember what the shortage about to be rejected was: `seat` had to
  * hold `need` (`fmt`: what they do, "pays 3ore+2grain for a city"), so
  * that hidden.c can say it over every way the unseen cards went. */
-void cat_note_shortage(cat_turn *t, unsigned seat, const uint8_t *need,
-			  const char *fmt, ...)
+void cat_note_shortage(cat_turn *t, unsigned seat, const uint8_t *need, const char *fmt, ...)
 {
 	cat_shortage *sh = &t->g->shortage;
 	sh->seat = (uint8_t)seat;
@@ -239,8 +233,10 @@ int cat_pay(cat_turn *t, const cat_act *a, unsigned what, const char *name)
 		cat_bundle_str(cost, c, sizeof c);
 		hand_str(&s->p[t->seat], h, sizeof h);
 		cat_note_shortage(t, t->seat, cost, "pays %s for %s", c, name);
-		return cat_rej_kw(t, a, CAT_R_CANNOT_AFFORD, "%s cannot pay for %s "
-			      "(%s) holding %s", cat_cname(t->g, t->seat), name, c, h);
+		return cat_rej_kw(t, a, CAT_R_CANNOT_AFFORD,
+				  "%s cannot pay for %s "
+				  "(%s) holding %s",
+				  cat_cname(t->g, t->seat), name, c, h);
 	}
 	cat_bank_move(s, t->seat, cost, -1);
 	return 0;
@@ -256,12 +252,16 @@ static int move_robber(cat_turn *t, const cat_act *a)
 	const cat_geom *G = &g->d->g;
 	unsigned h = a->a;
 	if (h == s->robber)
-		return cat_rej_arg(t, a, CAT_R_ROBBER_MUST_MOVE, "the robber is already "
-			       "at %c and must move to another hex", 'A' + h);
+		return cat_rej_arg(t, a, CAT_R_ROBBER_MUST_MOVE,
+				   "the robber is already "
+				   "at %c and must move to another hex",
+				   'A' + h);
 	if (g->b.terrain[h] == T_DESERT && g->opt_robber == ROB_TOKEN)
-		return cat_rej_arg(t, a, CAT_R_ROBBER_TOKEN, "the robber goes to a "
-			       "number token and the desert at %c has none "
-			       "(Variant robber=any allows it)", 'A' + h);
+		return cat_rej_arg(t, a, CAT_R_ROBBER_TOKEN,
+				   "the robber goes to a "
+				   "number token and the desert at %c has none "
+				   "(Variant robber=any allows it)",
+				   'A' + h);
 	unsigned cand = 0;
 	for (unsigned c = 0; c < 6; c++) {
 		unsigned o = s->node_owner[G->hex_node[h][c]];
@@ -272,44 +272,52 @@ static int move_robber(cat_turn *t, const cat_act *a)
 	if (a->b == CAT_NONE) {
 		for (unsigned p = 0; p < g->nseats; p++)
 			if ((cand >> p & 1) && s->p[p].ncards)
-				return cat_rej_arg(t, a, CAT_R_STEAL_REQUIRED, "%s must "
-					       "steal a card at %c: %s holds "
-					       "%u cards", cat_cname(g, t->seat),
-					       'A' + h, cat_cname(g, p),
-					       s->p[p].ncards);
+				return cat_rej_arg(t, a, CAT_R_STEAL_REQUIRED,
+						   "%s must "
+						   "steal a card at %c: %s holds "
+						   "%u cards",
+						   cat_cname(g, t->seat), 'A' + h, cat_cname(g, p),
+						   s->p[p].ncards);
 		return 0;
 	}
 	if (a->b == t->seat)
-		return cat_rej_arg(t, a, CAT_R_STEAL_VICTIM, "%s cannot steal from "
-			       "themselves", cat_cname(g, t->seat));
+		return cat_rej_arg(t, a, CAT_R_STEAL_VICTIM,
+				   "%s cannot steal from "
+				   "themselves",
+				   cat_cname(g, t->seat));
 	if (!(cand >> a->b & 1))
-		return cat_rej_arg(t, a, CAT_R_STEAL_VICTIM, "%s cannot steal from %s: "
-			       "%s has no settlement or city at %c",
-			       cat_cname(g, t->seat), cat_cname(g, a->b),
-			       cat_cname(g, a->b), 'A' + h);
-	if (a->c == CAT_UNSEEN)    /* hidden.c guesses it from any card held */
-		return cat_rej_arg(t, a, CAT_R_STEAL_CARD, "%s cannot steal "
+		return cat_rej_arg(t, a, CAT_R_STEAL_VICTIM,
+				   "%s cannot steal from %s: "
+				   "%s has no settlement or city at %c",
+				   cat_cname(g, t->seat), cat_cname(g, a->b), cat_cname(g, a->b),
+				   'A' + h);
+	if (a->c == CAT_UNSEEN) /* hidden.c guesses it from any card held */
+		return cat_rej_arg(t, a, CAT_R_STEAL_CARD,
+				   "%s cannot steal "
 				   "from %s, who holds no card",
 				   cat_cname(g, t->seat), cat_cname(g, a->b));
 	if (!s->p[a->b].res[a->c])
-		return cat_rej_arg(t, a, CAT_R_STEAL_CARD, "%s cannot steal %s from %s, "
-			       "who holds none", cat_cname(g, t->seat),
-			       cat_res_name[a->c], cat_cname(g, a->b));
+		return cat_rej_arg(t, a, CAT_R_STEAL_CARD,
+				   "%s cannot steal %s from %s, "
+				   "who holds none",
+				   cat_cname(g, t->seat), cat_res_name[a->c], cat_cname(g, a->b));
 	cat_give_card(s, a->b, t->seat, a->c, 1);
 	return 0;
 }
-
 
 /* Trading and building wait for the roll and the 7's robber.  Rejects
  * with roll-first, robber-first. */
 int cat_need_roll(cat_turn *t, const cat_act *a, const char *what)
 {
 	if (!t->rolled)
-		return cat_rej_kw(t, a, CAT_R_ROLL_FIRST, "%s must roll the dice before "
-			      "%s", cat_cname(t->g, t->seat), what);
+		return cat_rej_kw(t, a, CAT_R_ROLL_FIRST,
+				  "%s must roll the dice before "
+				  "%s",
+				  cat_cname(t->g, t->seat), what);
 	if (t->seven)
-		return cat_rej_kw(t, a, CAT_R_ROBBER_FIRST, "after a 7 the discards and "
-			      "the robber come before anything else");
+		return cat_rej_kw(t, a, CAT_R_ROBBER_FIRST,
+				  "after a 7 the discards and "
+				  "the robber come before anything else");
 	return 0;
 }
 
@@ -321,7 +329,7 @@ static int act_roll(cat_turn *t, const cat_act *a)
 	cat_state *s = &g->s;
 	if (t->rolled)
 		return cat_rej_kw(t, a, CAT_R_ONE_ROLL, "%s has already rolled this turn",
-			      cat_cname(g, t->seat));
+				  cat_cname(g, t->seat));
 	t->rolled = true;
 	t->roll = a->a + a->b;
 	if (t->roll != 7) {
@@ -331,8 +339,7 @@ static int act_roll(cat_turn *t, const cat_act *a)
 	memset(t->got, 0, sizeof t->got);
 	t->seven = true;
 	for (unsigned p = 0; p < g->nseats; p++)
-		t->must_discard[p] = s->p[p].ncards > 7
-				   ? (uint8_t)(s->p[p].ncards / 2) : 0;
+		t->must_discard[p] = s->p[p].ncards > 7 ? (uint8_t)(s->p[p].ncards / 2) : 0;
 	return 0;
 }
 
@@ -345,36 +352,44 @@ static int act_discard(cat_turn *t, const cat_act *a)
 	/* after the 7's robber nobody can still owe a discard (the robber
 	 * waits for them), so a late one is a second or an unneeded one */
 	if (!t->seven && !t->robbed)
-		return cat_rej_kw(t, a, CAT_R_DISCARD_WITHOUT_SEVEN, "cards are "
-			      "discarded only after a roll of 7");
+		return cat_rej_kw(t, a, CAT_R_DISCARD_WITHOUT_SEVEN,
+				  "cards are "
+				  "discarded only after a roll of 7");
 	if (t->discarded[a->a])
-		return cat_rej_arg(t, a, CAT_R_DISCARD_TWICE, "%s has already "
-			       "discarded", cat_cname(g, a->a));
+		return cat_rej_arg(t, a, CAT_R_DISCARD_TWICE,
+				   "%s has already "
+				   "discarded",
+				   cat_cname(g, a->a));
 	if (!t->must_discard[a->a])
-		return cat_rej_arg(t, a, CAT_R_DISCARD_UNNEEDED, "%s holds %u card%s and "
-			       "keeps %s (only a hand of more than 7 is "
-			       "halved)", cat_cname(g, a->a), p->ncards,
-			       p->ncards == 1 ? "" : "s", p->ncards == 1 ? "it" : "them");
+		return cat_rej_arg(t, a, CAT_R_DISCARD_UNNEEDED,
+				   "%s holds %u card%s and "
+				   "keeps %s (only a hand of more than 7 is "
+				   "halved)",
+				   cat_cname(g, a->a), p->ncards, p->ncards == 1 ? "" : "s",
+				   p->ncards == 1 ? "it" : "them");
 	unsigned n = cat_bundle_total(a->give) + a->b;
 	if (n != t->must_discard[a->a])
-		return cat_rej_arg(t, a, CAT_R_DISCARD_COUNT, "%s holds %u cards and "
-			       "must discard %u, not %u", cat_cname(g, a->a),
-			       p->ncards, t->must_discard[a->a], n);
+		return cat_rej_arg(t, a, CAT_R_DISCARD_COUNT,
+				   "%s holds %u cards and "
+				   "must discard %u, not %u",
+				   cat_cname(g, a->a), p->ncards, t->must_discard[a->a], n);
 	int r = cat_lacks(p, a->give);
 	if (r >= 0) {
 		char b[64];
 		cat_bundle_str(a->give, b, sizeof b);
 		cat_note_shortage(t, a->a, a->give, "discards %s", b);
-		return cat_rej_arg(t, a, CAT_R_DISCARD_NOT_HELD, "%s discards %u %s but "
-			       "holds %u", cat_cname(g, a->a), a->give[r],
-			       cat_res_name[r], p->res[r]);
+		return cat_rej_arg(t, a, CAT_R_DISCARD_NOT_HELD,
+				   "%s discards %u %s but "
+				   "holds %u",
+				   cat_cname(g, a->a), a->give[r], cat_res_name[r], p->res[r]);
 	}
 	/* hidden.c replaces the unseen cards by every guess the hand allows;
 	 * an unseen card left here is one the hand cannot hold. */
 	if (a->b)
-		return cat_rej_arg(t, a, CAT_R_DISCARD_NOT_HELD, "%s holds no "
-				   "%u more cards to discard", cat_cname(g, a->a),
-				   a->b);
+		return cat_rej_arg(t, a, CAT_R_DISCARD_NOT_HELD,
+				   "%s holds no "
+				   "%u more cards to discard",
+				   cat_cname(g, a->a), a->b);
 	cat_bank_move(&g->s, a->a, a->give, -1);
 	t->discarded[a->a] = 1;
 	return 0;
@@ -386,14 +401,16 @@ static int act_robber(cat_turn *t, const cat_act *a)
 {
 	cat_game *g = t->g;
 	if (!t->seven)
-		return cat_rej_kw(t, a, CAT_R_ROBBER_WITHOUT_SEVEN, "the robber moves "
-			      "only after a roll of 7 or with a knight");
+		return cat_rej_kw(t, a, CAT_R_ROBBER_WITHOUT_SEVEN,
+				  "the robber moves "
+				  "only after a roll of 7 or with a knight");
 	for (unsigned p = 0; p < g->nseats; p++)
 		if (t->must_discard[p] && !t->discarded[p])
-			return cat_rej_kw(t, a, CAT_R_DISCARD_MISSING, "%s holds %u "
-				      "cards and must discard %u before the "
-				      "robber moves", cat_cname(g, p),
-				      g->s.p[p].ncards, t->must_discard[p]);
+			return cat_rej_kw(t, a, CAT_R_DISCARD_MISSING,
+					  "%s holds %u "
+					  "cards and must discard %u before the "
+					  "robber moves",
+					  cat_cname(g, p), g->s.p[p].ncards, t->must_discard[p]);
 	if (move_robber(t, a) < 0)
 		return -1;
 	t->seven = false;
@@ -411,21 +428,25 @@ static int act_city(cat_turn *t, const cat_act *a)
 	char nn[4];
 	cat_node_name(g->d, v, nn);
 	if (s->node_owner[v] != t->seat + 1 || s->node_city[v])
-		return cat_rej_arg(t, a, CAT_R_CITY_NEEDS_SETTLEMENT, "%s cannot build "
-			       "a city at %s: a city replaces one of %s's own "
-			       "settlements", cat_cname(g, t->seat), nn,
-			       cat_cname(g, t->seat));
+		return cat_rej_arg(t, a, CAT_R_CITY_NEEDS_SETTLEMENT,
+				   "%s cannot build "
+				   "a city at %s: a city replaces one of %s's own "
+				   "settlements",
+				   cat_cname(g, t->seat), nn, cat_cname(g, t->seat));
 	if (s->p[t->seat].cities >= g->d->pieces[2])
-		return cat_rej_kw(t, a, CAT_R_NO_PIECES, "%s has no cities left (all %u "
-			      "are on the board)", cat_cname(g, t->seat),
-			      g->d->pieces[2]);
+		return cat_rej_kw(t, a, CAT_R_NO_PIECES,
+				  "%s has no cities left (all %u "
+				  "are on the board)",
+				  cat_cname(g, t->seat), g->d->pieces[2]);
 	if (cat_pay(t, a, C_CITY, "a city") < 0)
 		return -1;
 	s->node_city[v] = 1;
 	s->p[t->seat].settlements--;
 	s->p[t->seat].cities++;
-	cat_vp_event(t, "city", 1, "%s upgrades the settlement at %s to a city: "
-		 "1 more point", cat_cname(g, t->seat), nn);
+	cat_vp_event(t, "city", 1,
+		     "%s upgrades the settlement at %s to a city: "
+		     "1 more point",
+		     cat_cname(g, t->seat), nn);
 	return 0;
 }
 
@@ -456,18 +477,19 @@ static int act_assert(cat_turn *t, const cat_act *a)
 		if (h == a->a)
 			return 0;
 		return cat_rej_arg(t, a, lr ? CAT_R_ASSERT_LONGEST : CAT_R_ASSERT_ARMY,
-			       "the record says %s holds %s, but %s does",
-			       a->a == CAT_NONE ? "nobody" : cat_cname(g, a->a),
-			       lr ? "the longest road" : "the largest army",
-			       h == CAT_NONE ? "nobody" : cat_cname(g, h));
+				   "the record says %s holds %s, but %s does",
+				   a->a == CAT_NONE ? "nobody" : cat_cname(g, a->a),
+				   lr ? "the longest road" : "the largest army",
+				   h == CAT_NONE ? "nobody" : cat_cname(g, h));
 	}
 	case A_VP: {
 		unsigned v = cat_vp(g, a->a);
 		if (v == a->b)
 			return 0;
-		return cat_rej_arg(t, a, CAT_R_ASSERT_SCORE, "the record says %s has %u "
-			       "points, but %s has %u", cat_cname(g, a->a), a->b,
-			       cat_cname(g, a->a), v);
+		return cat_rej_arg(t, a, CAT_R_ASSERT_SCORE,
+				   "the record says %s has %u "
+				   "points, but %s has %u",
+				   cat_cname(g, a->a), a->b, cat_cname(g, a->a), v);
 	}
 	case A_GETS: {
 		bool setup = s->setup_step < 2 * g->nseats;
@@ -488,10 +510,10 @@ static int act_assert(cat_turn *t, const cat_act *a)
 		} else {
 			snprintf(from, sizeof from, "the roll of %u", t->roll);
 		}
-		return cat_rej_arg(t, a, CAT_R_ASSERT_PRODUCTION, "the record "
+		return cat_rej_arg(t, a, CAT_R_ASSERT_PRODUCTION,
+				   "the record "
 				   "says %s gets %s from %s, but %s gets %s",
-				   cat_cname(g, a->a), b1, from,
-				   cat_cname(g, a->a), b2);
+				   cat_cname(g, a->a), b1, from, cat_cname(g, a->a), b2);
 	}
 	}
 	assert(!"not an assertion");
@@ -500,8 +522,7 @@ static int act_assert(cat_turn *t, const cat_act *a)
 
 static bool is_assertion(unsigned kind)
 {
-	return kind == A_LONGEST || kind == A_ARMY || kind == A_VP ||
-	       kind == A_GETS;
+	return kind == A_LONGEST || kind == A_ARMY || kind == A_VP || kind == A_GETS;
 }
 
 /* One action of a regular turn.  Rejects with game-over and as the
@@ -513,9 +534,10 @@ static int act(cat_turn *t, const cat_act *a)
 	if (is_assertion(a->kind))
 		return act_assert(t, a);
 	if (s->over && a->kind != A_REVEAL)
-		return cat_rej_kw(t, a, CAT_R_GAME_OVER, "%s has already won; nothing "
-			      "more happens in this game",
-			      cat_cname(g, s->winner));
+		return cat_rej_kw(t, a, CAT_R_GAME_OVER,
+				  "%s has already won; nothing "
+				  "more happens in this game",
+				  cat_cname(g, s->winner));
 	switch (a->kind) {
 	case A_ROLL:
 		return act_roll(t, a);
@@ -530,16 +552,14 @@ static int act(cat_turn *t, const cat_act *a)
 	/* The place is checked before the price: a broken placement rule
 	 * is the more useful message. */
 	case A_ROAD:
-		if (cat_need_roll(t, a, "building") < 0 ||
-		    cat_check_road(t, a, a->a, -1) < 0 ||
+		if (cat_need_roll(t, a, "building") < 0 || cat_check_road(t, a, a->a, -1) < 0 ||
 		    cat_pay(t, a, C_ROAD, "a road") < 0)
 			return -1;
 		t->built = true;
 		cat_put_road(t, a->a);
 		return 0;
 	case A_SETTLE:
-		if (cat_need_roll(t, a, "building") < 0 ||
-		    cat_check_settlement(t, a, false) < 0 ||
+		if (cat_need_roll(t, a, "building") < 0 || cat_check_settlement(t, a, false) < 0 ||
 		    cat_pay(t, a, C_SETTLEMENT, "a settlement") < 0)
 			return -1;
 		t->built = true;
@@ -572,13 +592,16 @@ static int act(cat_turn *t, const cat_act *a)
 		unsigned hidden = (unsigned)(p->dev[D_VP] - p->vp_shown);
 		unsigned more = a->a > hidden ? a->a - hidden : 0;
 		if (more > p->unseen_dev || more > s->deck[D_VP])
-			return cat_rej_arg(t, a, CAT_R_REVEAL_NOT_HELD, "%s holds %u "
-				       "hidden victory point cards, not %u%s",
-				       cat_cname(g, t->seat), hidden +
-				       (p->unseen_dev < s->deck[D_VP]
-					? p->unseen_dev : s->deck[D_VP]), a->a,
-				       p->unseen_dev ? ", however the cards "
-				       "bought unseen went" : "");
+			return cat_rej_arg(t, a, CAT_R_REVEAL_NOT_HELD,
+					   "%s holds %u "
+					   "hidden victory point cards, not %u%s",
+					   cat_cname(g, t->seat),
+					   hidden + (p->unseen_dev < s->deck[D_VP] ? p->unseen_dev
+										   : s->deck[D_VP]),
+					   a->a,
+					   p->unseen_dev ? ", however the cards "
+							   "bought unseen went"
+							 : "");
 		if (more) {
 			/* Cards bought unseen shown to be victory points:
 			 * this turn's first, which leaves older ones to be
@@ -586,22 +609,24 @@ static int act(cat_turn *t, const cat_act *a)
 			s->deck[D_VP] = (uint8_t)(s->deck[D_VP] - more);
 			p->unseen_dev = (uint8_t)(p->unseen_dev - more);
 			p->dev[D_VP] = (uint8_t)(p->dev[D_VP] + more);
-			t->bought_unseen = (uint8_t)(t->bought_unseen -
-				(more < t->bought_unseen ? more : t->bought_unseen));
+			t->bought_unseen =
+				(uint8_t)(t->bought_unseen -
+					  (more < t->bought_unseen ? more : t->bought_unseen));
 			if (g->opt_vpc == VPC_HIDDEN)
-				cat_vp_event(t, "vp-card", (int)more, "%s shows "
+				cat_vp_event(t, "vp-card", (int)more,
+					     "%s shows "
 					     "%u victory point card%s bought "
 					     "unseen: %u point%s",
-					     cat_cname(g, t->seat), more,
-					     more > 1 ? "s" : "", more,
+					     cat_cname(g, t->seat), more, more > 1 ? "s" : "", more,
 					     more > 1 ? "s" : "");
 		}
 		p->vp_shown = (uint8_t)(p->vp_shown + a->a);
 		if (g->opt_vpc == VPC_REVEALED)
-			cat_vp_event(t, "vp-card", a->a, "%s shows %u victory "
-				 "point card%s: %u point%s", cat_cname(g, t->seat),
-				 a->a, a->a > 1 ? "s" : "", a->a,
-				 a->a > 1 ? "s" : "");
+			cat_vp_event(t, "vp-card", a->a,
+				     "%s shows %u victory "
+				     "point card%s: %u point%s",
+				     cat_cname(g, t->seat), a->a, a->a > 1 ? "s" : "", a->a,
+				     a->a > 1 ? "s" : "");
 		return 0;
 	}
 	}
@@ -639,7 +664,7 @@ static int apply_setup(cat_turn *t)
 	cat_game *g = t->g;
 	cat_state *s = &g->s;
 	const cat_move *m = t->m;
-	unsigned phase = 0;        /* 0 want settlement, 1 want road, 2 done */
+	unsigned phase = 0; /* 0 want settlement, 1 want road, 2 done */
 	for (unsigned i = 0; i < m->n; i++) {
 		const cat_act *a = &m->act[i];
 		if (is_assertion(a->kind)) {
@@ -659,15 +684,16 @@ static int apply_setup(cat_turn *t)
 				return -1;
 			phase = 2;
 		} else {
-			return cat_rej_kw(t, a, CAT_R_SETUP_PLACEMENT, "a set-up turn is "
-				      "one settlement and then one road that "
-				      "touches it");
+			return cat_rej_kw(t, a, CAT_R_SETUP_PLACEMENT,
+					  "a set-up turn is "
+					  "one settlement and then one road that "
+					  "touches it");
 		}
 	}
 	if (phase != 2)
 		return cat_reject(t->rej, CAT_R_SETUP_PLACEMENT, m->line, m->col,
-				      "a set-up turn is one settlement and then "
-				      "one road that touches it");
+				  "a set-up turn is one settlement and then "
+				  "one road that touches it");
 	s->setup_step++;
 	unsigned n = g->nseats, k = s->setup_step;
 	s->active = (uint8_t)(k >= 2 * n ? 0 : k < n ? k : 2 * n - 1 - k);
@@ -677,16 +703,15 @@ static int apply_setup(cat_turn *t)
 /* One action of a regular turn line, then the win it may bring.  Rejects
  * as act.  Always inline: the replay of a full record plays every action
  * here, and hidden.c once per way the unseen cards could have gone. */
-static inline __attribute__((always_inline)) int turn_step(cat_turn *t,
-							   const cat_act *a)
+static inline __attribute__((always_inline)) int turn_step(cat_turn *t, const cat_act *a)
 {
 	if (act(t, a) < 0)
 		return -1;
 	/* Points change only by building, cards and the special cards; a
 	 * steal or trade cannot win. */
 	unsigned k = a->kind;
-	if (k == A_ROAD || k == A_SETTLE || k == A_CITY || k == A_BUY ||
-	    k == A_KNIGHT || k == A_ROADS || k == A_REVEAL)
+	if (k == A_ROAD || k == A_SETTLE || k == A_CITY || k == A_BUY || k == A_KNIGHT ||
+	    k == A_ROADS || k == A_REVEAL)
 		cat_check_win(t);
 	return 0;
 }
@@ -714,14 +739,15 @@ int cat_turn_end(cat_turn *t)
 	if (t->seven) {
 		for (unsigned p = 0; p < g->nseats; p++)
 			if (t->must_discard[p] && !t->discarded[p])
-				return cat_reject(
-					t->rej, CAT_R_DISCARD_MISSING, m->line,
-					m->col, "%s holds %u cards and must "
-					"discard %u after the 7", cat_cname(g, p),
-					s->p[p].ncards, t->must_discard[p]);
-		return cat_reject(t->rej, CAT_R_ROBBER_MISSING, m->line,
-				  m->col, "%s rolled a 7 and must move the "
-				  "robber", cat_cname(g, t->seat));
+				return cat_reject(t->rej, CAT_R_DISCARD_MISSING, m->line, m->col,
+						  "%s holds %u cards and must "
+						  "discard %u after the 7",
+						  cat_cname(g, p), s->p[p].ncards,
+						  t->must_discard[p]);
+		return cat_reject(t->rej, CAT_R_ROBBER_MISSING, m->line, m->col,
+				  "%s rolled a 7 and must move the "
+				  "robber",
+				  cat_cname(g, t->seat));
 	}
 	s->active = (uint8_t)((t->seat + 1) % g->nseats);
 	/* Points gained on another's turn win at the start of one's own (a
@@ -736,17 +762,19 @@ static int check_unseen(cat_turn *t, const cat_act *a)
 {
 	cat_game *g = t->g;
 	if (g->view == CAT_NONE)
-		return cat_rej_arg(t, a, CAT_R_VIEW_UNSEEN, "a full record names "
+		return cat_rej_arg(t, a, CAT_R_VIEW_UNSEEN,
+				   "a full record names "
 				   "every card; '?' (a card not seen) needs a "
 				   "View tag saying whose view the record is");
 	if (g->view == CAT_OBSERVER)
 		return 0;
 	unsigned v = g->view;
 	bool own = a->kind == A_DISCARD ? a->a == v
-		 : a->kind == A_BUY ? t->seat == v
-		 : t->seat == v || a->b == v;
+		   : a->kind == A_BUY	? t->seat == v
+					: t->seat == v || a->b == v;
 	if (own)
-		return cat_rej_arg(t, a, CAT_R_VIEW_UNSEEN, "the record is %s's "
+		return cat_rej_arg(t, a, CAT_R_VIEW_UNSEEN,
+				   "the record is %s's "
 				   "view, and %s sees their own cards",
 				   cat_cname(g, v), cat_cname(g, v));
 	return 0;
@@ -767,8 +795,7 @@ static int apply_turn(cat_turn *t)
 	}
 	for (unsigned i = 0; i < m->n; i++) {
 		const cat_act *a = &m->act[i];
-		if ((cat_is_unseen(a) || (a->kind == A_BUY &&
-					       a->a == CAT_UNSEEN)) &&
+		if ((cat_is_unseen(a) || (a->kind == A_BUY && a->a == CAT_UNSEEN)) &&
 		    check_unseen(t, a) < 0)
 			return -1;
 		if (!cat_hidden_on(g) && !cat_is_unseen(a)) {
@@ -783,8 +810,7 @@ static int apply_turn(cat_turn *t)
 
 /* The apply op: play a turn line, or restore the position.  Rejects
  * with game-over, wrong-player and as apply_setup, apply_turn. */
-int cat_apply(void *game, const void *move, const arb_sink *sink,
-	      arb_reject *rej)
+int cat_apply(void *game, const void *move, const arb_sink *sink, arb_reject *rej)
 {
 	cat_game *g = game;
 	const cat_move *m = move;
@@ -792,14 +818,13 @@ int cat_apply(void *game, const void *move, const arb_sink *sink,
 	/* With unseen cards the game may be over in some ways they went and
 	 * not in others: cat_hidden_begin decides. */
 	if (s->over && !cat_hidden_on(g))
-		return cat_reject(rej, CAT_R_GAME_OVER, m->line, m->col,
-				      "the game is over");
+		return cat_reject(rej, CAT_R_GAME_OVER, m->line, m->col, "the game is over");
 	if (cat_hidden_on(g) && cat_hidden_begin(g, m, rej) < 0)
 		return -1;
 	if (m->seat != s->active)
 		return cat_reject(rej, CAT_R_WRONG_PLAYER, m->line, m->col,
-				      "it is %s's turn, not %s's",
-				      cat_cname(g, s->active), cat_cname(g, m->seat));
+				  "it is %s's turn, not %s's", cat_cname(g, s->active),
+				  cat_cname(g, m->seat));
 	g->bak = *s;
 	g->nev = 0;
 	cat_turn t;
@@ -810,8 +835,7 @@ int cat_apply(void *game, const void *move, const arb_sink *sink,
 	t.rej = rej;
 	t.seat = m->seat;
 	t.last_node = -1;
-	int rc = s->setup_step < 2 * g->nseats ? apply_setup(&t)
-					       : apply_turn(&t);
+	int rc = s->setup_step < 2 * g->nseats ? apply_setup(&t) : apply_turn(&t);
 	if (rc < 0) {
 		*s = g->bak;
 		g->nev = 0;
@@ -826,4 +850,3 @@ int cat_apply(void *game, const void *move, const arb_sink *sink,
 	g->nev = 0;
 	return 0;
 }
-

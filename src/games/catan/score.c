@@ -38,8 +38,7 @@ arb_event *cat_event(cat_game *g, const arb_sink *sink, const char *kind)
 
 /* A point event for the active seat: `delta` points, the sentence from
  * fmt, the player as its detail. */
-void cat_vp_event(cat_turn *t, const char *kind, int delta, const char *fmt,
-		  ...)
+void cat_vp_event(cat_turn *t, const char *kind, int delta, const char *fmt, ...)
 {
 	arb_event *ev = cat_event(t->g, t->sink, kind);
 	if (!ev)
@@ -54,16 +53,15 @@ void cat_vp_event(cat_turn *t, const char *kind, int delta, const char *fmt,
 
 /* The game ends with `seat` the winner at `vp` points; `when` ends the
  * event's sentence ("during their turn"). */
-static void win(cat_game *g, const arb_sink *sink, unsigned seat,
-		unsigned vp, const char *when)
+static void win(cat_game *g, const arb_sink *sink, unsigned seat, unsigned vp, const char *when)
 {
 	g->s.over = 1;
 	g->s.winner = (uint8_t)seat;
 	arb_event *ev = cat_event(g, sink, "win");
 	if (!ev)
 		return;
-	snprintf(ev->text, sizeof ev->text, "%s has %u points %s and wins",
-		 cat_cname(g, seat), vp, when);
+	snprintf(ev->text, sizeof ev->text, "%s has %u points %s and wins", cat_cname(g, seat), vp,
+		 when);
 	arb_event_str(ev, "player", cat_cname(g, seat));
 	arb_event_num(ev, "total", vp);
 }
@@ -101,9 +99,8 @@ void cat_standing(const void *game, arb_standing *out)
 {
 	const cat_game *g = game;
 	const cat_state *s = &g->s;
-	static const char *const keys[] = {"settlements", "cities",
-					   "longest_road", "largest_army",
-					   "vp_cards"};
+	static const char *const keys[] = { "settlements", "cities", "longest_road", "largest_army",
+					    "vp_cards" };
 	memset(out, 0, sizeof *out);
 	out->over = s->over;
 	out->nbd = ARB_COUNT(keys);
@@ -116,8 +113,7 @@ void cat_standing(const void *game, arb_standing *out)
 		out->bd[p][1] = 2L * pl->cities;
 		out->bd[p][2] = s->lr == p ? 2 : 0;
 		out->bd[p][3] = s->la == p ? 2 : 0;
-		out->bd[p][4] = g->opt_vpc == VPC_HIDDEN ? pl->dev[D_VP]
-							  : pl->vp_shown;
+		out->bd[p][4] = g->opt_vpc == VPC_HIDDEN ? pl->dev[D_VP] : pl->vp_shown;
 		out->winner[p] = s->over && s->winner == p;
 	}
 }

@@ -46,15 +46,13 @@ static void put_dev_bundle(const uint8_t v[CAT_DEV], arb_buf *out)
 typedef bool (*has_fn)(const cat_game *g, unsigned seat);
 typedef void (*put_fn)(const cat_game *g, unsigned seat, arb_buf *out);
 
-static void put_field(const cat_game *g, const char *key, has_fn has,
-		      put_fn put, arb_buf *out)
+static void put_field(const cat_game *g, const char *key, has_fn has, put_fn put, arb_buf *out)
 {
 	bool any = false;
 	for (unsigned p = 0; p < g->nseats; p++) {
 		if (!has(g, p))
 			continue;
-		arb_buf_printf(out, "%s%s:", any ? "," : key,
-			       cat_colours[g->colour[p]]);
+		arb_buf_printf(out, "%s%s:", any ? "," : key, cat_colours[g->colour[p]]);
 		put(g, p, out);
 		any = true;
 	}
@@ -68,8 +66,7 @@ static bool has_nodes(const cat_game *g, unsigned p, unsigned city)
 	return false;
 }
 
-static void put_nodes(const cat_game *g, unsigned p, unsigned city,
-		      arb_buf *out)
+static void put_nodes(const cat_game *g, unsigned p, unsigned city, arb_buf *out)
 {
 	bool first = true;
 	char nn[4];
@@ -159,8 +156,7 @@ void cat_snapshot(const void *game, arb_buf *out)
 	const cat_state *s = &g->s;
 	arb_buf_puts(out, "hexes=");
 	for (unsigned h = 0; h < CAT_HEXES; h++) {
-		arb_buf_printf(out, "%s%c", h ? "," : "",
-			       cat_res_letter[g->b.terrain[h]]);
+		arb_buf_printf(out, "%s%c", h ? "," : "", cat_res_letter[g->b.terrain[h]]);
 		if (g->b.token[h])
 			arb_buf_printf(out, "%u", g->b.token[h]);
 	}
@@ -181,14 +177,12 @@ void cat_snapshot(const void *game, arb_buf *out)
 	put_field(g, " shown=", has_shown, put_shown, out);
 	arb_buf_puts(out, " deck=");
 	put_dev_bundle(s->deck, out);
-	arb_buf_printf(out, " robber=%c longest=%s army=%s turn=%s",
-		       'A' + s->robber, holder(g, s->lr), holder(g, s->la),
-		       cat_colours[g->colour[s->active]]);
+	arb_buf_printf(out, " robber=%c longest=%s army=%s turn=%s", 'A' + s->robber,
+		       holder(g, s->lr), holder(g, s->la), cat_colours[g->colour[s->active]]);
 	if (s->setup_step < 2 * g->nseats)
 		arb_buf_printf(out, " step=%u", s->setup_step);
 	if (s->over)
-		arb_buf_printf(out, " winner=%s",
-			       cat_colours[g->colour[s->winner]]);
+		arb_buf_printf(out, " winner=%s", cat_colours[g->colour[s->winner]]);
 }
 
 /* ------------------------------------------------------------- reading */
@@ -196,8 +190,7 @@ void cat_snapshot(const void *game, arb_buf *out)
 static int seat_named(const cat_game *g, const char *s, size_t n)
 {
 	for (unsigned c = 0; c < CAT_SEATS; c++)
-		if (strlen(cat_colours[c]) == n &&
-		    strncasecmp(cat_colours[c], s, n) == 0)
+		if (strlen(cat_colours[c]) == n && strncasecmp(cat_colours[c], s, n) == 0)
 			return g->seat_of[c];
 	return -1;
 }
@@ -235,8 +228,7 @@ static int parse_items(const char *s, size_t n, bool dev, uint8_t *v)
 			c = c * 10 + (unsigned)(*q++ - '0');
 		if (q == s)
 			c = 1;
-		int k = dev ? cat_parse_dev(q, (size_t)(e - q))
-			    : cat_parse_res(q, (size_t)(e - q));
+		int k = dev ? cat_parse_dev(q, (size_t)(e - q)) : cat_parse_res(q, (size_t)(e - q));
 		if (k < 0 || c == 0 || c > 99 || v[k] + c > 99)
 			return -1;
 		v[k] = (uint8_t)(v[k] + c);
@@ -247,28 +239,30 @@ static int parse_items(const char *s, size_t n, bool dev, uint8_t *v)
 
 static bool is_position_key(const char *k, size_t n)
 {
-	static const char *const keys[] = {
-		"settlements", "cities", "roads", "hands", "cards", "knights",
-		"shown", "deck", "robber", "longest", "army", "turn", "step",
-		"winner"};
+	static const char *const keys[] = { "settlements", "cities", "roads", "hands",	"cards",
+					    "knights",	   "shown",  "deck",  "robber", "longest",
+					    "army",	   "turn",   "step",  "winner" };
 	for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
 		if (strlen(keys[i]) == n && strncmp(keys[i], k, n) == 0)
 			return true;
 	return false;
 }
 
-#define FAIL(...) do { snprintf(why, whylen, __VA_ARGS__); return -1; } while (0)
+#define FAIL(...)                                   \
+	do {                                        \
+		snprintf(why, whylen, __VA_ARGS__); \
+		return -1;                          \
+	} while (0)
 
 /* One "Colour:value" item of a per-colour field into the position. */
-static int put_item(cat_game *g, const char *key, int p, const char *v,
-		    size_t vl, char *why, size_t whylen)
+static int put_item(cat_game *g, const char *key, int p, const char *v, size_t vl, char *why,
+		    size_t whylen)
 {
 	cat_state *s = &g->s;
 	cat_player *pl = &s->p[p];
 	const cat_data *d = g->d;
 	unsigned cnt;
-	if (!strcmp(key, "settlements") || !strcmp(key, "cities") ||
-	    !strcmp(key, "roads")) {
+	if (!strcmp(key, "settlements") || !strcmp(key, "cities") || !strcmp(key, "roads")) {
 		bool road = key[0] == 'r';
 		const char *end = v + vl;
 		while (v < end) {
@@ -276,8 +270,7 @@ static int put_item(cat_game *g, const char *key, int p, const char *v,
 			if (!e)
 				e = end;
 			size_t l = (size_t)(e - v);
-			int x = road ? cat_parse_edge(d, v, l)
-				     : cat_parse_node(d, v, l);
+			int x = road ? cat_parse_edge(d, v, l) : cat_parse_node(d, v, l);
 			if (x < 0)
 				FAIL("%s: '%.*s' is no %s", key, (int)l, v,
 				     road ? "path" : "intersection");
@@ -307,8 +300,7 @@ static int put_item(cat_game *g, const char *key, int p, const char *v,
 	}
 	if (!strcmp(key, "cards")) {
 		if (parse_items(v, vl, true, pl->dev) < 0)
-			FAIL("cards: '%.*s' is not a list of development cards",
-			     (int)vl, v);
+			FAIL("cards: '%.*s' is not a list of development cards", (int)vl, v);
 		return 0;
 	}
 	if (parse_count(v, vl, 99, &cnt) < 0)
@@ -322,8 +314,7 @@ static int put_item(cat_game *g, const char *key, int p, const char *v,
 
 /* Read the position fields of a Setup value into g->s (already holding
  * the initial position on g->b).  Returns 0, or -1 with `why`. */
-int cat_position_from_setup(cat_game *g, const char *spec, char *why,
-			    size_t whylen)
+int cat_position_from_setup(cat_game *g, const char *spec, char *why, size_t whylen)
 {
 	cat_state *s = &g->s;
 	const cat_data *d = g->d;
@@ -339,7 +330,7 @@ int cat_position_from_setup(cat_game *g, const char *spec, char *why,
 			p++;
 		const char *eq = memchr(w, '=', (size_t)(p - w));
 		if (!eq || !is_position_key(w, (size_t)(eq - w)))
-			continue;   /* board fields: cat_board_from_setup */
+			continue; /* board fields: cat_board_from_setup */
 		char key[16];
 		snprintf(key, sizeof key, "%.*s", (int)(eq - w), w);
 		const char *v = eq + 1;
@@ -352,12 +343,12 @@ int cat_position_from_setup(cat_game *g, const char *spec, char *why,
 			s->robber = (uint8_t)h;
 		} else if (!strcmp(key, "longest") || !strcmp(key, "army") ||
 			   !strcmp(key, "turn") || !strcmp(key, "winner")) {
-			int seat = vl == 4 && !strncmp(v, "none", 4) &&
-					   key[0] != 't' && key[0] != 'w'
-				   ? CAT_NONE : seat_named(g, v, vl);
+			int seat =
+				vl == 4 && !strncmp(v, "none", 4) && key[0] != 't' && key[0] != 'w'
+					? CAT_NONE
+					: seat_named(g, v, vl);
 			if (seat < 0)
-				FAIL("%s: '%.*s' is not a colour of this game",
-				     key, (int)vl, v);
+				FAIL("%s: '%.*s' is not a colour of this game", key, (int)vl, v);
 			if (key[0] == 'l')
 				s->lr = (uint8_t)seat;
 			else if (key[0] == 'a')
@@ -368,13 +359,13 @@ int cat_position_from_setup(cat_game *g, const char *spec, char *why,
 				s->active = (uint8_t)seat;
 		} else if (!strcmp(key, "step")) {
 			if (parse_count(v, vl, 2 * g->nseats - 1, &step) < 0)
-				FAIL("step: '%.*s' is not a set-up step", (int)vl,
-				     v);
+				FAIL("step: '%.*s' is not a set-up step", (int)vl, v);
 			have_step = true;
 		} else if (!strcmp(key, "deck")) {
 			if (parse_items(v, vl, true, s->deck) < 0)
 				FAIL("deck: '%.*s' is not a list of development "
-				     "cards", (int)vl, v);
+				     "cards",
+				     (int)vl, v);
 			have_deck = true;
 		} else {
 			const char *end = v + vl;
@@ -383,14 +374,12 @@ int cat_position_from_setup(cat_game *g, const char *spec, char *why,
 				if (!e)
 					e = end;
 				const char *colon = memchr(v, ':', (size_t)(e - v));
-				int seat = colon ? seat_named(g, v,
-						(size_t)(colon - v)) : -1;
+				int seat = colon ? seat_named(g, v, (size_t)(colon - v)) : -1;
 				if (seat < 0)
 					FAIL("%s: '%.*s' is not COLOUR:VALUE for "
-					     "a colour of this game", key,
-					     (int)(e - v), v);
-				if (put_item(g, key, seat, colon + 1,
-					     (size_t)(e - colon - 1), why,
+					     "a colour of this game",
+					     key, (int)(e - v), v);
+				if (put_item(g, key, seat, colon + 1, (size_t)(e - colon - 1), why,
 					     whylen) < 0)
 					return -1;
 				v = e + 1;
@@ -401,14 +390,14 @@ int cat_position_from_setup(cat_game *g, const char *spec, char *why,
 		return 0;
 	s->setup_step = (uint8_t)(have_step ? step : 2 * g->nseats);
 	for (unsigned v = 0; v < CAT_NODES; v++)
-		for (unsigned i = 0; s->node_owner[v] && i < d->g.node_nadj[v];
-		     i++)
+		for (unsigned i = 0; s->node_owner[v] && i < d->g.node_nadj[v]; i++)
 			if (s->node_owner[d->g.node_adj[v][i]]) {
 				char a[4], b[4];
 				cat_node_name(d, v, a);
 				cat_node_name(d, d->g.node_adj[v][i], b);
 				FAIL("buildings at %s and %s are adjacent "
-				     "(distance rule)", a, b);
+				     "(distance rule)",
+				     a, b);
 			}
 	/* Derived: the bank, hand sizes, harbours, road lengths. */
 	for (unsigned r = 0; r < CAT_RES; r++) {
@@ -416,8 +405,8 @@ int cat_position_from_setup(cat_game *g, const char *spec, char *why,
 		for (unsigned p = 0; p < g->nseats; p++)
 			held += s->p[p].res[r];
 		if (held > d->bank)
-			FAIL("hands: %u %s, the bank has %u in all", held,
-			     cat_res_name[r], d->bank);
+			FAIL("hands: %u %s, the bank has %u in all", held, cat_res_name[r],
+			     d->bank);
 		s->bank[r] = (uint8_t)(d->bank - held);
 	}
 	for (unsigned k = 0; k < CAT_DEV; k++) {
@@ -428,10 +417,9 @@ int cat_position_from_setup(cat_game *g, const char *spec, char *why,
 		 * leave the game, so with the deck given they add up to the
 		 * box; played progress cards are gone. */
 		if (out > d->dev_count[k] ||
-		    (have_deck && (k == D_KNIGHT || k == D_VP) &&
-		     out != d->dev_count[k]))
-			FAIL("%u %s cards in the game, the box has %u", out,
-			     cat_dev_name[k], d->dev_count[k]);
+		    (have_deck && (k == D_KNIGHT || k == D_VP) && out != d->dev_count[k]))
+			FAIL("%u %s cards in the game, the box has %u", out, cat_dev_name[k],
+			     d->dev_count[k]);
 		if (!have_deck)
 			s->deck[k] = (uint8_t)(d->dev_count[k] - out);
 	}
@@ -442,7 +430,8 @@ int cat_position_from_setup(cat_game *g, const char *spec, char *why,
 			pl->ncards = (uint8_t)(pl->ncards + pl->res[r]);
 		if (pl->vp_shown > pl->dev[D_VP])
 			FAIL("shown: %s shows more victory point cards than "
-			     "held", cat_colours[g->colour[p]]);
+			     "held",
+			     cat_colours[g->colour[p]]);
 		pl->harb = 0;
 		for (unsigned v = 0; v < CAT_NODES; v++)
 			if (s->node_owner[v] == p + 1)
@@ -467,12 +456,11 @@ int cat_position_from_setup(cat_game *g, const char *spec, char *why,
 
 /* Spiral order of the variable set-up: the outer ring counter-clockwise
  * from A, then the inner ring from E, then the centre. */
-static const uint8_t outer_ring[12] = {0, 3, 7, 12, 16, 17, 18, 15, 11, 6, 2, 1};
-static const uint8_t inner_ring[6] = {4, 8, 13, 14, 10, 5};
+static const uint8_t outer_ring[12] = { 0, 3, 7, 12, 16, 17, 18, 15, 11, 6, 2, 1 };
+static const uint8_t inner_ring[6] = { 4, 8, 13, 14, 10, 5 };
 
 /* Split "a,b,c" items of a Setup field; calls back per item. */
-static size_t split_commas(const char *s, size_t n, const char **item,
-			   size_t *ilen, size_t max)
+static size_t split_commas(const char *s, size_t n, const char **item, size_t *ilen, size_t max)
 {
 	size_t k = 0, i = 0;
 	while (i <= n) {
@@ -496,8 +484,8 @@ static size_t split_commas(const char *s, size_t n, const char **item,
  *   harbours=3:1@c1-d1,grain@f1-g1,...   9 harbours
  * Missing hexes/terrain or harbours fields keep the beginner board's.
  * Returns 0, or -1 with a sentence in `why`. */
-int cat_board_from_setup(const cat_data *d, const char *spec, cat_board *b,
-			 char *why, size_t whylen)
+int cat_board_from_setup(const cat_data *d, const char *spec, cat_board *b, char *why,
+			 size_t whylen)
 {
 	cat_board_default(d, b);
 	const char *p = spec;
@@ -515,8 +503,7 @@ int cat_board_from_setup(const cat_data *d, const char *spec, cat_board *b,
 		size_t wl = (size_t)(p - w);
 		const char *eq = memchr(w, '=', wl);
 		if (!eq) {
-			snprintf(why, whylen, "'%.*s' is not name=value",
-				 (int)wl, w);
+			snprintf(why, whylen, "'%.*s' is not name=value", (int)wl, w);
 			return -1;
 		}
 		size_t kl = (size_t)(eq - w);
@@ -527,17 +514,20 @@ int cat_board_from_setup(const cat_data *d, const char *spec, cat_board *b,
 		if (kl == 5 && strncmp(w, "hexes", 5) == 0) {
 			size_t k = split_commas(v, vl, item, ilen, CAT_HEXES + 1);
 			if (k != CAT_HEXES) {
-				snprintf(why, whylen, "hexes= lists %zu hexes, "
-					 "the island has 19", k);
+				snprintf(why, whylen,
+					 "hexes= lists %zu hexes, "
+					 "the island has 19",
+					 k);
 				return -1;
 			}
 			for (unsigned h = 0; h < CAT_HEXES; h++)
 				if (cat_parse_hexspec(item[h], ilen[h], &b->terrain[h],
-						  &b->token[h]) < 0) {
-					snprintf(why, whylen, "hex %c: '%.*s' is not "
+						      &b->token[h]) < 0) {
+					snprintf(why, whylen,
+						 "hex %c: '%.*s' is not "
 						 "a terrain letter (B L W G O D) "
-						 "with a number token", 'A' + h,
-						 (int)ilen[h], item[h]);
+						 "with a number token",
+						 'A' + h, (int)ilen[h], item[h]);
 					return -1;
 				}
 			have_hexes = true;
@@ -547,10 +537,10 @@ int cat_board_from_setup(const cat_data *d, const char *spec, cat_board *b,
 				return -1;
 			}
 			for (unsigned h = 0; h < CAT_HEXES; h++) {
-				const char *q = memchr(cat_res_letter,
-						       v[h] & ~0x20, CAT_RES + 1);
+				const char *q = memchr(cat_res_letter, v[h] & ~0x20, CAT_RES + 1);
 				if (!q || v[h] == 0) {
-					snprintf(why, whylen, "terrain= letter "
+					snprintf(why, whylen,
+						 "terrain= letter "
 						 "'%c' is none of B L W G O D",
 						 v[h]);
 					return -1;
@@ -565,48 +555,54 @@ int cat_board_from_setup(const cat_data *d, const char *spec, cat_board *b,
 				if (h >= 0 && outer_ring[i] == h)
 					break;
 			if (i >= 12) {
-				snprintf(why, whylen, "start= must be a corner "
+				snprintf(why, whylen,
+					 "start= must be a corner "
 					 "hex: A, C, H, L, Q or S");
 				return -1;
 			}
 			start = i;
 			have_start = true;
 		} else if (kl == 8 && strncmp(w, "harbours", 8) == 0) {
-			size_t k = split_commas(v, vl, item, ilen,
-						CAT_HARBOURS + 1);
+			size_t k = split_commas(v, vl, item, ilen, CAT_HARBOURS + 1);
 			if (k != CAT_HARBOURS) {
-				snprintf(why, whylen, "harbours= lists %zu "
-					 "harbours, the game has 9", k);
+				snprintf(why, whylen,
+					 "harbours= lists %zu "
+					 "harbours, the game has 9",
+					 k);
 				return -1;
 			}
 			for (unsigned i = 0; i < CAT_HARBOURS; i++) {
 				const char *at = memchr(item[i], '@', ilen[i]);
-				int kind = at ? cat_parse_harb_kind(item[i],
-						(size_t)(at - item[i])) : -1;
+				int kind = at ? cat_parse_harb_kind(item[i], (size_t)(at - item[i]))
+					      : -1;
 				int e = at ? cat_parse_edge(d, at + 1,
-						ilen[i] - (size_t)(at - item[i]) - 1)
+							    ilen[i] - (size_t)(at - item[i]) - 1)
 					   : -1;
 				if (kind < 0 || e < 0) {
-					snprintf(why, whylen, "harbour '%.*s' is "
+					snprintf(why, whylen,
+						 "harbour '%.*s' is "
 						 "not KIND@PATH (3:1@c1-d1, "
-						 "grain@f1-g1)", (int)ilen[i],
-						 item[i]);
+						 "grain@f1-g1)",
+						 (int)ilen[i], item[i]);
 					return -1;
 				}
 				b->harb_kind[i] = (uint8_t)kind;
 				b->harb_edge[i] = (uint8_t)e;
 			}
 		} else if (!is_position_key(w, kl)) {
-			snprintf(why, whylen, "unknown Setup field '%.*s' "
+			snprintf(why, whylen,
+				 "unknown Setup field '%.*s' "
 				 "(known: hexes, terrain, start, harbours and "
 				 "the position: settlements, cities, roads, "
 				 "hands, cards, knights, shown, deck, robber, "
-				 "longest, army, turn, step, winner)", (int)kl, w);
+				 "longest, army, turn, step, winner)",
+				 (int)kl, w);
 			return -1;
 		}
 	}
 	if (have_hexes && (have_terrain || have_start)) {
-		snprintf(why, whylen, "give either hexes= or terrain= with "
+		snprintf(why, whylen,
+			 "give either hexes= or terrain= with "
 			 "start=, not both");
 		return -1;
 	}
@@ -630,7 +626,8 @@ int cat_board_from_setup(const cat_data *d, const char *spec, cat_board *b,
 			} else if (t < 18) {
 				b->token[h] = d->tokens[t++];
 			} else {
-				snprintf(why, whylen, "terrain= has no desert "
+				snprintf(why, whylen,
+					 "terrain= has no desert "
 					 "and more land hexes than tokens");
 				return -1;
 			}
@@ -641,4 +638,3 @@ int cat_board_from_setup(const cat_data *d, const char *spec, cat_board *b,
 		return -1;
 	return 0;
 }
-

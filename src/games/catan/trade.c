@@ -17,10 +17,11 @@
 static int strict_trade(cat_turn *t, const cat_act *a)
 {
 	if (t->built && t->g->opt_phases == PH_STRICT)
-		return cat_rej_kw(t, a, CAT_R_TRADE_AFTER_BUILD, "%s has already built "
-			      "this turn, and trading comes before building "
-			      "(Variant phases=combined allows it)",
-			      cat_cname(t->g, t->seat));
+		return cat_rej_kw(t, a, CAT_R_TRADE_AFTER_BUILD,
+				  "%s has already built "
+				  "this turn, and trading comes before building "
+				  "(Variant phases=combined allows it)",
+				  cat_cname(t->g, t->seat));
 	return 0;
 }
 
@@ -29,13 +30,15 @@ static int strict_trade(cat_turn *t, const cat_act *a)
 static int like_for_like(cat_turn *t, const cat_act *a)
 {
 	if (!cat_bundle_total(a->give) || !cat_bundle_total(a->get))
-		return cat_rej_kw(t, a, CAT_R_TRADE_GIFT, "a trade needs cards on both "
-			      "sides: cards are never given away");
+		return cat_rej_kw(t, a, CAT_R_TRADE_GIFT,
+				  "a trade needs cards on both "
+				  "sides: cards are never given away");
 	for (unsigned r = 0; r < CAT_RES; r++)
 		if (a->give[r] && a->get[r])
-			return cat_rej_kw(t, a, CAT_R_TRADE_LIKE_FOR_LIKE, "a trade "
-				      "cannot give and take %s at once",
-				      cat_res_name[r]);
+			return cat_rej_kw(t, a, CAT_R_TRADE_LIKE_FOR_LIKE,
+					  "a trade "
+					  "cannot give and take %s at once",
+					  cat_res_name[r]);
 	return 0;
 }
 
@@ -46,34 +49,38 @@ int cat_act_trade(cat_turn *t, const cat_act *a)
 	cat_game *g = t->g;
 	cat_state *s = &g->s;
 	if (a->c != CAT_NONE && a->c != t->seat)
-		return cat_rej_kw(t, a, CAT_R_TRADE_NOT_ACTIVE, "only the player whose "
-			      "turn it is trades: %s may not trade with %s "
-			      "during %s's turn", cat_cname(g, a->c),
-			      cat_cname(g, a->a), cat_cname(g, t->seat));
+		return cat_rej_kw(t, a, CAT_R_TRADE_NOT_ACTIVE,
+				  "only the player whose "
+				  "turn it is trades: %s may not trade with %s "
+				  "during %s's turn",
+				  cat_cname(g, a->c), cat_cname(g, a->a), cat_cname(g, t->seat));
 	if (a->a == t->seat)
-		return cat_rej_arg(t, a, CAT_R_TRADE_NOT_ACTIVE, "%s cannot trade with "
-			       "themselves", cat_cname(g, t->seat));
-	if (cat_need_roll(t, a, "trading") < 0 || strict_trade(t, a) < 0 ||
-	    like_for_like(t, a) < 0)
+		return cat_rej_arg(t, a, CAT_R_TRADE_NOT_ACTIVE,
+				   "%s cannot trade with "
+				   "themselves",
+				   cat_cname(g, t->seat));
+	if (cat_need_roll(t, a, "trading") < 0 || strict_trade(t, a) < 0 || like_for_like(t, a) < 0)
 		return -1;
 	char b[64];
 	int r = cat_lacks(&s->p[t->seat], a->give);
 	if (r >= 0) {
 		cat_bundle_str(a->give, b, sizeof b);
-		cat_note_shortage(t, t->seat, a->give, "gives %s to %s", b,
-			      cat_cname(g, a->a));
-		return cat_rej_kw(t, a, CAT_R_TRADE_NOT_HELD, "%s gives %u %s but holds "
-			      "%u", cat_cname(g, t->seat), a->give[r],
-			      cat_res_name[r], s->p[t->seat].res[r]);
+		cat_note_shortage(t, t->seat, a->give, "gives %s to %s", b, cat_cname(g, a->a));
+		return cat_rej_kw(t, a, CAT_R_TRADE_NOT_HELD,
+				  "%s gives %u %s but holds "
+				  "%u",
+				  cat_cname(g, t->seat), a->give[r], cat_res_name[r],
+				  s->p[t->seat].res[r]);
 	}
 	r = cat_lacks(&s->p[a->a], a->get);
 	if (r >= 0) {
 		cat_bundle_str(a->get, b, sizeof b);
-		cat_note_shortage(t, a->a, a->get, "gives %s to %s", b,
-			      cat_cname(g, t->seat));
-		return cat_rej_kw(t, a, CAT_R_TRADE_NOT_HELD, "%s gives %u %s but holds "
-			      "%u", cat_cname(g, a->a), a->get[r],
-			      cat_res_name[r], s->p[a->a].res[r]);
+		cat_note_shortage(t, a->a, a->get, "gives %s to %s", b, cat_cname(g, t->seat));
+		return cat_rej_kw(t, a, CAT_R_TRADE_NOT_HELD,
+				  "%s gives %u %s but holds "
+				  "%u",
+				  cat_cname(g, a->a), a->get[r], cat_res_name[r],
+				  s->p[a->a].res[r]);
 	}
 	for (unsigned k = 0; k < CAT_RES; k++) {
 		if (a->give[k])
@@ -91,8 +98,7 @@ int cat_act_bank(cat_turn *t, const cat_act *a)
 	cat_game *g = t->g;
 	cat_state *s = &g->s;
 	cat_player *p = &s->p[t->seat];
-	if (cat_need_roll(t, a, "trading") < 0 || strict_trade(t, a) < 0 ||
-	    like_for_like(t, a) < 0)
+	if (cat_need_roll(t, a, "trading") < 0 || strict_trade(t, a) < 0 || like_for_like(t, a) < 0)
 		return -1;
 	/* The line's maritime trades, one card from the bank each: a player
 	 * may trade a resource at any rate from their best (2:1, 3:1 or
@@ -109,43 +115,50 @@ int cat_act_bank(cat_turn *t, const cat_act *a)
 		unsigned n = a->give[r], rate = cat_maritime_rate(p, r);
 		unsigned lo = (n + 3) / 4, hi = n / rate;
 		if (lo > hi && rate == 4)
-			return cat_rej_kw(t, a, CAT_R_MARITIME_RATE, "%s trades "
+			return cat_rej_kw(t, a, CAT_R_MARITIME_RATE,
+					  "%s trades "
 					  "%s with the bank at 4:1, and %u is "
 					  "no multiple of 4",
-					  cat_cname(g, t->seat),
-					  cat_res_name[r], n);
+					  cat_cname(g, t->seat), cat_res_name[r], n);
 		if (lo > hi)
-			return cat_rej_kw(t, a, CAT_R_MARITIME_RATE, "%s trades "
+			return cat_rej_kw(t, a, CAT_R_MARITIME_RATE,
+					  "%s trades "
 					  "%s with the bank at %s, and %u "
 					  "cannot be split into trades at those "
-					  "rates", cat_cname(g, t->seat),
-					  cat_res_name[r], rate == 2
-					  ? "2:1, 3:1 or 4:1" : "3:1 or 4:1", n);
+					  "rates",
+					  cat_cname(g, t->seat), cat_res_name[r],
+					  rate == 2 ? "2:1, 3:1 or 4:1" : "3:1 or 4:1", n);
 		fewest += lo;
 		most += hi;
 	}
 	unsigned n = cat_bundle_total(a->get);
 	if ((n < fewest || n > most) && fewest == most)
-		return cat_rej_kw(t, a, CAT_R_MARITIME_RATE, "at %s's rates "
+		return cat_rej_kw(t, a, CAT_R_MARITIME_RATE,
+				  "at %s's rates "
 				  "these cards buy %u from the bank, not %u",
 				  cat_cname(g, t->seat), most, n);
 	if (n < fewest || n > most)
-		return cat_rej_kw(t, a, CAT_R_MARITIME_RATE, "at %s's rates "
+		return cat_rej_kw(t, a, CAT_R_MARITIME_RATE,
+				  "at %s's rates "
 				  "these cards buy %u to %u from the bank, not "
-				  "%u", cat_cname(g, t->seat), fewest, most, n);
+				  "%u",
+				  cat_cname(g, t->seat), fewest, most, n);
 	int r = cat_lacks(p, a->give);
 	if (r >= 0) {
 		char b[64];
 		cat_bundle_str(a->give, b, sizeof b);
 		cat_note_shortage(t, t->seat, a->give, "gives %s to the bank", b);
-		return cat_rej_kw(t, a, CAT_R_TRADE_NOT_HELD, "%s gives %u %s but holds "
-			      "%u", cat_cname(g, t->seat), a->give[r],
-			      cat_res_name[r], p->res[r]);
+		return cat_rej_kw(t, a, CAT_R_TRADE_NOT_HELD,
+				  "%s gives %u %s but holds "
+				  "%u",
+				  cat_cname(g, t->seat), a->give[r], cat_res_name[r], p->res[r]);
 	}
 	for (unsigned k = 0; k < CAT_RES; k++)
 		if (a->get[k] > s->bank[k] + a->give[k])
-			return cat_rej_kw(t, a, CAT_R_BANK_EMPTY, "the bank has only %u "
-				      "%s", s->bank[k], cat_res_name[k]);
+			return cat_rej_kw(t, a, CAT_R_BANK_EMPTY,
+					  "the bank has only %u "
+					  "%s",
+					  s->bank[k], cat_res_name[k]);
 	cat_bank_move(s, t->seat, a->give, -1);
 	cat_bank_move(s, t->seat, a->get, 1);
 	return 0;

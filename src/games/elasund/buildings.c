@@ -22,13 +22,11 @@ static int mills_under(const el_game *g, int t, int x, int y)
 	return n;
 }
 
-
 /* A building's name in a sentence ("long hut", not the keyword). */
 static const char *say(const el_game *g, int type)
 {
 	return type == B_LONGHUT ? "long hut" : g->d->bt[type].name;
 }
-
 
 /* Take tile `id` off the board: cubes back, trade points back, a hut into
  * the relocation queue (or out of the game).  `why` names the cause. */
@@ -42,9 +40,9 @@ void el_remove_tile(el_game *g, int id, const char *why, bool hut_may_move, el_h
 	if (t->cubes) {
 		g->pos.seat[t->owner].cubes = (uint8_t)(g->pos.seat[t->owner].cubes - t->cubes);
 		arb_event *ev = EL_EVENT(g, "building-lost", t->owner, -t->cubes,
-				      "%s loses the %s at %s (%s) and takes %d cube%s back",
-				      el_cname(g, t->owner), bt->name, el_sq(g, t->x, t->y), why,
-				      t->cubes, t->cubes == 1 ? "" : "s");
+					 "%s loses the %s at %s (%s) and takes %d cube%s back",
+					 el_cname(g, t->owner), bt->name, el_sq(g, t->x, t->y), why,
+					 t->cubes, t->cubes == 1 ? "" : "s");
 		EL_EVENT_STR(ev, "building", bt->name);
 		EL_EVENT_COPY(g, ev, "square", el_sq(g, t->x, t->y));
 		EL_EVENT_NUM(ev, "cubes", t->cubes);
@@ -74,8 +72,10 @@ static void sort_huts(el_game *g, el_hutq *q)
 	for (int i = 1; i < q->n; i++)
 		for (int j = i; j > 0; j--) {
 			const el_tile *a = &g->pos.tile[q->id[j - 1]], *b = &g->pos.tile[q->id[j]];
-			int ka = ((a->owner - act + (int)g->nseats) % (int)g->nseats) * 64 + q->id[j - 1];
-			int kb = ((b->owner - act + (int)g->nseats) % (int)g->nseats) * 64 + q->id[j];
+			int ka = ((a->owner - act + (int)g->nseats) % (int)g->nseats) * 64 +
+				 q->id[j - 1];
+			int kb = ((b->owner - act + (int)g->nseats) % (int)g->nseats) * 64 +
+				 q->id[j];
 			if (ka <= kb)
 				break;
 			uint8_t tmp = q->id[j - 1];
@@ -95,15 +95,16 @@ int el_move_huts(el_game *g, const el_build *b, el_hutq *q, arb_reject *rej)
 {
 	if (g->pos.over) {
 		if (b->nhut)
-			return EL_REJ(rej, b->hut[0].at_kw, EL_R_GAME_OVER,
-				      "%s has all 10 cubes on the board and has won: the turn ends there, and the displaced huts stay off the board",
-				      el_cname(g, g->pos.active));
+			return EL_REJ(
+				rej, b->hut[0].at_kw, EL_R_GAME_OVER,
+				"%s has all 10 cubes on the board and has won: the turn ends there, and the displaced huts stay off the board",
+				el_cname(g, g->pos.active));
 		for (int i = 0; i < q->n; i++)
 			el_tile_w(g, q->id[i])->gone = 1;
 		return 0;
 	}
 	sort_huts(g, q);
-	unsigned done = 0;   /* bit i: q->id[i] has moved */
+	unsigned done = 0; /* bit i: q->id[i] has moved */
 	for (int i = 0; i < b->nhut; i++) {
 		const el_hutmv *h = &b->hut[i];
 		int k = 0;
@@ -111,19 +112,23 @@ int el_move_huts(el_game *g, const el_build *b, el_hutq *q, arb_reject *rej)
 			k++;
 		if (k == q->n)
 			return EL_REJ(rej, h->at, EL_R_HUT_ORDER,
-				      "no displaced hut of %s is waiting to move", el_cname(g, h->seat));
+				      "no displaced hut of %s is waiting to move",
+				      el_cname(g, h->seat));
 		const el_tile *next = &g->pos.tile[q->id[k]];
 		if (next->owner != h->seat)
-			return EL_REJ(rej, h->at, EL_R_HUT_ORDER,
-				      "the %s of %s moves first (the builder's huts first, then clockwise)",
-				      say(g, next->type), el_cname(g, next->owner));
+			return EL_REJ(
+				rej, h->at, EL_R_HUT_ORDER,
+				"the %s of %s moves first (the builder's huts first, then clockwise)",
+				say(g, next->type), el_cname(g, next->owner));
 		if (h->lng) {
-			while (k < q->n && ((done >> k & 1) || g->pos.tile[q->id[k]].owner != h->seat ||
-					    g->pos.tile[q->id[k]].type != B_LONGHUT))
+			while (k < q->n &&
+			       ((done >> k & 1) || g->pos.tile[q->id[k]].owner != h->seat ||
+				g->pos.tile[q->id[k]].type != B_LONGHUT))
 				k++;
 			if (k == q->n)
 				return EL_REJ(rej, h->at_kw, EL_R_HUT_ORDER,
-					      "the long hut of %s is not waiting to move", el_cname(g, h->seat));
+					      "the long hut of %s is not waiting to move",
+					      el_cname(g, h->seat));
 		}
 		done |= 1u << k;
 		el_tile *t = el_tile_w(g, q->id[k]);
@@ -135,14 +140,17 @@ int el_move_huts(el_game *g, const el_build *b, el_hutq *q, arb_reject *rej)
 		for (int dy = 0; dy < bt->h; dy++) {
 			int yy = h->y + dy;
 			if (!el_empty_sq(g, h->x, yy))
-				return EL_REJ(rej, h->at, EL_R_HUT_SQUARE,
-					      "the %s of %s cannot move to %s: %s is not an empty square of the building area",
-					      say(g, t->type), el_cname(g, t->owner), el_sq(g, h->x, h->y),
-					      yy < EL_H ? el_sq(g, h->x, yy) : "the square below");
+				return EL_REJ(
+					rej, h->at, EL_R_HUT_SQUARE,
+					"the %s of %s cannot move to %s: %s is not an empty square of the building area",
+					say(g, t->type), el_cname(g, t->owner),
+					el_sq(g, h->x, h->y),
+					yy < EL_H ? el_sq(g, h->x, yy) : "the square below");
 			if (g->L->mills[yy][h->x])
 				return EL_REJ(rej, h->at, EL_R_HUT_SQUARE,
 					      "the %s of %s cannot move to %s: %s is a trade field",
-					      say(g, t->type), el_cname(g, t->owner), el_sq(g, h->x, h->y), el_sq(g, h->x, yy));
+					      say(g, t->type), el_cname(g, t->owner),
+					      el_sq(g, h->x, h->y), el_sq(g, h->x, yy));
 		}
 		t->x = h->x;
 		t->y = h->y;
@@ -155,9 +163,11 @@ int el_move_huts(el_game *g, const el_build *b, el_hutq *q, arb_reject *rej)
 			k++;
 		const el_tile *t = &g->pos.tile[q->id[k]];
 		el_at at = b->nhut ? b->hut[b->nhut - 1].at : b->at_arg;
-		return EL_REJ(rej, at, EL_R_HUT_MISSING,
-			      "the %s of %s was displaced: the record must say where it goes (hut %s SQUARE, or hut %s off)",
-			      say(g, t->type), el_cname(g, t->owner), el_cname(g, t->owner), el_cname(g, t->owner));
+		return EL_REJ(
+			rej, at, EL_R_HUT_MISSING,
+			"the %s of %s was displaced: the record must say where it goes (hut %s SQUARE, or hut %s off)",
+			say(g, t->type), el_cname(g, t->owner), el_cname(g, t->owner),
+			el_cname(g, t->owner));
 	}
 	return 0;
 }
@@ -174,7 +184,8 @@ int el_build_building(el_game *g, const el_build *b, arb_reject *rej)
 	if (bt->kind == K_OWN) {
 		id = g->nneutral + 4 * me + (b->type == B_HOUSE ? 0 : 1);
 		if (p->tile[id].on)
-			return EL_REJ(rej, b->at, EL_R_NONE_LEFT, "%s's %s is already on the board", el_cname(g, me), bt->name);
+			return EL_REJ(rej, b->at, EL_R_NONE_LEFT, "%s's %s is already on the board",
+				      el_cname(g, me), bt->name);
 	} else {
 		for (int i = 0; i < g->nneutral; i++)
 			if (p->tile[i].type == b->type && !p->tile[i].on) {
@@ -182,12 +193,14 @@ int el_build_building(el_game *g, const el_build *b, arb_reject *rej)
 				break;
 			}
 		if (id < 0)
-			return EL_REJ(rej, b->at, EL_R_NONE_LEFT, "no %s is left in the stack", bt->name);
+			return EL_REJ(rej, b->at, EL_R_NONE_LEFT, "no %s is left in the stack",
+				      bt->name);
 	}
 	if (b->x + bt->w > g->L->cols || b->y + bt->h > EL_H)
-		return EL_REJ(rej, b->at_arg, EL_R_OUTSIDE_AREA,
-			      "a %s at %s would reach outside the building area of a %u-player game (columns 1-%u)",
-			      bt->name, el_sq(g, b->x, b->y), g->nseats, g->L->cols);
+		return EL_REJ(
+			rej, b->at_arg, EL_R_OUTSIDE_AREA,
+			"a %s at %s would reach outside the building area of a %u-player game (columns 1-%u)",
+			bt->name, el_sq(g, b->x, b->y), g->nseats, g->L->cols);
 
 	uint64_t covered = 0;
 	bool same = false;
@@ -196,19 +209,25 @@ int el_build_building(el_game *g, const el_build *b, arb_reject *rej)
 		for (int dx = 0; dx < bt->w; dx++) {
 			int x = b->x + dx, y = b->y + dy;
 			if (p->church[y][x] >= 0)
-				return EL_REJ(rej, b->at_arg, EL_R_COVER_CHURCH,
-					      "%s holds a church tile, and church tiles are never built over", el_sq(g, x, y));
+				return EL_REJ(
+					rej, b->at_arg, EL_R_COVER_CHURCH,
+					"%s holds a church tile, and church tiles are never built over",
+					el_sq(g, x, y));
 			if (x == d->found_x && y == d->found_y)
-				return EL_REJ(rej, b->at_arg, EL_R_CHURCH_SITE,
-					      "%s is the church foundation, where no building may stand", el_sq(g, x, y));
+				return EL_REJ(
+					rej, b->at_arg, EL_R_CHURCH_SITE,
+					"%s is the church foundation, where no building may stand",
+					el_sq(g, x, y));
 			int t = p->bld[y][x];
 			if (t >= 0 && !(covered & (1ull << t))) {
 				const el_tile *ct = &p->tile[t];
 				const el_btype *cb = &d->bt[ct->type];
 				if (cb->size > bt->size)
-					return EL_REJ(rej, b->at_arg, EL_R_COVER_LARGER,
-						      "the %s of %s at %s is larger than a %s and cannot be built over",
-						      say(g, ct->type), el_cname(g, ct->owner), el_sq(g, ct->x, ct->y), bt->name);
+					return EL_REJ(
+						rej, b->at_arg, EL_R_COVER_LARGER,
+						"the %s of %s at %s is larger than a %s and cannot be built over",
+						say(g, ct->type), el_cname(g, ct->owner),
+						el_sq(g, ct->x, ct->y), bt->name);
 				if (cb->size == bt->size)
 					same = true;
 				covered |= 1ull << t;
@@ -225,31 +244,38 @@ int el_build_building(el_game *g, const el_build *b, arb_reject *rej)
 	if (npermit < bt->permits)
 		return EL_REJ(rej, b->at_arg, EL_R_PERMIT_COUNT,
 			      "a %s needs %u permit%s in its squares, and %s..%s holds %d",
-			      bt->name, bt->permits, bt->permits == 1 ? "" : "s", el_sq(g, b->x, b->y),
-			      el_sq(g, b->x + bt->w - 1, b->y + bt->h - 1), npermit);
+			      bt->name, bt->permits, bt->permits == 1 ? "" : "s",
+			      el_sq(g, b->x, b->y), el_sq(g, b->x + bt->w - 1, b->y + bt->h - 1),
+			      npermit);
 	if (val[me] < 0)
 		return EL_REJ(rej, b->at_arg, EL_R_PERMIT_MAJORITY,
-			      "%s has no permit in the squares of this %s", el_cname(g, me), bt->name);
+			      "%s has no permit in the squares of this %s", el_cname(g, me),
+			      bt->name);
 	for (unsigned s = 0; s < g->nseats; s++)
 		if ((int)s != me && val[s] >= val[me])
-			return EL_REJ(rej, b->at_arg, EL_R_PERMIT_MAJORITY,
-				      "%s's permits there are worth %d and %s's %d: only a strictly higher value builds",
-				      el_cname(g, me), val[me], el_cname(g, (int)s), val[s]);
+			return EL_REJ(
+				rej, b->at_arg, EL_R_PERMIT_MAJORITY,
+				"%s's permits there are worth %d and %s's %d: only a strictly higher value builds",
+				el_cname(g, me), val[me], el_cname(g, (int)s), val[s]);
 	if (same && b->fee < 0)
-		return EL_REJ(rej, b->at_arg, EL_R_SAME_SIZE_FEE,
-			      "building over a building of the same size costs 3 influence cards of one colour (write 3r, 3b or 3g)");
+		return EL_REJ(
+			rej, b->at_arg, EL_R_SAME_SIZE_FEE,
+			"building over a building of the same size costs 3 influence cards of one colour (write 3r, 3b or 3g)");
 	if (!same && b->fee >= 0)
-		return EL_REJ(rej, b->at_fee, EL_R_NEEDLESS_FEE,
-			      "3 cards are paid only to build over a building of the same size, and this %s covers none",
-			      bt->name);
+		return EL_REJ(
+			rej, b->at_fee, EL_R_NEEDLESS_FEE,
+			"3 cards are paid only to build over a building of the same size, and this %s covers none",
+			bt->name);
 	if (b->fee >= 0 && ps->infl[b->fee] < 3)
 		return EL_REJ(rej, b->at_fee, EL_R_NOT_ENOUGH_INFLUENCE,
-			      "%s holds %d %s influence card%s, not 3", el_cname(g, me), ps->infl[b->fee],
-			      el_infl_names[b->fee], ps->infl[b->fee] == 1 ? "" : "s");
+			      "%s holds %d %s influence card%s, not 3", el_cname(g, me),
+			      ps->infl[b->fee], el_infl_names[b->fee],
+			      ps->infl[b->fee] == 1 ? "" : "s");
 	if (ps->gold < bt->cost + comp)
 		return EL_REJ(rej, b->at, EL_R_NOT_ENOUGH_GOLD,
 			      "a %s costs %u gold%s, and %s holds %d", bt->name, bt->cost + comp,
-			      comp ? " with the compensation for other permits" : "", el_cname(g, me), ps->gold);
+			      comp ? " with the compensation for other permits" : "",
+			      el_cname(g, me), ps->gold);
 
 	/* Pay, return the permits, clear the ground, place. */
 	ps->gold = (int16_t)(ps->gold - bt->cost - comp);
@@ -269,7 +295,8 @@ int el_build_building(el_game *g, const el_build *b, arb_reject *rej)
 	el_hutq q = { 0 };
 	for (uint64_t c = covered; c; c &= c - 1) {
 		int t = __builtin_ctzll(c);
-		el_remove_tile(g, t, "built over", el_hut_moves(g, d->bt[p->tile[t].type].size, bt->size), &q);
+		el_remove_tile(g, t, "built over",
+			       el_hut_moves(g, d->bt[p->tile[t].type].size, bt->size), &q);
 	}
 	el_tile *nt = el_tile_w(g, id);
 	nt->owner = (int8_t)me;
@@ -280,8 +307,9 @@ int el_build_building(el_game *g, const el_build *b, arb_reject *rej)
 	el_tile_cells(g, id, (int8_t)id);
 	for (int f = 0; f < bt->nflags && ps->cubes < 10 && !p->over; f++) {
 		nt->cubes++;
-		arb_event *ev = EL_EVENT(g, "building", me, 1, "%s builds a %s at %s and puts a cube on its flag",
-				      el_cname(g, me), bt->name, el_sq(g, b->x, b->y));
+		arb_event *ev = EL_EVENT(g, "building", me, 1,
+					 "%s builds a %s at %s and puts a cube on its flag",
+					 el_cname(g, me), bt->name, el_sq(g, b->x, b->y));
 		EL_EVENT_STR(ev, "building", bt->name);
 		EL_EVENT_COPY(g, ev, "square", el_sq(g, b->x, b->y));
 		el_cube_on(g, me);

@@ -14,8 +14,7 @@
 #include "elasund.h"
 
 static const char *const type_names[B_NTYPES] = {
-	"well", "market", "tavern", "merchant", "large",
-	"house", "workshop", "hut", "longhut",
+	"well", "market", "tavern", "merchant", "large", "house", "workshop", "hut", "longhut",
 };
 
 /* Row index of a printed row number, or -1 (before rowidx is filled the
@@ -43,8 +42,7 @@ static long small_num(const char *s, size_t n)
 }
 
 /* "C,R" with column 1..maxcol and a printed row number. */
-static int square_any(const el_data *d, const char *s, size_t n, int maxcol,
-		      int *x, int *y)
+static int square_any(const el_data *d, const char *s, size_t n, int maxcol, int *x, int *y)
 {
 	const char *comma = memchr(s, ',', n);
 	if (!comma)
@@ -64,8 +62,8 @@ static int square_any(const el_data *d, const char *s, size_t n, int maxcol,
 int el_square(const el_data *d, const char *s, size_t n, int *x, int *y)
 {
 	/* The hot path of parse(): "C,R" with one-digit column, 1-2 digit row. */
-	if ((n == 3 || n == 4) && s[1] == ',' && s[0] >= '1' && s[0] <= '9' &&
-	    s[2] >= '0' && s[2] <= '9' && (n == 3 || (s[3] >= '0' && s[3] <= '9'))) {
+	if ((n == 3 || n == 4) && s[1] == ',' && s[0] >= '1' && s[0] <= '9' && s[2] >= '0' &&
+	    s[2] <= '9' && (n == 3 || (s[3] >= '0' && s[3] <= '9'))) {
 		int r = n == 3 ? s[2] - '0' : (s[2] - '0') * 10 + s[3] - '0';
 		if (r > 15 || d->rowidx[r] < 0)
 			return -1;
@@ -76,8 +74,8 @@ int el_square(const el_data *d, const char *s, size_t n, int *x, int *y)
 	return square_any(d, s, n, EL_W, x, y);
 }
 
-static int need_square(const el_data *d, const arb_node *node, int maxcol,
-		       int *x, int *y, arb_data_error *err)
+static int need_square(const el_data *d, const arb_node *node, int maxcol, int *x, int *y,
+		       arb_data_error *err)
 {
 	const char *s = arb_node_str(node, err);
 	if (!s)
@@ -87,8 +85,8 @@ static int need_square(const el_data *d, const arb_node *node, int maxcol,
 	return 0;
 }
 
-static int need_int(const arb_node *map, const char *key, long min, long max,
-		    long *out, arb_data_error *err)
+static int need_int(const arb_node *map, const char *key, long min, long max, long *out,
+		    arb_data_error *err)
 {
 	const arb_node *n = arb_node_need(map, key, ARB_SCALAR, err);
 	if (!n)
@@ -147,7 +145,8 @@ static int load_layout(el_data *d, const arb_node *lay, arb_data_error *err)
 		if (s[0] == 'N' || s[0] == 'S') {
 			long c = small_num(s + 1, strlen(s + 1));
 			if (c < 1 || c > EL_W + 1)
-				return arb_data_fail(err, &gates->items[i], "bad gate square \"%s\"", s);
+				return arb_data_fail(err, &gates->items[i],
+						     "bad gate square \"%s\"", s);
 			x = (int)c - 1;
 			y = s[0] == 'N' ? -1 : EL_H;
 		} else if (need_square(d, &gates->items[i], EL_W + 1, &x, &y, err) < 0) {
@@ -201,8 +200,7 @@ static int load_building(el_data *d, const arb_node *b, arb_data_error *err)
 	if (!flags)
 		return -1;
 	static const uint8_t want_kind[B_NTYPES] = {
-		K_NEUTRAL, K_NEUTRAL, K_NEUTRAL, K_NEUTRAL, K_NEUTRAL,
-		K_OWN, K_OWN, K_HUT, K_HUT,
+		K_NEUTRAL, K_NEUTRAL, K_NEUTRAL, K_NEUTRAL, K_NEUTRAL, K_OWN, K_OWN, K_HUT, K_HUT,
 	};
 	const char *kinds[3] = { "neutral", "own", "hut" };
 	if (strcmp(kind->str, kinds[want_kind[t]]) != 0)
@@ -336,8 +334,8 @@ static int load(el_data *d, const arb_node *root, arb_data_error *err)
 	}
 	if (nneutral > EL_MAXNEUTRAL)
 		return arb_data_fail(err, bs, "at most %d neutral tiles", EL_MAXNEUTRAL);
-	if (d->bt[B_HUT].w != 1 || d->bt[B_HUT].h != 1 ||
-	    d->bt[B_LONGHUT].w != 1 || d->bt[B_LONGHUT].h != 2)
+	if (d->bt[B_HUT].w != 1 || d->bt[B_HUT].h != 1 || d->bt[B_LONGHUT].w != 1 ||
+	    d->bt[B_LONGHUT].h != 2)
 		return arb_data_fail(err, bs, "the huts are 1x1 and 1x2");
 
 	const arb_node *ws = arb_node_need(root, "walls", ARB_SEQ, err);

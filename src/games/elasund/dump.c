@@ -70,8 +70,10 @@ static void square_cell(const el_game *g, int x, int y, bool labels, char out[16
 		for (unsigned s = 0; s < g->nseats; s++)
 			for (int k = 0; k < 2; k++)
 				if (d->start[g->colour[s]][k][0] == x &&
-				    (d->start[g->colour[s]][k][1] == y || (k && d->start[g->colour[s]][k][1] + 1 == y)))
-					snprintf(out, 16, "%c%c", initial(g, (int)s), k ? 'l' : 'h');
+				    (d->start[g->colour[s]][k][1] == y ||
+				     (k && d->start[g->colour[s]][k][1] + 1 == y)))
+					snprintf(out, 16, "%c%c", initial(g, (int)s),
+						 k ? 'l' : 'h');
 		return;
 	}
 	int c = p->church[y][x];
@@ -115,7 +117,8 @@ static void board(const el_game *g, bool labels, arb_buf *out)
 		if (y < 0 || y == EL_H)
 			arb_buf_printf(out, "    %c ", y < 0 ? 'N' : 'S');
 		else
-			arb_buf_printf(out, "%c %2u |", !labels && g->pos.ship == y ? '>' : ' ', g->d->rownum[y]);
+			arb_buf_printf(out, "%c %2u |", !labels && g->pos.ship == y ? '>' : ' ',
+				       g->d->rownum[y]);
 		for (int x = 0; x < ncol; x++) {
 			char cell[16] = "";
 			if (y >= 0 && y < EL_H && x < L->cols)
@@ -130,24 +133,31 @@ static void board(const el_game *g, bool labels, arb_buf *out)
 
 static void labels(const el_game *g, arb_buf *out)
 {
-	arb_buf_printf(out, "Elasund coordinates, %u players: a square is COLUMN,ROW (column 1-%u from the sea,\n"
-			    "row = the ship number printed beside it; there is no row 7).  A building is placed\n"
-			    "by its top-left square.  Wall spaces: N<column>, S<column>, E<row>.\n",
-		       g->nseats, g->L->cols);
+	arb_buf_printf(
+		out,
+		"Elasund coordinates, %u players: a square is COLUMN,ROW (column 1-%u from the sea,\n"
+		"row = the ship number printed beside it; there is no row 7).  A building is placed\n"
+		"by its top-left square.  Wall spaces: N<column>, S<column>, E<row>.\n",
+		g->nseats, g->L->cols);
 	board(g, true, out);
-	arb_buf_puts(out, "~ trade field (1 windmill), ~~ trade field (2 windmills), @ church foundation,\n"
-			  "Xh / Xl starting squares of colour X's hut and long hut, gate = gate tile.\n"
-			  "The church tiles 1-9 read like the 3x3 picture:  1 2 3 / 4 5 6 / 7 8 9.\n");
+	arb_buf_puts(
+		out,
+		"~ trade field (1 windmill), ~~ trade field (2 windmills), @ church foundation,\n"
+		"Xh / Xl starting squares of colour X's hut and long hut, gate = gate tile.\n"
+		"The church tiles 1-9 read like the 3x3 picture:  1 2 3 / 4 5 6 / 7 8 9.\n");
 	for (int n = 2; n <= 4; n++) {
 		const el_layout *L = &g->d->layout[n - 2];
 		if ((unsigned)n == g->nseats)
 			continue;
-		arb_buf_printf(out, "With %d players the area is columns 1-%u, the east wall stands on column %u",
-			       n, L->cols, L->east_x + 1);
+		arb_buf_printf(
+			out,
+			"With %d players the area is columns 1-%u, the east wall stands on column %u",
+			n, L->cols, L->east_x + 1);
 		for (int y = 0; y < EL_H; y++)
 			for (int x = 0; x < L->cols; x++)
 				if (L->mills[y][x] == 2)
-					arb_buf_printf(out, ", ~~ at %d,%u", x + 1, g->d->rownum[y]);
+					arb_buf_printf(out, ", ~~ at %d,%u", x + 1,
+						       g->d->rownum[y]);
 		arb_buf_puts(out, ".\n");
 	}
 }
@@ -161,7 +171,8 @@ void el_dump(const void *game, unsigned flags, arb_buf *out)
 		labels(g, out);
 		return;
 	}
-	arb_buf_printf(out, "Elasund, %u players, after %u turn%s: ", g->nseats, p->turns, p->turns == 1 ? "" : "s");
+	arb_buf_printf(out, "Elasund, %u players, after %u turn%s: ", g->nseats, p->turns,
+		       p->turns == 1 ? "" : "s");
 	if (p->over)
 		arb_buf_printf(out, "%s has won\n", el_colours[g->colour[p->winner]]);
 	else
@@ -171,14 +182,18 @@ void el_dump(const void *game, unsigned flags, arb_buf *out)
 	else
 		arb_buf_printf(out, "ship: row %u\n", d->rownum[p->ship]);
 	board(g, false, out);
-	arb_buf_puts(out, "key: XT building of X (W well, M market, T tavern, K merchant, L large, H house,\n"
-			  "     S workshop, h hut, l long hut; < and ^ its other squares), x2 permit of X worth 2,\n"
-			  "     +5X church tile 5 with X's cube, =X wall, #X tower, _ free wall space\n");
+	arb_buf_puts(
+		out,
+		"key: XT building of X (W well, M market, T tavern, K merchant, L large, H house,\n"
+		"     S workshop, h hut, l long hut; < and ^ its other squares), x2 permit of X worth 2,\n"
+		"     +5X church tile 5 with X's cube, =X wall, #X tower, _ free wall space\n");
 	for (unsigned s = 0; s < g->nseats; s++) {
 		const el_seat *ps = &p->seat[s];
-		arb_buf_printf(out, "%-6s cubes %2u  gold %2d  influence r%d b%d g%d  track %2d  walls %u/9  permits",
-			       el_colours[g->colour[s]], ps->cubes, ps->gold, ps->infl[0], ps->infl[1],
-			       ps->infl[2], g->opt.track_uncapped ? ps->trade : ps->track, ps->walls);
+		arb_buf_printf(
+			out,
+			"%-6s cubes %2u  gold %2d  influence r%d b%d g%d  track %2d  walls %u/9  permits",
+			el_colours[g->colour[s]], ps->cubes, ps->gold, ps->infl[0], ps->infl[1],
+			ps->infl[2], g->opt.track_uncapped ? ps->trade : ps->track, ps->walls);
 		for (int v = 0; v < EL_NPERMIT; v++)
 			if (ps->permits & (1u << v))
 				arb_buf_printf(out, " %d", v);
@@ -193,7 +208,8 @@ void el_dump(const void *game, unsigned flags, arb_buf *out)
 	arb_buf_printf(out, "influence deck r%d b%d g%d, discards r%d b%d g%d; bank %d gold\n",
 		       p->deck[0], p->deck[1], p->deck[2], p->disc[0], p->disc[1], p->disc[2],
 		       g->gold_total - p->seat[0].gold - p->seat[1].gold -
-			       (g->nseats > 2 ? p->seat[2].gold : 0) - (g->nseats > 3 ? p->seat[3].gold : 0));
+			       (g->nseats > 2 ? p->seat[2].gold : 0) -
+			       (g->nseats > 3 ? p->seat[3].gold : 0));
 	int left = __builtin_popcount(p->church_left);
 	arb_buf_printf(out, "church: %d of 9 built", EL_NCHURCH - left);
 	if (p->church_bottom >= 0 && (p->church_left & (1u << p->church_bottom)))
@@ -220,12 +236,18 @@ void el_dump(const void *game, unsigned flags, arb_buf *out)
  * gold, influence cards, cubes and permits sit in the panel on the right. */
 
 #define CELL 52.0
-#define SEA 70.0                 /* the sea strip left of column 1        */
-#define TOP 30.0                 /* the column numbers                    */
+#define SEA 70.0 /* the sea strip left of column 1        */
+#define TOP 30.0 /* the column numbers                    */
 #define EL_PANEL 300.0
 
-static double cell_x(int x) { return SEA + x * CELL; }
-static double cell_y(int y) { return TOP + (y + 1) * CELL; }   /* y -1: north line */
+static double cell_x(int x)
+{
+	return SEA + x * CELL;
+}
+static double cell_y(int y)
+{
+	return TOP + (y + 1) * CELL;
+} /* y -1: north line */
 
 /* A VP cube of seat colour r at x,y. */
 static void cube(const arb_canvas *cv, double x, double y, arb_role r)
@@ -261,7 +283,7 @@ static void draw_wall_cell(const el_game *g, int x, int y, const arb_canvas *cv)
 		}
 		arb_role owner = ARB_ROLE_COLOUR(g->colour[(w & 15) - 1]);
 		arb_draw_rect(cv, px + 4, py + 4, CELL - 8, CELL - 8, ARB_ROLE_WALL, owner, 4);
-		if (w & 16) {    /* a tower: battlements */
+		if (w & 16) { /* a tower: battlements */
 			for (int b = 0; b < 3; b++)
 				arb_draw_rect(cv, px + 10 + b * 12, py + 12, 8, 8, ARB_ROLE_PAPER,
 					      ARB_ROLE_INK, 1);
@@ -278,21 +300,20 @@ static void draw_building(const el_game *g, const el_tile *tl, const arb_canvas 
 	const el_btype *bt = &g->d->bt[tl->type];
 	double px = cell_x(tl->x), py = cell_y(tl->y);
 	arb_role owner = tl->owner >= 0 ? ARB_ROLE_COLOUR(g->colour[tl->owner]) : ARB_ROLE_INK;
-	arb_draw_rect(cv, px + 3, py + 3, bt->w * CELL - 6, bt->h * CELL - 6,
-		      ARB_ROLE_PERMIT, owner, 4);
+	arb_draw_rect(cv, px + 3, py + 3, bt->w * CELL - 6, bt->h * CELL - 6, ARB_ROLE_PERMIT,
+		      owner, 4);
 	double room = bt->w * CELL - 8, size = room / (0.66 * (double)strlen(bt->name));
-	arb_draw_textf(cv, px + bt->w * CELL / 2, py + 20, size < 12 ? size : 12, ARB_MIDDLE,
-		       true, ARB_ROLE_INK, "%s", bt->name);
-	arb_draw_textf(cv, px + bt->w * CELL / 2, py + 34, 11, ARB_MIDDLE, false,
-		       ARB_ROLE_LABEL, "%ux%u", bt->w, bt->h);
+	arb_draw_textf(cv, px + bt->w * CELL / 2, py + 20, size < 12 ? size : 12, ARB_MIDDLE, true,
+		       ARB_ROLE_INK, "%s", bt->name);
+	arb_draw_textf(cv, px + bt->w * CELL / 2, py + 34, 11, ARB_MIDDLE, false, ARB_ROLE_LABEL,
+		       "%ux%u", bt->w, bt->h);
 	for (unsigned c = 0; c < tl->cubes && c < 3; c++)
 		cube(cv, px + 9 + c * 12, py + bt->h * CELL - 18, owner);
 }
 
 /* Mark what the refused turn tried to use: the building's footprint, the
  * wall space, the permit's or the special action's square. */
-static void el_draw_mark(const el_game *g, const el_move *m, uint32_t col,
-			 const arb_canvas *cv)
+static void el_draw_mark(const el_game *g, const el_move *m, uint32_t col, const arb_canvas *cv)
 {
 	double x = -1, y = -1, w = 1, h = 1;
 	uint32_t best = 0;
@@ -347,7 +368,8 @@ static void el_panel(const el_game *g, double x, double y, const arb_canvas *cv)
 		size_t o = 0;
 		for (int v = 0; v < EL_NPERMIT; v++)
 			if ((ps->permits & (1u << v)) && o + 3 < sizeof permits)
-				o += (size_t)snprintf(permits + o, sizeof permits - o, "%s%d", o ? " " : "", v);
+				o += (size_t)snprintf(permits + o, sizeof permits - o, "%s%d",
+						      o ? " " : "", v);
 		arb_draw_textf(cv, x + 16, y, 13, ARB_START, false, ARB_ROLE_LABEL,
 			       "trade %d; walls %u of 9; permits %s",
 			       g->opt.track_uncapped ? ps->trade : ps->track, ps->walls,
@@ -355,16 +377,22 @@ static void el_panel(const el_game *g, double x, double y, const arb_canvas *cv)
 		y += 28;
 	}
 	arb_draw_textf(cv, x, y, 13, ARB_START, false, ARB_ROLE_INK,
-		       "Influence deck: %d red, %d blue, %d green", p->deck[0], p->deck[1], p->deck[2]);
+		       "Influence deck: %d red, %d blue, %d green", p->deck[0], p->deck[1],
+		       p->deck[2]);
 	y += 18;
-	arb_draw_textf(cv, x, y, 13, ARB_START, false, ARB_ROLE_INK, "Bank: %d gold; church %d of 9",
-		       el_bank_gold(g), EL_NCHURCH - __builtin_popcount(p->church_left));
+	arb_draw_textf(cv, x, y, 13, ARB_START, false, ARB_ROLE_INK,
+		       "Bank: %d gold; church %d of 9", el_bank_gold(g),
+		       EL_NCHURCH - __builtin_popcount(p->church_left));
 	y += 18;
 	if (p->over && p->winner >= 0)
 		arb_draw_textf(cv, x, y, 14, ARB_START, true, ARB_ROLE_INK, "Game over: %s wins",
 			       el_cname(g, p->winner));
 	y += 30;
-	static const struct { arb_role r; arb_role s; const char *what; } legend[] = {
+	static const struct {
+		arb_role r;
+		arb_role s;
+		const char *what;
+	} legend[] = {
 		{ ARB_ROLE_PERMIT, ARB_ROLE_INK, "building (frame: owner)" },
 		{ ARB_ROLE_WALL, ARB_ROLE_INK, "wall / gate" },
 		{ ARB_ROLE_CHURCH, ARB_ROLE_INK, "church tile" },
@@ -373,21 +401,21 @@ static void el_panel(const el_game *g, double x, double y, const arb_canvas *cv)
 	};
 	for (size_t i = 0; i < sizeof legend / sizeof legend[0]; i++) {
 		arb_draw_rect(cv, x, y - 12, 14, 14, legend[i].r, legend[i].s, 1.5);
-		arb_draw_textf(cv, x + 20, y, 13, ARB_START, false, ARB_ROLE_INK, "%s", legend[i].what);
+		arb_draw_textf(cv, x + 20, y, 13, ARB_START, false, ARB_ROLE_INK, "%s",
+			       legend[i].what);
 		y += 20;
 	}
 	arb_draw_textf(cv, x, y, 13, ARB_START, false, ARB_ROLE_LABEL,
 		       "small squares: permits (value), cubes");
 }
 
-void el_draw(const void *game, unsigned flags, const arb_canvas *cv,
-	     const arb_mark *mark)
+void el_draw(const void *game, unsigned flags, const arb_canvas *cv, const arb_mark *mark)
 {
 	const el_game *g = game;
 	const el_pos *p = &g->pos;
 	const el_data *d = g->d;
 	const el_layout *L = g->L;
-	(void)flags;     /* the coordinates are always on the margins */
+	(void)flags; /* the coordinates are always on the margins */
 	int ncol = L->east_x + 1;
 	double bw = SEA + ncol * CELL + 10;
 	double track_y = cell_y(EL_H + 1) + 20;
@@ -400,7 +428,9 @@ void el_draw(const void *game, unsigned flags, const arb_canvas *cv,
 			       ARB_ROLE_PAPER, "%u", d->rownum[y]);
 	if (p->ship >= 0) {
 		double sy = cell_y(p->ship) + CELL / 2;
-		arb_pt hull[] = { { 28, sy + 2 }, { 62, sy + 2 }, { 56, sy + 13 }, { 34, sy + 13 } };
+		arb_pt hull[] = {
+			{ 28, sy + 2 }, { 62, sy + 2 }, { 56, sy + 13 }, { 34, sy + 13 }
+		};
 		cv->polygon(cv->ctx, hull, 4, ARB_ROLE_WALL, ARB_ROLE_INK, 1.2);
 		arb_pt sail[] = { { 45, sy - 17 }, { 45, sy }, { 59, sy } };
 		cv->polygon(cv->ctx, sail, 3, ARB_ROLE_PAPER, ARB_ROLE_INK, 1.2);
@@ -416,8 +446,8 @@ void el_draw(const void *game, unsigned flags, const arb_canvas *cv,
 			double px = cell_x(x), py = cell_y(y);
 			arb_draw_rect(cv, px, py, CELL, CELL, ARB_ROLE_NONE, ARB_ROLE_LABEL, 0.4);
 			for (int m = 0; m < L->mills[y][x]; m++)
-				cv->circle(cv->ctx, px + CELL - 9 - m * 12, py + 9, 4.5, ARB_ROLE_GOLD,
-					   ARB_ROLE_INK, 0.8);
+				cv->circle(cv->ctx, px + CELL - 9 - m * 12, py + 9, 4.5,
+					   ARB_ROLE_GOLD, ARB_ROLE_INK, 0.8);
 		}
 	arb_draw_rect(cv, cell_x(d->found_x) + 3, cell_y(d->found_y) + 3, CELL - 6, CELL - 6,
 		      ARB_ROLE_NONE, ARB_ROLE_CHURCH, 3);
@@ -449,8 +479,8 @@ void el_draw(const void *game, unsigned flags, const arb_canvas *cv,
 			double px = cell_x(x), py = cell_y(y);
 			arb_draw_rect(cv, px + 2, py + 2, CELL - 4, CELL - 4, ARB_ROLE_CHURCH,
 				      ARB_ROLE_INK, 1.5);
-			arb_draw_textf(cv, px + CELL / 2, py + 22, 14, ARB_MIDDLE, true, ARB_ROLE_INK,
-				       "%d", c + 1);
+			arb_draw_textf(cv, px + CELL / 2, py + 22, 14, ARB_MIDDLE, true,
+				       ARB_ROLE_INK, "%d", c + 1);
 			if (p->church_owner[c] >= 0)
 				cube(cv, px + CELL / 2 - 4.5, py + 30,
 				     ARB_ROLE_COLOUR(g->colour[p->church_owner[c]]));
@@ -461,8 +491,8 @@ void el_draw(const void *game, unsigned flags, const arb_canvas *cv,
 	double step = (ncol * CELL) / (d->track_last + 1.0);
 	for (int sp = 0; sp <= d->track_last; sp++) {
 		double px = cell_x(0) + sp * step;
-		arb_draw_rect(cv, px, track_y, step - 2, 24, d->flagcap[sp] ? ARB_ROLE_GOLD
-			      : ARB_ROLE_PERMIT, ARB_ROLE_INK, 0.8);
+		arb_draw_rect(cv, px, track_y, step - 2, 24,
+			      d->flagcap[sp] ? ARB_ROLE_GOLD : ARB_ROLE_PERMIT, ARB_ROLE_INK, 0.8);
 		arb_draw_textf(cv, px + step / 2 - 1, track_y + 38, 10, ARB_MIDDLE, false,
 			       ARB_ROLE_LABEL, "%d", sp);
 	}

@@ -97,14 +97,19 @@ static int opt_value(const arb_option *o, const char *const *vals, arb_reject *r
 	for (int i = 0; vals[i]; i++)
 		if (o->value && strcmp(o->value, vals[i]) == 0)
 			return i;
-	arb_reject_rule(rej, el_rules, EL_R_BAD_OPTION, o->tag ? o->tag->line : 0, o->tag ? o->tag->col : 0,
-			"option %s takes %s%s%s", o->name, vals[0], vals[1] ? " or " : "", vals[1] ? vals[1] : "");
+	arb_reject_rule(rej, el_rules, EL_R_BAD_OPTION, o->tag ? o->tag->line : 0,
+			o->tag ? o->tag->col : 0, "option %s takes %s%s%s", o->name, vals[0],
+			vals[1] ? " or " : "", vals[1] ? vals[1] : "");
 	return -1;
 }
 
 static int parse_options(el_game *g, const arb_setup *su, arb_reject *rej)
 {
-	static const struct { const char *name; const char *vals[3]; size_t off; } opts[] = {
+	static const struct {
+		const char *name;
+		const char *vals[3];
+		size_t off;
+	} opts[] = {
 		{ "cards", { "classic", "smart", NULL }, offsetof(el_opts, cards) },
 		{ "halve", { "down", "up", NULL }, offsetof(el_opts, halve_up) },
 		{ "walls", { "free", "blue-first", NULL }, offsetof(el_opts, walls_blue_first) },
@@ -118,10 +123,11 @@ static int parse_options(el_game *g, const arb_setup *su, arb_reject *rej)
 		while (k < sizeof opts / sizeof opts[0] && strcmp(o->name, opts[k].name) != 0)
 			k++;
 		if (k == sizeof opts / sizeof opts[0])
-			return arb_reject_rule(rej, el_rules, EL_R_UNKNOWN_OPTION,
-					       o->tag ? o->tag->line : 0, o->tag ? o->tag->col : 0,
-					      "unknown option '%s' (elasund knows cards, halve, walls, huts, track, mills)",
-					      o->name);
+			return arb_reject_rule(
+				rej, el_rules, EL_R_UNKNOWN_OPTION, o->tag ? o->tag->line : 0,
+				o->tag ? o->tag->col : 0,
+				"unknown option '%s' (elasund knows cards, halve, walls, huts, track, mills)",
+				o->name);
 		int v = opt_value(o, opts[k].vals, rej);
 		if (v < 0)
 			return -1;
@@ -159,23 +165,28 @@ static int parse_hands(el_game *g, const arb_setup *su, arb_reject *rej)
 				    strncasecmp(s, el_colours[g->colour[k]], (size_t)(eq - s)) == 0)
 					seat = (int)k;
 		if (seat < 0 || (seen & (1u << seat)) || (size_t)(e - eq - 1) != g->d->hand_infl)
-			return arb_reject_rule(rej, el_rules, EL_R_HANDS, t->line, t->col,
-					      "Hands lists each seat once as Colour=CARD (%u influence card%s, r, b or g): '%.*s'",
-					      g->d->hand_infl, g->d->hand_infl == 1 ? "" : "s", (int)(e - s), s);
+			return arb_reject_rule(
+				rej, el_rules, EL_R_HANDS, t->line, t->col,
+				"Hands lists each seat once as Colour=CARD (%u influence card%s, r, b or g): '%.*s'",
+				g->d->hand_infl, g->d->hand_infl == 1 ? "" : "s", (int)(e - s), s);
 		seen |= 1u << seat;
 		for (const char *c = eq + 1; c < e; c++) {
-			int k = *c == 'r' || *c == 'R' ? IR : *c == 'b' || *c == 'B' ? IB
-			      : *c == 'g' || *c == 'G' ? IG : -1;
+			int k = *c == 'r' || *c == 'R'	 ? IR
+				: *c == 'b' || *c == 'B' ? IB
+				: *c == 'g' || *c == 'G' ? IG
+							 : -1;
 			if (k < 0 || p->deck[k] == 0)
-				return arb_reject_rule(rej, el_rules, EL_R_HANDS, t->line, t->col,
-						      "'%c' in Hands is no influence card left in the deck", *c);
+				return arb_reject_rule(
+					rej, el_rules, EL_R_HANDS, t->line, t->col,
+					"'%c' in Hands is no influence card left in the deck", *c);
 			p->deck[k]--;
 			p->seat[seat].infl[k]++;
 		}
 		s = e;
 	}
 	if (seen != (1u << g->nseats) - 1)
-		return arb_reject_rule(rej, el_rules, EL_R_HANDS, t->line, t->col, "Hands must list every seat");
+		return arb_reject_rule(rej, el_rules, EL_R_HANDS, t->line, t->col,
+				       "Hands must list every seat");
 	return 0;
 }
 
@@ -183,7 +194,8 @@ static void *el_create(const void *data, const arb_setup *su, arb_reject *rej)
 {
 	const el_data *d = data;
 	if (su->nseats < 2 || su->nseats > 4) {
-		arb_reject_rule(rej, el_rules, EL_R_SEATS, 0, 0, "Elasund is played by 2 to 4 players");
+		arb_reject_rule(rej, el_rules, EL_R_SEATS, 0, 0,
+				"Elasund is played by 2 to 4 players");
 		return NULL;
 	}
 	el_game *g = arb_xcalloc(1, sizeof *g);
@@ -204,7 +216,7 @@ static void *el_create(const void *data, const arb_setup *su, arb_reject *rej)
 	/* One block for both: the strings follow the events (char arrays
 	 * need no alignment), one malloc and one free per game. */
 	g->ev = arb_xmalloc(EL_MAXEVENT * (sizeof *g->ev + sizeof *g->evstr));
-	g->evstr = (char (*)[2][16])(void *)(g->ev + EL_MAXEVENT);
+	g->evstr = (char(*)[2][16])(void *)(g->ev + EL_MAXEVENT);
 	g->L = &d->layout[g->nseats - 2];
 	if (g->opt.mills_near) {
 		/* The game owns a copy of the layout with the far 2-windmill
@@ -271,7 +283,7 @@ static void el_destroy(void *game)
 		return;
 	if (g->L != &g->d->layout[g->nseats - 2])
 		free((void *)g->L);
-	free(g->ev);   /* and the strings that follow the events */
+	free(g->ev); /* and the strings that follow the events */
 	free(g);
 }
 
@@ -307,4 +319,3 @@ const arb_game_ops elasund_game = {
 	.random_turn = el_random_turn,
 	.random_tags = el_random_tags,
 };
-

@@ -29,22 +29,32 @@
 
 #include "../game.h"
 
-#define EL_W 9            /* columns of the largest building area      */
-#define EL_H 10           /* rows                                      */
+#define EL_W 9	/* columns of the largest building area      */
+#define EL_H 10 /* rows                                      */
 #define EL_SEATS 4
-#define EL_MAXNEUTRAL 32  /* neutral tiles in the stacks (21 printed)  */
+#define EL_MAXNEUTRAL 32 /* neutral tiles in the stacks (21 printed)  */
 #define EL_MAXTILES (EL_MAXNEUTRAL + 4 * EL_SEATS)
-#define EL_MAXWALL 10     /* wall spaces of one line                   */
+#define EL_MAXWALL 10 /* wall spaces of one line                   */
 #define EL_NCHURCH 9
 #define EL_NWALL 9
-#define EL_NPERMIT 5      /* permit values 0..4                        */
-#define EL_MAXDRAW 48     /* influence cards one income may deal       */
-#define EL_MAXHUT 8       /* huts one build may displace               */
-#define EL_MAXEVENT 48    /* score events one turn may emit            */
+#define EL_NPERMIT 5   /* permit values 0..4                        */
+#define EL_MAXDRAW 48  /* influence cards one income may deal       */
+#define EL_MAXHUT 8    /* huts one build may displace               */
+#define EL_MAXEVENT 48 /* score events one turn may emit            */
 
 /* Building types; the YAML must list exactly these names. */
-enum { B_WELL, B_MARKET, B_TAVERN, B_MERCHANT, B_LARGE, B_HOUSE,
-       B_WORKSHOP, B_HUT, B_LONGHUT, B_NTYPES };
+enum {
+	B_WELL,
+	B_MARKET,
+	B_TAVERN,
+	B_MERCHANT,
+	B_LARGE,
+	B_HOUSE,
+	B_WORKSHOP,
+	B_HUT,
+	B_LONGHUT,
+	B_NTYPES
+};
 enum { K_NEUTRAL, K_OWN, K_HUT };
 enum { INC_NONE, INC_GOLD, INC_INFL };
 enum { W_INF1 = 1, W_INF2 = 2, W_TOWER = 3 };
@@ -54,65 +64,65 @@ enum { IR, IB, IG, NINFL };
 
 typedef struct el_btype {
 	char name[12];
-	uint8_t kind;            /* K_*                                     */
-	uint8_t w, h;            /* squares wide (east) and high (south)    */
-	uint8_t size;            /* w * h: what overbuilding compares        */
-	uint8_t permits;         /* permits needed                          */
-	uint8_t cost;            /* gold to the bank                        */
-	uint8_t nflags;          /* VP cubes the builder puts on it         */
-	uint8_t flagdy[3];       /* row offset of each flag                 */
-	uint8_t income;          /* INC_*                                   */
-	uint8_t copies;          /* neutral: tiles in the stack              */
+	uint8_t kind;	   /* K_*                                     */
+	uint8_t w, h;	   /* squares wide (east) and high (south)    */
+	uint8_t size;	   /* w * h: what overbuilding compares        */
+	uint8_t permits;   /* permits needed                          */
+	uint8_t cost;	   /* gold to the bank                        */
+	uint8_t nflags;	   /* VP cubes the builder puts on it         */
+	uint8_t flagdy[3]; /* row offset of each flag                 */
+	uint8_t income;	   /* INC_*                                   */
+	uint8_t copies;	   /* neutral: tiles in the stack              */
 } el_btype;
 
 typedef struct el_layout {
-	uint8_t cols;                    /* building area: x < cols            */
-	uint8_t nline[3];                /* wall spaces per line               */
-	uint8_t line[3][EL_MAXWALL];     /* N/S: x of each space; E: y         */
-	uint8_t east_x;                  /* x of the east wall line            */
-	uint8_t mills[EL_H][EL_W];       /* windmills (trade points) a square  */
+	uint8_t cols;		     /* building area: x < cols            */
+	uint8_t nline[3];	     /* wall spaces per line               */
+	uint8_t line[3][EL_MAXWALL]; /* N/S: x of each space; E: y         */
+	uint8_t east_x;		     /* x of the east wall line            */
+	uint8_t mills[EL_H][EL_W];   /* windmills (trade points) a square  */
 	uint8_t ngate;
-	int8_t gate[8][2];               /* x, y (y -1 north line, 10 south)   */
+	int8_t gate[8][2]; /* x, y (y -1 north line, 10 south)   */
 } el_layout;
 
 typedef struct el_data {
-	uint8_t rownum[EL_H];            /* ship number of each row            */
-	int8_t rowidx[16];               /* row index of a ship number, or -1  */
-	el_layout layout[3];             /* 2, 3 and 4 players                 */
-	uint8_t found_x, found_y;        /* the church foundation              */
+	uint8_t rownum[EL_H];	  /* ship number of each row            */
+	int8_t rowidx[16];	  /* row index of a ship number, or -1  */
+	el_layout layout[3];	  /* 2, 3 and 4 players                 */
+	uint8_t found_x, found_y; /* the church foundation              */
 	uint8_t church_cost, church_flags;
-	uint8_t start[EL_SEATS][2][2];   /* colour, hut/longhut, x/y           */
+	uint8_t start[EL_SEATS][2][2]; /* colour, hut/longhut, x/y           */
 	el_btype bt[B_NTYPES];
-	uint8_t wall[EL_NWALL];          /* W_* per tile, in stack order       */
-	uint8_t towers[EL_NWALL + 1];    /* towers among the first k tiles     */
-	uint8_t wall_cost[2];            /* blue (N/S), red (E)                */
-	uint8_t track_last;              /* last space of the trade track      */
-	uint8_t flagcap[16];             /* cubes a flag space holds, by space */
-	uint8_t cards[2][1 + NINFL];     /* classic, smart: gold, r, b, g      */
-	uint8_t hand_gold, hand_infl;    /* the starting hand                  */
+	uint8_t wall[EL_NWALL];	      /* W_* per tile, in stack order       */
+	uint8_t towers[EL_NWALL + 1]; /* towers among the first k tiles     */
+	uint8_t wall_cost[2];	      /* blue (N/S), red (E)                */
+	uint8_t track_last;	      /* last space of the trade track      */
+	uint8_t flagcap[16];	      /* cubes a flag space holds, by space */
+	uint8_t cards[2][1 + NINFL];  /* classic, smart: gold, r, b, g      */
+	uint8_t hand_gold, hand_infl; /* the starting hand                  */
 } el_data;
 
 /* One physical building tile.  Neutral tiles have ids 0..nneutral-1; seat
  * s owns ids nneutral + 4s + {0 house, 1 workshop, 2 hut, 3 longhut}. */
 typedef struct el_tile {
-	uint8_t type;            /* B_*                                     */
-	int8_t owner;            /* seat whose income/cubes/trade it is      */
-	int8_t x, y;             /* top-left square when on the board       */
-	uint8_t on;              /* 1 on the board                          */
-	uint8_t gone;            /* 1 hut removed from the game             */
-	uint8_t cubes;           /* VP cubes on it (on its first flags)     */
-	uint8_t trade;           /* trade points it gave its owner          */
+	uint8_t type;  /* B_*                                     */
+	int8_t owner;  /* seat whose income/cubes/trade it is      */
+	int8_t x, y;   /* top-left square when on the board       */
+	uint8_t on;    /* 1 on the board                          */
+	uint8_t gone;  /* 1 hut removed from the game             */
+	uint8_t cubes; /* VP cubes on it (on its first flags)     */
+	uint8_t trade; /* trade points it gave its owner          */
 } el_tile;
 
 typedef struct el_seat {
-	int16_t gold;            /* gold cards in hand                      */
-	int16_t infl[NINFL];     /* influence cards in hand, by colour      */
-	uint8_t permits;         /* bit v: permit of value v in supply      */
-	uint8_t cubes;           /* VP cubes on the board                   */
-	uint8_t track;           /* disk on the trade track                 */
-	int16_t trade;           /* trade points held (uncapped)            */
-	uint16_t flags;          /* bit s: a cube on the flag beside space s */
-	uint8_t walls;           /* wall tiles built (next is walls + 1)    */
+	int16_t gold;	     /* gold cards in hand                      */
+	int16_t infl[NINFL]; /* influence cards in hand, by colour      */
+	uint8_t permits;     /* bit v: permit of value v in supply      */
+	uint8_t cubes;	     /* VP cubes on the board                   */
+	uint8_t track;	     /* disk on the trade track                 */
+	int16_t trade;	     /* trade points held (uncapped)            */
+	uint16_t flags;	     /* bit s: a cube on the flag beside space s */
+	uint8_t walls;	     /* wall tiles built (next is walls + 1)    */
 } el_seat;
 
 /* The position: everything apply() changes.  The small fields come first
@@ -120,24 +130,24 @@ typedef struct el_seat {
  * churches and the trade track, the three boards and the tiles follow
  * (saved whole, a row or a tile at a time, when first written). */
 typedef struct el_pos {
-	uint32_t turns;                  /* turn lines played                  */
+	uint32_t turns; /* turn lines played                  */
 	el_seat seat[EL_SEATS];
-	int16_t deck[NINFL], disc[NINFL];/* influence deck and discard pile    */
-	uint16_t church_left;            /* bit k: tile k still in the stack   */
-	int8_t ship;                     /* row index, -1 before the first roll */
-	int8_t church_bottom;            /* tile put back under the stack, or -1 */
-	int8_t corg_x, corg_y;           /* church origin once started         */
-	uint8_t active;                  /* seat to act                        */
+	int16_t deck[NINFL], disc[NINFL]; /* influence deck and discard pile    */
+	uint16_t church_left;		  /* bit k: tile k still in the stack   */
+	int8_t ship;			  /* row index, -1 before the first roll */
+	int8_t church_bottom;		  /* tile put back under the stack, or -1 */
+	int8_t corg_x, corg_y;		  /* church origin once started         */
+	uint8_t active;			  /* seat to act                        */
 	bool over;
-	int8_t winner;                   /* seat, or -1                        */
+	int8_t winner; /* seat, or -1                        */
 	/* Written by walls, churches and the trade track only: saved whole
 	 * when a turn first writes one of them. */
 	int8_t church_owner[EL_NCHURCH]; /* seat whose cube is on the tile     */
-	uint8_t wall[3][EL_MAXWALL];     /* 0 empty, else owner + 1 (+16 tower) */
-	uint8_t flagused[16];            /* cubes on the flag beside space s   */
-	int8_t bld[EL_H][EL_W];          /* tile id or -1                      */
-	int8_t permit[EL_H][EL_W];       /* owner * 8 + value, or -1           */
-	int8_t church[EL_H][EL_W];       /* church tile 0..8, or -1            */
+	uint8_t wall[3][EL_MAXWALL];	 /* 0 empty, else owner + 1 (+16 tower) */
+	uint8_t flagused[16];		 /* cubes on the flag beside space s   */
+	int8_t bld[EL_H][EL_W];		 /* tile id or -1                      */
+	int8_t permit[EL_H][EL_W];	 /* owner * 8 + value, or -1           */
+	int8_t church[EL_H][EL_W];	 /* church tile 0..8, or -1            */
 	el_tile tile[EL_MAXTILES];
 } el_pos;
 
@@ -148,64 +158,69 @@ typedef struct el_pos {
 
 /* Options (Variant tag); see notation/elasund.md. */
 typedef struct el_opts {
-	uint8_t cards;           /* 0 classic 51/39, 1 smart 56/54 (U1)     */
-	uint8_t halve_up;        /* shortage halving rounds up (U4)         */
-	uint8_t walls_blue_first;/* east walls only once N/S are full (U5)  */
-	uint8_t huts_bigger;     /* huts move only after a bigger build (U8) */
-	uint8_t track_uncapped;  /* flags follow the uncapped total (U10)   */
-	uint8_t mills_near;      /* only the squares next to the gates (U12) */
+	uint8_t cards;		  /* 0 classic 51/39, 1 smart 56/54 (U1)     */
+	uint8_t halve_up;	  /* shortage halving rounds up (U4)         */
+	uint8_t walls_blue_first; /* east walls only once N/S are full (U5)  */
+	uint8_t huts_bigger;	  /* huts move only after a bigger build (U8) */
+	uint8_t track_uncapped;	  /* flags follow the uncapped total (U10)   */
+	uint8_t mills_near;	  /* only the squares next to the gates (U12) */
 } el_opts;
 
 typedef struct el_game {
 	const el_data *d;
 	const el_layout *L;
 	unsigned nseats;
-	uint8_t colour[EL_SEATS];        /* index into el_colours[]            */
+	uint8_t colour[EL_SEATS];	 /* index into el_colours[]            */
 	int8_t seat_of_colour[EL_SEATS]; /* first seat of each colour, or -1   */
 	uint8_t nneutral;
 	int16_t gold_total;
 	el_opts opt;
-	el_pos pos;                      /* the position                       */
+	el_pos pos; /* the position                       */
 	/* The undo of the turn being played (see rules.c and el_set_sq). */
 	unsigned char save_head[EL_POS_HEAD]; /* the small fields, whole       */
 	unsigned char save_rare[EL_POS_RARE]; /* church_owner, wall, flagused  */
-	bool rare_saved;                 /* save_rare holds this turn's copy   */
-	uint32_t row_saved;              /* bit k * EL_H + y: row y of board k
+	bool rare_saved;		      /* save_rare holds this turn's copy   */
+	uint32_t row_saved;		      /* bit k * EL_H + y: row y of board k
 					  * saved (bld, permit, church)        */
-	uint64_t tile_saved;             /* bit id: tile id saved              */
-	int8_t board_old[3][EL_H][EL_W]; /* boards as they were                */
-	el_tile tile_old[EL_MAXTILES];   /* tiles as they were                 */
-	arb_event *ev;                   /* EL_MAXEVENT buffered events        */
-	char (*evstr)[2][16];            /* their copied string fields         */
+	uint64_t tile_saved;		      /* bit id: tile id saved              */
+	int8_t board_old[3][EL_H][EL_W];      /* boards as they were                */
+	el_tile tile_old[EL_MAXTILES];	      /* tiles as they were                 */
+	arb_event *ev;			      /* EL_MAXEVENT buffered events        */
+	char (*evstr)[2][16];		      /* their copied string fields         */
 	size_t nev;
-	bool listening;                  /* a sink wants events this turn      */
-	bool no_hands;                   /* no Hands tag: no turn can be played */
+	bool listening; /* a sink wants events this turn      */
+	bool no_hands;	/* no Hands tag: no turn can be played */
 } el_game;
 
 /* ------------------------------------------------------ the parsed turn */
 
-typedef struct el_at { uint32_t line, col; } el_at;
-typedef struct el_cards { uint8_t gold; uint8_t infl[NINFL]; } el_cards;
+typedef struct el_at {
+	uint32_t line, col;
+} el_at;
+typedef struct el_cards {
+	uint8_t gold;
+	uint8_t infl[NINFL];
+} el_cards;
 
 typedef struct el_hutmv {
 	uint8_t seat;
-	bool lng;                /* written `longhut`: the long hut          */
-	int8_t x, y;             /* target square, x = -1: off the board     */
-	el_at at, at_kw;         /* the square (or off); the keyword         */
+	bool lng;	 /* written `longhut`: the long hut          */
+	int8_t x, y;	 /* target square, x = -1: off the board     */
+	el_at at, at_kw; /* the square (or off); the keyword         */
 } el_hutmv;
 
 enum { BK_BUILDING = 1, BK_WALL, BK_CHURCH };
 
 typedef struct el_build {
-	uint8_t kind;            /* BK_*                                    */
-	uint8_t type;            /* BK_BUILDING: B_*                        */
-	int8_t x, y;             /* BK_BUILDING: top-left square            */
-	int8_t fee;              /* 3 cards of this colour paid, or -1       */
-	uint8_t wline, widx;     /* BK_WALL: LINE_*, x (N/S) or y (E)       */
-	uint8_t ndraw;           /* BK_WALL: influence drawn                */
+	uint8_t kind;	     /* BK_*                                    */
+	uint8_t type;	     /* BK_BUILDING: B_*                        */
+	int8_t x, y;	     /* BK_BUILDING: top-left square            */
+	int8_t fee;	     /* 3 cards of this colour paid, or -1       */
+	uint8_t wline, widx; /* BK_WALL: LINE_*, x (N/S) or y (E)       */
+	uint8_t ndraw;	     /* BK_WALL: influence drawn                */
 	bool has_draw;
 	int8_t draw[2];
-	int8_t ctile, cret;      /* BK_CHURCH: tile kept, tile put back (-1) */
+	int8_t ctile, cret; /* BK_CHURCH: tile kept, tile put back (-1) */
 	uint8_t nhut;
 	el_hutmv hut[EL_MAXHUT];
 	el_at at, at_arg, at_fee, at_draw;
@@ -216,23 +231,22 @@ enum { SP_NONE, SP_MOVE, SP_RAISE, SP_PLACE, SP_CASH };
 typedef struct el_move {
 	uint8_t seat;
 	uint8_t roll;
-	int8_t ship;             /* row index written after '>', or -1       */
+	int8_t ship; /* row index written after '>', or -1       */
 	bool has_inc;
 	uint8_t ninc;
-	int8_t inc[EL_MAXDRAW];  /* income influence colours, in order       */
+	int8_t inc[EL_MAXDRAW]; /* income influence colours, in order       */
 	bool has_disc, has_loot, has_halve;
-	uint8_t disc_set, halve_set;     /* bit s: the seat's token is present */
+	uint8_t disc_set, halve_set; /* bit s: the seat's token is present */
 	el_cards disc[EL_SEATS], halve[EL_SEATS], loot;
 	uint8_t nbuild;
 	el_build build[2];
-	uint8_t p3;              /* 0 none, 1 gold, 2 permit                */
+	uint8_t p3; /* 0 none, 1 gold, 2 permit                */
 	int8_t p3v, p3x, p3y, p3fee;
-	uint8_t sp;              /* SP_*                                    */
+	uint8_t sp; /* SP_*                                    */
 	int8_t spx, spy, spx2, spy2, spv, spfee;
-	el_at at_seat, at_roll, at_inc, at_disc[EL_SEATS], at_loot,
-	      at_halve[EL_SEATS], at_p3, at_p3sq, at_p3fee, at_sp, at_sp2,
-	      at_spfee;
-	el_at at_end;            /* just past the last token                */
+	el_at at_seat, at_roll, at_inc, at_disc[EL_SEATS], at_loot, at_halve[EL_SEATS], at_p3,
+		at_p3sq, at_p3fee, at_sp, at_sp2, at_spfee;
+	el_at at_end; /* just past the last token                */
 } el_move;
 
 /* ------------------------------------------------------ the rule table */
@@ -240,52 +254,78 @@ typedef struct el_move {
 /* Every rule the engine rejects with: enum, id (as rejections and
  * notation/elasund.md name it), summary.  Rejections go through EL_REJ
  * (a position in the turn) or EL_REJ_TOK (a token), never a literal id. */
-#define EL_RULES(X) \
-	X(EL_R_HANDS, "hands", "the Hands tag lists every seat once with its starting influence card, drawn from the deck") \
-	X(EL_R_SEATS, "seats", "Elasund is played by 2 to 4 players") \
-	X(EL_R_SETUP, "setup", "a Setup tag describes a position the game can reach") \
-	X(EL_R_UNKNOWN_OPTION, "unknown-option", "the Variant tag names only options the engine knows") \
-	X(EL_R_BAD_OPTION, "bad-option", "each option takes one of its values") \
-	X(EL_R_SYNTAX, "syntax", "every item of a turn line is spelled as the grammar says") \
-	X(EL_R_ITEM_ORDER, "item-order", "the items come in phase order: roll, income or pirates, builds, permit or gold, special") \
-	X(EL_R_BUILD_LIMIT, "build-limit", "a turn has at most 2 builds") \
-	X(EL_R_WRONG_TURN, "wrong-turn", "turns go around the table in the order of the seat tags") \
-	X(EL_R_GAME_OVER, "game-over", "nothing is played after the win, not even the rest of the winning line") \
-	X(EL_R_SHIP_TARGET, "ship-target", "the ship goes to the rolled row; on a 7 the record names the pirate row") \
-	X(EL_R_SHIP_MUST_MOVE, "ship-must-move", "the ship always moves: a repeated row moves it 2 rows, the pirates leave their row") \
-	X(EL_R_DRAW_COUNT, "draw-count", "the income and wall draws list exactly the influence cards owed") \
-	X(EL_R_DRAW_COLOUR, "draw-colour", "every colour drawn is in the deck at that moment") \
-	X(EL_R_PIRATE_DISCARD, "pirate-discard", "on a 7 each seat discards one card per own cube in the pirate row, at most its hand") \
-	X(EL_R_DISCARD_CARDS, "discard-cards", "cards given up are in the hand") \
-	X(EL_R_LOOT_COUNT, "loot-count", "the roller takes one card of loot per own tower, at most the cards discarded") \
-	X(EL_R_LOOT_CARDS, "loot-cards", "the loot comes from the cards discarded") \
-	X(EL_R_HALVE_COUNT, "halve-count", "on an influence shortage every seat gives up half its influence cards, and only then") \
-	X(EL_R_HUT_BUILD, "hut-build", "workers' huts are never built") \
-	X(EL_R_NONE_LEFT, "none-left", "the stack holds the building, or the player's house or workshop is not on the board") \
-	X(EL_R_OUTSIDE_AREA, "outside-area", "a building lies wholly inside the building area") \
-	X(EL_R_CHURCH_SITE, "church-site", "no building stands on the church foundation") \
-	X(EL_R_COVER_CHURCH, "cover-church", "no building covers a church tile") \
-	X(EL_R_PERMIT_COUNT, "permit-count", "the footprint holds at least the permits the building needs") \
-	X(EL_R_PERMIT_MAJORITY, "permit-majority", "the builder's permits there are worth strictly more than any other player's") \
-	X(EL_R_COVER_LARGER, "cover-larger", "a building never covers a larger one") \
-	X(EL_R_SAME_SIZE_FEE, "same-size-fee", "covering a building of the same size costs 3 influence cards of one colour") \
-	X(EL_R_NEEDLESS_FEE, "needless-fee", "the 3 cards are paid only when a building of the same size is covered") \
-	X(EL_R_NOT_ENOUGH_INFLUENCE, "not-enough-influence", "the influence cards paid are in the hand") \
-	X(EL_R_NOT_ENOUGH_GOLD, "not-enough-gold", "the gold paid is in the hand") \
-	X(EL_R_HUT_ORDER, "hut-order", "displaced huts move the builder's first, then clockwise") \
-	X(EL_R_HUT_MISSING, "hut-missing", "every displaced hut is moved or taken off the board") \
-	X(EL_R_HUT_SQUARE, "hut-square", "a hut moves to empty squares of the area that are no trade fields") \
-	X(EL_R_WALLS_LEFT, "walls-left", "each player has 9 wall tiles") \
-	X(EL_R_WALL_SPACE, "wall-space", "a wall tile goes on a free wall space of this player count") \
-	X(EL_R_WALL_ADJACENT, "wall-adjacent", "a wall tile goes next to a gate or to a wall tile of its line") \
-	X(EL_R_WALL_ORDER, "wall-order", "with walls=blue-first the east wall waits for the north and south walls") \
-	X(EL_R_CHURCH_COMPLETE, "church-complete", "the church has 9 tiles") \
-	X(EL_R_CHURCH_FIRST, "church-first", "the first church builder draws 2 tiles and returns one; later builders draw 1") \
-	X(EL_R_CHURCH_TILE, "church-tile", "the church tile is still in the stack, and the returned one comes last") \
-	X(EL_R_PHASE_THREE, "phase-three", "every turn takes 2 gold or places a permit, unless it was won before") \
-	X(EL_R_PERMIT_SUPPLY, "permit-supply", "the permit comes from the player's supply") \
-	X(EL_R_PERMIT_SQUARE, "permit-square", "a permit goes on an empty square of the area, never the foundation") \
-	X(EL_R_PERMIT_ROW, "permit-row", "a permit goes in the ship's row, a neighbour when it is full, or anywhere for 2 cards") \
+#define EL_RULES(X)                                                                                    \
+	X(EL_R_HANDS, "hands",                                                                         \
+	  "the Hands tag lists every seat once with its starting influence card, drawn from the deck") \
+	X(EL_R_SEATS, "seats", "Elasund is played by 2 to 4 players")                                  \
+	X(EL_R_SETUP, "setup", "a Setup tag describes a position the game can reach")                  \
+	X(EL_R_UNKNOWN_OPTION, "unknown-option",                                                       \
+	  "the Variant tag names only options the engine knows")                                       \
+	X(EL_R_BAD_OPTION, "bad-option", "each option takes one of its values")                        \
+	X(EL_R_SYNTAX, "syntax", "every item of a turn line is spelled as the grammar says")           \
+	X(EL_R_ITEM_ORDER, "item-order",                                                               \
+	  "the items come in phase order: roll, income or pirates, builds, permit or gold, special")   \
+	X(EL_R_BUILD_LIMIT, "build-limit", "a turn has at most 2 builds")                              \
+	X(EL_R_WRONG_TURN, "wrong-turn",                                                               \
+	  "turns go around the table in the order of the seat tags")                                   \
+	X(EL_R_GAME_OVER, "game-over",                                                                 \
+	  "nothing is played after the win, not even the rest of the winning line")                    \
+	X(EL_R_SHIP_TARGET, "ship-target",                                                             \
+	  "the ship goes to the rolled row; on a 7 the record names the pirate row")                   \
+	X(EL_R_SHIP_MUST_MOVE, "ship-must-move",                                                       \
+	  "the ship always moves: a repeated row moves it 2 rows, the pirates leave their row")        \
+	X(EL_R_DRAW_COUNT, "draw-count",                                                               \
+	  "the income and wall draws list exactly the influence cards owed")                           \
+	X(EL_R_DRAW_COLOUR, "draw-colour", "every colour drawn is in the deck at that moment")         \
+	X(EL_R_PIRATE_DISCARD, "pirate-discard",                                                       \
+	  "on a 7 each seat discards one card per own cube in the pirate row, at most its hand")       \
+	X(EL_R_DISCARD_CARDS, "discard-cards", "cards given up are in the hand")                       \
+	X(EL_R_LOOT_COUNT, "loot-count",                                                               \
+	  "the roller takes one card of loot per own tower, at most the cards discarded")              \
+	X(EL_R_LOOT_CARDS, "loot-cards", "the loot comes from the cards discarded")                    \
+	X(EL_R_HALVE_COUNT, "halve-count",                                                             \
+	  "on an influence shortage every seat gives up half its influence cards, and only then")      \
+	X(EL_R_HUT_BUILD, "hut-build", "workers' huts are never built")                                \
+	X(EL_R_NONE_LEFT, "none-left",                                                                 \
+	  "the stack holds the building, or the player's house or workshop is not on the board")       \
+	X(EL_R_OUTSIDE_AREA, "outside-area", "a building lies wholly inside the building area")        \
+	X(EL_R_CHURCH_SITE, "church-site", "no building stands on the church foundation")              \
+	X(EL_R_COVER_CHURCH, "cover-church", "no building covers a church tile")                       \
+	X(EL_R_PERMIT_COUNT, "permit-count",                                                           \
+	  "the footprint holds at least the permits the building needs")                               \
+	X(EL_R_PERMIT_MAJORITY, "permit-majority",                                                     \
+	  "the builder's permits there are worth strictly more than any other player's")               \
+	X(EL_R_COVER_LARGER, "cover-larger", "a building never covers a larger one")                   \
+	X(EL_R_SAME_SIZE_FEE, "same-size-fee",                                                         \
+	  "covering a building of the same size costs 3 influence cards of one colour")                \
+	X(EL_R_NEEDLESS_FEE, "needless-fee",                                                           \
+	  "the 3 cards are paid only when a building of the same size is covered")                     \
+	X(EL_R_NOT_ENOUGH_INFLUENCE, "not-enough-influence",                                           \
+	  "the influence cards paid are in the hand")                                                  \
+	X(EL_R_NOT_ENOUGH_GOLD, "not-enough-gold", "the gold paid is in the hand")                     \
+	X(EL_R_HUT_ORDER, "hut-order", "displaced huts move the builder's first, then clockwise")      \
+	X(EL_R_HUT_MISSING, "hut-missing", "every displaced hut is moved or taken off the board")      \
+	X(EL_R_HUT_SQUARE, "hut-square",                                                               \
+	  "a hut moves to empty squares of the area that are no trade fields")                         \
+	X(EL_R_WALLS_LEFT, "walls-left", "each player has 9 wall tiles")                               \
+	X(EL_R_WALL_SPACE, "wall-space",                                                               \
+	  "a wall tile goes on a free wall space of this player count")                                \
+	X(EL_R_WALL_ADJACENT, "wall-adjacent",                                                         \
+	  "a wall tile goes next to a gate or to a wall tile of its line")                             \
+	X(EL_R_WALL_ORDER, "wall-order",                                                               \
+	  "with walls=blue-first the east wall waits for the north and south walls")                   \
+	X(EL_R_CHURCH_COMPLETE, "church-complete", "the church has 9 tiles")                           \
+	X(EL_R_CHURCH_FIRST, "church-first",                                                           \
+	  "the first church builder draws 2 tiles and returns one; later builders draw 1")             \
+	X(EL_R_CHURCH_TILE, "church-tile",                                                             \
+	  "the church tile is still in the stack, and the returned one comes last")                    \
+	X(EL_R_PHASE_THREE, "phase-three",                                                             \
+	  "every turn takes 2 gold or places a permit, unless it was won before")                      \
+	X(EL_R_PERMIT_SUPPLY, "permit-supply", "the permit comes from the player's supply")            \
+	X(EL_R_PERMIT_SQUARE, "permit-square",                                                         \
+	  "a permit goes on an empty square of the area, never the foundation")                        \
+	X(EL_R_PERMIT_ROW, "permit-row",                                                               \
+	  "a permit goes in the ship's row, a neighbour when it is full, or anywhere for 2 cards")     \
 	X(EL_R_SPECIAL_PERMIT, "special-permit", "move and raise act on the player's own permit")
 
 enum el_rule { EL_RULES(ARB_RULE_ENUM) EL_NRULES };
@@ -299,7 +339,7 @@ extern const arb_rule el_rules[EL_NRULES];
 
 /* ---------------------------------------------------- inline helpers */
 
-extern const char *const el_colours[];     /* elasund.c */
+extern const char *const el_colours[]; /* elasund.c */
 
 /* The colour name of seat s. */
 static inline const char *el_cname(const el_game *g, int s)
@@ -452,7 +492,7 @@ static inline void el_tile_cells(el_game *g, int id, int8_t v)
 	const el_tile *t = &g->pos.tile[id];
 	const el_btype *bt = &g->d->bt[t->type];
 	for (int dy = 0; dy < bt->h; dy++) {
-		el_save_row(g, g->pos.bld, t->y + dy);   /* once, then plain writes */
+		el_save_row(g, g->pos.bld, t->y + dy); /* once, then plain writes */
 		for (int dx = 0; dx < bt->w; dx++)
 			g->pos.bld[t->y + dy][t->x + dx] = v;
 	}
@@ -523,9 +563,21 @@ void el_standing(const void *game, arb_standing *out);
 /* Evaluate the arguments (squares are spelled with snprintf) only when a
  * sink listens: `check` replays without one. */
 #define EL_EVENT(g, ...) ((g)->listening ? el_event((g), __VA_ARGS__) : NULL)
-#define EL_EVENT_NUM(ev, key, v) do { if (ev) arb_event_num((ev), (key), (v)); } while (0)
-#define EL_EVENT_STR(ev, key, s) do { if (ev) arb_event_str((ev), (key), (s)); } while (0)
-#define EL_EVENT_COPY(g, ev, key, s) do { if (ev) el_event_copy((g), (ev), (key), (s)); } while (0)
+#define EL_EVENT_NUM(ev, key, v)                         \
+	do {                                             \
+		if (ev)                                  \
+			arb_event_num((ev), (key), (v)); \
+	} while (0)
+#define EL_EVENT_STR(ev, key, s)                         \
+	do {                                             \
+		if (ev)                                  \
+			arb_event_str((ev), (key), (s)); \
+	} while (0)
+#define EL_EVENT_COPY(g, ev, key, s)                          \
+	do {                                                  \
+		if (ev)                                       \
+			el_event_copy((g), (ev), (key), (s)); \
+	} while (0)
 
 /* notation.c */
 int el_parse(const void *game, const arb_token *tok, size_t ntok, void *move, arb_reject *rej);
@@ -540,8 +592,7 @@ int el_square(const el_data *d, const char *s, size_t n, int *x, int *y);
 /* dump.c */
 void el_dump(const void *game, unsigned flags, arb_buf *out);
 /* The position on a canvas (the draw op); mark: an illegal turn to show. */
-void el_draw(const void *game, unsigned flags, const arb_canvas *cv,
-	     const arb_mark *mark);
+void el_draw(const void *game, unsigned flags, const arb_canvas *cv, const arb_mark *mark);
 
 /* snapshot.c */
 void el_snapshot(const void *game, arb_buf *out);
@@ -549,8 +600,8 @@ void el_snapshot(const void *game, arb_buf *out);
 int el_setup(el_game *g, const arb_tag *tag, arb_reject *rej);
 
 /* moves.c */
-size_t el_moves(const void *game, const void *next,
-		void (*emit)(void *ctx, const char *move), void *ctx);
+size_t el_moves(const void *game, const void *next, void (*emit)(void *ctx, const char *move),
+		void *ctx);
 
 /* gen.c */
 int el_random_turn(const void *game, uint64_t *rng, arb_buf *out);

@@ -34,22 +34,22 @@
 #define EL_GEN_MAXCAND (B_HUT * EL_H * EL_W + 3 * EL_MAXWALL + 1)
 
 typedef struct gen {
-	const el_game *g;        /* the real game (never changed)           */
-	el_game s;               /* scratch copy that trials are played on  */
-	el_pos after;            /* position after the accepted move `m`    */
-	el_move m;               /* the turn accepted so far                */
+	const el_game *g; /* the real game (never changed)           */
+	el_game s;	  /* scratch copy that trials are played on  */
+	el_pos after;	  /* position after the accepted move `m`    */
+	el_move m;	  /* the turn accepted so far                */
 	uint64_t *rng;
-	int me;                  /* the seat to act                         */
-	bool won;                /* `m` wins the game                       */
+	int me;	  /* the seat to act                         */
+	bool won; /* `m` wins the game                       */
 	arb_reject rej;
 } gen;
 
 typedef struct cand {
-	uint8_t kind;            /* BK_*                                    */
-	uint8_t type;            /* building type or wall line              */
-	int8_t x, y;             /* top-left square, or wall index          */
-	int8_t fee;              /* building: 1 when it needs the 3 cards   */
-	uint16_t w;              /* weight; 0 once tried and refused        */
+	uint8_t kind; /* BK_*                                    */
+	uint8_t type; /* building type or wall line              */
+	int8_t x, y;  /* top-left square, or wall index          */
+	int8_t fee;   /* building: 1 when it needs the 3 cards   */
+	uint16_t w;   /* weight; 0 once tried and refused        */
 } cand;
 
 static uint32_t rnd(gen *G, uint32_t n)
@@ -333,8 +333,7 @@ static bool building_ok(const gen *G, const el_pos *p, int t, int x, int y, int 
  * y0, w, h) in `p` (a church tile: 1x1, size 1), in the engine's order (the
  * builder's huts first, then clockwise; hut before long hut), each to a
  * random empty square that is no trade field, or off when none is left. */
-static void plan_huts(gen *G, const el_pos *p, el_build *b, int x0, int y0, int w, int h,
-		      int size)
+static void plan_huts(gen *G, const el_pos *p, el_build *b, int x0, int y0, int w, int h, int size)
 {
 	const el_game *g = G->g;
 	bool occ[EL_H][EL_W];
@@ -354,7 +353,8 @@ static void plan_huts(gen *G, const el_pos *p, el_build *b, int x0, int y0, int 
 			const el_btype *cb = &g->d->bt[ct->type];
 			for (int yy = 0; yy < cb->h; yy++)
 				for (int xx = 0; xx < cb->w; xx++)
-					occ[ct->y + yy][ct->x + xx] = g->L->mills[ct->y + yy][ct->x + xx] != 0;
+					occ[ct->y + yy][ct->x + xx] =
+						g->L->mills[ct->y + yy][ct->x + xx] != 0;
 			if (cb->kind != K_HUT)
 				continue;
 			if (el_hut_moves(g, cb->size, size) && n < EL_MAXHUT)
@@ -366,7 +366,8 @@ static void plan_huts(gen *G, const el_pos *p, el_build *b, int x0, int y0, int 
 	/* the engine's order: (owner - builder) mod seats, then tile id */
 	for (int i = 1; i < n; i++)
 		for (int j = i; j > 0; j--) {
-			int oa = (p->tile[ids[j - 1]].owner - G->me + (int)g->nseats) % (int)g->nseats;
+			int oa = (p->tile[ids[j - 1]].owner - G->me + (int)g->nseats) %
+				 (int)g->nseats;
 			int ob = (p->tile[ids[j]].owner - G->me + (int)g->nseats) % (int)g->nseats;
 			if (oa * 64 + ids[j - 1] <= ob * 64 + ids[j])
 				break;
@@ -396,7 +397,7 @@ static void plan_huts(gen *G, const el_pos *p, el_build *b, int x0, int y0, int 
 			for (int x = 0; x < g->L->cols; x++) {
 				if (occ[y][x] || (longhut && (y + 1 >= EL_H || occ[y + 1][x])))
 					continue;
-				if (rnd(G, (uint32_t)++seen) == 0) {   /* reservoir: uniform */
+				if (rnd(G, (uint32_t)++seen) == 0) { /* reservoir: uniform */
 					hm->x = (int8_t)x;
 					hm->y = (int8_t)y;
 				}
@@ -417,8 +418,8 @@ static int build_candidates(gen *G, cand *c)
 	const el_seat *ps = &p->seat[G->me];
 	int gold = gold_before_phase3(G), n = 0;
 	static const uint16_t weight[B_HUT] = {
-		[B_WELL] = 6, [B_MARKET] = 6, [B_TAVERN] = 8, [B_MERCHANT] = 8,
-		[B_LARGE] = 12, [B_HOUSE] = 3, [B_WORKSHOP] = 3,
+		[B_WELL] = 6,	[B_MARKET] = 6, [B_TAVERN] = 8,	  [B_MERCHANT] = 8,
+		[B_LARGE] = 12, [B_HOUSE] = 3,	[B_WORKSHOP] = 3,
 	};
 	/* the types with a tile left: the stack, or the seat's own building */
 	bool left[B_HUT] = { false };
@@ -426,7 +427,7 @@ static int build_candidates(gen *G, cand *c)
 		left[p->tile[i].type] |= !p->tile[i].on;
 	left[B_HOUSE] = !p->tile[g->nneutral + 4 * G->me].on;
 	left[B_WORKSHOP] = !p->tile[g->nneutral + 4 * G->me + 1].on;
-	uint8_t seen[EL_H][EL_W];   /* bit t: type t at this square tried */
+	uint8_t seen[EL_H][EL_W]; /* bit t: type t at this square tried */
 	memset(seen, 0, sizeof seen);
 	for (int py = 0; py < EL_H; py++)
 		for (int px = 0; px < g->L->cols; px++) {
@@ -446,7 +447,8 @@ static int build_candidates(gen *G, cand *c)
 						seen[y][x] |= (uint8_t)(1u << t);
 						if (!building_ok(G, p, t, x, y, gold, &same))
 							continue;
-						c[n++] = (cand){ BK_BUILDING, (uint8_t)t, (int8_t)x, (int8_t)y,
+						c[n++] = (cand){ BK_BUILDING,  (uint8_t)t,
+								 (int8_t)x,    (int8_t)y,
 								 (int8_t)same, weight[t] };
 					}
 			}
@@ -469,7 +471,8 @@ static int build_candidates(gen *G, cand *c)
 				const uint8_t *wl = p->wall[li];
 				if (wl[k])
 					continue;
-				bool ok = li == LINE_E ? (k == 0 || k == nl - 1 || wl[k - 1] || wl[k + 1])
+				bool ok = li == LINE_E ? (k == 0 || k == nl - 1 || wl[k - 1] ||
+							  wl[k + 1])
 						       : (k == 0 || wl[k - 1]);
 				if (ok)
 					c[n++] = (cand){ BK_WALL, (uint8_t)li, (int8_t)k, 0, 0, w };
@@ -512,7 +515,9 @@ static void make_build(gen *G, const cand *c, el_build *b)
 			int16_t deck[NINFL], disc[NINFL];
 			memcpy(deck, p->deck, sizeof deck);
 			memcpy(disc, p->disc, sizeof disc);
-			for (int k = 0, col; k < (rw == W_INF1 ? 1 : 2) && (col = draw_card(G->rng, deck, disc)) >= 0; k++)
+			for (int k = 0, col; k < (rw == W_INF1 ? 1 : 2) &&
+					     (col = draw_card(G->rng, deck, disc)) >= 0;
+			     k++)
 				b->draw[b->ndraw++] = (int8_t)col;
 			b->has_draw = b->ndraw > 0;
 		}
@@ -532,7 +537,8 @@ static void make_build(gen *G, const cand *c, el_build *b)
 		} else {
 			/* the top of the stack: any tile left but the bottom one */
 			for (int t = 0; t < EL_NCHURCH; t++)
-				if ((left >> t & 1) && (t != p->church_bottom || !(left & (left - 1))))
+				if ((left >> t & 1) &&
+				    (t != p->church_bottom || !(left & (left - 1))))
 					tiles[k++] = t;
 			b->ctile = (int8_t)tiles[rnd(G, (uint32_t)k)];
 		}
@@ -619,8 +625,9 @@ static void phase3(gen *G)
 		any_row = true;
 		for (int y = 0; y < EL_H; y++)
 			for (int x = 0; x < EL_W; x++)
-				w[y * EL_W + x] = !el_empty_at(g, p, x, y) ? 0
-						  : near_own_permit(p, G->me, x, y) ? 6 : 1;
+				w[y * EL_W + x] = !el_empty_at(g, p, x, y)	    ? 0
+						  : near_own_permit(p, G->me, x, y) ? 6
+										    : 1;
 	}
 	for (int tries = 0; tries < 4; tries++) {
 		int k = pick(G, w, sizeof w[0], EL_H * EL_W);
@@ -655,12 +662,14 @@ static void phase4(gen *G)
 	int own[EL_NPERMIT][2], no = 0;
 	for (int y = 0; y < EL_H; y++)
 		for (int x = 0; x < EL_W; x++)
-			if (p->permit[y][x] >= 0 && (p->permit[y][x] >> 3) == G->me && no < EL_NPERMIT) {
+			if (p->permit[y][x] >= 0 && (p->permit[y][x] >> 3) == G->me &&
+			    no < EL_NPERMIT) {
 				own[no][0] = x;
 				own[no][1] = y;
 				no++;
 			}
-	uint16_t w[4] = { rbg ? 6 : 0, rbg && ps->permits ? 3 : 0, nf && no ? 2 : 0, nf && no ? 1 : 0 };
+	uint16_t w[4] = { rbg ? 6 : 0, rbg && ps->permits ? 3 : 0, nf && no ? 2 : 0,
+			  nf && no ? 1 : 0 };
 	for (int tries = 0; tries < 6; tries++) {
 		int kind = pick(G, w, sizeof w[0], 4);
 		if (kind < 0)
@@ -735,7 +744,7 @@ int el_random_turn(const void *game, uint64_t *rng, arb_buf *out)
 		return -1;
 	gen G;
 	G.g = g;
-	G.s = *g;   /* shallow: the scratch never listens, so never touches ev */
+	G.s = *g; /* shallow: the scratch never listens, so never touches ev */
 	G.rng = rng;
 	G.me = g->pos.active;
 	G.won = false;

@@ -114,7 +114,8 @@ static void plan_huts(const el_game *g, el_build *b, int x0, int y0, int w, int 
 					for (int x = 0; x < g->L->cols && hm->x < 0; x++) {
 						bool ok = !used[y][x] && empty_for_hut(g, x, y);
 						if (ok && kind == B_LONGHUT)
-							ok = y + 1 < EL_H && !used[y + 1][x] && empty_for_hut(g, x, y + 1);
+							ok = y + 1 < EL_H && !used[y + 1][x] &&
+							     empty_for_hut(g, x, y + 1);
 						if (!ok)
 							continue;
 						hm->x = (int8_t)x;
@@ -127,8 +128,8 @@ static void plan_huts(const el_game *g, el_build *b, int x0, int y0, int w, int 
 	}
 }
 
-size_t el_moves(const void *game, const void *next,
-		     void (*emit)(void *ctx, const char *move), void *ctx)
+size_t el_moves(const void *game, const void *next, void (*emit)(void *ctx, const char *move),
+		void *ctx)
 {
 	const el_game *g = game;
 	const el_move *nx = next;
@@ -237,7 +238,8 @@ size_t el_moves(const void *game, const void *next,
 		} else {
 			for (int k = 0; k < EL_NCHURCH; k++)
 				if ((p->church_left >> k & 1) &&
-				    (k != p->church_bottom || !(p->church_left & (p->church_left - 1)))) {
+				    (k != p->church_bottom ||
+				     !(p->church_left & (p->church_left - 1)))) {
 					if (b->ctile < 0)
 						b->ctile = (int8_t)k;
 					else if (p->corg_x < 0 && b->cret < 0)

@@ -24,8 +24,8 @@ static el_at at_of(const arb_token *t)
 /* Influence colour of a card letter (r b g, either case), or -1: a table
  * lookup, as income draws and card lists are read a letter at a time. */
 static const int8_t infl_of[256] = {
-	['r'] = IR + 1, ['R'] = IR + 1, ['b'] = IB + 1, ['B'] = IB + 1,
-	['g'] = IG + 1, ['G'] = IG + 1,
+	['r'] = IR + 1, ['R'] = IR + 1, ['b'] = IB + 1,
+	['B'] = IB + 1, ['g'] = IG + 1, ['G'] = IG + 1,
 };
 
 static inline int infl_letter(char c)
@@ -51,17 +51,37 @@ static inline int seat_of(const el_game *g, const arb_token *t)
 	const char *s = t->s;
 	size_t n = t->len;
 	switch (s[0] | 0x20) {
-	case 'r': return IEQ(s, n, "red") ? g->seat_of_colour[0] : -1;
-	case 'b': return IEQ(s, n, "blue") ? g->seat_of_colour[1] : -1;
-	case 'g': return IEQ(s, n, "green") ? g->seat_of_colour[2] : -1;
-	case 'y': return IEQ(s, n, "yellow") ? g->seat_of_colour[3] : -1;
-	default: return -1;
+	case 'r':
+		return IEQ(s, n, "red") ? g->seat_of_colour[0] : -1;
+	case 'b':
+		return IEQ(s, n, "blue") ? g->seat_of_colour[1] : -1;
+	case 'g':
+		return IEQ(s, n, "green") ? g->seat_of_colour[2] : -1;
+	case 'y':
+		return IEQ(s, n, "yellow") ? g->seat_of_colour[3] : -1;
+	default:
+		return -1;
 	}
 }
 
 /* Keywords of a turn line, classified by their first letter. */
-enum { KW_NONE, KW_DISCARD, KW_HALVE, KW_LOOT, KW_BUILD, KW_WALL, KW_CHURCH,
-       KW_HUT, KW_LONGHUT, KW_GOLD, KW_PERMIT, KW_MOVE, KW_RAISE, KW_PLACE, KW_CASH };
+enum {
+	KW_NONE,
+	KW_DISCARD,
+	KW_HALVE,
+	KW_LOOT,
+	KW_BUILD,
+	KW_WALL,
+	KW_CHURCH,
+	KW_HUT,
+	KW_LONGHUT,
+	KW_GOLD,
+	KW_PERMIT,
+	KW_MOVE,
+	KW_RAISE,
+	KW_PLACE,
+	KW_CASH
+};
 
 static int keyword(const arb_token *t)
 {
@@ -69,18 +89,29 @@ static int keyword(const arb_token *t)
 		return KW_NONE;
 	const char *s = t->s;
 	size_t n = t->len;
-	switch (s[0] | 0x20) {   /* a letter lower-cased; no other byte becomes one */
-	case 'b': return IEQ(s, n, "build") ? KW_BUILD : KW_NONE;
-	case 'c': return IEQ(s, n, "church") ? KW_CHURCH : IEQ(s, n, "cash") ? KW_CASH : KW_NONE;
-	case 'd': return IEQ(s, n, "discard") ? KW_DISCARD : KW_NONE;
-	case 'g': return IEQ(s, n, "gold") ? KW_GOLD : KW_NONE;
-	case 'h': return IEQ(s, n, "hut") ? KW_HUT : IEQ(s, n, "halve") ? KW_HALVE : KW_NONE;
-	case 'l': return IEQ(s, n, "loot") ? KW_LOOT : IEQ(s, n, "longhut") ? KW_LONGHUT : KW_NONE;
-	case 'm': return IEQ(s, n, "move") ? KW_MOVE : KW_NONE;
-	case 'p': return IEQ(s, n, "permit") ? KW_PERMIT : IEQ(s, n, "place") ? KW_PLACE : KW_NONE;
-	case 'r': return IEQ(s, n, "raise") ? KW_RAISE : KW_NONE;
-	case 'w': return IEQ(s, n, "wall") ? KW_WALL : KW_NONE;
-	default: return KW_NONE;
+	switch (s[0] | 0x20) { /* a letter lower-cased; no other byte becomes one */
+	case 'b':
+		return IEQ(s, n, "build") ? KW_BUILD : KW_NONE;
+	case 'c':
+		return IEQ(s, n, "church") ? KW_CHURCH : IEQ(s, n, "cash") ? KW_CASH : KW_NONE;
+	case 'd':
+		return IEQ(s, n, "discard") ? KW_DISCARD : KW_NONE;
+	case 'g':
+		return IEQ(s, n, "gold") ? KW_GOLD : KW_NONE;
+	case 'h':
+		return IEQ(s, n, "hut") ? KW_HUT : IEQ(s, n, "halve") ? KW_HALVE : KW_NONE;
+	case 'l':
+		return IEQ(s, n, "loot") ? KW_LOOT : IEQ(s, n, "longhut") ? KW_LONGHUT : KW_NONE;
+	case 'm':
+		return IEQ(s, n, "move") ? KW_MOVE : KW_NONE;
+	case 'p':
+		return IEQ(s, n, "permit") ? KW_PERMIT : IEQ(s, n, "place") ? KW_PLACE : KW_NONE;
+	case 'r':
+		return IEQ(s, n, "raise") ? KW_RAISE : KW_NONE;
+	case 'w':
+		return IEQ(s, n, "wall") ? KW_WALL : KW_NONE;
+	default:
+		return KW_NONE;
 	}
 }
 
@@ -151,17 +182,29 @@ static int building_type(const arb_token *t)
 	if (n < 3)
 		return -1;
 	switch (s[0] | 0x20) {
-	case 'e': return IEQ(s, n, "estate") ? B_LARGE : -1;
-	case 'h': return IEQ(s, n, "house") ? B_HOUSE : IEQ(s, n, "hall") ? B_LARGE
-		       : IEQ(s, n, "hut") ? B_HUT : -1;
-	case 'i': return IEQ(s, n, "inn") ? B_TAVERN : -1;
-	case 'l': return IEQ(s, n, "large") ? B_LARGE : IEQ(s, n, "longhut") ? B_LONGHUT : -1;
-	case 'm': return IEQ(s, n, "market") ? B_MARKET : IEQ(s, n, "merchant") ? B_MERCHANT : -1;
-	case 'o': return IEQ(s, n, "office") ? B_LARGE : -1;
-	case 's': return IEQ(s, n, "stands") ? B_MARKET : IEQ(s, n, "shop") ? B_MERCHANT : -1;
-	case 't': return IEQ(s, n, "tavern") ? B_TAVERN : IEQ(s, n, "townhall") ? B_LARGE : -1;
-	case 'w': return IEQ(s, n, "well") ? B_WELL : IEQ(s, n, "workshop") ? B_WORKSHOP : -1;
-	default: return -1;
+	case 'e':
+		return IEQ(s, n, "estate") ? B_LARGE : -1;
+	case 'h':
+		return IEQ(s, n, "house")  ? B_HOUSE
+		       : IEQ(s, n, "hall") ? B_LARGE
+		       : IEQ(s, n, "hut")  ? B_HUT
+					   : -1;
+	case 'i':
+		return IEQ(s, n, "inn") ? B_TAVERN : -1;
+	case 'l':
+		return IEQ(s, n, "large") ? B_LARGE : IEQ(s, n, "longhut") ? B_LONGHUT : -1;
+	case 'm':
+		return IEQ(s, n, "market") ? B_MARKET : IEQ(s, n, "merchant") ? B_MERCHANT : -1;
+	case 'o':
+		return IEQ(s, n, "office") ? B_LARGE : -1;
+	case 's':
+		return IEQ(s, n, "stands") ? B_MARKET : IEQ(s, n, "shop") ? B_MERCHANT : -1;
+	case 't':
+		return IEQ(s, n, "tavern") ? B_TAVERN : IEQ(s, n, "townhall") ? B_LARGE : -1;
+	case 'w':
+		return IEQ(s, n, "well") ? B_WELL : IEQ(s, n, "workshop") ? B_WORKSHOP : -1;
+	default:
+		return -1;
 	}
 }
 
@@ -169,28 +212,31 @@ static int building_type(const arb_token *t)
 enum { ST_ROLL, ST_INC, ST_DISC, ST_LOOT, ST_HALVE, ST_BUILD, ST_P3, ST_SP };
 
 #define TOK(i) (&tok[i])
-#define NEED(cond, t, ...) \
-	do { if (!(cond)) return EL_REJ_TOK(rej, (t), EL_R_SYNTAX, __VA_ARGS__); } while (0)
+#define NEED(cond, t, ...)                                                     \
+	do {                                                                   \
+		if (!(cond))                                                   \
+			return EL_REJ_TOK(rej, (t), EL_R_SYNTAX, __VA_ARGS__); \
+	} while (0)
 
 static int order(int *st, int want, const arb_token *t, arb_reject *rej)
 {
 	static const char *const what[] = {
-		"the roll", "the income draws", "the pirate discards", "the loot",
-		"the shortage discards", "the builds", "the permit or gold",
-		"the special action",
+		"the roll",	      "the income draws",      "the pirate discards",
+		"the loot",	      "the shortage discards", "the builds",
+		"the permit or gold", "the special action",
 	};
 	if (want < *st || (want == *st && want != ST_BUILD))
-		return EL_REJ_TOK(rej, t, EL_R_ITEM_ORDER,
-				     "%.*s comes too late: %s already came, and a turn goes roll, income, builds, permit or gold, special action",
-				     (int)t->len, t->s, what[*st]);
+		return EL_REJ_TOK(
+			rej, t, EL_R_ITEM_ORDER,
+			"%.*s comes too late: %s already came, and a turn goes roll, income, builds, permit or gold, special action",
+			(int)t->len, t->s, what[*st]);
 	*st = want;
 	return 0;
 }
 
 /* el_parse (game.h parse): rules syntax, item-order, build-limit,
  * hut-build. */
-int el_parse(const void *game, const arb_token *tok, size_t ntok,
-		      void *mv, arb_reject *rej)
+int el_parse(const void *game, const arb_token *tok, size_t ntok, void *mv, arb_reject *rej)
 {
 	const el_game *g = game;
 	el_move *m = mv;
@@ -216,8 +262,8 @@ int el_parse(const void *game, const arb_token *tok, size_t ntok,
 			n1++;
 		const char *gt = n1 < t->len ? t->s + n1 : NULL;
 		int r = num(t->s, n1);
-		NEED(r >= 2 && r <= 12, t, "the turn must start with the dice sum 2..12, not '%.*s'",
-		     (int)t->len, t->s);
+		NEED(r >= 2 && r <= 12, t,
+		     "the turn must start with the dice sum 2..12, not '%.*s'", (int)t->len, t->s);
 		m->roll = (uint8_t)r;
 		if (gt) {
 			int row = num(gt + 1, t->len - n1 - 1);
@@ -233,13 +279,16 @@ int el_parse(const void *game, const arb_token *tok, size_t ntok,
 		const arb_token *t = TOK(i);
 		/* A '+' word is no keyword: keyword() is asked only after. */
 		if (t->len >= 1 && t->s[0] == '+') {
-			if (st == ST_BUILD && m->nbuild && m->build[m->nbuild - 1].kind == BK_WALL &&
+			if (st == ST_BUILD && m->nbuild &&
+			    m->build[m->nbuild - 1].kind == BK_WALL &&
 			    !m->build[m->nbuild - 1].has_draw && !m->build[m->nbuild - 1].nhut) {
 				el_build *b = &m->build[m->nbuild - 1];
-				NEED(t->len >= 2 && t->len <= 3, t, "a wall draws 1 or 2 influence cards, written like +rb");
+				NEED(t->len >= 2 && t->len <= 3, t,
+				     "a wall draws 1 or 2 influence cards, written like +rb");
 				for (size_t k = 1; k < t->len; k++) {
 					int c = infl_letter(t->s[k]);
-					NEED(c >= 0, t, "influence cards are r, b or g, not '%c'", t->s[k]);
+					NEED(c >= 0, t, "influence cards are r, b or g, not '%c'",
+					     t->s[k]);
 					b->draw[b->ndraw++] = (int8_t)c;
 				}
 				b->has_draw = true;
@@ -276,19 +325,23 @@ int el_parse(const void *game, const arb_token *tok, size_t ntok,
 				arb_token ct = *a;
 				ct.len = (uint32_t)(eq - a->s);
 				int s = seat_of(g, &ct);
-				NEED(s >= 0, a, "'%.*s' names no seat of this game", (int)ct.len, ct.s);
+				NEED(s >= 0, a, "'%.*s' names no seat of this game", (int)ct.len,
+				     ct.s);
 				uint8_t *set = halve ? &m->halve_set : &m->disc_set;
-				NEED(!(*set & (1u << s)), a, "%s is listed twice", el_colours[g->colour[s]]);
+				NEED(!(*set & (1u << s)), a, "%s is listed twice",
+				     el_colours[g->colour[s]]);
 				el_cards *c = halve ? &m->halve[s] : &m->disc[s];
 				NEED(cards(eq + 1, a->len - ct.len - 1, c) == 0, a,
 				     "'%.*s': cards are written as a gold count and influence letters, like 2rb",
 				     (int)a->len, a->s);
-				NEED(!halve || c->gold == 0, a, "only influence cards are chosen for a shortage; gold is halved by itself");
+				NEED(!halve || c->gold == 0, a,
+				     "only influence cards are chosen for a shortage; gold is halved by itself");
 				*set |= (uint8_t)(1u << s);
 				(halve ? m->at_halve : m->at_disc)[s] = at_of(a);
 				i++;
 			}
-			NEED(i > n0, t, "'%.*s' needs at least one Colour=cards", (int)t->len, t->s);
+			NEED(i > n0, t, "'%.*s' needs at least one Colour=cards", (int)t->len,
+			     t->s);
 			if (halve)
 				m->has_halve = true;
 			else
@@ -306,7 +359,7 @@ int el_parse(const void *game, const arb_token *tok, size_t ntok,
 				return -1;
 			if (m->nbuild == 2)
 				return EL_REJ_TOK(rej, t, EL_R_BUILD_LIMIT,
-						     "a turn has at most 2 builds");
+						  "a turn has at most 2 builds");
 			el_build *b = &m->build[m->nbuild++];
 			b->at = at_of(t);
 			b->fee = b->ctile = b->cret = -1;
@@ -317,15 +370,19 @@ int el_parse(const void *game, const arb_token *tok, size_t ntok,
 			if (kw == KW_BUILD) {
 				b->kind = BK_BUILDING;
 				int ty = building_type(a);
-				NEED(ty >= 0, a, "'%.*s' is no building (well, market, tavern, merchant, large, house, workshop)",
+				NEED(ty >= 0, a,
+				     "'%.*s' is no building (well, market, tavern, merchant, large, house, workshop)",
 				     (int)a->len, a->s);
 				if (g->d->bt[ty].kind == K_HUT)
-					return EL_REJ_TOK(rej, a, EL_R_HUT_BUILD,
-							     "workers' huts are never built; they only move when displaced");
+					return EL_REJ_TOK(
+						rej, a, EL_R_HUT_BUILD,
+						"workers' huts are never built; they only move when displaced");
 				b->type = (uint8_t)ty;
 				i++;
-				NEED(i < ntok && square(g, TOK(i), &b->x, &b->y) == 0, i < ntok ? TOK(i) : a,
-				     "build %s needs its top-left square, like 3,8", g->d->bt[ty].name);
+				NEED(i < ntok && square(g, TOK(i), &b->x, &b->y) == 0,
+				     i < ntok ? TOK(i) : a,
+				     "build %s needs its top-left square, like 3,8",
+				     g->d->bt[ty].name);
 				b->at_arg = at_of(TOK(i));
 				i++;
 				if (i < ntok && fee(TOK(i), '3') >= 0) {
@@ -337,8 +394,11 @@ int el_parse(const void *game, const arb_token *tok, size_t ntok,
 				b->kind = BK_WALL;
 				char c = a->s[0];
 				int v = a->len >= 2 ? num(a->s + 1, a->len - 1) : -1;
-				NEED((c == 'N' || c == 'n' || c == 'S' || c == 's' || c == 'E' || c == 'e') && v >= 0,
-				     a, "a wall space is N<column>, S<column> or E<row>, not '%.*s'",
+				NEED((c == 'N' || c == 'n' || c == 'S' || c == 's' || c == 'E' ||
+				      c == 'e') &&
+					     v >= 0,
+				     a,
+				     "a wall space is N<column>, S<column> or E<row>, not '%.*s'",
 				     (int)a->len, a->s);
 				if (c == 'E' || c == 'e') {
 					int y = v < 16 ? g->d->rowidx[v] : -1;
@@ -346,7 +406,8 @@ int el_parse(const void *game, const arb_token *tok, size_t ntok,
 					b->wline = LINE_E;
 					b->widx = (uint8_t)y;
 				} else {
-					NEED(v >= 1 && v <= EL_W, a, "'%.*s': no column %d", (int)a->len, a->s, v);
+					NEED(v >= 1 && v <= EL_W, a, "'%.*s': no column %d",
+					     (int)a->len, a->s, v);
 					b->wline = (c == 'N' || c == 'n') ? LINE_N : LINE_S;
 					b->widx = (uint8_t)(v - 1);
 				}
@@ -356,20 +417,24 @@ int el_parse(const void *game, const arb_token *tok, size_t ntok,
 				const char *sl = memchr(a->s, '/', a->len);
 				size_t n1 = sl ? (size_t)(sl - a->s) : a->len;
 				int k = num(a->s, n1), j = sl ? num(sl + 1, a->len - n1 - 1) : 0;
-				NEED(k >= 1 && k <= EL_NCHURCH && j >= (sl ? 1 : 0) && j <= EL_NCHURCH, a,
+				NEED(k >= 1 && k <= EL_NCHURCH && j >= (sl ? 1 : 0) &&
+					     j <= EL_NCHURCH,
+				     a,
 				     "church is followed by the tile drawn 1..9 (the first builder: kept/returned, like 5/2)");
 				b->ctile = (int8_t)(k - 1);
 				b->cret = (int8_t)(sl ? j - 1 : -1);
 				i++;
 			}
 		} else if (kw == KW_HUT || kw == KW_LONGHUT) {
-			NEED(st == ST_BUILD && m->nbuild, t, "a hut moves only right after the build that displaced it");
+			NEED(st == ST_BUILD && m->nbuild, t,
+			     "a hut moves only right after the build that displaced it");
 			el_build *b = &m->build[m->nbuild - 1];
 			NEED(b->nhut < EL_MAXHUT, t, "too many hut moves");
 			el_hutmv *h = &b->hut[b->nhut++];
 			h->at = h->at_kw = at_of(t);
 			h->lng = kw == KW_LONGHUT;
-			NEED(i + 2 < ntok, t, "%s is followed by the colour and the new square (or off)",
+			NEED(i + 2 < ntok, t,
+			     "%s is followed by the colour and the new square (or off)",
 			     h->lng ? "longhut" : "hut");
 			int s = seat_of(g, TOK(i + 1));
 			NEED(s >= 0, TOK(i + 1), "'%.*s' names no seat of this game",
@@ -393,7 +458,8 @@ int el_parse(const void *game, const arb_token *tok, size_t ntok,
 				continue;
 			}
 			m->p3 = 2;
-			NEED(i + 2 < ntok, t, "permit is followed by its value and square, like permit 2 3,8");
+			NEED(i + 2 < ntok, t,
+			     "permit is followed by its value and square, like permit 2 3,8");
 			int v = num(tok[i + 1].s, tok[i + 1].len);
 			NEED(v >= 0 && v < EL_NPERMIT, TOK(i + 1), "a permit is valued 0..4");
 			m->p3v = (int8_t)v;
@@ -415,35 +481,44 @@ int el_parse(const void *game, const arb_token *tok, size_t ntok,
 				i++;
 			} else if (kw == KW_PLACE) {
 				m->sp = SP_PLACE;
-				NEED(i + 2 < ntok, t, "place is followed by the permit's value and square, like place 2 3,8");
+				NEED(i + 2 < ntok, t,
+				     "place is followed by the permit's value and square, like place 2 3,8");
 				int v = num(tok[i + 1].s, tok[i + 1].len);
-				NEED(v >= 0 && v < EL_NPERMIT, TOK(i + 1), "a permit is valued 0..4");
+				NEED(v >= 0 && v < EL_NPERMIT, TOK(i + 1),
+				     "a permit is valued 0..4");
 				m->spv = (int8_t)v;
-				NEED(square(g, TOK(i + 2), &m->spx, &m->spy) == 0, TOK(i + 2), "a square is written like 3,8");
+				NEED(square(g, TOK(i + 2), &m->spx, &m->spy) == 0, TOK(i + 2),
+				     "a square is written like 3,8");
 				m->at_sp2 = at_of(TOK(i + 2));
 				i += 3;
 			} else {
 				bool mv_ = kw == KW_MOVE;
 				m->sp = mv_ ? SP_MOVE : SP_RAISE;
-				NEED(i + 3 < ntok, t, mv_ ? "move is followed by two squares and the 2 cards paid, like move 3,8 4,9 2r"
-						      : "raise is followed by a square, the new value and the 2 cards paid, like raise 3,8 4 2r");
-				NEED(square(g, TOK(i + 1), &m->spx, &m->spy) == 0, TOK(i + 1), "a square is written like 3,8");
+				NEED(i + 3 < ntok, t,
+				     mv_ ? "move is followed by two squares and the 2 cards paid, like move 3,8 4,9 2r"
+					 : "raise is followed by a square, the new value and the 2 cards paid, like raise 3,8 4 2r");
+				NEED(square(g, TOK(i + 1), &m->spx, &m->spy) == 0, TOK(i + 1),
+				     "a square is written like 3,8");
 				if (mv_) {
-					NEED(square(g, TOK(i + 2), &m->spx2, &m->spy2) == 0, TOK(i + 2), "a square is written like 3,8");
+					NEED(square(g, TOK(i + 2), &m->spx2, &m->spy2) == 0,
+					     TOK(i + 2), "a square is written like 3,8");
 				} else {
 					int v = num(tok[i + 2].s, tok[i + 2].len);
-					NEED(v >= 0 && v < EL_NPERMIT, TOK(i + 2), "a permit is valued 0..4");
+					NEED(v >= 0 && v < EL_NPERMIT, TOK(i + 2),
+					     "a permit is valued 0..4");
 					m->spv = (int8_t)v;
 				}
 				m->at_sp2 = at_of(TOK(i + 2));
 				int f = fee(TOK(i + 3), '2');
-				NEED(f >= 0, TOK(i + 3), "the 2 influence cards of one colour are written 2r, 2b or 2g");
+				NEED(f >= 0, TOK(i + 3),
+				     "the 2 influence cards of one colour are written 2r, 2b or 2g");
 				m->spfee = (int8_t)f;
 				m->at_spfee = at_of(TOK(i + 3));
 				i += 4;
 			}
 		} else {
-			return EL_REJ_TOK(rej, t, EL_R_SYNTAX, "'%.*s' is no item of a turn", (int)t->len, t->s);
+			return EL_REJ_TOK(rej, t, EL_R_SYNTAX, "'%.*s' is no item of a turn",
+					  (int)t->len, t->s);
 		}
 	}
 	return 0;
@@ -507,7 +582,8 @@ void el_format(const void *game, const void *move, arb_buf *out)
 			if (b->wline == LINE_E)
 				arb_buf_printf(out, " wall E%u", d->rownum[b->widx]);
 			else
-				arb_buf_printf(out, " wall %c%u", b->wline == LINE_N ? 'N' : 'S', b->widx + 1);
+				arb_buf_printf(out, " wall %c%u", b->wline == LINE_N ? 'N' : 'S',
+					       b->widx + 1);
 			if (b->has_draw) {
 				arb_buf_puts(out, " +");
 				for (int n = 0; n < b->ndraw; n++)

@@ -50,7 +50,7 @@ static void undo_turn(el_game *g)
 	memcpy(&g->pos, g->save_head, EL_POS_HEAD);
 	if (g->rare_saved)
 		memcpy((char *)&g->pos + EL_POS_HEAD, g->save_rare, EL_POS_RARE);
-	int8_t (*const boards[3])[EL_W] = { g->pos.bld, g->pos.permit, g->pos.church };
+	int8_t(*const boards[3])[EL_W] = { g->pos.bld, g->pos.permit, g->pos.church };
 	for (uint32_t b = g->row_saved; b; b &= b - 1) {
 		int r = __builtin_ctz(b), k = r / EL_H, y = r % EL_H;
 		memcpy(boards[k][y], g->board_old[k][y], EL_W);
@@ -110,27 +110,33 @@ static int pirates(el_game *g, const el_move *m, arb_reject *rej)
 		bool set = m->disc_set & (1u << s);
 		if (!n) {
 			if (set)
-				return EL_REJ(rej, m->at_disc[s], EL_R_PIRATE_DISCARD,
-					      "%s has no cube in row %u (or no cards) and discards nothing",
-					      el_cname(g, (int)s), g->d->rownum[p->ship]);
+				return EL_REJ(
+					rej, m->at_disc[s], EL_R_PIRATE_DISCARD,
+					"%s has no cube in row %u (or no cards) and discards nothing",
+					el_cname(g, (int)s), g->d->rownum[p->ship]);
 			continue;
 		}
 		if (!set)
-			return EL_REJ(rej, m->has_disc ? m->at_end : m->at_roll, EL_R_PIRATE_DISCARD,
-				      "%s has %d cube%s in pirate row %u and must discard %d card%s: write discard %s=CARDS",
-				      el_cname(g, (int)s), due[s], due[s] == 1 ? "" : "s", g->d->rownum[p->ship],
-				      n, n == 1 ? "" : "s", el_cname(g, (int)s));
+			return EL_REJ(
+				rej, m->has_disc ? m->at_end : m->at_roll, EL_R_PIRATE_DISCARD,
+				"%s has %d cube%s in pirate row %u and must discard %d card%s: write discard %s=CARDS",
+				el_cname(g, (int)s), due[s], due[s] == 1 ? "" : "s",
+				g->d->rownum[p->ship], n, n == 1 ? "" : "s", el_cname(g, (int)s));
 		const el_cards *c = &m->disc[s];
 		int tot = c->gold + c->infl[0] + c->infl[1] + c->infl[2];
 		if (tot != n)
-			return EL_REJ(rej, m->at_disc[s], EL_R_PIRATE_DISCARD,
-				      "%s must discard %d card%s (one per cube in row %u, at most the whole hand), not %d",
-				      el_cname(g, (int)s), n, n == 1 ? "" : "s", g->d->rownum[p->ship], tot);
+			return EL_REJ(
+				rej, m->at_disc[s], EL_R_PIRATE_DISCARD,
+				"%s must discard %d card%s (one per cube in row %u, at most the whole hand), not %d",
+				el_cname(g, (int)s), n, n == 1 ? "" : "s", g->d->rownum[p->ship],
+				tot);
 		if (c->gold > ps->gold || c->infl[0] > ps->infl[0] || c->infl[1] > ps->infl[1] ||
 		    c->infl[2] > ps->infl[2])
-			return EL_REJ(rej, m->at_disc[s], EL_R_DISCARD_CARDS,
-				      "%s does not hold these cards (%d gold, %d red, %d blue, %d green in hand)",
-				      el_cname(g, (int)s), ps->gold, ps->infl[0], ps->infl[1], ps->infl[2]);
+			return EL_REJ(
+				rej, m->at_disc[s], EL_R_DISCARD_CARDS,
+				"%s does not hold these cards (%d gold, %d red, %d blue, %d green in hand)",
+				el_cname(g, (int)s), ps->gold, ps->infl[0], ps->infl[1],
+				ps->infl[2]);
 		ps->gold = (int16_t)(ps->gold - c->gold);
 		pool.gold = (uint8_t)(pool.gold + c->gold);
 		for (int k = 0; k < NINFL; k++) {
@@ -142,18 +148,22 @@ static int pirates(el_game *g, const el_move *m, arb_reject *rej)
 	int ptot = pool.gold + pool.infl[0] + pool.infl[1] + pool.infl[2];
 	int n = tw < ptot ? tw : ptot;
 	if (!n && m->has_loot)
-		return EL_REJ(rej, m->at_loot, EL_R_LOOT_COUNT, tw ? "the pirates took no cards, so there is no loot"
-							   : "loot goes only to a player with wall towers");
+		return EL_REJ(rej, m->at_loot, EL_R_LOOT_COUNT,
+			      tw ? "the pirates took no cards, so there is no loot"
+				 : "loot goes only to a player with wall towers");
 	if (n) {
 		const el_cards *c = &m->loot;
 		int tot = c->gold + c->infl[0] + c->infl[1] + c->infl[2];
 		if (!m->has_loot || tot != n)
-			return EL_REJ(rej, m->has_loot ? m->at_loot : m->at_roll, EL_R_LOOT_COUNT,
-				      "with %d tower%s and %d cards discarded, %s draws %d card%s of loot: write loot CARDS",
-				      tw, tw == 1 ? "" : "s", ptot, el_cname(g, me), n, n == 1 ? "" : "s");
+			return EL_REJ(
+				rej, m->has_loot ? m->at_loot : m->at_roll, EL_R_LOOT_COUNT,
+				"with %d tower%s and %d cards discarded, %s draws %d card%s of loot: write loot CARDS",
+				tw, tw == 1 ? "" : "s", ptot, el_cname(g, me), n,
+				n == 1 ? "" : "s");
 		if (c->gold > pool.gold || c->infl[0] > pool.infl[0] || c->infl[1] > pool.infl[1] ||
 		    c->infl[2] > pool.infl[2])
-			return EL_REJ(rej, m->at_loot, EL_R_LOOT_CARDS, "the loot must come from the discarded cards");
+			return EL_REJ(rej, m->at_loot, EL_R_LOOT_CARDS,
+				      "the loot must come from the discarded cards");
 		p->seat[me].gold = (int16_t)(p->seat[me].gold + c->gold);
 		pool.gold = (uint8_t)(pool.gold - c->gold);
 		for (int k = 0; k < NINFL; k++) {
@@ -191,8 +201,9 @@ static int income(el_game *g, const el_move *m, arb_reject *rej)
 	 * shortage, without counting them. */
 	bool gshort = G > 0 && G > el_bank_gold(g), ishort = I > 0 && I > el_infl_available(g);
 	if (m->has_halve && !ishort)
-		return EL_REJ(rej, m->at_halve[__builtin_ctz(m->halve_set)], EL_R_HALVE_COUNT,
-			      "the influence cards run short only when the deck and discards cannot pay the income");
+		return EL_REJ(
+			rej, m->at_halve[__builtin_ctz(m->halve_set)], EL_R_HALVE_COUNT,
+			"the influence cards run short only when the deck and discards cannot pay the income");
 	if (gshort)
 		for (unsigned s = 0; s < g->nseats; s++) {
 			int h = g->opt.halve_up ? (p->seat[s].gold + 1) / 2 : p->seat[s].gold / 2;
@@ -203,9 +214,10 @@ static int income(el_game *g, const el_move *m, arb_reject *rej)
 			p->seat[s].gold = (int16_t)(p->seat[s].gold + gdue[s]);
 	if (ishort) {
 		if (m->has_inc)
-			return EL_REJ(rej, m->at_inc, EL_R_DRAW_COUNT,
-				      "the influence cards run short (%d due, %d left): nobody draws this roll",
-				      I, el_infl_available(g));
+			return EL_REJ(
+				rej, m->at_inc, EL_R_DRAW_COUNT,
+				"the influence cards run short (%d due, %d left): nobody draws this roll",
+				I, el_infl_available(g));
 		for (int k = 0; k < NINFL; k++) {
 			p->deck[k] = (int16_t)(p->deck[k] + p->disc[k]);
 			p->disc[k] = 0;
@@ -216,23 +228,30 @@ static int income(el_game *g, const el_move *m, arb_reject *rej)
 			bool set = m->halve_set & (1u << s);
 			if (!h) {
 				if (set)
-					return EL_REJ(rej, m->at_halve[s], EL_R_HALVE_COUNT,
-						      "%s gives up no influence card in this shortage", el_cname(g, (int)s));
+					return EL_REJ(
+						rej, m->at_halve[s], EL_R_HALVE_COUNT,
+						"%s gives up no influence card in this shortage",
+						el_cname(g, (int)s));
 				continue;
 			}
 			if (!set)
-				return EL_REJ(rej, m->has_halve ? m->at_end : m->at_roll, EL_R_HALVE_COUNT,
-					      "the influence cards run short: %s gives up %d of them (write halve %s=CARDS)",
-					      el_cname(g, (int)s), h, el_cname(g, (int)s));
+				return EL_REJ(
+					rej, m->has_halve ? m->at_end : m->at_roll,
+					EL_R_HALVE_COUNT,
+					"the influence cards run short: %s gives up %d of them (write halve %s=CARDS)",
+					el_cname(g, (int)s), h, el_cname(g, (int)s));
 			const el_cards *c = &m->halve[s];
 			if (c->infl[0] + c->infl[1] + c->infl[2] != h)
 				return EL_REJ(rej, m->at_halve[s], EL_R_HALVE_COUNT,
-					      "%s gives up half of %d influence cards, that is %d", el_cname(g, (int)s), hn, h);
+					      "%s gives up half of %d influence cards, that is %d",
+					      el_cname(g, (int)s), hn, h);
 			for (int k = 0; k < NINFL; k++) {
 				if (c->infl[k] > ps->infl[k])
 					return EL_REJ(rej, m->at_halve[s], EL_R_DISCARD_CARDS,
-						      "%s holds only %d %s influence card%s", el_cname(g, (int)s),
-						      ps->infl[k], el_infl_names[k], ps->infl[k] == 1 ? "" : "s");
+						      "%s holds only %d %s influence card%s",
+						      el_cname(g, (int)s), ps->infl[k],
+						      el_infl_names[k],
+						      ps->infl[k] == 1 ? "" : "s");
 				ps->infl[k] = (int16_t)(ps->infl[k] - c->infl[k]);
 				p->deck[k] = (int16_t)(p->deck[k] + c->infl[k]);
 			}
@@ -240,9 +259,11 @@ static int income(el_game *g, const el_move *m, arb_reject *rej)
 		return 0;
 	}
 	if (m->ninc != I)
-		return EL_REJ(rej, m->has_inc ? m->at_inc : m->at_roll, EL_R_DRAW_COUNT,
-			      "row %u pays %d influence card%s: the record must list %s drawn (like +rb), not %d",
-			      g->d->rownum[y], I, I == 1 ? "" : "s", I == 1 ? "the colour" : "the colours", m->ninc);
+		return EL_REJ(
+			rej, m->has_inc ? m->at_inc : m->at_roll, EL_R_DRAW_COUNT,
+			"row %u pays %d influence card%s: the record must list %s drawn (like +rb), not %d",
+			g->d->rownum[y], I, I == 1 ? "" : "s",
+			I == 1 ? "the colour" : "the colours", m->ninc);
 	if (!I)
 		return 0;
 	int k = 0;
@@ -251,9 +272,10 @@ static int income(el_game *g, const el_move *m, arb_reject *rej)
 		for (int n = 0; n < idue[s]; n++, k++) {
 			int c = m->inc[k];
 			if (el_draw_infl(g, c) < 0)
-				return EL_REJ(rej, m->at_inc, EL_R_DRAW_COLOUR,
-					      "card %d of the income draws: the influence deck holds no %s card now",
-					      k + 1, el_infl_names[c]);
+				return EL_REJ(
+					rej, m->at_inc, EL_R_DRAW_COLOUR,
+					"card %d of the income draws: the influence deck holds no %s card now",
+					k + 1, el_infl_names[c]);
 			p->seat[s].infl[c]++;
 		}
 	}
@@ -267,8 +289,9 @@ static int roll(el_game *g, const el_move *m, arb_reject *rej)
 	int target;
 	if (m->roll == 7) {
 		if (m->ship < 0)
-			return EL_REJ(rej, m->at_roll, EL_R_SHIP_TARGET,
-				      "on a 7 the pirate ship goes to a row of the roller's choice: write 7>ROW");
+			return EL_REJ(
+				rej, m->at_roll, EL_R_SHIP_TARGET,
+				"on a 7 the pirate ship goes to a row of the roller's choice: write 7>ROW");
 		if (m->ship == p->ship)
 			return EL_REJ(rej, m->at_roll, EL_R_SHIP_MUST_MOVE,
 				      "the pirate ship must leave row %u", d->rownum[p->ship]);
@@ -277,30 +300,36 @@ static int roll(el_game *g, const el_move *m, arb_reject *rej)
 		int r = m->roll <= 6 ? m->roll - 2 : m->roll - 3;
 		if (r != p->ship) {
 			if (m->ship >= 0 && m->ship != r)
-				return EL_REJ(rej, m->at_roll, EL_R_SHIP_TARGET, "a roll of %u sends the ship to row %u",
-					      m->roll, m->roll);
+				return EL_REJ(rej, m->at_roll, EL_R_SHIP_TARGET,
+					      "a roll of %u sends the ship to row %u", m->roll,
+					      m->roll);
 			target = r;
 		} else {
 			if (m->ship < 0)
-				return EL_REJ(rej, m->at_roll, EL_R_SHIP_MUST_MOVE,
-					      "the ship is already on row %u: it moves 2 rows up or down (write %u>ROW)",
-					      m->roll, m->roll);
+				return EL_REJ(
+					rej, m->at_roll, EL_R_SHIP_MUST_MOVE,
+					"the ship is already on row %u: it moves 2 rows up or down (write %u>ROW)",
+					m->roll, m->roll);
 			if (m->ship != r - 2 && m->ship != r + 2)
-				return EL_REJ(rej, m->at_roll, EL_R_SHIP_MUST_MOVE,
-					      "the ship on row %u moves exactly 2 rows up or down, not to row %u",
-					      m->roll, d->rownum[m->ship]);
+				return EL_REJ(
+					rej, m->at_roll, EL_R_SHIP_MUST_MOVE,
+					"the ship on row %u moves exactly 2 rows up or down, not to row %u",
+					m->roll, d->rownum[m->ship]);
 			target = m->ship;
 		}
 	}
 	p->ship = (int8_t)target;
 	if (m->roll == 7) {
 		if (m->has_inc || m->has_halve)
-			return EL_REJ(rej, m->has_inc ? m->at_inc : m->at_halve[__builtin_ctz(m->halve_set)],
+			return EL_REJ(rej,
+				      m->has_inc ? m->at_inc
+						 : m->at_halve[__builtin_ctz(m->halve_set)],
 				      EL_R_DRAW_COUNT, "the pirate row pays no income");
 		return pirates(g, m, rej);
 	}
 	if (m->has_disc || m->has_loot)
-		return EL_REJ(rej, m->has_disc ? m->at_disc[__builtin_ctz(m->disc_set)] : m->at_loot,
+		return EL_REJ(rej,
+			      m->has_disc ? m->at_disc[__builtin_ctz(m->disc_set)] : m->at_loot,
 			      EL_R_PIRATE_DISCARD, "only a roll of 7 brings the pirates");
 	return income(g, m, rej);
 }
@@ -313,8 +342,9 @@ static int permit_phase(el_game *g, const el_move *m, arb_reject *rej)
 	const int me = p->active;
 	el_seat *ps = &p->seat[me];
 	if (m->p3 == 0)
-		return EL_REJ(rej, m->at_end, EL_R_PHASE_THREE,
-			      "every turn takes 2 gold or places a permit (write gold or permit VALUE SQUARE)");
+		return EL_REJ(
+			rej, m->at_end, EL_R_PHASE_THREE,
+			"every turn takes 2 gold or places a permit (write gold or permit VALUE SQUARE)");
 	if (m->p3 == 1) {
 		int bank = el_bank_gold(g), n = bank < 2 ? bank : 2;
 		ps->gold = (int16_t)(ps->gold + n);
@@ -322,33 +352,38 @@ static int permit_phase(el_game *g, const el_move *m, arb_reject *rej)
 	}
 	int v = m->p3v, x = m->p3x, y = m->p3y;
 	if (!(ps->permits & (1u << v)))
-		return EL_REJ(rej, m->at_p3, EL_R_PERMIT_SUPPLY, "permit %d of %s is not in its supply", v, el_cname(g, me));
+		return EL_REJ(rej, m->at_p3, EL_R_PERMIT_SUPPLY,
+			      "permit %d of %s is not in its supply", v, el_cname(g, me));
 	if (!el_empty_sq(g, x, y))
 		return EL_REJ(rej, m->at_p3sq, EL_R_PERMIT_SQUARE,
 			      "%s is not an empty square of the building area", el_sq(g, x, y));
 	if (m->p3fee >= 0) {
 		if (ps->infl[m->p3fee] < 2)
 			return EL_REJ(rej, m->at_p3fee, EL_R_NOT_ENOUGH_INFLUENCE,
-				      "%s holds %d %s influence card%s, not 2", el_cname(g, me), ps->infl[m->p3fee],
-				      el_infl_names[m->p3fee], ps->infl[m->p3fee] == 1 ? "" : "s");
+				      "%s holds %d %s influence card%s, not 2", el_cname(g, me),
+				      ps->infl[m->p3fee], el_infl_names[m->p3fee],
+				      ps->infl[m->p3fee] == 1 ? "" : "s");
 	} else if (y != p->ship) {
 		int r = g->d->rownum[p->ship];
 		if (row_has_empty(g, p->ship))
-			return EL_REJ(rej, m->at_p3sq, EL_R_PERMIT_ROW,
-				      "the permit goes in the ship's row %d, which has empty squares (or pay 2 influence cards of one colour)",
-				      r);
+			return EL_REJ(
+				rej, m->at_p3sq, EL_R_PERMIT_ROW,
+				"the permit goes in the ship's row %d, which has empty squares (or pay 2 influence cards of one colour)",
+				r);
 		if (y != p->ship - 1 && y != p->ship + 1)
-			return EL_REJ(rej, m->at_p3sq, EL_R_PERMIT_ROW,
-				      "row %d is full, so the permit goes in the row just above or below it (or pay 2 influence cards of one colour)",
-				      r);
+			return EL_REJ(
+				rej, m->at_p3sq, EL_R_PERMIT_ROW,
+				"row %d is full, so the permit goes in the row just above or below it (or pay 2 influence cards of one colour)",
+				r);
 	}
 	if (ps->gold < v)
-		return EL_REJ(rej, m->at_p3, EL_R_NOT_ENOUGH_GOLD, "permit %d costs %d gold, and %s holds %d", v, v,
-			      el_cname(g, me), ps->gold);
+		return EL_REJ(rej, m->at_p3, EL_R_NOT_ENOUGH_GOLD,
+			      "permit %d costs %d gold, and %s holds %d", v, v, el_cname(g, me),
+			      ps->gold);
 	ps->gold = (int16_t)(ps->gold - v);
 	if (m->p3fee >= 0)
 		el_pay_infl(g, me, m->p3fee, 2);
-	ps->permits &= (uint8_t)~(1u << v);
+	ps->permits &= (uint8_t) ~(1u << v);
 	el_set_sq(g, p->permit, x, y, (int8_t)(me * 8 + v));
 	return 0;
 }
@@ -363,25 +398,31 @@ static int special(el_game *g, const el_move *m, arb_reject *rej)
 	if (m->sp == SP_CASH || m->sp == SP_PLACE) {
 		for (int k = 0; k < NINFL; k++)
 			if (ps->infl[k] < 1)
-				return EL_REJ(rej, m->at_sp, EL_R_NOT_ENOUGH_INFLUENCE,
-					      "%s costs one influence card of each colour, and %s holds no %s one",
-					      m->sp == SP_CASH ? "cash" : "place", el_cname(g, me), el_infl_names[k]);
+				return EL_REJ(
+					rej, m->at_sp, EL_R_NOT_ENOUGH_INFLUENCE,
+					"%s costs one influence card of each colour, and %s holds no %s one",
+					m->sp == SP_CASH ? "cash" : "place", el_cname(g, me),
+					el_infl_names[k]);
 	} else if (ps->infl[m->spfee] < 2) {
-		return EL_REJ(rej, m->at_spfee, EL_R_NOT_ENOUGH_INFLUENCE, "%s holds %d %s influence card%s, not 2",
-			      el_cname(g, me), ps->infl[m->spfee], el_infl_names[m->spfee], ps->infl[m->spfee] == 1 ? "" : "s");
+		return EL_REJ(rej, m->at_spfee, EL_R_NOT_ENOUGH_INFLUENCE,
+			      "%s holds %d %s influence card%s, not 2", el_cname(g, me),
+			      ps->infl[m->spfee], el_infl_names[m->spfee],
+			      ps->infl[m->spfee] == 1 ? "" : "s");
 	}
 	int pm = -1;
 	if (m->sp == SP_MOVE || m->sp == SP_RAISE) {
 		pm = p->permit[m->spy][m->spx];
 		if (pm < 0 || (pm >> 3) != me)
-			return EL_REJ(rej, m->at_sp, EL_R_SPECIAL_PERMIT, "%s holds no permit of %s",
-				      el_sq(g, m->spx, m->spy), el_cname(g, me));
+			return EL_REJ(rej, m->at_sp, EL_R_SPECIAL_PERMIT,
+				      "%s holds no permit of %s", el_sq(g, m->spx, m->spy),
+				      el_cname(g, me));
 	}
 	switch (m->sp) {
 	case SP_MOVE:
 		if (!el_empty_sq(g, m->spx2, m->spy2))
 			return EL_REJ(rej, m->at_sp2, EL_R_PERMIT_SQUARE,
-				      "%s is not an empty square of the building area", el_sq(g, m->spx2, m->spy2));
+				      "%s is not an empty square of the building area",
+				      el_sq(g, m->spx2, m->spy2));
 		el_set_sq(g, p->permit, m->spx, m->spy, -1);
 		el_set_sq(g, p->permit, m->spx2, m->spy2, (int8_t)pm);
 		el_pay_infl(g, me, m->spfee, 2);
@@ -389,12 +430,14 @@ static int special(el_game *g, const el_move *m, arb_reject *rej)
 	case SP_RAISE: {
 		int w = pm & 7;
 		if (m->spv <= w || !(ps->permits & (1u << m->spv)))
-			return EL_REJ(rej, m->at_sp2, EL_R_PERMIT_SUPPLY,
-				      "the permit at %s is worth %d: %s raises it to a higher one from its supply",
-				      el_sq(g, m->spx, m->spy), w, el_cname(g, me));
+			return EL_REJ(
+				rej, m->at_sp2, EL_R_PERMIT_SUPPLY,
+				"the permit at %s is worth %d: %s raises it to a higher one from its supply",
+				el_sq(g, m->spx, m->spy), w, el_cname(g, me));
 		if (ps->gold < m->spv - w)
-			return EL_REJ(rej, m->at_sp, EL_R_NOT_ENOUGH_GOLD, "raising %d to %d costs %d gold, and %s holds %d",
-				      w, m->spv, m->spv - w, el_cname(g, me), ps->gold);
+			return EL_REJ(rej, m->at_sp, EL_R_NOT_ENOUGH_GOLD,
+				      "raising %d to %d costs %d gold, and %s holds %d", w, m->spv,
+				      m->spv - w, el_cname(g, me), ps->gold);
 		ps->gold = (int16_t)(ps->gold - (m->spv - w));
 		ps->permits = (uint8_t)((ps->permits | (1u << w)) & ~(1u << m->spv));
 		el_set_sq(g, p->permit, m->spx, m->spy, (int8_t)(me * 8 + m->spv));
@@ -403,15 +446,19 @@ static int special(el_game *g, const el_move *m, arb_reject *rej)
 	}
 	case SP_PLACE:
 		if (!(ps->permits & (1u << m->spv)))
-			return EL_REJ(rej, m->at_sp, EL_R_PERMIT_SUPPLY, "permit %d of %s is not in its supply", m->spv, el_cname(g, me));
+			return EL_REJ(rej, m->at_sp, EL_R_PERMIT_SUPPLY,
+				      "permit %d of %s is not in its supply", m->spv,
+				      el_cname(g, me));
 		if (!el_empty_sq(g, m->spx, m->spy))
 			return EL_REJ(rej, m->at_sp2, EL_R_PERMIT_SQUARE,
-				      "%s is not an empty square of the building area", el_sq(g, m->spx, m->spy));
+				      "%s is not an empty square of the building area",
+				      el_sq(g, m->spx, m->spy));
 		if (ps->gold < m->spv)
-			return EL_REJ(rej, m->at_sp, EL_R_NOT_ENOUGH_GOLD, "permit %d costs %d gold, and %s holds %d",
-				      m->spv, m->spv, el_cname(g, me), ps->gold);
+			return EL_REJ(rej, m->at_sp, EL_R_NOT_ENOUGH_GOLD,
+				      "permit %d costs %d gold, and %s holds %d", m->spv, m->spv,
+				      el_cname(g, me), ps->gold);
 		ps->gold = (int16_t)(ps->gold - m->spv);
-		ps->permits &= (uint8_t)~(1u << m->spv);
+		ps->permits &= (uint8_t) ~(1u << m->spv);
 		el_set_sq(g, p->permit, m->spx, m->spy, (int8_t)(me * 8 + m->spv));
 		for (int k = 0; k < NINFL; k++)
 			el_pay_infl(g, me, k, 1);
@@ -436,8 +483,9 @@ static int play(el_game *g, const el_move *m, arb_reject *rej)
 	if (p->over)
 		return EL_REJ(rej, m->at_seat, EL_R_GAME_OVER, "the game is over");
 	if (g->no_hands)
-		return EL_REJ(rej, m->at_seat, EL_R_HANDS,
-			      "the record needs a Hands tag with each seat's starting influence card, like [Hands \"Red=r Blue=g\"]");
+		return EL_REJ(
+			rej, m->at_seat, EL_R_HANDS,
+			"the record needs a Hands tag with each seat's starting influence card, like [Hands \"Red=r Blue=g\"]");
 	if (m->seat != p->active)
 		return EL_REJ(rej, m->at_seat, EL_R_WRONG_TURN, "it is %s's turn, not %s's",
 			      el_cname(g, p->active), el_cname(g, m->seat));
@@ -446,17 +494,22 @@ static int play(el_game *g, const el_move *m, arb_reject *rej)
 	for (int k = 0; k < m->nbuild; k++) {
 		const el_build *b = &m->build[k];
 		if (p->over)
-			return EL_REJ(rej, b->at, EL_R_GAME_OVER,
-				      "%s has all 10 cubes on the board and has won: the turn ends there", el_cname(g, p->active));
+			return EL_REJ(
+				rej, b->at, EL_R_GAME_OVER,
+				"%s has all 10 cubes on the board and has won: the turn ends there",
+				el_cname(g, p->active));
 		int r = b->kind == BK_BUILDING ? el_build_building(g, b, rej)
-		      : b->kind == BK_WALL ? el_build_wall(g, b, rej) : el_build_church(g, b, rej);
+			: b->kind == BK_WALL   ? el_build_wall(g, b, rej)
+					       : el_build_church(g, b, rej);
 		if (r < 0)
 			return -1;
 	}
 	if (p->over) {
 		if (m->p3 || m->sp)
-			return EL_REJ(rej, m->p3 ? m->at_p3 : m->at_sp, EL_R_GAME_OVER,
-				      "%s has all 10 cubes on the board and has won: the turn ends there", el_cname(g, p->active));
+			return EL_REJ(
+				rej, m->p3 ? m->at_p3 : m->at_sp, EL_R_GAME_OVER,
+				"%s has all 10 cubes on the board and has won: the turn ends there",
+				el_cname(g, p->active));
 		return 0;
 	}
 	if (permit_phase(g, m, rej) < 0 || special(g, m, rej) < 0)

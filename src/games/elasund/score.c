@@ -33,7 +33,7 @@ void el_event_copy(el_game *g, arb_event *ev, const char *key, const char *s)
 {
 	if (!ev)
 		return;
-	char (*slot)[16] = g->evstr[ev - g->ev];
+	char(*slot)[16] = g->evstr[ev - g->ev];
 	int k = slot[0][0] ? 1 : 0;
 	if (slot[k][0])
 		return;
@@ -42,7 +42,6 @@ void el_event_copy(el_game *g, arb_event *ev, const char *key, const char *s)
 }
 
 /* ----------------------------------------------------- the trade track */
-
 
 /* Move seat s's disk by `pts` (negative: back), claiming the free flag
  * spaces it reaches or passes and giving back the cubes it falls below. */
@@ -63,21 +62,23 @@ void el_trade_move(el_game *g, int s, int pts, const char *why)
 			ps->flags |= (uint16_t)(1u << f);
 			el_save_rare(g);
 			g->pos.flagused[f]++;
-			arb_event *ev = EL_EVENT(g, "trade-flag", s, 1,
-					      "%s reaches space %d of the trade track and puts a cube on its flag",
-					      el_cname(g, s), f);
+			arb_event *ev = EL_EVENT(
+				g, "trade-flag", s, 1,
+				"%s reaches space %d of the trade track and puts a cube on its flag",
+				el_cname(g, s), f);
 			EL_EVENT_NUM(ev, "space", f);
 			el_cube_on(g, s);
 		}
 	for (int f = now + 1; f <= old; f++)
 		if (ps->flags & (1u << f)) {
-			ps->flags &= (uint16_t)~(1u << f);
+			ps->flags &= (uint16_t) ~(1u << f);
 			el_save_rare(g);
 			g->pos.flagused[f]--;
 			ps->cubes--;
-			arb_event *ev = EL_EVENT(g, "trade-flag-lost", s, -1,
-					      "%s falls back below space %d of the trade track (%s) and takes the cube back",
-					      el_cname(g, s), f, why);
+			arb_event *ev = EL_EVENT(
+				g, "trade-flag-lost", s, -1,
+				"%s falls back below space %d of the trade track (%s) and takes the cube back",
+				el_cname(g, s), f, why);
 			EL_EVENT_NUM(ev, "space", f);
 		}
 }
@@ -85,7 +86,7 @@ void el_trade_move(el_game *g, int s, int pts, const char *why)
 void el_finish(void *game, const arb_sink *sink)
 {
 	(void)game;
-	(void)sink;   /* every cube event is emitted as it happens */
+	(void)sink; /* every cube event is emitted as it happens */
 }
 
 void el_standing(const void *game, arb_standing *out)
@@ -94,8 +95,8 @@ void el_standing(const void *game, arb_standing *out)
 	const el_pos *p = &g->pos;
 	memset(out, 0, sizeof *out);
 	out->over = p->over;
-	static const char *const keys[] = { "buildings", "church", "towers", "flags", "track",
-					    "gold", "influence", "walls" };
+	static const char *const keys[] = { "buildings", "church", "towers",	"flags",
+					    "track",	 "gold",   "influence", "walls" };
 	out->nbd = sizeof keys / sizeof keys[0];
 	for (size_t k = 0; k < out->nbd; k++)
 		out->bd_key[k] = keys[k];

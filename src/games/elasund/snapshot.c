@@ -95,7 +95,8 @@ void el_snapshot(const void *game, arb_buf *out)
 			if (p->permit[y][x] >= 0) {
 				arb_buf_puts(out, " permit@");
 				put_sq(g, out, x, y);
-				arb_buf_printf(out, ":%s:%d", col(g, p->permit[y][x] >> 3), p->permit[y][x] & 7);
+				arb_buf_printf(out, ":%s:%d", col(g, p->permit[y][x] >> 3),
+					       p->permit[y][x] & 7);
 			}
 	for (int k = 0; k < EL_NCHURCH; k++)
 		if (!(p->church_left >> k & 1))
@@ -108,8 +109,10 @@ void el_snapshot(const void *game, arb_buf *out)
 			if (li == LINE_E)
 				arb_buf_printf(out, " E%u", g->d->rownum[g->L->line[li][k]]);
 			else
-				arb_buf_printf(out, " %c%d", li == LINE_N ? 'N' : 'S', g->L->line[li][k] + 1);
-			arb_buf_printf(out, ":%s:%s", col(g, (w & 15) - 1), w & 16 ? "tower" : "cards");
+				arb_buf_printf(out, " %c%d", li == LINE_N ? 'N' : 'S',
+					       g->L->line[li][k] + 1);
+			arb_buf_printf(out, ":%s:%s", col(g, (w & 15) - 1),
+				       w & 16 ? "tower" : "cards");
 		}
 }
 
@@ -203,7 +206,8 @@ static int seat_fact(rd *r, int s, const char *v, size_t n, const char *w, size_
 					return bad(r, w, wn, "permits are digits 0..4");
 				ps->permits |= (uint8_t)(1u << (val[k] - '0'));
 			}
-		} else if (kl == 5 && !strncmp(v + i, "track", 5) && x >= 0 && x <= r->g->d->track_last)
+		} else if (kl == 5 && !strncmp(v + i, "track", 5) && x >= 0 &&
+			   x <= r->g->d->track_last)
 			ps->track = (uint8_t)x;
 		else if (kl == 5 && !strncmp(v + i, "trade", 5) && x >= 0 && x <= 99)
 			ps->trade = (int16_t)x;
@@ -218,7 +222,8 @@ static int seat_fact(rd *r, int s, const char *v, size_t n, const char *w, size_
 					e++;
 				long f = num(val + k, e - k);
 				if (f < 0 || f > 15 || !r->g->d->flagcap[f])
-					return bad(r, w, wn, "flags are flag spaces of the track, like 3.5");
+					return bad(r, w, wn,
+						   "flags are flag spaces of the track, like 3.5");
 				ps->flags |= (uint16_t)(1u << f);
 				r->g->pos.flagused[f]++;
 				k = e + 1;
@@ -265,7 +270,8 @@ static int place_tile(rd *r, int type, int owner, int x, int y, int cubes, const
 	for (int dy = 0; dy < bt->h; dy++)
 		for (int dx = 0; dx < bt->w; dx++) {
 			p->bld[y + dy][x + dx] = (int8_t)id;
-			t->trade = (uint8_t)(t->trade + (bt->kind == K_HUT ? 0 : g->L->mills[y + dy][x + dx]));
+			t->trade = (uint8_t)(t->trade +
+					     (bt->kind == K_HUT ? 0 : g->L->mills[y + dy][x + dx]));
 		}
 	return 0;
 }
@@ -283,23 +289,28 @@ static int church_reachable(el_game *g, const arb_tag *tag, arb_reject *rej)
 	const uint16_t all = (1u << EL_NCHURCH) - 1;
 	if (p->corg_x < 0) {
 		if (p->church_left != all || p->church_bottom >= 0)
-			return arb_reject_rule(rej, el_rules, EL_R_SETUP, tag->line, tag->col,
-					       "Setup: 'stack=': church tiles are built or put back only once the church is started (church=SQUARE)");
+			return arb_reject_rule(
+				rej, el_rules, EL_R_SETUP, tag->line, tag->col,
+				"Setup: 'stack=': church tiles are built or put back only once the church is started (church=SQUARE)");
 		return 0;
 	}
 	int dx = d->found_x - p->corg_x, dy = d->found_y - p->corg_y;
-	if (dx < 0 || dx > 2 || dy < 0 || dy > 2 || p->corg_x + 3 > g->L->cols || p->corg_y + 3 > EL_H)
-		return arb_reject_rule(rej, el_rules, EL_R_SETUP, tag->line, tag->col,
-				       "Setup: 'church=%d,%u': the church's 3x3 tiles cover the foundation %d,%u inside the building area",
-				       p->corg_x + 1, d->rownum[p->corg_y], d->found_x + 1, d->rownum[d->found_y]);
+	if (dx < 0 || dx > 2 || dy < 0 || dy > 2 || p->corg_x + 3 > g->L->cols ||
+	    p->corg_y + 3 > EL_H)
+		return arb_reject_rule(
+			rej, el_rules, EL_R_SETUP, tag->line, tag->col,
+			"Setup: 'church=%d,%u': the church's 3x3 tiles cover the foundation %d,%u inside the building area",
+			p->corg_x + 1, d->rownum[p->corg_y], d->found_x + 1, d->rownum[d->found_y]);
 	int k0 = dy * 3 + dx;
 	if (p->church_left >> k0 & 1)
-		return arb_reject_rule(rej, el_rules, EL_R_SETUP, tag->line, tag->col,
-				       "Setup: 'church=%d,%u': the first church tile covers the foundation, and tile %d there is still in the stack",
-				       p->corg_x + 1, d->rownum[p->corg_y], k0 + 1);
+		return arb_reject_rule(
+			rej, el_rules, EL_R_SETUP, tag->line, tag->col,
+			"Setup: 'church=%d,%u': the first church tile covers the foundation, and tile %d there is still in the stack",
+			p->corg_x + 1, d->rownum[p->corg_y], k0 + 1);
 	if (p->church_left && p->church_bottom < 0)
-		return arb_reject_rule(rej, el_rules, EL_R_SETUP, tag->line, tag->col,
-				       "Setup: 'stack=': the tile the first builder put under the stack is in it until the last draw (bottom=TILE)");
+		return arb_reject_rule(
+			rej, el_rules, EL_R_SETUP, tag->line, tag->col,
+			"Setup: 'stack=': the tile the first builder put under the stack is in it until the last draw (bottom=TILE)");
 	return 0;
 }
 
@@ -322,12 +333,15 @@ static int walls_reachable(el_game *g, const arb_tag *tag, arb_reject *rej)
 			if (p->wall[li][k]) {
 				char name[8];
 				if (li == LINE_E)
-					snprintf(name, sizeof name, "E%u", g->d->rownum[L->line[li][k]]);
+					snprintf(name, sizeof name, "E%u",
+						 g->d->rownum[L->line[li][k]]);
 				else
-					snprintf(name, sizeof name, "%c%d", li == LINE_N ? 'N' : 'S', L->line[li][k] + 1);
-				return arb_reject_rule(rej, el_rules, EL_R_SETUP, tag->line, tag->col,
-						       "Setup: '%s': a wall tile touches a gate or a wall tile built before it, and %s touches neither",
-						       name, name);
+					snprintf(name, sizeof name, "%c%d",
+						 li == LINE_N ? 'N' : 'S', L->line[li][k] + 1);
+				return arb_reject_rule(
+					rej, el_rules, EL_R_SETUP, tag->line, tag->col,
+					"Setup: '%s': a wall tile touches a gate or a wall tile built before it, and %s touches neither",
+					name, name);
 			}
 	}
 	return 0;
@@ -344,12 +358,12 @@ static int trade_reachable(el_game *g, const arb_tag *tag, arb_reject *rej)
 	 * tile over it sent it back to the supply) */
 	for (int y = 0; y < EL_H; y++)
 		for (int x = 0; x < EL_W; x++)
-			if (p->permit[y][x] >= 0 &&
-			    (p->bld[y][x] >= 0 || p->church[y][x] >= 0 ||
-			     (x == g->d->found_x && y == g->d->found_y)))
-				return arb_reject_rule(rej, el_rules, EL_R_SETUP, tag->line, tag->col,
-						       "Setup: 'permit@%d,%u': a permit lies only on an empty square",
-						       x + 1, g->d->rownum[y]);
+			if (p->permit[y][x] >= 0 && (p->bld[y][x] >= 0 || p->church[y][x] >= 0 ||
+						     (x == g->d->found_x && y == g->d->found_y)))
+				return arb_reject_rule(
+					rej, el_rules, EL_R_SETUP, tag->line, tag->col,
+					"Setup: 'permit@%d,%u': a permit lies only on an empty square",
+					x + 1, g->d->rownum[y]);
 	for (unsigned s = 0; s < g->nseats; s++) {
 		const el_seat *ps = &p->seat[s];
 		int mills = 0;
@@ -357,19 +371,23 @@ static int trade_reachable(el_game *g, const arb_tag *tag, arb_reject *rej)
 			if (p->tile[i].on && p->tile[i].owner == (int)s)
 				mills += p->tile[i].trade;
 		if (ps->trade != mills)
-			return arb_reject_rule(rej, el_rules, EL_R_SETUP, tag->line, tag->col,
-					       "Setup: '%s=...trade:%d': the buildings of %s stand on %d windmill%s",
-					       el_cname(g, (int)s), ps->trade, el_cname(g, (int)s), mills, mills == 1 ? "" : "s");
+			return arb_reject_rule(
+				rej, el_rules, EL_R_SETUP, tag->line, tag->col,
+				"Setup: '%s=...trade:%d': the buildings of %s stand on %d windmill%s",
+				el_cname(g, (int)s), ps->trade, el_cname(g, (int)s), mills,
+				mills == 1 ? "" : "s");
 		if (ps->track > ps->trade)
-			return arb_reject_rule(rej, el_rules, EL_R_SETUP, tag->line, tag->col,
-					       "Setup: '%s=...track:%u': the disk of %s stands beyond its %d trade points",
-					       el_cname(g, (int)s), ps->track, el_cname(g, (int)s), ps->trade);
+			return arb_reject_rule(
+				rej, el_rules, EL_R_SETUP, tag->line, tag->col,
+				"Setup: '%s=...track:%u': the disk of %s stands beyond its %d trade points",
+				el_cname(g, (int)s), ps->track, el_cname(g, (int)s), ps->trade);
 		int level = el_track_level(g, ps);
 		for (int f = level + 1; f < 16; f++)
 			if (ps->flags >> f & 1)
-				return arb_reject_rule(rej, el_rules, EL_R_SETUP, tag->line, tag->col,
-						       "Setup: '%s=...flags': the cube on the flag beside space %d lies beyond the disk of %s at %d",
-						       el_cname(g, (int)s), f, el_cname(g, (int)s), level);
+				return arb_reject_rule(
+					rej, el_rules, EL_R_SETUP, tag->line, tag->col,
+					"Setup: '%s=...flags': the cube on the flag beside space %d lies beyond the disk of %s at %d",
+					el_cname(g, (int)s), f, el_cname(g, (int)s), level);
 	}
 	return 0;
 }
@@ -431,13 +449,14 @@ int el_setup(el_game *g, const arb_tag *tag, arb_reject *rej)
 				if (t < 0)
 					return bad(&r, s, n, "a count of turns");
 				p->turns = (uint32_t)t;
-			} else if ((kl == 4 && !strncmp(s, "deck", 4)) || (kl == 7 && !strncmp(s, "discard", 7))) {
+			} else if ((kl == 4 && !strncmp(s, "deck", 4)) ||
+				   (kl == 7 && !strncmp(s, "discard", 7))) {
 				int16_t *c = kl == 4 ? p->deck : p->disc;
 				long a, b, gg;
 				char buf[40];
 				snprintf(buf, sizeof buf, "%.*s", (int)vl, v);
-				if (sscanf(buf, "r%ld,b%ld,g%ld", &a, &b, &gg) != 3 || a < 0 || b < 0 || gg < 0 ||
-				    a > 99 || b > 99 || gg > 99)
+				if (sscanf(buf, "r%ld,b%ld,g%ld", &a, &b, &gg) != 3 || a < 0 ||
+				    b < 0 || gg < 0 || a > 99 || b > 99 || gg > 99)
 					return bad(&r, s, n, "cards are written r12,b13,g12");
 				c[0] = (int16_t)a;
 				c[1] = (int16_t)b;
@@ -452,7 +471,8 @@ int el_setup(el_game *g, const arb_tag *tag, arb_reject *rej)
 				p->church_left = 0;
 				for (size_t k = 0; k < vl && v[0] != '-'; k++) {
 					if (v[k] < '1' || v[k] > '9')
-						return bad(&r, s, n, "the stack lists church tiles 1..9");
+						return bad(&r, s, n,
+							   "the stack lists church tiles 1..9");
 					p->church_left |= (uint16_t)(1u << (v[k] - '1'));
 				}
 			} else if (kl == 6 && !strncmp(s, "bottom", 6)) {
@@ -474,23 +494,31 @@ int el_setup(el_game *g, const arb_tag *tag, arb_reject *rej)
 				return bad(&r, s, n, "no such seat");
 			if (tl == 6 && !strncmp(s, "permit", 6)) {
 				long v = k == 3 ? num(f[2], fl[2]) : -1;
-				if (v < 0 || v >= EL_NPERMIT || p->permit[y][x] >= 0 || x >= g->L->cols)
-					return bad(&r, s, n, "a permit needs a value 0..4 and a free square");
+				if (v < 0 || v >= EL_NPERMIT || p->permit[y][x] >= 0 ||
+				    x >= g->L->cols)
+					return bad(&r, s, n,
+						   "a permit needs a value 0..4 and a free square");
 				p->permit[y][x] = (int8_t)(owner * 8 + v);
 			} else {
 				int type = -1;
 				for (int t = 0; t < B_NTYPES; t++)
-					if (strlen(d->bt[t].name) == tl && !strncmp(s, d->bt[t].name, tl))
+					if (strlen(d->bt[t].name) == tl &&
+					    !strncmp(s, d->bt[t].name, tl))
 						type = t;
 				if (type < 0)
 					return bad(&r, s, n, "no such building");
-				long cubes = d->bt[type].kind == K_NEUTRAL ? (k == 3 ? num(f[2], fl[2]) : -1) : 0;
+				long cubes = d->bt[type].kind == K_NEUTRAL
+						     ? (k == 3 ? num(f[2], fl[2]) : -1)
+						     : 0;
 				if (cubes < 0 || (d->bt[type].kind != K_NEUTRAL && k != 2))
-					return bad(&r, s, n, "neutral buildings carry :CUBES, the others nothing");
+					return bad(
+						&r, s, n,
+						"neutral buildings carry :CUBES, the others nothing");
 				if (place_tile(&r, type, owner, x, y, (int)cubes, s, n) < 0)
 					return -1;
 			}
-		} else if (n > 7 && !strncmp(s, "church", 6) && s[6] >= '1' && s[6] <= '9' && s[7] == ':') {
+		} else if (n > 7 && !strncmp(s, "church", 6) && s[6] >= '1' && s[6] <= '9' &&
+			   s[7] == ':') {
 			int k = s[6] - '1';
 			int owner = seat_named(g, s + 8, n - 8);
 			if (owner < 0 || p->corg_x < 0)
@@ -508,7 +536,9 @@ int el_setup(el_game *g, const arb_tag *tag, arb_reject *rej)
 			bool tower = k == 3 && fl[2] == 5 && !strncmp(f[2], "tower", 5);
 			bool cards = k == 3 && fl[2] == 5 && !strncmp(f[2], "cards", 5);
 			if (slot < 0 || owner < 0 || !(tower || cards) || p->wall[li][slot])
-				return bad(&r, s, n, "a wall is SPACE:COLOUR:tower or SPACE:COLOUR:cards on a free space");
+				return bad(
+					&r, s, n,
+					"a wall is SPACE:COLOUR:tower or SPACE:COLOUR:cards on a free space");
 			p->wall[li][slot] = (uint8_t)(owner + 1 + (tower ? 16 : 0));
 		} else {
 			return bad(&r, s, n, "unknown fact");
@@ -516,22 +546,26 @@ int el_setup(el_game *g, const arb_tag *tag, arb_reject *rej)
 		s = e;
 	}
 	if (!have_active)
-		return arb_reject_rule(rej, el_rules, EL_R_SETUP, tag->line, tag->col, "Setup needs active=COLOUR");
+		return arb_reject_rule(rej, el_rules, EL_R_SETUP, tag->line, tag->col,
+				       "Setup needs active=COLOUR");
 	/* Church tiles: every tile off the stack is on the board. */
 	for (int k = 0; k < EL_NCHURCH; k++) {
 		if (p->church_left >> k & 1) {
 			if (p->church_owner[k] >= 0)
-				return arb_reject_rule(rej, el_rules, EL_R_SETUP, tag->line, tag->col,
-						      "Setup: church tile %d is both in the stack and built", k + 1);
+				return arb_reject_rule(
+					rej, el_rules, EL_R_SETUP, tag->line, tag->col,
+					"Setup: church tile %d is both in the stack and built",
+					k + 1);
 			continue;
 		}
 		if (p->church_owner[k] < 0 || p->corg_x < 0)
-			return arb_reject_rule(rej, el_rules, EL_R_SETUP, tag->line, tag->col,
-					      "Setup: church tile %d is neither in the stack nor built", k + 1);
+			return arb_reject_rule(
+				rej, el_rules, EL_R_SETUP, tag->line, tag->col,
+				"Setup: church tile %d is neither in the stack nor built", k + 1);
 		int x = p->corg_x + k % 3, y = p->corg_y + k / 3;
 		if (x >= g->L->cols || y >= EL_H || p->bld[y][x] >= 0 || p->permit[y][x] >= 0)
 			return arb_reject_rule(rej, el_rules, EL_R_SETUP, tag->line, tag->col,
-					      "Setup: church tile %d's square is taken", k + 1);
+					       "Setup: church tile %d's square is taken", k + 1);
 		p->church[y][x] = (int8_t)k;
 	}
 	if (p->church_bottom >= 0 && !(p->church_left >> p->church_bottom & 1))
@@ -540,7 +574,8 @@ int el_setup(el_game *g, const arb_tag *tag, arb_reject *rej)
 		return -1;
 	/* Recount cubes, check walls, permits, cards. */
 	const uint8_t *cards = d->cards[g->opt.cards];
-	int infl[NINFL] = { p->deck[0] + p->disc[0], p->deck[1] + p->disc[1], p->deck[2] + p->disc[2] };
+	int infl[NINFL] = { p->deck[0] + p->disc[0], p->deck[1] + p->disc[1],
+			    p->deck[2] + p->disc[2] };
 	int gold = 0;
 	for (unsigned s2 = 0; s2 < g->nseats; s2++) {
 		el_seat *ps = &p->seat[s2];
@@ -561,8 +596,8 @@ int el_setup(el_game *g, const arb_tag *tag, arb_reject *rej)
 		cubes += towers;
 		if (walls != ps->walls || towers != want || cubes > 10)
 			return arb_reject_rule(rej, el_rules, EL_R_SETUP, tag->line, tag->col,
-					      "Setup: %s's walls, towers or cubes do not add up",
-					      el_colours[g->colour[s2]]);
+					       "Setup: %s's walls, towers or cubes do not add up",
+					       el_colours[g->colour[s2]]);
 		ps->cubes = (uint8_t)cubes;
 		uint8_t onboard = 0;
 		for (int y = 0; y < EL_H; y++)
@@ -570,15 +605,18 @@ int el_setup(el_game *g, const arb_tag *tag, arb_reject *rej)
 				if (p->permit[y][x] >= 0 && (p->permit[y][x] >> 3) == (int)s2) {
 					int v = p->permit[y][x] & 7;
 					if (onboard >> v & 1)
-						return arb_reject_rule(rej, el_rules, EL_R_SETUP, tag->line, tag->col,
-								      "Setup: %s's permit %d is on the board twice",
-								      el_colours[g->colour[s2]], v);
+						return arb_reject_rule(
+							rej, el_rules, EL_R_SETUP, tag->line,
+							tag->col,
+							"Setup: %s's permit %d is on the board twice",
+							el_colours[g->colour[s2]], v);
 					onboard |= (uint8_t)(1u << v);
 				}
 		if ((onboard & ps->permits) || (onboard | ps->permits) != (1u << EL_NPERMIT) - 1)
-			return arb_reject_rule(rej, el_rules, EL_R_SETUP, tag->line, tag->col,
-					      "Setup: %s's permits on the board and in supply must be 0..4 once each",
-					      el_colours[g->colour[s2]]);
+			return arb_reject_rule(
+				rej, el_rules, EL_R_SETUP, tag->line, tag->col,
+				"Setup: %s's permits on the board and in supply must be 0..4 once each",
+				el_colours[g->colour[s2]]);
 		for (int k = 0; k < NINFL; k++)
 			infl[k] += ps->infl[k];
 		gold += ps->gold;
@@ -586,15 +624,22 @@ int el_setup(el_game *g, const arb_tag *tag, arb_reject *rej)
 	for (int f = 0; f < 16; f++)
 		if (p->flagused[f] > d->flagcap[f])
 			return arb_reject_rule(rej, el_rules, EL_R_SETUP, tag->line, tag->col,
-					      "Setup: too many cubes on the flag beside space %d", f);
+					       "Setup: too many cubes on the flag beside space %d",
+					       f);
 	for (int k = 0; k < NINFL; k++)
 		if (infl[k] != cards[1 + k])
-			return arb_reject_rule(rej, el_rules, EL_R_SETUP, tag->line, tag->col,
-					      "Setup: %d %s influence cards in hands, deck and discards, not %u",
-					      infl[k], k == 0 ? "red" : k == 1 ? "blue" : "green", cards[1 + k]);
+			return arb_reject_rule(
+				rej, el_rules, EL_R_SETUP, tag->line, tag->col,
+				"Setup: %d %s influence cards in hands, deck and discards, not %u",
+				infl[k],
+				k == 0	 ? "red"
+				: k == 1 ? "blue"
+					 : "green",
+				cards[1 + k]);
 	if (gold > g->gold_total)
 		return arb_reject_rule(rej, el_rules, EL_R_SETUP, tag->line, tag->col,
-				      "Setup: the hands hold %d gold, more than the %d there are", gold, g->gold_total);
+				       "Setup: the hands hold %d gold, more than the %d there are",
+				       gold, g->gold_total);
 	if (trade_reachable(g, tag, rej) < 0)
 		return -1;
 	/* The tenth cube ends the game on its owner's turn (U15): a seat
@@ -607,10 +652,11 @@ int el_setup(el_game *g, const arb_tag *tag, arb_reject *rej)
 		}
 	if (p->over && p->seat[p->winner].cubes != 10)
 		return arb_reject_rule(rej, el_rules, EL_R_SETUP, tag->line, tag->col,
-				      "Setup: the winner has not all 10 cubes on the board");
+				       "Setup: the winner has not all 10 cubes on the board");
 	if (p->over && p->active != p->winner)
-		return arb_reject_rule(rej, el_rules, EL_R_SETUP, tag->line, tag->col,
-				      "Setup: 'active=%s': the game ended on the turn of %s, who stays the seat to act",
-				      el_cname(g, p->active), el_cname(g, p->winner));
+		return arb_reject_rule(
+			rej, el_rules, EL_R_SETUP, tag->line, tag->col,
+			"Setup: 'active=%s': the game ended on the turn of %s, who stays the seat to act",
+			el_cname(g, p->active), el_cname(g, p->winner));
 	return 0;
 }

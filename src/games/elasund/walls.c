@@ -17,19 +17,22 @@ int el_build_wall(el_game *g, const el_build *b, arb_reject *rej)
 	el_seat *ps = &p->seat[me];
 	/* The space's name, spelled only for messages and events. */
 	char name[8];
-#define WALL_NAME() (b->wline == LINE_E \
-	? snprintf(name, sizeof name, "E%u", d->rownum[b->widx]) \
-	: snprintf(name, sizeof name, "%c%u", b->wline == LINE_N ? 'N' : 'S', b->widx + 1u), name)
+#define WALL_NAME()                                                                               \
+	(b->wline == LINE_E ? snprintf(name, sizeof name, "E%u", d->rownum[b->widx])              \
+			    : snprintf(name, sizeof name, "%c%u", b->wline == LINE_N ? 'N' : 'S', \
+				       b->widx + 1u),                                             \
+	 name)
 
 	if (ps->walls == EL_NWALL)
-		return EL_REJ(rej, b->at, EL_R_WALLS_LEFT, "all 9 wall tiles of %s are built", el_cname(g, me));
+		return EL_REJ(rej, b->at, EL_R_WALLS_LEFT, "all 9 wall tiles of %s are built",
+			      el_cname(g, me));
 	int n = L->nline[b->wline], i = -1;
 	for (int k = 0; k < n; k++)
 		if (L->line[b->wline][k] == b->widx)
 			i = k;
 	if (i < 0)
-		return EL_REJ(rej, b->at_arg, EL_R_WALL_SPACE, "%s is no wall space in a %u-player game",
-			      WALL_NAME(), g->nseats);
+		return EL_REJ(rej, b->at_arg, EL_R_WALL_SPACE,
+			      "%s is no wall space in a %u-player game", WALL_NAME(), g->nseats);
 	uint8_t *w = p->wall[b->wline];
 	if (w[i])
 		return EL_REJ(rej, b->at_arg, EL_R_WALL_SPACE, "%s already holds a wall tile of %s",
@@ -37,19 +40,22 @@ int el_build_wall(el_game *g, const el_build *b, arb_reject *rej)
 	bool ok = b->wline == LINE_E ? (i == 0 || i == n - 1 || w[i - 1] || w[i + 1])
 				     : (i == 0 || w[i - 1]);
 	if (!ok)
-		return EL_REJ(rej, b->at_arg, EL_R_WALL_ADJACENT,
-			      "a wall tile goes next to a gate or to a wall tile already built, and %s touches neither",
-			      WALL_NAME());
+		return EL_REJ(
+			rej, b->at_arg, EL_R_WALL_ADJACENT,
+			"a wall tile goes next to a gate or to a wall tile already built, and %s touches neither",
+			WALL_NAME());
 	if (b->wline == LINE_E && g->opt.walls_blue_first)
 		for (int li = 0; li < 2; li++)
 			for (int k = 0; k < L->nline[li]; k++)
 				if (!p->wall[li][k])
-					return EL_REJ(rej, b->at_arg, EL_R_WALL_ORDER,
-						      "the east wall is built only once the north and south walls are full (option walls=blue-first)");
+					return EL_REJ(
+						rej, b->at_arg, EL_R_WALL_ORDER,
+						"the east wall is built only once the north and south walls are full (option walls=blue-first)");
 	int cost = d->wall_cost[b->wline == LINE_E];
 	if (ps->gold < cost)
-		return EL_REJ(rej, b->at, EL_R_NOT_ENOUGH_GOLD, "a wall tile at %s costs %d gold, and %s holds %d",
-			      WALL_NAME(), cost, el_cname(g, me), ps->gold);
+		return EL_REJ(rej, b->at, EL_R_NOT_ENOUGH_GOLD,
+			      "a wall tile at %s costs %d gold, and %s holds %d", WALL_NAME(), cost,
+			      el_cname(g, me), ps->gold);
 	ps->gold = (int16_t)(ps->gold - cost);
 	int reward = d->wall[ps->walls];
 	ps->walls++;
@@ -58,11 +64,14 @@ int el_build_wall(el_game *g, const el_build *b, arb_reject *rej)
 	if (reward == W_TOWER) {
 		if (b->has_draw)
 			return EL_REJ(rej, b->at_draw, EL_R_DRAW_COUNT,
-				      "wall tile %u of %s is a tower, and a tower draws no cards", ps->walls, el_cname(g, me));
+				      "wall tile %u of %s is a tower, and a tower draws no cards",
+				      ps->walls, el_cname(g, me));
 		arb_event *ev = NULL;
 		if (g->listening) {
-			ev = EL_EVENT(g, "tower", me, 1, "%s builds wall tile %u at %s, a tower, and puts a cube on it",
-				   el_cname(g, me), ps->walls, WALL_NAME());
+			ev = EL_EVENT(
+				g, "tower", me, 1,
+				"%s builds wall tile %u at %s, a tower, and puts a cube on it",
+				el_cname(g, me), ps->walls, WALL_NAME());
 			el_event_copy(g, ev, "wall", name);
 		}
 		EL_EVENT_NUM(ev, "tile", ps->walls);
@@ -78,7 +87,8 @@ int el_build_wall(el_game *g, const el_build *b, arb_reject *rej)
 			      ps->walls, el_cname(g, me), want, want == 1 ? "" : "s", want, "rb");
 	for (int k = 0; k < b->ndraw; k++) {
 		if (el_draw_infl(g, b->draw[k]) < 0)
-			return EL_REJ(rej, b->at_draw, EL_R_DRAW_COLOUR, "the influence deck holds no %s card now",
+			return EL_REJ(rej, b->at_draw, EL_R_DRAW_COLOUR,
+				      "the influence deck holds no %s card now",
 				      el_infl_names[b->draw[k]]);
 		ps->infl[b->draw[k]]++;
 	}

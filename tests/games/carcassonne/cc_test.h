@@ -18,9 +18,13 @@ extern const arb_game_ops carcassonne_game;
 static inline const char *ct_seats(unsigned n)
 {
 	static const char *const seats[] = {
-		"", "Red", "Red Blue", "Red Blue Green", "Red Blue Green Yellow",
+		"",
+		"Red",
+		"Red Blue",
+		"Red Blue Green",
+		"Red Blue Green Yellow",
 		"Red Blue Green Yellow Black",
-		"Red Blue Green Yellow Black Red",   /* 6: create() refuses */
+		"Red Blue Green Yellow Black Red", /* 6: create() refuses */
 	};
 	assert_true(n < sizeof seats / sizeof seats[0]);
 	return seats[n];
@@ -29,16 +33,15 @@ static inline const char *ct_seats(unsigned n)
 /* A game of `nseats` (Red, Blue, ...) on `data` with the options of the
  * NULL-ended list ("farmers=off", ...; NULL: none).  Returns 0, or -1
  * with t->rej when create() refuses (then nothing is left to free). */
-static inline int ct_try_start(et_game *t, void *data, unsigned nseats,
-			       const char *const *opts)
+static inline int ct_try_start(et_game *t, void *data, unsigned nseats, const char *const *opts)
 {
 	char buf[256] = "";
 	for (size_t i = 0; opts && opts[i]; i++)
-		snprintf(buf + strlen(buf), sizeof buf - strlen(buf), "%s%s",
-			 i ? " " : "", opts[i]);
+		snprintf(buf + strlen(buf), sizeof buf - strlen(buf), "%s%s", i ? " " : "",
+			 opts[i]);
 	/* a seat count the harness cannot seat is create()'s to refuse */
-	int rc = et_try_start(t, OPS, data, nseats ? ct_seats(nseats) : "",
-			      opts ? buf : NULL, NULL);
+	int rc =
+		et_try_start(t, OPS, data, nseats ? ct_seats(nseats) : "", opts ? buf : NULL, NULL);
 	if (rc < 0) {
 		free(t->move);
 		t->move = NULL;

@@ -52,10 +52,8 @@ static cc_move gen_turn(et_game *t, uint64_t *rng, arb_buf *text)
 	cc_move m;
 	memset(&m, 0, sizeof m);
 	memset(&t->rej, 0, sizeof t->rej);
-	if (OPS->parse(t->g, tok, n, &m, &t->rej) < 0 ||
-	    OPS->apply(t->g, &m, NULL, &t->rej) < 0)
-		fail_msg("generated '%s' refused: %s: %s", line.p, t->rej.rule,
-			 t->rej.msg);
+	if (OPS->parse(t->g, tok, n, &m, &t->rej) < 0 || OPS->apply(t->g, &m, NULL, &t->rej) < 0)
+		fail_msg("generated '%s' refused: %s: %s", line.p, t->rej.rule, t->rej.msg);
 	OPS->format(t->g, &m, &canon);
 	assert_string_equal(canon.p, line.p);
 	if (text) {
@@ -74,8 +72,8 @@ typedef struct game_stats {
 
 /* A whole game of `nseats` (options NULL-ended or NULL) from `seed`, at
  * most `bound` turns; its text in `text` when non-NULL. */
-static game_stats play(unsigned nseats, const char *const *opts,
-		       uint64_t seed, unsigned bound, arb_buf *text)
+static game_stats play(unsigned nseats, const char *const *opts, uint64_t seed, unsigned bound,
+		       arb_buf *text)
 {
 	et_game t;
 	if (ct_try_start(&t, data, nseats, opts) < 0)
@@ -120,8 +118,7 @@ static void test_many_games(void **state)
 	unsigned games = 0, ended = 0, discards = 0, followers = 0, turns = 0;
 	for (unsigned nseats = 2; nseats <= 5; nseats++)
 		for (uint64_t seed = 1; seed <= per; seed++) {
-			game_stats st = play(nseats, NULL, seed * 1000 + nseats,
-					     bound, NULL);
+			game_stats st = play(nseats, NULL, seed * 1000 + nseats, bound, NULL);
 			games++;
 			ended += st.ended;
 			discards += st.discards;
@@ -130,11 +127,11 @@ static void test_many_games(void **state)
 			assert_int_equal(st.turns, 71);
 		}
 	print_message("%u games, %u ended within %u turns (%.1f%%), %u turns, "
-		      "%u discards, %u followers placed\n", games, ended, bound,
-		      100.0 * ended / games, turns, discards, followers);
+		      "%u discards, %u followers placed\n",
+		      games, ended, bound, 100.0 * ended / games, turns, discards, followers);
 	/* Every turn draws a tile: every game ends after its 71st turn. */
 	assert_int_equal(ended, games);
-	assert_true(discards > 0);         /* the discard path is exercised */
+	assert_true(discards > 0);	    /* the discard path is exercised */
 	assert_true(followers > turns / 4); /* followers are played */
 }
 
@@ -196,8 +193,8 @@ static void placement_only(char *s)
  * `samples` turns (on copies of the rng, not applied) and check that the
  * set of lines produced equals the set moves() lists for every tile still
  * in the pile (with `whole` false: compared without the follower). */
-static void same_as_moves(unsigned nseats, uint64_t seed, unsigned prefix,
-			  unsigned samples, bool whole)
+static void same_as_moves(unsigned nseats, uint64_t seed, unsigned prefix, unsigned samples,
+			  bool whole)
 {
 	et_game t;
 	ct_start(&t, data, nseats);
@@ -211,7 +208,7 @@ static void same_as_moves(unsigned nseats, uint64_t seed, unsigned prefix,
 		for (size_t i = 0; i < l.n; i++)
 			placement_only(l.s[i]);
 	qsort(l.s, l.n, sizeof l.s[0], cmp_line);
-	size_t u = 0;                   /* drop duplicates */
+	size_t u = 0; /* drop duplicates */
 	for (size_t i = 0; i < l.n; i++)
 		if (u == 0 || strcmp(l.s[u - 1], l.s[i]))
 			memmove(l.s[u++], l.s[i], sizeof l.s[0]);
@@ -227,7 +224,7 @@ static void same_as_moves(unsigned nseats, uint64_t seed, unsigned prefix,
 		snprintf(key, sizeof key, "%s", line.p);
 		if (!whole)
 			placement_only(key);
-		char (*hit)[48] = bsearch(key, l.s, l.n, sizeof l.s[0], cmp_line);
+		char(*hit)[48] = bsearch(key, l.s, l.n, sizeof l.s[0], cmp_line);
 		if (!hit)
 			fail_msg("gen made '%s', which moves() does not list", line.p);
 		l.seen[hit - l.s] = 1;
@@ -238,8 +235,8 @@ static void same_as_moves(unsigned nseats, uint64_t seed, unsigned prefix,
 			if (missed++ < 5)
 				print_message("never generated: %s\n", l.s[i]);
 		}
-	print_message("after %u turns: %zu %s, all generated in %u draws\n",
-		      prefix, l.n, whole ? "lines" : "placements", samples);
+	print_message("after %u turns: %zu %s, all generated in %u draws\n", prefix, l.n,
+		      whole ? "lines" : "placements", samples);
 	assert_int_equal(missed, 0);
 	arb_buf_free(&line);
 	free(l.s);
@@ -273,7 +270,7 @@ static void test_draw_distribution(void **state)
 	for (unsigned i = 0; i < n; i++) {
 		arb_buf_reset(&line);
 		assert_int_equal(OPS->random_turn(t.g, &rng, &line), 0);
-		count[line.p[4] - 'A']++;         /* "Red X ..." */
+		count[line.p[4] - 'A']++; /* "Red X ..." */
 	}
 	for (unsigned ty = 0; ty < d->ntypes; ty++) {
 		unsigned copies = d->type[ty].count - (ty == d->start);
@@ -281,8 +278,8 @@ static void test_draw_distribution(void **state)
 		double sd = sqrt(n * p * (1 - p));
 		unsigned got = count[d->type[ty].letter - 'A'];
 		if (got < want - 5 * sd || got > want + 5 * sd)
-			fail_msg("tile %c drawn %u times of %u, expected %.0f",
-				 d->type[ty].letter, got, n, want);
+			fail_msg("tile %c drawn %u times of %u, expected %.0f", d->type[ty].letter,
+				 got, n, want);
 	}
 	arb_buf_free(&line);
 	et_end(&t);

@@ -62,7 +62,8 @@ static void listed_apply(et_game *t, const move_list *l)
 		parse_line(g2, l->line[i], &m);
 		if (OPS->apply(g2, &m, NULL, &rej) < 0)
 			fail_msg("moves() lists '%s', apply() refuses it: %s: %s\n"
-				 "position: %s", l->line[i], rej.rule, rej.msg, snap.p);
+				 "position: %s",
+				 l->line[i], rej.rule, rej.msg, snap.p);
 		const char *why = NULL;
 		if (!OPS->position_ok(g2, &why))
 			fail_msg("after listed '%s': position_ok: %s", l->line[i], why);
@@ -73,8 +74,7 @@ static void listed_apply(et_game *t, const move_list *l)
 
 /* One random game of `nseats` from `seed`, checked at every sampled
  * position; returns the positions checked (at most `want`). */
-static unsigned check_game(void *data, unsigned nseats, uint64_t seed,
-			   unsigned want, move_list *l)
+static unsigned check_game(void *data, unsigned nseats, uint64_t seed, unsigned want, move_list *l)
 {
 	et_game t;
 	ct_start(&t, data, nseats);
@@ -125,8 +125,8 @@ static void test_moves_agree(void **state)
 	for (unsigned s = 2; s <= 5; s++)
 		assert_true(per_seats[s] > 0);
 	print_message("%u positions: %u with 2 seats, %u with 3, %u with 4, "
-		      "%u with 5\n", done, per_seats[2], per_seats[3],
-		      per_seats[4], per_seats[5]);
+		      "%u with 5\n",
+		      done, per_seats[2], per_seats[3], per_seats[4], per_seats[5]);
 	free(l.line);
 	OPS->data_free(data);
 }

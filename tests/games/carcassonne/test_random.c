@@ -21,11 +21,11 @@
 
 #include "cc_test.h"
 
-#define RW 200                     /* reference grid, origin in the middle */
+#define RW 200 /* reference grid, origin in the middle */
 
 typedef struct ref_tile {
 	int type, rot, x, y;
-	int fol[CC_MAXSEG];            /* seat of the follower per segment, -1 */
+	int fol[CC_MAXSEG]; /* seat of the follower per segment, -1 */
 } ref_tile;
 
 typedef struct ref {
@@ -33,7 +33,7 @@ typedef struct ref {
 	unsigned nseats;
 	ref_tile t[CC_MAXTILES];
 	int n;
-	short grid[RW][RW];            /* tile index + 1 */
+	short grid[RW][RW]; /* tile index + 1 */
 	int score[CC_MAXSEATS];
 	int supply[CC_MAXSEATS];
 	/* flood fill results */
@@ -75,8 +75,9 @@ static void ref_fill(ref *r)
 				for (int h = 0; h < 8; h++) {
 					int s = h / 2;
 					bool on = sg->kind == CC_FIELD ? sg->halves >> h & 1
-						: sg->kind == CC_CLOISTER ? false
-						: (h % 2 == 0) && (sg->sides >> s & 1);
+						  : sg->kind == CC_CLOISTER
+							  ? false
+							  : (h % 2 == 0) && (sg->sides >> s & 1);
 					if (!on)
 						continue;
 					int nb = rat(r, r->t[a].x + cc_dx[s], r->t[a].y + cc_dy[s]);
@@ -84,8 +85,8 @@ static void ref_fill(ref *r)
 						continue;
 					int os = (s + 2) % 4;
 					int j = sg->kind == CC_FIELD
-						? ro(r, nb)->half_seg[2 * os + 1 - h % 2]
-						: ro(r, nb)->side_seg[os];
+							? ro(r, nb)->half_seg[2 * os + 1 - h % 2]
+							: ro(r, nb)->side_seg[os];
 					assert_true(j >= 0);
 					if (r->comp[nb][j] < 0) {
 						r->comp[nb][j] = c;
@@ -174,8 +175,7 @@ static int ref_neigh(const ref *r, int i)
 	return n;
 }
 
-static void ref_place(ref *r, int type, int rot, int x, int y, int fseg,
-		      int seat)
+static void ref_place(ref *r, int type, int rot, int x, int y, int fseg, int seat)
 {
 	ref_tile *t = &r->t[r->n];
 	t->type = type;
@@ -203,8 +203,7 @@ static void ref_place(ref *r, int type, int rot, int x, int y, int fseg,
 	}
 	for (int i = 0; i < r->n; i++) {
 		const cc_type *ty = &r->d->type[r->t[i].type];
-		if (ty->cloister && r->t[i].fol[ty->cloister_seg] >= 0 &&
-		    ref_neigh(r, i) == 8) {
+		if (ty->cloister && r->t[i].fol[ty->cloister_seg] >= 0 && ref_neigh(r, i) == 8) {
 			int s = r->t[i].fol[ty->cloister_seg];
 			r->score[s] += 9;
 			r->supply[s]++;
@@ -370,8 +369,7 @@ static void *from_snapshot(et_game *t)
 	return g2;
 }
 
-static void play_random_game(void *data, unsigned nseats, uint64_t seed,
-			     int *discards)
+static void play_random_game(void *data, unsigned nseats, uint64_t seed, int *discards)
 {
 	const cc_data *d = data;
 	rng_state = seed;
@@ -395,9 +393,9 @@ static void play_random_game(void *data, unsigned nseats, uint64_t seed,
 		bag[j] = x;
 	}
 	static movelist ml;
-	et_game twin = t;      /* follows the game from a snapshot at turn 40 */
+	et_game twin = t; /* follows the game from a snapshot at turn 40 */
 	twin.g = NULL;
-	twin.move = calloc(1, OPS->move_size);    /* its own, et_end frees it */
+	twin.move = calloc(1, OPS->move_size); /* its own, et_end frees it */
 	assert_non_null(twin.move);
 	for (int b = 0; b < nbag; b++) {
 		cc_game *g = t.g;
@@ -434,10 +432,15 @@ static void play_random_game(void *data, unsigned nseats, uint64_t seed,
 					for (size_t j = i + 1; j < ml.n && !found; j++) {
 						cc_move m2;
 						memset(&m2, 0, sizeof m2);
-						nt = arb_split_tokens(ml.line[j], strlen(ml.line[j]), 1, 1, tok, 8);
-						assert_int_equal(OPS->parse(t.g, tok, nt, &m2, &t.rej), 0);
-						found = m2.x == m.x && m2.y == m.y && m2.rot == m.rot &&
-							m2.fkind != CC_KNONE && m2.seg == k;
+						nt = arb_split_tokens(ml.line[j],
+								      strlen(ml.line[j]), 1, 1, tok,
+								      8);
+						assert_int_equal(OPS->parse(t.g, tok, nt, &m2,
+									    &t.rej),
+								 0);
+						found = m2.x == m.x && m2.y == m.y &&
+							m2.rot == m.rot && m2.fkind != CC_KNONE &&
+							m2.seg == k;
 					}
 					if (g->supply[g->turn] > 0)
 						assert_int_equal(found, !occ);
@@ -464,13 +467,12 @@ static void play_random_game(void *data, unsigned nseats, uint64_t seed,
 		memset(&m, 0, sizeof m);
 		assert_int_equal(OPS->parse(t.g, tok, nt, &m, &t.rej), 0);
 		if (!m.discard)
-			ref_place(&r, m.type, m.rot, m.x, m.y,
-				  m.fkind ? m.seg : -1, (int)seat);
+			ref_place(&r, m.type, m.rot, m.x, m.y, m.fkind ? m.seg : -1, (int)seat);
 		for (unsigned s = 0; s < nseats; s++) {
 			if (r.score[s] != et_score(&t, s))
 				fail_msg("seed %llu move %d '%s': seat %u engine %d reference %d",
-					 (unsigned long long)seed, b + 1, pick, s,
-					 et_score(&t, s), r.score[s]);
+					 (unsigned long long)seed, b + 1, pick, s, et_score(&t, s),
+					 r.score[s]);
 			assert_int_equal(r.supply[s], g->supply[s]);
 		}
 	}
@@ -479,7 +481,7 @@ static void play_random_game(void *data, unsigned nseats, uint64_t seed,
 	OPS->finish(twin.g, NULL);
 	for (unsigned s = 0; s < nseats; s++)
 		assert_int_equal(et_score(&twin, s), et_score(&t, s));
-	OPS->destroy(from_snapshot(&t));    /* with 'final' */
+	OPS->destroy(from_snapshot(&t)); /* with 'final' */
 	et_end(&twin);
 	ref_final(&r);
 	for (unsigned s = 0; s < nseats; s++)
@@ -507,8 +509,8 @@ static void test_random_games(void **state)
  * features. */
 static int gen(uint64_t seed, unsigned nseats)
 {
-	static const char *const names[] = { "Anna Virtanen", "Bert Lindqvist",
-		"Cecilia Moreau", "Dmitri Volkov", "Eeva Korhonen" };
+	static const char *const names[] = { "Anna Virtanen", "Bert Lindqvist", "Cecilia Moreau",
+					     "Dmitri Volkov", "Eeva Korhonen" };
 	void *data = et_data(OPS, NULL);
 	const cc_data *d = data;
 	rng_state = seed;
@@ -638,8 +640,8 @@ static int check_file(const char *path)
 			ref_place(&r, m.type, m.rot, m.x, m.y, m.fkind ? m.seg : -1, (int)seat);
 		for (unsigned s = 0; s < nseats; s++)
 			if (r.score[s] != et_score(&t, s)) {
-				printf("%s: move %d: seat %u engine %d reference %d\n", path,
-				       i + 1, s, et_score(&t, s), r.score[s]);
+				printf("%s: move %d: seat %u engine %d reference %d\n", path, i + 1,
+				       s, et_score(&t, s), r.score[s]);
 				return 1;
 			}
 	}
@@ -690,7 +692,7 @@ static int bench(const char *path, int repeat)
 			memcpy(text[nl], buf, len);
 			text[nl][len] = 0;
 			ntok[nl] = (uint8_t)arb_split_tokens(text[nl], strlen(text[nl]), 1, 1,
-							    toks[nl], 8);
+							     toks[nl], 8);
 			nl++;
 		}
 	}
@@ -721,8 +723,8 @@ static int bench(const char *path, int repeat)
 		}
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	double sec = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
-	printf("%d games x %d, %ld moves in %.3f s: %.2f million moves/s\n", ng, repeat,
-	       moves, sec, (double)moves / sec / 1e6);
+	printf("%d games x %d, %ld moves in %.3f s: %.2f million moves/s\n", ng, repeat, moves, sec,
+	       (double)moves / sec / 1e6);
 	OPS->data_free(data);
 	return 0;
 }

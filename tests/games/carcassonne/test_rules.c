@@ -158,8 +158,7 @@ static void roundtrip(et_game *t, const char *in, const char *want)
 	arb_buf_free(&b2);
 }
 
-static void parse_bad(et_game *t, const char *in, const char *rule,
-		      unsigned col)
+static void parse_bad(et_game *t, const char *in, const char *rule, unsigned col)
 {
 	arb_token tok[16];
 	size_t n = arb_split_tokens(in, strlen(in), 7, 1, tok, 16);
@@ -228,9 +227,12 @@ static void test_options(void **state)
 	(void)state;
 	et_game t;
 	static const char *const ok[][3] = {
-		{ "small-city", NULL }, { "small-city=2", NULL },
-		{ "small-city=4", "farmers=once" }, { "farmers=city", NULL },
-		{ "farmers=off", NULL }, { "farmers=field", NULL },
+		{ "small-city", NULL },
+		{ "small-city=2", NULL },
+		{ "small-city=4", "farmers=once" },
+		{ "farmers=city", NULL },
+		{ "farmers=off", NULL },
+		{ "farmers=field", NULL },
 	};
 	for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++) {
 		assert_int_equal(ct_try_start(&t, data, 2, ok[i]), 0);
@@ -239,7 +241,7 @@ static void test_options(void **state)
 	static const char *const unknown[] = { "tunnels=on", NULL };
 	assert_int_equal(ct_try_start(&t, data, 2, unknown), -1);
 	assert_string_equal(t.rej.rule, "unknown-option");
-	assert_int_equal(t.rej.line, 2);     /* the Variant tag's line */
+	assert_int_equal(t.rej.line, 2); /* the Variant tag's line */
 	static const char *const badv[] = { "small-city=3", NULL };
 	assert_int_equal(ct_try_start(&t, data, 2, badv), -1);
 	assert_string_equal(t.rej.rule, "bad-option-value");
@@ -264,7 +266,7 @@ static void test_turn_order(void **state)
 	et_bad(&t, "Red U 2,0 90", "turn-order", 0, "it is Blue's turn");
 	et_ok(&t, "Blue U 2,0 90");
 	et_ok(&t, "Green U -1,0 90");
-	et_ok(&t, "Red U -2,0 90");    /* round and round */
+	et_ok(&t, "Red U -2,0 90"); /* round and round */
 	et_end(&t);
 }
 
@@ -276,11 +278,11 @@ static void test_start_and_adjacency(void **state)
 	/* the start tile D is at 0,0 rotated 0 */
 	assert_int_equal(cc_tile_at(t.g, 0, 0), 0);
 	et_bad(&t, "Red U 0,0 0", "occupied", 0, "there is already a tile at 0,0 (tile D)");
-	et_bad(&t, "Red B 1,1 0", "not-adjacent", 0, "touches no tile");  /* corner only */
+	et_bad(&t, "Red B 1,1 0", "not-adjacent", 0, "touches no tile"); /* corner only */
 	et_bad(&t, "Red B 5,0 0", "not-adjacent", 0, NULL);
 	et_bad(&t, "Red B 100000,0 0", "not-adjacent", 0, NULL);
-	et_ok(&t, "Red B 0,1 0");          /* below D: field to field */
-	et_ok(&t, "Blue B 1,1 0");         /* beside B: now adjacent */
+	et_ok(&t, "Red B 0,1 0");  /* below D: field to field */
+	et_ok(&t, "Blue B 1,1 0"); /* beside B: now adjacent */
 	et_end(&t);
 }
 
@@ -300,7 +302,7 @@ static void test_edge_match(void **state)
 	/* every touching edge must match: at 1,-1 the tile meets E's east
 	 * field (west side) and U's north field (south side) */
 	et_bad(&t, "Red W 1,-1 0", "edge-mismatch", 0, "its south edge is a road");
-	et_ok(&t, "Red V 1,-1 180");  /* road N-E, fields W and S */
+	et_ok(&t, "Red V 1,-1 180"); /* road N-E, fields W and S */
 	et_end(&t);
 }
 
@@ -311,7 +313,7 @@ static void test_tile_supply(void **state)
 	ct_start(&t, data, 2);
 	/* C exists once */
 	et_ok(&t, "Red E 0,-1 180");
-	et_ok(&t, "Blue C discard");     /* no open city edge left */
+	et_ok(&t, "Blue C discard"); /* no open city edge left */
 	et_bad(&t, "Blue C discard", "tile-supply", 0, "all 1 tiles C are already drawn");
 	/* D: 4 in the box, the start tile is one of them */
 	et_ok(&t, "Blue D 1,0 0");
@@ -329,8 +331,8 @@ static void test_discard(void **state)
 	et_bad(&t, "Red C discard", "discard-placeable", 0,
 	       "tile C fits on the board (for example at 0,-1 rotated 0)");
 	et_bad(&t, "Red V discard", "discard-placeable", 0, NULL);
-	et_ok(&t, "Red E 0,-1 180");    /* closes the start city */
-	et_ok(&t, "Blue C discard");    /* C now fits nowhere */
+	et_ok(&t, "Red E 0,-1 180"); /* closes the start city */
+	et_ok(&t, "Blue C discard"); /* C now fits nowhere */
 	/* the same player draws again */
 	et_bad(&t, "Red U 1,0 90", "turn-order", 0, NULL);
 	et_ok(&t, "Blue U 1,0 90");
@@ -349,10 +351,10 @@ static void test_follower_on_feature(void **state)
 	/* the road (D-U) holds Red's robber: nobody may join it */
 	et_bad(&t, "Blue U 2,0 90 road W", "feature-occupied", 0,
 	       "the road at W of tile U at 2,0 joins a road that already holds a follower (Red)");
-	et_ok(&t, "Blue U 2,0 90 field NL");  /* north field: free */
+	et_ok(&t, "Blue U 2,0 90 field NL"); /* north field: free */
 	/* the south field is free, the north one is Blue's */
 	et_bad(&t, "Red U -1,0 90 field NL", "feature-occupied", 0, "(Blue)");
-	et_bad(&t, "Red U -1,0 90 road E", "feature-occupied", 0, "(Red)");  /* own one too */
+	et_bad(&t, "Red U -1,0 90 road E", "feature-occupied", 0, "(Red)"); /* own one too */
 	et_ok(&t, "Red U -1,0 90 field SL");
 	et_end(&t);
 }
@@ -363,11 +365,11 @@ static void test_follower_separate_segment(void **state)
 {
 	(void)state;
 	et_game t;
-	t.nev = 0;    /* the events from here on */
+	t.nev = 0; /* the events from here on */
 	ct_start(&t, data, 2);
 	/* H turned 90: caps N and S; S closes the start city (no one there) */
 	et_ok(&t, "Red H 0,-1 90 city N");
-	assert_int_equal(t.nev, 0);              /* unoccupied: no event */
+	assert_int_equal(t.nev, 0); /* unoccupied: no event */
 	et_bad(&t, "Blue I 0,-2 90 city S", "feature-occupied", 0, "(Red)");
 	et_ok(&t, "Blue I 0,-2 90 city E");
 	/* Blue's I closed Red's two-tile city H-I: Red scores 4 */
@@ -379,8 +381,8 @@ static void test_follower_separate_segment(void **state)
 	assert_int_equal(et_field(&t.ev[0], "followers"), 1);
 	assert_int_equal(et_score(&t, 0), 4);
 	cc_game *g = t.g;
-	assert_int_equal(g->supply[0], 7);       /* the knight came home */
-	assert_int_equal(g->supply[1], 6);       /* Blue's stays */
+	assert_int_equal(g->supply[0], 7); /* the knight came home */
+	assert_int_equal(g->supply[1], 6); /* Blue's stays */
 	et_end(&t);
 }
 
@@ -408,7 +410,7 @@ static void test_follower_supply(void **state)
 	et_ok(&t, "Blue U 5,0 90");
 	et_bad(&t, "Red X 6,0 0 road E", "follower-supply", 0,
 	       "Red has no follower left in supply: all 7 are on the board");
-	et_ok(&t, "Red X 6,0 0");          /* without one: fine */
+	et_ok(&t, "Red X 6,0 0"); /* without one: fine */
 	et_end(&t);
 }
 
@@ -429,19 +431,20 @@ static void test_small_city(void **state)
 {
 	(void)state;
 	et_game t;
-	t.nev = 0;    /* the events from here on */
+	t.nev = 0; /* the events from here on */
 	ct_start(&t, data, 2);
 	et_ok(&t, "Red E 0,-1 180 city S");
 	assert_int_equal(t.nev, 1);
-	assert_int_equal(ct_points(&t.ev[0]), 4);   /* 2002: 2 per tile */
-	assert_string_equal(t.ev[0].text, "Red scores 4 points for a completed "
+	assert_int_equal(ct_points(&t.ev[0]), 4); /* 2002: 2 per tile */
+	assert_string_equal(t.ev[0].text,
+			    "Red scores 4 points for a completed "
 			    "city of 2 tiles and 0 shields at 0,-1 (1 follower returns)");
 	et_end(&t);
 	static const char *const old[] = { "small-city=2", NULL };
 	assert_int_equal(ct_try_start(&t, data, 2, old), 0);
 	t.nev = 0;
 	et_ok(&t, "Red E 0,-1 180 city S");
-	assert_int_equal(ct_points(&t.ev[0]), 2);   /* pre-2002 */
+	assert_int_equal(ct_points(&t.ev[0]), 2); /* pre-2002 */
 	et_end(&t);
 }
 
@@ -450,11 +453,11 @@ static void test_road_ends(void **state)
 {
 	(void)state;
 	et_game t;
-	t.nev = 0;    /* the events from here on */
+	t.nev = 0; /* the events from here on */
 	ct_start(&t, data, 2);
-	et_ok(&t, "Red A 1,0 90 road W");    /* A turned 90: road west */
+	et_ok(&t, "Red A 1,0 90 road W"); /* A turned 90: road west */
 	assert_int_equal(t.nev, 0);
-	et_ok(&t, "Blue T -1,0 270");        /* T turned 270: road east */
+	et_ok(&t, "Blue T -1,0 270"); /* T turned 270: road east */
 	assert_int_equal(t.nev, 1);
 	assert_string_equal(t.ev[0].kind, "road");
 	assert_int_equal(et_field(&t.ev[0], "tiles"), 3);
@@ -470,23 +473,23 @@ static void test_road_tie(void **state)
 {
 	(void)state;
 	et_game t;
-	t.nev = 0;    /* the events from here on */
+	t.nev = 0; /* the events from here on */
 	ct_start(&t, data, 2);
-	et_ok(&t, "Red U 1,0 90 road E");    /* road D-U, Red's */
+	et_ok(&t, "Red U 1,0 90 road E"); /* road D-U, Red's */
 	et_ok(&t, "Blue B 1,1 0");
-	et_ok(&t, "Red W -1,0 0");           /* ends D's road westwards */
-	et_ok(&t, "Blue V 2,1 180 road N");  /* Blue's road N-E */
-	et_ok(&t, "Red V 2,0 0");            /* joins the two roads */
+	et_ok(&t, "Red W -1,0 0");	    /* ends D's road westwards */
+	et_ok(&t, "Blue V 2,1 180 road N"); /* Blue's road N-E */
+	et_ok(&t, "Red V 2,0 0");	    /* joins the two roads */
 	assert_int_equal(t.nev, 0);
-	et_ok(&t, "Blue W 3,1 0");           /* ends it eastwards */
+	et_ok(&t, "Blue W 3,1 0"); /* ends it eastwards */
 	assert_int_equal(t.nev, 1);
 	assert_string_equal(t.ev[0].kind, "road");
-	assert_int_equal(et_field(&t.ev[0], "tiles"), 6);      /* W D U V V W */
+	assert_int_equal(et_field(&t.ev[0], "tiles"), 6); /* W D U V V W */
 	assert_int_equal(t.ev[0].delta[0], 6);
 	assert_int_equal(t.ev[0].delta[1], 6);
 	assert_int_equal(et_field(&t.ev[0], "followers"), 2);
 	assert_string_equal(t.ev[0].text, "Red and Blue score 6 points each for a "
-			    "completed road of 6 tiles at 3,1 (2 followers return)");
+					  "completed road of 6 tiles at 3,1 (2 followers return)");
 	et_end(&t);
 }
 
@@ -495,24 +498,24 @@ static void test_road_majority(void **state)
 {
 	(void)state;
 	et_game t;
-	t.nev = 0;    /* the events from here on */
+	t.nev = 0; /* the events from here on */
 	ct_start(&t, data, 2);
-	et_ok(&t, "Red U 1,0 90 road E");    /* Red's first road */
+	et_ok(&t, "Red U 1,0 90 road E"); /* Red's first road */
 	et_ok(&t, "Blue B 1,1 0");
-	et_ok(&t, "Red V 2,1 180 road N");   /* Red's second road */
+	et_ok(&t, "Red V 2,1 180 road N"); /* Red's second road */
 	et_ok(&t, "Blue B 0,1 0");
 	et_bad(&t, "Red V 2,0 0 road W", "feature-occupied", 0, "(Red)");
-	et_ok(&t, "Red V 2,0 0");            /* joins them: 2 Red */
-	et_ok(&t, "Blue V -1,1 90 road N");  /* Blue's road */
-	et_ok(&t, "Red V -1,0 270");         /* joins Blue's in */
-	et_ok(&t, "Blue W 3,1 0");           /* east end */
+	et_ok(&t, "Red V 2,0 0");	    /* joins them: 2 Red */
+	et_ok(&t, "Blue V -1,1 90 road N"); /* Blue's road */
+	et_ok(&t, "Red V -1,0 270");	    /* joins Blue's in */
+	et_ok(&t, "Blue W 3,1 0");	    /* east end */
 	assert_int_equal(t.nev, 0);
-	et_ok(&t, "Red W -2,1 0");           /* west end: complete */
+	et_ok(&t, "Red W -2,1 0"); /* west end: complete */
 	assert_int_equal(t.nev, 1);
-	assert_int_equal(et_field(&t.ev[0], "tiles"), 8);      /* W V V D U V V W */
+	assert_int_equal(et_field(&t.ev[0], "tiles"), 8); /* W V V D U V V W */
 	assert_int_equal(t.ev[0].delta[0], 8);
-	assert_int_equal(t.ev[0].delta[1], 0);   /* 2 against 1 */
-	assert_int_equal(et_field(&t.ev[0], "followers"), 3);  /* all go home */
+	assert_int_equal(t.ev[0].delta[1], 0);		      /* 2 against 1 */
+	assert_int_equal(et_field(&t.ev[0], "followers"), 3); /* all go home */
 	cc_game *g = t.g;
 	assert_int_equal(g->supply[0], 7);
 	assert_int_equal(g->supply[1], 7);
@@ -524,7 +527,7 @@ static void test_road_loop(void **state)
 {
 	(void)state;
 	et_game t;
-	t.nev = 0;    /* the events from here on */
+	t.nev = 0; /* the events from here on */
 	ct_start(&t, data, 2);
 	et_ok(&t, "Red V 0,1 270 road E");
 	et_ok(&t, "Blue V 1,1 0");
@@ -543,11 +546,11 @@ static void test_wrapped_h_city(void **state)
 {
 	(void)state;
 	et_game t;
-	t.nev = 0;    /* the events from here on */
+	t.nev = 0; /* the events from here on */
 	cc_data *d = counts("D1 G1 M1 N3 H1");
 	ct_start(&t, d, 2);
 	et_ok(&t, "Red G 0,1 0 city E");
-	et_ok(&t, "Blue M -1,1 90");     /* shield */
+	et_ok(&t, "Blue M -1,1 90"); /* shield */
 	et_ok(&t, "Red N 1,1 180");
 	et_ok(&t, "Blue N -1,2 0");
 	et_ok(&t, "Red N 1,2 270");
@@ -555,15 +558,15 @@ static void test_wrapped_h_city(void **state)
 	assert_false(OPS->over(t.g));
 	et_ok(&t, "Blue H 0,2 0 field NL");
 	assert_int_equal(t.nev, 1);
-	assert_int_equal(et_field(&t.ev[0], "tiles"), 6);     /* not 7 */
+	assert_int_equal(et_field(&t.ev[0], "tiles"), 6); /* not 7 */
 	assert_int_equal(et_field(&t.ev[0], "shields"), 1);
 	assert_int_equal(t.ev[0].delta[0], 14);
 	/* the end: Blue's field touches the ring city through G and
 	 * through both caps of H: once, 3 points */
 	assert_true(OPS->over(t.g));
-	et_bad(&t, "Red U 1,0 90", "game-over", 0, NULL);   /* engine-level too */
+	et_bad(&t, "Red U 1,0 90", "game-over", 0, NULL); /* engine-level too */
 	ct_finish(&t);
-	ct_finish(&t);  /* idempotent */
+	ct_finish(&t); /* idempotent */
 	assert_int_equal(t.nev, 2);
 	assert_string_equal(t.ev[1].kind, "farm");
 	assert_int_equal(et_field(&t.ev[1], "cities"), 1);
@@ -584,11 +587,11 @@ static void test_several_at_once(void **state)
 {
 	(void)state;
 	et_game t;
-	t.nev = 0;    /* the events from here on */
+	t.nev = 0; /* the events from here on */
 	ct_start(&t, data, 2);
 	et_ok(&t, "Red B 0,1 0 cloister");
 	et_ok(&t, "Blue W -1,0 0 road E");
-	et_ok(&t, "Red E 0,-1 180");      /* closes D's city: nobody's */
+	et_ok(&t, "Red E 0,-1 180"); /* closes D's city: nobody's */
 	et_ok(&t, "Blue E 1,-1 180 city S");
 	et_ok(&t, "Red U -1,1 0");
 	et_ok(&t, "Blue U -1,2 0");
@@ -605,10 +608,10 @@ static void test_several_at_once(void **state)
 	assert_string_equal(t.ev[2].kind, "cloister");
 	assert_int_equal(t.ev[2].delta[0], 9);
 	assert_string_equal(t.ev[2].text, "Red scores 9 points for a completed "
-			    "cloister at 0,1 (1 follower returns)");
+					  "cloister at 0,1 (1 follower returns)");
 	cc_game *g = t.g;
 	assert_int_equal(g->supply[0], 7);
-	assert_int_equal(g->supply[1], 6);      /* L's east road stays */
+	assert_int_equal(g->supply[1], 6); /* L's east road stays */
 	et_end(&t);
 }
 
@@ -617,7 +620,7 @@ static void test_place_and_score(void **state)
 {
 	(void)state;
 	et_game t;
-	t.nev = 0;    /* the events from here on */
+	t.nev = 0; /* the events from here on */
 	ct_start(&t, data, 2);
 	et_ok(&t, "Red E 0,-1 180 city S");
 	assert_int_equal(t.nev, 1);
@@ -630,7 +633,7 @@ static void test_final_incomplete(void **state)
 {
 	(void)state;
 	et_game t;
-	t.nev = 0;    /* the events from here on */
+	t.nev = 0; /* the events from here on */
 	cc_data *d = counts("D1 E1 U1 M1 B1");
 	ct_start(&t, d, 2);
 	et_ok(&t, "Red E 0,-1 180 field NL");
@@ -643,9 +646,9 @@ static void test_final_incomplete(void **state)
 	assert_string_equal(t.ev[0].kind, "incomplete-road");
 	assert_int_equal(t.ev[0].delta[1], 2);
 	assert_string_equal(t.ev[1].kind, "incomplete-city");
-	assert_int_equal(t.ev[1].delta[0], 2);   /* 1 tile + 1 shield */
+	assert_int_equal(t.ev[1].delta[0], 2); /* 1 tile + 1 shield */
 	assert_string_equal(t.ev[2].kind, "incomplete-cloister");
-	assert_int_equal(t.ev[2].delta[1], 3);   /* 1 + D and U */
+	assert_int_equal(t.ev[2].delta[1], 3); /* 1 + D and U */
 	assert_string_equal(t.ev[3].kind, "farm");
 	assert_int_equal(t.ev[3].delta[0], 3);
 	arb_standing st;
@@ -661,8 +664,7 @@ static void test_final_incomplete(void **state)
  * created from it is over with the same standing, and the engine itself
  * refuses a further turn (game-over) — after the last tile placed, and
  * after the last tile discarded; with the final scoring run or not. */
-static void finished_snapshot(const char *tiles, const char *const *turns,
-			      bool final)
+static void finished_snapshot(const char *tiles, const char *const *turns, bool final)
 {
 	et_game t, c;
 	cc_data *d = counts(tiles);
@@ -697,10 +699,8 @@ static void finished_snapshot(const char *tiles, const char *const *turns,
 static void test_finished_snapshot(void **state)
 {
 	(void)state;
-	static const char *const placed[] = { "Red E 0,-1 180 city S",
-					       "Blue U -1,0 90", NULL };
-	static const char *const discarded[] = { "Red E 0,-1 180 city S",
-						  "Blue C discard", NULL };
+	static const char *const placed[] = { "Red E 0,-1 180 city S", "Blue U -1,0 90", NULL };
+	static const char *const discarded[] = { "Red E 0,-1 180 city S", "Blue C discard", NULL };
 	finished_snapshot("D1 E1 U1", placed, false);
 	finished_snapshot("D1 E1 U1", placed, true);
 	finished_snapshot("D1 E1 C1", discarded, false);
@@ -711,7 +711,7 @@ static void test_finished_snapshot(void **state)
 static void farms(const char *opt, int want_red, size_t want_events)
 {
 	et_game t;
-	t.nev = 0;    /* the events from here on */
+	t.nev = 0; /* the events from here on */
 	cc_data *d = counts("D1 E1 U2");
 	const char *const opts[] = { opt, NULL };
 	assert_int_equal(ct_try_start(&t, d, 2, opt ? opts : NULL), 0);
@@ -729,10 +729,10 @@ static void farms(const char *opt, int want_red, size_t want_events)
 static void test_farm_systems(void **state)
 {
 	(void)state;
-	farms(NULL, 6, 2);              /* 2002: 3 per city per field */
+	farms(NULL, 6, 2); /* 2002: 3 per city per field */
 	farms("farmers=field", 6, 2);
-	farms("farmers=once", 3, 2);    /* a city once per player */
-	farms("farmers=city", 4, 1);    /* 1st edition: 4 per city */
+	farms("farmers=once", 3, 2); /* a city once per player */
+	farms("farmers=city", 4, 1); /* 1st edition: 4 per city */
 }
 
 /* The board picture: D at 0,0 and a Red robber on a U east of it. */

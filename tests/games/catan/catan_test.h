@@ -18,7 +18,7 @@ extern const arb_game_ops catan_game;
 
 static void *tt_data;
 static arb_reject tt_rej;
-static et_game tt_et;          /* plays every game's lines: tt_play      */
+static et_game tt_et; /* plays every game's lines: tt_play      */
 /* A test that pretends a position the board does not show (piece counts
  * set by hand, a longest road without roads) plays through these ops,
  * without position_ok, until the next tt_game_opts. */
@@ -54,8 +54,7 @@ static int tt_teardown_data(void **state)
 /* A game: `colours` like "Red Blue White", options like "phases=combined"
  * (name=value pairs separated by spaces), setup a Setup value or NULL.
  * NULL and tt_rej set when create() refuses.  The caller destroys it. */
-static cat_game *tt_game_opts(const char *colours, const char *opts,
-			      const char *setup)
+static cat_game *tt_game_opts(const char *colours, const char *opts, const char *setup)
 {
 	et_game t;
 	int rc = et_try_start(&t, &catan_game, tt_data, colours, opts, setup);
@@ -89,34 +88,32 @@ static int tt_play(cat_game *g, const char *line)
 	tt_rej = tt_et.rej;
 	for (size_t i = 0; i < tt_et.nev; i++) {
 		size_t n = strlen(tt_events);
-		snprintf(tt_events + n, sizeof tt_events - n, "%s:%s\n",
-			 tt_et.ev[i].kind, tt_et.ev[i].text);
+		snprintf(tt_events + n, sizeof tt_events - n, "%s:%s\n", tt_et.ev[i].kind,
+			 tt_et.ev[i].text);
 	}
 	return rc;
 }
 
-#define tt_ok(g, line)                                                      \
-	do {                                                                \
-		if (tt_play((g), (line)) < 0)                               \
-			fail_msg("rejected '%s': %s: %s", (line), tt_rej.rule, \
-				 tt_rej.msg);                               \
+#define tt_ok(g, line)                                                                      \
+	do {                                                                                \
+		if (tt_play((g), (line)) < 0)                                               \
+			fail_msg("rejected '%s': %s: %s", (line), tt_rej.rule, tt_rej.msg); \
 	} while (0)
 
 /* The line must be rejected by `rule` at column `col` (0 = any) with a
  * message containing `words`. */
-#define tt_bad(g, line_, rule_, col_, words_)                               \
-	do {                                                                \
-		if (tt_play((g), (line_)) == 0)                             \
-			fail_msg("accepted '%s'", (line_));                 \
-		if (strcmp(tt_rej.rule, (rule_)))                           \
-			fail_msg("'%s': rule %s (%s), wanted %s", (line_),  \
-				 tt_rej.rule, tt_rej.msg, (rule_));         \
-		if ((col_) && tt_rej.col != (unsigned)(col_))               \
-			fail_msg("'%s': column %u, wanted %u (%s)", (line_), \
-				 tt_rej.col, (unsigned)(col_), tt_rej.msg); \
-		if (!strstr(tt_rej.msg, (words_)))                          \
-			fail_msg("'%s': message '%s' lacks '%s'", (line_),  \
-				 tt_rej.msg, (words_));                     \
+#define tt_bad(g, line_, rule_, col_, words_)                                                     \
+	do {                                                                                      \
+		if (tt_play((g), (line_)) == 0)                                                   \
+			fail_msg("accepted '%s'", (line_));                                       \
+		if (strcmp(tt_rej.rule, (rule_)))                                                 \
+			fail_msg("'%s': rule %s (%s), wanted %s", (line_), tt_rej.rule,           \
+				 tt_rej.msg, (rule_));                                            \
+		if ((col_) && tt_rej.col != (unsigned)(col_))                                     \
+			fail_msg("'%s': column %u, wanted %u (%s)", (line_), tt_rej.col,          \
+				 (unsigned)(col_), tt_rej.msg);                                   \
+		if (!strstr(tt_rej.msg, (words_)))                                                \
+			fail_msg("'%s': message '%s' lacks '%s'", (line_), tt_rej.msg, (words_)); \
 	} while (0)
 
 /* Hand `seat` cards from the bank ("2ore+brick"). */

@@ -33,8 +33,7 @@ static char *patched(const char *from, const char *to)
 }
 
 /* Loading data with `from` -> `to` fails at line `line` with `words`. */
-static void refused(const char *from, const char *to, unsigned line,
-		    const char *words)
+static void refused(const char *from, const char *to, unsigned line, const char *words)
 {
 	char *yaml = patched(from, to);
 	arb_data_error err = { 0 };
@@ -42,8 +41,7 @@ static void refused(const char *from, const char *to, unsigned line,
 	if (d)
 		fail_msg("'%s' loaded", to);
 	if (line && err.line != line)
-		fail_msg("'%s': line %u, expected %u (%s)", to, err.line, line,
-			 err.msg);
+		fail_msg("'%s': line %u, expected %u (%s)", to, err.line, line, err.msg);
 	if (!strstr(err.msg, words))
 		fail_msg("'%s': message '%s' lacks '%s'", to, err.msg, words);
 	free(yaml);

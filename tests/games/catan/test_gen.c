@@ -15,7 +15,7 @@
 /* Turn lines within which a game must end, and the share that must. */
 #define BOUND 300
 #define GAMES 400
-#define MAX_TOK 512     /* tokens of one turn line (40 actions at most) */
+#define MAX_TOK 512 /* tokens of one turn line (40 actions at most) */
 
 /* Counts of what the generated games did, by action kind. */
 typedef struct stats {
@@ -28,22 +28,21 @@ typedef struct stats {
  * Setup; its movetext appended to `text` when non-NULL.  Fails the test
  * on any turn the engine refuses or that is not canonical.  Returns the
  * game's turn lines. */
-static unsigned gen_game(const char *seats, const char *opts, const char *setup,
-			 uint64_t seed, arb_buf *text, stats *st)
+static unsigned gen_game(const char *seats, const char *opts, const char *setup, uint64_t seed,
+			 arb_buf *text, stats *st)
 {
 	cat_game *g = tt_game_opts(seats, opts, setup);
 	if (!g)
 		fail_msg("create: %s", tt_rej.msg);
 	uint64_t rng = seed;
-	arb_buf line = {0}, again = {0};
+	arb_buf line = { 0 }, again = { 0 };
 	unsigned n = 0;
 	while (!catan_game.over(g) && n < 2 * BOUND) {
 		arb_buf_reset(&line);
 		assert_int_equal(catan_game.random_turn(g, &rng, &line), 0);
 		assert_non_null(line.p);
 		arb_token tok[MAX_TOK];
-		size_t nt = arb_split_tokens(line.p, line.len, n + 1, 1, tok,
-					     MAX_TOK);
+		size_t nt = arb_split_tokens(line.p, line.len, n + 1, 1, tok, MAX_TOK);
 		assert_true(nt > 0 && nt <= MAX_TOK);
 		cat_move m;
 		memset(&m, 0, sizeof m);
@@ -56,8 +55,7 @@ static unsigned gen_game(const char *seats, const char *opts, const char *setup,
 		assert_string_equal(line.p, again.p);
 		if (catan_game.apply(g, &m, NULL, &rej) < 0)
 			fail_msg("seed %llu line %u '%s' refused: %s [%s]",
-				 (unsigned long long)seed, n + 1, line.p,
-				 rej.msg, rej.rule);
+				 (unsigned long long)seed, n + 1, line.p, rej.msg, rej.rule);
 		for (unsigned i = 0; i < m.n; i++) {
 			st->kinds[m.act[i].kind]++;
 			if (m.act[i].kind == A_BUY)
@@ -101,12 +99,11 @@ static void report(const char *what, const stats *st)
 	print_message("%s: %u of %u games end within %u turn lines (mean %.1f, "
 		      "max %u); knights %lu, road building %lu, plenty %lu, "
 		      "monopoly %lu, vp cards bought %u, reveals %lu, trades "
-		      "%lu, maritime %lu, robber %lu, discards %lu\n", what,
-		      st->ended, st->games, BOUND, (double)st->lines / st->games,
-		      st->max_lines, st->kinds[A_KNIGHT], st->kinds[A_ROADS],
-		      st->kinds[A_PLENTY], st->kinds[A_MONOPOLY],
-		      st->buys[D_VP], st->kinds[A_REVEAL], st->kinds[A_TRADE],
-		      st->kinds[A_BANK], st->kinds[A_ROBBER],
+		      "%lu, maritime %lu, robber %lu, discards %lu\n",
+		      what, st->ended, st->games, BOUND, (double)st->lines / st->games,
+		      st->max_lines, st->kinds[A_KNIGHT], st->kinds[A_ROADS], st->kinds[A_PLENTY],
+		      st->kinds[A_MONOPOLY], st->buys[D_VP], st->kinds[A_REVEAL],
+		      st->kinds[A_TRADE], st->kinds[A_BANK], st->kinds[A_ROBBER],
 		      st->kinds[A_DISCARD]);
 }
 
@@ -132,14 +129,12 @@ static void assert_variety(const stats *st)
 static void test_games_end(void **state)
 {
 	(void)state;
-	static const char *const seats[] = {"Red Blue White",
-					    "Red Blue White Orange"};
+	static const char *const seats[] = { "Red Blue White", "Red Blue White Orange" };
 	for (unsigned s = 0; s < 2; s++) {
 		stats st;
 		memset(&st, 0, sizeof st);
 		for (unsigned seed = 1; seed <= GAMES; seed++)
-			gen_game(seats[s], NULL, NULL, seed * 0x9E3779B97F4A7C15ull,
-				 NULL, &st);
+			gen_game(seats[s], NULL, NULL, seed * 0x9E3779B97F4A7C15ull, NULL, &st);
 		report(s ? "4 players" : "3 players", &st);
 		assert_true(st.ended * 100 >= st.games * 99);
 		assert_variety(&st);
@@ -152,19 +147,16 @@ static void test_options(void **state)
 {
 	(void)state;
 	static const char *const opts[] = {
-		"phases=combined",
-		"robber=any shortage=resource",
-		"vp-cards=revealed",
-		"start-resources=none longest-road-tie=aside",
-		"shortage=single",
-		"edition=5 vp-cards=revealed",
+		"phases=combined",   "robber=any shortage=resource",
+		"vp-cards=revealed", "start-resources=none longest-road-tie=aside",
+		"shortage=single",   "edition=5 vp-cards=revealed",
 	};
 	for (size_t o = 0; o < sizeof opts / sizeof opts[0]; o++) {
 		stats st;
 		memset(&st, 0, sizeof st);
 		for (unsigned seed = 1; seed <= 60; seed++)
-			gen_game(seed % 2 ? "Red Blue White" : "White Orange Red Blue",
-				 opts[o], NULL, seed + 1000 * o, NULL, &st);
+			gen_game(seed % 2 ? "Red Blue White" : "White Orange Red Blue", opts[o],
+				 NULL, seed + 1000 * o, NULL, &st);
 		report(opts[o], &st);
 		assert_true(st.ended * 100 >= st.games * 95);
 		if (strstr(opts[o], "revealed"))
@@ -184,8 +176,7 @@ static void test_variable_board(void **state)
 		"terrain=GGGGWWWWLLLLBBBOOOD start=H",
 	};
 	for (unsigned seed = 1; seed <= 90; seed++)
-		gen_game("Red Blue White Orange", NULL, boards[seed % 3], seed,
-			 NULL, &st);
+		gen_game("Red Blue White Orange", NULL, boards[seed % 3], seed, NULL, &st);
 	report("variable boards", &st);
 	assert_true(st.ended * 100 >= st.games * 95);
 }
@@ -201,7 +192,7 @@ static void test_from_snapshot(void **state)
 		cat_game *g = tt_game_opts("Red Blue White Orange", NULL, NULL);
 		assert_non_null(g);
 		uint64_t rng = seed;
-		arb_buf line = {0}, snap = {0};
+		arb_buf line = { 0 }, snap = { 0 };
 		for (unsigned n = 0; n < 40 && !catan_game.over(g); n++) {
 			arb_buf_reset(&line);
 			assert_int_equal(catan_game.random_turn(g, &rng, &line), 0);
@@ -223,7 +214,7 @@ static void test_determinism(void **state)
 	(void)state;
 	stats st;
 	memset(&st, 0, sizeof st);
-	arb_buf a = {0}, b = {0}, c = {0};
+	arb_buf a = { 0 }, b = { 0 }, c = { 0 };
 	for (uint64_t seed = 1; seed <= 20; seed++) {
 		arb_buf_reset(&a);
 		arb_buf_reset(&b);
@@ -238,11 +229,10 @@ static void test_determinism(void **state)
 	 * the beginner board, by its length and FNV-1a hash. */
 	arb_buf_reset(&a);
 	gen_game("Red Blue White", NULL, NULL, 1, &a, &st);
-	uint64_t h = 1469598103934665603ull;   /* FNV-1a of the text */
+	uint64_t h = 1469598103934665603ull; /* FNV-1a of the text */
 	for (size_t i = 0; i < a.len; i++)
 		h = (h ^ (unsigned char)a.p[i]) * 1099511628211ull;
-	print_message("seed 1: %zu bytes, FNV-1a %016llx\n", a.len,
-		      (unsigned long long)h);
+	print_message("seed 1: %zu bytes, FNV-1a %016llx\n", a.len, (unsigned long long)h);
 	/* Pinned: change these only when gen's choices (or the notation)
 	 * change on purpose. */
 	assert_int_equal(a.len, 3349);
@@ -255,10 +245,8 @@ static void test_determinism(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_games_end),
-		cmocka_unit_test(test_options),
-		cmocka_unit_test(test_variable_board),
-		cmocka_unit_test(test_from_snapshot),
+		cmocka_unit_test(test_games_end),      cmocka_unit_test(test_options),
+		cmocka_unit_test(test_variable_board), cmocka_unit_test(test_from_snapshot),
 		cmocka_unit_test(test_determinism),
 	};
 	return cmocka_run_group_tests(tests, tt_setup_data, tt_teardown_data);

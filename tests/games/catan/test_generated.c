@@ -25,19 +25,18 @@ static void test_generated_games(void **state)
 	(void)state;
 	static char text[1 << 18];
 	const char *dir = getenv("CATAN_GEN_DIR");
-	unsigned won = 0, kinds[32] = {0};
+	unsigned won = 0, kinds[32] = { 0 };
 	for (unsigned seed = 1; seed <= 40; seed++) {
-		const char *seats = seed % 2 ? "Red Blue White"
-					     : "Red Blue White Orange";
+		const char *seats = seed % 2 ? "Red Blue White" : "Red Blue White Orange";
 		const char *opts = seed % 3 == 0 ? "phases=combined" : NULL;
 		cat_game *g = tt_game_opts(seats, opts, NULL);
 		cat_game *h = tt_game_opts(seats, opts, NULL);
 		assert_non_null(g);
 		assert_non_null(h);
 		uint64_t rng = seed * 7919u;
-		arb_buf gl = {0};
+		arb_buf gl = { 0 };
 		size_t len = 0;
-		arb_buf line = {0}, again = {0};
+		arb_buf line = { 0 }, again = { 0 };
 		for (unsigned t = 0; t < 2000 && !g->s.over; t++) {
 			cat_move m;
 			arb_reject rej;
@@ -59,12 +58,10 @@ static void test_generated_games(void **state)
 			tt_ok(h, line.p);
 			assert_memory_equal(&g->s, &h->s, sizeof g->s);
 			arb_token tok[256];
-			size_t nt = arb_split_tokens(line.p, line.len, 1, 1, tok,
-						     256);
+			size_t nt = arb_split_tokens(line.p, line.len, 1, 1, tok, 256);
 			cat_move m2;
 			memset(&m2, 0, sizeof m2);
-			assert_int_equal(catan_game.parse(h, tok, nt, &m2,
-							  &rej), 0);
+			assert_int_equal(catan_game.parse(h, tok, nt, &m2, &rej), 0);
 			arb_buf_reset(&again);
 			catan_game.format(h, &m2, &again);
 			assert_string_equal(line.p, again.p);
@@ -72,12 +69,11 @@ static void test_generated_games(void **state)
 				assert_int_equal(cat_vp(g, p), recount(g, p));
 			/* The snapshot of the position recreates it. */
 			if (t % 7 == 0 && !g->s.over) {
-				arb_buf snap = {0};
+				arb_buf snap = { 0 };
 				catan_game.snapshot(g, &snap);
 				cat_game *k = tt_game_opts(seats, opts, snap.p);
 				if (!k)
-					fail_msg("snapshot refused: %s: %s",
-						 tt_rej.msg, snap.p);
+					fail_msg("snapshot refused: %s: %s", tt_rej.msg, snap.p);
 				cat_state a = g->s, b = k->s;
 				a.turns = b.turns = 0;
 				assert_memory_equal(&a, &b, sizeof a);
@@ -97,18 +93,18 @@ static void test_generated_games(void **state)
 			snprintf(path, sizeof path, "%s/seed-%u.tgn", dir, seed);
 			FILE *f = fopen(path, "w");
 			assert_non_null(f);
-			fprintf(f, "[Game \"catan\"]\n[Event \"generated, seed "
-				"%u\"]\n", seed);
-			static const char *const names[] = {"Anna", "Bertil",
-							    "Cecilia", "David"};
+			fprintf(f,
+				"[Game \"catan\"]\n[Event \"generated, seed "
+				"%u\"]\n",
+				seed);
+			static const char *const names[] = { "Anna", "Bertil", "Cecilia", "David" };
 			for (unsigned p = 0; p < g->nseats; p++)
-				fprintf(f, "[%s \"%s\"]\n",
-					catan_game.colours[g->colour[p]], names[p]);
+				fprintf(f, "[%s \"%s\"]\n", catan_game.colours[g->colour[p]],
+					names[p]);
 			if (opts)
 				fprintf(f, "[Variant \"%s\"]\n", opts);
 			fprintf(f, "[Result \"%s\"]\n\n%s",
-				g->s.over ? catan_game.colours[g->colour[g->s.winner]]
-					  : "*", text);
+				g->s.over ? catan_game.colours[g->colour[g->s.winner]] : "*", text);
 			fclose(f);
 		}
 		arb_buf_free(&line);
@@ -119,12 +115,11 @@ static void test_generated_games(void **state)
 	}
 	print_message("generated: %u of 40 won; knights %u, road building "
 		      "%u, plenty %u, monopoly %u, trades %u, maritime %u\n",
-		      won, kinds[A_KNIGHT], kinds[A_ROADS], kinds[A_PLENTY],
-		      kinds[A_MONOPOLY], kinds[A_TRADE], kinds[A_BANK]);
+		      won, kinds[A_KNIGHT], kinds[A_ROADS], kinds[A_PLENTY], kinds[A_MONOPOLY],
+		      kinds[A_TRADE], kinds[A_BANK]);
 	assert_true(won >= 30);
-	assert_true(kinds[A_KNIGHT] && kinds[A_ROADS] && kinds[A_PLENTY] &&
-		    kinds[A_MONOPOLY] && kinds[A_TRADE] && kinds[A_BANK] &&
-		    kinds[A_DISCARD]);
+	assert_true(kinds[A_KNIGHT] && kinds[A_ROADS] && kinds[A_PLENTY] && kinds[A_MONOPOLY] &&
+		    kinds[A_TRADE] && kinds[A_BANK] && kinds[A_DISCARD]);
 }
 
 int main(void)

@@ -23,7 +23,7 @@ static unsigned ref_walk(unsigned v, bool used[CAT_EDGES], bool first)
 	const cat_geom *G = &ref_g->d->g;
 	unsigned o = ref_s->node_owner[v];
 	if (!first && o && o != ref_seat + 1)
-		return 0;                 /* an opponent's building: stop */
+		return 0; /* an opponent's building: stop */
 	unsigned best = 0;
 	for (unsigned e = 0; e < CAT_EDGES; e++) {
 		if (used[e] || ref_s->edge_owner[e] != ref_seat + 1)
@@ -42,7 +42,7 @@ static unsigned ref_walk(unsigned v, bool used[CAT_EDGES], bool first)
 
 static unsigned ref_trail(const cat_game *g, unsigned seat)
 {
-	bool used[CAT_EDGES] = {false};
+	bool used[CAT_EDGES] = { false };
 	unsigned best = 0;
 	ref_g = g;
 	ref_s = &g->s;
@@ -88,7 +88,7 @@ static void test_shapes(void **state)
 	 * longest is 2 + 2 = 4 along the line, or branch + half line. */
 	roads(g, RED, "a4-b4 b4-c4 c4-d4 d4-e4");
 	assert_int_equal(cat_trail(g, &g->s, RED), 4);
-	roads(g, RED, "c3-c4 c3-d3");   /* a branch at c4 */
+	roads(g, RED, "c3-c4 c3-d3"); /* a branch at c4 */
 	/* b4? a4-b4-c4-c3-d3 = 4; a4..e4 = 4; d3-c3-c4-d4-e4 = 4;
 	 * but a4-b4-c4-d4-e4 can't add the branch: 4 is still best... */
 	assert_int_equal(cat_trail(g, &g->s, RED), ref_trail(g, RED));
@@ -97,14 +97,14 @@ static void test_shapes(void **state)
 	 * d3 N, e3 NE, e4 SE, d4 S, c4 SW, c3 NW). */
 	cat_game *h = tt_game("Red Blue White");
 	roads(h, BLUE, "c3-d3 d3-e3 e3-e4 d4-e4 c4-d4 c3-c4");
-	assert_int_equal(cat_trail(h, &h->s, BLUE), 6);     /* a loop: all */
-	roads(h, BLUE, "e4-f4 f4-g4");                     /* a tail */
+	assert_int_equal(cat_trail(h, &h->s, BLUE), 6); /* a loop: all */
+	roads(h, BLUE, "e4-f4 f4-g4");			/* a tail */
 	assert_int_equal(cat_trail(h, &h->s, BLUE), 8);
 	assert_int_equal(ref_trail(h, BLUE), 8);
 	/* An opponent's settlement at d3 cuts the loop open: still 6+2-... */
 	building(h, RED, "d3");
 	assert_int_equal(cat_trail(h, &h->s, BLUE), ref_trail(h, BLUE));
-	assert_int_equal(cat_trail(h, &h->s, BLUE), 6);  /* g4..round to d3 */
+	assert_int_equal(cat_trail(h, &h->s, BLUE), 6); /* g4..round to d3 */
 	/* ... and one at e4 too splits it: d3-c3-c4-d4-e4 = 4, e3..: */
 	building(h, WHITE, "e4");
 	assert_int_equal(cat_trail(h, &h->s, BLUE), ref_trail(h, BLUE));
@@ -113,7 +113,8 @@ static void test_shapes(void **state)
 	catan_game.destroy(g);
 	/* Two loops sharing a node (figure eight) count every road. */
 	g = tt_game("Red Blue White");
-	roads(g, WHITE, "c3-d3 d3-e3 e3-e4 d4-e4 c4-d4 c3-c4 "
+	roads(g, WHITE,
+	      "c3-d3 d3-e3 e3-e4 d4-e4 c4-d4 c3-c4 "
 	      "e3-f3 f3-g3 g3-g4 f4-g4 e4-f4");
 	assert_int_equal(cat_trail(g, &g->s, WHITE), ref_trail(g, WHITE));
 	assert_int_equal(cat_trail(g, &g->s, WHITE), 11);
@@ -137,8 +138,7 @@ static void test_random_networks(void **state)
 		}
 		for (unsigned i = 0; i < round % 5; i++) {
 			seed = seed * 1103515245u + 12345u;
-			g->s.node_owner[(seed >> 8) % CAT_NODES] =
-				(uint8_t)(1 + (seed >> 20) % 3);
+			g->s.node_owner[(seed >> 8) % CAT_NODES] = (uint8_t)(1 + (seed >> 20) % 3);
 		}
 		unsigned fast = cat_trail(g, &g->s, RED);
 		unsigned ref = ref_trail(g, RED);
@@ -157,11 +157,11 @@ static void test_card_first_and_longer(void **state)
 	tt_give(g, RED, "5brick+5lumber");
 	/* Red: e3-f3 (1) + f3-g3 g3-g4 f4-g4 e4-f4 = 5 */
 	tt_ok(g, "Red roll 6+6 road f3-g3 road g3-g4 road f4-g4 longest none "
-	      "road e4-f4 longest Red score Red 4");
+		 "road e4-f4 longest Red score Red 4");
 	assert_non_null(strstr(tt_events, "longest-road:Red built a road at "
-			       "e4-f4: longest road goes from nobody to Red"));
+					  "e4-f4: longest road goes from nobody to Red"));
 	/* Blue reaches 5 too: Red keeps it; 6 takes it. */
-	roads(g, BLUE, "i3-j3 j3-k3 k3-k4");        /* h3-i3 + 3 = 4 */
+	roads(g, BLUE, "i3-j3 j3-k3 k3-k4"); /* h3-i3 + 3 = 4 */
 	tt_give(g, BLUE, "2brick+2lumber");
 	tt_ok(g, "Blue roll 6+6 road j4-k4 longest Red");
 	assert_int_equal(g->s.p[BLUE].road_len, 5);
@@ -169,10 +169,10 @@ static void test_card_first_and_longer(void **state)
 	tt_ok(g, "Red roll 6+6");
 	tt_events[0] = 0;
 	tt_ok(g, "Blue roll 6+6 road i4-j4 longest Blue score Blue 4 "
-	      "score Red 2");
+		 "score Red 2");
 	assert_string_equal(tt_events, "longest-road:Blue built a road at "
-			    "i4-j4: longest road goes from Red to Blue (6 "
-			    "roads)\n");
+				       "i4-j4: longest road goes from Red to Blue (6 "
+				       "roads)\n");
 	catan_game.destroy(g);
 }
 
@@ -183,9 +183,9 @@ static void test_break_sets_aside(void **state)
 {
 	(void)state;
 	cat_game *g = tt_opened(NULL);
-	roads(g, BLUE, "b4-c4 c4-d4 d4-e4 e4-f4 f4-g4 g4-h4");   /* 6 */
-	roads(g, RED, "e2-f2 f2-g2 h2-i2 i2-j2");   /* + g2-h2 = 5 */
-	roads(g, WHITE, "h5-i5 i5-j5");             /* + g5-h5 = 3 */
+	roads(g, BLUE, "b4-c4 c4-d4 d4-e4 e4-f4 f4-g4 g4-h4"); /* 6 */
+	roads(g, RED, "e2-f2 f2-g2 h2-i2 i2-j2");	       /* + g2-h2 = 5 */
+	roads(g, WHITE, "h5-i5 i5-j5");			       /* + g5-h5 = 3 */
 	g->s.lr = BLUE;
 	assert_int_equal(g->s.p[BLUE].road_len, 6);
 	assert_int_equal(g->s.p[RED].road_len, 5);
@@ -194,12 +194,11 @@ static void test_break_sets_aside(void **state)
 	tt_give(g, WHITE, "3brick+3lumber+wool+grain");
 	tt_events[0] = 0;
 	tt_ok(g, "White roll 6+6 road f5-g5 road f4-f5 longest Blue "
-	      "settlement f4 longest none");
-	assert_string_equal(tt_events,
-		"settlement:White builds a settlement at f4: 1 point\n"
-		"longest-road:a settlement at f4 broke Blue's road: longest "
-		"road goes from Blue to nobody (the longest roads tie at 5, "
-		"the card is set aside)\n");
+		 "settlement f4 longest none");
+	assert_string_equal(tt_events, "settlement:White builds a settlement at f4: 1 point\n"
+				       "longest-road:a settlement at f4 broke Blue's road: longest "
+				       "road goes from Blue to nobody (the longest roads tie at 5, "
+				       "the card is set aside)\n");
 	assert_int_equal(g->s.p[BLUE].road_len, 4);
 	assert_int_equal(g->s.p[WHITE].road_len, 5);
 	/* A single longest road takes the card again. */
@@ -223,9 +222,9 @@ static void test_break_passes_or_keeps(void **state)
 	tt_ok(g, "Blue roll 6+6");
 	tt_give(g, WHITE, "3brick+3lumber");
 	tt_ok(g, "White roll 6+6 road f5-g5 road f4-f5 settlement f4 "
-	      "longest Red");
+		 "longest Red");
 	assert_non_null(strstr(tt_events, "broke Blue's road: longest road "
-			       "goes from Blue to Red"));
+					  "goes from Blue to Red"));
 	catan_game.destroy(g);
 
 	for (unsigned opt = 0; opt < 2; opt++) {
@@ -253,8 +252,8 @@ static void test_win_at_turn_start(void **state)
 	roads(g, BLUE, "b4-c4 c4-d4 d4-e4 e4-f4 f4-g4 g4-h4");
 	roads(g, RED, "e2-f2 f2-g2 h2-i2 i2-j2");
 	g->s.lr = BLUE;
-	g->s.p[RED].cities = 3;      /* 2 + 6 = 8 points, + the road = 10 */
-	tt_unchecked();              /* cities the board does not show */
+	g->s.p[RED].cities = 3; /* 2 + 6 = 8 points, + the road = 10 */
+	tt_unchecked();		/* cities the board does not show */
 	assert_int_equal(cat_vp(g, RED), 8);
 	tt_ok(g, "Red roll 6+6");
 	tt_ok(g, "Blue roll 6+6");
@@ -263,7 +262,7 @@ static void test_win_at_turn_start(void **state)
 	assert_true(catan_game.over(g));
 	assert_int_equal(g->s.winner, RED);
 	assert_non_null(strstr(tt_events, "win:Red has 10 points when their "
-			       "turn comes and wins"));
+					  "turn comes and wins"));
 	catan_game.destroy(g);
 }
 
@@ -296,8 +295,7 @@ static void test_random_games(void **state)
 	(void)state;
 	unsigned seed = 99, won = 0, lr = 0, la = 0;
 	for (unsigned game = 0; game < 20; game++) {
-		cat_game *g = tt_game(game % 2 ? "Red Blue White Orange"
-					       : "Red Blue White");
+		cat_game *g = tt_game(game % 2 ? "Red Blue White Orange" : "Red Blue White");
 		for (unsigned turn = 0; turn < 400 && !g->s.over; turn++) {
 			cat_move next;
 			memset(&next, 0, sizeof next);
@@ -323,8 +321,7 @@ static void test_random_games(void **state)
 			tt_ok(g, rnd_moves[k]);
 			for (unsigned p = 0; p < g->nseats; p++) {
 				assert_int_equal(cat_vp(g, p), recount(g, p));
-				assert_int_equal(g->s.p[p].road_len,
-						 ref_trail(g, p));
+				assert_int_equal(g->s.p[p].road_len, ref_trail(g, p));
 			}
 			unsigned max = 0;
 			for (unsigned p = 0; p < g->nseats; p++)
@@ -342,7 +339,8 @@ static void test_random_games(void **state)
 	}
 	/* The walk must reach the interesting states, or it tests little. */
 	print_message("random games: %u won, %u with longest road, %u with "
-		      "largest army\n", won, lr, la);
+		      "largest army\n",
+		      won, lr, la);
 	assert_true(won >= 5 && lr >= 5);
 }
 

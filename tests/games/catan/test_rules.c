@@ -28,13 +28,13 @@ static void test_setup_snake_and_resources(void **state)
 	tt_ok(g, "White settlement d5 road d5-e5");
 	/* Snake: White again, then Blue, then Red. */
 	tt_ok(g, "White settlement g5 road g5-h5");
-	tt_hand_is(g, WHITE, "wool+2grain");   /* O grain, R grain, S wool */
-	tt_hand_is(g, RED, "nothing");         /* first settlements give none */
+	tt_hand_is(g, WHITE, "wool+2grain"); /* O grain, R grain, S wool */
+	tt_hand_is(g, RED, "nothing");	     /* first settlements give none */
 	tt_ok(g, "Blue settlement c2 road c2-d2");
-	tt_hand_is(g, BLUE, "grain+ore");      /* A ore, D grain */
+	tt_hand_is(g, BLUE, "grain+ore"); /* A ore, D grain */
 	tt_ok(g, "Red settlement g2 road g2-h2");
-	tt_hand_is(g, RED, "lumber+2wool");    /* B wool, C lumber, F wool */
-	assert_int_equal(g->s.active, RED);    /* the first seat starts */
+	tt_hand_is(g, RED, "lumber+2wool"); /* B wool, C lumber, F wool */
+	assert_int_equal(g->s.active, RED); /* the first seat starts */
 	assert_int_equal(cat_vp(g, RED), 2);
 	catan_game.destroy(g);
 }
@@ -48,8 +48,8 @@ static void test_setup_rules(void **state)
 	tt_bad(g, "Red settlement e3", "setup-placement", 1, "one road");
 	tt_bad(g, "Red settlement e3 road a3-a4", "setup-road", 24,
 	       "must touch the settlement just placed at e3");
-	tt_bad(g, "Red settlement e3 road e3-f3 road f3-f2",
-	       "setup-placement", 30, "one settlement");
+	tt_bad(g, "Red settlement e3 road e3-f3 road f3-f2", "setup-placement", 30,
+	       "one settlement");
 	tt_ok(g, "Red settlement e3 road e3-f3");
 	tt_bad(g, "Blue settlement f3 road f3-f2", "distance-rule", 17,
 	       "Blue cannot build a settlement at f3: Red's settlement at e3 "
@@ -84,16 +84,14 @@ static void test_production_city_and_robber(void **state)
 	/* The robber on B blocks it. */
 	g->s.robber = 1;
 	tt_ok(g, "Red roll 1+1 gets Red nothing");
-	tt_bad(g, "Blue gets Blue nothing roll 1+2", "assert-production", 6,
-	       "after the roll");
+	tt_bad(g, "Blue gets Blue nothing roll 1+2", "assert-production", 6, "after the roll");
 	catan_game.destroy(g);
 }
 
 static void test_bank_shortage(void **state)
 {
 	(void)state;
-	static const char *const o[] = {NULL, "shortage=resource",
-					"shortage=single"};
+	static const char *const o[] = { NULL, "shortage=resource", "shortage=single" };
 	for (unsigned opt = 0; opt < 3; opt++) {
 		cat_game *g = tt_opened(o[opt]);
 		/* Roll 4: F (wool) owes Red (g2) and Blue (h3) one each, O
@@ -101,9 +99,9 @@ static void test_bank_shortage(void **state)
 		tt_give(g, WHITE, "15wool");
 		assert_int_equal(g->s.bank[R_WOOL], 1);
 		tt_ok(g, "Red roll 1+3");
-		if (opt == 0) {           /* the rulebook: nobody gets anything */
+		if (opt == 0) { /* the rulebook: nobody gets anything */
 			tt_hand_is(g, WHITE, "16wool+2grain");
-		} else {                  /* per resource: grain still comes */
+		} else { /* per resource: grain still comes */
 			tt_hand_is(g, WHITE, "16wool+3grain");
 		}
 		tt_hand_is(g, RED, "lumber+2wool");
@@ -121,8 +119,7 @@ static void test_bank_shortage(void **state)
 		tt_ok(g, "White roll 6+6");
 		tt_give(g, WHITE, "17wool");
 		assert_int_equal(g->s.bank[R_WOOL], 1);
-		tt_ok(g, opt == 1 ? "Red roll 1+1 gets Red nothing"
-				  : "Red roll 1+1 gets Red wool");
+		tt_ok(g, opt == 1 ? "Red roll 1+1 gets Red nothing" : "Red roll 1+1 gets Red wool");
 		catan_game.destroy(g);
 	}
 }
@@ -138,27 +135,29 @@ static void test_seven_thomas(void **state)
 	tt_empty(g, RED);
 	tt_empty(g, BLUE);
 	tt_empty(g, WHITE);
-	tt_give(g, RED, "6ore");                          /* Kalle */
-	tt_give(g, BLUE, "7grain");                       /* Peter */
-	tt_give(g, WHITE, "3lumber+3wool+2brick+3ore");   /* Thomas */
+	tt_give(g, RED, "6ore");			/* Kalle */
+	tt_give(g, BLUE, "7grain");			/* Peter */
+	tt_give(g, WHITE, "3lumber+3wool+2brick+3ore"); /* Thomas */
 	tt_bad(g, "Red roll 3+4 discard Blue 3grain", "discard-unneeded", 22,
 	       "Blue holds 7 cards and keeps them");
-	tt_bad(g, "Red roll 3+4 discard White 3lumber+wool", "discard-count",
-	       22, "White holds 11 cards and must discard 5, not 4");
+	tt_bad(g, "Red roll 3+4 discard White 3lumber+wool", "discard-count", 22,
+	       "White holds 11 cards and must discard 5, not 4");
 	tt_bad(g, "Red roll 3+4 discard White 5lumber", "discard-not-held", 22,
 	       "White discards 5 lumber but holds 3");
-	tt_bad(g, "Red roll 3+4 robber E steal Blue grain", "discard-missing",
-	       14, "White holds 11 cards and must discard 5 before the robber");
-	tt_bad(g, "Red roll 3+4 discard White 3lumber+2wool discard White "
-	       "3lumber+2wool", "discard-twice", 0, "already discarded");
-	tt_bad(g, "Red roll 3+4 discard White 3lumber+2wool", "robber-missing",
-	       1, "Red rolled a 7 and must move the robber");
+	tt_bad(g, "Red roll 3+4 robber E steal Blue grain", "discard-missing", 14,
+	       "White holds 11 cards and must discard 5 before the robber");
+	tt_bad(g,
+	       "Red roll 3+4 discard White 3lumber+2wool discard White "
+	       "3lumber+2wool",
+	       "discard-twice", 0, "already discarded");
+	tt_bad(g, "Red roll 3+4 discard White 3lumber+2wool", "robber-missing", 1,
+	       "Red rolled a 7 and must move the robber");
 	tt_bad(g, "Red roll 3+4", "discard-missing", 1,
 	       "White holds 11 cards and must discard 5 after the 7");
-	tt_bad(g, "Red roll 3+4 discard White 3lumber+2wool road f3-g3",
-	       "robber-first", 42, "the robber come before");
-	tt_bad(g, "Red roll 3+4 discard White 3lumber+2wool robber J",
-	       "robber-must-move", 49, "already at J");
+	tt_bad(g, "Red roll 3+4 discard White 3lumber+2wool road f3-g3", "robber-first", 42,
+	       "the robber come before");
+	tt_bad(g, "Red roll 3+4 discard White 3lumber+2wool robber J", "robber-must-move", 49,
+	       "already at J");
 	/* E (hills 6) touches Red's e3 only: no victim, so no steal. */
 	tt_ok(g, "Red roll 3+4 discard White 3lumber+2wool robber E");
 	tt_hand_is(g, WHITE, "2brick+wool+3ore");
@@ -175,14 +174,13 @@ static void test_robber_targets(void **state)
 	(void)state;
 	cat_game *g = tt_opened(NULL);
 	/* F touches Red's g2 and Blue's h3. */
-	tt_bad(g, "Red roll 3+4 robber F steal White grain", "steal-victim",
-	       21, "White has no settlement or city at F");
+	tt_bad(g, "Red roll 3+4 robber F steal White grain", "steal-victim", 21,
+	       "White has no settlement or city at F");
 	tt_bad(g, "Red roll 3+4 robber F steal Red wool", "steal-victim", 21,
 	       "cannot steal from themselves");
 	tt_bad(g, "Red roll 3+4 robber F steal Blue brick", "steal-card", 21,
 	       "Red cannot steal brick from Blue, who holds none");
-	tt_bad(g, "Red roll 3+4 robber F", "steal-required", 21,
-	       "must steal");
+	tt_bad(g, "Red roll 3+4 robber F", "steal-required", 21, "must steal");
 	tt_ok(g, "Red roll 3+4 robber F steal Blue ore");
 	tt_hand_is(g, RED, "lumber+2wool+ore");
 	tt_hand_is(g, BLUE, "grain");
@@ -192,10 +190,9 @@ static void test_robber_targets(void **state)
 	/* The desert takes the robber only with robber=any. */
 	tt_bad(g, "White roll 3+4 robber J", "robber-token", 23,
 	       "the desert at J has none (Variant robber=any allows it)");
-	tt_bad(g, "White roll 1+1 robber E", "robber-without-seven", 16,
+	tt_bad(g, "White roll 1+1 robber E", "robber-without-seven", 16, "only after a roll of 7");
+	tt_bad(g, "White roll 1+1 discard Red ore", "discard-without-seven", 16,
 	       "only after a roll of 7");
-	tt_bad(g, "White roll 1+1 discard Red ore", "discard-without-seven",
-	       16, "only after a roll of 7");
 	catan_game.destroy(g);
 	g = tt_opened("robber=any");
 	tt_ok(g, "Red roll 3+4 robber F steal Blue ore");
@@ -215,21 +212,19 @@ static void test_domestic_trade(void **state)
 	tt_empty(g, RED);
 	tt_give(g, RED, "2lumber+3ore");
 	tt_give(g, WHITE, "brick");
-	tt_bad(g, "Red roll 6+6 trade Blue White ore for brick",
-	       "trade-not-active", 14,
+	tt_bad(g, "Red roll 6+6 trade Blue White ore for brick", "trade-not-active", 14,
 	       "Blue may not trade with White during Red's turn");
-	tt_bad(g, "Red trade White lumber+ore for brick roll 6+6", "roll-first",
-	       5, "Red must roll the dice before trading");
-	tt_bad(g, "Red roll 6+6 trade White ore for nothing", "trade-gift", 14,
-	       "never given away");
-	tt_bad(g, "Red roll 6+6 trade White ore for ore+brick",
-	       "trade-like-for-like", 14, "cannot give and take ore");
-	tt_bad(g, "Red roll 6+6 trade White 3lumber for brick",
-	       "trade-not-held", 14, "Red gives 3 lumber but holds 2");
-	tt_bad(g, "Red roll 6+6 trade White ore for 2brick", "trade-not-held",
-	       14, "White gives 2 brick but holds 1");
-	tt_bad(g, "Red roll 6+6 trade Red ore for wool", "trade-not-active",
-	       20, "cannot trade with themselves");
+	tt_bad(g, "Red trade White lumber+ore for brick roll 6+6", "roll-first", 5,
+	       "Red must roll the dice before trading");
+	tt_bad(g, "Red roll 6+6 trade White ore for nothing", "trade-gift", 14, "never given away");
+	tt_bad(g, "Red roll 6+6 trade White ore for ore+brick", "trade-like-for-like", 14,
+	       "cannot give and take ore");
+	tt_bad(g, "Red roll 6+6 trade White 3lumber for brick", "trade-not-held", 14,
+	       "Red gives 3 lumber but holds 2");
+	tt_bad(g, "Red roll 6+6 trade White ore for 2brick", "trade-not-held", 14,
+	       "White gives 2 brick but holds 1");
+	tt_bad(g, "Red roll 6+6 trade Red ore for wool", "trade-not-active", 20,
+	       "cannot trade with themselves");
 	tt_ok(g, "Red roll 6+6 trade Red White lumber+ore for brick road e3-e4");
 	tt_hand_is(g, RED, "2ore");
 	catan_game.destroy(g);
@@ -240,10 +235,10 @@ static void test_trade_phases(void **state)
 	(void)state;
 	cat_game *g = tt_opened(NULL);
 	tt_give(g, RED, "brick+lumber+5ore+wool+grain");
-	tt_bad(g, "Red roll 6+6 road e3-e4 trade bank 4ore for grain",
-	       "trade-after-build", 25, "trading comes before building");
-	tt_bad(g, "Red roll 6+6 buy knight trade bank 4ore for grain",
-	       "trade-after-build", 0, "already built");
+	tt_bad(g, "Red roll 6+6 road e3-e4 trade bank 4ore for grain", "trade-after-build", 25,
+	       "trading comes before building");
+	tt_bad(g, "Red roll 6+6 buy knight trade bank 4ore for grain", "trade-after-build", 0,
+	       "already built");
 	catan_game.destroy(g);
 	g = tt_opened("phases=combined");
 	tt_give(g, RED, "brick+lumber+4ore");
@@ -263,28 +258,27 @@ static void test_maritime_kalle(void **state)
 	tt_ok(g, "White settlement g5 road g5-h5");
 	tt_ok(g, "Blue settlement b3 road b3-c3");
 	tt_ok(g, "Red settlement i5 road i5-j5");
-	tt_hand_is(g, RED, "2wool");           /* P and S */
-	tt_hand_is(g, BLUE, "2grain");         /* D and H */
+	tt_hand_is(g, RED, "2wool");   /* P and S */
+	tt_hand_is(g, BLUE, "2grain"); /* D and H */
 	tt_empty(g, RED);
 	tt_give(g, RED, "3lumber+6wool");
 	/* Kalle: 3 lumber for 1 ore at the 3:1 harbour; 2 wool for 1 ore at
 	 * the wool harbour, and 4 wool for 2 other cards. */
 	tt_ok(g, "Red roll 6+6 trade bank 3lumber for ore "
-	      "trade bank 2wool for ore trade bank 4wool for brick+grain");
+		 "trade bank 2wool for ore trade bank 4wool for brick+grain");
 	tt_hand_is(g, RED, "brick+grain+2ore");
 	/* Blue: 2:1 only for lumber; a special harbour gives no 3:1. */
-	tt_bad(g, "Blue roll 6+6 trade bank 3grain for ore", "maritime-rate",
-	       15, "Blue trades grain with the bank at 4:1, and 3 is no "
+	tt_bad(g, "Blue roll 6+6 trade bank 3grain for ore", "maritime-rate", 15,
+	       "Blue trades grain with the bank at 4:1, and 3 is no "
 	       "multiple of 4");
 	tt_give(g, BLUE, "8ore+2lumber");
-	tt_bad(g, "Blue roll 6+6 trade bank 8ore for grain", "maritime-rate",
-	       15, "buy 2 from the bank, not 1");
-	tt_bad(g, "Blue roll 6+6 trade bank 4ore for ore",
-	       "trade-like-for-like", 15, "ore");
+	tt_bad(g, "Blue roll 6+6 trade bank 8ore for grain", "maritime-rate", 15,
+	       "buy 2 from the bank, not 1");
+	tt_bad(g, "Blue roll 6+6 trade bank 4ore for ore", "trade-like-for-like", 15, "ore");
 	/* Kalle's 4:1: 4 ore for 1 lumber, with no harbour needed. */
 	tt_ok(g, "Blue roll 6+6 trade bank 4ore for lumber "
-	      "trade bank 4ore+2lumber for wool+grain");
-	tt_hand_is(g, BLUE, "lumber+wool+5grain");   /* 2 + two 12s + 1 */
+		 "trade bank 4ore+2lumber for wool+grain");
+	tt_hand_is(g, BLUE, "lumber+wool+5grain"); /* 2 + two 12s + 1 */
 	catan_game.destroy(g);
 	/* The bank running out. */
 	g = tt_opened(NULL);
@@ -302,16 +296,14 @@ static void test_building(void **state)
 {
 	(void)state;
 	cat_game *g = tt_opened(NULL);
-	tt_bad(g, "Red road e3-e4 roll 6+6", "roll-first", 5,
-	       "must roll the dice before building");
+	tt_bad(g, "Red road e3-e4 roll 6+6", "roll-first", 5, "must roll the dice before building");
 	tt_bad(g, "Red roll 6+6 road e3-e4", "cannot-afford", 14,
 	       "Red cannot pay for a road (brick+lumber) holding lumber+2wool");
 	tt_give(g, RED, "3brick+3lumber+wool+2grain+3ore");
 	tt_bad(g, "Red roll 6+6 road a3-a4", "road-unconnected", 19,
 	       "Red cannot build a road at a3-a4: it touches none of Red's "
 	       "roads");
-	tt_bad(g, "Red roll 6+6 road e3-f3", "path-occupied", 19,
-	       "Red's road is there");
+	tt_bad(g, "Red roll 6+6 road e3-f3", "path-occupied", 19, "Red's road is there");
 	tt_bad(g, "Red roll 6+6 settlement f3", "distance-rule", 25,
 	       "Red cannot build a settlement at f3: Red's settlement at e3 is "
 	       "adjacent (distance rule)");
@@ -319,11 +311,10 @@ static void test_building(void **state)
 	       "none of Red's roads leads there");
 	tt_bad(g, "Red roll 6+6 city h3", "city-needs-settlement", 19,
 	       "a city replaces one of Red's own settlements");
-	tt_bad(g, "Red roll 6+6 city g2 city g2", "city-needs-settlement", 27,
-	       "city at g2");
+	tt_bad(g, "Red roll 6+6 city g2 city g2", "city-needs-settlement", 27, "city at g2");
 	tt_give(g, RED, "grain");
 	tt_ok(g, "Red roll 6+6 road f3-g3 road g3-g4 settlement g4 city g2 "
-	      "score Red 4");
+		 "score Red 4");
 	catan_game.destroy(g);
 }
 
@@ -353,18 +344,17 @@ static void test_piece_limits(void **state)
 	/* Pretend Red has 5 settlements / 15 roads / 4 cities on the board. */
 	tt_give(g, RED, "5brick+5lumber+wool+grain+3ore+2grain");
 	g->s.p[RED].settlements = 5;
-	tt_bad(g, "Red roll 6+6 road f3-g3 road g3-g4 settlement g4",
-	       "no-pieces", 36, "Red has all 5 settlements on the board and "
+	tt_bad(g, "Red roll 6+6 road f3-g3 road g3-g4 settlement g4", "no-pieces", 36,
+	       "Red has all 5 settlements on the board and "
 	       "must upgrade one to a city first");
 	g->s.p[RED].settlements = 2;
 	g->s.p[RED].roads = 15;
 	tt_bad(g, "Red roll 6+6 road f3-g3", "no-pieces", 14,
 	       "Red has no roads left (all 15 are on the board)");
 	g->s.p[RED].roads = 2;
-	g->s.p[RED].cities = 4;      /* with 0 settlements: 8 points, no win */
+	g->s.p[RED].cities = 4; /* with 0 settlements: 8 points, no win */
 	g->s.p[RED].settlements = 0;
-	tt_bad(g, "Red roll 6+6 city g2", "no-pieces", 14,
-	       "Red has no cities left");
+	tt_bad(g, "Red roll 6+6 city g2", "no-pieces", 14, "Red has no cities left");
 	catan_game.destroy(g);
 }
 
@@ -377,22 +367,24 @@ static void test_dev_cards(void **state)
 	tt_bad(g, "Red roll 6+6 buy knight", "cannot-afford", 14,
 	       "a development card (wool+grain+ore)");
 	tt_give(g, RED, "3wool+3grain+3ore");
-	tt_bad(g, "Red roll 6+6 buy knight play knight F steal Blue ore",
-	       "card-bought-this-turn", 25, "may play it only from the next");
+	tt_bad(g, "Red roll 6+6 buy knight play knight F steal Blue ore", "card-bought-this-turn",
+	       25, "may play it only from the next");
 	tt_bad(g, "Red play knight F steal Blue ore", "card-not-held", 5,
 	       "Red holds no knight card");
 	tt_ok(g, "Red roll 6+6 buy knight buy monopoly");
 	tt_ok(g, "Blue roll 6+6");
 	tt_ok(g, "White roll 6+6");
 	/* A card may be played before the roll; one per turn. */
-	tt_bad(g, "Red play knight F steal Blue ore roll 6+6 play monopoly "
-	       "grain", "one-card-per-turn", 43, "already played");
+	tt_bad(g,
+	       "Red play knight F steal Blue ore roll 6+6 play monopoly "
+	       "grain",
+	       "one-card-per-turn", 43, "already played");
 	tt_ok(g, "Red play knight F steal Blue ore roll 6+6");
 	assert_int_equal(g->s.p[RED].knights, 1);
 	tt_hand_is(g, RED, "lumber+3wool+grain+2ore");
 	tt_ok(g, "Blue roll 6+6");
 	tt_ok(g, "White roll 6+6");
-	tt_hand_is(g, BLUE, "7grain");    /* 1 + six 12s */
+	tt_hand_is(g, BLUE, "7grain"); /* 1 + six 12s */
 	tt_ok(g, "Red roll 1+1 play monopoly grain");
 	tt_hand_is(g, BLUE, "nothing");
 	tt_hand_is(g, WHITE, "wool");
@@ -410,8 +402,7 @@ static void test_deck_limits(void **state)
 	       "no road-building card is left in the deck (all 2 have been "
 	       "drawn)");
 	memset(g->s.deck, 0, sizeof g->s.deck);
-	tt_bad(g, "Red roll 6+6 buy knight", "deck-empty", 14,
-	       "all gone");
+	tt_bad(g, "Red roll 6+6 buy knight", "deck-empty", 14, "all gone");
 	catan_game.destroy(g);
 }
 
@@ -429,16 +420,15 @@ static void test_progress_cards(void **state)
 	tt_hand_is(g, RED, "brick+lumber+2wool+ore");
 	tt_ok(g, "Blue roll 6+6");
 	tt_ok(g, "White roll 6+6");
-	tt_bad(g, "Red roll 6+6 play road-building f3-g3", "road-building-two",
-	       14, "places 2 roads");
-	tt_bad(g, "Red roll 6+6 play road-building f3-g3 a3-a4",
-	       "road-unconnected", 0, "a3-a4");
+	tt_bad(g, "Red roll 6+6 play road-building f3-g3", "road-building-two", 14,
+	       "places 2 roads");
+	tt_bad(g, "Red roll 6+6 play road-building f3-g3 a3-a4", "road-unconnected", 0, "a3-a4");
 	tt_ok(g, "Red roll 6+6 play road-building f3-g3 g3-g4");
 	assert_int_equal(g->s.p[RED].roads, 4);
 	/* With one road piece left, one road is enough. */
 	g->s.p[WHITE].dev[D_ROADS] = 1;
 	g->s.p[WHITE].roads = 14;
-	tt_unchecked();              /* 14 roads the board does not show */
+	tt_unchecked(); /* 14 roads the board does not show */
 	tt_ok(g, "Blue roll 6+6");
 	tt_ok(g, "White roll 6+6 play road-building f5-g5");
 	/* Year of plenty with an empty bank. */
@@ -465,8 +455,8 @@ static void test_largest_army(void **state)
 		"Red play knight F steal Blue grain roll 6+6",
 		"Blue play knight A roll 6+6",
 		"White roll 6+6",
-		"Red play knight E roll 6+6 army Red",   /* 3 knights: Red */
-		"Blue play knight A roll 6+6 army Red",  /* 3 = 3: Red keeps */
+		"Red play knight E roll 6+6 army Red",	/* 3 knights: Red */
+		"Blue play knight A roll 6+6 army Red", /* 3 = 3: Red keeps */
 		"White roll 6+6",
 		"Red roll 6+6",
 		"Blue play knight F steal Red wool roll 6+6 army Blue",
@@ -477,9 +467,9 @@ static void test_largest_army(void **state)
 	assert_int_equal(cat_vp(g, BLUE), 4);
 	assert_int_equal(cat_vp(g, RED), 2);
 	assert_non_null(strstr(tt_events, "largest-army:Red's 3 knights: "
-			       "largest army goes from nobody to Red"));
+					  "largest army goes from nobody to Red"));
 	assert_non_null(strstr(tt_events, "largest-army:Blue's 4 knights: "
-			       "largest army goes from Red to Blue"));
+					  "largest army goes from Red to Blue"));
 	tt_bad(g, "White roll 6+6 army Red", "assert-army", 21,
 	       "the record says Red holds the largest army, but Blue does");
 	catan_game.destroy(g);
@@ -496,8 +486,7 @@ static void test_turn_shape(void **state)
 	tt_bad(g, "Blue roll 6+6", "wrong-player", 1, "Red's turn");
 	tt_bad(g, "Red roll 6+6 score Red 3", "assert-score", 20,
 	       "the record says Red has 3 points, but Red has 2");
-	tt_bad(g, "Red roll 6+6 longest Red", "assert-longest", 22,
-	       "nobody does");
+	tt_bad(g, "Red roll 6+6 longest Red", "assert-longest", 22, "nobody does");
 	tt_bad(g, "Red roll 6+6 reveal vp", "reveal-not-held", 21,
 	       "holds 0 hidden victory point cards, not 1");
 	tt_ok(g, "Red roll 6+6 longest none army none score Blue 2");
@@ -523,7 +512,7 @@ static void test_win(void **state)
 	g->s.lr = RED;
 	g->s.p[RED].settlements = 2;
 	g->s.p[RED].cities = 2;
-	tt_unchecked();              /* pieces and a road the board lacks */
+	tt_unchecked(); /* pieces and a road the board lacks */
 	assert_int_equal(cat_vp(g, RED), 9);
 	tt_give(g, RED, "2wool+2grain+2ore+brick+lumber");
 	tt_bad(g, "Red roll 6+6 buy victory-point road f3-g3", "game-over", 32,
@@ -540,7 +529,7 @@ static void test_win(void **state)
 	assert_int_equal(st.bd[RED][4], 2);
 	assert_int_equal(st.bd[RED][2], 2);
 	assert_non_null(strstr(tt_events, "win:Red has 10 points during their "
-			       "turn and wins"));
+					  "turn and wins"));
 	tt_bad(g, "Blue roll 6+6", "game-over", 1, "the game is over");
 	catan_game.destroy(g);
 
@@ -550,7 +539,7 @@ static void test_win(void **state)
 	g->s.deck[D_VP] -= 2;
 	g->s.p[RED].cities = 2;
 	g->s.p[RED].settlements = 4;
-	tt_unchecked();              /* pieces the board does not show */
+	tt_unchecked(); /* pieces the board does not show */
 	assert_int_equal(cat_vp(g, RED), 8);
 	tt_ok(g, "Red roll 6+6");
 	assert_false(catan_game.over(g));
@@ -592,9 +581,9 @@ static void test_setup_tag(void **state)
 	(void)state;
 	/* The beginner board written out equals the default. */
 	cat_game *g = tt_game_opts("Red Blue White", NULL,
-		"hexes=O10,W2,L9,G12,B6,W4,B10,G9,L11,D,L3,O8,L8,O3,G4,W5,B5,"
-		"G6,W11 harbours=3:1@c1-d1,grain@f1-g1,ore@i2-j2,3:1@k3-k4,"
-		"wool@i5-j5,3:1@f6-g6,3:1@c6-d6,brick@b4-b5,lumber@b2-b3");
+				   "hexes=O10,W2,L9,G12,B6,W4,B10,G9,L11,D,L3,O8,L8,O3,G4,W5,B5,"
+				   "G6,W11 harbours=3:1@c1-d1,grain@f1-g1,ore@i2-j2,3:1@k3-k4,"
+				   "wool@i5-j5,3:1@f6-g6,3:1@c6-d6,brick@b4-b5,lumber@b2-b3");
 	assert_non_null(g);
 	cat_board b;
 	cat_board_default(tt_data, &b);
@@ -602,17 +591,15 @@ static void test_setup_tag(void **state)
 	catan_game.destroy(g);
 	/* The spiral from corner A with the desert in the centre lays A..R
 	 * round the outer ring (A D H M Q R S P L G C B), then E I N O K F. */
-	g = tt_game_opts("Red Blue White", NULL,
-			 "terrain=OWLGBWBGLDLOLOGWBGW start=A");
-	assert_non_null(g);  /* the desert in the centre: all 18 on land */
-	assert_int_equal(g->b.token[0], 5);   /* A */
-	assert_int_equal(g->b.token[1], 10);  /* B, last of the ring */
-	assert_int_equal(g->b.token[10], 3);  /* K */
-	assert_int_equal(g->b.token[5], 11);  /* F, last */
-	assert_int_equal(g->b.token[9], 0);   /* J */
+	g = tt_game_opts("Red Blue White", NULL, "terrain=OWLGBWBGLDLOLOGWBGW start=A");
+	assert_non_null(g);		     /* the desert in the centre: all 18 on land */
+	assert_int_equal(g->b.token[0], 5);  /* A */
+	assert_int_equal(g->b.token[1], 10); /* B, last of the ring */
+	assert_int_equal(g->b.token[10], 3); /* K */
+	assert_int_equal(g->b.token[5], 11); /* F, last */
+	assert_int_equal(g->b.token[9], 0);  /* J */
 	catan_game.destroy(g);
-	g = tt_game_opts("Red Blue White", NULL,
-			 "terrain=OWLGBWBGLLDOLOGWBGW start=A");
+	g = tt_game_opts("Red Blue White", NULL, "terrain=OWLGBWBGLLDOLOGWBGW start=A");
 	if (!g)
 		fail_msg("%s", tt_rej.msg);
 	/* Order A D H M Q R S P L G C B | E I N O K F | J with tokens
@@ -639,49 +626,50 @@ static void test_setup_tag(void **state)
 	assert_int_equal(g->b.robber0, 10);
 	catan_game.destroy(g);
 	/* Starting at L turns the spiral: L gets A=5, G gets B=2. */
-	g = tt_game_opts("Red Blue White", NULL,
-			 "terrain=OWLGBWBGLDLOLOGWBGW start=L");
+	g = tt_game_opts("Red Blue White", NULL, "terrain=OWLGBWBGLDLOLOGWBGW start=L");
 	assert_non_null(g);
-	assert_int_equal(g->b.token[11], 5);   /* L */
-	assert_int_equal(g->b.token[6], 2);    /* G */
-	assert_int_equal(g->b.token[10], 9);   /* K, first of the inner ring */
-	assert_int_equal(g->b.token[14], 11);  /* O, last */
+	assert_int_equal(g->b.token[11], 5);  /* L */
+	assert_int_equal(g->b.token[6], 2);   /* G */
+	assert_int_equal(g->b.token[10], 9);  /* K, first of the inner ring */
+	assert_int_equal(g->b.token[14], 11); /* O, last */
 	catan_game.destroy(g);
-	g = tt_game_opts("Red Blue White", NULL,
-			 "terrain=OWLGBWBGLLDOLOGWBGW start=L");
+	g = tt_game_opts("Red Blue White", NULL, "terrain=OWLGBWBGLLDOLOGWBGW start=L");
 	assert_non_null(g);
 	assert_int_equal(g->b.token[11], 5);
 	assert_int_equal(g->b.token[6], 2);
 	assert_int_equal(g->b.token[2], 6);
-	assert_int_equal(g->b.token[10], 0);   /* K desert */
+	assert_int_equal(g->b.token[10], 0); /* K desert */
 	catan_game.destroy(g);
 	/* Errors. */
 	static const struct {
 		const char *setup, *words;
 	} bad[] = {
-		{"hexes=O10,W2", "hexes= lists 2 hexes"},
-		{"hexes=O10,W2,L9,G12,B6,W4,B10,G9,L11,D,L3,O8,L8,O3,G4,W5,B5,"
-		 "G6,O11", "3 pasture hexes, the box has 4"},
-		{"hexes=O10,W2,L9,G12,B6,W4,B10,G9,L11,D,L3,O8,L8,O3,G4,W5,B5,"
-		 "G6,W12", "number tokens 11"},
-		{"hexes=O10,W2,L9,G12,B6,W4,B10,G9,L11,D5,L3,O8,L8,O3,G4,W5,B5,"
-		 "G6,W11", "hex J"},
-		{"harbours=3:1@c1-d1", "harbours= lists 1"},
-		{"harbours=3:1@c1-d1,grain@f1-g1,ore@i2-j2,3:1@k3-k4,"
-		 "wool@i5-j5,3:1@f6-g6,3:1@c6-d6,brick@b4-b5,lumber@e3-f3",
-		 "the harbour at e3-f3 is not on the coast"},
-		{"harbours=3:1@c1-d1,grain@d1-e1,ore@i2-j2,3:1@k3-k4,"
-		 "wool@i5-j5,3:1@f6-g6,3:1@c6-d6,brick@b4-b5,lumber@b2-b3",
-		 "touches another harbour"},
-		{"harbours=3:1@c1-d1,grain@f1-g1,ore@i2-j2,3:1@k3-k4,"
-		 "wool@i5-j5,3:1@f6-g6,3:1@c6-d6,brick@b4-b5,brick@b2-b3",
-		 "2 brick harbours"},
-		{"colour=E", "unknown Setup field 'colour'"},
-		{"robber=Z", "robber: 'Z' is no hex"},
-		{"settlements=Red:e3+f3", "buildings at e3 and f3 are adjacent"},
-		{"hands=Red:20brick", "hands: 20 brick, the bank has 19"},
-		{"settlements=Red:e3 cities=Blue:e3", "taken twice"},
-		{"terrain=OWLGBWBGLLDOLOGWBGW start=E", "corner hex"},
+		{ "hexes=O10,W2", "hexes= lists 2 hexes" },
+		{ "hexes=O10,W2,L9,G12,B6,W4,B10,G9,L11,D,L3,O8,L8,O3,G4,W5,B5,"
+		  "G6,O11",
+		  "3 pasture hexes, the box has 4" },
+		{ "hexes=O10,W2,L9,G12,B6,W4,B10,G9,L11,D,L3,O8,L8,O3,G4,W5,B5,"
+		  "G6,W12",
+		  "number tokens 11" },
+		{ "hexes=O10,W2,L9,G12,B6,W4,B10,G9,L11,D5,L3,O8,L8,O3,G4,W5,B5,"
+		  "G6,W11",
+		  "hex J" },
+		{ "harbours=3:1@c1-d1", "harbours= lists 1" },
+		{ "harbours=3:1@c1-d1,grain@f1-g1,ore@i2-j2,3:1@k3-k4,"
+		  "wool@i5-j5,3:1@f6-g6,3:1@c6-d6,brick@b4-b5,lumber@e3-f3",
+		  "the harbour at e3-f3 is not on the coast" },
+		{ "harbours=3:1@c1-d1,grain@d1-e1,ore@i2-j2,3:1@k3-k4,"
+		  "wool@i5-j5,3:1@f6-g6,3:1@c6-d6,brick@b4-b5,lumber@b2-b3",
+		  "touches another harbour" },
+		{ "harbours=3:1@c1-d1,grain@f1-g1,ore@i2-j2,3:1@k3-k4,"
+		  "wool@i5-j5,3:1@f6-g6,3:1@c6-d6,brick@b4-b5,brick@b2-b3",
+		  "2 brick harbours" },
+		{ "colour=E", "unknown Setup field 'colour'" },
+		{ "robber=Z", "robber: 'Z' is no hex" },
+		{ "settlements=Red:e3+f3", "buildings at e3 and f3 are adjacent" },
+		{ "hands=Red:20brick", "hands: 20 brick, the bank has 19" },
+		{ "settlements=Red:e3 cities=Blue:e3", "taken twice" },
+		{ "terrain=OWLGBWBGLLDOLOGWBGW start=E", "corner hex" },
 	};
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
 		g = tt_game_opts("Red Blue White", NULL, bad[i].setup);
@@ -711,17 +699,14 @@ static void test_parse_junk(void **state)
 	tt_bad(g, "Red roll 7+1", "syntax", 10, "both dice");
 	tt_bad(g, "Red roll 8+", "syntax", 10, "or their sum");
 	tt_bad(g, "Red roll 1+1 trade bank 4ore", "syntax", 14, "'trade' needs");
-	tt_bad(g, "Red roll 1+1 trade bank 4ore lumber", "syntax", 30,
-	       "'for'");
+	tt_bad(g, "Red roll 1+1 trade bank 4ore lumber", "syntax", 30, "'for'");
 	tt_bad(g, "Red roll 1+1 road c1-e1", "syntax", 19, "a path between");
 	tt_bad(g, "Red roll 1+1 buy castle", "syntax", 18, "a development card");
 	tt_bad(g, "Red roll 1+1 discard Orange ore", "unknown-colour", 22,
 	       "'Orange' is not a colour playing this game");
 	tt_bad(g, "Purple roll 1+1", "unknown-colour", 1, "'Purple'");
-	tt_bad(g, "Red roll 1+1 trade bank 4ore+ for lumber", "syntax", 25,
-	       "bundle");
-	tt_bad(g, "Red roll 1+1 play victory-point", "syntax", 19,
-	       "a card that is played");
+	tt_bad(g, "Red roll 1+1 trade bank 4ore+ for lumber", "syntax", 25, "bundle");
+	tt_bad(g, "Red roll 1+1 play victory-point", "syntax", 19, "a card that is played");
 	tt_bad(g, "Red roll 1+1 dance", "syntax", 14, "'dance' is no action");
 	/* Aliases and case on input; canonical output. */
 	arb_token t2[16];
@@ -729,10 +714,10 @@ static void test_parse_junk(void **state)
 	n = arb_split_tokens(alias, strlen(alias), 1, 1, t2, 16);
 	memset(&m, 0, sizeof m);
 	assert_int_equal(catan_game.parse(g, t2, n, &m, &tt_rej), 0);
-	arb_buf out = {0};
+	arb_buf out = { 0 };
 	catan_game.format(g, &m, &out);
 	assert_string_equal(out.p, "Red roll 1+1 trade bank 4ore for lumber "
-			    "settlement c1");
+				   "settlement c1");
 	arb_buf_free(&out);
 	catan_game.destroy(g);
 }
@@ -759,7 +744,7 @@ static void test_roll_sum(void **state)
 	cat_move m;
 	memset(&m, 0, sizeof m);
 	assert_int_equal(catan_game.parse(g, tok, n, &m, &tt_rej), 0);
-	arb_buf out = {0};
+	arb_buf out = { 0 };
 	catan_game.format(g, &m, &out);
 	assert_string_equal(out.p, "White roll 12");
 	arb_buf_free(&out);
@@ -784,11 +769,14 @@ static void mv_emit(void *ctx, const char *move)
 static void test_moves(void **state)
 {
 	(void)state;
-	static const char *const lines[] = {
-		"Red settlement j3 road j2-j3", "Blue settlement d1 road d1-e1",
-		"White settlement c3 road c3-c4", "White settlement e2 road e2-f2",
-		"Blue settlement d4 road d4-e4", "Red settlement j4 road j4-j5",
-		"Red roll 4+6", NULL};
+	static const char *const lines[] = { "Red settlement j3 road j2-j3",
+					     "Blue settlement d1 road d1-e1",
+					     "White settlement c3 road c3-c4",
+					     "White settlement e2 road e2-f2",
+					     "Blue settlement d4 road d4-e4",
+					     "Red settlement j4 road j4-j5",
+					     "Red roll 4+6",
+					     NULL };
 	cat_game *g = tt_game("Red Blue White");
 	nmv = 0;
 	/* Any intersection, any of its paths: 2 x 72 placements. */
@@ -800,13 +788,13 @@ static void test_moves(void **state)
 	memset(&next, 0, sizeof next);
 	next.seat = BLUE;
 	next.n = 1;
-	next.act[0] = (cat_act){.kind = A_ROLL, .a = 1, .b = 2};
+	next.act[0] = (cat_act){ .kind = A_ROLL, .a = 1, .b = 2 };
 	nmv = 0;
 	assert_int_equal(catan_game.moves(g, &next, mv_emit, NULL), 5);
 	assert_string_equal(mv[0], "Blue roll 1+2");
 	assert_string_equal(mv[1], "Blue roll 1+2 trade bank 3ore for brick");
 	assert_string_equal(mv[4], "Blue roll 1+2 trade bank 3ore for grain");
-	tt_hand_is(g, BLUE, "2lumber+2ore");   /* moves() changed nothing */
+	tt_hand_is(g, BLUE, "2lumber+2ore"); /* moves() changed nothing */
 	/* Without the record's dice: every roll but 7, and the robber moves
 	 * of a 7. */
 	nmv = 0;

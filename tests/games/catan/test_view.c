@@ -18,8 +18,7 @@
 enum { RED, BLUE, WHITE, ORANGE };
 
 /* A game of `seats` seen by `view` (a seat or CAT_OBSERVER). */
-static cat_game *view_game(const char *seats, const char *opts,
-			   unsigned view)
+static cat_game *view_game(const char *seats, const char *opts, unsigned view)
 {
 	cat_game *g = tt_game_opts(seats, opts, NULL);
 	assert_non_null(g);
@@ -38,24 +37,23 @@ static void rec_add(arb_buf *rec, const char *line)
 
 /* Write a record of the game `g` seen by `view` (CAT_NONE: the full
  * record) to CATAN_VIEW_DIR, when set. */
-static void rec_write(const cat_game *g, unsigned seed, const char *opts,
-		      unsigned view, const char *result, const arb_buf *rec)
+static void rec_write(const cat_game *g, unsigned seed, const char *opts, unsigned view,
+		      const char *result, const arb_buf *rec)
 {
 	const char *dir = getenv("CATAN_VIEW_DIR");
 	if (!dir)
 		return;
-	const char *vn = view == CAT_NONE ? "full"
-		       : view == CAT_OBSERVER ? "observer" : cat_cname(g, view);
+	const char *vn = view == CAT_NONE	? "full"
+			 : view == CAT_OBSERVER ? "observer"
+						: cat_cname(g, view);
 	char path[512];
 	snprintf(path, sizeof path, "%s/seed-%u-%s.tgn", dir, seed, vn);
 	FILE *f = fopen(path, "w");
 	assert_non_null(f);
-	fprintf(f, "[Game \"catan\"]\n[Event \"generated, seed %u\"]\n",
-		seed);
+	fprintf(f, "[Game \"catan\"]\n[Event \"generated, seed %u\"]\n", seed);
 	if (view != CAT_NONE)
 		fprintf(f, "[View \"%s\"]\n", vn);
-	static const char *const names[] = {"Anna", "Bertil", "Cecilia",
-					    "David"};
+	static const char *const names[] = { "Anna", "Bertil", "Cecilia", "David" };
 	for (unsigned p = 0; p < g->nseats; p++)
 		fprintf(f, "[%s \"%s\"]\n", cat_cname(g, p), names[p]);
 	if (opts)
@@ -65,8 +63,7 @@ static void rec_write(const cat_game *g, unsigned seed, const char *opts,
 }
 
 /* The line of `m` as `view` saw it, on `v`'s seats. */
-static void view_line(const cat_game *v, const cat_move *m, unsigned view,
-		      arb_buf *out)
+static void view_line(const cat_game *v, const cat_move *m, unsigned view, arb_buf *out)
 {
 	cat_move w = *m;
 	cat_view_turn(&w, view);
@@ -80,24 +77,23 @@ static void test_views_of_generated_games(void **state)
 	const char *env = getenv("CATAN_VIEW_GAMES");
 	unsigned games = env ? (unsigned)strtoul(env, NULL, 10) : 100;
 	unsigned won = 0, most = 0, hidden_lines = 0, views = 0;
-	unsigned undecided[2] = {0, 0};     /* seat views, observer views */
+	unsigned undecided[2] = { 0, 0 }; /* seat views, observer views */
 	for (unsigned seed = 1; seed <= games; seed++) {
-		const char *seats = seed % 2 ? "Red Blue White"
-					     : "Red Blue White Orange";
-		const char *opts = seed % 3 == 0 ? "phases=combined"
-				 : seed % 5 == 0 ? "vp-cards=revealed" : NULL;
+		const char *seats = seed % 2 ? "Red Blue White" : "Red Blue White Orange";
+		const char *opts = seed % 3 == 0   ? "phases=combined"
+				   : seed % 5 == 0 ? "vp-cards=revealed"
+						   : NULL;
 		cat_game *g = tt_game_opts(seats, opts, NULL);
 		assert_non_null(g);
 		unsigned nv = g->nseats + 1;
 		cat_game *v[CAT_SEATS + 1];
-		bool gave_up[CAT_SEATS + 1] = {false};
+		bool gave_up[CAT_SEATS + 1] = { false };
 		arb_buf rec[CAT_SEATS + 2];
 		memset(rec, 0, sizeof rec);
 		for (unsigned i = 0; i < nv; i++)
-			v[i] = view_game(seats, opts, i < g->nseats ? i
-								    : CAT_OBSERVER);
+			v[i] = view_game(seats, opts, i < g->nseats ? i : CAT_OBSERVER);
 		uint64_t rng = seed * 104729u;
-		arb_buf gl = {0}, line = {0};
+		arb_buf gl = { 0 }, line = { 0 };
 		for (unsigned t = 0; t < 2000 && !g->s.over; t++) {
 			arb_buf_reset(&gl);
 			if (catan_game.random_turn(g, &rng, &gl) < 0)
@@ -114,23 +110,19 @@ static void test_views_of_generated_games(void **state)
 			catan_game.format(g, &m, &line);
 			rec_add(&rec[nv], line.p);
 			for (unsigned i = 0; i < nv; i++) {
-				view_line(v[i], &m, i < g->nseats ? i
-								 : CAT_OBSERVER,
-					  &line);
+				view_line(v[i], &m, i < g->nseats ? i : CAT_OBSERVER, &line);
 				if (gave_up[i])
 					continue;
 				rec_add(&rec[i], line.p);
 				if (tt_play(v[i], line.p) < 0) {
 					/* Undecidable is said, never wrong. */
-					if (strcmp(tt_rej.rule,
-						   "too-many-unknowns") == 0) {
+					if (strcmp(tt_rej.rule, "too-many-unknowns") == 0) {
 						gave_up[i] = true;
 						undecided[i < g->nseats ? 0 : 1]++;
 						continue;
 					}
-					fail_msg("seed %u view %u: '%s': %s: %s",
-						 seed, i, line.p, tt_rej.rule,
-						 tt_rej.msg);
+					fail_msg("seed %u view %u: '%s': %s: %s", seed, i, line.p,
+						 tt_rej.rule, tt_rej.msg);
 				}
 				unsigned n = cat_hidden_count(v[i]);
 				most = n > most ? n : most;
@@ -154,8 +146,8 @@ static void test_views_of_generated_games(void **state)
 			    (g->s.over && v[i]->s.winner != g->s.winner))
 				fail_msg("seed %u view %u: over %u winner %u, "
 					 "the full record: over %u winner %u",
-					 seed, i, v[i]->s.over, v[i]->s.winner,
-					 g->s.over, g->s.winner);
+					 seed, i, v[i]->s.over, v[i]->s.winner, g->s.over,
+					 g->s.winner);
 			catan_game.destroy(v[i]);
 		}
 		arb_buf_free(&gl);
@@ -165,9 +157,8 @@ static void test_views_of_generated_games(void **state)
 	print_message("views: %u games (%u won), %u views: legal with the "
 		      "same winner but %u seat views and %u observer views "
 		      "refused as undecidable (too-many-unknowns); at most %u "
-		      "possibilities, %u lines with more than one\n", games,
-		      won, views, undecided[0], undecided[1], most,
-		      hidden_lines);
+		      "possibilities, %u lines with more than one\n",
+		      games, won, views, undecided[0], undecided[1], most, hidden_lines);
 	assert_true(hidden_lines > 0);
 }
 

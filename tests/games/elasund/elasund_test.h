@@ -24,7 +24,7 @@ extern const arb_game_ops elasund_game;
 
 #define OPS (&elasund_game)
 
-static void *tg_data;            /* the embedded data, for every game     */
+static void *tg_data; /* the embedded data, for every game     */
 /* A test that arranges a position the counters cannot show (a trade
  * total without the buildings, a disk moved by hand) plays through these
  * ops, without position_ok (tg_unchecked). */
@@ -47,8 +47,8 @@ static int tg_teardown_data(void **state)
 /* A game being played: the harness's game and the engine's view of it. */
 typedef struct tg_game {
 	et_game et;
-	el_game *g;              /* et.g                                    */
-	char hands[128];         /* the Hands tag's value                   */
+	el_game *g;	 /* et.g                                    */
+	char hands[128]; /* the Hands tag's value                   */
 	arb_tag hands_tag;
 } tg_game;
 
@@ -69,8 +69,8 @@ static inline const char *tg_seats(const char *letters)
  * a game that can be drawn but not played), Variant options `opts` and
  * Setup value `setup` (NULL: none).  0, or -1 with t->et.rej when create()
  * refuses (then nothing is left to free). */
-static inline int tg_try_start(tg_game *t, const char *letters, const char *hands,
-			       const char *opts, const char *setup)
+static inline int tg_try_start(tg_game *t, const char *letters, const char *hands, const char *opts,
+			       const char *setup)
 {
 	memset(t, 0, sizeof *t);
 	size_t nextra = 0;
@@ -129,7 +129,8 @@ static inline const char *tg_play(tg_game *t, const char *line)
 		el_move m2;
 		memset(&m2, 0, sizeof m2);
 		if (OPS->parse(t->g, tok2, n2, &m2, &rej) != 0)
-			fail_msg("'%s' formats as '%s', which does not parse: %s", line, a.p, rej.msg);
+			fail_msg("'%s' formats as '%s', which does not parse: %s", line, a.p,
+				 rej.msg);
 		OPS->format(t->g, &m2, &b);
 		assert_string_equal(a.p, b.p);
 		arb_buf_free(&a);
@@ -143,20 +144,20 @@ static inline const char *tg_play(tg_game *t, const char *line)
 }
 
 /* A line that must be accepted / refused by `rule`. */
-#define TG_OK(t, line)                                                                    \
-	do {                                                                              \
-		const char *r_ = tg_play((t), (line));                                    \
-		if (r_)                                                                   \
-			fail_msg("%s: rejected %s: %s", (line), r_, (t)->et.rej.msg);     \
+#define TG_OK(t, line)                                                                \
+	do {                                                                          \
+		const char *r_ = tg_play((t), (line));                                \
+		if (r_)                                                               \
+			fail_msg("%s: rejected %s: %s", (line), r_, (t)->et.rej.msg); \
 	} while (0)
-#define TG_BAD(t, line, rule)                                                             \
-	do {                                                                              \
-		const char *r_ = tg_play((t), (line));                                    \
-		if (!r_)                                                                  \
-			fail_msg("%s: accepted, expected %s", (line), (rule));            \
-		if (strcmp(r_, (rule)) != 0)                                              \
-			fail_msg("%s: rule %s (%s), expected %s", (line), r_,             \
-				 (t)->et.rej.msg, (rule));                                \
+#define TG_BAD(t, line, rule)                                                                  \
+	do {                                                                                   \
+		const char *r_ = tg_play((t), (line));                                         \
+		if (!r_)                                                                       \
+			fail_msg("%s: accepted, expected %s", (line), (rule));                 \
+		if (strcmp(r_, (rule)) != 0)                                                   \
+			fail_msg("%s: rule %s (%s), expected %s", (line), r_, (t)->et.rej.msg, \
+				 (rule));                                                      \
 	} while (0)
 
 /* The points seat s gained from the score events of the game so far. */

@@ -50,9 +50,9 @@ static int teardown_data(void **state)
 }
 
 typedef struct played {
-	bool over;               /* the game reached its end                */
-	int turns;               /* turn lines                              */
-	int rolls[13];           /* dice sums seen                          */
+	bool over;     /* the game reached its end                */
+	int turns;     /* turn lines                              */
+	int rolls[13]; /* dice sums seen                          */
 } played;
 
 /* Play one generated game of `nseats` from `seed` (with Variant options
@@ -91,7 +91,8 @@ static played play(uint64_t seed, unsigned nseats, const char *variant, arb_buf 
 	arb_reject rej;
 	void *g = elasund_game.create(data, &su, &rej);
 	if (!g)
-		fail_msg("seed %llu: Hands tag refused: %s: %s", (unsigned long long)seed, hands, rej.msg);
+		fail_msg("seed %llu: Hands tag refused: %s: %s", (unsigned long long)seed, hands,
+			 rej.msg);
 	if (text)
 		arb_buf_put(text, tags.p, tags.len);
 
@@ -111,10 +112,11 @@ static played play(uint64_t seed, unsigned nseats, const char *variant, arb_buf 
 				 (unsigned long long)seed, nseats, r.turns + 1, line.p, rej.msg);
 		arb_buf_reset(&again);
 		elasund_game.format(g, move, &again);
-		assert_string_equal(again.p, line.p);   /* already canonical */
+		assert_string_equal(again.p, line.p); /* already canonical */
 		if (elasund_game.apply(g, move, NULL, &rej) != 0)
 			fail_msg("seed %llu, %u seats, turn %d refused: %s: %s [%s]",
-				 (unsigned long long)seed, nseats, r.turns + 1, line.p, rej.msg, rej.rule);
+				 (unsigned long long)seed, nseats, r.turns + 1, line.p, rej.msg,
+				 rej.rule);
 		int roll = atoi(line.p + tok[1].col - 1);
 		assert_true(roll >= 2 && roll <= 12);
 		r.rolls[roll]++;
@@ -131,7 +133,7 @@ static played play(uint64_t seed, unsigned nseats, const char *variant, arb_buf 
 	r.over = elasund_game.over(g);
 	assert_int_equal(st.over, r.over);
 	if (!r.over)
-		assert_int_equal(r.turns, 500);   /* gen.c's EL_GEN_MAX_TURNS */
+		assert_int_equal(r.turns, 500); /* gen.c's EL_GEN_MAX_TURNS */
 	if (r.over) {
 		int winners = 0;
 		for (unsigned s = 0; s < nseats; s++) {
@@ -173,8 +175,9 @@ static void test_games_end(void **state)
 			for (int k = 2; k <= 12; k++)
 				rolls[k] += r.rolls[k];
 		}
-		print_message("%u players: %d of %d games ended, %d within %d turn lines, %.1f lines a game\n",
-			      n, ended, NGAMES, within, BOUND, (double)turns / NGAMES);
+		print_message(
+			"%u players: %d of %d games ended, %d within %d turn lines, %.1f lines a game\n",
+			n, ended, NGAMES, within, BOUND, (double)turns / NGAMES);
 		assert_true(within * 100 >= NGAMES * 99);
 	}
 	/* the dice: two d6 (7 comes 1/6 of the time, 2 and 12 1/36 each) */
@@ -194,8 +197,12 @@ static void test_variants(void **state)
 {
 	(void)state;
 	static const char *const variants[] = {
-		"huts=bigger", "walls=blue-first", "halve=up", "cards=smart",
-		"track=uncapped mills=near", "huts=bigger walls=blue-first halve=up track=uncapped",
+		"huts=bigger",
+		"walls=blue-first",
+		"halve=up",
+		"cards=smart",
+		"track=uncapped mills=near",
+		"huts=bigger walls=blue-first halve=up track=uncapped",
 	};
 	int ended = 0, games = 0;
 	for (size_t v = 0; v < sizeof variants / sizeof variants[0]; v++)
@@ -257,7 +264,7 @@ static void test_hands(void **state)
 		arb_buf_free(&t);
 	}
 	for (int k = 0; k < 3; k++)
-		assert_true(count[k] > 3600 && count[k] < 4400);   /* 4000 expected */
+		assert_true(count[k] > 3600 && count[k] < 4400); /* 4000 expected */
 }
 
 int main(void)

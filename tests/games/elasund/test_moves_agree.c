@@ -33,7 +33,7 @@
 #include "elasund_test.h"
 
 #ifndef POSITIONS
-#define POSITIONS 1000   /* -DPOSITIONS=50000 for a longer search */
+#define POSITIONS 1000 /* -DPOSITIONS=50000 for a longer search */
 #endif
 #define SAMPLE_EVERY 3
 
@@ -85,11 +85,12 @@ static void without_hut_squares(const char *line, char *out, size_t cap)
 			hut[nh][0] = words[i];
 			hut[nh][1] = words[i + 1];
 			nh++;
-			i += i + 2 < n ? 3 : 2;   /* keyword, colour, square */
+			i += i + 2 < n ? 3 : 2; /* keyword, colour, square */
 		}
 		/* one owner's huts in a fixed order: hut before longhut */
 		for (size_t a = 0; a + 1 < nh; a++)
-			if (!strcmp(hut[a][1], hut[a + 1][1]) && strcmp(hut[a][0], hut[a + 1][0]) > 0) {
+			if (!strcmp(hut[a][1], hut[a + 1][1]) &&
+			    strcmp(hut[a][0], hut[a + 1][0]) > 0) {
 				char *k = hut[a][0];
 				hut[a][0] = hut[a + 1][0];
 				hut[a + 1][0] = k;
@@ -98,7 +99,8 @@ static void without_hut_squares(const char *line, char *out, size_t cap)
 			snprintf(out + strlen(out), cap - strlen(out), "%s%s %s", out[0] ? " " : "",
 				 hut[h][0], hut[h][1]);
 		if (i < n)
-			snprintf(out + strlen(out), cap - strlen(out), "%s%s", out[0] ? " " : "", words[i]);
+			snprintf(out + strlen(out), cap - strlen(out), "%s%s", out[0] ? " " : "",
+				 words[i]);
 	}
 }
 
@@ -135,12 +137,13 @@ static void listed_apply(const tg_game *t, const move_list *l)
 	el_game *copy = malloc(sizeof *copy);
 	assert_non_null(copy);
 	for (size_t i = 0; i < l->n; i++) {
-		*copy = *g2;   /* shallow: no sink, so its event buffers stay unused */
+		*copy = *g2; /* shallow: no sink, so its event buffers stay unused */
 		el_move m;
 		parse_line(copy, l->line[i], &m);
 		if (OPS->apply(copy, &m, NULL, &rej) < 0)
 			fail_msg("moves() lists '%s', apply() refuses it: %s: %s\n"
-				 "position: %s", l->line[i], rej.rule, rej.msg, snap.p);
+				 "position: %s",
+				 l->line[i], rej.rule, rej.msg, snap.p);
 		const char *why = NULL;
 		if (!OPS->position_ok(copy, &why))
 			fail_msg("after listed '%s': position_ok: %s", l->line[i], why);
@@ -156,7 +159,9 @@ static unsigned check_game(unsigned nseats, uint64_t seed, unsigned want, move_l
 {
 	static const char *const tables[] = { "", "", "RB", "RBG", "RBGY" };
 	static const char *const variants[] = {
-		NULL, "huts=bigger", NULL,
+		NULL,
+		"huts=bigger",
+		NULL,
 		"huts=bigger walls=blue-first halve=up track=uncapped mills=near cards=smart",
 	};
 	uint64_t rng = seed;
@@ -167,7 +172,7 @@ static unsigned check_game(unsigned nseats, uint64_t seed, unsigned want, move_l
 	arb_buf_free(&tags);
 	tg_game t;
 	tg_start(&t, tables[nseats], hands, variants[seed / 3 % 4]);
-	t.et.listen = false;   /* a game's events would overflow the harness */
+	t.et.listen = false; /* a game's events would overflow the harness */
 	unsigned checked = 0, offset = (unsigned)(seed % SAMPLE_EVERY);
 	arb_buf line = { 0 }, want_line = { 0 };
 	char want_norm[256], got_norm[256];

@@ -32,7 +32,8 @@ static void recount(const el_game *g)
 				n += p->tile[i].cubes;
 		for (int y = 0; y < EL_H; y++)
 			for (int x = 0; x < EL_W; x++)
-				if (p->church[y][x] >= 0 && p->church_owner[p->church[y][x]] == (int)s)
+				if (p->church[y][x] >= 0 &&
+				    p->church_owner[p->church[y][x]] == (int)s)
 					n++;
 		for (int li = 0; li < 3; li++)
 			for (int k = 0; k < EL_MAXWALL; k++)
@@ -61,8 +62,9 @@ static void recount(const el_game *g)
 		}
 		assert_int_equal(trade, p->seat[s].trade);
 		assert_true(p->seat[s].track <= trade && p->seat[s].track <= g->d->track_last);
-		int level = g->opt.track_uncapped ? (trade < g->d->track_last ? trade : g->d->track_last)
-						  : p->seat[s].track;
+		int level = g->opt.track_uncapped
+				    ? (trade < g->d->track_last ? trade : g->d->track_last)
+				    : p->seat[s].track;
 		for (int f = 0; f < 16; f++)
 			if (p->seat[s].flags >> f & 1)
 				assert_true(f <= level);
@@ -143,13 +145,15 @@ static void check_chance(const el_game *g, const el_move *m, const char *line)
 			int half = g->opt.halve_up ? (hn + 1) / 2 : hn / 2;
 			int given = m->halve_set >> s & 1 ? ncards(&m->halve[s]) : 0;
 			if (given != half)
-				fail_msg("'%s': %s halves %d of %d", line, el_cname(g, (int)s), given, hn);
+				fail_msg("'%s': %s halves %d of %d", line, el_cname(g, (int)s),
+					 given, hn);
 		}
 		return;
 	}
 	assert_false(m->has_halve);
 	if ((m->has_inc ? m->ninc : 0) != owed)
-		fail_msg("'%s': %d income cards drawn, %d owed", line, m->has_inc ? m->ninc : 0, owed);
+		fail_msg("'%s': %d income cards drawn, %d owed", line, m->has_inc ? m->ninc : 0,
+			 owed);
 }
 
 /* snapshot(create(snapshot(g))) == snapshot(g), and the dumps agree. */
@@ -212,7 +216,7 @@ static int play_game(uint64_t seed, const char *colours, int maxturns, FILE *out
 	while (turns < maxturns && !t.g->pos.over) {
 		arb_buf_reset(&line);
 		if (OPS->random_turn(t.g, &rng, &line) < 0)
-			break;   /* the generator's guard against endless games */
+			break; /* the generator's guard against endless games */
 		/* canonical: format gives the line back */
 		arb_token tok[ET_MAX_TOKENS];
 		size_t n = arb_split_tokens(line.p, line.len, 1, 1, tok, ET_MAX_TOKENS);
@@ -220,15 +224,15 @@ static int play_game(uint64_t seed, const char *colours, int maxturns, FILE *out
 		arb_reject rej;
 		memset(&m, 0, sizeof m);
 		if (OPS->parse(t.g, tok, n, &m, &rej) < 0)
-			fail_msg("seed %llu turn %d: %s: %s [%s]", (unsigned long long)seed, turns + 1,
-				 line.p, rej.msg, rej.rule);
+			fail_msg("seed %llu turn %d: %s: %s [%s]", (unsigned long long)seed,
+				 turns + 1, line.p, rej.msg, rej.rule);
 		arb_buf_reset(&canon);
 		OPS->format(t.g, &m, &canon);
 		assert_string_equal(canon.p, line.p);
 		check_chance(t.g, &m, line.p);
 		if (et_try(&t.et, line.p) < 0)
-			fail_msg("seed %llu turn %d: %s: %s [%s]", (unsigned long long)seed, turns + 1,
-				 line.p, t.et.rej.msg, t.et.rej.rule);
+			fail_msg("seed %llu turn %d: %s: %s [%s]", (unsigned long long)seed,
+				 turns + 1, line.p, t.et.rej.msg, t.et.rej.rule);
 		/* the score events, folded into a tally (the harness keeps
 		 * ET_MAX_EVENTS at most) */
 		for (size_t e = 0; e < t.et.nev; e++)
@@ -266,21 +270,26 @@ static void test_random_games(void **state)
 	(void)state;
 	static const char *const tables[] = { "RB", "BG", "RBG", "YGB", "RBGY", "GYRB" };
 	const char *dir = getenv("ELASUND_GEN");
-	int ngames = dir ? (getenv("ELASUND_GEN_N") ? atoi(getenv("ELASUND_GEN_N")) : 60) : 150, wins = 0;
+	int ngames = dir ? (getenv("ELASUND_GEN_N") ? atoi(getenv("ELASUND_GEN_N")) : 60) : 150,
+	    wins = 0;
 	long total = 0;
 	for (int i = 0; i < ngames; i++) {
 		bool won;
 		FILE *out = NULL;
 		char path[512];
 		if (dir) {
-			snprintf(path, sizeof path, "%s/gen-%d-%zu.tgn", dir, i, strlen(tables[i % 6]));
+			snprintf(path, sizeof path, "%s/gen-%d-%zu.tgn", dir, i,
+				 strlen(tables[i % 6]));
 			out = fopen(path, "w");
 			if (!out)
 				fail_msg("%s: cannot write", path);
 		}
 		static const char *const variants[] = {
-			NULL, "huts=bigger track=uncapped", "walls=blue-first cards=smart",
-			"halve=up mills=near", NULL,
+			NULL,
+			"huts=bigger track=uncapped",
+			"walls=blue-first cards=smart",
+			"halve=up mills=near",
+			NULL,
 		};
 		total += play_game((uint64_t)i + 1, tables[i % 6], 600, out, &won,
 				   dir ? getenv("ELASUND_GEN_VARIANT") : variants[i % 5]);

@@ -18,7 +18,7 @@ static void put_permit(tg_game *t, int seat, int v, const char *s)
 	int x, y;
 	tg_xy(s, &x, &y);
 	assert_true(t->g->pos.seat[seat].permits & (1u << v));
-	t->g->pos.seat[seat].permits &= (uint8_t)~(1u << v);
+	t->g->pos.seat[seat].permits &= (uint8_t) ~(1u << v);
 	t->g->pos.permit[y][x] = (int8_t)(seat * 8 + v);
 }
 
@@ -91,7 +91,8 @@ static void recount(tg_game *t)
 				n += g->pos.tile[i].cubes;
 		for (int y = 0; y < EL_H; y++)
 			for (int x = 0; x < EL_W; x++)
-				if (g->pos.church[y][x] >= 0 && g->pos.church_owner[g->pos.church[y][x]] == (int)s)
+				if (g->pos.church[y][x] >= 0 &&
+				    g->pos.church_owner[g->pos.church[y][x]] == (int)s)
 					n++;
 		for (int li = 0; li < 3; li++)
 			for (int k = 0; k < EL_MAXWALL; k++)
@@ -124,8 +125,8 @@ static void test_data(void **state)
 	tg_xy("3,8", &x, &y);
 	assert_int_equal(d->found_x, x);
 	assert_int_equal(d->found_y, y);
-	assert_int_equal(d->layout[1].mills[0][5], 2);   /* 6,2 in 3p */
-	assert_int_equal(d->layout[2].mills[9][7], 2);   /* 8,12 in 4p */
+	assert_int_equal(d->layout[1].mills[0][5], 2); /* 6,2 in 3p */
+	assert_int_equal(d->layout[2].mills[9][7], 2); /* 8,12 in 4p */
 	assert_int_equal(d->layout[2].mills[4][0], 1);
 }
 
@@ -138,7 +139,7 @@ static void test_create(void **state)
 	assert_int_equal(t.g->pos.seat[0].infl[IR], 1);
 	assert_int_equal(t.g->pos.seat[1].infl[IG], 1);
 	assert_int_equal(t.g->pos.deck[IR], 12);
-	assert_true(tile_at(&t, "4,4") >= 0);  /* red hut */
+	assert_true(tile_at(&t, "4,4") >= 0); /* red hut */
 	assert_int_equal(tile_at(&t, "5,8"), tile_at(&t, "5,9"));
 	assert_true(tile_at(&t, "5,8") >= 0);
 	recount(&t);
@@ -155,7 +156,7 @@ static void test_create(void **state)
 	assert_string_equal(t.et.rej.rule, "bad-option");
 	tg_game t2;
 	assert_int_equal(tg_try_start(&t2, "RB", NULL, NULL, NULL), 0);
-	assert_non_null(t2.g);   /* drawable (dump --labels), not playable */
+	assert_non_null(t2.g); /* drawable (dump --labels), not playable */
 	TG_BAD(&t2, "Red 5 gold", "hands");
 	tg_stop(&t2);
 }
@@ -171,7 +172,7 @@ static void test_syntax(void **state)
 	TG_BAD(&t, "Red 5 gold build well 1,2", "item-order");
 	TG_BAD(&t, "Red 5 build well 1,2 build well 1,3 build well 1,4", "build-limit");
 	TG_BAD(&t, "Red 5 build hut 1,2 gold", "hut-build");
-	TG_BAD(&t, "Red 5 build well 1,7 gold", "syntax");  /* no row 7 */
+	TG_BAD(&t, "Red 5 build well 1,7 gold", "syntax"); /* no row 7 */
 	TG_BAD(&t, "Blue 5 gold", "wrong-turn");
 	TG_BAD(&t, "Red 5", "phase-three");
 	tg_stop(&t);
@@ -189,7 +190,7 @@ static void test_ship(void **state)
 	TG_BAD(&t, "Blue 3 gold", "ship-must-move");
 	TG_BAD(&t, "Blue 3>4 gold", "ship-must-move");
 	TG_BAD(&t, "Blue 4>5 gold", "ship-target");
-	TG_OK(&t, "Blue 3>5 gold");                /* the rulebook example */
+	TG_OK(&t, "Blue 3>5 gold"); /* the rulebook example */
 	assert_int_equal(t.g->pos.ship, 3);
 	TG_BAD(&t, "Red 7 gold", "ship-target");
 	TG_BAD(&t, "Red 7>5 gold", "ship-must-move");
@@ -238,8 +239,8 @@ static void test_pirates(void **state)
 	 * cubes there and discards 3 cards, Blue has 1 and discards 1. */
 	tg_start(&t, "RBGY", "Red=r Blue=b Green=g Yellow=r", NULL);
 	put_tile(&t, B_WELL, 0, "6,5");
-	put_tile(&t, B_MARKET, 0, "6,3");   /* cube in row 3: not counted */
-	put_tile(&t, B_LARGE, 0, "8,4");    /* cubes in rows 4 and 5 */
+	put_tile(&t, B_MARKET, 0, "6,3"); /* cube in row 3: not counted */
+	put_tile(&t, B_LARGE, 0, "8,4");  /* cubes in rows 4 and 5 */
 	put_tile(&t, B_WELL, 0, "7,5");
 	put_tile(&t, B_MARKET, 1, "3,5");
 	t.g->pos.active = 2;
@@ -264,7 +265,7 @@ static void test_pirates(void **state)
 	tg_start(&t, "RB", "Red=r Blue=b", NULL);
 	put_tile(&t, B_WELL, 1, "3,5");
 	put_tile(&t, B_WELL, 1, "5,5");
-	t.g->pos.wall[LINE_N][0] = 1 + 16;  /* a red tower on N4 */
+	t.g->pos.wall[LINE_N][0] = 1 + 16; /* a red tower on N4 */
 	t.g->pos.seat[0].cubes++;
 	t.g->pos.seat[0].walls = 3;
 	t.g->pos.seat[1].gold = 0;
@@ -303,13 +304,12 @@ static void test_shortage(void **state)
 	/* Gold: the bank cannot pay: nobody gets gold, everyone halves. */
 	tg_start(&t, "RB", "Red=r Blue=g", NULL);
 	t.g->pos.seat[0].gold = 30;
-	t.g->pos.seat[1].gold = 21;   /* bank empty */
+	t.g->pos.seat[1].gold = 21; /* bank empty */
 	TG_OK(&t, "Red 8 gold");
 	assert_int_equal(t.g->pos.seat[0].gold, 15 + 2);
 	assert_int_equal(t.g->pos.seat[1].gold, 11);
 	tg_stop(&t);
 }
-
 
 static void test_permit_rules(void **state)
 {
@@ -318,12 +318,12 @@ static void test_permit_rules(void **state)
 	tg_start(&t, "RB", "Red=r Blue=g", NULL);
 	TG_BAD(&t, "Red 5 permit 2 1,6", "permit-row");
 	TG_BAD(&t, "Red 5 permit 4 1,5", "not-enough-gold");
-	TG_BAD(&t, "Red 5 permit 2 9,5", "permit-square");   /* outside the 2p area */
+	TG_BAD(&t, "Red 5 permit 2 9,5", "permit-square"); /* outside the 2p area */
 	TG_OK(&t, "Red 5 permit 2 1,5");
 	assert_int_equal(t.g->pos.seat[0].gold, 1);
 	assert_int_equal(permit_at(&t, "1,5"), 0 * 8 + 2);
 	TG_BAD(&t, "Blue 3 permit 2 1,5", "permit-square");
-	TG_BAD(&t, "Blue 3 permit 3 3,8", "permit-square");   /* the church foundation */
+	TG_BAD(&t, "Blue 3 permit 3 3,8", "permit-square"); /* the church foundation */
 	TG_OK(&t, "Blue 3 permit 0 3,3");
 	TG_BAD(&t, "Red 4 +rb permit 2 1,2", "permit-supply");
 	/* Paying 2 influence of one colour places it in any row. */
@@ -334,7 +334,7 @@ static void test_permit_rules(void **state)
 	/* A full row sends the permit to a neighbouring row: fill row 2. */
 	for (int x = 0; x < 5; x++)
 		if (t.g->pos.bld[0][x] < 0 && t.g->pos.permit[0][x] < 0)
-			t.g->pos.permit[0][x] = 8;  /* filler permits */
+			t.g->pos.permit[0][x] = 8; /* filler permits */
 	TG_BAD(&t, "Blue 2 permit 1 2,4", "permit-row");
 	TG_OK(&t, "Blue 2 permit 1 2,3");
 	TG_BAD(&t, "Red 3 permit 3 5,12", "permit-row");
@@ -348,7 +348,7 @@ static void test_building_rules(void **state)
 	(void)state;
 	tg_game t;
 	tg_start(&t, "RBY", "Red=r Blue=b Yellow=g", NULL);
-	give(&t, 0, 17, 0, 0, 0);   /* 20 gold */
+	give(&t, 0, 17, 0, 0, 0); /* 20 gold */
 	put_permit(&t, 0, 0, "7,3");
 	TG_BAD(&t, "Red 3 build well 8,3 gold", "outside-area");
 	TG_BAD(&t, "Red 3 build well 6,3 gold", "permit-count");
@@ -366,7 +366,7 @@ static void test_building_rules(void **state)
 	TG_BAD(&t, "Red 9 build market 6,9 gold", "permit-majority");
 	put_permit(&t, 0, 1, "6,10");
 	put_permit(&t, 2, 4, "7,10");
-	TG_BAD(&t, "Red 9 build tavern 6,9 gold", "permit-majority");   /* 3 vs 4 */
+	TG_BAD(&t, "Red 9 build tavern 6,9 gold", "permit-majority"); /* 3 vs 4 */
 	/* The church foundation and the wall line are no building ground. */
 	put_permit(&t, 0, 3, "2,8");
 	TG_BAD(&t, "Red 9 build tavern 2,8 gold", "church-site");
@@ -375,7 +375,7 @@ static void test_building_rules(void **state)
 	/* Rulebook: Red builds a trade office over yellow's building, pays 2
 	 * and 2 compensation and 5 to the bank; all permits go home. */
 	tg_start(&t, "RBY", "Red=r Blue=b Yellow=g", NULL);
-	give(&t, 0, 7, 0, 0, 0);  /* 10 gold */
+	give(&t, 0, 7, 0, 0, 0); /* 10 gold */
 	put_permit(&t, 0, 4, "4,11");
 	put_permit(&t, 1, 2, "3,11");
 	put_permit(&t, 2, 2, "4,12");
@@ -484,9 +484,12 @@ static void test_huts(void **state)
 	put_permit(&t, 1, 0, "9,6");
 	TG_BAD(&t, "Red 3 build tavern 3,3 gold", "hut-missing");
 	TG_BAD(&t, "Red 3 build tavern 3,3 hut Blue 6,6 hut Red 7,6 gold", "hut-order");
-	TG_BAD(&t, "Red 3 build tavern 3,3 hut Red 1,6 hut Blue 7,6 gold", "hut-square");  /* trade field */
-	TG_BAD(&t, "Red 3 build tavern 3,3 hut Red 9,6 hut Blue 7,6 gold", "hut-square");  /* a permit */
-	TG_BAD(&t, "Red 3 build tavern 3,3 hut Red 6,6 hut Blue 6,6 gold", "hut-square");  /* taken */
+	TG_BAD(&t, "Red 3 build tavern 3,3 hut Red 1,6 hut Blue 7,6 gold",
+	       "hut-square"); /* trade field */
+	TG_BAD(&t, "Red 3 build tavern 3,3 hut Red 9,6 hut Blue 7,6 gold",
+	       "hut-square"); /* a permit */
+	TG_BAD(&t, "Red 3 build tavern 3,3 hut Red 6,6 hut Blue 6,6 gold",
+	       "hut-square"); /* taken */
 	TG_OK(&t, "Red 3 build tavern 3,3 hut Red 6,6 hut Blue off gold");
 	assert_true(tile_at(&t, "6,6") >= 0);
 	assert_int_equal(t.g->pos.tile[t.g->nneutral + 4 + 2].gone, 1);
@@ -501,7 +504,7 @@ static void test_walls(void **state)
 	tg_start(&t, "RB", "Red=r Blue=b", NULL);
 	give(&t, 0, 20, 0, 0, 0);
 	TG_BAD(&t, "Red 2 wall N3 gold", "wall-adjacent");
-	TG_BAD(&t, "Red 2 wall N6 gold", "wall-space");   /* 2p: N3, N4 */
+	TG_BAD(&t, "Red 2 wall N6 gold", "wall-space"); /* 2p: N3, N4 */
 	TG_BAD(&t, "Red 2 wall E7 gold", "syntax");
 	TG_BAD(&t, "Red 2 wall N4 gold", "draw-count");
 	TG_BAD(&t, "Red 2 wall N4 +rb gold", "draw-count");
@@ -603,7 +606,7 @@ static void test_trade(void **state)
 	put_permit(&t, 0, 2, "1,12");
 	TG_BAD(&t, "Red 11 build large 1,10 gold", "permit-count");
 	put_permit(&t, 0, 0, "2,10");
-	TG_OK(&t, "Red 11 build large 1,10 gold");   /* covers 1,10..1,12: 3 points */
+	TG_OK(&t, "Red 11 build large 1,10 gold"); /* covers 1,10..1,12: 3 points */
 	assert_int_equal(t.g->pos.seat[0].track, 4);
 	assert_int_equal(t.g->pos.seat[0].flags, 1u << 3);
 	assert_int_equal(t.g->pos.seat[0].cubes, 3);
@@ -675,7 +678,6 @@ static void test_win(void **state)
 	tg_stop(&t);
 }
 
-
 /* The stacks run out; walls and church tiles run out. */
 static void test_supply(void **state)
 {
@@ -727,25 +729,26 @@ static void test_options(void **state)
 	give(&t, 0, 10, 0, 0, 0);
 	put_permit(&t, 0, 1, "1,11");
 	put_permit(&t, 0, 2, "1,12");
-	TG_OK(&t, "Red 11 build market 1,12 gold");   /* covers 1,12 (1 mill) */
+	TG_OK(&t, "Red 11 build market 1,12 gold"); /* covers 1,12 (1 mill) */
 	assert_int_equal(t.g->pos.seat[0].track, 11);
 	tg_stop(&t);
-	tg_start(&t, "RBG", "Red=r Blue=b Green=g", "track=uncapped mills=near cards=smart halve=up");
+	tg_start(&t, "RBG", "Red=r Blue=b Green=g",
+		 "track=uncapped mills=near cards=smart halve=up");
 	assert_int_equal(t.g->gold_total, 56);
 	assert_int_equal(t.g->pos.deck[IR], 17);
 	give(&t, 0, 10, 0, 0, 0);
 	put_permit(&t, 0, 1, "6,2");
-	TG_OK(&t, "Red 2 build well 6,2 gold");   /* 2 windmills in 3p */
+	TG_OK(&t, "Red 2 build well 6,2 gold"); /* 2 windmills in 3p */
 	assert_int_equal(t.g->pos.seat[0].trade, 2);
 	tg_stop(&t);
 	tg_start(&t, "RBGY", "Red=r Blue=b Green=g Yellow=r", "mills=near");
 	give(&t, 0, 10, 0, 0, 0);
 	put_permit(&t, 0, 1, "6,2");
-	TG_OK(&t, "Red 2 build well 6,2 gold");   /* far from the 4p gates: 0 */
+	TG_OK(&t, "Red 2 build well 6,2 gold"); /* far from the 4p gates: 0 */
 	assert_int_equal(t.g->pos.seat[0].track, 0);
 	put_permit(&t, 1, 1, "8,2");
 	give(&t, 1, 10, 0, 0, 0);
-	TG_OK(&t, "Blue 3 build well 8,2 gold");  /* hmm: row 2 build on row 3 */
+	TG_OK(&t, "Blue 3 build well 8,2 gold"); /* hmm: row 2 build on row 3 */
 	assert_int_equal(t.g->pos.seat[1].track, 2);
 	tg_stop(&t);
 	/* halve=up: 3 influence cards give up 2. */
@@ -756,8 +759,11 @@ static void test_options(void **state)
 	tg_stop(&t);
 }
 
-
-typedef struct mlist { tg_game *t; int n; bool saw_gold, saw_permit, saw_wall; } mlist;
+typedef struct mlist {
+	tg_game *t;
+	int n;
+	bool saw_gold, saw_permit, saw_wall;
+} mlist;
 
 static void on_move(void *ctx, const char *line)
 {
@@ -801,15 +807,14 @@ static void test_moves(void **state)
 	tg_stop(&t);
 }
 
-
 /* Setup: a snapshot is checked fact by fact. */
 static void test_setup(void **state)
 {
 	(void)state;
 	static const char *const bad[] = {
-		"ship=8",                                                   /* no active */
+		"ship=8", /* no active */
 		"active=Red frob=1",
-		"active=Red deck=r14,b13,g13",                              /* 40 influence cards */
+		"active=Red deck=r14,b13,g13", /* 40 influence cards */
 		"active=Red deck=r13,b13,g13 discard=r0,b0,g0 Red=r:0,b:0,g:0 Blue=r:0,b:0,g:0 tavern@1,2:Red:5",
 		"active=Red deck=r13,b13,g13 discard=r0,b0,g0 Red=r:0,b:0,g:0 Blue=r:0,b:0,g:0 permit@3,8:Red:2 permit@3,9:Red:2",
 		"active=Red deck=r13,b13,g13 discard=r0,b0,g0 Red=r:0,b:0,g:0,walls:1 Blue=r:0,b:0,g:0",
@@ -825,15 +830,16 @@ static void test_setup(void **state)
 		assert_int_equal(t.et.rej.line, 3);
 	}
 	/* A good one: two wells and a tower, and play goes on from it. */
-	const char *good = "active=Blue ship=8 turns=9 deck=r13,b13,g12 discard=r0,b0,g0 stack=123456789 "
-			   "Red=gold:4,r:0,b:0,g:1,permits:1234,walls:3 Blue=gold:3,r:0,b:0,g:0 "
-			   "well@2,6:Red:1 hut@4,4:Red longhut@5,8:Red hut@3,4:Blue permit@2,5:Red:0 "
-			   "N4:Red:cards N3:Red:cards S4:Red:tower";
+	const char *good =
+		"active=Blue ship=8 turns=9 deck=r13,b13,g12 discard=r0,b0,g0 stack=123456789 "
+		"Red=gold:4,r:0,b:0,g:1,permits:1234,walls:3 Blue=gold:3,r:0,b:0,g:0 "
+		"well@2,6:Red:1 hut@4,4:Red longhut@5,8:Red hut@3,4:Blue permit@2,5:Red:0 "
+		"N4:Red:cards N3:Red:cards S4:Red:tower";
 	if (tg_try_start(&t, "RB", NULL, NULL, good) < 0)
 		fail_msg("Setup refused: %s", t.et.rej.msg);
 	assert_int_equal(t.g->pos.seat[0].cubes, 2);
 	assert_int_equal(t.g->pos.seat[0].track, 0);
-	assert_int_equal(t.g->pos.tile[t.g->nneutral + 4 + 3].gone, 1);  /* blue long hut */
+	assert_int_equal(t.g->pos.tile[t.g->nneutral + 4 + 3].gone, 1); /* blue long hut */
 	recount(&t);
 	TG_BAD(&t, "Red 8 gold", "wrong-turn");
 	TG_OK(&t, "Blue 7>6 discard Red=g gold");
@@ -843,7 +849,6 @@ static void test_setup(void **state)
 	arb_buf_free(&b);
 	tg_stop(&t);
 }
-
 
 /* Input is forgiving, fmt is canonical. */
 static void test_format(void **state)
@@ -855,9 +860,12 @@ static void test_format(void **state)
 		{ "red 5 GOLD", "Red 5 gold" },
 		{ "RED 7>5 Discard blue=RB LOOT 2g build Office 3,5 3G hut blue off permit 0 1,5 2B CASH",
 		  "Red 7>5 discard Blue=rb loot 2g build large 3,5 3g hut Blue off permit 0 1,5 2b cash" },
-		{ "Red 3>5 +RGB wall n4 +b church 5/9 move 1,2 3,4 2r", "Red 3>5 +rgb wall N4 +b church 5/9 move 1,2 3,4 2r" },
-		{ "Red 4 build inn 1,2 build stands 3,4 gold raise 1,2 4 2g", "Red 4 build tavern 1,2 build market 3,4 gold raise 1,2 4 2g" },
-		{ "Red 4 halve Red=rr Blue=g gold place 3 5,12", "Red 4 halve Red=rr Blue=g gold place 3 5,12" },
+		{ "Red 3>5 +RGB wall n4 +b church 5/9 move 1,2 3,4 2r",
+		  "Red 3>5 +rgb wall N4 +b church 5/9 move 1,2 3,4 2r" },
+		{ "Red 4 build inn 1,2 build stands 3,4 gold raise 1,2 4 2g",
+		  "Red 4 build tavern 1,2 build market 3,4 gold raise 1,2 4 2g" },
+		{ "Red 4 halve Red=rr Blue=g gold place 3 5,12",
+		  "Red 4 halve Red=rr Blue=g gold place 3 5,12" },
 		{ "Red 4 wall e10 gold", "Red 4 wall E10 gold" },
 	};
 	for (size_t i = 0; i < sizeof in / sizeof in[0]; i++) {
