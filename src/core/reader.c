@@ -284,29 +284,10 @@ static uint32_t bad_byte(const char *s, size_t len, bool *nul)
 			continue;
 		}
 		*nul = false;
-		size_t n;
-		unsigned min;
-		if (c >= 0xC2 && c <= 0xDF) {
-			n = 1;
-			min = 0x80;
-		} else if (c >= 0xE0 && c <= 0xEF) {
-			n = 2;
-			min = 0x800;
-		} else if (c >= 0xF0 && c <= 0xF4) {
-			n = 3;
-			min = 0x10000;
-		} else {
+		size_t n = arb_utf8_char(p + i, len - i);
+		if (!n)
 			return (uint32_t)i + 1;
-		}
-		unsigned cp = c & (0x3F >> n);
-		for (size_t k = 1; k <= n; k++) {
-			if (i + k >= len || (p[i + k] & 0xC0) != 0x80)
-				return (uint32_t)i + 1;
-			cp = (cp << 6) | (p[i + k] & 0x3F);
-		}
-		if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
-			return (uint32_t)i + 1;
-		i += n + 1;
+		i += n;
 	}
 	return 0;
 }

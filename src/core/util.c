@@ -55,39 +55,6 @@ char *arb_xstrdup(const char *s)
 	return arb_xstrndup(s, strlen(s));
 }
 
-/* The length (1-4) of the valid UTF-8 character at p[0..avail), or 0. */
-static size_t utf8_char(const unsigned char *p, size_t avail)
-{
-	unsigned c = p[0];
-	if (c < 0x80)
-		return 1;
-	size_t n;
-	unsigned min;
-	if (c >= 0xC2 && c <= 0xDF) {
-		n = 1;
-		min = 0x80;
-	} else if (c >= 0xE0 && c <= 0xEF) {
-		n = 2;
-		min = 0x800;
-	} else if (c >= 0xF0 && c <= 0xF4) {
-		n = 3;
-		min = 0x10000;
-	} else {
-		return 0;
-	}
-	if (avail < n + 1)
-		return 0;
-	unsigned cp = c & (0x3F >> n);
-	for (size_t k = 1; k <= n; k++) {
-		if ((p[k] & 0xC0) != 0x80)
-			return 0;
-		cp = (cp << 6) | (p[k] & 0x3F);
-	}
-	if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
-		return 0;
-	return n + 1;
-}
-
 size_t arb_utf8_trim(const char *s, size_t len)
 {
 	const unsigned char *p = (const unsigned char *)s;
@@ -107,7 +74,7 @@ bool arb_utf8_valid(const char *s, size_t len)
 {
 	const unsigned char *p = (const unsigned char *)s;
 	for (size_t i = 0; i < len;) {
-		size_t n = utf8_char(p + i, len - i);
+		size_t n = arb_utf8_char(p + i, len - i);
 		if (!n)
 			return false;
 		i += n;
@@ -120,7 +87,7 @@ void arb_buf_put_utf8(arb_buf *b, const char *s)
 	const unsigned char *p = (const unsigned char *)s;
 	size_t len = strlen(s);
 	for (size_t i = 0; i < len;) {
-		size_t n = utf8_char(p + i, len - i);
+		size_t n = arb_utf8_char(p + i, len - i);
 		if (n) {
 			arb_buf_put(b, s + i, n);
 			i += n;

@@ -21,6 +21,41 @@ char *arb_xstrndup(const char *s, size_t n);
  * message buffers cut them: a cut must fall between characters, and what
  * is printed must be UTF-8 whatever bytes a file name holds. */
 
+/* The length (1-4) of the valid UTF-8 character at p[0..avail) (avail
+ * >= 1), or 0: overlong forms, surrogates and code points past U+10FFFF
+ * are not valid.  Inline: the reader checks every non-ASCII byte. */
+static inline size_t arb_utf8_char(const unsigned char *p, size_t avail)
+{
+	unsigned c = p[0];
+	if (c < 0x80)
+		return 1;
+	size_t n;
+	unsigned min;
+	if (c >= 0xC2 && c <= 0xDF) {
+		n = 1;
+		min = 0x80;
+	} else if (c >= 0xE0 && c <= 0xEF) {
+		n = 2;
+		min = 0x800;
+	} else if (c >= 0xF0 && c <= 0xF4) {
+		n = 3;
+		min = 0x10000;
+	} else {
+		return 0;
+	}
+	if (avail < n + 1)
+		return 0;
+	unsigned cp = c & (0x3F >> n);
+	for (size_t k = 1; k <= n; k++) {
+		if ((p[k] & 0xC0) != 0x80)
+			return 0;
+		cp = (cp << 6) | (p[k] & 0x3F);
+	}
+	if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
+		return 0;
+	return n + 1;
+}
+
 /* The length of s[0..len) without a last character that is cut short. */
 size_t arb_utf8_trim(const char *s, size_t len);
 /* Is s[0..len) valid UTF-8 (shortest forms, no surrogates)? */
