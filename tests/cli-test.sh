@@ -6,19 +6,7 @@
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# expect NAME WANT-STATUS COMMAND... : the command's exit status
-expect() {
-	name=$1 want=$2
-	shift 2
-	"$@" >"$tmp/out" 2>"$tmp/err" </dev/null
-	got=$?
-	if [ "$got" = "$want" ]; then
-		report "cli $name" 0
-	else
-		{ echo "exit $got, wanted $want"; cat "$tmp/out" "$tmp/err"; } >"$tmp/why"
-		report "cli $name" 1 "$tmp/why"
-	fi
-}
+SUITE='cli'   # expect (lib.sh) names its checks "cli NAME"
 
 # same NAME FILE-WITH-EXPECTED-TEXT: compare $tmp/out (or err) with text
 same() {

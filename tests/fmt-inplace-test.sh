@@ -9,19 +9,7 @@
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# expect NAME WANT-STATUS COMMAND... : the exit status; output in $tmp/out, $tmp/err
-expect() {
-	name=$1 want=$2
-	shift 2
-	"$@" >"$tmp/out" 2>"$tmp/err" </dev/null
-	got=$?
-	if [ "$got" = "$want" ]; then
-		report "fmt -i $name" 0
-	else
-		{ echo "exit $got, wanted $want"; cat "$tmp/out" "$tmp/err"; } >"$tmp/why"
-		report "fmt -i $name" 1 "$tmp/why"
-	fi
-}
+SUITE='fmt -i'   # expect (lib.sh) names its checks "fmt -i NAME"
 check() { report "fmt -i $1" "$2" "${3:-}"; }
 # no temporary file left in DIR (any name but the test's own files)
 no_tmp() { ! ls -A "$1" | grep -q -e '^\.arbiter-' -e '\.tgn\.'; }

@@ -15,6 +15,22 @@ capture() {
 	rm -f "$_out" "$_err"
 }
 
+# expect NAME WANT-STATUS COMMAND... : one result line, "$SUITE NAME", for
+# the command's exit status; its output stays in $tmp/out and $tmp/err
+# (the caller's $tmp folder), and a failure shows both (4 KB of each).
+expect() {
+	_name=$1 _want=$2
+	shift 2
+	"$@" >"$tmp/out" 2>"$tmp/err" </dev/null
+	_got=$?
+	if [ "$_got" = "$_want" ]; then
+		report "$SUITE $_name" 0
+	else
+		{ echo "exit $_got, wanted $_want"; head -c 4000 "$tmp/out"; head -c 4000 "$tmp/err"; } >"$tmp/why"
+		report "$SUITE $_name" 1 "$tmp/why"
+	fi
+}
+
 # report NAME OK(0/1) [DETAIL FILE]: one result line for tests/run.sh
 report() {
 	if [ "$2" = 0 ]; then

@@ -8,19 +8,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 native=$ARBITER
 
-# expect NAME WANT-STATUS COMMAND... : the exit status, output in $tmp/out, $tmp/err
-expect() {
-	name=$1 want=$2
-	shift 2
-	"$@" >"$tmp/out" 2>"$tmp/err" </dev/null
-	got=$?
-	if [ "$got" = "$want" ]; then
-		report "safety $name" 0
-	else
-		{ echo "exit $got, wanted $want"; head -c 4000 "$tmp/out"; head -c 4000 "$tmp/err"; } >"$tmp/why"
-		report "safety $name" 1 "$tmp/why"
-	fi
-}
+SUITE='safety'   # expect (lib.sh) names its checks "safety NAME"
 
 # check NAME CONDITION-STATUS [DETAIL FILE]
 check() { report "safety $1" "$2" "${3:-}"; }
