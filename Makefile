@@ -34,7 +34,8 @@ endif
 endif
 
 DEP_CFLAGS := $(shell $(PKG_CONFIG) --cflags yaml-0.1 jansson 2>/dev/null)
-DEP_LIBS   := $(shell $(PKG_CONFIG) --libs yaml-0.1 jansson 2>/dev/null) -lm
+# -pthread: the -j worker threads (POSIX threads, in the C library)
+DEP_LIBS   := $(shell $(PKG_CONFIG) --libs yaml-0.1 jansson 2>/dev/null) -lm -pthread
 CMOCKA_CFLAGS := $(shell $(PKG_CONFIG) --cflags cmocka 2>/dev/null)
 CMOCKA_LIBS   := $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null)
 
@@ -43,7 +44,7 @@ CMOCKA_LIBS   := $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null)
 # (`make check`, `sanitize`, `fuzz`) keep every one (ASSERT_FLAGS empty).
 ASSERT_FLAGS ?= -DNDEBUG
 ARB_CFLAGS = -std=c17 -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L $(ASSERT_FLAGS) \
-	-DARB_VERSION='"$(VERSION)"' -Isrc $(DEP_CFLAGS)
+	-DARB_VERSION='"$(VERSION)"' -Isrc $(DEP_CFLAGS) -pthread
 
 GAMES     := $(sort $(notdir $(patsubst %/,%,$(dir $(wildcard src/games/*/*.c)))))
 CORE_SRC  := $(wildcard src/core/*.c)
@@ -60,7 +61,7 @@ UNIT_BIN  := $(patsubst %.c,$(BUILD)/%,$(UNIT_SRC))
 # the fuzz harnesses with the replay driver: `make check` replays the seeds
 FUZZ_REPLAY_BIN := $(patsubst %.c,$(BUILD)/%,$(wildcard tests/fuzz/fuzz_*.c))
 
-.PHONY: all check test-run unit sanitize fuzz fuzz-build fuzz-seeds fuzz-merge fuzz-coverage fuzz-afl \
+.PHONY: all check test-run unit sanitize tsan fuzz fuzz-build fuzz-seeds fuzz-merge fuzz-coverage fuzz-afl \
 	bench install uninstall clean fmt fmt-check
 
 all: arbiter
@@ -258,6 +259,21 @@ fuzz-coverage:
 		build/fuzz/cov/$(firstword $(FUZZ_NAMES)) \
 		$(foreach h,$(wordlist 2,99,$(FUZZ_NAMES)),-object build/fuzz/cov/$(h)) src | tee build/fuzz/cov/report.txt | \
 		awk '{ print } /^TOTAL/ { line = $$(NF-3) } END { print "src/ line coverage by the fuzz corpus: " line }'
+
+# ThreadSanitizer on the -j paths: a build of its own runs tests/loop-test.sh
+# (-j 3 against -j 1 on the corpus, bad input and TSAN_GAMES generated
+# games per game); a race makes TSan print on stderr and exit 66, so the
+# comparison with -j 1 fails.  Not within `make sanitize` (TSan and ASan
+# cannot share a binary).
+TSAN_FLAGS = -O1 -g -fsanitize=thread
+TSAN_GAMES ?= 1000
+tsan:
+	$(MAKE) BUILD=build/tsan ASSERT_FLAGS= CFLAGS="$(TSAN_FLAGS)" LDFLAGS="$(TSAN_FLAGS)" build/tsan/arbiter
+	@TSAN_OPTIONS="halt_on_error=1 exitcode=66" LOOP_GAMES=$(TSAN_GAMES) ARBITER=build/tsan/arbiter \
+		sh tests/loop-test.sh >build/tsan/loop.log 2>&1; \
+		grep -v '^PASS' build/tsan/loop.log | head -40; \
+		echo "tsan: $$(grep -c '^PASS' build/tsan/loop.log) passed, $$(grep -c '^FAIL' build/tsan/loop.log) failed"; \
+		! grep -q '^FAIL' build/tsan/loop.log
 
 # Speed and memory, measured (never asserted): see tests/bench/bench.sh.
 # A binary of its own, built with DWARF 4 so valgrind 3.19 reads it.

@@ -379,6 +379,7 @@ int main(int argc, char **argv)
 	 * that is neither a command nor a file, and reads like a word, is a
 	 * mistyped command rather than a missing record. */
 	arb_opts o = { .command = "check",
+		       .keep_going = true,
 		       .format = FMT_TEXT,
 		       .at = -1,
 		       .seed = 1,
@@ -441,6 +442,7 @@ int main(int argc, char **argv)
 
 	const char *data_files[32];
 	int ndata = 0;
+	bool keep_going_given = false, fail_fast_given = false;
 	for (size_t i = 0; i < nseen; i++) {
 		const char *arg = seen[i].arg;
 		int v;
@@ -544,6 +546,20 @@ int main(int argc, char **argv)
 			break;
 		case OPT_KEEP_GOING:
 			o.keep_going = true;
+			keep_going_given = true;
+			break;
+		case OPT_FAIL_FAST:
+			o.keep_going = false;
+			fail_fast_given = true;
+			break;
+		case OPT_SUMMARY:
+			o.summary = true;
+			break;
+		case OPT_JOBS:
+			if (number_arg("-j/--jobs", arg, 1024, &o.jobs))
+				return ARB_EXIT_ERROR;
+			if (o.jobs == 0)
+				return usage_error("%s", "-j/--jobs: at least 1 thread");
 			break;
 		case OPT_LABELS:
 			o.labels = true;
@@ -570,6 +586,8 @@ int main(int argc, char **argv)
 				return usage_error("%s",
 						   "fmt -i cannot rewrite standard input ('-')");
 	}
+	if (keep_going_given && fail_fast_given)
+		return usage_error("%s", "-k/--keep-going and --fail-fast exclude each other");
 	if (o.labels && o.snapshot)
 		return usage_error("%s", "--labels and --snapshot exclude each other");
 	if (cmd == ARB_CMD_dump && o.game && !(o.labels && o.nfiles == 0))

@@ -106,16 +106,18 @@ if command -v jq >/dev/null 2>&1; then
 	report "cli --format=json carries errors" $?
 fi
 
-# select: byte for byte, criteria, -v, exit 1 when nothing matches
+# select: byte for byte (from standard input: a named file's games get
+# an Origin tag, see tests/loop-test.sh), criteria, -v, exit 1 when
+# nothing matches
 two=$tmp/two.tgn
 cat corpus/tgn/rule-result-mismatch-ok.tgn corpus/tgn/rule-game-over-bad.tgn >"$two"
-"$ARBITER" select "$two" >"$tmp/out" 2>&1
+"$ARBITER" select <"$two" >"$tmp/out" 2>&1
 cmp -s "$tmp/out" "$two"; report "cli select with no criterion passes the stream through" $?
-"$ARBITER" select --tag Result=Red "$two" >"$tmp/out" 2>&1
+"$ARBITER" select --tag Result=Red <"$two" >"$tmp/out" 2>&1
 cmp -s "$tmp/out" corpus/tgn/rule-result-mismatch-ok.tgn; report "cli select --tag" $? "$tmp/out"
-"$ARBITER" --data corpus/tgn/mini.yaml select --invalid "$two" >"$tmp/out" 2>&1
+"$ARBITER" --data corpus/tgn/mini.yaml select --invalid <"$two" >"$tmp/out" 2>&1
 cmp -s "$tmp/out" corpus/tgn/rule-game-over-bad.tgn; report "cli select --invalid" $? "$tmp/out"
-"$ARBITER" --data corpus/tgn/mini.yaml select -v --valid "$two" >"$tmp/out" 2>&1
+"$ARBITER" --data corpus/tgn/mini.yaml select -v --valid <"$two" >"$tmp/out" 2>&1
 cmp -s "$tmp/out" corpus/tgn/rule-game-over-bad.tgn; report "cli select -v --valid" $? "$tmp/out"
 expect "select with no match exits 1" 1 "$ARBITER" select --player Nobody "$two"
 expect "select --player" 0 "$ARBITER" select --player Bo "$two"

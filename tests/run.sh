@@ -6,6 +6,7 @@
 #   bad input       tests/run-bad.sh
 #   documentation   tests/docs-test.sh (man page, completions vs --help)
 #   cli             tests/cli-test.sh (exit statuses, -q, /dev/full, fmt -i)
+#   record loop     tests/loop-test.sh (going on, summary, select's Origin, -j = -j 1)
 #   standings       tests/standings-test.sh (a hand-checked tournament)
 #   gen             tests/gen-test.sh (generated games are legal, canonical, seeded)
 #   options         tests/options-test.sh (the option table vs --help, completions, checks)
@@ -41,6 +42,7 @@ for script in \
 	tests/run-bad.sh \
 	tests/docs-test.sh \
 	tests/cli-test.sh \
+	tests/loop-test.sh \
 	tests/standings-test.sh \
 	tests/gen-test.sh \
 	tests/options-test.sh \

@@ -63,7 +63,7 @@ exit 0" check "$tmp/cap.tgn"
 "$ARBITER" gen --game Catan --max-moves 5 >"$tmp/out" 2>&1
 [ $? = 0 ] && grep -q '^\[Game "catan"\]' "$tmp/out"
 report "usage gen --game Catan" $? "$tmp/out"
-"$ARBITER" select --game CARCASSONNE "$tmp/cap.tgn" >"$tmp/out" 2>&1
+"$ARBITER" select --game CARCASSONNE <"$tmp/cap.tgn" >"$tmp/out" 2>&1
 [ $? = 0 ] && cmp -s "$tmp/out" "$tmp/cap.tgn"
 report "usage select --game CARCASSONNE keeps [Game \"Carcassonne\"]" $? "$tmp/out"
 golden "dump --labels --game ELASUND" "exit 0" -q dump --labels --game ELASUND

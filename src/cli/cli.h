@@ -16,7 +16,10 @@ typedef enum { FMT_TEXT, FMT_YAML, FMT_JSON, FMT_TSV, FMT_SVG, FMT_HTML } arb_fo
 typedef struct arb_opts {
 	const char *command;
 	arb_format format;
-	bool quiet, keep_going, in_place, labels, snapshot;
+	bool quiet, in_place, labels, snapshot;
+	bool keep_going; /* go on after a bad record (default; --fail-fast: not) */
+	bool summary;	 /* --summary: the batch summary even off a terminal */
+	long jobs;	 /* -j: worker threads (0: the online cores)         */
 	long at;	      /* -1: not given */
 	const char *game;     /* --game */
 	const char *player;   /* select --player */
@@ -40,6 +43,20 @@ enum { ARB_EXIT_OK = 0, ARB_EXIT_ILLEGAL = 1, ARB_EXIT_ERROR = 2 };
 
 typedef struct arb_out arb_out;
 
+/* What a batch came to, for its summary on standard error:
+ * "18 games in 3 files: 16 legal, 1 illegal, 1 unreadable". */
+typedef struct arb_tally {
+	size_t files, unopened; /* named, and of them not opened      */
+	size_t games;		/* records read, bad ones included     */
+	size_t legal, unfinished, illegal;
+	size_t unreadable; /* a record or game error (status 2)  */
+	size_t selected;   /* select: games written              */
+	size_t formatted;  /* fmt: games written                 */
+} arb_tally;
+void arb_tally_add(arb_tally *to, const arb_tally *from);
+/* The summary line, on stderr; `cmd` picks the counts that apply. */
+void arb_tally_print(const arb_tally *t, const char *cmd);
+
 /* Output context for one run: opens the format's stream on stdout. */
 arb_out *arb_out_new(const arb_opts *o);
 /* Finish the stream and flush; returns -1 when stdout failed. */
@@ -49,6 +66,21 @@ int arb_out_close(arb_out *out);
 int arb_out_finish(arb_out *out, int status);
 /* True once writing to stdout has failed (stop early). */
 bool arb_out_failed(const arb_out *out);
+
+/* The batch's counts, raised by verdicts (legal, unfinished, illegal)
+ * and by the record loop and commands (the rest). */
+arb_tally *arb_out_tally(arb_out *out);
+/* Diagnostics reported so far through `out`. */
+size_t arb_out_diags(const arb_out *out);
+/* A capture: an output that keeps what one game writes (stdout, stderr,
+ * documents, status, counts) for arb_out_replay, so worker threads can
+ * replay games while one thread writes them in input order.  Freed by
+ * arb_out_close. */
+arb_out *arb_out_capture(const arb_opts *o);
+/* Write what `cap` holds through `out`, as if written there, and empty it. */
+void arb_out_replay(arb_out *out, arb_out *cap);
+/* Empty a capture without writing it. */
+void arb_out_reset(arb_out *cap);
 
 /* Report a failed write to standard output on stderr, once; returns 2. */
 int arb_stdout_error(void);
@@ -87,6 +119,9 @@ json_t *arb_verdict_json(const arb_replay *r);
 void arb_verdict_line(const arb_replay *r, arb_buf *b);
 /* Raw text (dump, fmt, moves) to stdout, as is. */
 void arb_out_text(arb_out *out, const char *s, size_t len);
+/* `sep` to stdout unless this is the first call: what goes between two
+ * games (fmt's blank line), written in order by a capture too. */
+void arb_out_between(arb_out *out, const char *sep);
 /* Raise the exit status. */
 void arb_out_status(arb_out *out, int status);
 int arb_out_exit(const arb_out *out);
@@ -103,10 +138,29 @@ int arb_cmd_standings(const arb_opts *o);
 int arb_cmd_import(const arb_opts *o);
 
 /* Iterate over the operands' games: calls fn for each record; stops when
- * fn returns nonzero.  Syntax errors go to `out` (and stop unless
- * --keep-going).  Returns nonzero when stopped early. */
+ * fn returns nonzero.  Syntax errors go to `out` (and stop with
+ * --fail-fast).  Returns nonzero when stopped early. */
 typedef int (*arb_each_fn)(void *ctx, const arb_record *rec);
 int arb_each_record(const arb_opts *o, arb_out *out, arb_each_fn fn, void *ctx);
+
+/* The loop as a command describes it, for what arb_each_record cannot say:
+ * what to do with a game the reader could not read, and how to replay
+ * games on -j worker threads. */
+typedef struct arb_loop {
+	arb_each_fn fn; /* each record, with ctx (one thread) */
+	void *ctx;
+	/* a game the reader could not read, after its diagnostic: its bytes
+	 * are rec->raw, rec->rawlen (nothing else is set but file and
+	 * raw_line); written to `out`.  Optional. */
+	void (*broken)(void *ctx, arb_out *out, const arb_record *rec);
+	/* -j: a worker's own context (like ctx, for fn), told before each
+	 * game which output to write to; NULL: the command runs on one
+	 * thread.  fn may then share nothing writable but through `out`. */
+	void *(*worker_new)(void *ctx);
+	void (*worker_out)(void *wctx, arb_out *out);
+	void (*worker_free)(void *wctx);
+} arb_loop;
+int arb_each_record_loop(const arb_opts *o, arb_out *out, const arb_loop *l);
 /* What a caller took from a stream before handing it over: `lines` blank
  * lines, then `bytes[0..len)` of the next line (see arb_reader_unread). */
 typedef struct arb_taken {

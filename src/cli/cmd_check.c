@@ -68,11 +68,38 @@ static int check_one(void *ctx, const arb_record *rec)
 	return r.verdict == ARB_ERROR && !c->o->keep_going;
 }
 
+/* -j: a worker's context is a check_ctx of its own (its events). */
+static void *worker_new(void *ctx)
+{
+	check_ctx *w = arb_xmalloc(sizeof *w);
+	*w = *(check_ctx *)ctx;
+	w->ev = NULL;
+	w->nev = w->cap = 0;
+	return w;
+}
+
+static void worker_out(void *wctx, arb_out *out)
+{
+	((check_ctx *)wctx)->out = out;
+}
+
+static void worker_free(void *wctx)
+{
+	check_ctx *w = wctx;
+	free(w->ev);
+	free(w);
+}
+
 int arb_cmd_check(const arb_opts *o)
 {
 	check_ctx c = { .o = o, .score = strcmp(o->command, "score") == 0 };
 	c.out = arb_out_new(o);
-	arb_each_record(o, c.out, check_one, &c);
+	arb_loop l = { .fn = check_one,
+		       .ctx = &c,
+		       .worker_new = worker_new,
+		       .worker_out = worker_out,
+		       .worker_free = worker_free };
+	arb_each_record_loop(o, c.out, &l);
 	free(c.ev);
 	int status = arb_out_exit(c.out);
 	return arb_out_finish(c.out, status);

@@ -79,6 +79,11 @@ static int fmt_record(fmt_ctx *c, const arb_record *rec)
 	bool line_open = false, in_moves = false;
 	for (size_t i = 0; i < rec->nitems; i++) {
 		const arb_item *it = &rec->items[i];
+		/* the Origin tag that select wrote places the game in its
+		 * original file, line for line: a new layout would make
+		 * those places wrong, so the canonical form drops it */
+		if (it->kind == ARB_ITEM_TAG && it->index == 0 && rec->has_origin)
+			continue;
 		if (it->kind == ARB_ITEM_TURN && !in_moves) {
 			/* one blank line between the tags and the movetext */
 			in_moves = true;
@@ -143,13 +148,38 @@ static int fmt_one(void *ctx, const arb_record *rec)
 			c->failed = true;
 			return 1;
 		}
+		arb_out_tally(c->out)->formatted++;
 		return 0;
 	}
-	arb_buf_reset(&c->text); /* c->games keeps counting: blank lines between games */
+	arb_buf_reset(&c->text);
+	c->games = 0; /* the blank line between games is arb_out_between's */
 	if (fmt_record(c, rec))
 		return !c->o->keep_going;
+	arb_out_between(c->out, "\n");
 	arb_out_text(c->out, c->text.p, c->text.len);
+	arb_out_tally(c->out)->formatted++;
 	return 0;
+}
+
+/* -j: a worker formats into a text buffer of its own. */
+static void *worker_new(void *ctx)
+{
+	fmt_ctx *w = arb_xmalloc(sizeof *w);
+	*w = *(fmt_ctx *)ctx;
+	w->text = (arb_buf){ 0 };
+	return w;
+}
+
+static void worker_out(void *wctx, arb_out *out)
+{
+	((fmt_ctx *)wctx)->out = out;
+}
+
+static void worker_free(void *wctx)
+{
+	fmt_ctx *w = wctx;
+	arb_buf_free(&w->text);
+	free(w);
 }
 
 /* ------------------------------------------------------------ fmt -i */
@@ -433,7 +463,12 @@ int arb_cmd_fmt(const arb_opts *o)
 	fmt_ctx c = { .o = o };
 	c.out = arb_out_new(o);
 	if (!o->in_place) {
-		arb_each_record(o, c.out, fmt_one, &c);
+		arb_loop l = { .fn = fmt_one,
+			       .ctx = &c,
+			       .worker_new = worker_new,
+			       .worker_out = worker_out,
+			       .worker_free = worker_free };
+		arb_each_record_loop(o, c.out, &l);
 	} else {
 		/* each file on its own: its first error ends it (it is then
 		 * left alone); -k goes on with the next file */
@@ -442,9 +477,11 @@ int arb_cmd_fmt(const arb_opts *o)
 		c.o = &one;
 		struct sigaction old[NSIGNALS];
 		catch_signals(old);
-		for (int i = 0; i < o->nfiles; i++)
+		for (int i = 0; i < o->nfiles; i++) {
+			arb_out_tally(c.out)->files++;
 			if (fmt_in_place(&c, &one, o->files[i]) && !o->keep_going)
 				break;
+		}
 		restore_signals(old);
 	}
 	arb_buf_free(&c.text);

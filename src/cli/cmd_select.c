@@ -7,17 +7,25 @@
  * Only --valid and --invalid need a replay; the other criteria look at the
  * tags alone, so selecting by player from a large stream runs at the
  * reader's speed.
+ *
+ * A game read from a named file is written after an [Origin "FILE:LINE"]
+ * tag (unless it has one): the reader reports a game so led at its place
+ * in FILE, so `select ... | check` names the line the user can open.
+ * A game the reader could not read (a syntax error) is written unchanged
+ * too, never dropped: it is --invalid, and so it is printed by --invalid,
+ * by -v --valid and by a select with no criterion.
  */
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
 #include "cli.h"
+#include "../core/util.h"
 
 typedef struct {
 	const arb_opts *o;
 	arb_out *out;
-	size_t printed;
 } select_ctx;
 
 static const char *tag_value(const arb_record *rec, const char *name, size_t n)
@@ -64,23 +72,85 @@ static bool matches(const arb_opts *o, const arb_record *rec)
 	return true;
 }
 
+/* Write a game's bytes, led by its Origin tag when it comes from a named
+ * file and has none (`origin`: it may need one).  A name that a tag
+ * cannot hold (not UTF-8, a control character) gets none. */
+static void put_game(select_ctx *c, const char *file, uint32_t line, const char *raw, size_t len,
+		     bool origin)
+{
+	if (origin && strcmp(file, "<stdin>") != 0 && arb_utf8_valid(file, strlen(file))) {
+		arb_buf b = { 0 };
+		arb_buf_puts(&b, "[" ARB_ORIGIN_TAG " \"");
+		for (const char *p = file; *p && origin; p++) {
+			if ((unsigned char)*p < 0x20 || *p == 0x7f)
+				origin = false;
+			if (*p == '"' || *p == '\\')
+				arb_buf_putc(&b, '\\');
+			arb_buf_putc(&b, *p);
+		}
+		arb_buf_printf(&b, ":%u\"]\n", (unsigned)line);
+		if (origin)
+			arb_out_text(c->out, b.p, b.len);
+		arb_buf_free(&b);
+	}
+	arb_out_text(c->out, raw, len);
+	arb_out_tally(c->out)->selected++;
+}
+
 static int select_one(void *ctx, const arb_record *rec)
 {
 	select_ctx *c = ctx;
-	if (matches(c->o, rec) != c->o->invert) {
-		arb_out_text(c->out, rec->raw, rec->rawlen);
-		c->printed++;
-	}
+	if (matches(c->o, rec) != c->o->invert)
+		put_game(c, rec->file, rec->raw_line, rec->raw, rec->rawlen,
+			 !tag_value(rec, ARB_ORIGIN_TAG, strlen(ARB_ORIGIN_TAG)));
 	return 0;
+}
+
+/* A game with a syntax error: it is invalid, and of the other criteria
+ * (its tags may not have been read) it meets none. */
+static void select_broken(void *ctx, arb_out *out, const arb_record *rec)
+{
+	select_ctx *c = ctx;
+	const arb_opts *o = c->o;
+	bool match = !o->valid && !o->game && !o->player && !o->ntags;
+	if (match == o->invert)
+		return;
+	size_t i = 0;
+	while (i < rec->rawlen && (rec->raw[i] == ' ' || rec->raw[i] == '\t'))
+		i++;
+	bool led = rec->rawlen - i > sizeof ARB_ORIGIN_TAG &&
+		   !memcmp(rec->raw + i, "[" ARB_ORIGIN_TAG, sizeof ARB_ORIGIN_TAG);
+	select_ctx to = { .o = o, .out = out };
+	put_game(&to, rec->file, rec->raw_line, rec->raw, rec->rawlen, !led);
+}
+
+static void *worker_new(void *ctx)
+{
+	select_ctx *w = arb_xmalloc(sizeof *w);
+	*w = *(select_ctx *)ctx;
+	return w;
+}
+
+static void worker_out(void *wctx, arb_out *out)
+{
+	((select_ctx *)wctx)->out = out;
 }
 
 int arb_cmd_select(const arb_opts *o)
 {
 	select_ctx c = { .o = o };
 	c.out = arb_out_new(o);
-	arb_each_record(o, c.out, select_one, &c);
+	/* threads pay only when games are replayed */
+	bool replays = o->valid || o->invalid || o->player;
+	arb_loop l = { .fn = select_one,
+		       .ctx = &c,
+		       .broken = select_broken,
+		       .worker_new = replays ? worker_new : NULL,
+		       .worker_out = worker_out,
+		       .worker_free = free };
+	arb_each_record_loop(o, c.out, &l);
 	int status = arb_out_exit(c.out);
-	if (status == 0 && c.printed == 0)
+	if (status == 0 && arb_out_tally(c.out)->selected == 0)
 		status = 1;
 	return arb_out_finish(c.out, status);
 }

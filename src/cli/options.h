@@ -47,6 +47,10 @@ enum arb_command {
 	(CMD_BIT(check) | CMD_BIT(score) | CMD_BIT(dump) | CMD_BIT(fmt) | CMD_BIT(moves) | \
 	 CMD_BIT(select) | CMD_BIT(standings) | CMD_BIT(view))
 #define CMD_ANY ((1u << ARB_NCOMMANDS) - 1)
+/* the commands whose games -j replays on worker threads */
+#define CMD_JOBS (CMD_BIT(check) | CMD_BIT(score) | CMD_BIT(select) | CMD_BIT(fmt))
+/* the commands that count their games for --summary */
+#define CMD_SUMMARY (CMD_RECORDS & ~CMD_BIT(standings))
 
 /* What an option's argument may be; each VALS_ macro is two fields, the
  * kind and the space-separated list. */
@@ -66,6 +70,8 @@ typedef enum { ARB_VALS_NONE, ARB_VALS_ONE_OF, ARB_VALS_SOME_OF, ARB_VALS_GAMES 
 	  "write N games (default 1)")                                          \
 	X(DATA,       "data",       0,   "FILE", CMD_RECORDS | CMD_BIT(gen), VALS_NONE, \
 	  "replace a game's built-in data with FILE (YAML)")                    \
+	X(FAIL_FAST,  "fail-fast",  0,   0,      CMD_RECORDS, VALS_NONE,        \
+	  "stop at the first syntax or record error (default: report it, go on)") \
 	X(FORMAT,     "format",     'f', "FMT",  CMD_BIT(check) | CMD_BIT(score) | CMD_BIT(dump) | \
 	  CMD_BIT(moves) | CMD_BIT(standings), VALS_ONE_OF("text yaml json tsv svg html"), \
 	  "output format (default text; dump and moves: not tsv; svg, html: dump only)")                            \
@@ -85,8 +91,10 @@ typedef enum { ARB_VALS_NONE, ARB_VALS_ONE_OF, ARB_VALS_SOME_OF, ARB_VALS_GAMES 
 	  "games with an illegal move or a record error")                       \
 	X(INVERT,     "invert-match", 'v', 0,    CMD_BIT(select), VALS_NONE,    \
 	  "print the games that do not match")                                  \
+	X(JOBS,       "jobs",       'j', "N",    CMD_JOBS, VALS_NONE,           \
+	  "replay on N threads (default: the online cores; output as with -j 1)") \
 	X(KEEP_GOING, "keep-going", 'k', 0,      CMD_RECORDS, VALS_NONE,        \
-	  "after a syntax or record error, go on with the next game")           \
+	  "after a syntax or record error, go on with the next game (the default)") \
 	X(LABELS,     "labels",     0,   0,      CMD_BIT(dump) | CMD_BIT(view), VALS_NONE, \
 	  "print the coordinate diagram of the notation (svg, html: name the coordinates)")                       \
 	X(MAX_MOVES,  "max-moves",  0,   "N",    CMD_BIT(gen), VALS_NONE,       \
@@ -105,6 +113,8 @@ typedef enum { ARB_VALS_NONE, ARB_VALS_ONE_OF, ARB_VALS_SOME_OF, ARB_VALS_GAMES 
 	  "the random seed (default 1); same seed, same bytes")                 \
 	X(SNAPSHOT,   "snapshot",   0,   0,      CMD_BIT(dump), VALS_NONE,      \
 	  "print the position as a Setup tag")                                  \
+	X(SUMMARY,    "summary",    0,   0,      CMD_SUMMARY, VALS_NONE,        \
+	  "print the batch summary on stderr (default: when stderr is a terminal)") \
 	X(TAG,        "tag",        't', "NAME=VALUE", CMD_BIT(select), VALS_NONE, \
 	  "games whose tag NAME is VALUE (repeatable: all must match)")         \
 	X(VALID,      "valid",      0,   0,      CMD_BIT(select), VALS_NONE,    \

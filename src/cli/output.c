@@ -14,12 +14,25 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <jansson.h>
 #include <yaml.h>
 
 #include "cli.h"
 #include "../core/util.h"
+
+/* A capture (the -j path, see records.c) keeps one game's output in
+ * order instead of writing it: runs of standard output and standard
+ * error, the YAML documents (the emitter's state is the stream's, so they
+ * are emitted by the writer) and the TSV header (written once, by the
+ * first game that needs it). */
+typedef enum { CAP_STDOUT, CAP_STDERR, CAP_DOC, CAP_HEADER, CAP_BETWEEN } cap_kind;
+typedef struct cap_item {
+	cap_kind kind;
+	arb_buf text; /* STDOUT, STDERR, HEADER */
+	json_t *doc;  /* DOC                    */
+} cap_item;
 
 struct arb_out {
 	arb_format format;
@@ -28,10 +41,57 @@ struct arb_out {
 	int status;
 	bool failed;
 	bool tsv_header;
+	bool between; /* arb_out_between: something was written */
 	bool yaml_open;
 	yaml_emitter_t yaml;
 	arb_buf line; /* scratch for text lines */
+	arb_tally tally;
+	size_t ndiag;	 /* diagnostics reported (a game's errors)  */
+	bool summary;	 /* print the batch summary when closed     */
+	const char *cmd; /* the command, for the summary's wording  */
+	bool capture;	 /* keep the output in items[]              */
+	cap_item *items;
+	size_t nitems, cap_items;
 };
+
+/* Capture: the item to append `kind` to (a new one unless the last is
+ * of that kind). */
+static cap_item *cap_next(arb_out *out, cap_kind kind)
+{
+	if (out->nitems && out->items[out->nitems - 1].kind == kind && kind != CAP_DOC &&
+	    kind != CAP_HEADER && kind != CAP_BETWEEN)
+		return &out->items[out->nitems - 1];
+	if (out->nitems == out->cap_items) {
+		out->cap_items = out->cap_items ? 2 * out->cap_items : 4;
+		out->items = arb_xrealloc(out->items, out->cap_items * sizeof *out->items);
+		for (size_t i = out->nitems; i < out->cap_items; i++)
+			out->items[i] = (cap_item){ 0 };
+	}
+	cap_item *it = &out->items[out->nitems++];
+	it->kind = kind;
+	arb_buf_reset(&it->text);
+	it->doc = NULL;
+	return it;
+}
+
+/* Bytes for standard output (or the capture). */
+static bool out_write(arb_out *out, const char *s, size_t len)
+{
+	if (out->capture) {
+		arb_buf_put(&cap_next(out, CAP_STDOUT)->text, s, len);
+		return true;
+	}
+	return fwrite(s, 1, len, stdout) == len;
+}
+
+/* A message for standard error (or the capture). */
+static void err_write(arb_out *out, const char *s)
+{
+	if (out->capture)
+		arb_buf_puts(&cap_next(out, CAP_STDERR)->text, s);
+	else
+		fputs(s, stderr);
+}
 
 static int yaml_write(void *data, unsigned char *buffer, size_t size)
 {
@@ -55,6 +115,8 @@ arb_out *arb_out_new(const arb_opts *o)
 	out->format = o->format;
 	out->quiet = o->quiet;
 	out->score = strcmp(o->command, "score") == 0;
+	out->cmd = o->command;
+	out->summary = o->summary || (!o->quiet && isatty(STDERR_FILENO));
 	if (out->format == FMT_YAML && !out->quiet) {
 		yaml_emitter_initialize(&out->yaml);
 		yaml_emitter_set_output(&out->yaml, yaml_write, out);
@@ -73,8 +135,92 @@ bool arb_out_failed(const arb_out *out)
 	return out->failed || ferror(stdout);
 }
 
+arb_out *arb_out_capture(const arb_opts *o)
+{
+	arb_out *out = arb_xcalloc(1, sizeof *out);
+	out->format = o->format;
+	out->quiet = o->quiet;
+	out->score = strcmp(o->command, "score") == 0;
+	out->capture = true;
+	return out;
+}
+
+void arb_out_replay(arb_out *out, arb_out *cap)
+{
+	for (size_t i = 0; i < cap->nitems; i++) {
+		cap_item *it = &cap->items[i];
+		switch (it->kind) {
+		case CAP_STDOUT:
+			arb_out_text(out, it->text.p, it->text.len);
+			break;
+		case CAP_STDERR:
+			err_write(out, it->text.p);
+			break;
+		case CAP_DOC:
+			arb_out_doc(out, it->doc);
+			it->doc = NULL;
+			break;
+		case CAP_BETWEEN:
+			arb_out_between(out, it->text.p);
+			break;
+		case CAP_HEADER:
+			if (!out->tsv_header) {
+				arb_out_text(out, it->text.p, it->text.len);
+				out->tsv_header = true;
+			}
+			break;
+		}
+	}
+	arb_out_status(out, cap->status);
+	arb_tally_add(&out->tally, &cap->tally);
+	out->ndiag += cap->ndiag;
+	arb_out_reset(cap);
+}
+
+void arb_out_between(arb_out *out, const char *sep)
+{
+	if (out->capture)
+		arb_buf_puts(&cap_next(out, CAP_BETWEEN)->text, sep);
+	else if (out->between)
+		arb_out_text(out, sep, strlen(sep));
+	out->between = true;
+}
+
+void arb_out_reset(arb_out *cap)
+{
+	for (size_t i = 0; i < cap->nitems; i++)
+		if (cap->items[i].doc)
+			json_decref(cap->items[i].doc);
+	cap->nitems = 0;
+	cap->status = 0;
+	cap->ndiag = 0;
+	cap->tsv_header = false;
+	memset(&cap->tally, 0, sizeof cap->tally);
+}
+
+arb_tally *arb_out_tally(arb_out *out)
+{
+	return &out->tally;
+}
+
+size_t arb_out_diags(const arb_out *out)
+{
+	return out->ndiag;
+}
+
 int arb_out_close(arb_out *out)
 {
+	if (out->capture) {
+		arb_out_reset(out);
+		for (size_t i = 0; i < out->cap_items; i++)
+			arb_buf_free(&out->items[i].text);
+		free(out->items);
+		arb_buf_free(&out->line);
+		free(out);
+		return 0;
+	}
+	if (out->summary && (out->tally.games || out->tally.files > 1))
+		arb_tally_print(&out->tally, out->cmd);
 	if (out->yaml_open) {
 		yaml_event_t ev;
 		yaml_stream_end_event_initialize(&ev);
@@ -122,7 +268,7 @@ void arb_out_text(arb_out *out, const char *s, size_t len)
 {
 	if (out->quiet || out->failed)
 		return;
-	if (fwrite(s, 1, len, stdout) != len)
+	if (!out_write(out, s, len))
 		out->failed = true;
 }
 
@@ -274,7 +420,7 @@ static void yaml_value(arb_out *out, json_t *v)
 static int json_write(const char *buffer, size_t size, void *data)
 {
 	arb_out *out = data;
-	if (fwrite(buffer, 1, size, stdout) != size) {
+	if (!out_write(out, buffer, size)) {
 		out->failed = true;
 		return -1;
 	}
@@ -284,6 +430,10 @@ static int json_write(const char *buffer, size_t size, void *data)
 /* Write one document in the machine format, and free it. */
 void arb_out_doc(arb_out *out, json_t *doc)
 {
+	if (out->capture && out->format == FMT_YAML) {
+		cap_next(out, CAP_DOC)->doc = doc;
+		return;
+	}
 	if (out->format == FMT_YAML) {
 		yaml_event_t ev;
 		yaml_document_start_event_initialize(&ev, NULL, NULL, NULL, 0);
@@ -297,7 +447,7 @@ void arb_out_doc(arb_out *out, json_t *doc)
 		if (json_dump_callback(doc, json_write, out,
 				       JSON_COMPACT | JSON_REAL_PRECISION(10)) != 0)
 			out->failed = true;
-		else if (putchar('\n') == EOF)
+		else if (!out_write(out, "\n", 1))
 			out->failed = true;
 	}
 	json_decref(doc);
@@ -327,12 +477,23 @@ static void tsv_row_end(arb_out *out, arb_buf *b)
 static const char tsv_header[] =
 	"file\tline\tgame\tevent\tround\ttable\tplayers\tverdict\tmoves\tscores\twinners\terror_line\terror_col\trule\tmessage\n";
 
-static void tsv_start(arb_out *out)
+/* A header written once, before the first row (by the first game of a
+ * capture's writer). */
+static void header_once(arb_out *out, const char *h, size_t len)
 {
-	if (!out->tsv_header) {
-		arb_out_text(out, tsv_header, sizeof tsv_header - 1);
+	if (out->capture && !out->quiet) {
+		arb_buf_put(&cap_next(out, CAP_HEADER)->text, h, len);
+		out->tsv_header = true;
+	} else if (!out->tsv_header) {
+		arb_out_text(out, h, len);
 		out->tsv_header = true;
 	}
+}
+
+static void tsv_start(arb_out *out)
+{
+	if (!out->tsv_header)
+		header_once(out, tsv_header, sizeof tsv_header - 1);
 }
 
 /* ------------------------------------------------------- diagnostics */
@@ -353,6 +514,7 @@ json_t *arb_diag_json(const arb_diag *d)
 void arb_out_diag(arb_out *out, const arb_diag *d)
 {
 	arb_out_status(out, ARB_EXIT_ERROR);
+	out->ndiag++;
 	if (out->quiet)
 		return;
 	arb_buf *b = &out->line;
@@ -363,7 +525,7 @@ void arb_out_diag(arb_out *out, const arb_diag *d)
 	arb_buf_puts(b, ": error: ");
 	arb_buf_put_utf8(b, d->msg);
 	arb_buf_putc(b, '\n');
-	fputs(b->p, stderr);
+	err_write(out, b->p);
 	if (out->format == FMT_YAML || out->format == FMT_JSON) {
 		arb_out_doc(out, arb_diag_json(d));
 	} else if (out->format == FMT_TSV) {
@@ -394,7 +556,7 @@ void arb_out_note(arb_out *out, const char *file, const char *msg)
 	arb_buf_puts(b, ": note: ");
 	arb_buf_put_utf8(b, msg);
 	arb_buf_putc(b, '\n');
-	fputs(b->p, stderr);
+	err_write(out, b->p);
 }
 
 /* ----------------------------------------------------------- verdicts */
@@ -626,8 +788,7 @@ static void tsv_verdict(arb_out *out, const arb_replay *r, const arb_scored *ev,
 	if (out->score) { /* one row per event */
 		if (!out->tsv_header) {
 			static const char h[] = "file\tline\tgame\tmove\tkind\tpoints\ttext\n";
-			arb_out_text(out, h, sizeof h - 1);
-			out->tsv_header = true;
+			header_once(out, h, sizeof h - 1);
 		}
 		for (size_t i = 0; i < nev; i++) {
 			arb_buf_reset(b);
@@ -692,6 +853,9 @@ void arb_out_verdict(arb_out *out, const arb_replay *r, const arb_scored *events
 	}
 	if (r->verdict == ARB_ILLEGAL)
 		arb_out_status(out, ARB_EXIT_ILLEGAL);
+	out->tally.legal += r->verdict == ARB_LEGAL;
+	out->tally.unfinished += r->verdict == ARB_UNFINISHED;
+	out->tally.illegal += r->verdict == ARB_ILLEGAL;
 	if (out->quiet)
 		return;
 	switch (out->format) {

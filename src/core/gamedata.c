@@ -2,9 +2,11 @@
  * gamedata.c — loading game data: YAML bytes -> arb_node tree (libyaml)
  * -> the engine's own tables (its data_load).  Loading is lazy and cached
  * per game, so `arbiter check` on Catan records never parses Carcassonne's
- * tiles, and start-up stays in the microseconds.
+ * tiles, and start-up stays in the microseconds.  -j worker threads ask
+ * for data as they replay: the lazy load is done under a lock, once.
  */
 #include <errno.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -137,17 +139,21 @@ int arb_gamedata_override(const char *path, arb_diag *d)
 	return cache[i].data ? 0 : -1;
 }
 
+static pthread_mutex_t cache_lock = PTHREAD_MUTEX_INITIALIZER;
+
 const void *arb_gamedata_get(const arb_game_ops *g, arb_diag *d)
 {
+	if (pthread_mutex_lock(&cache_lock) != 0)
+		abort(); /* only a broken mutex fails: nothing sane to do */
 	size_t i = slot(g);
-	if (cache[i].data)
-		return cache[i].data;
-	if (cache[i].bytes)
+	if (!cache[i].data && cache[i].bytes)
 		cache[i].data =
 			arb_gamedata_load(g, cache[i].bytes, cache[i].len, cache[i].name, d);
-	else
+	else if (!cache[i].data)
 		cache[i].data = arb_gamedata_load(g, g->data, *g->data_size, g->data_name, d);
-	return cache[i].data;
+	const void *data = cache[i].data;
+	pthread_mutex_unlock(&cache_lock);
+	return data;
 }
 
 void arb_gamedata_free_all(void)

@@ -76,6 +76,14 @@ struct arb_reader {
 	bool skipping;	  /* after an error: skip the rest of the game */
 	bool bom_checked; /* a byte order mark at the start is skipped */
 	bool skip_seen_moves;
+	uint32_t raw_line; /* line of the game's first raw byte          */
+	bool raw_whole;	   /* a bad game's bytes are all in raw          */
+
+	/* [Origin "FILE:LINE"] as the game's first tag: lines after
+	 * origin_at are reported as FILE's, from LINE on */
+	bool origin;
+	uint32_t origin_at, origin_line;
+	arb_buf origin_file;
 };
 
 #define GROW(arr, n, cap)                                                   \
@@ -108,6 +116,7 @@ void arb_reader_free(arb_reader *r)
 	free(r->in);
 	arb_buf_free(&r->raw);
 	arb_buf_free(&r->strs);
+	arb_buf_free(&r->origin_file);
 	free(r->toks);
 	free(r->coms);
 	free(r->tags);
@@ -144,6 +153,10 @@ static int diag_set(arb_diag *d, const arb_reader *r, uint32_t line, uint32_t co
 	d->file = r->name;
 	d->line = line;
 	d->col = col;
+	if (r->origin && line > r->origin_at) {
+		d->file = r->origin_file.p;
+		d->line = r->origin_line + (line - r->origin_at - 1);
+	}
 	va_start(ap, fmt);
 	arb_vformat_msg(d->msg, sizeof d->msg, fmt, ap);
 	va_end(ap);
@@ -354,6 +367,31 @@ static size_t lex_brace_rest(arb_reader *r, const char *s, size_t i, size_t len,
 	return end;
 }
 
+/* The first tag `t` (on line `ln`), when it is [Origin "FILE:LINE"]:
+ * from the next line on, positions are FILE's from LINE.  A value of
+ * another form leaves it an ordinary tag. */
+static void read_origin(arb_reader *r, const tagspan *t, uint32_t ln)
+{
+	if (strcmp(r->strs.p + t->name, ARB_ORIGIN_TAG) != 0)
+		return;
+	const char *v = r->strs.p + t->value;
+	const char *colon = strrchr(v, ':');
+	if (!colon || colon == v || !colon[1] || strlen(colon + 1) > 9)
+		return;
+	for (const char *p = colon + 1; *p; p++)
+		if (*p < '0' || *p > '9')
+			return;
+	long line = strtol(colon + 1, NULL, 10);
+	if (line < 1)
+		return;
+	arb_buf_reset(&r->origin_file);
+	arb_buf_put(&r->origin_file, v, (size_t)(colon - v));
+	arb_buf_putc(&r->origin_file, '\0');
+	r->origin = true;
+	r->origin_at = ln;
+	r->origin_line = (uint32_t)line;
+}
+
 /* One tag line, s[i] == '['. */
 static int lex_tag_line(arb_reader *r, const char *s, size_t len, size_t i, size_t base,
 			arb_diag *d)
@@ -453,6 +491,8 @@ static int lex_tag_line(arb_reader *r, const char *s, size_t len, size_t i, size
 			r->sec = SEC_TAGS;
 			r->first_line = ln;
 		}
+		if (r->ntags == 0)
+			read_origin(r, t, ln);
 		add_item(r, ARB_ITEM_TAG, r->ntags, ln);
 		r->ntags++;
 	}
@@ -590,16 +630,41 @@ static void game_reset(arb_reader *r)
 	r->in_brace = false;
 	r->turn_open = false;
 	r->first_line = 0;
+	r->raw_line = r->lineno + 1;
+	r->raw_whole = true;
+	r->origin = false;
 }
 
 /* After an error the rest of the bad game is skipped; `in_moves` tells
  * whether the error was already in movetext, so that the next tag line
  * starts a new game rather than continuing the bad game's tags. */
+static void skip_bad_game(arb_reader *r);
 static int fail(arb_reader *r, int rc, bool in_moves)
 {
 	r->skipping = true;
 	r->skip_seen_moves = in_moves || r->sec == SEC_MOVES;
+	skip_bad_game(r);
 	return rc;
+}
+
+/* Keep a line of a bad game in raw, for arb_reader_broken(). */
+static void keep_bad_line(arb_reader *r, const char *s, size_t full, bool too_long)
+{
+	if (too_long || r->raw.len + full > ARB_MAX_GAME_BYTES) {
+		r->raw_whole = false;
+		return;
+	}
+	memcpy(r->raw.p + r->raw.len, s, full);
+	r->raw.len += full;
+	r->raw.p[r->raw.len] = '\0';
+}
+
+void arb_reader_broken(const arb_reader *r, arb_broken *b)
+{
+	b->raw = r->raw.p;
+	b->len = r->raw.len;
+	b->line = r->raw_line;
+	b->whole = r->raw_whole;
 }
 
 /* Is this line a tag line (first non-blank byte '[')? */
@@ -609,6 +674,20 @@ static bool starts_tag(const char *s, size_t len)
 	while (i < len && is_blank(s[i]))
 		i++;
 	return i < len && s[i] == '[';
+}
+
+/* Is this line's first tag [Game ...]?  After an error among the tags,
+ * such a line starts the next game (a game names its game first). */
+static bool starts_game_tag(const char *s, size_t len)
+{
+	size_t i = 0;
+	while (i < len && is_blank(s[i]))
+		i++;
+	if (i == len || s[i++] != '[')
+		return false;
+	while (i < len && is_blank(s[i]))
+		i++;
+	return len - i > 4 && !memcmp(s + i, "Game", 4) && (is_blank(s[i + 4]) || s[i + 4] == '"');
 }
 
 static int read_error(arb_reader *r, arb_diag *d)
@@ -625,7 +704,7 @@ static void skip_bad_game(arb_reader *r)
 	bool too_long;
 	while ((s = line_peek(r, &len, &full, &too_long))) {
 		bool tag = !too_long && starts_tag(s, len);
-		if (tag && r->skip_seen_moves)
+		if (tag && (r->skip_seen_moves || starts_game_tag(s, len)))
 			break;
 		if (!tag) {
 			size_t i = 0;
@@ -634,9 +713,31 @@ static void skip_bad_game(arb_reader *r)
 			if (i < len && s[i] != ';' && s[i] != '{')
 				r->skip_seen_moves = true;
 		}
+		keep_bad_line(r, s, full, too_long);
 		line_consume(r, full, too_long);
 	}
 	r->skipping = false;
+}
+
+/* A line of the game as the Origin tag places it. */
+static inline uint32_t origin_of(const arb_reader *r, uint32_t line)
+{
+	return line > r->origin_at ? r->origin_line + (line - r->origin_at - 1) : line;
+}
+
+/* Report the game where its Origin tag says it came from. */
+static void map_origin(arb_reader *r, arb_record *rec)
+{
+	rec->file = r->origin_file.p;
+	rec->line = r->ntags > 1 ? origin_of(r, r->tags[1].line) : r->origin_line;
+	for (size_t i = 0; i < r->ntags; i++)
+		r->out_tags[i].line = origin_of(r, r->out_tags[i].line);
+	for (size_t i = 0; i < r->ntoks; i++)
+		r->toks[i].line = origin_of(r, r->toks[i].line);
+	for (size_t i = 0; i < r->nturns; i++)
+		r->turns[i].line = origin_of(r, r->turns[i].line);
+	for (size_t i = 0; i < r->ncoms; i++)
+		r->out_coms[i].line = origin_of(r, r->out_coms[i].line);
 }
 
 static void build_views(arb_reader *r, arb_record *rec)
@@ -675,6 +776,10 @@ static void build_views(arb_reader *r, arb_record *rec)
 	rec->nitems = r->nitems;
 	rec->raw = r->raw.p ? r->raw.p : "";
 	rec->rawlen = r->raw.len;
+	rec->raw_line = r->raw_line;
+	rec->has_origin = r->origin;
+	if (r->origin)
+		map_origin(r, rec);
 }
 
 int arb_reader_next(arb_reader *r, arb_record *rec, arb_diag *d)
@@ -698,6 +803,7 @@ int arb_reader_next(arb_reader *r, arb_record *rec, arb_diag *d)
 			break; /* the next game starts here */
 		if (too_long) {
 			bool tag = starts_tag(s, len);
+			r->raw_whole = false;
 			line_consume(r, full, too_long);
 			r->games++;
 			return fail(r,
@@ -709,6 +815,7 @@ int arb_reader_next(arb_reader *r, arb_record *rec, arb_diag *d)
 		uint32_t bad = bad_byte(s, len, &nul);
 		if (bad) {
 			bool tag = starts_tag(s, len);
+			keep_bad_line(r, s, full, false);
 			line_done(r, full, false);
 			r->games++;
 			return fail(r,
@@ -718,6 +825,7 @@ int arb_reader_next(arb_reader *r, arb_record *rec, arb_diag *d)
 				    !tag);
 		}
 		if (r->raw.len + full > ARB_MAX_GAME_BYTES) {
+			r->raw_whole = false;
 			line_done(r, full, false);
 			r->games++;
 			return fail(
@@ -759,6 +867,7 @@ int arb_reader_next(arb_reader *r, arb_record *rec, arb_diag *d)
 	}
 	if (r->read_error) {
 		r->games++;
+		r->raw_whole = false;
 		return fail(r, read_error(r, d), true);
 	}
 	if (r->in_brace) {

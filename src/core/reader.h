@@ -70,7 +70,27 @@ typedef struct arb_record {
 	size_t nitems;
 	const char *raw; /* the game's bytes exactly as read       */
 	size_t rawlen;
+	uint32_t raw_line; /* line of raw[0] in `file` as read         */
+	bool has_origin;   /* led by an [Origin "FILE:LINE"] tag      */
 } arb_record;
+
+/* The tag `select` writes first in a game it copies from a named file:
+ * [Origin "FILE:LINE"] says that the line after it was line LINE of
+ * FILE.  When it is a game's first tag, the reader reports the game's
+ * positions (record, tags, words, diagnostics) in FILE, so a verdict on a
+ * selected game names the place the user can open. */
+#define ARB_ORIGIN_TAG "Origin"
+
+/* The bytes of a game the reader could not read (for `select`, which
+ * writes such a game unchanged rather than drop it).  Valid until the
+ * next arb_reader_next(). */
+typedef struct arb_broken {
+	const char *raw;
+	size_t len;
+	uint32_t line; /* line of raw[0] in the stream              */
+	bool whole;    /* every byte is there (not a too-long line, a
+			* game past the size limit or a read error) */
+} arb_broken;
 
 typedef struct arb_reader arb_reader;
 
@@ -85,9 +105,14 @@ void arb_reader_free(arb_reader *r);
 void arb_reader_unread(arb_reader *r, uint32_t lines, const char *bytes, size_t len);
 
 /* The next game: 1 and *rec filled, 0 at the end of the stream, -1 with
- * *diag set on a syntax or read error.  After an error the next call skips
- * to the next tag line that starts a game (for --keep-going). */
+ * *diag set on a syntax or read error.  After an error the rest of the
+ * bad game, up to the next tag line that starts a game, is read at once
+ * (see arb_reader_broken) and the next call goes on from there. */
 int arb_reader_next(arb_reader *r, arb_record *rec, arb_diag *diag);
+
+/* After arb_reader_next() returned -1: the failed game's bytes, up to
+ * the start of the next game (the reader skips them at once). */
+void arb_reader_broken(const arb_reader *r, arb_broken *b);
 
 /* Games the reader has returned so far (including skipped bad ones). */
 size_t arb_reader_games(const arb_reader *r);

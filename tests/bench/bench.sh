@@ -7,8 +7,11 @@
 # the complete games in corpus/G/ repeated.  Two more Catan rows compare
 # the same 20 games as full records (catan-full) and as an observer saw
 # them (catan-observer, `gen --view=observer`: every steal, purchase and
-# discard of the players unseen), the cost of following the unseen cards.  Figures are printed, never
-# asserted: speed is measured, not tested.
+# discard of the players unseen), the cost of following the unseen cards.
+# The main figures are of one thread (-j 1); the last columns are the
+# wall-time speed-up of -j 2 over -j 1 on the same stream and the CPU
+# seconds (user + system) of each, since the machine may be shared.
+# Figures are printed, never asserted: speed is measured, not tested.
 set -e
 BUILD=${BUILD:-build}
 MB=${BENCH_MB:-100}
@@ -21,10 +24,10 @@ cc -O2 -o "$runstat" tests/bench/runstat.c
 cp "${ARBITER:-./arbiter}" "$dir/arbiter"
 arbiter=$dir/arbiter
 
-stat_of() { # FILE CMD... -> "seconds rss"
+stat_of() { # FILE CMD... -> "seconds rss cpu-seconds"
 	f=$1
 	shift
-	"$runstat" -i "$f" "$@" 2>&1 >/dev/null | awk '/^seconds/ { print $2, $4 }'
+	"$runstat" -i "$f" "$@" 2>&1 >/dev/null | awk '/^seconds/ { print $2, $4, $8 }'
 }
 
 make_stream() { # GAME FILE [GEN-ARGS...]
@@ -62,7 +65,7 @@ moves_in() { # FILE -> total moves replayed
 	"$arbiter" check --format=tsv "$1" 2>/dev/null | awk -F'\t' 'NR > 1 { n += $9 } END { print n + 0 }'
 }
 
-printf '%-12s %8s %10s %12s %8s %9s %10s %12s\n' game MB moves moves/s MB/s instr/mv rss_kB "wc-l MB/s"
+printf '%-12s %8s %10s %12s %8s %9s %10s %12s %7s %13s\n' game MB moves moves/s MB/s instr/mv rss_kB "wc-l MB/s" "-j2 x" "cpu j1/j2 s"
 for row in carcassonne catan elasund catan-full catan-observer; do
 	g=${row%%-*}
 	ls corpus/"$g"/game-*.tgn >/dev/null 2>&1 || continue
@@ -76,16 +79,19 @@ for row in carcassonne catan elasund catan-full catan-observer; do
 	moves_one=$(moves_in "$f.one")
 	copies=$(( bytes / $(wc -c <"$f.one") ))
 	moves=$(( moves_one * copies ))
-	set -- $(stat_of "$f" "$arbiter" check -q)
-	secs=$1 rss=$2
+	set -- $(stat_of "$f" "$arbiter" check -q -j 1)
+	secs=$1 rss=$2 cpu1=$3
+	set -- $(stat_of "$f" "$arbiter" check -q -j 2)
+	secs2=$1 cpu2=$3
 	set -- $(stat_of "$f" wc -l)
 	wsecs=$1
 	slice_moves=$(moves_in "$f.slice")
-	ir=$(valgrind --tool=callgrind --callgrind-out-file="$dir/$row.cg" "$arbiter" check -q "$f.slice" 2>&1 |
+	ir=$(valgrind --tool=callgrind --callgrind-out-file="$dir/$row.cg" "$arbiter" check -q -j 1 "$f.slice" 2>&1 |
 		awk '/Collected/ { print $4 }')
 	awk -v g="$row" -v b="$bytes" -v m="$moves" -v s="$secs" -v r="$rss" -v w="$wsecs" \
-		-v ir="$ir" -v sm="$slice_moves" 'BEGIN {
-		printf "%-12s %8.1f %10d %12.0f %8.1f %9.0f %10d %12.1f\n",
-			g, b / 1e6, m, m / s, b / 1e6 / s, (sm > 0 ? ir / sm : 0), r, b / 1e6 / w
+		-v ir="$ir" -v sm="$slice_moves" -v s2="$secs2" -v c1="$cpu1" -v c2="$cpu2" 'BEGIN {
+		printf "%-12s %8.1f %10d %12.0f %8.1f %9.0f %10d %12.1f %7.2f %6.2f/%-6.2f\n",
+			g, b / 1e6, m, m / s, b / 1e6 / s, (sm > 0 ? ir / sm : 0), r, b / 1e6 / w,
+			s / s2, c1, c2
 	}'
 done

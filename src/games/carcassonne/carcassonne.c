@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <stdatomic.h>
 #include <string.h>
 
 #include "carcassonne.h"
@@ -21,12 +22,16 @@ const char *const cc_colours[] = { "Red", "Blue", "Green", "Yellow", "Black", NU
 
 const arb_rule cc_rules[CC_NRULES] = { CC_RULES(ARB_RULE_ENTRY) };
 
-/* One finished game is kept for the next create(): a stream of games would
+/* Finished games are kept for the next create(): a stream of games would
  * otherwise clear a fresh 21 KB board and make 17 allocations per game,
  * about 500 instructions per move.  Recycling clears only the cells the
  * game used.  free_game() really frees; cc_release_spare() drops the kept
- * game (called when the data it belongs to is freed). */
-static cc_game *spare;
+ * games (called when the data they belong to is freed).  The CLI's -j
+ * workers replay games at once, so the kept games are a few slots taken
+ * and given back atomically (one per thread in practice), not one static
+ * that two threads could share. */
+#define CC_SPARES 8
+static _Atomic(cc_game *) spare[CC_SPARES];
 
 static void free_game(cc_game *g)
 {
@@ -49,11 +54,40 @@ static void free_game(cc_game *g)
 	free(g);
 }
 
+/* Keep `g` for a later create(); false when every slot is taken. */
+static bool keep_spare(cc_game *g)
+{
+	for (size_t i = 0; i < CC_SPARES; i++) {
+		cc_game *none = NULL;
+		if (atomic_compare_exchange_strong(&spare[i], &none, g))
+			return true;
+	}
+	return false;
+}
+
+/* A kept game of data `d`, now the caller's, or NULL. */
+static cc_game *take_spare(const cc_data *d)
+{
+	for (size_t i = 0; i < CC_SPARES; i++) {
+		if (!atomic_load(&spare[i]))
+			continue;
+		cc_game *g = atomic_exchange(&spare[i], NULL);
+		if (g && g->data == d)
+			return g;
+		if (g && !keep_spare(g)) /* another data's: back, or gone */
+			free_game(g);
+	}
+	return NULL;
+}
+
 void cc_release_spare(const void *data)
 {
-	if (spare && (!data || spare->data == data)) {
-		free_game(spare);
-		spare = NULL;
+	for (size_t i = 0; i < CC_SPARES; i++) {
+		cc_game *g = atomic_exchange(&spare[i], NULL);
+		if (g && (!data || g->data == data))
+			free_game(g);
+		else if (g && !keep_spare(g))
+			free_game(g);
 	}
 }
 
@@ -62,16 +96,14 @@ static void cc_destroy(void *game)
 	cc_game *g = game;
 	if (!g)
 		return;
-	if (spare) {
-		free_game(g);
-		return;
-	}
 	/* locals: a byte store could alias g's fields and reload them */
 	uint8_t *cell = g->cell;
 	int span = g->span, width = g->width;
 	for (unsigned i = 0, n = g->ntiles; i < n; i++)
 		cell[(g->tile[i].y + span) * width + (g->tile[i].x + span)] = 0;
-	spare = g; /* its stamps stay: new_stamp() only counts up */
+	/* its stamps stay: new_stamp() only counts up */
+	if (!keep_spare(g))
+		free_game(g);
 }
 
 static void *cc_create(const void *data, const arb_setup *setup, arb_reject *rej)
@@ -133,12 +165,10 @@ static void *cc_create(const void *data, const arb_setup *setup, arb_reject *rej
 	 * the colours are the same */
 	unsigned old_nseats = 0;
 	uint8_t old_colour[CC_MAXSEATS] = { 0 };
-	if (spare && spare->data == d) {
+	if ((g = take_spare(d)) != NULL) {
 		/* a recycled game: its board is clear, its stamps are below
 		 * the stamp counter kept, its other arrays are written before
 		 * they are read; keep the pointers */
-		g = spare;
-		spare = NULL;
 		old_nseats = g->nseats;
 		memcpy(old_colour, g->colour, sizeof old_colour);
 		cc_game keep = *g;

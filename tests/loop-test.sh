@@ -1,0 +1,176 @@
+#!/bin/sh
+# loop-test.sh — the record loop (issue #11 items 1-3, #16 item 9, #15
+# "All cores"): a bad record never ends the batch (--fail-fast does), the
+# batch summary, select's Origin tag and the positions it keeps, broken
+# games passed through by select, and -j N writing byte for byte what
+# -j 1 writes (stdout, stderr, status) on the corpus, on bad input and on
+# LOOP_GAMES (default 10,000) generated games per game, in every format.
+. "$(dirname "$0")/lib.sh"
+SUITE=loop
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+GAMES=${LOOP_GAMES:-10000}
+
+# same NAME FILE-A FILE-B: a PASS when the files are equal
+same() {
+	if cmp -s "$2" "$3"; then
+		report "$SUITE $1" 0
+	else
+		diff -u "$2" "$3" | head -20 >"$tmp/why"
+		report "$SUITE $1" 1 "$tmp/why"
+	fi
+}
+
+# has NAME PATTERN FILE: a PASS when FILE has a line matching PATTERN
+has() {
+	grep -q -- "$2" "$3"
+	report "$SUITE $1" $? "$3"
+}
+
+legal=corpus/catan/game-3p-short.tgn
+illegal=corpus/carcassonne/rule-edge-mismatch-bad.tgn
+printf '[Game "chess"]\n[White "A"]\n[Black "B"]\n\ne4 e5\n' >"$tmp/a.tgn"
+cp "$legal" "$tmp/b.tgn"
+cp corpus/elasund/game-2p-a.tgn "$tmp/c.tgn"
+
+# --- 1. going on is the default ------------------------------------------
+expect "check a b c with a bad game name in a exits 2" 2 "$ARBITER" check "$tmp/a.tgn" "$tmp/b.tgn" "$tmp/c.tgn"
+has "check a b c: b gets its verdict" "^$tmp/b.tgn:1: legal" "$tmp/out"
+has "check a b c: c gets its verdict" "^$tmp/c.tgn:1: legal" "$tmp/out"
+has "check a b c: a's error is reported" "^$tmp/a.tgn:1:1: error: unknown game" "$tmp/err"
+# the next game of the same file
+cat "$tmp/a.tgn" "$legal" >"$tmp/ab.tgn"
+expect "a bad game, then a good one in the same file: exit 2" 2 "$ARBITER" check "$tmp/ab.tgn"
+has "the good game after a bad one gets its verdict" "^$tmp/ab.tgn:6: legal" "$tmp/out"
+printf '[Game "catan"]\n[Red "A" oops\n' | cat - "$legal" >"$tmp/syntax.tgn"
+expect "a syntax error, then a good game: exit 2" 2 "$ARBITER" check "$tmp/syntax.tgn"
+has "the good game after a syntax error gets its verdict" "^$tmp/syntax.tgn:3: legal" "$tmp/out"
+# a file that cannot be opened is an error for that file only
+expect "a missing file among good ones exits 2" 2 "$ARBITER" check "$tmp/b.tgn" "$tmp/none.tgn" "$tmp/c.tgn"
+has "after a missing file the next gets its verdict" "^$tmp/c.tgn:1: legal" "$tmp/out"
+# the worst status wins
+expect "illegal and legal: exit 1" 1 "$ARBITER" check "$illegal" "$tmp/b.tgn"
+expect "bad, illegal, legal: exit 2" 2 "$ARBITER" check "$tmp/a.tgn" "$illegal" "$tmp/b.tgn"
+has "bad, illegal, legal: the illegal verdict is there" "illegal: move 1" "$tmp/out"
+# every command that reads records goes on
+printf '[Game "catan"]\n[Red "A" oops\n' >"$tmp/bad.tgn"
+for cmd in score dump fmt select; do
+	expect "$cmd goes on after a syntax error" 2 "$ARBITER" $cmd "$tmp/bad.tgn" "$tmp/c.tgn"
+	has "$cmd: the next file is read" "Blue" "$tmp/out"
+done
+expect "moves goes on after a syntax error" 2 "$ARBITER" moves "$tmp/bad.tgn" "$tmp/c.tgn"
+has "moves: the next file is read" "c.tgn:1: elasund: legal moves" "$tmp/out"
+# --fail-fast stops; -k is still accepted; both at once is a usage error
+expect "--fail-fast stops at the first error" 2 "$ARBITER" check --fail-fast "$tmp/a.tgn" "$tmp/b.tgn"
+[ ! -s "$tmp/out" ]
+report "$SUITE --fail-fast: no verdict after the error" $? "$tmp/out"
+expect "--fail-fast stops at a missing file" 2 "$ARBITER" check --fail-fast "$tmp/none.tgn" "$tmp/b.tgn"
+[ ! -s "$tmp/out" ]
+report "$SUITE --fail-fast: no verdict after a missing file" $? "$tmp/out"
+expect "-k is accepted (the default)" 2 "$ARBITER" check -k "$tmp/a.tgn" "$tmp/b.tgn"
+has "-k: the next file is read" "b.tgn:1: legal" "$tmp/out"
+expect "-k with --fail-fast is a usage error" 2 "$ARBITER" check -k --fail-fast "$tmp/b.tgn"
+
+# --- 2. the summary --------------------------------------------------------
+expect "--summary exits as without" 2 "$ARBITER" check --summary "$tmp/a.tgn" "$illegal" "$tmp/b.tgn"
+has "--summary counts legal, illegal, unreadable" "^3 games in 3 files: 1 legal, 1 illegal, 1 unreadable$" "$tmp/err"
+expect "--summary of one game" 0 "$ARBITER" check --summary "$tmp/b.tgn"
+has "--summary says 1 game in 1 file" "^1 game in 1 file: 1 legal$" "$tmp/err"
+expect "--summary -q still prints it" 0 "$ARBITER" check -q --summary "$tmp/b.tgn"
+has "--summary -q prints the summary only" "^1 game in 1 file: 1 legal$" "$tmp/err"
+expect "no summary off a terminal" 0 "$ARBITER" check "$tmp/b.tgn"
+! grep -q "game.* in .*file" "$tmp/err"
+report "$SUITE no summary off a terminal without --summary" $? "$tmp/err"
+expect "--summary with a missing file" 2 "$ARBITER" check --summary "$tmp/b.tgn" "$tmp/none.tgn"
+has "--summary names the file not opened" "^1 game in 2 files: 1 legal (1 file not opened)$" "$tmp/err"
+expect "select --summary" 0 "$ARBITER" select --summary --game catan "$tmp/b.tgn" "$tmp/c.tgn"
+has "select --summary counts the games selected" "^2 games in 2 files: 1 selected$" "$tmp/err"
+
+# --- 3. select keeps provenance ------------------------------------------
+two=$tmp/two.tgn
+cat corpus/tgn/rule-result-mismatch-ok.tgn corpus/carcassonne/rule-edge-mismatch-bad.tgn >"$two"
+"$ARBITER" check "$two" >"$tmp/direct" 2>&1
+"$ARBITER" select "$two" | "$ARBITER" check >"$tmp/piped" 2>&1
+same "select | check reports the original file and lines" "$tmp/direct" "$tmp/piped"
+"$ARBITER" select "$two" | "$ARBITER" select | "$ARBITER" check >"$tmp/piped" 2>&1
+same "select | select | check still reports the original place" "$tmp/direct" "$tmp/piped"
+"$ARBITER" select "$two" >"$tmp/sel.tgn" 2>/dev/null
+has "select writes an Origin tag first" "^\[Origin \"$two:1\"\]$" "$tmp/sel.tgn"
+has "the second game's Origin is its first line" "^\[Origin \"$two:[0-9]*\"\]$" "$tmp/sel.tgn"
+"$ARBITER" check --format=json "$tmp/sel.tgn" >"$tmp/json" 2>/dev/null
+has "the JSON verdict names the original file" "\"file\":\"$two\"" "$tmp/json"
+# a syntax error through a pipe is reported where it is in the file
+printf '[Game "catan"]\n[Red "A"]\n[Blue "B"]\n[White "C"]\n[Event "x\n\nRed roll 8\n' >"$tmp/broken.tgn"
+cat "$legal" "$tmp/broken.tgn" "$legal" >"$tmp/mixed.tgn"
+"$ARBITER" check "$tmp/mixed.tgn" >"$tmp/direct" 2>&1
+"$ARBITER" select "$tmp/mixed.tgn" | "$ARBITER" check >"$tmp/piped" 2>&1
+same "select | check reports a syntax error at its original place" "$tmp/direct" "$tmp/piped"
+# fmt drops the Origin tag: a new layout would make its places wrong
+"$ARBITER" fmt "$two" >"$tmp/direct" 2>&1
+"$ARBITER" select "$two" | "$ARBITER" fmt >"$tmp/piped" 2>&1
+same "select | fmt drops the Origin tag" "$tmp/direct" "$tmp/piped"
+
+# --- 4. select never drops a broken game ---------------------------------
+"$ARBITER" select <"$tmp/mixed.tgn" >"$tmp/out" 2>/dev/null
+same "select with no criterion keeps a broken game (stdin, byte for byte)" "$tmp/mixed.tgn" "$tmp/out"
+"$ARBITER" select --invalid <"$tmp/mixed.tgn" >"$tmp/out" 2>/dev/null
+same "select --invalid writes the broken game unchanged" "$tmp/broken.tgn" "$tmp/out"
+"$ARBITER" select -v --valid <"$tmp/mixed.tgn" >"$tmp/out" 2>/dev/null
+same "select -v --valid writes the broken game unchanged" "$tmp/broken.tgn" "$tmp/out"
+"$ARBITER" select --valid <"$tmp/mixed.tgn" >"$tmp/out" 2>/dev/null
+cat "$legal" "$legal" >"$tmp/want"
+same "select --valid leaves the broken game out" "$tmp/want" "$tmp/out"
+expect "select --invalid with a broken game exits 2" 2 "$ARBITER" select --invalid "$tmp/mixed.tgn"
+has "select --invalid reports the broken game's error" "mixed.tgn:.*: error: unterminated string" "$tmp/err"
+
+# --- 5. -j N writes what -j 1 writes ---------------------------------------
+# jsame NAME ARGS...: stdout, stderr and status of -j 1 and -j 3 equal
+jsame() {
+	_n=$1
+	shift
+	"$ARBITER" "$@" -j 1 >"$tmp/o1" 2>"$tmp/e1" </dev/null
+	echo "exit $?" >>"$tmp/e1"
+	"$ARBITER" "$@" -j 3 >"$tmp/o3" 2>"$tmp/e3" </dev/null
+	echo "exit $?" >>"$tmp/e3"
+	cat "$tmp/o1" "$tmp/e1" >"$tmp/r1"
+	cat "$tmp/o3" "$tmp/e3" >"$tmp/r3"
+	same "-j 3 = -j 1: $_n" "$tmp/r1" "$tmp/r3"
+}
+all=$(ls corpus/*/*.tgn tests/bad/*.tgn | sort)
+for cmd in check score; do
+	for f in text json yaml tsv; do
+		# shellcheck disable=SC2086
+		jsame "$cmd --format=$f on the corpus and bad input" $cmd --format=$f $all
+	done
+done
+# shellcheck disable=SC2086
+jsame "check --fail-fast on the corpus and bad input" check --fail-fast $all
+# shellcheck disable=SC2086
+jsame "fmt on the corpus and bad input" fmt $all
+# shellcheck disable=SC2086
+jsame "select --invalid on the corpus and bad input" select --invalid $all
+# shellcheck disable=SC2086
+jsame "select -v --valid on the corpus and bad input" select -v --valid $all
+jsame "check -q on the corpus" check -q corpus/*/*.tgn
+for g in carcassonne catan elasund; do
+	"$ARBITER" gen --game $g --count "$GAMES" --seed 7 >"$tmp/$g.tgn"
+	# a few illegal and broken games among them, so order shows
+	cat corpus/$g/rule-*-bad*.tgn "$tmp/broken.tgn" >>"$tmp/$g.tgn"
+	"$ARBITER" gen --game $g --count 50 --seed 8 >>"$tmp/$g.tgn"
+	for f in text json yaml tsv; do
+		jsame "check --format=$f on $GAMES generated $g games" check --format=$f "$tmp/$g.tgn"
+	done
+	jsame "score on $GAMES generated $g games" score "$tmp/$g.tgn"
+	jsame "score --format=tsv on $GAMES generated $g games" score --format=tsv "$tmp/$g.tgn"
+	jsame "fmt on $GAMES generated $g games" fmt "$tmp/$g.tgn"
+	jsame "select --valid on $GAMES generated $g games" select --valid "$tmp/$g.tgn"
+	jsame "check --fail-fast on $GAMES generated $g games" check --fail-fast "$tmp/$g.tgn"
+	rm -f "$tmp/$g.tgn"
+done
+# the same from a pipe, and from one game (no thread)
+"$ARBITER" gen --game catan --count 300 --seed 3 >"$tmp/pipe.tgn"
+"$ARBITER" check -j 1 <"$tmp/pipe.tgn" >"$tmp/o1" 2>&1
+"$ARBITER" check -j 2 <"$tmp/pipe.tgn" >"$tmp/o3" 2>&1
+same "-j 2 = -j 1 on standard input" "$tmp/o1" "$tmp/o3"
+expect "-j 0 is a usage error" 2 "$ARBITER" check -j 0 "$legal"
+expect "-j is for check, score, select and fmt" 2 "$ARBITER" dump -j 2 "$legal"
