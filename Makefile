@@ -266,7 +266,7 @@ fuzz-coverage:
 # comparison with -j 1 fails.  Not within `make sanitize` (TSan and ASan
 # cannot share a binary).
 TSAN_FLAGS = -O1 -g -fsanitize=thread
-TSAN_GAMES ?= 1000
+TSAN_GAMES ?= 200
 tsan:
 	$(MAKE) BUILD=build/tsan ASSERT_FLAGS= CFLAGS="$(TSAN_FLAGS)" LDFLAGS="$(TSAN_FLAGS)" build/tsan/arbiter
 	@TSAN_OPTIONS="halt_on_error=1 exitcode=66" LOOP_GAMES=$(TSAN_GAMES) ARBITER=build/tsan/arbiter \
