@@ -306,8 +306,8 @@ static int dump_one(void *ctx, const arb_record *rec)
 		r.stop_after = (size_t)o->at;
 		if ((size_t)o->at > rec->nturns) {
 			arb_diag d = { .file = rec->file, .line = rec->line, .col = 1 };
-			snprintf(d.msg, sizeof d.msg, "--at %ld: the game has only %zu moves",
-				 o->at, rec->nturns);
+			snprintf(d.msg, sizeof d.msg, "--at %ld: the game has only %zu move%s",
+				 o->at, rec->nturns, arb_s((long)rec->nturns));
 			arb_out_diag(c->out, &d);
 			return !o->keep_going;
 		}

@@ -610,8 +610,9 @@ void arb_verdict_line(const arb_replay *r, arb_buf *b)
 		text_illegal(b, r);
 	} else {
 		arb_buf_put_utf8(b, rec->file);
-		arb_buf_printf(b, ":%u: %s: %s, %zu moves; ", (unsigned)rec->line,
-			       verdict_name(r->verdict), r->game->name, r->moves);
+		arb_buf_printf(b, ":%u: %s: %s, %zu move%s; ", (unsigned)rec->line,
+			       verdict_name(r->verdict), r->game->name, r->moves,
+			       arb_s((long)r->moves));
 		text_scores(b, r);
 		if (r->verdict == ARB_LEGAL)
 			text_winners(b, r);

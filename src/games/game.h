@@ -112,6 +112,15 @@ int arb_reject_at(arb_reject *rej, const arb_token *tok, const char *rule, const
 int arb_reject_pos(arb_reject *rej, uint32_t line, uint32_t col, const char *rule, const char *fmt,
 		   ...) __attribute__((format(printf, 5, 6)));
 
+/* The plural ending of a count in a sentence: "" for 1, else "s", as in
+ * ("%u card%s", n, arb_s(n)); "1 card", "0 cards", "2 cards".  Every
+ * count shown to people goes through it (or a ternary for an irregular
+ * noun: city / cities). */
+static inline const char *arb_s(long n)
+{
+	return n == 1 ? "" : "s";
+}
+
 /* ----------------------------------------------------------- rule tables */
 
 /* One rule an engine (or the tool, for the envelope) enforces: its stable

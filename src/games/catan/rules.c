@@ -275,9 +275,9 @@ static int move_robber(cat_turn *t, const cat_act *a)
 				return cat_rej_arg(t, a, CAT_R_STEAL_REQUIRED,
 						   "%s must "
 						   "steal a card at %c: %s holds "
-						   "%u cards",
+						   "%u card%s",
 						   cat_cname(g, t->seat), 'A' + h, cat_cname(g, p),
-						   s->p[p].ncards);
+						   s->p[p].ncards, arb_s(s->p[p].ncards));
 		return 0;
 	}
 	if (a->b == t->seat)
@@ -488,8 +488,8 @@ static int act_assert(cat_turn *t, const cat_act *a)
 			return 0;
 		return cat_rej_arg(t, a, CAT_R_ASSERT_SCORE,
 				   "the record says %s has %u "
-				   "points, but %s has %u",
-				   cat_cname(g, a->a), a->b, cat_cname(g, a->a), v);
+				   "point%s, but %s has %u",
+				   cat_cname(g, a->a), a->b, arb_s(a->b), cat_cname(g, a->a), v);
 	}
 	case A_GETS: {
 		bool setup = s->setup_step < 2 * g->nseats;
@@ -591,14 +591,13 @@ static int act(cat_turn *t, const cat_act *a)
 		cat_player *p = &s->p[t->seat];
 		unsigned hidden = (unsigned)(p->dev[D_VP] - p->vp_shown);
 		unsigned more = a->a > hidden ? a->a - hidden : 0;
+		unsigned held =
+			hidden + (p->unseen_dev < s->deck[D_VP] ? p->unseen_dev : s->deck[D_VP]);
 		if (more > p->unseen_dev || more > s->deck[D_VP])
 			return cat_rej_arg(t, a, CAT_R_REVEAL_NOT_HELD,
 					   "%s holds %u "
-					   "hidden victory point cards, not %u%s",
-					   cat_cname(g, t->seat),
-					   hidden + (p->unseen_dev < s->deck[D_VP] ? p->unseen_dev
-										   : s->deck[D_VP]),
-					   a->a,
+					   "hidden victory point card%s, not %u%s",
+					   cat_cname(g, t->seat), held, arb_s(held), a->a,
 					   p->unseen_dev ? ", however the cards "
 							   "bought unseen went"
 							 : "");

@@ -418,8 +418,8 @@ int cat_position_from_setup(cat_game *g, const char *spec, char *why, size_t why
 		 * box; played progress cards are gone. */
 		if (out > d->dev_count[k] ||
 		    (have_deck && (k == D_KNIGHT || k == D_VP) && out != d->dev_count[k]))
-			FAIL("%u %s cards in the game, the box has %u", out, cat_dev_name[k],
-			     d->dev_count[k]);
+			FAIL("%u %s card%s in the game, the box has %u", out, cat_dev_name[k],
+			     arb_s(out), d->dev_count[k]);
 		if (!have_deck)
 			s->deck[k] = (uint8_t)(d->dev_count[k] - out);
 	}
@@ -445,8 +445,8 @@ int cat_position_from_setup(cat_game *g, const char *spec, char *why, size_t why
 			FAIL("winner: the game is still in its set-up");
 		unsigned vp = cat_vp(g, s->winner);
 		if (vp < d->goal)
-			FAIL("winner: %s has %u points, not the %u that win",
-			     cat_colours[g->colour[s->winner]], vp, d->goal);
+			FAIL("winner: %s has %u point%s, not the %u that win",
+			     cat_colours[g->colour[s->winner]], vp, arb_s(vp), d->goal);
 		s->over = 1;
 	}
 	return 0;
@@ -515,9 +515,9 @@ int cat_board_from_setup(const cat_data *d, const char *spec, cat_board *b, char
 			size_t k = split_commas(v, vl, item, ilen, CAT_HEXES + 1);
 			if (k != CAT_HEXES) {
 				snprintf(why, whylen,
-					 "hexes= lists %zu hexes, "
+					 "hexes= lists %zu hex%s, "
 					 "the island has 19",
-					 k);
+					 k, k == 1 ? "" : "es");
 				return -1;
 			}
 			for (unsigned h = 0; h < CAT_HEXES; h++)
@@ -567,8 +567,8 @@ int cat_board_from_setup(const cat_data *d, const char *spec, cat_board *b, char
 			if (k != CAT_HARBOURS) {
 				snprintf(why, whylen,
 					 "harbours= lists %zu "
-					 "harbours, the game has 9",
-					 k);
+					 "harbour%s, the game has 9",
+					 k, arb_s((long)k));
 				return -1;
 			}
 			for (unsigned i = 0; i < CAT_HARBOURS; i++) {
