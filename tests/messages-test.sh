@@ -35,3 +35,34 @@ has "catan dump: 1 point" '^Red +1 point;' "$tmp/out"
 has "catan dump: 0 points" '^Blue +0 points;' "$tmp/out"
 "$ARBITER" check corpus/carcassonne/rule-tile-supply-bad-only.tgn >"$tmp/out"
 has "carcassonne: the only tile C" 'the only tile C is already drawn' "$tmp/out"
+
+# ------------------------------------------------ zero-point events
+# A feature that scores nothing names its owner with a 0, in every format.
+"$ARBITER" --data corpus/carcassonne/example-farms-once.yaml score \
+	corpus/carcassonne/example-farms-once.tgn >"$tmp/out"
+has "zero-point farm in text" '^  end: Red \+0: Red scores 0 points for a field' "$tmp/out"
+"$ARBITER" --data corpus/carcassonne/example-farms-once.yaml score --format=tsv \
+	corpus/carcassonne/example-farms-once.tgn >"$tmp/out"
+has "zero-point farm in TSV" '	farm	Red=0	' "$tmp/out"
+"$ARBITER" score corpus/catan/game-3p-short.tgn >"$tmp/out"
+has "an event that changes no score is its sentence alone" \
+	'^  move [0-9]+: Red has 10 points during their turn and wins$' "$tmp/out"
+
+# ------------------------------------------- types of the machine formats
+# In every score event of every corpus game: move a number or null, the
+# phase in its own key, points an object of numbers (never empty for a
+# feature), details.players a list of colours.
+: >"$tmp/why"
+for rec in corpus/carcassonne/game-*.tgn corpus/catan/game-3p-short.tgn corpus/elasund/game-3p-a.tgn; do
+	"$ARBITER" score --format=json "$rec" | jq -c '.events[] | select(
+		((.move | type) as $t | ($t != "number" and $t != "null"))
+		or (.phase != (if .move == null then "end" else "play" end))
+		or ((.points | type) != "object")
+		or ([.points[] | type] - ["number"] != [])
+		or ((.details.players // []) | type) != "array"
+		or (.kind | test("city|road|cloister|farm")) and (.points == {}))' >>"$tmp/why" 2>&1
+done
+report "$SUITE score events: move, phase, points, players typed" $([ -s "$tmp/why" ] && echo 1 || echo 0) "$tmp/why"
+"$ARBITER" score --format=yaml corpus/carcassonne/game-4p.tgn >"$tmp/out"
+has "YAML: move null at the end" '^- move: null$' "$tmp/out"
+has "YAML: players a list" '^    players:$' "$tmp/out"

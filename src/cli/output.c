@@ -421,17 +421,34 @@ static const char *seat_colour(const arb_replay *r, size_t i)
 
 static json_t *verdict_doc(const arb_replay *r, bool score, const arb_scored *ev, size_t nev);
 
+/* Does the event show seat i: a change of score, or an owner scoring
+ * nothing (shown with its 0)? */
+static bool event_shows(const arb_event *ev, size_t i)
+{
+	return ev->delta[i] != 0 || (ev->owners >> i & 1);
+}
+
+/* The colours of the seats in `mask`, as a list. */
+static json_t *seat_list_json(const arb_replay *r, unsigned long mask)
+{
+	json_t *a = json_array();
+	for (size_t i = 0; i < r->setup.nseats; i++)
+		if (mask >> i & 1)
+			arb_json_push(a, arb_json_str(seat_colour(r, i)));
+	return a;
+}
+
+/* One score event: `move` the turn line (null at the final scoring, whose
+ * `phase` is "end"; "play" otherwise), `points` per seat shown. */
 static json_t *event_doc(const arb_replay *r, const arb_scored *e)
 {
 	json_t *o = json_object();
-	if (e->move)
-		arb_json_set(o, "move", json_integer((json_int_t)e->move));
-	else
-		arb_json_set(o, "move", arb_json_str("end"));
+	arb_json_set(o, "move", e->move ? json_integer((json_int_t)e->move) : json_null());
+	arb_json_set(o, "phase", arb_json_str(e->move ? "play" : "end"));
 	arb_json_set(o, "kind", arb_json_str(e->ev.kind ? e->ev.kind : ""));
 	json_t *d = json_object();
 	for (size_t i = 0; i < r->setup.nseats; i++)
-		if (e->ev.delta[i])
+		if (event_shows(&e->ev, i))
 			arb_json_set(d, seat_colour(r, i), json_integer(e->ev.delta[i]));
 	arb_json_set(o, "points", d);
 	arb_json_set(o, "text", arb_json_str(e->ev.text));
@@ -441,7 +458,9 @@ static json_t *event_doc(const arb_replay *r, const arb_scored *e)
 		for (size_t i = 0; i < e->ev.nfields && i < ARB_MAX_FIELDS; i++) {
 			const arb_field *f = &e->ev.fields[i];
 			arb_json_set(details, f->key,
-				     f->str ? arb_json_str(f->str) : json_integer(f->num));
+				     f->seat_list ? seat_list_json(r, (unsigned long)f->num)
+				     : f->str	  ? arb_json_str(f->str)
+						  : json_integer(f->num));
 		}
 		arb_json_set(o, "details", details);
 	}
@@ -561,14 +580,15 @@ static void text_event(arb_buf *b, const arb_replay *r, const arb_scored *e)
 		arb_buf_printf(b, "  move %zu: ", e->move);
 	else
 		arb_buf_puts(b, "  end: ");
+	/* "Red +3, Blue +3: ..."; an owner scoring nothing "Red +0: ..."; an
+	 * event that changes no score (a win) is its sentence alone */
 	size_t k = 0;
 	for (size_t i = 0; i < r->setup.nseats; i++)
-		if (e->ev.delta[i])
+		if (event_shows(&e->ev, i))
 			arb_buf_printf(b, "%s%s %+d", k++ ? ", " : "", seat_colour(r, i),
 				       e->ev.delta[i]);
-	if (!k)
-		arb_buf_puts(b, "nobody scores");
-	arb_buf_puts(b, ": ");
+	if (k)
+		arb_buf_puts(b, ": ");
 	arb_buf_put_utf8(b, e->ev.text);
 	arb_buf_putc(b, '\n');
 }
@@ -643,7 +663,7 @@ static void tsv_verdict(arb_out *out, const arb_replay *r, const arb_scored *ev,
 			arb_buf_putc(b, '\t');
 			size_t k = 0;
 			for (size_t s = 0; s < r->setup.nseats; s++)
-				if (ev[i].ev.delta[s])
+				if (event_shows(&ev[i].ev, s))
 					arb_buf_printf(b, "%s%s=%d", k++ ? " " : "",
 						       seat_colour(r, s), ev[i].ev.delta[s]);
 			arb_buf_putc(b, '\t');

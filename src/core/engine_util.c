@@ -34,6 +34,14 @@ void arb_event_str(arb_event *ev, const char *key, const char *s)
 		ev->fields[ev->nfields++] = (arb_field){ .key = key, .str = s };
 }
 
+void arb_event_seats(arb_event *ev, const char *key, unsigned mask)
+{
+	assert(ev->nfields < ARB_MAX_FIELDS);
+	if (ev->nfields < ARB_MAX_FIELDS)
+		ev->fields[ev->nfields++] =
+			(arb_field){ .key = key, .num = (long)mask, .seat_list = true };
+}
+
 void arb_seat_list(char *out, size_t cap, const char *const *colours, const uint8_t *colour_of,
 		   size_t nseats, unsigned mask, bool comma)
 {

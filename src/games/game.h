@@ -243,22 +243,30 @@ const arb_tag *arb_setup_tag(const arb_setup *setup, const char *name);
 
 /* ------------------------------------------------- scores and standings */
 
-/* A named detail: a number, or a string when `str` is non-NULL. */
+/* A named detail: a number, a string when `str` is non-NULL, or a list
+ * of seats (the machine formats write their colours as a list) when
+ * `seat_list` is set, `num` holding the mask (bit s = seat s). */
 typedef struct arb_field {
 	const char *key; /* static, snake_case                     */
 	const char *str; /* engine-owned, valid during the call;
 				  * the tool copies what it keeps           */
 	long num;
+	bool seat_list; /* num is a seat mask                     */
 } arb_field;
 
 /* Something that changed a score (or a VP, or a cube): a completed city,
  * the longest road changing hands, a cube placed.  Emitted during apply()
  * and finish(); the tool stamps the move number itself.  Build `text` only
  * when a sink is listening: `check` passes none.  The machine formats
- * write `fields` under their own key ("details"), so any key is free. */
+ * write `fields` under their own key ("details"), so any key is free.
+ * `owners` names the seats a scoring is for when it may be worth nothing
+ * (a farm beside no completed city): they are shown with their 0 as the
+ * others are with their points, so no reader sees an event that scores
+ * "nobody" while its sentence names an owner. */
 typedef struct arb_event {
 	const char *kind;		  /* "city", "longest-road", ...     */
 	int delta[ARB_MAX_SEATS];	  /* change per seat (turn order)    */
+	unsigned owners;		  /* seats scored, even for 0 points */
 	char text[ARB_MSG_MAX];		  /* one sentence for people         */
 	arb_field fields[ARB_MAX_FIELDS]; /* tiles, shields, ...             */
 	size_t nfields;
@@ -271,6 +279,8 @@ arb_event *arb_event_init(arb_event *ev, const char *kind);
  * debug build asserts: every event's fields are fixed by its kind. */
 void arb_event_num(arb_event *ev, const char *key, long v);
 void arb_event_str(arb_event *ev, const char *key, const char *s);
+/* Append a list of seats (bit s of `mask` = seat s, in turn order). */
+void arb_event_seats(arb_event *ev, const char *key, unsigned mask);
 
 typedef struct arb_sink {
 	void (*event)(void *ctx, const arb_event *ev);

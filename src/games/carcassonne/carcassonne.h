@@ -209,7 +209,6 @@ typedef struct cc_game {
 	uint8_t ncount[CC_MAXTILES];	/* monk tiles: tiles on the 8 around   */
 	uint8_t cloister_done[CC_MAXTILES];
 	uint16_t placed[CC_MAXTILES];	    /* nodes that ever got a follower       */
-	char players[1 << CC_MAXSEATS][40]; /* "Red, Blue" per seat mask    */
 } cc_game;
 
 /* The stamps of one score event before it goes to the sink (award()). */
