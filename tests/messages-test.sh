@@ -66,3 +66,28 @@ report "$SUITE score events: move, phase, points, players typed" $([ -s "$tmp/wh
 "$ARBITER" score --format=yaml corpus/carcassonne/game-4p.tgn >"$tmp/out"
 has "YAML: move null at the end" '^- move: null$' "$tmp/out"
 has "YAML: players a list" '^    players:$' "$tmp/out"
+
+# ------------------------------------------------- the position as data
+# dump --format=json|yaml gives the position as structured data (the
+# Setup snapshot's content), never the text picture in a string; the
+# corpus holds hand-checked goldens (*.dump.json).
+for rec in corpus/carcassonne/game-3p.tgn corpus/catan/game-3p-short.tgn corpus/elasund/game-3p-a.tgn; do
+	"$ARBITER" dump --format=json --at 20 "$rec" >"$tmp/out"
+	jq -e '(.position | type) == "object" and (.board == null)
+		and ((.position.seats | length) == 3)
+		and ([.position.seats[].colour] | all(type == "string"))' "$tmp/out" >/dev/null 2>&1
+	report "$SUITE dump --format=json of $rec is data" $? "$tmp/out"
+	"$ARBITER" dump --format=yaml --at 20 "$rec" >"$tmp/out"
+	has "dump --format=yaml of $rec is data" '^position:$' "$tmp/out"
+done
+# the same content as the snapshot: Catan's settlements, Carcassonne's tiles
+"$ARBITER" dump --snapshot --at 20 corpus/catan/game-3p-short.tgn |
+	sed 's/.* settlements=\([^ ]*\) .*/\1/' >"$tmp/want"
+"$ARBITER" dump --format=json --at 20 corpus/catan/game-3p-short.tgn |
+	jq -r '[.position.seats[] | select(.settlements != []) | .colour + ":" + (.settlements | join("+"))] | join(",")' >"$tmp/got"
+cmp -s "$tmp/want" "$tmp/got"
+report "$SUITE catan position: the snapshot's settlements" $? "$tmp/got"
+n=$("$ARBITER" dump --format=json --at 20 corpus/carcassonne/game-3p.tgn |
+	jq '(.position.tiles | length) + (.position.discards | length)')
+[ "$n" = 21 ]
+report "$SUITE carcassonne position: 20 tiles drawn after the start tile" $?

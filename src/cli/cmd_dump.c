@@ -40,7 +40,9 @@ static void emit_move(void *ctx, const char *move)
 }
 
 /* The machine formats get one document per game: where, after which move,
- * and the engine's text (the board) or the moves as a list. */
+ * and the position as data (the engine's describe()), the moves as a
+ * list, the snapshot, or (--labels, or an engine that cannot describe)
+ * the engine's text. */
 static void machine_doc(dump_ctx *c, const arb_record *rec, const arb_replay *r, const char *what,
 			const arb_buf *b, size_t header)
 {
@@ -61,7 +63,13 @@ static void machine_doc(dump_ctx *c, const arb_record *rec, const arb_replay *r,
 		}
 		arb_json_set(doc, "moves", a);
 	} else {
-		arb_json_set(doc, what, arb_json_str(text));
+		json_t *pos = NULL;
+		if (!strcmp(what, "board") && !c->o->labels)
+			pos = arb_position_json(r->game, r->state);
+		if (pos)
+			arb_json_set(doc, "position", pos);
+		else
+			arb_json_set(doc, what, arb_json_str(text));
 	}
 	arb_out_doc(c->out, doc);
 }

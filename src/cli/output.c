@@ -11,6 +11,7 @@
  * Every write goes through stdout's buffer; a failed write (a full disk,
  * a closed pipe) is noticed by ferror() and makes the run exit 2.
  */
+#include <assert.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -301,6 +302,86 @@ void arb_out_doc(arb_out *out, json_t *doc)
 			out->failed = true;
 	}
 	json_decref(doc);
+}
+
+/* ------------------------------------------------- positions as data */
+
+/* The arb_doc (game.h) that builds a jansson value: a stack of the maps
+ * and lists open, the root map at the bottom.  Engines nest a few levels
+ * (position, seats, a seat, its hand); deeper calls are a bug of the
+ * engine, dropped (asserted in the debug builds). */
+enum { DOC_DEPTH = 12 };
+typedef struct doc_json {
+	json_t *open[DOC_DEPTH];
+	size_t depth; /* open[depth - 1] takes the next value */
+} doc_json;
+
+/* Put v into the innermost open map (under key) or list. */
+static void doc_add(doc_json *d, const char *key, json_t *v)
+{
+	json_t *top = d->open[d->depth - 1];
+	if (json_is_object(top))
+		arb_json_set(top, key ? key : "", v);
+	else
+		arb_json_push(top, v);
+}
+
+static void doc_open(doc_json *d, const char *key, json_t *v)
+{
+	assert(d->depth < DOC_DEPTH);
+	if (d->depth == DOC_DEPTH) {
+		json_decref(v);
+		return;
+	}
+	doc_add(d, key, json_incref(v));
+	d->open[d->depth++] = v;
+	json_decref(v); /* the parent holds it */
+}
+
+static void doc_map(void *ctx, const char *key)
+{
+	doc_open(ctx, key, json_object());
+}
+
+static void doc_list(void *ctx, const char *key)
+{
+	doc_open(ctx, key, json_array());
+}
+
+static void doc_end(void *ctx)
+{
+	doc_json *d = ctx;
+	assert(d->depth > 1);
+	if (d->depth > 1)
+		d->depth--;
+}
+
+static void doc_str(void *ctx, const char *key, const char *s)
+{
+	doc_add(ctx, key, arb_json_str(s));
+}
+
+static void doc_num(void *ctx, const char *key, long v)
+{
+	doc_add(ctx, key, json_integer((json_int_t)v));
+}
+
+static void doc_flag(void *ctx, const char *key, bool v)
+{
+	doc_add(ctx, key, json_boolean(v));
+}
+
+json_t *arb_position_json(const arb_game_ops *g, const void *state)
+{
+	if (!g->describe)
+		return NULL;
+	doc_json d = { .open = { json_object() }, .depth = 1 };
+	if (!d.open[0])
+		json_out_of_memory();
+	arb_doc doc = { &d, doc_map, doc_list, doc_end, doc_str, doc_num, doc_flag };
+	g->describe(state, &doc);
+	assert(d.depth == 1); /* every map and list the engine opened is closed */
+	return d.open[0];
 }
 
 /* ------------------------------------------------------------- TSV */

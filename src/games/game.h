@@ -381,6 +381,29 @@ void arb_draw_textf(const arb_canvas *cv, double x, double y, double size, enum 
 		    bool bold, arb_role fill, const char *fmt, ...)
 	__attribute__((format(printf, 8, 9)));
 
+/* ------------------------------------------------- positions as data */
+
+/* A document tree an engine fills to describe a position for programs
+ * (`dump --format=json|yaml`): maps and lists of strings, numbers and
+ * booleans, opened and closed in order.  `key` names the value inside a
+ * map and is NULL inside a list.  Keys are static snake_case; strings are
+ * copied by the callee.  The tool builds a jansson value from the calls
+ * and writes it as JSON or YAML, so an engine never spells a format and
+ * never escapes anything. */
+typedef struct arb_doc {
+	void *ctx;
+	void (*map)(void *ctx, const char *key);  /* open a map              */
+	void (*list)(void *ctx, const char *key); /* open a list             */
+	void (*end)(void *ctx);			  /* close the innermost one */
+	void (*str)(void *ctx, const char *key, const char *s);
+	void (*num)(void *ctx, const char *key, long v);
+	void (*flag)(void *ctx, const char *key, bool v);
+} arb_doc;
+
+/* A string built with printf, for engines describing squares and bundles. */
+void arb_doc_strf(const arb_doc *doc, const char *key, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
 /* An illegal move to mark on the picture of the position before it:
  * `move` is the engine's parsed move (NULL when the turn line did not
  * parse), `col` the column the rejection points at (so an engine whose
@@ -472,6 +495,11 @@ typedef struct arb_game_ops {
 	/* The position as a Setup tag value that create() accepts; NULL when
 	 * the engine has no snapshots yet. */
 	void (*snapshot)(const void *game, arb_buf *out);
+	/* The same position as data on `doc`, in one map: the board, what
+	 * each seat holds, the supply, the scores and who is to act (keys by
+	 * engine, documented in notation/<game>.md).  The tool opens and
+	 * closes the map around it.  NULL when the engine cannot. */
+	void (*describe)(const void *game, const arb_doc *doc);
 
 	/* For `arbiter gen`: one random legal turn for the player to act,
 	 * appended to `out` as a turn line in canonical notation (no newline).

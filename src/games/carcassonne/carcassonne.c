@@ -290,5 +290,6 @@ const arb_game_ops carcassonne_game = {
 	.dump = cc_dump,
 	.draw = cc_draw,
 	.snapshot = cc_snapshot,
+	.describe = cc_describe,
 	.random_turn = cc_random_turn,
 };

@@ -311,6 +311,7 @@ void cc_draw(const void *game, unsigned flags, const arb_canvas *cv, const arb_m
 
 /* snapshot.c */
 void cc_snapshot(const void *game, arb_buf *out);
+void cc_describe(const void *game, const arb_doc *doc);
 /* Set up g (just created, start tile placed) from a Setup tag. */
 int cc_setup(cc_game *g, const arb_tag *tag, arb_reject *rej);
 

@@ -596,6 +596,7 @@ void el_draw(const void *game, unsigned flags, const arb_canvas *cv, const arb_m
 
 /* snapshot.c */
 void el_snapshot(const void *game, arb_buf *out);
+void el_describe(const void *game, const arb_doc *doc);
 /* The position of a Setup tag (rule setup), over the start position. */
 int el_setup(el_game *g, const arb_tag *tag, arb_reject *rej);
 
