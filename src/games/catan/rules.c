@@ -807,6 +807,21 @@ static int apply_turn(cat_turn *t)
 	return cat_hidden_on(g) ? cat_hidden_act(t, NULL) : cat_turn_end(t);
 }
 
+/* The seat that played the turn line before this one (snake order in the
+ * set-up, turn order after it), or CAT_NONE before the first. */
+static unsigned previous_seat(const cat_game *g)
+{
+	const cat_state *s = &g->s;
+	unsigned n = g->nseats, k = s->setup_step;
+	if (s->turns == 0)
+		return CAT_NONE;
+	if (k < 2 * n) /* set-up placement k - 1 was the line before */
+		return k - 1 < n ? k - 1 : 2 * n - k;
+	if (s->turns == 2 * n) /* the first roll follows the last placement */
+		return 0;
+	return (s->active + n - 1) % n;
+}
+
 /* The apply op: play a turn line, or restore the position.  Rejects
  * with game-over, wrong-player and as apply_setup, apply_turn. */
 int cat_apply(void *game, const void *move, const arb_sink *sink, arb_reject *rej)
@@ -820,6 +835,17 @@ int cat_apply(void *game, const void *move, const arb_sink *sink, arb_reject *re
 		return cat_reject(rej, CAT_R_GAME_OVER, m->line, m->col, "the game is over");
 	if (cat_hidden_on(g) && cat_hidden_begin(g, m, rej) < 0)
 		return -1;
+	/* A player who goes on with the turn on a second line most likely
+	 * takes a turn for several lines: say how turns are written. */
+	if (m->seat != s->active && m->seat == previous_seat(g))
+		return cat_reject(rej, CAT_R_WRONG_PLAYER, m->line, m->col,
+				  "it is %s's turn, not %s's: %s played the line before, and "
+				  "a turn is one line (%s)",
+				  cat_cname(g, s->active), cat_cname(g, m->seat),
+				  cat_cname(g, m->seat),
+				  s->setup_step < 2 * g->nseats
+					  ? "a set-up placement is a settlement and its road"
+					  : "the roll and everything after it, up to the next player");
 	if (m->seat != s->active)
 		return cat_reject(rej, CAT_R_WRONG_PLAYER, m->line, m->col,
 				  "it is %s's turn, not %s's", cat_cname(g, s->active),
