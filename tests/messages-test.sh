@@ -91,3 +91,32 @@ n=$("$ARBITER" dump --format=json --at 20 corpus/carcassonne/game-3p.tgn |
 	jq '(.position.tiles | length) + (.position.discards | length)')
 [ "$n" = 21 ]
 report "$SUITE carcassonne position: 20 tiles drawn after the start tile" $?
+
+# ------------------------------------------------------------- warnings
+# A Date not written YYYY.MM.DD is a warning on stderr at the tag; it
+# changes neither the verdict nor the exit status; -q silences it.
+dated() { # VALUE: a legal one-move record with that Date
+	printf '[Game "carcassonne"]\n[Date "%s"]\n[Red "Anna"]\n[Blue "Bo"]\n[Result "*"]\n\nRed E 0,-1 180 city S\n' "$1" >"$tmp/dated.tgn"
+}
+dated "1st Dec"
+expect "bad Date: exit status 0" 0 "$ARBITER" check "$tmp/dated.tgn"
+has "bad Date: the warning at the tag" \
+	"^$tmp/dated.tgn:2:1: warning: Date \"1st Dec\" is not written YYYY.MM.DD" "$tmp/err"
+has "bad Date: the verdict unchanged" ': unfinished: carcassonne, 1 move;' "$tmp/out"
+expect "bad Date with -q" 0 "$ARBITER" check -q "$tmp/dated.tgn"
+[ ! -s "$tmp/err" ] && [ ! -s "$tmp/out" ]
+report "$SUITE bad Date with -q prints nothing" $?
+"$ARBITER" check --format=json "$tmp/dated.tgn" 2>/dev/null >"$tmp/out"
+jq -e '.warnings[0].line == 2 and (.warnings[0].message | test("YYYY.MM.DD"))' "$tmp/out" >/dev/null
+report "$SUITE bad Date: JSON carries the warning" $? "$tmp/out"
+for d in 2026.12.01 2026.??.?? ????.??.??; do
+	dated "$d"
+	expect "Date $d: no warning" 0 "$ARBITER" check "$tmp/dated.tgn"
+	[ ! -s "$tmp/err" ]
+	report "$SUITE Date $d: nothing on stderr" $? "$tmp/err"
+done
+for d in 2026.13.01 2026.12.32 2026-12-01 26.12.01 2026.1?.01; do
+	dated "$d"
+	"$ARBITER" check "$tmp/dated.tgn" >/dev/null 2>"$tmp/err"
+	has "Date $d: a warning" 'warning: Date' "$tmp/err"
+done

@@ -611,6 +611,17 @@ static json_t *verdict_doc(const arb_replay *r, bool score, const arb_scored *ev
 			arb_json_push(a, event_doc(r, &ev[i]));
 		arb_json_set(doc, "events", a);
 	}
+	if (r->nwarnings) {
+		json_t *a = json_array();
+		for (size_t i = 0; i < r->nwarnings; i++) {
+			json_t *w = json_object();
+			arb_json_set(w, "line", json_integer(r->warning[i].line));
+			arb_json_set(w, "col", json_integer(r->warning[i].col));
+			arb_json_set(w, "message", arb_json_str(r->warning[i].msg));
+			arb_json_push(a, w);
+		}
+		arb_json_set(doc, "warnings", a);
+	}
 	return doc;
 }
 
@@ -786,8 +797,26 @@ static void tsv_verdict(arb_out *out, const arb_replay *r, const arb_scored *ev,
 	tsv_row_end(out, b);
 }
 
+/* The record's warnings on stderr (FILE:LINE:COL: warning: MESSAGE), as
+ * diagnostics are, but with no effect on the exit status. */
+static void warnings_text(arb_out *out, const arb_replay *r)
+{
+	for (size_t i = 0; i < r->nwarnings; i++) {
+		const arb_diag *w = &r->warning[i];
+		arb_buf *b = &out->line;
+		arb_buf_reset(b);
+		arb_buf_put_utf8(b, w->file ? w->file : "arbiter");
+		arb_buf_printf(b, ":%u:%u: warning: ", (unsigned)w->line, (unsigned)w->col);
+		arb_buf_put_utf8(b, w->msg);
+		arb_buf_putc(b, '\n');
+		fputs(b->p, stderr);
+	}
+}
+
 void arb_out_verdict(arb_out *out, const arb_replay *r, const arb_scored *events, size_t nevents)
 {
+	if (!out->quiet)
+		warnings_text(out, r);
 	if (r->verdict == ARB_ERROR) {
 		arb_out_diag(out, &r->diag);
 		return;
