@@ -112,3 +112,18 @@ printf '[Game "catan"]\n[Red "A"]\n[Blue "B"]\n[White "C"]\n\nRed settlement g5 
 rm -f "$tmp.tgn"
 report "docs prose: no doubled words, no section twice, card example canonical" \
 	$([ -s "$tmp" ] && echo 1 || echo 0) "$tmp"
+
+# The Elasund reference tables of elasund.md and tgn-elasund(5) are the
+# ones tools/doc-tables writes from the game data (issue 11, item 18).
+if sh tools/doc-tables.sh --check >"$tmp" 2>&1; then
+	report "docs Elasund tables equal the game data" 0
+else
+	echo "(sh tools/doc-tables.sh rewrites them)" >>"$tmp"
+	report "docs Elasund tables equal the game data" 1 "$tmp"
+fi
+
+# Catan's pages say which intersections border a hex (the rule itself is
+# held to the engine by tests/games/catan/test_coordinates.c).
+grep -q 'Hex `A` has `d1`, `c1`, `e1`,' notation/catan.md &&
+	grep -q '^\.Cm d1 , c1 , e1 , c2 , e2 , d2 \.$' man/tgn-catan.5
+report "docs Catan: the corners of a hex" $?

@@ -208,7 +208,7 @@ typedef struct cc_game {
 	uint8_t monk_tile[CC_MAXTILES]; /* unscored monks' tiles, in order    */
 	uint8_t ncount[CC_MAXTILES];	/* monk tiles: tiles on the 8 around   */
 	uint8_t cloister_done[CC_MAXTILES];
-	uint16_t placed[CC_MAXTILES];	    /* nodes that ever got a follower       */
+	uint16_t placed[CC_MAXTILES]; /* nodes that ever got a follower       */
 } cc_game;
 
 /* The stamps of one score event before it goes to the sink (award()). */

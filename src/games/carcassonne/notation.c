@@ -315,8 +315,8 @@ int cc_parse(const void *game, const arb_token *tok, size_t ntok, void *move, ar
 				    (int)tok[0].len, tok[0].s, seated);
 	if (g->seat_of[colour] < 0)
 		return cc_reject_at(rej, CC_R_NOT_SEATED, &tok[0],
-				    "%s does not play in this game (its colours: %s)", colours[colour],
-				    seated);
+				    "%s does not play in this game (its colours: %s)",
+				    colours[colour], seated);
 	m->seat = (uint8_t)g->seat_of[colour];
 	if (ntok < 2)
 		return cc_reject(rej, CC_R_MISSING_TOKEN, tok[0].line, tok[0].col + tok[0].len,

@@ -122,8 +122,8 @@ void cat_dump(const void *game, unsigned flags, arb_buf *out)
 			       "%-6s %2u point%s; hand %s; roads %u, "
 			       "settlements %u, cities %u; road length %u; "
 			       "knights %u",
-			       cat_colours[g->colour[p]], cat_vp(g, p), arb_s(cat_vp(g, p)), b, pl->roads,
-			       pl->settlements, pl->cities, pl->road_len, pl->knights);
+			       cat_colours[g->colour[p]], cat_vp(g, p), arb_s(cat_vp(g, p)), b,
+			       pl->roads, pl->settlements, pl->cities, pl->road_len, pl->knights);
 		unsigned nd = 0;
 		for (unsigned k = 0; k < CAT_DEV; k++)
 			nd += pl->dev[k];

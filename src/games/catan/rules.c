@@ -838,14 +838,14 @@ int cat_apply(void *game, const void *move, const arb_sink *sink, arb_reject *re
 	/* A player who goes on with the turn on a second line most likely
 	 * takes a turn for several lines: say how turns are written. */
 	if (m->seat != s->active && m->seat == previous_seat(g))
-		return cat_reject(rej, CAT_R_WRONG_PLAYER, m->line, m->col,
-				  "it is %s's turn, not %s's: %s played the line before, and "
-				  "a turn is one line (%s)",
-				  cat_cname(g, s->active), cat_cname(g, m->seat),
-				  cat_cname(g, m->seat),
-				  s->setup_step < 2 * g->nseats
-					  ? "a set-up placement is a settlement and its road"
-					  : "the roll and everything after it, up to the next player");
+		return cat_reject(
+			rej, CAT_R_WRONG_PLAYER, m->line, m->col,
+			"it is %s's turn, not %s's: %s played the line before, and "
+			"a turn is one line (%s)",
+			cat_cname(g, s->active), cat_cname(g, m->seat), cat_cname(g, m->seat),
+			s->setup_step < 2 * g->nseats
+				? "a set-up placement is a settlement and its road"
+				: "the roll and everything after it, up to the next player");
 	if (m->seat != s->active)
 		return cat_reject(rej, CAT_R_WRONG_PLAYER, m->line, m->col,
 				  "it is %s's turn, not %s's", cat_cname(g, s->active),

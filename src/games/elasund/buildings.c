@@ -99,8 +99,10 @@ void el_area(const el_game *g, char *out, size_t cap)
 		while (e + 1 < EL_H && d->rownum[e + 1] == d->rownum[e] + 1)
 			e++;
 		n += snprintf(out + n, cap - (size_t)n, "%s%u-%u",
-			      y == 0 ? "" : e == EL_H - 1 ? " and " : ", ", d->rownum[y],
-			      d->rownum[e]);
+			      y == 0	      ? ""
+			      : e == EL_H - 1 ? " and "
+					      : ", ",
+			      d->rownum[y], d->rownum[e]);
 	}
 }
 /* el_move_huts (elasund.h): rules hut-order, hut-square, hut-missing,

@@ -220,17 +220,17 @@ enum { ST_ROLL, ST_INC, ST_DISC, ST_LOOT, ST_HALVE, ST_BUILD, ST_P3, ST_SP };
 
 /* A square of the board into *x, *y, or a syntax rejection at t that says
  * what a square is and where the building area lies. */
-#define NEED_SQ(t, x, y, ...)                                                             \
-	do {                                                                              \
-		if (square(g, (t), (x), (y)) < 0) {                                       \
-			char area_[64], what_[160];                                       \
-			el_area(g, area_, sizeof area_);                                  \
-			snprintf(what_, sizeof what_, __VA_ARGS__);                       \
-			return EL_REJ_TOK(rej, (t), EL_R_SYNTAX,                          \
+#define NEED_SQ(t, x, y, ...)                                                                  \
+	do {                                                                                   \
+		if (square(g, (t), (x), (y)) < 0) {                                            \
+			char area_[64], what_[160];                                            \
+			el_area(g, area_, sizeof area_);                                       \
+			snprintf(what_, sizeof what_, __VA_ARGS__);                            \
+			return EL_REJ_TOK(rej, (t), EL_R_SYNTAX,                               \
 					  "%s: '%.*s' is no square (COLUMN,ROW; the building " \
-					  "area is %s)",                                   \
-					  what_, (int)(t)->len, (t)->s, area_);            \
-		}                                                                         \
+					  "area is %s)",                                       \
+					  what_, (int)(t)->len, (t)->s, area_);                \
+		}                                                                              \
 	} while (0)
 
 /* "Red, Blue": the colours playing, into out (a rejection's argument,
@@ -350,8 +350,8 @@ int el_parse(const void *game, const arb_token *tok, size_t ntok, void *mv, arb_
 				arb_token ct = *a;
 				ct.len = (uint32_t)(eq - a->s);
 				int s = seat_of(g, &ct);
-				NEED(s >= 0, a, "'%.*s' names no seat of this game (%s)", (int)ct.len,
-				     ct.s, seated_list(g, seated, sizeof seated));
+				NEED(s >= 0, a, "'%.*s' names no seat of this game (%s)",
+				     (int)ct.len, ct.s, seated_list(g, seated, sizeof seated));
 				uint8_t *set = halve ? &m->halve_set : &m->disc_set;
 				NEED(!(*set & (1u << s)), a, "%s is listed twice",
 				     el_colours[g->colour[s]]);
@@ -469,7 +469,8 @@ int el_parse(const void *game, const arb_token *tok, size_t ntok, void *mv, arb_
 			if (IEQ(tok[i + 2].s, tok[i + 2].len, "off")) {
 				h->x = h->y = -1;
 			} else {
-				NEED_SQ(TOK(i + 2), &h->x, &h->y, "a hut moves to a square, or off");
+				NEED_SQ(TOK(i + 2), &h->x, &h->y,
+					"a hut moves to a square, or off");
 			}
 			h->at = at_of(TOK(i + 2));
 			i += 3;
