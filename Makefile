@@ -86,6 +86,12 @@ $(BUILD)/tools/embed: tools/embed.c
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) $(ARB_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $<
 
+# The Elasund reference tables of the docs, written from the YAML
+# (tools/doc-tables.sh; tests/docs-test.sh checks the pages hold them).
+$(BUILD)/tools/doc-tables: tools/doc-tables.c $(LIB_OBJ)
+	@mkdir -p $(dir $@)
+	$(Q)$(CC) $(ARB_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< $(LIB_OBJ) $(DEP_LIBS)
+
 # notation/G/G.yaml becomes build/embed/G.c (a pattern rule cannot say G twice).
 define EMBED_RULE
 $(BUILD)/embed/$(1).c: notation/$(1)/$(1).yaml $(BUILD)/tools/embed
@@ -120,7 +126,7 @@ CHECK_BUILD ?= build/check
 check:
 	$(Q)$(MAKE) --no-print-directory BUILD=$(CHECK_BUILD) ASSERT_FLAGS= test-run
 
-test-run: $(BUILD)/arbiter $(UNIT_BIN) $(FUZZ_REPLAY_BIN)
+test-run: $(BUILD)/arbiter $(UNIT_BIN) $(FUZZ_REPLAY_BIN) $(BUILD)/tools/doc-tables
 	@BUILD=$(BUILD) ARBITER=$(BUILD)/arbiter sh tests/run.sh
 
 SAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer

@@ -55,9 +55,9 @@ expect "worst status wins (0, 1, 2)" 2 "$ARBITER" check -k "$legal" "$illegal" t
 
 # standard input, as '-' and as no operand
 "$ARBITER" check - <"$legal" >"$tmp/out" 2>&1
-same "'-' reads stdin" "<stdin>:1: unfinished: carcassonne, 1 moves; Red 4, Blue 0" "$tmp/out"
+same "'-' reads stdin" "<stdin>:1: unfinished: carcassonne, 1 move; Red 4, Blue 0" "$tmp/out"
 "$ARBITER" <"$legal" >"$tmp/out" 2>&1
-same "no operand reads stdin" "<stdin>:1: unfinished: carcassonne, 1 moves; Red 4, Blue 0" "$tmp/out"
+same "no operand reads stdin" "<stdin>:1: unfinished: carcassonne, 1 move; Red 4, Blue 0" "$tmp/out"
 
 # a failed write to stdout is an error, with a message
 if [ -w /dev/full ]; then

@@ -96,3 +96,34 @@ for block in "$tmp".readme.*; do
 	fi
 	rm -f "$block" "$block.want" "$block.got"
 done
+
+# Prose slips that once shipped (issue 11, item 20): a doubled word, a
+# section written twice, an example that contradicts the rule beside it.
+: >"$tmp"
+grep -n -i -E '\b(the|a|of|to) \1\b' man/*.1 man/*.5 notation/*.md README.md >>"$tmp"
+for f in notation/*.md; do
+	grep '^## ' "$f" | sed 's/ (.*//' | sort | uniq -d | sed "s|^|$f: section twice: |" >>"$tmp"
+done
+# the cards of tgn-catan(5)'s example are in the order it states
+ex=$(sed -n '/^Cards are written/{n;p;}' man/tgn-catan.5 | sed 's/^\.Li \([^ ]*\) ,*$/\1/')
+printf '[Game "catan"]\n[Red "A"]\n[Blue "B"]\n[White "C"]\n\nRed settlement g5 road f5-g5 gets Red %s\n' "$ex" >"$tmp.tgn"
+"$ARBITER" fmt "$tmp.tgn" 2>&1 | tail -1 | grep -q -- "gets Red $ex\$" ||
+	echo "tgn-catan.5: the card example '$ex' is not in canonical order" >>"$tmp"
+rm -f "$tmp.tgn"
+report "docs prose: no doubled words, no section twice, card example canonical" \
+	$([ -s "$tmp" ] && echo 1 || echo 0) "$tmp"
+
+# The Elasund reference tables of elasund.md and tgn-elasund(5) are the
+# ones tools/doc-tables writes from the game data (issue 11, item 18).
+if sh tools/doc-tables.sh --check >"$tmp" 2>&1; then
+	report "docs Elasund tables equal the game data" 0
+else
+	echo "(sh tools/doc-tables.sh rewrites them)" >>"$tmp"
+	report "docs Elasund tables equal the game data" 1 "$tmp"
+fi
+
+# Catan's pages say which intersections border a hex (the rule itself is
+# held to the engine by tests/games/catan/test_coordinates.c).
+grep -q 'Hex `A` has `d1`, `c1`, `e1`,' notation/catan.md &&
+	grep -q '^\.Cm d1 , c1 , e1 , c2 , e2 , d2 \.$' man/tgn-catan.5
+report "docs Catan: the corners of a hex" $?

@@ -53,6 +53,7 @@ for script in \
 	tests/fuzz-seeds-test.sh \
 	tests/safety-test.sh \
 	tests/fmt-inplace-test.sh \
+	tests/messages-test.sh \
 	; do
 	[ -f "$script" ] && sh "$script" >>"$results" 2>&1
 done

@@ -58,7 +58,7 @@ exit 2" help dupm
 
 # --- game names in any case
 printf '[Game "Carcassonne"]\n[Red "A"]\n[Blue "B"]\n[Result "*"]\n\nRed E 0,-1 180 city S\n' >"$tmp/cap.tgn"
-golden "[Game \"Carcassonne\"]" "$tmp/cap.tgn:1: unfinished: carcassonne, 1 moves; Red 4, Blue 0
+golden "[Game \"Carcassonne\"]" "$tmp/cap.tgn:1: unfinished: carcassonne, 1 move; Red 4, Blue 0
 exit 0" check "$tmp/cap.tgn"
 "$ARBITER" gen --game Catan --max-moves 5 >"$tmp/out" 2>&1
 [ $? = 0 ] && grep -q '^\[Game "catan"\]' "$tmp/out"

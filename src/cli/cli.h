@@ -113,6 +113,9 @@ void arb_json_set(json_t *obj, const char *key, json_t *value); /* takes value *
 void arb_json_push(json_t *arr, json_t *value);			/* takes value */
 /* The error document of a diagnostic: the only place it is built. */
 json_t *arb_diag_json(const arb_diag *d);
+/* The position of a game as data (the engine's describe(), game.h) in
+ * one jansson map, or NULL when the engine cannot describe. */
+json_t *arb_position_json(const arb_game_ops *g, const void *state);
 /* A replayed game's verdict as the document `check` writes. */
 json_t *arb_verdict_json(const arb_replay *r);
 /* The verdict line `check` prints for a replayed game (with its newline). */

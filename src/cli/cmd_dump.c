@@ -40,7 +40,9 @@ static void emit_move(void *ctx, const char *move)
 }
 
 /* The machine formats get one document per game: where, after which move,
- * and the engine's text (the board) or the moves as a list. */
+ * and the position as data (the engine's describe()), the moves as a
+ * list, the snapshot, or (--labels, or an engine that cannot describe)
+ * the engine's text. */
 static void machine_doc(dump_ctx *c, const arb_record *rec, const arb_replay *r, const char *what,
 			const arb_buf *b, size_t header)
 {
@@ -61,7 +63,13 @@ static void machine_doc(dump_ctx *c, const arb_record *rec, const arb_replay *r,
 		}
 		arb_json_set(doc, "moves", a);
 	} else {
-		arb_json_set(doc, what, arb_json_str(text));
+		json_t *pos = NULL;
+		if (!strcmp(what, "board") && !c->o->labels)
+			pos = arb_position_json(r->game, r->state);
+		if (pos)
+			arb_json_set(doc, "position", pos);
+		else
+			arb_json_set(doc, what, arb_json_str(text));
 	}
 	arb_out_doc(c->out, doc);
 }
@@ -306,8 +314,8 @@ static int dump_one(void *ctx, const arb_record *rec)
 		r.stop_after = (size_t)o->at;
 		if ((size_t)o->at > rec->nturns) {
 			arb_diag d = { .file = rec->file, .line = rec->line, .col = 1 };
-			snprintf(d.msg, sizeof d.msg, "--at %ld: the game has only %zu moves",
-				 o->at, rec->nturns);
+			snprintf(d.msg, sizeof d.msg, "--at %ld: the game has only %zu move%s",
+				 o->at, rec->nturns, arb_s((long)rec->nturns));
 			arb_out_diag(c->out, &d);
 			return !o->keep_going;
 		}

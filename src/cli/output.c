@@ -11,6 +11,7 @@
  * Every write goes through stdout's buffer; a failed write (a full disk,
  * a closed pipe) is noticed by ferror() and makes the run exit 2.
  */
+#include <assert.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -453,6 +454,86 @@ void arb_out_doc(arb_out *out, json_t *doc)
 	json_decref(doc);
 }
 
+/* ------------------------------------------------- positions as data */
+
+/* The arb_doc (game.h) that builds a jansson value: a stack of the maps
+ * and lists open, the root map at the bottom.  Engines nest a few levels
+ * (position, seats, a seat, its hand); deeper calls are a bug of the
+ * engine, dropped (asserted in the debug builds). */
+enum { DOC_DEPTH = 12 };
+typedef struct doc_json {
+	json_t *open[DOC_DEPTH];
+	size_t depth; /* open[depth - 1] takes the next value */
+} doc_json;
+
+/* Put v into the innermost open map (under key) or list. */
+static void doc_add(doc_json *d, const char *key, json_t *v)
+{
+	json_t *top = d->open[d->depth - 1];
+	if (json_is_object(top))
+		arb_json_set(top, key ? key : "", v);
+	else
+		arb_json_push(top, v);
+}
+
+static void doc_open(doc_json *d, const char *key, json_t *v)
+{
+	assert(d->depth < DOC_DEPTH);
+	if (d->depth == DOC_DEPTH) {
+		json_decref(v);
+		return;
+	}
+	doc_add(d, key, json_incref(v));
+	d->open[d->depth++] = v;
+	json_decref(v); /* the parent holds it */
+}
+
+static void doc_map(void *ctx, const char *key)
+{
+	doc_open(ctx, key, json_object());
+}
+
+static void doc_list(void *ctx, const char *key)
+{
+	doc_open(ctx, key, json_array());
+}
+
+static void doc_end(void *ctx)
+{
+	doc_json *d = ctx;
+	assert(d->depth > 1);
+	if (d->depth > 1)
+		d->depth--;
+}
+
+static void doc_str(void *ctx, const char *key, const char *s)
+{
+	doc_add(ctx, key, arb_json_str(s));
+}
+
+static void doc_num(void *ctx, const char *key, long v)
+{
+	doc_add(ctx, key, json_integer((json_int_t)v));
+}
+
+static void doc_flag(void *ctx, const char *key, bool v)
+{
+	doc_add(ctx, key, json_boolean(v));
+}
+
+json_t *arb_position_json(const arb_game_ops *g, const void *state)
+{
+	if (!g->describe)
+		return NULL;
+	doc_json d = { .open = { json_object() }, .depth = 1 };
+	if (!d.open[0])
+		json_out_of_memory();
+	arb_doc doc = { &d, doc_map, doc_list, doc_end, doc_str, doc_num, doc_flag };
+	g->describe(state, &doc);
+	assert(d.depth == 1); /* every map and list the engine opened is closed */
+	return d.open[0];
+}
+
 /* ------------------------------------------------------------- TSV */
 
 /* A TSV field: tabs and newlines would break the row, so they become
@@ -583,17 +664,34 @@ static const char *seat_colour(const arb_replay *r, size_t i)
 
 static json_t *verdict_doc(const arb_replay *r, bool score, const arb_scored *ev, size_t nev);
 
+/* Does the event show seat i: a change of score, or an owner scoring
+ * nothing (shown with its 0)? */
+static bool event_shows(const arb_event *ev, size_t i)
+{
+	return ev->delta[i] != 0 || (ev->owners >> i & 1);
+}
+
+/* The colours of the seats in `mask`, as a list. */
+static json_t *seat_list_json(const arb_replay *r, unsigned long mask)
+{
+	json_t *a = json_array();
+	for (size_t i = 0; i < r->setup.nseats; i++)
+		if (mask >> i & 1)
+			arb_json_push(a, arb_json_str(seat_colour(r, i)));
+	return a;
+}
+
+/* One score event: `move` the turn line (null at the final scoring, whose
+ * `phase` is "end"; "play" otherwise), `points` per seat shown. */
 static json_t *event_doc(const arb_replay *r, const arb_scored *e)
 {
 	json_t *o = json_object();
-	if (e->move)
-		arb_json_set(o, "move", json_integer((json_int_t)e->move));
-	else
-		arb_json_set(o, "move", arb_json_str("end"));
+	arb_json_set(o, "move", e->move ? json_integer((json_int_t)e->move) : json_null());
+	arb_json_set(o, "phase", arb_json_str(e->move ? "play" : "end"));
 	arb_json_set(o, "kind", arb_json_str(e->ev.kind ? e->ev.kind : ""));
 	json_t *d = json_object();
 	for (size_t i = 0; i < r->setup.nseats; i++)
-		if (e->ev.delta[i])
+		if (event_shows(&e->ev, i))
 			arb_json_set(d, seat_colour(r, i), json_integer(e->ev.delta[i]));
 	arb_json_set(o, "points", d);
 	arb_json_set(o, "text", arb_json_str(e->ev.text));
@@ -603,7 +701,9 @@ static json_t *event_doc(const arb_replay *r, const arb_scored *e)
 		for (size_t i = 0; i < e->ev.nfields && i < ARB_MAX_FIELDS; i++) {
 			const arb_field *f = &e->ev.fields[i];
 			arb_json_set(details, f->key,
-				     f->str ? arb_json_str(f->str) : json_integer(f->num));
+				     f->seat_list ? seat_list_json(r, (unsigned long)f->num)
+				     : f->str	  ? arb_json_str(f->str)
+						  : json_integer(f->num));
 		}
 		arb_json_set(o, "details", details);
 	}
@@ -673,6 +773,17 @@ static json_t *verdict_doc(const arb_replay *r, bool score, const arb_scored *ev
 			arb_json_push(a, event_doc(r, &ev[i]));
 		arb_json_set(doc, "events", a);
 	}
+	if (r->nwarnings) {
+		json_t *a = json_array();
+		for (size_t i = 0; i < r->nwarnings; i++) {
+			json_t *w = json_object();
+			arb_json_set(w, "line", json_integer(r->warning[i].line));
+			arb_json_set(w, "col", json_integer(r->warning[i].col));
+			arb_json_set(w, "message", arb_json_str(r->warning[i].msg));
+			arb_json_push(a, w);
+		}
+		arb_json_set(doc, "warnings", a);
+	}
 	return doc;
 }
 
@@ -723,14 +834,15 @@ static void text_event(arb_buf *b, const arb_replay *r, const arb_scored *e)
 		arb_buf_printf(b, "  move %zu: ", e->move);
 	else
 		arb_buf_puts(b, "  end: ");
+	/* "Red +3, Blue +3: ..."; an owner scoring nothing "Red +0: ..."; an
+	 * event that changes no score (a win) is its sentence alone */
 	size_t k = 0;
 	for (size_t i = 0; i < r->setup.nseats; i++)
-		if (e->ev.delta[i])
+		if (event_shows(&e->ev, i))
 			arb_buf_printf(b, "%s%s %+d", k++ ? ", " : "", seat_colour(r, i),
 				       e->ev.delta[i]);
-	if (!k)
-		arb_buf_puts(b, "nobody scores");
-	arb_buf_puts(b, ": ");
+	if (k)
+		arb_buf_puts(b, ": ");
 	arb_buf_put_utf8(b, e->ev.text);
 	arb_buf_putc(b, '\n');
 }
@@ -772,8 +884,9 @@ void arb_verdict_line(const arb_replay *r, arb_buf *b)
 		text_illegal(b, r);
 	} else {
 		arb_buf_put_utf8(b, rec->file);
-		arb_buf_printf(b, ":%u: %s: %s, %zu moves; ", (unsigned)rec->line,
-			       verdict_name(r->verdict), r->game->name, r->moves);
+		arb_buf_printf(b, ":%u: %s: %s, %zu move%s; ", (unsigned)rec->line,
+			       verdict_name(r->verdict), r->game->name, r->moves,
+			       arb_s((long)r->moves));
 		text_scores(b, r);
 		if (r->verdict == ARB_LEGAL)
 			text_winners(b, r);
@@ -803,7 +916,7 @@ static void tsv_verdict(arb_out *out, const arb_replay *r, const arb_scored *ev,
 			arb_buf_putc(b, '\t');
 			size_t k = 0;
 			for (size_t s = 0; s < r->setup.nseats; s++)
-				if (ev[i].ev.delta[s])
+				if (event_shows(&ev[i].ev, s))
 					arb_buf_printf(b, "%s%s=%d", k++ ? " " : "",
 						       seat_colour(r, s), ev[i].ev.delta[s]);
 			arb_buf_putc(b, '\t');
@@ -845,8 +958,26 @@ static void tsv_verdict(arb_out *out, const arb_replay *r, const arb_scored *ev,
 	tsv_row_end(out, b);
 }
 
+/* The record's warnings on stderr (FILE:LINE:COL: warning: MESSAGE), as
+ * diagnostics are, but with no effect on the exit status. */
+static void warnings_text(arb_out *out, const arb_replay *r)
+{
+	for (size_t i = 0; i < r->nwarnings; i++) {
+		const arb_diag *w = &r->warning[i];
+		arb_buf *b = &out->line;
+		arb_buf_reset(b);
+		arb_buf_put_utf8(b, w->file ? w->file : "arbiter");
+		arb_buf_printf(b, ":%u:%u: warning: ", (unsigned)w->line, (unsigned)w->col);
+		arb_buf_put_utf8(b, w->msg);
+		arb_buf_putc(b, '\n');
+		fputs(b->p, stderr);
+	}
+}
+
 void arb_out_verdict(arb_out *out, const arb_replay *r, const arb_scored *events, size_t nevents)
 {
+	if (!out->quiet)
+		warnings_text(out, r);
 	if (r->verdict == ARB_ERROR) {
 		arb_out_diag(out, &r->diag);
 		return;

@@ -8,6 +8,7 @@
  * with them.
  */
 #include <assert.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -32,6 +33,24 @@ void arb_event_str(arb_event *ev, const char *key, const char *s)
 	assert(ev->nfields < ARB_MAX_FIELDS);
 	if (ev->nfields < ARB_MAX_FIELDS)
 		ev->fields[ev->nfields++] = (arb_field){ .key = key, .str = s };
+}
+
+void arb_event_seats(arb_event *ev, const char *key, unsigned mask)
+{
+	assert(ev->nfields < ARB_MAX_FIELDS);
+	if (ev->nfields < ARB_MAX_FIELDS)
+		ev->fields[ev->nfields++] =
+			(arb_field){ .key = key, .num = (long)mask, .seat_list = true };
+}
+
+void arb_doc_strf(const arb_doc *doc, const char *key, const char *fmt, ...)
+{
+	char s[ARB_MSG_MAX];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(s, sizeof s, fmt, ap);
+	va_end(ap);
+	doc->str(doc->ctx, key, s);
 }
 
 void arb_seat_list(char *out, size_t cap, const char *const *colours, const uint8_t *colour_of,

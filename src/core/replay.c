@@ -34,6 +34,54 @@ static int rec_error(arb_replay *r, uint32_t line, uint32_t col, const char *fmt
 	return -1;
 }
 
+/* Keep a warning about the record at line:col (beyond ARB_MAX_WARNINGS it
+ * is dropped: the first ones say enough). */
+static void rec_warning(arb_replay *r, uint32_t line, uint32_t col, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+static void rec_warning(arb_replay *r, uint32_t line, uint32_t col, const char *fmt, ...)
+{
+	if (r->nwarnings == ARB_MAX_WARNINGS)
+		return;
+	arb_diag *w = &r->warning[r->nwarnings++];
+	w->file = r->rec->file;
+	w->line = line;
+	w->col = col;
+	va_list ap;
+	va_start(ap, fmt);
+	arb_vformat_msg(w->msg, sizeof w->msg, fmt, ap);
+	va_end(ap);
+}
+
+/* A Date as notation/tgn.md (after PGN) writes it: YYYY.MM.DD, a part not
+ * known written as question marks ("2026.??.??"), a month 01-12 and a day
+ * 01-31 where they are known. */
+static bool date_ok(const char *d)
+{
+	if (strlen(d) != 10 || d[4] != '.' || d[7] != '.')
+		return false;
+	static const int part[3][2] = { { 0, 4 }, { 5, 2 }, { 8, 2 } };
+	int v[3];
+	for (int k = 0; k < 3; k++) {
+		const char *p = d + part[k][0];
+		int n = part[k][1], q = 0;
+		v[k] = 0;
+		for (int i = 0; i < n; i++) {
+			if (p[i] == '?')
+				q++;
+			else if (p[i] >= '0' && p[i] <= '9')
+				v[k] = v[k] * 10 + (p[i] - '0');
+			else
+				return false;
+		}
+		if (q && q != n) /* "2026.1?.01": a part is known or not */
+			return false;
+		if (q)
+			v[k] = -1;
+	}
+	return (v[1] < 0 || (v[1] >= 1 && v[1] <= 12)) && (v[2] < 0 || (v[2] >= 1 && v[2] <= 31));
+}
+
 static const arb_tag *find_tag(const arb_record *rec, const char *name)
 {
 	for (size_t i = 0; i < rec->ntags; i++)
@@ -222,6 +270,12 @@ int arb_replay_setup(arb_replay *r)
 	const arb_tag *rt = find_tag(rec, "Result");
 	if (rt && parse_result(r, rt))
 		return -1;
+	const arb_tag *dt = find_tag(rec, "Date");
+	if (dt && !date_ok(dt->value))
+		rec_warning(r, dt->line, dt->col,
+			    "Date \"%.40s\" is not written YYYY.MM.DD (like 2026.12.01, with ?? "
+			    "for a part not known)",
+			    dt->value);
 	const arb_tag *vt = find_tag(rec, "Variant");
 	if (vt && parse_variant(r, vt))
 		return -1;

@@ -16,6 +16,8 @@ typedef enum arb_verdict {
 	ARB_ERROR,	/* the record cannot be replayed: see diag         */
 } arb_verdict;
 
+#define ARB_MAX_WARNINGS 4 /* per game; more are not kept */
+
 typedef struct arb_replay {
 	/* in */
 	const arb_record *rec;
@@ -41,6 +43,11 @@ typedef struct arb_replay {
 	size_t current;			   /* move being applied, for events        */
 	bool result_star;		   /* [Result "*"]                          */
 	bool result_winner[ARB_MAX_SEATS]; /* the winners it names        */
+	/* Doubts about the record that decide nothing (a Date not written
+	 * YYYY.MM.DD): reported as warnings, never in the verdict or the
+	 * exit status. */
+	arb_diag warning[ARB_MAX_WARNINGS];
+	size_t nwarnings;
 } arb_replay;
 
 /* Resolve the tags and create the game (verdict ARB_ERROR on failure).

@@ -112,6 +112,15 @@ int arb_reject_at(arb_reject *rej, const arb_token *tok, const char *rule, const
 int arb_reject_pos(arb_reject *rej, uint32_t line, uint32_t col, const char *rule, const char *fmt,
 		   ...) __attribute__((format(printf, 5, 6)));
 
+/* The plural ending of a count in a sentence: "" for 1, else "s", as in
+ * ("%u card%s", n, arb_s(n)); "1 card", "0 cards", "2 cards".  Every
+ * count shown to people goes through it (or a ternary for an irregular
+ * noun: city / cities). */
+static inline const char *arb_s(long n)
+{
+	return n == 1 ? "" : "s";
+}
+
 /* ----------------------------------------------------------- rule tables */
 
 /* One rule an engine (or the tool, for the envelope) enforces: its stable
@@ -234,22 +243,30 @@ const arb_tag *arb_setup_tag(const arb_setup *setup, const char *name);
 
 /* ------------------------------------------------- scores and standings */
 
-/* A named detail: a number, or a string when `str` is non-NULL. */
+/* A named detail: a number, a string when `str` is non-NULL, or a list
+ * of seats (the machine formats write their colours as a list) when
+ * `seat_list` is set, `num` holding the mask (bit s = seat s). */
 typedef struct arb_field {
 	const char *key; /* static, snake_case                     */
 	const char *str; /* engine-owned, valid during the call;
 				  * the tool copies what it keeps           */
 	long num;
+	bool seat_list; /* num is a seat mask                     */
 } arb_field;
 
 /* Something that changed a score (or a VP, or a cube): a completed city,
  * the longest road changing hands, a cube placed.  Emitted during apply()
  * and finish(); the tool stamps the move number itself.  Build `text` only
  * when a sink is listening: `check` passes none.  The machine formats
- * write `fields` under their own key ("details"), so any key is free. */
+ * write `fields` under their own key ("details"), so any key is free.
+ * `owners` names the seats a scoring is for when it may be worth nothing
+ * (a farm beside no completed city): they are shown with their 0 as the
+ * others are with their points, so no reader sees an event that scores
+ * "nobody" while its sentence names an owner. */
 typedef struct arb_event {
 	const char *kind;		  /* "city", "longest-road", ...     */
 	int delta[ARB_MAX_SEATS];	  /* change per seat (turn order)    */
+	unsigned owners;		  /* seats scored, even for 0 points */
 	char text[ARB_MSG_MAX];		  /* one sentence for people         */
 	arb_field fields[ARB_MAX_FIELDS]; /* tiles, shields, ...             */
 	size_t nfields;
@@ -262,6 +279,8 @@ arb_event *arb_event_init(arb_event *ev, const char *kind);
  * debug build asserts: every event's fields are fixed by its kind. */
 void arb_event_num(arb_event *ev, const char *key, long v);
 void arb_event_str(arb_event *ev, const char *key, const char *s);
+/* Append a list of seats (bit s of `mask` = seat s, in turn order). */
+void arb_event_seats(arb_event *ev, const char *key, unsigned mask);
 
 typedef struct arb_sink {
 	void (*event)(void *ctx, const arb_event *ev);
@@ -362,6 +381,29 @@ void arb_draw_textf(const arb_canvas *cv, double x, double y, double size, enum 
 		    bool bold, arb_role fill, const char *fmt, ...)
 	__attribute__((format(printf, 8, 9)));
 
+/* ------------------------------------------------- positions as data */
+
+/* A document tree an engine fills to describe a position for programs
+ * (`dump --format=json|yaml`): maps and lists of strings, numbers and
+ * booleans, opened and closed in order.  `key` names the value inside a
+ * map and is NULL inside a list.  Keys are static snake_case; strings are
+ * copied by the callee.  The tool builds a jansson value from the calls
+ * and writes it as JSON or YAML, so an engine never spells a format and
+ * never escapes anything. */
+typedef struct arb_doc {
+	void *ctx;
+	void (*map)(void *ctx, const char *key);  /* open a map              */
+	void (*list)(void *ctx, const char *key); /* open a list             */
+	void (*end)(void *ctx);			  /* close the innermost one */
+	void (*str)(void *ctx, const char *key, const char *s);
+	void (*num)(void *ctx, const char *key, long v);
+	void (*flag)(void *ctx, const char *key, bool v);
+} arb_doc;
+
+/* A string built with printf, for engines describing squares and bundles. */
+void arb_doc_strf(const arb_doc *doc, const char *key, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
 /* An illegal move to mark on the picture of the position before it:
  * `move` is the engine's parsed move (NULL when the turn line did not
  * parse), `col` the column the rejection points at (so an engine whose
@@ -453,6 +495,11 @@ typedef struct arb_game_ops {
 	/* The position as a Setup tag value that create() accepts; NULL when
 	 * the engine has no snapshots yet. */
 	void (*snapshot)(const void *game, arb_buf *out);
+	/* The same position as data on `doc`, in one map: the board, what
+	 * each seat holds, the supply, the scores and who is to act (keys by
+	 * engine, documented in notation/<game>.md).  The tool opens and
+	 * closes the map around it.  NULL when the engine cannot. */
+	void (*describe)(const void *game, const arb_doc *doc);
 
 	/* For `arbiter gen`: one random legal turn for the player to act,
 	 * appended to `out` as a turn line in canonical notation (no newline).

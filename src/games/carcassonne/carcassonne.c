@@ -161,16 +161,10 @@ static void *cc_create(const void *data, const arb_setup *setup, arb_reject *rej
 	}
 
 	cc_game *g;
-	/* the recycled game's seats: its players[] texts serve again when
-	 * the colours are the same */
-	unsigned old_nseats = 0;
-	uint8_t old_colour[CC_MAXSEATS] = { 0 };
 	if ((g = take_spare(d)) != NULL) {
 		/* a recycled game: its board is clear, its stamps are below
 		 * the stamp counter kept, its other arrays are written before
 		 * they are read; keep the pointers */
-		old_nseats = g->nseats;
-		memcpy(old_colour, g->colour, sizeof old_colour);
 		cc_game keep = *g;
 		memset(g, 0, offsetof(cc_game, tile));
 		g->cell = keep.cell;
@@ -231,12 +225,6 @@ static void *cc_create(const void *data, const arb_setup *setup, arb_reject *rej
 		g->item = arb_xmalloc(nodes * sizeof *g->item);
 		g->key = arb_xmalloc(nodes * sizeof *g->key);
 		g->clist = arb_xmalloc(nodes * sizeof *g->clist);
-	}
-	if (old_nseats != g->nseats || memcmp(old_colour, g->colour, g->nseats) != 0) {
-		g->players[0][0] = 0;
-		for (unsigned mask = 1; mask < 1u << g->nseats; mask++)
-			arb_seat_list(g->players[mask], sizeof g->players[mask], cc_colours,
-				      g->colour, g->nseats, mask, true);
 	}
 	cc_place(g, d->start, 0, 0, 0, -1, 0, NULL);
 	if (setup->setup && cc_setup(g, setup->setup, rej) < 0) {
@@ -332,5 +320,6 @@ const arb_game_ops carcassonne_game = {
 	.dump = cc_dump,
 	.draw = cc_draw,
 	.snapshot = cc_snapshot,
+	.describe = cc_describe,
 	.random_turn = cc_random_turn,
 };

@@ -208,8 +208,7 @@ typedef struct cc_game {
 	uint8_t monk_tile[CC_MAXTILES]; /* unscored monks' tiles, in order    */
 	uint8_t ncount[CC_MAXTILES];	/* monk tiles: tiles on the 8 around   */
 	uint8_t cloister_done[CC_MAXTILES];
-	uint16_t placed[CC_MAXTILES];	    /* nodes that ever got a follower       */
-	char players[1 << CC_MAXSEATS][40]; /* "Red, Blue" per seat mask    */
+	uint16_t placed[CC_MAXTILES]; /* nodes that ever got a follower       */
 } cc_game;
 
 /* The stamps of one score event before it goes to the sink (award()). */
@@ -312,6 +311,7 @@ void cc_draw(const void *game, unsigned flags, const arb_canvas *cv, const arb_m
 
 /* snapshot.c */
 void cc_snapshot(const void *game, arb_buf *out);
+void cc_describe(const void *game, const arb_doc *doc);
 /* Set up g (just created, start tile placed) from a Setup tag. */
 int cc_setup(cc_game *g, const arb_tag *tag, arb_reject *rej);
 

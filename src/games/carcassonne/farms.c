@@ -116,7 +116,15 @@ static void farm_once(cc_game *g, unsigned nfields, const arb_sink *sink)
 					 .cities = fresh,
 					 .followers = farmers,
 					 .what = what };
-			if (sink)
+			if (sink && fresh == 0)
+				snprintf(what, sizeof what,
+					 "a field at %d,%d "
+					 "touching %u completed cit%s, %s scored by them "
+					 "(%ld farmer%s)",
+					 x, y, nc, nc == 1 ? "y" : "ies",
+					 nc == 1 ? "already" : "all already", farmers,
+					 arb_s(farmers));
+			else if (sink)
 				snprintf(what, sizeof what,
 					 "a field at %d,%d "
 					 "touching %u completed cit%s, %u of them "

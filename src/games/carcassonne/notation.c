@@ -304,14 +304,19 @@ int cc_parse(const void *game, const arb_token *tok, size_t ntok, void *move, ar
 	static const cc_word lower[] = { W("red"), W("blue"), W("green"), W("yellow"), W("black") };
 	if (colour >= 0 && !word_is(&tok[0], lower[colour].s, lower[colour].len))
 		colour = -1;
+	char seated[64]; /* "Red, Blue": the colours playing, for messages */
+	if (colour < 0 || g->seat_of[colour] < 0)
+		arb_seat_list(seated, sizeof seated, colours, g->colour, g->nseats,
+			      (1u << g->nseats) - 1, true);
 	if (colour < 0)
 		return cc_reject_at(rej, CC_R_UNKNOWN_COLOUR, &tok[0],
 				    "'%.*s' is no colour: a turn starts with the colour of the "
-				    "player (Red, Blue, Green, Yellow or Black)",
-				    (int)tok[0].len, tok[0].s);
+				    "player (in this game: %s)",
+				    (int)tok[0].len, tok[0].s, seated);
 	if (g->seat_of[colour] < 0)
-		return cc_reject_at(rej, CC_R_NOT_SEATED, &tok[0], "%s does not play in this game",
-				    colours[colour]);
+		return cc_reject_at(rej, CC_R_NOT_SEATED, &tok[0],
+				    "%s does not play in this game (its colours: %s)",
+				    colours[colour], seated);
 	m->seat = (uint8_t)g->seat_of[colour];
 	if (ntok < 2)
 		return cc_reject(rej, CC_R_MISSING_TOKEN, tok[0].line, tok[0].col + tok[0].len,

@@ -30,6 +30,11 @@ static int check_draw(const cc_game *g, const cc_move *m, arb_reject *rej)
 		return cc_reject(rej, CC_R_TURN_ORDER, m->line, m->col_colour,
 				 "it is %s's turn, not %s's", cc_colours[g->colour[g->turn]],
 				 cc_colours[g->colour[m->seat]]);
+	if (g->drawn_of[m->type] >= ty->count && ty->count == 1)
+		return cc_reject(rej, CC_R_TILE_SUPPLY, m->line, m->col_tile,
+				 "%s cannot draw tile %c: the only tile %c is already drawn%s",
+				 cc_colours[g->colour[m->seat]], ty->letter, ty->letter,
+				 m->type == d->start ? " (it is the start tile)" : "");
 	if (g->drawn_of[m->type] >= ty->count)
 		return cc_reject(rej, CC_R_TILE_SUPPLY, m->line, m->col_tile,
 				 "%s cannot draw tile %c: all %u tiles %c are already drawn%s",

@@ -29,6 +29,7 @@ void cc_award(cc_game *g, const arb_sink *sink, const cc_score *sc)
 	for (unsigned s = 0; s < g->nseats; s++)
 		if (sc->winners >> s & 1)
 			ev.delta[s] = sc->points;
+	ev.owners = sc->winners; /* a field worth nothing still has its owners */
 	char players[64];
 	arb_seat_list(players, sizeof players, cc_colours, g->colour, g->nseats, sc->winners,
 		      false);
@@ -40,9 +41,7 @@ void cc_award(cc_game *g, const arb_sink *sink, const cc_score *sc)
 		snprintf(ev.text + n, sizeof ev.text - (size_t)n, " (%ld follower%s return%s)",
 			 sc->followers, sc->followers == 1 ? "" : "s",
 			 sc->followers == 1 ? "s" : "");
-	/* The tool keeps events past this call (game.h promises `str` only
-	 * during it), so point into the game, which lives long enough. */
-	arb_event_str(&ev, "players", g->players[sc->winners]);
+	arb_event_seats(&ev, "players", sc->winners);
 	if (sc->by == CC_FIELD) {
 		arb_event_num(&ev, "cities", sc->cities);
 		arb_event_num(&ev, "farmers", sc->followers);

@@ -18,6 +18,9 @@
  * whose last tile is drawn has none, so its snapshot has no `turn` (one
  * given there changes nothing: the game is over all the same).  `final` says the final scoring has run.
  *
+ * cc_describe gives the same content as data for `dump --format=json`
+ * (notation/carcassonne.md, "The position as data").
+ *
  * Reading replays the placements through the same checks as turns (edges,
  * adjacency, tile counts, free features, supplies), so a snapshot cannot
  * describe a position the rules could not reach tile by tile; a follower
@@ -75,6 +78,75 @@ void cc_snapshot(const void *game, arb_buf *out)
 
 /* Words of s[0..n) split at blanks into w[] (pointers into a copy `buf`
  * of at least n + 1 bytes); returns the count, or -1 beyond max. */
+/* (carcassonne.h) The snapshot's content as data: every tile placed
+ * (the start tile first) with its follower, the discards, the tiles left
+ * in the box, and per seat the points by kind and the followers in
+ * supply. */
+void cc_describe(const void *game, const arb_doc *doc)
+{
+	const cc_game *g = game;
+	const cc_data *d = g->data;
+	void *c = doc->ctx;
+	unsigned placed_of[CC_MAXTYPES] = { 0 };
+	doc->list(c, "tiles");
+	for (unsigned t = 0; t < g->ntiles; t++) {
+		const cc_placed *p = &g->tile[t];
+		const cc_type *ty = &d->type[p->type];
+		placed_of[p->type]++;
+		doc->map(c, NULL);
+		arb_doc_strf(doc, "tile", "%c", ty->letter);
+		doc->num(c, "x", p->x);
+		doc->num(c, "y", p->y);
+		doc->num(c, "rotation", (long)p->rot * 90);
+		for (unsigned i = 0; i < ty->nseg; i++) {
+			int f = g->follower[t * CC_MAXSEG + i];
+			if (f < 0)
+				continue;
+			const cc_seg *sg = &ty->rot[p->rot].seg[i];
+			const char *spot = cc_spot_name(sg);
+			doc->map(c, "follower");
+			doc->str(c, "colour", cc_colours[g->colour[f]]);
+			doc->str(c, "feature", cc_kind_name[sg->kind]);
+			if (spot)
+				doc->str(c, "spot", spot);
+			doc->end(c);
+		}
+		doc->end(c);
+	}
+	doc->end(c);
+	doc->list(c, "discards");
+	for (unsigned i = 0; i < d->ntypes; i++)
+		for (unsigned k = placed_of[i]; k < g->drawn_of[i]; k++)
+			arb_doc_strf(doc, NULL, "%c", d->type[i].letter);
+	doc->end(c);
+	doc->map(c, "supply");
+	doc->num(c, "tiles_left", (long)(g->drawable - g->drawn));
+	doc->map(c, "tiles");
+	for (unsigned i = 0; i < d->ntypes; i++) {
+		char letter[2] = { d->type[i].letter, 0 };
+		doc->num(c, letter, (long)d->type[i].count - g->drawn_of[i]);
+	}
+	doc->end(c);
+	doc->end(c);
+	doc->list(c, "seats");
+	for (unsigned s = 0; s < g->nseats; s++) {
+		doc->map(c, NULL);
+		doc->str(c, "colour", cc_colours[g->colour[s]]);
+		doc->num(c, "score", g->score[s]);
+		doc->num(c, "roads", g->by_kind[s][CC_ROAD]);
+		doc->num(c, "cities", g->by_kind[s][CC_CITY]);
+		doc->num(c, "cloisters", g->by_kind[s][CC_CLOISTER]);
+		doc->num(c, "farms", g->by_kind[s][CC_FIELD]);
+		doc->num(c, "followers", g->supply[s]);
+		doc->end(c);
+	}
+	doc->end(c);
+	if (!cc_over(g))
+		doc->str(c, "turn", cc_colours[g->colour[g->turn]]);
+	doc->flag(c, "over", cc_over(g));
+	doc->flag(c, "final_scoring", g->finished);
+}
+
 static int words(const char *s, size_t n, char *buf, char **w, int max)
 {
 	memcpy(buf, s, n);

@@ -345,6 +345,7 @@ const arb_game_ops catan_game = {
 	.dump = cat_dump,
 	.draw = cat_draw,
 	.snapshot = cat_snapshot,
+	.describe = cat_describe,
 	.random_turn = cat_random_turn,
 	.view_turn = cat_view_op,
 };

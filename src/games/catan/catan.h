@@ -469,6 +469,7 @@ void cat_standing(const void *game, arb_standing *out);
 int cat_board_from_setup(const cat_data *d, const char *spec, cat_board *b, char *why,
 			 size_t whylen);
 void cat_snapshot(const void *game, arb_buf *out);
+void cat_describe(const void *game, const arb_doc *doc);
 int cat_position_from_setup(cat_game *g, const char *spec, char *why, size_t whylen);
 bool cat_is_position_key(const char *k, size_t n);
 

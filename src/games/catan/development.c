@@ -46,8 +46,8 @@ int cat_play_card(cat_turn *t, const cat_act *a, unsigned card)
 					  "%s card: every %s card is seen "
 					  "elsewhere, so none of the %u card%s "
 					  "%s bought unseen is one",
-					  who, what, what, p->unseen_dev,
-					  p->unseen_dev > 1 ? "s" : "", who);
+					  who, what, what, p->unseen_dev, arb_s(p->unseen_dev),
+					  who);
 		if (p->unseen_ever > 1)
 			return cat_rej_kw(t, a, CAT_R_CARD_NOT_HELD,
 					  "%s holds no "

@@ -119,11 +119,11 @@ void cat_dump(const void *game, unsigned flags, arb_buf *out)
 		const cat_player *pl = &s->p[p];
 		cat_bundle_str(pl->res, b, sizeof b);
 		arb_buf_printf(out,
-			       "%-6s %2u points; hand %s; roads %u, "
+			       "%-6s %2u point%s; hand %s; roads %u, "
 			       "settlements %u, cities %u; road length %u; "
 			       "knights %u",
-			       cat_colours[g->colour[p]], cat_vp(g, p), b, pl->roads,
-			       pl->settlements, pl->cities, pl->road_len, pl->knights);
+			       cat_colours[g->colour[p]], cat_vp(g, p), arb_s(cat_vp(g, p)), b,
+			       pl->roads, pl->settlements, pl->cities, pl->road_len, pl->knights);
 		unsigned nd = 0;
 		for (unsigned k = 0; k < CAT_DEV; k++)
 			nd += pl->dev[k];
@@ -331,8 +331,8 @@ static void cat_panel(const cat_game *g, double x, double y, const arb_canvas *c
 			       !s->over && s->active == p ? "  (to move)" : "");
 		y += 20;
 		cat_bundle_str(pl->res, b, sizeof b);
-		arb_draw_textf(cv, x + 10, y, 13, ARB_START, false, ARB_ROLE_INK, "%u cards: %s",
-			       pl->ncards, pl->ncards ? b : "none");
+		arb_draw_textf(cv, x + 10, y, 13, ARB_START, false, ARB_ROLE_INK, "%u card%s: %s",
+			       pl->ncards, arb_s(pl->ncards), pl->ncards ? b : "none");
 		y += 18;
 		unsigned nd = 0;
 		char dev[128] = "";
@@ -351,8 +351,9 @@ static void cat_panel(const cat_game *g, double x, double y, const arb_canvas *c
 			y += 18;
 		}
 		arb_draw_textf(cv, x + 10, y, 13, ARB_START, false, ARB_ROLE_LABEL,
-			       "trail %u, knights %u; built %u roads, %u settl., %u cities",
-			       pl->road_len, pl->knights, pl->roads, pl->settlements, pl->cities);
+			       "trail %u, knights %u; built %u road%s, %u settl., %u cit%s",
+			       pl->road_len, pl->knights, pl->roads, arb_s(pl->roads),
+			       pl->settlements, pl->cities, pl->cities == 1 ? "y" : "ies");
 		y += 18;
 		if (s->lr == p || s->la == p) {
 			arb_draw_textf(cv, x + 10, y, 13, ARB_START, true, ARB_ROLE_INK, "%s%s%s",

@@ -374,39 +374,58 @@ static int bad(cur *c, const arb_token *t, const char *what)
 	return reject_at(c->rej, t, CAT_R_SYNTAX, "'%.*s' is not %s", (int)t->len, t->s, what);
 }
 
+/* "Red, Blue, White": the colours playing, for messages. */
+static void seated(const cat_game *g, char *out, size_t cap)
+{
+	arb_seat_list(out, cap, cat_colours, g->colour, g->nseats, (1u << g->nseats) - 1, true);
+}
+
 static int arg_seat(cur *c, uint8_t *out)
 {
 	const arb_token *t = arg(c, "a colour");
 	if (!t)
 		return -1;
 	int s = parse_seat(c->g, t);
+	char colours[64];
+	if (s < 0)
+		seated(c->g, colours, sizeof colours);
 	if (s < 0)
 		return reject_at(c->rej, t, CAT_R_UNKNOWN_COLOUR,
-				 "'%.*s' is not a colour playing this game", (int)t->len, t->s);
+				 "'%.*s' is not a colour playing this game (%s)", (int)t->len, t->s,
+				 colours);
 	*out = (uint8_t)s;
 	return 0;
 }
 
 static int arg_bundle(cur *c, uint8_t v[CAT_RES], bool empty)
 {
-	const arb_token *t = arg(c, "cards (like 2ore+brick)");
+	const arb_token *t = arg(c, "cards (like brick+2ore)");
 	if (!t)
 		return -1;
+	if (parse_bundle(t, v, empty, NULL) < 0 && memchr(t->s, '?', t->len))
+		return bad(c, t,
+			   "a bundle of resource cards: cards traded or taken are seen by "
+			   "every player, so they are never written '?'");
 	if (parse_bundle(t, v, empty, NULL) < 0)
-		return bad(c, t, "a bundle of resource cards (like 2ore+brick)");
+		return bad(c, t,
+			   empty ? "a bundle of resource cards (like brick+2ore, or nothing; "
+				   "the resources: brick, lumber, wool, grain, ore)"
+				 : "a bundle of resource cards (like brick+2ore; "
+				   "the resources: brick, lumber, wool, grain, ore)");
 	return 0;
 }
 
 /* Discarded cards, some perhaps unseen: "3lumber+2?", "4?". */
 static int arg_discard(cur *c, uint8_t v[CAT_RES], uint8_t *unseen)
 {
-	const arb_token *t = arg(c, "cards (like 2ore+brick or 3?)");
+	const arb_token *t = arg(c, "cards (like brick+2ore or 3?)");
 	if (!t)
 		return -1;
 	if (parse_bundle(t, v, false, unseen) < 0)
 		return bad(c, t,
-			   "a bundle of resource cards (like 2ore+brick, "
-			   "with ? for a card not seen: 3lumber+2?)");
+			   "a bundle of resource cards (like brick+2ore, "
+			   "with ? for a card not seen: 3lumber+2?; "
+			   "the resources: brick, lumber, wool, grain, ore)");
 	return 0;
 }
 
@@ -416,6 +435,10 @@ static int arg_res(cur *c, uint8_t *out)
 	if (!t)
 		return -1;
 	int r = cat_parse_res(t->s, t->len);
+	if (r < 0 && t->len == 1 && t->s[0] == '?')
+		return bad(c, t,
+			   "a resource (brick, lumber, wool, grain, ore): a resource named "
+			   "here is seen by every player");
 	if (r < 0)
 		return bad(c, t, "a resource (brick, lumber, wool, grain, ore)");
 	*out = (uint8_t)r;
@@ -492,11 +515,14 @@ int cat_parse(const void *game, const arb_token *tok, size_t ntok, void *move, a
 	cat_move *m = move;
 	assert(ntok > 0);
 	int s = parse_seat(g, &tok[0]);
+	char colours[64];
+	if (s < 0)
+		seated(g, colours, sizeof colours);
 	if (s < 0)
 		return reject_at(rej, &tok[0], CAT_R_UNKNOWN_COLOUR,
 				 "a turn starts with the colour of a seat "
-				 "of this game, not '%.*s'",
-				 (int)tok[0].len, tok[0].s);
+				 "of this game (%s), not '%.*s'",
+				 colours, (int)tok[0].len, tok[0].s);
 	m->seat = (uint8_t)s;
 	m->line = tok[0].line;
 	m->col = tok[0].col;

@@ -275,9 +275,9 @@ static int move_robber(cat_turn *t, const cat_act *a)
 				return cat_rej_arg(t, a, CAT_R_STEAL_REQUIRED,
 						   "%s must "
 						   "steal a card at %c: %s holds "
-						   "%u cards",
+						   "%u card%s",
 						   cat_cname(g, t->seat), 'A' + h, cat_cname(g, p),
-						   s->p[p].ncards);
+						   s->p[p].ncards, arb_s(s->p[p].ncards));
 		return 0;
 	}
 	if (a->b == t->seat)
@@ -488,8 +488,8 @@ static int act_assert(cat_turn *t, const cat_act *a)
 			return 0;
 		return cat_rej_arg(t, a, CAT_R_ASSERT_SCORE,
 				   "the record says %s has %u "
-				   "points, but %s has %u",
-				   cat_cname(g, a->a), a->b, cat_cname(g, a->a), v);
+				   "point%s, but %s has %u",
+				   cat_cname(g, a->a), a->b, arb_s(a->b), cat_cname(g, a->a), v);
 	}
 	case A_GETS: {
 		bool setup = s->setup_step < 2 * g->nseats;
@@ -591,14 +591,13 @@ static int act(cat_turn *t, const cat_act *a)
 		cat_player *p = &s->p[t->seat];
 		unsigned hidden = (unsigned)(p->dev[D_VP] - p->vp_shown);
 		unsigned more = a->a > hidden ? a->a - hidden : 0;
+		unsigned held =
+			hidden + (p->unseen_dev < s->deck[D_VP] ? p->unseen_dev : s->deck[D_VP]);
 		if (more > p->unseen_dev || more > s->deck[D_VP])
 			return cat_rej_arg(t, a, CAT_R_REVEAL_NOT_HELD,
 					   "%s holds %u "
-					   "hidden victory point cards, not %u%s",
-					   cat_cname(g, t->seat),
-					   hidden + (p->unseen_dev < s->deck[D_VP] ? p->unseen_dev
-										   : s->deck[D_VP]),
-					   a->a,
+					   "hidden victory point card%s, not %u%s",
+					   cat_cname(g, t->seat), held, arb_s(held), a->a,
 					   p->unseen_dev ? ", however the cards "
 							   "bought unseen went"
 							 : "");
@@ -808,6 +807,21 @@ static int apply_turn(cat_turn *t)
 	return cat_hidden_on(g) ? cat_hidden_act(t, NULL) : cat_turn_end(t);
 }
 
+/* The seat that played the turn line before this one (snake order in the
+ * set-up, turn order after it), or CAT_NONE before the first. */
+static unsigned previous_seat(const cat_game *g)
+{
+	const cat_state *s = &g->s;
+	unsigned n = g->nseats, k = s->setup_step;
+	if (s->turns == 0)
+		return CAT_NONE;
+	if (k < 2 * n) /* set-up placement k - 1 was the line before */
+		return k - 1 < n ? k - 1 : 2 * n - k;
+	if (s->turns == 2 * n) /* the first roll follows the last placement */
+		return 0;
+	return (s->active + n - 1) % n;
+}
+
 /* The apply op: play a turn line, or restore the position.  Rejects
  * with game-over, wrong-player and as apply_setup, apply_turn. */
 int cat_apply(void *game, const void *move, const arb_sink *sink, arb_reject *rej)
@@ -821,6 +835,17 @@ int cat_apply(void *game, const void *move, const arb_sink *sink, arb_reject *re
 		return cat_reject(rej, CAT_R_GAME_OVER, m->line, m->col, "the game is over");
 	if (cat_hidden_on(g) && cat_hidden_begin(g, m, rej) < 0)
 		return -1;
+	/* A player who goes on with the turn on a second line most likely
+	 * takes a turn for several lines: say how turns are written. */
+	if (m->seat != s->active && m->seat == previous_seat(g))
+		return cat_reject(
+			rej, CAT_R_WRONG_PLAYER, m->line, m->col,
+			"it is %s's turn, not %s's: %s played the line before, and "
+			"a turn is one line (%s)",
+			cat_cname(g, s->active), cat_cname(g, m->seat), cat_cname(g, m->seat),
+			s->setup_step < 2 * g->nseats
+				? "a set-up placement is a settlement and its road"
+				: "the roll and everything after it, up to the next player");
 	if (m->seat != s->active)
 		return cat_reject(rej, CAT_R_WRONG_PLAYER, m->line, m->col,
 				  "it is %s's turn, not %s's", cat_cname(g, s->active),

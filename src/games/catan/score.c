@@ -60,8 +60,8 @@ static void win(cat_game *g, const arb_sink *sink, unsigned seat, unsigned vp, c
 	arb_event *ev = cat_event(g, sink, "win");
 	if (!ev)
 		return;
-	snprintf(ev->text, sizeof ev->text, "%s has %u points %s and wins", cat_cname(g, seat), vp,
-		 when);
+	snprintf(ev->text, sizeof ev->text, "%s has %u point%s %s and wins", cat_cname(g, seat), vp,
+		 arb_s(vp), when);
 	arb_event_str(ev, "player", cat_cname(g, seat));
 	arb_event_num(ev, "total", vp);
 }

@@ -185,6 +185,110 @@ void cat_snapshot(const void *game, arb_buf *out)
 		arb_buf_printf(out, " winner=%s", cat_colours[g->colour[s->winner]]);
 }
 
+/* ------------------------------------------------------- as data */
+
+/* counts[0..n) under their names as one map, the zeros too. */
+static void doc_counts(const arb_doc *doc, const char *key, const uint8_t *v,
+		       const char *const *names, unsigned n)
+{
+	doc->map(doc->ctx, key);
+	for (unsigned k = 0; k < n; k++)
+		doc->num(doc->ctx, names[k], v[k]);
+	doc->end(doc->ctx);
+}
+
+/* The buildings of seat p (cities or settlements) as a list of nodes. */
+static void doc_nodes(const cat_game *g, const arb_doc *doc, const char *key, unsigned p,
+		      unsigned city)
+{
+	char nn[4];
+	doc->list(doc->ctx, key);
+	for (unsigned v = 0; v < CAT_NODES; v++)
+		if (g->s.node_owner[v] == p + 1 && g->s.node_city[v] == city) {
+			cat_node_name(g->d, v, nn);
+			doc->str(doc->ctx, NULL, nn);
+		}
+	doc->end(doc->ctx);
+}
+
+/* (catan.h) The snapshot's content as data: the board, per seat the
+ * pieces, hand, development cards and points, the bank and the deck, the
+ * robber, the special cards and who is to act.  A full record's hands are
+ * exact; a View record gives each hand's size only (`cards`): which cards
+ * they are is not known to the view. */
+void cat_describe(const void *game, const arb_doc *doc)
+{
+	const cat_game *g = game;
+	const cat_state *s = &g->s;
+	void *c = doc->ctx;
+	char name[8];
+	doc->list(c, "hexes");
+	for (unsigned h = 0; h < CAT_HEXES; h++) {
+		unsigned t = g->b.terrain[h];
+		doc->map(c, NULL);
+		arb_doc_strf(doc, "hex", "%c", 'A' + h);
+		doc->str(c, "terrain", t == T_DESERT ? "desert" : cat_res_name[t]);
+		if (g->b.token[h])
+			doc->num(c, "number", g->b.token[h]);
+		doc->end(c);
+	}
+	doc->end(c);
+	doc->list(c, "harbours");
+	for (unsigned i = 0; i < CAT_HARBOURS; i++) {
+		unsigned k = g->b.harb_kind[i];
+		cat_edge_name(g->d, g->b.harb_edge[i], name);
+		doc->map(c, NULL);
+		doc->str(c, "kind", k == HARB_GENERIC ? "3:1" : cat_res_name[k]);
+		doc->str(c, "path", name);
+		doc->end(c);
+	}
+	doc->end(c);
+	doc->list(c, "seats");
+	for (unsigned p = 0; p < g->nseats; p++) {
+		const cat_player *pl = &s->p[p];
+		doc->map(c, NULL);
+		doc->str(c, "colour", cat_colours[g->colour[p]]);
+		doc->num(c, "points", cat_vp(g, p));
+		doc_nodes(g, doc, "settlements", p, 0);
+		doc_nodes(g, doc, "cities", p, 1);
+		doc->list(c, "roads");
+		for (unsigned e = 0; e < CAT_EDGES; e++)
+			if (s->edge_owner[e] == p + 1) {
+				cat_edge_name(g->d, e, name);
+				doc->str(c, NULL, name);
+			}
+		doc->end(c);
+		doc->num(c, "cards", pl->ncards);
+		if (g->view == CAT_NONE)
+			doc_counts(doc, "hand", pl->res, cat_res_name, CAT_RES);
+		doc_counts(doc, "development", pl->dev, cat_dev_name, CAT_DEV);
+		doc->num(c, "development_unseen", pl->unseen_dev);
+		doc->num(c, "victory_points_shown", pl->vp_shown);
+		doc->num(c, "knights", pl->knights);
+		doc->num(c, "road_length", pl->road_len);
+		doc->end(c);
+	}
+	doc->end(c);
+	doc_counts(doc, "bank", s->bank, cat_res_name, CAT_RES);
+	doc_counts(doc, "deck", s->deck, cat_dev_name, CAT_DEV);
+	arb_doc_strf(doc, "robber", "%c", 'A' + s->robber);
+	if (s->lr != CAT_NONE)
+		doc->str(c, "longest_road", cat_colours[g->colour[s->lr]]);
+	if (s->la != CAT_NONE)
+		doc->str(c, "largest_army", cat_colours[g->colour[s->la]]);
+	if (!s->over)
+		doc->str(c, "turn", cat_colours[g->colour[s->active]]);
+	doc->flag(c, "setup", s->setup_step < 2 * g->nseats);
+	if (s->setup_step < 2 * g->nseats)
+		doc->num(c, "step", s->setup_step);
+	doc->flag(c, "over", s->over);
+	if (s->over)
+		doc->str(c, "winner", cat_colours[g->colour[s->winner]]);
+	if (g->view != CAT_NONE)
+		doc->str(c, "view",
+			 g->view == CAT_OBSERVER ? "observer" : cat_colours[g->colour[g->view]]);
+}
+
 /* ------------------------------------------------------------- reading */
 
 static int seat_named(const cat_game *g, const char *s, size_t n)
@@ -418,8 +522,8 @@ int cat_position_from_setup(cat_game *g, const char *spec, char *why, size_t why
 		 * box; played progress cards are gone. */
 		if (out > d->dev_count[k] ||
 		    (have_deck && (k == D_KNIGHT || k == D_VP) && out != d->dev_count[k]))
-			FAIL("%u %s cards in the game, the box has %u", out, cat_dev_name[k],
-			     d->dev_count[k]);
+			FAIL("%u %s card%s in the game, the box has %u", out, cat_dev_name[k],
+			     arb_s(out), d->dev_count[k]);
 		if (!have_deck)
 			s->deck[k] = (uint8_t)(d->dev_count[k] - out);
 	}
@@ -445,8 +549,8 @@ int cat_position_from_setup(cat_game *g, const char *spec, char *why, size_t why
 			FAIL("winner: the game is still in its set-up");
 		unsigned vp = cat_vp(g, s->winner);
 		if (vp < d->goal)
-			FAIL("winner: %s has %u points, not the %u that win",
-			     cat_colours[g->colour[s->winner]], vp, d->goal);
+			FAIL("winner: %s has %u point%s, not the %u that win",
+			     cat_colours[g->colour[s->winner]], vp, arb_s(vp), d->goal);
 		s->over = 1;
 	}
 	return 0;
@@ -515,9 +619,9 @@ int cat_board_from_setup(const cat_data *d, const char *spec, cat_board *b, char
 			size_t k = split_commas(v, vl, item, ilen, CAT_HEXES + 1);
 			if (k != CAT_HEXES) {
 				snprintf(why, whylen,
-					 "hexes= lists %zu hexes, "
+					 "hexes= lists %zu hex%s, "
 					 "the island has 19",
-					 k);
+					 k, k == 1 ? "" : "es");
 				return -1;
 			}
 			for (unsigned h = 0; h < CAT_HEXES; h++)
@@ -567,8 +671,8 @@ int cat_board_from_setup(const cat_data *d, const char *spec, cat_board *b, char
 			if (k != CAT_HARBOURS) {
 				snprintf(why, whylen,
 					 "harbours= lists %zu "
-					 "harbours, the game has 9",
-					 k);
+					 "harbour%s, the game has 9",
+					 k, arb_s((long)k));
 				return -1;
 			}
 			for (unsigned i = 0; i < CAT_HARBOURS; i++) {

@@ -5,6 +5,7 @@
  * displaced workers' huts that move after it (U8, U9, U20).  The church
  * tiles (church.c) remove and move huts the same way.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "elasund.h"
@@ -84,6 +85,26 @@ static void sort_huts(el_game *g, el_hutq *q)
 		}
 }
 
+/* (elasund.h) "columns 1-5, rows 2-6 and 8-12": the building area of
+ * this game, for the messages about squares; the rows are the ship
+ * numbers printed beside them, in runs (there is no row 7). */
+void el_area(const el_game *g, char *out, size_t cap)
+{
+	const el_data *d = g->d;
+	int n = snprintf(out, cap, "columns 1-%u, rows ", g->L->cols);
+	for (int y = 0; y < EL_H && n > 0 && (size_t)n < cap; y++) {
+		if (y > 0 && d->rownum[y] == d->rownum[y - 1] + 1)
+			continue; /* inside a run */
+		int e = y;
+		while (e + 1 < EL_H && d->rownum[e + 1] == d->rownum[e] + 1)
+			e++;
+		n += snprintf(out + n, cap - (size_t)n, "%s%u-%u",
+			      y == 0	      ? ""
+			      : e == EL_H - 1 ? " and "
+					      : ", ",
+			      d->rownum[y], d->rownum[e]);
+	}
+}
 /* el_move_huts (elasund.h): rules hut-order, hut-square, hut-missing,
  * game-over.  The seats' turns come from the queue (sort_huts: the
  * builder's first, then clockwise, U20); within a seat the owner chooses
@@ -196,11 +217,14 @@ int el_build_building(el_game *g, const el_build *b, arb_reject *rej)
 			return EL_REJ(rej, b->at, EL_R_NONE_LEFT, "no %s is left in the stack",
 				      bt->name);
 	}
+	char area[64];
+	if (b->x + bt->w > g->L->cols || b->y + bt->h > EL_H)
+		el_area(g, area, sizeof area);
 	if (b->x + bt->w > g->L->cols || b->y + bt->h > EL_H)
 		return EL_REJ(
 			rej, b->at_arg, EL_R_OUTSIDE_AREA,
-			"a %s at %s would reach outside the building area of a %u-player game (columns 1-%u)",
-			bt->name, el_sq(g, b->x, b->y), g->nseats, g->L->cols);
+			"a %s at %s would reach outside the building area of a %u-player game (%s)",
+			bt->name, el_sq(g, b->x, b->y), g->nseats, area);
 
 	uint64_t covered = 0;
 	bool same = false;

@@ -316,6 +316,7 @@ const arb_game_ops elasund_game = {
 	.dump = el_dump,
 	.draw = el_draw,
 	.snapshot = el_snapshot,
+	.describe = el_describe,
 	.random_turn = el_random_turn,
 	.random_tags = el_random_tags,
 };

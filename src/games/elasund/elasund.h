@@ -579,6 +579,9 @@ void el_standing(const void *game, arb_standing *out);
 			el_event_copy((g), (ev), (key), (s)); \
 	} while (0)
 
+/* buildings.c: "columns 1-5, rows 2-6 and 8-12" */
+void el_area(const el_game *g, char *out, size_t cap);
+
 /* notation.c */
 int el_parse(const void *game, const arb_token *tok, size_t ntok, void *move, arb_reject *rej);
 void el_format(const void *game, const void *move, arb_buf *out);
@@ -596,6 +599,7 @@ void el_draw(const void *game, unsigned flags, const arb_canvas *cv, const arb_m
 
 /* snapshot.c */
 void el_snapshot(const void *game, arb_buf *out);
+void el_describe(const void *game, const arb_doc *doc);
 /* The position of a Setup tag (rule setup), over the start position. */
 int el_setup(el_game *g, const arb_tag *tag, arb_reject *rej);
 

@@ -218,6 +218,29 @@ enum { ST_ROLL, ST_INC, ST_DISC, ST_LOOT, ST_HALVE, ST_BUILD, ST_P3, ST_SP };
 			return EL_REJ_TOK(rej, (t), EL_R_SYNTAX, __VA_ARGS__); \
 	} while (0)
 
+/* A square of the board into *x, *y, or a syntax rejection at t that says
+ * what a square is and where the building area lies. */
+#define NEED_SQ(t, x, y, ...)                                                                  \
+	do {                                                                                   \
+		if (square(g, (t), (x), (y)) < 0) {                                            \
+			char area_[64], what_[160];                                            \
+			el_area(g, area_, sizeof area_);                                       \
+			snprintf(what_, sizeof what_, __VA_ARGS__);                            \
+			return EL_REJ_TOK(rej, (t), EL_R_SYNTAX,                               \
+					  "%s: '%.*s' is no square (COLUMN,ROW; the building " \
+					  "area is %s)",                                       \
+					  what_, (int)(t)->len, (t)->s, area_);                \
+		}                                                                              \
+	} while (0)
+
+/* "Red, Blue": the colours playing, into out (a rejection's argument,
+ * so only spelled when a NEED fails). */
+static const char *seated_list(const el_game *g, char *out, size_t cap)
+{
+	arb_seat_list(out, cap, el_colours, g->colour, g->nseats, (1u << g->nseats) - 1, true);
+	return out;
+}
+
 static int order(int *st, int want, const arb_token *t, arb_reject *rej)
 {
 	static const char *const what[] = {
@@ -248,8 +271,10 @@ int el_parse(const void *game, const arb_token *tok, size_t ntok, void *mv, arb_
 	m->at_end.line = tok[ntok - 1].line;
 	m->at_end.col = tok[ntok - 1].col + tok[ntok - 1].len;
 	int seat = seat_of(g, TOK(0));
-	NEED(seat >= 0, TOK(0), "a turn starts with the colour of a seat in this game, not '%.*s'",
-	     (int)tok[0].len, tok[0].s);
+	char seated[64]; /* "Red, Blue": the colours playing, for messages */
+	NEED(seat >= 0, TOK(0),
+	     "a turn starts with the colour of a seat in this game (%s), not '%.*s'",
+	     seated_list(g, seated, sizeof seated), (int)tok[0].len, tok[0].s);
 	m->seat = (uint8_t)seat;
 	m->at_seat = at_of(TOK(0));
 	i = 1;
@@ -325,14 +350,14 @@ int el_parse(const void *game, const arb_token *tok, size_t ntok, void *mv, arb_
 				arb_token ct = *a;
 				ct.len = (uint32_t)(eq - a->s);
 				int s = seat_of(g, &ct);
-				NEED(s >= 0, a, "'%.*s' names no seat of this game", (int)ct.len,
-				     ct.s);
+				NEED(s >= 0, a, "'%.*s' names no seat of this game (%s)",
+				     (int)ct.len, ct.s, seated_list(g, seated, sizeof seated));
 				uint8_t *set = halve ? &m->halve_set : &m->disc_set;
 				NEED(!(*set & (1u << s)), a, "%s is listed twice",
 				     el_colours[g->colour[s]]);
 				el_cards *c = halve ? &m->halve[s] : &m->disc[s];
 				NEED(cards(eq + 1, a->len - ct.len - 1, c) == 0, a,
-				     "'%.*s': cards are written as a gold count and influence letters, like 2rb",
+				     "'%.*s': cards are written as a gold count and influence letters (r red, b blue, g green), like 2rb",
 				     (int)a->len, a->s);
 				NEED(!halve || c->gold == 0, a,
 				     "only influence cards are chosen for a shortage; gold is halved by itself");
@@ -350,7 +375,7 @@ int el_parse(const void *game, const arb_token *tok, size_t ntok, void *mv, arb_
 			if (order(&st, ST_LOOT, t, rej) < 0)
 				return -1;
 			NEED(i + 1 < ntok && cards(tok[i + 1].s, tok[i + 1].len, &m->loot) == 0, t,
-			     "loot is followed by the cards drawn, like 1r");
+			     "loot is followed by the cards drawn: a gold count and influence letters (r red, b blue, g green), like 1r");
 			m->has_loot = true;
 			m->at_loot = at_of(TOK(i + 1));
 			i += 2;
@@ -379,10 +404,10 @@ int el_parse(const void *game, const arb_token *tok, size_t ntok, void *mv, arb_
 						"workers' huts are never built; they only move when displaced");
 				b->type = (uint8_t)ty;
 				i++;
-				NEED(i < ntok && square(g, TOK(i), &b->x, &b->y) == 0,
-				     i < ntok ? TOK(i) : a,
-				     "build %s needs its top-left square, like 3,8",
+				NEED(i < ntok, a, "build %s needs its top-left square, like 3,8",
 				     g->d->bt[ty].name);
+				NEED_SQ(TOK(i), &b->x, &b->y, "build %s needs its top-left square",
+					g->d->bt[ty].name);
 				b->at_arg = at_of(TOK(i));
 				i++;
 				if (i < ntok && fee(TOK(i), '3') >= 0) {
@@ -437,14 +462,15 @@ int el_parse(const void *game, const arb_token *tok, size_t ntok, void *mv, arb_
 			     "%s is followed by the colour and the new square (or off)",
 			     h->lng ? "longhut" : "hut");
 			int s = seat_of(g, TOK(i + 1));
-			NEED(s >= 0, TOK(i + 1), "'%.*s' names no seat of this game",
-			     (int)tok[i + 1].len, tok[i + 1].s);
+			NEED(s >= 0, TOK(i + 1), "'%.*s' names no seat of this game (%s)",
+			     (int)tok[i + 1].len, tok[i + 1].s,
+			     seated_list(g, seated, sizeof seated));
 			h->seat = (uint8_t)s;
 			if (IEQ(tok[i + 2].s, tok[i + 2].len, "off")) {
 				h->x = h->y = -1;
 			} else {
-				NEED(square(g, TOK(i + 2), &h->x, &h->y) == 0, TOK(i + 2),
-				     "a hut moves to a square like 3,8, or off");
+				NEED_SQ(TOK(i + 2), &h->x, &h->y,
+					"a hut moves to a square, or off");
 			}
 			h->at = at_of(TOK(i + 2));
 			i += 3;
@@ -463,8 +489,7 @@ int el_parse(const void *game, const arb_token *tok, size_t ntok, void *mv, arb_
 			int v = num(tok[i + 1].s, tok[i + 1].len);
 			NEED(v >= 0 && v < EL_NPERMIT, TOK(i + 1), "a permit is valued 0..4");
 			m->p3v = (int8_t)v;
-			NEED(square(g, TOK(i + 2), &m->p3x, &m->p3y) == 0, TOK(i + 2),
-			     "permit %d needs a square, like 3,8", v);
+			NEED_SQ(TOK(i + 2), &m->p3x, &m->p3y, "permit %d needs a square", v);
 			m->at_p3sq = at_of(TOK(i + 2));
 			i += 3;
 			if (i < ntok && fee(TOK(i), '2') >= 0) {
@@ -487,8 +512,7 @@ int el_parse(const void *game, const arb_token *tok, size_t ntok, void *mv, arb_
 				NEED(v >= 0 && v < EL_NPERMIT, TOK(i + 1),
 				     "a permit is valued 0..4");
 				m->spv = (int8_t)v;
-				NEED(square(g, TOK(i + 2), &m->spx, &m->spy) == 0, TOK(i + 2),
-				     "a square is written like 3,8");
+				NEED_SQ(TOK(i + 2), &m->spx, &m->spy, "place needs a square");
 				m->at_sp2 = at_of(TOK(i + 2));
 				i += 3;
 			} else {
@@ -497,11 +521,11 @@ int el_parse(const void *game, const arb_token *tok, size_t ntok, void *mv, arb_
 				NEED(i + 3 < ntok, t,
 				     mv_ ? "move is followed by two squares and the 2 cards paid, like move 3,8 4,9 2r"
 					 : "raise is followed by a square, the new value and the 2 cards paid, like raise 3,8 4 2r");
-				NEED(square(g, TOK(i + 1), &m->spx, &m->spy) == 0, TOK(i + 1),
-				     "a square is written like 3,8");
+				NEED_SQ(TOK(i + 1), &m->spx, &m->spy, "%s needs a square",
+					mv_ ? "move" : "raise");
 				if (mv_) {
-					NEED(square(g, TOK(i + 2), &m->spx2, &m->spy2) == 0,
-					     TOK(i + 2), "a square is written like 3,8");
+					NEED_SQ(TOK(i + 2), &m->spx2, &m->spy2,
+						"move needs a second square");
 				} else {
 					int v = num(tok[i + 2].s, tok[i + 2].len);
 					NEED(v >= 0 && v < EL_NPERMIT, TOK(i + 2),

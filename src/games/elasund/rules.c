@@ -157,9 +157,8 @@ static int pirates(el_game *g, const el_move *m, arb_reject *rej)
 		if (!m->has_loot || tot != n)
 			return EL_REJ(
 				rej, m->has_loot ? m->at_loot : m->at_roll, EL_R_LOOT_COUNT,
-				"with %d tower%s and %d cards discarded, %s draws %d card%s of loot: write loot CARDS",
-				tw, tw == 1 ? "" : "s", ptot, el_cname(g, me), n,
-				n == 1 ? "" : "s");
+				"with %d tower%s and %d card%s discarded, %s draws %d card%s of loot: write loot CARDS",
+				tw, arb_s(tw), ptot, arb_s(ptot), el_cname(g, me), n, arb_s(n));
 		if (c->gold > pool.gold || c->infl[0] > pool.infl[0] || c->infl[1] > pool.infl[1] ||
 		    c->infl[2] > pool.infl[2])
 			return EL_REJ(rej, m->at_loot, EL_R_LOOT_CARDS,

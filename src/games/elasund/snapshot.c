@@ -116,6 +116,131 @@ void el_snapshot(const void *game, arb_buf *out)
 		}
 }
 
+/* ------------------------------------------------------- as data */
+
+static void doc_sq(const el_game *g, const arb_doc *doc, const char *key, int x, int y)
+{
+	arb_doc_strf(doc, key, "%d,%u", x + 1, g->d->rownum[y]);
+}
+
+/* Red, blue and green influence cards as one map. */
+static void doc_infl(const arb_doc *doc, const char *key, const int16_t *v)
+{
+	doc->map(doc->ctx, key);
+	doc->num(doc->ctx, "red", v[0]);
+	doc->num(doc->ctx, "blue", v[1]);
+	doc->num(doc->ctx, "green", v[2]);
+	doc->end(doc->ctx);
+}
+
+/* (elasund.h) The snapshot's content as data: per seat its cubes (the
+ * score), gold, influence cards, permits, trade track and walls; the
+ * buildings, permits on the board, church and walls; the ship, the
+ * influence deck and discards, the bank and the church stack. */
+void el_describe(const void *game, const arb_doc *doc)
+{
+	const el_game *g = game;
+	const el_pos *p = &g->pos;
+	void *c = doc->ctx;
+	doc->list(c, "seats");
+	for (unsigned s = 0; s < g->nseats; s++) {
+		const el_seat *ps = &p->seat[s];
+		doc->map(c, NULL);
+		doc->str(c, "colour", col(g, (int)s));
+		doc->num(c, "cubes", ps->cubes);
+		doc->num(c, "gold", ps->gold);
+		doc_infl(doc, "influence", ps->infl);
+		doc->list(c, "permits");
+		for (int v = 0; v < EL_NPERMIT; v++)
+			if (ps->permits >> v & 1)
+				doc->num(c, NULL, v);
+		doc->end(c);
+		doc->num(c, "track", ps->track);
+		doc->num(c, "trade", ps->trade);
+		doc->list(c, "flags");
+		for (int f = 0; f < 16; f++)
+			if (ps->flags >> f & 1)
+				doc->num(c, NULL, f);
+		doc->end(c);
+		doc->num(c, "walls_in_hand", ps->walls);
+		doc->end(c);
+	}
+	doc->end(c);
+	doc->list(c, "buildings");
+	for (int i = 0; i < EL_MAXTILES; i++) {
+		const el_tile *t = &p->tile[i];
+		if (!t->on)
+			continue;
+		doc->map(c, NULL);
+		doc->str(c, "building", g->d->bt[t->type].name);
+		doc_sq(g, doc, "square", t->x, t->y);
+		doc->str(c, "owner", col(g, t->owner));
+		if (g->d->bt[t->type].kind == K_NEUTRAL)
+			doc->num(c, "cubes", t->cubes);
+		doc->end(c);
+	}
+	doc->end(c);
+	doc->list(c, "permits");
+	for (int y = 0; y < EL_H; y++)
+		for (int x = 0; x < EL_W; x++)
+			if (p->permit[y][x] >= 0) {
+				doc->map(c, NULL);
+				doc_sq(g, doc, "square", x, y);
+				doc->str(c, "owner", col(g, p->permit[y][x] >> 3));
+				doc->num(c, "value", p->permit[y][x] & 7);
+				doc->end(c);
+			}
+	doc->end(c);
+	doc->map(c, "church");
+	if (p->corg_x >= 0)
+		doc_sq(g, doc, "square", p->corg_x, p->corg_y);
+	doc->list(c, "built");
+	for (int k = 0; k < EL_NCHURCH; k++)
+		if (!(p->church_left >> k & 1)) {
+			doc->map(c, NULL);
+			doc->num(c, "tile", k + 1);
+			doc->str(c, "owner", col(g, p->church_owner[k]));
+			doc->end(c);
+		}
+	doc->end(c);
+	doc->list(c, "stack");
+	for (int k = 0; k < EL_NCHURCH; k++)
+		if (p->church_left >> k & 1)
+			doc->num(c, NULL, k + 1);
+	doc->end(c);
+	if (p->church_bottom >= 0 && (p->church_left >> p->church_bottom & 1))
+		doc->num(c, "bottom", p->church_bottom + 1);
+	doc->end(c);
+	doc->list(c, "walls");
+	for (int li = 0; li < 3; li++)
+		for (int k = 0; k < g->L->nline[li]; k++) {
+			uint8_t w = p->wall[li][k];
+			if (!w)
+				continue;
+			doc->map(c, NULL);
+			if (li == LINE_E)
+				arb_doc_strf(doc, "space", "E%u", g->d->rownum[g->L->line[li][k]]);
+			else
+				arb_doc_strf(doc, "space", "%c%d", li == LINE_N ? 'N' : 'S',
+					     g->L->line[li][k] + 1);
+			doc->str(c, "owner", col(g, (w & 15) - 1));
+			doc->str(c, "side", w & 16 ? "tower" : "cards");
+			doc->end(c);
+		}
+	doc->end(c);
+	if (p->ship >= 0)
+		doc->num(c, "ship", g->d->rownum[p->ship]);
+	doc_infl(doc, "deck", p->deck);
+	doc_infl(doc, "discards", p->disc);
+	doc->num(c, "bank_gold", el_bank_gold(g));
+	doc->num(c, "turns", p->turns);
+	if (!p->over)
+		doc->str(c, "turn", col(g, p->active));
+	doc->flag(c, "over", p->over);
+	if (p->over)
+		doc->str(c, "winner", col(g, p->winner));
+}
+
 /* ------------------------------------------------------------- reading */
 
 typedef struct rd {
