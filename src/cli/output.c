@@ -220,7 +220,7 @@ int arb_out_close(arb_out *out)
 		free(out);
 		return 0;
 	}
-	if (out->summary && (out->tally.games || out->tally.files > 1))
+	if (out->summary && out->tally.files && (out->tally.games || out->tally.files > 1))
 		arb_tally_print(&out->tally, out->cmd);
 	if (out->yaml_open) {
 		yaml_event_t ev;
