@@ -314,7 +314,7 @@ static void test_tile_supply(void **state)
 	/* C exists once */
 	et_ok(&t, "Red E 0,-1 180");
 	et_ok(&t, "Blue C discard"); /* no open city edge left */
-	et_bad(&t, "Blue C discard", "tile-supply", 0, "all 1 tiles C are already drawn");
+	et_bad(&t, "Blue C discard", "tile-supply", 0, "the only tile C is already drawn");
 	/* D: 4 in the box, the start tile is one of them */
 	et_ok(&t, "Blue D 1,0 0");
 	et_ok(&t, "Red D 2,0 0");
