@@ -33,6 +33,7 @@
  * needed: at most about 12 MB, whatever the length of the record.
  */
 #include <assert.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -68,6 +69,12 @@ struct cat_hidden {
 	unsigned in;	    /* the worlds the next action is played on    */
 	uint32_t gen;	    /* a slot is in use when its stamp is gen     */
 	uint32_t *stamp, *slot;
+	/* Of the set `in` (kept by every pass): every world has the same
+	 * hand sizes and turn bookkeeping, so only the cards differ; and
+	 * bounds on the bank's stock over the worlds (lo <= every world's,
+	 * hi >= every world's). */
+	bool uniform;
+	uint8_t bank_lo[CAT_RES], bank_hi[CAT_RES];
 };
 
 unsigned cat_hidden_count(const cat_game *g)
@@ -201,6 +208,9 @@ static void enter(cat_game *g, const cat_turn *t)
 	int rc = insert(h, &h->set[0], &w);
 	assert(rc == 0);
 	(void)rc;
+	h->uniform = true;
+	memcpy(h->bank_lo, g->s.bank, CAT_RES);
+	memcpy(h->bank_hi, g->s.bank, CAT_RES);
 }
 
 /* Load world i of the line's start into the position (position_ok checks
@@ -428,6 +438,229 @@ static int explain(pass *P, const cat_act *a, const wset *in)
 	return -1;
 }
 
+/* Recompute the set's flags (struct cat_hidden): whether every world
+ * agrees on the hand sizes and the turn's bookkeeping, and the bank's
+ * bounds.  After a pass that played the action world by world. */
+static void set_flags(cat_hidden *h, const cat_game *g, const wset *set)
+{
+	h->uniform = true;
+	memset(h->bank_lo, 0xff, CAT_RES);
+	memset(h->bank_hi, 0, CAT_RES);
+	const cat_world *w0 = &set->w[0];
+	for (unsigned i = 0; i < set->n; i++) {
+		const cat_world *w = &set->w[i];
+		unsigned sum[CAT_RES] = { 0 };
+		for (unsigned p = 0; p < g->nseats; p++) {
+			unsigned n = 0, n0 = 0;
+			for (unsigned r = 0; r < CAT_RES; r++) {
+				n += w->res[p][r];
+				n0 += w0->res[p][r];
+				sum[r] += w->res[p][r];
+			}
+			h->uniform &= n == n0;
+		}
+		h->uniform &= memcmp(w->must_discard, w0->must_discard,
+				     sizeof *w - offsetof(cat_world, must_discard)) == 0;
+		for (unsigned r = 0; r < CAT_RES; r++) {
+			uint8_t b = (uint8_t)(g->d->bank - sum[r]);
+			h->bank_lo[r] = b < h->bank_lo[r] ? b : h->bank_lo[r];
+			h->bank_hi[r] = b > h->bank_hi[r] ? b : h->bank_hi[r];
+		}
+	}
+}
+
+/* The bank's stock of r is the same in every world, or at least `need`
+ * in every one: what an action takes from it does not depend on how the
+ * unseen cards went. */
+static bool bank_settled(const cat_hidden *h, unsigned r, unsigned need)
+{
+	return h->bank_lo[r] == h->bank_hi[r] || h->bank_lo[r] >= need;
+}
+
+/* Most cards of one resource a roll produces: two hexes of a number, at
+ * most three buildings on each (the distance rule), cities counting 2. */
+#define MOST_PRODUCED 12
+
+/* What a seen action (or, a NULL one, the line's end) asks of the
+ * hands: need[p], the cards seat p must hold for it, when that is the
+ * only way it reads them, so that it changes every world in which seat
+ * p holds need[p] alike.  False when it reads the hands otherwise in a
+ * way the worlds may answer differently (a hand's size, the bank, a
+ * monopoly's take): then it is played world by world. */
+static bool separable(const cat_turn *t, const cat_act *a, const wset *in,
+		      uint8_t need[CAT_SEATS][CAT_RES])
+{
+	const cat_game *g = t->g;
+	const cat_hidden *h = g->hid;
+	memset(need, 0, CAT_SEATS * CAT_RES);
+	if (!h->uniform)
+		return false;
+	if (!a)
+		return true;
+	switch (a->kind) {
+	case A_ROLL: {
+		unsigned roll = a->a + a->b;
+		if (roll == 7 || roll < 2 || roll > 12)
+			return true;
+		for (unsigned k = 0; k < 2; k++) {
+			unsigned x = g->b.by_token[roll][k];
+			if (x != CAT_NONE && x != g->s.robber &&
+			    !bank_settled(h, g->b.terrain[x], MOST_PRODUCED))
+				return false;
+		}
+		return true;
+	}
+	case A_DISCARD:
+		if (a->b)
+			return false;
+		memcpy(need[a->a], a->give, CAT_RES);
+		return true;
+	case A_ROBBER:
+	case A_KNIGHT:
+		if (a->b != CAT_NONE) {
+			if (a->c >= CAT_RES || a->b >= g->nseats)
+				return false;
+			need[a->b][a->c] = 1;
+		}
+		return true;
+	case A_TRADE:
+		for (unsigned r = 0; r < CAT_RES; r++) {
+			need[t->seat][r] = (uint8_t)(need[t->seat][r] + a->give[r]);
+			need[a->a][r] = (uint8_t)(need[a->a][r] + a->get[r]);
+		}
+		return true;
+	case A_BANK:
+		for (unsigned r = 0; r < CAT_RES; r++)
+			if (a->get[r] && !bank_settled(h, r, a->get[r]))
+				return false;
+		memcpy(need[t->seat], a->give, CAT_RES);
+		return true;
+	case A_PLENTY:
+		for (unsigned r = 0; r < CAT_RES; r++)
+			if (a->get[r] && !bank_settled(h, r, a->get[r]))
+				return false;
+		return true;
+	case A_ROAD:
+		memcpy(need[t->seat], g->d->cost[C_ROAD], CAT_RES);
+		return true;
+	case A_SETTLE:
+		memcpy(need[t->seat], g->d->cost[C_SETTLEMENT], CAT_RES);
+		return true;
+	case A_CITY:
+		memcpy(need[t->seat], g->d->cost[C_CITY], CAT_RES);
+		return true;
+	case A_BUY:
+		memcpy(need[t->seat], g->d->cost[C_DEV], CAT_RES);
+		return true;
+	case A_MONOPOLY: /* the take: the same in every world? */
+		if (a->a >= CAT_RES)
+			return false;
+		for (unsigned i = 1; i < in->n; i++)
+			for (unsigned p = 0; p < g->nseats; p++)
+				if (in->w[i].res[p][a->a] != in->w[0].res[p][a->a])
+					return false;
+		return true;
+	default: /* the roads of road building, reveal, assertions */
+		return true;
+	}
+}
+
+/* World w holds what the action needs. */
+static inline bool holds(const cat_world *w, const uint8_t need[CAT_SEATS][CAT_RES],
+			 unsigned needy)
+{
+	for (unsigned m = needy; m; m &= m - 1) {
+		unsigned p = (unsigned)__builtin_ctz(m);
+		for (unsigned r = 0; r < CAT_RES; r++)
+			if (w->res[p][r] < need[p][r])
+				return false;
+	}
+	return true;
+}
+
+/* A separable action (see separable) played once, on the first world
+ * that holds what it needs, and then carried to every such world as the
+ * change it made to the hands: a few byte operations a world instead of
+ * the rules once a world.  False (nothing changed) when no world holds
+ * what it needs or the rules refuse it there: then the caller plays it
+ * world by world, which finds the refusal and says it over all. */
+static bool fast_act(cat_turn *t, const cat_act *a)
+{
+	cat_game *g = t->g;
+	cat_hidden *h = g->hid;
+	const wset *in = &h->set[h->in];
+	uint8_t need[CAT_SEATS][CAT_RES];
+	if (!separable(t, a, in, need))
+		return false;
+	unsigned needy = 0;
+	for (unsigned p = 0; p < g->nseats; p++)
+		if (need[p][0] | need[p][1] | need[p][2] | need[p][3] | need[p][4])
+			needy |= 1u << p;
+	unsigned first = 0;
+	while (first < in->n && !holds(&in->w[first], need, needy))
+		first++;
+	if (first == in->n)
+		return false;
+	cat_state base_s = g->s;
+	cat_turn base_t = *t;
+	unsigned ev_base = g->nev;
+	const cat_world *w0 = &in->w[first];
+	world_load(g, t, w0);
+	int rc = a ? cat_turn_step(t, a) : cat_turn_end(t);
+	if (rc < 0) {
+		g->s = base_s;
+		*t = base_t;
+		g->nev = ev_base;
+		return false;
+	}
+	if (!a) {
+		memset(t->must_discard, 0, sizeof t->must_discard);
+		memset(t->discarded, 0, sizeof t->discarded);
+		memset(t->got, 0, sizeof t->got);
+	}
+	cat_world nw;
+	world_store(g, t, &nw);
+	int8_t delta[CAT_SEATS][CAT_RES];
+	bool moved = false;
+	for (unsigned p = 0; p < CAT_SEATS; p++)
+		for (unsigned r = 0; r < CAT_RES; r++) {
+			delta[p][r] = (int8_t)(nw.res[p][r] - w0->res[p][r]);
+			moved |= delta[p][r] != 0;
+		}
+	size_t tail = offsetof(cat_world, over);
+	bool same_rest = memcmp((const char *)&nw + tail, (const char *)w0 + tail,
+				sizeof nw - tail) == 0;
+	if (!needy && !moved && same_rest)
+		return true; /* every world as it was */
+	unsigned o = spare(h);
+	wset *out = &h->set[o];
+	if (out->cap < in->n) {
+		out->cap = in->n;
+		out->w = arb_xrealloc(out->w, out->cap * sizeof *out->w);
+	}
+	out->n = 0;
+	for (unsigned i = first; i < in->n; i++) {
+		const cat_world *w = &in->w[i];
+		if (!holds(w, need, needy))
+			continue;
+		cat_world *x = &out->w[out->n++];
+		for (unsigned p = 0; p < CAT_SEATS; p++)
+			for (unsigned r = 0; r < CAT_RES; r++)
+				x->res[p][r] = (uint8_t)(w->res[p][r] + delta[p][r]);
+		memcpy((char *)x + tail, (const char *)&nw + tail, sizeof nw - tail);
+	}
+	/* the bank moved alike in every world */
+	for (unsigned r = 0; r < CAT_RES; r++) {
+		int d = 0;
+		for (unsigned p = 0; p < CAT_SEATS; p++)
+			d += delta[p][r];
+		h->bank_lo[r] = (uint8_t)(h->bank_lo[r] - d);
+		h->bank_hi[r] = (uint8_t)(h->bank_hi[r] - d);
+	}
+	h->in = o;
+	return true;
+}
+
 /* Play one action of a turn line (NULL: the line's end) in every world
  * the record allows so far.  Rejects with too-many-unknowns, or as the
  * action in the world that fails first when it fails in all. */
@@ -437,6 +670,8 @@ int cat_hidden_act(cat_turn *t, const cat_act *a)
 	if (!cat_hidden_on(g))
 		enter(g, t);
 	cat_hidden *h = g->hid;
+	if (fast_act(t, a))
+		return 0;
 	unsigned o = spare(h);
 	pass *P = arb_xmalloc(sizeof *P);
 	memset(P, 0, sizeof *P);
@@ -472,6 +707,7 @@ int cat_hidden_act(cat_turn *t, const cat_act *a)
 		t->rej = P->rej;
 		g->nev = P->ev_keep;
 		h->in = o;
+		set_flags(h, g, &h->set[o]);
 	}
 	free(P);
 	return rc;
