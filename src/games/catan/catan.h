@@ -432,7 +432,9 @@ static inline bool cat_hidden_on(const cat_game *g)
 
 /* hidden.c */
 int cat_hidden_begin(cat_game *g, const cat_move *m, arb_reject *rej);
-int cat_hidden_act(cat_turn *t, const cat_act *a);
+int cat_hidden_act(cat_turn *t, const cat_act *a, int unseen_bad, const arb_reject *unseen_rej);
+bool cat_hidden_lazy(const cat_game *g);
+int cat_hidden_line(cat_turn *t, int unseen_bad, const arb_reject *unseen_rej);
 void cat_hidden_commit(cat_game *g);
 void cat_hidden_abort(cat_game *g);
 unsigned cat_hidden_count(const cat_game *g);

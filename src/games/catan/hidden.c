@@ -75,11 +75,27 @@ struct cat_hidden {
 	 * hi >= every world's). */
 	bool uniform;
 	uint8_t bank_lo[CAT_RES], bank_hi[CAT_RES];
+	/* Followed one way at a time (see "lazy" below): the worlds at the
+	 * start of the first line so followed (the set `committed`, kept),
+	 * the position then, the lines since, and the tries already known
+	 * to lead nowhere. */
+	bool lazy;
+	bool pending; /* the last line of `log` is the one being applied */
+	cat_state base_s;
+	cat_move *log;
+	unsigned nlog, caplog;
+	cat_world *memo;
+	uint32_t *mstamp, *mslot;
+	uint32_t mgen;
+	unsigned mn;
 };
 
+/* The worlds listed; 0 while they are followed one at a time. */
 unsigned cat_hidden_count(const cat_game *g)
 {
-	return cat_hidden_on(g) ? g->hid->set[g->hid->committed].n : 1;
+	if (!cat_hidden_on(g))
+		return 1;
+	return g->hid->lazy ? 0 : g->hid->set[g->hid->committed].n;
 }
 
 void cat_hidden_free(cat_game *g)
@@ -91,6 +107,10 @@ void cat_hidden_free(cat_game *g)
 		free(h->set[i].w);
 	free(h->stamp);
 	free(h->slot);
+	free(h->log);
+	free(h->memo);
+	free(h->mstamp);
+	free(h->mslot);
 	free(h);
 	g->hid = NULL;
 	g->hidden_on = false;
@@ -227,6 +247,14 @@ int cat_hidden_begin(cat_game *g, const cat_move *m, arb_reject *rej)
 {
 	cat_hidden *h = g->hid;
 	h->fresh = false;
+	if (h->lazy) { /* the witness is the position */
+		if (g->s.over)
+			return cat_reject(rej, CAT_R_GAME_OVER, m->line, m->col,
+					  "the game is over (%s has won, however the "
+					  "unseen cards went)",
+					  cat_cname(g, g->s.winner));
+		return 0;
+	}
 	h->in = h->committed;
 	const wset *in = &h->set[h->in];
 	unsigned going = 0;
@@ -372,24 +400,19 @@ static void expand(pass *P, const cat_world *w, const cat_act *a)
 		attempt(P, w, a);
 }
 
-/* Set the message of a refusal in every world: what the worlds held.
- * Returns -1. */
-static int explain(pass *P, const cat_act *a, const wset *in)
+/* The message of a refusal that holds in every way the unseen cards
+ * could have gone: `first` is the refusal in one of them, `sh` what it
+ * lacked there, most[] the most of each resource the player short held
+ * in any of them, `several` that there was more than one.  Returns -1. */
+static int explain_msg(const cat_game *g, arb_reject *rej, const arb_reject *first,
+		       const cat_shortage *sh, const uint8_t most[CAT_RES], bool several)
 {
-	cat_game *g = P->t->g;
-	arb_reject *rej = P->rej;
-	*rej = P->first;
-	const cat_shortage *sh = &P->first_short;
-	const char *rule = P->first.rule;
+	*rej = *first;
+	const char *rule = first->rule;
 	bool shortage = rule == cat_rules[CAT_R_CANNOT_AFFORD].id ||
 			rule == cat_rules[CAT_R_TRADE_NOT_HELD].id ||
 			rule == cat_rules[CAT_R_DISCARD_NOT_HELD].id;
 	if (shortage && sh->seat < g->nseats) {
-		uint8_t most[CAT_RES] = { 0 };
-		for (unsigned i = 0; i < in->n; i++)
-			for (unsigned r = 0; r < CAT_RES; r++)
-				if (in->w[i].res[sh->seat][r] > most[r])
-					most[r] = in->w[i].res[sh->seat][r];
 		const char *who = cat_cname(g, sh->seat);
 		for (unsigned r = 0; r < CAT_RES; r++)
 			if (sh->need[r] > most[r]) {
@@ -428,7 +451,7 @@ static int explain(pass *P, const cat_act *a, const wset *in)
 	bool hands = false;
 	for (size_t i = 0; i < sizeof by_hands / sizeof *by_hands; i++)
 		hands |= rule == cat_rules[by_hands[i]].id;
-	if (hands && (in->n > 1 || (a && cat_is_unseen(a)))) {
+	if (hands && several) {
 		size_t n = strlen(rej->msg);
 		if (snprintf(rej->msg + n, sizeof rej->msg - n,
 			     ", however the "
@@ -436,6 +459,20 @@ static int explain(pass *P, const cat_act *a, const wset *in)
 			rej->msg[n] = 0;
 	}
 	return -1;
+}
+
+/* Set the message of a refusal in every world of `in`.  Returns -1. */
+static int explain(pass *P, const cat_act *a, const wset *in)
+{
+	const cat_shortage *sh = &P->first_short;
+	uint8_t most[CAT_RES] = { 0 };
+	if (sh->seat < P->t->g->nseats)
+		for (unsigned i = 0; i < in->n; i++)
+			for (unsigned r = 0; r < CAT_RES; r++)
+				if (in->w[i].res[sh->seat][r] > most[r])
+					most[r] = in->w[i].res[sh->seat][r];
+	return explain_msg(P->t->g, P->rej, &P->first, sh, most,
+			   in->n > 1 || (a && cat_is_unseen(a)));
 }
 
 /* Recompute the set's flags (struct cat_hidden): whether every world
@@ -661,10 +698,369 @@ static bool fast_act(cat_turn *t, const cat_act *a)
 	return true;
 }
 
+/* ---------------------------------------------------------------- lazy
+ *
+ * When the worlds would pass CAT_MAX_WORLDS, the replay stops listing
+ * them and follows one, the witness: a way the unseen cards could have
+ * gone that explains the record so far.  Each new line is played on the
+ * witness (trying every guess of its own '?'); while that works, a view
+ * record costs what a full record does.  When it does not, a depth-first
+ * search replays every line since the last listed worlds (`log`), trying
+ * every guess of every '?', for any way that explains them all and the
+ * new line: found, it is the new witness; none, the line is illegal, with
+ * the message said over every way tried (the search is exhaustive).
+ * Tries known to lead nowhere are remembered (the memo, keyed on the
+ * world, the line and the action), so no state is explored twice; when
+ * the memo is full (LAZY_MEMO states), the record is refused as
+ * undecidable (too-many-unknowns): it says so rather than guess. */
+
+#define LAZY_MEMO (1u << 17)
+#define LAZY_SLOTS (2u * LAZY_MEMO)
+
+/* The search of one line: its state and the refusal it finds. */
+typedef struct dfs {
+	cat_game *g;
+	cat_hidden *h;
+	const cat_move *cur; /* the line being applied, after log[]     */
+	unsigned first_li;   /* the first line of log[] searched        */
+	const arb_sink *sink;
+	cat_turn t;
+	arb_reject rj;
+	bool full; /* the memo overflowed                     */
+	/* the refusal of the line: at the latest action any try reached
+	 * (the first action that no way the cards went allows) */
+	int best;
+	arb_reject best_rej;
+	cat_shortage best_short;
+	uint8_t most[CAT_RES];
+	unsigned tries_at_best;
+	int unseen_bad; /* a '?' the view may not write, or -1     */
+	const arb_reject *unseen_rej;
+} dfs;
+
+/* The move of line li of the search. */
+static const cat_move *line_of(const dfs *D, unsigned li)
+{
+	return li < D->h->nlog ? &D->h->log[li] : D->cur;
+}
+
+/* A try reached (li, ai) in the world the position holds: false when
+ * one already did (it led nowhere) or the memo is full. */
+static bool memo_visit(dfs *D, unsigned li, unsigned ai)
+{
+	cat_hidden *h = D->h;
+	cat_world w;
+	world_store(D->g, &D->t, &w);
+	memcpy(w.pad, &li, 4);
+	w.pad[4] = (uint8_t)ai;
+	unsigned i = (unsigned)world_hash(&w) & (LAZY_SLOTS - 1);
+	while (h->mstamp[i] == h->mgen) {
+		if (memcmp(&h->memo[h->mslot[i]], &w, sizeof w) == 0)
+			return false;
+		i = (i + 1) & (LAZY_SLOTS - 1);
+	}
+	if (h->mn == LAZY_MEMO) {
+		D->full = true;
+		return false;
+	}
+	h->memo[h->mn] = w;
+	h->mstamp[i] = h->mgen;
+	h->mslot[i] = h->mn++;
+	return true;
+}
+
+/* A try of the line being applied was refused at action ai (m->n: its
+ * end) with D->rj: keep the refusal of the latest action reached. */
+static void note_refusal(dfs *D, unsigned ai)
+{
+	cat_game *g = D->g;
+	const cat_shortage *sh = &g->shortage;
+	if ((int)ai > D->best) {
+		D->best = (int)ai;
+		D->best_rej = D->rj;
+		D->best_short = *sh;
+		memset(D->most, 0, CAT_RES);
+		D->tries_at_best = 0;
+	}
+	D->tries_at_best++;
+	unsigned seat = D->best_short.seat;
+	if (seat < g->nseats)
+		for (unsigned r = 0; r < CAT_RES; r++)
+			if (g->s.p[seat].res[r] > D->most[r])
+				D->most[r] = g->s.p[seat].res[r];
+}
+
+static bool explore(dfs *D, unsigned li, unsigned ai);
+
+/* Try action `a` (a guess, or the action as written) at (li, ai) and go
+ * on from there; the position and turn come back as they were when it
+ * leads nowhere. */
+static bool try_act(dfs *D, unsigned li, unsigned ai, const cat_act *a)
+{
+	cat_game *g = D->g;
+	cat_state s0 = g->s;
+	cat_turn t0 = D->t;
+	unsigned nev0 = g->nev;
+	g->shortage.seat = CAT_NONE;
+	if (cat_turn_step(&D->t, a) == 0) {
+		if (explore(D, li, ai + 1))
+			return true;
+	} else if (li == D->h->nlog) {
+		note_refusal(D, ai);
+	}
+	g->s = s0;
+	D->t = t0;
+	g->nev = nev0;
+	return false;
+}
+
+/* Every way of discarding `left` more unseen cards of the resources r..
+ * within `room`, tried in turn.  *tried counts them. */
+static bool try_discards(dfs *D, unsigned li, unsigned ai, cat_act *c,
+			 const uint8_t room[CAT_RES], unsigned r, unsigned left, unsigned *tried)
+{
+	if (r == CAT_RES - 1) {
+		if (left > room[r])
+			return false;
+		c->give[r] = (uint8_t)(c->give[r] + left);
+		++*tried;
+		bool ok = try_act(D, li, ai, c);
+		c->give[r] = (uint8_t)(c->give[r] - left);
+		return ok;
+	}
+	for (unsigned k = 0; k <= left && k <= room[r]; k++) {
+		c->give[r] = (uint8_t)(c->give[r] + k);
+		bool ok = try_discards(D, li, ai, c, room, r + 1, left - k, tried);
+		c->give[r] = (uint8_t)(c->give[r] - k);
+		if (ok || D->full)
+			return ok;
+	}
+	return false;
+}
+
+/* Go on from action ai of line li with the position and turn as they
+ * are: true (the position at the end of the line being applied) when
+ * some way of the unseen cards from here explains the rest. */
+static bool explore(dfs *D, unsigned li, unsigned ai)
+{
+	cat_game *g = D->g;
+	for (;;) {
+		const cat_move *m = line_of(D, li);
+		bool cur = li == D->h->nlog;
+		if (ai == 0) { /* a line starts: as cat_apply and apply_turn */
+			if (g->s.over || m->seat != g->s.active) {
+				if (cur) {
+					cat_reject(&D->rj, g->s.over ? CAT_R_GAME_OVER
+								     : CAT_R_WRONG_PLAYER,
+						   m->line, m->col, "the game is over");
+					note_refusal(D, 0);
+				}
+				return false;
+			}
+			memset(&D->t, 0, sizeof D->t);
+			D->t.g = g;
+			D->t.m = m;
+			D->t.sink = cur ? D->sink : NULL;
+			D->t.rej = &D->rj;
+			D->t.seat = m->seat;
+			D->t.last_node = -1;
+			if (cur)
+				g->nev = 0;
+		}
+		if (!memo_visit(D, li, ai))
+			return false;
+		if (cur && (int)ai == D->unseen_bad) {
+			D->rj = *D->unseen_rej;
+			note_refusal(D, ai);
+			return false;
+		}
+		if (ai == m->n) {
+			g->shortage.seat = CAT_NONE;
+			if (cat_turn_end(&D->t) < 0) {
+				if (cur)
+					note_refusal(D, ai);
+				return false;
+			}
+			memset(D->t.must_discard, 0, sizeof D->t.must_discard);
+			memset(D->t.discarded, 0, sizeof D->t.discarded);
+			memset(D->t.got, 0, sizeof D->t.got);
+			if (cur)
+				return true;
+			g->s.turns++;
+			li++;
+			ai = 0;
+			continue;
+		}
+		const cat_act *a = &m->act[ai];
+		if (!cat_is_unseen(a)) {
+			g->shortage.seat = CAT_NONE;
+			if (cat_turn_step(&D->t, a) < 0) {
+				if (cur)
+					note_refusal(D, ai);
+				return false;
+			}
+			ai++;
+			continue;
+		}
+		cat_act c = *a;
+		c.guessed = 1;
+		unsigned tried = 0;
+		if (a->kind == A_DISCARD) {
+			const cat_player *p = &g->s.p[a->a];
+			uint8_t room[CAT_RES];
+			bool held = true;
+			for (unsigned r = 0; r < CAT_RES; r++) {
+				held &= p->res[r] >= a->give[r];
+				room[r] = held ? (uint8_t)(p->res[r] - a->give[r]) : 0;
+			}
+			c.b = 0;
+			if (held && try_discards(D, li, ai, &c, room, 0, a->b, &tried))
+				return true;
+		} else {
+			for (unsigned r = 0; r < CAT_RES && !D->full; r++)
+				if (a->b < g->nseats && g->s.p[a->b].res[r]) {
+					c.c = (uint8_t)r;
+					tried++;
+					if (try_act(D, li, ai, &c))
+						return true;
+				}
+		}
+		if (!tried) /* as written, so that the rules say why not */
+			return try_act(D, li, ai, a);
+		return false;
+	}
+}
+
+/* Search for a way the unseen cards could have gone that explains the
+ * line t->m: first from the witness (the position), then, failing that,
+ * from every listed world through every line since.  0, with the
+ * position at the line's end, or -1 (refused, or undecidable). */
+static int lazy_line(cat_turn *t, int unseen_bad, const arb_reject *unseen_rej)
+{
+	cat_game *g = t->g;
+	cat_hidden *h = g->hid;
+	dfs *D = arb_xcalloc(1, sizeof *D);
+	D->g = g;
+	D->h = h;
+	D->cur = t->m;
+	D->sink = t->sink;
+	D->best = -1;
+	D->unseen_bad = unseen_bad;
+	D->unseen_rej = unseen_rej;
+	cat_state start = g->s;
+	bool found = false;
+	/* the witness */
+	if (++h->mgen == 0) {
+		memset(h->mstamp, 0, LAZY_SLOTS * sizeof *h->mstamp);
+		h->mgen = 1;
+	}
+	h->mn = 0;
+	found = explore(D, h->nlog, 0);
+	if (!found) { /* every way since the listed worlds */
+		if (++h->mgen == 0) {
+			memset(h->mstamp, 0, LAZY_SLOTS * sizeof *h->mstamp);
+			h->mgen = 1;
+		}
+		h->mn = 0;
+		D->full = false;
+		D->best = -1;
+		const wset *base = &h->set[h->committed];
+		for (unsigned i = 0; i < base->n && !found && !D->full; i++) {
+			g->s = h->base_s;
+			world_load(g, NULL, &base->w[i]);
+			found = explore(D, 0, 0);
+		}
+	}
+	int rc = 0;
+	if (found) {
+		arb_reject *rej = t->rej;
+		*t = D->t;
+		t->rej = rej;
+	} else {
+		g->s = start;
+		if (D->full)
+			rc = cat_reject(t->rej, CAT_R_TOO_MANY_UNKNOWNS, t->m->line, t->m->col,
+					"the unseen cards could have gone in too many ways to "
+					"tell whether any explains this line (more than %u "
+					"states tried); arbiter cannot decide this record "
+					"from here on",
+					LAZY_MEMO);
+		else if (D->best < 0)
+			rc = cat_reject(t->rej, CAT_R_TOO_MANY_UNKNOWNS, t->m->line, t->m->col,
+					"no way the unseen cards could have gone explains the "
+					"lines before this one");
+		else
+			rc = explain_msg(g, t->rej, &D->best_rej, &D->best_short, D->most,
+					 true);
+	}
+	free(D);
+	return rc;
+}
+
+/* The record is followed one way at a time (see "lazy"). */
+bool cat_hidden_lazy(const cat_game *g)
+{
+	return cat_hidden_on(g) && g->hid->lazy;
+}
+
+/* A whole turn line while following one way at a time; unseen_bad: the
+ * first action with a '?' the view may not write (refused with
+ * unseen_rej when reached), or -1.  Rejects as the line's actions, or
+ * with too-many-unknowns. */
+int cat_hidden_line(cat_turn *t, int unseen_bad, const arb_reject *unseen_rej)
+{
+	cat_game *g = t->g;
+	cat_hidden *h = g->hid;
+	int rc = lazy_line(t, unseen_bad, unseen_rej);
+	if (rc == 0) {
+		if (h->nlog == h->caplog) {
+			h->caplog = h->caplog ? 2 * h->caplog : 64;
+			h->log = arb_xrealloc(h->log, h->caplog * sizeof *h->log);
+		}
+		h->log[h->nlog++] = *t->m;
+		h->pending = true;
+	}
+	return rc;
+}
+
+/* Stop listing the worlds: from the start of the line being applied,
+ * follow one way at a time (see "lazy" above), and apply that line so.
+ * 0 (the line is applied) or -1. */
+static int go_lazy(cat_turn *t, int unseen_bad, const arb_reject *unseen_rej)
+{
+	cat_game *g = t->g;
+	cat_hidden *h = g->hid;
+	if (!h->memo) {
+		h->memo = arb_xmalloc(LAZY_MEMO * sizeof *h->memo);
+		h->mstamp = arb_xcalloc(LAZY_SLOTS, sizeof *h->mstamp);
+		h->mslot = arb_xmalloc(LAZY_SLOTS * sizeof *h->mslot);
+	}
+	h->lazy = true;
+	h->nlog = 0;
+	h->base_s = g->bak;
+	if (h->fresh) { /* the line's own '?' made the worlds: from its start */
+		cat_world w;
+		cat_state keep = g->s;
+		g->s = g->bak;
+		world_store(g, NULL, &w);
+		g->s = keep;
+		wset *base = &h->set[h->committed];
+		base->n = 0;
+		new_gen(h);
+		insert(h, base, &w);
+	}
+	g->s = g->bak;
+	world_load(g, NULL, &h->set[h->committed].w[0]);
+	int rc = cat_hidden_line(t, unseen_bad, unseen_rej);
+	if (rc < 0)
+		h->lazy = false;
+	return rc;
+}
+
 /* Play one action of a turn line (NULL: the line's end) in every world
  * the record allows so far.  Rejects with too-many-unknowns, or as the
  * action in the world that fails first when it fails in all. */
-int cat_hidden_act(cat_turn *t, const cat_act *a)
+int cat_hidden_act(cat_turn *t, const cat_act *a, int unseen_bad, const arb_reject *unseen_rej)
 {
 	cat_game *g = t->g;
 	if (!cat_hidden_on(g))
@@ -692,15 +1088,13 @@ int cat_hidden_act(cat_turn *t, const cat_act *a)
 		g->s = P->base_s;
 		*t = P->base_t;
 		g->nev = P->ev_base;
-		if (P->full)
-			rc = cat_reject(P->rej, CAT_R_TOO_MANY_UNKNOWNS, t->m->line,
-					a ? a->col : t->m->col,
-					"the unseen cards could have gone in "
-					"more than %u ways by here; arbiter "
-					"cannot decide this record from here on",
-					CAT_MAX_WORLDS);
-		else
+		if (P->full) {
+			t->rej = P->rej;
+			rc = go_lazy(t, unseen_bad, unseen_rej);
+			rc = rc < 0 ? -1 : 1;
+		} else {
 			rc = explain(P, a, in);
+		}
 	} else {
 		g->s = P->keep_s;
 		*t = P->keep_t;
@@ -722,6 +1116,11 @@ void cat_hidden_commit(cat_game *g)
 	if (!cat_hidden_on(g))
 		return;
 	cat_hidden *h = g->hid;
+	if (h->lazy) {
+		h->pending = false;
+		h->fresh = false;
+		return;
+	}
 	h->committed = h->in;
 	h->fresh = false;
 	const wset *set = &h->set[h->committed];
@@ -744,9 +1143,14 @@ void cat_hidden_abort(cat_game *g)
 	if (!cat_hidden_on(g))
 		return;
 	cat_hidden *h = g->hid;
+	if (h->lazy && h->pending) {
+		h->nlog--;
+		h->pending = false;
+	}
 	if (h->fresh) {
 		h->on = false;
 		g->hidden_on = false;
+		h->lazy = false;
 	}
 	h->in = h->committed;
 	h->fresh = false;
