@@ -54,6 +54,9 @@ typedef struct cat_world {
 
 static_assert(sizeof(cat_world) % 8 == 0, "a world hashes as 64-bit words");
 
+/* The turn's bookkeeping of a world, from must_discard on. */
+#define BOOKS (offsetof(cat_world, pad) - offsetof(cat_world, must_discard))
+
 typedef struct wset {
 	cat_world *w;
 	unsigned n, cap;
@@ -70,10 +73,10 @@ struct cat_hidden {
 	uint32_t gen;	    /* a slot is in use when its stamp is gen     */
 	uint32_t *stamp, *slot;
 	/* Of the set `in` (kept by every pass): every world has the same
-	 * hand sizes and turn bookkeeping, so only the cards differ; and
-	 * bounds on the bank's stock over the worlds (lo <= every world's,
-	 * hi >= every world's). */
-	bool uniform;
+	 * hand sizes (same_sizes), the same turn bookkeeping (same_books);
+	 * and bounds on the bank's stock over the worlds (lo <= every
+	 * world's, hi >= every world's). */
+	bool same_sizes, same_books;
 	uint8_t bank_lo[CAT_RES], bank_hi[CAT_RES];
 	/* Followed one way at a time (see "lazy" below): the worlds at the
 	 * start of the first line so followed (the set `committed`, kept),
@@ -228,7 +231,7 @@ static void enter(cat_game *g, const cat_turn *t)
 	int rc = insert(h, &h->set[0], &w);
 	assert(rc == 0);
 	(void)rc;
-	h->uniform = true;
+	h->same_sizes = h->same_books = true;
 	memcpy(h->bank_lo, g->s.bank, CAT_RES);
 	memcpy(h->bank_hi, g->s.bank, CAT_RES);
 }
@@ -480,7 +483,7 @@ static int explain(pass *P, const cat_act *a, const wset *in)
  * bounds.  After a pass that played the action world by world. */
 static void set_flags(cat_hidden *h, const cat_game *g, const wset *set)
 {
-	h->uniform = true;
+	h->same_sizes = h->same_books = true;
 	memset(h->bank_lo, 0xff, CAT_RES);
 	memset(h->bank_hi, 0, CAT_RES);
 	const cat_world *w0 = &set->w[0];
@@ -494,10 +497,9 @@ static void set_flags(cat_hidden *h, const cat_game *g, const wset *set)
 				n0 += w0->res[p][r];
 				sum[r] += w->res[p][r];
 			}
-			h->uniform &= n == n0;
+			h->same_sizes &= n == n0;
 		}
-		h->uniform &= memcmp(w->must_discard, w0->must_discard,
-				     sizeof *w - offsetof(cat_world, must_discard)) == 0;
+		h->same_books &= memcmp(w->must_discard, w0->must_discard, BOOKS) == 0;
 		for (unsigned r = 0; r < CAT_RES; r++) {
 			uint8_t b = (uint8_t)(g->d->bank - sum[r]);
 			h->bank_lo[r] = b < h->bank_lo[r] ? b : h->bank_lo[r];
@@ -530,14 +532,14 @@ static bool separable(const cat_turn *t, const cat_act *a, const wset *in,
 	const cat_game *g = t->g;
 	const cat_hidden *h = g->hid;
 	memset(need, 0, CAT_SEATS * CAT_RES);
-	if (!h->uniform)
-		return false;
-	if (!a)
-		return true;
+	if (!a) /* the end reads the discards owed */
+		return h->same_books;
 	switch (a->kind) {
 	case A_ROLL: {
 		unsigned roll = a->a + a->b;
-		if (roll == 7 || roll < 2 || roll > 12)
+		if (roll == 7) /* the discards owed: half of each hand */
+			return h->same_sizes && h->same_books;
+		if (roll < 2 || roll > 12)
 			return true;
 		for (unsigned k = 0; k < 2; k++) {
 			unsigned x = g->b.by_token[roll][k];
@@ -548,18 +550,21 @@ static bool separable(const cat_turn *t, const cat_act *a, const wset *in,
 		return true;
 	}
 	case A_DISCARD:
-		if (a->b)
+		if (a->b || !h->same_books)
 			return false;
 		memcpy(need[a->a], a->give, CAT_RES);
 		return true;
 	case A_ROBBER:
 	case A_KNIGHT:
+		if (a->kind == A_ROBBER && !h->same_books)
+			return false; /* the discards owed before it */
 		if (a->b != CAT_NONE) {
 			if (a->c >= CAT_RES || a->b >= g->nseats)
 				return false;
 			need[a->b][a->c] = 1;
+			return true;
 		}
-		return true;
+		return h->same_sizes; /* nobody there holds a card? */
 	case A_TRADE:
 		for (unsigned r = 0; r < CAT_RES; r++) {
 			need[t->seat][r] = (uint8_t)(need[t->seat][r] + a->give[r]);
@@ -597,6 +602,8 @@ static bool separable(const cat_turn *t, const cat_act *a, const wset *in,
 				if (in->w[i].res[p][a->a] != in->w[0].res[p][a->a])
 					return false;
 		return true;
+	case A_GETS:
+		return h->same_books;
 	default: /* the roads of road building, reveal, assertions */
 		return true;
 	}
@@ -664,9 +671,16 @@ static bool fast_act(cat_turn *t, const cat_act *a)
 			delta[p][r] = (int8_t)(nw.res[p][r] - w0->res[p][r]);
 			moved |= delta[p][r] != 0;
 		}
-	size_t tail = offsetof(cat_world, over);
+	size_t tail = offsetof(cat_world, over), books = offsetof(cat_world, must_discard);
 	bool same_rest = memcmp((const char *)&nw + tail, (const char *)w0 + tail,
 				sizeof nw - tail) == 0;
+	bool books_moved = memcmp(nw.must_discard, w0->must_discard, BOOKS) != 0;
+	if (books_moved && !h->same_books) {
+		g->s = base_s;
+		*t = base_t;
+		g->nev = ev_base;
+		return false;
+	}
 	if (!needy && !moved && same_rest)
 		return true; /* every world as it was */
 	unsigned o = spare(h);
@@ -684,7 +698,11 @@ static bool fast_act(cat_turn *t, const cat_act *a)
 		for (unsigned p = 0; p < CAT_SEATS; p++)
 			for (unsigned r = 0; r < CAT_RES; r++)
 				x->res[p][r] = (uint8_t)(w->res[p][r] + delta[p][r]);
-		memcpy((char *)x + tail, (const char *)&nw + tail, sizeof nw - tail);
+		/* the game's state as in the one played; the bookkeeping too
+		 * when it moved (alike in all), else each world's own */
+		memcpy((char *)x + tail, (const char *)&nw + tail, books - tail);
+		memcpy((char *)x + books, (const char *)(books_moved ? &nw : w) + books,
+		       sizeof nw - books);
 	}
 	/* the bank moved alike in every world */
 	for (unsigned r = 0; r < CAT_RES; r++) {
@@ -1057,6 +1075,130 @@ static int go_lazy(cat_turn *t, int unseen_bad, const arb_reject *unseen_rej)
 	return rc;
 }
 
+/* Every way of taking `left` more cards of the resources r.. from seat
+ * p of world x within room[], each world added to `out`.  False when
+ * the set overflowed. */
+static bool discard_worlds(cat_hidden *h, wset *out, cat_world *x, unsigned p,
+			   const uint8_t room[CAT_RES], unsigned r, unsigned left)
+{
+	if (r == CAT_RES - 1) {
+		if (left > room[r])
+			return true;
+		x->res[p][r] = (uint8_t)(x->res[p][r] - left);
+		int rc = insert(h, out, x);
+		x->res[p][r] = (uint8_t)(x->res[p][r] + left);
+		return rc == 0;
+	}
+	for (unsigned k = 0; k <= left && k <= room[r]; k++) {
+		x->res[p][r] = (uint8_t)(x->res[p][r] - k);
+		bool ok = discard_worlds(h, out, x, p, room, r + 1, left - k);
+		x->res[p][r] = (uint8_t)(x->res[p][r] + k);
+		if (!ok)
+			return false;
+	}
+	return true;
+}
+
+/* An unseen steal or discard when every world agrees on the hand sizes
+ * and the bookkeeping: its rules are checked once, on one guess in the
+ * first world, since only the guess's cards differ between worlds and
+ * guesses; then every world and guess is made by moving the cards.
+ * 1 done, 0 not (played world by world), -1 the worlds overflowed. */
+static int fast_unseen(cat_turn *t, const cat_act *a)
+{
+	cat_game *g = t->g;
+	cat_hidden *h = g->hid;
+	const wset *in = &h->set[h->in];
+	if (!h->same_books || !in->n)
+		return 0;
+	const cat_world *w0 = &in->w[0];
+	cat_act c = *a;
+	c.guessed = 1;
+	bool steal = a->kind != A_DISCARD;
+	unsigned who = steal ? a->b : a->a;
+	if (who >= g->nseats)
+		return 0;
+	if (steal) {
+		unsigned r = 0;
+		while (r < CAT_RES && !w0->res[who][r])
+			r++;
+		if (r == CAT_RES)
+			return 0;
+		c.c = (uint8_t)r;
+	} else { /* the first guess: the seen cards, then the first held */
+		unsigned left = a->b;
+		for (unsigned r = 0; r < CAT_RES; r++) {
+			if (w0->res[who][r] < a->give[r])
+				return 0;
+			unsigned k = w0->res[who][r] - a->give[r];
+			k = k < left ? k : left;
+			c.give[r] = (uint8_t)(a->give[r] + k);
+			left -= k;
+		}
+		if (left)
+			return 0;
+		c.b = 0;
+	}
+	cat_state base_s = g->s;
+	cat_turn base_t = *t;
+	unsigned ev_base = g->nev;
+	world_load(g, t, w0);
+	if (cat_turn_step(t, &c) < 0) {
+		g->s = base_s;
+		*t = base_t;
+		g->nev = ev_base;
+		return 0;
+	}
+	cat_world nw;
+	world_store(g, t, &nw);
+	size_t tail = offsetof(cat_world, over);
+	unsigned o = spare(h);
+	wset *out = &h->set[o];
+	out->n = 0;
+	new_gen(h);
+	for (unsigned i = 0; i < in->n; i++) {
+		cat_world x = in->w[i];
+		memcpy((char *)&x + tail, (const char *)&nw + tail, sizeof nw - tail);
+		if (steal) {
+			for (unsigned r = 0; r < CAT_RES; r++) {
+				if (!x.res[who][r])
+					continue;
+				x.res[who][r]--;
+				x.res[t->seat][r]++;
+				int rc = insert(h, out, &x);
+				x.res[who][r]++;
+				x.res[t->seat][r]--;
+				if (rc < 0)
+					goto full;
+			}
+			continue;
+		}
+		uint8_t room[CAT_RES];
+		bool held = true;
+		for (unsigned r = 0; r < CAT_RES; r++) {
+			held &= x.res[who][r] >= a->give[r];
+			if (held) {
+				x.res[who][r] = (uint8_t)(x.res[who][r] - a->give[r]);
+				room[r] = x.res[who][r];
+			}
+		}
+		if (held && !discard_worlds(h, out, &x, who, room, 0, a->b))
+			goto full;
+	}
+	if (!steal)
+		for (unsigned r = 0; r < CAT_RES; r++) {
+			h->bank_lo[r] = (uint8_t)(h->bank_lo[r] + a->give[r]);
+			h->bank_hi[r] = (uint8_t)(h->bank_hi[r] + a->give[r] + a->b);
+		}
+	h->in = o;
+	return 1;
+full:
+	g->s = base_s;
+	*t = base_t;
+	g->nev = ev_base;
+	return -1;
+}
+
 /* Play one action of a turn line (NULL: the line's end) in every world
  * the record allows so far.  Rejects with too-many-unknowns, or as the
  * action in the world that fails first when it fails in all. */
@@ -1068,6 +1210,13 @@ int cat_hidden_act(cat_turn *t, const cat_act *a, int unseen_bad, const arb_reje
 	cat_hidden *h = g->hid;
 	if (fast_act(t, a))
 		return 0;
+	int fu = a && cat_is_unseen(a) ? fast_unseen(t, a) : 0;
+	if (fu > 0)
+		return 0;
+	if (fu < 0) { /* too many to list: one at a time from here */
+		int rc = go_lazy(t, unseen_bad, unseen_rej);
+		return rc < 0 ? -1 : 1;
+	}
 	unsigned o = spare(h);
 	pass *P = arb_xmalloc(sizeof *P);
 	memset(P, 0, sizeof *P);
