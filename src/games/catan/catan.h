@@ -442,6 +442,22 @@ void cat_hidden_load(cat_game *g, unsigned i);
 void cat_hidden_free(cat_game *g);
 void cat_hidden_dump(const cat_game *g, arb_buf *out);
 
+/* What a record (a view record above all) knows of one player's hand:
+ * the hand size and each resource's count as ranges over every way the
+ * unseen cards could have gone (lo == hi: known), the development cards
+ * bought unseen and not yet shown, the points seen and the most that
+ * unseen victory point cards could add.  `exact`: the ranges are over
+ * every way listed; false while arbiter follows one way at a time (more
+ * than CAT_MAX_WORLDS): then they are only bounds (0 up to the hand). */
+typedef struct cat_hand_range {
+	uint8_t cards_lo, cards_hi;
+	uint8_t lo[CAT_RES], hi[CAT_RES];
+	uint8_t dev_unseen;
+	uint8_t vp_seen, vp_more;
+	bool exact;
+} cat_hand_range;
+void cat_hand_ranges(const cat_game *g, cat_hand_range out[CAT_SEATS]);
+
 /* placement.c */
 bool cat_road_ok(const cat_game *g, const cat_state *s, unsigned seat, unsigned edge,
 		 int setup_node);

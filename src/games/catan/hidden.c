@@ -610,8 +610,7 @@ static bool separable(const cat_turn *t, const cat_act *a, const wset *in,
 }
 
 /* World w holds what the action needs. */
-static inline bool holds(const cat_world *w, const uint8_t need[CAT_SEATS][CAT_RES],
-			 unsigned needy)
+static inline bool holds(const cat_world *w, const uint8_t need[CAT_SEATS][CAT_RES], unsigned needy)
 {
 	for (unsigned m = needy; m; m &= m - 1) {
 		unsigned p = (unsigned)__builtin_ctz(m);
@@ -672,8 +671,8 @@ static bool fast_act(cat_turn *t, const cat_act *a)
 			moved |= delta[p][r] != 0;
 		}
 	size_t tail = offsetof(cat_world, over), books = offsetof(cat_world, must_discard);
-	bool same_rest = memcmp((const char *)&nw + tail, (const char *)w0 + tail,
-				sizeof nw - tail) == 0;
+	bool same_rest =
+		memcmp((const char *)&nw + tail, (const char *)w0 + tail, sizeof nw - tail) == 0;
 	bool books_moved = memcmp(nw.must_discard, w0->must_discard, BOOKS) != 0;
 	if (books_moved && !h->same_books) {
 		g->s = base_s;
@@ -834,8 +833,8 @@ static bool try_act(dfs *D, unsigned li, unsigned ai, const cat_act *a)
 
 /* Every way of discarding `left` more unseen cards of the resources r..
  * within `room`, tried in turn.  *tried counts them. */
-static bool try_discards(dfs *D, unsigned li, unsigned ai, cat_act *c,
-			 const uint8_t room[CAT_RES], unsigned r, unsigned left, unsigned *tried)
+static bool try_discards(dfs *D, unsigned li, unsigned ai, cat_act *c, const uint8_t room[CAT_RES],
+			 unsigned r, unsigned left, unsigned *tried)
 {
 	if (r == CAT_RES - 1) {
 		if (left > room[r])
@@ -868,8 +867,8 @@ static bool explore(dfs *D, unsigned li, unsigned ai)
 		if (ai == 0) { /* a line starts: as cat_apply and apply_turn */
 			if (g->s.over || m->seat != g->s.active) {
 				if (cur) {
-					cat_reject(&D->rj, g->s.over ? CAT_R_GAME_OVER
-								     : CAT_R_WRONG_PLAYER,
+					cat_reject(&D->rj,
+						   g->s.over ? CAT_R_GAME_OVER : CAT_R_WRONG_PLAYER,
 						   m->line, m->col, "the game is over");
 					note_refusal(D, 0);
 				}
@@ -1008,8 +1007,7 @@ static int lazy_line(cat_turn *t, int unseen_bad, const arb_reject *unseen_rej)
 					"no way the unseen cards could have gone explains the "
 					"lines before this one");
 		else
-			rc = explain_msg(g, t->rej, &D->best_rej, &D->best_short, D->most,
-					 true);
+			rc = explain_msg(g, t->rej, &D->best_rej, &D->best_short, D->most, true);
 	}
 	free(D);
 	return rc;
@@ -1305,6 +1303,43 @@ void cat_hidden_abort(cat_game *g)
 	h->fresh = false;
 }
 
+/* What is known of every hand (catan.h, cat_hand_range). */
+void cat_hand_ranges(const cat_game *g, cat_hand_range out[CAT_SEATS])
+{
+	const cat_state *s = &g->s;
+	memset(out, 0, CAT_SEATS * sizeof *out);
+	bool lazy = cat_hidden_lazy(g);
+	const wset *set = cat_hidden_on(g) && !lazy ? &g->hid->set[g->hid->committed] : NULL;
+	for (unsigned p = 0; p < g->nseats; p++) {
+		cat_hand_range *o = &out[p];
+		o->exact = !lazy;
+		memcpy(o->lo, s->p[p].res, CAT_RES);
+		memcpy(o->hi, s->p[p].res, CAT_RES);
+		o->cards_lo = o->cards_hi = s->p[p].ncards;
+		if (lazy)
+			for (unsigned r = 0; r < CAT_RES; r++) {
+				o->lo[r] = 0;
+				o->hi[r] = s->p[p].ncards;
+			}
+		for (unsigned i = 0; set && i < set->n; i++) {
+			unsigned n = 0;
+			for (unsigned r = 0; r < CAT_RES; r++) {
+				uint8_t v = set->w[i].res[p][r];
+				o->lo[r] = v < o->lo[r] ? v : o->lo[r];
+				o->hi[r] = v > o->hi[r] ? v : o->hi[r];
+				n += v;
+			}
+			o->cards_lo = n < o->cards_lo ? (uint8_t)n : o->cards_lo;
+			o->cards_hi = n > o->cards_hi ? (uint8_t)n : o->cards_hi;
+		}
+		unsigned u = s->p[p].unseen_dev;
+		o->dev_unseen = (uint8_t)u;
+		o->vp_seen = (uint8_t)cat_vp(g, p);
+		if (g->opt_vpc == VPC_HIDDEN)
+			o->vp_more = (uint8_t)(u < s->deck[D_VP] ? u : s->deck[D_VP]);
+	}
+}
+
 /* What a view record knows of each hand, for dump: the hand size, each
  * resource's count or its range over every way the unseen cards could
  * have gone, the development cards bought unseen, and the points seen
@@ -1314,48 +1349,44 @@ void cat_hidden_dump(const cat_game *g, arb_buf *out)
 {
 	if (g->view == CAT_NONE)
 		return;
-	const cat_state *s = &g->s;
-	arb_buf_printf(out, "view: %s; %u possibilit%s of the unseen cards\n",
-		       g->view == CAT_OBSERVER ? "observer" : cat_cname(g, g->view),
-		       cat_hidden_count(g), cat_hidden_count(g) == 1 ? "y" : "ies");
+	cat_hand_range hr[CAT_SEATS];
+	cat_hand_ranges(g, hr);
+	const char *vn = g->view == CAT_OBSERVER ? "observer" : cat_cname(g, g->view);
+	unsigned n = cat_hidden_count(g);
+	if (cat_hidden_lazy(g))
+		arb_buf_printf(out,
+			       "view: %s; more than %u possibilities of the unseen cards, "
+			       "followed one at a time (the ranges are bounds)\n",
+			       vn, CAT_MAX_WORLDS);
+	else
+		arb_buf_printf(out, "view: %s; %u possibilit%s of the unseen cards\n", vn, n,
+			       n == 1 ? "y" : "ies");
 	for (unsigned p = 0; p < g->nseats; p++) {
-		uint8_t lo[CAT_RES], hi[CAT_RES];
-		memcpy(lo, s->p[p].res, CAT_RES);
-		memcpy(hi, s->p[p].res, CAT_RES);
-		if (cat_hidden_on(g)) {
-			const wset *set = &g->hid->set[g->hid->committed];
-			for (unsigned i = 0; i < set->n; i++)
-				for (unsigned r = 0; r < CAT_RES; r++) {
-					uint8_t v = set->w[i].res[p][r];
-					lo[r] = v < lo[r] ? v : lo[r];
-					hi[r] = v > hi[r] ? v : hi[r];
-				}
-		}
-		arb_buf_printf(out, "%s: %u card%s", cat_cname(g, p), s->p[p].ncards,
-			       s->p[p].ncards == 1 ? "" : "s");
+		const cat_hand_range *o = &hr[p];
+		if (o->cards_lo == o->cards_hi)
+			arb_buf_printf(out, "%s: %u card%s", cat_cname(g, p), o->cards_lo,
+				       o->cards_lo == 1 ? "" : "s");
+		else
+			arb_buf_printf(out, "%s: %u-%u cards", cat_cname(g, p), o->cards_lo,
+				       o->cards_hi);
 		const char *sep = ": ";
 		for (unsigned r = 0; r < CAT_RES; r++) {
-			if (!hi[r])
+			if (!o->hi[r])
 				continue;
-			if (lo[r] == hi[r])
-				arb_buf_printf(out, "%s%u %s", sep, lo[r], cat_res_name[r]);
+			if (o->lo[r] == o->hi[r])
+				arb_buf_printf(out, "%s%u %s", sep, o->lo[r], cat_res_name[r]);
 			else
-				arb_buf_printf(out, "%s%u-%u %s", sep, lo[r], hi[r],
+				arb_buf_printf(out, "%s%u-%u %s", sep, o->lo[r], o->hi[r],
 					       cat_res_name[r]);
 			sep = ", ";
 		}
-		unsigned u = s->p[p].unseen_dev;
-		unsigned vp = cat_vp(g, p);
-		unsigned more = u < s->deck[D_VP] ? u : s->deck[D_VP];
-		if (u)
-			arb_buf_printf(out,
-				       "; %u development card%s bought "
-				       "unseen",
-				       u, u == 1 ? "" : "s");
-		if (more && g->opt_vpc == VPC_HIDDEN)
-			arb_buf_printf(out, "; %u-%u points", vp, vp + more);
+		if (o->dev_unseen)
+			arb_buf_printf(out, "; %u development card%s bought unseen", o->dev_unseen,
+				       o->dev_unseen == 1 ? "" : "s");
+		if (o->vp_more)
+			arb_buf_printf(out, "; %u-%u points", o->vp_seen, o->vp_seen + o->vp_more);
 		else
-			arb_buf_printf(out, "; %u points", vp);
+			arb_buf_printf(out, "; %u points", o->vp_seen);
 		arb_buf_putc(out, '\n');
 	}
 }
