@@ -151,6 +151,9 @@ typedef struct cat_game {
 	cat_state bak;	       /* undo copy for apply()           */
 	cat_shortage shortage; /* the last shortage rejection     */
 	cat_hidden *hid;
+	unsigned max_worlds; /* worlds listed before hidden.c follows one
+			      * at a time: 0 = CAT_MAX_WORLDS (tests
+			      * lower it to compare the two)   */
 	bool hidden_on; /* hid is in use (hidden.c sets it) */ /* the unseen cards' possibilities,
 					    * NULL or off while all is seen  */
 	arb_event *ev; /* events of the turn being applied */
@@ -252,7 +255,7 @@ bytes:
 	X(CAT_R_VIEW_UNSEEN, "view-unseen",                                                        \
 	  "a card is unseen (?) only in a View record, never the view's own")                      \
 	X(CAT_R_TOO_MANY_UNKNOWNS, "too-many-unknowns",                                            \
-	  "the unseen cards leave at most 65536 possibilities to follow")                          \
+	  "some way the unseen cards went is found within 524288 states searched")                 \
 	X(CAT_R_WRONG_PLAYER, "wrong-player", "the line's colour is the one to move")              \
 	X(CAT_R_GAME_OVER, "game-over", "nothing happens after the win")                           \
 	X(CAT_R_SETUP_PLACEMENT, "setup-placement",                                                \

@@ -14,23 +14,28 @@
  * loaded: the representative, which dump and score show.
  *
  * Each action is played once per world (and once per guess of its own
- * '?') by the same rule code that plays a full record; the worlds in which
- * it is illegal are dropped.  The action is illegal only when no world is
- * left: then no assignment of the unseen cards explains the record, and
- * the message says so in terms of what the worlds held.  What later
- * actions force (a spend, a knight played, a count) so narrows what
- * earlier '?' were.  Worlds are deduplicated after every action (a hash
- * set): only how many of each card each player may hold matters, not
- * which steal brought them, which keeps the set small.  It is capped at
- * CAT_MAX_WORLDS; a record that needs more is refused as undecidable
- * (too-many-unknowns) instead of followed at any cost.  When one world is
- * left, everything is known again and the replay goes back to playing the
- * one position; a full record never enters this file.
+ * '?') by the same rule code that plays a full record, or, where its only
+ * use of the hands is what some players must hold, once on one world and
+ * carried to the others as the change it made (fast_act, fast_unseen);
+ * the worlds in which it is illegal are dropped.  The action is illegal
+ * only when no world is left: then no assignment of the unseen cards
+ * explains the record, and the message says so in terms of what the
+ * worlds held.  What later actions force (a spend, a knight played, a
+ * count) so narrows what earlier '?' were.  Worlds are deduplicated after
+ * every action (a hash set): only how many of each card each player may
+ * hold matters, not which steal brought them, which keeps the set small.
+ * Past CAT_MAX_WORLDS the replay stops listing them and follows one at a
+ * time, searching every way only when that one fails (see "lazy" below);
+ * a record whose search needs more than LAZY_MEMO states is refused as
+ * undecidable (too-many-unknowns) instead of followed at any cost.  When
+ * one world is left, everything is known again and the replay goes back
+ * to playing the one position; a full record never enters this file.
  *
  * Memory: three sets of at most CAT_MAX_WORLDS worlds of 56 bytes (the
  * line's start, and two to play its actions on) and a hash table of
  * 2 x CAT_MAX_WORLDS slots, allocated on the first unseen card and grown as
- * needed: at most about 12 MB, whatever the length of the record.
+ * needed: at most about 12 MB; the search's memo adds 37 MB and the lines
+ * since the listed worlds about 1 kB each, whatever the record.
  */
 #include <assert.h>
 #include <stddef.h>
@@ -77,6 +82,7 @@ struct cat_hidden {
 	 * and bounds on the bank's stock over the worlds (lo <= every
 	 * world's, hi >= every world's). */
 	bool same_sizes, same_books;
+	unsigned limit; /* worlds listed at most (cat_game.max_worlds) */
 	uint8_t bank_lo[CAT_RES], bank_hi[CAT_RES];
 	/* Followed one way at a time (see "lazy" below): the worlds at the
 	 * start of the first line so followed (the set `committed`, kept),
@@ -86,6 +92,8 @@ struct cat_hidden {
 	bool pending; /* the last line of `log` is the one being applied */
 	cat_state base_s;
 	cat_move *log;
+	cat_state *snap;     /* the witness's position at each log line's start */
+	cat_state *snap_try; /* ... as the search reaches them              */
 	unsigned nlog, caplog;
 	cat_world *memo;
 	uint32_t *mstamp, *mslot;
@@ -111,6 +119,8 @@ void cat_hidden_free(cat_game *g)
 	free(h->stamp);
 	free(h->slot);
 	free(h->log);
+	free(h->snap);
+	free(h->snap_try);
 	free(h->memo);
 	free(h->mstamp);
 	free(h->mslot);
@@ -191,7 +201,7 @@ static int insert(cat_hidden *h, wset *out, const cat_world *w)
 			return 0;
 		i = (i + 1) & (SLOTS - 1);
 	}
-	if (out->n == CAT_MAX_WORLDS)
+	if (out->n == h->limit)
 		return -1;
 	if (out->n == out->cap) {
 		out->cap = out->cap ? 2 * out->cap : 64;
@@ -225,6 +235,7 @@ static void enter(cat_game *g, const cat_turn *t)
 	h->fresh = true;
 	h->committed = h->in = 0;
 	h->set[0].n = 0;
+	h->limit = g->max_worlds && g->max_worlds < CAT_MAX_WORLDS ? g->max_worlds : CAT_MAX_WORLDS;
 	new_gen(h);
 	cat_world w;
 	world_store(g, t, &w);
@@ -731,7 +742,7 @@ static bool fast_act(cat_turn *t, const cat_act *a)
  * the memo is full (LAZY_MEMO states), the record is refused as
  * undecidable (too-many-unknowns): it says so rather than guess. */
 
-#define LAZY_MEMO (1u << 17)
+#define LAZY_MEMO (1u << 19)
 #define LAZY_SLOTS (2u * LAZY_MEMO)
 
 /* The search of one line: its state and the refusal it finds. */
@@ -874,6 +885,7 @@ static bool explore(dfs *D, unsigned li, unsigned ai)
 				}
 				return false;
 			}
+			D->h->snap_try[li] = g->s;
 			memset(&D->t, 0, sizeof D->t);
 			D->t.g = g;
 			D->t.m = m;
@@ -966,14 +978,12 @@ static int lazy_line(cat_turn *t, int unseen_bad, const arb_reject *unseen_rej)
 	D->unseen_rej = unseen_rej;
 	cat_state start = g->s;
 	bool found = false;
-	/* the witness */
-	if (++h->mgen == 0) {
-		memset(h->mstamp, 0, LAZY_SLOTS * sizeof *h->mstamp);
-		h->mgen = 1;
-	}
-	h->mn = 0;
-	found = explore(D, h->nlog, 0);
-	if (!found) { /* every way since the listed worlds */
+	unsigned from = 0; /* the line the search that found a way began at */
+	/* the witness, then the witness from 1, 2, 4, ... 64 lines back
+	 * (the search from there may change what their '?' were), then every
+	 * way from the listed worlds: only that last search is exhaustive */
+	for (unsigned back = 0; !found; back = back ? 2 * back : 1) {
+		bool all = back > h->nlog || back > 64;
 		if (++h->mgen == 0) {
 			memset(h->mstamp, 0, LAZY_SLOTS * sizeof *h->mstamp);
 			h->mgen = 1;
@@ -981,13 +991,23 @@ static int lazy_line(cat_turn *t, int unseen_bad, const arb_reject *unseen_rej)
 		h->mn = 0;
 		D->full = false;
 		D->best = -1;
+		if (!all) {
+			from = h->nlog - back;
+			g->s = back ? h->snap[from] : start;
+			found = explore(D, from, 0);
+			continue;
+		}
 		const wset *base = &h->set[h->committed];
+		from = 0;
 		for (unsigned i = 0; i < base->n && !found && !D->full; i++) {
 			g->s = h->base_s;
 			world_load(g, NULL, &base->w[i]);
 			found = explore(D, 0, 0);
 		}
+		break;
 	}
+	if (found) /* the witness's line starts, for the next repair */
+		memcpy(h->snap + from, h->snap_try + from, (h->nlog + 1 - from) * sizeof *h->snap);
 	int rc = 0;
 	if (found) {
 		arb_reject *rej = t->rej;
@@ -1027,12 +1047,14 @@ int cat_hidden_line(cat_turn *t, int unseen_bad, const arb_reject *unseen_rej)
 {
 	cat_game *g = t->g;
 	cat_hidden *h = g->hid;
+	if (h->nlog + 1 >= h->caplog) { /* room for this line */
+		h->caplog = h->caplog ? 2 * h->caplog : 64;
+		h->log = arb_xrealloc(h->log, h->caplog * sizeof *h->log);
+		h->snap = arb_xrealloc(h->snap, h->caplog * sizeof *h->snap);
+		h->snap_try = arb_xrealloc(h->snap_try, h->caplog * sizeof *h->snap_try);
+	}
 	int rc = lazy_line(t, unseen_bad, unseen_rej);
 	if (rc == 0) {
-		if (h->nlog == h->caplog) {
-			h->caplog = h->caplog ? 2 * h->caplog : 64;
-			h->log = arb_xrealloc(h->log, h->caplog * sizeof *h->log);
-		}
 		h->log[h->nlog++] = *t->m;
 		h->pending = true;
 	}
