@@ -61,7 +61,7 @@ UNIT_BIN  := $(patsubst %.c,$(BUILD)/%,$(UNIT_SRC))
 # the fuzz harnesses with the replay driver: `make check` replays the seeds
 FUZZ_REPLAY_BIN := $(patsubst %.c,$(BUILD)/%,$(wildcard tests/fuzz/fuzz_*.c))
 
-.PHONY: all check test-run unit sanitize tsan fuzz fuzz-build fuzz-seeds fuzz-merge fuzz-coverage fuzz-afl \
+.PHONY: all check check-views test-run unit sanitize tsan fuzz fuzz-build fuzz-seeds fuzz-merge fuzz-coverage fuzz-afl \
 	bench install uninstall clean fmt fmt-check
 
 all: arbiter
@@ -128,6 +128,14 @@ check:
 
 test-run: $(BUILD)/arbiter $(UNIT_BIN) $(FUZZ_REPLAY_BIN) $(BUILD)/tools/doc-tables
 	@BUILD=$(BUILD) ARBITER=$(BUILD)/arbiter sh tests/run.sh
+
+# The Catan view property on 2000 generated games (make check runs 100):
+# every game as each seat and the observer saw it replays legal with the
+# same winner (tests/games/catan/test_view.c).
+check-views:
+	$(Q)$(MAKE) --no-print-directory BUILD=$(CHECK_BUILD) ASSERT_FLAGS= \
+		$(CHECK_BUILD)/tests/games/catan/test_view
+	CATAN_VIEW_GAMES=2000 $(CHECK_BUILD)/tests/games/catan/test_view
 
 SAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 sanitize:

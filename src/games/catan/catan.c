@@ -305,8 +305,8 @@ static bool state_ok(const cat_game *g, const char **why)
 bool cat_position_ok(const void *game, const char **why)
 {
 	const cat_game *g = game;
-	if (!cat_hidden_on(g))
-		return state_ok(g, why);
+	if (!cat_hidden_on(g) || cat_hidden_lazy(g))
+		return state_ok(g, why); /* one way at a time: the witness */
 	cat_game *w = arb_xmalloc(sizeof *w);
 	bool ok = true;
 	for (unsigned i = 0; ok && i < cat_hidden_count(g); i++) {

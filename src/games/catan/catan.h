@@ -151,6 +151,9 @@ typedef struct cat_game {
 	cat_state bak;	       /* undo copy for apply()           */
 	cat_shortage shortage; /* the last shortage rejection     */
 	cat_hidden *hid;
+	unsigned max_worlds; /* worlds listed before hidden.c follows one
+			      * at a time: 0 = CAT_MAX_WORLDS (tests
+			      * lower it to compare the two)   */
 	bool hidden_on; /* hid is in use (hidden.c sets it) */ /* the unseen cards' possibilities,
 					    * NULL or off while all is seen  */
 	arb_event *ev; /* events of the turn being applied */
@@ -252,7 +255,7 @@ bytes:
 	X(CAT_R_VIEW_UNSEEN, "view-unseen",                                                        \
 	  "a card is unseen (?) only in a View record, never the view's own")                      \
 	X(CAT_R_TOO_MANY_UNKNOWNS, "too-many-unknowns",                                            \
-	  "the unseen cards leave at most 65536 possibilities to follow")                          \
+	  "some way the unseen cards went is found within 524288 states searched")                 \
 	X(CAT_R_WRONG_PLAYER, "wrong-player", "the line's colour is the one to move")              \
 	X(CAT_R_GAME_OVER, "game-over", "nothing happens after the win")                           \
 	X(CAT_R_SETUP_PLACEMENT, "setup-placement",                                                \
@@ -432,13 +435,31 @@ static inline bool cat_hidden_on(const cat_game *g)
 
 /* hidden.c */
 int cat_hidden_begin(cat_game *g, const cat_move *m, arb_reject *rej);
-int cat_hidden_act(cat_turn *t, const cat_act *a);
+int cat_hidden_act(cat_turn *t, const cat_act *a, int unseen_bad, const arb_reject *unseen_rej);
+bool cat_hidden_lazy(const cat_game *g);
+int cat_hidden_line(cat_turn *t, int unseen_bad, const arb_reject *unseen_rej);
 void cat_hidden_commit(cat_game *g);
 void cat_hidden_abort(cat_game *g);
 unsigned cat_hidden_count(const cat_game *g);
 void cat_hidden_load(cat_game *g, unsigned i);
 void cat_hidden_free(cat_game *g);
 void cat_hidden_dump(const cat_game *g, arb_buf *out);
+
+/* What a record (a view record above all) knows of one player's hand:
+ * the hand size and each resource's count as ranges over every way the
+ * unseen cards could have gone (lo == hi: known), the development cards
+ * bought unseen and not yet shown, the points seen and the most that
+ * unseen victory point cards could add.  `exact`: the ranges are over
+ * every way listed; false while arbiter follows one way at a time (more
+ * than CAT_MAX_WORLDS): then they are only bounds (0 up to the hand). */
+typedef struct cat_hand_range {
+	uint8_t cards_lo, cards_hi;
+	uint8_t lo[CAT_RES], hi[CAT_RES];
+	uint8_t dev_unseen;
+	uint8_t vp_seen, vp_more;
+	bool exact;
+} cat_hand_range;
+void cat_hand_ranges(const cat_game *g, cat_hand_range out[CAT_SEATS]);
 
 /* placement.c */
 bool cat_road_ok(const cat_game *g, const cat_state *s, unsigned seat, unsigned edge,

@@ -317,22 +317,66 @@ static void draw_mark(const arb_canvas *cv, const cat_game *g, const arb_mark *m
 	}
 }
 
-/* The panel: each player's points, cards, pieces, road and army. */
+/* What a view knows of a hand, for the panel: "5 cards: 1-2 ore, 0-1
+ * wool, 3 lumber" (each resource's count, or its range over the ways
+ * the unseen cards could have gone). */
+static void range_str(const cat_hand_range *o, char *out, size_t len)
+{
+	int n = o->cards_lo == o->cards_hi
+			? snprintf(out, len, "%u card%s", o->cards_lo, o->cards_lo == 1 ? "" : "s")
+			: snprintf(out, len, "%u-%u cards", o->cards_lo, o->cards_hi);
+	size_t at = n > 0 && (size_t)n < len ? (size_t)n : len - 1;
+	const char *sep = ": ";
+	for (unsigned r = 0; r < CAT_RES && at + 1 < len; r++) {
+		if (!o->hi[r])
+			continue;
+		n = o->lo[r] == o->hi[r] ? snprintf(out + at, len - at, "%s%u %s", sep, o->lo[r],
+						    cat_res_name[r])
+					 : snprintf(out + at, len - at, "%s%u-%u %s", sep, o->lo[r],
+						    o->hi[r], cat_res_name[r]);
+		at = n > 0 && at + (size_t)n < len ? at + (size_t)n : len - 1;
+		sep = ", ";
+	}
+	if (o->dev_unseen && at + 1 < len)
+		snprintf(out + at, len - at, "; %u development card%s bought unseen", o->dev_unseen,
+			 o->dev_unseen == 1 ? "" : "s");
+}
+
+/* The panel: each player's points, cards, pieces, road and army; in a
+ * view record, what the view knows of each hand (counts and ranges, the
+ * points seen and what unseen victory point cards could add) instead of
+ * the one possible hand the position holds. */
 static void cat_panel(const cat_game *g, double x, double y, const arb_canvas *cv)
 {
 	const cat_state *s = &g->s;
 	char b[64];
+	bool view = g->view != CAT_NONE;
+	cat_hand_range hr[CAT_SEATS];
+	cat_hand_ranges(g, hr);
 	for (unsigned p = 0; p < g->nseats; p++) {
 		const cat_player *pl = &s->p[p];
 		arb_role r = ARB_ROLE_COLOUR(g->colour[p]);
 		building(cv, (arb_pt){ x + 10, y - 5 }, r, false);
-		arb_draw_textf(cv, x + 26, y, 16, ARB_START, true, ARB_ROLE_INK, "%s %u point%s%s",
-			       cat_cname(g, p), cat_vp(g, p), cat_vp(g, p) == 1 ? "" : "s",
-			       !s->over && s->active == p ? "  (to move)" : "");
+		unsigned vp = cat_vp(g, p);
+		if (view && hr[p].vp_more)
+			arb_draw_textf(cv, x + 26, y, 16, ARB_START, true, ARB_ROLE_INK,
+				       "%s %u-%u points%s", cat_cname(g, p), vp, vp + hr[p].vp_more,
+				       !s->over && s->active == p ? "  (to move)" : "");
+		else
+			arb_draw_textf(cv, x + 26, y, 16, ARB_START, true, ARB_ROLE_INK,
+				       "%s %u point%s%s", cat_cname(g, p), vp, arb_s(vp),
+				       !s->over && s->active == p ? "  (to move)" : "");
 		y += 20;
-		cat_bundle_str(pl->res, b, sizeof b);
-		arb_draw_textf(cv, x + 10, y, 13, ARB_START, false, ARB_ROLE_INK, "%u card%s: %s",
-			       pl->ncards, arb_s(pl->ncards), pl->ncards ? b : "none");
+		if (view) {
+			char v[160];
+			range_str(&hr[p], v, sizeof v);
+			arb_draw_textf(cv, x + 10, y, 13, ARB_START, false, ARB_ROLE_INK, "%s", v);
+		} else {
+			cat_bundle_str(pl->res, b, sizeof b);
+			arb_draw_textf(cv, x + 10, y, 13, ARB_START, false, ARB_ROLE_INK,
+				       "%u card%s: %s", pl->ncards, arb_s(pl->ncards),
+				       pl->ncards ? b : "none");
+		}
 		y += 18;
 		unsigned nd = 0;
 		char dev[128] = "";
@@ -365,13 +409,14 @@ static void cat_panel(const cat_game *g, double x, double y, const arb_canvas *c
 		y += 12;
 	}
 	cat_bundle_str(s->bank, b, sizeof b);
-	arb_draw_textf(cv, x, y, 13, ARB_START, false, ARB_ROLE_INK, "Bank: %s", b);
+	if (view && cat_hidden_count(g) != 1) /* the bank follows the hands */
+		arb_draw_textf(cv, x, y, 13, ARB_START, false, ARB_ROLE_INK,
+			       "Bank: what the hands leave (%s in the way shown)", b);
+	else
+		arb_draw_textf(cv, x, y, 13, ARB_START, false, ARB_ROLE_INK, "Bank: %s", b);
 	y += 18;
-	unsigned deck = 0;
-	for (unsigned k = 0; k < CAT_DEV; k++)
-		deck += s->deck[k];
 	arb_draw_textf(cv, x, y, 13, ARB_START, false, ARB_ROLE_INK, "Development cards left: %u",
-		       deck);
+		       cat_deck_left(g)); /* less those bought unseen */
 	y += 18;
 	if (s->over && s->winner != CAT_NONE)
 		arb_draw_textf(cv, x, y, 14, ARB_START, true, ARB_ROLE_INK, "Game over: %s wins",

@@ -14,25 +14,31 @@
  * loaded: the representative, which dump and score show.
  *
  * Each action is played once per world (and once per guess of its own
- * '?') by the same rule code that plays a full record; the worlds in which
- * it is illegal are dropped.  The action is illegal only when no world is
- * left: then no assignment of the unseen cards explains the record, and
- * the message says so in terms of what the worlds held.  What later
- * actions force (a spend, a knight played, a count) so narrows what
- * earlier '?' were.  Worlds are deduplicated after every action (a hash
- * set): only how many of each card each player may hold matters, not
- * which steal brought them, which keeps the set small.  It is capped at
- * CAT_MAX_WORLDS; a record that needs more is refused as undecidable
- * (too-many-unknowns) instead of followed at any cost.  When one world is
- * left, everything is known again and the replay goes back to playing the
- * one position; a full record never enters this file.
+ * '?') by the same rule code that plays a full record, or, where its only
+ * use of the hands is what some players must hold, once on one world and
+ * carried to the others as the change it made (fast_act, fast_unseen);
+ * the worlds in which it is illegal are dropped.  The action is illegal
+ * only when no world is left: then no assignment of the unseen cards
+ * explains the record, and the message says so in terms of what the
+ * worlds held.  What later actions force (a spend, a knight played, a
+ * count) so narrows what earlier '?' were.  Worlds are deduplicated after
+ * every action (a hash set): only how many of each card each player may
+ * hold matters, not which steal brought them, which keeps the set small.
+ * Past CAT_MAX_WORLDS the replay stops listing them and follows one at a
+ * time, searching every way only when that one fails (see "lazy" below);
+ * a record whose search needs more than LAZY_MEMO states is refused as
+ * undecidable (too-many-unknowns) instead of followed at any cost.  When
+ * one world is left, everything is known again and the replay goes back
+ * to playing the one position; a full record never enters this file.
  *
  * Memory: three sets of at most CAT_MAX_WORLDS worlds of 56 bytes (the
  * line's start, and two to play its actions on) and a hash table of
  * 2 x CAT_MAX_WORLDS slots, allocated on the first unseen card and grown as
- * needed: at most about 12 MB, whatever the length of the record.
+ * needed: at most about 12 MB; the search's memo adds 37 MB and the lines
+ * since the listed worlds about 1 kB each, whatever the record.
  */
 #include <assert.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -53,6 +59,9 @@ typedef struct cat_world {
 
 static_assert(sizeof(cat_world) % 8 == 0, "a world hashes as 64-bit words");
 
+/* The turn's bookkeeping of a world, from must_discard on. */
+#define BOOKS (offsetof(cat_world, pad) - offsetof(cat_world, must_discard))
+
 typedef struct wset {
 	cat_world *w;
 	unsigned n, cap;
@@ -68,11 +77,36 @@ struct cat_hidden {
 	unsigned in;	    /* the worlds the next action is played on    */
 	uint32_t gen;	    /* a slot is in use when its stamp is gen     */
 	uint32_t *stamp, *slot;
+	/* Of the set `in` (kept by every pass): every world has the same
+	 * hand sizes (same_sizes), the same turn bookkeeping (same_books);
+	 * and bounds on the bank's stock over the worlds (lo <= every
+	 * world's, hi >= every world's). */
+	bool same_sizes, same_books;
+	unsigned limit; /* worlds listed at most (cat_game.max_worlds) */
+	uint8_t bank_lo[CAT_RES], bank_hi[CAT_RES];
+	/* Followed one way at a time (see "lazy" below): the worlds at the
+	 * start of the first line so followed (the set `committed`, kept),
+	 * the position then, the lines since, and the tries already known
+	 * to lead nowhere. */
+	bool lazy;
+	bool pending; /* the last line of `log` is the one being applied */
+	cat_state base_s;
+	cat_move *log;
+	cat_state *snap;     /* the witness's position at each log line's start */
+	cat_state *snap_try; /* ... as the search reaches them              */
+	unsigned nlog, caplog;
+	cat_world *memo;
+	uint32_t *mstamp, *mslot;
+	uint32_t mgen;
+	unsigned mn;
 };
 
+/* The worlds listed; 0 while they are followed one at a time. */
 unsigned cat_hidden_count(const cat_game *g)
 {
-	return cat_hidden_on(g) ? g->hid->set[g->hid->committed].n : 1;
+	if (!cat_hidden_on(g))
+		return 1;
+	return g->hid->lazy ? 0 : g->hid->set[g->hid->committed].n;
 }
 
 void cat_hidden_free(cat_game *g)
@@ -84,6 +118,12 @@ void cat_hidden_free(cat_game *g)
 		free(h->set[i].w);
 	free(h->stamp);
 	free(h->slot);
+	free(h->log);
+	free(h->snap);
+	free(h->snap_try);
+	free(h->memo);
+	free(h->mstamp);
+	free(h->mslot);
 	free(h);
 	g->hid = NULL;
 	g->hidden_on = false;
@@ -161,7 +201,7 @@ static int insert(cat_hidden *h, wset *out, const cat_world *w)
 			return 0;
 		i = (i + 1) & (SLOTS - 1);
 	}
-	if (out->n == CAT_MAX_WORLDS)
+	if (out->n == h->limit)
 		return -1;
 	if (out->n == out->cap) {
 		out->cap = out->cap ? 2 * out->cap : 64;
@@ -195,12 +235,16 @@ static void enter(cat_game *g, const cat_turn *t)
 	h->fresh = true;
 	h->committed = h->in = 0;
 	h->set[0].n = 0;
+	h->limit = g->max_worlds && g->max_worlds < CAT_MAX_WORLDS ? g->max_worlds : CAT_MAX_WORLDS;
 	new_gen(h);
 	cat_world w;
 	world_store(g, t, &w);
 	int rc = insert(h, &h->set[0], &w);
 	assert(rc == 0);
 	(void)rc;
+	h->same_sizes = h->same_books = true;
+	memcpy(h->bank_lo, g->s.bank, CAT_RES);
+	memcpy(h->bank_hi, g->s.bank, CAT_RES);
 }
 
 /* Load world i of the line's start into the position (position_ok checks
@@ -217,6 +261,14 @@ int cat_hidden_begin(cat_game *g, const cat_move *m, arb_reject *rej)
 {
 	cat_hidden *h = g->hid;
 	h->fresh = false;
+	if (h->lazy) { /* the witness is the position */
+		if (g->s.over)
+			return cat_reject(rej, CAT_R_GAME_OVER, m->line, m->col,
+					  "the game is over (%s has won, however the "
+					  "unseen cards went)",
+					  cat_cname(g, g->s.winner));
+		return 0;
+	}
 	h->in = h->committed;
 	const wset *in = &h->set[h->in];
 	unsigned going = 0;
@@ -362,24 +414,19 @@ static void expand(pass *P, const cat_world *w, const cat_act *a)
 		attempt(P, w, a);
 }
 
-/* Set the message of a refusal in every world: what the worlds held.
- * Returns -1. */
-static int explain(pass *P, const cat_act *a, const wset *in)
+/* The message of a refusal that holds in every way the unseen cards
+ * could have gone: `first` is the refusal in one of them, `sh` what it
+ * lacked there, most[] the most of each resource the player short held
+ * in any of them, `several` that there was more than one.  Returns -1. */
+static int explain_msg(const cat_game *g, arb_reject *rej, const arb_reject *first,
+		       const cat_shortage *sh, const uint8_t most[CAT_RES], bool several)
 {
-	cat_game *g = P->t->g;
-	arb_reject *rej = P->rej;
-	*rej = P->first;
-	const cat_shortage *sh = &P->first_short;
-	const char *rule = P->first.rule;
+	*rej = *first;
+	const char *rule = first->rule;
 	bool shortage = rule == cat_rules[CAT_R_CANNOT_AFFORD].id ||
 			rule == cat_rules[CAT_R_TRADE_NOT_HELD].id ||
 			rule == cat_rules[CAT_R_DISCARD_NOT_HELD].id;
 	if (shortage && sh->seat < g->nseats) {
-		uint8_t most[CAT_RES] = { 0 };
-		for (unsigned i = 0; i < in->n; i++)
-			for (unsigned r = 0; r < CAT_RES; r++)
-				if (in->w[i].res[sh->seat][r] > most[r])
-					most[r] = in->w[i].res[sh->seat][r];
 		const char *who = cat_cname(g, sh->seat);
 		for (unsigned r = 0; r < CAT_RES; r++)
 			if (sh->need[r] > most[r]) {
@@ -418,7 +465,7 @@ static int explain(pass *P, const cat_act *a, const wset *in)
 	bool hands = false;
 	for (size_t i = 0; i < sizeof by_hands / sizeof *by_hands; i++)
 		hands |= rule == cat_rules[by_hands[i]].id;
-	if (hands && (in->n > 1 || (a && cat_is_unseen(a)))) {
+	if (hands && several) {
 		size_t n = strlen(rej->msg);
 		if (snprintf(rej->msg + n, sizeof rej->msg - n,
 			     ", however the "
@@ -428,15 +475,768 @@ static int explain(pass *P, const cat_act *a, const wset *in)
 	return -1;
 }
 
+/* Set the message of a refusal in every world of `in`.  Returns -1. */
+static int explain(pass *P, const cat_act *a, const wset *in)
+{
+	const cat_shortage *sh = &P->first_short;
+	uint8_t most[CAT_RES] = { 0 };
+	if (sh->seat < P->t->g->nseats)
+		for (unsigned i = 0; i < in->n; i++)
+			for (unsigned r = 0; r < CAT_RES; r++)
+				if (in->w[i].res[sh->seat][r] > most[r])
+					most[r] = in->w[i].res[sh->seat][r];
+	return explain_msg(P->t->g, P->rej, &P->first, sh, most,
+			   in->n > 1 || (a && cat_is_unseen(a)));
+}
+
+/* Recompute the set's flags (struct cat_hidden): whether every world
+ * agrees on the hand sizes and the turn's bookkeeping, and the bank's
+ * bounds.  After a pass that played the action world by world. */
+static void set_flags(cat_hidden *h, const cat_game *g, const wset *set)
+{
+	h->same_sizes = h->same_books = true;
+	memset(h->bank_lo, 0xff, CAT_RES);
+	memset(h->bank_hi, 0, CAT_RES);
+	const cat_world *w0 = &set->w[0];
+	for (unsigned i = 0; i < set->n; i++) {
+		const cat_world *w = &set->w[i];
+		unsigned sum[CAT_RES] = { 0 };
+		for (unsigned p = 0; p < g->nseats; p++) {
+			unsigned n = 0, n0 = 0;
+			for (unsigned r = 0; r < CAT_RES; r++) {
+				n += w->res[p][r];
+				n0 += w0->res[p][r];
+				sum[r] += w->res[p][r];
+			}
+			h->same_sizes &= n == n0;
+		}
+		h->same_books &= memcmp(w->must_discard, w0->must_discard, BOOKS) == 0;
+		for (unsigned r = 0; r < CAT_RES; r++) {
+			uint8_t b = (uint8_t)(g->d->bank - sum[r]);
+			h->bank_lo[r] = b < h->bank_lo[r] ? b : h->bank_lo[r];
+			h->bank_hi[r] = b > h->bank_hi[r] ? b : h->bank_hi[r];
+		}
+	}
+}
+
+/* The bank's stock of r is the same in every world, or at least `need`
+ * in every one: what an action takes from it does not depend on how the
+ * unseen cards went. */
+static bool bank_settled(const cat_hidden *h, unsigned r, unsigned need)
+{
+	return h->bank_lo[r] == h->bank_hi[r] || h->bank_lo[r] >= need;
+}
+
+/* Most cards of one resource a roll produces: two hexes of a number, at
+ * most three buildings on each (the distance rule), cities counting 2. */
+#define MOST_PRODUCED 12
+
+/* What a seen action (or, a NULL one, the line's end) asks of the
+ * hands: need[p], the cards seat p must hold for it, when that is the
+ * only way it reads them, so that it changes every world in which seat
+ * p holds need[p] alike.  False when it reads the hands otherwise in a
+ * way the worlds may answer differently (a hand's size, the bank, a
+ * monopoly's take): then it is played world by world. */
+static bool separable(const cat_turn *t, const cat_act *a, const wset *in,
+		      uint8_t need[CAT_SEATS][CAT_RES])
+{
+	const cat_game *g = t->g;
+	const cat_hidden *h = g->hid;
+	memset(need, 0, CAT_SEATS * CAT_RES);
+	if (!a) /* the end reads the discards owed */
+		return h->same_books;
+	switch (a->kind) {
+	case A_ROLL: {
+		unsigned roll = a->a + a->b;
+		if (roll == 7) /* the discards owed: half of each hand */
+			return h->same_sizes && h->same_books;
+		if (roll < 2 || roll > 12)
+			return true;
+		for (unsigned k = 0; k < 2; k++) {
+			unsigned x = g->b.by_token[roll][k];
+			if (x != CAT_NONE && x != g->s.robber &&
+			    !bank_settled(h, g->b.terrain[x], MOST_PRODUCED))
+				return false;
+		}
+		return true;
+	}
+	case A_DISCARD:
+		if (a->b || !h->same_books)
+			return false;
+		memcpy(need[a->a], a->give, CAT_RES);
+		return true;
+	case A_ROBBER:
+	case A_KNIGHT:
+		if (a->kind == A_ROBBER && !h->same_books)
+			return false; /* the discards owed before it */
+		if (a->b != CAT_NONE) {
+			if (a->c >= CAT_RES || a->b >= g->nseats)
+				return false;
+			need[a->b][a->c] = 1;
+			return true;
+		}
+		return h->same_sizes; /* nobody there holds a card? */
+	case A_TRADE:
+		for (unsigned r = 0; r < CAT_RES; r++) {
+			need[t->seat][r] = (uint8_t)(need[t->seat][r] + a->give[r]);
+			need[a->a][r] = (uint8_t)(need[a->a][r] + a->get[r]);
+		}
+		return true;
+	case A_BANK:
+		for (unsigned r = 0; r < CAT_RES; r++)
+			if (a->get[r] && !bank_settled(h, r, a->get[r]))
+				return false;
+		memcpy(need[t->seat], a->give, CAT_RES);
+		return true;
+	case A_PLENTY:
+		for (unsigned r = 0; r < CAT_RES; r++)
+			if (a->get[r] && !bank_settled(h, r, a->get[r]))
+				return false;
+		return true;
+	case A_ROAD:
+		memcpy(need[t->seat], g->d->cost[C_ROAD], CAT_RES);
+		return true;
+	case A_SETTLE:
+		memcpy(need[t->seat], g->d->cost[C_SETTLEMENT], CAT_RES);
+		return true;
+	case A_CITY:
+		memcpy(need[t->seat], g->d->cost[C_CITY], CAT_RES);
+		return true;
+	case A_BUY:
+		memcpy(need[t->seat], g->d->cost[C_DEV], CAT_RES);
+		return true;
+	case A_MONOPOLY: /* the take: the same in every world? */
+		if (a->a >= CAT_RES)
+			return false;
+		for (unsigned i = 1; i < in->n; i++)
+			for (unsigned p = 0; p < g->nseats; p++)
+				if (in->w[i].res[p][a->a] != in->w[0].res[p][a->a])
+					return false;
+		return true;
+	case A_GETS:
+		return h->same_books;
+	default: /* the roads of road building, reveal, assertions */
+		return true;
+	}
+}
+
+/* World w holds what the action needs. */
+static inline bool holds(const cat_world *w, const uint8_t need[CAT_SEATS][CAT_RES], unsigned needy)
+{
+	for (unsigned m = needy; m; m &= m - 1) {
+		unsigned p = (unsigned)__builtin_ctz(m);
+		for (unsigned r = 0; r < CAT_RES; r++)
+			if (w->res[p][r] < need[p][r])
+				return false;
+	}
+	return true;
+}
+
+/* A separable action (see separable) played once, on the first world
+ * that holds what it needs, and then carried to every such world as the
+ * change it made to the hands: a few byte operations a world instead of
+ * the rules once a world.  False (nothing changed) when no world holds
+ * what it needs or the rules refuse it there: then the caller plays it
+ * world by world, which finds the refusal and says it over all. */
+static bool fast_act(cat_turn *t, const cat_act *a)
+{
+	cat_game *g = t->g;
+	cat_hidden *h = g->hid;
+	const wset *in = &h->set[h->in];
+	uint8_t need[CAT_SEATS][CAT_RES];
+	if (!separable(t, a, in, need))
+		return false;
+	unsigned needy = 0;
+	for (unsigned p = 0; p < g->nseats; p++)
+		if (need[p][0] | need[p][1] | need[p][2] | need[p][3] | need[p][4])
+			needy |= 1u << p;
+	unsigned first = 0;
+	while (first < in->n && !holds(&in->w[first], need, needy))
+		first++;
+	if (first == in->n)
+		return false;
+	cat_state base_s = g->s;
+	cat_turn base_t = *t;
+	unsigned ev_base = g->nev;
+	const cat_world *w0 = &in->w[first];
+	world_load(g, t, w0);
+	int rc = a ? cat_turn_step(t, a) : cat_turn_end(t);
+	if (rc < 0) {
+		g->s = base_s;
+		*t = base_t;
+		g->nev = ev_base;
+		return false;
+	}
+	if (!a) {
+		memset(t->must_discard, 0, sizeof t->must_discard);
+		memset(t->discarded, 0, sizeof t->discarded);
+		memset(t->got, 0, sizeof t->got);
+	}
+	cat_world nw;
+	world_store(g, t, &nw);
+	int8_t delta[CAT_SEATS][CAT_RES];
+	bool moved = false;
+	for (unsigned p = 0; p < CAT_SEATS; p++)
+		for (unsigned r = 0; r < CAT_RES; r++) {
+			delta[p][r] = (int8_t)(nw.res[p][r] - w0->res[p][r]);
+			moved |= delta[p][r] != 0;
+		}
+	size_t tail = offsetof(cat_world, over), books = offsetof(cat_world, must_discard);
+	bool same_rest =
+		memcmp((const char *)&nw + tail, (const char *)w0 + tail, sizeof nw - tail) == 0;
+	bool books_moved = memcmp(nw.must_discard, w0->must_discard, BOOKS) != 0;
+	if (books_moved && !h->same_books) {
+		g->s = base_s;
+		*t = base_t;
+		g->nev = ev_base;
+		return false;
+	}
+	if (!needy && !moved && same_rest)
+		return true; /* every world as it was */
+	unsigned o = spare(h);
+	wset *out = &h->set[o];
+	if (out->cap < in->n) {
+		out->cap = in->n;
+		out->w = arb_xrealloc(out->w, out->cap * sizeof *out->w);
+	}
+	out->n = 0;
+	for (unsigned i = first; i < in->n; i++) {
+		const cat_world *w = &in->w[i];
+		if (!holds(w, need, needy))
+			continue;
+		cat_world *x = &out->w[out->n++];
+		for (unsigned p = 0; p < CAT_SEATS; p++)
+			for (unsigned r = 0; r < CAT_RES; r++)
+				x->res[p][r] = (uint8_t)(w->res[p][r] + delta[p][r]);
+		/* the game's state as in the one played; the bookkeeping too
+		 * when it moved (alike in all), else each world's own */
+		memcpy((char *)x + tail, (const char *)&nw + tail, books - tail);
+		memcpy((char *)x + books, (const char *)(books_moved ? &nw : w) + books,
+		       sizeof nw - books);
+	}
+	/* the bank moved alike in every world */
+	for (unsigned r = 0; r < CAT_RES; r++) {
+		int d = 0;
+		for (unsigned p = 0; p < CAT_SEATS; p++)
+			d += delta[p][r];
+		h->bank_lo[r] = (uint8_t)(h->bank_lo[r] - d);
+		h->bank_hi[r] = (uint8_t)(h->bank_hi[r] - d);
+	}
+	h->in = o;
+	return true;
+}
+
+/* ---------------------------------------------------------------- lazy
+ *
+ * When the worlds would pass CAT_MAX_WORLDS, the replay stops listing
+ * them and follows one, the witness: a way the unseen cards could have
+ * gone that explains the record so far.  Each new line is played on the
+ * witness (trying every guess of its own '?'); while that works, a view
+ * record costs what a full record does.  When it does not, a depth-first
+ * search replays every line since the last listed worlds (`log`), trying
+ * every guess of every '?', for any way that explains them all and the
+ * new line: found, it is the new witness; none, the line is illegal, with
+ * the message said over every way tried (the search is exhaustive).
+ * Tries known to lead nowhere are remembered (the memo, keyed on the
+ * world, the line and the action), so no state is explored twice; when
+ * the memo is full (LAZY_MEMO states), the record is refused as
+ * undecidable (too-many-unknowns): it says so rather than guess. */
+
+#define LAZY_MEMO (1u << 19)
+#define LAZY_SLOTS (2u * LAZY_MEMO)
+
+/* The search of one line: its state and the refusal it finds. */
+typedef struct dfs {
+	cat_game *g;
+	cat_hidden *h;
+	const cat_move *cur; /* the line being applied, after log[]     */
+	unsigned first_li;   /* the first line of log[] searched        */
+	const arb_sink *sink;
+	cat_turn t;
+	arb_reject rj;
+	bool full; /* the memo overflowed                     */
+	/* the refusal of the line: at the latest action any try reached
+	 * (the first action that no way the cards went allows) */
+	int best;
+	arb_reject best_rej;
+	cat_shortage best_short;
+	uint8_t most[CAT_RES];
+	unsigned tries_at_best;
+	int unseen_bad; /* a '?' the view may not write, or -1     */
+	const arb_reject *unseen_rej;
+} dfs;
+
+/* The move of line li of the search. */
+static const cat_move *line_of(const dfs *D, unsigned li)
+{
+	return li < D->h->nlog ? &D->h->log[li] : D->cur;
+}
+
+/* A try reached (li, ai) in the world the position holds: false when
+ * one already did (it led nowhere) or the memo is full. */
+static bool memo_visit(dfs *D, unsigned li, unsigned ai)
+{
+	cat_hidden *h = D->h;
+	cat_world w;
+	world_store(D->g, &D->t, &w);
+	memcpy(w.pad, &li, 4);
+	w.pad[4] = (uint8_t)ai;
+	unsigned i = (unsigned)world_hash(&w) & (LAZY_SLOTS - 1);
+	while (h->mstamp[i] == h->mgen) {
+		if (memcmp(&h->memo[h->mslot[i]], &w, sizeof w) == 0)
+			return false;
+		i = (i + 1) & (LAZY_SLOTS - 1);
+	}
+	if (h->mn == LAZY_MEMO) {
+		D->full = true;
+		return false;
+	}
+	h->memo[h->mn] = w;
+	h->mstamp[i] = h->mgen;
+	h->mslot[i] = h->mn++;
+	return true;
+}
+
+/* A try of the line being applied was refused at action ai (m->n: its
+ * end) with D->rj: keep the refusal of the latest action reached. */
+static void note_refusal(dfs *D, unsigned ai)
+{
+	cat_game *g = D->g;
+	const cat_shortage *sh = &g->shortage;
+	if ((int)ai > D->best) {
+		D->best = (int)ai;
+		D->best_rej = D->rj;
+		D->best_short = *sh;
+		memset(D->most, 0, CAT_RES);
+		D->tries_at_best = 0;
+	}
+	D->tries_at_best++;
+	unsigned seat = D->best_short.seat;
+	if (seat < g->nseats)
+		for (unsigned r = 0; r < CAT_RES; r++)
+			if (g->s.p[seat].res[r] > D->most[r])
+				D->most[r] = g->s.p[seat].res[r];
+}
+
+static bool explore(dfs *D, unsigned li, unsigned ai);
+
+/* Try action `a` (a guess, or the action as written) at (li, ai) and go
+ * on from there; the position and turn come back as they were when it
+ * leads nowhere. */
+static bool try_act(dfs *D, unsigned li, unsigned ai, const cat_act *a)
+{
+	cat_game *g = D->g;
+	cat_state s0 = g->s;
+	cat_turn t0 = D->t;
+	unsigned nev0 = g->nev;
+	g->shortage.seat = CAT_NONE;
+	if (cat_turn_step(&D->t, a) == 0) {
+		if (explore(D, li, ai + 1))
+			return true;
+	} else if (li == D->h->nlog) {
+		note_refusal(D, ai);
+	}
+	g->s = s0;
+	D->t = t0;
+	g->nev = nev0;
+	return false;
+}
+
+/* Every way of discarding `left` more unseen cards of the resources r..
+ * within `room`, tried in turn.  *tried counts them. */
+static bool try_discards(dfs *D, unsigned li, unsigned ai, cat_act *c, const uint8_t room[CAT_RES],
+			 unsigned r, unsigned left, unsigned *tried)
+{
+	if (r == CAT_RES - 1) {
+		if (left > room[r])
+			return false;
+		c->give[r] = (uint8_t)(c->give[r] + left);
+		++*tried;
+		bool ok = try_act(D, li, ai, c);
+		c->give[r] = (uint8_t)(c->give[r] - left);
+		return ok;
+	}
+	for (unsigned k = 0; k <= left && k <= room[r]; k++) {
+		c->give[r] = (uint8_t)(c->give[r] + k);
+		bool ok = try_discards(D, li, ai, c, room, r + 1, left - k, tried);
+		c->give[r] = (uint8_t)(c->give[r] - k);
+		if (ok || D->full)
+			return ok;
+	}
+	return false;
+}
+
+/* Go on from action ai of line li with the position and turn as they
+ * are: true (the position at the end of the line being applied) when
+ * some way of the unseen cards from here explains the rest. */
+static bool explore(dfs *D, unsigned li, unsigned ai)
+{
+	cat_game *g = D->g;
+	for (;;) {
+		const cat_move *m = line_of(D, li);
+		bool cur = li == D->h->nlog;
+		if (ai == 0) { /* a line starts: as cat_apply and apply_turn */
+			if (g->s.over || m->seat != g->s.active) {
+				if (cur) {
+					cat_reject(&D->rj,
+						   g->s.over ? CAT_R_GAME_OVER : CAT_R_WRONG_PLAYER,
+						   m->line, m->col, "the game is over");
+					note_refusal(D, 0);
+				}
+				return false;
+			}
+			D->h->snap_try[li] = g->s;
+			memset(&D->t, 0, sizeof D->t);
+			D->t.g = g;
+			D->t.m = m;
+			D->t.sink = cur ? D->sink : NULL;
+			D->t.rej = &D->rj;
+			D->t.seat = m->seat;
+			D->t.last_node = -1;
+			if (cur)
+				g->nev = 0;
+		}
+		if (!memo_visit(D, li, ai))
+			return false;
+		if (cur && (int)ai == D->unseen_bad) {
+			D->rj = *D->unseen_rej;
+			note_refusal(D, ai);
+			return false;
+		}
+		if (ai == m->n) {
+			g->shortage.seat = CAT_NONE;
+			if (cat_turn_end(&D->t) < 0) {
+				if (cur)
+					note_refusal(D, ai);
+				return false;
+			}
+			memset(D->t.must_discard, 0, sizeof D->t.must_discard);
+			memset(D->t.discarded, 0, sizeof D->t.discarded);
+			memset(D->t.got, 0, sizeof D->t.got);
+			if (cur)
+				return true;
+			g->s.turns++;
+			li++;
+			ai = 0;
+			continue;
+		}
+		const cat_act *a = &m->act[ai];
+		if (!cat_is_unseen(a)) {
+			g->shortage.seat = CAT_NONE;
+			if (cat_turn_step(&D->t, a) < 0) {
+				if (cur)
+					note_refusal(D, ai);
+				return false;
+			}
+			ai++;
+			continue;
+		}
+		cat_act c = *a;
+		c.guessed = 1;
+		unsigned tried = 0;
+		if (a->kind == A_DISCARD) {
+			const cat_player *p = &g->s.p[a->a];
+			uint8_t room[CAT_RES];
+			bool held = true;
+			for (unsigned r = 0; r < CAT_RES; r++) {
+				held &= p->res[r] >= a->give[r];
+				room[r] = held ? (uint8_t)(p->res[r] - a->give[r]) : 0;
+			}
+			c.b = 0;
+			if (held && try_discards(D, li, ai, &c, room, 0, a->b, &tried))
+				return true;
+		} else {
+			for (unsigned r = 0; r < CAT_RES && !D->full; r++)
+				if (a->b < g->nseats && g->s.p[a->b].res[r]) {
+					c.c = (uint8_t)r;
+					tried++;
+					if (try_act(D, li, ai, &c))
+						return true;
+				}
+		}
+		if (!tried) /* as written, so that the rules say why not */
+			return try_act(D, li, ai, a);
+		return false;
+	}
+}
+
+/* Search for a way the unseen cards could have gone that explains the
+ * line t->m: first from the witness (the position), then, failing that,
+ * from every listed world through every line since.  0, with the
+ * position at the line's end, or -1 (refused, or undecidable). */
+static int lazy_line(cat_turn *t, int unseen_bad, const arb_reject *unseen_rej)
+{
+	cat_game *g = t->g;
+	cat_hidden *h = g->hid;
+	dfs *D = arb_xcalloc(1, sizeof *D);
+	D->g = g;
+	D->h = h;
+	D->cur = t->m;
+	D->sink = t->sink;
+	D->best = -1;
+	D->unseen_bad = unseen_bad;
+	D->unseen_rej = unseen_rej;
+	cat_state start = g->s;
+	bool found = false;
+	unsigned from = 0; /* the line the search that found a way began at */
+	/* the witness, then the witness from 1, 2, 4, ... 64 lines back
+	 * (the search from there may change what their '?' were), then every
+	 * way from the listed worlds: only that last search is exhaustive */
+	for (unsigned back = 0; !found; back = back ? 2 * back : 1) {
+		bool all = back > h->nlog || back > 64;
+		if (++h->mgen == 0) {
+			memset(h->mstamp, 0, LAZY_SLOTS * sizeof *h->mstamp);
+			h->mgen = 1;
+		}
+		h->mn = 0;
+		D->full = false;
+		D->best = -1;
+		if (!all) {
+			from = h->nlog - back;
+			g->s = back ? h->snap[from] : start;
+			found = explore(D, from, 0);
+			continue;
+		}
+		const wset *base = &h->set[h->committed];
+		from = 0;
+		for (unsigned i = 0; i < base->n && !found && !D->full; i++) {
+			g->s = h->base_s;
+			world_load(g, NULL, &base->w[i]);
+			found = explore(D, 0, 0);
+		}
+		break;
+	}
+	if (found) /* the witness's line starts, for the next repair */
+		memcpy(h->snap + from, h->snap_try + from, (h->nlog + 1 - from) * sizeof *h->snap);
+	int rc = 0;
+	if (found) {
+		arb_reject *rej = t->rej;
+		*t = D->t;
+		t->rej = rej;
+	} else {
+		g->s = start;
+		if (D->full)
+			rc = cat_reject(t->rej, CAT_R_TOO_MANY_UNKNOWNS, t->m->line, t->m->col,
+					"the unseen cards could have gone in too many ways to "
+					"tell whether any explains this line (more than %u "
+					"states tried); arbiter cannot decide this record "
+					"from here on",
+					LAZY_MEMO);
+		else if (D->best < 0)
+			rc = cat_reject(t->rej, CAT_R_TOO_MANY_UNKNOWNS, t->m->line, t->m->col,
+					"no way the unseen cards could have gone explains the "
+					"lines before this one");
+		else
+			rc = explain_msg(g, t->rej, &D->best_rej, &D->best_short, D->most, true);
+	}
+	free(D);
+	return rc;
+}
+
+/* The record is followed one way at a time (see "lazy"). */
+bool cat_hidden_lazy(const cat_game *g)
+{
+	return cat_hidden_on(g) && g->hid->lazy;
+}
+
+/* A whole turn line while following one way at a time; unseen_bad: the
+ * first action with a '?' the view may not write (refused with
+ * unseen_rej when reached), or -1.  Rejects as the line's actions, or
+ * with too-many-unknowns. */
+int cat_hidden_line(cat_turn *t, int unseen_bad, const arb_reject *unseen_rej)
+{
+	cat_game *g = t->g;
+	cat_hidden *h = g->hid;
+	if (h->nlog + 1 >= h->caplog) { /* room for this line */
+		h->caplog = h->caplog ? 2 * h->caplog : 64;
+		h->log = arb_xrealloc(h->log, h->caplog * sizeof *h->log);
+		h->snap = arb_xrealloc(h->snap, h->caplog * sizeof *h->snap);
+		h->snap_try = arb_xrealloc(h->snap_try, h->caplog * sizeof *h->snap_try);
+	}
+	int rc = lazy_line(t, unseen_bad, unseen_rej);
+	if (rc == 0) {
+		h->log[h->nlog++] = *t->m;
+		h->pending = true;
+	}
+	return rc;
+}
+
+/* Stop listing the worlds: from the start of the line being applied,
+ * follow one way at a time (see "lazy" above), and apply that line so.
+ * 0 (the line is applied) or -1. */
+static int go_lazy(cat_turn *t, int unseen_bad, const arb_reject *unseen_rej)
+{
+	cat_game *g = t->g;
+	cat_hidden *h = g->hid;
+	if (!h->memo) {
+		h->memo = arb_xmalloc(LAZY_MEMO * sizeof *h->memo);
+		h->mstamp = arb_xcalloc(LAZY_SLOTS, sizeof *h->mstamp);
+		h->mslot = arb_xmalloc(LAZY_SLOTS * sizeof *h->mslot);
+	}
+	h->lazy = true;
+	h->nlog = 0;
+	h->base_s = g->bak;
+	if (h->fresh) { /* the line's own '?' made the worlds: from its start */
+		cat_world w;
+		cat_state keep = g->s;
+		g->s = g->bak;
+		world_store(g, NULL, &w);
+		g->s = keep;
+		wset *base = &h->set[h->committed];
+		base->n = 0;
+		new_gen(h);
+		insert(h, base, &w);
+	}
+	g->s = g->bak;
+	world_load(g, NULL, &h->set[h->committed].w[0]);
+	int rc = cat_hidden_line(t, unseen_bad, unseen_rej);
+	if (rc < 0)
+		h->lazy = false;
+	return rc;
+}
+
+/* Every way of taking `left` more cards of the resources r.. from seat
+ * p of world x within room[], each world added to `out`.  False when
+ * the set overflowed. */
+static bool discard_worlds(cat_hidden *h, wset *out, cat_world *x, unsigned p,
+			   const uint8_t room[CAT_RES], unsigned r, unsigned left)
+{
+	if (r == CAT_RES - 1) {
+		if (left > room[r])
+			return true;
+		x->res[p][r] = (uint8_t)(x->res[p][r] - left);
+		int rc = insert(h, out, x);
+		x->res[p][r] = (uint8_t)(x->res[p][r] + left);
+		return rc == 0;
+	}
+	for (unsigned k = 0; k <= left && k <= room[r]; k++) {
+		x->res[p][r] = (uint8_t)(x->res[p][r] - k);
+		bool ok = discard_worlds(h, out, x, p, room, r + 1, left - k);
+		x->res[p][r] = (uint8_t)(x->res[p][r] + k);
+		if (!ok)
+			return false;
+	}
+	return true;
+}
+
+/* An unseen steal or discard when every world agrees on the hand sizes
+ * and the bookkeeping: its rules are checked once, on one guess in the
+ * first world, since only the guess's cards differ between worlds and
+ * guesses; then every world and guess is made by moving the cards.
+ * 1 done, 0 not (played world by world), -1 the worlds overflowed. */
+static int fast_unseen(cat_turn *t, const cat_act *a)
+{
+	cat_game *g = t->g;
+	cat_hidden *h = g->hid;
+	const wset *in = &h->set[h->in];
+	if (!h->same_books || !in->n)
+		return 0;
+	const cat_world *w0 = &in->w[0];
+	cat_act c = *a;
+	c.guessed = 1;
+	bool steal = a->kind != A_DISCARD;
+	unsigned who = steal ? a->b : a->a;
+	if (who >= g->nseats)
+		return 0;
+	if (steal) {
+		unsigned r = 0;
+		while (r < CAT_RES && !w0->res[who][r])
+			r++;
+		if (r == CAT_RES)
+			return 0;
+		c.c = (uint8_t)r;
+	} else { /* the first guess: the seen cards, then the first held */
+		unsigned left = a->b;
+		for (unsigned r = 0; r < CAT_RES; r++) {
+			if (w0->res[who][r] < a->give[r])
+				return 0;
+			unsigned k = w0->res[who][r] - a->give[r];
+			k = k < left ? k : left;
+			c.give[r] = (uint8_t)(a->give[r] + k);
+			left -= k;
+		}
+		if (left)
+			return 0;
+		c.b = 0;
+	}
+	cat_state base_s = g->s;
+	cat_turn base_t = *t;
+	unsigned ev_base = g->nev;
+	world_load(g, t, w0);
+	if (cat_turn_step(t, &c) < 0) {
+		g->s = base_s;
+		*t = base_t;
+		g->nev = ev_base;
+		return 0;
+	}
+	cat_world nw;
+	world_store(g, t, &nw);
+	size_t tail = offsetof(cat_world, over);
+	unsigned o = spare(h);
+	wset *out = &h->set[o];
+	out->n = 0;
+	new_gen(h);
+	for (unsigned i = 0; i < in->n; i++) {
+		cat_world x = in->w[i];
+		memcpy((char *)&x + tail, (const char *)&nw + tail, sizeof nw - tail);
+		if (steal) {
+			for (unsigned r = 0; r < CAT_RES; r++) {
+				if (!x.res[who][r])
+					continue;
+				x.res[who][r]--;
+				x.res[t->seat][r]++;
+				int rc = insert(h, out, &x);
+				x.res[who][r]++;
+				x.res[t->seat][r]--;
+				if (rc < 0)
+					goto full;
+			}
+			continue;
+		}
+		uint8_t room[CAT_RES];
+		bool held = true;
+		for (unsigned r = 0; r < CAT_RES; r++) {
+			held &= x.res[who][r] >= a->give[r];
+			if (held) {
+				x.res[who][r] = (uint8_t)(x.res[who][r] - a->give[r]);
+				room[r] = x.res[who][r];
+			}
+		}
+		if (held && !discard_worlds(h, out, &x, who, room, 0, a->b))
+			goto full;
+	}
+	if (!steal)
+		for (unsigned r = 0; r < CAT_RES; r++) {
+			h->bank_lo[r] = (uint8_t)(h->bank_lo[r] + a->give[r]);
+			h->bank_hi[r] = (uint8_t)(h->bank_hi[r] + a->give[r] + a->b);
+		}
+	h->in = o;
+	return 1;
+full:
+	g->s = base_s;
+	*t = base_t;
+	g->nev = ev_base;
+	return -1;
+}
+
 /* Play one action of a turn line (NULL: the line's end) in every world
  * the record allows so far.  Rejects with too-many-unknowns, or as the
  * action in the world that fails first when it fails in all. */
-int cat_hidden_act(cat_turn *t, const cat_act *a)
+int cat_hidden_act(cat_turn *t, const cat_act *a, int unseen_bad, const arb_reject *unseen_rej)
 {
 	cat_game *g = t->g;
 	if (!cat_hidden_on(g))
 		enter(g, t);
 	cat_hidden *h = g->hid;
+	if (fast_act(t, a))
+		return 0;
+	int fu = a && cat_is_unseen(a) ? fast_unseen(t, a) : 0;
+	if (fu > 0)
+		return 0;
+	if (fu < 0) { /* too many to list: one at a time from here */
+		int rc = go_lazy(t, unseen_bad, unseen_rej);
+		return rc < 0 ? -1 : 1;
+	}
 	unsigned o = spare(h);
 	pass *P = arb_xmalloc(sizeof *P);
 	memset(P, 0, sizeof *P);
@@ -457,21 +1257,20 @@ int cat_hidden_act(cat_turn *t, const cat_act *a)
 		g->s = P->base_s;
 		*t = P->base_t;
 		g->nev = P->ev_base;
-		if (P->full)
-			rc = cat_reject(P->rej, CAT_R_TOO_MANY_UNKNOWNS, t->m->line,
-					a ? a->col : t->m->col,
-					"the unseen cards could have gone in "
-					"more than %u ways by here; arbiter "
-					"cannot decide this record from here on",
-					CAT_MAX_WORLDS);
-		else
+		if (P->full) {
+			t->rej = P->rej;
+			rc = go_lazy(t, unseen_bad, unseen_rej);
+			rc = rc < 0 ? -1 : 1;
+		} else {
 			rc = explain(P, a, in);
+		}
 	} else {
 		g->s = P->keep_s;
 		*t = P->keep_t;
 		t->rej = P->rej;
 		g->nev = P->ev_keep;
 		h->in = o;
+		set_flags(h, g, &h->set[o]);
 	}
 	free(P);
 	return rc;
@@ -486,6 +1285,11 @@ void cat_hidden_commit(cat_game *g)
 	if (!cat_hidden_on(g))
 		return;
 	cat_hidden *h = g->hid;
+	if (h->lazy) {
+		h->pending = false;
+		h->fresh = false;
+		return;
+	}
 	h->committed = h->in;
 	h->fresh = false;
 	const wset *set = &h->set[h->committed];
@@ -508,12 +1312,54 @@ void cat_hidden_abort(cat_game *g)
 	if (!cat_hidden_on(g))
 		return;
 	cat_hidden *h = g->hid;
+	if (h->lazy && h->pending) {
+		h->nlog--;
+		h->pending = false;
+	}
 	if (h->fresh) {
 		h->on = false;
 		g->hidden_on = false;
+		h->lazy = false;
 	}
 	h->in = h->committed;
 	h->fresh = false;
+}
+
+/* What is known of every hand (catan.h, cat_hand_range). */
+void cat_hand_ranges(const cat_game *g, cat_hand_range out[CAT_SEATS])
+{
+	const cat_state *s = &g->s;
+	memset(out, 0, CAT_SEATS * sizeof *out);
+	bool lazy = cat_hidden_lazy(g);
+	const wset *set = cat_hidden_on(g) && !lazy ? &g->hid->set[g->hid->committed] : NULL;
+	for (unsigned p = 0; p < g->nseats; p++) {
+		cat_hand_range *o = &out[p];
+		o->exact = !lazy;
+		memcpy(o->lo, s->p[p].res, CAT_RES);
+		memcpy(o->hi, s->p[p].res, CAT_RES);
+		o->cards_lo = o->cards_hi = s->p[p].ncards;
+		if (lazy)
+			for (unsigned r = 0; r < CAT_RES; r++) {
+				o->lo[r] = 0;
+				o->hi[r] = s->p[p].ncards;
+			}
+		for (unsigned i = 0; set && i < set->n; i++) {
+			unsigned n = 0;
+			for (unsigned r = 0; r < CAT_RES; r++) {
+				uint8_t v = set->w[i].res[p][r];
+				o->lo[r] = v < o->lo[r] ? v : o->lo[r];
+				o->hi[r] = v > o->hi[r] ? v : o->hi[r];
+				n += v;
+			}
+			o->cards_lo = n < o->cards_lo ? (uint8_t)n : o->cards_lo;
+			o->cards_hi = n > o->cards_hi ? (uint8_t)n : o->cards_hi;
+		}
+		unsigned u = s->p[p].unseen_dev;
+		o->dev_unseen = (uint8_t)u;
+		o->vp_seen = (uint8_t)cat_vp(g, p);
+		if (g->opt_vpc == VPC_HIDDEN)
+			o->vp_more = (uint8_t)(u < s->deck[D_VP] ? u : s->deck[D_VP]);
+	}
 }
 
 /* What a view record knows of each hand, for dump: the hand size, each
@@ -525,48 +1371,44 @@ void cat_hidden_dump(const cat_game *g, arb_buf *out)
 {
 	if (g->view == CAT_NONE)
 		return;
-	const cat_state *s = &g->s;
-	arb_buf_printf(out, "view: %s; %u possibilit%s of the unseen cards\n",
-		       g->view == CAT_OBSERVER ? "observer" : cat_cname(g, g->view),
-		       cat_hidden_count(g), cat_hidden_count(g) == 1 ? "y" : "ies");
+	cat_hand_range hr[CAT_SEATS];
+	cat_hand_ranges(g, hr);
+	const char *vn = g->view == CAT_OBSERVER ? "observer" : cat_cname(g, g->view);
+	unsigned n = cat_hidden_count(g);
+	if (cat_hidden_lazy(g))
+		arb_buf_printf(out,
+			       "view: %s; more than %u possibilities of the unseen cards, "
+			       "followed one at a time (the ranges are bounds)\n",
+			       vn, CAT_MAX_WORLDS);
+	else
+		arb_buf_printf(out, "view: %s; %u possibilit%s of the unseen cards\n", vn, n,
+			       n == 1 ? "y" : "ies");
 	for (unsigned p = 0; p < g->nseats; p++) {
-		uint8_t lo[CAT_RES], hi[CAT_RES];
-		memcpy(lo, s->p[p].res, CAT_RES);
-		memcpy(hi, s->p[p].res, CAT_RES);
-		if (cat_hidden_on(g)) {
-			const wset *set = &g->hid->set[g->hid->committed];
-			for (unsigned i = 0; i < set->n; i++)
-				for (unsigned r = 0; r < CAT_RES; r++) {
-					uint8_t v = set->w[i].res[p][r];
-					lo[r] = v < lo[r] ? v : lo[r];
-					hi[r] = v > hi[r] ? v : hi[r];
-				}
-		}
-		arb_buf_printf(out, "%s: %u card%s", cat_cname(g, p), s->p[p].ncards,
-			       s->p[p].ncards == 1 ? "" : "s");
+		const cat_hand_range *o = &hr[p];
+		if (o->cards_lo == o->cards_hi)
+			arb_buf_printf(out, "%s: %u card%s", cat_cname(g, p), o->cards_lo,
+				       o->cards_lo == 1 ? "" : "s");
+		else
+			arb_buf_printf(out, "%s: %u-%u cards", cat_cname(g, p), o->cards_lo,
+				       o->cards_hi);
 		const char *sep = ": ";
 		for (unsigned r = 0; r < CAT_RES; r++) {
-			if (!hi[r])
+			if (!o->hi[r])
 				continue;
-			if (lo[r] == hi[r])
-				arb_buf_printf(out, "%s%u %s", sep, lo[r], cat_res_name[r]);
+			if (o->lo[r] == o->hi[r])
+				arb_buf_printf(out, "%s%u %s", sep, o->lo[r], cat_res_name[r]);
 			else
-				arb_buf_printf(out, "%s%u-%u %s", sep, lo[r], hi[r],
+				arb_buf_printf(out, "%s%u-%u %s", sep, o->lo[r], o->hi[r],
 					       cat_res_name[r]);
 			sep = ", ";
 		}
-		unsigned u = s->p[p].unseen_dev;
-		unsigned vp = cat_vp(g, p);
-		unsigned more = u < s->deck[D_VP] ? u : s->deck[D_VP];
-		if (u)
-			arb_buf_printf(out,
-				       "; %u development card%s bought "
-				       "unseen",
-				       u, u == 1 ? "" : "s");
-		if (more && g->opt_vpc == VPC_HIDDEN)
-			arb_buf_printf(out, "; %u-%u points", vp, vp + more);
+		if (o->dev_unseen)
+			arb_buf_printf(out, "; %u development card%s bought unseen", o->dev_unseen,
+				       o->dev_unseen == 1 ? "" : "s");
+		if (o->vp_more)
+			arb_buf_printf(out, "; %u-%u points", o->vp_seen, o->vp_seen + o->vp_more);
 		else
-			arb_buf_printf(out, "; %u points", vp);
+			arb_buf_printf(out, "; %u points", o->vp_seen);
 		arb_buf_putc(out, '\n');
 	}
 }

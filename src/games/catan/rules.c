@@ -780,7 +780,7 @@ static int check_unseen(cat_turn *t, const cat_act *a)
 }
 
 /* A regular turn line.  Rejects with view-unseen and as cat_turn_step,
- * cat_turn_end and the hidden cards' cat_hidden_act. */
+ * cat_turn_end and the hidden cards' cat_hidden_act, cat_hidden_line. */
 static int apply_turn(cat_turn *t)
 {
 	cat_game *g = t->g;
@@ -792,19 +792,39 @@ static int apply_turn(cat_turn *t)
 				return -1;
 		return cat_turn_end(t);
 	}
-	for (unsigned i = 0; i < m->n; i++) {
+	/* The first '?' the view may not write: refused when reached. */
+	int bad = -1;
+	arb_reject bad_rej;
+	memset(&bad_rej, 0, sizeof bad_rej);
+	for (unsigned i = 0; m->unseen && i < m->n && bad < 0; i++) {
 		const cat_act *a = &m->act[i];
 		if ((cat_is_unseen(a) || (a->kind == A_BUY && a->a == CAT_UNSEEN)) &&
-		    check_unseen(t, a) < 0)
+		    check_unseen(t, a) < 0) {
+			bad = (int)i;
+			bad_rej = *t->rej;
+		}
+	}
+	if (cat_hidden_lazy(g))
+		return cat_hidden_line(t, bad, &bad_rej);
+	for (unsigned i = 0; i < m->n; i++) {
+		const cat_act *a = &m->act[i];
+		if ((int)i == bad) {
+			*t->rej = bad_rej;
 			return -1;
+		}
 		if (!cat_hidden_on(g) && !cat_is_unseen(a)) {
 			if (turn_step(t, a) < 0)
 				return -1;
-		} else if (cat_hidden_act(t, a) < 0) {
-			return -1;
+			continue;
 		}
+		int rc = cat_hidden_act(t, a, bad, &bad_rej);
+		if (rc != 0)
+			return rc < 0 ? -1 : 0; /* > 0: the whole line is played */
 	}
-	return cat_hidden_on(g) ? cat_hidden_act(t, NULL) : cat_turn_end(t);
+	if (!cat_hidden_on(g))
+		return cat_turn_end(t);
+	int rc = cat_hidden_act(t, NULL, bad, &bad_rej);
+	return rc < 0 ? -1 : 0;
 }
 
 /* The seat that played the turn line before this one (snake order in the

@@ -99,11 +99,18 @@ void cat_standing(const void *game, arb_standing *out)
 {
 	const cat_game *g = game;
 	const cat_state *s = &g->s;
-	static const char *const keys[] = { "settlements", "cities", "longest_road", "largest_army",
-					    "vp_cards" };
+	static const char *const keys[] = { "settlements",  "cities",	"longest_road",
+					    "largest_army", "vp_cards", "vp_unseen_max" };
 	memset(out, 0, sizeof *out);
 	out->over = s->over;
-	out->nbd = ARB_COUNT(keys);
+	/* a view record adds the most points that victory point cards
+	 * bought unseen could add to the points seen (notation/catan.md,
+	 * "Points and the end") */
+	bool view = g->view != CAT_NONE;
+	cat_hand_range hr[CAT_SEATS];
+	if (view)
+		cat_hand_ranges(g, hr);
+	out->nbd = ARB_COUNT(keys) - !view;
 	for (size_t k = 0; k < ARB_COUNT(keys); k++)
 		out->bd_key[k] = keys[k];
 	for (unsigned p = 0; p < g->nseats; p++) {
@@ -114,6 +121,8 @@ void cat_standing(const void *game, arb_standing *out)
 		out->bd[p][2] = s->lr == p ? 2 : 0;
 		out->bd[p][3] = s->la == p ? 2 : 0;
 		out->bd[p][4] = g->opt_vpc == VPC_HIDDEN ? pl->dev[D_VP] : pl->vp_shown;
+		if (view)
+			out->bd[p][5] = hr[p].vp_more;
 		out->winner[p] = s->over && s->winner == p;
 	}
 }
