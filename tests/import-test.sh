@@ -23,7 +23,7 @@ compare() { # NAME EXPECTED ACTUAL
 update=false
 [ "${1:-}" = "--update" ] && update=true
 
-for f in $dir/*.jcz $dir/*.bin; do
+for f in $dir/*.jcz $dir/*.bin $dir/*.log; do
 	n=${f%.*}
 	capture import "$f" >"$tmp/out"
 	if $update; then
@@ -79,6 +79,20 @@ for t in "save.jcz.gz:zcat" "save.jcz.xz:xzcat" "empty.jcz:empty"; do
 	report "import --from=jcz $f" $?
 done
 
+# Pioneers: recognised on standard input; each --from holds to its format
+"$ARBITER" import $dir/pioneers-4p.log >"$tmp/p4" &&
+	"$ARBITER" import <$dir/pioneers-4p.log | cmp -s - "$tmp/p4"
+report "import pioneers from standard input" $?
+capture import --from=pioneers $dir/jcz-2p.jcz >"$tmp/o"
+grep -q 'not a Pioneers server log' "$tmp/o" && tail -1 "$tmp/o" | grep -qx 'exit 2'
+report "import --from=pioneers on a JCloisterZone save" $?
+capture import --from=jcz $dir/pioneers-4p.log >"$tmp/o"
+grep -q 'not valid JSON' "$tmp/o" && tail -1 "$tmp/o" | grep -qx 'exit 2'
+report "import --from=jcz on a Pioneers log" $?
+# a game Pioneers played to the end, held to the official bank: the same
+"$ARBITER" import $dir/pioneers-3p.log | "$ARBITER" check - | grep -q 'legal: catan, 68 moves'
+report "import pioneers replays legal" $?
+
 # --from=jcz skips recognition: garbage is then a JSON error
 capture import --from=jcz $dir/bad-garbage.bin >"$tmp/o"
 grep -q 'not valid JSON' "$tmp/o" && tail -1 "$tmp/o" | grep -qx 'exit 2'
@@ -91,7 +105,7 @@ report "import --from=jcz on garbage" $?
 report "import missing file" $?
 
 # usage errors
-for args in "--from=soclog" "--from=pioneers" "--from=" "--format=json import" "-f yaml import"; do
+for args in "--from=soclog" "--from=pio" "--from=" "--format=json import" "-f yaml import"; do
 	# shellcheck disable=SC2086
 	"$ARBITER" import $args $dir/jcz-2p.jcz >"$tmp/o" 2>"$tmp/e"
 	[ $? = 2 ] && [ ! -s "$tmp/o" ] && grep -q "Try 'arbiter \(import \)\{0,1\}--help'" "$tmp/e"

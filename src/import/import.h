@@ -68,4 +68,7 @@ int arb_import_fail(arb_import_error *err, uint32_t line, uint32_t col, const ch
 extern const arb_importer arb_import_jcz;
 void arb_import_jcz_free(void);
 
+/* The Pioneers converter (pioneers.c). */
+extern const arb_importer arb_import_pioneers;
+
 #endif
