@@ -23,7 +23,7 @@ compare() { # NAME EXPECTED ACTUAL
 update=false
 [ "${1:-}" = "--update" ] && update=true
 
-for f in $dir/*.jcz $dir/*.bin $dir/*.log; do
+for f in $dir/*.jcz $dir/*.bin $dir/*.log $dir/*.soclog; do
 	n=${f%.*}
 	capture import "$f" >"$tmp/out"
 	if $update; then
@@ -105,7 +105,7 @@ report "import --from=jcz on garbage" $?
 report "import missing file" $?
 
 # usage errors
-for args in "--from=soclog" "--from=pio" "--from=" "--format=json import" "-f yaml import"; do
+for args in "--from=jsettlers" "--from=pio" "--from=" "--format=json import" "-f yaml import"; do
 	# shellcheck disable=SC2086
 	"$ARBITER" import $args $dir/jcz-2p.jcz >"$tmp/o" 2>"$tmp/e"
 	[ $? = 2 ] && [ ! -s "$tmp/o" ] && grep -q "Try 'arbiter \(import \)\{0,1\}--help'" "$tmp/e"

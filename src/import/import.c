@@ -17,6 +17,7 @@
 
 static const arb_importer *const importers[] = {
 	&arb_import_jcz,
+	&arb_import_soclog,
 	&arb_import_pioneers,
 };
 #define NIMPORTERS (sizeof importers / sizeof importers[0])
