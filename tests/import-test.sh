@@ -93,6 +93,28 @@ report "import --from=jcz on a Pioneers log" $?
 "$ARBITER" import $dir/pioneers-3p.log | "$ARBITER" check - | grep -q 'legal: catan, 68 moves'
 report "import pioneers replays legal" $?
 
+# a Pioneers log cut anywhere, or with a line lost: a record or a
+# diagnostic (exit 0 or 2), never a crash; a record replays (check 0 or 1)
+size=$(wc -c <$dir/pioneers-3p.log)
+ok=0
+for k in 1 2 3 5 7 11 13 17 19 23 29 31 37 41 43 47 53 59 61 67; do
+	cut=$((size * k / 71))
+	head -c $cut $dir/pioneers-3p.log >"$tmp/cut.log"
+	awk -v k=$k 'NR % (40 + k) != 0' $dir/pioneers-3p.log >"$tmp/lost.log"
+	for f in cut lost; do
+		"$ARBITER" import "$tmp/$f.log" >"$tmp/$f.tgn" 2>/dev/null
+		rc=$?
+		if [ $rc = 0 ]; then
+			"$ARBITER" check "$tmp/$f.tgn" >/dev/null 2>&1
+			case $? in 0 | 1) ;; *) ok=1; echo "check $f $k" ;; esac
+		elif [ $rc != 2 ]; then
+			ok=1
+			echo "import $f $k: exit $rc"
+		fi
+	done
+done >"$tmp/cuts" 2>&1
+report "import pioneers logs cut or with lines lost" $ok "$tmp/cuts"
+
 # --from=jcz skips recognition: garbage is then a JSON error
 capture import --from=jcz $dir/bad-garbage.bin >"$tmp/o"
 grep -q 'not valid JSON' "$tmp/o" && tail -1 "$tmp/o" | grep -qx 'exit 2'

@@ -57,6 +57,8 @@ typedef struct conv {
 	int params_conn; /* -1: not yet; reading while block_open      */
 	bool block_open, params_done, in_map;
 	int map_h;
+	int off_x, off_r; /* map cell lattice -> the engine's (map_board) */
+	bool mapped;	  /* map_board has run                       */
 	cell map[PIO_MAX_H][PIO_MAX_W];
 	int chits[CAT_HEXES], nchits;
 	bool strict_trade;
@@ -123,13 +125,12 @@ static int cell_x2(int x, int y)
 static const int corner_dx[6] = { 1, 0, -1, -1, 0, 1 };
 static const int corner_dr[6] = { 0, 0, 0, 1, 1, 1 };
 
-static int off_x, off_r; /* cell lattice -> engine lattice (set in map_board) */
-
 static int pio_node(const conv *c, int x, int y, int k)
 {
-	if (x < 0 || y < 0 || x >= PIO_MAX_W || y >= PIO_MAX_H || k < 0 || k > 5)
+	if (!c->mapped || x < 0 || y < 0 || x >= PIO_MAX_W || y >= PIO_MAX_H || k < 0 || k > 5)
 		return -1;
-	return arb_icat_node(c->d, cell_x2(x, y) + off_x + corner_dx[k], y + off_r + corner_dr[k]);
+	return arb_icat_node(c->d, cell_x2(x, y) + c->off_x + corner_dx[k],
+			     y + c->off_r + corner_dr[k]);
 }
 
 /* Side k of a cell (Pioneers: 0 east, counter-clockwise) joins corners
@@ -233,14 +234,15 @@ static int map_board(conv *c, arb_buf *setup)
 			    nland);
 	/* The first land cell is hex A: that fixes the offset; every other
 	 * land cell must then be the island's. */
-	off_x = d->g.hex_x[0] - cell_x2(first_x, first_y);
-	off_r = d->g.hex_row[0] - first_y;
+	c->off_x = d->g.hex_x[0] - cell_x2(first_x, first_y);
+	c->off_r = d->g.hex_row[0] - first_y;
+	c->mapped = true;
 	for (int y = 0; y < c->map_h; y++)
 		for (int x = 0; x < PIO_MAX_W; x++) {
 			cell *m = &c->map[y][x];
 			if (!m->kind || m->kind == 's')
 				continue;
-			m->hex = arb_icat_hex(d, cell_x2(x, y) + off_x, y + off_r);
+			m->hex = arb_icat_hex(d, cell_x2(x, y) + c->off_x, y + c->off_r);
 			if (m->hex < 0)
 				return fail(
 					c,
@@ -517,7 +519,8 @@ static int res_named(const char *s, size_t n)
 
 static int hex_at(conv *c, int x, int y)
 {
-	if (x < 0 || y < 0 || x >= PIO_MAX_W || y >= c->map_h || c->map[y][x].hex < 0)
+	if (x < 0 || y < 0 || x >= PIO_MAX_W || y >= c->map_h || !c->map[y][x].kind ||
+	    c->map[y][x].kind == 's' || c->map[y][x].hex < 0)
 		return fail(c, "the robber goes to column %d, row %d, which is no land hex", x, y);
 	return c->map[y][x].hex;
 }
@@ -539,6 +542,8 @@ static int event(conv *c, int p, const char *m)
 	if (p < 0 || p >= c->nplayers)
 		return fail(c, "player %d does not play (num-players %d)", p, c->nplayers);
 	if (!strncmp(m, "setup", 5)) {
+		if (!c->mapped)
+			return fail(c, "the set-up begins before the server sent the map");
 		c->started = true;
 		return start_line(c, p, true);
 	}
@@ -597,6 +602,8 @@ static int event(conv *c, int p, const char *m)
 		arb_buf_printf(&c->line, " roll %d+%d", x, y);
 		return 0;
 	}
+	if ((!strncmp(m, "receives ", 9) || !strncmp(m, "discarded ", 10)) && c->seat_of[p] < 0)
+		return fail(c, "player %d gets or discards cards before placing in the set-up", p);
 	if (!strncmp(m, "receives ", 9)) {
 		if (read_res(m + 9, res, NULL))
 			return fail(c, "\"%.60s\" is not five counts", m);
