@@ -24,7 +24,7 @@ _arbiter()
 	case $prev in
 	--format|-f) values="text yaml json tsv svg html" ;;
 	--game|-g) values="carcassonne catan elasund" ;;
-	--from) values="auto jcz" ;;
+	--from) values="auto jcz soclog pioneers" ;;
 	--group) values="event round table" ;;
 	--scheme) values="placement wins share" files='*.yaml' ;;
 	--data) files='*.yaml' ;;

@@ -14,7 +14,7 @@ complete -c arbiter -n "not __fish_seen_subcommand_from $commands" -a import -d 
 complete -c arbiter -n "not __fish_seen_subcommand_from $commands" -a view -d 'write an HTML page per game to step through every position'
 complete -c arbiter -n "not __fish_seen_subcommand_from $commands" -a help -d "print the help, or with COMMAND that command's options"
 complete -c arbiter -n "__fish_seen_subcommand_from help" -f -a "$commands"
-complete -c arbiter -l from -x -a 'auto jcz' -d "import: the input's format"
+complete -c arbiter -l from -x -a 'auto jcz soclog pioneers' -d "import: the input's format"
 complete -c arbiter -l group -x -a 'event round table' -d 'standings: a table per event, round or table'
 complete -c arbiter -l include-illegal -d 'standings: count illegal games with the scores reached'
 complete -c arbiter -l scheme -r -a 'placement wins share' -d 'standings: placement, wins, share, or a YAML file'

@@ -23,7 +23,7 @@ compare() { # NAME EXPECTED ACTUAL
 update=false
 [ "${1:-}" = "--update" ] && update=true
 
-for f in $dir/*.jcz $dir/*.bin; do
+for f in $dir/*.jcz $dir/*.bin $dir/*.log $dir/*.soclog; do
 	n=${f%.*}
 	capture import "$f" >"$tmp/out"
 	if $update; then
@@ -79,6 +79,42 @@ for t in "save.jcz.gz:zcat" "save.jcz.xz:xzcat" "empty.jcz:empty"; do
 	report "import --from=jcz $f" $?
 done
 
+# Pioneers: recognised on standard input; each --from holds to its format
+"$ARBITER" import $dir/pioneers-4p.log >"$tmp/p4" &&
+	"$ARBITER" import <$dir/pioneers-4p.log | cmp -s - "$tmp/p4"
+report "import pioneers from standard input" $?
+capture import --from=pioneers $dir/jcz-2p.jcz >"$tmp/o"
+grep -q 'not a Pioneers server log' "$tmp/o" && tail -1 "$tmp/o" | grep -qx 'exit 2'
+report "import --from=pioneers on a JCloisterZone save" $?
+capture import --from=jcz $dir/pioneers-4p.log >"$tmp/o"
+grep -q 'not valid JSON' "$tmp/o" && tail -1 "$tmp/o" | grep -qx 'exit 2'
+report "import --from=jcz on a Pioneers log" $?
+# a game Pioneers played to the end, held to the official bank: the same
+"$ARBITER" import $dir/pioneers-3p.log | "$ARBITER" check - | grep -q 'legal: catan, 68 moves'
+report "import pioneers replays legal" $?
+
+# a Pioneers log cut anywhere, or with a line lost: a record or a
+# diagnostic (exit 0 or 2), never a crash; a record replays (check 0 or 1)
+size=$(wc -c <$dir/pioneers-3p.log)
+ok=0
+for k in 1 2 3 5 7 11 13 17 19 23 29 31 37 41 43 47 53 59 61 67; do
+	cut=$((size * k / 71))
+	head -c $cut $dir/pioneers-3p.log >"$tmp/cut.log"
+	awk -v k=$k 'NR % (40 + k) != 0' $dir/pioneers-3p.log >"$tmp/lost.log"
+	for f in cut lost; do
+		"$ARBITER" import "$tmp/$f.log" >"$tmp/$f.tgn" 2>/dev/null
+		rc=$?
+		if [ $rc = 0 ]; then
+			"$ARBITER" check "$tmp/$f.tgn" >/dev/null 2>&1
+			case $? in 0 | 1) ;; *) ok=1; echo "check $f $k" ;; esac
+		elif [ $rc != 2 ]; then
+			ok=1
+			echo "import $f $k: exit $rc"
+		fi
+	done
+done >"$tmp/cuts" 2>&1
+report "import pioneers logs cut or with lines lost" $ok "$tmp/cuts"
+
 # --from=jcz skips recognition: garbage is then a JSON error
 capture import --from=jcz $dir/bad-garbage.bin >"$tmp/o"
 grep -q 'not valid JSON' "$tmp/o" && tail -1 "$tmp/o" | grep -qx 'exit 2'
@@ -91,7 +127,7 @@ report "import --from=jcz on garbage" $?
 report "import missing file" $?
 
 # usage errors
-for args in "--from=soclog" "--from=pioneers" "--from=" "--format=json import" "-f yaml import"; do
+for args in "--from=jsettlers" "--from=pio" "--from=" "--format=json import" "-f yaml import"; do
 	# shellcheck disable=SC2086
 	"$ARBITER" import $args $dir/jcz-2p.jcz >"$tmp/o" 2>"$tmp/e"
 	[ $? = 2 ] && [ ! -s "$tmp/o" ] && grep -q "Try 'arbiter \(import \)\{0,1\}--help'" "$tmp/e"

@@ -75,7 +75,7 @@ typedef enum { ARB_VALS_NONE, ARB_VALS_ONE_OF, ARB_VALS_SOME_OF, ARB_VALS_GAMES 
 	X(FORMAT,     "format",     'f', "FMT",  CMD_BIT(check) | CMD_BIT(score) | CMD_BIT(dump) | \
 	  CMD_BIT(moves) | CMD_BIT(standings), VALS_ONE_OF("text yaml json tsv svg html"), \
 	  "output format (default text; dump and moves: not tsv; svg, html: dump only)")                            \
-	X(FROM,       "from",       0,   "FORMAT", CMD_BIT(import), VALS_ONE_OF("auto jcz"), \
+	X(FROM,       "from",       0,   "FORMAT", CMD_BIT(import), VALS_ONE_OF("auto jcz soclog pioneers"), \
 	  "the input's format (default auto: recognised from the content)")     \
 	X(GAME,       "game",       'g', "NAME", CMD_BIT(dump) | CMD_BIT(select) | CMD_BIT(gen), VALS_GAMES, \
 	  "the game to write, keep or draw (dump: --labels, no FILE)") \

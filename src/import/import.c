@@ -13,10 +13,12 @@
 #include <strings.h>
 
 #include "import.h"
+#include "catan_board.h"
 
 static const arb_importer *const importers[] = {
 	&arb_import_jcz,
-	/* JSettlers2 (.soclog) and Pioneers follow here (notation/import.md). */
+	&arb_import_soclog,
+	&arb_import_pioneers,
 };
 #define NIMPORTERS (sizeof importers / sizeof importers[0])
 
@@ -102,4 +104,5 @@ const arb_importer *arb_import_detect(const unsigned char *bytes, size_t len, ar
 void arb_import_free_all(void)
 {
 	arb_import_jcz_free();
+	arb_icat_free();
 }

@@ -68,4 +68,10 @@ int arb_import_fail(arb_import_error *err, uint32_t line, uint32_t col, const ch
 extern const arb_importer arb_import_jcz;
 void arb_import_jcz_free(void);
 
+/* JSettlers2 game event logs (soclog.c): recognised, not yet converted. */
+extern const arb_importer arb_import_soclog;
+
+/* The Pioneers converter (pioneers.c). */
+extern const arb_importer arb_import_pioneers;
+
 #endif

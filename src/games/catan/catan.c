@@ -49,6 +49,7 @@ static const struct opt {
 	{ "vp-cards", { "hidden", "revealed" }, offsetof(cat_game, opt_vpc) },
 	{ "start-resources", { "second", "none" }, offsetof(cat_game, opt_start) },
 	{ "longest-road-tie", { "keep", "aside" }, offsetof(cat_game, opt_lrtie) },
+	{ "bank", { "limited", "unlimited" }, offsetof(cat_game, opt_bank) },
 };
 
 /* Set one Variant option.  Rejects with bad-option, unknown-option. */
@@ -91,7 +92,7 @@ static int set_option(cat_game *g, const arb_option *o, arb_reject *rej)
 	return cat_reject(rej, CAT_R_UNKNOWN_OPTION, line, col,
 			  "unknown option "
 			  "'%s' (known: edition, phases, robber, shortage, "
-			  "vp-cards, start-resources, longest-road-tie)",
+			  "vp-cards, start-resources, longest-road-tie, bank)",
 			  o->name);
 }
 
@@ -165,7 +166,7 @@ static void *cat_create(const void *data, const arb_setup *setup, arb_reject *re
 	}
 	cat_state *s = &g->s;
 	for (unsigned r = 0; r < CAT_RES; r++)
-		s->bank[r] = (uint8_t)d->bank;
+		s->bank[r] = (uint8_t)cat_bank_size(g);
 	for (unsigned k = 0; k < CAT_DEV; k++)
 		s->deck[k] = (uint8_t)d->dev_count[k];
 	s->robber = g->b.robber0;
@@ -203,7 +204,7 @@ static bool cat_over(const void *game)
 }
 
 /* The position's invariants: the resource cards in hands and the bank
- * are the data's bank; knights (held, played, in the deck) and victory
+ * are the game's bank (cat_bank_size); knights (held, played, in the deck) and victory
  * point cards are the data's, other development cards at most that; pieces on the board are counted in the
  * players' tallies and within the data's supply; the cached hand sizes,
  * harbours and longest trails agree with the position.  Cheap enough for
@@ -272,7 +273,7 @@ static bool state_ok(const cat_game *g, const char **why)
 		lr_held |= s->lr == p;
 	}
 	for (unsigned r = 0; r < CAT_RES; r++)
-		if (res[r] != d->bank)
+		if (res[r] != cat_bank_size(g))
 			return *why = "resource cards are not conserved", false;
 	/* Knights stay in front of their players and victory point cards in
 	 * hand; played progress cards leave the game, so those are bounded. */

@@ -53,6 +53,7 @@ enum { SH_ROLL, SH_RESOURCE, SH_SINGLE }; /* shortage=              */
 enum { VPC_HIDDEN, VPC_REVEALED };	  /* vp-cards=              */
 enum { SR_SECOND, SR_NONE };		  /* start-resources=       */
 enum { LRT_KEEP, LRT_ASIDE };		  /* longest-road-tie=      */
+enum { BANK_LIMITED, BANK_UNLIMITED };	  /* bank=                  */
 
 /* The island, computed once in data_load; never changes. */
 typedef struct cat_geom {
@@ -143,7 +144,7 @@ typedef struct cat_game {
 	unsigned nseats;
 	uint8_t colour[CAT_SEATS]; /* seat -> colour index            */
 	int8_t seat_of[CAT_SEATS]; /* colour index -> seat or -1      */
-	uint8_t opt_phases, opt_robber, opt_shortage, opt_vpc, opt_start, opt_lrtie;
+	uint8_t opt_phases, opt_robber, opt_shortage, opt_vpc, opt_start, opt_lrtie, opt_bank;
 	uint8_t view; /* View tag: a seat, CAT_OBSERVER,
 					    * or CAT_NONE (no tag: full record) */
 	cat_board b;
@@ -161,6 +162,14 @@ typedef struct cat_game {
 } cat_game;
 
 #define CAT_MAX_EVENTS (3 * CAT_MAX_ACTS + 4)
+
+/* Resource cards of each kind in the game: the data's bank, or with
+ * bank=unlimited (JSettlers2's bank, which never runs out) CAT_MAX_BANK,
+ * the most a hand's byte can count: more than any game puts in hands. */
+static inline unsigned cat_bank_size(const cat_game *g)
+{
+	return g->opt_bank == BANK_UNLIMITED ? CAT_MAX_BANK : g->d->bank;
+}
 
 /* Action kinds of a turn line. */
 enum {

@@ -508,10 +508,10 @@ int cat_position_from_setup(cat_game *g, const char *spec, char *why, size_t why
 		unsigned held = 0;
 		for (unsigned p = 0; p < g->nseats; p++)
 			held += s->p[p].res[r];
-		if (held > d->bank)
+		if (held > cat_bank_size(g))
 			FAIL("hands: %u %s, the bank has %u in all", held, cat_res_name[r],
-			     d->bank);
-		s->bank[r] = (uint8_t)(d->bank - held);
+			     cat_bank_size(g));
+		s->bank[r] = (uint8_t)(cat_bank_size(g) - held);
 	}
 	for (unsigned k = 0; k < CAT_DEV; k++) {
 		unsigned out = have_deck ? s->deck[k] : 0;

@@ -1,0 +1,87 @@
+/*
+ * catan_board.c — the Catan engine's data and TGN spelling for the Catan
+ * importers (see catan_board.h).  The data is the engine's embedded
+ * notation/catan/catan.yaml, loaded through the engine's own data_load, so
+ * an importer and the replay of its output agree on the island.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "catan_board.h"
+#include "../core/data.h"
+#include "../games/registry.h"
+
+static struct {
+	const arb_game_ops *game;
+	cat_data *d;
+} C;
+
+const cat_data *arb_icat_data(arb_import_error *err)
+{
+	if (C.d)
+		return C.d;
+	C.game = arb_game_find("catan");
+	if (!C.game || !C.game->data || !C.game->data_load) {
+		arb_import_fail(err, 0, 0, "this arbiter has no catan engine");
+		return NULL;
+	}
+	arb_data_error derr;
+	memset(&derr, 0, sizeof derr);
+	arb_node *root = arb_data_parse(C.game->data, *C.game->data_size, &derr);
+	if (root)
+		C.d = C.game->data_load(root, &derr);
+	arb_data_free(root);
+	if (!C.d)
+		arb_import_fail(err, 0, 0, "%s:%u: %s", C.game->data_name, (unsigned)derr.line,
+				derr.msg);
+	return C.d;
+}
+
+void arb_icat_free(void)
+{
+	if (C.d && C.game->data_free)
+		C.game->data_free(C.d);
+	C.d = NULL;
+}
+
+int arb_icat_node(const cat_data *d, int x, int r)
+{
+	if (x < 0 || x > 10 || r < 0 || r > 5)
+		return -1;
+	return d->g.node_at[r][x];
+}
+
+int arb_icat_edge(const cat_data *d, int a, int b)
+{
+	if (a < 0 || b < 0)
+		return -1;
+	for (unsigned i = 0; i < d->g.node_nadj[a]; i++)
+		if (d->g.node_adj[a][i] == b)
+			return d->g.node_edge[a][i];
+	return -1;
+}
+
+int arb_icat_hex(const cat_data *d, int x, int r)
+{
+	for (unsigned h = 0; h < CAT_HEXES; h++)
+		if (d->g.hex_x[h] == x && d->g.hex_row[h] == r)
+			return (int)h;
+	return -1;
+}
+
+void arb_icat_cards(arb_buf *b, const unsigned v[CAT_RES])
+{
+	bool any = false;
+	for (unsigned r = 0; r < CAT_RES; r++) {
+		if (!v[r])
+			continue;
+		if (any)
+			arb_buf_putc(b, '+');
+		if (v[r] > 1)
+			arb_buf_printf(b, "%u", v[r]);
+		arb_buf_puts(b, cat_res_name[r]);
+		any = true;
+	}
+	if (!any)
+		arb_buf_puts(b, "nothing");
+}
