@@ -152,7 +152,8 @@ static int words(const char *s, size_t n, char *buf, char **w, int max)
 	memcpy(buf, s, n);
 	buf[n] = 0;
 	int k = 0;
-	for (char *p = strtok(buf, " \t"); p; p = strtok(NULL, " \t")) {
+	char *save; /* strtok_r: -j workers read snapshots at once */
+	for (char *p = strtok_r(buf, " \t", &save); p; p = strtok_r(NULL, " \t", &save)) {
 		if (k == max)
 			return -1;
 		w[k++] = p;
