@@ -11,10 +11,22 @@
 
 typedef enum arb_verdict {
 	ARB_LEGAL,	/* every move legal, the game over                 */
-	ARB_UNFINISHED, /* every move legal, [Result "*"], game not over   */
+	ARB_UNFINISHED, /* every move legal, game not over: [Result "*"],
+			 * or stopped with its Result decided (`stopped`) */
 	ARB_ILLEGAL,	/* a move (or the Result tag) breaks a rule        */
 	ARB_ERROR,	/* the record cannot be replayed: see diag         */
 } arb_verdict;
+
+/* How a game ended, from its Termination tag (notation/tgn.md, "Tags"):
+ * by the rules (no tag, or "normal"), or stopped with the winners decided
+ * off the board. */
+typedef enum arb_termination {
+	ARB_TERM_NORMAL,
+	ARB_TERM_ADJUDICATED,  /* "adjudicated": a tournament director decided */
+	ARB_TERM_TIME_FORFEIT, /* "time forfeit": a player ran out of time    */
+} arb_termination;
+/* The tag value of `t` ("normal", "adjudicated", "time forfeit"). */
+const char *arb_termination_name(arb_termination t);
 
 typedef struct arb_replay {
 	/* in */
@@ -41,6 +53,9 @@ typedef struct arb_replay {
 	size_t current;			   /* move being applied, for events        */
 	bool result_star;		   /* [Result "*"]                          */
 	bool result_winner[ARB_MAX_SEATS]; /* the winners it names        */
+	arb_termination termination;	   /* the Termination tag           */
+	bool stopped; /* ARB_UNFINISHED by a Termination tag: result_winner
+		       * holds the winners decided, which count */
 } arb_replay;
 
 /* Resolve the tags and create the game (verdict ARB_ERROR on failure).
