@@ -540,16 +540,17 @@ static bool duplicate(st_ctx *c, json_t *doc, size_t ev, const char *src, size_t
 		arb_bytes_digest(text, strlen(text), &d);
 		free(text);
 	}
-	/* named where the game was read from, which a result names */
-	if (*str_of(doc, "file")) {
-		src = str_of(doc, "file");
-		line = (size_t)json_integer_value(json_object_get(doc, "line"));
-	}
+	/* the first copy is named by the game's own place, which a result
+	 * names: the same by every route */
+	const char *game_file = *str_of(doc, "file") ? str_of(doc, "file") : src;
+	size_t game_line = *str_of(doc, "file")
+				   ? (size_t)json_integer_value(json_object_get(doc, "line"))
+				   : line;
 	seen_game *g = seen_slot(c, &d);
 	if (!g->file1) {
 		g->d = d;
-		g->file1 = file_index(c, src);
-		g->line = (uint32_t)line;
+		g->file1 = file_index(c, game_file);
+		g->line = (uint32_t)game_line;
 		g->event = (uint32_t)ev;
 		c->nseen++;
 		return false;
@@ -592,9 +593,14 @@ static int64_t place_points(st_ctx *c, size_t n, size_t place, size_t last, cons
 {
 	if (c->sc.kind == PTS_LIST && n > c->sc.nlist && !c->warned_seats[n]) {
 		c->warned_seats[n] = true;
+		char rest[64];
+		if (c->sc.nlist + 1 == n)
+			snprintf(rest, sizeof rest, "place %zu gets", n);
+		else
+			snprintf(rest, sizeof rest, "places %zu to %zu get", c->sc.nlist + 1, n);
 		warn_at(c, src, line,
-			"scheme %s gives points to %zu places, but this game has %zu seats: places %zu to %zu get 0",
-			c->sc.name, c->sc.nlist, n, c->sc.nlist + 1, n);
+			"scheme %s lists points for %zu place%s, but this game has %zu seats: %s 0 points",
+			c->sc.name, c->sc.nlist, c->sc.nlist == 1 ? "" : "s", n, rest);
 	}
 	int64_t sum = 0;
 	for (size_t q = place; q <= last; q++)
