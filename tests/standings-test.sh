@@ -15,7 +15,7 @@ golden=tests/standings
 # tests/standings/extras.tgn (games of two moves under $mini): a game
 # stopped by adjudication, a game recorded twice, names in other case and
 # blanks, two events; each run below against its golden extrasNAME.out
-(-default: no option)
+# ("-default": no option)
 extras=tests/standings/extras.tgn
 mini=corpus/tgn/mini.yaml
 extras_runs() {
