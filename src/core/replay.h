@@ -77,7 +77,8 @@ void arb_replay_free(arb_replay *r);
 	X(ARB_R_GAME_OVER, "game-over", "no turn follows the end of the game") \
 	X(ARB_R_RESULT_MISMATCH, "result-mismatch",                            \
 	  "the Result tag names the winners the replay gives, or \"*\" while " \
-	  "the game is not over")
+	  "the game is not over; a Termination tag says the game was "         \
+	  "stopped only when it is not over")
 enum arb_envelope_rule { ARB_ENVELOPE_RULES(ARB_RULE_ENUM) ARB_NENVELOPE_RULES };
 extern const arb_rule arb_envelope_rules[ARB_NENVELOPE_RULES];
 
