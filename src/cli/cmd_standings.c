@@ -120,6 +120,9 @@ typedef struct st_ctx {
 	size_t nfiles, cap_files;
 	index_map file_index;
 	bool warned_seats[ARB_MAX_SEATS + 1]; /* points list too short, said once */
+	arb_buf names; /* player_get's scratch: a name's two forms */
+	const char *raw; /* the JSON line or TSV row being added, or NULL */
+	size_t rawlen;
 	bool failed;
 } st_ctx;
 
@@ -426,17 +429,15 @@ static void name_forms(const st_ctx *c, const char *name, arb_buf *b, size_t *sh
  * not a pointer: adding a player may move the whole table. */
 static size_t player_get(st_ctx *c, size_t ev, const char *name)
 {
-	arb_buf b = { 0 };
+	arb_buf *b = &c->names;
 	size_t shown, keyat;
-	name_forms(c, name, &b, &shown, &keyat);
-	player_key key = { ev, b.p + keyat };
+	name_forms(c, name, b, &shown, &keyat);
+	player_key key = { ev, b->p + keyat };
 	uint64_t h = hash_str(0xcbf29ce484222325ull ^ ((uint64_t)ev * 0x9E3779B97F4A7C15ull),
 			      key.key);
 	index_slot *slot = map_slot(&c->pl_index, h, player_eq, c, &key);
-	if (slot->idx1) {
-		arb_buf_free(&b);
+	if (slot->idx1)
 		return slot->idx1 - 1;
-	}
 	if (c->npl == c->cap_pl) {
 		c->cap_pl = c->cap_pl ? 2 * c->cap_pl : 16;
 		c->pl = arb_xrealloc(c->pl, c->cap_pl * sizeof *c->pl);
@@ -444,9 +445,8 @@ static size_t player_get(st_ctx *c, size_t ev, const char *name)
 	player *p = &c->pl[c->npl];
 	memset(p, 0, sizeof *p);
 	p->event = ev;
-	p->name = arb_xstrdup(b.p + shown);
+	p->name = arb_xstrdup(b->p + shown);
 	p->key = arb_xstrdup(key.key);
-	arb_buf_free(&b);
 	slot->hash = h;
 	slot->idx1 = c->npl + 1;
 	c->pl_index.n++;
@@ -532,8 +532,11 @@ static bool duplicate(st_ctx *c, json_t *doc, size_t ev, const char *src, size_t
 		return false;
 	arb_digest d;
 	const char *hex = json_string_value(json_object_get(doc, "digest"));
-	if (!hex || !arb_digest_parse(hex, &d)) {
+	if ((!hex || !arb_digest_parse(hex, &d)) && c->raw) {
 		/* results without a fingerprint: the same result line */
+		arb_bytes_digest(c->raw, c->rawlen, &d);
+	} else if (!hex || !arb_digest_parse(hex, &d)) {
+		/* a YAML document: its content, keys in order */
 		char *text = json_dumps(doc, JSON_COMPACT | JSON_SORT_KEYS);
 		if (!text) /* out of memory: counted, as nothing can tell */
 			return false;
@@ -1164,7 +1167,10 @@ static int from_json(st_ctx *c, FILE *f, const char *name, size_t lines_before)
 			json_decref(j);
 			break;
 		}
+		c->raw = line.p;
+		c->rawlen = line.len;
 		rc = add_doc(c, j, name, no);
+		c->raw = NULL;
 		json_decref(j);
 		if (rc)
 			break;
@@ -1215,6 +1221,11 @@ static int from_tsv(st_ctx *c, FILE *f, const char *name, size_t lines_before)
 		}
 		if (!strncmp(line, "file\t", 5))
 			continue; /* a second header from concatenated files */
+		/* the row as read: a result without a fingerprint is known by it */
+		arb_digest row;
+		arb_bytes_digest(line, strlen(line), &row);
+		char hexrow[ARB_DIGEST_HEX];
+		arb_digest_hex(&row, hexrow);
 		char *col[16];
 		if (split(line, '\t', col, ncols) != ncols) {
 			rc = input_error(c, name, no, 1, "a row needs %zu tab-separated fields",
@@ -1238,8 +1249,8 @@ static int from_tsv(st_ctx *c, FILE *f, const char *name, size_t lines_before)
 			arb_json_set(doc, "termination", arb_json_str(col[14]));
 		else
 			arb_json_set(doc, "message", arb_json_str(col[14]));
-		if (ncols == 16 && *col[15])
-			arb_json_set(doc, "digest", arb_json_str(col[15]));
+		arb_json_set(doc, "digest",
+			     arb_json_str(ncols == 16 && *col[15] ? col[15] : hexrow));
 		json_t *seats = json_array();
 		char *players[ARB_MAX_SEATS], *scores[ARB_MAX_SEATS];
 		size_t np = *col[6] ? split(col[6], '|', players, ARB_MAX_SEATS) : 0;
@@ -1587,6 +1598,7 @@ int arb_cmd_standings(const arb_opts *o)
 	free(c.ev_index.slot);
 	free(c.file_index.slot);
 	free(c.seen);
+	arb_buf_free(&c.names);
 	for (size_t i = 0; i < c.nfiles; i++)
 		free(c.files[i]);
 	free(c.files);
