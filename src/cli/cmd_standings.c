@@ -1,23 +1,28 @@
 /*
  * cmd_standings.c — `standings`: a tournament table from many games.
  *
- * Input is records (each replayed here) or the per-game results that
- * `check --format=json|yaml|tsv` wrote, so a large tournament can be
- * checked in parallel and reduced once.  Every input becomes the same
- * per-game document (the one `check --format=json` prints), and the
- * tables are built from those alone: both routes give the same standings.
- * A results stream is known by its first byte: '{' JSON lines, '-' YAML,
- * 'f' TSV (its header); anything else is TGN.
+ * Input is records (each replayed here), the per-game results that
+ * `check --format=json|yaml|tsv` wrote, or partial tables (this command's
+ * own JSON or YAML output), in any mix, so a large tournament can be
+ * checked in parallel and reduced once or in stages.  Every game becomes
+ * the same per-game document (the one `check --format=json` prints), and
+ * the tables are built from those alone; a partial table adds its rows'
+ * counts and exact integer sums, so merging is associative and every
+ * route gives the same standings.  A stream is known by its first byte:
+ * '{' JSON lines, '-' YAML, 'f' TSV (its header); anything else is TGN.
  *
- * One table per Event tag (or per round or table of an event, --group).
- * Only legal games count; illegal, unfinished
- * and broken games are listed as left out (--include-illegal counts
- * illegal games with the scores reached before the illegal move).
+ * One table per Event tag (or per round or table of an event, or one for
+ * all, --group).  Legal games count, and games stopped with their winners
+ * decided (a Termination tag); illegal, unfinished and broken games are
+ * listed as left out (--include-illegal counts illegal games with the
+ * scores reached before the illegal move).  A game read twice is known by
+ * its fingerprint (core/digest.h) and counted once (--duplicates).
  * Memory: one game or one result (at most ARB_MAX_RESULT_BYTES) at a
  * time, plus the tables, which grow with players and groups and with the
- * games left out (each keeps its file, line, verdict and reason, so the
- * table can list it); counted games cost nothing once added.  Players and
- * groups are found by hash, so the work is linear in the input.
+ * games left out or stopped (each keeps its file, line and reason, so the
+ * table can list it), plus a 32-byte fingerprint slot (at most half full)
+ * per game unless --duplicates=count.  Players, groups and fingerprints
+ * are found by hash, so the work is linear in the input.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -120,8 +125,8 @@ typedef struct st_ctx {
 	size_t nfiles, cap_files;
 	index_map file_index;
 	bool warned_seats[ARB_MAX_SEATS + 1]; /* points list too short, said once */
-	arb_buf names; /* player_get's scratch: a name's two forms */
-	const char *raw; /* the JSON line or TSV row being added, or NULL */
+	arb_buf names;			      /* player_get's scratch: a name's two forms */
+	const char *raw;		      /* the JSON line or TSV row being added, or NULL */
 	size_t rawlen;
 	bool failed;
 } st_ctx;
@@ -433,8 +438,8 @@ static size_t player_get(st_ctx *c, size_t ev, const char *name)
 	size_t shown, keyat;
 	name_forms(c, name, b, &shown, &keyat);
 	player_key key = { ev, b->p + keyat };
-	uint64_t h = hash_str(0xcbf29ce484222325ull ^ ((uint64_t)ev * 0x9E3779B97F4A7C15ull),
-			      key.key);
+	uint64_t h =
+		hash_str(0xcbf29ce484222325ull ^ ((uint64_t)ev * 0x9E3779B97F4A7C15ull), key.key);
 	index_slot *slot = map_slot(&c->pl_index, h, player_eq, c, &key);
 	if (slot->idx1)
 		return slot->idx1 - 1;
@@ -516,8 +521,7 @@ static seen_game *seen_slot(st_ctx *c, const arb_digest *d)
 		c->cap_seen = cap;
 	}
 	size_t k = d->h[0] & (c->cap_seen - 1);
-	while (c->seen[k].file1 &&
-	       !(c->seen[k].d.h[0] == d->h[0] && c->seen[k].d.h[1] == d->h[1]))
+	while (c->seen[k].file1 && !(c->seen[k].d.h[0] == d->h[0] && c->seen[k].d.h[1] == d->h[1]))
 		k = (k + 1) & (c->cap_seen - 1);
 	return &c->seen[k];
 }
@@ -713,9 +717,9 @@ static int add_game(st_ctx *c, json_t *doc, const char *src, size_t line)
 			break;
 		case PTS_PLACEMENT:
 		case PTS_LIST:
-			p->points += place_points(c, n, place,
-						  c->sc.ties_best ? place : place + tied, src,
-						  line);
+			p->points +=
+				place_points(c, n, place, c->sc.ties_best ? place : place + tied,
+					     src, line);
 			break;
 		}
 	}
@@ -749,24 +753,24 @@ static int64_t table_int(st_ctx *c, json_t *o, const char *key, const char *src,
  * would mean something else.  Returns -1 with a diagnostic. */
 static int add_table(st_ctx *c, json_t *doc, const char *src, size_t line)
 {
-	static const char *const same[][2] = { { "scheme", NULL },
-					       { "grouping", NULL },
-					       { "names", NULL } };
-	const char *mine[3] = { c->sc.name, grouping_name(c),
-				c->o->names_exact ? "exact" : "fold" };
-	for (size_t k = 0; k < 3; k++) {
-		const char *theirs = str_of(doc, same[k][0]);
+	static const char *const keys[] = { "scheme", "grouping", "names", "illegal" };
+	static const char *const labels[] = { "scheme", "grouping", "names", "illegal games" };
+	const char *mine[] = { c->sc.name, grouping_name(c), c->o->names_exact ? "exact" : "fold",
+			       c->o->include_illegal ? "counted" : "left out" };
+	for (size_t k = 0; k < 4; k++) {
+		const char *theirs = str_of(doc, keys[k]);
 		if (strcmp(theirs, mine[k]))
 			return input_error(
 				c, src, line, 1,
 				"a partial table made with %s \"%s\" cannot be merged into one with %s \"%s\"",
-				same[k][0], theirs, same[k][0], mine[k]);
+				labels[k], theirs, labels[k], mine[k]);
 	}
 	json_t *units = json_object_get(doc, "units");
 	if (json_integer_value(json_object_get(units, "points")) != c->points_unit ||
 	    json_integer_value(json_object_get(units, "share")) != SHARE_UNIT)
-		return input_error(c, src, line, 1,
-				   "a partial table without the units of its sums: not the output of standings");
+		return input_error(
+			c, src, line, 1,
+			"a partial table without the units of its sums: not the output of standings");
 	json_t *rows = json_object_get(doc, "standings");
 	json_t *lo = json_object_get(doc, "left_out"), *st = json_object_get(doc, "stopped");
 	if (!json_is_array(rows) || !json_is_array(lo) || !json_is_array(st))
@@ -782,16 +786,17 @@ static int add_table(st_ctx *c, json_t *doc, const char *src, size_t line)
 	e->duplicates += dups;
 	size_t i;
 	json_t *v;
-	json_array_foreach(lo, i, v) {
+	json_array_foreach(lo, i, v)
+	{
 		const char *verdict = str_of(v, "verdict");
-		arb_out_status(c->out, !strcmp(verdict, "illegal")	  ? ARB_EXIT_ILLEGAL
+		arb_out_status(c->out, !strcmp(verdict, "illegal")	? ARB_EXIT_ILLEGAL
 				       : !strcmp(verdict, "unfinished") ? ARB_EXIT_OK
-									  : ARB_EXIT_ERROR);
+									: ARB_EXIT_ERROR);
 		arb_json_push(c->ev[ev].left_out, json_deep_copy(v));
 	}
-	json_array_foreach(st, i, v)
-		arb_json_push(c->ev[ev].stopped, json_deep_copy(v));
-	json_array_foreach(rows, i, v) {
+	json_array_foreach(st, i, v) arb_json_push(c->ev[ev].stopped, json_deep_copy(v));
+	json_array_foreach(rows, i, v)
+	{
 		json_t *sums = json_object_get(v, "sums");
 		json_t *places = json_object_get(v, "places");
 		int64_t g = table_int(c, v, "games", src, line);
@@ -802,8 +807,9 @@ static int add_table(st_ctx *c, json_t *doc, const char *src, size_t line)
 			return -1;
 		if (!json_is_integer(sc) || !json_is_integer(pts) || !json_is_integer(sh) ||
 		    !json_is_array(places) || json_array_size(places) > ARB_MAX_SEATS)
-			return input_error(c, src, line, 1,
-					   "a partial table's row needs places, score and sums: not the output of standings");
+			return input_error(
+				c, src, line, 1,
+				"a partial table's row needs places, score and sums: not the output of standings");
 		size_t who = player_get(c, ev, str_of(v, "player"));
 		player *p = &c->pl[who];
 		p->games += (long)g;
@@ -813,10 +819,7 @@ static int add_table(st_ctx *c, json_t *doc, const char *src, size_t line)
 		p->share += json_integer_value(sh);
 		size_t k;
 		json_t *q;
-		json_array_foreach(places, k, q)
-			p->places[k] += (long)json_integer_value(q);
-		if (c->sc.kind == PTS_LIST && json_array_size(places) > c->sc.nlist)
-			place_points(c, json_array_size(places), 1, 1, src, line);
+		json_array_foreach(places, k, q) p->places[k] += (long)json_integer_value(q);
 	}
 	return 0;
 }
@@ -833,12 +836,14 @@ static int add_digests(st_ctx *c, json_t *doc, const char *src, size_t line)
 		return 0;
 	size_t i, twice = 0;
 	json_t *v;
-	json_array_foreach(list, i, v) {
+	json_array_foreach(list, i, v)
+	{
 		arb_digest d;
 		const char *hex = json_string_value(v);
 		if (!hex || !arb_digest_parse(hex, &d))
-			return input_error(c, src, line, 1,
-					   "a fingerprint is 32 hex digits: not the output of standings");
+			return input_error(
+				c, src, line, 1,
+				"a fingerprint is 32 hex digits: not the output of standings");
 		seen_game *g = seen_slot(c, &d);
 		if (!g->file1) {
 			g->d = d;
@@ -855,14 +860,16 @@ static int add_digests(st_ctx *c, json_t *doc, const char *src, size_t line)
 		if (g->line)
 			snprintf(where, sizeof where, ":%u", (unsigned)g->line);
 		if (c->o->duplicates == DUP_WARN) {
-			warn_at(c, src, line, "group %s: game %s, counted at %s%s too, counts twice",
+			warn_at(c, src, line,
+				"group %s: game %s, counted at %s%s too, counts twice",
 				c->ev[ev].name, hex, first, where);
 			continue;
 		}
 		arb_diag dg = { .file = src, .line = (uint32_t)line, .col = 1 };
-		snprintf(dg.msg, sizeof dg.msg,
-			 "group %s: game %s was counted at %s%s too; a partial table cannot take it back, so it counts twice (merge check's results, not tables, to skip it)",
-			 c->ev[ev].name, hex, first, where);
+		snprintf(
+			dg.msg, sizeof dg.msg,
+			"group %s: game %s was counted at %s%s too; a partial table cannot take it back, so it counts twice (merge check's results, not tables, to skip it)",
+			c->ev[ev].name, hex, first, where);
 		arb_out_diag(c->out, &dg);
 	}
 	if (twice > 1)
@@ -1486,7 +1493,8 @@ static void print_event(st_ctx *c, size_t ev, player **list, size_t n)
 	if (c->o->format == FMT_TEXT) {
 		size_t i;
 		json_t *v;
-		json_array_foreach(e->stopped, i, v) {
+		json_array_foreach(e->stopped, i, v)
+		{
 			long moves = (long)json_integer_value(json_object_get(v, "moves"));
 			arb_buf_printf(&b, "stopped: %s:%ld: %s after %ld move%s; ",
 				       str_of(v, "file"),
@@ -1514,6 +1522,8 @@ static void print_event(st_ctx *c, size_t ev, player **list, size_t n)
 		arb_json_set(doc, "scheme", arb_json_str(c->sc.name));
 		arb_json_set(doc, "grouping", arb_json_str(grouping_name(c)));
 		arb_json_set(doc, "names", arb_json_str(c->o->names_exact ? "exact" : "fold"));
+		arb_json_set(doc, "illegal",
+			     arb_json_str(c->o->include_illegal ? "counted" : "left out"));
 		json_t *units = json_object();
 		arb_json_set(units, "points", json_integer(c->points_unit));
 		arb_json_set(units, "share", json_integer(SHARE_UNIT));

@@ -54,7 +54,7 @@ typedef struct arb_replay {
 	bool result_star;		   /* [Result "*"]                          */
 	bool result_winner[ARB_MAX_SEATS]; /* the winners it names        */
 	arb_termination termination;	   /* the Termination tag           */
-	bool stopped; /* ARB_UNFINISHED by a Termination tag: result_winner
+	bool stopped;			   /* ARB_UNFINISHED by a Termination tag: result_winner
 		       * holds the winners decided, which count */
 } arb_replay;
 
