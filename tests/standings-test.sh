@@ -173,3 +173,12 @@ if command -v parallel >/dev/null 2>&1; then
 else
 	echo "FAIL standings parallel recipe: GNU parallel is not installed (sh tools/deps.sh installs it)"
 fi
+
+# standings' TSV is for spreadsheets: it cannot be merged, and says so
+"$native" standings --format=tsv "$rec" 2>/dev/null >"$tmp/table.tsv"
+capture standings "$tmp/table.tsv" | sed "s|$tmp/||g" >"$tmp/out"
+cat >"$tmp/want" <<'EOF'
+stderr: table.tsv:1:1: error: a standings TSV table cannot be merged (it lacks the games left out and the exact sums): write partial tables with --format=json or yaml
+exit 2
+EOF
+compare "a TSV table is refused with the formats that merge" "$tmp/want" "$tmp/out"

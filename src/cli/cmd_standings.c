@@ -1291,6 +1291,23 @@ static int from_tsv(st_ctx *c, FILE *f, const char *name, size_t lines_before)
 	return rc;
 }
 
+/* Whether f starts with the header of standings' own TSV ("group\t"),
+ * which cannot be merged.  The bytes read are appended to the line start
+ * `taken` hands to the record reader (blanks has room for a line), so a
+ * record stream loses nothing. */
+static bool standings_tsv(FILE *f, char *blanks, arb_taken *taken)
+{
+	static const char head[] = "group\t";
+	size_t n = 0;
+	int ch;
+	while (n < sizeof head - 1 && taken->len < ARB_MAX_LINE + 1 && (ch = getc(f)) != EOF) {
+		blanks[taken->len++] = (char)ch;
+		if (ch != head[n++])
+			return false;
+	}
+	return n == sizeof head - 1 && !memcmp(blanks + taken->len - n, head, n);
+}
+
 /* One operand: a results stream (JSON lines, YAML, TSV) or records. */
 static int read_input(st_ctx *c, const char *path)
 {
@@ -1326,6 +1343,11 @@ static int read_input(st_ctx *c, const char *path)
 		rc = from_yaml(c, f, name, taken.lines);
 	else if (ch == 'f')
 		rc = from_tsv(c, f, name, taken.lines);
+	else if (ch == 'g' && standings_tsv(f, blanks, &taken))
+		rc = input_error(c, name, taken.lines + 1, 1,
+				 "a standings TSV table cannot be merged (it lacks the games left "
+				 "out and the exact sums): write partial tables with --format=json "
+				 "or yaml");
 	else
 		rc = arb_each_record_in(f, name, &taken, c->o, c->out, from_record, c);
 	free(blanks);
