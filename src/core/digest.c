@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "digest.h"
+#include "util.h"
 
 typedef struct lanes {
 	uint64_t a, b;
@@ -64,13 +65,36 @@ void arb_record_digest(const arb_record *rec, arb_digest *d)
 		feed(&l, rec->tags[i].name, strlen(rec->tags[i].name));
 		feed(&l, rec->tags[i].value, strlen(rec->tags[i].value));
 	}
+	/* each turn as its words joined by one blank: usually the very bytes
+	 * of the record, hashed in place; a turn laid out otherwise (more
+	 * blanks, a comment inside) is joined in a scratch buffer first */
 	feed_word(&l, rec->nturns);
+	arb_buf joined = { 0 };
 	for (size_t t = 0; t < rec->nturns; t++) {
 		const arb_turn *turn = &rec->turns[t];
-		feed_word(&l, turn->ntok);
-		for (size_t k = 0; k < turn->ntok; k++)
-			feed(&l, rec->tok[turn->first + k].s, rec->tok[turn->first + k].len);
+		if (!turn->ntok) {
+			feed(&l, "", 0);
+			continue;
+		}
+		const arb_token *tok = &rec->tok[turn->first];
+		size_t k = 1;
+		while (k < turn->ntok && tok[k].s == tok[k - 1].s + tok[k - 1].len + 1 &&
+		       tok[k - 1].s[tok[k - 1].len] == ' ')
+			k++;
+		if (k == turn->ntok) {
+			const arb_token *last = &tok[turn->ntok - 1];
+			feed(&l, tok->s, (size_t)(last->s + last->len - tok->s));
+			continue;
+		}
+		arb_buf_reset(&joined);
+		for (k = 0; k < turn->ntok; k++) {
+			if (k)
+				arb_buf_putc(&joined, ' ');
+			arb_buf_put(&joined, tok[k].s, tok[k].len);
+		}
+		feed(&l, joined.p, joined.len);
 	}
+	arb_buf_free(&joined);
 	finish(&l, d);
 }
 
