@@ -15,7 +15,9 @@ complete -c arbiter -n "not __fish_seen_subcommand_from $commands" -a view -d 'w
 complete -c arbiter -n "not __fish_seen_subcommand_from $commands" -a help -d "print the help, or with COMMAND that command's options"
 complete -c arbiter -n "__fish_seen_subcommand_from help" -f -a "$commands"
 complete -c arbiter -l from -x -a 'auto jcz soclog pioneers' -d "import: the input's format"
-complete -c arbiter -l group -x -a 'event round table' -d 'standings: a table per event, round or table'
+complete -c arbiter -l duplicates -x -a 'skip warn count' -d 'standings: a game read twice: skip it, warn, or count it'
+complete -c arbiter -l group -x -a 'event round table none' -d 'standings: a table per event, round or table, or one of all games'
+complete -c arbiter -l names -x -a 'fold exact' -d 'standings: fold case and blanks of names, or keep them exact'
 complete -c arbiter -l include-illegal -d 'standings: count illegal games with the scores reached'
 complete -c arbiter -l scheme -r -a 'placement wins share' -d 'standings: placement, wins, share, or a YAML file'
 complete -c arbiter -s n -l count -x -d 'gen: write N games'

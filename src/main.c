@@ -511,7 +511,17 @@ int main(int argc, char **argv)
 		case OPT_GROUP:
 			if ((v = value_index(&options[OPT_GROUP], arg)) < 0)
 				return ARB_EXIT_ERROR;
-			o.group = v; /* event, round, table: 0, 1, 2 */
+			o.group = v; /* GROUP_EVENT ... GROUP_NONE */
+			break;
+		case OPT_DUPLICATES:
+			if ((v = value_index(&options[OPT_DUPLICATES], arg)) < 0)
+				return ARB_EXIT_ERROR;
+			o.duplicates = v; /* DUP_SKIP, DUP_WARN, DUP_COUNT */
+			break;
+		case OPT_NAMES:
+			if ((v = value_index(&options[OPT_NAMES], arg)) < 0)
+				return ARB_EXIT_ERROR;
+			o.names_exact = v == 1;
 			break;
 		case OPT_IN_PLACE:
 			o.in_place = true;

@@ -12,6 +12,24 @@ trap 'rm -rf "$tmp"' EXIT
 rec=corpus/tournament/club-night.tgn
 golden=tests/standings
 
+# tests/standings/extras.tgn (games of two moves under $mini): a game
+# stopped by adjudication, a game recorded twice, names in other case and
+# blanks, two events; each run below against its golden extrasNAME.out
+# ("-default": no option)
+extras=tests/standings/extras.tgn
+mini=corpus/tgn/mini.yaml
+extras_runs() {
+	cat <<-EOF
+		-default
+		-none --group=none
+		-exact --group=none --names=exact
+		-warn --duplicates=warn
+		-count --duplicates=count
+		.json --format=json
+		.yaml --format=yaml
+	EOF
+}
+
 compare() { # NAME EXPECTED ACTUAL
 	if diff -u "$2" "$3" >"$tmp/diff" 2>&1; then
 		report "standings $1" 0
@@ -31,6 +49,11 @@ if [ "${1:-}" = "--update" ]; then
 	capture standings --group round "$rec" >"$golden/by-round.out"
 	for b in bad-tiebreaker bad-points bad-key; do
 		capture standings --scheme "$golden/$b.yaml" "$rec" >"$golden/$b.out"
+	done
+	capture standings --scheme "$golden/short-points.yaml" "$rec" >"$golden/short-points.out"
+	extras_runs | while IFS=' ' read -r n args; do
+		# shellcheck disable=SC2086 # the arguments are words
+		capture --data $mini standings $args "$extras" >"$golden/extras$n.out"
 	done
 	exit 0
 fi
@@ -69,3 +92,103 @@ for f in json yaml tsv; do
 	grep -v '^left out' "$tmp/via" >"$tmp/v"
 	compare "parallel route via $f results" "$tmp/d" "$tmp/v"
 done
+
+capture standings --scheme "$golden/short-points.yaml" "$rec" >"$tmp/out"
+compare "a points list shorter than the seats warns" "$golden/short-points.out" "$tmp/out"
+extras_runs | while IFS=' ' read -r n args; do
+	# shellcheck disable=SC2086 # the arguments are words
+	capture --data $mini standings $args "$extras" >"$tmp/out"
+	compare "extras$n ${args:-(adjudicated, a duplicate, names folded)}" "$golden/extras$n.out" "$tmp/out"
+done
+
+# the issue's own case: the same results twice count once, with a warning
+# per game, as the records named twice do
+"$native" --data $mini check --format=json "$extras" >"$tmp/res.json"
+"$native" --data $mini standings "$extras" "$extras" >"$tmp/direct" 2>/dev/null
+cat "$tmp/res.json" "$tmp/res.json" >"$tmp/twice.json"
+"$ARBITER" standings "$tmp/twice.json" >"$tmp/out" 2>"$tmp/err"
+compare "results read twice count once" "$tmp/direct" "$tmp/out"
+[ "$(grep -c 'twice.json:[0-9]*: warning: the same game as tests/standings/extras.tgn:' "$tmp/err")" = 6 ]
+report "standings results read twice: a warning per game" $? "$tmp/err"
+"$native" --data $mini standings "$extras" >"$tmp/direct" 2>/dev/null
+
+# partial tables: standings' own JSON or YAML output merges into the same
+# table as one run over everything, by any split and in stages
+# (the game recorded twice, 1st and 4th, in one piece: see below)
+head -n 4 "$tmp/res.json" >"$tmp/a.json"
+tail -n +5 "$tmp/res.json" >"$tmp/b.json"
+"$native" standings --format=json "$tmp/a.json" >"$tmp/a.table.json" 2>/dev/null
+"$native" standings --format=yaml "$tmp/b.json" >"$tmp/b.table.yaml"
+"$ARBITER" standings "$tmp/a.table.json" "$tmp/b.table.yaml" >"$tmp/out" 2>&1
+compare "two partial tables merge into the whole" "$tmp/direct" "$tmp/out"
+"$ARBITER" standings "$tmp/a.table.json" "$tmp/b.json" >"$tmp/out" 2>&1
+compare "a partial table and results merge" "$tmp/direct" "$tmp/out"
+"$native" standings --format=json "$tmp/a.table.json" "$tmp/b.table.yaml" >"$tmp/ab.table.json"
+"$ARBITER" standings "$tmp/ab.table.json" >"$tmp/out" 2>&1
+compare "a table of tables (a second stage)" "$tmp/direct" "$tmp/out"
+# a game counted in two tables cannot be taken back out of either
+sed -n 4p "$tmp/res.json" >"$tmp/c.json"
+"$native" standings --format=json "$tmp/c.json" >"$tmp/c.table.json"
+capture standings "$tmp/a.table.json" "$tmp/c.table.json" | grep -e '^stderr' -e '^exit' |
+	sed "s|$tmp/||g" >"$tmp/out"
+digest=$(sed -n 's/.*"digest":"\([0-9a-f]*\)".*/\1/p' "$tmp/c.json")
+cat >"$tmp/want" <<EOF
+stderr: c.table.json:2:1: error: group Extras: game $digest was counted at a.table.json too; a partial table cannot take it back, so it counts twice (merge check's results, not tables, to skip it)
+exit 2
+EOF
+compare "a game in two partial tables is an error" "$tmp/want" "$tmp/out"
+capture standings --scheme wins "$tmp/a.table.json" | sed "s|$tmp/||g" >"$tmp/out"
+cat >"$tmp/want" <<'EOF'
+stderr: a.table.json:1:1: error: a partial table made with scheme "placement" cannot be merged into one with scheme "wins"
+exit 2
+EOF
+compare "a partial table of another scheme is refused" "$tmp/want" "$tmp/out"
+
+# The recipe of arbiter(1), EXAMPLES, with GNU parallel: records split into
+# jobs of 3 games (--pipe --recstart), each checked or reduced to a
+# partial table; the reduce gives the bytes of one run over everything.
+# --pipe names the games <stdin> with lines counted in each piece, so the
+# games here are the legal ones (no left-out line names a game).
+if command -v parallel >/dev/null 2>&1; then
+	export PARALLEL_HOME="$tmp/parallel"
+	"$native" select --valid "$rec" >"$tmp/valid.tgn"
+	"$native" standings "$tmp/valid.tgn" >"$tmp/one" 2>&1
+	parallel --will-cite --pipe --recstart '[Game' -N 3 -k "$native" check --format=json \
+		<"$tmp/valid.tgn" >"$tmp/results.json"
+	"$ARBITER" standings "$tmp/results.json" >"$tmp/out" 2>&1
+	compare "parallel --pipe: check, then one standings" "$tmp/one" "$tmp/out"
+	parallel --will-cite --pipe --recstart '[Game' -N 3 -k "$native" standings --format=json \
+		<"$tmp/valid.tgn" >"$tmp/tables.json"
+	"$ARBITER" standings "$tmp/tables.json" >"$tmp/out" 2>&1
+	compare "parallel --pipe: partial tables, then their merge" "$tmp/one" "$tmp/out"
+	# per file, left-out game included: the files keep their names
+	"$ARBITER" standings "$tmp"/r*-t*.tgn >"$tmp/one" 2>&1
+	parallel --will-cite -k "$native" check --format=json ::: "$tmp"/r*-t*.tgn >"$tmp/results.json"
+	"$ARBITER" standings "$tmp/results.json" >"$tmp/out" 2>&1
+	compare "parallel per file: check, then one standings" "$tmp/one" "$tmp/out"
+	# two stages: tables of four files each, then the table of the tables
+	ls "$tmp"/r*-t*.tgn | parallel --will-cite -k -N 4 "$native" standings --format=json \
+		>"$tmp/tables.json"
+	"$ARBITER" standings "$tmp/tables.json" >"$tmp/out" 2>&1
+	compare "parallel per file: partial tables, then their merge" "$tmp/one" "$tmp/out"
+else
+	echo "FAIL standings parallel recipe: GNU parallel is not installed (sh tools/deps.sh installs it)"
+fi
+
+# standings' TSV is for spreadsheets: it cannot be merged, and says so
+"$native" standings --format=tsv "$rec" 2>/dev/null >"$tmp/table.tsv"
+capture standings "$tmp/table.tsv" | sed "s|$tmp/||g" >"$tmp/out"
+cat >"$tmp/want" <<'EOF'
+stderr: table.tsv:1:1: error: a standings TSV table cannot be merged (it lacks the games left out and the exact sums): write partial tables with --format=json or yaml
+exit 2
+EOF
+compare "a TSV table is refused with the formats that merge" "$tmp/want" "$tmp/out"
+
+# a game's fingerprint ignores layout and comments, not its words
+printf '[Game "carcassonne"]\n[Red "A"]\n[Blue "B"]\n[Result "*"]\n\nRed E 0,-1 180 ; c\n' >"$tmp/l1.tgn"
+printf '[Game "carcassonne"]\n[Red "A"]\n[Blue "B"]\n[Result "*"]\n\nRed  E {x} 0,-1\t180\n' >"$tmp/l2.tgn"
+printf '[Game "carcassonne"]\n[Red "A"]\n[Blue "B"]\n[Result "*"]\n\nRed E 0,-1 90\n' >"$tmp/l3.tgn"
+"$native" check --format=tsv "$tmp"/l1.tgn "$tmp"/l2.tgn "$tmp"/l3.tgn | cut -f 16 | tail -n +2 | uniq -c |
+	awk '{ print $1 }' | tr '\n' ' ' >"$tmp/out"
+printf "2 1 " | diff - "$tmp/out" >"$tmp/diff" 2>&1
+report "standings fingerprint: layout and comments aside" $? "$tmp/diff"

@@ -6,7 +6,9 @@ set -e
 # valgrind: tests/standings-test.sh runs standings under memcheck
 # libxml2-utils (xmllint) and chromium: tests/svg-test.sh checks the SVG
 # pictures and opens the HTML pages in a headless browser
-pkgs="pkg-config libyaml-dev libjansson-dev libcmocka-dev mandoc jq libxml2-utils chromium valgrind"
+# parallel: tests/standings-test.sh and arbiter(1)'s EXAMPLES run the GNU
+# parallel recipe
+pkgs="pkg-config libyaml-dev libjansson-dev libcmocka-dev mandoc jq libxml2-utils chromium valgrind parallel"
 missing=
 for p in $pkgs; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' ||

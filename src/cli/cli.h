@@ -31,12 +31,19 @@ typedef struct arb_opts {
 	const char *view;     /* gen --view WHO (NULL: full records) */
 	const char *scheme;   /* standings --scheme NAME|FILE */
 	bool include_illegal; /* standings */
-	int group;	      /* standings: 0 event, 1 round, 2 table */
+	int group;	      /* standings: GROUP_EVENT ... GROUP_NONE */
+	int duplicates;	      /* standings: DUP_SKIP, DUP_WARN, DUP_COUNT */
+	bool names_exact;     /* standings --names=exact */
 	const char *from;     /* import --from FORMAT (NULL: auto)   */
 	const char *output;   /* dump/view -o: a directory or a pattern */
 	char **files;	      /* operands; "-" is stdin */
 	int nfiles;
 } arb_opts;
+
+/* standings --group and --duplicates: in the order of their values in
+ * options.h. */
+enum { GROUP_EVENT, GROUP_ROUND, GROUP_TABLE, GROUP_NONE };
+enum { DUP_SKIP, DUP_WARN, DUP_COUNT };
 
 /* Exit statuses, ordered: the worst seen wins. */
 enum { ARB_EXIT_OK = 0, ARB_EXIT_ILLEGAL = 1, ARB_EXIT_ERROR = 2 };

@@ -1,23 +1,28 @@
 /*
  * cmd_standings.c — `standings`: a tournament table from many games.
  *
- * Input is records (each replayed here) or the per-game results that
- * `check --format=json|yaml|tsv` wrote, so a large tournament can be
- * checked in parallel and reduced once.  Every input becomes the same
- * per-game document (the one `check --format=json` prints), and the
- * tables are built from those alone: both routes give the same standings.
- * A results stream is known by its first byte: '{' JSON lines, '-' YAML,
- * 'f' TSV (its header); anything else is TGN.
+ * Input is records (each replayed here), the per-game results that
+ * `check --format=json|yaml|tsv` wrote, or partial tables (this command's
+ * own JSON or YAML output), in any mix, so a large tournament can be
+ * checked in parallel and reduced once or in stages.  Every game becomes
+ * the same per-game document (the one `check --format=json` prints), and
+ * the tables are built from those alone; a partial table adds its rows'
+ * counts and exact integer sums, so merging is associative and every
+ * route gives the same standings.  A stream is known by its first byte:
+ * '{' JSON lines, '-' YAML, 'f' TSV (its header); anything else is TGN.
  *
- * One table per Event tag (or per round or table of an event, --group).
- * Only legal games count; illegal, unfinished
- * and broken games are listed as left out (--include-illegal counts
- * illegal games with the scores reached before the illegal move).
+ * One table per Event tag (or per round or table of an event, or one for
+ * all, --group).  Legal games count, and games stopped with their winners
+ * decided (a Termination tag); illegal, unfinished and broken games are
+ * listed as left out (--include-illegal counts illegal games with the
+ * scores reached before the illegal move).  A game read twice is known by
+ * its fingerprint (core/digest.h) and counted once (--duplicates).
  * Memory: one game or one result (at most ARB_MAX_RESULT_BYTES) at a
  * time, plus the tables, which grow with players and groups and with the
- * games left out (each keeps its file, line, verdict and reason, so the
- * table can list it); counted games cost nothing once added.  Players and
- * groups are found by hash, so the work is linear in the input.
+ * games left out or stopped (each keeps its file, line and reason, so the
+ * table can list it), plus a 32-byte fingerprint slot (at most half full)
+ * per game unless --duplicates=count.  Players, groups and fingerprints
+ * are found by hash, so the work is linear in the input.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -31,12 +36,16 @@
 
 #include "cli.h"
 #include "../core/data.h"
+#include "../core/digest.h"
 #include "../core/util.h"
 
 /* One result (a JSON line, a YAML document, a TSV row) is the verdict of
  * one game: a few KiB.  Longer ones are refused, so a malformed stream
  * cannot make standings hold it all. */
 #define ARB_MAX_RESULT_BYTES (1u << 20)
+/* A partial table (standings' own output, a group per document) grows
+ * with the group's players; it may be larger, up to this. */
+#define ARB_MAX_TABLE_BYTES (256u << 20)
 
 enum points_kind { PTS_PLACEMENT, PTS_WINS, PTS_SHARE, PTS_LIST };
 enum tiebreak { TB_POINTS, TB_WINS, TB_SCORE, TB_SHARE };
@@ -52,19 +61,30 @@ typedef struct scheme {
 	size_t ntb;
 } scheme;
 
+/* Points and shares are summed as integers, so a sum is the same
+ * whatever the order the games (or partial tables) come in: points in
+ * sixtieths (a tie of k places shares their points in k parts, and 60 is
+ * divisible by every k up to ARB_MAX_SEATS), shares in billionths (one
+ * game's share rounded once).  The "share" scheme's points are shares. */
+#define POINTS_UNIT 60
+#define SHARE_UNIT 1000000000
+
 typedef struct player {
 	size_t event; /* index into events              */
-	char *name;
+	char *name;   /* as first seen (trimmed unless --names=exact) */
+	char *key;    /* what identifies the player: name, folded */
 	long games, wins;
 	long places[ARB_MAX_SEATS]; /* finishes per place             */
-	double points, share;
+	int64_t points;		    /* in units of st_ctx.points_unit */
+	int64_t share;		    /* in SHARE_UNITs                 */
 	long score;
 } player;
 
 typedef struct event {
 	char *name;
-	long games;
+	long games, duplicates;
 	json_t *left_out; /* array of {file, line, verdict, why} */
+	json_t *stopped;  /* array of {file, line, termination, moves, winners} */
 } event;
 
 /* A hash index over a table that grows (players, events): slots hold the
@@ -80,15 +100,34 @@ typedef struct index_map {
 	size_t n;
 } index_map;
 
+/* The games seen, by fingerprint (--duplicates skip or warn): 32 bytes a
+ * slot, at most half full, so about 64 bytes per game, and never the game
+ * itself.  `file1` (0: empty) names where it was first seen, in files[]. */
+typedef struct seen_game {
+	arb_digest d;
+	uint32_t file1, line;
+	uint32_t event; /* its group, for the partial table's digests */
+} seen_game;
+
 typedef struct st_ctx {
 	const arb_opts *o;
 	arb_out *out;
 	scheme sc;
+	int64_t points_unit; /* POINTS_UNIT, or SHARE_UNIT for "share" */
 	player *pl;
 	size_t npl, cap_pl;
 	event *ev;
 	size_t nev, cap_ev;
 	index_map pl_index, ev_index;
+	seen_game *seen; /* open addressing by d.h[0] */
+	size_t nseen, cap_seen;
+	char **files; /* the file names games were read from */
+	size_t nfiles, cap_files;
+	index_map file_index;
+	bool warned_seats[ARB_MAX_SEATS + 1]; /* points list too short, said once */
+	arb_buf names;			      /* player_get's scratch: a name's two forms */
+	const char *raw;		      /* the JSON line or TSV row being added, or NULL */
+	size_t rawlen;
 	bool failed;
 } st_ctx;
 
@@ -286,13 +325,18 @@ static bool event_eq(const st_ctx *c, size_t i, const void *name)
 
 typedef struct player_key {
 	size_t event;
-	const char *name;
+	const char *key;
 } player_key;
 
 static bool player_eq(const st_ctx *c, size_t i, const void *key)
 {
 	const player_key *k = key;
-	return c->pl[i].event == k->event && !strcmp(c->pl[i].name, k->name);
+	return c->pl[i].event == k->event && !strcmp(c->pl[i].key, k->key);
+}
+
+static bool file_eq(const st_ctx *c, size_t i, const void *name)
+{
+	return !strcmp(c->files[i], name);
 }
 
 /* The index of the group `name`, added if new. */
@@ -306,21 +350,96 @@ static size_t event_index(st_ctx *c, const char *name)
 		c->cap_ev = c->cap_ev ? 2 * c->cap_ev : 4;
 		c->ev = arb_xrealloc(c->ev, c->cap_ev * sizeof *c->ev);
 	}
-	c->ev[c->nev].name = arb_xstrdup(name);
-	c->ev[c->nev].games = 0;
-	c->ev[c->nev].left_out = json_array();
+	event *e = &c->ev[c->nev];
+	memset(e, 0, sizeof *e);
+	e->name = arb_xstrdup(name);
+	e->left_out = json_array();
+	e->stopped = json_array();
 	slot->hash = h;
 	slot->idx1 = c->nev + 1;
 	c->ev_index.n++;
 	return c->nev++;
 }
 
+/* The index + 1 of file name `name` in c->files, added if new. */
+static uint32_t file_index(st_ctx *c, const char *name)
+{
+	uint64_t h = hash_str(0xcbf29ce484222325ull, name);
+	index_slot *slot = map_slot(&c->file_index, h, file_eq, c, name);
+	if (slot->idx1)
+		return (uint32_t)slot->idx1;
+	if (c->nfiles == c->cap_files) {
+		c->cap_files = c->cap_files ? 2 * c->cap_files : 8;
+		c->files = arb_xrealloc(c->files, c->cap_files * sizeof *c->files);
+	}
+	c->files[c->nfiles] = arb_xstrdup(name);
+	slot->hash = h;
+	slot->idx1 = c->nfiles + 1;
+	c->file_index.n++;
+	return (uint32_t)++c->nfiles;
+}
+
+/* The first UTF-8 character of s, folded to lower case: ASCII and the
+ * Latin-1 letters (À-Þ, which are most European names' capitals), into
+ * out; returns the bytes read.  Other scripts are kept as they are. */
+static size_t fold_char(const char *s, arb_buf *out)
+{
+	unsigned char c0 = (unsigned char)s[0];
+	if (c0 < 0x80) {
+		arb_buf_putc(out, (char)tolower(c0));
+		return 1;
+	}
+	unsigned char c1 = (unsigned char)s[1];
+	if (c0 == 0xC3 && c1 >= 0x80 && c1 <= 0x9E && c1 != 0x97) { /* U+00C0-00DE, not × */
+		arb_buf_putc(out, (char)c0);
+		arb_buf_putc(out, (char)(c1 + 0x20));
+		return 2;
+	}
+	arb_buf_putc(out, (char)c0);
+	return 1;
+}
+
+static bool is_blank(char ch)
+{
+	return ch == ' ' || ch == '\t';
+}
+
+/* A player's name as shown (*shown) and as compared (*key), both in b:
+ * by default without surrounding blanks, and the key folded to lower
+ * case, so " Ann" and "ann" are one player; --names=exact keeps both as
+ * written.  Returns the offsets of the two strings in b. */
+static void name_forms(const st_ctx *c, const char *name, arb_buf *b, size_t *shown, size_t *key)
+{
+	arb_buf_reset(b);
+	const char *end = name + strlen(name);
+	if (!c->o->names_exact) {
+		while (is_blank(*name))
+			name++;
+		while (end > name && is_blank(end[-1]))
+			end--;
+	}
+	*shown = 0;
+	arb_buf_put(b, name, (size_t)(end - name));
+	arb_buf_putc(b, '\0');
+	*key = b->len;
+	if (c->o->names_exact)
+		arb_buf_put(b, name, (size_t)(end - name));
+	else
+		for (const char *p = name; p < end;)
+			p += fold_char(p, b);
+	arb_buf_putc(b, '\0');
+}
+
 /* The index of the player `name` in group `ev`, added if new.  An index,
  * not a pointer: adding a player may move the whole table. */
 static size_t player_get(st_ctx *c, size_t ev, const char *name)
 {
-	player_key key = { ev, name };
-	uint64_t h = hash_str(0xcbf29ce484222325ull ^ ((uint64_t)ev * 0x9E3779B97F4A7C15ull), name);
+	arb_buf *b = &c->names;
+	size_t shown, keyat;
+	name_forms(c, name, b, &shown, &keyat);
+	player_key key = { ev, b->p + keyat };
+	uint64_t h =
+		hash_str(0xcbf29ce484222325ull ^ ((uint64_t)ev * 0x9E3779B97F4A7C15ull), key.key);
 	index_slot *slot = map_slot(&c->pl_index, h, player_eq, c, &key);
 	if (slot->idx1)
 		return slot->idx1 - 1;
@@ -331,7 +450,8 @@ static size_t player_get(st_ctx *c, size_t ev, const char *name)
 	player *p = &c->pl[c->npl];
 	memset(p, 0, sizeof *p);
 	p->event = ev;
-	p->name = arb_xstrdup(name);
+	p->name = arb_xstrdup(b->p + shown);
+	p->key = arb_xstrdup(key.key);
 	slot->hash = h;
 	slot->idx1 = c->npl + 1;
 	c->pl_index.n++;
@@ -358,13 +478,109 @@ static int input_error(st_ctx *c, const char *src, size_t line, size_t col, cons
 	return -1;
 }
 
-/* One game's document (as check --format=json writes it, read from `src`
- * at `line`) into the tables.  Returns -1 (with a diagnostic) when the
- * document is not a game result. */
-static int add_game(st_ctx *c, json_t *doc, const char *src, size_t line)
+/* A warning on stderr, FILE:LINE: warning: MESSAGE, unless -q. */
+static void warn_at(st_ctx *c, const char *src, size_t line, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+static void warn_at(st_ctx *c, const char *src, size_t line, const char *fmt, ...)
 {
-	json_t *tags = json_object_get(doc, "tags");
-	/* the group: the Event, then Round and Table as --group asks */
+	if (c->o->quiet)
+		return;
+	char msg[ARB_MSG_MAX];
+	va_list ap;
+	va_start(ap, fmt);
+	arb_vformat_msg(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	arb_buf b = { 0 };
+	arb_buf_put_utf8(&b, src);
+	if (line)
+		arb_buf_printf(&b, ":%zu", line);
+	arb_buf_puts(&b, ": warning: ");
+	arb_buf_put_utf8(&b, msg);
+	arb_buf_putc(&b, '\n');
+	fputs(b.p, stderr);
+	arb_buf_free(&b);
+}
+
+/* The slot of fingerprint d in c->seen: its entry, or the empty slot
+ * where it goes (the table grown first). */
+static seen_game *seen_slot(st_ctx *c, const arb_digest *d)
+{
+	if (2 * (c->nseen + 1) > c->cap_seen) {
+		size_t cap = c->cap_seen ? 2 * c->cap_seen : 1024;
+		seen_game *t = arb_xcalloc(cap, sizeof *t);
+		for (size_t i = 0; i < c->cap_seen; i++) {
+			if (!c->seen[i].file1)
+				continue;
+			size_t k = c->seen[i].d.h[0] & (cap - 1);
+			while (t[k].file1)
+				k = (k + 1) & (cap - 1);
+			t[k] = c->seen[i];
+		}
+		free(c->seen);
+		c->seen = t;
+		c->cap_seen = cap;
+	}
+	size_t k = d->h[0] & (c->cap_seen - 1);
+	while (c->seen[k].file1 && !(c->seen[k].d.h[0] == d->h[0] && c->seen[k].d.h[1] == d->h[1]))
+		k = (k + 1) & (c->cap_seen - 1);
+	return &c->seen[k];
+}
+
+/* Whether the game `doc` (read from src:line, in group ev) is one seen
+ * before: with --duplicates=skip it is then left out, with a warning;
+ * with warn, counted again, with a warning; with count, never asked.
+ * Returns true when the game must not be counted. */
+static bool duplicate(st_ctx *c, json_t *doc, size_t ev, const char *src, size_t line)
+{
+	if (c->o->duplicates == DUP_COUNT)
+		return false;
+	arb_digest d;
+	const char *hex = json_string_value(json_object_get(doc, "digest"));
+	if ((!hex || !arb_digest_parse(hex, &d)) && c->raw) {
+		/* results without a fingerprint: the same result line */
+		arb_bytes_digest(c->raw, c->rawlen, &d);
+	} else if (!hex || !arb_digest_parse(hex, &d)) {
+		/* a YAML document: its content, keys in order */
+		char *text = json_dumps(doc, JSON_COMPACT | JSON_SORT_KEYS);
+		if (!text) /* out of memory: counted, as nothing can tell */
+			return false;
+		arb_bytes_digest(text, strlen(text), &d);
+		free(text);
+	}
+	/* the first copy is named by the game's own place, which a result
+	 * names: the same by every route */
+	const char *game_file = *str_of(doc, "file") ? str_of(doc, "file") : src;
+	size_t game_line = *str_of(doc, "file")
+				   ? (size_t)json_integer_value(json_object_get(doc, "line"))
+				   : line;
+	seen_game *g = seen_slot(c, &d);
+	if (!g->file1) {
+		g->d = d;
+		g->file1 = file_index(c, game_file);
+		g->line = (uint32_t)game_line;
+		g->event = (uint32_t)ev;
+		c->nseen++;
+		return false;
+	}
+	const char *first = c->files[g->file1 - 1];
+	bool skip = c->o->duplicates == DUP_SKIP;
+	if (g->line)
+		warn_at(c, src, line, "the same game as %s:%u: %s", first, (unsigned)g->line,
+			skip ? "not counted again" : "counted again (--duplicates=warn)");
+	else
+		warn_at(c, src, line, "a game that the partial table %s counted: %s", first,
+			skip ? "not counted again" : "counted again (--duplicates=warn)");
+	if (skip)
+		c->ev[ev].duplicates++;
+	return skip;
+}
+
+/* The group of a game with these tags: its Event, then Round and Table as
+ * --group asks, or one for all (--group=none). */
+static size_t group_of(st_ctx *c, json_t *tags)
+{
+	if (c->o->group == GROUP_NONE)
+		return event_index(c, "All games");
 	char group[512];
 	const char *event_name = tags ? str_of(tags, "Event") : "";
 	int glen = snprintf(group, sizeof group, "%s", *event_name ? event_name : "(no Event tag)");
@@ -374,17 +590,56 @@ static int add_game(st_ctx *c, json_t *doc, const char *src, size_t line)
 	if (c->o->group >= 2 && glen > 0 && (size_t)glen < sizeof group)
 		snprintf(group + glen, sizeof group - (size_t)glen, ", table %s",
 			 tags && *str_of(tags, "Table") ? str_of(tags, "Table") : "?");
-	size_t ev = event_index(c, group);
+	return event_index(c, group);
+}
+
+/* The points of a place for a game of n seats, in sixtieths: places
+ * place..last are tied, and share their points. */
+static int64_t place_points(st_ctx *c, size_t n, size_t place, size_t last, const char *src,
+			    size_t line)
+{
+	if (c->sc.kind == PTS_LIST && n > c->sc.nlist && !c->warned_seats[n]) {
+		c->warned_seats[n] = true;
+		char rest[64];
+		if (c->sc.nlist + 1 == n)
+			snprintf(rest, sizeof rest, "place %zu gets", n);
+		else
+			snprintf(rest, sizeof rest, "places %zu to %zu get", c->sc.nlist + 1, n);
+		warn_at(c, src, line,
+			"scheme %s lists points for %zu place%s, but this game has %zu seats: %s 0 points",
+			c->sc.name, c->sc.nlist, c->sc.nlist == 1 ? "" : "s", n, rest);
+	}
+	int64_t sum = 0;
+	for (size_t q = place; q <= last; q++)
+		sum += c->sc.kind == PTS_PLACEMENT
+			       ? (int64_t)(n - q)
+			       : (q <= c->sc.nlist ? (int64_t)c->sc.list[q - 1] : 0);
+	return sum * POINTS_UNIT / (int64_t)(last - place + 1);
+}
+
+/* One game's document (as check --format=json writes it, read from `src`
+ * at `line`) into the tables.  Returns -1 (with a diagnostic) when the
+ * document is not a game result. */
+static int add_game(st_ctx *c, json_t *doc, const char *src, size_t line)
+{
+	json_t *tags = json_object_get(doc, "tags");
+	size_t ev = group_of(c, tags);
+	if (duplicate(c, doc, ev, src, line))
+		return 0;
 	const char *verdict = str_of(doc, "verdict");
 	json_t *seats = json_object_get(doc, "seats");
+	/* a game stopped with its winners decided (check names its
+	 * Termination) counts with them */
+	const char *termination = str_of(doc, "termination");
+	bool stopped = !strcmp(verdict, "unfinished") && *termination;
 	/* the same exit status by both routes: 1 for an illegal game, 2 for
 	 * a record that could not be replayed */
 	if (!strcmp(verdict, "illegal"))
 		arb_out_status(c->out, ARB_EXIT_ILLEGAL);
 	else if (strcmp(verdict, "legal") && strcmp(verdict, "unfinished"))
 		arb_out_status(c->out, ARB_EXIT_ERROR);
-	bool counts =
-		!strcmp(verdict, "legal") || (c->o->include_illegal && !strcmp(verdict, "illegal"));
+	bool counts = !strcmp(verdict, "legal") || stopped ||
+		      (c->o->include_illegal && !strcmp(verdict, "illegal"));
 	if (!counts || !json_is_array(seats) || json_array_size(seats) == 0) {
 		json_t *lo = json_object();
 		arb_json_set(lo, "file", arb_json_str(str_of(doc, "file")));
@@ -407,16 +662,31 @@ static int add_game(st_ctx *c, json_t *doc, const char *src, size_t line)
 	bool win[ARB_MAX_SEATS];
 	size_t who[ARB_MAX_SEATS]; /* indices: pointers would dangle */
 	long best = 0;
+	json_t *winners = stopped ? json_array() : NULL;
 	for (size_t i = 0; i < n; i++) {
 		json_t *s = json_array_get(seats, i);
 		const char *name = str_of(s, "player");
 		score[i] = (long)json_integer_value(json_object_get(s, "score"));
-		win[i] = json_is_true(json_object_get(s, "winner")) && !strcmp(verdict, "legal");
+		win[i] = json_is_true(json_object_get(s, "winner")) &&
+			 (!strcmp(verdict, "legal") || stopped);
 		if (i == 0 || score[i] > best)
 			best = score[i];
 		who[i] = player_get(c, ev, name);
+		if (stopped && win[i]) /* as written: the same by every route */
+			arb_json_push(winners, arb_json_str(name));
 	}
 	c->ev[ev].games++;
+	if (stopped) {
+		json_t *st = json_object();
+		arb_json_set(st, "file", arb_json_str(str_of(doc, "file")));
+		json_t *ln = json_object_get(doc, "line");
+		arb_json_set(st, "line", ln ? json_incref(ln) : json_integer(0));
+		arb_json_set(st, "termination", arb_json_str(termination));
+		json_t *mv = json_object_get(doc, "moves");
+		arb_json_set(st, "moves", mv ? json_incref(mv) : json_integer(0));
+		arb_json_set(st, "winners", winners);
+		arb_json_push(c->ev[ev].stopped, st);
+	}
 	/* place: winners first, then by score; equal standing shares a place */
 	for (size_t i = 0; i < n; i++) {
 		size_t ahead = 0, tied = 0;
@@ -435,31 +705,188 @@ static int add_game(st_ctx *c, json_t *doc, const char *src, size_t line)
 		p->wins += win[i];
 		p->places[place - 1]++;
 		p->score += score[i];
-		double share = best > 0 ? (double)score[i] / (double)best : (win[i] ? 1.0 : 0.0);
+		int64_t share = best > 0 ? llround((double)score[i] * SHARE_UNIT / (double)best)
+					 : (win[i] ? SHARE_UNIT : 0);
 		p->share += share;
-		double pts = 0;
 		switch (c->sc.kind) {
 		case PTS_WINS:
-			pts = win[i];
+			p->points += win[i] ? POINTS_UNIT : 0;
 			break;
 		case PTS_SHARE:
-			pts = share;
+			p->points += share;
 			break;
 		case PTS_PLACEMENT:
-		case PTS_LIST: {
-			size_t last = c->sc.ties_best ? place : place + tied;
-			double sum = 0;
-			for (size_t q = place; q <= last; q++)
-				sum += c->sc.kind == PTS_PLACEMENT
-					       ? (double)(n - q)
-					       : (q <= c->sc.nlist ? c->sc.list[q - 1] : 0);
-			pts = sum / (double)(last - place + 1);
+		case PTS_LIST:
+			p->points +=
+				place_points(c, n, place, c->sc.ties_best ? place : place + tied,
+					     src, line);
 			break;
 		}
-		}
-		p->points += pts;
 	}
 	return 0;
+}
+
+/* The name of --group's value, as a partial table records it. */
+static const char *grouping_name(const st_ctx *c)
+{
+	static const char *const names[] = { "event", "round", "table", "none" };
+	return names[c->o->group];
+}
+
+/* A number of a partial table: an integer, or -1 (and a diagnostic). */
+static int64_t table_int(st_ctx *c, json_t *o, const char *key, const char *src, size_t line)
+{
+	json_t *v = json_object_get(o, key);
+	if (!json_is_integer(v) || json_integer_value(v) < 0) {
+		input_error(c, src, line, 1,
+			    "a partial table's \"%s\" is not a count: not the output of standings",
+			    key);
+		return -1;
+	}
+	return json_integer_value(v);
+}
+
+/* One group of a partial table (a document standings wrote with
+ * --format=json or yaml) merged into the tables: its counts and exact sums
+ * added to its players', its lists appended.  The table must have been
+ * made the way this run makes them (scheme, grouping, names), or the sums
+ * would mean something else.  Returns -1 with a diagnostic. */
+static int add_table(st_ctx *c, json_t *doc, const char *src, size_t line)
+{
+	static const char *const keys[] = { "scheme", "grouping", "names", "illegal" };
+	static const char *const labels[] = { "scheme", "grouping", "names", "illegal games" };
+	const char *mine[] = { c->sc.name, grouping_name(c), c->o->names_exact ? "exact" : "fold",
+			       c->o->include_illegal ? "counted" : "left out" };
+	for (size_t k = 0; k < 4; k++) {
+		const char *theirs = str_of(doc, keys[k]);
+		if (strcmp(theirs, mine[k]))
+			return input_error(
+				c, src, line, 1,
+				"a partial table made with %s \"%s\" cannot be merged into one with %s \"%s\"",
+				labels[k], theirs, labels[k], mine[k]);
+	}
+	json_t *units = json_object_get(doc, "units");
+	if (json_integer_value(json_object_get(units, "points")) != c->points_unit ||
+	    json_integer_value(json_object_get(units, "share")) != SHARE_UNIT)
+		return input_error(
+			c, src, line, 1,
+			"a partial table without the units of its sums: not the output of standings");
+	json_t *rows = json_object_get(doc, "standings");
+	json_t *lo = json_object_get(doc, "left_out"), *st = json_object_get(doc, "stopped");
+	if (!json_is_array(rows) || !json_is_array(lo) || !json_is_array(st))
+		return input_error(c, src, line, 1,
+				   "a partial table needs standings, left_out and stopped lists");
+	int64_t games = table_int(c, doc, "games", src, line);
+	int64_t dups = table_int(c, doc, "duplicates", src, line);
+	if (games < 0 || dups < 0)
+		return -1;
+	size_t ev = event_index(c, str_of(doc, "group"));
+	event *e = &c->ev[ev];
+	e->games += games;
+	e->duplicates += dups;
+	size_t i;
+	json_t *v;
+	json_array_foreach(lo, i, v)
+	{
+		const char *verdict = str_of(v, "verdict");
+		arb_out_status(c->out, !strcmp(verdict, "illegal")	? ARB_EXIT_ILLEGAL
+				       : !strcmp(verdict, "unfinished") ? ARB_EXIT_OK
+									: ARB_EXIT_ERROR);
+		arb_json_push(c->ev[ev].left_out, json_deep_copy(v));
+	}
+	json_array_foreach(st, i, v) arb_json_push(c->ev[ev].stopped, json_deep_copy(v));
+	json_array_foreach(rows, i, v)
+	{
+		json_t *sums = json_object_get(v, "sums");
+		json_t *places = json_object_get(v, "places");
+		int64_t g = table_int(c, v, "games", src, line);
+		int64_t w = table_int(c, v, "wins", src, line);
+		json_t *sc = json_object_get(v, "score"), *pts = json_object_get(sums, "points"),
+		       *sh = json_object_get(sums, "share");
+		if (g < 0 || w < 0)
+			return -1;
+		if (!json_is_integer(sc) || !json_is_integer(pts) || !json_is_integer(sh) ||
+		    !json_is_array(places) || json_array_size(places) > ARB_MAX_SEATS)
+			return input_error(
+				c, src, line, 1,
+				"a partial table's row needs places, score and sums: not the output of standings");
+		size_t who = player_get(c, ev, str_of(v, "player"));
+		player *p = &c->pl[who];
+		p->games += (long)g;
+		p->wins += (long)w;
+		p->score += (long)json_integer_value(sc);
+		p->points += json_integer_value(pts);
+		p->share += json_integer_value(sh);
+		size_t k;
+		json_t *q;
+		json_array_foreach(places, k, q) p->places[k] += (long)json_integer_value(q);
+	}
+	return 0;
+}
+
+/* A document of fingerprints that follows a partial table's group: each
+ * marks a game that group counted.  One seen before cannot be taken back
+ * out of the table that counted it, so it counts twice: with
+ * --duplicates=skip that is an error, with warn a warning. */
+static int add_digests(st_ctx *c, json_t *doc, const char *src, size_t line)
+{
+	json_t *list = json_object_get(doc, "digests");
+	size_t ev = event_index(c, str_of(doc, "group"));
+	if (c->o->duplicates == DUP_COUNT)
+		return 0;
+	size_t i, twice = 0;
+	json_t *v;
+	json_array_foreach(list, i, v)
+	{
+		arb_digest d;
+		const char *hex = json_string_value(v);
+		if (!hex || !arb_digest_parse(hex, &d))
+			return input_error(
+				c, src, line, 1,
+				"a fingerprint is 32 hex digits: not the output of standings");
+		seen_game *g = seen_slot(c, &d);
+		if (!g->file1) {
+			g->d = d;
+			g->file1 = file_index(c, src);
+			g->line = 0;
+			g->event = (uint32_t)ev;
+			c->nseen++;
+			continue;
+		}
+		if (twice++) /* one message per document; the count after */
+			continue;
+		const char *first = c->files[g->file1 - 1];
+		char where[64] = "";
+		if (g->line)
+			snprintf(where, sizeof where, ":%u", (unsigned)g->line);
+		if (c->o->duplicates == DUP_WARN) {
+			warn_at(c, src, line,
+				"group %s: game %s, counted at %s%s too, counts twice",
+				c->ev[ev].name, hex, first, where);
+			continue;
+		}
+		arb_diag dg = { .file = src, .line = (uint32_t)line, .col = 1 };
+		snprintf(
+			dg.msg, sizeof dg.msg,
+			"group %s: game %s was counted at %s%s too; a partial table cannot take it back, so it counts twice (merge check's results, not tables, to skip it)",
+			c->ev[ev].name, hex, first, where);
+		arb_out_diag(c->out, &dg);
+	}
+	if (twice > 1)
+		warn_at(c, src, line, "group %s: %zu more games of this table were counted before",
+			c->ev[ev].name, twice - 1);
+	return 0;
+}
+
+/* A document of a results stream: a game's result, a partial table, or
+ * the fingerprints of one. */
+static int add_doc(st_ctx *c, json_t *doc, const char *src, size_t line)
+{
+	if (json_object_get(doc, "standings"))
+		return add_table(c, doc, src, line);
+	if (json_object_get(doc, "digests"))
+		return add_digests(c, doc, src, line);
+	return add_game(c, doc, src, line);
 }
 
 /* ------------------------------------------------------ input routes */
@@ -483,6 +910,11 @@ static int from_record(void *ctx, const arb_record *rec)
 		for (size_t i = 0; i < rec->ntags; i++)
 			arb_json_set(tags, rec->tags[i].name, arb_json_str(rec->tags[i].value));
 		arb_json_set(doc, "tags", tags);
+		arb_digest dg;
+		char hex[ARB_DIGEST_HEX];
+		arb_record_digest(rec, &dg);
+		arb_digest_hex(&dg, hex);
+		arb_json_set(doc, "digest", arb_json_str(hex));
 	} else {
 		doc = arb_verdict_json(&r);
 	}
@@ -504,6 +936,7 @@ typedef struct yaml_in {
 	size_t read;	  /* bytes handed to the parser so far      */
 	size_t doc_start; /* where the current document started     */
 	bool too_long;	  /* the document passed ARB_MAX_RESULT_BYTES */
+	bool table;	  /* the document is a partial table        */
 } yaml_in;
 
 /* libyaml's read handler: the file, refused past the document limit so
@@ -511,7 +944,8 @@ typedef struct yaml_in {
 static int yaml_read(void *data, unsigned char *buf, size_t size, size_t *got)
 {
 	yaml_in *in = data;
-	if (in->read - in->doc_start > ARB_MAX_RESULT_BYTES + 65536) {
+	size_t limit = in->table ? ARB_MAX_TABLE_BYTES : ARB_MAX_RESULT_BYTES;
+	if (in->read - in->doc_start > limit + 65536) {
 		in->too_long = true;
 		return 0;
 	}
@@ -622,6 +1056,8 @@ static int walk_value(yaml_walk *w, yaml_event_t *ev, int depth, json_t **out)
 		}
 		char *key = arb_xstrdup((const char *)child.data.scalar.value);
 		yaml_event_delete(&child);
+		if (depth == 0 && !strcmp(key, "group"))
+			w->in->table = true; /* a partial table: the larger limit */
 		yaml_event_t val;
 		json_t *v;
 		if (walk_next(w, &val)) {
@@ -664,6 +1100,7 @@ static int from_yaml(st_ctx *c, FILE *f, const char *name, size_t lines_before)
 			break;
 		case YAML_DOCUMENT_START_EVENT:
 			in.doc_start = ev.start_mark.index;
+			in.table = false;
 			break;
 		case YAML_SCALAR_EVENT:
 		case YAML_SEQUENCE_START_EVENT:
@@ -675,7 +1112,7 @@ static int from_yaml(st_ctx *c, FILE *f, const char *name, size_t lines_before)
 				rc = -1;
 				break;
 			}
-			rc = add_game(c, j, name, line);
+			rc = add_doc(c, j, name, line);
 			json_decref(j);
 			break;
 		}
@@ -691,14 +1128,16 @@ static int from_yaml(st_ctx *c, FILE *f, const char *name, size_t lines_before)
 }
 
 /* The next line of f into b, without its newline.  Returns 1, 0 at the
- * end, or -1 for a line longer than ARB_MAX_RESULT_BYTES (or a read
- * error) with nothing more read. */
+ * end, or -1 for a line longer than ARB_MAX_RESULT_BYTES (a partial
+ * table's, ARB_MAX_TABLE_BYTES) or a read error, with nothing more read. */
 static int read_line(FILE *f, arb_buf *b)
 {
 	arb_buf_reset(b);
 	int ch;
 	while ((ch = getc_unlocked(f)) != EOF && ch != '\n') {
-		if (b->len == ARB_MAX_RESULT_BYTES)
+		if (b->len == ARB_MAX_RESULT_BYTES && strncmp(b->p, "{\"group\":", 9))
+			return -1;
+		if (b->len == ARB_MAX_TABLE_BYTES)
 			return -1;
 		arb_buf_putc(b, (char)ch);
 	}
@@ -735,7 +1174,10 @@ static int from_json(st_ctx *c, FILE *f, const char *name, size_t lines_before)
 			json_decref(j);
 			break;
 		}
-		rc = add_game(c, j, name, no);
+		c->raw = line.p;
+		c->rawlen = line.len;
+		rc = add_doc(c, j, name, no);
+		c->raw = NULL;
 		json_decref(j);
 		if (rc)
 			break;
@@ -762,8 +1204,10 @@ static int from_tsv(st_ctx *c, FILE *f, const char *name, size_t lines_before)
 	arb_buf buf = { 0 };
 	size_t no = lines_before;
 	int rc = 0, got;
+	/* check's header; results written before the digest column read too */
 	static const char header[] =
-		"file\tline\tgame\tevent\tround\ttable\tplayers\tverdict\tmoves\tscores\twinners\terror_line\terror_col\trule\tmessage";
+		"file\tline\tgame\tevent\tround\ttable\tplayers\tverdict\tmoves\tscores\twinners\terror_line\terror_col\trule\tmessage\tdigest";
+	size_t ncols = 16;
 	while ((got = read_line(f, &buf)) != 0) {
 		no++;
 		if (got < 0) {
@@ -772,7 +1216,10 @@ static int from_tsv(st_ctx *c, FILE *f, const char *name, size_t lines_before)
 		}
 		char *line = buf.p ? buf.p : (char *)"";
 		if (no == lines_before + 1) {
-			if (strcmp(line, header) != 0) {
+			if (!strncmp(line, header, sizeof header - 8) &&
+			    line[sizeof header - 8] == '\0')
+				ncols = 15;
+			else if (strcmp(line, header) != 0) {
 				rc = input_error(c, name, no, 1,
 						 "not the TSV of `arbiter check --format=tsv`");
 				break;
@@ -781,9 +1228,15 @@ static int from_tsv(st_ctx *c, FILE *f, const char *name, size_t lines_before)
 		}
 		if (!strncmp(line, "file\t", 5))
 			continue; /* a second header from concatenated files */
-		char *col[15];
-		if (split(line, '\t', col, 15) != 15) {
-			rc = input_error(c, name, no, 1, "a row needs 15 tab-separated fields");
+		/* the row as read: a result without a fingerprint is known by it */
+		arb_digest row;
+		arb_bytes_digest(line, strlen(line), &row);
+		char hexrow[ARB_DIGEST_HEX];
+		arb_digest_hex(&row, hexrow);
+		char *col[16];
+		if (split(line, '\t', col, ncols) != ncols) {
+			rc = input_error(c, name, no, 1, "a row needs %zu tab-separated fields",
+					 ncols);
 			break;
 		}
 		json_t *doc = json_object();
@@ -797,7 +1250,14 @@ static int from_tsv(st_ctx *c, FILE *f, const char *name, size_t lines_before)
 				arb_json_set(tags, names[k], arb_json_str(col[3 + k]));
 		arb_json_set(doc, "tags", tags);
 		arb_json_set(doc, "verdict", arb_json_str(col[7]));
-		arb_json_set(doc, "message", arb_json_str(col[14]));
+		arb_json_set(doc, "moves", json_integer(atol(col[8])));
+		/* an unfinished game's message column holds its Termination */
+		if (!strcmp(col[7], "unfinished") && *col[14])
+			arb_json_set(doc, "termination", arb_json_str(col[14]));
+		else
+			arb_json_set(doc, "message", arb_json_str(col[14]));
+		arb_json_set(doc, "digest",
+			     arb_json_str(ncols == 16 && *col[15] ? col[15] : hexrow));
 		json_t *seats = json_array();
 		char *players[ARB_MAX_SEATS], *scores[ARB_MAX_SEATS];
 		size_t np = *col[6] ? split(col[6], '|', players, ARB_MAX_SEATS) : 0;
@@ -829,6 +1289,23 @@ static int from_tsv(st_ctx *c, FILE *f, const char *name, size_t lines_before)
 	}
 	arb_buf_free(&buf);
 	return rc;
+}
+
+/* Whether f starts with the header of standings' own TSV ("group\t"),
+ * which cannot be merged.  The bytes read are appended to the line start
+ * `taken` hands to the record reader (blanks has room for a line), so a
+ * record stream loses nothing. */
+static bool standings_tsv(FILE *f, char *blanks, arb_taken *taken)
+{
+	static const char head[] = "group\t";
+	size_t n = 0;
+	int ch;
+	while (n < sizeof head - 1 && taken->len < ARB_MAX_LINE + 1 && (ch = getc(f)) != EOF) {
+		blanks[taken->len++] = (char)ch;
+		if (ch != head[n++])
+			return false;
+	}
+	return n == sizeof head - 1 && !memcmp(blanks + taken->len - n, head, n);
 }
 
 /* One operand: a results stream (JSON lines, YAML, TSV) or records. */
@@ -866,6 +1343,11 @@ static int read_input(st_ctx *c, const char *path)
 		rc = from_yaml(c, f, name, taken.lines);
 	else if (ch == 'f')
 		rc = from_tsv(c, f, name, taken.lines);
+	else if (ch == 'g' && standings_tsv(f, blanks, &taken))
+		rc = input_error(c, name, taken.lines + 1, 1,
+				 "a standings TSV table cannot be merged (it lacks the games left "
+				 "out and the exact sums): write partial tables with --format=json "
+				 "or yaml");
 	else
 		rc = arb_each_record_in(f, name, &taken, c->o, c->out, from_record, c);
 	free(blanks);
@@ -876,15 +1358,15 @@ static int read_input(st_ctx *c, const char *path)
 
 /* ------------------------------------------------------------ output */
 
-static double tb_value(const player *p, enum tiebreak t)
+static int64_t tb_value(const player *p, enum tiebreak t)
 {
 	switch (t) {
 	case TB_POINTS:
 		return p->points;
 	case TB_WINS:
-		return (double)p->wins;
+		return p->wins;
 	case TB_SCORE:
-		return (double)p->score;
+		return p->score;
 	case TB_SHARE:
 		return p->share;
 	}
@@ -894,14 +1376,15 @@ static double tb_value(const player *p, enum tiebreak t)
 static const scheme *sort_scheme;
 
 /* Higher is better on every key; names break what is left, so the order
- * is total and the output stable. */
+ * is total and the output stable.  The sums are exact integers: equal
+ * means equal. */
 static int cmp_equal(const player *a, const player *b)
 {
-	if (fabs(a->points - b->points) > 1e-9)
+	if (a->points != b->points)
 		return a->points > b->points ? -1 : 1;
 	for (size_t i = 0; i < sort_scheme->ntb; i++) {
-		double x = tb_value(a, sort_scheme->tb[i]), y = tb_value(b, sort_scheme->tb[i]);
-		if (fabs(x - y) > 1e-9)
+		int64_t x = tb_value(a, sort_scheme->tb[i]), y = tb_value(b, sort_scheme->tb[i]);
+		if (x != y)
 			return x > y ? -1 : 1;
 	}
 	return 0;
@@ -925,6 +1408,43 @@ static void put_padded(arb_buf *b, const char *s, size_t width)
 		arb_buf_putc(b, ' ');
 }
 
+/* A sum as the number it stands for, rounded to 4 decimals so YAML and
+ * JSON print the same short numbers. */
+static double shown(int64_t sum, int64_t unit)
+{
+	return round((double)sum / (double)unit * 10000) / 10000;
+}
+
+static int cmp_digest(const void *pa, const void *pb)
+{
+	const arb_digest *a = pa, *b = pb;
+	if (a->h[0] != b->h[0])
+		return a->h[0] < b->h[0] ? -1 : 1;
+	if (a->h[1] != b->h[1])
+		return a->h[1] < b->h[1] ? -1 : 1;
+	return 0;
+}
+
+/* The fingerprints of group ev's games (digests[0..n), sorted here, so
+ * the same games give the same bytes whatever their order), as documents
+ * of at most 4096 after the group's table: a merge finds a game counted
+ * in two partial tables by them. */
+static void print_digests(st_ctx *c, size_t ev, arb_digest *digests, size_t n)
+{
+	qsort(digests, n, sizeof *digests, cmp_digest);
+	for (size_t i = 0; i < n; i += 4096) {
+		json_t *doc = json_object(), *list = json_array();
+		arb_json_set(doc, "group", arb_json_str(c->ev[ev].name));
+		for (size_t k = i; k < n && k < i + 4096; k++) {
+			char hex[ARB_DIGEST_HEX];
+			arb_digest_hex(&digests[k], hex);
+			arb_json_push(list, arb_json_str(hex));
+		}
+		arb_json_set(doc, "digests", list);
+		arb_out_doc(c->out, doc);
+	}
+}
+
 /* One group's table; `list` holds its n players (sorted here). */
 static void print_event(st_ctx *c, size_t ev, player **list, size_t n)
 {
@@ -935,9 +1455,12 @@ static void print_event(st_ctx *c, size_t ev, player **list, size_t n)
 	arb_buf b = { 0 };
 	json_t *doc = json_object(), *rows = json_array();
 	if (c->o->format == FMT_TEXT) {
-		arb_buf_printf(&b, "%s%s: %ld games counted, %zu left out; scheme %s",
-			       ev ? "\n" : "", e->name, e->games, left, c->sc.name);
-		arb_buf_puts(&b, " (points");
+		arb_buf_printf(&b, "%s%s: %ld game%s counted, %zu left out", ev ? "\n" : "",
+			       e->name, e->games, e->games == 1 ? "" : "s", left);
+		if (e->duplicates)
+			arb_buf_printf(&b, ", %ld duplicate%s not counted", e->duplicates,
+				       e->duplicates == 1 ? "" : "s");
+		arb_buf_printf(&b, "; scheme %s (points", c->sc.name);
 		for (size_t i = 0; i < c->sc.ntb; i++)
 			arb_buf_printf(&b, ", then %s", tb_names[c->sc.tb[i]]);
 		arb_buf_puts(
@@ -957,15 +1480,17 @@ static void print_event(st_ctx *c, size_t ev, player **list, size_t n)
 		for (size_t k = 0; k < maxp; k++)
 			pl += (size_t)snprintf(places + pl, sizeof places - pl, "%s%ld",
 					       k ? "/" : "", p->places[k]);
+		double points = (double)p->points / (double)c->points_unit;
+		double share = (double)p->share / SHARE_UNIT;
 		if (c->o->format == FMT_TEXT) {
 			arb_buf_printf(&b, "%4zu  ", rank);
 			put_padded(&b, p->name, 20);
 			arb_buf_printf(&b, "  %5ld  %4ld  %-12s %7.2f  %6ld  %6.3f\n", p->games,
-				       p->wins, places, p->points, p->score, p->share);
+				       p->wins, places, points, p->score, share);
 		} else if (c->o->format == FMT_TSV) {
 			arb_buf_printf(&b, "%s\t%zu\t%s\t%ld\t%ld\t%s\t%.4f\t%ld\t%.4f\n", e->name,
-				       rank, p->name, p->games, p->wins, places, p->points,
-				       p->score, p->share);
+				       rank, p->name, p->games, p->wins, places, points, p->score,
+				       share);
 		} else {
 			json_t *r = json_object();
 			arb_json_set(r, "rank", json_integer((json_int_t)rank));
@@ -976,20 +1501,39 @@ static void print_event(st_ctx *c, size_t ev, player **list, size_t n)
 			for (size_t k = 0; k < maxp; k++)
 				arb_json_push(pa, json_integer(p->places[k]));
 			arb_json_set(r, "places", pa);
-			/* rounded so YAML and JSON print the same short numbers */
-			arb_json_set(r, "points", json_real(round(p->points * 10000) / 10000));
+			arb_json_set(r, "points", json_real(shown(p->points, c->points_unit)));
 			arb_json_set(r, "score", json_integer(p->score));
-			arb_json_set(r, "share", json_real(round(p->share * 10000) / 10000));
+			arb_json_set(r, "share", json_real(shown(p->share, SHARE_UNIT)));
+			/* the exact sums (in "units"), by which tables merge */
+			json_t *sums = json_object();
+			arb_json_set(sums, "points", json_integer(p->points));
+			arb_json_set(sums, "share", json_integer(p->share));
+			arb_json_set(r, "sums", sums);
 			arb_json_push(rows, r);
 		}
 	}
 	if (c->o->format == FMT_TEXT) {
 		size_t i;
-		json_t *lo;
-		json_array_foreach(e->left_out, i, lo)
-			arb_buf_printf(&b, "left out: %s:%ld: %s: %s\n", str_of(lo, "file"),
-				       (long)json_integer_value(json_object_get(lo, "line")),
-				       str_of(lo, "verdict"), str_of(lo, "why"));
+		json_t *v;
+		json_array_foreach(e->stopped, i, v)
+		{
+			long moves = (long)json_integer_value(json_object_get(v, "moves"));
+			arb_buf_printf(&b, "stopped: %s:%ld: %s after %ld move%s; ",
+				       str_of(v, "file"),
+				       (long)json_integer_value(json_object_get(v, "line")),
+				       str_of(v, "termination"), moves, moves == 1 ? "" : "s");
+			json_t *w = json_object_get(v, "winners");
+			arb_buf_puts(&b, json_array_size(w) > 1 ? "winners: " : "winner: ");
+			size_t k;
+			json_t *name;
+			json_array_foreach(w, k, name)
+				arb_buf_printf(&b, "%s%s", k ? ", " : "", json_string_value(name));
+			arb_buf_putc(&b, '\n');
+		}
+		json_array_foreach(e->left_out, i, v)
+			arb_buf_printf(&b, "left out: %s:%ld: %s: %s\n", str_of(v, "file"),
+				       (long)json_integer_value(json_object_get(v, "line")),
+				       str_of(v, "verdict"), str_of(v, "why"));
 	}
 	if (c->o->format == FMT_TEXT || c->o->format == FMT_TSV) {
 		arb_out_text(c->out, b.p ? b.p : "", b.len);
@@ -998,8 +1542,18 @@ static void print_event(st_ctx *c, size_t ev, player **list, size_t n)
 	} else {
 		arb_json_set(doc, "group", arb_json_str(e->name));
 		arb_json_set(doc, "scheme", arb_json_str(c->sc.name));
+		arb_json_set(doc, "grouping", arb_json_str(grouping_name(c)));
+		arb_json_set(doc, "names", arb_json_str(c->o->names_exact ? "exact" : "fold"));
+		arb_json_set(doc, "illegal",
+			     arb_json_str(c->o->include_illegal ? "counted" : "left out"));
+		json_t *units = json_object();
+		arb_json_set(units, "points", json_integer(c->points_unit));
+		arb_json_set(units, "share", json_integer(SHARE_UNIT));
+		arb_json_set(doc, "units", units);
 		arb_json_set(doc, "games", json_integer(e->games));
+		arb_json_set(doc, "duplicates", json_integer(e->duplicates));
 		arb_json_set(doc, "standings", rows);
+		arb_json_set(doc, "stopped", json_incref(e->stopped));
 		arb_json_set(doc, "left_out", json_incref(e->left_out));
 		arb_out_doc(c->out, doc);
 	}
@@ -1021,6 +1575,7 @@ int arb_cmd_standings(const arb_opts *o)
 			return ARB_EXIT_ERROR;
 		}
 	}
+	c.points_unit = c.sc.kind == PTS_SHARE ? SHARE_UNIT : POINTS_UNIT;
 	static char *stdin_only[] = { "-" };
 	char **files = o->nfiles ? o->files : stdin_only;
 	int nf = o->nfiles ? o->nfiles : 1;
@@ -1033,7 +1588,8 @@ int arb_cmd_standings(const arb_opts *o)
 		arb_out_text(c.out, h, sizeof h - 1);
 	}
 	/* the players of each group, grouped in one pass (a counting sort):
-	 * scanning all players once per group would be quadratic */
+	 * scanning all players once per group would be quadratic; the same
+	 * for the fingerprints a partial table lists */
 	size_t *first = arb_xcalloc(c.nev + 1, sizeof *first);
 	player **list = arb_xmalloc((c.npl + 1) * sizeof *list);
 	for (size_t i = 0; i < c.npl; i++)
@@ -1044,18 +1600,48 @@ int arb_cmd_standings(const arb_opts *o)
 	memcpy(fill, first, (c.nev + 1) * sizeof *fill);
 	for (size_t i = 0; i < c.npl; i++)
 		list[fill[c.pl[i].event]++] = &c.pl[i];
-	for (size_t e = 0; e < c.nev; e++)
+	bool tables = o->format == FMT_JSON || o->format == FMT_YAML;
+	size_t *dfirst = NULL;
+	arb_digest *digests = NULL;
+	if (tables && c.nseen) {
+		dfirst = arb_xcalloc(c.nev + 1, sizeof *dfirst);
+		digests = arb_xmalloc(c.nseen * sizeof *digests);
+		for (size_t i = 0; i < c.cap_seen; i++)
+			if (c.seen[i].file1)
+				dfirst[c.seen[i].event + 1]++;
+		for (size_t e = 0; e < c.nev; e++)
+			dfirst[e + 1] += dfirst[e];
+		memcpy(fill, dfirst, (c.nev + 1) * sizeof *fill);
+		for (size_t i = 0; i < c.cap_seen; i++)
+			if (c.seen[i].file1)
+				digests[fill[c.seen[i].event]++] = c.seen[i].d;
+	}
+	for (size_t e = 0; e < c.nev; e++) {
 		print_event(&c, e, list + first[e], first[e + 1] - first[e]);
+		if (digests)
+			print_digests(&c, e, digests + dfirst[e], dfirst[e + 1] - dfirst[e]);
+	}
+	free(digests);
+	free(dfirst);
 	free(fill);
 	free(list);
 	free(first);
 	free(c.pl_index.slot);
 	free(c.ev_index.slot);
-	for (size_t i = 0; i < c.npl; i++)
+	free(c.file_index.slot);
+	free(c.seen);
+	arb_buf_free(&c.names);
+	for (size_t i = 0; i < c.nfiles; i++)
+		free(c.files[i]);
+	free(c.files);
+	for (size_t i = 0; i < c.npl; i++) {
 		free(c.pl[i].name);
+		free(c.pl[i].key);
+	}
 	for (size_t i = 0; i < c.nev; i++) {
 		free(c.ev[i].name);
 		json_decref(c.ev[i].left_out);
+		json_decref(c.ev[i].stopped);
 	}
 	free(c.pl);
 	free(c.ev);

@@ -61,8 +61,8 @@ typedef enum { ARB_VALS_NONE, ARB_VALS_ONE_OF, ARB_VALS_SOME_OF, ARB_VALS_GAMES 
 #define VALS_GAMES ARB_VALS_GAMES, 0
 
 /* clang-format off */
-/* Sorted by long name.  The order of --format's and --group's values is
- * that of arb_format and of opts.group. */
+/* Sorted by long name.  The order of --format's, --group's and
+ * --duplicates' values is that of arb_format, GROUP_ and DUP_. */
 #define ARB_OPTIONS(X)                                                         \
 	X(AT,         "at",         0,   "N",    CMD_BIT(dump) | CMD_BIT(moves) | CMD_BIT(view), VALS_NONE, \
 	  "the position after move N (0: the start; html: the one shown first)")                           \
@@ -79,8 +79,10 @@ typedef enum { ARB_VALS_NONE, ARB_VALS_ONE_OF, ARB_VALS_SOME_OF, ARB_VALS_GAMES 
 	  "the input's format (default auto: recognised from the content)")     \
 	X(GAME,       "game",       'g', "NAME", CMD_BIT(dump) | CMD_BIT(select) | CMD_BIT(gen), VALS_GAMES, \
 	  "the game to write, keep or draw (dump: --labels, no FILE)") \
-	X(GROUP,      "group",      0,   "BY",   CMD_BIT(standings), VALS_ONE_OF("event round table"), \
-	  "one table per BY (default event)")                  \
+	X(DUPLICATES, "duplicates", 0,   "WHAT", CMD_BIT(standings), VALS_ONE_OF("skip warn count"), \
+	  "a game read twice: count it once, with a warning (default skip), again with a warning, or again silently") \
+	X(GROUP,      "group",      0,   "BY",   CMD_BIT(standings), VALS_ONE_OF("event round table none"), \
+	  "one table per BY (default event; none: one table of all games)")                  \
 	X(HELP,       "help",       'h', 0,      CMD_ANY, VALS_NONE,            \
 	  "print this help and exit (after a COMMAND: its options only)")       \
 	X(INCLUDE_ILLEGAL, "include-illegal", 0, 0, CMD_BIT(standings), VALS_NONE, \
@@ -99,6 +101,8 @@ typedef enum { ARB_VALS_NONE, ARB_VALS_ONE_OF, ARB_VALS_SOME_OF, ARB_VALS_GAMES 
 	  "print the coordinate diagram of the notation (svg, html: name the coordinates)")                       \
 	X(MAX_MOVES,  "max-moves",  0,   "N",    CMD_BIT(gen), VALS_NONE,       \
 	  "stop a game after N moves (it is then unfinished)")                  \
+	X(NAMES,      "names",      0,   "HOW",  CMD_BIT(standings), VALS_ONE_OF("fold exact"), \
+	  "players' names compared without case and surrounding blanks (default fold), or exactly") \
 	X(OUTPUT,     "output",     'o', "PATH", CMD_BIT(dump) | CMD_BIT(view), VALS_NONE, \
 	  "svg, html: a file per game, in directory PATH or named by PATH with %d for the game's number") \
 	X(PLAYER,     "player",     'p', "NAME", CMD_BIT(select), VALS_NONE,    \

@@ -21,6 +21,7 @@
 #include <yaml.h>
 
 #include "cli.h"
+#include "../core/digest.h"
 #include "../core/util.h"
 
 /* A capture (the -j path, see records.c) keeps one game's output in
@@ -554,9 +555,10 @@ static void tsv_row_end(arb_out *out, arb_buf *b)
 }
 
 /* players: "Red=Anna Virtanen|Blue=Bo" ('|' in a name becomes '/');
- * scores: "Red=61 Blue=48"; winners: "Red Blue". */
+ * scores: "Red=61 Blue=48"; winners: "Red Blue"; digest: the game's
+ * fingerprint (core/digest.h), empty in an error row. */
 static const char tsv_header[] =
-	"file\tline\tgame\tevent\tround\ttable\tplayers\tverdict\tmoves\tscores\twinners\terror_line\terror_col\trule\tmessage\n";
+	"file\tline\tgame\tevent\tround\ttable\tplayers\tverdict\tmoves\tscores\twinners\terror_line\terror_col\trule\tmessage\tdigest\n";
 
 /* A header written once, before the first row (by the first game of a
  * capture's writer). */
@@ -616,6 +618,7 @@ void arb_out_diag(arb_out *out, const arb_diag *d)
 		arb_buf_printf(b, "\t%u\t\t\t\t\t\terror\t\t\t\t%u\t%u\t\t", (unsigned)d->line,
 			       (unsigned)d->line, (unsigned)d->col);
 		tsv_field(b, d->msg);
+		arb_buf_putc(b, '\t'); /* no digest: the record was not read */
 		tsv_row_end(out, b);
 	}
 }
@@ -735,7 +738,9 @@ static json_t *verdict_doc(const arb_replay *r, bool score, const arb_scored *ev
 		arb_json_set(s, "colour", arb_json_str(seat_colour(r, i)));
 		arb_json_set(s, "player", arb_json_str(r->setup.seats[i].player));
 		arb_json_set(s, "score", json_integer(r->st.score[i]));
-		if (r->st.over)
+		if (r->stopped)
+			arb_json_set(s, "winner", json_boolean(r->result_winner[i]));
+		else if (r->st.over)
 			arb_json_set(s, "winner", json_boolean(r->st.winner[i]));
 		if (r->st.nbd) {
 			json_t *bd = json_object();
@@ -744,14 +749,25 @@ static json_t *verdict_doc(const arb_replay *r, bool score, const arb_scored *ev
 			arb_json_set(s, "breakdown", bd);
 		}
 		arb_json_push(seats, s);
-		if (r->st.over && r->st.winner[i] && r->verdict == ARB_LEGAL)
+		if ((r->st.over && r->st.winner[i] && r->verdict == ARB_LEGAL) ||
+		    (r->stopped && r->result_winner[i]))
 			arb_json_push(winners, arb_json_str(seat_colour(r, i)));
 	}
 	arb_json_set(doc, "seats", seats);
-	if (r->verdict == ARB_LEGAL)
+	if (r->verdict == ARB_LEGAL || r->stopped)
 		arb_json_set(doc, "winners", winners);
 	else
 		json_decref(winners);
+	/* a stopped game counts in standings with the winners decided */
+	if (r->stopped)
+		arb_json_set(doc, "termination",
+			     arb_json_str(arb_termination_name(r->termination)));
+	/* the game's fingerprint, by which standings finds a game read twice */
+	char hex[ARB_DIGEST_HEX];
+	arb_digest dg;
+	arb_record_digest(rec, &dg);
+	arb_digest_hex(&dg, hex);
+	arb_json_set(doc, "digest", arb_json_str(hex));
 	if (r->verdict == ARB_ILLEGAL) {
 		json_t *e = json_object();
 		if (r->bad_move) {
@@ -794,15 +810,21 @@ static void text_scores(arb_buf *b, const arb_replay *r)
 		arb_buf_printf(b, "%s%s %d", i ? ", " : "", seat_colour(r, i), r->st.score[i]);
 }
 
+/* "; winner: Red", or for a stopped game "; adjudicated, winner: Red"
+ * (the winners its Result tag decided). */
 static void text_winners(arb_buf *b, const arb_replay *r)
 {
+	const bool *won = r->stopped ? r->result_winner : r->st.winner;
 	size_t n = 0;
 	for (size_t i = 0; i < r->setup.nseats; i++)
-		n += r->st.winner[i];
-	arb_buf_puts(b, n > 1 ? "; winners: " : "; winner: ");
+		n += won[i];
+	arb_buf_puts(b, "; ");
+	if (r->stopped)
+		arb_buf_printf(b, "%s, ", arb_termination_name(r->termination));
+	arb_buf_puts(b, n > 1 ? "winners: " : "winner: ");
 	size_t k = 0;
 	for (size_t i = 0; i < r->setup.nseats; i++)
-		if (r->st.winner[i])
+		if (won[i])
 			arb_buf_printf(b, "%s%s", k++ ? ", " : "", seat_colour(r, i));
 	if (n > 1)
 		arb_buf_puts(b, " (tie)");
@@ -866,7 +888,7 @@ static void text_verdict(arb_out *out, const arb_replay *r, const arb_scored *ev
 		} else {
 			arb_buf_puts(b, r->verdict == ARB_LEGAL ? "  final: " : "  unfinished: ");
 			text_scores(b, r);
-			if (r->verdict == ARB_LEGAL)
+			if (r->verdict == ARB_LEGAL || r->stopped)
 				text_winners(b, r);
 			arb_buf_putc(b, '\n');
 		}
@@ -888,7 +910,7 @@ void arb_verdict_line(const arb_replay *r, arb_buf *b)
 			       verdict_name(r->verdict), r->game->name, r->moves,
 			       arb_s((long)r->moves));
 		text_scores(b, r);
-		if (r->verdict == ARB_LEGAL)
+		if (r->verdict == ARB_LEGAL || r->stopped)
 			text_winners(b, r);
 		arb_buf_putc(b, '\n');
 	}
@@ -945,16 +967,26 @@ static void tsv_verdict(arb_out *out, const arb_replay *r, const arb_scored *ev,
 		arb_buf_printf(b, "%s%s=%d", i ? " " : "", seat_colour(r, i), r->st.score[i]);
 	arb_buf_putc(b, '\t');
 	size_t k = 0;
-	for (size_t i = 0; r->verdict == ARB_LEGAL && i < r->setup.nseats; i++)
-		if (r->st.winner[i])
+	for (size_t i = 0; i < r->setup.nseats; i++)
+		if ((r->verdict == ARB_LEGAL && r->st.winner[i]) ||
+		    (r->stopped && r->result_winner[i]))
 			arb_buf_printf(b, "%s%s", k++ ? " " : "", seat_colour(r, i));
 	if (r->verdict == ARB_ILLEGAL) {
 		arb_buf_printf(b, "\t%u\t%u\t%s\t", (unsigned)r->rej.line, (unsigned)r->rej.col,
 			       r->rej.rule);
 		tsv_field(b, r->rej.msg);
 	} else {
+		/* a stopped game: its termination where an illegal one has the
+		 * message */
 		arb_buf_puts(b, "\t\t\t\t");
+		if (r->stopped)
+			arb_buf_puts(b, arb_termination_name(r->termination));
 	}
+	char hex[ARB_DIGEST_HEX];
+	arb_digest dg;
+	arb_record_digest(rec, &dg);
+	arb_digest_hex(&dg, hex);
+	arb_buf_printf(b, "\t%s", hex);
 	tsv_row_end(out, b);
 }
 

@@ -207,6 +207,7 @@ static int parse_variant(arb_replay *r, const arb_tag *t)
 }
 
 static int parse_result(arb_replay *r, const arb_tag *rt);
+static int parse_termination(arb_replay *r, const arb_tag *tt);
 
 int arb_replay_setup(arb_replay *r)
 {
@@ -276,6 +277,9 @@ int arb_replay_setup(arb_replay *r)
 			    "Date \"%.40s\" is not written YYYY.MM.DD (like 2026.12.01, with ?? "
 			    "for a part not known)",
 			    dt->value);
+	const arb_tag *tt = find_tag(rec, "Termination");
+	if (tt && parse_termination(r, tt))
+		return -1;
 	const arb_tag *vt = find_tag(rec, "Variant");
 	if (vt && parse_variant(r, vt))
 		return -1;
@@ -353,6 +357,35 @@ static int parse_result(arb_replay *r, const arb_tag *rt)
 		return rec_error(
 			r, rt->line, rt->col,
 			"the Result tag is empty; write the winners' colours, or \"*\" for an unfinished game");
+	return 0;
+}
+
+static const char *const termination_names[] = { "normal", "adjudicated", "time forfeit" };
+
+const char *arb_termination_name(arb_termination t)
+{
+	return termination_names[t];
+}
+
+/* Read the Termination tag at set-up: one of termination_names, in any
+ * case.  A stopped game's Result must name its winners: a "*" would leave
+ * nothing to count. */
+static int parse_termination(arb_replay *r, const arb_tag *tt)
+{
+	size_t k = 0;
+	while (k < 3 && strcasecmp(tt->value, termination_names[k]))
+		k++;
+	if (k == 3)
+		return rec_error(
+			r, tt->line, tt->col,
+			"unknown Termination \"%s\": write normal, adjudicated or time forfeit",
+			tt->value);
+	r->termination = (arb_termination)k;
+	if (k != ARB_TERM_NORMAL && (!find_tag(r->rec, "Result") || r->result_star))
+		return rec_error(
+			r, tt->line, tt->col,
+			"the game was stopped (Termination \"%s\"): name the winners decided in the Result tag",
+			tt->value);
 	return 0;
 }
 
@@ -474,6 +507,19 @@ void arb_replay_run(arb_replay *r)
 	g->finish(r->state, sp);
 	g->standing(r->state, &r->st);
 	const arb_tag *rt = find_tag(rec, "Result");
+	if (!r->st.over && r->termination != ARB_TERM_NORMAL) {
+		/* stopped: the moves so far are legal, the Result decides */
+		r->verdict = ARB_UNFINISHED;
+		r->stopped = true;
+		return;
+	}
+	if (r->st.over && r->termination != ARB_TERM_NORMAL) {
+		const arb_tag *tt = find_tag(rec, "Termination");
+		illegal(r, 0, tt->line, tt->col, ARB_R_RESULT_MISMATCH,
+			"the Termination tag says the game was stopped (%s), but it is over after move %zu",
+			tt->value, r->moves);
+		return;
+	}
 	if (!r->st.over) {
 		if (!rt || !r->result_star) {
 			uint32_t line = rec->nturns ? rec->turns[rec->nturns - 1].line : rec->line;

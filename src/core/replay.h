@@ -11,12 +11,23 @@
 
 typedef enum arb_verdict {
 	ARB_LEGAL,	/* every move legal, the game over                 */
-	ARB_UNFINISHED, /* every move legal, [Result "*"], game not over   */
+	ARB_UNFINISHED, /* every move legal, game not over: [Result "*"],
+			 * or stopped with its Result decided (`stopped`) */
 	ARB_ILLEGAL,	/* a move (or the Result tag) breaks a rule        */
 	ARB_ERROR,	/* the record cannot be replayed: see diag         */
 } arb_verdict;
 
 #define ARB_MAX_WARNINGS 4 /* per game; more are not kept */
+/* How a game ended, from its Termination tag (notation/tgn.md, "Tags"):
+ * by the rules (no tag, or "normal"), or stopped with the winners decided
+ * off the board. */
+typedef enum arb_termination {
+	ARB_TERM_NORMAL,
+	ARB_TERM_ADJUDICATED,  /* "adjudicated": a tournament director decided */
+	ARB_TERM_TIME_FORFEIT, /* "time forfeit": a player ran out of time    */
+} arb_termination;
+/* The tag value of `t` ("normal", "adjudicated", "time forfeit"). */
+const char *arb_termination_name(arb_termination t);
 
 typedef struct arb_replay {
 	/* in */
@@ -48,6 +59,9 @@ typedef struct arb_replay {
 	 * exit status. */
 	arb_diag warning[ARB_MAX_WARNINGS];
 	size_t nwarnings;
+	arb_termination termination;	   /* the Termination tag           */
+	bool stopped;			   /* ARB_UNFINISHED by a Termination tag: result_winner
+		       * holds the winners decided, which count */
 } arb_replay;
 
 /* Resolve the tags and create the game (verdict ARB_ERROR on failure).
@@ -69,7 +83,8 @@ void arb_replay_free(arb_replay *r);
 	X(ARB_R_GAME_OVER, "game-over", "no turn follows the end of the game") \
 	X(ARB_R_RESULT_MISMATCH, "result-mismatch",                            \
 	  "the Result tag names the winners the replay gives, or \"*\" while " \
-	  "the game is not over")
+	  "the game is not over; a Termination tag says the game was "         \
+	  "stopped only when it is not over")
 enum arb_envelope_rule { ARB_ENVELOPE_RULES(ARB_RULE_ENUM) ARB_NENVELOPE_RULES };
 extern const arb_rule arb_envelope_rules[ARB_NENVELOPE_RULES];
 
