@@ -95,7 +95,11 @@ same "select | check reports the original file and lines" "$tmp/direct" "$tmp/pi
 "$ARBITER" select "$two" | "$ARBITER" select | "$ARBITER" check >"$tmp/piped" 2>&1
 same "select | select | check still reports the original place" "$tmp/direct" "$tmp/piped"
 "$ARBITER" select "$two" >"$tmp/sel.tgn" 2>/dev/null
-has "select writes an Origin tag first" "^\[Origin \"$two:1\"\]$" "$tmp/sel.tgn"
+has "select writes an Origin tag after the first tag line" "^\[Origin \"$two:1\"\]$" "$tmp/sel.tgn"
+sed -n 1p "$tmp/sel.tgn" >"$tmp/first"
+has "the game still starts with its first tag line" '^\[Game ' "$tmp/first"
+sed -n 2p "$tmp/sel.tgn" >"$tmp/second"
+has "the Origin tag is the second line" '^\[Origin ' "$tmp/second"
 has "the second game's Origin is its first line" "^\[Origin \"$two:[0-9]*\"\]$" "$tmp/sel.tgn"
 "$ARBITER" check --format=json "$tmp/sel.tgn" >"$tmp/json" 2>/dev/null
 has "the JSON verdict names the original file" "\"file\":\"$two\"" "$tmp/json"

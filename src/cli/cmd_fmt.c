@@ -82,7 +82,7 @@ static int fmt_record(fmt_ctx *c, const arb_record *rec)
 		/* the Origin tag that select wrote places the game in its
 		 * original file, line for line: a new layout would make
 		 * those places wrong, so the canonical form drops it */
-		if (it->kind == ARB_ITEM_TAG && it->index == 0 && rec->has_origin)
+		if (it->kind == ARB_ITEM_TAG && rec->has_origin && it->index == rec->origin_tag)
 			continue;
 		if (it->kind == ARB_ITEM_TURN && !in_moves) {
 			/* one blank line between the tags and the movetext */

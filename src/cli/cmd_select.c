@@ -8,9 +8,10 @@
  * tags alone, so selecting by player from a large stream runs at the
  * reader's speed.
  *
- * A game read from a named file is written after an [Origin "FILE:LINE"]
- * tag (unless it has one): the reader reports a game so led at its place
- * in FILE, so `select ... | check` names the line the user can open.
+ * A game read from a named file gets an [Origin "FILE:LINE"] tag on the
+ * line after its first tag line (unless it has one): the reader reports a
+ * game so marked at its place in FILE, so `select ... | check` names the
+ * line the user can open, and the game still starts with its [Game line.
  * A game the reader could not read (a syntax error) is written unchanged
  * too, never dropped: it is --invalid, and so it is printed by --invalid,
  * by -v --valid and by a select with no criterion.
@@ -72,28 +73,58 @@ static bool matches(const arb_opts *o, const arb_record *rec)
 	return true;
 }
 
-/* Write a game's bytes, led by its Origin tag when it comes from a named
- * file and has none (`origin`: it may need one).  A name that a tag
- * cannot hold (not UTF-8, a control character) gets none. */
+/* Where the Origin tag goes in a game's bytes: after the line of its
+ * first tag (a line whose first non-blank byte is '['), so the game still
+ * starts with that line.  Returns the offset after that line's newline
+ * and sets *lines to the lines before it; 0 when there is no such line. */
+static size_t after_first_tag_line(const char *raw, size_t len, uint32_t *lines)
+{
+	size_t at = 0;
+	*lines = 0;
+	while (at < len) {
+		const char *nl = memchr(raw + at, '\n', len - at);
+		size_t i = at;
+		while (i < len && (raw[i] == ' ' || raw[i] == '\t'))
+			i++;
+		if (!nl)
+			return 0; /* the tag line must end: the Origin line follows */
+		if (i < len && raw[i] == '[')
+			return (size_t)(nl - raw) + 1;
+		at = (size_t)(nl - raw) + 1;
+		(*lines)++;
+	}
+	return 0;
+}
+
+/* Write a game's bytes with an Origin tag after its first tag line when
+ * it comes from a named file and has none (`origin`: it may need one).
+ * A name that a tag cannot hold (not UTF-8, a control character) gets
+ * none. */
 static void put_game(select_ctx *c, const char *file, uint32_t line, const char *raw, size_t len,
 		     bool origin)
 {
-	if (origin && strcmp(file, "<stdin>") != 0 && arb_utf8_valid(file, strlen(file))) {
+	uint32_t before = 0;
+	size_t cut = 0;
+	if (origin && strcmp(file, "<stdin>") != 0 && arb_utf8_valid(file, strlen(file)))
+		cut = after_first_tag_line(raw, len, &before);
+	if (cut) {
 		arb_buf b = { 0 };
 		arb_buf_puts(&b, "[" ARB_ORIGIN_TAG " \"");
-		for (const char *p = file; *p && origin; p++) {
+		for (const char *p = file; *p && cut; p++) {
 			if ((unsigned char)*p < 0x20 || *p == 0x7f)
-				origin = false;
+				cut = 0;
 			if (*p == '"' || *p == '\\')
 				arb_buf_putc(&b, '\\');
 			arb_buf_putc(&b, *p);
 		}
-		arb_buf_printf(&b, ":%u\"]\n", (unsigned)line);
-		if (origin)
+		arb_buf_printf(&b, ":%u\"]\n", (unsigned)(line + before));
+		if (cut) {
+			arb_out_text(c->out, raw, cut);
 			arb_out_text(c->out, b.p, b.len);
+		}
 		arb_buf_free(&b);
 	}
-	arb_out_text(c->out, raw, len);
+	arb_out_text(c->out, raw + cut, len - cut);
 	arb_out_tally(c->out)->selected++;
 }
 
@@ -115,10 +146,12 @@ static void select_broken(void *ctx, arb_out *out, const arb_record *rec)
 	bool match = !o->valid && !o->game && !o->player && !o->ntags;
 	if (match == o->invert)
 		return;
-	size_t i = 0;
-	while (i < rec->rawlen && (rec->raw[i] == ' ' || rec->raw[i] == '\t'))
+	/* led already: the line after its first tag line is an Origin tag */
+	uint32_t lines;
+	size_t i = after_first_tag_line(rec->raw, rec->rawlen, &lines);
+	while (i && i < rec->rawlen && (rec->raw[i] == ' ' || rec->raw[i] == '\t'))
 		i++;
-	bool led = rec->rawlen - i > sizeof ARB_ORIGIN_TAG &&
+	bool led = i && rec->rawlen - i > sizeof ARB_ORIGIN_TAG &&
 		   !memcmp(rec->raw + i, "[" ARB_ORIGIN_TAG, sizeof ARB_ORIGIN_TAG);
 	select_ctx to = { .o = o, .out = out };
 	put_game(&to, rec->file, rec->raw_line, rec->raw, rec->rawlen, !led);

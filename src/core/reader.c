@@ -79,10 +79,12 @@ struct arb_reader {
 	uint32_t raw_line; /* line of the game's first raw byte          */
 	bool raw_whole;	   /* a bad game's bytes are all in raw          */
 
-	/* [Origin "FILE:LINE"] as the game's first tag: lines after
-	 * origin_at are reported as FILE's, from LINE on */
+	/* [Origin "FILE:LINE"] as the game's second tag, on the line after
+	 * the first tag's: that line was LINE of FILE, and the lines after
+	 * origin_at follow it there */
 	bool origin;
 	uint32_t origin_at, origin_line;
+	size_t origin_tag; /* its index among the tags */
 	arb_buf origin_file;
 };
 
@@ -155,7 +157,7 @@ static int diag_set(arb_diag *d, const arb_reader *r, uint32_t line, uint32_t co
 	d->col = col;
 	if (r->origin && line > r->origin_at) {
 		d->file = r->origin_file.p;
-		d->line = r->origin_line + (line - r->origin_at - 1);
+		d->line = r->origin_line + (line - r->origin_at);
 	}
 	va_start(ap, fmt);
 	arb_vformat_msg(d->msg, sizeof d->msg, fmt, ap);
@@ -367,9 +369,12 @@ static size_t lex_brace_rest(arb_reader *r, const char *s, size_t i, size_t len,
 	return end;
 }
 
-/* The first tag `t` (on line `ln`), when it is [Origin "FILE:LINE"]:
- * from the next line on, positions are FILE's from LINE.  A value of
- * another form leaves it an ordinary tag. */
+/* The second tag `t` (on line `ln`, the line after the first tag's),
+ * when it is [Origin "FILE:LINE"]: the first tag's line was LINE of FILE,
+ * and the lines after this one follow it there.  The tag goes second so
+ * that a game still starts with its [Game tag line (what
+ * `parallel --recstart '[Game'` cuts at).  A value of another form leaves
+ * it an ordinary tag. */
 static void read_origin(arb_reader *r, const tagspan *t, uint32_t ln)
 {
 	if (strcmp(r->strs.p + t->name, ARB_ORIGIN_TAG) != 0)
@@ -388,6 +393,7 @@ static void read_origin(arb_reader *r, const tagspan *t, uint32_t ln)
 	arb_buf_put(&r->origin_file, v, (size_t)(colon - v));
 	arb_buf_putc(&r->origin_file, '\0');
 	r->origin = true;
+	r->origin_tag = r->ntags;
 	r->origin_at = ln;
 	r->origin_line = (uint32_t)line;
 }
@@ -491,7 +497,8 @@ static int lex_tag_line(arb_reader *r, const char *s, size_t len, size_t i, size
 			r->sec = SEC_TAGS;
 			r->first_line = ln;
 		}
-		if (r->ntags == 0)
+		if (r->ntags && ln == r->tags[0].line + 1 &&
+		    r->tags[r->ntags - 1].line == r->tags[0].line)
 			read_origin(r, t, ln);
 		add_item(r, ARB_ITEM_TAG, r->ntags, ln);
 		r->ntags++;
@@ -719,17 +726,22 @@ static void skip_bad_game(arb_reader *r)
 	r->skipping = false;
 }
 
-/* A line of the game as the Origin tag places it. */
+/* A line of the game as the Origin tag places it: the lines up to the
+ * first tag's keep their distance to it, the lines after the tag follow
+ * on from it (a line that would fall before line 1 stays as read). */
 static inline uint32_t origin_of(const arb_reader *r, uint32_t line)
 {
-	return line > r->origin_at ? r->origin_line + (line - r->origin_at - 1) : line;
+	if (line > r->origin_at)
+		return r->origin_line + (line - r->origin_at);
+	uint32_t back = r->origin_at - 1 - line; /* lines before the first tag's */
+	return back < r->origin_line ? r->origin_line - back : line;
 }
 
 /* Report the game where its Origin tag says it came from. */
 static void map_origin(arb_reader *r, arb_record *rec)
 {
 	rec->file = r->origin_file.p;
-	rec->line = r->ntags > 1 ? origin_of(r, r->tags[1].line) : r->origin_line;
+	rec->line = r->origin_line;
 	for (size_t i = 0; i < r->ntags; i++)
 		r->out_tags[i].line = origin_of(r, r->out_tags[i].line);
 	for (size_t i = 0; i < r->ntoks; i++)
@@ -778,6 +790,7 @@ static void build_views(arb_reader *r, arb_record *rec)
 	rec->rawlen = r->raw.len;
 	rec->raw_line = r->raw_line;
 	rec->has_origin = r->origin;
+	rec->origin_tag = r->origin_tag;
 	if (r->origin)
 		map_origin(r, rec);
 }

@@ -71,7 +71,8 @@ typedef struct arb_record {
 	const char *raw; /* the game's bytes exactly as read       */
 	size_t rawlen;
 	uint32_t raw_line; /* line of raw[0] in `file` as read         */
-	bool has_origin;   /* led by an [Origin "FILE:LINE"] tag      */
+	bool has_origin;   /* placed by an [Origin "FILE:LINE"] tag   */
+	size_t origin_tag; /* that tag's index in tags[]              */
 } arb_record;
 
 /* The tag `select` writes first in a game it copies from a named file:
