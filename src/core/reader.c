@@ -276,6 +276,20 @@ static uint32_t bad_byte(const char *s, size_t len, bool *nul)
 {
 	const unsigned char *p = (const unsigned char *)s;
 	size_t i = 0;
+	if (len >= 8) {
+		/* the common line is all ASCII with no NUL: OR the flags of
+		 * every word (the last one overlapping) and test once */
+		uint64_t flags = 0, w;
+		for (; i + 8 < len; i += 8) {
+			memcpy(&w, p + i, 8);
+			flags |= w | ((w - 0x0101010101010101ull) & ~w);
+		}
+		memcpy(&w, p + len - 8, 8);
+		flags |= w | ((w - 0x0101010101010101ull) & ~w);
+		if (!(flags & 0x8080808080808080ull))
+			return 0;
+		i = 0;
+	}
 	while (i < len) {
 		if (i + 8 <= len) {
 			uint64_t w;
@@ -799,7 +813,12 @@ int arb_reader_next(arb_reader *r, arb_record *rec, arb_diag *d)
 	}
 	while ((s = line_next(r, &len, &full, &too_long))) {
 		uint32_t ln = r->lineno + 1;
-		if (!r->in_brace && r->sec == SEC_MOVES && !too_long && starts_tag(s, len))
+		/* the first non-blank byte, found once: it tells tag lines */
+		size_t lead = 0;
+		while (lead < len && is_blank(s[lead]))
+			lead++;
+		if (!r->in_brace && r->sec == SEC_MOVES && !too_long && lead < len &&
+		    s[lead] == '[')
 			break; /* the next game starts here */
 		if (too_long) {
 			bool tag = starts_tag(s, len);
@@ -852,6 +871,8 @@ int arb_reader_next(arb_reader *r, arb_record *rec, arb_diag *d)
 				continue;
 			}
 		}
+		if (i == 0)
+			i = lead; /* blanks skipped above, on the same bytes */
 		while (i < len && is_blank(ls[i]))
 			i++;
 		if (i < len && ls[i] == '[' && !r->turn_open) {
