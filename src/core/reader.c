@@ -278,6 +278,20 @@ static uint32_t bad_byte(const char *s, size_t len, bool *nul)
 {
 	const unsigned char *p = (const unsigned char *)s;
 	size_t i = 0;
+	if (len >= 8) {
+		/* the common line is all ASCII with no NUL: OR the flags of
+		 * every word (the last one overlapping) and test once */
+		uint64_t flags = 0, w;
+		for (; i + 8 < len; i += 8) {
+			memcpy(&w, p + i, 8);
+			flags |= w | ((w - 0x0101010101010101ull) & ~w);
+		}
+		memcpy(&w, p + len - 8, 8);
+		flags |= w | ((w - 0x0101010101010101ull) & ~w);
+		if (!(flags & 0x8080808080808080ull))
+			return 0;
+		i = 0;
+	}
 	while (i < len) {
 		if (i + 8 <= len) {
 			uint64_t w;
@@ -567,10 +581,31 @@ static int add_token(arb_reader *r, size_t off, size_t len, uint32_t col, arb_di
 	return 0;
 }
 
+/* Words stored in a register-kept run (toks[r->ntoks..ntoks)) are
+ * counted into the array and the open turn `t`. */
+static inline void words_done(arb_reader *r, arb_turn *t, size_t ntoks)
+{
+	if (t)
+		t->ntok += ntoks - r->ntoks;
+	r->ntoks = ntoks;
+}
+
+/* How many words of the open turn `t` fit under both limits and below
+ * `most` (the room made for this line); 0 without an open turn. */
+static inline size_t words_room(const arb_reader *r, const arb_turn *t, size_t most)
+{
+	if (!t || t->ntok >= ARB_MAX_TOKENS_PER_TURN || r->ntoks >= most)
+		return 0;
+	size_t turn = ARB_MAX_TOKENS_PER_TURN - t->ntok, line = most - r->ntoks;
+	return turn < line ? turn : line;
+}
+
 /* One movetext line (possibly continuing a brace comment).  This loop
  * sees every byte of every turn, so room for all the words a line can
  * hold is made once, and a word of an already open turn is stored with
- * no further bookkeeping. */
+ * no further bookkeeping: the array and its count stay in locals (a
+ * store of a word could otherwise alias the counts) and are written
+ * back before any call. */
 static int lex_move_line(arb_reader *r, const char *s, size_t len, size_t i, size_t base,
 			 arb_diag *d)
 {
@@ -585,6 +620,9 @@ static int lex_move_line(arb_reader *r, const char *s, size_t len, size_t i, siz
 		r->toks = arb_xrealloc(r->toks, r->cap_toks * sizeof *r->toks);
 	}
 	arb_turn *t = r->turn_open ? &r->turns[r->nturns - 1] : NULL;
+	arb_token *toks = r->toks;
+	size_t ntoks = r->ntoks;
+	size_t room = words_room(r, t, most);
 	while (i < len) {
 		char c = s[i];
 		unsigned cls = byte_class[(unsigned char)c];
@@ -593,6 +631,7 @@ static int lex_move_line(arb_reader *r, const char *s, size_t len, size_t i, siz
 			continue;
 		}
 		if (cls == C_SPECIAL) {
+			words_done(r, t, ntoks);
 			if (c == ';') {
 				if (add_comment(r, base + i, len - i, ln, (uint32_t)i + 1, d))
 					return -1;
@@ -612,16 +651,20 @@ static int lex_move_line(arb_reader *r, const char *s, size_t len, size_t i, siz
 		/* s[len] is the line's '\n' or the buffer's NUL: no bound check */
 		while (byte_class[(unsigned char)s[i]] == C_WORD)
 			i++;
-		if (t && t->ntok < ARB_MAX_TOKENS_PER_TURN && r->ntoks < most) {
-			r->toks[r->ntoks++] =
-				(arb_token){ s + st, (uint32_t)(i - st), ln, (uint32_t)st + 1 };
-			t->ntok++;
+		if (room) {
+			room--;
+			toks[ntoks++] = (arb_token){ s + st, (uint32_t)(i - st), ln, (uint32_t)st + 1 };
 			continue;
 		}
+		words_done(r, t, ntoks);
 		if (add_token(r, base + st, i - st, (uint32_t)st + 1, d))
 			return -1;
 		t = &r->turns[r->nturns - 1];
+		toks = r->toks;
+		ntoks = r->ntoks;
+		room = words_room(r, t, most);
 	}
+	words_done(r, t, ntoks);
 	if (!r->in_brace)
 		close_turn(r);
 	return 0;
@@ -812,7 +855,12 @@ int arb_reader_next(arb_reader *r, arb_record *rec, arb_diag *d)
 	}
 	while ((s = line_next(r, &len, &full, &too_long))) {
 		uint32_t ln = r->lineno + 1;
-		if (!r->in_brace && r->sec == SEC_MOVES && !too_long && starts_tag(s, len))
+		/* the first non-blank byte, found once: it tells tag lines */
+		size_t lead = 0;
+		while (lead < len && is_blank(s[lead]))
+			lead++;
+		if (!r->in_brace && r->sec == SEC_MOVES && !too_long && lead < len &&
+		    s[lead] == '[')
 			break; /* the next game starts here */
 		if (too_long) {
 			bool tag = starts_tag(s, len);
@@ -865,6 +913,8 @@ int arb_reader_next(arb_reader *r, arb_record *rec, arb_diag *d)
 				continue;
 			}
 		}
+		if (i == 0)
+			i = lead; /* blanks skipped above, on the same bytes */
 		while (i < len && is_blank(ls[i]))
 			i++;
 		if (i < len && ls[i] == '[' && !r->turn_open) {

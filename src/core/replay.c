@@ -466,7 +466,8 @@ void arb_replay_run(arb_replay *r)
 				r->moves);
 			break;
 		}
-		memset(r->move, 0, g->move_size ? g->move_size : 1);
+		if (!g->parse_clears) /* a large move cleared per turn costs */
+			memset(r->move, 0, g->move_size ? g->move_size : 1);
 		/* the message is written only on a rejection: clear the rest */
 		r->rej.rule = NULL;
 		r->rej.line = r->rej.col = 0;

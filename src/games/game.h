@@ -427,6 +427,10 @@ typedef struct arb_game_ops {
 				       * the seat tags of a record use them  */
 	unsigned min_seats, max_seats;
 	size_t move_size;	   /* sizeof the engine's parsed move    */
+	bool parse_clears;	   /* parse writes every field of the move
+				    * that is read later (each action it
+				    * starts, in full): replay need not zero
+				    * the move before each turn           */
 	const arb_rule *rules;	   /* every rule id the engine rejects   */
 	size_t nrules;		   /* ... with; see arb_rule             */
 	const char *data_name;	   /* "notation/carcassonne/carcassonne.yaml" */
@@ -445,8 +449,8 @@ typedef struct arb_game_ops {
 	void (*destroy)(void *game);
 
 	/* Parse one turn line (tok[0..ntok-1], never empty) into `move`
-	 * (move_size bytes, zeroed by the caller).  May read the game's
-	 * configuration (seats, options, data) but not its position: `fmt`
+	 * (move_size bytes, zeroed by the caller unless parse_clears).  May
+	 * read the game's configuration (seats, options, data) but not its position: `fmt`
 	 * parses every line of a game, also after an illegal move.  Returns 0
 	 * or -1 with rej set. */
 	int (*parse)(const void *game, const arb_token *tok, size_t ntok, void *move,

@@ -326,6 +326,7 @@ const arb_game_ops catan_game = {
 	.min_seats = 3,
 	.max_seats = 4,
 	.move_size = sizeof(cat_move),
+	.parse_clears = true, /* cat_parse: the header, then each action whole */
 	.rules = cat_rules,
 	.nrules = CAT_NRULES,
 	.data_name = "notation/catan/catan.yaml",
