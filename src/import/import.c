@@ -93,7 +93,7 @@ int arb_import_line(arb_import_in *in, char **line, size_t *len, bool *ended, ui
 			return -1;
 		nl = memchr(in->buf + in->start, '\n', in->end - in->start);
 		if (!nl && !in->eof)
-			return arb_import_fail(err, lineno, 0,
+			return arb_import_fail(err, lineno, 1,
 					       "a line longer than %u KiB: not a log arbiter reads",
 					       ARB_IMPORT_MAX_LINE >> 10);
 	}
