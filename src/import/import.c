@@ -190,7 +190,7 @@ const arb_importer *arb_import_detect(const unsigned char *bytes, size_t len, ar
 	while (i < len &&
 	       (bytes[i] == ' ' || bytes[i] == '\t' || bytes[i] == '\n' || bytes[i] == '\r'))
 		i++;
-	if (i == len) {
+	if (i == len && len < ARB_IMPORT_MAX_LINE) { /* all of the file seen */
 		arb_import_fail(err, 0, 0, "the file is empty: there is no game to import");
 		return NULL;
 	}

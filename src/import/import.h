@@ -93,7 +93,8 @@ const arb_importer *arb_import_find(const char *name);
 /* The importers, in the order --help lists them; NULL past the end. */
 const arb_importer *arb_import_at(size_t i);
 
-/* Recognise the format of `bytes`.  Returns the importer, or NULL with
+/* Recognise the format from `bytes`, the input's first ARB_IMPORT_MAX_LINE
+ * bytes (all of it when shorter).  Returns the importer, or NULL with
  * *err set: a compressed file (naming the tool that decompresses it), an
  * empty file, or content no importer recognises. */
 const arb_importer *arb_import_detect(const unsigned char *bytes, size_t len,
