@@ -1,17 +1,17 @@
 /*
  * cmd_import.c — `import`: other programs' game records to TGN.
  *
- * Each operand (or standard input) is one game in a foreign format; its
- * bytes are read whole (a save is tens of kilobytes; the cap is
- * ARB_IMPORT_MAX_BYTES), converted by the importer --from names or the one
- * that recognises the content (--from=auto, the default), and the TGN
- * record written to standard output, a blank line between records, in
- * input order.  Memory is one file and its record at a time.  A file that
- * cannot be converted gets a diagnostic on standard error and exit status
- * 2; the other files are still converted.
+ * Each operand (or standard input) holds games in a foreign format; its
+ * first bytes (read ahead, not lost, so standard input works too) name
+ * the importer when --from=auto, the default, and the importer reads the
+ * rest as a stream, handing each game's TGN record over as soon as the
+ * game is complete; the records go to standard output, a blank line
+ * between them, in input order.  Memory is one game at a time, whatever
+ * the size of the file.  A file that cannot be converted gets a
+ * diagnostic on standard error and exit status 2; the other files are
+ * still converted.
  */
 #include <errno.h>
-#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -19,36 +19,22 @@
 #include "../core/util.h"
 #include "../import/import.h"
 
-/* Read all of `f` into *bytes (malloc'd).  Returns 0, or -1 with *why set
- * (a static sentence or strerror). */
-static int slurp(FILE *f, unsigned char **bytes, size_t *len, const char **why)
+/* Where the games go: standard output, a blank line between records. */
+typedef struct import_out {
+	arb_out *out;
+	bool quiet;
+	size_t written;
+} import_out;
+
+/* The sink's callback: write one record as soon as its game is complete. */
+static void write_game(void *ctx, const char *record, size_t len)
 {
-	size_t cap = 1 << 16, n = 0;
-	unsigned char *b = arb_xmalloc(cap);
-	for (;;) {
-		if (n == cap) {
-			if (cap > ARB_IMPORT_MAX_BYTES) {
-				free(b);
-				*why = "the file is larger than 64 MiB: no game record is that long";
-				return -1;
-			}
-			cap *= 2;
-			b = arb_xrealloc(b, cap);
-		}
-		size_t got = fread(b + n, 1, cap - n, f);
-		n += got;
-		if (got == 0) {
-			if (ferror(f)) {
-				free(b);
-				*why = strerror(errno ? errno : EIO);
-				return -1;
-			}
-			break;
-		}
-	}
-	*bytes = b;
-	*len = n;
-	return 0;
+	import_out *io = ctx;
+	if (io->quiet)
+		return;
+	if (io->written++)
+		arb_out_text(io->out, "\n", 1);
+	arb_out_text(io->out, record, len);
 }
 
 int arb_cmd_import(const arb_opts *o)
@@ -60,8 +46,8 @@ int arb_cmd_import(const arb_opts *o)
 	static char *stdin_only[] = { "-" };
 	char **files = o->nfiles ? o->files : stdin_only;
 	int nfiles = o->nfiles ? o->nfiles : 1;
-	arb_buf rec = { 0 };
-	size_t written = 0;
+	import_out io = { .out = out, .quiet = o->quiet };
+	const arb_import_sink sink = { .game = write_game, .ctx = &io };
 	for (int i = 0; i < nfiles && !arb_out_failed(out); i++) {
 		const char *path = files[i];
 		bool is_stdin = !strcmp(path, "-");
@@ -72,34 +58,29 @@ int arb_cmd_import(const arb_opts *o)
 			arb_out_diag(out, &d);
 			continue;
 		}
-		unsigned char *bytes = NULL;
-		size_t len = 0;
-		const char *why = NULL;
-		int rc = slurp(f, &bytes, &len, &why);
-		if (!is_stdin)
-			fclose(f);
-		if (rc) {
-			snprintf(d.msg, sizeof d.msg, "cannot read: %s", why);
-			arb_out_diag(out, &d);
-			continue;
-		}
 		arb_import_error err;
 		memset(&err, 0, sizeof err);
-		const arb_importer *imp = forced ? forced : arb_import_detect(bytes, len, &err);
-		arb_buf_reset(&rec);
-		if (!imp || imp->convert(bytes, len, &rec, &err)) {
+		arb_import_in in;
+		int rc = arb_import_open(&in, f, &err);
+		if (rc == 0) {
+			size_t len;
+			const unsigned char *head = arb_import_peek(&in, &len);
+			const arb_importer *imp =
+				forced ? forced : arb_import_detect(head, len, &err);
+			rc = imp ? imp->convert(&in, &sink, &err) : -1;
+		}
+		arb_import_close(&in);
+		if (!is_stdin && fclose(f) && rc == 0) {
+			rc = -1;
+			snprintf(err.msg, sizeof err.msg, "cannot read: %s", strerror(errno));
+		}
+		if (rc) {
 			d.line = err.line;
 			d.col = err.col;
 			snprintf(d.msg, sizeof d.msg, "%s", err.msg);
 			arb_out_diag(out, &d);
-		} else if (!o->quiet) {
-			if (written++)
-				arb_out_text(out, "\n", 1);
-			arb_out_text(out, rec.p, rec.len);
 		}
-		free(bytes);
 	}
-	arb_buf_free(&rec);
 	arb_import_free_all();
 	return arb_out_finish(out, arb_out_exit(out));
 }

@@ -6,14 +6,21 @@
  * Compressed files are recognised by their magic bytes and refused with
  * the command that decompresses them: decompression is a pipe away, and
  * linking zlib and liblzma for it would add two dependencies.
+ *
+ * Inputs are read through a window (arb_import_in) so that a format is
+ * recognised from a file's first bytes, standard input included, without
+ * losing them, and a log of any size is converted a line at a time.
  */
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
 #include "import.h"
 #include "catan_board.h"
+#include "../core/util.h"
 
 static const arb_importer *const importers[] = {
 	&arb_import_jcz,
@@ -33,6 +40,108 @@ const arb_importer *arb_import_find(const char *name)
 		if (!strcasecmp(importers[i]->name, name))
 			return importers[i];
 	return NULL;
+}
+
+/* Move the unconsumed bytes to the front of the window and read until it
+ * is full or the input ends.  Returns 0, or -1 with *err set. */
+static int fill(arb_import_in *in, arb_import_error *err)
+{
+	if (in->start) {
+		memmove(in->buf, in->buf + in->start, in->end - in->start);
+		in->end -= in->start;
+		in->start = 0;
+	}
+	while (!in->eof && in->end < ARB_IMPORT_MAX_LINE) {
+		size_t got = fread(in->buf + in->end, 1, ARB_IMPORT_MAX_LINE - in->end, in->f);
+		in->end += got;
+		if (got == 0) {
+			if (ferror(in->f))
+				return arb_import_fail(err, 0, 0, "cannot read: %s",
+						       strerror(errno ? errno : EIO));
+			in->eof = true;
+		}
+	}
+	return 0;
+}
+
+int arb_import_open(arb_import_in *in, FILE *f, arb_import_error *err)
+{
+	memset(in, 0, sizeof *in);
+	in->f = f;
+	in->buf = arb_xmalloc(ARB_IMPORT_MAX_LINE + 1);
+	return fill(in, err);
+}
+
+void arb_import_close(arb_import_in *in)
+{
+	free(in->buf);
+	in->buf = NULL;
+}
+
+const unsigned char *arb_import_peek(const arb_import_in *in, size_t *len)
+{
+	*len = in->end - in->start;
+	return (const unsigned char *)in->buf + in->start;
+}
+
+int arb_import_line(arb_import_in *in, char **line, size_t *len, bool *ended, uint32_t lineno,
+		    arb_import_error *err)
+{
+	char *nl = memchr(in->buf + in->start, '\n', in->end - in->start);
+	if (!nl && !in->eof) {
+		if (fill(in, err))
+			return -1;
+		nl = memchr(in->buf + in->start, '\n', in->end - in->start);
+		if (!nl && !in->eof)
+			return arb_import_fail(err, lineno, 1,
+					       "a line longer than %u KiB: not a log arbiter reads",
+					       ARB_IMPORT_MAX_LINE >> 10);
+	}
+	if (!nl && in->start == in->end)
+		return 0;
+	char *s = in->buf + in->start;
+	size_t n = nl ? (size_t)(nl - s) : in->end - in->start;
+	s[n] = 0; /* the newline, or the byte past the window's last */
+	in->start += n + (nl != NULL);
+	*line = s;
+	*len = n;
+	*ended = nl != NULL;
+	return 1;
+}
+
+int arb_import_slurp(arb_import_in *in, size_t max, const char *what, unsigned char **bytes,
+		     size_t *len, arb_import_error *err)
+{
+	size_t n = in->end - in->start, cap = n + (1u << 16);
+	unsigned char *b = arb_xmalloc(cap);
+	memcpy(b, in->buf + in->start, n);
+	in->start = in->end;
+	/* Read at most max + 1 bytes: one past the limit proves it passed. */
+	while (!in->eof && n <= max) {
+		if (n == cap) {
+			cap = cap * 2 > max + 1 ? max + 1 : cap * 2;
+			b = arb_xrealloc(b, cap);
+		}
+		size_t got = fread(b + n, 1, cap - n, in->f);
+		n += got;
+		if (got == 0) {
+			if (ferror(in->f)) {
+				free(b);
+				return arb_import_fail(err, 0, 0, "cannot read: %s",
+						       strerror(errno ? errno : EIO));
+			}
+			in->eof = true;
+		}
+	}
+	if (n > max) {
+		free(b);
+		return arb_import_fail(err, 0, 0,
+				       "the file is larger than %zu MiB: no %s is that long",
+				       (size_t)max >> 20, what);
+	}
+	*bytes = b;
+	*len = n;
+	return 0;
 }
 
 int arb_import_fail(arb_import_error *err, uint32_t line, uint32_t col, const char *fmt, ...)
@@ -81,7 +190,7 @@ const arb_importer *arb_import_detect(const unsigned char *bytes, size_t len, ar
 	while (i < len &&
 	       (bytes[i] == ' ' || bytes[i] == '\t' || bytes[i] == '\n' || bytes[i] == '\r'))
 		i++;
-	if (i == len) {
+	if (i == len && len < ARB_IMPORT_MAX_LINE) { /* all of the file seen */
 		arb_import_fail(err, 0, 0, "the file is empty: there is no game to import");
 		return NULL;
 	}

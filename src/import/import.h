@@ -3,10 +3,12 @@
  * `arbiter import`.
  *
  * One converter per foreign format, each in a file of its own under
- * src/import/ (jcz.c: JCloisterZone saves).  A converter turns the bytes of
- * one input file (one game) into one TGN record appended to a buffer; it
- * never prints and never exits: the command (src/cli/cmd_import.c) reads
- * the files and decides what to show.  Converters take the game data from
+ * src/import/ (jcz.c: JCloisterZone saves).  A converter reads one input
+ * stream and hands each game in it, once complete, to a sink as one TGN
+ * record: memory is one game, whatever the size of the file (a log
+ * streams line by line; a JSON save, one document, is read whole under a
+ * size limit).  It never prints and never exits: the command
+ * (src/cli/cmd_import.c) opens the files and decides what to show.  Converters take the game data from
  * the engines' embedded YAML and ask the engine itself where the rules
  * decide what the source left unsaid; what they write is checked again by
  * `arbiter check`, never trusted.
@@ -18,12 +20,16 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "../core/reader.h"
 
-/* Largest input file a converter accepts: a JCloisterZone save of a whole
+/* A JCloisterZone save is one JSON document, read whole: a save of a whole
  * base game is about 60 KB, so this is generous and still bounds memory. */
-#define ARB_IMPORT_MAX_BYTES (64u << 20)
+#define ARB_IMPORT_MAX_DOC (16u << 20)
+/* Line-based logs are streamed a line at a time; a longer line is no line
+ * of a log arbiter reads.  It is also what recognition sees of a file. */
+#define ARB_IMPORT_MAX_LINE (64u << 10)
 
 /* Why an input could not be converted.  line/col are 1-based positions in
  * the input (0 = the whole file); `msg` is one sentence, no final period. */
@@ -32,23 +38,63 @@ typedef struct arb_import_error {
 	char msg[ARB_MSG_MAX];
 } arb_import_error;
 
+/* One input stream read through a window of ARB_IMPORT_MAX_LINE bytes:
+ * its first bytes can be looked at (to recognise the format, even on
+ * standard input) before a converter reads them as lines or whole. */
+typedef struct arb_import_in {
+	FILE *f;
+	char *buf;	   /* ARB_IMPORT_MAX_LINE + 1 bytes                 */
+	size_t start, end; /* the bytes read from f, not yet consumed       */
+	bool eof;
+} arb_import_in;
+
+/* Where a converter writes each game as soon as it is complete. */
+typedef struct arb_import_sink {
+	/* One TGN record in canonical form, ending in a newline. */
+	void (*game)(void *ctx, const char *record, size_t len);
+	void *ctx;
+} arb_import_sink;
+
 typedef struct arb_importer {
 	const char *name;  /* the --from value: "jcz"                  */
 	const char *title; /* "JCloisterZone save (.jcz, JSON)"        */
-	/* True when the bytes look like this format (content, not name). */
+	/* True when the bytes look like this format (content, not name);
+	 * `bytes` are the first ARB_IMPORT_MAX_LINE bytes of the input. */
 	bool (*sniff)(const unsigned char *bytes, size_t len);
-	/* Append one TGN record (canonical form, ending in a newline) for the
-	 * game in `bytes` to `out`.  Returns 0, or -1 with *err set and `out`
-	 * unchanged. */
-	int (*convert)(const unsigned char *bytes, size_t len, arb_buf *out, arb_import_error *err);
+	/* Read `in` to its end (or its game's end) and hand each game, once
+	 * complete, to `sink`, keeping no more than one game in memory.
+	 * Returns 0, or -1 with *err set; a game is handed over whole or not
+	 * at all. */
+	int (*convert)(arb_import_in *in, const arb_import_sink *sink, arb_import_error *err);
 } arb_importer;
+
+/* Start reading `f` (not closed by arb_import_close): reads its first
+ * bytes.  Returns 0, or -1 with *err set (a read error). */
+int arb_import_open(arb_import_in *in, FILE *f, arb_import_error *err);
+/* Free the window. */
+void arb_import_close(arb_import_in *in);
+/* The next bytes not yet consumed, at most ARB_IMPORT_MAX_LINE of them
+ * (right after arb_import_open: the file's first bytes). */
+const unsigned char *arb_import_peek(const arb_import_in *in, size_t *len);
+/* The next line: *line (NUL-terminated, no newline, valid until the next
+ * call) of *len bytes; *ended is false for a last line without its
+ * newline.  Returns 1, 0 at the end of the input, or -1 with *err set (a
+ * read error, or a line longer than ARB_IMPORT_MAX_LINE: line `lineno`). */
+int arb_import_line(arb_import_in *in, char **line, size_t *len, bool *ended, uint32_t lineno,
+		    arb_import_error *err);
+/* The rest of the input in *bytes (malloc'd, *len bytes).  Returns 0, or
+ * -1 with *err set: a read error, or more than `max` bytes (`what` names
+ * the document in the message). */
+int arb_import_slurp(arb_import_in *in, size_t max, const char *what, unsigned char **bytes,
+		     size_t *len, arb_import_error *err);
 
 /* The importer named `name` (a --from value), or NULL. */
 const arb_importer *arb_import_find(const char *name);
 /* The importers, in the order --help lists them; NULL past the end. */
 const arb_importer *arb_import_at(size_t i);
 
-/* Recognise the format of `bytes`.  Returns the importer, or NULL with
+/* Recognise the format from `bytes`, the input's first ARB_IMPORT_MAX_LINE
+ * bytes (all of it when shorter).  Returns the importer, or NULL with
  * *err set: a compressed file (naming the tool that decompresses it), an
  * empty file, or content no importer recognises. */
 const arb_importer *arb_import_detect(const unsigned char *bytes, size_t len,

@@ -836,10 +836,10 @@ static bool jcz_sniff(const unsigned char *b, size_t len)
 	return false;
 }
 
-static int jcz_convert(const unsigned char *bytes, size_t len, arb_buf *out, arb_import_error *err)
+/* Convert the save `bytes` (the whole document) and hand it to `sink`. */
+static int convert_doc(const unsigned char *bytes, size_t len, const arb_import_sink *sink,
+		       arb_import_error *err)
 {
-	if (arb_import_compressed(bytes, len, err) || load_table(err))
-		return -1;
 	size_t skip = len >= 3 && !memcmp(bytes, "\xef\xbb\xbf", 3) ? 3 : 0;
 	json_error_t jerr;
 	json_t *root =
@@ -862,11 +862,30 @@ static int jcz_convert(const unsigned char *bytes, size_t len, arb_buf *out, arb
 	c.root = root;
 	int rc = convert(&c);
 	if (rc == 0) {
-		put_record(&c, out, c.unfinished);
+		arb_buf out = { 0 };
+		put_record(&c, &out, c.unfinished);
+		sink->game(sink->ctx, out.p, out.len);
+		arb_buf_free(&out);
 	}
 	arb_buf_free(&c.tags);
 	arb_buf_free(&c.moves);
 	json_decref(root);
+	return rc;
+}
+
+/* A save is one JSON document, one game: read whole, under
+ * ARB_IMPORT_MAX_DOC. */
+static int jcz_convert(arb_import_in *in, const arb_import_sink *sink, arb_import_error *err)
+{
+	size_t len;
+	const unsigned char *bytes = arb_import_peek(in, &len);
+	if (arb_import_compressed(bytes, len, err) || load_table(err))
+		return -1;
+	unsigned char *doc;
+	if (arb_import_slurp(in, ARB_IMPORT_MAX_DOC, "JCloisterZone save", &doc, &len, err))
+		return -1;
+	int rc = convert_doc(doc, len, sink, err);
+	free(doc);
 	return rc;
 }
 

@@ -991,18 +991,20 @@ static int put_record(conv *c, arb_buf *out)
 	return rc;
 }
 
-static int convert(conv *c, const unsigned char *b, size_t len)
+/* Read the log a line at a time up to the game's end: memory is the
+ * game's state and its record, whatever the length of the log. */
+static int convert(conv *c, arb_import_in *in)
 {
-	size_t i = 0;
-	while (i < len && !c->over) {
-		const unsigned char *nl = memchr(b + i, '\n', len - i);
-		if (!nl)
+	char *s;
+	size_t n;
+	bool ended;
+	int got = 0;
+	while (!c->over && (got = arb_import_line(in, &s, &n, &ended, c->lineno + 1, c->err)) > 0) {
+		if (!ended)
 			break; /* a last line cut short: the log was truncated */
-		size_t n = (size_t)(nl - (b + i));
 		c->lineno++;
-		if (n && b[i + n - 1] == '\r')
-			n--;
-		const char *s = (const char *)b + i;
+		if (n && s[n - 1] == '\r')
+			s[--n] = 0;
 		const char *gid = n > 30 ? find(s, n, "Preparing game #", 16) : NULL;
 		if (gid && !c->game_id[0]) {
 			size_t gl = n - (size_t)(gid + 16 - s);
@@ -1013,8 +1015,9 @@ static int convert(conv *c, const unsigned char *b, size_t len)
 		}
 		if (log_line(c, s, n))
 			return -1;
-		i += n + (b[i + n] == '\r') + 1;
 	}
+	if (!c->over && got < 0)
+		return -1;
 	if (flush_run(c))
 		return -1;
 	if (!c->over) {
@@ -1037,9 +1040,11 @@ static bool pio_sniff(const unsigned char *b, size_t len)
 	       (find(b, n, "pioneers server", 15) || find(b, n, "Preparing game #", 16));
 }
 
-static int pio_convert(const unsigned char *bytes, size_t len, arb_buf *out, arb_import_error *err)
+static int pio_convert(arb_import_in *in, const arb_import_sink *sink, arb_import_error *err)
 {
-	if (arb_import_compressed(bytes, len, err))
+	size_t len;
+	const unsigned char *head = arb_import_peek(in, &len);
+	if (arb_import_compressed(head, len, err))
 		return -1;
 	conv *c = arb_xcalloc(1, sizeof *c);
 	c->err = err;
@@ -1048,10 +1053,14 @@ static int pio_convert(const unsigned char *bytes, size_t len, arb_buf *out, arb
 	c->params_conn = -1;
 	memset(c->seat_of, -1, sizeof c->seat_of);
 	c->nplayers = PIO_MAX_PLAYERS;
-	int rc = c->d ? convert(c, bytes, len) : -1;
+	int rc = c->d ? convert(c, in) : -1;
 	if (rc == 0) {
+		arb_buf out = { 0 };
 		c->lineno = 0;
-		rc = put_record(c, out);
+		rc = put_record(c, &out);
+		if (rc == 0)
+			sink->game(sink->ctx, out.p, out.len);
+		arb_buf_free(&out);
 	}
 	arb_buf_free(&c->moves);
 	arb_buf_free(&c->line);

@@ -25,10 +25,11 @@ static bool soclog_sniff(const unsigned char *b, size_t len)
 	return len - i >= n && !memcmp(b + i, SOCLOG_MAGIC, n);
 }
 
-static int soclog_convert(const unsigned char *bytes, size_t len, arb_buf *out,
-			  arb_import_error *err)
+static int soclog_convert(arb_import_in *in, const arb_import_sink *sink, arb_import_error *err)
 {
-	(void)out;
+	(void)sink;
+	size_t len;
+	const unsigned char *bytes = arb_import_peek(in, &len);
 	if (arb_import_compressed(bytes, len, err))
 		return -1;
 	if (!soclog_sniff(bytes, len))
