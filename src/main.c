@@ -354,7 +354,12 @@ int main(int argc, char **argv)
 	 * previous call's is freed (the fuzz harness calls main again) */
 	static given *seen;
 	free(seen);
-	seen = arb_xcalloc((size_t)argc + 1, sizeof *seen);
+	/* bundled short options (-qkv) give several options per argument:
+	 * at most one per byte of the arguments */
+	size_t most = 1;
+	for (int i = 1; i < argc; i++)
+		most += strlen(argv[i]) + 1;
+	seen = arb_xcalloc(most, sizeof *seen);
 	size_t nseen = 0;
 	bool want_help = false, want_version = false;
 	int c;

@@ -40,6 +40,9 @@ expect "--help exits 0" 0 "$ARBITER" --help
 [ -s "$tmp/out" ] && [ ! -s "$tmp/err" ]; report "cli --help prints to stdout only" $?
 expect "--version exits 0" 0 "$ARBITER" --version
 same "--version text" "arbiter 0.1.0" "$tmp/out"
+# more options than arguments (bundled short options): the fuzz_cli harness
+# found the table of given options sized by arguments, not options
+expect "forty bundled -q in one argument" 0 "$ARBITER" check -qqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqq corpus/catan/game-3p-short.tgn
 expect "unknown option exits 2" 2 "$ARBITER" --frobnicate
 same "unknown option message" "arbiter: unknown option '--frobnicate'
 Try 'arbiter --help' for more information." "$tmp/err"
