@@ -95,6 +95,14 @@ report "cli --data error has file:line:col" $? "$tmp/err"
 printf 'game: chess\n' >"$tmp/chess.yaml"
 expect "--data for an unknown game exits 2" 2 "$ARBITER" --data "$tmp/chess.yaml" check "$legal"
 same "--data unknown game message" "$tmp/chess.yaml:1:7: error: unknown game \"chess\" in data file" "$tmp/err"
+# two huts on one starting square: the board holds one tile per square
+# (fuzz_data found a game played on such data failing its own invariant)
+sed 's/Green:  { hut: "4,10"/Green:  { hut: "3,10"/' notation/elasund/elasund.yaml >"$tmp/huts.yaml"
+expect "--data with two huts on one square exits 2" 2 "$ARBITER" --data "$tmp/huts.yaml" gen --game elasund
+same "--data hut overlap message" \
+	"$tmp/huts.yaml:62:18: error: Yellow's hut would share a square with Green's hut" "$tmp/err"
+sed 's/Green:  { hut: "4,10"/Green:  { hut: "4,9"/' notation/elasund/elasund.yaml >"$tmp/huts.yaml"
+expect "--data with a hut moved to a free square still plays" 0 "$ARBITER" --data "$tmp/huts.yaml" gen --game elasund
 
 # every game draws its diagram without a record
 for g in carcassonne catan elasund; do

@@ -302,6 +302,10 @@ static int load(el_data *d, const arb_node *root, arb_data_error *err)
 	const arb_node *st = arb_node_need(root, "start", ARB_MAP, err);
 	if (!st)
 		return -1;
+	/* Which colour's hut starts on each square: the board holds one tile
+	 * per square, so two huts sharing one would leave a tile off its squares. */
+	signed char start_owner[EL_H][EL_W];
+	memset(start_owner, -1, sizeof start_owner);
 	for (int c = 0; c < EL_SEATS; c++) {
 		const arb_node *sc = arb_node_need(st, el_colours[c], ARB_MAP, err);
 		if (!sc)
@@ -314,6 +318,14 @@ static int load(el_data *d, const arb_node *root, arb_data_error *err)
 				return -1;
 			if (k == 1 && y == EL_H - 1)
 				return arb_data_fail(err, sq, "the long hut needs two rows");
+			for (int dy = 0; dy <= k; dy++) {
+				signed char *owner = &start_owner[y + dy][x];
+				if (*owner >= 0)
+					return arb_data_fail(err, sq,
+							     "%s's %s would share a square with %s's hut",
+							     el_colours[c], hk[k], el_colours[*owner]);
+				*owner = (signed char)c;
+			}
 			d->start[c][k][0] = (uint8_t)x;
 			d->start[c][k][1] = (uint8_t)y;
 		}
