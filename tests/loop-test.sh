@@ -176,5 +176,44 @@ done
 "$ARBITER" check -j 1 <"$tmp/pipe.tgn" >"$tmp/o1" 2>&1
 "$ARBITER" check -j 2 <"$tmp/pipe.tgn" >"$tmp/o3" 2>&1
 same "-j 2 = -j 1 on standard input" "$tmp/o1" "$tmp/o3"
+
+# Batches: -j cuts one stream before lines that start with a [Game tag and
+# workers read the pieces; a cut among a game's tags or inside a {...}
+# comment (where "[Game" starts no game) is joined again, and a stream
+# with no cut for 16 MiB is read on by one thread.  ARBITER_BATCH_BYTES
+# makes small inputs many batches, so every cut below is tried.
+cat $all >"$tmp/all.tgn"
+for b in 1 700 5000; do
+	ARBITER_BATCH_BYTES=$b jsame "check in batches of $b bytes, corpus as one stream" \
+		check "$tmp/all.tgn"
+	ARBITER_BATCH_BYTES=$b jsame "select --invalid --fail-fast in batches of $b bytes" \
+		select --invalid --fail-fast "$tmp/all.tgn"
+done
+"$ARBITER" gen --game carcassonne --count 60 --seed 5 | awk '
+	/^\[Game / { k++; moves = 0 }
+	k % 5 == 1 && !/^\[/ && !/^$/ && !moves++ {
+		print "{ a comment"; print "[Game \"carcassonne\"]"; print "[Red \"x\"]"; print "}" }
+	k % 5 == 2 && !/^\[/ { next }
+	k % 5 == 3 && /^\[Game / { $0 = "  " $0 }
+	k % 5 == 4 && /^\[Game / { sub(/^\[Game /, "[Game\t") }
+	{ print }' >"$tmp/cuts.tgn"
+grep -q '^{ a comment' "$tmp/cuts.tgn" && grep -q '^  \[Game' "$tmp/cuts.tgn"
+report "the stream of awkward cuts has its comments and indented tags" $?
+for b in 1 300 2000 9000; do
+	ARBITER_BATCH_BYTES=$b jsame "check on awkward cuts in batches of $b bytes" \
+		check "$tmp/cuts.tgn"
+	ARBITER_BATCH_BYTES=$b jsame "fmt --fail-fast on awkward cuts in batches of $b bytes" \
+		fmt --fail-fast "$tmp/cuts.tgn"
+done
+ARBITER_BATCH_BYTES=700 jsame "check on files with one that cannot be opened, in batches" \
+	check "$tmp/cuts.tgn" "$tmp/none.tgn" "$tmp/all.tgn" /dev/null
+# 17 MiB of games that all start with an indented [Game tag: no cut
+"$ARBITER" gen --game catan --count 300 --seed 4 | sed 's/^\[Game/ [Game/' >"$tmp/indent1.tgn"
+: >"$tmp/indent.tgn"
+while [ "$(wc -c <"$tmp/indent.tgn")" -lt 17825792 ]; do
+	cat "$tmp/indent1.tgn" "$tmp/cuts.tgn" >>"$tmp/indent.tgn"
+done
+jsame "check on 17 MiB without a place to cut" check "$tmp/indent.tgn"
+rm -f "$tmp/indent.tgn" "$tmp/indent1.tgn" "$tmp/all.tgn"
 expect "-j 0 is a usage error" 2 "$ARBITER" check -j 0 "$legal"
 expect "-j is for check, score, select and fmt" 2 "$ARBITER" dump -j 2 "$legal"

@@ -7,19 +7,25 @@
  * cannot be opened is an error for that file alone; the exit status is
  * the worst seen.  --fail-fast stops at the first error instead.
  *
- * -j N (check, score, select, fmt): the calling thread reads and copies
- * each record into a ring of jobs (8 per worker, so memory stays a few
- * games whatever the input); N worker threads replay them, each writing
- * into the job's capture (an arb_out that keeps stdout, stderr and
- * documents, see output.c); the calling thread writes the captures in
- * input order.  The bytes written are those of one thread, and so are the
- * exit status and, with --fail-fast, the error that stops the run: a job
- * after the one that stopped is discarded unwritten.  Reading and
- * writing stay on one thread because the reader is sequential and the
- * output must be in order; replaying is most of the work.  The first game
- * is replayed on the calling thread, so a run of one game starts no
- * thread.
+ * -j N (check, score, select, fmt): the calling thread only reads the
+ * bytes and cuts them into batches of whole games (about 256 KiB, cut
+ * before a line that starts with a [Game tag); N worker threads each read
+ * and replay a batch in place, writing into the batch's capture (an
+ * arb_out that keeps stdout, stderr and documents, see output.c); the
+ * calling thread writes the captures in input order.  Reading is a third
+ * of the work, so it belongs on the workers too.  A cut is only a guess
+ * from the bytes: a "[Game" line among a game's tags or inside a {...}
+ * comment does not start a game, and the batch's reader says so
+ * (arb_reader_ended_inside_game); the writer then replays that batch and
+ * the next as one, so the games are always those one reader finds.  A
+ * stream with no cut for 16 MiB is read on by the calling thread.  The
+ * bytes written are those of one thread, and so are the exit status and,
+ * with --fail-fast, the error that stops the run: a batch after the one
+ * that stopped is discarded unwritten.  Memory holds 8 batches per worker
+ * whatever the input; a single small input starts no thread.
  */
+/* fopencookie: the rest of a stream after what was read for batches */
+#define _GNU_SOURCE
 #include <errno.h>
 #include <pthread.h>
 #include <stdint.h>
@@ -77,99 +83,126 @@ void arb_tally_print(const arb_tally *t, const char *cmd)
 	arb_buf_free(&b);
 }
 
+/* ------------------------------------------------------------ reading */
+
+/* Hand every game `rd` reads to l->fn (with `ctx`, writing to `out`),
+ * and every game it cannot read to the diagnostics (and l->broken);
+ * counts them in *seen.  Returns 1 when the run must stop. */
+static int read_records(arb_reader *rd, const char *name, const arb_opts *o, arb_out *out,
+			const arb_loop *l, void *ctx, size_t *seen)
+{
+	arb_record rec;
+	arb_diag d;
+	int stop = 0, rc;
+	while (!stop && (rc = arb_reader_next(rd, &rec, &d)) != 0) {
+		++*seen;
+		arb_tally *t = arb_out_tally(out);
+		t->games++;
+		if (rc < 0) {
+			arb_out_diag(out, &d);
+			t->unreadable++;
+			if (l->broken) {
+				arb_broken b;
+				arb_reader_broken(rd, &b);
+				arb_record bad = { .file = name,
+						   .line = b.line,
+						   .raw = b.raw ? b.raw : "",
+						   .rawlen = b.whole ? b.len : 0,
+						   .raw_line = b.line };
+				if (b.whole)
+					l->broken(ctx, out, &bad);
+			}
+			stop = !o->keep_going;
+		} else {
+			size_t before = arb_out_diags(out);
+			stop = l->fn(ctx, &rec);
+			t->unreadable += arb_out_diags(out) > before;
+		}
+		if (arb_out_failed(out))
+			stop = 1;
+	}
+	return stop;
+}
+
+/* A stream in which no game was found at all; returns 1 to stop. */
+static int no_records(arb_out *out, const char *name, const arb_opts *o)
+{
+	arb_diag d = { .file = name };
+	snprintf(d.msg, sizeof d.msg, "no game records in the input");
+	arb_out_diag(out, &d);
+	return !o->keep_going || arb_out_failed(out);
+}
+
+/* One stream on this thread: `lines` lines and `seen` games of it were
+ * read already (0, 0 for a whole stream).  Returns 1 to stop. */
+static int each_serial(FILE *f, const char *name, const arb_taken *taken, uint32_t lines,
+		       size_t seen, const arb_opts *o, arb_out *out, const arb_loop *l)
+{
+	arb_reader *rd = arb_reader_new(f, name);
+	if (taken)
+		arb_reader_unread(rd, taken->lines, taken->bytes, taken->len);
+	else if (lines)
+		arb_reader_unread(rd, lines, NULL, 0);
+	int stop = read_records(rd, name, o, out, l, l->ctx, &seen);
+	if (!stop && seen == 0)
+		stop = no_records(out, name, o);
+	arb_reader_free(rd);
+	return stop;
+}
+
+int arb_each_record_in(FILE *f, const char *name, const arb_taken *taken, const arb_opts *o,
+		       arb_out *out, arb_each_fn fn, void *ctx)
+{
+	arb_loop l = { .fn = fn, .ctx = ctx };
+	return each_serial(f, name, taken, 0, 0, o, out, &l);
+}
+
 /* ------------------------------------------------------- the job ring */
 
-/* One game on its way: a copy of the record (the reader's buffers are
- * reused by the next game) and the capture its output goes to. */
+/* One piece of the output on its way: a batch of whole games (the bytes
+ * of a stream from one game's first line) and the capture its output
+ * goes to, or only captured output (a file that cannot be opened). */
 typedef struct job {
 	arb_out *cap;
-	bool work; /* a record for a worker; else only captured output */
-	bool done; /* its capture is complete (under the pool's lock)  */
-	int stop;  /* the run stops after this job is written          */
-	arb_record rec;
-	arb_buf raw, strs;
-	arb_tag *tags;
-	arb_token *tok;
-	arb_turn *turns;
-	arb_comment *coms;
-	arb_item *items;
-	size_t cap_tags, cap_tok, cap_turns, cap_coms, cap_items;
+	bool batch; /* bytes for a worker                              */
+	bool done;  /* its capture is complete (under the pool's lock) */
+	int stop;   /* the run stops after this job is written         */
+	arb_buf bytes;
+	const char *name; /* the stream's name in diagnostics             */
+	size_t stream;	  /* which stream (they are numbered as read)     */
+	uint32_t line0;	  /* lines of the stream before bytes[0]          */
+	bool last;	  /* the stream's last batch                      */
+	bool between;	  /* the batch ended between games (see below)    */
+	size_t seen;	  /* games the reader found in it                 */
 } job;
+
+typedef struct worker_arg {
+	struct pool *p;
+	void *wctx;
+} worker_arg;
 
 typedef struct pool {
 	const arb_loop *l;
 	const arb_opts *o;
-	arb_out *out; /* the real output                                 */
-	size_t nthreads;
-	bool started; /* threads running (from the second game on)       */
-	bool stopped; /* a written job stopped the run                   */
+	arb_out *out;	 /* the real output                              */
+	size_t nthreads; /* workers asked for, then running              */
+	bool started;	 /* the ring exists (threads may be 0: see start) */
+	bool stopped;	 /* a written job stopped the run                */
+	size_t batch;	 /* bytes a batch holds at least (but the last)  */
 	pthread_mutex_t lock;
 	pthread_cond_t more; /* a job was published (or quit)               */
 	pthread_cond_t done; /* a job was done                              */
 	job *ring;
-	size_t size;		/* slots                                     */
+	size_t size;		 /* slots                                   */
 	size_t head, next, tail; /* counts: oldest unwritten, next to work, next to fill */
 	bool quit;
 	pthread_t *threads;
-	void **wctx;
+	worker_arg *args;
+	void *own_ctx;	  /* the writer's worker context (merged batches) */
+	size_t streams;	  /* streams begun                                */
+	size_t file_seen; /* games of the stream being written, so far    */
+	arb_buf acc;	  /* bytes read, not yet in a batch               */
 } pool;
-
-typedef struct worker_arg {
-	pool *p;
-	void *wctx;
-} worker_arg;
-
-#define COPY(dst, cap, src, n)                                              \
-	do {                                                                \
-		if ((n) > (cap)) {                                          \
-			(cap) = (n);                                        \
-			(dst) = arb_xrealloc((dst), (cap) * sizeof *(dst)); \
-		}                                                           \
-		if (n)                                                      \
-			memcpy((dst), (src), (n) * sizeof *(dst));          \
-	} while (0)
-
-/* Copy `rec` into the job: the words and comments point into its raw
- * bytes, the tags and the file name into its strings. */
-static void copy_record(job *j, const arb_record *rec)
-{
-	arb_record *c = &j->rec;
-	*c = *rec;
-	arb_buf_reset(&j->raw);
-	arb_buf_put(&j->raw, rec->raw, rec->rawlen);
-	c->raw = j->raw.p ? j->raw.p : "";
-	COPY(j->tok, j->cap_tok, rec->tok, rec->ntok);
-	for (size_t i = 0; i < rec->ntok; i++)
-		j->tok[i].s = c->raw + (rec->tok[i].s - rec->raw);
-	c->tok = j->tok;
-	COPY(j->coms, j->cap_coms, rec->comments, rec->ncomments);
-	for (size_t i = 0; i < rec->ncomments; i++)
-		j->coms[i].text = c->raw + (rec->comments[i].text - rec->raw);
-	c->comments = j->coms;
-	COPY(j->turns, j->cap_turns, rec->turns, rec->nturns);
-	c->turns = j->turns;
-	COPY(j->items, j->cap_items, rec->items, rec->nitems);
-	c->items = j->items;
-	/* strings as offsets first: the buffer moves as it grows */
-	arb_buf_reset(&j->strs);
-	size_t file = j->strs.len;
-	arb_buf_put(&j->strs, rec->file, strlen(rec->file) + 1);
-	COPY(j->tags, j->cap_tags, rec->tags, rec->ntags);
-	size_t *off = arb_xmalloc((2 * rec->ntags + 1) * sizeof *off);
-	for (size_t i = 0; i < rec->ntags; i++) {
-		off[2 * i] = j->strs.len;
-		arb_buf_put(&j->strs, rec->tags[i].name, strlen(rec->tags[i].name) + 1);
-		off[2 * i + 1] = j->strs.len;
-		arb_buf_put(&j->strs, rec->tags[i].value, strlen(rec->tags[i].value) + 1);
-	}
-	for (size_t i = 0; i < rec->ntags; i++) {
-		j->tags[i].name = j->strs.p + off[2 * i];
-		j->tags[i].value = j->strs.p + off[2 * i + 1];
-	}
-	free(off);
-	c->tags = j->tags;
-	c->file = j->strs.p + file;
-}
 
 static void lock(pool *p)
 {
@@ -182,12 +215,25 @@ static void unlock(pool *p)
 	pthread_mutex_unlock(&p->lock);
 }
 
-/* A worker: replay the next job to do, until told to quit. */
+/* Replay a batch: its games, read in place, into its capture. */
+static void run_batch(pool *p, void *wctx, job *j)
+{
+	const arb_loop *l = p->l;
+	l->worker_out(wctx, j->cap);
+	arb_reader *rd = arb_reader_new_mem(j->bytes.p ? j->bytes.p : "", j->bytes.len, j->name,
+					    j->line0);
+	j->seen = 0;
+	j->stop = read_records(rd, j->name, p->o, j->cap, l, wctx, &j->seen);
+	/* a run stopped before the end is final: its games were all whole */
+	j->between = !arb_reader_ended_inside_game(rd);
+	arb_reader_free(rd);
+}
+
+/* A worker: replay the next batch, until told to quit. */
 static void *worker_main(void *arg)
 {
 	worker_arg *w = arg;
 	pool *p = w->p;
-	const arb_loop *l = p->l;
 	lock(p);
 	for (;;) {
 		while (!p->quit && p->next == p->tail)
@@ -195,23 +241,18 @@ static void *worker_main(void *arg)
 		if (p->quit)
 			break;
 		if (p->next < p->head) {
-			/* jobs without a record are done when published and may
+			/* jobs without a batch are done when published and may
 			 * be written, and their slots reused, before a worker
 			 * passes them: never take a slot by a stale count */
 			p->next = p->head;
 			continue;
 		}
 		job *j = &p->ring[p->next++ % p->size];
-		if (!j->work)
+		if (!j->batch)
 			continue;
 		unlock(p);
-		l->worker_out(w->wctx, j->cap);
-		int stop = l->fn(w->wctx, &j->rec);
-		arb_tally *t = arb_out_tally(j->cap);
-		t->games++;
-		t->unreadable += arb_out_diags(j->cap) > 0;
+		run_batch(p, w->wctx, j);
 		lock(p);
-		j->stop = stop;
 		j->done = true;
 		pthread_cond_broadcast(&p->done);
 	}
@@ -219,29 +260,72 @@ static void *worker_main(void *arg)
 	return NULL;
 }
 
+/* Under the lock: is job j done (waiting for it when `wait`)? */
+static bool job_done(pool *p, job *j, bool wait)
+{
+	while (!j->done) {
+		if (!wait)
+			return false;
+		pthread_cond_broadcast(&p->more); /* what is pending, now */
+		pthread_cond_wait(&p->done, &p->lock);
+	}
+	return true;
+}
+
+/* A batch that ended inside a game (among its tags, or in a {...}
+ * comment, where a "[Game" line does not start a game) was cut where the
+ * reader would have read on: the next batch is replayed again as the two
+ * together.  Both are done; the first is dropped unwritten. */
+static void merge_next(pool *p, job *j, job *n)
+{
+	arb_buf_put(&j->bytes, n->bytes.p ? n->bytes.p : "", n->bytes.len);
+	arb_buf joined = j->bytes;
+	j->bytes = n->bytes;
+	n->bytes = joined;
+	n->line0 = j->line0;
+	arb_out_reset(j->cap);
+	arb_out_reset(n->cap);
+	run_batch(p, p->own_ctx, n);
+}
+
 /* Write the oldest job (waiting for it when `wait`); false when it is
  * not done yet (or there is none). */
 static bool write_head(pool *p, bool wait)
 {
 	lock(p);
-	if (p->head == p->tail) {
+	if (p->head == p->tail || !job_done(p, &p->ring[p->head % p->size], wait)) {
 		unlock(p);
 		return false;
 	}
 	job *j = &p->ring[p->head % p->size];
-	while (!j->done) {
-		if (!wait) {
+	if (j->batch && !j->between && !j->last && !p->stopped) {
+		job *n = &p->ring[(p->head + 1) % p->size];
+		/* the stream's next batch is always published before the ring
+		 * can fill or end (see split_stream) */
+		if (p->head + 1 == p->tail || !job_done(p, n, wait)) {
 			unlock(p);
 			return false;
 		}
-		pthread_cond_broadcast(&p->more); /* what is pending, now */
-		pthread_cond_wait(&p->done, &p->lock);
+		unlock(p);
+		merge_next(p, j, n);
+		lock(p);
+		p->head++;
+		unlock(p);
+		return true;
 	}
 	unlock(p);
 	if (p->stopped) {
 		arb_out_reset(j->cap); /* after the stop: as if never read */
 	} else {
 		arb_out_replay(p->out, j->cap);
+		if (j->batch) {
+			p->file_seen += j->seen;
+			if (j->last) {
+				if (!j->stop && p->file_seen == 0)
+					j->stop = no_records(p->out, j->name, p->o);
+				p->file_seen = 0;
+			}
+		}
 		if (j->stop || arb_out_failed(p->out))
 			p->stopped = true;
 	}
@@ -251,6 +335,8 @@ static bool write_head(pool *p, bool wait)
 	return true;
 }
 
+/* The ring and its workers.  With no thread at all, the ring still
+ * orders the output and the reading thread replays each batch. */
 static void pool_start(pool *p)
 {
 	/* jansson seeds its hash function on first use: do it here, once,
@@ -263,24 +349,20 @@ static void pool_start(pool *p)
 	pthread_mutex_init(&p->lock, NULL);
 	pthread_cond_init(&p->more, NULL);
 	pthread_cond_init(&p->done, NULL);
+	p->own_ctx = p->l->worker_new(p->l->ctx);
 	p->threads = arb_xcalloc(p->nthreads, sizeof *p->threads);
-	worker_arg *args = arb_xcalloc(p->nthreads, sizeof *args);
-	p->wctx = (void **)args;
+	p->args = arb_xcalloc(p->nthreads, sizeof *p->args);
 	size_t started = 0;
 	for (size_t i = 0; i < p->nthreads; i++) {
-		args[i] = (worker_arg){ p, p->l->worker_new(p->l->ctx) };
-		if (pthread_create(&p->threads[i], NULL, worker_main, &args[i]) != 0) {
-			p->l->worker_free(args[i].wctx);
+		p->args[started] = (worker_arg){ p, p->l->worker_new(p->l->ctx) };
+		if (pthread_create(&p->threads[started], NULL, worker_main, &p->args[started]) != 0) {
+			p->l->worker_free(p->args[started].wctx);
 			break; /* fewer workers: the same output, later */
 		}
 		started++;
 	}
 	p->nthreads = started;
 	p->started = true;
-	if (!started) { /* not even one: the reader's thread replays */
-		p->started = false;
-		p->nthreads = 0;
-	}
 }
 
 /* A free slot (writing the oldest job when the ring is full). */
@@ -296,22 +378,25 @@ static job *pool_slot(pool *p)
 	}
 	job *j = &p->ring[p->tail % p->size];
 	arb_out_reset(j->cap);
-	j->work = false;
+	j->batch = false;
 	j->done = false;
 	j->stop = 0;
+	j->last = false;
 	return j;
 }
 
 /* Hand the filled slot on, and write what is done. */
 static void pool_publish(pool *p, job *j)
 {
+	if (j->batch && !p->nthreads) {
+		run_batch(p, p->own_ctx, j); /* no worker could be started */
+		j->done = true;
+	}
 	lock(p);
-	if (!j->work)
+	if (!j->batch)
 		j->done = true;
 	p->tail++;
-	/* workers are woken for a batch, not for each game: a game is
-	 * replayed in microseconds, and a wake-up per game cost 40 % more
-	 * CPU time than one thread on small games */
+	/* workers are woken for several batches, not each one */
 	if (p->tail - p->next >= p->size / 2)
 		pthread_cond_broadcast(&p->more);
 	unlock(p);
@@ -319,36 +404,41 @@ static void pool_publish(pool *p, job *j)
 		;
 }
 
+/* Write every job but the last `keep`. */
+static void pool_drain(pool *p, size_t keep)
+{
+	for (;;) {
+		lock(p);
+		bool more = p->tail - p->head > keep;
+		unlock(p);
+		if (!more || !write_head(p, true))
+			return;
+	}
+}
+
 /* Write every job left, stop the workers and free the pool. */
 static void pool_end(pool *p)
 {
+	arb_buf_free(&p->acc);
 	if (!p->started)
 		return;
-	while (write_head(p, true))
-		;
+	pool_drain(p, 0);
 	lock(p);
 	p->quit = true;
 	pthread_cond_broadcast(&p->more);
 	unlock(p);
-	worker_arg *args = (worker_arg *)p->wctx;
 	for (size_t i = 0; i < p->nthreads; i++) {
 		pthread_join(p->threads[i], NULL);
-		p->l->worker_free(args[i].wctx);
+		p->l->worker_free(p->args[i].wctx);
 	}
+	p->l->worker_free(p->own_ctx);
 	for (size_t i = 0; i < p->size; i++) {
-		job *j = &p->ring[i];
-		arb_out_close(j->cap);
-		arb_buf_free(&j->raw);
-		arb_buf_free(&j->strs);
-		free(j->tags);
-		free(j->tok);
-		free(j->turns);
-		free(j->coms);
-		free(j->items);
+		arb_out_close(p->ring[i].cap);
+		arb_buf_free(&p->ring[i].bytes);
 	}
 	free(p->ring);
 	free(p->threads);
-	free(p->wctx);
+	free(p->args);
 	pthread_mutex_destroy(&p->lock);
 	pthread_cond_destroy(&p->more);
 	pthread_cond_destroy(&p->done);
@@ -359,7 +449,7 @@ static void pool_end(pool *p)
 static arb_out *out_now(pool *p, arb_out *out, job **j)
 {
 	*j = NULL;
-	if (!p || !p->started)
+	if (!p->started)
 		return out;
 	*j = pool_slot(p);
 	return (*j)->cap;
@@ -373,94 +463,254 @@ static void out_done(pool *p, job *j, int stop)
 	pool_publish(p, j);
 }
 
-/* ------------------------------------------------------------ the loop */
+/* ----------------------------------------------------------- batches */
 
-/* Read one stream; returns 1 when the run must stop. */
-static int each_in(FILE *f, const char *name, const arb_taken *taken, const arb_opts *o,
-		   arb_out *out, const arb_loop *l, pool *p)
+#define READ_BLOCK (256u << 10)
+/* A stream without a place to cut for this long (no "[Game" line at the
+ * start of a line: a game past the size limit, or games that do not
+ * name their game first) is read on by the reading thread. */
+#define BATCH_MAX (2 * (size_t)ARB_MAX_GAME_BYTES + 2 * ARB_MAX_LINE)
+
+/* Where a batch may end in b[0..len): the start of a line that starts
+ * with a [Game tag, at or after `from` (> 0); 0 when there is none yet.
+ * Such a line starts a new game unless the reader is among a game's tags
+ * or inside a {...} comment there, which the batch's reader tells (see
+ * merge_next); a line the reader would refuse as too long is no cut. */
+static size_t find_cut(const char *b, size_t len, size_t from)
 {
-	arb_reader *rd = arb_reader_new(f, name);
-	if (taken)
-		arb_reader_unread(rd, taken->lines, taken->bytes, taken->len);
-	arb_record rec;
-	arb_diag d;
-	int stop = 0, rc;
-	size_t seen = 0;
-	while (!stop && !(p && p->stopped) && (rc = arb_reader_next(rd, &rec, &d)) != 0) {
-		seen++;
-		job *j;
-		if (rc < 0) {
-			arb_out *to = out_now(p, out, &j);
-			arb_out_diag(to, &d);
-			arb_tally *t = arb_out_tally(to);
-			t->games++;
-			t->unreadable++;
-			if (l->broken) {
-				arb_broken b;
-				arb_reader_broken(rd, &b);
-				arb_record bad = { .file = name,
-						   .line = b.line,
-						   .raw = b.raw ? b.raw : "",
-						   .rawlen = b.whole ? b.len : 0,
-						   .raw_line = b.line };
-				if (b.whole)
-					l->broken(l->ctx, to, &bad);
+	const char *s = b + from - 1, *end = b + len;
+	const char *hit;
+	while ((hit = memmem(s, (size_t)(end - s), "\n[Game", 6))) {
+		size_t at = (size_t)(hit + 1 - b);
+		if (at + 5 >= len)
+			return 0; /* the byte that decides is still to come */
+		char c = b[at + 5];
+		if (c == ' ' || c == '\t' || c == '\r' || c == '"') {
+			size_t rest = len - at < ARB_MAX_LINE + 1 ? len - at : ARB_MAX_LINE + 1;
+			if (memchr(b + at, '\n', rest))
+				return at;
+			if (rest > ARB_MAX_LINE)
+				return 0; /* too long: the serial reader takes it */
+			return 0; /* its end is still to come */
+		}
+		s = hit + 1;
+	}
+	return 0;
+}
+
+static uint32_t count_lines(const char *s, size_t n)
+{
+	uint32_t k = 0;
+	for (size_t i = 0; i < n; i++)
+		k += s[i] == '\n';
+	return k;
+}
+
+/* The stream after the bytes already read: `lead` (a batch to read
+ * again, may be empty), then `acc`, then the rest of the file. */
+typedef struct rest_stream {
+	const char *a;
+	size_t alen;
+	const char *b;
+	size_t blen;
+	FILE *f;
+} rest_stream;
+
+static ssize_t rest_read(void *cookie, char *buf, size_t size)
+{
+	rest_stream *r = cookie;
+	if (r->alen) {
+		size_t n = r->alen < size ? r->alen : size;
+		memcpy(buf, r->a, n);
+		r->a += n;
+		r->alen -= n;
+		return (ssize_t)n;
+	}
+	if (r->blen) {
+		size_t n = r->blen < size ? r->blen : size;
+		memcpy(buf, r->b, n);
+		r->b += n;
+		r->blen -= n;
+		return (ssize_t)n;
+	}
+	size_t n = fread(buf, 1, size, r->f);
+	if (n == 0 && ferror(r->f))
+		return -1; /* errno is fread's */
+	return (ssize_t)n;
+}
+
+/* The stream from here on, on this thread: what the ring holds of it is
+ * written first, except its last batch when that ended inside a game,
+ * whose bytes are read again.  Returns 1 to stop. */
+static int finish_serial(pool *p, FILE *f, const char *name, size_t stream, uint32_t line0)
+{
+	pool_drain(p, 1);
+	const char *lead = "";
+	size_t leadlen = 0;
+	job *last = NULL;
+	lock(p);
+	if (p->tail - p->head == 1) {
+		job *j = &p->ring[p->head % p->size];
+		job_done(p, j, true);
+		if (j->batch && j->stream == stream && !j->between && !p->stopped)
+			last = j;
+	}
+	unlock(p);
+	if (last) {
+		lead = last->bytes.p;
+		leadlen = last->bytes.len;
+		line0 = last->line0;
+	} else {
+		pool_drain(p, 0);
+	}
+	int stop = p->stopped;
+	if (!stop) {
+		rest_stream rs = { lead, leadlen, p->acc.p ? p->acc.p : "", p->acc.len, f };
+		cookie_io_functions_t io = { .read = rest_read };
+		FILE *rf = fopencookie(&rs, "rb", io);
+		if (!rf)
+			abort(); /* fopencookie fails only without memory */
+		size_t seen = p->file_seen;
+		p->file_seen = 0;
+		stop = each_serial(rf, name, NULL, line0, seen, p->o, p->out, p->l);
+		fclose(rf);
+	}
+	if (last) {
+		arb_out_reset(last->cap);
+		lock(p);
+		p->head++;
+		unlock(p);
+	}
+	p->acc.len = 0;
+	if (stop)
+		p->stopped = true;
+	return stop;
+}
+
+/* Room for `n` more bytes in b. */
+static char *room(arb_buf *b, size_t n)
+{
+	if (b->cap - b->len < n + 1) {
+		size_t cap = b->cap ? b->cap : READ_BLOCK;
+		while (cap - b->len < n + 1)
+			cap *= 2;
+		b->p = arb_xrealloc(b->p, cap);
+		b->cap = cap;
+	}
+	return b->p + b->len;
+}
+
+/* Publish acc[0..cut) as a batch of the stream; acc keeps the rest. */
+static void publish_batch(pool *p, size_t cut, const char *name, size_t stream, uint32_t line0,
+			  bool last)
+{
+	job *j = pool_slot(p);
+	/* the slot's buffer becomes the reading buffer, the bytes read the
+	 * batch: only what follows the cut is copied */
+	arb_buf batch = p->acc;
+	p->acc = j->bytes;
+	p->acc.len = 0;
+	size_t rest = batch.len - cut;
+	if (rest)
+		memcpy(room(&p->acc, rest), batch.p + cut, rest);
+	p->acc.len = rest;
+	batch.len = cut;
+	j->bytes = batch;
+	j->batch = true;
+	j->name = name;
+	j->stream = stream;
+	j->line0 = line0;
+	j->last = last;
+	pool_publish(p, j);
+}
+
+/* Read a stream in batches of whole games for the workers.  A single
+ * small input (one batch, no other file) is replayed on this thread, so
+ * a run of one game starts no thread.  Returns 1 to stop. */
+static int split_stream(pool *p, FILE *f, const char *name, bool more_streams)
+{
+	size_t stream = ++p->streams;
+	uint32_t line0 = 0;
+	size_t searched = 1;
+	bool eof = false;
+	p->acc.len = 0;
+	while (!p->stopped) {
+		if (!eof) {
+			size_t got = fread(room(&p->acc, READ_BLOCK), 1, READ_BLOCK, f);
+			p->acc.len += got;
+			if (got < READ_BLOCK) {
+				if (ferror(f)) /* the reader reports it, in its place */
+					return finish_serial(p, f, name, stream, line0);
+				eof = feof(f);
 			}
-			stop = !o->keep_going;
-			out_done(p, j, stop);
-			if (!j && arb_out_failed(out))
-				stop = 1;
-		} else {
-			/* threads from the second game on: one game needs none */
-			if (p && p->nthreads && !p->started && arb_out_tally(out)->games)
+		}
+		size_t cut = 0;
+		if (p->acc.len > p->batch) {
+			size_t from = searched > p->batch ? searched : p->batch;
+			cut = find_cut(p->acc.p, p->acc.len, from);
+			searched = p->acc.len > 6 ? p->acc.len - 6 : 1;
+		}
+		if (cut) {
+			if (!p->started)
 				pool_start(p);
-			if (p && p->started) {
-				j = pool_slot(p);
-				copy_record(j, &rec);
-				j->work = true;
-				pool_publish(p, j);
-				continue;
+			uint32_t lines = count_lines(p->acc.p, cut);
+			publish_batch(p, cut, name, stream, line0, false);
+			line0 += lines;
+			searched = 1;
+			continue;
+		}
+		if (eof) {
+			if (!p->started && !more_streams) {
+				/* all of the input is this one batch */
+				arb_reader *rd = arb_reader_new_mem(p->acc.p ? p->acc.p : "",
+								    p->acc.len, name, 0);
+				size_t seen = 0;
+				int stop = read_records(rd, name, p->o, p->out, p->l, p->l->ctx,
+							&seen);
+				arb_reader_free(rd);
+				if (!stop && seen == 0)
+					stop = no_records(p->out, name, p->o);
+				return stop;
 			}
-			size_t before = arb_out_diags(out);
-			stop = l->fn(l->ctx, &rec) || arb_out_failed(out);
-			arb_tally *t = arb_out_tally(out);
-			t->games++;
-			t->unreadable += arb_out_diags(out) > before;
+			if (!p->started)
+				pool_start(p);
+			publish_batch(p, p->acc.len, name, stream, line0, true);
+			return p->stopped;
+		}
+		if (p->acc.len > BATCH_MAX) {
+			if (!p->started)
+				pool_start(p);
+			return finish_serial(p, f, name, stream, line0);
 		}
 	}
-	if (!stop && seen == 0) {
-		job *j;
-		arb_out *to = out_now(p, out, &j);
-		d.file = name;
-		d.line = d.col = 0;
-		snprintf(d.msg, sizeof d.msg, "no game records in the input");
-		arb_out_diag(to, &d);
-		stop = !o->keep_going;
-		out_done(p, j, stop);
-	}
-	arb_reader_free(rd);
-	return stop || (p && p->stopped);
+	return 1;
 }
 
-int arb_each_record_in(FILE *f, const char *name, const arb_taken *taken, const arb_opts *o,
-		       arb_out *out, arb_each_fn fn, void *ctx)
-{
-	arb_loop l = { .fn = fn, .ctx = ctx };
-	return each_in(f, name, taken, o, out, &l, NULL);
-}
+/* ------------------------------------------------------------ the loop */
 
 /* Worker threads for -j: 0 (one thread) unless the command can use them. */
 static size_t threads_for(const arb_opts *o, const arb_loop *l)
 {
 	if (!l->worker_new)
 		return 0;
-	/* Threads only when asked: measured on 2 cores, -j 2 is no faster
-	 * than one thread yet (the handoff costs what the workers save),
-	 * so the default stays the single thread until it pays. */
 	long n = o->jobs;
+	if (n == 0) /* not given: every online core */
+		n = sysconf(_SC_NPROCESSORS_ONLN);
 	if (n > 64)
 		n = 64;
 	return n > 1 ? (size_t)n : 0;
+}
+
+/* Bytes per batch: ARBITER_BATCH_BYTES (for tests: small batches cut
+ * small inputs at many places), else 256 KiB. */
+static size_t batch_bytes(void)
+{
+	const char *e = getenv("ARBITER_BATCH_BYTES");
+	char *end;
+	unsigned long long v = e ? strtoull(e, &end, 10) : 0;
+	if (e && *e && !*end && v >= 1 && v <= (64u << 20))
+		return (size_t)v;
+	return 256u << 10;
 }
 
 int arb_each_record_loop(const arb_opts *o, arb_out *out, const arb_loop *l)
@@ -469,6 +719,7 @@ int arb_each_record_loop(const arb_opts *o, arb_out *out, const arb_loop *l)
 	char **files = o->nfiles ? o->files : stdin_only;
 	int n = o->nfiles ? o->nfiles : 1;
 	pool p = { .l = l, .o = o, .out = out, .nthreads = threads_for(o, l) };
+	p.batch = batch_bytes();
 	int stop = 0;
 	for (int i = 0; i < n && !stop; i++) {
 		const char *path = files[i];
@@ -489,10 +740,14 @@ int arb_each_record_loop(const arb_opts *o, arb_out *out, const arb_loop *l)
 				arb_out_tally(to)->unopened++;
 				stop = !o->keep_going;
 				out_done(&p, j, stop);
+				stop = stop || p.stopped || (!j && arb_out_failed(out));
 				continue;
 			}
 		}
-		stop = each_in(f, name, NULL, o, out, l, &p);
+		if (p.nthreads)
+			stop = split_stream(&p, f, name, i + 1 < n);
+		else
+			stop = each_serial(f, name, NULL, 0, 0, o, out, l);
 		if (f != stdin)
 			fclose(f);
 	}

@@ -38,9 +38,10 @@ typedef struct {	    /* a tag while the game grows               */
 enum section { SEC_NONE, SEC_TAGS, SEC_MOVES };
 
 struct arb_reader {
-	FILE *f;
+	FILE *f;	  /* NULL: the input is the caller's bytes  */
 	const char *name;
-	char *in; /* input block                          */
+	char *in; /* input block (the caller's: arb_reader_new_mem) */
+	bool in_borrowed;
 	size_t in_len, in_pos;
 	bool eof, read_error;
 	int read_errno;
@@ -75,6 +76,8 @@ struct arb_reader {
 
 	bool skipping;	  /* after an error: skip the rest of the game */
 	bool bom_checked; /* a byte order mark at the start is skipped */
+	bool end_seen;	  /* the input's end was met between lines     */
+	bool end_mid_game; /* ...inside a {...} comment or a game's tags */
 	bool skip_seen_moves;
 	uint32_t raw_line; /* line of the game's first raw byte          */
 	bool raw_whole;	   /* a bad game's bytes are all in raw          */
@@ -96,12 +99,11 @@ struct arb_reader {
 		}                                                           \
 	} while (0)
 
-arb_reader *arb_reader_new(FILE *f, const char *name)
+/* A reader without its input block. */
+static arb_reader *reader_alloc(const char *name)
 {
 	arb_reader *r = arb_xcalloc(1, sizeof *r);
-	r->f = f;
 	r->name = name;
-	r->in = arb_xmalloc(IN_CAP);
 	/* The game buffer is allocated once at its limit, so it never moves
 	 * and tokens can point into it as they are found.  Only the pages a
 	 * game really uses become resident: memory follows the largest game. */
@@ -111,11 +113,39 @@ arb_reader *arb_reader_new(FILE *f, const char *name)
 	return r;
 }
 
+arb_reader *arb_reader_new(FILE *f, const char *name)
+{
+	arb_reader *r = reader_alloc(name);
+	r->f = f;
+	r->in = arb_xmalloc(IN_CAP);
+	return r;
+}
+
+arb_reader *arb_reader_new_mem(const char *bytes, size_t len, const char *name,
+				uint32_t lines_before)
+{
+	arb_reader *r = reader_alloc(name);
+	/* read in place: the block never refills, so it is never written */
+	r->in = (char *)bytes;
+	r->in_borrowed = true;
+	r->in_len = len;
+	r->eof = true;
+	r->lineno = lines_before;
+	r->bom_checked = lines_before > 0;
+	return r;
+}
+
+bool arb_reader_ended_inside_game(const arb_reader *r)
+{
+	return r->end_seen && r->end_mid_game;
+}
+
 void arb_reader_free(arb_reader *r)
 {
 	if (!r)
 		return;
-	free(r->in);
+	if (!r->in_borrowed)
+		free(r->in);
 	arb_buf_free(&r->raw);
 	arb_buf_free(&r->strs);
 	arb_buf_free(&r->origin_file);
@@ -927,6 +957,12 @@ int arb_reader_next(arb_reader *r, arb_record *rec, arb_diag *d)
 			r->games++;
 			return fail(r, rc, !tag_line);
 		}
+	}
+	if (!s && !r->end_seen) {
+		/* what a tag line after the input would do: continue this
+		 * game (its tags, or a {...} comment) or start the next */
+		r->end_seen = true;
+		r->end_mid_game = r->in_brace || r->sec == SEC_TAGS;
 	}
 	if (r->read_error) {
 		r->games++;

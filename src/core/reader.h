@@ -97,7 +97,17 @@ typedef struct arb_reader arb_reader;
 
 /* Read from `f` (not closed), naming it `name` in diagnostics. */
 arb_reader *arb_reader_new(FILE *f, const char *name);
+/* Read the `len` bytes at `bytes` (borrowed, unchanged, valid until
+ * arb_reader_free) as the part of a stream named `name` that follows its
+ * first `lines_before` lines (0: the stream's start, where a byte order
+ * mark is skipped).  -j workers read their batch of games this way. */
+arb_reader *arb_reader_new_mem(const char *bytes, size_t len, const char *name,
+			       uint32_t lines_before);
 void arb_reader_free(arb_reader *r);
+/* Whether the input ended inside a game: among its tags or in a {...}
+ * comment, where more input would have continued the game rather than
+ * start the next (false while the end has not been reached). */
+bool arb_reader_ended_inside_game(const arb_reader *r);
 /* Give back what a caller took from the stream before handing it over
  * (standings looks for the first byte that is not blank): `lines` lines
  * (counted, so diagnostics keep the stream's line numbers) and then `len`
