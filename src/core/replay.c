@@ -128,6 +128,10 @@ static int misspelled_seat(arb_replay *r, const arb_tag *t)
 	/* every record passes here for its ordinary tags (Seed, Annotator):
 	 * the cheap tests first, strings only for the error */
 	const arb_game_ops *g = r->game;
+	/* the tags every record has first: they are never seats */
+	for (size_t i = 0; i < sizeof envelope_tags / sizeof *envelope_tags; i++)
+		if (!strcasecmp(t->name, envelope_tags[i]))
+			return 0;
 	const char *other = NULL, *close = NULL;
 	for (size_t i = 0; i < arb_game_count() && !other; i++) {
 		const arb_game_ops *o = arb_game_at(i);
@@ -139,9 +143,6 @@ static int misspelled_seat(arb_replay *r, const arb_tag *t)
 			close = g->colours[c];
 	if (!other && !close)
 		return 0;
-	for (size_t i = 0; i < sizeof envelope_tags / sizeof *envelope_tags; i++)
-		if (!strcasecmp(t->name, envelope_tags[i]))
-			return 0;
 	char cols[128];
 	list_colours(g, cols, sizeof cols);
 	if (close)
@@ -400,9 +401,14 @@ static void check_result(arb_replay *r, const arb_tag *rt)
 			r->moves);
 		return;
 	}
+	bool same = true;
+	for (size_t i = 0; i < s->nseats; i++)
+		if (r->st.winner[i] != r->result_winner[i])
+			same = false;
+	if (same)
+		return;
 	char got[128] = "", want[128] = "";
 	size_t ng = 0, nw = 0, nclaimed = 0;
-	bool same = true;
 	for (size_t i = 0; i < s->nseats; i++) {
 		const char *name = g->colours[s->seats[i].colour];
 		if (r->st.winner[i])
@@ -413,13 +419,10 @@ static void check_result(arb_replay *r, const arb_tag *rt)
 					       "%s%s", nw ? ", " : "", name);
 			nclaimed++;
 		}
-		if (r->st.winner[i] != r->result_winner[i])
-			same = false;
 	}
-	if (!same)
-		illegal(r, 0, rt->line, rt->col, ARB_R_RESULT_MISMATCH,
-			"the Result tag says %s %s, but the replay gives %s", want,
-			nclaimed > 1 ? "win" : "wins", ng ? got : "no winner");
+	illegal(r, 0, rt->line, rt->col, ARB_R_RESULT_MISMATCH,
+		"the Result tag says %s %s, but the replay gives %s", want,
+		nclaimed > 1 ? "win" : "wins", ng ? got : "no winner");
 }
 
 #ifndef NDEBUG
