@@ -632,7 +632,7 @@ static const struct {
 };
 
 /* Merge or write a development card drawn (actionType=DRAW). */
-static int dev_card_action(conv *c, const char *body, enum aud aud, uint32_t seen)
+static int dev_card_action(conv *c, const char *body, uint32_t seen)
 {
 	long pn, ct;
 	char act[24];
@@ -669,7 +669,6 @@ static int dev_card_action(conv *c, const char *body, enum aud aud, uint32_t see
 	if (!strcmp(act, "DRAW")) {
 		if (need_turn(c, pn, "buys a development card"))
 			return -1;
-		(void)aud;
 		return secret_copy(c, SEC_DRAW, (int)pn, -1, seen, ct != 0, kind[ct], NULL, 0);
 	}
 	if (flush_secret(c))
@@ -713,7 +712,7 @@ static int game_message(conv *c, const char *name, const char *body, enum aud au
 	bool to_all = aud == AUD_ALL;
 
 	if (!strcmp(name, "SOCDevCardAction"))
-		return dev_card_action(c, body, aud, seen);
+		return dev_card_action(c, body, seen);
 	if (!strcmp(name, "SOCRobberyResult")) {
 		if (c->over)
 			return 0;
@@ -1183,9 +1182,17 @@ static int put_record(conv *c, arb_buf *out)
 				if (own == 1u << pn)
 					view = pn;
 		} else {
+			char who[32] = "";
+			size_t used = 0;
+			for (int pn = 0; pn < SOC_SEATS && used < sizeof who; pn++)
+				if (own & 1u << pn)
+					used += (size_t)snprintf(who + used, sizeof who - used, "%s%d",
+								 used ? ", " : "", pn);
 			c->lineno = 0;
-			return fail(c, "the log holds the private messages of some seats but not "
-				       "all: a TGN view is one seat's or an observer's");
+			return fail(c,
+				    "the log holds the private messages of players %s, not of all "
+				    "%d: a TGN view is one seat's or an observer's",
+				    who, c->nseats);
 		}
 	}
 	if (view == -2 && c->first_unseen) {

@@ -423,7 +423,7 @@ def main():
                 i += 3 if a in ("gets", "score") else 2
             else:
                 sys.exit("make-soclog: action %r not written (line %d)" % (a, li + 1))
-        if li == len(moves) - 1 and winner == c:
+        if li == len(moves) - 1 and winner == c and not opts["cut"]:
             L.put("all", "SOCGameElements", "game=%s|e4=%d" % (g, pn))
             L.put("all", "SOCGameState", "game=%s|state=1000" % g)
             L.put("all", "SOCGameServerText", "game=%s|text=>>> %s has won the game." % (g, tags[c]))
