@@ -760,7 +760,9 @@ static int game_message(conv *c, const char *name, const char *body, enum aud au
 			return fail(c, "the special building phase (the 6-player game), which TGN's "
 				       "Catan cannot hold");
 		if (v == SOC_STATE_OVER) {
-			if (start_line(c, pn, false))
+			/* won at the start of the turn: the engine ends the game
+			 * with the line before, which is the record's last */
+			if (flush_line(c) || player(c, pn) < 0)
 				return -1;
 			c->over = true;
 			c->winner = (int)pn;
