@@ -37,12 +37,12 @@
 #include "../core/util.h"
 
 #define SOCLOG_MAGIC "SOC game event log: type="
-#define SOC_SEATS 4		/* the classic board's seats              */
-#define SOC_MIN_VERSION 2500	/* GameEventLog appeared in 2.5.00        */
-#define SOC_MAX_VERSION 2999	/* the message sequences read here: 2.x   */
-#define SOC_HEXES 37		/* SOCBoardLayout: land and its water ring */
-#define SOC_STATE_OVER 1000	/* SOCGame.OVER                           */
-#define SOC_STATE_SPECIAL 100	/* SOCGame.SPECIAL_BUILDING (6 players)   */
+#define SOC_SEATS 4	      /* the classic board's seats              */
+#define SOC_MIN_VERSION 2500  /* GameEventLog appeared in 2.5.00        */
+#define SOC_MAX_VERSION 2999  /* the message sequences read here: 2.x   */
+#define SOC_HEXES 37	      /* SOCBoardLayout: land and its water ring */
+#define SOC_STATE_OVER 1000   /* SOCGame.OVER                           */
+#define SOC_STATE_SPECIAL 100 /* SOCGame.SPECIAL_BUILDING (6 players)   */
 
 static const char *const colours[SOC_SEATS] = { "Red", "Blue", "White", "Orange" };
 
@@ -75,10 +75,10 @@ enum sec_kind { SEC_NONE, SEC_DRAW, SEC_ROB, SEC_DISCARD };
 
 typedef struct secret {
 	enum sec_kind kind;
-	int p, v;	       /* the player; the victim of a robbery    */
-	uint32_t seen;	       /* seats whose copy has been merged       */
-	bool known;	       /* a copy names it                        */
-	int value;	       /* DRAW: our card; ROB: our resource      */
+	int p, v;		 /* the player; the victim of a robbery    */
+	uint32_t seen;		 /* seats whose copy has been merged       */
+	bool known;		 /* a copy names it                        */
+	int value;		 /* DRAW: our card; ROB: our resource      */
 	unsigned cards[CAT_RES]; /* DISCARD: the cards named           */
 	unsigned unknown;	 /* DISCARD: cards not named            */
 	uint32_t line;
@@ -218,14 +218,6 @@ static unsigned total(const unsigned v[CAT_RES])
 
 /* ------------------------------------------------------------ the board */
 
-static void put_harbour(conv *c, arb_buf *b, int kind, int e, int n)
-{
-	static const char *const kinds[6] = { "3:1", "brick", "ore", "wool", "grain", "lumber" };
-	char en[8];
-	cat_edge_name(c->d, (unsigned)e, en);
-	arb_buf_printf(b, "%s%s@%s", n ? "," : "", kinds[kind], en);
-}
-
 /* Parse "{ n n n ... }" (SOC_HEXES numbers) after field `key`. */
 static int layout_field(const char *body, const char *key, long out[SOC_HEXES])
 {
@@ -284,10 +276,11 @@ static int board_layout(conv *c, const char *body)
 		long v = hl[i];
 		static const int terr[7] = { T_DESERT, R_BRICK, R_ORE, R_WOOL, R_GRAIN, R_LUMBER };
 		if (v < 0 || v > 5)
-			return fail(c,
-				    "hex %d of the board (0x%02X) is %s, where the classic board has "
-				    "land",
-				    i, soc_hex_id[i], v == 6 ? "water" : "no land hex");
+			return fail(
+				c,
+				"hex %d of the board (0x%02X) is %s, where the classic board has "
+				"land",
+				i, soc_hex_id[i], v == 6 ? "water" : "no land hex");
 		terrain[h] = terr[v];
 		token[h] = 0;
 		if (v != 0) {
@@ -299,17 +292,7 @@ static int board_layout(conv *c, const char *body)
 		for (int k = 0; k < 6; k++)
 			c->node_of[soc_hex_id[i] + soc_corner[k]] = c->d->g.hex_node[h][k];
 	}
-	arb_buf *b = &c->setup_tag;
-	arb_buf_reset(b);
-	arb_buf_puts(b, "hexes=");
-	static const char tl[] = { 'B', 'L', 'W', 'G', 'O', 'D' };
-	for (int h = 0; h < CAT_HEXES; h++) {
-		arb_buf_printf(b, "%s%c", h ? "," : "", tl[terrain[h]]);
-		if (token[h])
-			arb_buf_printf(b, "%d", token[h]);
-	}
-	arb_buf_puts(b, " harbours=");
-	int nharb = 0;
+	int harb_kind[CAT_HARBOURS], harb_edge[CAT_HARBOURS], nharb = 0;
 	for (int i = 0; i < SOC_HEXES; i++) {
 		if (land[i])
 			continue;
@@ -325,10 +308,11 @@ static int board_layout(conv *c, const char *body)
 			kind = (int)(v & 0x0F);
 			facing = (int)(v >> 4);
 		} else {
-			return fail(c,
-				    "hex 0x%02X of the water ring is %ld: land or no port, which the "
-				    "classic board has not",
-				    soc_hex_id[i], v);
+			return fail(
+				c,
+				"hex 0x%02X of the water ring is %ld: land or no port, which the "
+				"classic board has not",
+				soc_hex_id[i], v);
 		}
 		/* The port's side facing land joins its corners facing-1 and
 		 * facing (mod 6), which are the land's. */
@@ -337,10 +321,16 @@ static int board_layout(conv *c, const char *body)
 		if (e < 0)
 			return fail(c, "the port at hex 0x%02X faces no coast of the island",
 				    soc_hex_id[i]);
-		put_harbour(c, b, kind, e, nharb++);
+		if (nharb < CAT_HARBOURS) {
+			harb_kind[nharb] = kind ? soc_res[kind] : CAT_RES;
+			harb_edge[nharb] = e;
+		}
+		nharb++;
 	}
 	if (nharb != CAT_HARBOURS)
 		return fail(c, "the board has %d ports: the classic board has 9", nharb);
+	arb_buf_reset(&c->setup_tag);
+	arb_icat_board(&c->setup_tag, c->d, terrain, token, harb_kind, harb_edge);
 	int rh = robber >= 0 && robber < 256 ? c->hex_of[robber] : -1;
 	if (rh < 0 || terrain[rh] != T_DESERT)
 		return fail(c, "the robber starts at hex 0x%lX, not on the desert", robber);
@@ -366,31 +356,36 @@ static int game_options(conv *c, const char *opts)
 		if (!strcmp(k, "PL")) {
 			long n = strtol(v, NULL, 10);
 			if (n > SOC_SEATS)
-				return fail(c,
-					    "game option PL=%s: %ld players, the 6-player game, which "
-					    "TGN's Catan cannot hold",
-					    v, n);
+				return fail(
+					c,
+					"game option PL=%s: %ld players, the 6-player game, which "
+					"TGN's Catan cannot hold",
+					v, n);
 		} else if (!strcmp(k, "PLB")) {
 			if (on)
-				return fail(c, "game option PLB=%s: the 6-player board, which TGN's "
-					       "Catan cannot hold",
+				return fail(c,
+					    "game option PLB=%s: the 6-player board, which TGN's "
+					    "Catan cannot hold",
 					    v);
 		} else if (!strcmp(k, "SBL")) {
 			if (on)
-				return fail(c, "game option SBL=%s: the sea board, which TGN's Catan "
-					       "cannot hold",
+				return fail(c,
+					    "game option SBL=%s: the sea board, which TGN's Catan "
+					    "cannot hold",
 					    v);
 		} else if (!strcmp(k, "SC") || !strncmp(k, "_SC_", 4)) {
 			if (*v && strcmp(v, "f"))
-				return fail(c, "game option %s=%s: a scenario, which TGN's Catan "
-					       "cannot hold",
+				return fail(c,
+					    "game option %s=%s: a scenario, which TGN's Catan "
+					    "cannot hold",
 					    k, v);
 		} else if (!strcmp(k, "VP")) {
 			if (*v == 't' && strtol(v + 1, NULL, 10) != 10)
-				return fail(c,
-					    "game option VP=%s: a victory target of %ld, which TGN's "
-					    "Catan cannot hold",
-					    v, strtol(v + 1, NULL, 10));
+				return fail(
+					c,
+					"game option VP=%s: a victory target of %ld, which TGN's "
+					"Catan cannot hold",
+					v, strtol(v + 1, NULL, 10));
 		} else if (!strcmp(k, "RD")) {
 			c->robber_token = *v == 't';
 		} else if (!strcmp(k, "BC") || !strcmp(k, "N7") || !strcmp(k, "N7C") ||
@@ -431,10 +426,13 @@ static int flush_line(conv *c)
 		return 0;
 	if (c->knight || c->plenty || c->monopoly)
 		return fail(c, "player %d's development card is played without its %s", c->cur,
-			    c->knight ? "robber move" : c->plenty ? "resources" : "resource");
+			    c->knight	? "robber move"
+			    : c->plenty ? "resources"
+					: "resource");
 	if (c->setup) {
 		if (c->set_node < 0 || c->set_edge < 0)
-			return fail(c, "player %d's set-up placement is not a settlement and a road",
+			return fail(c,
+				    "player %d's set-up placement is not a settlement and a road",
 				    c->cur);
 		char nn[4], en[8];
 		cat_node_name(c->d, (unsigned)c->set_node, nn);
@@ -590,26 +588,66 @@ static int secret_copy(conv *c, enum sec_kind kind, int p, int v, uint32_t seen,
  * trade offers (the accepted one is SOCAcceptOffer), what the rules
  * derive (special cards, counts, potential places), statistics. */
 static const char *const harmless[] = {
-	"SOCGameServerText",	   "SOCGameTextMsg",	     "SOCChangeFace",
-	"SOCSetSeatLock",	   "SOCJoinGame",	     "SOCJoinGameAuth",
-	"SOCLeaveGame",		   "SOCGameMembers",	     "SOCPotentialSettlements",
-	"SOCBotJoinGameRequest",   "SOCRobotDismiss",	     "SOCGameStats",
-	"SOCPlayerStats",	   "SOCDeclinePlayerRequest", "SOCRollDicePrompt",
-	"SOCDiscardRequest",	   "SOCChoosePlayerRequest", "SOCChoosePlayer",
-	"SOCClearOffer",	   "SOCMakeOffer",	     "SOCClearTradeMsg",
-	"SOCRejectOffer",	   "SOCGameElements",	     "SOCResourceCount",
-	"SOCLargestArmy",	   "SOCLongestRoad",	     "SOCDevCardCount",
-	"SOCSetPlayedDevCard",	   "SOCFirstPlayer",	     "SOCSetTurn",
-	"SOCLastSettlement",	   "SOCStatusMessage",	     "SOCTimingPing",
-	"SOCServerPing",	   "SOCBCastTextMsg",	     "SOCUndoNotAllowedReasonText",
-	"SOCSimpleRequest",	   "SOCUpdateRobotParams",   "SOCSetLastAction",
-	"SOCGames",		   "SOCGamesWithOptions",    "SOCDeleteGame",
-	"SOCChannelTextMsg",	   "SOCLocalizedStrings",    "SOCGameOptionInfo",
-	"SOCScenarioInfo",	   "SOCCancelBuildRequest",  "SOCVersion",
-	"SOCNewGame",		   "SOCNewGameWithOptions",  "SOCStartGame",
-	"SOCPlayerElements",	   "SOCPlayerElement",	     "SOCGameState",
-	"SOCDiceResult",	   "SOCBoardLayout",	     "SOCSitDown",
-	"SOCResetBoardVote",	   "SOCResetBoardVoteRequest", "SOCResetBoardReject",
+	"SOCGameServerText",
+	"SOCGameTextMsg",
+	"SOCChangeFace",
+	"SOCSetSeatLock",
+	"SOCJoinGame",
+	"SOCJoinGameAuth",
+	"SOCLeaveGame",
+	"SOCGameMembers",
+	"SOCPotentialSettlements",
+	"SOCBotJoinGameRequest",
+	"SOCRobotDismiss",
+	"SOCGameStats",
+	"SOCPlayerStats",
+	"SOCDeclinePlayerRequest",
+	"SOCRollDicePrompt",
+	"SOCDiscardRequest",
+	"SOCChoosePlayerRequest",
+	"SOCChoosePlayer",
+	"SOCClearOffer",
+	"SOCMakeOffer",
+	"SOCClearTradeMsg",
+	"SOCRejectOffer",
+	"SOCGameElements",
+	"SOCResourceCount",
+	"SOCLargestArmy",
+	"SOCLongestRoad",
+	"SOCDevCardCount",
+	"SOCSetPlayedDevCard",
+	"SOCFirstPlayer",
+	"SOCSetTurn",
+	"SOCLastSettlement",
+	"SOCStatusMessage",
+	"SOCTimingPing",
+	"SOCServerPing",
+	"SOCBCastTextMsg",
+	"SOCUndoNotAllowedReasonText",
+	"SOCSimpleRequest",
+	"SOCUpdateRobotParams",
+	"SOCSetLastAction",
+	"SOCGames",
+	"SOCGamesWithOptions",
+	"SOCDeleteGame",
+	"SOCChannelTextMsg",
+	"SOCLocalizedStrings",
+	"SOCGameOptionInfo",
+	"SOCScenarioInfo",
+	"SOCCancelBuildRequest",
+	"SOCVersion",
+	"SOCNewGame",
+	"SOCNewGameWithOptions",
+	"SOCStartGame",
+	"SOCPlayerElements",
+	"SOCPlayerElement",
+	"SOCGameState",
+	"SOCDiceResult",
+	"SOCBoardLayout",
+	"SOCSitDown",
+	"SOCResetBoardVote",
+	"SOCResetBoardVoteRequest",
+	"SOCResetBoardReject",
 };
 
 /* Messages that change the game in ways TGN's Catan cannot hold. */
@@ -636,7 +674,8 @@ static int dev_card_action(conv *c, const char *body, uint32_t seen)
 {
 	long pn, ct;
 	char act[24];
-	if (int_field(body, "playerNum", false, &pn) || text_field(body, "actionType", act, sizeof act))
+	if (int_field(body, "playerNum", false, &pn) ||
+	    text_field(body, "actionType", act, sizeof act))
 		return fail(c, "SOCDevCardAction without its player or action");
 	bool many = int_field(body, "cardType", false, &ct) != 0;
 	static const int kind[10] = { -1,   D_ROADS, D_PLENTY, D_MONOPOLY, D_VP,
@@ -724,7 +763,8 @@ static int game_message(conv *c, const char *name, const char *body, enum aud au
 		long amount;
 		if (int_field(body, "resType", false, &w) ||
 		    int_field(body, "amount", false, &amount) || amount != 1 || w < 1 || w > 6)
-			return fail(c, "SOCRobberyResult: a robbery of other than one resource card");
+			return fail(c,
+				    "SOCRobberyResult: a robbery of other than one resource card");
 		if (player(c, pn) < 0 || player(c, v) < 0 || need_turn(c, pn, "robs"))
 			return -1;
 		return secret_copy(c, SEC_ROB, (int)pn, (int)v, seen, w != 6,
@@ -757,8 +797,9 @@ static int game_message(conv *c, const char *name, const char *body, enum aud au
 		if (v == 5 || v == 10)
 			return start_line(c, pn, true);
 		if (v == SOC_STATE_SPECIAL)
-			return fail(c, "the special building phase (the 6-player game), which TGN's "
-				       "Catan cannot hold");
+			return fail(c,
+				    "the special building phase (the 6-player game), which TGN's "
+				    "Catan cannot hold");
 		if (v == SOC_STATE_OVER) {
 			/* won at the start of the turn: the engine ends the game
 			 * with the line before, which is the record's last */
@@ -779,10 +820,11 @@ static int game_message(conv *c, const char *name, const char *body, enum aud au
 			c->over = true;
 			c->winner = c->cur;
 		} else if (v == 12 || v == 13 || v == 14 || v == 34 || v == 54 || v == 56) {
-			return fail(c,
-				    "game state %ld (a third set-up placement, the pirate or gold): "
-				    "not the base game",
-				    v);
+			return fail(
+				c,
+				"game state %ld (a third set-up placement, the pirate or gold): "
+				"not the base game",
+				v);
 		}
 		return 0;
 	}
@@ -805,7 +847,10 @@ static int game_message(conv *c, const char *name, const char *body, enum aud au
 		int at = v == 0 ? edge_at(c, (int)w) : node_at(c, (int)w);
 		if (at < 0)
 			return fail(c, "the %s at 0x%lX is not on the island",
-				    v == 0 ? "road" : v == 1 ? "settlement" : "city", w);
+				    v == 0   ? "road"
+				    : v == 1 ? "settlement"
+					     : "city",
+				    w);
 		char nm[8];
 		if (v == 0)
 			cat_edge_name(c->d, (unsigned)at, nm);
@@ -817,8 +862,9 @@ static int game_message(conv *c, const char *name, const char *body, enum aud au
 			else if (v == 0 && c->set_node >= 0 && c->set_edge < 0)
 				c->set_edge = at;
 			else
-				return fail(c, "player %ld's set-up placement is not a settlement "
-					       "and then a road",
+				return fail(c,
+					    "player %ld's set-up placement is not a settlement "
+					    "and then a road",
 					    pn);
 			return 0;
 		}
@@ -829,7 +875,10 @@ static int game_message(conv *c, const char *name, const char *body, enum aud au
 			return 0;
 		}
 		c->roads_left = 0;
-		arb_buf_printf(&c->line, " %s %s", v == 0 ? "road" : v == 1 ? "settlement" : "city",
+		arb_buf_printf(&c->line, " %s %s",
+			       v == 0	? "road"
+			       : v == 1 ? "settlement"
+					: "city",
 			       nm);
 		return 0;
 	}
@@ -871,7 +920,8 @@ static int game_message(conv *c, const char *name, const char *body, enum aud au
 			i += 2;
 			while (i + 1 < n && p[i] != 0) {
 				if (p[i] < 0 || p[i + 1] < 1 || p[i + 1] > 5)
-					return fail(c, "SOCDiceResultResources: resource %ld", p[i + 1]);
+					return fail(c, "SOCDiceResultResources: resource %ld",
+						    p[i + 1]);
 				got[soc_res[p[i + 1]]] += (unsigned)p[i];
 				i += 2;
 			}
@@ -905,8 +955,9 @@ static int game_message(conv *c, const char *name, const char *body, enum aud au
 		if (need_turn(c, pn, "trades with the bank"))
 			return -1;
 		if (total(give) < total(get))
-			return fail(c, "player %ld undoes a bank trade, which TGN has no way to "
-				       "write",
+			return fail(c,
+				    "player %ld undoes a bank trade, which TGN has no way to "
+				    "write",
 				    pn);
 		c->roads_left = 0;
 		arb_buf_puts(&c->line, " trade bank ");
@@ -958,8 +1009,9 @@ static int game_message(conv *c, const char *name, const char *body, enum aud au
 		if (v == 1 || v == 2)
 			return 0; /* a card bought (the draw says which), a trade made */
 		if (v != 3)
-			return fail(c, "SOCSimpleAction type %ld (a scenario's), which TGN's Catan "
-				       "cannot hold",
+			return fail(c,
+				    "SOCSimpleAction type %ld (a scenario's), which TGN's Catan "
+				    "cannot hold",
 				    v);
 		if (int_field(body, "v2", false, &w) || w < 1 || w > 5 || !c->monopoly)
 			return fail(c, "a resource monopolized without a monopoly card played");
@@ -1021,8 +1073,9 @@ static int lobby_message(conv *c, const char *name, const char *body, enum aud a
 		    text_field(body, "nickname", nick, sizeof nick))
 			return fail(c, "SOCSitDown without its player or name");
 		if (v < 0 || v >= SOC_SEATS)
-			return fail(c, "a player sits in seat %ld: the 6-player game, which TGN's "
-				       "Catan cannot hold",
+			return fail(c,
+				    "a player sits in seat %ld: the 6-player game, which TGN's "
+				    "Catan cannot hold",
 				    v);
 		snprintf(c->names[v], sizeof c->names[v], "%s", nick);
 		c->seated[v] = true;
@@ -1061,8 +1114,9 @@ static int header(conv *c, const char *s)
 	if (!strncmp(s, "\xef\xbb\xbf", 3))
 		s += 3;
 	if (strncmp(s, SOCLOG_MAGIC, strlen(SOCLOG_MAGIC)))
-		return fail(c, "not a JSettlers2 game event log: the first line is not \"" SOCLOG_MAGIC
-			       "...\"");
+		return fail(c,
+			    "not a JSettlers2 game event log: the first line is not \"" SOCLOG_MAGIC
+			    "...\"");
 	const char *t = s + strlen(SOCLOG_MAGIC);
 	if ((*t != 'F' && *t != 'C') || (t[1] != ',' && t[1]))
 		return fail(c, "log type \"%.8s\": JSettlers2 writes F (full) or C (client)", t);
@@ -1155,17 +1209,6 @@ static int entry(conv *c, char *s)
 
 /* ------------------------------------------------------------ the record */
 
-static void put_tag(arb_buf *b, const char *name, const char *value)
-{
-	arb_buf_printf(b, "[%s \"", name);
-	for (const unsigned char *p = (const unsigned char *)value; *p; p++) {
-		if (*p == '"' || *p == '\\')
-			arb_buf_putc(b, '\\');
-		arb_buf_putc(b, (*p < 0x20 && *p != '\t') || *p == 0x7f ? ' ' : (char)*p);
-	}
-	arb_buf_puts(b, "\"]\n");
-}
-
 static int put_record(conv *c, arb_buf *out)
 {
 	/* Whose view: a full log, or a client's with every seat's own
@@ -1188,8 +1231,8 @@ static int put_record(conv *c, arb_buf *out)
 			size_t used = 0;
 			for (int pn = 0; pn < SOC_SEATS && used < sizeof who; pn++)
 				if (own & 1u << pn)
-					used += (size_t)snprintf(who + used, sizeof who - used, "%s%d",
-								 used ? ", " : "", pn);
+					used += (size_t)snprintf(who + used, sizeof who - used,
+								 "%s%d", used ? ", " : "", pn);
 			c->lineno = 0;
 			return fail(c,
 				    "the log holds the private messages of players %s, not of all "
@@ -1202,9 +1245,9 @@ static int put_record(conv *c, arb_buf *out)
 		return fail(c, "a secret (a card stolen, drawn or discarded) the log does not "
 			       "name, in a log that names every other: not a whole log");
 	}
-	put_tag(out, "Game", "catan");
+	arb_import_tag(out, "Game", "catan");
 	if (c->game_name[0])
-		put_tag(out, "Event", c->game_name);
+		arb_import_tag(out, "Event", c->game_name);
 	if (c->have_created) {
 		time_t t = (time_t)c->created_at;
 		struct tm tm;
@@ -1212,7 +1255,7 @@ static int put_record(conv *c, arb_buf *out)
 		if (gmtime_r(&t, &tm) && tm.tm_year + 1900 >= 1000 && tm.tm_year + 1900 <= 9999) {
 			snprintf(date, sizeof date, "%04d.%02d.%02d", tm.tm_year + 1900,
 				 tm.tm_mon + 1, tm.tm_mday);
-			put_tag(out, "Date", date);
+			arb_import_tag(out, "Date", date);
 		}
 	}
 	char src[128];
@@ -1221,17 +1264,17 @@ static int put_record(conv *c, arb_buf *out)
 	else
 		snprintf(src, sizeof src, "JSettlers2 %ld.%ld.%02ld", c->version / 1000,
 			 c->version / 100 % 10, c->version % 100);
-	put_tag(out, "Source", src);
+	arb_import_tag(out, "Source", src);
 	for (int s = 0; s < c->nseats; s++) {
 		const char *nm = c->names[c->pn_at[s]];
-		put_tag(out, colours[s], nm[0] ? nm : "?");
+		arb_import_tag(out, colours[s], nm[0] ? nm : "?");
 	}
 	char variant[96];
 	snprintf(variant, sizeof variant, "bank=unlimited phases=combined%s",
 		 c->robber_token ? "" : " robber=any");
-	put_tag(out, "Variant", variant);
+	arb_import_tag(out, "Variant", variant);
 	if (view != -2)
-		put_tag(out, "View", view == -1 ? "observer" : colours[c->seat_of[view]]);
+		arb_import_tag(out, "View", view == -1 ? "observer" : colours[c->seat_of[view]]);
 	arb_buf_puts(out, "[Setup \"");
 	arb_buf_put(out, c->setup_tag.p, c->setup_tag.len);
 	arb_buf_puts(out, "\"]\n");
@@ -1252,7 +1295,8 @@ static int convert(conv *c, arb_import_in *in)
 	while ((got = arb_import_line(in, &s, &n, &ended, c->lineno + 1, c->err)) > 0) {
 		c->lineno++;
 		if (!ended)
-			return fail(c, "the log is truncated: its last line ends without a newline");
+			return fail(c,
+				    "the log is truncated: its last line ends without a newline");
 		if (n && s[n - 1] == '\r')
 			s[--n] = 0;
 		if (c->lineno == 1) {
