@@ -643,7 +643,6 @@ static const char *const harmless[] = {
 	"SOCPlayerElement",
 	"SOCGameState",
 	"SOCDiceResult",
-	"SOCBoardLayout",
 	"SOCSitDown",
 	"SOCResetBoardVote",
 	"SOCResetBoardVoteRequest",
@@ -665,6 +664,7 @@ static const struct {
 	{ "SOCSVPTextMessage", "special victory points (a scenario)" },
 	{ "SOCDebugFreePlace", "a piece placed free by a debug command" },
 	{ "SOCResetBoardAuth", "the board reset: a new game in the same log" },
+	{ "SOCBoardLayout", "the board sent again in the middle of the game" },
 	{ "SOCBoardLayout2", "the 6-player or the sea board (SOCBoardLayout2), which TGN's "
 			     "Catan cannot hold" },
 };
@@ -816,6 +816,8 @@ static int game_message(conv *c, const char *name, const char *body, enum aud au
 	if (!strcmp(name, "SOCGameState")) {
 		if (int_field(body, "state", false, &v))
 			return fail(c, "SOCGameState without its state");
+		if (v == 15 || v == 20)
+			c->roads_left = 0; /* back to the turn: free roads not placed are lost */
 		if (v == SOC_STATE_OVER) {
 			c->over = true;
 			c->winner = c->cur;
@@ -1028,11 +1030,15 @@ static int game_message(conv *c, const char *name, const char *body, enum aud au
 			res = int_field(body, "elementType", false, &v) == 0 && v >= 1 && v <= 5 &&
 			      !c->monopoly;
 		} else {
-			for (int e = 1; e <= 5; e++) {
-				char k[4];
-				snprintf(k, sizeof k, "e%d", e);
-				if (strstr(body, k) && (strstr(body, k)[2] == '='))
+			/* "...|actionType=GAIN|e2=5,e3=5": elements 1..5 are resources */
+			const char *e = strstr(body, "actionType=GAIN|");
+			for (e = e ? e + 16 : NULL; e && *e == 'e';) {
+				char *end;
+				long k = strtol(e + 1, &end, 10);
+				long n = *end == '=' ? strtol(end + 1, &end, 10) : 0;
+				if (k >= 1 && k <= 5 && n > 0)
 					res = true;
+				e = *end == ',' ? end + 1 : NULL;
 			}
 		}
 		if (res)
