@@ -12,12 +12,13 @@ mkdir -p "$W"
 trap 'rm -rf "$W"' EXIT
 mk() { python3 $D/make-soclog.py "$@"; }
 
-# 4 players (seats 0-3, player 1 starts): discards, steals, every
-# development card, bank and player trades, the winner's victory point
+# 4 players (seats 0-3, player 1 starts): discards, steals, knights,
+# year of plenty, monopoly, bank and player trades, the winner's victory point
 # cards shown at the end
 "$A" gen --game catan --players 4 --seed 4 >"$W/g4.tgn"
 mk "$W/g4.tgn" --first 1 >$D/soclog-4p.soclog
-# 3 players in seats 1-3 (seat 0 empty, player 2 starts), with timestamps
+# 3 players in seats 1-3 (seat 0 empty, player 2 starts), with timestamps;
+# road building
 "$A" gen --game catan --players 3 --seed 14 >"$W/g3.tgn"
 mk "$W/g3.tgn" --players-at 1,2,3 --first 2 --timestamps >$D/soclog-3p.soclog
 # what Blue's client saw (type C, filtered to player 2): a View record
