@@ -895,7 +895,8 @@ static int game_message(conv *c, const char *name, const char *body, enum aud au
 		goto other;
 	if (!strcmp(name, "SOCDiceResult")) {
 		if (int_field(body, "param", false, &v) || v < 2 || v > 12)
-			return fail(c, "SOCDiceResult: %s is no dice sum", field(body, "param"));
+			return fail(c, "SOCDiceResult: \"%.20s\" is no dice sum",
+				    field(body, "param") ? field(body, "param") : "");
 		c->roads_left = 0;
 		arb_buf_printf(&c->line, " roll %ld", v);
 		return 0;
