@@ -3,7 +3,8 @@
 # bad-soclog-*): games of `arbiter gen` written as JSettlers2 2.5 logs them
 # by make-soclog.py, and the bad inputs derived from them with sed.  Run
 # from the top of the tree after `make`; then `sh tests/import-test.sh
-# --update` and check the goldens by hand.
+# --update` and check the goldens by hand.  soclog-board.soclog is written
+# by hand (a board other than the beginner's), not by this script.
 set -eu
 A=${ARBITER:-./build/arbiter}
 D=tests/import
