@@ -152,6 +152,13 @@ EOF
 	cmp -s "$tmp/want" "$tmp/got"
 	report "import $f.soclog is the game gen wrote" $?
 done
+# recognised on standard input; --from=soclog holds to its format
+"$ARBITER" import <$dir/soclog-board.soclog >"$tmp/sb" && [ -s "$tmp/sb" ] &&
+	"$ARBITER" import $dir/soclog-board.soclog | cmp -s - "$tmp/sb"
+report "import soclog from standard input" $?
+capture import --from=soclog $dir/jcz-2p.jcz >"$tmp/o"
+grep -q 'not a JSettlers2 game event log' "$tmp/o" && tail -1 "$tmp/o" | grep -qx 'exit 2'
+report "import --from=soclog on a JCloisterZone save" $?
 # held to the official bank instead, the 4-player game still replays
 "$ARBITER" import $dir/soclog-4p.soclog | sed '/^\[Variant /s/bank=unlimited/bank=limited/' |
 	"$ARBITER" check - | grep -q 'legal: catan, 107 moves'
