@@ -123,6 +123,7 @@ typedef struct conv {
 	secret sec;
 } conv;
 
+/* Set *c->err at the current line and return -1. */
 static int fail(conv *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static int fail(conv *c, const char *fmt, ...)
 {
@@ -208,6 +209,7 @@ static int res_field(const char *body, const char *key, unsigned out[CAT_RES], u
 	return 0;
 }
 
+/* The number of cards in v. */
 static unsigned total(const unsigned v[CAT_RES])
 {
 	unsigned t = 0;
@@ -237,7 +239,7 @@ static int layout_field(const char *body, const char *key, long out[SOC_HEXES])
 	return *s == '}' ? 0 : -1;
 }
 
-/* The path joining JSettlers2 nodes a and b, or -1. */
+/* Our node at JSettlers2 node coordinate `coord`, or -1. */
 static int node_at(const conv *c, int coord)
 {
 	return coord >= 0 && coord < 256 ? c->node_of[coord] : -1;
@@ -403,15 +405,17 @@ static int game_options(conv *c, const char *opts)
 
 /* ------------------------------------------------------ writing lines */
 
+/* The colour of seated player pn. */
 static const char *colour_of(const conv *c, int pn)
 {
 	return colours[c->seat_of[pn]];
 }
 
+/* pn when that player sits in this game; else -1, the error set. */
 static int player(conv *c, long pn)
 {
 	if (pn < 0 || pn >= SOC_SEATS || !c->seated[pn] || c->seat_of[pn] < 0)
-		return fail(c, "player %ld does not play in this game", pn), -1;
+		return fail(c, "player %ld does not play in this game", pn);
 	return (int)pn;
 }
 
@@ -469,6 +473,8 @@ static int seat_players(conv *c, int first)
 	return 0;
 }
 
+/* Close the line being written and open player pn's (a set-up
+ * placement or a turn); the first one fixes the seats' colours. */
 static int start_line(conv *c, long pn, bool setup)
 {
 	if (flush_line(c))
@@ -489,6 +495,7 @@ static int start_line(conv *c, long pn, bool setup)
 	return 0;
 }
 
+/* 0 when it is player pn's line; else -1, the error naming `what`. */
 static int need_turn(conv *c, long pn, const char *what)
 {
 	if (c->cur < 0 || pn != c->cur)
@@ -509,6 +516,7 @@ static void put_unseen(arb_buf *b, const unsigned v[CAT_RES], unsigned unknown)
 		arb_buf_putc(b, '?');
 }
 
+/* Remember where the first card no copy named was. */
 static void note_unseen(conv *c)
 {
 	if (!c->first_unseen)
@@ -1216,6 +1224,7 @@ static int entry(conv *c, char *s)
 
 /* ------------------------------------------------------------ the record */
 
+/* The record: tags (whose view it is decided here), then the lines. */
 static int put_record(conv *c, arb_buf *out)
 {
 	/* Whose view: a full log, or a client's with every seat's own
@@ -1346,6 +1355,7 @@ static int convert(conv *c, arb_import_in *in)
 	return 0;
 }
 
+/* A .soclog starts with its header (after a byte-order mark, perhaps). */
 static bool soclog_sniff(const unsigned char *b, size_t len)
 {
 	size_t n = strlen(SOCLOG_MAGIC);
@@ -1353,6 +1363,7 @@ static bool soclog_sniff(const unsigned char *b, size_t len)
 	return len - i >= n && !memcmp(b + i, SOCLOG_MAGIC, n);
 }
 
+/* The importer's entry: one log, one game handed to `sink`, or -1. */
 static int soclog_convert(arb_import_in *in, const arb_import_sink *sink, arb_import_error *err)
 {
 	size_t len;
