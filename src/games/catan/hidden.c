@@ -512,7 +512,7 @@ static void set_flags(cat_hidden *h, const cat_game *g, const wset *set)
 		}
 		h->same_books &= memcmp(w->must_discard, w0->must_discard, BOOKS) == 0;
 		for (unsigned r = 0; r < CAT_RES; r++) {
-			uint8_t b = (uint8_t)(g->d->bank - sum[r]);
+			uint8_t b = (uint8_t)(cat_bank_size(g) - sum[r]);
 			h->bank_lo[r] = b < h->bank_lo[r] ? b : h->bank_lo[r];
 			h->bank_hi[r] = b > h->bank_hi[r] ? b : h->bank_hi[r];
 		}
