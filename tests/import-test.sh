@@ -137,6 +137,59 @@ grep -q "huge.jcz: error: the file is larger than 16 MiB: no JCloisterZone save 
 	tail -1 "$tmp/o" | grep -qx 'exit 2'
 report "import a JCloisterZone save larger than 16 MiB" $? "$tmp/o"
 
+# JSettlers2: the fixtures are games of `arbiter gen` written as
+# JSettlers2 logs them (tests/import/make-soclog.sh); imported, each is
+# that game again, move for move, but for what JSettlers2 does not send
+# (the two dice: only their sum) and the production it adds as assertions;
+# a client's log is the game as `gen --view` writes that seat's view
+norm() { sed '1,/^$/d' | sed -E 's/roll [1-6]\+[1-6]/roll/; s/roll [0-9]+/roll/; s/ gets [A-Z][a-z]+ [^ ]+//g'; }
+for t in "soclog-4p:4:4:" "soclog-3p:3:14:" "soclog-view-blue:4:4:Blue"; do
+	IFS=: read -r f p s v <<EOF
+$t
+EOF
+	"$ARBITER" gen --game catan --players "$p" --seed "$s" ${v:+--view=$v} | norm >"$tmp/want"
+	"$ARBITER" import "$dir/$f.soclog" | norm >"$tmp/got"
+	cmp -s "$tmp/want" "$tmp/got"
+	report "import $f.soclog is the game gen wrote" $?
+done
+# recognised on standard input; --from=soclog holds to its format
+"$ARBITER" import <$dir/soclog-board.soclog >"$tmp/sb" && [ -s "$tmp/sb" ] &&
+	"$ARBITER" import $dir/soclog-board.soclog | cmp -s - "$tmp/sb"
+report "import soclog from standard input" $?
+capture import --from=soclog $dir/jcz-2p.jcz >"$tmp/o"
+grep -q 'not a JSettlers2 game event log' "$tmp/o" && tail -1 "$tmp/o" | grep -qx 'exit 2'
+report "import --from=soclog on a JCloisterZone save" $?
+# held to the official bank instead, the 4-player game still replays
+"$ARBITER" import $dir/soclog-4p.soclog | sed '/^\[Variant /s/bank=unlimited/bank=limited/' |
+	"$ARBITER" check - | grep -q 'legal: catan, 107 moves'
+report "import soclog under bank=limited" $?
+# a soclog cut anywhere: a record or a diagnostic, never a crash
+size=$(wc -c <$dir/soclog-3p.soclog)
+ok=0
+for k in 1 2 3 5 7 11 13 17 19 23 29 31 37 41 43 47 53 59 61 67; do
+	head -c $((size * k / 71)) $dir/soclog-3p.soclog >"$tmp/cut.soclog"
+	awk -v k=$k 'NR % (40 + k) != 0' $dir/soclog-3p.soclog >"$tmp/lost.soclog"
+	for f in cut lost; do
+		"$ARBITER" import "$tmp/$f.soclog" >"$tmp/$f.tgn" 2>/dev/null
+		rc=$?
+		if [ $rc = 0 ]; then
+			"$ARBITER" check "$tmp/$f.tgn" >/dev/null 2>&1
+			case $? in 0 | 1) ;; *) ok=1; echo "check $f $k" ;; esac
+		elif [ $rc != 2 ]; then
+			ok=1
+			echo "import $f $k: exit $rc"
+		fi
+	done
+done >"$tmp/cuts" 2>&1
+report "import soclogs cut or with lines lost" $ok "$tmp/cuts"
+# streamed: the 4-player log padded with 700,000 chat lines (60 MB) on
+# standard input converts to the same record
+"$ARBITER" import $dir/soclog-4p.soclog >"$tmp/s4" 2>&1
+awk 'NR == 500 { for (i = 0; i < 700000; i++) print "all:SOCGameTextMsg:game=fixture|nickname=Player 2|text=good luck, have fun all" } { print }' \
+	$dir/soclog-4p.soclog | "$ARBITER" import >"$tmp/padded" 2>&1 &&
+	cmp -s "$tmp/s4" "$tmp/padded"
+report "import a 60 MB soclog from standard input" $?
+
 # --from=jcz skips recognition: garbage is then a JSON error
 capture import --from=jcz $dir/bad-garbage.bin >"$tmp/o"
 grep -q 'not valid JSON' "$tmp/o" && tail -1 "$tmp/o" | grep -qx 'exit 2'

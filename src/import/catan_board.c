@@ -85,3 +85,23 @@ void arb_icat_cards(arb_buf *b, const unsigned v[CAT_RES])
 	if (!any)
 		arb_buf_puts(b, "nothing");
 }
+
+void arb_icat_board(arb_buf *b, const cat_data *d, const int terrain[CAT_HEXES],
+		    const int token[CAT_HEXES], const int harb_kind[CAT_HARBOURS],
+		    const int harb_edge[CAT_HARBOURS])
+{
+	static const char letter[CAT_RES + 1] = { 'B', 'L', 'W', 'G', 'O', 'D' };
+	arb_buf_puts(b, "hexes=");
+	for (int h = 0; h < CAT_HEXES; h++) {
+		arb_buf_printf(b, "%s%c", h ? "," : "", letter[terrain[h]]);
+		if (token[h])
+			arb_buf_printf(b, "%d", token[h]);
+	}
+	arb_buf_puts(b, " harbours=");
+	for (int i = 0; i < CAT_HARBOURS; i++) {
+		char en[8];
+		cat_edge_name(d, (unsigned)harb_edge[i], en);
+		arb_buf_printf(b, "%s%s@%s", i ? "," : "",
+			       harb_kind[i] == CAT_RES ? "3:1" : cat_res_name[harb_kind[i]], en);
+	}
+}

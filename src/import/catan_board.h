@@ -1,6 +1,6 @@
 /*
- * catan_board.h — what the Catan importers (pioneers.c, and JSettlers2's
- * when it comes) share: the Catan engine's own data (the island's geometry,
+ * catan_board.h — what the Catan importers (pioneers.c and
+ * soclog.c) share: the Catan engine's own data (the island's geometry,
  * the box), loaded once from its embedded YAML, and the writing of cards,
  * places and a Setup tag in TGN's canonical spelling.  The importers map
  * their program's coordinates onto the engine's geometry instead of
@@ -27,5 +27,13 @@ int arb_icat_hex(const cat_data *d, int x, int r);
 /* Append " 2brick+ore" style cards (canonical order and counts);
  * `nothing` when all are zero. */
 void arb_icat_cards(arb_buf *b, const unsigned v[CAT_RES]);
+
+/* Append the board as the Setup tag's fields "hexes=... harbours=...":
+ * per hex its terrain (a resource or T_DESERT) and number token (0 on the
+ * desert), per harbour its kind (a resource, or CAT_RES for 3:1) and
+ * path. */
+void arb_icat_board(arb_buf *b, const cat_data *d, const int terrain[CAT_HEXES],
+		    const int token[CAT_HEXES], const int harb_kind[CAT_HARBOURS],
+		    const int harb_edge[CAT_HARBOURS]);
 
 #endif

@@ -144,6 +144,17 @@ int arb_import_slurp(arb_import_in *in, size_t max, const char *what, unsigned c
 	return 0;
 }
 
+void arb_import_tag(arb_buf *b, const char *name, const char *value)
+{
+	arb_buf_printf(b, "[%s \"", name);
+	for (const unsigned char *p = (const unsigned char *)value; *p; p++) {
+		if (*p == '"' || *p == '\\')
+			arb_buf_putc(b, '\\');
+		arb_buf_putc(b, (*p < 0x20 && *p != '\t') || *p == 0x7f ? ' ' : (char)*p);
+	}
+	arb_buf_puts(b, "\"]\n");
+}
+
 int arb_import_fail(arb_import_error *err, uint32_t line, uint32_t col, const char *fmt, ...)
 {
 	va_list ap;

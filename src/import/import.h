@@ -106,6 +106,11 @@ int arb_import_compressed(const unsigned char *bytes, size_t len, arb_import_err
 /* Free what the converters loaded (game data tables), at exit. */
 void arb_import_free_all(void);
 
+/* For the converters: append the tag [name "value"] and a newline, the
+ * value escaped, its control characters (which TGN tags cannot hold)
+ * made blanks. */
+void arb_import_tag(arb_buf *b, const char *name, const char *value);
+
 /* For the converters: fill *err and return -1. */
 int arb_import_fail(arb_import_error *err, uint32_t line, uint32_t col, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
@@ -114,7 +119,7 @@ int arb_import_fail(arb_import_error *err, uint32_t line, uint32_t col, const ch
 extern const arb_importer arb_import_jcz;
 void arb_import_jcz_free(void);
 
-/* JSettlers2 game event logs (soclog.c): recognised, not yet converted. */
+/* The JSettlers2 converter (soclog.c). */
 extern const arb_importer arb_import_soclog;
 
 /* The Pioneers converter (pioneers.c). */

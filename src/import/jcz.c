@@ -650,18 +650,6 @@ static int read_setup(conv *c, const json_t *setup, int *edition)
 	return 0;
 }
 
-static void put_tag(arb_buf *b, const char *name, const char *value)
-{
-	arb_buf_printf(b, "[%s \"", name);
-	for (const unsigned char *p = (const unsigned char *)value; *p; p++) {
-		if (*p == '"' || *p == '\\')
-			arb_buf_putc(b, '\\');
-		/* TGN allows no control characters in tags: one blank each */
-		arb_buf_putc(b, (*p < 0x20 && *p != '\t') || *p == 0x7f ? ' ' : (char)*p);
-	}
-	arb_buf_puts(b, "\"]\n");
-}
-
 static int read_header(conv *c)
 {
 	const json_t *root = c->root;
@@ -705,37 +693,37 @@ static int read_header(conv *c)
 	}
 
 	arb_buf *t = &c->tags;
-	put_tag(t, "Game", "carcassonne");
+	arb_import_tag(t, "Game", "carcassonne");
 	const char *name = json_string_value(json_object_get(root, "name"));
 	if (name && *name)
-		put_tag(t, "Event", name);
+		arb_import_tag(t, "Event", name);
 	const char *created = json_string_value(json_object_get(root, "created"));
 	if (created && strlen(created) >= 10 && created[4] == '-' && created[7] == '-' &&
 	    strspn(created, "0123456789") == 4 && strspn(created + 5, "0123456789") == 2 &&
 	    strspn(created + 8, "0123456789") == 2) {
 		char date[11];
 		snprintf(date, sizeof date, "%.4s.%.2s.%.2s", created, created + 5, created + 8);
-		put_tag(t, "Date", date);
+		arb_import_tag(t, "Date", date);
 	}
 	char source[64];
 	snprintf(source, sizeof source, "JCloisterZone %.40s", version);
-	put_tag(t, "Source", source);
+	arb_import_tag(t, "Source", source);
 	const char *gid = json_string_value(json_object_get(root, "gameId"));
 	if (gid && *gid)
-		put_tag(t, "SourceId", gid);
+		arb_import_tag(t, "SourceId", gid);
 	for (int i = 0; i < c->nplayers; i++) {
 		const char *pn = json_string_value(
 			json_object_get(json_array_get(players, (size_t)i), "name"));
 		if (!pn)
 			return fail(c, "players[%d] has no name", i);
-		put_tag(t, colour(c, i), pn);
+		arb_import_tag(t, colour(c, i), pn);
 	}
 	if (c->small_city || c->farmers) {
 		char variant[64];
 		snprintf(variant, sizeof variant, "%s%s%s%s", c->small_city ? "small-city=" : "",
 			 c->small_city ? c->small_city : "", c->small_city && c->farmers ? " " : "",
 			 c->farmers ? "farmers=off" : "");
-		put_tag(t, "Variant", variant);
+		arb_import_tag(t, "Variant", variant);
 	}
 	return 0;
 }

@@ -267,15 +267,7 @@ static int map_board(conv *c, arb_buf *setup)
 						    "the map has more numbered hexes than chits");
 				token[m->hex] = c->chits[next++];
 			}
-	arb_buf_puts(setup, "hexes=");
-	static const char tl[] = { 'B', 'L', 'W', 'G', 'O', 'D' };
-	for (int h = 0; h < CAT_HEXES; h++) {
-		arb_buf_printf(setup, "%s%c", h ? "," : "", tl[terrain[h]]);
-		if (token[h])
-			arb_buf_printf(setup, "%d", token[h]);
-	}
-	arb_buf_puts(setup, " harbours=");
-	int nharb = 0;
+	int harb_kind[CAT_HARBOURS], harb_edge[CAT_HARBOURS], nharb = 0;
 	for (int y = 0; y < c->map_h; y++)
 		for (int x = 0; x < PIO_MAX_W; x++) {
 			cell *m = &c->map[y][x];
@@ -288,15 +280,17 @@ static int map_board(conv *c, arb_buf *setup)
 					"the harbour at column %d, row %d faces no coast of the "
 					"island",
 					x, y);
-			char en[8];
-			cat_edge_name(d, (unsigned)e, en);
-			static const char *const kinds[] = { "3:1", "brick", "grain",
-							     "ore", "wool",  "lumber" };
-			const char *k = kinds[strchr("?bgowl", m->port) - "?bgowl"];
-			arb_buf_printf(setup, "%s%s@%s", nharb++ ? "," : "", k, en);
+			static const int kinds[] = { CAT_RES, R_BRICK, R_GRAIN,
+						     R_ORE,   R_WOOL,  R_LUMBER };
+			if (nharb < CAT_HARBOURS) {
+				harb_kind[nharb] = kinds[strchr("?bgowl", m->port) - "?bgowl"];
+				harb_edge[nharb] = e;
+			}
+			nharb++;
 		}
 	if (nharb != CAT_HARBOURS)
 		return fail(c, "the map has %d harbours: TGN's Catan has 9", nharb);
+	arb_icat_board(setup, d, terrain, token, harb_kind, harb_edge);
 	return 0;
 }
 
@@ -939,17 +933,6 @@ static int log_line(conv *c, const char *s, size_t n)
 
 /* ------------------------------------------------------------ the record */
 
-static void put_tag(arb_buf *b, const char *name, const char *value)
-{
-	arb_buf_printf(b, "[%s \"", name);
-	for (const unsigned char *p = (const unsigned char *)value; *p; p++) {
-		if (*p == '"' || *p == '\\')
-			arb_buf_putc(b, '\\');
-		arb_buf_putc(b, (*p < 0x20 && *p != '\t') || *p == 0x7f ? ' ' : (char)*p);
-	}
-	arb_buf_puts(b, "\"]\n");
-}
-
 static int put_record(conv *c, arb_buf *out)
 {
 	if (!c->nsent)
@@ -964,22 +947,22 @@ static int put_record(conv *c, arb_buf *out)
 	if (c->nseated != c->nplayers)
 		rc = fail(c, "%d of %d players placed in the set-up", c->nseated, c->nplayers);
 	if (rc == 0) {
-		put_tag(out, "Game", "catan");
+		arb_import_tag(out, "Game", "catan");
 		if (c->title[0])
-			put_tag(out, "Event", c->title);
+			arb_import_tag(out, "Event", c->title);
 		char src[64];
 		snprintf(src, sizeof src, "Pioneers %s", c->version[0] ? c->version : "?");
-		put_tag(out, "Source", src);
+		arb_import_tag(out, "Source", src);
 		if (c->game_id[0])
-			put_tag(out, "SourceId", c->game_id);
+			arb_import_tag(out, "SourceId", c->game_id);
 		for (int s = 0; s < c->nseated; s++) {
 			const char *nm = c->names[c->player_at[s]];
-			put_tag(out, colours[s], nm[0] ? nm : "?");
+			arb_import_tag(out, colours[s], nm[0] ? nm : "?");
 		}
 		char variant[96];
 		snprintf(variant, sizeof variant, "phases=%s robber=any vp-cards=revealed",
 			 c->strict_trade ? "strict" : "combined");
-		put_tag(out, "Variant", variant);
+		arb_import_tag(out, "Variant", variant);
 		arb_buf_puts(out, "[Setup \"");
 		arb_buf_put(out, c->setup_tag.p, c->setup_tag.len);
 		arb_buf_puts(out, "\"]\n");

@@ -134,7 +134,7 @@ static void world_load(cat_game *g, cat_turn *t, const cat_world *w)
 {
 	cat_state *s = &g->s;
 	for (unsigned r = 0; r < CAT_RES; r++)
-		s->bank[r] = (uint8_t)g->d->bank;
+		s->bank[r] = (uint8_t)cat_bank_size(g); /* 19, or bank=unlimited's */
 	for (unsigned p = 0; p < g->nseats; p++) {
 		cat_player *pl = &s->p[p];
 		memcpy(pl->res, w->res[p], CAT_RES);
@@ -512,7 +512,7 @@ static void set_flags(cat_hidden *h, const cat_game *g, const wset *set)
 		}
 		h->same_books &= memcmp(w->must_discard, w0->must_discard, BOOKS) == 0;
 		for (unsigned r = 0; r < CAT_RES; r++) {
-			uint8_t b = (uint8_t)(g->d->bank - sum[r]);
+			uint8_t b = (uint8_t)(cat_bank_size(g) - sum[r]);
 			h->bank_lo[r] = b < h->bank_lo[r] ? b : h->bank_lo[r];
 			h->bank_hi[r] = b > h->bank_hi[r] ? b : h->bank_hi[r];
 		}
