@@ -156,6 +156,10 @@ jsame "select --invalid on the corpus and bad input" select --invalid $all
 # shellcheck disable=SC2086
 jsame "select -v --valid on the corpus and bad input" select -v --valid $all
 jsame "check -q on the corpus" check -q corpus/*/*.tgn
+for f in text json yaml tsv; do
+	# shellcheck disable=SC2086
+	jsame "standings --format=$f on the corpus and bad input" standings --format=$f $all
+done
 for g in carcassonne catan elasund; do
 	"$ARBITER" gen --game $g --count "$GAMES" --seed 7 >"$tmp/$g.tgn"
 	# a few illegal and broken games among them, so order shows
@@ -169,6 +173,7 @@ for g in carcassonne catan elasund; do
 	jsame "fmt on $GAMES generated $g games" fmt "$tmp/$g.tgn"
 	jsame "select --valid on $GAMES generated $g games" select --valid "$tmp/$g.tgn"
 	jsame "check --fail-fast on $GAMES generated $g games" check --fail-fast "$tmp/$g.tgn"
+	jsame "standings on $GAMES generated $g games" standings "$tmp/$g.tgn"
 	rm -f "$tmp/$g.tgn"
 done
 # the same from a pipe, and from one game (no thread)
@@ -188,6 +193,8 @@ for b in 1 700 5000; do
 		check "$tmp/all.tgn"
 	ARBITER_BATCH_BYTES=$b jsame "select --invalid --fail-fast in batches of $b bytes" \
 		select --invalid --fail-fast "$tmp/all.tgn"
+	ARBITER_BATCH_BYTES=$b jsame "standings --format=json in batches of $b bytes" \
+		standings --format=json "$tmp/all.tgn"
 done
 "$ARBITER" gen --game carcassonne --count 60 --seed 5 | awk '
 	/^\[Game / { k++; moves = 0 }
@@ -216,4 +223,4 @@ done
 jsame "check on 17 MiB without a place to cut" check "$tmp/indent.tgn"
 rm -f "$tmp/indent.tgn" "$tmp/indent1.tgn" "$tmp/all.tgn"
 expect "-j 0 is a usage error" 2 "$ARBITER" check -j 0 "$legal"
-expect "-j is for check, score, select and fmt" 2 "$ARBITER" dump -j 2 "$legal"
+expect "-j is for check, score, select, fmt and standings" 2 "$ARBITER" dump -j 2 "$legal"

@@ -84,8 +84,18 @@ size_t arb_out_diags(const arb_out *out);
  * replay games while one thread writes them in input order.  Freed by
  * arb_out_close. */
 arb_out *arb_out_capture(const arb_opts *o);
-/* Write what `cap` holds through `out`, as if written there, and empty it. */
-void arb_out_replay(arb_out *out, arb_out *cap);
+/* Write what `cap` holds through `out`, as if written there, and empty
+ * it; returns 1 when a result handed on (arb_out_result) asked to stop,
+ * and what followed it is dropped. */
+int arb_out_replay(arb_out *out, arb_out *cap);
+/* A game's result document for a command that collects rather than
+ * writes (standings): a worker puts it in its capture, and the writer
+ * hands it, in input order, to the function set on the real output, which
+ * returns 1 to stop the run.  The capture owns doc (and frees it). */
+typedef struct json_t json_t;
+typedef int (*arb_result_fn)(void *ctx, json_t *doc, const char *file, uint32_t line);
+void arb_out_result(arb_out *cap, json_t *doc, const char *file, uint32_t line);
+void arb_out_set_results(arb_out *out, arb_result_fn fn, void *ctx);
 /* Empty a capture without writing it. */
 void arb_out_reset(arb_out *cap);
 
@@ -108,7 +118,6 @@ typedef struct arb_scored {
 } arb_scored;
 void arb_out_verdict(arb_out *out, const arb_replay *r, const arb_scored *events, size_t nevents);
 /* A jansson document in the machine format (YAML or JSON); freed. */
-typedef struct json_t json_t;
 void arb_out_doc(arb_out *out, json_t *doc);
 /* jansson values that never drop data: bytes that are not UTF-8 (a file
  * name, say) are escaped as \xHH rather than refused, since jansson
@@ -167,6 +176,7 @@ typedef struct arb_loop {
 	 * game which output to write to; NULL: the command runs on one
 	 * thread.  fn may then share nothing writable but through `out`. */
 	void *(*worker_new)(void *ctx);
+	arb_each_fn worker_fn; /* a worker's fn, when not fn (standings) */
 	void (*worker_out)(void *wctx, arb_out *out);
 	void (*worker_free)(void *wctx);
 } arb_loop;
@@ -184,5 +194,8 @@ typedef struct arb_taken {
  * request, a failed write), else 0. */
 int arb_each_record_in(FILE *f, const char *name, const arb_taken *taken, const arb_opts *o,
 		       arb_out *out, arb_each_fn fn, void *ctx);
+/* The same with the loop `l`, on -j worker threads when l has them. */
+int arb_each_record_stream(FILE *f, const char *name, const arb_taken *taken, const arb_opts *o,
+			   arb_out *out, const arb_loop *l);
 
 #endif

@@ -891,16 +891,17 @@ static int add_doc(st_ctx *c, json_t *doc, const char *src, size_t line)
 
 /* ------------------------------------------------------ input routes */
 
-static int from_record(void *ctx, const arb_record *rec)
+/* A record replayed into the document check --format=json writes for it
+ * (its diagnostic, if any, to `out`). */
+static json_t *record_doc(arb_out *out, const arb_record *rec)
 {
-	st_ctx *c = ctx;
 	arb_replay r;
 	memset(&r, 0, sizeof r);
 	r.rec = rec;
 	arb_replay_game(&r);
 	json_t *doc;
 	if (r.verdict == ARB_ERROR) {
-		arb_out_diag(c->out, &r.diag);
+		arb_out_diag(out, &r.diag);
 		/* the error document, placed at the game and with its tags so the
 		 * game is listed as left out in its group */
 		doc = arb_diag_json(&r.diag);
@@ -919,9 +920,45 @@ static int from_record(void *ctx, const arb_record *rec)
 		doc = arb_verdict_json(&r);
 	}
 	arb_replay_free(&r);
+	return doc;
+}
+
+static int from_record(void *ctx, const arb_record *rec)
+{
+	st_ctx *c = ctx;
+	json_t *doc = record_doc(c->out, rec);
 	int rc = add_game(c, doc, rec->file, rec->line);
 	json_decref(doc);
 	return rc ? 1 : 0;
+}
+
+/* -j: a worker replays records into result documents in its capture;
+ * the reading thread adds them to the tables in input order (collect). */
+typedef struct st_worker {
+	arb_out *out;
+} st_worker;
+
+static int result_of_record(void *wctx, const arb_record *rec)
+{
+	st_worker *w = wctx;
+	arb_out_result(w->out, record_doc(w->out, rec), rec->file, rec->line);
+	return 0;
+}
+
+static int collect(void *ctx, json_t *doc, const char *file, uint32_t line)
+{
+	return add_game(ctx, doc, file, line) ? 1 : 0;
+}
+
+static void *worker_new(void *ctx)
+{
+	(void)ctx;
+	return arb_xcalloc(1, sizeof(st_worker));
+}
+
+static void worker_out(void *wctx, arb_out *out)
+{
+	((st_worker *)wctx)->out = out;
 }
 
 /* YAML results are read event by event into jansson values: each event
@@ -1348,8 +1385,18 @@ static int read_input(st_ctx *c, const char *path)
 				 "a standings TSV table cannot be merged (it lacks the games left "
 				 "out and the exact sums): write partial tables with --format=json "
 				 "or yaml");
-	else
-		rc = arb_each_record_in(f, name, &taken, c->o, c->out, from_record, c);
+	else {
+		/* from_record on one thread; on -j threads, result_of_record
+		 * and the results collected in order */
+		arb_loop l = { .fn = from_record,
+			       .ctx = c,
+			       .worker_new = worker_new,
+			       .worker_fn = result_of_record,
+			       .worker_out = worker_out,
+			       .worker_free = free };
+		arb_out_set_results(c->out, collect, c);
+		rc = arb_each_record_stream(f, name, &taken, c->o, c->out, &l);
+	}
 	free(blanks);
 	if (f != stdin)
 		fclose(f);

@@ -48,7 +48,7 @@ enum arb_command {
 	 CMD_BIT(select) | CMD_BIT(standings) | CMD_BIT(view))
 #define CMD_ANY ((1u << ARB_NCOMMANDS) - 1)
 /* the commands whose games -j replays on worker threads */
-#define CMD_JOBS (CMD_BIT(check) | CMD_BIT(score) | CMD_BIT(select) | CMD_BIT(fmt))
+#define CMD_JOBS (CMD_BIT(check) | CMD_BIT(score) | CMD_BIT(select) | CMD_BIT(fmt) | CMD_BIT(standings))
 /* the commands that count their games for --summary */
 #define CMD_SUMMARY (CMD_RECORDS & ~CMD_BIT(standings))
 
@@ -94,7 +94,7 @@ typedef enum { ARB_VALS_NONE, ARB_VALS_ONE_OF, ARB_VALS_SOME_OF, ARB_VALS_GAMES 
 	X(INVERT,     "invert-match", 'v', 0,    CMD_BIT(select), VALS_NONE,    \
 	  "print the games that do not match")                                  \
 	X(JOBS,       "jobs",       'j', "N",    CMD_JOBS, VALS_NONE,           \
-	  "replay on N threads (default 1; output as with -j 1)") \
+	  "replay on N threads (default: every core; output as with -j 1)") \
 	X(KEEP_GOING, "keep-going", 'k', 0,      CMD_RECORDS, VALS_NONE,        \
 	  "after a syntax or record error, go on with the next game (the default)") \
 	X(LABELS,     "labels",     0,   0,      CMD_BIT(dump) | CMD_BIT(view), VALS_NONE, \

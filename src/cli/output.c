@@ -29,11 +29,12 @@
  * error, the YAML documents (the emitter's state is the stream's, so they
  * are emitted by the writer) and the TSV header (written once, by the
  * first game that needs it). */
-typedef enum { CAP_STDOUT, CAP_STDERR, CAP_DOC, CAP_HEADER, CAP_BETWEEN } cap_kind;
+typedef enum { CAP_STDOUT, CAP_STDERR, CAP_DOC, CAP_HEADER, CAP_BETWEEN, CAP_RESULT } cap_kind;
 typedef struct cap_item {
 	cap_kind kind;
-	arb_buf text; /* STDOUT, STDERR, HEADER */
-	json_t *doc;  /* DOC                    */
+	arb_buf text;  /* STDOUT, STDERR, HEADER; RESULT: its file */
+	json_t *doc;   /* DOC, RESULT                              */
+	uint32_t line; /* RESULT                                   */
 } cap_item;
 
 struct arb_out {
@@ -52,6 +53,8 @@ struct arb_out {
 	bool summary;	 /* print the batch summary when closed     */
 	const char *cmd; /* the command, for the summary's wording  */
 	bool capture;	 /* keep the output in items[]              */
+	arb_result_fn result; /* where a capture's results go (standings) */
+	void *result_ctx;
 	cap_item *items;
 	size_t nitems, cap_items;
 };
@@ -60,8 +63,8 @@ struct arb_out {
  * of that kind). */
 static cap_item *cap_next(arb_out *out, cap_kind kind)
 {
-	if (out->nitems && out->items[out->nitems - 1].kind == kind && kind != CAP_DOC &&
-	    kind != CAP_HEADER && kind != CAP_BETWEEN)
+	if (out->nitems && out->items[out->nitems - 1].kind == kind &&
+	    (kind == CAP_STDOUT || kind == CAP_STDERR))
 		return &out->items[out->nitems - 1];
 	if (out->nitems == out->cap_items) {
 		out->cap_items = out->cap_items ? 2 * out->cap_items : 4;
@@ -147,11 +150,31 @@ arb_out *arb_out_capture(const arb_opts *o)
 	return out;
 }
 
-void arb_out_replay(arb_out *out, arb_out *cap)
+void arb_out_set_results(arb_out *out, arb_result_fn fn, void *ctx)
 {
-	for (size_t i = 0; i < cap->nitems; i++) {
+	out->result = fn;
+	out->result_ctx = ctx;
+}
+
+void arb_out_result(arb_out *cap, json_t *doc, const char *file, uint32_t line)
+{
+	cap_item *it = cap_next(cap, CAP_RESULT);
+	it->doc = doc;
+	arb_buf_puts(&it->text, file);
+	it->line = line;
+}
+
+int arb_out_replay(arb_out *out, arb_out *cap)
+{
+	int stop = 0;
+	for (size_t i = 0; i < cap->nitems && !stop; i++) {
 		cap_item *it = &cap->items[i];
 		switch (it->kind) {
+		case CAP_RESULT:
+			/* the game's result, handed on in input order */
+			if (out->result)
+				stop = out->result(out->result_ctx, it->doc, it->text.p, it->line);
+			break;
 		case CAP_STDOUT:
 			arb_out_text(out, it->text.p, it->text.len);
 			break;
@@ -177,6 +200,7 @@ void arb_out_replay(arb_out *out, arb_out *cap)
 	arb_tally_add(&out->tally, &cap->tally);
 	out->ndiag += cap->ndiag;
 	arb_out_reset(cap);
+	return stop;
 }
 
 void arb_out_between(arb_out *out, const char *sep)

@@ -85,11 +85,11 @@ void arb_tally_print(const arb_tally *t, const char *cmd)
 
 /* ------------------------------------------------------------ reading */
 
-/* Hand every game `rd` reads to l->fn (with `ctx`, writing to `out`),
+/* Hand every game `rd` reads to fn (with `ctx`, writing to `out`),
  * and every game it cannot read to the diagnostics (and l->broken);
  * counts them in *seen.  Returns 1 when the run must stop. */
 static int read_records(arb_reader *rd, const char *name, const arb_opts *o, arb_out *out,
-			const arb_loop *l, void *ctx, size_t *seen)
+			const arb_loop *l, arb_each_fn fn, void *ctx, size_t *seen)
 {
 	arb_record rec;
 	arb_diag d;
@@ -115,7 +115,7 @@ static int read_records(arb_reader *rd, const char *name, const arb_opts *o, arb
 			stop = !o->keep_going;
 		} else {
 			size_t before = arb_out_diags(out);
-			stop = l->fn(ctx, &rec);
+			stop = fn(ctx, &rec);
 			t->unreadable += arb_out_diags(out) > before;
 		}
 		if (arb_out_failed(out))
@@ -143,7 +143,7 @@ static int each_serial(FILE *f, const char *name, const arb_taken *taken, uint32
 		arb_reader_unread(rd, taken->lines, taken->bytes, taken->len);
 	else if (lines)
 		arb_reader_unread(rd, lines, NULL, 0);
-	int stop = read_records(rd, name, o, out, l, l->ctx, &seen);
+	int stop = read_records(rd, name, o, out, l, l->fn, l->ctx, &seen);
 	if (!stop && seen == 0)
 		stop = no_records(out, name, o);
 	arb_reader_free(rd);
@@ -223,7 +223,8 @@ static void run_batch(pool *p, void *wctx, job *j)
 	arb_reader *rd = arb_reader_new_mem(j->bytes.p ? j->bytes.p : "", j->bytes.len, j->name,
 					    j->line0);
 	j->seen = 0;
-	j->stop = read_records(rd, j->name, p->o, j->cap, l, wctx, &j->seen);
+	j->stop = read_records(rd, j->name, p->o, j->cap, l, l->worker_fn ? l->worker_fn : l->fn,
+			       wctx, &j->seen);
 	/* a run stopped before the end is final: its games were all whole */
 	j->between = !arb_reader_ended_inside_game(rd);
 	arb_reader_free(rd);
@@ -317,7 +318,7 @@ static bool write_head(pool *p, bool wait)
 	if (p->stopped) {
 		arb_out_reset(j->cap); /* after the stop: as if never read */
 	} else {
-		arb_out_replay(p->out, j->cap);
+		int result_stop = arb_out_replay(p->out, j->cap);
 		if (j->batch) {
 			p->file_seen += j->seen;
 			if (j->last) {
@@ -326,7 +327,7 @@ static bool write_head(pool *p, bool wait)
 				p->file_seen = 0;
 			}
 		}
-		if (j->stop || arb_out_failed(p->out))
+		if (j->stop || result_stop || arb_out_failed(p->out))
 			p->stopped = true;
 	}
 	lock(p);
@@ -624,16 +625,22 @@ static void publish_batch(pool *p, size_t cut, const char *name, size_t stream, 
 	pool_publish(p, j);
 }
 
-/* Read a stream in batches of whole games for the workers.  A single
- * small input (one batch, no other file) is replayed on this thread, so
- * a run of one game starts no thread.  Returns 1 to stop. */
-static int split_stream(pool *p, FILE *f, const char *name, bool more_streams)
+/* Read a stream in batches of whole games for the workers, less what
+ * `taken` (or NULL) says was read from it already.  A single small input
+ * (one batch, no other file) is replayed on this thread, so a run of one
+ * game starts no thread.  Returns 1 to stop. */
+static int split_stream(pool *p, FILE *f, const char *name, bool more_streams,
+			const arb_taken *taken)
 {
 	size_t stream = ++p->streams;
-	uint32_t line0 = 0;
+	uint32_t line0 = taken ? taken->lines : 0;
 	size_t searched = 1;
 	bool eof = false;
 	p->acc.len = 0;
+	if (taken && taken->len) {
+		memcpy(room(&p->acc, taken->len), taken->bytes, taken->len);
+		p->acc.len = taken->len;
+	}
 	while (!p->stopped) {
 		if (!eof) {
 			size_t got = fread(room(&p->acc, READ_BLOCK), 1, READ_BLOCK, f);
@@ -663,10 +670,10 @@ static int split_stream(pool *p, FILE *f, const char *name, bool more_streams)
 			if (!p->started && !more_streams) {
 				/* all of the input is this one batch */
 				arb_reader *rd = arb_reader_new_mem(p->acc.p ? p->acc.p : "",
-								    p->acc.len, name, 0);
+								    p->acc.len, name, line0);
 				size_t seen = 0;
-				int stop = read_records(rd, name, p->o, p->out, p->l, p->l->ctx,
-							&seen);
+				int stop = read_records(rd, name, p->o, p->out, p->l, p->l->fn,
+							p->l->ctx, &seen);
 				arb_reader_free(rd);
 				if (!stop && seen == 0)
 					stop = no_records(p->out, name, p->o);
@@ -745,12 +752,23 @@ int arb_each_record_loop(const arb_opts *o, arb_out *out, const arb_loop *l)
 			}
 		}
 		if (p.nthreads)
-			stop = split_stream(&p, f, name, i + 1 < n);
+			stop = split_stream(&p, f, name, i + 1 < n, NULL);
 		else
 			stop = each_serial(f, name, NULL, 0, 0, o, out, l);
 		if (f != stdin)
 			fclose(f);
 	}
+	pool_end(&p);
+	return stop || p.stopped;
+}
+
+int arb_each_record_stream(FILE *f, const char *name, const arb_taken *taken, const arb_opts *o,
+			   arb_out *out, const arb_loop *l)
+{
+	pool p = { .l = l, .o = o, .out = out, .nthreads = threads_for(o, l) };
+	p.batch = batch_bytes();
+	int stop = p.nthreads ? split_stream(&p, f, name, false, taken)
+			      : each_serial(f, name, taken, 0, 0, o, out, l);
 	pool_end(&p);
 	return stop || p.stopped;
 }
