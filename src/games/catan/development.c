@@ -40,14 +40,18 @@ int cat_play_card(cat_turn *t, const cat_act *a, unsigned card)
 					  "bought that %s card this turn and may "
 					  "play it only from the next turn",
 					  who, what);
-		if (p->unseen_dev)
+		if (p->unseen_dev > 1)
 			return cat_rej_kw(t, a, CAT_R_CARD_NOT_HELD,
 					  "%s holds no "
 					  "%s card: every %s card is seen "
-					  "elsewhere, so none of the %u card%s "
+					  "elsewhere, so none of the %u cards "
 					  "%s bought unseen is one",
-					  who, what, what, p->unseen_dev, arb_s(p->unseen_dev),
-					  who);
+					  who, what, what, p->unseen_dev, who);
+		if (p->unseen_dev)
+			return cat_rej_kw(t, a, CAT_R_CARD_NOT_HELD,
+					  "%s holds no %s card: every %s card is seen "
+					  "elsewhere, so the card %s bought unseen is not one",
+					  who, what, what, who);
 		if (p->unseen_ever > 1)
 			return cat_rej_kw(t, a, CAT_R_CARD_NOT_HELD,
 					  "%s holds no "
@@ -187,10 +191,11 @@ static int monopoly_take(cat_turn *t, const cat_act *a)
 			continue;
 		const char *from = cat_cname(g, p);
 		if (unseen)
-			return cat_rej_arg(t, &at, CAT_R_MONOPOLY_TAKE,
-					   "%s's monopoly takes %u %s from %s, but no way the "
-					   "unseen cards could have gone leaves %s with exactly %u %s",
-					   who, a->give[p], res, from, from, a->give[p], res);
+			return cat_rej_arg(
+				t, &at, CAT_R_MONOPOLY_TAKE,
+				"%s's monopoly takes %u %s from %s, but no way the "
+				"unseen cards could have gone leaves %s with exactly %u %s",
+				who, a->give[p], res, from, from, a->give[p], res);
 		return cat_rej_arg(t, &at, CAT_R_MONOPOLY_TAKE,
 				   "%s holds %u %s, so %s's monopoly takes %u from %s, not %u",
 				   from, held, res, who, held, from, a->give[p]);

@@ -510,7 +510,8 @@ static int arg_take(cur *c, unsigned self, cat_act *a)
 	if (c->i >= c->n || !teq(&c->tok[c->i], "takes"))
 		return 0;
 	c->kw = &c->tok[c->i++];
-	const arb_token *t = arg(c, "the cards taken (a count, or each opponent's colour and count)");
+	const arb_token *t =
+		arg(c, "the cards taken (a count, or each opponent's colour and count)");
 	if (!t)
 		return -1;
 	a->bcol = t->col;
