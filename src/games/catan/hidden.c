@@ -741,6 +741,8 @@ static void flush(cat_hidden *h)
 			pend_apply(h, &in->w[i], d, &out->w[out->n++]);
 	assert(out->n > 0);
 	h->in = o;
+	if (h->pend_books) /* every world has the bookkeeping of pend_nw */
+		h->same_books = true;
 }
 
 /* A separable action (see separable) played once, on the first world
