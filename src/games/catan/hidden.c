@@ -1227,28 +1227,129 @@ static int go_lazy(cat_turn *t, int unseen_bad, const arb_reject *unseen_rej)
 	return rc;
 }
 
-/* Every way of taking `left` more cards of the resources r.. from seat
- * p of world x within room[], each world added to `out`.  False when
+/* The worlds after an unseen discard, grouped (unseen_discards): the
+ * worlds that differ only in the discarding seat's hand share a key (the
+ * world with that hand emptied) and lead to the same worlds wherever
+ * their hands have a part in common, so each group is made once. */
+typedef struct discard_groups {
+	cat_world *key;
+	uint32_t *head, *next; /* each group's hands, as a list     */
+	uint8_t (*hand)[CAT_RES];
+	unsigned *total;	 /* of each hand                     */
+	uint8_t most[CAT_RES];	 /* of the group being made          */
+	unsigned after[CAT_RES]; /* most[r + 1] + ... : what r.. can still hold */
+	unsigned kept;		 /* the size of the hands kept       */
+	uint8_t part[CAT_RES];	 /* the hand kept being built        */
+	unsigned who, left, grp; /* seat, cards discarded unseen     */
+} discard_groups;
+
+/* Hand part[] (its r.. still to choose, `rem` cards) is kept by some
+ * hand of group D->grp that discards D->left cards: each way added to
+ * `out`, most kept first (of brick, then of lumber, ...).  False when
  * the set overflowed. */
-static bool discard_worlds(cat_hidden *h, wset *out, cat_world *x, unsigned p,
-			   const uint8_t room[CAT_RES], unsigned r, unsigned left)
+static bool kept_parts(cat_hidden *h, wset *out, discard_groups *D, unsigned r, unsigned rem)
 {
 	if (r == CAT_RES - 1) {
-		if (left > room[r])
+		if (rem > D->most[r])
 			return true;
-		x->res[p][r] = (uint8_t)(x->res[p][r] - left);
-		int rc = insert(h, out, x);
-		x->res[p][r] = (uint8_t)(x->res[p][r] + left);
-		return rc == 0;
+		D->part[r] = (uint8_t)rem;
+		for (uint32_t j = D->head[D->grp]; j != UINT32_MAX; j = D->next[j]) {
+			const uint8_t *hd = D->hand[j];
+			if (D->total[j] != D->kept + D->left)
+				continue;
+			bool below = true;
+			for (unsigned q = 0; q < CAT_RES; q++)
+				below &= D->part[q] <= hd[q];
+			if (!below)
+				continue;
+			cat_world x = D->key[D->grp];
+			memcpy(x.res[D->who], D->part, CAT_RES);
+			return insert(h, out, &x) == 0;
+		}
+		return true;
 	}
-	for (unsigned k = 0; k <= left && k <= room[r]; k++) {
-		x->res[p][r] = (uint8_t)(x->res[p][r] - k);
-		bool ok = discard_worlds(h, out, x, p, room, r + 1, left - k);
-		x->res[p][r] = (uint8_t)(x->res[p][r] + k);
-		if (!ok)
+	unsigned top = D->most[r] < rem ? D->most[r] : rem;
+	for (unsigned k = top + 1; k-- > 0 && rem - k <= D->after[r];) {
+		D->part[r] = (uint8_t)k;
+		if (!kept_parts(h, out, D, r + 1, rem - k))
 			return false;
 	}
 	return true;
+}
+
+/* An unseen discard of `a` by seat `who` in every world of `in` (their
+ * game state and bookkeeping from nw), into `out`: every way of
+ * choosing the unseen cards from what each world's hand holds beyond the
+ * seen ones.  False when the set overflowed. */
+static bool unseen_discards(cat_hidden *h, wset *out, const wset *in, const cat_world *nw,
+			    unsigned who, const cat_act *a)
+{
+	size_t tail = offsetof(cat_world, over);
+	unsigned n = in->n, ngroups = 0;
+	discard_groups D = { .who = who, .left = a->b };
+	D.key = arb_xmalloc(n * sizeof *D.key);
+	D.head = arb_xmalloc(n * sizeof *D.head);
+	D.next = arb_xmalloc(n * sizeof *D.next);
+	D.hand = arb_xmalloc(n * sizeof *D.hand);
+	D.total = arb_xmalloc(n * sizeof *D.total);
+	uint32_t *last = arb_xmalloc(n * sizeof *last);
+	new_gen(h);
+	for (unsigned i = 0; i < n; i++) {
+		cat_world x = in->w[i];
+		memcpy((char *)&x + tail, (const char *)nw + tail, sizeof x - tail);
+		bool held = true;
+		for (unsigned r = 0; r < CAT_RES; r++)
+			held &= x.res[who][r] >= a->give[r];
+		if (!held)
+			continue;
+		for (unsigned r = 0; r < CAT_RES; r++)
+			D.hand[i][r] = (uint8_t)(x.res[who][r] - a->give[r]);
+		D.total[i] = cat_bundle_total(D.hand[i]);
+		memset(x.res[who], 0, CAT_RES);
+		unsigned slot = (unsigned)world_hash(&x) & (SLOTS - 1);
+		while (h->stamp[slot] == h->gen && memcmp(&D.key[h->slot[slot]], &x, sizeof x))
+			slot = (slot + 1) & (SLOTS - 1);
+		D.next[i] = UINT32_MAX;
+		if (h->stamp[slot] != h->gen) { /* a new group */
+			h->stamp[slot] = h->gen;
+			h->slot[slot] = ngroups;
+			D.key[ngroups] = x;
+			D.head[ngroups] = last[ngroups] = i;
+			ngroups++;
+		} else {
+			unsigned k = h->slot[slot];
+			D.next[last[k]] = i;
+			last[k] = i;
+		}
+	}
+	new_gen(h);
+	bool ok = true;
+	for (D.grp = 0; D.grp < ngroups && ok; D.grp++) {
+		memset(D.most, 0, CAT_RES);
+		bool size[CAT_RES * 255 + 1] = { false }; /* by cards kept */
+		for (uint32_t j = D.head[D.grp]; j != UINT32_MAX; j = D.next[j])
+			for (unsigned r = 0; r < CAT_RES; r++)
+				D.most[r] = D.hand[j][r] > D.most[r] ? D.hand[j][r] : D.most[r];
+		D.after[CAT_RES - 1] = 0;
+		for (unsigned r = CAT_RES - 1; r-- > 0;)
+			D.after[r] = D.after[r + 1] + D.most[r + 1];
+		/* each size of the hands kept, once */
+		for (uint32_t j = D.head[D.grp]; j != UINT32_MAX && ok; j = D.next[j]) {
+			unsigned tot = D.total[j];
+			if (tot < D.left || size[tot - D.left])
+				continue;
+			size[tot - D.left] = true;
+			D.kept = tot - D.left;
+			ok = kept_parts(h, out, &D, 0, D.kept);
+		}
+	}
+	free(D.key);
+	free(D.head);
+	free(D.next);
+	free(D.hand);
+	free(D.total);
+	free(last);
+	return ok;
 }
 
 /* An unseen steal or discard when every world agrees on the hand sizes
@@ -1308,35 +1409,23 @@ static int fast_unseen(cat_turn *t, const cat_act *a)
 	wset *out = &h->set[o];
 	out->n = 0;
 	new_gen(h);
-	for (unsigned i = 0; i < in->n; i++) {
+	for (unsigned i = 0; steal && i < in->n; i++) {
 		cat_world x = in->w[i];
 		memcpy((char *)&x + tail, (const char *)&nw + tail, sizeof nw - tail);
-		if (steal) {
-			for (unsigned r = 0; r < CAT_RES; r++) {
-				if (!x.res[who][r])
-					continue;
-				x.res[who][r]--;
-				x.res[t->seat][r]++;
-				int rc = insert(h, out, &x);
-				x.res[who][r]++;
-				x.res[t->seat][r]--;
-				if (rc < 0)
-					goto full;
-			}
-			continue;
-		}
-		uint8_t room[CAT_RES];
-		bool held = true;
 		for (unsigned r = 0; r < CAT_RES; r++) {
-			held &= x.res[who][r] >= a->give[r];
-			if (held) {
-				x.res[who][r] = (uint8_t)(x.res[who][r] - a->give[r]);
-				room[r] = x.res[who][r];
-			}
+			if (!x.res[who][r])
+				continue;
+			x.res[who][r]--;
+			x.res[t->seat][r]++;
+			int rc = insert(h, out, &x);
+			x.res[who][r]++;
+			x.res[t->seat][r]--;
+			if (rc < 0)
+				goto full;
 		}
-		if (held && !discard_worlds(h, out, &x, who, room, 0, a->b))
-			goto full;
 	}
+	if (!steal && !unseen_discards(h, out, in, &nw, who, a))
+		goto full;
 	if (!steal)
 		for (unsigned r = 0; r < CAT_RES; r++) {
 			h->bank_lo[r] = (uint8_t)(h->bank_lo[r] + a->give[r]);
