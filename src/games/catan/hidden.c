@@ -16,8 +16,10 @@
  * Each action is played once per world (and once per guess of its own
  * '?') by the same rule code that plays a full record, or, where its only
  * use of the hands is what some players must hold, once on one world and
- * carried to the others as the change it made (fast_act, fast_unseen);
- * the worlds in which it is illegal are dropped.  The action is illegal
+ * carried to the others as the change it made (fast_act, fast_unseen;
+ * a run of such actions in one pass, pending until flush(), and an unseen
+ * discard once per group of worlds that differ only in the discarding
+ * hand); the worlds in which it is illegal are dropped.  The action is illegal
  * only when no world is left: then no assignment of the unseen cards
  * explains the record, and the message says so in terms of what the
  * worlds held.  What later actions force (a spend, a knight played, a
@@ -34,8 +36,9 @@
  * Memory: three sets of at most CAT_MAX_WORLDS worlds of 56 bytes (the
  * line's start, and two to play its actions on) and a hash table of
  * 2 x CAT_MAX_WORLDS slots, allocated on the first unseen card and grown as
- * needed: at most about 12 MB; the search's memo adds 37 MB and the lines
- * since the listed worlds about 1 kB each, whatever the record.
+ * needed: at most about 12 MB, and 5 MB more while an unseen discard is
+ * made; the search's memo adds 37 MB and the lines since the listed
+ * worlds about 1 kB each, whatever the record.
  */
 #include <assert.h>
 #include <stddef.h>
