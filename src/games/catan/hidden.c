@@ -1244,6 +1244,9 @@ typedef struct discard_groups {
 	unsigned kept;		 /* the size of the hands kept       */
 	uint8_t part[CAT_RES];	 /* the hand kept being built        */
 	unsigned who, left, grp; /* seat, cards discarded unseen     */
+	uint32_t *from;		 /* each world made: the first world of `in`
+				  * that leads to it, to put them in order */
+	unsigned cap_from;
 } discard_groups;
 
 /* Hand part[] (its r.. still to choose, `rem` cards) is kept by some
@@ -1267,7 +1270,18 @@ static bool kept_parts(cat_hidden *h, wset *out, discard_groups *D, unsigned r, 
 				continue;
 			cat_world x = D->key[D->grp];
 			memcpy(x.res[D->who], D->part, CAT_RES);
-			return insert(h, out, &x) == 0;
+			unsigned made = out->n;
+			if (insert(h, out, &x) < 0)
+				return false;
+			if (out->n > made) {
+				if (made == D->cap_from) {
+					D->cap_from = D->cap_from ? 2 * D->cap_from : 256;
+					D->from = arb_xrealloc(D->from,
+							       D->cap_from * sizeof *D->from);
+				}
+				D->from[made] = j;
+			}
+			return true;
 		}
 		return true;
 	}
@@ -1346,11 +1360,28 @@ static bool unseen_discards(cat_hidden *h, wset *out, const wset *in, const cat_
 			ok = kept_parts(h, out, &D, 0, D.kept);
 		}
 	}
+	/* in the order of the worlds they come from (as each world's ways one
+	 * after the other would give them), so that the world shown and the
+	 * one followed past CAT_MAX_WORLDS do not depend on the grouping */
+	if (ok && out->n > 1) {
+		uint32_t *start = arb_xcalloc(n + 1, sizeof *start);
+		cat_world *sorted = arb_xmalloc(out->n * sizeof *sorted);
+		for (unsigned i = 0; i < out->n; i++)
+			start[D.from[i] + 1]++;
+		for (unsigned i = 0; i < n; i++)
+			start[i + 1] += start[i];
+		for (unsigned i = 0; i < out->n; i++)
+			sorted[start[D.from[i]]++] = out->w[i];
+		memcpy(out->w, sorted, out->n * sizeof *sorted);
+		free(sorted);
+		free(start);
+	}
 	free(D.key);
 	free(D.head);
 	free(D.next);
 	free(D.hand);
 	free(D.total);
+	free(D.from);
 	free(last);
 	return ok;
 }
