@@ -9,6 +9,7 @@
 #   record loop     tests/loop-test.sh (going on, summary, select's Origin, -j = -j 1)
 #   standings       tests/standings-test.sh (a hand-checked tournament)
 #   gen             tests/gen-test.sh (generated games are legal, canonical, seeded)
+#   views           tests/views-test.sh (Catan games as each seat and the observer saw them)
 #   options         tests/options-test.sh (the option table vs --help, completions, checks)
 #   usage           tests/usage-test.sh (misspelled commands, help, game names in any case)
 #   bash completion tests/bash-completion-test.sh (plain bash, and on a terminal)
@@ -45,6 +46,7 @@ for script in \
 	tests/loop-test.sh \
 	tests/standings-test.sh \
 	tests/gen-test.sh \
+	tests/views-test.sh \
 	tests/options-test.sh \
 	tests/usage-test.sh \
 	tests/bash-completion-test.sh \

@@ -834,6 +834,18 @@ static void text_scores(arb_buf *b, const arb_replay *r)
 		arb_buf_printf(b, "%s%s %d", i ? ", " : "", seat_colour(r, i), r->st.score[i]);
 }
 
+/* The scores as `score` prints them: a range where the record cannot
+ * tell a score exactly ("Blue 6-7": game.h, arb_standing.score_hi). */
+static void text_score_ranges(arb_buf *b, const arb_replay *r)
+{
+	for (size_t i = 0; i < r->setup.nseats; i++) {
+		int lo = r->st.score[i], hi = r->st.score_hi[i];
+		arb_buf_printf(b, "%s%s %d", i ? ", " : "", seat_colour(r, i), lo);
+		if (hi > lo)
+			arb_buf_printf(b, "-%d", hi);
+	}
+}
+
 /* "; winner: Red", or for a stopped game "; adjudicated, winner: Red"
  * (the winners its Result tag decided). */
 static void text_winners(arb_buf *b, const arb_replay *r)
@@ -911,7 +923,7 @@ static void text_verdict(arb_out *out, const arb_replay *r, const arb_scored *ev
 			text_illegal(b, r);
 		} else {
 			arb_buf_puts(b, r->verdict == ARB_LEGAL ? "  final: " : "  unfinished: ");
-			text_scores(b, r);
+			text_score_ranges(b, r);
 			if (r->verdict == ARB_LEGAL || r->stopped)
 				text_winners(b, r);
 			arb_buf_putc(b, '\n');

@@ -292,6 +292,10 @@ typedef struct arb_sink {
 typedef struct arb_standing {
 	bool over; /* the game has ended             */
 	int score[ARB_MAX_SEATS];
+	/* the most a score may be when the record cannot tell it exactly
+	 * (a Catan view record's victory point cards bought unseen): the
+	 * score text shows "6-7"; 0 (or the score) when it is exact */
+	int score_hi[ARB_MAX_SEATS];
 	bool winner[ARB_MAX_SEATS];		/* all tied winners are set       */
 	const char *bd_key[ARB_MAX_FIELDS];	/* breakdown column names  */
 	long bd[ARB_MAX_SEATS][ARB_MAX_FIELDS]; /* breakdown per seat      */

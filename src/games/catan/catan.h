@@ -185,13 +185,17 @@ enum {
 	A_KNIGHT,   /* like A_ROBBER                                   */
 	A_ROADS,    /* a = edge, b = edge or NONE                     */
 	A_PLENTY,   /* get                                            */
-	A_MONOPOLY, /* a = resource                                   */
+	A_MONOPOLY, /* a = resource, b = MONO_TAKE_*, c = the total
+		     * taken, give[seat] = taken from each opponent  */
 	A_REVEAL,   /* a = count                                      */
 	A_LONGEST,  /* assertion: a = seat or NONE                    */
 	A_ARMY,	    /* assertion: a = seat or NONE                    */
 	A_VP,	    /* assertion: a = seat, b = points                */
 	A_GETS,	    /* assertion: a = seat, get = production          */
 };
+
+/* What a monopoly's line says of its take (A_MONOPOLY's b). */
+enum { MONO_TAKE_NONE, MONO_TAKE_EACH, MONO_TAKE_TOTAL };
 
 typedef struct cat_act {
 	uint8_t kind, a, b, c;
@@ -200,7 +204,7 @@ typedef struct cat_act {
 	uint8_t pad;
 	uint32_t col;  /* of the keyword token            */
 	uint32_t acol; /* of its first argument           */
-	uint32_t bcol; /* A_ROADS: of the second path     */
+	uint32_t bcol; /* A_ROADS: of the second path; A_MONOPOLY: of its take */
 } cat_act;
 
 typedef struct cat_move {
@@ -324,6 +328,8 @@ bytes:
 	X(CAT_R_ROAD_BUILDING_TWO, "road-building-two",                                            \
 	  "road building places 2 roads while there is room")                                      \
 	X(CAT_R_PLENTY_TWO, "plenty-two", "year of plenty takes 2 cards")                          \
+	X(CAT_R_MONOPOLY_TAKE, "monopoly-take",                                                    \
+	  "a monopoly's stated take is what the opponents held")                                   \
 	X(CAT_R_REVEAL_NOT_HELD, "reveal-not-held",                                                \
 	  "a player reveals victory point cards they hold")                                        \
 	X(CAT_R_ASSERT_PRODUCTION, "assert-production",                                            \

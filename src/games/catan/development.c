@@ -40,14 +40,18 @@ int cat_play_card(cat_turn *t, const cat_act *a, unsigned card)
 					  "bought that %s card this turn and may "
 					  "play it only from the next turn",
 					  who, what);
-		if (p->unseen_dev)
+		if (p->unseen_dev > 1)
 			return cat_rej_kw(t, a, CAT_R_CARD_NOT_HELD,
 					  "%s holds no "
 					  "%s card: every %s card is seen "
-					  "elsewhere, so none of the %u card%s "
+					  "elsewhere, so none of the %u cards "
 					  "%s bought unseen is one",
-					  who, what, what, p->unseen_dev, arb_s(p->unseen_dev),
-					  who);
+					  who, what, what, p->unseen_dev, who);
+		if (p->unseen_dev)
+			return cat_rej_kw(t, a, CAT_R_CARD_NOT_HELD,
+					  "%s holds no %s card: every %s card is seen "
+					  "elsewhere, so the card %s bought unseen is not one",
+					  who, what, what, who);
 		if (p->unseen_ever > 1)
 			return cat_rej_kw(t, a, CAT_R_CARD_NOT_HELD,
 					  "%s holds no "
@@ -166,11 +170,53 @@ int cat_act_road_building(cat_turn *t, const cat_act *a)
 	return 0;
 }
 
-/* Monopoly.  Rejects as play_card. */
+/* A monopoly's take as the line states it (optional) is what the
+ * opponents hold of the resource: from each one, or in all.  Rejects
+ * with monopoly-take, pointing at the take; said over every way the
+ * unseen cards could have gone in a view record that has some. */
+static int monopoly_take(cat_turn *t, const cat_act *a)
+{
+	cat_game *g = t->g;
+	const char *who = cat_cname(g, t->seat), *res = cat_res_name[a->a];
+	cat_act at = *a;
+	at.acol = a->bcol;
+	bool unseen = cat_hidden_on(g);
+	unsigned total = 0;
+	for (unsigned p = 0; p < g->nseats; p++) {
+		if (p == t->seat)
+			continue;
+		unsigned held = g->s.p[p].res[a->a];
+		total += held;
+		if (a->b != MONO_TAKE_EACH || held == a->give[p])
+			continue;
+		const char *from = cat_cname(g, p);
+		if (unseen)
+			return cat_rej_arg(
+				t, &at, CAT_R_MONOPOLY_TAKE,
+				"%s's monopoly takes %u %s from %s, but no way the "
+				"unseen cards could have gone leaves %s with exactly %u %s",
+				who, a->give[p], res, from, from, a->give[p], res);
+		return cat_rej_arg(t, &at, CAT_R_MONOPOLY_TAKE,
+				   "%s holds %u %s, so %s's monopoly takes %u from %s, not %u",
+				   from, held, res, who, held, from, a->give[p]);
+	}
+	if (a->b != MONO_TAKE_TOTAL || total == a->c)
+		return 0;
+	if (unseen)
+		return cat_rej_arg(t, &at, CAT_R_MONOPOLY_TAKE,
+				   "%s's monopoly takes %u %s, but no way the unseen cards could "
+				   "have gone leaves %s's opponents with exactly %u %s together",
+				   who, a->c, res, who, a->c, res);
+	return cat_rej_arg(t, &at, CAT_R_MONOPOLY_TAKE,
+			   "%s's opponents hold %u %s together, so the monopoly takes %u, not %u",
+			   who, total, res, total, a->c);
+}
+
+/* Monopoly.  Rejects with monopoly-take and as play_card. */
 int cat_act_monopoly(cat_turn *t, const cat_act *a)
 {
 	cat_game *g = t->g;
-	if (cat_play_card(t, a, D_MONOPOLY) < 0)
+	if (cat_play_card(t, a, D_MONOPOLY) < 0 || monopoly_take(t, a) < 0)
 		return -1;
 	for (unsigned p = 0; p < g->nseats; p++)
 		if (p != t->seat && g->s.p[p].res[a->a])

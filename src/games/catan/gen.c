@@ -528,6 +528,12 @@ static void play_card(gen *G, unsigned goal)
 				continue;
 			a.kind = A_MONOPOLY;
 			a.a = (uint8_t)best;
+			/* the take, from each opponent: every player sees it
+			 * handed over, so a view record knows the hands' sizes */
+			a.b = MONO_TAKE_EACH;
+			for (unsigned p = 0; p < g->nseats; p++)
+				if (p != G->seat)
+					a.give[p] = G->cur.p[p].res[best];
 		} else if (k == D_PLENTY) {
 			/* What the goal lacks, else any the bank has. */
 			a.kind = A_PLENTY;

@@ -16,8 +16,10 @@
  * Each action is played once per world (and once per guess of its own
  * '?') by the same rule code that plays a full record, or, where its only
  * use of the hands is what some players must hold, once on one world and
- * carried to the others as the change it made (fast_act, fast_unseen);
- * the worlds in which it is illegal are dropped.  The action is illegal
+ * carried to the others as the change it made (fast_act, fast_unseen;
+ * a run of such actions in one pass, pending until flush(), and an unseen
+ * discard once per group of worlds that differ only in the discarding
+ * hand); the worlds in which it is illegal are dropped.  The action is illegal
  * only when no world is left: then no assignment of the unseen cards
  * explains the record, and the message says so in terms of what the
  * worlds held.  What later actions force (a spend, a knight played, a
@@ -34,8 +36,9 @@
  * Memory: three sets of at most CAT_MAX_WORLDS worlds of 56 bytes (the
  * line's start, and two to play its actions on) and a hash table of
  * 2 x CAT_MAX_WORLDS slots, allocated on the first unseen card and grown as
- * needed: at most about 12 MB; the search's memo adds 37 MB and the lines
- * since the listed worlds about 1 kB each, whatever the record.
+ * needed: at most about 12 MB, and 5 MB more while an unseen discard is
+ * made; the search's memo adds 37 MB and the lines since the listed
+ * worlds about 1 kB each, whatever the record.
  */
 #include <assert.h>
 #include <stddef.h>
@@ -82,6 +85,13 @@ struct cat_hidden {
 	 * and bounds on the bank's stock over the worlds (lo <= every
 	 * world's, hi >= every world's). */
 	bool same_sizes, same_books;
+	/* Separable actions (fast_act) not yet made in the set `in`: the
+	 * worlds that hold at least pend_lo[] (bytes laid out as res[][])
+	 * become each world + pend_d[], with the game's state of pend_nw
+	 * (and its bookkeeping too when pend_books); flush() makes them. */
+	bool pend, pend_books;
+	uint8_t pend_lo[24], pend_d[24];
+	cat_world pend_nw;
 	unsigned limit; /* worlds listed at most (cat_game.max_worlds) */
 	uint8_t bank_lo[CAT_RES], bank_hi[CAT_RES];
 	/* Followed one way at a time (see "lazy" below): the worlds at the
@@ -234,6 +244,7 @@ static void enter(cat_game *g, const cat_turn *t)
 	g->hidden_on = true;
 	h->fresh = true;
 	h->committed = h->in = 0;
+	h->pend = false;
 	h->set[0].n = 0;
 	h->limit = g->max_worlds && g->max_worlds < CAT_MAX_WORLDS ? g->max_worlds : CAT_MAX_WORLDS;
 	new_gen(h);
@@ -527,9 +538,23 @@ static bool bank_settled(const cat_hidden *h, unsigned r, unsigned need)
 	return h->bank_lo[r] == h->bank_hi[r] || h->bank_lo[r] >= need;
 }
 
-/* Most cards of one resource a roll produces: two hexes of a number, at
- * most three buildings on each (the distance rule), cities counting 2. */
-#define MOST_PRODUCED 12
+/* The cards a roll of `roll` produces of each resource: the buildings
+ * on its hexes but the robber's, cities counting 2.  The board says it,
+ * the same in every world. */
+static void produced(const cat_game *g, unsigned roll, unsigned out[CAT_RES])
+{
+	memset(out, 0, CAT_RES * sizeof *out);
+	for (unsigned k = 0; k < 2; k++) {
+		unsigned x = g->b.by_token[roll][k];
+		if (x == CAT_NONE || x == g->s.robber || g->b.terrain[x] >= CAT_RES)
+			continue;
+		for (unsigned c = 0; c < 6; c++) {
+			unsigned v = g->d->g.hex_node[x][c];
+			if (g->s.node_owner[v])
+				out[g->b.terrain[x]] += 1u + g->s.node_city[v];
+		}
+	}
+}
 
 /* What a seen action (or, a NULL one, the line's end) asks of the
  * hands: need[p], the cards seat p must hold for it, when that is the
@@ -538,11 +563,12 @@ static bool bank_settled(const cat_hidden *h, unsigned r, unsigned need)
  * way the worlds may answer differently (a hand's size, the bank, a
  * monopoly's take): then it is played world by world. */
 static bool separable(const cat_turn *t, const cat_act *a, const wset *in,
-		      uint8_t need[CAT_SEATS][CAT_RES])
+		      uint8_t need[CAT_SEATS][CAT_RES], unsigned *exact)
 {
 	const cat_game *g = t->g;
 	const cat_hidden *h = g->hid;
 	memset(need, 0, CAT_SEATS * CAT_RES);
+	*exact = CAT_RES;
 	if (!a) /* the end reads the discards owed */
 		return h->same_books;
 	switch (a->kind) {
@@ -552,12 +578,11 @@ static bool separable(const cat_turn *t, const cat_act *a, const wset *in,
 			return h->same_sizes && h->same_books;
 		if (roll < 2 || roll > 12)
 			return true;
-		for (unsigned k = 0; k < 2; k++) {
-			unsigned x = g->b.by_token[roll][k];
-			if (x != CAT_NONE && x != g->s.robber &&
-			    !bank_settled(h, g->b.terrain[x], MOST_PRODUCED))
+		unsigned made[CAT_RES];
+		produced(g, roll, made);
+		for (unsigned r = 0; r < CAT_RES; r++)
+			if (made[r] && !bank_settled(h, r, made[r]))
 				return false;
-		}
 		return true;
 	}
 	case A_DISCARD:
@@ -605,9 +630,16 @@ static bool separable(const cat_turn *t, const cat_act *a, const wset *in,
 	case A_BUY:
 		memcpy(need[t->seat], g->d->cost[C_DEV], CAT_RES);
 		return true;
-	case A_MONOPOLY: /* the take: the same in every world? */
+	case A_MONOPOLY: /* the take: stated, or the same in every world? */
 		if (a->a >= CAT_RES)
 			return false;
+		if (a->b == MONO_TAKE_EACH) { /* the worlds where each holds it */
+			for (unsigned p = 0; p < g->nseats; p++)
+				if (p != t->seat)
+					need[p][a->a] = a->give[p];
+			*exact = a->a;
+			return true;
+		}
 		for (unsigned i = 1; i < in->n; i++)
 			for (unsigned p = 0; p < g->nseats; p++)
 				if (in->w[i].res[p][a->a] != in->w[0].res[p][a->a])
@@ -620,46 +652,160 @@ static bool separable(const cat_turn *t, const cat_act *a, const wset *in,
 	}
 }
 
-/* World w holds what the action needs. */
-static inline bool holds(const cat_world *w, const uint8_t need[CAT_SEATS][CAT_RES], unsigned needy)
+/* The hands of a world as three 64-bit words (bytes 0..23: the 20 of
+ * res[][] and 4 more), for the byte-parallel sums and comparisons below. */
+#define RES_WORDS 3 /* 24 bytes: cat_hidden's pend_lo, pend_d */
+static_assert(sizeof(((cat_world *)0)->res) <= RES_WORDS * 8 &&
+		      offsetof(cat_world, must_discard) < RES_WORDS * 8,
+	      "the hands fit three words");
+#define HIGH_BITS 0x8080808080808080ull
+
+/* x + d in each byte, modulo 256, no carry between bytes. */
+static inline uint64_t add_bytes(uint64_t x, uint64_t d)
 {
-	for (unsigned m = needy; m; m &= m - 1) {
-		unsigned p = (unsigned)__builtin_ctz(m);
-		for (unsigned r = 0; r < CAT_RES; r++)
-			if (w->res[p][r] < need[p][r])
+	return ((x & ~HIGH_BITS) + (d & ~HIGH_BITS)) ^ ((x ^ d) & HIGH_BITS);
+}
+
+/* Every byte of x is at least the byte of n (n's bytes below 128, x's
+ * counts below 128: a hand holds at most CAT_MAX_BANK of a kind). */
+static inline bool bytes_at_least(uint64_t x, uint64_t n)
+{
+	return (((x | HIGH_BITS) - n) & HIGH_BITS) == HIGH_BITS;
+}
+
+/* What an action needs of the hands, as words (need[][] laid out as a
+ * world's res[][], zero beyond), and a monopoly's exact take. */
+typedef struct needs {
+	uint64_t at_least[RES_WORDS];
+	unsigned exact, skip; /* resource held exactly by all but skip */
+	uint8_t exact_n[CAT_SEATS];
+} needs;
+
+/* World w holds what the action needs. */
+static inline bool holds(const cat_world *w, const needs *nd)
+{
+	uint64_t x[RES_WORDS];
+	memcpy(x, w, sizeof x);
+	for (unsigned i = 0; i < RES_WORDS; i++)
+		if (!bytes_at_least(x[i], nd->at_least[i]))
+			return false;
+	if (nd->exact < CAT_RES)
+		for (unsigned p = 0; p < CAT_SEATS; p++)
+			if (p != nd->skip && w->res[p][nd->exact] != nd->exact_n[p])
 				return false;
-	}
 	return true;
+}
+
+/* Room for n worlds in `s` (doubling, so a set that grows a little
+ * line by line is not copied each time). */
+static void reserve(wset *s, unsigned n)
+{
+	if (s->cap >= n)
+		return;
+	s->cap = s->cap * 2 > n ? s->cap * 2 : n;
+	s->w = arb_xrealloc(s->w, s->cap * sizeof *s->w);
+}
+
+/* World w with the pending actions made (see struct cat_hidden). */
+static inline void pend_apply(const cat_hidden *h, const cat_world *w, const uint64_t d[RES_WORDS],
+			      cat_world *x)
+{
+	size_t tail = offsetof(cat_world, over), books = offsetof(cat_world, must_discard);
+	*x = *w;
+	uint64_t v[RES_WORDS];
+	memcpy(v, x, sizeof v);
+	for (unsigned k = 0; k < RES_WORDS; k++)
+		v[k] = add_bytes(v[k], d[k]);
+	memcpy(x, v, sizeof v);
+	/* the game's state as in the one played; the bookkeeping too when
+	 * it moved (alike in all), else each world's own */
+	memcpy((char *)x + tail, (const char *)&h->pend_nw + tail, books - tail);
+	if (h->pend_books)
+		memcpy((char *)x + books, (const char *)&h->pend_nw + books, sizeof *x - books);
+}
+
+/* Make the pending actions in the set `in` (one pass over it). */
+static void flush(cat_hidden *h)
+{
+	if (!h->pend)
+		return;
+	h->pend = false;
+	const wset *in = &h->set[h->in];
+	needs nd = { .exact = CAT_RES };
+	memcpy(nd.at_least, h->pend_lo, sizeof nd.at_least);
+	uint64_t d[RES_WORDS];
+	memcpy(d, h->pend_d, sizeof d);
+	unsigned o = spare(h);
+	wset *out = &h->set[o];
+	reserve(out, in->n);
+	out->n = 0;
+	for (unsigned i = 0; i < in->n; i++)
+		if (holds(&in->w[i], &nd))
+			pend_apply(h, &in->w[i], d, &out->w[out->n++]);
+	assert(out->n > 0);
+	h->in = o;
+	if (h->pend_books) /* every world has the bookkeeping of pend_nw */
+		h->same_books = true;
 }
 
 /* A separable action (see separable) played once, on the first world
  * that holds what it needs, and then carried to every such world as the
  * change it made to the hands: a few byte operations a world instead of
- * the rules once a world.  False (nothing changed) when no world holds
- * what it needs or the rules refuse it there: then the caller plays it
- * world by world, which finds the refusal and says it over all. */
+ * the rules once a world, and those made once for all the separable
+ * actions in a row (pending until flush()).  False (nothing changed)
+ * when no world holds what it needs or the rules refuse it there: then
+ * the caller plays it world by world, which finds the refusal and says
+ * it over all. */
 static bool fast_act(cat_turn *t, const cat_act *a)
 {
 	cat_game *g = t->g;
 	cat_hidden *h = g->hid;
+	if (a && a->kind == A_MONOPOLY) /* its take reads the worlds */
+		flush(h);
 	const wset *in = &h->set[h->in];
 	uint8_t need[CAT_SEATS][CAT_RES];
-	if (!separable(t, a, in, need))
+	unsigned exact;
+	if (!separable(t, a, in, need, &exact))
 		return false;
-	unsigned needy = 0;
-	for (unsigned p = 0; p < g->nseats; p++)
-		if (need[p][0] | need[p][1] | need[p][2] | need[p][3] | need[p][4])
-			needy |= 1u << p;
+	/* what the worlds must hold before the pending actions: at least
+	 * the pending bound, and this action's need less what they add */
+	uint8_t lo[RES_WORDS * 8] = { 0 };
+	if (h->pend) {
+		bool fits = true;
+		for (unsigned i = 0; i < CAT_SEATS * CAT_RES; i++) {
+			int v = need[i / CAT_RES][i % CAT_RES] - (int8_t)h->pend_d[i];
+			v = v > h->pend_lo[i] ? v : h->pend_lo[i];
+			fits &= v < 128;
+			lo[i] = (uint8_t)v;
+		}
+		if (!fits) {
+			flush(h);
+			in = &h->set[h->in];
+		}
+	}
+	if (!h->pend)
+		memcpy(lo, need, CAT_SEATS * CAT_RES);
+	needs nd = { .exact = exact, .skip = t->seat };
+	memcpy(nd.at_least, lo, sizeof nd.at_least);
+	for (unsigned p = 0; exact < CAT_RES && p < CAT_SEATS; p++)
+		nd.exact_n[p] = need[p][exact];
+	uint64_t d[RES_WORDS] = { 0 };
+	if (h->pend)
+		memcpy(d, h->pend_d, sizeof d);
 	unsigned first = 0;
-	while (first < in->n && !holds(&in->w[first], need, needy))
+	while (first < in->n && !holds(&in->w[first], &nd))
 		first++;
 	if (first == in->n)
 		return false;
+	cat_world w0;
+	if (h->pend)
+		pend_apply(h, &in->w[first], d, &w0);
+	else
+		w0 = in->w[first];
 	cat_state base_s = g->s;
 	cat_turn base_t = *t;
 	unsigned ev_base = g->nev;
-	const cat_world *w0 = &in->w[first];
-	world_load(g, t, w0);
+	world_load(g, t, &w0);
 	int rc = a ? cat_turn_step(t, a) : cat_turn_end(t);
 	if (rc < 0) {
 		g->s = base_s;
@@ -674,55 +820,44 @@ static bool fast_act(cat_turn *t, const cat_act *a)
 	}
 	cat_world nw;
 	world_store(g, t, &nw);
-	int8_t delta[CAT_SEATS][CAT_RES];
-	bool moved = false;
-	for (unsigned p = 0; p < CAT_SEATS; p++)
-		for (unsigned r = 0; r < CAT_RES; r++) {
-			delta[p][r] = (int8_t)(nw.res[p][r] - w0->res[p][r]);
-			moved |= delta[p][r] != 0;
-		}
-	size_t tail = offsetof(cat_world, over), books = offsetof(cat_world, must_discard);
-	bool same_rest =
-		memcmp((const char *)&nw + tail, (const char *)w0 + tail, sizeof nw - tail) == 0;
-	bool books_moved = memcmp(nw.must_discard, w0->must_discard, BOOKS) != 0;
-	if (books_moved && !h->same_books) {
+	bool books_moved = memcmp(nw.must_discard, w0.must_discard, BOOKS) != 0;
+	if (books_moved && !h->same_books && !(h->pend && h->pend_books)) {
 		g->s = base_s;
 		*t = base_t;
 		g->nev = ev_base;
 		return false;
 	}
-	if (!needy && !moved && same_rest)
-		return true; /* every world as it was */
-	unsigned o = spare(h);
-	wset *out = &h->set[o];
-	if (out->cap < in->n) {
-		out->cap = in->n;
-		out->w = arb_xrealloc(out->w, out->cap * sizeof *out->w);
+	uint8_t db[RES_WORDS * 8] = { 0 };
+	memcpy(db, d, sizeof db);
+	for (unsigned p = 0; p < CAT_SEATS; p++)
+		for (unsigned r = 0; r < CAT_RES; r++) {
+			int dr = nw.res[p][r] - w0.res[p][r];
+			db[p * CAT_RES + r] = (uint8_t)(db[p * CAT_RES + r] + dr);
+			/* the bank moved alike in every world */
+			h->bank_lo[r] = (uint8_t)(h->bank_lo[r] - dr);
+			h->bank_hi[r] = (uint8_t)(h->bank_hi[r] - dr);
+		}
+	if (exact < CAT_RES) { /* made now: the pending bound cannot say it */
+		assert(!h->pend);
+		unsigned o = spare(h);
+		wset *out = &h->set[o];
+		reserve(out, in->n);
+		out->n = 0;
+		h->pend_nw = nw;
+		h->pend_books = books_moved;
+		uint64_t dw[RES_WORDS];
+		memcpy(dw, db, sizeof dw);
+		for (unsigned i = first; i < in->n; i++)
+			if (holds(&in->w[i], &nd))
+				pend_apply(h, &in->w[i], dw, &out->w[out->n++]);
+		h->in = o;
+		return true;
 	}
-	out->n = 0;
-	for (unsigned i = first; i < in->n; i++) {
-		const cat_world *w = &in->w[i];
-		if (!holds(w, need, needy))
-			continue;
-		cat_world *x = &out->w[out->n++];
-		for (unsigned p = 0; p < CAT_SEATS; p++)
-			for (unsigned r = 0; r < CAT_RES; r++)
-				x->res[p][r] = (uint8_t)(w->res[p][r] + delta[p][r]);
-		/* the game's state as in the one played; the bookkeeping too
-		 * when it moved (alike in all), else each world's own */
-		memcpy((char *)x + tail, (const char *)&nw + tail, books - tail);
-		memcpy((char *)x + books, (const char *)(books_moved ? &nw : w) + books,
-		       sizeof nw - books);
-	}
-	/* the bank moved alike in every world */
-	for (unsigned r = 0; r < CAT_RES; r++) {
-		int d = 0;
-		for (unsigned p = 0; p < CAT_SEATS; p++)
-			d += delta[p][r];
-		h->bank_lo[r] = (uint8_t)(h->bank_lo[r] - d);
-		h->bank_hi[r] = (uint8_t)(h->bank_hi[r] - d);
-	}
-	h->in = o;
+	h->pend_books = (h->pend && h->pend_books) || books_moved;
+	h->pend = true;
+	memcpy(h->pend_lo, lo, sizeof h->pend_lo);
+	memcpy(h->pend_d, db, sizeof h->pend_d);
+	h->pend_nw = nw;
 	return true;
 }
 
@@ -1095,28 +1230,160 @@ static int go_lazy(cat_turn *t, int unseen_bad, const arb_reject *unseen_rej)
 	return rc;
 }
 
-/* Every way of taking `left` more cards of the resources r.. from seat
- * p of world x within room[], each world added to `out`.  False when
+/* The worlds after an unseen discard, grouped (unseen_discards): the
+ * worlds that differ only in the discarding seat's hand share a key (the
+ * world with that hand emptied) and lead to the same worlds wherever
+ * their hands have a part in common, so each group is made once. */
+typedef struct discard_groups {
+	cat_world *key;
+	uint32_t *head, *next; /* each group's hands, as a list     */
+	uint8_t (*hand)[CAT_RES];
+	unsigned *total;	 /* of each hand                     */
+	uint8_t most[CAT_RES];	 /* of the group being made          */
+	unsigned after[CAT_RES]; /* most[r + 1] + ... : what r.. can still hold */
+	unsigned kept;		 /* the size of the hands kept       */
+	uint8_t part[CAT_RES];	 /* the hand kept being built        */
+	unsigned who, left, grp; /* seat, cards discarded unseen     */
+	uint32_t *from;		 /* each world made: the first world of `in`
+				  * that leads to it, to put them in order */
+	unsigned cap_from;
+} discard_groups;
+
+/* Hand part[] (its r.. still to choose, `rem` cards) is kept by some
+ * hand of group D->grp that discards D->left cards: each way added to
+ * `out`, most kept first (of brick, then of lumber, ...).  False when
  * the set overflowed. */
-static bool discard_worlds(cat_hidden *h, wset *out, cat_world *x, unsigned p,
-			   const uint8_t room[CAT_RES], unsigned r, unsigned left)
+static bool kept_parts(cat_hidden *h, wset *out, discard_groups *D, unsigned r, unsigned rem)
 {
 	if (r == CAT_RES - 1) {
-		if (left > room[r])
+		if (rem > D->most[r])
 			return true;
-		x->res[p][r] = (uint8_t)(x->res[p][r] - left);
-		int rc = insert(h, out, x);
-		x->res[p][r] = (uint8_t)(x->res[p][r] + left);
-		return rc == 0;
+		D->part[r] = (uint8_t)rem;
+		for (uint32_t j = D->head[D->grp]; j != UINT32_MAX; j = D->next[j]) {
+			const uint8_t *hd = D->hand[j];
+			if (D->total[j] != D->kept + D->left)
+				continue;
+			bool below = true;
+			for (unsigned q = 0; q < CAT_RES; q++)
+				below &= D->part[q] <= hd[q];
+			if (!below)
+				continue;
+			cat_world x = D->key[D->grp];
+			memcpy(x.res[D->who], D->part, CAT_RES);
+			unsigned made = out->n;
+			if (insert(h, out, &x) < 0)
+				return false;
+			if (out->n > made) {
+				if (made == D->cap_from) {
+					D->cap_from = D->cap_from ? 2 * D->cap_from : 256;
+					D->from = arb_xrealloc(D->from,
+							       D->cap_from * sizeof *D->from);
+				}
+				D->from[made] = j;
+			}
+			return true;
+		}
+		return true;
 	}
-	for (unsigned k = 0; k <= left && k <= room[r]; k++) {
-		x->res[p][r] = (uint8_t)(x->res[p][r] - k);
-		bool ok = discard_worlds(h, out, x, p, room, r + 1, left - k);
-		x->res[p][r] = (uint8_t)(x->res[p][r] + k);
-		if (!ok)
+	unsigned top = D->most[r] < rem ? D->most[r] : rem;
+	for (unsigned k = top + 1; k-- > 0 && rem - k <= D->after[r];) {
+		D->part[r] = (uint8_t)k;
+		if (!kept_parts(h, out, D, r + 1, rem - k))
 			return false;
 	}
 	return true;
+}
+
+/* An unseen discard of `a` by seat `who` in every world of `in` (their
+ * game state and bookkeeping from nw), into `out`: every way of
+ * choosing the unseen cards from what each world's hand holds beyond the
+ * seen ones.  False when the set overflowed. */
+static bool unseen_discards(cat_hidden *h, wset *out, const wset *in, const cat_world *nw,
+			    unsigned who, const cat_act *a)
+{
+	size_t tail = offsetof(cat_world, over);
+	unsigned n = in->n, ngroups = 0;
+	discard_groups D = { .who = who, .left = a->b };
+	D.key = arb_xmalloc(n * sizeof *D.key);
+	D.head = arb_xmalloc(n * sizeof *D.head);
+	D.next = arb_xmalloc(n * sizeof *D.next);
+	D.hand = arb_xmalloc(n * sizeof *D.hand);
+	D.total = arb_xmalloc(n * sizeof *D.total);
+	uint32_t *last = arb_xmalloc(n * sizeof *last);
+	new_gen(h);
+	for (unsigned i = 0; i < n; i++) {
+		cat_world x = in->w[i];
+		memcpy((char *)&x + tail, (const char *)nw + tail, sizeof x - tail);
+		bool held = true;
+		for (unsigned r = 0; r < CAT_RES; r++)
+			held &= x.res[who][r] >= a->give[r];
+		if (!held)
+			continue;
+		for (unsigned r = 0; r < CAT_RES; r++)
+			D.hand[i][r] = (uint8_t)(x.res[who][r] - a->give[r]);
+		D.total[i] = cat_bundle_total(D.hand[i]);
+		memset(x.res[who], 0, CAT_RES);
+		unsigned slot = (unsigned)world_hash(&x) & (SLOTS - 1);
+		while (h->stamp[slot] == h->gen && memcmp(&D.key[h->slot[slot]], &x, sizeof x))
+			slot = (slot + 1) & (SLOTS - 1);
+		D.next[i] = UINT32_MAX;
+		if (h->stamp[slot] != h->gen) { /* a new group */
+			h->stamp[slot] = h->gen;
+			h->slot[slot] = ngroups;
+			D.key[ngroups] = x;
+			D.head[ngroups] = last[ngroups] = i;
+			ngroups++;
+		} else {
+			unsigned k = h->slot[slot];
+			D.next[last[k]] = i;
+			last[k] = i;
+		}
+	}
+	new_gen(h);
+	bool ok = true;
+	for (D.grp = 0; D.grp < ngroups && ok; D.grp++) {
+		memset(D.most, 0, CAT_RES);
+		bool size[CAT_RES * 255 + 1] = { false }; /* by cards kept */
+		for (uint32_t j = D.head[D.grp]; j != UINT32_MAX; j = D.next[j])
+			for (unsigned r = 0; r < CAT_RES; r++)
+				D.most[r] = D.hand[j][r] > D.most[r] ? D.hand[j][r] : D.most[r];
+		D.after[CAT_RES - 1] = 0;
+		for (unsigned r = CAT_RES - 1; r-- > 0;)
+			D.after[r] = D.after[r + 1] + D.most[r + 1];
+		/* each size of the hands kept, once */
+		for (uint32_t j = D.head[D.grp]; j != UINT32_MAX && ok; j = D.next[j]) {
+			unsigned tot = D.total[j];
+			if (tot < D.left || size[tot - D.left])
+				continue;
+			size[tot - D.left] = true;
+			D.kept = tot - D.left;
+			ok = kept_parts(h, out, &D, 0, D.kept);
+		}
+	}
+	/* in the order of the worlds they come from (as each world's ways one
+	 * after the other would give them), so that the world shown and the
+	 * one followed past CAT_MAX_WORLDS do not depend on the grouping */
+	if (ok && out->n > 1) {
+		uint32_t *start = arb_xcalloc(n + 1, sizeof *start);
+		cat_world *sorted = arb_xmalloc(out->n * sizeof *sorted);
+		for (unsigned i = 0; i < out->n; i++)
+			start[D.from[i] + 1]++;
+		for (unsigned i = 0; i < n; i++)
+			start[i + 1] += start[i];
+		for (unsigned i = 0; i < out->n; i++)
+			sorted[start[D.from[i]]++] = out->w[i];
+		memcpy(out->w, sorted, out->n * sizeof *sorted);
+		free(sorted);
+		free(start);
+	}
+	free(D.key);
+	free(D.head);
+	free(D.next);
+	free(D.hand);
+	free(D.total);
+	free(D.from);
+	free(last);
+	return ok;
 }
 
 /* An unseen steal or discard when every world agrees on the hand sizes
@@ -1176,35 +1443,23 @@ static int fast_unseen(cat_turn *t, const cat_act *a)
 	wset *out = &h->set[o];
 	out->n = 0;
 	new_gen(h);
-	for (unsigned i = 0; i < in->n; i++) {
+	for (unsigned i = 0; steal && i < in->n; i++) {
 		cat_world x = in->w[i];
 		memcpy((char *)&x + tail, (const char *)&nw + tail, sizeof nw - tail);
-		if (steal) {
-			for (unsigned r = 0; r < CAT_RES; r++) {
-				if (!x.res[who][r])
-					continue;
-				x.res[who][r]--;
-				x.res[t->seat][r]++;
-				int rc = insert(h, out, &x);
-				x.res[who][r]++;
-				x.res[t->seat][r]--;
-				if (rc < 0)
-					goto full;
-			}
-			continue;
-		}
-		uint8_t room[CAT_RES];
-		bool held = true;
 		for (unsigned r = 0; r < CAT_RES; r++) {
-			held &= x.res[who][r] >= a->give[r];
-			if (held) {
-				x.res[who][r] = (uint8_t)(x.res[who][r] - a->give[r]);
-				room[r] = x.res[who][r];
-			}
+			if (!x.res[who][r])
+				continue;
+			x.res[who][r]--;
+			x.res[t->seat][r]++;
+			int rc = insert(h, out, &x);
+			x.res[who][r]++;
+			x.res[t->seat][r]--;
+			if (rc < 0)
+				goto full;
 		}
-		if (held && !discard_worlds(h, out, &x, who, room, 0, a->b))
-			goto full;
 	}
+	if (!steal && !unseen_discards(h, out, in, &nw, who, a))
+		goto full;
 	if (!steal)
 		for (unsigned r = 0; r < CAT_RES; r++) {
 			h->bank_lo[r] = (uint8_t)(h->bank_lo[r] + a->give[r]);
@@ -1230,6 +1485,7 @@ int cat_hidden_act(cat_turn *t, const cat_act *a, int unseen_bad, const arb_reje
 	cat_hidden *h = g->hid;
 	if (fast_act(t, a))
 		return 0;
+	flush(h); /* what follows plays the worlds one by one */
 	int fu = a && cat_is_unseen(a) ? fast_unseen(t, a) : 0;
 	if (fu > 0)
 		return 0;
@@ -1290,6 +1546,7 @@ void cat_hidden_commit(cat_game *g)
 		h->fresh = false;
 		return;
 	}
+	flush(h);
 	h->committed = h->in;
 	h->fresh = false;
 	const wset *set = &h->set[h->committed];
@@ -1322,6 +1579,7 @@ void cat_hidden_abort(cat_game *g)
 		h->lazy = false;
 	}
 	h->in = h->committed;
+	h->pend = false;
 	h->fresh = false;
 }
 
@@ -1408,7 +1666,7 @@ void cat_hidden_dump(const cat_game *g, arb_buf *out)
 		if (o->vp_more)
 			arb_buf_printf(out, "; %u-%u points", o->vp_seen, o->vp_seen + o->vp_more);
 		else
-			arb_buf_printf(out, "; %u points", o->vp_seen);
+			arb_buf_printf(out, "; %u point%s", o->vp_seen, arb_s(o->vp_seen));
 		arb_buf_putc(out, '\n');
 	}
 }

@@ -6,6 +6,7 @@
  *   Red roll 3+4 discard Blue 2ore+wool robber E steal Blue brick
  *       trade White ore for brick trade bank 4wool for grain
  *       road c1-d1 settlement d2 city e3 buy knight play monopoly ore
+ *       takes White 2 Blue 0
  * parse() checks only what the words say (spelling, arity, seated
  * colours, that a place exists); everything that depends on the position
  * is apply()'s.  It runs once per line, so it is a single left-to-right
@@ -498,6 +499,67 @@ static int arg_robber(cur *c, cat_act *a)
 	return 0;
 }
 
+/* A monopoly's take, optional after its resource: "takes 5" (the
+ * cards taken in all) or "takes White 2 Blue 0 Orange 3" (from each
+ * opponent, every one named once).  Into a->b (MONO_TAKE_*), a->c (the
+ * total) and a->give[seat] (each opponent's); a->bcol is the column of
+ * the first word after "takes". */
+static int arg_take(cur *c, unsigned self, cat_act *a)
+{
+	a->b = MONO_TAKE_NONE;
+	if (c->i >= c->n || !teq(&c->tok[c->i], "takes"))
+		return 0;
+	c->kw = &c->tok[c->i++];
+	const arb_token *t =
+		arg(c, "the cards taken (a count, or each opponent's colour and count)");
+	if (!t)
+		return -1;
+	a->bcol = t->col;
+	unsigned v;
+	if (parse_int(t, 255, &v) == 0) {
+		a->b = MONO_TAKE_TOTAL;
+		a->c = (uint8_t)v;
+		return 0;
+	}
+	a->b = MONO_TAKE_EACH;
+	unsigned named = 0;
+	c->i--;
+	while (c->i < c->n && parse_seat(c->g, &c->tok[c->i]) >= 0) {
+		const arb_token *who = &c->tok[c->i];
+		uint8_t s;
+		if (arg_seat(c, &s) < 0)
+			return -1;
+		if (s == self)
+			return reject_at(c->rej, who, CAT_R_SYNTAX,
+					 "a monopoly takes from the opponents, not from %s, "
+					 "who plays it",
+					 cat_cname(c->g, s));
+		if (named & (1u << s))
+			return reject_at(c->rej, who, CAT_R_SYNTAX,
+					 "%s is named twice in the monopoly's take",
+					 cat_cname(c->g, s));
+		named |= 1u << s;
+		const arb_token *k = arg(c, "the cards taken from that colour");
+		if (!k)
+			return -1;
+		if (parse_int(k, CAT_MAX_BANK, &v) < 0)
+			return bad(c, k, "a number of cards taken");
+		a->give[s] = (uint8_t)v;
+	}
+	if (!named)
+		return bad(c, t,
+			   "the cards taken: a count (takes 5) or each opponent's colour and "
+			   "count (takes White 2 Blue 0)");
+	for (unsigned p = 0; p < c->g->nseats; p++)
+		if (p != self && !(named & (1u << p)))
+			return reject_at(c->rej, t, CAT_R_SYNTAX,
+					 "the monopoly's take names every opponent with "
+					 "what it took from them (like takes 5, or takes "
+					 "White 2 Blue 0): %s is missing",
+					 cat_cname(c->g, p));
+	return 0;
+}
+
 /* The "for" between the bundles of a trade. */
 static int arg_for(cur *c)
 {
@@ -640,7 +702,7 @@ int cat_parse(const void *game, const arb_token *tok, size_t ntok, void *move, a
 				break;
 			case D_MONOPOLY:
 				a->kind = A_MONOPOLY;
-				rc = arg_res(&c, &a->a);
+				rc = arg_res(&c, &a->a) < 0 || arg_take(&c, m->seat, a) < 0;
 				break;
 			default:
 				return bad(&c, t,
@@ -802,6 +864,15 @@ void cat_format(const void *game, const void *move, arb_buf *out)
 			break;
 		case A_MONOPOLY:
 			arb_buf_printf(out, " play monopoly %s", cat_res_name[a->a]);
+			if (a->b == MONO_TAKE_TOTAL)
+				arb_buf_printf(out, " takes %u", a->c);
+			else if (a->b == MONO_TAKE_EACH) {
+				arb_buf_puts(out, " takes");
+				for (unsigned p = 0; p < g->nseats; p++)
+					if (p != m->seat)
+						arb_buf_printf(out, " %s %u", cat_cname(g, p),
+							       a->give[p]);
+			}
 			break;
 		case A_REVEAL:
 			if (a->a > 1)

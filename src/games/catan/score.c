@@ -121,8 +121,10 @@ void cat_standing(const void *game, arb_standing *out)
 		out->bd[p][2] = s->lr == p ? 2 : 0;
 		out->bd[p][3] = s->la == p ? 2 : 0;
 		out->bd[p][4] = g->opt_vpc == VPC_HIDDEN ? pl->dev[D_VP] : pl->vp_shown;
-		if (view)
+		if (view) {
 			out->bd[p][5] = hr[p].vp_more;
+			out->score_hi[p] = out->score[p] + hr[p].vp_more;
+		}
 		out->winner[p] = s->over && s->winner == p;
 	}
 }
