@@ -231,7 +231,8 @@ fuzz: fuzz-build fuzz-seeds
 # then commit.
 # Seeds over FUZZ_SEED_MAX bytes are then dropped: measured, they add half
 # a point of src/ coverage for twice the bytes.  Seeds named hand-* were
-# written by hand (whole saves for import, pictures) and are kept.
+# written by hand (whole saves for import, pictures) and regress-* are
+# findings fixed: both are kept.
 FUZZ_MERGE_FLAGS ?= -use_counters=0
 FUZZ_SEED_MAX ?= 3000
 fuzz-merge: fuzz-build
@@ -240,7 +241,7 @@ fuzz-merge: fuzz-build
 		build/fuzz/libfuzzer/$$h -merge=1 $(FUZZ_MERGE_FLAGS) -max_len=65536 -timeout=30 -rss_limit_mb=4096 \
 			build/fuzz/merged/$$h tests/fuzz/seeds/$$h build/fuzz/work/$$h 2>build/fuzz/$$h-merge.log && \
 		find build/fuzz/merged/$$h -type f -size +$(FUZZ_SEED_MAX)c -delete && \
-		{ cp tests/fuzz/seeds/$$h/hand-* build/fuzz/merged/$$h/ 2>/dev/null || :; } && \
+		{ cp tests/fuzz/seeds/$$h/hand-* tests/fuzz/seeds/$$h/regress-* build/fuzz/merged/$$h/ 2>/dev/null || :; } && \
 		rm -rf tests/fuzz/seeds/$$h && cp -r build/fuzz/merged/$$h tests/fuzz/seeds/$$h && \
 		echo "$$h: $$(ls tests/fuzz/seeds/$$h | wc -l) seeds, $$(cat tests/fuzz/seeds/$$h/* | wc -c) bytes" || exit 1; \
 	done

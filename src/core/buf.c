@@ -28,7 +28,8 @@ static void buf_grow(arb_buf *b, size_t extra)
 void arb_buf_put(arb_buf *b, const char *s, size_t n)
 {
 	buf_grow(b, n);
-	memcpy(b->p + b->len, s, n);
+	if (n) /* an empty buffer's bytes may be NULL: memcpy must not see it */
+		memcpy(b->p + b->len, s, n);
 	b->len += n;
 	b->p[b->len] = '\0';
 }
