@@ -1024,9 +1024,14 @@ static int game_message(conv *c, const char *name, const char *body, enum aud au
 				    "SOCSimpleAction type %ld (a scenario's), which TGN's Catan "
 				    "cannot hold",
 				    v);
+		long taken;
 		if (int_field(body, "v2", false, &w) || w < 1 || w > 5 || !c->monopoly)
 			return fail(c, "a resource monopolized without a monopoly card played");
-		arb_buf_printf(&c->line, " play monopoly %s", cat_res_name[soc_res[w]]);
+		/* v1: the cards taken in all (each opponent's share is not sent) */
+		if (int_field(body, "v1", false, &taken) || taken < 0 || taken > 95)
+			return fail(c, "a monopoly without the number of cards it took (v1)");
+		arb_buf_printf(&c->line, " play monopoly %s takes %ld", cat_res_name[soc_res[w]],
+			       taken);
 		c->monopoly = false;
 		return 0;
 	}
