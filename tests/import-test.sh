@@ -93,27 +93,31 @@ report "import --from=jcz on a Pioneers log" $?
 "$ARBITER" import $dir/pioneers-3p.log | "$ARBITER" check - | grep -q 'legal: catan, 68 moves'
 report "import pioneers replays legal" $?
 
-# a Pioneers log cut anywhere, or with a line lost: a record or a
-# diagnostic (exit 0 or 2), never a crash; a record replays (check 0 or 1)
-size=$(wc -c <$dir/pioneers-3p.log)
-ok=0
-for k in 1 2 3 5 7 11 13 17 19 23 29 31 37 41 43 47 53 59 61 67; do
-	cut=$((size * k / 71))
-	head -c $cut $dir/pioneers-3p.log >"$tmp/cut.log"
-	awk -v k=$k 'NR % (40 + k) != 0' $dir/pioneers-3p.log >"$tmp/lost.log"
-	for f in cut lost; do
-		"$ARBITER" import "$tmp/$f.log" >"$tmp/$f.tgn" 2>/dev/null
-		rc=$?
-		if [ $rc = 0 ]; then
-			"$ARBITER" check "$tmp/$f.tgn" >/dev/null 2>&1
-			case $? in 0 | 1) ;; *) ok=1; echo "check $f $k" ;; esac
-		elif [ $rc != 2 ]; then
-			ok=1
-			echo "import $f $k: exit $rc"
-		fi
-	done
-done >"$tmp/cuts" 2>&1
-report "import pioneers logs cut or with lines lost" $ok "$tmp/cuts"
+# cuts_never_crash NAME LOG: the log cut anywhere, or with a line lost,
+# gives a record or a diagnostic (exit 0 or 2), never a crash; a record
+# replays (check 0 or 1)
+cuts_never_crash() {
+	_ext=${2##*.}
+	_size=$(wc -c <"$2")
+	_ok=0
+	for k in 1 2 3 5 7 11 13 17 19 23 29 31 37 41 43 47 53 59 61 67; do
+		head -c $((_size * k / 71)) "$2" >"$tmp/cut.$_ext"
+		awk -v k=$k 'NR % (40 + k) != 0' "$2" >"$tmp/lost.$_ext"
+		for f in cut lost; do
+			"$ARBITER" import "$tmp/$f.$_ext" >"$tmp/$f.tgn" 2>/dev/null
+			rc=$?
+			if [ $rc = 0 ]; then
+				"$ARBITER" check "$tmp/$f.tgn" >/dev/null 2>&1
+				case $? in 0 | 1) ;; *) _ok=1; echo "check $f $k" ;; esac
+			elif [ $rc != 2 ]; then
+				_ok=1
+				echo "import $f $k: exit $rc"
+			fi
+		done
+	done >"$tmp/cuts" 2>&1
+	report "import $1 cut or with lines lost" $_ok "$tmp/cuts"
+}
+cuts_never_crash "pioneers logs" $dir/pioneers-3p.log
 
 # a log is streamed, not read whole: the 4-player game padded with 1.3
 # million chat lines (74 MB, more than any whole-file cap) on standard
@@ -168,25 +172,7 @@ report "import --from=soclog on a JCloisterZone save" $?
 "$ARBITER" import $dir/soclog-4p.soclog | sed '/^\[Variant /s/bank=unlimited/bank=limited/' |
 	"$ARBITER" check - | grep -q 'legal: catan, 107 moves'
 report "import soclog under bank=limited" $?
-# a soclog cut anywhere: a record or a diagnostic, never a crash
-size=$(wc -c <$dir/soclog-3p.soclog)
-ok=0
-for k in 1 2 3 5 7 11 13 17 19 23 29 31 37 41 43 47 53 59 61 67; do
-	head -c $((size * k / 71)) $dir/soclog-3p.soclog >"$tmp/cut.soclog"
-	awk -v k=$k 'NR % (40 + k) != 0' $dir/soclog-3p.soclog >"$tmp/lost.soclog"
-	for f in cut lost; do
-		"$ARBITER" import "$tmp/$f.soclog" >"$tmp/$f.tgn" 2>/dev/null
-		rc=$?
-		if [ $rc = 0 ]; then
-			"$ARBITER" check "$tmp/$f.tgn" >/dev/null 2>&1
-			case $? in 0 | 1) ;; *) ok=1; echo "check $f $k" ;; esac
-		elif [ $rc != 2 ]; then
-			ok=1
-			echo "import $f $k: exit $rc"
-		fi
-	done
-done >"$tmp/cuts" 2>&1
-report "import soclogs cut or with lines lost" $ok "$tmp/cuts"
+cuts_never_crash soclogs $dir/soclog-3p.soclog
 # streamed: the 4-player log padded with 700,000 chat lines (60 MB) on
 # standard input converts to the same record
 "$ARBITER" import $dir/soclog-4p.soclog >"$tmp/s4" 2>&1

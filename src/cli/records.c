@@ -499,10 +499,22 @@ static size_t find_cut(const char *b, size_t len, size_t from)
 	return 0;
 }
 
+/* The newlines in s[0..n).  The reading thread counts every byte of the
+ * input, so eight at a time: a byte of x is 0 exactly where s has '\n',
+ * its zero bytes become 1s, and one multiply sums them. */
 static uint32_t count_lines(const char *s, size_t n)
 {
+	const uint64_t ones = 0x0101010101010101ull, low7 = 0x7f7f7f7f7f7f7f7full;
 	uint32_t k = 0;
-	for (size_t i = 0; i < n; i++)
+	size_t i = 0;
+	for (; i + 8 <= n; i += 8) {
+		uint64_t w;
+		memcpy(&w, s + i, 8);
+		uint64_t x = w ^ (ones * '\n');
+		uint64_t zero = ~(((x & low7) + low7) | x) & (ones << 7);
+		k += (uint32_t)(((zero >> 7) * ones) >> 56);
+	}
+	for (; i < n; i++)
 		k += s[i] == '\n';
 	return k;
 }
