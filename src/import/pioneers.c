@@ -696,6 +696,7 @@ static int event(conv *c, int p, const char *m)
 		arb_icat_cards(&c->line, get);
 		return 0;
 	}
+	k = 0; /* %n is stored only when the text before it matched */
 	if (sscanf(m, "domestic-trade accept player %d quote %d supply%n", &v, &n, &k) == 2 &&
 	    k > 0) {
 		/* The partner's quote: it supplies `supply`, receives `receive`. */
@@ -806,7 +807,7 @@ static const char *player_prefix(const char *m, int *p)
 static int message(conv *c, int ci, const char *m)
 {
 	conn *cn = &c->conns[ci];
-	int p, n, got;
+	int p, n, got = 0; /* %n is stored only when the text before it matched */
 	if (sscanf(m, "player %d of %d, welcome to pioneers server %n", &p, &n, &got) == 2 &&
 	    got > 0) {
 		cn->player = p;
