@@ -519,32 +519,28 @@ static uint32_t count_lines(const char *s, size_t n)
 	return k;
 }
 
-/* The stream after the bytes already read: `lead` (a batch to read
- * again, may be empty), then `acc`, then the rest of the file. */
+/* The stream after the bytes already read: seg[0] (a batch to read
+ * again, may be empty), then seg[1] (what was read past it), then the
+ * rest of the file. */
 typedef struct rest_stream {
-	const char *a;
-	size_t alen;
-	const char *b;
-	size_t blen;
+	struct {
+		const char *p;
+		size_t len;
+	} seg[2];
 	FILE *f;
 } rest_stream;
 
 static ssize_t rest_read(void *cookie, char *buf, size_t size)
 {
 	rest_stream *r = cookie;
-	if (r->alen) {
-		size_t n = r->alen < size ? r->alen : size;
-		memcpy(buf, r->a, n);
-		r->a += n;
-		r->alen -= n;
-		return (ssize_t)n;
-	}
-	if (r->blen) {
-		size_t n = r->blen < size ? r->blen : size;
-		memcpy(buf, r->b, n);
-		r->b += n;
-		r->blen -= n;
-		return (ssize_t)n;
+	for (int i = 0; i < 2; i++) {
+		size_t n = r->seg[i].len < size ? r->seg[i].len : size;
+		if (n) {
+			memcpy(buf, r->seg[i].p, n);
+			r->seg[i].p += n;
+			r->seg[i].len -= n;
+			return (ssize_t)n;
+		}
 	}
 	size_t n = fread(buf, 1, size, r->f);
 	if (n == 0 && ferror(r->f))
@@ -578,7 +574,7 @@ static int finish_serial(pool *p, FILE *f, const char *name, size_t stream, uint
 	}
 	int stop = p->stopped;
 	if (!stop) {
-		rest_stream rs = { lead, leadlen, p->acc.p ? p->acc.p : "", p->acc.len, f };
+		rest_stream rs = { { { lead, leadlen }, { p->acc.p ? p->acc.p : "", p->acc.len } }, f };
 		cookie_io_functions_t io = { .read = rest_read };
 		FILE *rf = fopencookie(&rs, "rb", io);
 		if (!rf)
