@@ -7,7 +7,8 @@
 # the complete games in corpus/G/ repeated.  Two more Catan rows compare
 # the same 20 games as full records (catan-full) and as an observer saw
 # them (catan-observer, `gen --view=observer`: every steal, purchase and
-# discard of the players unseen), the cost of following the unseen cards.
+# discard of the players unseen), the cost of following the unseen cards;
+# catan-full4 and catan-observer4 are the same with four players.
 # The main figures are of one thread (-j 1); the last columns are the
 # wall-time speed-up of -j 2 over -j 1 on the same stream and the CPU
 # seconds (user + system) of each, since the machine may be shared.
@@ -65,14 +66,16 @@ moves_in() { # FILE -> total moves replayed
 	"$arbiter" check --format=tsv "$1" 2>/dev/null | awk -F'\t' 'NR > 1 { n += $9 } END { print n + 0 }'
 }
 
-printf '%-12s %8s %10s %12s %8s %9s %10s %12s %7s %13s\n' game MB moves moves/s MB/s instr/mv rss_kB "wc-l MB/s" "-j2 x" "cpu j1/j2 s"
-for row in carcassonne catan elasund catan-full catan-observer; do
+printf '%-16s %8s %10s %12s %8s %9s %10s %12s %7s %13s\n' game MB moves moves/s MB/s instr/mv rss_kB "wc-l MB/s" "-j2 x" "cpu j1/j2 s"
+for row in carcassonne catan elasund catan-full catan-observer catan-full4 catan-observer4; do
 	g=${row%%-*}
 	ls corpus/"$g"/game-*.tgn >/dev/null 2>&1 || continue
 	f=$dir/$row.tgn
+	players=3
+	case $row in *4) players=4 ;; esac
 	case $row in
-	*-full) make_stream "$g" "$f" --count 20 --seed 12 ;;
-	*-observer) make_stream "$g" "$f" --count 20 --seed 12 --view=observer ;;
+	*-full*) make_stream "$g" "$f" --count 20 --seed 12 --players $players ;;
+	*-observer*) make_stream "$g" "$f" --count 20 --seed 12 --players $players --view=observer ;;
 	*) make_stream "$g" "$f" ;;
 	esac
 	bytes=$(wc -c <"$f")
@@ -90,7 +93,7 @@ for row in carcassonne catan elasund catan-full catan-observer; do
 		awk '/Collected/ { print $4 }')
 	awk -v g="$row" -v b="$bytes" -v m="$moves" -v s="$secs" -v r="$rss" -v w="$wsecs" \
 		-v ir="$ir" -v sm="$slice_moves" -v s2="$secs2" -v c1="$cpu1" -v c2="$cpu2" 'BEGIN {
-		printf "%-12s %8.1f %10d %12.0f %8.1f %9.0f %10d %12.1f %7.2f %6.2f/%-6.2f\n",
+		printf "%-16s %8.1f %10d %12.0f %8.1f %9.0f %10d %12.1f %7.2f %6.2f/%-6.2f\n",
 			g, b / 1e6, m, m / s, b / 1e6 / s, (sm > 0 ? ir / sm : 0), r, b / 1e6 / w,
 			s / s2, c1, c2
 	}'

@@ -36,7 +36,7 @@
  * Memory: three sets of at most CAT_MAX_WORLDS worlds of 56 bytes (the
  * line's start, and two to play its actions on) and a hash table of
  * 2 x CAT_MAX_WORLDS slots, allocated on the first unseen card and grown as
- * needed: at most about 12 MB, and 5 MB more while an unseen discard is
+ * needed: at most about 12 MB, and 8 MB more while an unseen discard is
  * made; the search's memo adds 37 MB and the lines since the listed
  * worlds about 1 kB each, whatever the record.
  */
@@ -179,17 +179,53 @@ static void world_store(const cat_game *g, const cat_turn *t, cat_world *w)
 	memcpy(w->got, t->got, sizeof w->got);
 }
 
+/* A world as 64-bit words (its bytes in order): hashed, compared and
+ * copied a word at a time in the loops that make thousands of worlds. */
+#define WORLD_WORDS (sizeof(cat_world) / 8)
+
+static inline void world_words(const cat_world *w, uint64_t x[WORLD_WORDS])
+{
+	memcpy(x, w, sizeof *w);
+}
+
+static inline uint64_t rotl64(uint64_t x, unsigned k)
+{
+	return x << k | x >> (64 - k);
+}
+
+/* The hash of the words past the hands, apart: they are often alike in
+ * every world a loop makes, and then hashed once (hash_hands). */
+static inline uint64_t hash_tail(const uint64_t x[WORLD_WORDS])
+{
+	static_assert(WORLD_WORDS == 7, "hash_tail folds words 3..6");
+	return (x[3] ^ rotl64(x[4], 16) ^ rotl64(x[5], 32) ^ rotl64(x[6], 48)) *
+	       0xc2b2ae3d27d4eb4full;
+}
+
+static inline uint64_t hash_hands(const uint64_t x[WORLD_WORDS], uint64_t tail)
+{
+	uint64_t h = (x[0] * 0x9e3779b97f4a7c15ull) ^ (x[1] * 0xff51afd7ed558ccdull) ^
+		     (x[2] * 0xc4ceb9fe1a85ec53ull) ^ tail;
+	h ^= h >> 31;
+	h *= 0x94d049bb133111ebull;
+	return h ^ (h >> 29);
+}
+
 static uint64_t world_hash(const cat_world *w)
 {
-	uint64_t h = 0x9e3779b97f4a7c15ull;
-	const unsigned char *p = (const unsigned char *)w;
-	for (size_t i = 0; i < sizeof *w; i += 8) {
-		uint64_t x;
-		memcpy(&x, p + i, 8);
-		h = (h ^ x) * 0xff51afd7ed558ccdull;
-		h ^= h >> 29;
-	}
-	return h;
+	uint64_t x[WORLD_WORDS];
+	world_words(w, x);
+	return hash_hands(x, hash_tail(x));
+}
+
+static inline bool world_is(const cat_world *w, const uint64_t x[WORLD_WORDS])
+{
+	uint64_t y[WORLD_WORDS];
+	world_words(w, y);
+	uint64_t diff = 0;
+	for (unsigned k = 0; k < WORLD_WORDS; k++)
+		diff |= y[k] ^ x[k];
+	return diff == 0;
 }
 
 /* Start building a new set: every slot of the hash table free. */
@@ -201,26 +237,44 @@ static void new_gen(cat_hidden *h)
 	}
 }
 
-/* Add `w` to `out` (the set being built) unless it is there.  -1 when
- * the set is full. */
-static int insert(cat_hidden *h, wset *out, const cat_world *w)
+/* Room for n worlds in `s` (doubling, so a set that grows a little
+ * line by line is not copied each time). */
+static void reserve(wset *s, unsigned n)
 {
-	unsigned i = (unsigned)world_hash(w) & (SLOTS - 1);
+	if (s->cap >= n)
+		return;
+	s->cap = s->cap * 2 > n ? s->cap * 2 : n;
+	s->cap = s->cap < 64 ? 64 : s->cap;
+	s->w = arb_xrealloc(s->w, s->cap * sizeof *s->w);
+}
+
+/* Add the world of words x, of hash hv, to `out` (the set being built)
+ * unless it is there.  -1 when the set is full. */
+static inline int insert_words(cat_hidden *h, wset *out, const uint64_t x[WORLD_WORDS],
+			       uint64_t hv)
+{
+	unsigned i = (unsigned)hv & (SLOTS - 1);
 	while (h->stamp[i] == h->gen) {
-		if (memcmp(&out->w[h->slot[i]], w, sizeof *w) == 0)
+		if (world_is(&out->w[h->slot[i]], x))
 			return 0;
 		i = (i + 1) & (SLOTS - 1);
 	}
 	if (out->n == h->limit)
 		return -1;
-	if (out->n == out->cap) {
-		out->cap = out->cap ? 2 * out->cap : 64;
-		out->w = arb_xrealloc(out->w, out->cap * sizeof *out->w);
-	}
-	out->w[out->n] = *w;
+	reserve(out, out->n + 1);
+	memcpy(&out->w[out->n], x, sizeof *out->w);
 	h->stamp[i] = h->gen;
 	h->slot[i] = out->n++;
 	return 0;
+}
+
+/* Add `w` to `out` (the set being built) unless it is there.  -1 when
+ * the set is full. */
+static int insert(cat_hidden *h, wset *out, const cat_world *w)
+{
+	uint64_t x[WORLD_WORDS];
+	world_words(w, x);
+	return insert_words(h, out, x, hash_hands(x, hash_tail(x)));
 }
 
 /* The set an action writes to: neither the line's start nor its input. */
@@ -696,32 +750,64 @@ static inline bool holds(const cat_world *w, const needs *nd)
 	return true;
 }
 
-/* Room for n worlds in `s` (doubling, so a set that grows a little
- * line by line is not copied each time). */
-static void reserve(wset *s, unsigned n)
+/* The bits of word k of a world that hold its bytes [from, to). */
+static inline uint64_t byte_mask(unsigned k, size_t from, size_t to)
 {
-	if (s->cap >= n)
-		return;
-	s->cap = s->cap * 2 > n ? s->cap * 2 : n;
-	s->w = arb_xrealloc(s->w, s->cap * sizeof *s->w);
+	uint8_t m[8];
+	for (unsigned i = 0; i < 8; i++)
+		m[i] = 8 * k + i >= from && 8 * k + i < to ? 0xff : 0;
+	uint64_t x;
+	memcpy(&x, m, 8);
+	return x;
 }
 
-/* World w with the pending actions made (see struct cat_hidden). */
-static inline void pend_apply(const cat_hidden *h, const cat_world *w, const uint64_t d[RES_WORDS],
-			      cat_world *x)
+/* The pending actions as words (see struct cat_hidden): what a world
+ * must hold, the change to its hands, and pend_nw's words with the bits
+ * taken from them: the game's state as in the one played (in word 2,
+ * past the hands), and the bookkeeping too when it moved (alike in all:
+ * books), else each world's own. */
+typedef struct pending {
+	uint64_t lo[RES_WORDS], d[RES_WORDS];
+	uint64_t nw[WORLD_WORDS], take2;
+	bool books;
+} pending;
+
+static_assert(RES_WORDS == 3 && offsetof(cat_world, over) >= 16 &&
+		      offsetof(cat_world, must_discard) == 23,
+	      "pend_apply: the game's state and the first byte of the bookkeeping are in word 2");
+
+static void pending_words(const cat_hidden *h, const uint64_t d[RES_WORDS], pending *pd)
 {
-	size_t tail = offsetof(cat_world, over), books = offsetof(cat_world, must_discard);
-	*x = *w;
-	uint64_t v[RES_WORDS];
-	memcpy(v, x, sizeof v);
-	for (unsigned k = 0; k < RES_WORDS; k++)
-		v[k] = add_bytes(v[k], d[k]);
+	memcpy(pd->lo, h->pend_lo, sizeof pd->lo);
+	memcpy(pd->d, d, sizeof pd->d);
+	world_words(&h->pend_nw, pd->nw);
+	pd->books = h->pend_books;
+	pd->take2 = byte_mask(2, offsetof(cat_world, over),
+			      pd->books ? 24 : offsetof(cat_world, must_discard));
+}
+
+/* World w with the pending actions made, into x. */
+static inline void pend_apply(const pending *pd, const cat_world *w, cat_world *x)
+{
+	uint64_t v[WORLD_WORDS];
+	world_words(w, v);
+	v[0] = add_bytes(v[0], pd->d[0]);
+	v[1] = add_bytes(v[1], pd->d[1]);
+	v[2] = (add_bytes(v[2], pd->d[2]) & ~pd->take2) | (pd->nw[2] & pd->take2);
+	if (pd->books)
+		memcpy(v + 3, pd->nw + 3, sizeof v - 3 * sizeof *v);
 	memcpy(x, v, sizeof v);
-	/* the game's state as in the one played; the bookkeeping too when
-	 * it moved (alike in all), else each world's own */
-	memcpy((char *)x + tail, (const char *)&h->pend_nw + tail, books - tail);
-	if (h->pend_books)
-		memcpy((char *)x + books, (const char *)&h->pend_nw + books, sizeof *x - books);
+}
+
+/* World w holds at least lo[] (bytes laid out as res[][]). */
+static inline bool holds_words(const cat_world *w, const uint64_t lo[RES_WORDS])
+{
+	uint64_t x[RES_WORDS];
+	memcpy(x, w, sizeof x);
+	uint64_t short_of = 0; /* the high bit of a byte below lo's */
+	for (unsigned k = 0; k < RES_WORDS; k++)
+		short_of |= ~((x[k] | HIGH_BITS) - lo[k]) & HIGH_BITS;
+	return short_of == 0;
 }
 
 /* Make the pending actions in the set `in` (one pass over it). */
@@ -731,17 +817,18 @@ static void flush(cat_hidden *h)
 		return;
 	h->pend = false;
 	const wset *in = &h->set[h->in];
-	needs nd = { .exact = CAT_RES };
-	memcpy(nd.at_least, h->pend_lo, sizeof nd.at_least);
 	uint64_t d[RES_WORDS];
 	memcpy(d, h->pend_d, sizeof d);
+	pending pd;
+	pending_words(h, d, &pd);
 	unsigned o = spare(h);
 	wset *out = &h->set[o];
 	reserve(out, in->n);
-	out->n = 0;
+	unsigned n = 0;
 	for (unsigned i = 0; i < in->n; i++)
-		if (holds(&in->w[i], &nd))
-			pend_apply(h, &in->w[i], d, &out->w[out->n++]);
+		if (holds_words(&in->w[i], pd.lo))
+			pend_apply(&pd, &in->w[i], &out->w[n++]);
+	out->n = n;
 	assert(out->n > 0);
 	h->in = o;
 	if (h->pend_books) /* every world has the bookkeeping of pend_nw */
@@ -798,10 +885,13 @@ static bool fast_act(cat_turn *t, const cat_act *a)
 	if (first == in->n)
 		return false;
 	cat_world w0;
-	if (h->pend)
-		pend_apply(h, &in->w[first], d, &w0);
-	else
+	if (h->pend) {
+		pending pd;
+		pending_words(h, d, &pd);
+		pend_apply(&pd, &in->w[first], &w0);
+	} else {
 		w0 = in->w[first];
+	}
 	cat_state base_s = g->s;
 	cat_turn base_t = *t;
 	unsigned ev_base = g->nev;
@@ -847,9 +937,11 @@ static bool fast_act(cat_turn *t, const cat_act *a)
 		h->pend_books = books_moved;
 		uint64_t dw[RES_WORDS];
 		memcpy(dw, db, sizeof dw);
+		pending pd;
+		pending_words(h, dw, &pd);
 		for (unsigned i = first; i < in->n; i++)
 			if (holds(&in->w[i], &nd))
-				pend_apply(h, &in->w[i], dw, &out->w[out->n++]);
+				pend_apply(&pd, &in->w[i], &out->w[out->n++]);
 		h->in = o;
 		return true;
 	}
@@ -1232,66 +1324,166 @@ static int go_lazy(cat_turn *t, int unseen_bad, const arb_reject *unseen_rej)
 
 /* The worlds after an unseen discard, grouped (unseen_discards): the
  * worlds that differ only in the discarding seat's hand share a key (the
- * world with that hand emptied) and lead to the same worlds wherever
- * their hands have a part in common, so each group is made once. */
+ * world with that hand emptied), and lead to the same worlds wherever
+ * their hands have a part in common, so a group's worlds are made once
+ * each: every hand kept, by the first of the group's hands that keeps
+ * it.  They are listed as (group, hand kept) first and made in order at
+ * the end. */
+typedef struct kept_hand {
+	uint32_t grp, from; /* from: the first world of `in` that keeps it */
+	uint8_t part[CAT_RES];
+} kept_hand;
+
 typedef struct discard_groups {
 	cat_world *key;
 	uint32_t *head, *next; /* each group's hands, as a list     */
 	uint8_t (*hand)[CAT_RES];
 	unsigned *total;	 /* of each hand                     */
-	uint8_t most[CAT_RES];	 /* of the group being made          */
-	unsigned after[CAT_RES]; /* most[r + 1] + ... : what r.. can still hold */
-	unsigned kept;		 /* the size of the hands kept       */
-	uint8_t part[CAT_RES];	 /* the hand kept being built        */
 	unsigned who, left, grp; /* seat, cards discarded unseen     */
-	uint32_t *from;		 /* each world made: the first world of `in`
-				  * that leads to it, to put them in order */
-	unsigned cap_from;
+	uint8_t part[CAT_RES];	 /* the hand kept being built        */
+	kept_hand *kept;	 /* the worlds made                  */
+	unsigned nkept, cap_kept;
+	bool one;		 /* the group has one hand of the size */
+	uint8_t most[CAT_RES];	 /* of the hands of the group's size  */
+	unsigned after[CAT_RES]; /* most[r + 1] + ... : what r.. can still hold */
+	/* group_parts' hands a card less at a time, as hand_key, with the
+	 * first world that keeps each; and the next ones */
+	uint64_t *keys, *keys2;
+	uint32_t *from, *from2;
 } discard_groups;
 
-/* Hand part[] (its r.. still to choose, `rem` cards) is kept by some
- * hand of group D->grp that discards D->left cards: each way added to
- * `out`, most kept first (of brick, then of lumber, ...).  False when
- * the set overflowed. */
-static bool kept_parts(cat_hidden *h, wset *out, discard_groups *D, unsigned r, unsigned rem)
+/* List world D->grp with hand part[] kept, from world `from`.  False
+ * when the set overflowed. */
+static bool keep_part(cat_hidden *h, discard_groups *D, const uint8_t part[CAT_RES],
+		      uint32_t from)
+{
+	if (D->nkept == h->limit)
+		return false;
+	if (D->nkept == D->cap_kept) {
+		D->cap_kept = D->cap_kept ? 2 * D->cap_kept : 256;
+		D->kept = arb_xrealloc(D->kept, D->cap_kept * sizeof *D->kept);
+	}
+	kept_hand *k = &D->kept[D->nkept++];
+	k->grp = D->grp;
+	k->from = from;
+	memcpy(k->part, part, CAT_RES);
+	return true;
+}
+
+/* A hand as one number whose order is the order hands are listed in:
+ * most of brick first, then of lumber, ... */
+static inline uint64_t hand_key(const uint8_t part[CAT_RES])
+{
+	uint64_t k = 0;
+	for (unsigned r = 0; r < CAT_RES; r++)
+		k = k << 8 | part[r];
+	return k;
+}
+
+/* The slot of hand key k among the hands kept (shared_parts), or of
+ * the free slot where it goes. */
+static inline unsigned kept_slot(const cat_hidden *h, const uint64_t *keys, uint64_t k)
+{
+	unsigned i = (unsigned)((k * 0x9e3779b97f4a7c15ull) >> 47) & (SLOTS - 1);
+	while (h->stamp[i] == h->gen && keys[h->slot[i]] != k)
+		i = (i + 1) & (SLOTS - 1);
+	return i;
+}
+
+/* Hand part[] (its r.. still to choose, `rem` cards, within D->most[]):
+ * each way listed that D->keys[] holds (every way, for one hand: D->one),
+ * most kept first, with the world it comes from.  False when the set
+ * overflowed. */
+static bool kept_parts(cat_hidden *h, discard_groups *D, unsigned r, unsigned rem)
 {
 	if (r == CAT_RES - 1) {
 		if (rem > D->most[r])
 			return true;
 		D->part[r] = (uint8_t)rem;
-		for (uint32_t j = D->head[D->grp]; j != UINT32_MAX; j = D->next[j]) {
-			const uint8_t *hd = D->hand[j];
-			if (D->total[j] != D->kept + D->left)
-				continue;
-			bool below = true;
-			for (unsigned q = 0; q < CAT_RES; q++)
-				below &= D->part[q] <= hd[q];
-			if (!below)
-				continue;
-			cat_world x = D->key[D->grp];
-			memcpy(x.res[D->who], D->part, CAT_RES);
-			unsigned made = out->n;
-			if (insert(h, out, &x) < 0)
-				return false;
-			if (out->n > made) {
-				if (made == D->cap_from) {
-					D->cap_from = D->cap_from ? 2 * D->cap_from : 256;
-					D->from = arb_xrealloc(D->from,
-							       D->cap_from * sizeof *D->from);
-				}
-				D->from[made] = j;
-			}
+		if (D->one) /* most[] is the hand: it keeps every part */
+			return keep_part(h, D, D->part, D->from[0]);
+		unsigned i = kept_slot(h, D->keys, hand_key(D->part));
+		if (h->stamp[i] != h->gen)
 			return true;
-		}
-		return true;
+		return keep_part(h, D, D->part, D->from[h->slot[i]]);
 	}
 	unsigned top = D->most[r] < rem ? D->most[r] : rem;
 	for (unsigned k = top + 1; k-- > 0 && rem - k <= D->after[r];) {
 		D->part[r] = (uint8_t)k;
-		if (!kept_parts(h, out, D, r + 1, rem - k))
+		if (!kept_parts(h, D, r + 1, rem - k))
 			return false;
 	}
 	return true;
+}
+
+/* The hands cand[] of group D->grp (all of one size, the first world
+ * first) less D->left cards: every hand some keeps, listed most kept
+ * first, each with the first world that keeps it.  Made a card less at
+ * a time, each hand once (D->keys, D->from); many hands of a group
+ * share most of what they keep.  False when the set overflowed. */
+static bool group_parts(cat_hidden *h, discard_groups *D, const uint32_t *cand, unsigned ncand)
+{
+	if (ncand > SLOTS / 2)
+		return false;
+	unsigned n = 0;
+	memset(D->most, 0, CAT_RES);
+	for (unsigned c = 0; c < ncand; c++) {
+		for (unsigned r = 0; r < CAT_RES; r++)
+			D->most[r] = D->hand[cand[c]][r] > D->most[r] ? D->hand[cand[c]][r]
+								      : D->most[r];
+		D->keys[n] = hand_key(D->hand[cand[c]]);
+		D->from[n++] = cand[c];
+	}
+	D->one = ncand == 1;
+	for (unsigned step = 0; step < D->left && !D->one; step++) {
+		/* the hands a card less: into keys2, from2; then swapped */
+		unsigned m = 0;
+		new_gen(h);
+		for (unsigned e = 0; e < n; e++)
+			for (unsigned r = 0; r < CAT_RES; r++) {
+				uint64_t one = 1ull << 8 * (CAT_RES - 1 - r);
+				if (!(D->keys[e] >> 8 * (CAT_RES - 1 - r) & 0xff))
+					continue;
+				uint64_t k = D->keys[e] - one;
+				unsigned i = kept_slot(h, D->keys2, k);
+				if (h->stamp[i] == h->gen) { /* the first world keeps it */
+					uint32_t *f = &D->from2[h->slot[i]];
+					*f = D->from[e] < *f ? D->from[e] : *f;
+					continue;
+				}
+				if (m == SLOTS / 2)
+					return false;
+				h->stamp[i] = h->gen;
+				h->slot[i] = m;
+				D->keys2[m] = k;
+				D->from2[m++] = D->from[e];
+			}
+		uint64_t *tk = D->keys;
+		D->keys = D->keys2;
+		D->keys2 = tk;
+		uint32_t *tf = D->from;
+		D->from = D->from2;
+		D->from2 = tf;
+		n = m;
+	}
+	if (!n)
+		return true;
+	if (!D->left && !D->one) { /* the hash holds the last level */
+		new_gen(h);
+		for (unsigned e = 0; e < n; e++) {
+			unsigned i = kept_slot(h, D->keys, D->keys[e]);
+			h->stamp[i] = h->gen;
+			h->slot[i] = e;
+		}
+	}
+	unsigned kept = 0;
+	for (unsigned r = 0; r < CAT_RES; r++)
+		kept += D->hand[cand[0]][r];
+	kept -= D->left;
+	D->after[CAT_RES - 1] = 0;
+	for (unsigned r = CAT_RES - 1; r-- > 0;)
+		D->after[r] = D->after[r + 1] + D->most[r + 1];
+	return kept_parts(h, D, 0, kept);
 }
 
 /* An unseen discard of `a` by seat `who` in every world of `in` (their
@@ -1323,8 +1515,10 @@ static bool unseen_discards(cat_hidden *h, wset *out, const wset *in, const cat_
 			D.hand[i][r] = (uint8_t)(x.res[who][r] - a->give[r]);
 		D.total[i] = cat_bundle_total(D.hand[i]);
 		memset(x.res[who], 0, CAT_RES);
-		unsigned slot = (unsigned)world_hash(&x) & (SLOTS - 1);
-		while (h->stamp[slot] == h->gen && memcmp(&D.key[h->slot[slot]], &x, sizeof x))
+		uint64_t xw[WORLD_WORDS];
+		world_words(&x, xw);
+		unsigned slot = (unsigned)hash_hands(xw, hash_tail(xw)) & (SLOTS - 1);
+		while (h->stamp[slot] == h->gen && !world_is(&D.key[h->slot[slot]], xw))
 			slot = (slot + 1) & (SLOTS - 1);
 		D.next[i] = UINT32_MAX;
 		if (h->stamp[slot] != h->gen) { /* a new group */
@@ -1339,41 +1533,50 @@ static bool unseen_discards(cat_hidden *h, wset *out, const wset *in, const cat_
 			last[k] = i;
 		}
 	}
-	new_gen(h);
+	size_t nk = SLOTS / 2;
+	D.keys = arb_xmalloc(nk * sizeof *D.keys);
+	D.keys2 = arb_xmalloc(nk * sizeof *D.keys2);
+	D.from = arb_xmalloc(nk * sizeof *D.from);
+	D.from2 = arb_xmalloc(nk * sizeof *D.from2);
+	uint32_t *all = arb_xmalloc(n * sizeof *all);
+	uint32_t *rest = arb_xmalloc(n * sizeof *rest); /* hands of other sizes */
 	bool ok = true;
 	for (D.grp = 0; D.grp < ngroups && ok; D.grp++) {
-		memset(D.most, 0, CAT_RES);
-		bool size[CAT_RES * 255 + 1] = { false }; /* by cards kept */
+		/* the hands of each size, apart (a size kept each) */
+		unsigned nall = 0;
 		for (uint32_t j = D.head[D.grp]; j != UINT32_MAX; j = D.next[j])
-			for (unsigned r = 0; r < CAT_RES; r++)
-				D.most[r] = D.hand[j][r] > D.most[r] ? D.hand[j][r] : D.most[r];
-		D.after[CAT_RES - 1] = 0;
-		for (unsigned r = CAT_RES - 1; r-- > 0;)
-			D.after[r] = D.after[r + 1] + D.most[r + 1];
-		/* each size of the hands kept, once */
-		for (uint32_t j = D.head[D.grp]; j != UINT32_MAX && ok; j = D.next[j]) {
-			unsigned tot = D.total[j];
-			if (tot < D.left || size[tot - D.left])
-				continue;
-			size[tot - D.left] = true;
-			D.kept = tot - D.left;
-			ok = kept_parts(h, out, &D, 0, D.kept);
+			if (D.total[j] >= D.left)
+				all[nall++] = j;
+		while (nall && ok) {
+			unsigned tot = D.total[all[0]], nsize = 0, nrest = 0;
+			for (unsigned c = 0; c < nall; c++)
+				if (D.total[all[c]] == tot)
+					all[nsize++] = all[c];
+				else
+					rest[nrest++] = all[c];
+			ok = group_parts(h, &D, all, nsize);
+			memcpy(all, rest, nrest * sizeof *all);
+			nall = nrest;
 		}
 	}
-	/* in the order of the worlds they come from (as each world's ways one
-	 * after the other would give them), so that the world shown and the
-	 * one followed past CAT_MAX_WORLDS do not depend on the grouping */
-	if (ok && out->n > 1) {
+	/* made in the order of the worlds they come from (as each world's
+	 * ways one after the other would give them), so that the world shown
+	 * and the one followed past CAT_MAX_WORLDS do not depend on the
+	 * grouping */
+	if (ok) {
 		uint32_t *start = arb_xcalloc(n + 1, sizeof *start);
-		cat_world *sorted = arb_xmalloc(out->n * sizeof *sorted);
-		for (unsigned i = 0; i < out->n; i++)
-			start[D.from[i] + 1]++;
+		for (unsigned i = 0; i < D.nkept; i++)
+			start[D.kept[i].from + 1]++;
 		for (unsigned i = 0; i < n; i++)
 			start[i + 1] += start[i];
-		for (unsigned i = 0; i < out->n; i++)
-			sorted[start[D.from[i]]++] = out->w[i];
-		memcpy(out->w, sorted, out->n * sizeof *sorted);
-		free(sorted);
+		reserve(out, D.nkept);
+		for (unsigned i = 0; i < D.nkept; i++) {
+			const kept_hand *k = &D.kept[i];
+			cat_world *x = &out->w[start[k->from]++];
+			*x = D.key[k->grp];
+			memcpy(x->res[who], k->part, CAT_RES);
+		}
+		out->n = D.nkept;
 		free(start);
 	}
 	free(D.key);
@@ -1381,9 +1584,52 @@ static bool unseen_discards(cat_hidden *h, wset *out, const wset *in, const cat_
 	free(D.next);
 	free(D.hand);
 	free(D.total);
+	free(D.kept);
+	free(D.keys);
+	free(D.keys2);
 	free(D.from);
+	free(D.from2);
+	free(all);
+	free(rest);
 	free(last);
 	return ok;
+}
+
+/* An unseen steal by `thief` from `victim` in every world of `in` (their
+ * game state and bookkeeping from nw), into `out`: one world for each
+ * resource the victim holds.  The words past the hands are nw's in
+ * every world made, so they are hashed once.  False when the set
+ * overflowed. */
+static bool unseen_steals(cat_hidden *h, wset *out, const wset *in, const cat_world *nw,
+			  unsigned thief, unsigned victim)
+{
+	static_assert(RES_WORDS == 3, "the hands end in word 2");
+	uint64_t x[WORLD_WORDS], move[CAT_RES][RES_WORDS];
+	world_words(nw, x);
+	uint64_t tail = hash_tail(x);
+	/* the hands: each world's; the rest: nw's */
+	uint64_t keep2 = byte_mask(2, 0, offsetof(cat_world, over));
+	for (unsigned r = 0; r < CAT_RES; r++) { /* one card of r moves */
+		uint8_t b[RES_WORDS * 8] = { 0 };
+		b[victim * CAT_RES + r] = 0xff; /* - 1 */
+		b[thief * CAT_RES + r] = 1;
+		memcpy(move[r], b, sizeof move[r]);
+	}
+	for (unsigned i = 0; i < in->n; i++) {
+		uint64_t v[RES_WORDS];
+		memcpy(v, &in->w[i], sizeof v);
+		v[2] = (v[2] & keep2) | (x[2] & ~keep2);
+		for (unsigned r = 0; r < CAT_RES; r++) {
+			if (!in->w[i].res[victim][r])
+				continue;
+			x[0] = add_bytes(v[0], move[r][0]);
+			x[1] = add_bytes(v[1], move[r][1]);
+			x[2] = add_bytes(v[2], move[r][2]);
+			if (insert_words(h, out, x, hash_hands(x, tail)) < 0)
+				return false;
+		}
+	}
+	return true;
 }
 
 /* An unseen steal or discard when every world agrees on the hand sizes
@@ -1438,26 +1684,12 @@ static int fast_unseen(cat_turn *t, const cat_act *a)
 	}
 	cat_world nw;
 	world_store(g, t, &nw);
-	size_t tail = offsetof(cat_world, over);
 	unsigned o = spare(h);
 	wset *out = &h->set[o];
 	out->n = 0;
 	new_gen(h);
-	for (unsigned i = 0; steal && i < in->n; i++) {
-		cat_world x = in->w[i];
-		memcpy((char *)&x + tail, (const char *)&nw + tail, sizeof nw - tail);
-		for (unsigned r = 0; r < CAT_RES; r++) {
-			if (!x.res[who][r])
-				continue;
-			x.res[who][r]--;
-			x.res[t->seat][r]++;
-			int rc = insert(h, out, &x);
-			x.res[who][r]++;
-			x.res[t->seat][r]--;
-			if (rc < 0)
-				goto full;
-		}
-	}
+	if (steal && !unseen_steals(h, out, in, &nw, t->seat, who))
+		goto full;
 	if (!steal && !unseen_discards(h, out, in, &nw, who, a))
 		goto full;
 	if (!steal)
