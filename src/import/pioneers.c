@@ -934,8 +934,11 @@ static int log_line(conv *c, const char *s, size_t n)
 
 /* ------------------------------------------------------------ the record */
 
-static int put_record(conv *c, arb_buf *out)
+/* The record (arb_import_put): its errors are the whole log's. */
+static int put_record(void *ctx, arb_buf *out)
 {
+	conv *c = ctx;
+	c->lineno = 0;
 	if (!c->nsent)
 		return fail(c, "not a Pioneers server log: no line \"HH:MM:SS (0xID) --> "
 			       "MESSAGE\" (the server writes them with --debug)");
@@ -1037,18 +1040,8 @@ static int pio_convert(arb_import_in *in, const arb_import_sink *sink, arb_impor
 	c->params_conn = -1;
 	memset(c->seat_of, -1, sizeof c->seat_of);
 	c->nplayers = PIO_MAX_PLAYERS;
-	int rc = c->d ? convert(c, in) : -1;
-	if (rc == 0) {
-		arb_buf out = { 0 };
-		c->lineno = 0;
-		rc = put_record(c, &out);
-		if (rc == 0)
-			sink->game(sink->ctx, out.p, out.len);
-		arb_buf_free(&out);
-	}
-	arb_buf_free(&c->moves);
-	arb_buf_free(&c->line);
-	arb_buf_free(&c->setup_tag);
+	arb_buf *const bufs[] = { &c->moves, &c->line, &c->setup_tag };
+	int rc = arb_import_finish(c->d ? convert(c, in) : -1, put_record, c, sink, bufs, 3);
 	free(c);
 	return rc;
 }
