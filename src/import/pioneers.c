@@ -88,9 +88,9 @@ typedef struct conv {
 	int roads_left; /* road building: free roads still to come       */
 	bool monopoly;	/* a monopoly played, its resource to come       */
 	/* the monopoly's take, told one opponent a message */
-	int mono_res;	     /* its resource, -1: no take being told        */
-	unsigned mono_named; /* the seats whose share was told              */
-	unsigned mono_take[PIO_MAX_PLAYERS]; /* by seat                     */
+	int mono_res;			     /* its resource, -1: no take being told */
+	unsigned mono_named;		     /* the seats whose share was told */
+	unsigned mono_take[PIO_MAX_PLAYERS]; /* by seat */
 } conv;
 
 static int fail(conv *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
