@@ -204,6 +204,26 @@ report "import --from=soclog on a JCloisterZone save" $?
 	"$ARBITER" check - | grep -q 'legal: catan, 107 moves'
 report "import soclog under bank=limited" $?
 cuts_never_crash soclogs $dir/soclog-3p.soclog
+# resources gained outside the rules (a debug command) are refused in
+# either message, SOCPlayerElement (one element) or SOCPlayerElements (a
+# list); other elements gained, or resources lost, change nothing
+head -n 400 $dir/bad-soclog-debug.soclog >"$tmp/head.soclog"
+for t in "SOCPlayerElement:actionType=GAIN|elementType=3|amount=2:2" \
+	"SOCPlayerElements:actionType=GAIN|e15=1,e4=2:2" \
+	"SOCPlayerElement:actionType=GAIN|elementType=15|amount=1:0" \
+	"SOCPlayerElements:actionType=GAIN|e15=1,e4=0:0" \
+	"SOCPlayerElements:actionType=LOSE|e2=5,e3=5:0"; do
+	m=${t%%:*} rest=${t#*:}
+	{ cat "$tmp/head.soclog"; echo "all:$m:game=fixture|playerNum=1|${rest%:*}"; } >"$tmp/e.soclog"
+	"$ARBITER" import "$tmp/e.soclog" >/dev/null 2>"$tmp/e"
+	rc=$?
+	if [ "${rest##*:}" = 2 ]; then
+		[ $rc = 2 ] && grep -qF "e.soclog:401:1: error: $m gives resources outside the rules" "$tmp/e"
+	else
+		[ $rc = 0 ] && [ ! -s "$tmp/e" ]
+	fi
+	report "import soclog: $m ${rest%:*}: exit ${rest##*:}" $? "$tmp/e"
+done
 # streamed: the 4-player log padded with 700,000 chat lines (60 MB) on
 # standard input converts to the same record
 "$ARBITER" import $dir/soclog-4p.soclog >"$tmp/s4" 2>&1
