@@ -93,6 +93,37 @@ report "import --from=jcz on a Pioneers log" $?
 "$ARBITER" import $dir/pioneers-3p.log | "$ARBITER" check - | grep -q 'legal: catan, 68 moves'
 report "import pioneers replays legal" $?
 
+# A monopoly's take: Pioneers tells each opponent's share, those who held
+# none too; the record names every opponent (in seat order), and the
+# engine checks each count
+"$ARBITER" import $dir/pioneers-4p.log >"$tmp/p4" &&
+	grep -q 'play monopoly lumber takes Blue 0 White 0 Orange 2 road' "$tmp/p4" &&
+	grep -q 'play monopoly brick takes Red 2 White 1 Orange 3$' "$tmp/p4"
+report "import pioneers: a monopoly takes from each opponent" $?
+sed 's/player 2 monopoly 1 grain from 0/player 2 monopoly 2 grain from 0/' $dir/pioneers-3p.log |
+	"$ARBITER" import | "$ARBITER" check - >"$tmp/o" 2>&1
+[ $? = 1 ] && grep -q "Red holds 1 grain, so White's monopoly takes 1 from Red, not 2 \[monopoly-take\]" "$tmp/o"
+report "import pioneers: a monopoly's take that is not what the opponent held is refused by check" $? "$tmp/o"
+# an opponent the log does not name is written 0: the same record when it
+# held none, a take check refuses when it held some
+grep -v 'player 0 monopoly 0 lumber from 1' $dir/pioneers-4p.log | "$ARBITER" import | cmp -s - "$tmp/p4"
+report "import pioneers: a monopoly's take from an opponent not named is 0" $?
+grep -v 'player 2 monopoly 1 grain from 0' $dir/pioneers-3p.log |
+	"$ARBITER" import | "$ARBITER" check - >"$tmp/o" 2>&1
+[ $? = 1 ] && grep -q "takes Red 0 Blue 2 .*Red holds 1 grain, so White's monopoly takes 1 from Red, not 0 \[monopoly-take\]" "$tmp/o"
+report "import pioneers: an opponent not named who held some makes check refuse the take" $? "$tmp/o"
+# what no server sends: refused, naming it
+for t in "s/player 2 monopoly 2 grain from 1/player 2 monopoly 2 grain from 2/:756:1: error: \"monopoly 2 grain from 2\" is no monopoly's take from an opponent" \
+	"s/player 2 monopoly 2 grain from 1/player 2 monopoly 20 grain from 1/:756:1: error: \"monopoly 20 grain from 1\" is no monopoly's take from an opponent" \
+	"/player 2 play-develop 0 1/d; /--> play-develop 0 1/d:750:1: error: player 2 takes grain by a monopoly not played" \
+	"756p:757:1: error: the monopoly's take from player 1 is told twice"; do
+	sed "${t%%:*}" $dir/pioneers-3p.log >"$tmp/m.log"
+	STDIN=$tmp/m.log capture import >"$tmp/o"
+	grep -qxF "stderr: <stdin>:${t#*:}" "$tmp/o" && tail -1 "$tmp/o" | grep -qx 'exit 2' &&
+		[ "$(wc -l <"$tmp/o")" = 2 ]
+	report "import pioneers: refused: ${t#*error: }" $? "$tmp/o"
+done
+
 # cuts_never_crash NAME LOG: the log cut anywhere, or with a line lost,
 # gives a record or a diagnostic (exit 0 or 2), never a crash; a record
 # replays (check 0 or 1)
@@ -173,6 +204,26 @@ report "import --from=soclog on a JCloisterZone save" $?
 	"$ARBITER" check - | grep -q 'legal: catan, 107 moves'
 report "import soclog under bank=limited" $?
 cuts_never_crash soclogs $dir/soclog-3p.soclog
+# resources gained outside the rules (a debug command) are refused in
+# either message, SOCPlayerElement (one element) or SOCPlayerElements (a
+# list); other elements gained, or resources lost, change nothing
+head -n 400 $dir/bad-soclog-debug.soclog >"$tmp/head.soclog"
+for t in "SOCPlayerElement:actionType=GAIN|elementType=3|amount=2:2" \
+	"SOCPlayerElements:actionType=GAIN|e15=1,e4=2:2" \
+	"SOCPlayerElement:actionType=GAIN|elementType=15|amount=1:0" \
+	"SOCPlayerElements:actionType=GAIN|e15=1,e4=0:0" \
+	"SOCPlayerElements:actionType=LOSE|e2=5,e3=5:0"; do
+	m=${t%%:*} rest=${t#*:}
+	{ cat "$tmp/head.soclog"; echo "all:$m:game=fixture|playerNum=1|${rest%:*}"; } >"$tmp/e.soclog"
+	"$ARBITER" import "$tmp/e.soclog" >/dev/null 2>"$tmp/e"
+	rc=$?
+	if [ "${rest##*:}" = 2 ]; then
+		[ $rc = 2 ] && grep -qF "e.soclog:401:1: error: $m gives resources outside the rules" "$tmp/e"
+	else
+		[ $rc = 0 ] && [ ! -s "$tmp/e" ]
+	fi
+	report "import soclog: $m ${rest%:*}: exit ${rest##*:}" $? "$tmp/e"
+done
 # streamed: the 4-player log padded with 700,000 chat lines (60 MB) on
 # standard input converts to the same record
 "$ARBITER" import $dir/soclog-4p.soclog >"$tmp/s4" 2>&1

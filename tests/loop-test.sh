@@ -214,6 +214,31 @@ for b in 1 300 2000 9000; do
 done
 ARBITER_BATCH_BYTES=700 jsame "check on files with one that cannot be opened, in batches" \
 	check "$tmp/cuts.tgn" "$tmp/none.tgn" "$tmp/all.tgn" /dev/null
+# A setting that is no whole number of bytes from 1 to 64 MiB is said on
+# stderr, once a run however many files (not with -q), and the default
+# used: stdout, the other diagnostics and the status are those of no setting.
+"$ARBITER" check -j 3 "$tmp/cuts.tgn" "$legal" "$tmp/cuts.tgn" >"$tmp/bw" 2>"$tmp/bwe"
+echo "exit $?" >>"$tmp/bwe"
+for v in xyz 0 67108865 -5 " 5" +5 12k 99999999999999999999999; do
+	ARBITER_BATCH_BYTES=$v "$ARBITER" check -j 3 "$tmp/cuts.tgn" "$legal" "$tmp/cuts.tgn" \
+		>"$tmp/bo" 2>"$tmp/be"
+	echo "exit $?" >>"$tmp/be"
+	msg="arbiter: ARBITER_BATCH_BYTES=$v is not a number of bytes from 1 to 67108864; using the default 262144"
+	grep -vFx "$msg" "$tmp/be" >"$tmp/be.rest"
+	[ "$(grep -cFx "$msg" "$tmp/be")" = 1 ] && cmp -s "$tmp/bw" "$tmp/bo" &&
+		cmp -s "$tmp/bwe" "$tmp/be.rest"
+	report "$SUITE ARBITER_BATCH_BYTES='$v' is said once, the default used" $? "$tmp/be"
+	ARBITER_BATCH_BYTES=$v "$ARBITER" check -q -j 3 "$tmp/cuts.tgn" >"$tmp/bo" 2>"$tmp/be"
+	[ ! -s "$tmp/bo" ] && [ ! -s "$tmp/be" ]
+	report "$SUITE ARBITER_BATCH_BYTES='$v' with -q: nothing said" $? "$tmp/be"
+done
+for v in "" 1 67108864; do
+	ARBITER_BATCH_BYTES=$v "$ARBITER" check -j 3 "$tmp/cuts.tgn" "$legal" "$tmp/cuts.tgn" \
+		>"$tmp/bo" 2>"$tmp/be"
+	echo "exit $?" >>"$tmp/be"
+	cmp -s "$tmp/bw" "$tmp/bo" && cmp -s "$tmp/bwe" "$tmp/be"
+	report "$SUITE ARBITER_BATCH_BYTES='$v' is taken without a word" $? "$tmp/be"
+done
 # 17 MiB of games that all start with an indented [Game tag: no cut
 "$ARBITER" gen --game catan --count 300 --seed 4 | sed 's/^\[Game/ [Game/' >"$tmp/indent1.tgn"
 : >"$tmp/indent.tgn"

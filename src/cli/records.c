@@ -716,16 +716,32 @@ static size_t threads_for(const arb_opts *o, const arb_loop *l)
 	return n > 1 ? (size_t)n : 0;
 }
 
+#define BATCH_DEFAULT (256u << 10)
+#define BATCH_LARGEST (64u << 20)
+
 /* Bytes per batch: ARBITER_BATCH_BYTES (for tests: small batches cut
- * small inputs at many places), else 256 KiB. */
-static size_t batch_bytes(void)
+ * small inputs at many places), else 256 KiB.  A value that is not a
+ * whole number from 1 to 64 MiB is said on stderr, once a run (not with
+ * -q), and the default used: a mistyped setting is never silently lost. */
+static size_t batch_bytes(const arb_opts *o)
 {
+	static bool said;
 	const char *e = getenv("ARBITER_BATCH_BYTES");
-	char *end;
-	unsigned long long v = e ? strtoull(e, &end, 10) : 0;
-	if (e && *e && !*end && v >= 1 && v <= (64u << 20))
+	if (!e || !*e) /* unset, or set empty: the default */
+		return BATCH_DEFAULT;
+	/* digits only: strtoull alone would take " 5", "+5" and wrap "-5" */
+	bool digits = strspn(e, "0123456789") == strlen(e);
+	errno = 0;
+	unsigned long long v = digits ? strtoull(e, NULL, 10) : 0;
+	if (digits && errno == 0 && v >= 1 && v <= BATCH_LARGEST)
 		return (size_t)v;
-	return 256u << 10;
+	if (!said && !o->quiet)
+		fprintf(stderr,
+			"arbiter: ARBITER_BATCH_BYTES=%.40s%s is not a number of bytes from 1 to %u; "
+			"using the default %u\n",
+			e, strlen(e) > 40 ? "..." : "", BATCH_LARGEST, BATCH_DEFAULT);
+	said = true;
+	return BATCH_DEFAULT;
 }
 
 int arb_each_record_loop(const arb_opts *o, arb_out *out, const arb_loop *l)
@@ -734,7 +750,7 @@ int arb_each_record_loop(const arb_opts *o, arb_out *out, const arb_loop *l)
 	char **files = o->nfiles ? o->files : stdin_only;
 	int n = o->nfiles ? o->nfiles : 1;
 	pool p = { .l = l, .o = o, .out = out, .nthreads = threads_for(o, l) };
-	p.batch = batch_bytes();
+	p.batch = batch_bytes(o);
 	int stop = 0;
 	for (int i = 0; i < n && !stop; i++) {
 		const char *path = files[i];
@@ -774,7 +790,7 @@ int arb_each_record_stream(FILE *f, const char *name, const arb_taken *taken, co
 			   arb_out *out, const arb_loop *l)
 {
 	pool p = { .l = l, .o = o, .out = out, .nthreads = threads_for(o, l) };
-	p.batch = batch_bytes();
+	p.batch = batch_bytes(o);
 	int stop = p.nthreads ? split_stream(&p, f, name, false, taken)
 			      : each_serial(f, name, taken, 0, 0, o, out, l);
 	pool_end(&p);

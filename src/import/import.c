@@ -155,6 +155,21 @@ void arb_import_tag(arb_buf *b, const char *name, const char *value)
 	arb_buf_puts(b, "\"]\n");
 }
 
+int arb_import_finish(int rc, arb_import_put *put, void *conv, const arb_import_sink *sink,
+		      arb_buf *const bufs[], size_t nbufs)
+{
+	if (rc == 0) {
+		arb_buf out = { 0 };
+		rc = put(conv, &out);
+		if (rc == 0)
+			sink->game(sink->ctx, out.p, out.len);
+		arb_buf_free(&out);
+	}
+	for (size_t i = 0; i < nbufs; i++)
+		arb_buf_free(bufs[i]);
+	return rc;
+}
+
 int arb_import_fail(arb_import_error *err, uint32_t line, uint32_t col, const char *fmt, ...)
 {
 	va_list ap;

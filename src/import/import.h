@@ -111,6 +111,17 @@ void arb_import_free_all(void);
  * made blanks. */
 void arb_import_tag(arb_buf *b, const char *name, const char *value);
 
+/* A converter's record writer: the whole TGN record of the game it has
+ * read into `out`.  Returns 0, or -1 with the converter's error set. */
+typedef int arb_import_put(void *conv, arb_buf *out);
+
+/* For the converters, the end of a conversion: when rc is 0, the record
+ * is written by put(conv, ...) and, when that succeeds, handed to `sink`
+ * whole; then the record and the converter's `nbufs` buffers `bufs` are
+ * freed, whatever rc.  Returns rc, or put's -1. */
+int arb_import_finish(int rc, arb_import_put *put, void *conv, const arb_import_sink *sink,
+		      arb_buf *const bufs[], size_t nbufs);
+
 /* For the converters: fill *err and return -1. */
 int arb_import_fail(arb_import_error *err, uint32_t line, uint32_t col, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));

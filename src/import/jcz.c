@@ -739,6 +739,14 @@ static void put_record(const conv *c, arb_buf *out, bool star)
 		arb_buf_put(out, c->moves.p, c->moves.len);
 }
 
+/* The finished conversion's record (arb_import_put). */
+static int put_final(void *ctx, arb_buf *out)
+{
+	const conv *c = ctx;
+	put_record(c, out, c->unfinished);
+	return 0;
+}
+
 /* Ask the engine whether the tile drawn now fits nowhere: replay the
  * record with its discard appended and see whether every line passes. */
 static bool discard_accepted(conv *c)
@@ -848,15 +856,8 @@ static int convert_doc(const unsigned char *bytes, size_t len, const arb_import_
 	memset(&c, 0, sizeof c);
 	c.err = err;
 	c.root = root;
-	int rc = convert(&c);
-	if (rc == 0) {
-		arb_buf out = { 0 };
-		put_record(&c, &out, c.unfinished);
-		sink->game(sink->ctx, out.p, out.len);
-		arb_buf_free(&out);
-	}
-	arb_buf_free(&c.tags);
-	arb_buf_free(&c.moves);
+	arb_buf *const bufs[] = { &c.tags, &c.moves };
+	int rc = arb_import_finish(convert(&c), put_final, &c, sink, bufs, 2);
 	json_decref(root);
 	return rc;
 }

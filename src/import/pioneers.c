@@ -87,6 +87,10 @@ typedef struct conv {
 	int knight;	/* 1: a knight played, its robber move to come   */
 	int roads_left; /* road building: free roads still to come       */
 	bool monopoly;	/* a monopoly played, its resource to come       */
+	/* the monopoly's take, told one opponent a message */
+	int mono_res;			     /* its resource, -1: no take being told */
+	unsigned mono_named;		     /* the seats whose share was told */
+	unsigned mono_take[PIO_MAX_PLAYERS]; /* by seat */
 } conv;
 
 static int fail(conv *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -412,12 +416,32 @@ static const char *colour_of(const conv *c, int player)
 	return colours[c->seat_of[player]];
 }
 
+/* Write the monopoly whose take was being told: " play monopoly R takes
+ * Colour N ..." with every opponent in seat order (TGN's canonical
+ * order), 0 for one the log did not name.  The server names every
+ * opponent, those who held none too, so an opponent not named kept the
+ * cards (a player who had left the game): the engine then refuses the
+ * take, as it should. */
+static void put_take(conv *c)
+{
+	if (c->mono_res < 0)
+		return;
+	arb_buf_printf(&c->line, " play monopoly %s takes", cat_res_name[c->mono_res]);
+	for (int s = 0; s < c->nseated; s++)
+		if (s != c->seat_of[c->cur])
+			arb_buf_printf(&c->line, " %s %u", colours[s], c->mono_take[s]);
+	c->mono_res = -1;
+	c->mono_named = 0;
+	memset(c->mono_take, 0, sizeof c->mono_take);
+}
+
 /* Close the line being written (a set-up placement is written here, its
  * settlement and road paired by the engine's geometry). */
 static int flush_line(conv *c)
 {
 	if (c->cur < 0)
 		return 0;
+	put_take(c);
 	if (c->knight || c->roads_left == 2 || c->monopoly)
 		return fail(c, "player %d's development card is played without its %s", c->cur,
 			    c->knight	  ? "robber move"
@@ -535,6 +559,8 @@ static int event(conv *c, int p, const char *m)
 	unsigned res[CAT_RES];
 	if (p < 0 || p >= c->nplayers)
 		return fail(c, "player %d does not play (num-players %d)", p, c->nplayers);
+	if (strncmp(m, "monopoly ", 9))
+		put_take(c); /* the take is told: this is the next event */
 	if (!strncmp(m, "setup", 5)) {
 		if (!c->mapped)
 			return fail(c, "the set-up begins before the server sent the map");
@@ -674,12 +700,23 @@ static int event(conv *c, int p, const char *m)
 		return 0;
 	}
 	if (sscanf(m, "monopoly %d %15s from %d", &n, r1, &v) == 3) {
+		/* one opponent's share: "monopoly 2 grain from 1" */
 		int r = res_named(r1, strlen(r1));
-		if (r < 0)
-			return fail(c, "\"%.60s\" names no resource", m);
+		if (r < 0 || n < 0 || n > 19 || v < 0 || v >= c->nplayers || c->seat_of[v] < 0 ||
+		    v == p)
+			return fail(c, "\"%.60s\" is no monopoly's take from an opponent", m);
+		if (need_turn(c, p, "takes by a monopoly"))
+			return -1;
 		if (c->monopoly)
-			arb_buf_printf(&c->line, " play monopoly %s", cat_res_name[r]);
+			c->mono_res = r;
+		else if (c->mono_res != r)
+			return fail(c, "player %d takes %s by a monopoly not played", p, r1);
 		c->monopoly = false;
+		unsigned seat = (unsigned)c->seat_of[v];
+		if (c->mono_named & 1u << seat)
+			return fail(c, "the monopoly's take from player %d is told twice", v);
+		c->mono_named |= 1u << seat;
+		c->mono_take[seat] = (unsigned)n;
 		return 0;
 	}
 	if (sscanf(m, "maritime-trade %d supply %15s receive %15s", &n, r1, r2) == 3) {
@@ -934,8 +971,11 @@ static int log_line(conv *c, const char *s, size_t n)
 
 /* ------------------------------------------------------------ the record */
 
-static int put_record(conv *c, arb_buf *out)
+/* The record (arb_import_put): its errors are the whole log's. */
+static int put_record(void *ctx, arb_buf *out)
 {
+	conv *c = ctx;
+	c->lineno = 0;
 	if (!c->nsent)
 		return fail(c, "not a Pioneers server log: no line \"HH:MM:SS (0xID) --> "
 			       "MESSAGE\" (the server writes them with --debug)");
@@ -1034,21 +1074,12 @@ static int pio_convert(arb_import_in *in, const arb_import_sink *sink, arb_impor
 	c->err = err;
 	c->d = arb_icat_data(err);
 	c->cur = -1;
+	c->mono_res = -1;
 	c->params_conn = -1;
 	memset(c->seat_of, -1, sizeof c->seat_of);
 	c->nplayers = PIO_MAX_PLAYERS;
-	int rc = c->d ? convert(c, in) : -1;
-	if (rc == 0) {
-		arb_buf out = { 0 };
-		c->lineno = 0;
-		rc = put_record(c, &out);
-		if (rc == 0)
-			sink->game(sink->ctx, out.p, out.len);
-		arb_buf_free(&out);
-	}
-	arb_buf_free(&c->moves);
-	arb_buf_free(&c->line);
-	arb_buf_free(&c->setup_tag);
+	arb_buf *const bufs[] = { &c->moves, &c->line, &c->setup_tag };
+	int rc = arb_import_finish(c->d ? convert(c, in) : -1, put_record, c, sink, bufs, 3);
 	free(c);
 	return rc;
 }

@@ -523,6 +523,18 @@ static void note_unseen(conv *c)
 		c->first_unseen = c->sec.line;
 }
 
+/* Append the secret's card, its name from `names`, or '?' (noted) when
+ * no copy named it. */
+static void put_secret_card(conv *c, const secret *s, const char *const names[])
+{
+	if (s->known) {
+		arb_buf_puts(&c->line, names[s->value]);
+	} else {
+		arb_buf_putc(&c->line, '?');
+		note_unseen(c);
+	}
+}
+
 /* Write the secret whose copies were merged. */
 static int flush_secret(conv *c)
 {
@@ -534,21 +546,11 @@ static int flush_secret(conv *c)
 	switch (kind) {
 	case SEC_DRAW:
 		arb_buf_puts(&c->line, " buy ");
-		if (s->known) {
-			arb_buf_puts(&c->line, cat_dev_name[s->value]);
-		} else {
-			arb_buf_putc(&c->line, '?');
-			note_unseen(c);
-		}
+		put_secret_card(c, s, cat_dev_name);
 		break;
 	case SEC_ROB:
 		arb_buf_printf(&c->line, " steal %s ", colour_of(c, s->v));
-		if (s->known) {
-			arb_buf_puts(&c->line, cat_res_name[s->value]);
-		} else {
-			arb_buf_putc(&c->line, '?');
-			note_unseen(c);
-		}
+		put_secret_card(c, s, cat_res_name);
 		break;
 	case SEC_DISCARD:
 		arb_buf_printf(&c->line, " discard %s ", colour_of(c, s->p));
@@ -588,6 +590,28 @@ static int secret_copy(conv *c, enum sec_kind kind, int p, int v, uint32_t seen,
 		s->unknown = unknown;
 	}
 	return 0;
+}
+
+/* Whether a GAIN gives resources: an element 1 to 5 (clay ... wood) with
+ * an amount above 0.  SOCPlayerElement gains one element,
+ * "elementType=T|amount=N" (no amount: taken as a gain); SOCPlayerElements
+ * lists them after the action, "actionType=GAIN|e2=5,e3=5". */
+static bool gains_resources(const char *body, bool one)
+{
+	long k, n = 1;
+	if (one)
+		return int_field(body, "elementType", false, &k) == 0 && k >= 1 && k <= 5 &&
+		       (int_field(body, "amount", false, &n) || n > 0);
+	const char *e = strstr(body, "actionType=GAIN|");
+	for (e = e ? e + 16 : NULL; e && *e == 'e';) {
+		char *end;
+		k = strtol(e + 1, &end, 10);
+		n = *end == '=' ? strtol(end + 1, &end, 10) : 0;
+		if (k >= 1 && k <= 5 && n > 0)
+			return true;
+		e = *end == ',' ? end + 1 : NULL;
+	}
+	return false;
 }
 
 /* ------------------------------------------------------ the messages */
@@ -1039,23 +1063,10 @@ static int game_message(conv *c, const char *name, const char *body, enum aud au
 		char act[16];
 		if (text_field(body, "actionType", act, sizeof act) || strcmp(act, "GAIN"))
 			return 0; /* costs paid (LOSE), hands and flags (SET): derived */
-		bool res = false;
-		if (!strcmp(name, "SOCPlayerElement")) {
-			res = int_field(body, "elementType", false, &v) == 0 && v >= 1 && v <= 5 &&
-			      !c->monopoly;
-		} else {
-			/* "...|actionType=GAIN|e2=5,e3=5": elements 1..5 are resources */
-			const char *e = strstr(body, "actionType=GAIN|");
-			for (e = e ? e + 16 : NULL; e && *e == 'e';) {
-				char *end;
-				long k = strtol(e + 1, &end, 10);
-				long n = *end == '=' ? strtol(end + 1, &end, 10) : 0;
-				if (k >= 1 && k <= 5 && n > 0)
-					res = true;
-				e = *end == ',' ? end + 1 : NULL;
-			}
-		}
-		if (res)
+		bool one = !strcmp(name, "SOCPlayerElement");
+		if (one && c->monopoly)
+			return 0; /* the monopolist's take, before SOCSimpleAction */
+		if (gains_resources(body, one))
 			return fail(c,
 				    "%s gives resources outside the rules (a debug command), which "
 				    "TGN cannot hold",
@@ -1229,9 +1240,11 @@ static int entry(conv *c, char *s)
 
 /* ------------------------------------------------------------ the record */
 
-/* The record: tags (whose view it is decided here), then the lines. */
-static int put_record(conv *c, arb_buf *out)
+/* The record (arb_import_put): tags (whose view it is decided here),
+ * then the lines. */
+static int put_record(void *ctx, arb_buf *out)
 {
+	conv *c = ctx;
 	/* Whose view: a full log, or a client's with every seat's own
 	 * messages, is the referee's; a client's with one seat's own, that
 	 * seat's; with none, an observer's. */
@@ -1385,17 +1398,8 @@ static int soclog_convert(arb_import_in *in, const arb_import_sink *sink, arb_im
 	c->cur = -1;
 	c->winner = -1;
 	memset(c->seat_of, -1, sizeof c->seat_of);
-	int rc = c->d ? convert(c, in) : -1;
-	if (rc == 0) {
-		arb_buf out = { 0 };
-		rc = put_record(c, &out);
-		if (rc == 0)
-			sink->game(sink->ctx, out.p, out.len);
-		arb_buf_free(&out);
-	}
-	arb_buf_free(&c->moves);
-	arb_buf_free(&c->line);
-	arb_buf_free(&c->setup_tag);
+	arb_buf *const bufs[] = { &c->moves, &c->line, &c->setup_tag };
+	int rc = arb_import_finish(c->d ? convert(c, in) : -1, put_record, c, sink, bufs, 3);
 	free(c);
 	return rc;
 }
