@@ -352,8 +352,7 @@ static uint32_t tail_id(tail_table *tt, const uint8_t *bytes)
 		tt->slot = arb_xrealloc(tt->slot, tt->nslot * sizeof *tt->slot);
 		memset(tt->slot, 0, tt->nslot * sizeof *tt->slot);
 		for (uint32_t id = 0; id < tt->n; id++) {
-			uint32_t i =
-				(uint32_t)tail_hash(tt->bytes[id]) & (tt->nslot - 1);
+			uint32_t i = (uint32_t)tail_hash(tt->bytes[id]) & (tt->nslot - 1);
 			while (tt->slot[i])
 				i = (i + 1) & (tt->nslot - 1);
 			tt->slot[i] = id + 1;
@@ -2163,7 +2162,8 @@ static int by_bank(cat_turn *t, const cat_act *a)
 		for (unsigned p = 0; p < CAT_SEATS; p++) {
 			uint64_t dw = hand_word(d[p]);
 			if (dw)
-				x.hand[p] = hand_id(&h->hands[p], add_bytes(h->hands[p].word[x.hand[p]], dw));
+				x.hand[p] = hand_id(&h->hands[p],
+						    add_bytes(h->hands[p].word[x.hand[p]], dw));
 		}
 		x.tail = cls[class_of[i]].tail;
 		if (insert(h, out, &x) < 0) {
