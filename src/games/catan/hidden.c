@@ -6,22 +6,31 @@
  *
  * A replay keeps every way the unseen cards could have gone that the
  * record so far allows: a set of "worlds", each the part of the position
- * that unseen cards can change (every hand, the development cards held and
- * left in the deck, whether the game is over, whose turn it is, and the
- * turn's own bookkeeping that depends on them).  The rest (the board, the
- * robber, knights played, the special cards) is the same in every world,
- * so it lives once in the game's position, which always holds one world
- * loaded: the representative, which dump and score show.
+ * that unseen cards can change (every hand, whether the game is over,
+ * whose turn it is, and the turn's own bookkeeping that depends on them).
+ * The rest (the board, the robber, knights played, the development cards,
+ * the special cards) is the same in every world, so it lives once in the
+ * game's position, which always holds one world loaded: the
+ * representative, which dump and score show.
+ *
+ * A set holds each world as ids (struct wid): each seat's hand by its id
+ * in that seat's table of the hands seen so far, and the rest (the tail)
+ * by its id in a table of tails.  The tables remember what a card more or
+ * less makes of each hand, so that the loops over thousands of worlds
+ * move ids (a steal: two lookups) rather than cards, and compare and hash
+ * three words a world.
  *
  * Each action is played once per world (and once per guess of its own
  * '?') by the same rule code that plays a full record, or, where its only
  * use of the hands is what some players must hold, once on one world and
  * carried to the others as the change it made (fast_act, fast_unseen;
- * a run of such actions in one pass, pending until flush(), and an unseen
- * discard once per group of worlds that differ only in the discarding
- * hand); the worlds in which it is illegal are dropped.  The action is illegal
- * only when no world is left: then no assignment of the unseen cards
- * explains the record, and the message says so in terms of what the
+ * a run of such actions in one pass, pending until flush() and kept past
+ * the line's end while they drop no world, an unseen discard once per
+ * group of worlds that differ only in the discarding hand, and an action
+ * that reads the bank's stock once per stock: by_bank); the worlds in
+ * which it is illegal are dropped.  The action is
+ * illegal only when no world is left: then no assignment of the unseen
+ * cards explains the record, and the message says so in terms of what the
  * worlds held.  What later actions force (a spend, a knight played, a
  * count) so narrows what earlier '?' were.  Worlds are deduplicated after
  * every action (a hash set): only how many of each card each player may
@@ -33,14 +42,17 @@
  * one world is left, everything is known again and the replay goes back
  * to playing the one position; a full record never enters this file.
  *
- * Memory: three sets of at most CAT_MAX_WORLDS worlds of 56 bytes (the
+ * Memory: three sets of at most CAT_MAX_WORLDS worlds of 24 bytes (the
  * line's start, and two to play its actions on) and a hash table of
  * 2 x CAT_MAX_WORLDS slots, allocated on the first unseen card and grown as
- * needed: at most about 12 MB, and 8 MB more while an unseen discard is
- * made; the search's memo adds 37 MB and the lines since the listed
- * worlds about 1 kB each, whatever the record.
+ * needed: at most about 6 MB, and 4 MB more while an unseen discard is
+ * made; the tables of hands, about 80 bytes a hand, are collected when a
+ * line ends with more than HANDS_KEPT hands of a seat in them, so they stay
+ * within about 6 MB a seat; the search's memo adds 37 MB and the lines
+ * since the listed worlds about 1 kB each, whatever the record.
  */
 #include <assert.h>
+#include <limits.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -49,8 +61,9 @@
 #include "../../core/util.h"
 #include "catan.h"
 
-/* One way the unseen cards could have gone.  All bytes, padding named
- * and zeroed, so worlds compare and hash as bytes. */
+/* One way the unseen cards could have gone, in full.  All bytes, padding
+ * named and zeroed, so worlds compare and hash as bytes (the lazy
+ * search's memo keeps them so). */
 typedef struct cat_world {
 	uint8_t res[CAT_SEATS][CAT_RES];
 	uint8_t over, winner, active;
@@ -62,15 +75,58 @@ typedef struct cat_world {
 
 static_assert(sizeof(cat_world) % 8 == 0, "a world hashes as 64-bit words");
 
+/* The tail of a world: what follows the hands. */
+#define TAIL_AT offsetof(cat_world, over)
+#define TAIL_SIZE (sizeof(cat_world) - TAIL_AT)
 /* The turn's bookkeeping of a world, from must_discard on. */
 #define BOOKS (offsetof(cat_world, pad) - offsetof(cat_world, must_discard))
+#define BOOKS_AT (offsetof(cat_world, must_discard) - TAIL_AT) /* in a tail */
+
+#define NO_ID UINT32_MAX
+
+/* A world as a set holds it: each seat's hand and the tail by id.  Three
+ * words, zero beyond, so worlds compare and hash as words. */
+typedef struct wid {
+	uint32_t hand[CAT_SEATS];
+	uint32_t tail, zero;
+} wid;
+
+static_assert(sizeof(wid) == 24, "a world of ids is three words");
+
+/* A seat's hands seen so far, by id.  A hand is its counts as the bytes
+ * 0..4 of a word (hand_word): bytes_at_least and add_bytes read it. */
+typedef struct hand_table {
+	uint64_t *word;
+	uint8_t *total;
+	uint32_t (*less)[CAT_RES]; /* the hand a card of r less: NO_ID unknown */
+	uint32_t (*more)[CAT_RES]; /* ... a card of r more                     */
+	/* per id, valid when stamp[id] == gen: flush()'s hand after the
+	 * pending actions (NO_ID: dropped), or unseen_discards' mark */
+	uint32_t *to, *stamp, gen;
+	/* per id, valid when pstamp[id] == pgen: where its kept hands start in
+	 * unseen_discards' list */
+	uint32_t *pat, *pstamp, pgen;
+	uint32_t n, cap;
+	uint32_t *slot, nslot; /* word -> id + 1 (0: free); nslot a power of 2 */
+} hand_table;
+
+/* The tails seen so far, by id (few: they differ only within a line). */
+typedef struct tail_table {
+	uint8_t (*bytes)[TAIL_SIZE];
+	uint32_t n, cap, last; /* last: the id tail_id gave last */
+	uint32_t *slot, nslot;
+} tail_table;
+
+/* A table is collected at the end of a line when it holds more hands. */
+#define HANDS_KEPT 65536u
 
 typedef struct wset {
-	cat_world *w;
+	wid *w;
 	unsigned n, cap;
+	unsigned version; /* one more each time the set is begun anew */
 } wset;
 
-#define SLOTS (2u * CAT_MAX_WORLDS)
+#define SLOTS (2u * CAT_MAX_WORLDS) /* the hash table's slots at most */
 
 struct cat_hidden {
 	bool on;    /* some card is unseen: the worlds are in use */
@@ -80,6 +136,10 @@ struct cat_hidden {
 	unsigned in;	    /* the worlds the next action is played on    */
 	uint32_t gen;	    /* a slot is in use when its stamp is gen     */
 	uint32_t *stamp, *slot;
+	unsigned nslots; /* a power of 2, at most SLOTS, grown with the sets */
+	hand_table hands[CAT_SEATS];
+	tail_table tails;
+	uint64_t unit[CAT_RES]; /* a hand word of one card of r */
 	/* Of the set `in` (kept by every pass): every world has the same
 	 * hand sizes (same_sizes), the same turn bookkeeping (same_books);
 	 * and bounds on the bank's stock over the worlds (lo <= every
@@ -92,6 +152,19 @@ struct cat_hidden {
 	bool pend, pend_books;
 	uint8_t pend_lo[24], pend_d[24];
 	cat_world pend_nw;
+	/* What the set `committed` is (see keep_pending): its pending
+	 * actions kept from the lines before, made when a line plays the
+	 * worlds one by one and given back with a refused line; and its
+	 * flags. */
+	bool c_pend, c_pend_books, c_same_sizes, c_same_books;
+	uint8_t c_pend_lo[24], c_pend_d[24];
+	cat_world c_pend_nw;
+	uint8_t c_bank_lo[CAT_RES], c_bank_hi[CAT_RES];
+	/* The least each seat holds of each resource in set min_of[seat]
+	 * (bytes laid out as res[][]) at its version min_version (seat_min);
+	 * UINT_MAX: none. */
+	uint8_t min[24];
+	unsigned min_of[CAT_SEATS], min_version[CAT_SEATS];
 	unsigned limit; /* worlds listed at most (cat_game.max_worlds) */
 	uint8_t bank_lo[CAT_RES], bank_hi[CAT_RES];
 	/* Followed one way at a time (see "lazy" below): the worlds at the
@@ -119,6 +192,20 @@ unsigned cat_hidden_count(const cat_game *g)
 	return g->hid->lazy ? 0 : g->hid->set[g->hid->committed].n;
 }
 
+static void hand_table_free(hand_table *ht)
+{
+	free(ht->word);
+	free(ht->total);
+	free(ht->less);
+	free(ht->more);
+	free(ht->to);
+	free(ht->stamp);
+	free(ht->pat);
+	free(ht->pstamp);
+	free(ht->slot);
+	memset(ht, 0, sizeof *ht);
+}
+
 void cat_hidden_free(cat_game *g)
 {
 	cat_hidden *h = g->hid;
@@ -128,6 +215,10 @@ void cat_hidden_free(cat_game *g)
 		free(h->set[i].w);
 	free(h->stamp);
 	free(h->slot);
+	for (unsigned p = 0; p < CAT_SEATS; p++)
+		hand_table_free(&h->hands[p]);
+	free(h->tails.bytes);
+	free(h->tails.slot);
 	free(h->log);
 	free(h->snap);
 	free(h->snap_try);
@@ -139,8 +230,163 @@ void cat_hidden_free(cat_game *g)
 	g->hidden_on = false;
 }
 
+/* ------------------------------------------------------------- tables */
+
+static inline uint64_t mix64(uint64_t x)
+{
+	x ^= x >> 31;
+	x *= 0x94d049bb133111ebull;
+	return x ^ (x >> 29);
+}
+
+/* Grow an array of `n` elements of `size` bytes to `cap`, the new ones
+ * zero (or NO_ID bytes, 0xff, with `ones`). */
+static void *grow(void *p, size_t n, size_t cap, size_t size, bool ones)
+{
+	p = arb_xrealloc(p, cap * size);
+	memset((char *)p + n * size, ones ? 0xff : 0, (cap - n) * size);
+	return p;
+}
+
+/* Put every id of the table in its slot (after the slots grew). */
+static void hand_rehash(hand_table *ht)
+{
+	memset(ht->slot, 0, ht->nslot * sizeof *ht->slot);
+	for (uint32_t id = 0; id < ht->n; id++) {
+		uint32_t i =
+			(uint32_t)mix64(ht->word[id] * 0x9e3779b97f4a7c15ull) & (ht->nslot - 1);
+		while (ht->slot[i])
+			i = (i + 1) & (ht->nslot - 1);
+		ht->slot[i] = id + 1;
+	}
+}
+
+/* The id of hand `word` in seat table ht, added when new. */
+static uint32_t hand_id(hand_table *ht, uint64_t word)
+{
+	if (2 * (ht->n + 1) > ht->nslot) {
+		ht->nslot = ht->nslot ? 2 * ht->nslot : 256;
+		ht->slot = arb_xrealloc(ht->slot, ht->nslot * sizeof *ht->slot);
+		hand_rehash(ht);
+	}
+	uint32_t i = (uint32_t)mix64(word * 0x9e3779b97f4a7c15ull) & (ht->nslot - 1);
+	for (; ht->slot[i]; i = (i + 1) & (ht->nslot - 1))
+		if (ht->word[ht->slot[i] - 1] == word)
+			return ht->slot[i] - 1;
+	if (ht->n == ht->cap) {
+		uint32_t n = ht->n, cap = n ? 2 * n : 256;
+		ht->word = grow(ht->word, n, cap, sizeof *ht->word, false);
+		ht->total = grow(ht->total, n, cap, sizeof *ht->total, false);
+		ht->less = grow(ht->less, n, cap, sizeof *ht->less, true);
+		ht->more = grow(ht->more, n, cap, sizeof *ht->more, true);
+		ht->to = grow(ht->to, n, cap, sizeof *ht->to, false);
+		ht->stamp = grow(ht->stamp, n, cap, sizeof *ht->stamp, false);
+		ht->pat = grow(ht->pat, n, cap, sizeof *ht->pat, false);
+		ht->pstamp = grow(ht->pstamp, n, cap, sizeof *ht->pstamp, false);
+		ht->cap = cap;
+	}
+	uint32_t id = ht->n++;
+	ht->word[id] = word;
+	uint8_t b[8];
+	memcpy(b, &word, 8);
+	unsigned total = 0;
+	for (unsigned r = 0; r < CAT_RES; r++)
+		total += b[r];
+	ht->total[id] = (uint8_t)total;
+	ht->stamp[id] = ht->pstamp[id] = 0;
+	ht->slot[i] = id + 1;
+	return id;
+}
+
+/* The hand word of counts res[] (bytes 0..4, zero beyond). */
+static inline uint64_t hand_word(const uint8_t res[CAT_RES])
+{
+	uint64_t w = 0;
+	memcpy(&w, res, CAT_RES);
+	return w;
+}
+
+/* The counts of hand `id` of seat p. */
+static inline const uint8_t *hand_res(const cat_hidden *h, unsigned p, uint32_t id)
+{
+	return (const uint8_t *)&h->hands[p].word[id];
+}
+
+/* The hand of seat p a card of r less (it holds one) / more. */
+static inline uint32_t hand_less(cat_hidden *h, unsigned p, uint32_t id, unsigned r)
+{
+	hand_table *ht = &h->hands[p];
+	if (ht->less[id][r] == NO_ID) {
+		uint32_t to = hand_id(ht, ht->word[id] - h->unit[r]);
+		ht->less[id][r] = to;
+	}
+	return ht->less[id][r];
+}
+
+static inline uint32_t hand_more(cat_hidden *h, unsigned p, uint32_t id, unsigned r)
+{
+	hand_table *ht = &h->hands[p];
+	if (ht->more[id][r] == NO_ID) {
+		uint32_t to = hand_id(ht, ht->word[id] + h->unit[r]);
+		ht->more[id][r] = to;
+	}
+	return ht->more[id][r];
+}
+
+/* The hash of a tail (TAIL_SIZE bytes), a word at a time. */
+static uint64_t tail_hash(const uint8_t *p)
+{
+	uint64_t x[(TAIL_SIZE + 7) / 8] = { 0 };
+	memcpy(x, p, TAIL_SIZE);
+	uint64_t h = 0;
+	for (size_t i = 0; i < sizeof x / sizeof *x; i++)
+		h = (h ^ x[i]) * 0x9e3779b97f4a7c15ull;
+	return mix64(h);
+}
+
+/* The id of tail `bytes` (TAIL_SIZE of them), added when new. */
+static uint32_t tail_id(tail_table *tt, const uint8_t *bytes)
+{
+	if (2 * (tt->n + 1) > tt->nslot) {
+		tt->nslot = tt->nslot ? 2 * tt->nslot : 16;
+		tt->slot = arb_xrealloc(tt->slot, tt->nslot * sizeof *tt->slot);
+		memset(tt->slot, 0, tt->nslot * sizeof *tt->slot);
+		for (uint32_t id = 0; id < tt->n; id++) {
+			uint32_t i = (uint32_t)tail_hash(tt->bytes[id]) & (tt->nslot - 1);
+			while (tt->slot[i])
+				i = (i + 1) & (tt->nslot - 1);
+			tt->slot[i] = id + 1;
+		}
+	}
+	if (tt->n && memcmp(tt->bytes[tt->last], bytes, TAIL_SIZE) == 0)
+		return tt->last;
+	uint32_t i = (uint32_t)tail_hash(bytes) & (tt->nslot - 1);
+	for (; tt->slot[i]; i = (i + 1) & (tt->nslot - 1))
+		if (memcmp(tt->bytes[tt->slot[i] - 1], bytes, TAIL_SIZE) == 0)
+			return tt->last = tt->slot[i] - 1;
+	if (tt->n == tt->cap) {
+		tt->cap = tt->cap ? 2 * tt->cap : 16;
+		tt->bytes = arb_xrealloc(tt->bytes, tt->cap * sizeof *tt->bytes);
+	}
+	memcpy(tt->bytes[tt->n], bytes, TAIL_SIZE);
+	tt->slot[i] = tt->n + 1;
+	return tt->last = tt->n++;
+}
+
+/* The tail of world w: a cat_world's bytes from TAIL_AT (over, winner,
+ * active first). */
+enum { TAIL_OVER, TAIL_WINNER };
+static_assert(offsetof(cat_world, winner) == TAIL_AT + TAIL_WINNER, "over, winner in order");
+
+static inline const uint8_t *tail_of(const cat_hidden *h, const wid *w)
+{
+	return h->tails.bytes[w->tail];
+}
+
+/* ------------------------------------------------------------- worlds */
+
 /* Put world `w` into the position (and, with `t`, the turn). */
-static void world_load(cat_game *g, cat_turn *t, const cat_world *w)
+static void world_load_x(cat_game *g, cat_turn *t, const cat_world *w)
 {
 	cat_state *s = &g->s;
 	for (unsigned r = 0; r < CAT_RES; r++)
@@ -163,7 +409,7 @@ static void world_load(cat_game *g, cat_turn *t, const cat_world *w)
 }
 
 /* The world the position (and, with `t`, the turn) is in. */
-static void world_store(const cat_game *g, const cat_turn *t, cat_world *w)
+static void world_store_x(const cat_game *g, const cat_turn *t, cat_world *w)
 {
 	const cat_state *s = &g->s;
 	memset(w, 0, sizeof *w);
@@ -179,62 +425,88 @@ static void world_store(const cat_game *g, const cat_turn *t, cat_world *w)
 	memcpy(w->got, t->got, sizeof w->got);
 }
 
-/* A world as 64-bit words (its bytes in order): hashed, compared and
- * copied a word at a time in the loops that make thousands of worlds. */
-#define WORLD_WORDS (sizeof(cat_world) / 8)
+/* World w of ids in full, and back. */
+static void world_expand(const cat_hidden *h, const wid *w, cat_world *x)
+{
+	for (unsigned p = 0; p < CAT_SEATS; p++)
+		memcpy(x->res[p], hand_res(h, p, w->hand[p]), CAT_RES);
+	memcpy((char *)x + TAIL_AT, tail_of(h, w), TAIL_SIZE);
+}
 
-static inline void world_words(const cat_world *w, uint64_t x[WORLD_WORDS])
+static void world_compress(cat_hidden *h, const cat_world *x, wid *w)
+{
+	for (unsigned p = 0; p < CAT_SEATS; p++)
+		w->hand[p] = hand_id(&h->hands[p], hand_word(x->res[p]));
+	w->tail = tail_id(&h->tails, (const uint8_t *)x + TAIL_AT);
+	w->zero = 0;
+}
+
+static void world_load(cat_game *g, cat_turn *t, const wid *w)
+{
+	cat_world x;
+	world_expand(g->hid, w, &x);
+	world_load_x(g, t, &x);
+}
+
+static void world_store(cat_game *g, const cat_turn *t, wid *w)
+{
+	cat_world x;
+	world_store_x(g, t, &x);
+	world_compress(g->hid, &x, w);
+}
+
+/* The hash of a world in full (the lazy search's memo). */
+static uint64_t world_hash(const cat_world *w)
+{
+	uint64_t h = 0x9e3779b97f4a7c15ull;
+	const unsigned char *p = (const unsigned char *)w;
+	for (size_t i = 0; i < sizeof *w; i += 8) {
+		uint64_t x;
+		memcpy(&x, p + i, 8);
+		h = (h ^ x) * 0xff51afd7ed558ccdull;
+		h ^= h >> 29;
+	}
+	return h;
+}
+
+/* A world of ids as its three words. */
+static inline void wid_words(const wid *w, uint64_t x[3])
 {
 	memcpy(x, w, sizeof *w);
 }
 
-static inline uint64_t rotl64(uint64_t x, unsigned k)
+static inline uint64_t wid_hash(const uint64_t x[3])
 {
-	return x << k | x >> (64 - k);
-}
-
-/* The hash of the words past the hands, apart: they are often alike in
- * every world a loop makes, and then hashed once (hash_hands). */
-static inline uint64_t hash_tail(const uint64_t x[WORLD_WORDS])
-{
-	static_assert(WORLD_WORDS == 7, "hash_tail folds words 3..6");
-	return (x[3] ^ rotl64(x[4], 16) ^ rotl64(x[5], 32) ^ rotl64(x[6], 48)) *
-	       0xc2b2ae3d27d4eb4full;
-}
-
-static inline uint64_t hash_hands(const uint64_t x[WORLD_WORDS], uint64_t tail)
-{
-	uint64_t h = (x[0] * 0x9e3779b97f4a7c15ull) ^ (x[1] * 0xff51afd7ed558ccdull) ^
-		     (x[2] * 0xc4ceb9fe1a85ec53ull) ^ tail;
-	h ^= h >> 31;
-	h *= 0x94d049bb133111ebull;
-	return h ^ (h >> 29);
-}
-
-static uint64_t world_hash(const cat_world *w)
-{
-	uint64_t x[WORLD_WORDS];
-	world_words(w, x);
-	return hash_hands(x, hash_tail(x));
-}
-
-static inline bool world_is(const cat_world *w, const uint64_t x[WORLD_WORDS])
-{
-	uint64_t y[WORLD_WORDS];
-	world_words(w, y);
-	uint64_t diff = 0;
-	for (unsigned k = 0; k < WORLD_WORDS; k++)
-		diff |= y[k] ^ x[k];
-	return diff == 0;
+	return mix64((x[0] * 0x9e3779b97f4a7c15ull) ^ (x[1] * 0xff51afd7ed558ccdull) ^
+		     (x[2] * 0xc4ceb9fe1a85ec53ull));
 }
 
 /* Start building a new set: every slot of the hash table free. */
 static void new_gen(cat_hidden *h)
 {
 	if (++h->gen == 0) {
-		memset(h->stamp, 0, SLOTS * sizeof *h->stamp);
+		memset(h->stamp, 0, h->nslots * sizeof *h->stamp);
 		h->gen = 1;
 	}
+}
+
+/* Slots for n worlds at least (twice as many, up to SLOTS).  The slots
+ * in use are lost: called before a set is begun (new_gen), or to rehash
+ * the one being built. */
+static void ensure_slots(cat_hidden *h, unsigned n)
+{
+	if (2 * n <= h->nslots || h->nslots == SLOTS)
+		return;
+	unsigned k = h->nslots;
+	while (k < 2 * n && k < SLOTS)
+		k *= 4; /* a set that grows grows much: few rehashes */
+	k = k < SLOTS ? k : SLOTS;
+	free(h->stamp);
+	free(h->slot);
+	h->nslots = k;
+	h->stamp = arb_xcalloc(k, sizeof *h->stamp);
+	h->slot = arb_xmalloc(k * sizeof *h->slot);
+	h->gen = 1;
 }
 
 /* Room for n worlds in `s` (doubling, so a set that grows a little
@@ -248,33 +520,39 @@ static void reserve(wset *s, unsigned n)
 	s->w = arb_xrealloc(s->w, s->cap * sizeof *s->w);
 }
 
-/* Add the world of words x, of hash hv, to `out` (the set being built)
- * unless it is there.  -1 when the set is full. */
-static inline int insert_words(cat_hidden *h, wset *out, const uint64_t x[WORLD_WORDS],
-			       uint64_t hv)
+/* Add `w` to `out` (the set being built) unless it is there.  -1 when
+ * the set is full. */
+static inline int insert(cat_hidden *h, wset *out, const wid *w)
 {
-	unsigned i = (unsigned)hv & (SLOTS - 1);
+	uint64_t x[3];
+	wid_words(w, x);
+	if (2 * (out->n + 1) > h->nslots && h->nslots < SLOTS) { /* rehash `out` */
+		ensure_slots(h, out->n + 1);
+		for (unsigned k = 0; k < out->n; k++) {
+			uint64_t y[3];
+			wid_words(&out->w[k], y);
+			unsigned j = (unsigned)wid_hash(y) & (h->nslots - 1);
+			while (h->stamp[j] == h->gen)
+				j = (j + 1) & (h->nslots - 1);
+			h->stamp[j] = h->gen;
+			h->slot[j] = k;
+		}
+	}
+	unsigned i = (unsigned)wid_hash(x) & (h->nslots - 1);
 	while (h->stamp[i] == h->gen) {
-		if (world_is(&out->w[h->slot[i]], x))
+		uint64_t y[3];
+		wid_words(&out->w[h->slot[i]], y);
+		if (((y[0] ^ x[0]) | (y[1] ^ x[1]) | (y[2] ^ x[2])) == 0)
 			return 0;
-		i = (i + 1) & (SLOTS - 1);
+		i = (i + 1) & (h->nslots - 1);
 	}
 	if (out->n == h->limit)
 		return -1;
 	reserve(out, out->n + 1);
-	memcpy(&out->w[out->n], x, sizeof *out->w);
+	out->w[out->n] = *w;
 	h->stamp[i] = h->gen;
 	h->slot[i] = out->n++;
 	return 0;
-}
-
-/* Add `w` to `out` (the set being built) unless it is there.  -1 when
- * the set is full. */
-static int insert(cat_hidden *h, wset *out, const cat_world *w)
-{
-	uint64_t x[WORLD_WORDS];
-	world_words(w, x);
-	return insert_words(h, out, x, hash_hands(x, hash_tail(x)));
 }
 
 /* The set an action writes to: neither the line's start nor its input. */
@@ -285,13 +563,31 @@ static unsigned spare(const cat_hidden *h)
 			return i;
 }
 
+/* Set o begun anew, empty. */
+static wset *start_set(cat_hidden *h, unsigned o)
+{
+	wset *s = &h->set[o];
+	s->n = 0;
+	s->version++;
+	return s;
+}
+
 /* The first '?' of a record: the one world so far becomes the set. */
 static void enter(cat_game *g, const cat_turn *t)
 {
 	if (!g->hid) {
 		g->hid = arb_xcalloc(1, sizeof *g->hid);
-		g->hid->stamp = arb_xcalloc(SLOTS, sizeof *g->hid->stamp);
-		g->hid->slot = arb_xmalloc(SLOTS * sizeof *g->hid->slot);
+		cat_hidden *h = g->hid;
+		h->nslots = 256;
+		h->stamp = arb_xcalloc(h->nslots, sizeof *h->stamp);
+		h->slot = arb_xmalloc(h->nslots * sizeof *h->slot);
+		for (unsigned p = 0; p < CAT_SEATS; p++)
+			h->min_of[p] = UINT_MAX;
+		for (unsigned r = 0; r < CAT_RES; r++) {
+			uint8_t one[CAT_RES] = { 0 };
+			one[r] = 1;
+			h->unit[r] = hand_word(one);
+		}
 	}
 	cat_hidden *h = g->hid;
 	h->on = true;
@@ -299,10 +595,11 @@ static void enter(cat_game *g, const cat_turn *t)
 	h->fresh = true;
 	h->committed = h->in = 0;
 	h->pend = false;
-	h->set[0].n = 0;
+	h->c_pend = false;
+	start_set(h, 0);
 	h->limit = g->max_worlds && g->max_worlds < CAT_MAX_WORLDS ? g->max_worlds : CAT_MAX_WORLDS;
 	new_gen(h);
-	cat_world w;
+	wid w;
 	world_store(g, t, &w);
 	int rc = insert(h, &h->set[0], &w);
 	assert(rc == 0);
@@ -312,12 +609,117 @@ static void enter(cat_game *g, const cat_turn *t)
 	memcpy(h->bank_hi, g->s.bank, CAT_RES);
 }
 
+/* A fresh mark for every hand of seat table ht (stamp). */
+static void hand_marks(hand_table *ht)
+{
+	if (++ht->gen == 0) {
+		memset(ht->stamp, 0, ht->cap * sizeof *ht->stamp);
+		ht->gen = 1;
+	}
+}
+
+/* World x (in full) with pending actions made: the change d[] to the
+ * hands, the game's state of nw, and its bookkeeping with `books`. */
+static void pend_apply(const uint8_t d[24], const cat_world *nw, bool books, cat_world *x)
+{
+	uint8_t *res = &x->res[0][0];
+	for (unsigned i = 0; i < CAT_SEATS * CAT_RES; i++)
+		res[i] = (uint8_t)(res[i] + d[i]);
+	memcpy((char *)x + TAIL_AT, (const char *)nw + TAIL_AT, books ? TAIL_SIZE : BOOKS_AT);
+}
+
+/* World i of the set `committed` in full, with the pending actions it
+ * keeps. */
+static void committed_world(const cat_hidden *h, unsigned i, cat_world *x)
+{
+	world_expand(h, &h->set[h->committed].w[i], x);
+	if (h->c_pend)
+		pend_apply(h->c_pend_d, &h->c_pend_nw, h->c_pend_books, x);
+}
+
+/* The least seat p holds of each resource over the set `in`, before
+ * the pending actions; kept until the set is begun anew. */
+static const uint8_t *seat_min(cat_hidden *h, unsigned p)
+{
+	const wset *in = &h->set[h->in];
+	uint8_t *m = h->min + p * CAT_RES;
+	if (h->min_of[p] == h->in && h->min_version[p] == in->version)
+		return m;
+	hand_table *ht = &h->hands[p];
+	memset(m, 0xff, CAT_RES);
+	hand_marks(ht); /* each hand looked at once */
+	for (unsigned i = 0; i < in->n; i++) {
+		uint32_t id = in->w[i].hand[p];
+		if (ht->stamp[id] == ht->gen)
+			continue;
+		ht->stamp[id] = ht->gen;
+		const uint8_t *res = hand_res(h, p, id);
+		for (unsigned r = 0; r < CAT_RES; r++)
+			m[r] = res[r] < m[r] ? res[r] : m[r];
+	}
+	h->min_of[p] = h->in;
+	h->min_version[p] = in->version;
+	return m;
+}
+
+/* Whether a line may end with its pending actions not yet made: when
+ * every world of the set `in` holds what they ask, they drop none, so
+ * the set's count and order are those they would make, and the next
+ * line goes on adding to them.  A run of lines that only build, buy and
+ * produce then costs no pass over the worlds. */
+static bool keep_pending(cat_hidden *h)
+{
+	if (!h->pend)
+		return false;
+	for (unsigned p = 0; p < CAT_SEATS; p++) {
+		const uint8_t *lo = h->pend_lo + p * CAT_RES;
+		if (!hand_word(lo))
+			continue;
+		const uint8_t *m = seat_min(h, p);
+		for (unsigned r = 0; r < CAT_RES; r++)
+			if (lo[r] > m[r])
+				return false;
+	}
+	return true;
+}
+
+/* The set `committed` with what it keeps (struct cat_hidden), saved
+ * at the end of a line and given back at the start of the next. */
+static void save_committed(cat_hidden *h)
+{
+	h->c_pend = h->pend;
+	h->c_pend_books = h->pend_books;
+	memcpy(h->c_pend_lo, h->pend_lo, sizeof h->c_pend_lo);
+	memcpy(h->c_pend_d, h->pend_d, sizeof h->c_pend_d);
+	h->c_pend_nw = h->pend_nw;
+	h->c_same_sizes = h->same_sizes;
+	h->c_same_books = h->same_books;
+	memcpy(h->c_bank_lo, h->bank_lo, CAT_RES);
+	memcpy(h->c_bank_hi, h->bank_hi, CAT_RES);
+}
+
+static void restore_committed(cat_hidden *h)
+{
+	h->in = h->committed;
+	h->pend = h->c_pend;
+	h->pend_books = h->c_pend_books;
+	memcpy(h->pend_lo, h->c_pend_lo, sizeof h->pend_lo);
+	memcpy(h->pend_d, h->c_pend_d, sizeof h->pend_d);
+	h->pend_nw = h->c_pend_nw;
+	h->same_sizes = h->c_same_sizes;
+	h->same_books = h->c_same_books;
+	memcpy(h->bank_lo, h->c_bank_lo, CAT_RES);
+	memcpy(h->bank_hi, h->c_bank_hi, CAT_RES);
+}
+
 /* Load world i of the line's start into the position (position_ok checks
  * each world this way). */
 void cat_hidden_load(cat_game *g, unsigned i)
 {
 	assert(cat_hidden_on(g) && i < g->hid->set[g->hid->committed].n);
-	world_load(g, NULL, &g->hid->set[g->hid->committed].w[i]);
+	cat_world x;
+	committed_world(g->hid, i, &x);
+	world_load_x(g, NULL, &x);
 }
 
 /* A new turn line: the worlds in which the game is over cannot go on.
@@ -334,23 +736,33 @@ int cat_hidden_begin(cat_game *g, const cat_move *m, arb_reject *rej)
 					  cat_cname(g, g->s.winner));
 		return 0;
 	}
-	h->in = h->committed;
+	restore_committed(h);
 	const wset *in = &h->set[h->in];
+	if (h->pend) { /* the game's state is pend_nw's in every world */
+		if (h->pend_nw.over)
+			return cat_reject(rej, CAT_R_GAME_OVER, m->line, m->col,
+					  "the game is over (%s has won, however the "
+					  "unseen cards went)",
+					  cat_cname(g, h->pend_nw.winner));
+		cat_world x;
+		committed_world(h, 0, &x);
+		world_load_x(g, NULL, &x);
+		return 0;
+	}
 	unsigned going = 0;
 	for (unsigned i = 0; i < in->n; i++)
-		going += !in->w[i].over;
+		going += !tail_of(h, &in->w[i])[TAIL_OVER];
 	if (!going)
 		return cat_reject(rej, CAT_R_GAME_OVER, m->line, m->col,
 				  "the game is over (%s has won, however the "
 				  "unseen cards went)",
-				  cat_cname(g, in->w[0].winner));
+				  cat_cname(g, tail_of(h, &in->w[0])[TAIL_WINNER]));
 	if (going < in->n) {
 		unsigned o = spare(h);
-		wset *out = &h->set[o];
-		out->n = 0;
+		wset *out = start_set(h, o);
 		new_gen(h);
 		for (unsigned i = 0; i < in->n; i++)
-			if (!in->w[i].over)
+			if (!tail_of(h, &in->w[i])[TAIL_OVER])
 				insert(h, out, &in->w[i]);
 		h->in = o;
 	}
@@ -377,7 +789,7 @@ typedef struct pass {
 
 /* Play the action (or end the line) in world `w`; keep the world it
  * leads to. */
-static void attempt(pass *P, const cat_world *w, const cat_act *a)
+static void attempt(pass *P, const wid *w, const cat_act *a)
 {
 	if (P->full)
 		return;
@@ -404,7 +816,7 @@ static void attempt(pass *P, const cat_world *w, const cat_act *a)
 		memset(t->discarded, 0, sizeof t->discarded);
 		memset(t->got, 0, sizeof t->got);
 	}
-	cat_world nw;
+	wid nw;
 	world_store(g, t, &nw);
 	if (insert(P->h, P->out, &nw) < 0) {
 		P->full = true;
@@ -418,10 +830,10 @@ static void attempt(pass *P, const cat_world *w, const cat_act *a)
 	}
 }
 
-/* Every way of discarding `left` more cards of the resources r.. within
- * `room`, added to c->give.  Returns the guesses tried. */
-static unsigned discard_guesses(pass *P, const cat_world *w, cat_act *c,
-				const uint8_t room[CAT_RES], unsigned r, unsigned left)
+/* Every way of discarding `left` more cards of the resources r..
+ * within `room`, added to c->give.  Returns the guesses tried. */
+static unsigned discard_guesses(pass *P, const wid *w, cat_act *c, const uint8_t room[CAT_RES],
+				unsigned r, unsigned left)
 {
 	if (r == CAT_RES - 1) {
 		if (left > room[r])
@@ -443,7 +855,7 @@ static unsigned discard_guesses(pass *P, const cat_world *w, cat_act *c,
 /* The action in world `w`, once per guess of its '?' that the world
  * allows; with no guess possible, as written, so that the rule code says
  * why not. */
-static void expand(pass *P, const cat_world *w, const cat_act *a)
+static void expand(pass *P, const wid *w, const cat_act *a)
 {
 	if (!a || !cat_is_unseen(a)) {
 		attempt(P, w, a);
@@ -454,20 +866,27 @@ static void expand(pass *P, const cat_world *w, const cat_act *a)
 	unsigned tried = 0;
 	switch (a->kind) {
 	case A_ROBBER:
-	case A_KNIGHT:
+	case A_KNIGHT: {
+		if (a->b >= CAT_SEATS)
+			break;
+		const uint8_t *held = hand_res(P->h, a->b, w->hand[a->b]);
 		for (unsigned r = 0; r < CAT_RES; r++)
-			if (w->res[a->b][r]) {
+			if (held[r]) {
 				c.c = (uint8_t)r;
 				attempt(P, w, &c);
 				tried++;
 			}
 		break;
+	}
 	case A_DISCARD: {
+		if (a->a >= CAT_SEATS)
+			break;
+		const uint8_t *hand = hand_res(P->h, a->a, w->hand[a->a]);
 		uint8_t room[CAT_RES];
 		bool held = true;
 		for (unsigned r = 0; r < CAT_RES; r++) {
-			held &= w->res[a->a][r] >= a->give[r];
-			room[r] = held ? (uint8_t)(w->res[a->a][r] - a->give[r]) : 0;
+			held &= hand[r] >= a->give[r];
+			room[r] = held ? (uint8_t)(hand[r] - a->give[r]) : 0;
 		}
 		c.b = 0;
 		if (held)
@@ -546,10 +965,12 @@ static int explain(pass *P, const cat_act *a, const wset *in)
 	const cat_shortage *sh = &P->first_short;
 	uint8_t most[CAT_RES] = { 0 };
 	if (sh->seat < P->t->g->nseats)
-		for (unsigned i = 0; i < in->n; i++)
+		for (unsigned i = 0; i < in->n; i++) {
+			const uint8_t *held = hand_res(P->h, sh->seat, in->w[i].hand[sh->seat]);
 			for (unsigned r = 0; r < CAT_RES; r++)
-				if (in->w[i].res[sh->seat][r] > most[r])
-					most[r] = in->w[i].res[sh->seat][r];
+				if (held[r] > most[r])
+					most[r] = held[r];
+		}
 	return explain_msg(P->t->g, P->rej, &P->first, sh, most,
 			   in->n > 1 || (a && cat_is_unseen(a)));
 }
@@ -560,27 +981,31 @@ static int explain(pass *P, const cat_act *a, const wset *in)
 static void set_flags(cat_hidden *h, const cat_game *g, const wset *set)
 {
 	h->same_sizes = h->same_books = true;
-	memset(h->bank_lo, 0xff, CAT_RES);
-	memset(h->bank_hi, 0, CAT_RES);
-	const cat_world *w0 = &set->w[0];
+	uint8_t lo[8], hi[8];
+	memset(lo, 0xff, sizeof lo);
+	memset(hi, 0, sizeof hi);
+	const wid *w0 = &set->w[0];
+	const uint8_t *books0 = tail_of(h, w0) + BOOKS_AT;
 	for (unsigned i = 0; i < set->n; i++) {
-		const cat_world *w = &set->w[i];
-		unsigned sum[CAT_RES] = { 0 };
+		const wid *w = &set->w[i];
+		uint64_t sum = 0; /* of each resource: at most the bank's size, no carry */
 		for (unsigned p = 0; p < g->nseats; p++) {
-			unsigned n = 0, n0 = 0;
-			for (unsigned r = 0; r < CAT_RES; r++) {
-				n += w->res[p][r];
-				n0 += w0->res[p][r];
-				sum[r] += w->res[p][r];
-			}
-			h->same_sizes &= n == n0;
+			const hand_table *ht = &h->hands[p];
+			sum += ht->word[w->hand[p]];
+			h->same_sizes &= ht->total[w->hand[p]] == ht->total[w0->hand[p]];
 		}
-		h->same_books &= memcmp(w->must_discard, w0->must_discard, BOOKS) == 0;
+		if (w->tail != w0->tail)
+			h->same_books &= memcmp(tail_of(h, w) + BOOKS_AT, books0, BOOKS) == 0;
+		uint8_t b[8];
+		memcpy(b, &sum, 8);
 		for (unsigned r = 0; r < CAT_RES; r++) {
-			uint8_t b = (uint8_t)(cat_bank_size(g) - sum[r]);
-			h->bank_lo[r] = b < h->bank_lo[r] ? b : h->bank_lo[r];
-			h->bank_hi[r] = b > h->bank_hi[r] ? b : h->bank_hi[r];
+			lo[r] = b[r] < lo[r] ? b[r] : lo[r];
+			hi[r] = b[r] > hi[r] ? b[r] : hi[r];
 		}
+	}
+	for (unsigned r = 0; r < CAT_RES; r++) { /* the bank: what the hands leave */
+		h->bank_lo[r] = (uint8_t)(cat_bank_size(g) - hi[r]);
+		h->bank_hi[r] = (uint8_t)(cat_bank_size(g) - lo[r]);
 	}
 }
 
@@ -616,6 +1041,7 @@ static void produced(const cat_game *g, unsigned roll, unsigned out[CAT_RES])
  * p holds need[p] alike.  False when it reads the hands otherwise in a
  * way the worlds may answer differently (a hand's size, the bank, a
  * monopoly's take): then it is played world by world. */
+
 static bool separable(const cat_turn *t, const cat_act *a, const wset *in,
 		      uint8_t need[CAT_SEATS][CAT_RES], unsigned *exact)
 {
@@ -696,7 +1122,8 @@ static bool separable(const cat_turn *t, const cat_act *a, const wset *in,
 		}
 		for (unsigned i = 1; i < in->n; i++)
 			for (unsigned p = 0; p < g->nseats; p++)
-				if (in->w[i].res[p][a->a] != in->w[0].res[p][a->a])
+				if (hand_res(h, p, in->w[i].hand[p])[a->a] !=
+				    hand_res(h, p, in->w[0].hand[p])[a->a])
 					return false;
 		return true;
 	case A_GETS:
@@ -706,12 +1133,8 @@ static bool separable(const cat_turn *t, const cat_act *a, const wset *in,
 	}
 }
 
-/* The hands of a world as three 64-bit words (bytes 0..23: the 20 of
- * res[][] and 4 more), for the byte-parallel sums and comparisons below. */
-#define RES_WORDS 3 /* 24 bytes: cat_hidden's pend_lo, pend_d */
-static_assert(sizeof(((cat_world *)0)->res) <= RES_WORDS * 8 &&
-		      offsetof(cat_world, must_discard) < RES_WORDS * 8,
-	      "the hands fit three words");
+/* Hands as words of bytes (hand_word), for the byte-parallel sums and
+ * comparisons below. */
 #define HIGH_BITS 0x8080808080808080ull
 
 /* x + d in each byte, modulo 256, no carry between bytes. */
@@ -727,87 +1150,115 @@ static inline bool bytes_at_least(uint64_t x, uint64_t n)
 	return (((x | HIGH_BITS) - n) & HIGH_BITS) == HIGH_BITS;
 }
 
-/* What an action needs of the hands, as words (need[][] laid out as a
- * world's res[][], zero beyond), and a monopoly's exact take. */
+/* What an action needs of the hands: at least at_least[p] (a hand word)
+ * of each seat, and a monopoly's exact take. */
 typedef struct needs {
-	uint64_t at_least[RES_WORDS];
+	uint64_t at_least[CAT_SEATS];
 	unsigned exact, skip; /* resource held exactly by all but skip */
 	uint8_t exact_n[CAT_SEATS];
 } needs;
 
-/* World w holds what the action needs. */
-static inline bool holds(const cat_world *w, const needs *nd)
+/* The needs of bytes laid out as res[][] (lo), with no exact take. */
+static void needs_of(needs *nd, const uint8_t lo[CAT_SEATS * CAT_RES])
 {
-	uint64_t x[RES_WORDS];
-	memcpy(x, w, sizeof x);
-	for (unsigned i = 0; i < RES_WORDS; i++)
-		if (!bytes_at_least(x[i], nd->at_least[i]))
+	memset(nd, 0, sizeof *nd);
+	nd->exact = CAT_RES;
+	for (unsigned p = 0; p < CAT_SEATS; p++)
+		nd->at_least[p] = hand_word(lo + p * CAT_RES);
+}
+
+/* World w holds what the action needs. */
+static inline bool holds(const cat_hidden *h, const wid *w, const needs *nd)
+{
+	for (unsigned p = 0; p < CAT_SEATS; p++)
+		if (nd->at_least[p] &&
+		    !bytes_at_least(h->hands[p].word[w->hand[p]], nd->at_least[p]))
 			return false;
 	if (nd->exact < CAT_RES)
 		for (unsigned p = 0; p < CAT_SEATS; p++)
-			if (p != nd->skip && w->res[p][nd->exact] != nd->exact_n[p])
+			if (p != nd->skip &&
+			    hand_res(h, p, w->hand[p])[nd->exact] != nd->exact_n[p])
 				return false;
 	return true;
 }
 
-/* The bits of word k of a world that hold its bytes [from, to). */
-static inline uint64_t byte_mask(unsigned k, size_t from, size_t to)
+/* Hand `id` of seat p with the change d made when it holds lo (hand
+ * words), or NO_ID; each hand worked out once a pass (hand_marks). */
+static inline uint32_t carried(cat_hidden *h, unsigned p, uint32_t id, uint64_t lo, uint64_t d)
 {
-	uint8_t m[8];
-	for (unsigned i = 0; i < 8; i++)
-		m[i] = 8 * k + i >= from && 8 * k + i < to ? 0xff : 0;
-	uint64_t x;
-	memcpy(&x, m, 8);
-	return x;
+	hand_table *ht = &h->hands[p];
+	if (ht->stamp[id] == ht->gen)
+		return ht->to[id];
+	uint64_t w = ht->word[id];
+	uint32_t to = bytes_at_least(w, lo) ? hand_id(ht, add_bytes(w, d)) : NO_ID;
+	ht->stamp[id] = ht->gen; /* after hand_id, which may move the arrays */
+	ht->to[id] = to;
+	return to;
 }
 
-/* The pending actions as words (see struct cat_hidden): what a world
- * must hold, the change to its hands, and pend_nw's words with the bits
- * taken from them: the game's state as in the one played (in word 2,
- * past the hands), and the bookkeeping too when it moved (alike in all:
- * books), else each world's own. */
-typedef struct pending {
-	uint64_t lo[RES_WORDS], d[RES_WORDS];
-	uint64_t nw[WORLD_WORDS], take2;
+/* The change carry() makes to the tails: the game's state of nw, and its
+ * bookkeeping too with `books`; the last tail worked out, kept. */
+typedef struct tail_change {
+	const cat_world *nw;
 	bool books;
-} pending;
+	uint32_t from, to;
+} tail_change;
 
-static_assert(RES_WORDS == 3 && offsetof(cat_world, over) >= 16 &&
-		      offsetof(cat_world, must_discard) == 23,
-	      "pend_apply: the game's state and the first byte of the bookkeeping are in word 2");
-
-static void pending_words(const cat_hidden *h, const uint64_t d[RES_WORDS], pending *pd)
+static inline uint32_t carried_tail(cat_hidden *h, tail_change *c, uint32_t tail)
 {
-	memcpy(pd->lo, h->pend_lo, sizeof pd->lo);
-	memcpy(pd->d, d, sizeof pd->d);
-	world_words(&h->pend_nw, pd->nw);
-	pd->books = h->pend_books;
-	pd->take2 = byte_mask(2, offsetof(cat_world, over),
-			      pd->books ? 24 : offsetof(cat_world, must_discard));
+	if (tail == c->from)
+		return c->to;
+	uint8_t b[TAIL_SIZE];
+	memcpy(b, h->tails.bytes[tail], TAIL_SIZE);
+	memcpy(b, (const uint8_t *)c->nw + TAIL_AT, c->books ? TAIL_SIZE : BOOKS_AT);
+	c->from = tail;
+	c->to = tail_id(&h->tails, b);
+	return c->to;
 }
 
-/* World w with the pending actions made, into x. */
-static inline void pend_apply(const pending *pd, const cat_world *w, cat_world *x)
+/* The worlds of `in` from `first` that hold nd (when not NULL) and lo[],
+ * each with the change d[] made to its hands (lo, d: bytes laid out as
+ * res[][]) and its tail changed as `tc` says, into `out`.  Each hand's
+ * change is worked out once, in a first pass over the worlds (which may
+ * add hands to the tables); the second only looks the ids up. */
+static void carry(cat_hidden *h, const wset *in, unsigned first, wset *out, const needs *nd,
+		  const uint8_t lo[CAT_SEATS * CAT_RES], const uint8_t d[CAT_SEATS * CAT_RES],
+		  tail_change *tc)
 {
-	uint64_t v[WORLD_WORDS];
-	world_words(w, v);
-	v[0] = add_bytes(v[0], pd->d[0]);
-	v[1] = add_bytes(v[1], pd->d[1]);
-	v[2] = (add_bytes(v[2], pd->d[2]) & ~pd->take2) | (pd->nw[2] & pd->take2);
-	if (pd->books)
-		memcpy(v + 3, pd->nw + 3, sizeof v - 3 * sizeof *v);
-	memcpy(x, v, sizeof v);
-}
-
-/* World w holds at least lo[] (bytes laid out as res[][]). */
-static inline bool holds_words(const cat_world *w, const uint64_t lo[RES_WORDS])
-{
-	uint64_t x[RES_WORDS];
-	memcpy(x, w, sizeof x);
-	uint64_t short_of = 0; /* the high bit of a byte below lo's */
-	for (unsigned k = 0; k < RES_WORDS; k++)
-		short_of |= ~((x[k] | HIGH_BITS) - lo[k]) & HIGH_BITS;
-	return short_of == 0;
+	unsigned moved[CAT_SEATS], nmoved = 0; /* the seats whose hands change or are bound */
+	for (unsigned p = 0; p < CAT_SEATS; p++) {
+		uint64_t lw = hand_word(lo + p * CAT_RES), dw = hand_word(d + p * CAT_RES);
+		if (!(lw | dw))
+			continue;
+		moved[nmoved++] = p;
+		hand_marks(&h->hands[p]);
+		for (unsigned i = first; i < in->n; i++)
+			carried(h, p, in->w[i].hand[p], lw, dw);
+	}
+	const uint32_t *to[CAT_SEATS];
+	for (unsigned k = 0; k < nmoved; k++)
+		to[k] = h->hands[moved[k]].to;
+	tc->from = NO_ID;
+	reserve(out, in->n);
+	wid *o = out->w;
+	unsigned n = 0;
+	for (unsigned i = first; i < in->n; i++) {
+		wid x = in->w[i];
+		if (nd && !holds(h, &x, nd))
+			continue;
+		uint32_t dropped = 0;
+		for (unsigned k = 0; k < nmoved; k++) {
+			unsigned p = moved[k];
+			uint32_t id = to[k][x.hand[p]];
+			dropped |= id == NO_ID;
+			x.hand[p] = id;
+		}
+		if (dropped)
+			continue;
+		x.tail = carried_tail(h, tc, x.tail);
+		o[n++] = x;
+	}
+	out->n = n;
 }
 
 /* Make the pending actions in the set `in` (one pass over it). */
@@ -816,19 +1267,10 @@ static void flush(cat_hidden *h)
 	if (!h->pend)
 		return;
 	h->pend = false;
-	const wset *in = &h->set[h->in];
-	uint64_t d[RES_WORDS];
-	memcpy(d, h->pend_d, sizeof d);
-	pending pd;
-	pending_words(h, d, &pd);
 	unsigned o = spare(h);
-	wset *out = &h->set[o];
-	reserve(out, in->n);
-	unsigned n = 0;
-	for (unsigned i = 0; i < in->n; i++)
-		if (holds_words(&in->w[i], pd.lo))
-			pend_apply(&pd, &in->w[i], &out->w[n++]);
-	out->n = n;
+	wset *out = start_set(h, o);
+	tail_change tc = { .nw = &h->pend_nw, .books = h->pend_books };
+	carry(h, &h->set[h->in], 0, out, NULL, h->pend_lo, h->pend_d, &tc);
 	assert(out->n > 0);
 	h->in = o;
 	if (h->pend_books) /* every world has the bookkeeping of pend_nw */
@@ -837,12 +1279,11 @@ static void flush(cat_hidden *h)
 
 /* A separable action (see separable) played once, on the first world
  * that holds what it needs, and then carried to every such world as the
- * change it made to the hands: a few byte operations a world instead of
- * the rules once a world, and those made once for all the separable
- * actions in a row (pending until flush()).  False (nothing changed)
- * when no world holds what it needs or the rules refuse it there: then
- * the caller plays it world by world, which finds the refusal and says
- * it over all. */
+ * change it made to the hands: a few lookups a world instead of the rules
+ * once a world, and those made once for all the separable actions in a
+ * row (pending until flush()).  False (nothing changed) when no world
+ * holds what it needs or the rules refuse it there: then the caller plays
+ * it world by world, which finds the refusal and says it over all. */
 static bool fast_act(cat_turn *t, const cat_act *a)
 {
 	cat_game *g = t->g;
@@ -856,7 +1297,7 @@ static bool fast_act(cat_turn *t, const cat_act *a)
 		return false;
 	/* what the worlds must hold before the pending actions: at least
 	 * the pending bound, and this action's need less what they add */
-	uint8_t lo[RES_WORDS * 8] = { 0 };
+	uint8_t lo[24] = { 0 };
 	if (h->pend) {
 		bool fits = true;
 		for (unsigned i = 0; i < CAT_SEATS * CAT_RES; i++) {
@@ -872,30 +1313,25 @@ static bool fast_act(cat_turn *t, const cat_act *a)
 	}
 	if (!h->pend)
 		memcpy(lo, need, CAT_SEATS * CAT_RES);
-	needs nd = { .exact = exact, .skip = t->seat };
-	memcpy(nd.at_least, lo, sizeof nd.at_least);
+	needs nd;
+	needs_of(&nd, lo);
+	nd.exact = exact;
+	nd.skip = t->seat;
 	for (unsigned p = 0; exact < CAT_RES && p < CAT_SEATS; p++)
 		nd.exact_n[p] = need[p][exact];
-	uint64_t d[RES_WORDS] = { 0 };
-	if (h->pend)
-		memcpy(d, h->pend_d, sizeof d);
 	unsigned first = 0;
-	while (first < in->n && !holds(&in->w[first], &nd))
+	while (first < in->n && !holds(h, &in->w[first], &nd))
 		first++;
 	if (first == in->n)
 		return false;
 	cat_world w0;
-	if (h->pend) {
-		pending pd;
-		pending_words(h, d, &pd);
-		pend_apply(&pd, &in->w[first], &w0);
-	} else {
-		w0 = in->w[first];
-	}
+	world_expand(h, &in->w[first], &w0);
+	if (h->pend)
+		pend_apply(h->pend_d, &h->pend_nw, h->pend_books, &w0);
 	cat_state base_s = g->s;
 	cat_turn base_t = *t;
 	unsigned ev_base = g->nev;
-	world_load(g, t, &w0);
+	world_load_x(g, t, &w0);
 	int rc = a ? cat_turn_step(t, a) : cat_turn_end(t);
 	if (rc < 0) {
 		g->s = base_s;
@@ -909,7 +1345,7 @@ static bool fast_act(cat_turn *t, const cat_act *a)
 		memset(t->got, 0, sizeof t->got);
 	}
 	cat_world nw;
-	world_store(g, t, &nw);
+	world_store_x(g, t, &nw);
 	bool books_moved = memcmp(nw.must_discard, w0.must_discard, BOOKS) != 0;
 	if (books_moved && !h->same_books && !(h->pend && h->pend_books)) {
 		g->s = base_s;
@@ -917,8 +1353,9 @@ static bool fast_act(cat_turn *t, const cat_act *a)
 		g->nev = ev_base;
 		return false;
 	}
-	uint8_t db[RES_WORDS * 8] = { 0 };
-	memcpy(db, d, sizeof db);
+	uint8_t db[24] = { 0 };
+	if (h->pend)
+		memcpy(db, h->pend_d, sizeof db);
 	for (unsigned p = 0; p < CAT_SEATS; p++)
 		for (unsigned r = 0; r < CAT_RES; r++) {
 			int dr = nw.res[p][r] - w0.res[p][r];
@@ -930,18 +1367,10 @@ static bool fast_act(cat_turn *t, const cat_act *a)
 	if (exact < CAT_RES) { /* made now: the pending bound cannot say it */
 		assert(!h->pend);
 		unsigned o = spare(h);
-		wset *out = &h->set[o];
-		reserve(out, in->n);
-		out->n = 0;
-		h->pend_nw = nw;
-		h->pend_books = books_moved;
-		uint64_t dw[RES_WORDS];
-		memcpy(dw, db, sizeof dw);
-		pending pd;
-		pending_words(h, dw, &pd);
-		for (unsigned i = first; i < in->n; i++)
-			if (holds(&in->w[i], &nd))
-				pend_apply(&pd, &in->w[i], &out->w[out->n++]);
+		wset *out = start_set(h, o);
+		uint8_t none[24] = { 0 };
+		tail_change tc = { .nw = &nw, .books = books_moved };
+		carry(h, in, first, out, &nd, none, db, &tc);
 		h->in = o;
 		return true;
 	}
@@ -1005,7 +1434,7 @@ static bool memo_visit(dfs *D, unsigned li, unsigned ai)
 {
 	cat_hidden *h = D->h;
 	cat_world w;
-	world_store(D->g, &D->t, &w);
+	world_store_x(D->g, &D->t, &w);
 	memcpy(w.pad, &li, 4);
 	w.pad[4] = (uint8_t)ai;
 	unsigned i = (unsigned)world_hash(&w) & (LAZY_SLOTS - 1);
@@ -1300,17 +1729,24 @@ static int go_lazy(cat_turn *t, int unseen_bad, const arb_reject *unseen_rej)
 		h->mstamp = arb_xcalloc(LAZY_SLOTS, sizeof *h->mstamp);
 		h->mslot = arb_xmalloc(LAZY_SLOTS * sizeof *h->mslot);
 	}
+	if (h->c_pend && !h->fresh) { /* the worlds of the line's start, made */
+		unsigned o = spare(h);
+		wset *out = start_set(h, o);
+		tail_change tc = { .nw = &h->c_pend_nw, .books = h->c_pend_books };
+		carry(h, &h->set[h->committed], 0, out, NULL, h->c_pend_lo, h->c_pend_d, &tc);
+		h->committed = o;
+		h->c_pend = false;
+	}
 	h->lazy = true;
 	h->nlog = 0;
 	h->base_s = g->bak;
 	if (h->fresh) { /* the line's own '?' made the worlds: from its start */
-		cat_world w;
+		wid w;
 		cat_state keep = g->s;
 		g->s = g->bak;
 		world_store(g, NULL, &w);
 		g->s = keep;
-		wset *base = &h->set[h->committed];
-		base->n = 0;
+		wset *base = start_set(h, h->committed);
 		new_gen(h);
 		insert(h, base, &w);
 	}
@@ -1324,38 +1760,82 @@ static int go_lazy(cat_turn *t, int unseen_bad, const arb_reject *unseen_rej)
 
 /* The worlds after an unseen discard, grouped (unseen_discards): the
  * worlds that differ only in the discarding seat's hand share a key (the
- * world with that hand emptied), and lead to the same worlds wherever
+ * world with that hand left out), and lead to the same worlds wherever
  * their hands have a part in common, so a group's worlds are made once
  * each: every hand kept, by the first of the group's hands that keeps
- * it.  They are listed as (group, hand kept) first and made in order at
- * the end. */
+ * it.  The hands each hand keeps are listed once (a hand recurs in many
+ * groups), most kept first (of brick, then of lumber, ...); the worlds
+ * are listed as (group, hand kept) and made in order at the end. */
 typedef struct kept_hand {
-	uint32_t grp, from; /* from: the first world of `in` that keeps it */
-	uint8_t part[CAT_RES];
+	uint32_t grp, from, part; /* from: the first world of `in` that keeps it */
 } kept_hand;
 
 typedef struct discard_groups {
-	cat_world *key;
-	uint32_t *head, *next; /* each group's hands, as a list     */
-	uint8_t (*hand)[CAT_RES];
-	unsigned *total;	 /* of each hand                     */
-	unsigned who, left, grp; /* seat, cards discarded unseen     */
-	uint8_t part[CAT_RES];	 /* the hand kept being built        */
-	kept_hand *kept;	 /* the worlds made                  */
+	wid *key;
+	uint32_t *head, *next; /* each group's worlds, as a list     */
+	uint32_t *hand;	       /* world i's hand less the seen cards (NO_ID: it
+				* lacks them), by id                   */
+	unsigned who, left;
+	uint8_t part[CAT_RES]; /* the hand kept being built          */
+	uint32_t *pool;	       /* each hand's kept hands: a count, then ids */
+	unsigned npool, cap_pool;
+	kept_hand *kept;
 	unsigned nkept, cap_kept;
-	bool one;		 /* the group has one hand of the size */
-	uint8_t most[CAT_RES];	 /* of the hands of the group's size  */
-	unsigned after[CAT_RES]; /* most[r + 1] + ... : what r.. can still hold */
-	/* group_parts' hands a card less at a time, as hand_key, with the
-	 * first world that keeps each; and the next ones */
-	uint64_t *keys, *keys2;
-	uint32_t *from, *from2;
 } discard_groups;
 
-/* List world D->grp with hand part[] kept, from world `from`.  False
- * when the set overflowed. */
-static bool keep_part(cat_hidden *h, discard_groups *D, const uint8_t part[CAT_RES],
-		      uint32_t from)
+static void pool_push(discard_groups *D, uint32_t x)
+{
+	if (D->npool == D->cap_pool) {
+		D->cap_pool = D->cap_pool ? 2 * D->cap_pool : 1024;
+		D->pool = arb_xrealloc(D->pool, D->cap_pool * sizeof *D->pool);
+	}
+	D->pool[D->npool++] = x;
+}
+
+/* Every hand part[] (its r.. still to choose, `rem` cards) within hand[]
+ * (after[r]: what r + 1.. of it hold), most kept first, onto the pool. */
+static void list_kept(cat_hidden *h, discard_groups *D, const uint8_t hand[CAT_RES],
+		      const unsigned after[CAT_RES], unsigned r, unsigned rem)
+{
+	if (r == CAT_RES - 1) {
+		if (rem > hand[r])
+			return;
+		D->part[r] = (uint8_t)rem;
+		pool_push(D, hand_id(&h->hands[D->who], hand_word(D->part)));
+		return;
+	}
+	unsigned top = hand[r] < rem ? hand[r] : rem;
+	for (unsigned k = top + 1; k-- > 0 && rem - k <= after[r];) {
+		D->part[r] = (uint8_t)k;
+		list_kept(h, D, hand, after, r + 1, rem - k);
+	}
+}
+
+/* Where the hands that hand `id` keeps start in the pool (made once a
+ * discard). */
+static uint32_t kept_of(cat_hidden *h, discard_groups *D, uint32_t id)
+{
+	hand_table *ht = &h->hands[D->who];
+	if (ht->pstamp[id] == ht->pgen)
+		return ht->pat[id];
+	uint8_t hand[CAT_RES]; /* a copy: listing adds hands to the table */
+	memcpy(hand, hand_res(h, D->who, id), CAT_RES);
+	unsigned after[CAT_RES];
+	after[CAT_RES - 1] = 0;
+	for (unsigned r = CAT_RES - 1; r-- > 0;)
+		after[r] = after[r + 1] + hand[r + 1];
+	uint32_t at = D->npool;
+	pool_push(D, 0);
+	list_kept(h, D, hand, after, 0, ht->total[id] - D->left);
+	D->pool[at] = D->npool - at - 1;
+	ht->pstamp[id] = ht->pgen;
+	ht->pat[id] = at;
+	return at;
+}
+
+/* List world D->grp with hand `part` kept, from world `from`.  False when
+ * the set overflowed. */
+static bool keep_part(cat_hidden *h, discard_groups *D, uint32_t grp, uint32_t from, uint32_t part)
 {
 	if (D->nkept == h->limit)
 		return false;
@@ -1363,163 +1843,44 @@ static bool keep_part(cat_hidden *h, discard_groups *D, const uint8_t part[CAT_R
 		D->cap_kept = D->cap_kept ? 2 * D->cap_kept : 256;
 		D->kept = arb_xrealloc(D->kept, D->cap_kept * sizeof *D->kept);
 	}
-	kept_hand *k = &D->kept[D->nkept++];
-	k->grp = D->grp;
-	k->from = from;
-	memcpy(k->part, part, CAT_RES);
+	D->kept[D->nkept++] = (kept_hand){ grp, from, part };
 	return true;
-}
-
-/* A hand as one number whose order is the order hands are listed in:
- * most of brick first, then of lumber, ... */
-static inline uint64_t hand_key(const uint8_t part[CAT_RES])
-{
-	uint64_t k = 0;
-	for (unsigned r = 0; r < CAT_RES; r++)
-		k = k << 8 | part[r];
-	return k;
-}
-
-/* The slot of hand key k among the hands kept (shared_parts), or of
- * the free slot where it goes. */
-static inline unsigned kept_slot(const cat_hidden *h, const uint64_t *keys, uint64_t k)
-{
-	unsigned i = (unsigned)((k * 0x9e3779b97f4a7c15ull) >> 47) & (SLOTS - 1);
-	while (h->stamp[i] == h->gen && keys[h->slot[i]] != k)
-		i = (i + 1) & (SLOTS - 1);
-	return i;
-}
-
-/* Hand part[] (its r.. still to choose, `rem` cards, within D->most[]):
- * each way listed that D->keys[] holds (every way, for one hand: D->one),
- * most kept first, with the world it comes from.  False when the set
- * overflowed. */
-static bool kept_parts(cat_hidden *h, discard_groups *D, unsigned r, unsigned rem)
-{
-	if (r == CAT_RES - 1) {
-		if (rem > D->most[r])
-			return true;
-		D->part[r] = (uint8_t)rem;
-		if (D->one) /* most[] is the hand: it keeps every part */
-			return keep_part(h, D, D->part, D->from[0]);
-		unsigned i = kept_slot(h, D->keys, hand_key(D->part));
-		if (h->stamp[i] != h->gen)
-			return true;
-		return keep_part(h, D, D->part, D->from[h->slot[i]]);
-	}
-	unsigned top = D->most[r] < rem ? D->most[r] : rem;
-	for (unsigned k = top + 1; k-- > 0 && rem - k <= D->after[r];) {
-		D->part[r] = (uint8_t)k;
-		if (!kept_parts(h, D, r + 1, rem - k))
-			return false;
-	}
-	return true;
-}
-
-/* The hands cand[] of group D->grp (all of one size, the first world
- * first) less D->left cards: every hand some keeps, listed most kept
- * first, each with the first world that keeps it.  Made a card less at
- * a time, each hand once (D->keys, D->from); many hands of a group
- * share most of what they keep.  False when the set overflowed. */
-static bool group_parts(cat_hidden *h, discard_groups *D, const uint32_t *cand, unsigned ncand)
-{
-	if (ncand > SLOTS / 2)
-		return false;
-	unsigned n = 0;
-	memset(D->most, 0, CAT_RES);
-	for (unsigned c = 0; c < ncand; c++) {
-		for (unsigned r = 0; r < CAT_RES; r++)
-			D->most[r] = D->hand[cand[c]][r] > D->most[r] ? D->hand[cand[c]][r]
-								      : D->most[r];
-		D->keys[n] = hand_key(D->hand[cand[c]]);
-		D->from[n++] = cand[c];
-	}
-	D->one = ncand == 1;
-	for (unsigned step = 0; step < D->left && !D->one; step++) {
-		/* the hands a card less: into keys2, from2; then swapped */
-		unsigned m = 0;
-		new_gen(h);
-		for (unsigned e = 0; e < n; e++)
-			for (unsigned r = 0; r < CAT_RES; r++) {
-				uint64_t one = 1ull << 8 * (CAT_RES - 1 - r);
-				if (!(D->keys[e] >> 8 * (CAT_RES - 1 - r) & 0xff))
-					continue;
-				uint64_t k = D->keys[e] - one;
-				unsigned i = kept_slot(h, D->keys2, k);
-				if (h->stamp[i] == h->gen) { /* the first world keeps it */
-					uint32_t *f = &D->from2[h->slot[i]];
-					*f = D->from[e] < *f ? D->from[e] : *f;
-					continue;
-				}
-				if (m == SLOTS / 2)
-					return false;
-				h->stamp[i] = h->gen;
-				h->slot[i] = m;
-				D->keys2[m] = k;
-				D->from2[m++] = D->from[e];
-			}
-		uint64_t *tk = D->keys;
-		D->keys = D->keys2;
-		D->keys2 = tk;
-		uint32_t *tf = D->from;
-		D->from = D->from2;
-		D->from2 = tf;
-		n = m;
-	}
-	if (!n)
-		return true;
-	if (!D->left && !D->one) { /* the hash holds the last level */
-		new_gen(h);
-		for (unsigned e = 0; e < n; e++) {
-			unsigned i = kept_slot(h, D->keys, D->keys[e]);
-			h->stamp[i] = h->gen;
-			h->slot[i] = e;
-		}
-	}
-	unsigned kept = 0;
-	for (unsigned r = 0; r < CAT_RES; r++)
-		kept += D->hand[cand[0]][r];
-	kept -= D->left;
-	D->after[CAT_RES - 1] = 0;
-	for (unsigned r = CAT_RES - 1; r-- > 0;)
-		D->after[r] = D->after[r + 1] + D->most[r + 1];
-	return kept_parts(h, D, 0, kept);
 }
 
 /* An unseen discard of `a` by seat `who` in every world of `in` (their
- * game state and bookkeeping from nw), into `out`: every way of
- * choosing the unseen cards from what each world's hand holds beyond the
- * seen ones.  False when the set overflowed. */
-static bool unseen_discards(cat_hidden *h, wset *out, const wset *in, const cat_world *nw,
-			    unsigned who, const cat_act *a)
+ * tail becomes `tail`), into `out`: every way of choosing the unseen
+ * cards from what each world's hand holds beyond the seen ones.  False
+ * when the set overflowed. */
+static bool unseen_discards(cat_hidden *h, wset *out, const wset *in, uint32_t tail, unsigned who,
+			    const cat_act *a)
 {
-	size_t tail = offsetof(cat_world, over);
 	unsigned n = in->n, ngroups = 0;
 	discard_groups D = { .who = who, .left = a->b };
 	D.key = arb_xmalloc(n * sizeof *D.key);
 	D.head = arb_xmalloc(n * sizeof *D.head);
 	D.next = arb_xmalloc(n * sizeof *D.next);
 	D.hand = arb_xmalloc(n * sizeof *D.hand);
-	D.total = arb_xmalloc(n * sizeof *D.total);
 	uint32_t *last = arb_xmalloc(n * sizeof *last);
+	uint8_t minus[CAT_RES];
+	for (unsigned r = 0; r < CAT_RES; r++)
+		minus[r] = (uint8_t)(0u - a->give[r]);
+	uint64_t seen = hand_word(a->give), less_seen = hand_word(minus);
+	hand_table *ht = &h->hands[who];
+	hand_marks(ht); /* to[]: each hand less the seen cards */
+	ensure_slots(h, n);
 	new_gen(h);
 	for (unsigned i = 0; i < n; i++) {
-		cat_world x = in->w[i];
-		memcpy((char *)&x + tail, (const char *)nw + tail, sizeof x - tail);
-		bool held = true;
-		for (unsigned r = 0; r < CAT_RES; r++)
-			held &= x.res[who][r] >= a->give[r];
-		if (!held)
+		wid x = in->w[i];
+		D.hand[i] = carried(h, who, x.hand[who], seen, less_seen);
+		if (D.hand[i] == NO_ID)
 			continue;
-		for (unsigned r = 0; r < CAT_RES; r++)
-			D.hand[i][r] = (uint8_t)(x.res[who][r] - a->give[r]);
-		D.total[i] = cat_bundle_total(D.hand[i]);
-		memset(x.res[who], 0, CAT_RES);
-		uint64_t xw[WORLD_WORDS];
-		world_words(&x, xw);
-		unsigned slot = (unsigned)hash_hands(xw, hash_tail(xw)) & (SLOTS - 1);
-		while (h->stamp[slot] == h->gen && !world_is(&D.key[h->slot[slot]], xw))
-			slot = (slot + 1) & (SLOTS - 1);
+		x.hand[who] = NO_ID;
+		x.tail = tail;
+		uint64_t xw[3];
+		wid_words(&x, xw);
+		unsigned slot = (unsigned)wid_hash(xw) & (h->nslots - 1);
+		while (h->stamp[slot] == h->gen && memcmp(&D.key[h->slot[slot]], &x, sizeof x))
+			slot = (slot + 1) & (h->nslots - 1);
 		D.next[i] = UINT32_MAX;
 		if (h->stamp[slot] != h->gen) { /* a new group */
 			h->stamp[slot] = h->gen;
@@ -1533,30 +1894,24 @@ static bool unseen_discards(cat_hidden *h, wset *out, const wset *in, const cat_
 			last[k] = i;
 		}
 	}
-	size_t nk = SLOTS / 2;
-	D.keys = arb_xmalloc(nk * sizeof *D.keys);
-	D.keys2 = arb_xmalloc(nk * sizeof *D.keys2);
-	D.from = arb_xmalloc(nk * sizeof *D.from);
-	D.from2 = arb_xmalloc(nk * sizeof *D.from2);
-	uint32_t *all = arb_xmalloc(n * sizeof *all);
-	uint32_t *rest = arb_xmalloc(n * sizeof *rest); /* hands of other sizes */
+	if (++ht->pgen == 0) {
+		memset(ht->pstamp, 0, ht->cap * sizeof *ht->pstamp);
+		ht->pgen = 1;
+	}
 	bool ok = true;
-	for (D.grp = 0; D.grp < ngroups && ok; D.grp++) {
-		/* the hands of each size, apart (a size kept each) */
-		unsigned nall = 0;
-		for (uint32_t j = D.head[D.grp]; j != UINT32_MAX; j = D.next[j])
-			if (D.total[j] >= D.left)
-				all[nall++] = j;
-		while (nall && ok) {
-			unsigned tot = D.total[all[0]], nsize = 0, nrest = 0;
-			for (unsigned c = 0; c < nall; c++)
-				if (D.total[all[c]] == tot)
-					all[nsize++] = all[c];
-				else
-					rest[nrest++] = all[c];
-			ok = group_parts(h, &D, all, nsize);
-			memcpy(all, rest, nrest * sizeof *all);
-			nall = nrest;
+	for (uint32_t grp = 0; grp < ngroups && ok; grp++) {
+		hand_marks(ht); /* stamp[]: the hands the group keeps so far */
+		for (uint32_t j = D.head[grp]; j != UINT32_MAX && ok; j = D.next[j]) {
+			if (ht->total[D.hand[j]] < D.left)
+				continue;
+			uint32_t at = kept_of(h, &D, D.hand[j]);
+			for (uint32_t k = 1; k <= D.pool[at] && ok; k++) {
+				uint32_t part = D.pool[at + k];
+				if (ht->stamp[part] == ht->gen)
+					continue;
+				ht->stamp[part] = ht->gen;
+				ok = keep_part(h, &D, grp, j, part);
+			}
 		}
 	}
 	/* made in the order of the worlds they come from (as each world's
@@ -1572,9 +1927,9 @@ static bool unseen_discards(cat_hidden *h, wset *out, const wset *in, const cat_
 		reserve(out, D.nkept);
 		for (unsigned i = 0; i < D.nkept; i++) {
 			const kept_hand *k = &D.kept[i];
-			cat_world *x = &out->w[start[k->from]++];
+			wid *x = &out->w[start[k->from]++];
 			*x = D.key[k->grp];
-			memcpy(x->res[who], k->part, CAT_RES);
+			x->hand[who] = k->part;
 		}
 		out->n = D.nkept;
 		free(start);
@@ -1583,49 +1938,31 @@ static bool unseen_discards(cat_hidden *h, wset *out, const wset *in, const cat_
 	free(D.head);
 	free(D.next);
 	free(D.hand);
-	free(D.total);
+	free(D.pool);
 	free(D.kept);
-	free(D.keys);
-	free(D.keys2);
-	free(D.from);
-	free(D.from2);
-	free(all);
-	free(rest);
 	free(last);
 	return ok;
 }
 
 /* An unseen steal by `thief` from `victim` in every world of `in` (their
- * game state and bookkeeping from nw), into `out`: one world for each
- * resource the victim holds.  The words past the hands are nw's in
- * every world made, so they are hashed once.  False when the set
- * overflowed. */
-static bool unseen_steals(cat_hidden *h, wset *out, const wset *in, const cat_world *nw,
-			  unsigned thief, unsigned victim)
+ * tail becomes `tail`), into `out`: one world for each resource the
+ * victim holds.  False when the set overflowed. */
+static bool unseen_steals(cat_hidden *h, wset *out, const wset *in, uint32_t tail, unsigned thief,
+			  unsigned victim)
 {
-	static_assert(RES_WORDS == 3, "the hands end in word 2");
-	uint64_t x[WORLD_WORDS], move[CAT_RES][RES_WORDS];
-	world_words(nw, x);
-	uint64_t tail = hash_tail(x);
-	/* the hands: each world's; the rest: nw's */
-	uint64_t keep2 = byte_mask(2, 0, offsetof(cat_world, over));
-	for (unsigned r = 0; r < CAT_RES; r++) { /* one card of r moves */
-		uint8_t b[RES_WORDS * 8] = { 0 };
-		b[victim * CAT_RES + r] = 0xff; /* - 1 */
-		b[thief * CAT_RES + r] = 1;
-		memcpy(move[r], b, sizeof move[r]);
-	}
 	for (unsigned i = 0; i < in->n; i++) {
-		uint64_t v[RES_WORDS];
-		memcpy(v, &in->w[i], sizeof v);
-		v[2] = (v[2] & keep2) | (x[2] & ~keep2);
+		wid x = in->w[i];
+		x.tail = tail;
+		uint32_t v = x.hand[victim], th = x.hand[thief];
+		uint8_t held[CAT_RES];
+		memcpy(held, hand_res(h, victim, v), CAT_RES);
 		for (unsigned r = 0; r < CAT_RES; r++) {
-			if (!in->w[i].res[victim][r])
+			if (!held[r])
 				continue;
-			x[0] = add_bytes(v[0], move[r][0]);
-			x[1] = add_bytes(v[1], move[r][1]);
-			x[2] = add_bytes(v[2], move[r][2]);
-			if (insert_words(h, out, x, hash_hands(x, tail)) < 0)
+			wid y = x;
+			y.hand[victim] = hand_less(h, victim, v, r);
+			y.hand[thief] = hand_more(h, thief, th, r);
+			if (insert(h, out, &y) < 0)
 				return false;
 		}
 	}
@@ -1644,7 +1981,8 @@ static int fast_unseen(cat_turn *t, const cat_act *a)
 	const wset *in = &h->set[h->in];
 	if (!h->same_books || !in->n)
 		return 0;
-	const cat_world *w0 = &in->w[0];
+	cat_world w0;
+	world_expand(h, &in->w[0], &w0);
 	cat_act c = *a;
 	c.guessed = 1;
 	bool steal = a->kind != A_DISCARD;
@@ -1653,7 +1991,7 @@ static int fast_unseen(cat_turn *t, const cat_act *a)
 		return 0;
 	if (steal) {
 		unsigned r = 0;
-		while (r < CAT_RES && !w0->res[who][r])
+		while (r < CAT_RES && !w0.res[who][r])
 			r++;
 		if (r == CAT_RES)
 			return 0;
@@ -1661,9 +1999,9 @@ static int fast_unseen(cat_turn *t, const cat_act *a)
 	} else { /* the first guess: the seen cards, then the first held */
 		unsigned left = a->b;
 		for (unsigned r = 0; r < CAT_RES; r++) {
-			if (w0->res[who][r] < a->give[r])
+			if (w0.res[who][r] < a->give[r])
 				return 0;
-			unsigned k = w0->res[who][r] - a->give[r];
+			unsigned k = w0.res[who][r] - a->give[r];
 			k = k < left ? k : left;
 			c.give[r] = (uint8_t)(a->give[r] + k);
 			left -= k;
@@ -1675,7 +2013,7 @@ static int fast_unseen(cat_turn *t, const cat_act *a)
 	cat_state base_s = g->s;
 	cat_turn base_t = *t;
 	unsigned ev_base = g->nev;
-	world_load(g, t, w0);
+	world_load_x(g, t, &w0);
 	if (cat_turn_step(t, &c) < 0) {
 		g->s = base_s;
 		*t = base_t;
@@ -1683,14 +2021,14 @@ static int fast_unseen(cat_turn *t, const cat_act *a)
 		return 0;
 	}
 	cat_world nw;
-	world_store(g, t, &nw);
+	world_store_x(g, t, &nw);
+	uint32_t tail = tail_id(&h->tails, (const uint8_t *)&nw + TAIL_AT);
 	unsigned o = spare(h);
-	wset *out = &h->set[o];
-	out->n = 0;
+	wset *out = start_set(h, o);
 	new_gen(h);
-	if (steal && !unseen_steals(h, out, in, &nw, t->seat, who))
+	if (steal && !unseen_steals(h, out, in, tail, t->seat, who))
 		goto full;
-	if (!steal && !unseen_discards(h, out, in, &nw, who, a))
+	if (!steal && !unseen_discards(h, out, in, tail, who, a))
 		goto full;
 	if (!steal)
 		for (unsigned r = 0; r < CAT_RES; r++) {
@@ -1704,6 +2042,150 @@ full:
 	*t = base_t;
 	g->nev = ev_base;
 	return -1;
+}
+
+/* A seen action that reads the hands only as what the acting seat must
+ * hold (`need`) and as the bank's stock of some resources, up to cap[]
+ * (a roll's production, a bank trade, year of plenty; when the bank is
+ * not settled): the worlds fall into classes by that stock, and the rules
+ * run once a class, on its first world that holds `need`, whose change
+ * is carried to the others.  The worlds are made in their order, as
+ * world by world would make them.  1 done, 0 not (every class refused,
+ * or not such an action: played world by world), -1 the set overflowed. */
+static int by_bank(cat_turn *t, const cat_act *a)
+{
+	cat_game *g = t->g;
+	cat_hidden *h = g->hid;
+	const wset *in = &h->set[h->in];
+	uint8_t cap[CAT_RES] = { 0 }, need[CAT_RES] = { 0 };
+	if (!a || !h->same_books || cat_is_unseen(a))
+		return 0;
+	if (a->kind == A_ROLL) {
+		unsigned roll = a->a + a->b, made[CAT_RES];
+		if (roll < 2 || roll > 12 || roll == 7)
+			return 0;
+		produced(g, roll, made);
+		for (unsigned r = 0; r < CAT_RES; r++)
+			cap[r] = (uint8_t)(made[r] < 255 ? made[r] : 255);
+	} else if (a->kind == A_BANK || a->kind == A_PLENTY) {
+		memcpy(cap, a->get, CAT_RES);
+		if (a->kind == A_BANK)
+			memcpy(need, a->give, CAT_RES);
+	} else {
+		return 0;
+	}
+	enum { CLASSES = 64 };
+	struct {
+		uint64_t key;
+		unsigned first; /* its first world that holds `need` */
+		bool ok;
+		uint8_t d[CAT_SEATS][CAT_RES]; /* the change to the hands */
+		uint32_t tail;
+		cat_state s; /* the position and turn after it */
+		cat_turn t;
+		unsigned nev;
+	} *cls = arb_xmalloc(CLASSES * sizeof *cls);
+	unsigned ncls = 0;
+	uint8_t *class_of = arb_xmalloc(in->n ? in->n : 1);
+	uint64_t need_w = hand_word(need);
+	uint8_t size_b[8] = { 0 };
+	memset(size_b, (int)cat_bank_size(g), CAT_RES);
+	for (unsigned i = 0; i < in->n; i++) {
+		const wid *w = &in->w[i];
+		class_of[i] = 0xff;
+		if (!bytes_at_least(h->hands[t->seat].word[w->hand[t->seat]], need_w))
+			continue;
+		uint64_t held = 0; /* of each resource, by all: no carry */
+		for (unsigned p = 0; p < g->nseats; p++)
+			held += h->hands[p].word[w->hand[p]];
+		uint8_t hb[8];
+		memcpy(hb, &held, 8);
+		uint64_t key = 0;
+		for (unsigned r = 0; r < CAT_RES; r++) {
+			unsigned bank = size_b[r] - hb[r];
+			key |= (uint64_t)(bank < cap[r] ? bank : cap[r]) << (8 * r);
+		}
+		unsigned c = 0;
+		while (c < ncls && cls[c].key != key)
+			c++;
+		if (c == ncls) {
+			if (ncls == CLASSES) { /* too many: world by world */
+				free(cls);
+				free(class_of);
+				return 0;
+			}
+			cls[ncls].key = key;
+			cls[ncls++].first = i;
+		}
+		class_of[i] = (uint8_t)c;
+	}
+	cat_state base_s = g->s;
+	cat_turn base_t = *t;
+	unsigned ev_base = g->nev;
+	int first_ok = -1; /* the class of the first world allowed */
+	for (unsigned c = 0; c < ncls; c++) {
+		g->s = base_s;
+		*t = base_t;
+		g->nev = ev_base;
+		cat_world w0, nw;
+		world_expand(h, &in->w[cls[c].first], &w0);
+		world_load_x(g, t, &w0);
+		cls[c].ok = cat_turn_step(t, a) == 0;
+		if (!cls[c].ok)
+			continue;
+		world_store_x(g, t, &nw);
+		for (unsigned p = 0; p < CAT_SEATS; p++)
+			for (unsigned r = 0; r < CAT_RES; r++)
+				cls[c].d[p][r] = (uint8_t)(nw.res[p][r] - w0.res[p][r]);
+		cls[c].tail = tail_id(&h->tails, (const uint8_t *)&nw + TAIL_AT);
+		cls[c].s = g->s;
+		cls[c].t = *t;
+		cls[c].nev = g->nev;
+		if (first_ok < 0 || cls[c].first < cls[first_ok].first)
+			first_ok = (int)c;
+	}
+	int rc = 0;
+	if (first_ok < 0) {
+		g->s = base_s;
+		*t = base_t;
+		g->nev = ev_base;
+		goto done;
+	}
+	unsigned o = spare(h);
+	wset *out = start_set(h, o);
+	new_gen(h);
+	for (unsigned i = 0; i < in->n; i++) {
+		if (class_of[i] == 0xff || !cls[class_of[i]].ok)
+			continue;
+		const uint8_t(*d)[CAT_RES] = cls[class_of[i]].d;
+		wid x = in->w[i];
+		for (unsigned p = 0; p < CAT_SEATS; p++) {
+			uint64_t dw = hand_word(d[p]);
+			if (dw)
+				x.hand[p] = hand_id(&h->hands[p],
+						    add_bytes(h->hands[p].word[x.hand[p]], dw));
+		}
+		x.tail = cls[class_of[i]].tail;
+		if (insert(h, out, &x) < 0) {
+			rc = -1;
+			g->s = base_s;
+			*t = base_t;
+			g->nev = ev_base;
+			goto done;
+		}
+	}
+	arb_reject *rej = t->rej;
+	g->s = cls[first_ok].s;
+	*t = cls[first_ok].t;
+	t->rej = rej;
+	g->nev = cls[first_ok].nev;
+	h->in = o;
+	set_flags(h, g, out);
+	rc = 1;
+done:
+	free(cls);
+	free(class_of);
+	return rc;
 }
 
 /* Play one action of a turn line (NULL: the line's end) in every world
@@ -1721,6 +2203,10 @@ int cat_hidden_act(cat_turn *t, const cat_act *a, int unseen_bad, const arb_reje
 	int fu = a && cat_is_unseen(a) ? fast_unseen(t, a) : 0;
 	if (fu > 0)
 		return 0;
+	if (fu == 0)
+		fu = by_bank(t, a);
+	if (fu > 0)
+		return 0;
 	if (fu < 0) { /* too many to list: one at a time from here */
 		int rc = go_lazy(t, unseen_bad, unseen_rej);
 		return rc < 0 ? -1 : 1;
@@ -1730,8 +2216,7 @@ int cat_hidden_act(cat_turn *t, const cat_act *a, int unseen_bad, const arb_reje
 	memset(P, 0, sizeof *P);
 	P->t = t;
 	P->h = h;
-	P->out = &h->set[o];
-	P->out->n = 0;
+	P->out = start_set(h, o);
 	P->rej = t->rej;
 	P->base_s = g->s;
 	P->base_t = *t;
@@ -1764,6 +2249,40 @@ int cat_hidden_act(cat_turn *t, const cat_act *a, int unseen_bad, const arb_reje
 	return rc;
 }
 
+/* Drop the hands and tails no world of the set `committed` holds, when
+ * a table has grown past HANDS_KEPT: the ids of the set are made anew,
+ * so the tables stay the size of what the worlds hold. */
+static void collect(cat_hidden *h)
+{
+	wset *set = &h->set[h->committed];
+	for (unsigned p = 0; p < CAT_SEATS; p++) {
+		hand_table *old = &h->hands[p];
+		if (old->n <= HANDS_KEPT)
+			continue;
+		hand_table fresh = { 0 };
+		hand_marks(old); /* to[]: an old id's new one */
+		for (unsigned i = 0; i < set->n; i++) {
+			uint32_t id = set->w[i].hand[p];
+			if (old->stamp[id] != old->gen) {
+				old->stamp[id] = old->gen;
+				old->to[id] = hand_id(&fresh, old->word[id]);
+			}
+			set->w[i].hand[p] = old->to[id];
+		}
+		hand_table_free(old);
+		*old = fresh;
+	}
+	tail_table *tt = &h->tails;
+	if (tt->n > HANDS_KEPT) {
+		tail_table fresh = { 0 };
+		for (unsigned i = 0; i < set->n; i++)
+			set->w[i].tail = tail_id(&fresh, tt->bytes[set->w[i].tail]);
+		free(tt->bytes);
+		free(tt->slot);
+		*tt = fresh;
+	}
+}
+
 /* The line was legal: its worlds are the record's now.  The position
  * shows one in which the game goes on, if any (a win is seen only when
  * every way the unseen cards went wins it); with one world left, all is
@@ -1778,20 +2297,26 @@ void cat_hidden_commit(cat_game *g)
 		h->fresh = false;
 		return;
 	}
-	flush(h);
+	if (!keep_pending(h))
+		flush(h);
 	h->committed = h->in;
 	h->fresh = false;
+	save_committed(h);
 	const wset *set = &h->set[h->committed];
-	unsigned rep = 0;
-	while (rep + 1 < set->n && set->w[rep].over)
+	unsigned rep = 0; /* with pending actions, all alike over or not */
+	while (!h->pend && rep + 1 < set->n && tail_of(h, &set->w[rep])[TAIL_OVER])
 		rep++;
-	if (set->w[rep].over)
+	if (!h->pend && tail_of(h, &set->w[rep])[TAIL_OVER])
 		rep = 0;
-	world_load(g, NULL, &set->w[rep]);
-	if (set->n == 1) {
+	cat_world x;
+	committed_world(h, rep, &x);
+	world_load_x(g, NULL, &x);
+	if (set->n == 1) { /* the position is the one world */
 		h->on = false;
 		g->hidden_on = false;
+		h->pend = h->c_pend = false;
 	}
+	collect(h);
 }
 
 /* The line was refused: back to the worlds of its start (none, when its
@@ -1810,8 +2335,7 @@ void cat_hidden_abort(cat_game *g)
 		g->hidden_on = false;
 		h->lazy = false;
 	}
-	h->in = h->committed;
-	h->pend = false;
+	restore_committed(h);
 	h->fresh = false;
 }
 
@@ -1821,7 +2345,8 @@ void cat_hand_ranges(const cat_game *g, cat_hand_range out[CAT_SEATS])
 	const cat_state *s = &g->s;
 	memset(out, 0, CAT_SEATS * sizeof *out);
 	bool lazy = cat_hidden_lazy(g);
-	const wset *set = cat_hidden_on(g) && !lazy ? &g->hid->set[g->hid->committed] : NULL;
+	const cat_hidden *h = g->hid;
+	const wset *set = cat_hidden_on(g) && !lazy ? &h->set[h->committed] : NULL;
 	for (unsigned p = 0; p < g->nseats; p++) {
 		cat_hand_range *o = &out[p];
 		o->exact = !lazy;
@@ -1834,12 +2359,16 @@ void cat_hand_ranges(const cat_game *g, cat_hand_range out[CAT_SEATS])
 				o->hi[r] = s->p[p].ncards;
 			}
 		for (unsigned i = 0; set && i < set->n; i++) {
+			uint32_t id = set->w[i].hand[p];
+			uint8_t held[CAT_RES];
+			memcpy(held, hand_res(h, p, id), CAT_RES);
 			unsigned n = 0;
 			for (unsigned r = 0; r < CAT_RES; r++) {
-				uint8_t v = set->w[i].res[p][r];
-				o->lo[r] = v < o->lo[r] ? v : o->lo[r];
-				o->hi[r] = v > o->hi[r] ? v : o->hi[r];
-				n += v;
+				if (h->c_pend) /* what the set keeps pending */
+					held[r] = (uint8_t)(held[r] + h->c_pend_d[p * CAT_RES + r]);
+				o->lo[r] = held[r] < o->lo[r] ? held[r] : o->lo[r];
+				o->hi[r] = held[r] > o->hi[r] ? held[r] : o->hi[r];
+				n += held[r];
 			}
 			o->cards_lo = n < o->cards_lo ? (uint8_t)n : o->cards_lo;
 			o->cards_hi = n > o->cards_hi ? (uint8_t)n : o->cards_hi;
