@@ -1715,8 +1715,7 @@ void cat_hidden_commit(cat_game *g)
 	world_load(g, NULL, &set->w[rep]);
 	if (set->n == 1) {
 		h->on = false;
-		g->hidden_on = false;
-		memset(&h->tally, 0, sizeof h->tally); /* all is known again */
+		g->hidden_on = false; /* and enter() starts the tally again */
 	}
 }
 
