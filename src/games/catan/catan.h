@@ -459,6 +459,8 @@ unsigned cat_hidden_count(const cat_game *g);
 void cat_hidden_load(cat_game *g, unsigned i);
 void cat_hidden_free(cat_game *g);
 void cat_hidden_dump(const cat_game *g, arb_buf *out);
+void cat_hidden_words(const cat_game *g, unsigned p, const cat_move *m, const cat_act *a, char *out,
+		      size_t n);
 
 /* What a record (a view record above all) knows of one player's hand:
  * the hand size and each resource's count as ranges over every way the

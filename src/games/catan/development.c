@@ -173,7 +173,8 @@ int cat_act_road_building(cat_turn *t, const cat_act *a)
 /* A monopoly's take as the line states it (optional) is what the
  * opponents hold of the resource: from each one, or in all.  Rejects
  * with monopoly-take, pointing at the take; said over every way the
- * unseen cards could have gone in a view record that has some. */
+ * unseen cards could have gone in a view record that has some, naming
+ * those that touched the opponent's hand. */
 static int monopoly_take(cat_turn *t, const cat_act *a)
 {
 	cat_game *g = t->g;
@@ -190,12 +191,15 @@ static int monopoly_take(cat_turn *t, const cat_act *a)
 		if (a->b != MONO_TAKE_EACH || held == a->give[p])
 			continue;
 		const char *from = cat_cname(g, p);
-		if (unseen)
-			return cat_rej_arg(
-				t, &at, CAT_R_MONOPOLY_TAKE,
-				"%s's monopoly takes %u %s from %s, but no way the "
-				"unseen cards could have gone leaves %s with exactly %u %s",
-				who, a->give[p], res, from, from, a->give[p], res);
+		if (unseen) {
+			char cards[160]; /* "the card stolen from White" */
+			cat_hidden_words(g, p, t->m, a, cards, sizeof cards);
+			return cat_rej_arg(t, &at, CAT_R_MONOPOLY_TAKE,
+					   "%s's monopoly takes %u %s from %s, but no way %s "
+					   "could have gone leaves %s with exactly %u %s",
+					   who, a->give[p], res, from, cards, from, a->give[p],
+					   res);
+		}
 		return cat_rej_arg(t, &at, CAT_R_MONOPOLY_TAKE,
 				   "%s holds %u %s, so %s's monopoly takes %u from %s, not %u",
 				   from, held, res, who, held, from, a->give[p]);

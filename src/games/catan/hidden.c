@@ -128,6 +128,19 @@ typedef struct wset {
 
 #define SLOTS (2u * CAT_MAX_WORLDS) /* the hash table's slots at most */
 
+/* The unseen cards that touched each seat's hand since everything was
+ * last known (the worlds were one, or the record began), which a refusal
+ * names in a player's words ("the three cards Blue stole").  A seat's
+ * hand is its last known hand changed by what every player saw and by
+ * these alone, but for a monopoly's take the line does not say (`others`:
+ * what the others' unseen cards held came into it). */
+typedef struct unseen_tally {
+	uint32_t stole[CAT_SEATS];     /* cards the seat stole unseen     */
+	uint32_t lost[CAT_SEATS];      /* cards stolen from it unseen     */
+	uint32_t discarded[CAT_SEATS]; /* cards it discarded unseen       */
+	bool others[CAT_SEATS];
+} unseen_tally;
+
 struct cat_hidden {
 	bool on;    /* some card is unseen: the worlds are in use */
 	bool fresh; /* turned on during the line being applied    */
@@ -182,6 +195,12 @@ struct cat_hidden {
 	uint32_t *mstamp, *mslot;
 	uint32_t mgen;
 	unsigned mn;
+	/* The unseen cards refusals name: the tally as of the start of the
+	 * line being applied, which is `line` (NULL between lines); its own
+	 * are counted from it, up to the action refused, and added to the
+	 * tally when it is committed. */
+	unseen_tally tally;
+	const cat_move *line;
 };
 
 /* The worlds listed; 0 while they are followed one at a time. */
@@ -607,6 +626,7 @@ static void enter(cat_game *g, const cat_turn *t)
 	h->same_sizes = h->same_books = true;
 	memcpy(h->bank_lo, g->s.bank, CAT_RES);
 	memcpy(h->bank_hi, g->s.bank, CAT_RES);
+	memset(&h->tally, 0, sizeof h->tally); /* all was known until now */
 }
 
 /* A fresh mark for every hand of seat table ht (stamp). */
@@ -898,49 +918,167 @@ static void expand(pass *P, const wid *w, const cat_act *a)
 		attempt(P, w, a);
 }
 
+/* Add to u the unseen cards of the actions before `upto` of line m. */
+static void tally_line(unseen_tally *u, const cat_move *m, unsigned upto)
+{
+	for (unsigned i = 0; i < upto && i < m->n; i++) {
+		const cat_act *a = &m->act[i];
+		if (a->kind == A_MONOPOLY && a->b == MONO_TAKE_NONE && m->seat < CAT_SEATS)
+			u->others[m->seat] = true;
+		if (!cat_is_unseen(a))
+			continue;
+		if (a->kind == A_DISCARD) {
+			if (a->a < CAT_SEATS)
+				u->discarded[a->a] += a->b;
+		} else if (m->seat < CAT_SEATS && a->b < CAT_SEATS) {
+			u->stole[m->seat]++;
+			u->lost[a->b]++;
+		}
+	}
+}
+
+/* The tally as of action `a` of line m (NULL: the line's end): the
+ * line's start's and the line's own before it. */
+static unseen_tally tally_at(const cat_game *g, const cat_move *m, const cat_act *a)
+{
+	unseen_tally u = g->hid->tally;
+	unsigned upto = m->n;
+	for (unsigned i = 0; a && i < m->n; i++)
+		if (&m->act[i] == a)
+			upto = i;
+	assert(!a || upto < m->n);
+	tally_line(&u, m, upto);
+	return u;
+}
+
+/* A count as a sentence says it: a word up to twelve, then digits. */
+static const char *count_word(unsigned n, char buf[12])
+{
+	static const char *const word[] = { "no",   "one",    "two",   "three", "four",
+					    "five", "six",    "seven", "eight", "nine",
+					    "ten",  "eleven", "twelve" };
+	if (n < sizeof word / sizeof *word)
+		return word[n];
+	int k = snprintf(buf, 12, "%u", n);
+	return k > 0 && k < 12 ? buf : "many";
+}
+
+/* The unseen cards that touched seat p's hand (u) in a player's words,
+ * into out: "the card Blue stole", "the three cards Blue stole and the
+ * two stolen from Blue", "the four cards Blue discarded unseen".  "the
+ * unseen cards" when p is no seat, when none touched its hand (it is
+ * uncertain only through the others'), or when others' came into it. */
+static void unseen_words(const cat_game *g, const unseen_tally *u, unsigned p, char *out, size_t n)
+{
+	static const char generic[] = "the unseen cards";
+	static_assert(sizeof generic <= 64, "out holds the generic words");
+	assert(n >= 64);
+	memcpy(out, generic, sizeof generic);
+	if (p >= g->nseats || u->others[p])
+		return;
+	const char *who = cat_cname(g, p);
+	/* each kind: the count, the words before the seat and after it */
+	const struct {
+		uint32_t k;
+		const char *before, *after;
+	} part[] = {
+		{ u->stole[p], " ", " stole" },
+		{ u->lost[p], " stolen from ", "" },
+		{ u->discarded[p], " ", " discarded unseen" },
+	};
+	unsigned nparts = 0, done = 0;
+	for (size_t i = 0; i < sizeof part / sizeof *part; i++)
+		nparts += part[i].k > 0;
+	if (!nparts)
+		return;
+	size_t len = 0;
+	for (size_t i = 0; i < sizeof part / sizeof *part; i++) {
+		if (!part[i].k)
+			continue;
+		char num[12], head[32];
+		const char *k = count_word(part[i].k, num);
+		/* "the card", "the three cards"; after the first, "the one",
+		 * "the two" */
+		int hk = part[i].k == 1
+				 ? snprintf(head, sizeof head, "the %s", done ? "one" : "card")
+			 : done ? snprintf(head, sizeof head, "the %s", k)
+				: snprintf(head, sizeof head, "the %s cards", k);
+		const char *sep = !done ? "" : done + 1 == nparts ? " and " : ", ";
+		int w = hk < 0 || (size_t)hk >= sizeof head
+				? -1
+				: snprintf(out + len, n - len, "%s%s%s%s%s", sep, head,
+					   part[i].before, who, part[i].after);
+		if (w < 0 || (size_t)w >= n - len) { /* never cut: the generic words */
+			memcpy(out, generic, sizeof generic);
+			return;
+		}
+		len += (size_t)w;
+		done++;
+	}
+}
+
+/* The unseen cards that touched seat p's hand before action `a` of
+ * line m (NULL: its end), in a player's words as unseen_words says them,
+ * for a rule's message that holds in every way they could have gone. */
+void cat_hidden_words(const cat_game *g, unsigned p, const cat_move *m, const cat_act *a, char *out,
+		      size_t n)
+{
+	unseen_tally u = tally_at(g, m, a);
+	unseen_words(g, &u, p, out, n);
+}
+
 /* The message of a refusal that holds in every way the unseen cards
  * could have gone: `first` is the refusal in one of them, `sh` what it
  * lacked there, most[] the most of each resource the player short held
- * in any of them, `several` that there was more than one.  Returns -1. */
+ * in any of them, `several` that there was more than one, `a` the action
+ * refused (NULL: the line's end) and u the unseen cards before it, named
+ * for the player the refusal is about.  Returns -1. */
 static int explain_msg(const cat_game *g, arb_reject *rej, const arb_reject *first,
-		       const cat_shortage *sh, const uint8_t most[CAT_RES], bool several)
+		       const cat_shortage *sh, const uint8_t most[CAT_RES], bool several,
+		       const cat_act *a, const unseen_tally *u)
 {
 	*rej = *first;
 	const char *rule = first->rule;
+	char cards[160];
 	bool shortage = rule == cat_rules[CAT_R_CANNOT_AFFORD].id ||
 			rule == cat_rules[CAT_R_TRADE_NOT_HELD].id ||
 			rule == cat_rules[CAT_R_DISCARD_NOT_HELD].id;
 	if (shortage && sh->seat < g->nseats) {
 		const char *who = cat_cname(g, sh->seat);
-		for (unsigned r = 0; r < CAT_RES; r++)
-			if (sh->need[r] > most[r]) {
-				char held[24];
-				if (most[r])
-					snprintf(held, sizeof held, "at most %u", most[r]);
-				else
-					snprintf(held, sizeof held, "no");
-				if (snprintf(rej->msg, sizeof rej->msg,
-					     "%s %s, "
-					     "but every way the unseen cards "
-					     "could have gone leaves %s with %s "
-					     "%s",
-					     who, sh->what, who, held, cat_res_name[r]) < 0)
-					rej->msg[0] = 0;
-				return -1;
-			}
-		char b[64];
+		unseen_words(g, u, sh->seat, cards, sizeof cards);
+		/* the resource no way leaves enough of, if one */
+		unsigned r = 0;
+		while (r < CAT_RES && sh->need[r] <= most[r])
+			r++;
+		char held[24], b[64];
+		if (r < CAT_RES && most[r])
+			snprintf(held, sizeof held, "at most %u", most[r]);
+		else if (r < CAT_RES)
+			snprintf(held, sizeof held, "no");
 		cat_bundle_str(sh->need, b, sizeof b);
-		if (snprintf(rej->msg, sizeof rej->msg,
-			     "%s %s, but no way the "
-			     "unseen cards could have gone leaves %s with all of %s "
-			     "at once",
-			     who, sh->what, who, b) < 0)
-			rej->msg[0] = 0;
+		for (int tries = 0; tries < 2; tries++) {
+			int w = r < CAT_RES
+					? snprintf(rej->msg, sizeof rej->msg,
+						   "%s %s, but every way %s could have gone "
+						   "leaves %s with %s %s",
+						   who, sh->what, cards, who, held, cat_res_name[r])
+					: snprintf(rej->msg, sizeof rej->msg,
+						   "%s %s, but no way %s could have gone "
+						   "leaves %s with all of %s at once",
+						   who, sh->what, cards, who, b);
+			if (w >= 0 && (size_t)w < sizeof rej->msg)
+				break;
+			/* never cut: said again with the generic words, or in
+			 * the rule's own of one way */
+			unseen_words(g, u, CAT_NONE, cards, sizeof cards);
+			*rej = *first;
+		}
 		return -1;
 	}
 	/* Other refusals that depend on which cards the hands hold: said to
 	 * hold in every way; the rest (the board, the cards played, the hand
-	 * sizes, which every view sees) hold in all alike. */
+	 * sizes, which every view sees) hold in all alike.  A steal's is
+	 * about its victim's hand. */
 	static const enum cat_rule by_hands[] = {
 		CAT_R_STEAL_CARD,
 		CAT_R_BANK_EMPTY,
@@ -950,16 +1088,25 @@ static int explain_msg(const cat_game *g, arb_reject *rej, const arb_reject *fir
 	for (size_t i = 0; i < sizeof by_hands / sizeof *by_hands; i++)
 		hands |= rule == cat_rules[by_hands[i]].id;
 	if (hands && several) {
+		bool steal = rule == cat_rules[CAT_R_STEAL_CARD].id && a &&
+			     (a->kind == A_ROBBER || a->kind == A_KNIGHT);
+		unseen_words(g, u, steal ? a->b : CAT_NONE, cards, sizeof cards);
 		size_t n = strlen(rej->msg);
-		if (snprintf(rej->msg + n, sizeof rej->msg - n,
-			     ", however the "
-			     "unseen cards went") < 0)
+		for (int tries = 0; tries < 2; tries++) {
+			int w = snprintf(rej->msg + n, sizeof rej->msg - n, ", however %s went",
+					 cards);
+			if (w >= 0 && (size_t)w < sizeof rej->msg - n)
+				break;
+			/* never cut: said again with the generic words, or not */
+			unseen_words(g, u, CAT_NONE, cards, sizeof cards);
 			rej->msg[n] = 0;
+		}
 	}
 	return -1;
 }
 
-/* Set the message of a refusal in every world of `in`.  Returns -1. */
+/* Set the message of a refusal of action `a` of the line (NULL: its
+ * end) in every world of `in`.  Returns -1. */
 static int explain(pass *P, const cat_act *a, const wset *in)
 {
 	const cat_shortage *sh = &P->first_short;
@@ -971,8 +1118,9 @@ static int explain(pass *P, const cat_act *a, const wset *in)
 				if (held[r] > most[r])
 					most[r] = held[r];
 		}
+	unseen_tally u = tally_at(P->t->g, P->t->m, a);
 	return explain_msg(P->t->g, P->rej, &P->first, sh, most,
-			   in->n > 1 || (a && cat_is_unseen(a)));
+			   in->n > 1 || (a && cat_is_unseen(a)), a, &u);
 }
 
 /* Recompute the set's flags (struct cat_hidden): whether every world
@@ -1624,6 +1772,7 @@ static int lazy_line(cat_turn *t, int unseen_bad, const arb_reject *unseen_rej)
 {
 	cat_game *g = t->g;
 	cat_hidden *h = g->hid;
+	h->line = t->m;
 	dfs *D = arb_xcalloc(1, sizeof *D);
 	D->g = g;
 	D->h = h;
@@ -1682,8 +1831,12 @@ static int lazy_line(cat_turn *t, int unseen_bad, const arb_reject *unseen_rej)
 			rc = cat_reject(t->rej, CAT_R_TOO_MANY_UNKNOWNS, t->m->line, t->m->col,
 					"no way the unseen cards could have gone explains the "
 					"lines before this one");
-		else
-			rc = explain_msg(g, t->rej, &D->best_rej, &D->best_short, D->most, true);
+		else {
+			const cat_act *a = (unsigned)D->best < t->m->n ? &t->m->act[D->best] : NULL;
+			unseen_tally u = tally_at(g, t->m, a);
+			rc = explain_msg(g, t->rej, &D->best_rej, &D->best_short, D->most, true, a,
+					 &u);
+		}
 	}
 	free(D);
 	return rc;
@@ -2197,6 +2350,7 @@ int cat_hidden_act(cat_turn *t, const cat_act *a, int unseen_bad, const arb_reje
 	if (!cat_hidden_on(g))
 		enter(g, t);
 	cat_hidden *h = g->hid;
+	h->line = t->m; /* its unseen cards are tallied when it is committed */
 	if (fast_act(t, a))
 		return 0;
 	flush(h); /* what follows plays the worlds one by one */
@@ -2292,6 +2446,9 @@ void cat_hidden_commit(cat_game *g)
 	if (!cat_hidden_on(g))
 		return;
 	cat_hidden *h = g->hid;
+	if (h->line)
+		tally_line(&h->tally, h->line, h->line->n);
+	h->line = NULL;
 	if (h->lazy) {
 		h->pending = false;
 		h->fresh = false;
@@ -2313,7 +2470,7 @@ void cat_hidden_commit(cat_game *g)
 	world_load_x(g, NULL, &x);
 	if (set->n == 1) { /* the position is the one world */
 		h->on = false;
-		g->hidden_on = false;
+		g->hidden_on = false; /* and enter() starts the tally again */
 		h->pend = h->c_pend = false;
 	}
 	collect(h);
@@ -2326,6 +2483,7 @@ void cat_hidden_abort(cat_game *g)
 	if (!cat_hidden_on(g))
 		return;
 	cat_hidden *h = g->hid;
+	h->line = NULL; /* its unseen cards are not tallied */
 	if (h->lazy && h->pending) {
 		h->nlog--;
 		h->pending = false;

@@ -486,12 +486,163 @@ static void test_removing_a_card(void **state)
 	assert_true(reached * 20 <= same);
 }
 
+#define VIEW_DECK "deck=14knight+2road-building+2year-of-plenty+2monopoly+5victory-point"
+
+/* The board of the corpus's view records (corpus/catan/view-*.tgn), with
+ * `cards` (hands=, cards=, deck=): every colour's settlements and roads,
+ * the robber on the desert, Red to move. */
+static void view_setup(char *out, size_t n, const char *cards)
+{
+	int w = snprintf(
+		out, n,
+		"hexes=O10,W2,L9,G12,B6,W4,B10,G9,L11,D,L3,O8,L8,O3,G4,W5,B5,G6,W11 "
+		"harbours=3:1@c1-d1,grain@f1-g1,ore@i2-j2,3:1@k3-k4,wool@i5-j5,3:1@f6-g6,"
+		"3:1@c6-d6,brick@b4-b5,lumber@b2-b3 settlements=Red:j3+j4,Blue:d1+d4,White:e2+c3 "
+		"roads=Red:j2-j3+j4-j5,Blue:d1-e1+d4-e4+e4-f4,White:e2-f2+c3-c4 %s robber=J "
+		"longest=none army=none turn=Red",
+		cards);
+	assert_true(w > 0 && (size_t)w < n);
+}
+
+/* A line of the observer's view and the words its refusal must hold
+ * (NULL: it must be accepted; a refused line is not played). */
+typedef struct named_line {
+	const char *line, *words;
+} named_line;
+
+/* Play `lines` (up to one with a NULL line) on that board with `cards`,
+ * listing every way (max_worlds 0) and following one (1). */
+static void name_check(const char *cards, const named_line *lines)
+{
+	char setup[1024];
+	view_setup(setup, sizeof setup, cards);
+	for (unsigned max_worlds = 0; max_worlds < 2; max_worlds++) {
+		cat_game *g = tt_game_opts("Red Blue White", NULL, setup);
+		assert_non_null(g);
+		g->view = CAT_OBSERVER;
+		g->max_worlds = max_worlds;
+		for (const named_line *l = lines; l->line; l++) {
+			int rc = tt_play(g, l->line);
+			if (!l->words && rc < 0)
+				fail_msg("max_worlds %u: '%s' refused: %s", max_worlds, l->line,
+					 tt_rej.msg);
+			if (l->words && (rc == 0 || !strstr(tt_rej.msg, l->words)))
+				fail_msg("max_worlds %u: '%s' %s, not with '%s': %s", max_worlds,
+					 l->line, rc ? "refused" : "accepted", l->words,
+					 rc ? tt_rej.msg : "");
+		}
+		catan_game.destroy(g);
+	}
+}
+
+/* A refusal names the unseen cards that touched the hand of the player
+ * it is about, counted since everything was last known: the cards the
+ * player stole, those stolen from them, those they discarded unseen
+ * (those of the refusal's own line before the action refused too); not
+ * those of a refused line, nor those before the ways came down to one;
+ * "the unseen cards" when others' came into the hand.  The same whether
+ * the ways are listed or followed one at a time. */
+static void test_refusals_name_the_unseen_cards(void **state)
+{
+	(void)state;
+	const char *at_most_1_ore = "Blue pays 2grain+3ore for a city, but every way the three "
+				    "cards Blue stole could have gone leaves Blue with at most 1 "
+				    "ore";
+	const named_line thief[] = {
+		{ "Red roll 2+2", NULL },
+		{ "Blue roll 7 robber E steal White ? city d1", /* refused: not counted */
+		  "every way the card Blue stole could have gone leaves Blue with at most 1 ore" },
+		{ "Blue roll 7 robber E steal White ?", NULL },
+		{ "White roll 2+2", NULL },
+		{ "Red roll 2+2", NULL },
+		{ "Blue roll 7 robber D steal White ?", NULL },
+		{ "White roll 2+2", NULL },
+		{ "Red roll 2+2", NULL },
+		{ "Blue roll 7 robber E steal White ?", NULL },
+		{ "White roll 2+2", NULL },
+		{ "Red roll 2+2", NULL },
+		{ "Blue roll 2+2 city d1", at_most_1_ore },
+		{ NULL, NULL },
+	};
+	name_check("hands=Blue:2grain,White:lumber+wool+ore+brick " VIEW_DECK, thief);
+	const named_line victim[] = {
+		{ "Red roll 7 discard Blue 5? robber N steal Blue ?", NULL },
+		{ "Blue roll 2+2", NULL },
+		{ "White roll 7 robber M steal Blue ?", NULL },
+		{ "Red roll 2+2", NULL },
+		{ "Blue roll 2+2 settlement f4",
+		  "no way the two cards stolen from Blue and the five Blue discarded unseen "
+		  "could have gone leaves Blue with all of brick+lumber+wool+grain at once" },
+		{ NULL, NULL },
+	};
+	name_check("hands=Blue:brick+lumber+2wool+3grain+3ore " VIEW_DECK, victim);
+	/* the first steal takes Red's one kind of card: all is known again */
+	const named_line known[] = {
+		{ "Red roll 2+2", NULL },
+		{ "Blue roll 7 robber G steal Red ?", NULL },
+		{ "White roll 2+2", NULL },
+		{ "Red roll 2+2", NULL },
+		{ "Blue roll 7 robber E steal White ?", NULL },
+		{ "White roll 2+2", NULL },
+		{ "Red roll 2+2", NULL },
+		{ "Blue roll 2+2 city d1",
+		  "every way the card Blue stole could have gone leaves Blue with at most 1 ore" },
+		{ NULL, NULL },
+	};
+	name_check("hands=Blue:2grain,Red:ore,White:lumber+wool+brick " VIEW_DECK, known);
+	/* a trade's refusal is about the partner short */
+	const named_line trade[] = {
+		{ "Red roll 7 robber E steal White ?", NULL },
+		{ "Blue roll 2+2 trade White wool for lumber+ore",
+		  "White gives lumber+ore to Blue, but no way the card stolen from White could "
+		  "have gone leaves White with all of lumber+ore at once" },
+		{ NULL, NULL },
+	};
+	name_check("hands=Blue:wool,White:lumber+ore " VIEW_DECK, trade);
+	/* Red's monopoly takes what White's unseen discard left: Red is short
+	 * only through White's cards (no words of Red's own), and so too when
+	 * Red stole a card */
+	const char *mono = "hands=Red:grain,White:4wool+4lumber cards=Red:monopoly "
+			   "deck=14knight+2road-building+2year-of-plenty+1monopoly+5victory-point";
+	const char *no_wool = "Red gives 4wool to the bank, but every way the unseen cards could "
+			      "have gone leaves Red with no wool";
+	const char *take = "Red roll 2+2 play monopoly wool trade bank 4wool for ore trade bank "
+			   "4wool for ore";
+	const named_line monopoly[] = {
+		{ "Red roll 2+2", NULL },
+		{ "Blue roll 7 discard White 4? robber D steal White ?", NULL },
+		{ "White roll 2+2", NULL },
+		{ take, no_wool },
+		{ NULL, NULL },
+	};
+	name_check(mono, monopoly);
+	const named_line monopoly_stole[] = {
+		{ "Red roll 7 discard White 4? robber E steal White ?", NULL },
+		{ "Blue roll 2+2", NULL },
+		{ "White roll 2+2", NULL },
+		{ take, no_wool },
+		{ NULL, NULL },
+	};
+	name_check(mono, monopoly_stole);
+	const named_line steal[] = {
+		{ "Red roll 7 robber E steal White ?", NULL },
+		{ "Blue roll 7 robber D steal White ?", NULL },
+		{ "White roll 2+2", NULL },
+		{ "Red roll 2+2 buy ?", NULL },
+		{ "Blue roll 7 robber E steal White ore",
+		  "who holds none, however the two cards stolen from White went" },
+		{ NULL, NULL },
+	};
+	name_check("hands=Red:grain+wool,White:lumber+wool+ore " VIEW_DECK, steal);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_views_of_generated_games),
 		cmocka_unit_test(test_listing_and_search_agree),
 		cmocka_unit_test(test_removing_a_card),
+		cmocka_unit_test(test_refusals_name_the_unseen_cards),
 	};
 	return cmocka_run_group_tests(tests, tt_setup_data, tt_teardown_data);
 }
