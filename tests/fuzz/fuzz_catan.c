@@ -13,12 +13,24 @@
  * line must leave the position untouched.  Now and then the standing, the
  * dump and the legal moves are produced too.
  *
+ * The 9th byte's high bits may also pick a view (notation/catan.md,
+ * "Records of what one player could see"): every line the game accepts
+ * is then written as that seat or the observer saw it (cat_view_turn),
+ * mutated by the script like the full line, and replayed on a second
+ * game of that view, now and then listing at most 8 ways the unseen
+ * cards went (so that the one-at-a-time search runs too).  The view game
+ * must never crash, its lines must round-trip, a line it refuses must
+ * leave its position untouched, and its standing and dump are produced
+ * now and then.
+ *
  * Build with libFuzzer (`make fuzz-build`), or without it with
  * -DFUZZ_STANDALONE: a main() that runs the harness on pseudo-random
  * inputs (argv[1] of them, default 200).
  */
 #include <assert.h>
+#include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -54,6 +66,106 @@ static void fz_emit(void *ctx, const char *move)
 {
 	(void)move;
 	++*(size_t *)ctx;
+}
+
+/* Apply the script's edits at in[*pos] to line[0..*len) (capacity cap):
+ * one byte says whether, the next how many, then three a edit (where,
+ * which, the byte). */
+static void mutate(const uint8_t *in, size_t n, size_t *pos, char *line, size_t *len, size_t cap)
+{
+	if (!(*pos < n && in[(*pos)++] & 1))
+		return;
+	int edits = *pos < n ? in[(*pos)++] % 4 + 1 : 1;
+	for (int e = 0; e < edits && *pos + 2 < n; e++) {
+		size_t at = in[*pos] % (*len + 1);
+		uint8_t op = in[*pos + 1] % 3, c = in[*pos + 2];
+		*pos += 3;
+		if (op == 0 && at < *len) {
+			line[at] = (char)c;
+		} else if (op == 1 && *len + 2 < cap) {
+			memmove(line + at + 1, line + at, *len - at);
+			line[at] = (char)c;
+			++*len;
+		} else if (op == 2 && at < *len) {
+			memmove(line + at, line + at + 1, *len - at - 1);
+			--*len;
+		}
+	}
+}
+
+/* Parse `line` on v, check that its canonical form (into a) parses and
+ * formats the same (b), and apply it; the rule of a refusal into rule.
+ * 1 applied, 0 refused (the position untouched), -1 no move. */
+static int view_line(cat_game *v, const char *line, arb_buf *a, arb_buf *b, char rule[64])
+{
+	static cat_state before;
+	arb_token tok[256], tok2[256];
+	size_t nt = arb_split_tokens(line, strlen(line), 1, 1, tok, 256);
+	arb_reject rej;
+	cat_move mv, m2;
+	memset(&mv, 0, sizeof mv);
+	if (nt == 0 || nt > 256 || catan_game.parse(v, tok, nt, &mv, &rej) < 0)
+		return -1;
+	arb_buf_reset(a);
+	catan_game.format(v, &mv, a);
+	size_t nt2 = arb_split_tokens(a->p, a->len, 1, 1, tok2, 256);
+	memset(&m2, 0, sizeof m2);
+	if (nt2 == 0 || nt2 > 256 || catan_game.parse(v, tok2, nt2, &m2, &rej) < 0)
+		abort(); /* the canonical form must parse */
+	arb_buf_reset(b);
+	catan_game.format(v, &m2, b);
+	if (strcmp(a->p, b->p) != 0)
+		abort(); /* ... and format the same */
+	before = v->s;
+	arb_sink sink = { fz_sink, NULL };
+	if (catan_game.apply(v, &mv, &sink, &rej) == 0)
+		return 1;
+	if (memcmp(&before, &v->s, sizeof before) != 0)
+		abort(); /* a rejection changes nothing */
+	snprintf(rule, 64, "%s", rej.rule ? rej.rule : "");
+	return 0;
+}
+
+/* The view game's turn: the full game's accepted move m as `view` saw
+ * it, mutated by the script, on v; when v refuses the mutated line, the
+ * line as seen.  While v has taken only the lines as seen (*diverged
+ * false), the line as seen must be legal, as every view of a legal game
+ * is (undecidable aside: too-many-unknowns, said, not wrong).  False
+ * when v stops. */
+static bool view_turn(cat_game *v, unsigned view, const cat_move *m, const uint8_t *in, size_t n,
+		      size_t *pos, int turn, bool *diverged, arb_buf *a, arb_buf *b)
+{
+	static char line[4096], seen[4096];
+	char rule[64];
+	cat_move w = *m;
+	cat_view_turn(&w, view);
+	arb_buf_reset(a);
+	catan_game.format(v, &w, a);
+	size_t len = a->len < sizeof line - 8 ? a->len : sizeof line - 8;
+	memcpy(seen, a->p, len);
+	seen[len] = 0;
+	memcpy(line, seen, len);
+	mutate(in, n, pos, line, &len, sizeof line);
+	line[len] = 0;
+	int rc = view_line(v, line, a, b, rule);
+	if (rc > 0 && strcmp(a->p, seen) != 0)
+		*diverged = true; /* v took a line the game did not play */
+	if (rc <= 0) {
+		rc = view_line(v, seen, a, b, rule);
+		if (rc < 0)
+			abort(); /* a line as seen must parse */
+		if (rc == 0 && !*diverged && strcmp(rule, "too-many-unknowns") != 0)
+			abort(); /* a legal game's view is legal */
+		if (rc == 0)
+			return false;
+	}
+	arb_standing st;
+	catan_game.standing(v, &st);
+	if (turn % 16 == 0) {
+		arb_buf_reset(a);
+		catan_game.dump(v, 0, a);
+	}
+	return true;
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *in, size_t n);
@@ -95,6 +207,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *in, size_t n)
 	cat_game *g = catan_game.create(fz_data, &su, &rej);
 	if (!g)
 		abort();
+	/* the view: bits 4..6 of the 9th byte, 3 the observer, 4.. a seat;
+	 * bit 7: list at most 8 ways */
+	unsigned pick = (in[8] >> 4) & 7, view = CAT_NONE;
+	cat_game *vg = NULL;
+	bool diverged = false;
+	if (pick >= 3) {
+		view = pick == 3 ? CAT_OBSERVER : (pick - 4) % su.nseats;
+		vg = catan_game.create(fz_data, &su, &rej);
+		if (!vg)
+			abort();
+		vg->view = (uint8_t)view;
+		vg->max_worlds = in[8] & 0x80 ? 8 : 0;
+	}
 	uint64_t rng = seed | 1;
 	arb_sink sink = { fz_sink, NULL };
 	static cat_state before;
@@ -107,24 +232,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *in, size_t n)
 			break;
 		size_t len = a.len < sizeof line - 8 ? a.len : sizeof line - 8;
 		memcpy(line, a.p, len);
-		if (pos < n && in[pos++] & 1) {
-			int edits = pos < n ? in[pos++] % 4 + 1 : 1;
-			for (int e = 0; e < edits && pos + 2 < n; e++) {
-				size_t at = in[pos] % (len + 1);
-				uint8_t op = in[pos + 1] % 3, c = in[pos + 2];
-				pos += 3;
-				if (op == 0 && at < len) {
-					line[at] = (char)c;
-				} else if (op == 1 && len + 2 < sizeof line) {
-					memmove(line + at + 1, line + at, len - at);
-					line[at] = (char)c;
-					len++;
-				} else if (op == 2 && at < len) {
-					memmove(line + at, line + at + 1, len - at - 1);
-					len--;
-				}
-			}
-		}
+		mutate(in, n, &pos, line, &len, sizeof line);
 		line[len] = 0;
 		arb_token tok[256];
 		size_t nt = arb_split_tokens(line, len, 1, 1, tok, 256);
@@ -145,9 +253,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *in, size_t n)
 		if (strcmp(a.p, b.p) != 0)
 			abort(); /* ... and format the same */
 		before = g->s;
-		if (catan_game.apply(g, &m, &sink, &rej) < 0 &&
-		    memcmp(&before, &g->s, sizeof before) != 0)
+		int rc = catan_game.apply(g, &m, &sink, &rej);
+		if (rc < 0 && memcmp(&before, &g->s, sizeof before) != 0)
 			abort(); /* a rejection changes nothing */
+		if (rc == 0 && vg && !view_turn(vg, view, &m, in, n, &pos, turn, &diverged, &a, &b)) {
+			catan_game.destroy(vg);
+			vg = NULL;
+		}
 		arb_standing st;
 		catan_game.standing(g, &st);
 		if (turn % 32 == 0) {
@@ -162,6 +274,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *in, size_t n)
 	arb_buf_free(&d);
 	catan_game.finish(g, &sink);
 	catan_game.destroy(g);
+	if (vg) {
+		catan_game.finish(vg, &sink);
+		catan_game.destroy(vg);
+	}
 	return 0;
 }
 
