@@ -256,7 +256,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *in, size_t n)
 		int rc = catan_game.apply(g, &m, &sink, &rej);
 		if (rc < 0 && memcmp(&before, &g->s, sizeof before) != 0)
 			abort(); /* a rejection changes nothing */
-		if (rc == 0 && vg && !view_turn(vg, view, &m, in, n, &pos, turn, &diverged, &a, &b)) {
+		if (rc == 0 && vg &&
+		    !view_turn(vg, view, &m, in, n, &pos, turn, &diverged, &a, &b)) {
 			catan_game.destroy(vg);
 			vg = NULL;
 		}
