@@ -17,9 +17,9 @@ typedef struct arb_opts {
 	const char *command;
 	arb_format format;
 	bool quiet, in_place, labels, snapshot;
-	bool keep_going; /* go on after a bad record (default; --fail-fast: not) */
-	bool summary;	 /* --summary: the batch summary even off a terminal */
-	long jobs;	 /* -j: worker threads (0: the online cores)         */
+	bool keep_going;      /* go on after a bad record (default; --fail-fast: not) */
+	bool summary;	      /* --summary: the batch summary even off a terminal */
+	long jobs;	      /* -j: worker threads (0: the online cores)         */
 	long at;	      /* -1: not given */
 	const char *game;     /* --game */
 	const char *player;   /* select --player */

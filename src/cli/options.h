@@ -48,7 +48,8 @@ enum arb_command {
 	 CMD_BIT(select) | CMD_BIT(standings) | CMD_BIT(view))
 #define CMD_ANY ((1u << ARB_NCOMMANDS) - 1)
 /* the commands whose games -j replays on worker threads */
-#define CMD_JOBS (CMD_BIT(check) | CMD_BIT(score) | CMD_BIT(select) | CMD_BIT(fmt) | CMD_BIT(standings))
+#define CMD_JOBS \
+	(CMD_BIT(check) | CMD_BIT(score) | CMD_BIT(select) | CMD_BIT(fmt) | CMD_BIT(standings))
 /* the commands that count their games for --summary */
 #define CMD_SUMMARY (CMD_RECORDS & ~CMD_BIT(standings))
 

@@ -49,10 +49,10 @@ struct arb_out {
 	yaml_emitter_t yaml;
 	arb_buf line; /* scratch for text lines */
 	arb_tally tally;
-	size_t ndiag;	 /* diagnostics reported (a game's errors)  */
-	bool summary;	 /* print the batch summary when closed     */
-	const char *cmd; /* the command, for the summary's wording  */
-	bool capture;	 /* keep the output in items[]              */
+	size_t ndiag;	      /* diagnostics reported (a game's errors)  */
+	bool summary;	      /* print the batch summary when closed     */
+	const char *cmd;      /* the command, for the summary's wording  */
+	bool capture;	      /* keep the output in items[]              */
 	arb_result_fn result; /* where a capture's results go (standings) */
 	void *result_ctx;
 	cap_item *items;

@@ -62,8 +62,8 @@ static void count(arb_buf *b, size_t n, const char *what, size_t *k)
 void arb_tally_print(const arb_tally *t, const char *cmd)
 {
 	arb_buf b = { 0 };
-	arb_buf_printf(&b, "%zu game%s in %zu file%s", t->games, t->games == 1 ? "" : "s",
-		       t->files, t->files == 1 ? "" : "s");
+	arb_buf_printf(&b, "%zu game%s in %zu file%s", t->games, t->games == 1 ? "" : "s", t->files,
+		       t->files == 1 ? "" : "s");
 	size_t k = 0;
 	if (!strcmp(cmd, "select")) {
 		arb_buf_printf(&b, ": %zu selected", t->selected);
@@ -220,8 +220,8 @@ static void run_batch(pool *p, void *wctx, job *j)
 {
 	const arb_loop *l = p->l;
 	l->worker_out(wctx, j->cap);
-	arb_reader *rd = arb_reader_new_mem(j->bytes.p ? j->bytes.p : "", j->bytes.len, j->name,
-					    j->line0);
+	arb_reader *rd =
+		arb_reader_new_mem(j->bytes.p ? j->bytes.p : "", j->bytes.len, j->name, j->line0);
 	j->seen = 0;
 	j->stop = read_records(rd, j->name, p->o, j->cap, l, l->worker_fn ? l->worker_fn : l->fn,
 			       wctx, &j->seen);
@@ -356,7 +356,8 @@ static void pool_start(pool *p)
 	size_t started = 0;
 	for (size_t i = 0; i < p->nthreads; i++) {
 		p->args[started] = (worker_arg){ p, p->l->worker_new(p->l->ctx) };
-		if (pthread_create(&p->threads[started], NULL, worker_main, &p->args[started]) != 0) {
+		if (pthread_create(&p->threads[started], NULL, worker_main, &p->args[started]) !=
+		    0) {
 			p->l->worker_free(p->args[started].wctx);
 			break; /* fewer workers: the same output, later */
 		}
@@ -492,7 +493,7 @@ static size_t find_cut(const char *b, size_t len, size_t from)
 				return at;
 			if (rest > ARB_MAX_LINE)
 				return 0; /* too long: the serial reader takes it */
-			return 0; /* its end is still to come */
+			return 0;	  /* its end is still to come */
 		}
 		s = hit + 1;
 	}
@@ -574,7 +575,8 @@ static int finish_serial(pool *p, FILE *f, const char *name, size_t stream, uint
 	}
 	int stop = p->stopped;
 	if (!stop) {
-		rest_stream rs = { { { lead, leadlen }, { p->acc.p ? p->acc.p : "", p->acc.len } }, f };
+		rest_stream rs = { { { lead, leadlen }, { p->acc.p ? p->acc.p : "", p->acc.len } },
+				   f };
 		cookie_io_functions_t io = { .read = rest_read };
 		FILE *rf = fopencookie(&rs, "rb", io);
 		if (!rf)

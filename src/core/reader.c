@@ -38,7 +38,7 @@ typedef struct {	    /* a tag while the game grows               */
 enum section { SEC_NONE, SEC_TAGS, SEC_MOVES };
 
 struct arb_reader {
-	FILE *f;	  /* NULL: the input is the caller's bytes  */
+	FILE *f; /* NULL: the input is the caller's bytes  */
 	const char *name;
 	char *in; /* input block (the caller's: arb_reader_new_mem) */
 	bool in_borrowed;
@@ -74,9 +74,9 @@ struct arb_reader {
 	arb_comment *out_coms;
 	size_t cap_out_coms;
 
-	bool skipping;	  /* after an error: skip the rest of the game */
-	bool bom_checked; /* a byte order mark at the start is skipped */
-	bool end_seen;	  /* the input's end was met between lines     */
+	bool skipping;	   /* after an error: skip the rest of the game */
+	bool bom_checked;  /* a byte order mark at the start is skipped */
+	bool end_seen;	   /* the input's end was met between lines     */
 	bool end_mid_game; /* ...inside a {...} comment or a game's tags */
 	bool skip_seen_moves;
 	uint32_t raw_line; /* line of the game's first raw byte          */
@@ -122,7 +122,7 @@ arb_reader *arb_reader_new(FILE *f, const char *name)
 }
 
 arb_reader *arb_reader_new_mem(const char *bytes, size_t len, const char *name,
-				uint32_t lines_before)
+			       uint32_t lines_before)
 {
 	arb_reader *r = reader_alloc(name);
 	/* read in place: the block never refills, so it is never written */
@@ -683,7 +683,8 @@ static int lex_move_line(arb_reader *r, const char *s, size_t len, size_t i, siz
 			i++;
 		if (room) {
 			room--;
-			toks[ntoks++] = (arb_token){ s + st, (uint32_t)(i - st), ln, (uint32_t)st + 1 };
+			toks[ntoks++] =
+				(arb_token){ s + st, (uint32_t)(i - st), ln, (uint32_t)st + 1 };
 			continue;
 		}
 		words_done(r, t, ntoks);

@@ -114,8 +114,8 @@ static void list_colours(const arb_game_ops *g, char *out, size_t cap)
  * misspelled seat colour, however close ("Site" is two edits from
  * "White"). */
 static const char *const envelope_tags[] = {
-	"Game",	 "Event",  "Site",	  "Date", "Round",  "Table",	"Variant",
-	"Setup", "Result", "Termination", "View", "Source", "SourceId", "Hands", "Origin",
+	"Game",	  "Event",	 "Site", "Date",   "Round",    "Table", "Variant", "Setup",
+	"Result", "Termination", "View", "Source", "SourceId", "Hands", "Origin",
 };
 
 /* A tag that is no colour of this game but was surely meant as a seat: a

@@ -59,8 +59,8 @@ typedef struct arb_replay {
 	 * exit status. */
 	arb_diag warning[ARB_MAX_WARNINGS];
 	size_t nwarnings;
-	arb_termination termination;	   /* the Termination tag           */
-	bool stopped;			   /* ARB_UNFINISHED by a Termination tag: result_winner
+	arb_termination termination; /* the Termination tag           */
+	bool stopped;		     /* ARB_UNFINISHED by a Termination tag: result_winner
 		       * holds the winners decided, which count */
 } arb_replay;
 

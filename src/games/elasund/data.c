@@ -321,9 +321,10 @@ static int load(el_data *d, const arb_node *root, arb_data_error *err)
 			for (int dy = 0; dy <= k; dy++) {
 				signed char *owner = &start_owner[y + dy][x];
 				if (*owner >= 0)
-					return arb_data_fail(err, sq,
-							     "%s's %s would share a square with %s's hut",
-							     el_colours[c], hk[k], el_colours[*owner]);
+					return arb_data_fail(
+						err, sq,
+						"%s's %s would share a square with %s's hut",
+						el_colours[c], hk[k], el_colours[*owner]);
 				*owner = (signed char)c;
 			}
 			d->start[c][k][0] = (uint8_t)x;
