@@ -128,6 +128,22 @@ typedef struct wset {
 
 #define SLOTS (2u * CAT_MAX_WORLDS) /* the hash table's slots at most */
 
+/* What is known of a set beyond its worlds, kept by every pass: whether
+ * every world has the same hand sizes (same_sizes) and the same turn
+ * bookkeeping (same_books); bounds on the bank's stock over the worlds
+ * (bank_lo <= every world's, bank_hi >= every world's); and the separable
+ * actions (fast_act) not yet made in it: the worlds that hold at least
+ * pend_lo[] (bytes laid out as res[][]) become each world + pend_d[],
+ * with the game's state of pend_nw (and its bookkeeping too when
+ * pend_books); flush() makes them. */
+typedef struct set_state {
+	bool same_sizes, same_books;
+	uint8_t bank_lo[CAT_RES], bank_hi[CAT_RES];
+	bool pend, pend_books;
+	uint8_t pend_lo[24], pend_d[24];
+	cat_world pend_nw;
+} set_state;
+
 /* The unseen cards that touched each seat's hand since everything was
  * last known (the worlds were one, or the record began), which a refusal
  * names in a player's words ("the three cards Blue stole").  A seat's
@@ -153,33 +169,18 @@ struct cat_hidden {
 	hand_table hands[CAT_SEATS];
 	tail_table tails;
 	uint64_t unit[CAT_RES]; /* a hand word of one card of r */
-	/* Of the set `in` (kept by every pass): every world has the same
-	 * hand sizes (same_sizes), the same turn bookkeeping (same_books);
-	 * and bounds on the bank's stock over the worlds (lo <= every
-	 * world's, hi >= every world's). */
-	bool same_sizes, same_books;
-	/* Separable actions (fast_act) not yet made in the set `in`: the
-	 * worlds that hold at least pend_lo[] (bytes laid out as res[][])
-	 * become each world + pend_d[], with the game's state of pend_nw
-	 * (and its bookkeeping too when pend_books); flush() makes them. */
-	bool pend, pend_books;
-	uint8_t pend_lo[24], pend_d[24];
-	cat_world pend_nw;
-	/* What the set `committed` is (see keep_pending): its pending
-	 * actions kept from the lines before, made when a line plays the
-	 * worlds one by one and given back with a refused line; and its
-	 * flags. */
-	bool c_pend, c_pend_books, c_same_sizes, c_same_books;
-	uint8_t c_pend_lo[24], c_pend_d[24];
-	cat_world c_pend_nw;
-	uint8_t c_bank_lo[CAT_RES], c_bank_hi[CAT_RES];
+	set_state now;		/* of the set `in`                                */
+	set_state kept;		/* of the set `committed`, from the line's start:
+			 * its pending actions kept from the lines before
+			 * (keep_pending) are made when a line plays the
+			 * worlds one by one, and given back with a refused
+			 * line */
 	/* The least each seat holds of each resource in set min_of[seat]
 	 * (bytes laid out as res[][]) at its version min_version (seat_min);
 	 * UINT_MAX: none. */
 	uint8_t min[24];
 	unsigned min_of[CAT_SEATS], min_version[CAT_SEATS];
 	unsigned limit; /* worlds listed at most (cat_game.max_worlds) */
-	uint8_t bank_lo[CAT_RES], bank_hi[CAT_RES];
 	/* Followed one way at a time (see "lazy" below): the worlds at the
 	 * start of the first line so followed (the set `committed`, kept),
 	 * the position then, the lines since, and the tries already known
@@ -613,8 +614,8 @@ static void enter(cat_game *g, const cat_turn *t)
 	g->hidden_on = true;
 	h->fresh = true;
 	h->committed = h->in = 0;
-	h->pend = false;
-	h->c_pend = false;
+	h->now.pend = false;
+	h->kept.pend = false;
 	start_set(h, 0);
 	h->limit = g->max_worlds && g->max_worlds < CAT_MAX_WORLDS ? g->max_worlds : CAT_MAX_WORLDS;
 	new_gen(h);
@@ -623,9 +624,9 @@ static void enter(cat_game *g, const cat_turn *t)
 	int rc = insert(h, &h->set[0], &w);
 	assert(rc == 0);
 	(void)rc;
-	h->same_sizes = h->same_books = true;
-	memcpy(h->bank_lo, g->s.bank, CAT_RES);
-	memcpy(h->bank_hi, g->s.bank, CAT_RES);
+	h->now.same_sizes = h->now.same_books = true;
+	memcpy(h->now.bank_lo, g->s.bank, CAT_RES);
+	memcpy(h->now.bank_hi, g->s.bank, CAT_RES);
 	memset(&h->tally, 0, sizeof h->tally); /* all was known until now */
 }
 
@@ -653,8 +654,8 @@ static void pend_apply(const uint8_t d[24], const cat_world *nw, bool books, cat
 static void committed_world(const cat_hidden *h, unsigned i, cat_world *x)
 {
 	world_expand(h, &h->set[h->committed].w[i], x);
-	if (h->c_pend)
-		pend_apply(h->c_pend_d, &h->c_pend_nw, h->c_pend_books, x);
+	if (h->kept.pend)
+		pend_apply(h->kept.pend_d, &h->kept.pend_nw, h->kept.pend_books, x);
 }
 
 /* The least seat p holds of each resource over the set `in`, before
@@ -689,10 +690,10 @@ static const uint8_t *seat_min(cat_hidden *h, unsigned p)
  * produce then costs no pass over the worlds. */
 static bool keep_pending(cat_hidden *h)
 {
-	if (!h->pend)
+	if (!h->now.pend)
 		return false;
 	for (unsigned p = 0; p < CAT_SEATS; p++) {
-		const uint8_t *lo = h->pend_lo + p * CAT_RES;
+		const uint8_t *lo = h->now.pend_lo + p * CAT_RES;
 		if (!hand_word(lo))
 			continue;
 		const uint8_t *m = seat_min(h, p);
@@ -703,33 +704,13 @@ static bool keep_pending(cat_hidden *h)
 	return true;
 }
 
-/* The set `committed` with what it keeps (struct cat_hidden), saved
- * at the end of a line and given back at the start of the next. */
-static void save_committed(cat_hidden *h)
-{
-	h->c_pend = h->pend;
-	h->c_pend_books = h->pend_books;
-	memcpy(h->c_pend_lo, h->pend_lo, sizeof h->c_pend_lo);
-	memcpy(h->c_pend_d, h->pend_d, sizeof h->c_pend_d);
-	h->c_pend_nw = h->pend_nw;
-	h->c_same_sizes = h->same_sizes;
-	h->c_same_books = h->same_books;
-	memcpy(h->c_bank_lo, h->bank_lo, CAT_RES);
-	memcpy(h->c_bank_hi, h->bank_hi, CAT_RES);
-}
-
+/* The line starts from the set `committed` and what is known of it
+ * (struct cat_hidden's kept), and ends (legal) with the set `in` and
+ * its; a refused line goes back. */
 static void restore_committed(cat_hidden *h)
 {
 	h->in = h->committed;
-	h->pend = h->c_pend;
-	h->pend_books = h->c_pend_books;
-	memcpy(h->pend_lo, h->c_pend_lo, sizeof h->pend_lo);
-	memcpy(h->pend_d, h->c_pend_d, sizeof h->pend_d);
-	h->pend_nw = h->c_pend_nw;
-	h->same_sizes = h->c_same_sizes;
-	h->same_books = h->c_same_books;
-	memcpy(h->bank_lo, h->c_bank_lo, CAT_RES);
-	memcpy(h->bank_hi, h->c_bank_hi, CAT_RES);
+	h->now = h->kept;
 }
 
 /* Load world i of the line's start into the position (position_ok checks
@@ -758,12 +739,12 @@ int cat_hidden_begin(cat_game *g, const cat_move *m, arb_reject *rej)
 	}
 	restore_committed(h);
 	const wset *in = &h->set[h->in];
-	if (h->pend) { /* the game's state is pend_nw's in every world */
-		if (h->pend_nw.over)
+	if (h->now.pend) { /* the game's state is pend_nw's in every world */
+		if (h->now.pend_nw.over)
 			return cat_reject(rej, CAT_R_GAME_OVER, m->line, m->col,
 					  "the game is over (%s has won, however the "
 					  "unseen cards went)",
-					  cat_cname(g, h->pend_nw.winner));
+					  cat_cname(g, h->now.pend_nw.winner));
 		cat_world x;
 		committed_world(h, 0, &x);
 		world_load_x(g, NULL, &x);
@@ -1128,7 +1109,7 @@ static int explain(pass *P, const cat_act *a, const wset *in)
  * bounds.  After a pass that played the action world by world. */
 static void set_flags(cat_hidden *h, const cat_game *g, const wset *set)
 {
-	h->same_sizes = h->same_books = true;
+	h->now.same_sizes = h->now.same_books = true;
 	uint8_t lo[8], hi[8];
 	memset(lo, 0xff, sizeof lo);
 	memset(hi, 0, sizeof hi);
@@ -1140,10 +1121,10 @@ static void set_flags(cat_hidden *h, const cat_game *g, const wset *set)
 		for (unsigned p = 0; p < g->nseats; p++) {
 			const hand_table *ht = &h->hands[p];
 			sum += ht->word[w->hand[p]];
-			h->same_sizes &= ht->total[w->hand[p]] == ht->total[w0->hand[p]];
+			h->now.same_sizes &= ht->total[w->hand[p]] == ht->total[w0->hand[p]];
 		}
 		if (w->tail != w0->tail)
-			h->same_books &= memcmp(tail_of(h, w) + BOOKS_AT, books0, BOOKS) == 0;
+			h->now.same_books &= memcmp(tail_of(h, w) + BOOKS_AT, books0, BOOKS) == 0;
 		uint8_t b[8];
 		memcpy(b, &sum, 8);
 		for (unsigned r = 0; r < CAT_RES; r++) {
@@ -1152,8 +1133,8 @@ static void set_flags(cat_hidden *h, const cat_game *g, const wset *set)
 		}
 	}
 	for (unsigned r = 0; r < CAT_RES; r++) { /* the bank: what the hands leave */
-		h->bank_lo[r] = (uint8_t)(cat_bank_size(g) - hi[r]);
-		h->bank_hi[r] = (uint8_t)(cat_bank_size(g) - lo[r]);
+		h->now.bank_lo[r] = (uint8_t)(cat_bank_size(g) - hi[r]);
+		h->now.bank_hi[r] = (uint8_t)(cat_bank_size(g) - lo[r]);
 	}
 }
 
@@ -1162,7 +1143,7 @@ static void set_flags(cat_hidden *h, const cat_game *g, const wset *set)
  * unseen cards went. */
 static bool bank_settled(const cat_hidden *h, unsigned r, unsigned need)
 {
-	return h->bank_lo[r] == h->bank_hi[r] || h->bank_lo[r] >= need;
+	return h->now.bank_lo[r] == h->now.bank_hi[r] || h->now.bank_lo[r] >= need;
 }
 
 /* The cards a roll of `roll` produces of each resource: the buildings
@@ -1198,12 +1179,12 @@ static bool separable(const cat_turn *t, const cat_act *a, const wset *in,
 	memset(need, 0, CAT_SEATS * CAT_RES);
 	*exact = CAT_RES;
 	if (!a) /* the end reads the discards owed */
-		return h->same_books;
+		return h->now.same_books;
 	switch (a->kind) {
 	case A_ROLL: {
 		unsigned roll = a->a + a->b;
 		if (roll == 7) /* the discards owed: half of each hand */
-			return h->same_sizes && h->same_books;
+			return h->now.same_sizes && h->now.same_books;
 		if (roll < 2 || roll > 12)
 			return true;
 		unsigned made[CAT_RES];
@@ -1214,13 +1195,13 @@ static bool separable(const cat_turn *t, const cat_act *a, const wset *in,
 		return true;
 	}
 	case A_DISCARD:
-		if (a->b || !h->same_books)
+		if (a->b || !h->now.same_books)
 			return false;
 		memcpy(need[a->a], a->give, CAT_RES);
 		return true;
 	case A_ROBBER:
 	case A_KNIGHT:
-		if (a->kind == A_ROBBER && !h->same_books)
+		if (a->kind == A_ROBBER && !h->now.same_books)
 			return false; /* the discards owed before it */
 		if (a->b != CAT_NONE) {
 			if (a->c >= CAT_RES || a->b >= g->nseats)
@@ -1228,7 +1209,7 @@ static bool separable(const cat_turn *t, const cat_act *a, const wset *in,
 			need[a->b][a->c] = 1;
 			return true;
 		}
-		return h->same_sizes; /* nobody there holds a card? */
+		return h->now.same_sizes; /* nobody there holds a card? */
 	case A_TRADE:
 		for (unsigned r = 0; r < CAT_RES; r++) {
 			need[t->seat][r] = (uint8_t)(need[t->seat][r] + a->give[r]);
@@ -1275,7 +1256,7 @@ static bool separable(const cat_turn *t, const cat_act *a, const wset *in,
 					return false;
 		return true;
 	case A_GETS:
-		return h->same_books;
+		return h->now.same_books;
 	default: /* the roads of road building, reveal, assertions */
 		return true;
 	}
@@ -1412,17 +1393,17 @@ static void carry(cat_hidden *h, const wset *in, unsigned first, wset *out, cons
 /* Make the pending actions in the set `in` (one pass over it). */
 static void flush(cat_hidden *h)
 {
-	if (!h->pend)
+	if (!h->now.pend)
 		return;
-	h->pend = false;
+	h->now.pend = false;
 	unsigned o = spare(h);
 	wset *out = start_set(h, o);
-	tail_change tc = { .nw = &h->pend_nw, .books = h->pend_books };
-	carry(h, &h->set[h->in], 0, out, NULL, h->pend_lo, h->pend_d, &tc);
+	tail_change tc = { .nw = &h->now.pend_nw, .books = h->now.pend_books };
+	carry(h, &h->set[h->in], 0, out, NULL, h->now.pend_lo, h->now.pend_d, &tc);
 	assert(out->n > 0);
 	h->in = o;
-	if (h->pend_books) /* every world has the bookkeeping of pend_nw */
-		h->same_books = true;
+	if (h->now.pend_books) /* every world has the bookkeeping of pend_nw */
+		h->now.same_books = true;
 }
 
 /* A separable action (see separable) played once, on the first world
@@ -1446,11 +1427,11 @@ static bool fast_act(cat_turn *t, const cat_act *a)
 	/* what the worlds must hold before the pending actions: at least
 	 * the pending bound, and this action's need less what they add */
 	uint8_t lo[24] = { 0 };
-	if (h->pend) {
+	if (h->now.pend) {
 		bool fits = true;
 		for (unsigned i = 0; i < CAT_SEATS * CAT_RES; i++) {
-			int v = need[i / CAT_RES][i % CAT_RES] - (int8_t)h->pend_d[i];
-			v = v > h->pend_lo[i] ? v : h->pend_lo[i];
+			int v = need[i / CAT_RES][i % CAT_RES] - (int8_t)h->now.pend_d[i];
+			v = v > h->now.pend_lo[i] ? v : h->now.pend_lo[i];
 			fits &= v < 128;
 			lo[i] = (uint8_t)v;
 		}
@@ -1459,7 +1440,7 @@ static bool fast_act(cat_turn *t, const cat_act *a)
 			in = &h->set[h->in];
 		}
 	}
-	if (!h->pend)
+	if (!h->now.pend)
 		memcpy(lo, need, CAT_SEATS * CAT_RES);
 	needs nd;
 	needs_of(&nd, lo);
@@ -1474,8 +1455,8 @@ static bool fast_act(cat_turn *t, const cat_act *a)
 		return false;
 	cat_world w0;
 	world_expand(h, &in->w[first], &w0);
-	if (h->pend)
-		pend_apply(h->pend_d, &h->pend_nw, h->pend_books, &w0);
+	if (h->now.pend)
+		pend_apply(h->now.pend_d, &h->now.pend_nw, h->now.pend_books, &w0);
 	cat_state base_s = g->s;
 	cat_turn base_t = *t;
 	unsigned ev_base = g->nev;
@@ -1495,25 +1476,25 @@ static bool fast_act(cat_turn *t, const cat_act *a)
 	cat_world nw;
 	world_store_x(g, t, &nw);
 	bool books_moved = memcmp(nw.must_discard, w0.must_discard, BOOKS) != 0;
-	if (books_moved && !h->same_books && !(h->pend && h->pend_books)) {
+	if (books_moved && !h->now.same_books && !(h->now.pend && h->now.pend_books)) {
 		g->s = base_s;
 		*t = base_t;
 		g->nev = ev_base;
 		return false;
 	}
 	uint8_t db[24] = { 0 };
-	if (h->pend)
-		memcpy(db, h->pend_d, sizeof db);
+	if (h->now.pend)
+		memcpy(db, h->now.pend_d, sizeof db);
 	for (unsigned p = 0; p < CAT_SEATS; p++)
 		for (unsigned r = 0; r < CAT_RES; r++) {
 			int dr = nw.res[p][r] - w0.res[p][r];
 			db[p * CAT_RES + r] = (uint8_t)(db[p * CAT_RES + r] + dr);
 			/* the bank moved alike in every world */
-			h->bank_lo[r] = (uint8_t)(h->bank_lo[r] - dr);
-			h->bank_hi[r] = (uint8_t)(h->bank_hi[r] - dr);
+			h->now.bank_lo[r] = (uint8_t)(h->now.bank_lo[r] - dr);
+			h->now.bank_hi[r] = (uint8_t)(h->now.bank_hi[r] - dr);
 		}
 	if (exact < CAT_RES) { /* made now: the pending bound cannot say it */
-		assert(!h->pend);
+		assert(!h->now.pend);
 		unsigned o = spare(h);
 		wset *out = start_set(h, o);
 		uint8_t none[24] = { 0 };
@@ -1522,11 +1503,11 @@ static bool fast_act(cat_turn *t, const cat_act *a)
 		h->in = o;
 		return true;
 	}
-	h->pend_books = (h->pend && h->pend_books) || books_moved;
-	h->pend = true;
-	memcpy(h->pend_lo, lo, sizeof h->pend_lo);
-	memcpy(h->pend_d, db, sizeof h->pend_d);
-	h->pend_nw = nw;
+	h->now.pend_books = (h->now.pend && h->now.pend_books) || books_moved;
+	h->now.pend = true;
+	memcpy(h->now.pend_lo, lo, sizeof h->now.pend_lo);
+	memcpy(h->now.pend_d, db, sizeof h->now.pend_d);
+	h->now.pend_nw = nw;
 	return true;
 }
 
@@ -1882,13 +1863,13 @@ static int go_lazy(cat_turn *t, int unseen_bad, const arb_reject *unseen_rej)
 		h->mstamp = arb_xcalloc(LAZY_SLOTS, sizeof *h->mstamp);
 		h->mslot = arb_xmalloc(LAZY_SLOTS * sizeof *h->mslot);
 	}
-	if (h->c_pend && !h->fresh) { /* the worlds of the line's start, made */
+	if (h->kept.pend && !h->fresh) { /* the worlds of the line's start, made */
 		unsigned o = spare(h);
 		wset *out = start_set(h, o);
-		tail_change tc = { .nw = &h->c_pend_nw, .books = h->c_pend_books };
-		carry(h, &h->set[h->committed], 0, out, NULL, h->c_pend_lo, h->c_pend_d, &tc);
+		tail_change tc = { .nw = &h->kept.pend_nw, .books = h->kept.pend_books };
+		carry(h, &h->set[h->committed], 0, out, NULL, h->kept.pend_lo, h->kept.pend_d, &tc);
 		h->committed = o;
-		h->c_pend = false;
+		h->kept.pend = false;
 	}
 	h->lazy = true;
 	h->nlog = 0;
@@ -2132,7 +2113,7 @@ static int fast_unseen(cat_turn *t, const cat_act *a)
 	cat_game *g = t->g;
 	cat_hidden *h = g->hid;
 	const wset *in = &h->set[h->in];
-	if (!h->same_books || !in->n)
+	if (!h->now.same_books || !in->n)
 		return 0;
 	cat_world w0;
 	world_expand(h, &in->w[0], &w0);
@@ -2185,8 +2166,8 @@ static int fast_unseen(cat_turn *t, const cat_act *a)
 		goto full;
 	if (!steal)
 		for (unsigned r = 0; r < CAT_RES; r++) {
-			h->bank_lo[r] = (uint8_t)(h->bank_lo[r] + a->give[r]);
-			h->bank_hi[r] = (uint8_t)(h->bank_hi[r] + a->give[r] + a->b);
+			h->now.bank_lo[r] = (uint8_t)(h->now.bank_lo[r] + a->give[r]);
+			h->now.bank_hi[r] = (uint8_t)(h->now.bank_hi[r] + a->give[r] + a->b);
 		}
 	h->in = o;
 	return 1;
@@ -2211,7 +2192,7 @@ static int by_bank(cat_turn *t, const cat_act *a)
 	cat_hidden *h = g->hid;
 	const wset *in = &h->set[h->in];
 	uint8_t cap[CAT_RES] = { 0 }, need[CAT_RES] = { 0 };
-	if (!a || !h->same_books || cat_is_unseen(a))
+	if (!a || !h->now.same_books || cat_is_unseen(a))
 		return 0;
 	if (a->kind == A_ROLL) {
 		unsigned roll = a->a + a->b, made[CAT_RES];
@@ -2458,12 +2439,12 @@ void cat_hidden_commit(cat_game *g)
 		flush(h);
 	h->committed = h->in;
 	h->fresh = false;
-	save_committed(h);
+	h->kept = h->now;
 	const wset *set = &h->set[h->committed];
 	unsigned rep = 0; /* with pending actions, all alike over or not */
-	while (!h->pend && rep + 1 < set->n && tail_of(h, &set->w[rep])[TAIL_OVER])
+	while (!h->now.pend && rep + 1 < set->n && tail_of(h, &set->w[rep])[TAIL_OVER])
 		rep++;
-	if (!h->pend && tail_of(h, &set->w[rep])[TAIL_OVER])
+	if (!h->now.pend && tail_of(h, &set->w[rep])[TAIL_OVER])
 		rep = 0;
 	cat_world x;
 	committed_world(h, rep, &x);
@@ -2471,7 +2452,7 @@ void cat_hidden_commit(cat_game *g)
 	if (set->n == 1) { /* the position is the one world */
 		h->on = false;
 		g->hidden_on = false; /* and enter() starts the tally again */
-		h->pend = h->c_pend = false;
+		h->now.pend = h->kept.pend = false;
 	}
 	collect(h);
 }
@@ -2522,8 +2503,9 @@ void cat_hand_ranges(const cat_game *g, cat_hand_range out[CAT_SEATS])
 			memcpy(held, hand_res(h, p, id), CAT_RES);
 			unsigned n = 0;
 			for (unsigned r = 0; r < CAT_RES; r++) {
-				if (h->c_pend) /* what the set keeps pending */
-					held[r] = (uint8_t)(held[r] + h->c_pend_d[p * CAT_RES + r]);
+				if (h->kept.pend) /* what the set keeps pending */
+					held[r] = (uint8_t)(held[r] +
+							    h->kept.pend_d[p * CAT_RES + r]);
 				o->lo[r] = held[r] < o->lo[r] ? held[r] : o->lo[r];
 				o->hi[r] = held[r] > o->hi[r] ? held[r] : o->hi[r];
 				n += held[r];
