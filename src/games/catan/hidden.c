@@ -212,6 +212,7 @@ unsigned cat_hidden_count(const cat_game *g)
 	return g->hid->lazy ? 0 : g->hid->set[g->hid->committed].n;
 }
 
+/* Free a table of hands, leaving it empty. */
 static void hand_table_free(hand_table *ht)
 {
 	free(ht->word);
@@ -393,11 +394,12 @@ static uint32_t tail_id(tail_table *tt, const uint8_t *bytes)
 	return tt->last = tt->n++;
 }
 
-/* The tail of world w: a cat_world's bytes from TAIL_AT (over, winner,
- * active first). */
+/* Where a tail holds whether the game is over, and who won. */
 enum { TAIL_OVER, TAIL_WINNER };
 static_assert(offsetof(cat_world, winner) == TAIL_AT + TAIL_WINNER, "over, winner in order");
 
+/* The tail of world w: a cat_world's bytes from TAIL_AT (over, winner,
+ * active first). */
 static inline const uint8_t *tail_of(const cat_hidden *h, const wid *w)
 {
 	return h->tails.bytes[w->tail];
@@ -453,6 +455,7 @@ static void world_expand(const cat_hidden *h, const wid *w, cat_world *x)
 	memcpy((char *)x + TAIL_AT, tail_of(h, w), TAIL_SIZE);
 }
 
+/* World x as ids, each hand and the tail added to its table when new. */
 static void world_compress(cat_hidden *h, const cat_world *x, wid *w)
 {
 	for (unsigned p = 0; p < CAT_SEATS; p++)
@@ -461,6 +464,7 @@ static void world_compress(cat_hidden *h, const cat_world *x, wid *w)
 	w->zero = 0;
 }
 
+/* world_load_x and world_store_x of a world of ids. */
 static void world_load(cat_game *g, cat_turn *t, const wid *w)
 {
 	cat_world x;
@@ -495,6 +499,7 @@ static inline void wid_words(const wid *w, uint64_t x[3])
 	memcpy(x, w, sizeof *w);
 }
 
+/* The hash of a world of ids (its three words). */
 static inline uint64_t wid_hash(const uint64_t x[3])
 {
 	return mix64((x[0] * 0x9e3779b97f4a7c15ull) ^ (x[1] * 0xff51afd7ed558ccdull) ^
@@ -1333,6 +1338,7 @@ typedef struct tail_change {
 	uint32_t from, to;
 } tail_change;
 
+/* Tail `tail` as the change c makes it. */
 static inline uint32_t carried_tail(cat_hidden *h, tail_change *c, uint32_t tail)
 {
 	if (tail == c->from)
@@ -1917,6 +1923,7 @@ typedef struct discard_groups {
 	unsigned nkept, cap_kept;
 } discard_groups;
 
+/* Put x at the end of the pool of kept hands. */
 static void pool_push(discard_groups *D, uint32_t x)
 {
 	if (D->npool == D->cap_pool) {
