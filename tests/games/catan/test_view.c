@@ -76,6 +76,23 @@ static void view_line(const cat_game *v, const cat_move *m, unsigned view, arb_b
 	catan_game.format(v, &w, out);
 }
 
+/* The next turn of the generated game g: drawn by the engine's random
+ * player into gl, parsed into m and applied (the test fails when the
+ * engine refuses its own line).  False when the game has no turn left. */
+static bool play_random_turn(cat_game *g, uint64_t *rng, unsigned seed, arb_buf *gl, cat_move *m)
+{
+	arb_buf_reset(gl);
+	if (catan_game.random_turn(g, rng, gl) < 0)
+		return false;
+	arb_token gt[256];
+	size_t ng = arb_split_tokens(gl->p, gl->len, 1, 1, gt, 256);
+	arb_reject rej;
+	memset(m, 0, sizeof *m);
+	if (catan_game.parse(g, gt, ng, m, &rej) < 0 || catan_game.apply(g, m, NULL, &rej) < 0)
+		fail_msg("seed %u: %s", seed, rej.msg);
+	return true;
+}
+
 static void test_views_of_generated_games(void **state)
 {
 	(void)state;
@@ -100,17 +117,9 @@ static void test_views_of_generated_games(void **state)
 		uint64_t rng = seed * 104729u;
 		arb_buf gl = { 0 }, line = { 0 };
 		for (unsigned t = 0; t < 2000 && !g->s.over; t++) {
-			arb_buf_reset(&gl);
-			if (catan_game.random_turn(g, &rng, &gl) < 0)
-				break;
-			arb_token gt[256];
-			size_t ng = arb_split_tokens(gl.p, gl.len, 1, 1, gt, 256);
 			cat_move m;
-			arb_reject rej;
-			memset(&m, 0, sizeof m);
-			if (catan_game.parse(g, gt, ng, &m, &rej) < 0 ||
-			    catan_game.apply(g, &m, NULL, &rej) < 0)
-				fail_msg("seed %u turn %u: %s", seed, t, rej.msg);
+			if (!play_random_turn(g, &rng, seed, &gl, &m))
+				break;
 			arb_buf_reset(&line);
 			catan_game.format(g, &m, &line);
 			rec_add(&rec[nv], line.p);
@@ -220,17 +229,9 @@ static void test_listing_and_search_agree(void **state)
 		unsigned n = 0;
 		arb_buf gl = { 0 }, line = { 0 };
 		while (n < 3000 && !g->s.over) {
-			arb_buf_reset(&gl);
-			if (catan_game.random_turn(g, &rng, &gl) < 0)
-				break;
-			arb_token gt[256];
-			size_t ng = arb_split_tokens(gl.p, gl.len, 1, 1, gt, 256);
 			cat_move m;
-			arb_reject rej;
-			memset(&m, 0, sizeof m);
-			if (catan_game.parse(g, gt, ng, &m, &rej) < 0 ||
-			    catan_game.apply(g, &m, NULL, &rej) < 0)
-				fail_msg("seed %u: %s", seed, rej.msg);
+			if (!play_random_turn(g, &rng, seed, &gl, &m))
+				break;
 			full[n] = arb_xstrdup(gl.p);
 			view_line(g, &m, CAT_OBSERVER, &line);
 			view[n++] = arb_xstrdup(line.p);
@@ -395,16 +396,8 @@ static void test_removing_a_card(void **state)
 		unsigned n = 0, cut = 0;
 		arb_buf gl = { 0 }, line = { 0 }, snap = { 0 };
 		while (n < 3000 && !g->s.over) {
-			arb_buf_reset(&gl);
-			if (catan_game.random_turn(g, &rng, &gl) < 0)
+			if (!play_random_turn(g, &rng, seed, &gl, &mv[n]))
 				break;
-			arb_token gt[256];
-			size_t ng = arb_split_tokens(gl.p, gl.len, 1, 1, gt, 256);
-			arb_reject rej;
-			memset(&mv[n], 0, sizeof mv[n]);
-			if (catan_game.parse(g, gt, ng, &mv[n], &rej) < 0 ||
-			    catan_game.apply(g, &mv[n], NULL, &rej) < 0)
-				fail_msg("seed %u: %s", seed, rej.msg);
 			full[n++] = arb_xstrdup(gl.p);
 			if (!cut && n >= 3 * g->nseats && g->s.setup_step >= 2 * g->nseats &&
 			    rng % 3 == 0) { /* a position after the set-up */
