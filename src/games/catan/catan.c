@@ -310,10 +310,10 @@ bool cat_position_ok(const void *game, const char **why)
 		return state_ok(g, why); /* one way at a time: the witness */
 	cat_game *w = arb_xmalloc(sizeof *w);
 	bool ok = true;
-	for (unsigned i = 0; ok && i < cat_hidden_count(g); i++) {
+	for (unsigned i = 0; ok && i < cat_hidden_listed(g); i++) {
 		*w = *g;
-		cat_hidden_load(w, i);
-		ok = state_ok(w, why);
+		if (cat_hidden_load(w, i)) /* not one the pending actions drop */
+			ok = state_ok(w, why);
 	}
 	free(w);
 	return ok;

@@ -456,7 +456,8 @@ int cat_hidden_line(cat_turn *t, int unseen_bad, const arb_reject *unseen_rej);
 void cat_hidden_commit(cat_game *g);
 void cat_hidden_abort(cat_game *g);
 unsigned cat_hidden_count(const cat_game *g);
-void cat_hidden_load(cat_game *g, unsigned i);
+unsigned cat_hidden_listed(const cat_game *g);
+bool cat_hidden_load(cat_game *g, unsigned i);
 void cat_hidden_free(cat_game *g);
 void cat_hidden_dump(const cat_game *g, arb_buf *out);
 void cat_hidden_words(const cat_game *g, unsigned p, const cat_move *m, const cat_act *a, char *out,

@@ -25,7 +25,8 @@
  * use of the hands is what some players must hold, once on one world and
  * carried to the others as the change it made (fast_act, fast_unseen;
  * a run of such actions in one pass, pending until flush() and kept past
- * the line's end while they drop no world, an unseen discard once per
+ * the line's end, the worlds they drop still listed but skipped
+ * (kept_alive) until the next pass, an unseen discard once per
  * group of worlds that differ only in the discarding hand, and an action
  * that reads the bank's stock once per stock: by_bank); the worlds in
  * which it is illegal are dropped.  The action is
@@ -128,6 +129,13 @@ typedef struct wset {
 
 #define SLOTS (2u * CAT_MAX_WORLDS) /* the hash table's slots at most */
 
+/* A slot of the hash table of worlds: in use when its stamp is the
+ * table's gen, then holding the index of its world.  Together, so that a
+ * probe reads one place. */
+typedef struct hslot {
+	uint32_t stamp, at;
+} hslot;
+
 /* What is known of a set beyond its worlds, kept by every pass: whether
  * every world has the same hand sizes (same_sizes) and the same turn
  * bookkeeping (same_books); bounds on the bank's stock over the worlds
@@ -142,7 +150,19 @@ typedef struct set_state {
 	bool pend, pend_books;
 	uint8_t pend_lo[24], pend_d[24];
 	cat_world pend_nw;
+	/* with pend: no world of the set before this one holds pend_lo (the
+	 * set does not change while actions are pending, and pend_lo only
+	 * grows, so later searches start here) */
+	unsigned first;
 } set_state;
+
+/* What an action needs of the hands: at least at_least[p] (a hand word)
+ * of each seat, and a monopoly's exact take. */
+typedef struct needs {
+	uint64_t at_least[CAT_SEATS];
+	unsigned exact, skip; /* resource held exactly by all but skip */
+	uint8_t exact_n[CAT_SEATS];
+} needs;
 
 /* The unseen cards that touched each seat's hand since everything was
  * last known (the worlds were one, or the record began), which a refusal
@@ -163,9 +183,10 @@ struct cat_hidden {
 	wset set[3];
 	unsigned committed; /* the worlds at the start of the line        */
 	unsigned in;	    /* the worlds the next action is played on    */
-	uint32_t gen;	    /* a slot is in use when its stamp is gen     */
-	uint32_t *stamp, *slot;
+	uint32_t gen;	    /* a slot is in use when its stamp is gen */
+	hslot *tab;
 	unsigned nslots; /* a power of 2, at most SLOTS, grown with the sets */
+	unsigned shift;	 /* 64 - log2(nslots): a hash's top bits pick the slot */
 	hand_table hands[CAT_SEATS];
 	tail_table tails;
 	uint64_t unit[CAT_RES]; /* a hand word of one card of r */
@@ -175,11 +196,10 @@ struct cat_hidden {
 			 * (keep_pending) are made when a line plays the
 			 * worlds one by one, and given back with a refused
 			 * line */
-	/* The least each seat holds of each resource in set min_of[seat]
-	 * (bytes laid out as res[][]) at its version min_version (seat_min);
-	 * UINT_MAX: none. */
-	uint8_t min[24];
-	unsigned min_of[CAT_SEATS], min_version[CAT_SEATS];
+	/* With pending actions kept (kept.pend), the worlds of the set
+	 * `committed` they drop are still listed: a world is one of the
+	 * record's when it holds what they need, kept_need (kept_alive). */
+	needs kept_need;
 	unsigned limit; /* worlds listed at most (cat_game.max_worlds) */
 	/* Followed one way at a time (see "lazy" below): the worlds at the
 	 * start of the first line so followed (the set `committed`, kept),
@@ -204,12 +224,27 @@ struct cat_hidden {
 	const cat_move *line;
 };
 
+static bool kept_alive(const cat_hidden *h, unsigned i);
+
 /* The worlds listed; 0 while they are followed one at a time. */
 unsigned cat_hidden_count(const cat_game *g)
 {
 	if (!cat_hidden_on(g))
 		return 1;
-	return g->hid->lazy ? 0 : g->hid->set[g->hid->committed].n;
+	const cat_hidden *h = g->hid;
+	if (h->lazy)
+		return 0;
+	unsigned n = 0;
+	for (unsigned i = 0; i < h->set[h->committed].n; i++)
+		n += kept_alive(h, i);
+	return n;
+}
+
+/* The worlds listed, with those the pending actions drop (position_ok
+ * loads each: cat_hidden_load). */
+unsigned cat_hidden_listed(const cat_game *g)
+{
+	return cat_hidden_on(g) && !g->hid->lazy ? g->hid->set[g->hid->committed].n : 1;
 }
 
 /* Free a table of hands, leaving it empty. */
@@ -234,8 +269,7 @@ void cat_hidden_free(cat_game *g)
 		return;
 	for (unsigned i = 0; i < 3; i++)
 		free(h->set[i].w);
-	free(h->stamp);
-	free(h->slot);
+	free(h->tab);
 	for (unsigned p = 0; p < CAT_SEATS; p++)
 		hand_table_free(&h->hands[p]);
 	free(h->tails.bytes);
@@ -499,20 +533,36 @@ static inline void wid_words(const wid *w, uint64_t x[3])
 	memcpy(x, w, sizeof *w);
 }
 
-/* The hash of a world of ids (its three words). */
-static inline uint64_t wid_hash(const uint64_t x[3])
+/* The slot where a search for the world of ids x (its three words)
+ * starts: the top bits of a multiplicative hash, which mix every bit of
+ * the words without a finishing step. */
+static inline unsigned wid_slot(const cat_hidden *h, const uint64_t x[3])
 {
-	return mix64((x[0] * 0x9e3779b97f4a7c15ull) ^ (x[1] * 0xff51afd7ed558ccdull) ^
-		     (x[2] * 0xc4ceb9fe1a85ec53ull));
+	uint64_t k = (x[0] * 0x9e3779b97f4a7c15ull) ^ (x[1] * 0xff51afd7ed558ccdull) ^
+		     (x[2] * 0xc4ceb9fe1a85ec53ull);
+	return (unsigned)((k ^ (k >> 32)) * 0x9e3779b97f4a7c15ull >> h->shift);
 }
 
 /* Start building a new set: every slot of the hash table free. */
 static void new_gen(cat_hidden *h)
 {
 	if (++h->gen == 0) {
-		memset(h->stamp, 0, h->nslots * sizeof *h->stamp);
+		memset(h->tab, 0, h->nslots * sizeof *h->tab);
 		h->gen = 1;
 	}
+}
+
+/* A hash table of k slots (a power of 2), every one free. */
+static void set_slots(cat_hidden *h, unsigned k)
+{
+	h->nslots = k;
+	h->shift = 64;
+	while (k > 1) {
+		h->shift--;
+		k >>= 1;
+	}
+	h->tab = arb_xcalloc(h->nslots, sizeof *h->tab);
+	h->gen = 1;
 }
 
 /* Slots for n worlds at least (twice as many, up to SLOTS).  The slots
@@ -526,12 +576,8 @@ static void ensure_slots(cat_hidden *h, unsigned n)
 	while (k < 2 * n && k < SLOTS)
 		k *= 4; /* a set that grows grows much: few rehashes */
 	k = k < SLOTS ? k : SLOTS;
-	free(h->stamp);
-	free(h->slot);
-	h->nslots = k;
-	h->stamp = arb_xcalloc(k, sizeof *h->stamp);
-	h->slot = arb_xmalloc(k * sizeof *h->slot);
-	h->gen = 1;
+	free(h->tab);
+	set_slots(h, k);
 }
 
 /* Room for n worlds in `s` (doubling, so a set that grows a little
@@ -545,28 +591,34 @@ static void reserve(wset *s, unsigned n)
 	s->w = arb_xrealloc(s->w, s->cap * sizeof *s->w);
 }
 
+/* More slots for `out` (the set being built), which has filled half of
+ * them, and its worlds put in them again.  Out of insert()'s way, so that
+ * the common case stays small enough to be inlined. */
+static void __attribute__((noinline)) rehash(cat_hidden *h, const wset *out)
+{
+	ensure_slots(h, out->n + 1);
+	for (unsigned k = 0; k < out->n; k++) {
+		uint64_t y[3];
+		wid_words(&out->w[k], y);
+		unsigned j = wid_slot(h, y);
+		while (h->tab[j].stamp == h->gen)
+			j = (j + 1) & (h->nslots - 1);
+		h->tab[j] = (hslot){ h->gen, k };
+	}
+}
+
 /* Add `w` to `out` (the set being built) unless it is there.  -1 when
  * the set is full. */
-static inline int insert(cat_hidden *h, wset *out, const wid *w)
+static inline __attribute__((always_inline)) int insert(cat_hidden *h, wset *out, const wid *w)
 {
 	uint64_t x[3];
 	wid_words(w, x);
-	if (2 * (out->n + 1) > h->nslots && h->nslots < SLOTS) { /* rehash `out` */
-		ensure_slots(h, out->n + 1);
-		for (unsigned k = 0; k < out->n; k++) {
-			uint64_t y[3];
-			wid_words(&out->w[k], y);
-			unsigned j = (unsigned)wid_hash(y) & (h->nslots - 1);
-			while (h->stamp[j] == h->gen)
-				j = (j + 1) & (h->nslots - 1);
-			h->stamp[j] = h->gen;
-			h->slot[j] = k;
-		}
-	}
-	unsigned i = (unsigned)wid_hash(x) & (h->nslots - 1);
-	while (h->stamp[i] == h->gen) {
+	if (2 * (out->n + 1) > h->nslots && h->nslots < SLOTS)
+		rehash(h, out);
+	unsigned i = wid_slot(h, x);
+	while (h->tab[i].stamp == h->gen) {
 		uint64_t y[3];
-		wid_words(&out->w[h->slot[i]], y);
+		wid_words(&out->w[h->tab[i].at], y);
 		if (((y[0] ^ x[0]) | (y[1] ^ x[1]) | (y[2] ^ x[2])) == 0)
 			return 0;
 		i = (i + 1) & (h->nslots - 1);
@@ -575,8 +627,7 @@ static inline int insert(cat_hidden *h, wset *out, const wid *w)
 		return -1;
 	reserve(out, out->n + 1);
 	out->w[out->n] = *w;
-	h->stamp[i] = h->gen;
-	h->slot[i] = out->n++;
+	h->tab[i] = (hslot){ h->gen, out->n++ };
 	return 0;
 }
 
@@ -603,11 +654,7 @@ static void enter(cat_game *g, const cat_turn *t)
 	if (!g->hid) {
 		g->hid = arb_xcalloc(1, sizeof *g->hid);
 		cat_hidden *h = g->hid;
-		h->nslots = 256;
-		h->stamp = arb_xcalloc(h->nslots, sizeof *h->stamp);
-		h->slot = arb_xmalloc(h->nslots * sizeof *h->slot);
-		for (unsigned p = 0; p < CAT_SEATS; p++)
-			h->min_of[p] = UINT_MAX;
+		set_slots(h, 256);
 		for (unsigned r = 0; r < CAT_RES; r++) {
 			uint8_t one[CAT_RES] = { 0 };
 			one[r] = 1;
@@ -663,52 +710,6 @@ static void committed_world(const cat_hidden *h, unsigned i, cat_world *x)
 		pend_apply(h->kept.pend_d, &h->kept.pend_nw, h->kept.pend_books, x);
 }
 
-/* The least seat p holds of each resource over the set `in`, before
- * the pending actions; kept until the set is begun anew. */
-static const uint8_t *seat_min(cat_hidden *h, unsigned p)
-{
-	const wset *in = &h->set[h->in];
-	uint8_t *m = h->min + p * CAT_RES;
-	if (h->min_of[p] == h->in && h->min_version[p] == in->version)
-		return m;
-	hand_table *ht = &h->hands[p];
-	memset(m, 0xff, CAT_RES);
-	hand_marks(ht); /* each hand looked at once */
-	for (unsigned i = 0; i < in->n; i++) {
-		uint32_t id = in->w[i].hand[p];
-		if (ht->stamp[id] == ht->gen)
-			continue;
-		ht->stamp[id] = ht->gen;
-		const uint8_t *res = hand_res(h, p, id);
-		for (unsigned r = 0; r < CAT_RES; r++)
-			m[r] = res[r] < m[r] ? res[r] : m[r];
-	}
-	h->min_of[p] = h->in;
-	h->min_version[p] = in->version;
-	return m;
-}
-
-/* Whether a line may end with its pending actions not yet made: when
- * every world of the set `in` holds what they ask, they drop none, so
- * the set's count and order are those they would make, and the next
- * line goes on adding to them.  A run of lines that only build, buy and
- * produce then costs no pass over the worlds. */
-static bool keep_pending(cat_hidden *h)
-{
-	if (!h->now.pend)
-		return false;
-	for (unsigned p = 0; p < CAT_SEATS; p++) {
-		const uint8_t *lo = h->now.pend_lo + p * CAT_RES;
-		if (!hand_word(lo))
-			continue;
-		const uint8_t *m = seat_min(h, p);
-		for (unsigned r = 0; r < CAT_RES; r++)
-			if (lo[r] > m[r])
-				return false;
-	}
-	return true;
-}
-
 /* The line starts from the set `committed` and what is known of it
  * (struct cat_hidden's kept), and ends (legal) with the set `in` and
  * its; a refused line goes back. */
@@ -718,14 +719,18 @@ static void restore_committed(cat_hidden *h)
 	h->now = h->kept;
 }
 
-/* Load world i of the line's start into the position (position_ok checks
- * each world this way). */
-void cat_hidden_load(cat_game *g, unsigned i)
+/* Load world i of the line's start (i < cat_hidden_listed) into the
+ * position (position_ok checks each world this way); false, nothing
+ * loaded, when the pending actions drop it. */
+bool cat_hidden_load(cat_game *g, unsigned i)
 {
 	assert(cat_hidden_on(g) && i < g->hid->set[g->hid->committed].n);
+	if (!kept_alive(g->hid, i))
+		return false;
 	cat_world x;
 	committed_world(g->hid, i, &x);
 	world_load_x(g, NULL, &x);
+	return true;
 }
 
 /* A new turn line: the worlds in which the game is over cannot go on.
@@ -751,7 +756,7 @@ int cat_hidden_begin(cat_game *g, const cat_move *m, arb_reject *rej)
 					  "unseen cards went)",
 					  cat_cname(g, h->now.pend_nw.winner));
 		cat_world x;
-		committed_world(h, 0, &x);
+		committed_world(h, h->kept.first, &x);
 		world_load_x(g, NULL, &x);
 		return 0;
 	}
@@ -1284,14 +1289,6 @@ static inline bool bytes_at_least(uint64_t x, uint64_t n)
 	return (((x | HIGH_BITS) - n) & HIGH_BITS) == HIGH_BITS;
 }
 
-/* What an action needs of the hands: at least at_least[p] (a hand word)
- * of each seat, and a monopoly's exact take. */
-typedef struct needs {
-	uint64_t at_least[CAT_SEATS];
-	unsigned exact, skip; /* resource held exactly by all but skip */
-	uint8_t exact_n[CAT_SEATS];
-} needs;
-
 /* The needs of bytes laid out as res[][] (lo), with no exact take. */
 static void needs_of(needs *nd, const uint8_t lo[CAT_SEATS * CAT_RES])
 {
@@ -1316,13 +1313,50 @@ static inline bool holds(const cat_hidden *h, const wid *w, const needs *nd)
 	return true;
 }
 
+static uint32_t carried_anew(cat_hidden *h, unsigned p, uint32_t id, uint64_t lo, uint64_t d);
+
+/* World i of the set `committed` is one of the record's: it holds what
+ * the pending actions kept need (kept_lo). */
+static bool kept_alive(const cat_hidden *h, unsigned i)
+{
+	return !h->kept.pend || holds(h, &h->set[h->committed].w[i], &h->kept_need);
+}
+
+/* Whether a line may end with its pending actions not yet made, and the
+ * next line go on adding to them: a run of lines that only build, buy
+ * and produce then costs no pass over the worlds.  The worlds they drop
+ * stay listed (kept_alive tells them), so the line's end looks only for
+ * whether there is a second world they keep after the first (which
+ * fast_act found): with one, all is known again, and the actions are
+ * made now.  Leaves kept_need what they need. */
+static bool keep_pending(cat_hidden *h)
+{
+	if (!h->now.pend)
+		return false;
+	const wset *in = &h->set[h->in];
+	needs_of(&h->kept_need, h->now.pend_lo);
+	for (unsigned i = h->now.first + 1; i < in->n; i++)
+		if (holds(h, &in->w[i], &h->kept_need))
+			return true;
+	return false;
+}
+
 /* Hand `id` of seat p with the change d made when it holds lo (hand
  * words), or NO_ID; each hand worked out once a pass (hand_marks). */
 static inline uint32_t carried(cat_hidden *h, unsigned p, uint32_t id, uint64_t lo, uint64_t d)
 {
-	hand_table *ht = &h->hands[p];
+	const hand_table *ht = &h->hands[p];
 	if (ht->stamp[id] == ht->gen)
 		return ht->to[id];
+	return carried_anew(h, p, id, lo, d);
+}
+
+/* carried() the first time the pass meets hand `id`: out of line, so
+ * that the loops over the worlds keep only the lookup. */
+static uint32_t __attribute__((noinline))
+carried_anew(cat_hidden *h, unsigned p, uint32_t id, uint64_t lo, uint64_t d)
+{
+	hand_table *ht = &h->hands[p];
 	uint64_t w = ht->word[id];
 	uint32_t to = bytes_at_least(w, lo) ? hand_id(ht, add_bytes(w, d)) : NO_ID;
 	ht->stamp[id] = ht->gen; /* after hand_id, which may move the arrays */
@@ -1354,46 +1388,69 @@ static inline uint32_t carried_tail(cat_hidden *h, tail_change *c, uint32_t tail
 /* The worlds of `in` from `first` that hold nd (when not NULL) and lo[],
  * each with the change d[] made to its hands (lo, d: bytes laid out as
  * res[][]) and its tail changed as `tc` says, into `out`.  Each hand's
- * change is worked out once, in a first pass over the worlds (which may
- * add hands to the tables); the second only looks the ids up. */
+ * change is worked out once (carried), the first time a world holds it.
+ * Made a seat at a time over the worlds copied (a column of ids: a
+ * lookup a world), and the worlds that lost a hand dropped after. */
 static void carry(cat_hidden *h, const wset *in, unsigned first, wset *out, const needs *nd,
 		  const uint8_t lo[CAT_SEATS * CAT_RES], const uint8_t d[CAT_SEATS * CAT_RES],
 		  tail_change *tc)
 {
 	unsigned moved[CAT_SEATS], nmoved = 0; /* the seats whose hands change or are bound */
+	uint64_t lw[CAT_SEATS], dw[CAT_SEATS];
 	for (unsigned p = 0; p < CAT_SEATS; p++) {
-		uint64_t lw = hand_word(lo + p * CAT_RES), dw = hand_word(d + p * CAT_RES);
-		if (!(lw | dw))
+		lw[nmoved] = hand_word(lo + p * CAT_RES);
+		dw[nmoved] = hand_word(d + p * CAT_RES);
+		if (!(lw[nmoved] | dw[nmoved]))
 			continue;
 		moved[nmoved++] = p;
 		hand_marks(&h->hands[p]);
-		for (unsigned i = first; i < in->n; i++)
-			carried(h, p, in->w[i].hand[p], lw, dw);
 	}
-	const uint32_t *to[CAT_SEATS];
-	for (unsigned k = 0; k < nmoved; k++)
-		to[k] = h->hands[moved[k]].to;
 	tc->from = NO_ID;
 	reserve(out, in->n);
 	wid *o = out->w;
 	unsigned n = 0;
-	for (unsigned i = first; i < in->n; i++) {
-		wid x = in->w[i];
-		if (nd && !holds(h, &x, nd))
-			continue;
-		uint32_t dropped = 0;
-		for (unsigned k = 0; k < nmoved; k++) {
-			unsigned p = moved[k];
-			uint32_t id = to[k][x.hand[p]];
-			dropped |= id == NO_ID;
-			x.hand[p] = id;
-		}
-		if (dropped)
-			continue;
-		x.tail = carried_tail(h, tc, x.tail);
-		o[n++] = x;
+	const wid *from = in->w + first; /* the worlds the first column reads */
+	if (nd) {
+		for (unsigned i = first; i < in->n; i++)
+			if (holds(h, &in->w[i], nd))
+				o[n++] = in->w[i];
+		from = o;
+	} else {
+		n = in->n - first;
 	}
-	out->n = n;
+	/* the first seat's column and the tails, as the worlds are copied
+	 * (a loop, not memcpy: valgrind counts rep movsb a byte a step) */
+	unsigned p0 = nmoved ? moved[0] : 0;
+	uint32_t dropped = 0;
+	for (unsigned i = 0; i < n; i++) {
+		wid x = from[i];
+		if (nmoved) {
+			x.hand[p0] = carried(h, p0, x.hand[p0], lw[0], dw[0]);
+			dropped |= x.hand[p0] == NO_ID;
+		}
+		x.tail = carried_tail(h, tc, x.tail);
+		o[i] = x;
+	}
+	for (unsigned k = 1; k < nmoved; k++) {
+		unsigned p = moved[k];
+		for (unsigned i = 0; i < n; i++) {
+			uint32_t id = carried(h, p, o[i].hand[p], lw[k], dw[k]);
+			dropped |= id == NO_ID;
+			o[i].hand[p] = id;
+		}
+	}
+	unsigned kept = n;
+	if (dropped) {
+		kept = 0;
+		for (unsigned i = 0; i < n; i++) {
+			bool lost = false;
+			for (unsigned k = 0; k < nmoved; k++)
+				lost |= o[i].hand[moved[k]] == NO_ID;
+			if (!lost)
+				o[kept++] = o[i];
+		}
+	}
+	out->n = kept;
 }
 
 /* Make the pending actions in the set `in` (one pass over it). */
@@ -1454,7 +1511,7 @@ static bool fast_act(cat_turn *t, const cat_act *a)
 	nd.skip = t->seat;
 	for (unsigned p = 0; exact < CAT_RES && p < CAT_SEATS; p++)
 		nd.exact_n[p] = need[p][exact];
-	unsigned first = 0;
+	unsigned first = h->now.pend ? h->now.first : 0;
 	while (first < in->n && !holds(h, &in->w[first], &nd))
 		first++;
 	if (first == in->n)
@@ -1511,6 +1568,7 @@ static bool fast_act(cat_turn *t, const cat_act *a)
 	}
 	h->now.pend_books = (h->now.pend && h->now.pend_books) || books_moved;
 	h->now.pend = true;
+	h->now.first = first;
 	memcpy(h->now.pend_lo, lo, sizeof h->now.pend_lo);
 	memcpy(h->now.pend_d, db, sizeof h->now.pend_d);
 	h->now.pend_nw = nw;
@@ -2019,18 +2077,18 @@ static bool unseen_discards(cat_hidden *h, wset *out, const wset *in, uint32_t t
 		x.tail = tail;
 		uint64_t xw[3];
 		wid_words(&x, xw);
-		unsigned slot = (unsigned)wid_hash(xw) & (h->nslots - 1);
-		while (h->stamp[slot] == h->gen && memcmp(&D.key[h->slot[slot]], &x, sizeof x))
+		unsigned slot = wid_slot(h, xw);
+		while (h->tab[slot].stamp == h->gen &&
+		       memcmp(&D.key[h->tab[slot].at], &x, sizeof x))
 			slot = (slot + 1) & (h->nslots - 1);
 		D.next[i] = UINT32_MAX;
-		if (h->stamp[slot] != h->gen) { /* a new group */
-			h->stamp[slot] = h->gen;
-			h->slot[slot] = ngroups;
+		if (h->tab[slot].stamp != h->gen) { /* a new group */
+			h->tab[slot] = (hslot){ h->gen, ngroups };
 			D.key[ngroups] = x;
 			D.head[ngroups] = last[ngroups] = i;
 			ngroups++;
 		} else {
-			unsigned k = h->slot[slot];
+			unsigned k = h->tab[slot].at;
 			D.next[last[k]] = i;
 			last[k] = i;
 		}
@@ -2448,7 +2506,8 @@ void cat_hidden_commit(cat_game *g)
 	h->fresh = false;
 	h->kept = h->now;
 	const wset *set = &h->set[h->committed];
-	unsigned rep = 0; /* with pending actions, all alike over or not */
+	unsigned rep =
+		h->now.pend ? h->now.first : 0; /* with pending actions, all alike over or not */
 	while (!h->now.pend && rep + 1 < set->n && tail_of(h, &set->w[rep])[TAIL_OVER])
 		rep++;
 	if (!h->now.pend && tail_of(h, &set->w[rep])[TAIL_OVER])
@@ -2505,6 +2564,8 @@ void cat_hand_ranges(const cat_game *g, cat_hand_range out[CAT_SEATS])
 				o->hi[r] = s->p[p].ncards;
 			}
 		for (unsigned i = 0; set && i < set->n; i++) {
+			if (!kept_alive(h, i))
+				continue;
 			uint32_t id = set->w[i].hand[p];
 			uint8_t held[CAT_RES];
 			memcpy(held, hand_res(h, p, id), CAT_RES);
