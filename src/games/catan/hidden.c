@@ -1364,6 +1364,53 @@ carried_anew(cat_hidden *h, unsigned p, uint32_t id, uint64_t lo, uint64_t d)
 	return to;
 }
 
+/* The change to the hands a pass makes as it goes (carried): the seats
+ * whose hands change or are bound, with each one's bound and change as
+ * hand words. */
+typedef struct hand_change {
+	unsigned n, seat[CAT_SEATS];
+	uint64_t lo[CAT_SEATS], d[CAT_SEATS];
+} hand_change;
+
+/* The change of lo[] and d[] (bytes laid out as res[][]), its seats'
+ * marks made fresh for a pass. */
+static void change_start(cat_hidden *h, hand_change *c, const uint8_t lo[CAT_SEATS * CAT_RES],
+			 const uint8_t d[CAT_SEATS * CAT_RES])
+{
+	c->n = 0;
+	for (unsigned p = 0; p < CAT_SEATS; p++) {
+		c->lo[c->n] = hand_word(lo + p * CAT_RES);
+		c->d[c->n] = hand_word(d + p * CAT_RES);
+		if (!(c->lo[c->n] | c->d[c->n]))
+			continue;
+		c->seat[c->n++] = p;
+		hand_marks(&h->hands[p]);
+	}
+}
+
+/* World x with the change c made; false when it drops x. */
+static inline bool change_made(cat_hidden *h, const hand_change *c, wid *x)
+{
+	for (unsigned k = 0; k < c->n; k++) {
+		unsigned p = c->seat[k];
+		x->hand[p] = carried(h, p, x->hand[p], c->lo[k], c->d[k]);
+		if (x->hand[p] == NO_ID)
+			return false;
+	}
+	return true;
+}
+
+/* The pending actions as a change a pass makes on its way (instead of
+ * flush()'s pass before it), and the first world it need look at. */
+static unsigned pending_start(cat_hidden *h, hand_change *c)
+{
+	c->n = 0;
+	if (!h->now.pend)
+		return 0;
+	change_start(h, c, h->now.pend_lo, h->now.pend_d);
+	return h->now.first;
+}
+
 /* The change carry() makes to the tails: the game's state of nw, and its
  * bookkeeping too with `books`; the last tail worked out, kept. */
 typedef struct tail_change {
@@ -1395,16 +1442,10 @@ static void carry(cat_hidden *h, const wset *in, unsigned first, wset *out, cons
 		  const uint8_t lo[CAT_SEATS * CAT_RES], const uint8_t d[CAT_SEATS * CAT_RES],
 		  tail_change *tc)
 {
-	unsigned moved[CAT_SEATS], nmoved = 0; /* the seats whose hands change or are bound */
-	uint64_t lw[CAT_SEATS], dw[CAT_SEATS];
-	for (unsigned p = 0; p < CAT_SEATS; p++) {
-		lw[nmoved] = hand_word(lo + p * CAT_RES);
-		dw[nmoved] = hand_word(d + p * CAT_RES);
-		if (!(lw[nmoved] | dw[nmoved]))
-			continue;
-		moved[nmoved++] = p;
-		hand_marks(&h->hands[p]);
-	}
+	hand_change c;
+	change_start(h, &c, lo, d);
+	const unsigned nmoved = c.n, *moved = c.seat;
+	const uint64_t *lw = c.lo, *dw = c.d;
 	tc->from = NO_ID;
 	reserve(out, in->n);
 	wid *o = out->w;
@@ -2048,8 +2089,9 @@ static bool keep_part(cat_hidden *h, discard_groups *D, uint32_t grp, uint32_t f
 
 /* An unseen discard of `a` by seat `who` in every world of `in` (their
  * tail becomes `tail`), into `out`: every way of choosing the unseen
- * cards from what each world's hand holds beyond the seen ones.  False
- * when the set overflowed. */
+ * cards from what each world's hand holds beyond the seen ones.  The
+ * pending actions are made on the way when no card is seen (as in
+ * unseen_steals).  False when the set overflowed. */
 static bool unseen_discards(cat_hidden *h, wset *out, const wset *in, uint32_t tail, unsigned who,
 			    const cat_act *a)
 {
@@ -2065,12 +2107,19 @@ static bool unseen_discards(cat_hidden *h, wset *out, const wset *in, uint32_t t
 		minus[r] = (uint8_t)(0u - a->give[r]);
 	uint64_t seen = hand_word(a->give), less_seen = hand_word(minus);
 	hand_table *ht = &h->hands[who];
-	hand_marks(ht); /* to[]: each hand less the seen cards */
+	hand_change pc;
+	unsigned from = pending_start(h, &pc);
+	assert(!pc.n || !seen);
+	if (!pc.n)
+		hand_marks(ht); /* to[]: each hand less the seen cards */
 	ensure_slots(h, n);
 	new_gen(h);
 	for (unsigned i = 0; i < n; i++) {
 		wid x = in->w[i];
-		D.hand[i] = carried(h, who, x.hand[who], seen, less_seen);
+		D.hand[i] = NO_ID;
+		if (i < from || !change_made(h, &pc, &x))
+			continue;
+		D.hand[i] = pc.n ? x.hand[who] : carried(h, who, x.hand[who], seen, less_seen);
 		if (D.hand[i] == NO_ID)
 			continue;
 		x.hand[who] = NO_ID;
@@ -2145,12 +2194,17 @@ static bool unseen_discards(cat_hidden *h, wset *out, const wset *in, uint32_t t
 
 /* An unseen steal by `thief` from `victim` in every world of `in` (their
  * tail becomes `tail`), into `out`: one world for each resource the
- * victim holds.  False when the set overflowed. */
+ * victim holds.  The pending actions are made on the way (each world as
+ * flush() would make it, those they drop skipped), which saves flush()'s
+ * pass.  False when the set overflowed. */
 static bool unseen_steals(cat_hidden *h, wset *out, const wset *in, uint32_t tail, unsigned thief,
 			  unsigned victim)
 {
-	for (unsigned i = 0; i < in->n; i++) {
+	hand_change pc;
+	for (unsigned i = pending_start(h, &pc); i < in->n; i++) {
 		wid x = in->w[i];
+		if (!change_made(h, &pc, &x))
+			continue;
 		x.tail = tail;
 		uint32_t v = x.hand[victim], th = x.hand[thief];
 		uint8_t held[CAT_RES];
@@ -2177,14 +2231,19 @@ static int fast_unseen(cat_turn *t, const cat_act *a)
 {
 	cat_game *g = t->g;
 	cat_hidden *h = g->hid;
+	bool steal = a->kind != A_DISCARD;
+	uint8_t nothing[CAT_RES] = { 0 };
+	if (!h->now.same_books || (!steal && memcmp(a->give, nothing, CAT_RES)))
+		flush(h); /* else the steal or discard makes the pending actions */
 	const wset *in = &h->set[h->in];
 	if (!h->now.same_books || !in->n)
 		return 0;
 	cat_world w0;
-	world_expand(h, &in->w[0], &w0);
+	world_expand(h, &in->w[h->now.pend ? h->now.first : 0], &w0);
+	if (h->now.pend)
+		pend_apply(h->now.pend_d, &h->now.pend_nw, h->now.pend_books, &w0);
 	cat_act c = *a;
 	c.guessed = 1;
-	bool steal = a->kind != A_DISCARD;
 	unsigned who = steal ? a->b : a->a;
 	if (who >= g->nseats)
 		return 0;
@@ -2229,6 +2288,7 @@ static int fast_unseen(cat_turn *t, const cat_act *a)
 		goto full;
 	if (!steal && !unseen_discards(h, out, in, tail, who, a))
 		goto full;
+	h->now.pend = false; /* made */
 	if (!steal)
 		for (unsigned r = 0; r < CAT_RES; r++) {
 			h->now.bank_lo[r] = (uint8_t)(h->now.bank_lo[r] + a->give[r]);
@@ -2399,10 +2459,10 @@ int cat_hidden_act(cat_turn *t, const cat_act *a, int unseen_bad, const arb_reje
 	h->line = t->m; /* its unseen cards are tallied when it is committed */
 	if (fast_act(t, a))
 		return 0;
-	flush(h); /* what follows plays the worlds one by one */
-	int fu = a && cat_is_unseen(a) ? fast_unseen(t, a) : 0;
+	int fu = a && cat_is_unseen(a) ? fast_unseen(t, a) : 0; /* makes the pending */
 	if (fu > 0)
 		return 0;
+	flush(h); /* what follows plays the worlds one by one */
 	if (fu == 0)
 		fu = by_bank(t, a);
 	if (fu > 0)
