@@ -540,7 +540,7 @@ static inline unsigned wid_slot(const cat_hidden *h, const uint64_t x[3])
 {
 	uint64_t k = (x[0] * 0x9e3779b97f4a7c15ull) ^ (x[1] * 0xff51afd7ed558ccdull) ^
 		     (x[2] * 0xc4ceb9fe1a85ec53ull);
-	return (unsigned)((k ^ (k >> 32)) * 0x9e3779b97f4a7c15ull >> h->shift);
+	return (unsigned)(k >> h->shift);
 }
 
 /* Start building a new set: every slot of the hash table free. */
@@ -2207,15 +2207,13 @@ static bool unseen_steals(cat_hidden *h, wset *out, const wset *in, uint32_t tai
 			continue;
 		x.tail = tail;
 		uint32_t v = x.hand[victim], th = x.hand[thief];
-		uint8_t held[CAT_RES];
-		memcpy(held, hand_res(h, victim, v), CAT_RES);
-		for (unsigned r = 0; r < CAT_RES; r++) {
-			if (!held[r])
+		uint64_t held = h->hands[victim].word[v];
+		for (unsigned r = 0; r < CAT_RES; r++, held >>= 8) {
+			if (!(held & 0xff))
 				continue;
-			wid y = x;
-			y.hand[victim] = hand_less(h, victim, v, r);
-			y.hand[thief] = hand_more(h, thief, th, r);
-			if (insert(h, out, &y) < 0)
+			x.hand[victim] = hand_less(h, victim, v, r);
+			x.hand[thief] = hand_more(h, thief, th, r);
+			if (insert(h, out, &x) < 0)
 				return false;
 		}
 	}
@@ -2333,6 +2331,7 @@ static int by_bank(cat_turn *t, const cat_act *a)
 	} else {
 		return 0;
 	}
+	wid *changed = NULL; /* each world as the action makes it */
 	enum { CLASSES = 64 };
 	struct {
 		uint64_t key;
@@ -2410,22 +2409,46 @@ static int by_bank(cat_turn *t, const cat_act *a)
 		g->nev = ev_base;
 		goto done;
 	}
+	/* each world's hands changed, a class at a time, so that each hand's
+	 * change in a class is worked out once (carried): the worlds in the
+	 * order of their classes (a counting sort), then made */
+	changed = arb_xmalloc(in->n * sizeof *changed);
+	unsigned *at = arb_xcalloc(ncls + 1, sizeof *at),
+		 *order = arb_xmalloc(in->n * sizeof *order);
+	for (unsigned i = 0; i < in->n; i++)
+		if (class_of[i] != 0xff)
+			at[class_of[i] + 1]++;
+	for (unsigned c = 0; c < ncls; c++)
+		at[c + 1] += at[c];
+	for (unsigned i = 0; i < in->n; i++)
+		if (class_of[i] != 0xff)
+			order[at[class_of[i]]++] = i;
+	for (unsigned c = 0, k = 0; c < ncls; c++) {
+		unsigned end = at[c]; /* the placing moved it to the class's end */
+		if (!cls[c].ok) {
+			k = end;
+			continue;
+		}
+		uint8_t none[CAT_SEATS * CAT_RES] = { 0 }, d[CAT_SEATS * CAT_RES];
+		memcpy(d, cls[c].d, sizeof d);
+		hand_change hc;
+		change_start(h, &hc, none, d);
+		for (; k < end; k++) {
+			wid x = in->w[order[k]];
+			change_made(h, &hc, &x); /* no bound: drops none */
+			x.tail = cls[c].tail;
+			changed[order[k]] = x;
+		}
+	}
+	free(at);
+	free(order);
 	unsigned o = spare(h);
 	wset *out = start_set(h, o);
 	new_gen(h);
 	for (unsigned i = 0; i < in->n; i++) {
 		if (class_of[i] == 0xff || !cls[class_of[i]].ok)
 			continue;
-		const uint8_t(*d)[CAT_RES] = cls[class_of[i]].d;
-		wid x = in->w[i];
-		for (unsigned p = 0; p < CAT_SEATS; p++) {
-			uint64_t dw = hand_word(d[p]);
-			if (dw)
-				x.hand[p] = hand_id(&h->hands[p],
-						    add_bytes(h->hands[p].word[x.hand[p]], dw));
-		}
-		x.tail = cls[class_of[i]].tail;
-		if (insert(h, out, &x) < 0) {
+		if (insert(h, out, &changed[i]) < 0) {
 			rc = -1;
 			g->s = base_s;
 			*t = base_t;
@@ -2442,6 +2465,7 @@ static int by_bank(cat_turn *t, const cat_act *a)
 	set_flags(h, g, out);
 	rc = 1;
 done:
+	free(changed);
 	free(cls);
 	free(class_of);
 	return rc;
@@ -2623,12 +2647,14 @@ void cat_hand_ranges(const cat_game *g, cat_hand_range out[CAT_SEATS])
 				o->lo[r] = 0;
 				o->hi[r] = s->p[p].ncards;
 			}
-		for (unsigned i = 0; set && i < set->n; i++) {
-			if (!kept_alive(h, i))
-				continue;
-			uint32_t id = set->w[i].hand[p];
+	}
+	for (unsigned i = 0; set && i < set->n; i++) {
+		if (!kept_alive(h, i))
+			continue;
+		for (unsigned p = 0; p < g->nseats; p++) {
+			cat_hand_range *o = &out[p];
 			uint8_t held[CAT_RES];
-			memcpy(held, hand_res(h, p, id), CAT_RES);
+			memcpy(held, hand_res(h, p, set->w[i].hand[p]), CAT_RES);
 			unsigned n = 0;
 			for (unsigned r = 0; r < CAT_RES; r++) {
 				if (h->kept.pend) /* what the set keeps pending */
@@ -2641,6 +2667,9 @@ void cat_hand_ranges(const cat_game *g, cat_hand_range out[CAT_SEATS])
 			o->cards_lo = n < o->cards_lo ? (uint8_t)n : o->cards_lo;
 			o->cards_hi = n > o->cards_hi ? (uint8_t)n : o->cards_hi;
 		}
+	}
+	for (unsigned p = 0; p < g->nseats; p++) {
+		cat_hand_range *o = &out[p];
 		unsigned u = s->p[p].unseen_dev;
 		o->dev_unseen = (uint8_t)u;
 		o->vp_seen = (uint8_t)cat_vp(g, p);
