@@ -33,3 +33,36 @@ for p in 3 4; do
 		report "views: $N $p-player games as $v saw them: legal, same verdicts and winners" $? "$tmp/v.out"
 	done
 done
+
+# A win at the start of the winner's turn (points gained on another's):
+# the full record ends with the line before, where a view that has not
+# seen the winner's victory point cards counts fewer points; gen writes
+# the winner showing them on a line of their own (notation/catan.md,
+# "Points and the end").  Game 11 of seed 1 with 4 players is such a game.
+"$ARBITER" gen --game catan --count 11 --players 4 --seed 1 >"$tmp/full.tgn"
+"$ARBITER" score "$tmp/full.tgn" 2>&1 | tail -n 2 >"$tmp/full.out"
+grep -q 'move 97: Blue has 10 points when their turn comes and wins' "$tmp/full.out" &&
+	[ "$(tail -n 1 "$tmp/full.tgn")" != "Blue reveal vp" ]
+report "views: game 11 of seed 1 is won at the start of Blue's turn, with no line for it" $? "$tmp/full.out"
+for v in observer Red; do
+	"$ARBITER" gen --game catan --count 11 --players 4 --seed 1 --view=$v >"$tmp/v.tgn" 2>"$tmp/err" &&
+		[ "$(tail -n 1 "$tmp/v.tgn")" = "Blue reveal vp" ] &&
+		"$ARBITER" check "$tmp/v.tgn" >"$tmp/v.out" 2>>"$tmp/err" &&
+		tail -n 1 "$tmp/v.out" | grep -q ': legal: catan, 98 moves; .*; winner: Blue$'
+	report "views: gen --view=$v ends that game with Blue showing the card, won by Blue" $? "$tmp/err" "$tmp/v.out"
+done
+# Without that line the view's game goes on: it cannot see the win.
+sed '$d' "$tmp/v.tgn" | sed 's/^\[Result "Blue"\]$/[Result "*"]/' >"$tmp/cut.tgn"
+"$ARBITER" check "$tmp/cut.tgn" 2>&1 | tail -n 1 | grep -q ': unfinished: catan, 97 moves;'
+report "views: the same view without Blue's reveal is unfinished" $?
+
+# A view arbiter cannot decide (too-many-unknowns) is left out of gen's
+# output, with a warning naming the game, and gen writes the next game in
+# its place: game 48 of seed 7, observed with 4 players.
+"$ARBITER" gen --game catan --count 48 --players 4 --seed 7 --view=observer >"$tmp/v.tgn" 2>"$tmp/err"
+rc=$?
+[ $rc = 0 ] && [ "$(grep -c '^\[Round ' "$tmp/v.tgn")" = 48 ] &&
+	! grep -q '^\[Round "48"\]' "$tmp/v.tgn" && grep -q '^\[Round "49"\]' "$tmp/v.tgn" &&
+	grep -q '^arbiter: warning: gen: game 48 is left out (no Round 48): its view cannot be decided at move 124: ' "$tmp/err" &&
+	[ "$(wc -l <"$tmp/err")" = 1 ] && "$ARBITER" check -q "$tmp/v.tgn"
+report "views: gen leaves out game 48 of seed 7, which it cannot decide, and says so (exit $rc)" $? "$tmp/err"

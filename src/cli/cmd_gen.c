@@ -62,17 +62,24 @@ static int start_replay(const arb_opts *o, const char *head, size_t len, FILE **
 	return 0;
 }
 
-/* Play the full record's move `full` on the view's replay `v`, as seat
- * `view` saw it, and write it to `moves`.  Returns 0 or an exit status. */
-static int view_move(const arb_opts *o, const arb_game_ops *g, const arb_replay *r, arb_replay *v,
-		     unsigned view, size_t n, void *scratch, arb_buf *moves)
+/* A view the engine cannot decide (too-many-unknowns): the game is left
+ * out, with a warning, and gen goes on with the next. */
+enum { GEN_UNDECIDABLE = -1 };
+
+/* Why gen_one left a game out: the move and the engine's message. */
+typedef struct gen_skip {
+	size_t move;
+	char why[ARB_MSG_MAX];
+} gen_skip;
+
+/* Play `line`, move n as the view saw it, on the view's replay `v`, and
+ * write it to `moves`.  Returns 0, GEN_UNDECIDABLE (said in *skip) or an
+ * exit status. */
+static int view_line(const arb_opts *o, const arb_game_ops *g, arb_replay *v, size_t n,
+		     const arb_buf *line, arb_buf *moves, gen_skip *skip)
 {
 	static arb_token tok[ARB_MAX_TOKENS_PER_TURN];
-	arb_buf line = { 0 };
-	memcpy(scratch, r->move, g->move_size);
-	g->view_turn(r->state, scratch, view);
-	g->format(v->state, scratch, &line);
-	size_t nt = arb_split_tokens(line.p ? line.p : "", line.len, (uint32_t)n, 1, tok,
+	size_t nt = arb_split_tokens(line->p ? line->p : "", line->len, (uint32_t)n, 1, tok,
 				     ARB_MAX_TOKENS_PER_TURN);
 	arb_reject rej;
 	memset(&rej, 0, sizeof rej);
@@ -81,17 +88,29 @@ static int view_move(const arb_opts *o, const arb_game_ops *g, const arb_replay 
 	if (nt == 0 || nt > ARB_MAX_TOKENS_PER_TURN || g->parse(v->state, tok, nt, v->move, &rej) ||
 	    g->apply(v->state, v->move, NULL, &rej)) {
 		if (rej.rule && strcmp(rej.rule, "too-many-unknowns") == 0) {
-			status = gen_error(o,
-					   "gen: the view of this game cannot be "
-					   "refereed at move %zu: %.300s",
-					   n, rej.msg);
+			skip->move = n;
+			snprintf(skip->why, sizeof skip->why, "%s", rej.msg);
+			status = GEN_UNDECIDABLE;
 		} else {
-			status = engine_bug(o, g, n, line.p ? line.p : "", rej.msg);
+			status = engine_bug(o, g, n, line->p ? line->p : "", rej.msg);
 		}
 	} else {
 		g->format(v->state, v->move, moves);
 		arb_buf_putc(moves, '\n');
 	}
+	return status;
+}
+
+/* Play the full record's move n on the view's replay `v`, as seat `view`
+ * saw it, and write it to `moves`.  Returns 0 or an exit status. */
+static int view_move(const arb_opts *o, const arb_game_ops *g, const arb_replay *r, arb_replay *v,
+		     unsigned view, size_t n, void *scratch, arb_buf *moves, gen_skip *skip)
+{
+	arb_buf line = { 0 };
+	memcpy(scratch, r->move, g->move_size);
+	g->view_turn(r->state, scratch, view);
+	g->format(v->state, scratch, &line);
+	int status = view_line(o, g, v, n, &line, moves, skip);
 	arb_buf_free(&line);
 	return status;
 }
@@ -116,9 +135,10 @@ static void put_result(const arb_game_ops *g, const arb_replay *r, size_t nseats
 }
 
 /* One game into `out`; with `view` >= 0, as that seat (or
- * ARB_VIEW_OBSERVER) saw it.  Returns 0 or an exit status. */
+ * ARB_VIEW_OBSERVER) saw it.  Returns 0, GEN_UNDECIDABLE (the view
+ * cannot be decided: *skip says why) or an exit status. */
 static int gen_one(const arb_opts *o, const arb_game_ops *g, const void *data, uint64_t *rng,
-		   long index, int view, arb_buf *out)
+		   long index, int view, arb_buf *out, gen_skip *skip)
 {
 	arb_buf head = { 0 }, moves = { 0 }, line = { 0 };
 	size_t nseats = o->players ? (size_t)o->players : g->min_seats;
@@ -168,7 +188,13 @@ static int gen_one(const arb_opts *o, const arb_game_ops *g, const void *data, u
 		g->format(r.state, r.move, &moves);
 		arb_buf_putc(&moves, '\n');
 		if (view >= 0 &&
-		    (status = view_move(o, g, &r, &v, (unsigned)view, n, scratch, &vmoves)))
+		    (status = view_move(o, g, &r, &v, (unsigned)view, n, scratch, &vmoves, skip)))
+			goto done;
+	}
+	if (view >= 0 && g->view_close) { /* what the view must see of the end */
+		arb_buf_reset(&line);
+		if (g->view_close(r.state, v.state, (unsigned)view, &line) &&
+		    (status = view_line(o, g, &v, n + 1, &line, &vmoves, skip)))
 			goto done;
 	}
 	g->finish(r.state, NULL);
@@ -249,13 +275,36 @@ int arb_cmd_gen(const arb_opts *o)
 	uint64_t rng = o->seed;
 	arb_buf out = { 0 };
 	int status = 0;
-	for (long i = 1; i <= o->count && status == 0; i++) {
+	/* --count games written: a game whose view the engine cannot decide
+	 * is left out (its Round number with it) and the next one drawn, at
+	 * most --count times in all */
+	long written = 0, left_out = 0;
+	for (long i = 1; written < o->count && status == 0; i++) {
 		arb_buf_reset(&out);
-		if (i > 1)
+		if (written)
 			arb_buf_putc(&out, '\n');
-		status = gen_one(o, g, data, &rng, i, view, &out);
+		gen_skip skip = { 0 };
+		status = gen_one(o, g, data, &rng, i, view, &out, &skip);
+		if (status == GEN_UNDECIDABLE) {
+			if (++left_out > o->count) {
+				status = gen_error(o,
+						   "gen: %ld games in all are left out, as their "
+						   "views cannot be decided; the last, game %ld, "
+						   "at move %zu: %.300s",
+						   left_out, i, skip.move, skip.why);
+				break;
+			}
+			fprintf(stderr,
+				"arbiter: warning: gen: game %ld is left out (no "
+				"Round %ld): its view cannot be decided at move "
+				"%zu: %s\n",
+				i, i, skip.move, skip.why);
+			status = 0;
+			continue;
+		}
 		if (status == 0 && fwrite(out.p, 1, out.len, stdout) != out.len)
 			break;
+		written++;
 	}
 	arb_buf_free(&out);
 	if (fflush(stdout) != 0 || ferror(stdout))

@@ -529,6 +529,13 @@ typedef struct arb_game_ops {
 	 * observer for ARB_VIEW_OBSERVER: what that view did not see becomes
 	 * the notation's unseen cards.  NULL when the notation has no views. */
 	void (*view_turn)(const void *game, void *move, unsigned view);
+	/* For `arbiter gen --view`, after the last move: a turn the view
+	 * (`view_game`, its replay) must see to end as the full record
+	 * (`game`) ends, such as a Catan winner showing victory point cards
+	 * the view has not seen at the start of the turn the win came,
+	 * written to `out` as a line.  1 when written, 0 when none is
+	 * needed.  NULL when views need none. */
+	int (*view_close)(const void *game, const void *view_game, unsigned view, arb_buf *out);
 } arb_game_ops;
 
 #define ARB_VIEW_OBSERVER ARB_MAX_SEATS /* view_turn: no seat's view */

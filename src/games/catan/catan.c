@@ -350,4 +350,5 @@ const arb_game_ops catan_game = {
 	.describe = cat_describe,
 	.random_turn = cat_random_turn,
 	.view_turn = cat_view_op,
+	.view_close = cat_view_close_op,
 };

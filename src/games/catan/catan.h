@@ -523,6 +523,8 @@ size_t cat_moves(const void *game, const void *next, void (*emit)(void *ctx, con
 /* gen.c: one random legal turn for `arbiter gen` (the random_turn op). */
 int cat_random_turn(const void *game, uint64_t *rng, arb_buf *out);
 void cat_view_turn(cat_move *m, unsigned view);
+bool cat_view_close(const cat_game *g, const cat_game *vg, cat_move *m);
+int cat_view_close_op(const void *game, const void *view_game, unsigned view, arb_buf *out);
 void cat_view_op(const void *game, void *move, unsigned view);
 
 #endif /* ARB_CATAN_H */

@@ -812,6 +812,41 @@ int cat_random_turn(const void *game, uint64_t *rng, arb_buf *out)
 	return 0;
 }
 
+/* The turn a view needs after the full record's last (into m; false
+ * when none): a game won at the start of the winner's turn (points gained
+ * on another's, notation/catan.md "the win") ends the full record with
+ * the line before, but a view that has not seen the winner's victory
+ * point cards sees fewer points there.  The winner shows them, alone on
+ * a line of their own, as a player at the table would to claim the win
+ * (notation/catan.md, "Points and the end").  A win during the winner's
+ * turn needs none: the winning line shows them (show_vp_cards). */
+bool cat_view_close(const cat_game *g, const cat_game *vg, cat_move *m)
+{
+	if (!g->s.over || vg->s.over || vg->s.active != g->s.winner)
+		return false;
+	const cat_player *p = &g->s.p[g->s.winner];
+	unsigned hidden = (unsigned)(p->dev[D_VP] - p->vp_shown);
+	if (!hidden)
+		return false;
+	memset(m, 0, sizeof *m);
+	m->seat = g->s.winner;
+	m->n = 1;
+	m->act[0].kind = A_REVEAL;
+	m->act[0].a = (uint8_t)hidden;
+	return true;
+}
+
+/* The view_close op: see cat_view_close. */
+int cat_view_close_op(const void *game, const void *view_game, unsigned view, arb_buf *out)
+{
+	(void)view;
+	cat_move m;
+	if (!cat_view_close(game, view_game, &m))
+		return 0;
+	cat_format(view_game, &m, out);
+	return 1;
+}
+
 /* The view_turn op: see cat_view_turn. */
 void cat_view_op(const void *game, void *move, unsigned view)
 {

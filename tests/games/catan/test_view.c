@@ -98,7 +98,7 @@ static void test_views_of_generated_games(void **state)
 	(void)state;
 	const char *env = getenv("CATAN_VIEW_GAMES");
 	unsigned games = env ? (unsigned)strtoul(env, NULL, 10) : 100;
-	unsigned won = 0, most = 0, hidden_lines = 0, views = 0;
+	unsigned won = 0, most = 0, hidden_lines = 0, views = 0, closed = 0;
 	unsigned undecided[2] = { 0, 0 }; /* seat views, observer views */
 	for (unsigned seed = 1; seed <= games; seed++) {
 		const char *seats = seed % 2 ? "Red Blue White" : "Red Blue White Orange";
@@ -143,6 +143,20 @@ static void test_views_of_generated_games(void **state)
 				hidden_lines += n > 1;
 			}
 		}
+		/* a win at the start of a turn: the winner shows the cards the
+		 * view has not seen (cat_view_close, as gen --view writes) */
+		for (unsigned i = 0; i < nv; i++) {
+			cat_move cm;
+			if (gave_up[i] || !cat_view_close(g, v[i], &cm))
+				continue;
+			closed++;
+			arb_buf_reset(&line);
+			catan_game.format(v[i], &cm, &line);
+			rec_add(&rec[i], line.p);
+			if (tt_play(v[i], line.p) < 0)
+				fail_msg("seed %u view %u: '%s': %s: %s", seed, i, line.p,
+					 tt_rej.rule, tt_rej.msg);
+		}
 		won += g->s.over;
 		const char *result = g->s.over ? cat_cname(g, g->s.winner) : "*";
 		rec_write(g, seed, opts, CAT_NONE, result, &rec[nv]);
@@ -171,8 +185,9 @@ static void test_views_of_generated_games(void **state)
 	print_message("views: %u games (%u won), %u views: legal with the "
 		      "same winner but %u seat views and %u observer views "
 		      "refused as undecidable (too-many-unknowns); at most %u "
-		      "possibilities, %u lines with more than one\n",
-		      games, won, views, undecided[0], undecided[1], most, hidden_lines);
+		      "possibilities, %u lines with more than one; %u views "
+		      "closed by the winner showing cards at the start of a turn\n",
+		      games, won, views, undecided[0], undecided[1], most, hidden_lines, closed);
 	assert_true(hidden_lines > 0);
 	/* followed one way at a time past the listing's cap, generated views
 	 * are decided but for a rare few whose search passes its bound
