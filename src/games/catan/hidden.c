@@ -2201,18 +2201,28 @@ static bool unseen_steals(cat_hidden *h, wset *out, const wset *in, uint32_t tai
 			  unsigned victim)
 {
 	hand_change pc;
+	const hand_table *vt = &h->hands[victim], *tt = &h->hands[thief];
 	for (unsigned i = pending_start(h, &pc); i < in->n; i++) {
 		wid x = in->w[i];
 		if (!change_made(h, &pc, &x))
 			continue;
 		x.tail = tail;
 		uint32_t v = x.hand[victim], th = x.hand[thief];
-		uint64_t held = h->hands[victim].word[v];
+		uint64_t held = vt->word[v];
+		/* the rows of what a card less and more make of the two hands,
+		 * read again after a hand is added (the tables may move) */
+		const uint32_t *less = vt->less[v], *more = tt->more[th];
 		for (unsigned r = 0; r < CAT_RES; r++, held >>= 8) {
 			if (!(held & 0xff))
 				continue;
-			x.hand[victim] = hand_less(h, victim, v, r);
-			x.hand[thief] = hand_more(h, thief, th, r);
+			x.hand[victim] = less[r];
+			x.hand[thief] = more[r];
+			if ((x.hand[victim] == NO_ID) | (x.hand[thief] == NO_ID)) {
+				x.hand[victim] = hand_less(h, victim, v, r);
+				x.hand[thief] = hand_more(h, thief, th, r);
+				less = vt->less[v];
+				more = tt->more[th];
+			}
 			if (insert(h, out, &x) < 0)
 				return false;
 		}
