@@ -1181,6 +1181,27 @@ static void produced(const cat_game *g, unsigned roll, unsigned out[CAT_RES])
  * way the worlds may answer differently (a hand's size, the bank, a
  * monopoly's take): then it is played world by world. */
 
+/* Every world of `in` owes and has made the same discards: the turn's
+ * bookkeeping differs at most in what each seat got (a production the
+ * bank fell short of differently). */
+static bool same_discards(const cat_hidden *h, const wset *in)
+{
+	enum { DISCARDS = 2 * CAT_SEATS }; /* must_discard[], discarded[] */
+	static_assert(offsetof(cat_world, discarded) ==
+			      offsetof(cat_world, must_discard) + CAT_SEATS,
+		      "the discards first in the bookkeeping");
+	const uint8_t *d0 = tail_of(h, &in->w[0]) + BOOKS_AT;
+	uint32_t last = in->w[0].tail;
+	for (unsigned i = 1; i < in->n; i++) {
+		if (in->w[i].tail == last)
+			continue;
+		last = in->w[i].tail;
+		if (memcmp(tail_of(h, &in->w[i]) + BOOKS_AT, d0, DISCARDS))
+			return false;
+	}
+	return true;
+}
+
 static bool separable(const cat_turn *t, const cat_act *a, const wset *in,
 		      uint8_t need[CAT_SEATS][CAT_RES], unsigned *exact)
 {
@@ -1188,8 +1209,8 @@ static bool separable(const cat_turn *t, const cat_act *a, const wset *in,
 	const cat_hidden *h = g->hid;
 	memset(need, 0, CAT_SEATS * CAT_RES);
 	*exact = CAT_RES;
-	if (!a) /* the end reads the discards owed */
-		return h->now.same_books;
+	if (!a) /* the end reads the discards owed, and clears the rest */
+		return h->now.same_books || same_discards(h, in);
 	switch (a->kind) {
 	case A_ROLL: {
 		unsigned roll = a->a + a->b;
@@ -1580,7 +1601,8 @@ static bool fast_act(cat_turn *t, const cat_act *a)
 	cat_world nw;
 	world_store_x(g, t, &nw);
 	bool books_moved = memcmp(nw.must_discard, w0.must_discard, BOOKS) != 0;
-	if (books_moved && !h->now.same_books && !(h->now.pend && h->now.pend_books)) {
+	/* the end leaves every world with no bookkeeping, whatever it was */
+	if (a && books_moved && !h->now.same_books && !(h->now.pend && h->now.pend_books)) {
 		g->s = base_s;
 		*t = base_t;
 		g->nev = ev_base;
@@ -2316,7 +2338,9 @@ full:
  * (a roll's production, a bank trade, year of plenty; when the bank is
  * not settled): the worlds fall into classes by that stock, and the rules
  * run once a class, on its first world that holds `need`, whose change
- * is carried to the others.  The worlds are made in their order, as
+ * is carried to the others.  A 7, which reads the hands only as their
+ * sizes (the discards owed), when those differ between worlds, falls into
+ * classes by the sizes.  The worlds are made in their order, as
  * world by world would make them.  1 done, 0 not (every class refused,
  * or not such an action: played world by world), -1 the set overflowed. */
 static int by_bank(cat_turn *t, const cat_act *a)
@@ -2327,12 +2351,14 @@ static int by_bank(cat_turn *t, const cat_act *a)
 	uint8_t cap[CAT_RES] = { 0 }, need[CAT_RES] = { 0 };
 	if (!a || !h->now.same_books || cat_is_unseen(a))
 		return 0;
+	bool seven = false; /* classes by the hand sizes: the discards owed */
 	if (a->kind == A_ROLL) {
 		unsigned roll = a->a + a->b, made[CAT_RES];
-		if (roll < 2 || roll > 12 || roll == 7)
+		if (roll < 2 || roll > 12)
 			return 0;
+		seven = roll == 7;
 		produced(g, roll, made);
-		for (unsigned r = 0; r < CAT_RES; r++)
+		for (unsigned r = 0; r < CAT_RES && !seven; r++)
 			cap[r] = (uint8_t)(made[r] < 255 ? made[r] : 255);
 	} else if (a->kind == A_BANK || a->kind == A_PLENTY) {
 		memcpy(cap, a->get, CAT_RES);
@@ -2363,15 +2389,20 @@ static int by_bank(cat_turn *t, const cat_act *a)
 		class_of[i] = 0xff;
 		if (!bytes_at_least(h->hands[t->seat].word[w->hand[t->seat]], need_w))
 			continue;
-		uint64_t held = 0; /* of each resource, by all: no carry */
-		for (unsigned p = 0; p < g->nseats; p++)
-			held += h->hands[p].word[w->hand[p]];
-		uint8_t hb[8];
-		memcpy(hb, &held, 8);
 		uint64_t key = 0;
-		for (unsigned r = 0; r < CAT_RES; r++) {
-			unsigned bank = size_b[r] - hb[r];
-			key |= (uint64_t)(bank < cap[r] ? bank : cap[r]) << (8 * r);
+		if (seven) {
+			for (unsigned p = 0; p < g->nseats; p++)
+				key |= (uint64_t)h->hands[p].total[w->hand[p]] << (8 * p);
+		} else {
+			uint64_t held = 0; /* of each resource, by all: no carry */
+			for (unsigned p = 0; p < g->nseats; p++)
+				held += h->hands[p].word[w->hand[p]];
+			uint8_t hb[8];
+			memcpy(hb, &held, 8);
+			for (unsigned r = 0; r < CAT_RES; r++) {
+				unsigned bank = size_b[r] - hb[r];
+				key |= (uint64_t)(bank < cap[r] ? bank : cap[r]) << (8 * r);
+			}
 		}
 		unsigned c = 0;
 		while (c < ncls && cls[c].key != key)
