@@ -2384,13 +2384,16 @@ static int by_bank(cat_turn *t, const cat_act *a)
 	uint64_t need_w = hand_word(need);
 	uint8_t size_b[8] = { 0 };
 	memset(size_b, (int)cat_bank_size(g), CAT_RES);
+	uint8_t stock_lo[CAT_RES], stock_hi[CAT_RES]; /* the bank's, over the worlds classed */
+	memset(stock_lo, 0xff, CAT_RES);
+	memset(stock_hi, 0, CAT_RES);
 	for (unsigned i = 0; i < in->n; i++) {
 		const wid *w = &in->w[i];
 		class_of[i] = 0xff;
 		if (!bytes_at_least(h->hands[t->seat].word[w->hand[t->seat]], need_w))
 			continue;
 		uint64_t key = 0;
-		if (seven) {
+		if (seven) { /* (the bank's stock does not move) */
 			for (unsigned p = 0; p < g->nseats; p++)
 				key |= (uint64_t)h->hands[p].total[w->hand[p]] << (8 * p);
 		} else {
@@ -2402,6 +2405,8 @@ static int by_bank(cat_turn *t, const cat_act *a)
 			for (unsigned r = 0; r < CAT_RES; r++) {
 				unsigned bank = size_b[r] - hb[r];
 				key |= (uint64_t)(bank < cap[r] ? bank : cap[r]) << (8 * r);
+				stock_lo[r] = bank < stock_lo[r] ? (uint8_t)bank : stock_lo[r];
+				stock_hi[r] = bank > stock_hi[r] ? (uint8_t)bank : stock_hi[r];
 			}
 		}
 		unsigned c = 0;
@@ -2483,13 +2488,25 @@ static int by_bank(cat_turn *t, const cat_act *a)
 	}
 	free(at);
 	free(order);
+	/* One class, and one tail before: every world changes alike, so they
+	 * stay as many (no lookup), and the flags follow without a pass: the
+	 * same bookkeeping, the same sizes if they were, the bank's stock
+	 * over the worlds classed less the change.  Else each world is looked
+	 * up, and the flags worked out over the set made. */
+	bool alike = ncls == 1;
+	for (unsigned i = 1; i < in->n && alike; i++)
+		alike = in->w[i].tail == in->w[0].tail;
 	unsigned o = spare(h);
 	wset *out = start_set(h, o);
 	new_gen(h);
+	if (alike)
+		reserve(out, in->n);
 	for (unsigned i = 0; i < in->n; i++) {
 		if (class_of[i] == 0xff || !cls[class_of[i]].ok)
 			continue;
-		if (insert(h, out, &changed[i]) < 0) {
+		if (alike) {
+			out->w[out->n++] = changed[i];
+		} else if (insert(h, out, &changed[i]) < 0) {
 			rc = -1;
 			g->s = base_s;
 			*t = base_t;
@@ -2503,7 +2520,18 @@ static int by_bank(cat_turn *t, const cat_act *a)
 	t->rej = rej;
 	g->nev = cls[first_ok].nev;
 	h->in = o;
-	set_flags(h, g, out);
+	if (alike) {
+		h->now.same_books = true;
+		for (unsigned r = 0; r < CAT_RES && !seven; r++) {
+			int dr = 0; /* what the bank gave of r */
+			for (unsigned p = 0; p < CAT_SEATS; p++)
+				dr += (int8_t)cls[0].d[p][r];
+			h->now.bank_lo[r] = (uint8_t)(stock_lo[r] - dr);
+			h->now.bank_hi[r] = (uint8_t)(stock_hi[r] - dr);
+		}
+	} else {
+		set_flags(h, g, out);
+	}
 	rc = 1;
 done:
 	free(changed);
