@@ -1310,6 +1310,25 @@ static inline bool bytes_at_least(uint64_t x, uint64_t n)
 	return (((x | HIGH_BITS) - n) & HIGH_BITS) == HIGH_BITS;
 }
 
+/* 0xff in each byte where x's is at least y's (bytes below 128). */
+static inline uint64_t bytes_ge_mask(uint64_t x, uint64_t y)
+{
+	return ((((x | HIGH_BITS) - y) & HIGH_BITS) >> 7) * 0xff;
+}
+
+/* The least and the most of x and y in each byte (bytes below 128). */
+static inline uint64_t bytes_min(uint64_t x, uint64_t y)
+{
+	uint64_t ge = bytes_ge_mask(x, y);
+	return (y & ge) | (x & ~ge);
+}
+
+static inline uint64_t bytes_max(uint64_t x, uint64_t y)
+{
+	uint64_t ge = bytes_ge_mask(x, y);
+	return (x & ge) | (y & ~ge);
+}
+
 /* The needs of bytes laid out as res[][] (lo), with no exact take. */
 static void needs_of(needs *nd, const uint8_t lo[CAT_SEATS * CAT_RES])
 {
@@ -2359,7 +2378,7 @@ static int by_bank(cat_turn *t, const cat_act *a)
 		seven = roll == 7;
 		produced(g, roll, made);
 		for (unsigned r = 0; r < CAT_RES && !seven; r++)
-			cap[r] = (uint8_t)(made[r] < 255 ? made[r] : 255);
+			cap[r] = (uint8_t)(made[r] < 127 ? made[r] : 127);
 	} else if (a->kind == A_BANK || a->kind == A_PLENTY) {
 		memcpy(cap, a->get, CAT_RES);
 		if (a->kind == A_BANK)
@@ -2382,11 +2401,13 @@ static int by_bank(cat_turn *t, const cat_act *a)
 	unsigned ncls = 0;
 	uint8_t *class_of = arb_xmalloc(in->n ? in->n : 1);
 	uint64_t need_w = hand_word(need);
-	uint8_t size_b[8] = { 0 };
+	uint8_t size_b[CAT_RES];
 	memset(size_b, (int)cat_bank_size(g), CAT_RES);
-	uint8_t stock_lo[CAT_RES], stock_hi[CAT_RES]; /* the bank's, over the worlds classed */
-	memset(stock_lo, 0xff, CAT_RES);
-	memset(stock_hi, 0, CAT_RES);
+	for (unsigned r = 0; r < CAT_RES; r++) /* bytes_min's bound */
+		cap[r] = cap[r] < 127 ? cap[r] : 127;
+	uint64_t size_w = hand_word(size_b), cap_w = hand_word(cap);
+	/* the bank's stock over the worlds classed, as hand words */
+	uint64_t stock_lo = hand_word(size_b), stock_hi = 0;
 	for (unsigned i = 0; i < in->n; i++) {
 		const wid *w = &in->w[i];
 		class_of[i] = 0xff;
@@ -2400,14 +2421,10 @@ static int by_bank(cat_turn *t, const cat_act *a)
 			uint64_t held = 0; /* of each resource, by all: no carry */
 			for (unsigned p = 0; p < g->nseats; p++)
 				held += h->hands[p].word[w->hand[p]];
-			uint8_t hb[8];
-			memcpy(hb, &held, 8);
-			for (unsigned r = 0; r < CAT_RES; r++) {
-				unsigned bank = size_b[r] - hb[r];
-				key |= (uint64_t)(bank < cap[r] ? bank : cap[r]) << (8 * r);
-				stock_lo[r] = bank < stock_lo[r] ? (uint8_t)bank : stock_lo[r];
-				stock_hi[r] = bank > stock_hi[r] ? (uint8_t)bank : stock_hi[r];
-			}
+			uint64_t bank = size_w - held; /* no borrow: held <= size */
+			key = bytes_min(bank, cap_w);
+			stock_lo = bytes_min(stock_lo, bank);
+			stock_hi = bytes_max(stock_hi, bank);
 		}
 		unsigned c = 0;
 		while (c < ncls && cls[c].key != key)
@@ -2526,8 +2543,8 @@ static int by_bank(cat_turn *t, const cat_act *a)
 			int dr = 0; /* what the bank gave of r */
 			for (unsigned p = 0; p < CAT_SEATS; p++)
 				dr += (int8_t)cls[0].d[p][r];
-			h->now.bank_lo[r] = (uint8_t)(stock_lo[r] - dr);
-			h->now.bank_hi[r] = (uint8_t)(stock_hi[r] - dr);
+			h->now.bank_lo[r] = (uint8_t)((uint8_t)(stock_lo >> (8 * r)) - dr);
+			h->now.bank_hi[r] = (uint8_t)((uint8_t)(stock_hi >> (8 * r)) - dr);
 		}
 	} else {
 		set_flags(h, g, out);
