@@ -226,7 +226,8 @@ struct cat_hidden {
 
 static bool kept_alive(const cat_hidden *h, unsigned i);
 
-/* The worlds listed; 0 while they are followed one at a time. */
+/* The worlds listed that are the record's (not those the pending actions
+ * drop); 0 while they are followed one at a time. */
 unsigned cat_hidden_count(const cat_game *g)
 {
 	if (!cat_hidden_on(g))
@@ -1356,7 +1357,7 @@ static inline bool holds(const cat_hidden *h, const wid *w, const needs *nd)
 static uint32_t carried_anew(cat_hidden *h, unsigned p, uint32_t id, uint64_t lo, uint64_t d);
 
 /* World i of the set `committed` is one of the record's: it holds what
- * the pending actions kept need (kept_lo). */
+ * the pending actions kept need (kept_need). */
 static bool kept_alive(const cat_hidden *h, unsigned i)
 {
 	return !h->kept.pend || holds(h, &h->set[h->committed].w[i], &h->kept_need);
