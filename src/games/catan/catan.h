@@ -358,6 +358,10 @@ typedef struct cat_turn {
 	uint8_t bought_unseen;		 /* this turn's 'buy ?'          */
 	uint8_t got[CAT_SEATS][CAT_RES]; /* the roll's production       */
 	int last_node;			 /* set-up: the new settlement  */
+	/* a refusal's rule and place are wanted, not its sentence (hidden.c's
+	 * search, which tries many ways and says one refusal): rej->msg and
+	 * the shortage's words are left empty, unwritten */
+	bool quiet;
 } cat_turn;
 
 /* Seat colours, NULL-ended (the ops table's colours). */
@@ -417,6 +421,7 @@ void cat_bank_move(cat_state *s, unsigned seat, const uint8_t v[CAT_RES], int di
 void cat_give_card(cat_state *s, unsigned from, unsigned to, unsigned r, unsigned n);
 int cat_pay(cat_turn *t, const cat_act *a, unsigned what, const char *name);
 int cat_need_roll(cat_turn *t, const cat_act *a, const char *what);
+const char *cat_refusal_words(const cat_turn *t, const uint8_t v[CAT_RES], char *out, size_t len);
 void cat_note_shortage(cat_turn *t, unsigned seat, const uint8_t *need, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 

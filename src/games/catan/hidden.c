@@ -1752,6 +1752,14 @@ static void note_refusal(dfs *D, unsigned ai)
 
 static bool explore(dfs *D, unsigned li, unsigned ai);
 
+/* Whether a refusal at (li, ai) would be the one the line keeps (later
+ * than any so far: note_refusal): only then is its sentence written, as
+ * the search refuses many more tries than it keeps. */
+static void words_if_kept(dfs *D, unsigned li, unsigned ai)
+{
+	D->t.quiet = !(li == D->h->nlog && (int)ai > D->best);
+}
+
 /* Try action `a` (a guess, or the action as written) at (li, ai) and go
  * on from there; the position and turn come back as they were when it
  * leads nowhere. */
@@ -1762,6 +1770,7 @@ static bool try_act(dfs *D, unsigned li, unsigned ai, const cat_act *a)
 	cat_turn t0 = D->t;
 	unsigned nev0 = g->nev;
 	g->shortage.seat = CAT_NONE;
+	words_if_kept(D, li, ai);
 	if (cat_turn_step(&D->t, a) == 0) {
 		if (explore(D, li, ai + 1))
 			return true;
@@ -1837,6 +1846,7 @@ static bool explore(dfs *D, unsigned li, unsigned ai)
 		}
 		if (ai == m->n) {
 			g->shortage.seat = CAT_NONE;
+			words_if_kept(D, li, ai);
 			if (cat_turn_end(&D->t) < 0) {
 				if (cur)
 					note_refusal(D, ai);
@@ -1855,6 +1865,7 @@ static bool explore(dfs *D, unsigned li, unsigned ai)
 		const cat_act *a = &m->act[ai];
 		if (!cat_is_unseen(a)) {
 			g->shortage.seat = CAT_NONE;
+			words_if_kept(D, li, ai);
 			if (cat_turn_step(&D->t, a) < 0) {
 				if (cur)
 					note_refusal(D, ai);
@@ -1946,6 +1957,7 @@ static int lazy_line(cat_turn *t, int unseen_bad, const arb_reject *unseen_rej)
 		arb_reject *rej = t->rej;
 		*t = D->t;
 		t->rej = rej;
+		t->quiet = false; /* the search's own */
 	} else {
 		g->s = start;
 		if (D->full)

@@ -50,9 +50,15 @@ int cat_lacks(const cat_player *p, const uint8_t v[CAT_RES])
 	return -1;
 }
 
-static void hand_str(const cat_player *p, char *out, size_t len)
+/* Cards as a refusal's words say them (cat_bundle_str), or nothing for
+ * a quiet turn, whose refusal is not said (cat_turn.quiet). */
+const char *cat_refusal_words(const cat_turn *t, const uint8_t v[CAT_RES], char *out, size_t len)
 {
-	cat_bundle_str(p->res, out, len);
+	if (t->quiet)
+		out[0] = '\0';
+	else
+		cat_bundle_str(v, out, len);
+	return out;
 }
 
 #ifndef NDEBUG
@@ -184,8 +190,9 @@ static int rej_v(cat_turn *t, uint32_t col, enum cat_rule rule, const char *fmt,
 	__attribute__((format(printf, 4, 0)));
 static int rej_v(cat_turn *t, uint32_t col, enum cat_rule rule, const char *fmt, va_list ap)
 {
-	char msg[ARB_MSG_MAX];
-	vsnprintf(msg, sizeof msg, fmt, ap);
+	char msg[ARB_MSG_MAX] = "";
+	if (!t->quiet)
+		vsnprintf(msg, sizeof msg, fmt, ap);
 	return cat_reject(t->rej, rule, t->m->line, col, "%s", msg);
 }
 
@@ -217,6 +224,9 @@ void cat_note_shortage(cat_turn *t, unsigned seat, const uint8_t *need, const ch
 	cat_shortage *sh = &t->g->shortage;
 	sh->seat = (uint8_t)seat;
 	memcpy(sh->need, need, CAT_RES);
+	sh->what[0] = '\0';
+	if (t->quiet)
+		return;
 	va_list ap;
 	va_start(ap, fmt);
 	vsnprintf(sh->what, sizeof sh->what, fmt, ap);
@@ -230,8 +240,8 @@ int cat_pay(cat_turn *t, const cat_act *a, unsigned what, const char *name)
 	const uint8_t *cost = t->g->d->cost[what];
 	if (cat_lacks(&s->p[t->seat], cost) >= 0) {
 		char c[64], h[64];
-		cat_bundle_str(cost, c, sizeof c);
-		hand_str(&s->p[t->seat], h, sizeof h);
+		cat_refusal_words(t, cost, c, sizeof c);
+		cat_refusal_words(t, s->p[t->seat].res, h, sizeof h);
 		cat_note_shortage(t, t->seat, cost, "pays %s for %s", c, name);
 		return cat_rej_kw(t, a, CAT_R_CANNOT_AFFORD,
 				  "%s cannot pay for %s "
@@ -376,7 +386,7 @@ static int act_discard(cat_turn *t, const cat_act *a)
 	int r = cat_lacks(p, a->give);
 	if (r >= 0) {
 		char b[64];
-		cat_bundle_str(a->give, b, sizeof b);
+		cat_refusal_words(t, a->give, b, sizeof b);
 		cat_note_shortage(t, a->a, a->give, "discards %s", b);
 		return cat_rej_arg(t, a, CAT_R_DISCARD_NOT_HELD,
 				   "%s discards %u %s but "

@@ -64,7 +64,7 @@ int cat_act_trade(cat_turn *t, const cat_act *a)
 	char b[64];
 	int r = cat_lacks(&s->p[t->seat], a->give);
 	if (r >= 0) {
-		cat_bundle_str(a->give, b, sizeof b);
+		cat_refusal_words(t, a->give, b, sizeof b);
 		cat_note_shortage(t, t->seat, a->give, "gives %s to %s", b, cat_cname(g, a->a));
 		return cat_rej_kw(t, a, CAT_R_TRADE_NOT_HELD,
 				  "%s gives %u %s but holds "
@@ -74,7 +74,7 @@ int cat_act_trade(cat_turn *t, const cat_act *a)
 	}
 	r = cat_lacks(&s->p[a->a], a->get);
 	if (r >= 0) {
-		cat_bundle_str(a->get, b, sizeof b);
+		cat_refusal_words(t, a->get, b, sizeof b);
 		cat_note_shortage(t, a->a, a->get, "gives %s to %s", b, cat_cname(g, t->seat));
 		return cat_rej_kw(t, a, CAT_R_TRADE_NOT_HELD,
 				  "%s gives %u %s but holds "
@@ -146,7 +146,7 @@ int cat_act_bank(cat_turn *t, const cat_act *a)
 	int r = cat_lacks(p, a->give);
 	if (r >= 0) {
 		char b[64];
-		cat_bundle_str(a->give, b, sizeof b);
+		cat_refusal_words(t, a->give, b, sizeof b);
 		cat_note_shortage(t, t->seat, a->give, "gives %s to the bank", b);
 		return cat_rej_kw(t, a, CAT_R_TRADE_NOT_HELD,
 				  "%s gives %u %s but holds "
