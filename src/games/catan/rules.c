@@ -190,9 +190,15 @@ static int rej_v(cat_turn *t, uint32_t col, enum cat_rule rule, const char *fmt,
 	__attribute__((format(printf, 4, 0)));
 static int rej_v(cat_turn *t, uint32_t col, enum cat_rule rule, const char *fmt, va_list ap)
 {
-	char msg[ARB_MSG_MAX] = "";
-	if (!t->quiet)
-		vsnprintf(msg, sizeof msg, fmt, ap);
+	if (t->quiet) { /* the rule and the place, no words (not even printf's) */
+		t->rej->rule = cat_rules[rule].id;
+		t->rej->line = t->m->line;
+		t->rej->col = col;
+		t->rej->msg[0] = '\0';
+		return -1;
+	}
+	char msg[ARB_MSG_MAX];
+	vsnprintf(msg, sizeof msg, fmt, ap);
 	return cat_reject(t->rej, rule, t->m->line, col, "%s", msg);
 }
 
