@@ -66,3 +66,10 @@ rc=$?
 	grep -q '^arbiter: warning: gen: game 48 is left out (no Round 48): its view cannot be decided at move 124: ' "$tmp/err" &&
 	[ "$(wc -l <"$tmp/err")" = 1 ] && "$ARBITER" check -q "$tmp/v.tgn"
 report "views: gen leaves out game 48 of seed 7, which it cannot decide, and says so (exit $rc)" $? "$tmp/err"
+# the next game is the full records' next: Round 49 is the same game
+"$ARBITER" gen --game catan --count 49 --players 4 --seed 7 >"$tmp/full.tgn"
+round49() { awk '/^\[Round "49"\]/ { on = 1 } on && /^[A-Z][a-z]+ / { print }' "$1"; }
+round49 "$tmp/full.tgn" | head -n 8 >"$tmp/want" && round49 "$tmp/v.tgn" | head -n 8 >"$tmp/got" &&
+	[ -s "$tmp/want" ] && cmp -s "$tmp/want" "$tmp/got" &&
+	[ "$(round49 "$tmp/full.tgn" | wc -l)" = "$(round49 "$tmp/v.tgn" | wc -l)" ]
+report "views: after the game left out, Round 49 is the full records' game 49, move for move" $? "$tmp/got"

@@ -63,7 +63,8 @@ static int start_replay(const arb_opts *o, const char *head, size_t len, FILE **
 }
 
 /* A view the engine cannot decide (too-many-unknowns): the game is left
- * out, with a warning, and gen goes on with the next. */
+ * out, with a warning, and gen goes on with the next, the same game as
+ * the full records have next. */
 enum { GEN_UNDECIDABLE = -1 };
 
 /* Why gen_one left a game out: the move and the engine's message. */
@@ -169,6 +170,9 @@ static int gen_one(const arb_opts *o, const arb_game_ops *g, const void *data, u
 		goto done;
 	static arb_token tok[ARB_MAX_TOKENS_PER_TURN];
 	size_t n = 0;
+	/* a view that cannot be decided: the game is still played to its end,
+	 * so that the next game is the one the full records have next */
+	bool undecided = false;
 	while (!g->over(r.state) && (!o->max_moves || n < (size_t)o->max_moves)) {
 		arb_buf_reset(&line);
 		if (g->random_turn(r.state, rng, &line) != 0)
@@ -187,9 +191,17 @@ static int gen_one(const arb_opts *o, const arb_game_ops *g, const void *data, u
 		n++;
 		g->format(r.state, r.move, &moves);
 		arb_buf_putc(&moves, '\n');
-		if (view >= 0 &&
-		    (status = view_move(o, g, &r, &v, (unsigned)view, n, scratch, &vmoves, skip)))
-			goto done;
+		if (view >= 0 && !undecided) {
+			status = view_move(o, g, &r, &v, (unsigned)view, n, scratch, &vmoves, skip);
+			undecided = status == GEN_UNDECIDABLE;
+			if (status && !undecided)
+				goto done;
+			status = 0;
+		}
+	}
+	if (undecided) {
+		status = GEN_UNDECIDABLE;
+		goto done;
 	}
 	if (view >= 0 && g->view_close) { /* what the view must see of the end */
 		arb_buf_reset(&line);
