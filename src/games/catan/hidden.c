@@ -881,7 +881,8 @@ static void expand(pass *P, const wid *w, const cat_act *a)
 	case A_KNIGHT: {
 		if (a->b >= CAT_SEATS)
 			break;
-		const uint8_t *held = hand_res(P->h, a->b, w->hand[a->b]);
+		uint8_t held[CAT_RES]; /* a copy: each attempt may add hands to the table */
+		memcpy(held, hand_res(P->h, a->b, w->hand[a->b]), CAT_RES);
 		for (unsigned r = 0; r < CAT_RES; r++)
 			if (held[r]) {
 				c.c = (uint8_t)r;
