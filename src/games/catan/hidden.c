@@ -2295,8 +2295,7 @@ static int fast_unseen(cat_turn *t, const cat_act *a)
 	cat_game *g = t->g;
 	cat_hidden *h = g->hid;
 	bool steal = a->kind != A_DISCARD;
-	uint8_t nothing[CAT_RES] = { 0 };
-	if (!h->now.same_books || (!steal && memcmp(a->give, nothing, CAT_RES)))
+	if (!h->now.same_books || (!steal && hand_word(a->give)))
 		flush(h); /* else the steal or discard makes the pending actions */
 	const wset *in = &h->set[h->in];
 	if (!h->now.same_books || !in->n)
@@ -2384,22 +2383,25 @@ static int by_bank(cat_turn *t, const cat_act *a)
 	uint8_t cap[CAT_RES] = { 0 }, need[CAT_RES] = { 0 };
 	if (!a || !h->now.same_books || cat_is_unseen(a))
 		return 0;
-	bool seven = false; /* classes by the hand sizes: the discards owed */
+	bool seven = false;		/* classes by the hand sizes: the discards owed */
+	unsigned want[CAT_RES] = { 0 }; /* what it takes from the bank */
 	if (a->kind == A_ROLL) {
-		unsigned roll = a->a + a->b, made[CAT_RES];
+		unsigned roll = a->a + a->b;
 		if (roll < 2 || roll > 12)
 			return 0;
 		seven = roll == 7;
-		produced(g, roll, made);
-		for (unsigned r = 0; r < CAT_RES && !seven; r++)
-			cap[r] = (uint8_t)(made[r] < 127 ? made[r] : 127);
+		if (!seven)
+			produced(g, roll, want);
 	} else if (a->kind == A_BANK || a->kind == A_PLENTY) {
-		memcpy(cap, a->get, CAT_RES);
+		for (unsigned r = 0; r < CAT_RES; r++)
+			want[r] = a->get[r];
 		if (a->kind == A_BANK)
 			memcpy(need, a->give, CAT_RES);
 	} else {
 		return 0;
 	}
+	for (unsigned r = 0; r < CAT_RES; r++) /* bytes_min's bound */
+		cap[r] = (uint8_t)(want[r] < 127 ? want[r] : 127);
 	wid *changed = NULL; /* each world as the action makes it */
 	enum { CLASSES = 64 };
 	struct {
@@ -2417,8 +2419,6 @@ static int by_bank(cat_turn *t, const cat_act *a)
 	uint64_t need_w = hand_word(need);
 	uint8_t size_b[CAT_RES];
 	memset(size_b, (int)cat_bank_size(g), CAT_RES);
-	for (unsigned r = 0; r < CAT_RES; r++) /* bytes_min's bound */
-		cap[r] = cap[r] < 127 ? cap[r] : 127;
 	uint64_t size_w = hand_word(size_b), cap_w = hand_word(cap);
 	/* the bank's stock over the worlds classed, as hand words */
 	uint64_t stock_lo = hand_word(size_b), stock_hi = 0;
