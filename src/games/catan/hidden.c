@@ -1116,37 +1116,70 @@ static int explain(pass *P, const cat_act *a, const wset *in)
 			   in->n > 1 || (a && cat_is_unseen(a)), a, &u);
 }
 
+/* Hands as words of bytes (hand_word), for the byte-parallel sums and
+ * comparisons below. */
+#define HIGH_BITS 0x8080808080808080ull
+
+/* x + d in each byte, modulo 256, no carry between bytes. */
+static inline uint64_t add_bytes(uint64_t x, uint64_t d)
+{
+	return ((x & ~HIGH_BITS) + (d & ~HIGH_BITS)) ^ ((x ^ d) & HIGH_BITS);
+}
+
+/* Every byte of x is at least the byte of n (n's bytes below 128, x's
+ * counts below 128: a hand holds at most CAT_MAX_BANK of a kind). */
+static inline bool bytes_at_least(uint64_t x, uint64_t n)
+{
+	return (((x | HIGH_BITS) - n) & HIGH_BITS) == HIGH_BITS;
+}
+
+/* 0xff in each byte where x's is at least y's (bytes below 128). */
+static inline uint64_t bytes_ge_mask(uint64_t x, uint64_t y)
+{
+	return ((((x | HIGH_BITS) - y) & HIGH_BITS) >> 7) * 0xff;
+}
+
+/* The least and the most of x and y in each byte (bytes below 128). */
+static inline uint64_t bytes_min(uint64_t x, uint64_t y)
+{
+	uint64_t ge = bytes_ge_mask(x, y);
+	return (y & ge) | (x & ~ge);
+}
+
+static inline uint64_t bytes_max(uint64_t x, uint64_t y)
+{
+	uint64_t ge = bytes_ge_mask(x, y);
+	return (x & ge) | (y & ~ge);
+}
+
 /* Recompute the set's flags (struct cat_hidden): whether every world
  * agrees on the hand sizes and the turn's bookkeeping, and the bank's
  * bounds.  After a pass that played the action world by world. */
 static void set_flags(cat_hidden *h, const cat_game *g, const wset *set)
 {
 	h->now.same_sizes = h->now.same_books = true;
-	uint8_t lo[8], hi[8];
-	memset(lo, 0xff, sizeof lo);
-	memset(hi, 0, sizeof hi);
+	uint64_t lo = ~0ull & ~HIGH_BITS, hi = 0; /* bytes below 128 */
 	const wid *w0 = &set->w[0];
 	const uint8_t *books0 = tail_of(h, w0) + BOOKS_AT;
+	uint32_t tail0 = w0->tail;
+	bool same_sizes = true;
 	for (unsigned i = 0; i < set->n; i++) {
 		const wid *w = &set->w[i];
 		uint64_t sum = 0; /* of each resource: at most the bank's size, no carry */
 		for (unsigned p = 0; p < g->nseats; p++) {
 			const hand_table *ht = &h->hands[p];
 			sum += ht->word[w->hand[p]];
-			h->now.same_sizes &= ht->total[w->hand[p]] == ht->total[w0->hand[p]];
+			same_sizes &= ht->total[w->hand[p]] == ht->total[w0->hand[p]];
 		}
-		if (w->tail != w0->tail)
-			h->now.same_books &= memcmp(tail_of(h, w) + BOOKS_AT, books0, BOOKS) == 0;
-		uint8_t b[8];
-		memcpy(b, &sum, 8);
-		for (unsigned r = 0; r < CAT_RES; r++) {
-			lo[r] = b[r] < lo[r] ? b[r] : lo[r];
-			hi[r] = b[r] > hi[r] ? b[r] : hi[r];
-		}
+		if (w->tail != tail0 && h->now.same_books)
+			h->now.same_books = memcmp(tail_of(h, w) + BOOKS_AT, books0, BOOKS) == 0;
+		lo = bytes_min(lo, sum);
+		hi = bytes_max(hi, sum);
 	}
+	h->now.same_sizes = same_sizes;
 	for (unsigned r = 0; r < CAT_RES; r++) { /* the bank: what the hands leave */
-		h->now.bank_lo[r] = (uint8_t)(cat_bank_size(g) - hi[r]);
-		h->now.bank_hi[r] = (uint8_t)(cat_bank_size(g) - lo[r]);
+		h->now.bank_lo[r] = (uint8_t)(cat_bank_size(g) - (uint8_t)(hi >> (8 * r)));
+		h->now.bank_hi[r] = (uint8_t)(cat_bank_size(g) - (uint8_t)(lo >> (8 * r)));
 	}
 }
 
@@ -1293,42 +1326,6 @@ static bool separable(const cat_turn *t, const cat_act *a, const wset *in,
 	default: /* the roads of road building, reveal, assertions */
 		return true;
 	}
-}
-
-/* Hands as words of bytes (hand_word), for the byte-parallel sums and
- * comparisons below. */
-#define HIGH_BITS 0x8080808080808080ull
-
-/* x + d in each byte, modulo 256, no carry between bytes. */
-static inline uint64_t add_bytes(uint64_t x, uint64_t d)
-{
-	return ((x & ~HIGH_BITS) + (d & ~HIGH_BITS)) ^ ((x ^ d) & HIGH_BITS);
-}
-
-/* Every byte of x is at least the byte of n (n's bytes below 128, x's
- * counts below 128: a hand holds at most CAT_MAX_BANK of a kind). */
-static inline bool bytes_at_least(uint64_t x, uint64_t n)
-{
-	return (((x | HIGH_BITS) - n) & HIGH_BITS) == HIGH_BITS;
-}
-
-/* 0xff in each byte where x's is at least y's (bytes below 128). */
-static inline uint64_t bytes_ge_mask(uint64_t x, uint64_t y)
-{
-	return ((((x | HIGH_BITS) - y) & HIGH_BITS) >> 7) * 0xff;
-}
-
-/* The least and the most of x and y in each byte (bytes below 128). */
-static inline uint64_t bytes_min(uint64_t x, uint64_t y)
-{
-	uint64_t ge = bytes_ge_mask(x, y);
-	return (y & ge) | (x & ~ge);
-}
-
-static inline uint64_t bytes_max(uint64_t x, uint64_t y)
-{
-	uint64_t ge = bytes_ge_mask(x, y);
-	return (x & ge) | (y & ~ge);
 }
 
 /* The needs of bytes laid out as res[][] (lo), with no exact take. */
@@ -2729,6 +2726,42 @@ void cat_hidden_abort(cat_game *g)
 }
 
 /* What is known of every hand (catan.h, cat_hand_range). */
+/* The ranges of the hands the worlds of `set` hold (those the pending
+ * actions keep): each seat's distinct hands are marked first, then read
+ * once each, as a set holds thousands of worlds over tens of hands. */
+static void hand_ranges_of(const cat_hidden *h, unsigned nseats, const wset *set,
+			   cat_hand_range out[CAT_SEATS])
+{
+	uint8_t *marks[CAT_SEATS];
+	for (unsigned p = 0; p < nseats; p++)
+		marks[p] = arb_xcalloc(h->hands[p].n ? h->hands[p].n : 1, 1);
+	for (unsigned i = 0; i < set->n; i++)
+		if (kept_alive(h, i))
+			for (unsigned p = 0; p < nseats; p++)
+				marks[p][set->w[i].hand[p]] = 1;
+	for (unsigned p = 0; p < nseats; p++) {
+		cat_hand_range *o = &out[p];
+		for (uint32_t id = 0; id < h->hands[p].n; id++) {
+			if (!marks[p][id])
+				continue;
+			uint8_t held[CAT_RES];
+			memcpy(held, hand_res(h, p, id), CAT_RES);
+			unsigned n = 0;
+			for (unsigned r = 0; r < CAT_RES; r++) {
+				if (h->kept.pend) /* what the set keeps pending */
+					held[r] = (uint8_t)(held[r] +
+							    h->kept.pend_d[p * CAT_RES + r]);
+				o->lo[r] = held[r] < o->lo[r] ? held[r] : o->lo[r];
+				o->hi[r] = held[r] > o->hi[r] ? held[r] : o->hi[r];
+				n += held[r];
+			}
+			o->cards_lo = n < o->cards_lo ? (uint8_t)n : o->cards_lo;
+			o->cards_hi = n > o->cards_hi ? (uint8_t)n : o->cards_hi;
+		}
+		free(marks[p]);
+	}
+}
+
 void cat_hand_ranges(const cat_game *g, cat_hand_range out[CAT_SEATS])
 {
 	const cat_state *s = &g->s;
@@ -2748,26 +2781,8 @@ void cat_hand_ranges(const cat_game *g, cat_hand_range out[CAT_SEATS])
 				o->hi[r] = s->p[p].ncards;
 			}
 	}
-	for (unsigned i = 0; set && i < set->n; i++) {
-		if (!kept_alive(h, i))
-			continue;
-		for (unsigned p = 0; p < g->nseats; p++) {
-			cat_hand_range *o = &out[p];
-			uint8_t held[CAT_RES];
-			memcpy(held, hand_res(h, p, set->w[i].hand[p]), CAT_RES);
-			unsigned n = 0;
-			for (unsigned r = 0; r < CAT_RES; r++) {
-				if (h->kept.pend) /* what the set keeps pending */
-					held[r] = (uint8_t)(held[r] +
-							    h->kept.pend_d[p * CAT_RES + r]);
-				o->lo[r] = held[r] < o->lo[r] ? held[r] : o->lo[r];
-				o->hi[r] = held[r] > o->hi[r] ? held[r] : o->hi[r];
-				n += held[r];
-			}
-			o->cards_lo = n < o->cards_lo ? (uint8_t)n : o->cards_lo;
-			o->cards_hi = n > o->cards_hi ? (uint8_t)n : o->cards_hi;
-		}
-	}
+	if (set)
+		hand_ranges_of(h, g->nseats, set, out);
 	for (unsigned p = 0; p < g->nseats; p++) {
 		cat_hand_range *o = &out[p];
 		unsigned u = s->p[p].unseen_dev;
