@@ -56,18 +56,31 @@ sed '$d' "$tmp/v.tgn" | sed 's/^\[Result "Blue"\]$/[Result "*"]/' >"$tmp/cut.tgn
 "$ARBITER" check "$tmp/cut.tgn" 2>&1 | tail -n 1 | grep -q ': unfinished: catan, 97 moves;'
 report "views: the same view without Blue's reveal is unfinished" $?
 
-# A view arbiter cannot decide (too-many-unknowns) is left out of gen's
-# output, with a warning naming the game, and gen writes the next game in
-# its place: game 48 of seed 7, observed with 4 players.
+# A view that the search cannot decide within its states is decided by
+# listing the ways again, from where the search began, with more of them
+# at once: game 48 of seed 7, observed with 4 players, once left out of
+# gen's output, is written and replays legal, won by White as its full
+# record is.
 "$ARBITER" gen --game catan --count 48 --players 4 --seed 7 --view=observer >"$tmp/v.tgn" 2>"$tmp/err"
+rc=$?
+[ $rc = 0 ] && [ ! -s "$tmp/err" ] && [ "$(grep -c '^\[Round ' "$tmp/v.tgn")" = 48 ] &&
+	"$ARBITER" select -t Round=48 "$tmp/v.tgn" >"$tmp/g48.tgn" &&
+	grep -q '^\[Result "White"\]$' "$tmp/g48.tgn" &&
+	"$ARBITER" check "$tmp/g48.tgn" | grep -q ': legal: catan, 131 moves; .*; winner: White$'
+report "views: game 48 of seed 7, past the search's states, is listed again and decided (exit $rc)" $? "$tmp/err"
+
+# A view arbiter cannot decide even so (too-many-unknowns) is left out of
+# gen's output, with a warning naming the game, and gen writes the next
+# game in its place: game 48 of seed 13, observed with 4 players.
+"$ARBITER" gen --game catan --count 48 --players 4 --seed 13 --view=observer >"$tmp/v.tgn" 2>"$tmp/err"
 rc=$?
 [ $rc = 0 ] && [ "$(grep -c '^\[Round ' "$tmp/v.tgn")" = 48 ] &&
 	! grep -q '^\[Round "48"\]' "$tmp/v.tgn" && grep -q '^\[Round "49"\]' "$tmp/v.tgn" &&
-	grep -q '^arbiter: warning: gen: game 48 is left out (no Round 48): its view cannot be decided at move 124: ' "$tmp/err" &&
+	grep -q '^arbiter: warning: gen: game 48 is left out (no Round 48): its view cannot be decided at move 117: ' "$tmp/err" &&
 	[ "$(wc -l <"$tmp/err")" = 1 ] && "$ARBITER" check -q "$tmp/v.tgn"
-report "views: gen leaves out game 48 of seed 7, which it cannot decide, and says so (exit $rc)" $? "$tmp/err"
+report "views: gen leaves out game 48 of seed 13, which it cannot decide, and says so (exit $rc)" $? "$tmp/err"
 # the next game is the full records' next: Round 49 is the same game
-"$ARBITER" gen --game catan --count 49 --players 4 --seed 7 >"$tmp/full.tgn"
+"$ARBITER" gen --game catan --count 49 --players 4 --seed 13 >"$tmp/full.tgn"
 round49() { awk '/^\[Round "49"\]/ { on = 1 } on && /^[A-Z][a-z]+ / { print }' "$1"; }
 round49 "$tmp/full.tgn" | head -n 8 >"$tmp/want" && round49 "$tmp/v.tgn" | head -n 8 >"$tmp/got" &&
 	[ -s "$tmp/want" ] && cmp -s "$tmp/want" "$tmp/got" &&

@@ -268,7 +268,8 @@ bytes:
 	X(CAT_R_VIEW_UNSEEN, "view-unseen",                                                        \
 	  "a card is unseen (?) only in a View record, never the view's own")                      \
 	X(CAT_R_TOO_MANY_UNKNOWNS, "too-many-unknowns",                                            \
-	  "some way the unseen cards went is found within 524288 states searched")                 \
+	  "some way the unseen cards went is found within 524288 states searched, or 524288 "      \
+	  "ways listed at once")                                                                   \
 	X(CAT_R_WRONG_PLAYER, "wrong-player", "the line's colour is the one to move")              \
 	X(CAT_R_GAME_OVER, "game-over", "nothing happens after the win")                           \
 	X(CAT_R_SETUP_PLACEMENT, "setup-placement",                                                \
@@ -454,6 +455,10 @@ static inline bool cat_hidden_on(const cat_game *g)
 }
 
 /* hidden.c */
+/* What cat_hidden_act and cat_hidden_line return when the worlds were
+ * listed again from before the line (the search could not tell): the
+ * caller plays the line again from its start. */
+#define CAT_RELISTED 2
 int cat_hidden_begin(cat_game *g, const cat_move *m, arb_reject *rej);
 int cat_hidden_act(cat_turn *t, const cat_act *a, int unseen_bad, const arb_reject *unseen_rej);
 bool cat_hidden_lazy(const cat_game *g);

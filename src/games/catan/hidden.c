@@ -38,10 +38,12 @@
  * hold matters, not which steal brought them, which keeps the set small.
  * Past CAT_MAX_WORLDS the replay stops listing them and follows one at a
  * time, searching every way only when that one fails (see "lazy" below);
- * a record whose search needs more than LAZY_MEMO states is refused as
- * undecidable (too-many-unknowns) instead of followed at any cost.  When
- * one world is left, everything is known again and the replay goes back
- * to playing the one position; a full record never enters this file.
+ * when that search needs more than LAZY_MEMO states, the worlds are
+ * listed again from where it began, up to RELIST_WORLDS at once (relist),
+ * and only a record that passes that too is refused as undecidable
+ * (too-many-unknowns) instead of followed at any cost.  When one world is
+ * left, everything is known again and the replay goes back to playing
+ * the one position; a full record never enters this file.
  *
  * Memory: three sets of at most CAT_MAX_WORLDS worlds of 24 bytes (the
  * line's start, and two to play its actions on) and a hash table of
@@ -50,7 +52,11 @@
  * made; the tables of hands, about 80 bytes a hand, are collected when a
  * line ends with more than HANDS_KEPT hands of a seat in them, so they stay
  * within about 6 MB a seat; the search's memo adds 37 MB and the lines
- * since the listed worlds about 1 kB each, whatever the record.
+ * since the listed worlds about 1 kB each, whatever the record.  Listing
+ * again frees the memo and takes up to 8 times the sets and the table
+ * (about 46 MB, and 27 MB while an unseen discard is made), and a copy
+ * of the worlds it began from (56 bytes each), given back if it fails:
+ * at most about 125 MB with the tables of hands.
  */
 #include <assert.h>
 #include <limits.h>
@@ -127,7 +133,10 @@ typedef struct wset {
 	unsigned version; /* one more each time the set is begun anew */
 } wset;
 
-#define SLOTS (2u * CAT_MAX_WORLDS) /* the hash table's slots at most */
+/* When the search (lazy, below) cannot tell within LAZY_MEMO states, the
+ * worlds are listed again from where it began, up to RELIST_WORLDS at
+ * once (relist). */
+#define RELIST_WORLDS (1u << 19)
 
 /* A slot of the hash table of worlds: in use when its stamp is the
  * table's gen, then holding the index of its world.  Together, so that a
@@ -185,8 +194,9 @@ struct cat_hidden {
 	unsigned in;	    /* the worlds the next action is played on    */
 	uint32_t gen;	    /* a slot is in use when its stamp is gen */
 	hslot *tab;
-	unsigned nslots; /* a power of 2, at most SLOTS, grown with the sets */
-	unsigned shift;	 /* 64 - log2(nslots): a hash's top bits pick the slot */
+	unsigned nslots;    /* a power of 2, at most max_slots, grown with the sets */
+	unsigned max_slots; /* twice the worlds listed at most */
+	unsigned shift;	    /* 64 - log2(nslots): a hash's top bits pick the slot */
 	hand_table hands[CAT_SEATS];
 	tail_table tails;
 	uint64_t unit[CAT_RES]; /* a hand word of one card of r */
@@ -201,6 +211,7 @@ struct cat_hidden {
 	 * record's when it holds what they need, kept_need (kept_alive). */
 	needs kept_need;
 	unsigned limit; /* worlds listed at most (cat_game.max_worlds) */
+	bool relisting; /* the line is listed with RELIST_WORLDS (relist) */
 	/* Followed one way at a time (see "lazy" below): the worlds at the
 	 * start of the first line so followed (the set `committed`, kept),
 	 * the position then, the lines since, and the tries already known
@@ -212,6 +223,7 @@ struct cat_hidden {
 	cat_state *snap;     /* the witness's position at each log line's start */
 	cat_state *snap_try; /* ... as the search reaches them              */
 	unsigned nlog, caplog;
+	unseen_tally base_tally; /* the tally at the start of log[0] */
 	cat_world *memo;
 	uint32_t *mstamp, *mslot;
 	uint32_t mgen;
@@ -566,17 +578,17 @@ static void set_slots(cat_hidden *h, unsigned k)
 	h->gen = 1;
 }
 
-/* Slots for n worlds at least (twice as many, up to SLOTS).  The slots
+/* Slots for n worlds at least (twice as many, up to max_slots).  The slots
  * in use are lost: called before a set is begun (new_gen), or to rehash
  * the one being built. */
 static void ensure_slots(cat_hidden *h, unsigned n)
 {
-	if (2 * n <= h->nslots || h->nslots == SLOTS)
+	if (2 * n <= h->nslots || h->nslots >= h->max_slots)
 		return;
 	unsigned k = h->nslots;
-	while (k < 2 * n && k < SLOTS)
+	while (k < 2 * n && k < h->max_slots)
 		k *= 4; /* a set that grows grows much: few rehashes */
-	k = k < SLOTS ? k : SLOTS;
+	k = k < h->max_slots ? k : h->max_slots;
 	free(h->tab);
 	set_slots(h, k);
 }
@@ -614,7 +626,7 @@ static inline __attribute__((always_inline)) int insert(cat_hidden *h, wset *out
 {
 	uint64_t x[3];
 	wid_words(w, x);
-	if (2 * (out->n + 1) > h->nslots && h->nslots < SLOTS)
+	if (2 * (out->n + 1) > h->nslots && h->nslots < h->max_slots)
 		rehash(h, out);
 	unsigned i = wid_slot(h, x);
 	while (h->tab[i].stamp == h->gen) {
@@ -649,6 +661,18 @@ static wset *start_set(cat_hidden *h, unsigned o)
 	return s;
 }
 
+/* The worlds listed at most: the game's (cat_game.max_worlds, for tests)
+ * up to CAT_MAX_WORLDS, or RELIST_WORLDS while relisting. */
+static void set_limit(cat_hidden *h, const cat_game *g)
+{
+	if (h->relisting)
+		h->limit = RELIST_WORLDS;
+	else
+		h->limit = g->max_worlds && g->max_worlds < CAT_MAX_WORLDS ? g->max_worlds
+									   : CAT_MAX_WORLDS;
+	h->max_slots = 2 * (h->relisting ? RELIST_WORLDS : CAT_MAX_WORLDS);
+}
+
 /* The first '?' of a record: the one world so far becomes the set. */
 static void enter(cat_game *g, const cat_turn *t)
 {
@@ -670,7 +694,7 @@ static void enter(cat_game *g, const cat_turn *t)
 	h->now.pend = false;
 	h->kept.pend = false;
 	start_set(h, 0);
-	h->limit = g->max_worlds && g->max_worlds < CAT_MAX_WORLDS ? g->max_worlds : CAT_MAX_WORLDS;
+	set_limit(h, g);
 	new_gen(h);
 	wid w;
 	world_store(g, t, &w);
@@ -1901,6 +1925,100 @@ static bool explore(dfs *D, unsigned li, unsigned ai)
 	}
 }
 
+/* The line cannot be decided (the sets would pass RELIST_WORLDS, or the
+ * search LAZY_MEMO states): too-many-unknowns. */
+static int undecidable(cat_turn *t)
+{
+	return cat_reject(t->rej, CAT_R_TOO_MANY_UNKNOWNS, t->m->line, t->m->col,
+			  "the unseen cards could have gone in too many ways to tell whether "
+			  "any explains this line (more than %u states searched, and more than "
+			  "%u ways at once listed); arbiter cannot decide this record from "
+			  "here on",
+			  LAZY_MEMO, RELIST_WORLDS);
+}
+
+/* Relisting: the line being applied lists up to RELIST_WORLDS worlds
+ * (cleared when it is committed or refused). */
+static void start_relisting(cat_hidden *h, const cat_game *g)
+{
+	h->relisting = true;
+	set_limit(h, g);
+}
+
+/* The search from the listed worlds filled its memo: the states it keeps
+ * are those of every line since, where listing keeps one line's worlds
+ * (at most RELIST_WORLDS).  So list them again, from the worlds and the
+ * position where the search began, through the lines since, each as
+ * cat_apply plays a line; on success the replay lists again, at the start
+ * of line t->m, and the caller plays it so (CAT_RELISTED).  Else all is
+ * given back as it was, and the line is undecidable. */
+static int relist(cat_turn *t)
+{
+	cat_game *g = t->g;
+	cat_hidden *h = g->hid;
+	free(h->memo); /* no use to the listing, which needs the room */
+	free(h->mstamp);
+	free(h->mslot);
+	h->memo = NULL;
+	h->mstamp = h->mslot = NULL;
+	/* what is given back when the listing fails: the worlds in full, as
+	 * the ids of hands and tails may be collected on the way */
+	const wset *base = &h->set[h->committed];
+	unsigned keep_n = base->n;
+	cat_world *keep_w = arb_xmalloc((keep_n ? keep_n : 1) * sizeof *keep_w);
+	for (unsigned i = 0; i < keep_n; i++)
+		world_expand(h, &base->w[i], &keep_w[i]);
+	set_state keep_kept = h->kept, keep_now = h->now;
+	needs keep_need = h->kept_need;
+	unseen_tally keep_tally = h->tally;
+	cat_state keep_s = g->s, keep_bak = g->bak;
+	unsigned nlog = h->nlog;
+
+	h->lazy = false;
+	h->tally = h->base_tally; /* the lines since are tallied anew */
+	h->in = h->committed;
+	h->now.pend = false; /* (go_lazy made the pending actions) */
+	set_flags(h, g, base);
+	h->kept = h->now;
+	g->s = h->base_s;
+	arb_reject rj;
+	memset(&rj, 0, sizeof rj);
+	int rc = 0;
+	for (unsigned li = 0; li < nlog && rc == 0; li++) {
+		start_relisting(h, g);
+		rc = cat_apply(g, &h->log[li], NULL, &rj);
+	}
+	if (rc == 0) { /* listed up to this line: decided from here */
+		h->nlog = 0;
+		h->pending = false;
+		free(keep_w);
+		start_relisting(h, g);
+		rc = cat_hidden_on(g) ? cat_hidden_begin(g, t->m, t->rej) : 0;
+		g->bak = g->s;			   /* the line's start, as cat_apply keeps it */
+		return rc < 0 ? -1 : CAT_RELISTED; /* -1: over in every way */
+	}
+	h->relisting = false;
+	set_limit(h, g);
+	h->on = true;
+	g->hidden_on = true;
+	h->lazy = true;
+	h->nlog = nlog;
+	h->committed = h->in = 0;
+	wset *back = start_set(h, 0);
+	reserve(back, keep_n);
+	for (unsigned i = 0; i < keep_n; i++)
+		world_compress(h, &keep_w[i], &back->w[i]);
+	back->n = keep_n;
+	h->kept = keep_kept;
+	h->now = keep_now;
+	h->kept_need = keep_need;
+	h->tally = keep_tally;
+	g->s = keep_s;
+	g->bak = keep_bak;
+	free(keep_w);
+	return undecidable(t);
+}
+
 /* Search for a way the unseen cards could have gone that explains the
  * line t->m: first from the witness (the position), then, failing that,
  * from every listed world through every line since.  0, with the
@@ -1910,6 +2028,12 @@ static int lazy_line(cat_turn *t, int unseen_bad, const arb_reject *unseen_rej)
 	cat_game *g = t->g;
 	cat_hidden *h = g->hid;
 	h->line = t->m;
+	if (!h->memo) { /* (relist frees it) */
+		h->memo = arb_xmalloc(LAZY_MEMO * sizeof *h->memo);
+		h->mstamp = arb_xcalloc(LAZY_SLOTS, sizeof *h->mstamp);
+		h->mslot = arb_xmalloc(LAZY_SLOTS * sizeof *h->mslot);
+		h->mgen = 0;
+	}
 	dfs *D = arb_xcalloc(1, sizeof *D);
 	D->g = g;
 	D->h = h;
@@ -1959,12 +2083,7 @@ static int lazy_line(cat_turn *t, int unseen_bad, const arb_reject *unseen_rej)
 	} else {
 		g->s = start;
 		if (D->full)
-			rc = cat_reject(t->rej, CAT_R_TOO_MANY_UNKNOWNS, t->m->line, t->m->col,
-					"the unseen cards could have gone in too many ways to "
-					"tell whether any explains this line (more than %u "
-					"states tried); arbiter cannot decide this record "
-					"from here on",
-					LAZY_MEMO);
+			rc = relist(t);
 		else if (D->best < 0)
 			rc = cat_reject(t->rej, CAT_R_TOO_MANY_UNKNOWNS, t->m->line, t->m->col,
 					"no way the unseen cards could have gone explains the "
@@ -2015,11 +2134,7 @@ static int go_lazy(cat_turn *t, int unseen_bad, const arb_reject *unseen_rej)
 {
 	cat_game *g = t->g;
 	cat_hidden *h = g->hid;
-	if (!h->memo) {
-		h->memo = arb_xmalloc(LAZY_MEMO * sizeof *h->memo);
-		h->mstamp = arb_xcalloc(LAZY_SLOTS, sizeof *h->mstamp);
-		h->mslot = arb_xmalloc(LAZY_SLOTS * sizeof *h->mslot);
-	}
+	h->base_tally = h->tally;	 /* (this line's are added when it is committed) */
 	if (h->kept.pend && !h->fresh) { /* the worlds of the line's start, made */
 		unsigned o = spare(h);
 		wset *out = start_set(h, o);
@@ -2040,6 +2155,17 @@ static int go_lazy(cat_turn *t, int unseen_bad, const arb_reject *unseen_rej)
 		wset *base = start_set(h, h->committed);
 		new_gen(h);
 		insert(h, base, &w);
+	}
+	/* what a relist grew beyond the usual sets is not needed while the
+	 * worlds are followed one at a time */
+	for (unsigned i = 0; i < 3; i++)
+		if (i != h->committed && h->set[i].cap > CAT_MAX_WORLDS) {
+			free(h->set[i].w);
+			h->set[i] = (wset){ .version = h->set[i].version + 1 };
+		}
+	if (h->nslots > 2 * CAT_MAX_WORLDS) {
+		free(h->tab);
+		set_slots(h, 256);
 	}
 	g->s = g->bak;
 	world_load(g, NULL, &h->set[h->committed].w[0]);
@@ -2571,6 +2697,17 @@ done:
 /* Play one action of a turn line (NULL: the line's end) in every world
  * the record allows so far.  Rejects with too-many-unknowns, or as the
  * action in the world that fails first when it fails in all. */
+/* The worlds outgrew what is listed: followed one at a time from here
+ * (go_lazy: 1, the line is played, or CAT_RELISTED, or -1), or, when
+ * they are listed again after the search failed, undecidable (-1). */
+static int overflowed(cat_turn *t, int unseen_bad, const arb_reject *unseen_rej)
+{
+	if (t->g->hid->relisting)
+		return undecidable(t);
+	int rc = go_lazy(t, unseen_bad, unseen_rej);
+	return rc == CAT_RELISTED ? rc : rc < 0 ? -1 : 1;
+}
+
 int cat_hidden_act(cat_turn *t, const cat_act *a, int unseen_bad, const arb_reject *unseen_rej)
 {
 	cat_game *g = t->g;
@@ -2588,10 +2725,8 @@ int cat_hidden_act(cat_turn *t, const cat_act *a, int unseen_bad, const arb_reje
 		fu = by_bank(t, a);
 	if (fu > 0)
 		return 0;
-	if (fu < 0) { /* too many to list: one at a time from here */
-		int rc = go_lazy(t, unseen_bad, unseen_rej);
-		return rc < 0 ? -1 : 1;
-	}
+	if (fu < 0) /* too many to list */
+		return overflowed(t, unseen_bad, unseen_rej);
 	unsigned o = spare(h);
 	pass *P = arb_xmalloc(sizeof *P);
 	memset(P, 0, sizeof *P);
@@ -2613,8 +2748,7 @@ int cat_hidden_act(cat_turn *t, const cat_act *a, int unseen_bad, const arb_reje
 		g->nev = P->ev_base;
 		if (P->full) {
 			t->rej = P->rej;
-			rc = go_lazy(t, unseen_bad, unseen_rej);
-			rc = rc < 0 ? -1 : 1;
+			rc = overflowed(t, unseen_bad, unseen_rej);
 		} else {
 			rc = explain(P, a, in);
 		}
@@ -2628,6 +2762,16 @@ int cat_hidden_act(cat_turn *t, const cat_act *a, int unseen_bad, const arb_reje
 	}
 	free(P);
 	return rc;
+}
+
+/* The line is over: the worlds are listed up to the usual limit again. */
+static void end_relisting(cat_game *g)
+{
+	cat_hidden *h = g->hid;
+	if (!h || !h->relisting)
+		return;
+	h->relisting = false;
+	set_limit(h, g);
 }
 
 /* Drop the hands and tails no world of the set `committed` holds, when
@@ -2670,6 +2814,7 @@ static void collect(cat_hidden *h)
  * known again. */
 void cat_hidden_commit(cat_game *g)
 {
+	end_relisting(g);
 	if (!cat_hidden_on(g))
 		return;
 	cat_hidden *h = g->hid;
@@ -2708,6 +2853,7 @@ void cat_hidden_commit(cat_game *g)
  * own '?' brought them). */
 void cat_hidden_abort(cat_game *g)
 {
+	end_relisting(g);
 	if (!cat_hidden_on(g))
 		return;
 	cat_hidden *h = g->hid;

@@ -795,6 +795,25 @@ static int check_unseen(cat_turn *t, const cat_act *a)
 	return 0;
 }
 
+static int apply_turn(cat_turn *t);
+
+/* The line again from its start, after the hidden cards' worlds were
+ * listed again up to it (CAT_RELISTED): a fresh turn, no events. */
+static int replay_relisted(cat_turn *t)
+{
+	cat_turn fresh;
+	memset(&fresh, 0, sizeof fresh);
+	fresh.g = t->g;
+	fresh.m = t->m;
+	fresh.sink = t->sink;
+	fresh.rej = t->rej;
+	fresh.seat = t->seat;
+	fresh.last_node = -1;
+	*t = fresh;
+	t->g->nev = 0;
+	return apply_turn(t);
+}
+
 /* A regular turn line.  Rejects with view-unseen and as cat_turn_step,
  * cat_turn_end and the hidden cards' cat_hidden_act, cat_hidden_line. */
 static int apply_turn(cat_turn *t)
@@ -820,8 +839,10 @@ static int apply_turn(cat_turn *t)
 			bad_rej = *t->rej;
 		}
 	}
-	if (cat_hidden_lazy(g))
-		return cat_hidden_line(t, bad, &bad_rej);
+	if (cat_hidden_lazy(g)) {
+		int rc = cat_hidden_line(t, bad, &bad_rej);
+		return rc == CAT_RELISTED ? replay_relisted(t) : rc;
+	}
 	for (unsigned i = 0; i < m->n; i++) {
 		const cat_act *a = &m->act[i];
 		if ((int)i == bad) {
@@ -834,12 +855,16 @@ static int apply_turn(cat_turn *t)
 			continue;
 		}
 		int rc = cat_hidden_act(t, a, bad, &bad_rej);
+		if (rc == CAT_RELISTED)
+			return replay_relisted(t);
 		if (rc != 0)
-			return rc < 0 ? -1 : 0; /* > 0: the whole line is played */
+			return rc < 0 ? -1 : 0; /* 1: the whole line is played */
 	}
 	if (!cat_hidden_on(g))
 		return cat_turn_end(t);
 	int rc = cat_hidden_act(t, NULL, bad, &bad_rej);
+	if (rc == CAT_RELISTED)
+		return replay_relisted(t);
 	return rc < 0 ? -1 : 0;
 }
 
