@@ -797,19 +797,24 @@ static int check_unseen(cat_turn *t, const cat_act *a)
 
 static int apply_turn(cat_turn *t);
 
+/* A turn at the start of line m: nothing played yet. */
+static void turn_start(cat_turn *t, cat_game *g, const cat_move *m, const arb_sink *sink,
+		       arb_reject *rej)
+{
+	memset(t, 0, sizeof *t);
+	t->g = g;
+	t->m = m;
+	t->sink = sink;
+	t->rej = rej;
+	t->seat = m->seat;
+	t->last_node = -1;
+}
+
 /* The line again from its start, after the hidden cards' worlds were
  * listed again up to it (CAT_RELISTED): a fresh turn, no events. */
 static int replay_relisted(cat_turn *t)
 {
-	cat_turn fresh;
-	memset(&fresh, 0, sizeof fresh);
-	fresh.g = t->g;
-	fresh.m = t->m;
-	fresh.sink = t->sink;
-	fresh.rej = t->rej;
-	fresh.seat = t->seat;
-	fresh.last_node = -1;
-	*t = fresh;
+	turn_start(t, t->g, t->m, t->sink, t->rej);
 	t->g->nev = 0;
 	return apply_turn(t);
 }
@@ -914,13 +919,7 @@ int cat_apply(void *game, const void *move, const arb_sink *sink, arb_reject *re
 	g->bak = *s;
 	g->nev = 0;
 	cat_turn t;
-	memset(&t, 0, sizeof t);
-	t.g = g;
-	t.m = m;
-	t.sink = sink;
-	t.rej = rej;
-	t.seat = m->seat;
-	t.last_node = -1;
+	turn_start(&t, g, m, sink, rej);
 	int rc = s->setup_step < 2 * g->nseats ? apply_setup(&t) : apply_turn(&t);
 	if (rc < 0) {
 		*s = g->bak;
