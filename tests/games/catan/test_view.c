@@ -7,7 +7,9 @@
  * (listing every way the unseen cards went, following one with a search)
  * agree, also on records with a spend the true cards cannot pay; and that
  * removing one known card from a hand makes a view record illegal exactly
- * where no assignment of the unseen cards is left (test_removing_a_card).
+ * where no assignment of the unseen cards is left (test_removing_a_card);
+ * and that a line past both the search's states and the ways listed at
+ * once is undecidable and leaves the record as it was (test_listing_again).
  * The rules of the hidden cards one by one are corpus records
  * (corpus/catan/view-*.tgn, rule-view-unseen-*.tgn).
  *
@@ -644,6 +646,48 @@ static void test_refusals_name_the_unseen_cards(void **state)
 	name_check("hands=Red:grain+wool,White:lumber+wool+ore " VIEW_DECK, steal);
 }
 
+/* Past the search's states the ways are listed again
+ * (corpus/catan/view-relist-*.tgn decide so); past the ways listed at
+ * once too, the line is undecidable, and all is as before it: the record
+ * goes on from the way followed.  From a position where each of four
+ * players holds three of each resource, all four discard seven unseen
+ * (155 ways each), and Blue gives four ore it never held; the search
+ * from any world and the listing both give up.  Whatever the worlds
+ * listed before following one (max_worlds 0 or 8). */
+static void test_listing_again(void **state)
+{
+	(void)state;
+	const char *setup =
+		"hexes=O10,W2,L9,G12,B6,W4,B10,G9,L11,D,L3,O8,L8,O3,G4,W5,B5,G6,W11 "
+		"harbours=3:1@c1-d1,grain@f1-g1,ore@i2-j2,3:1@k3-k4,wool@i5-j5,3:1@f6-g6,"
+		"3:1@c6-d6,brick@b4-b5,lumber@b2-b3 settlements=Red:h2+g5,Blue:f3+d5,White:i4+i5,"
+		"Orange:c4+e4 roads=Red:h2-i2+g5-h5,Blue:e3-f3+c5-d5,White:i3-i4+h5-i5,"
+		"Orange:b4-c4+e4-f4 hands=Red:3brick+3lumber+3wool+3grain+3ore,"
+		"Blue:3brick+3lumber+3wool+3grain+3ore,White:3brick+3lumber+3wool+3grain+3ore,"
+		"Orange:3brick+3lumber+3wool+3grain+3ore " VIEW_DECK " robber=J longest=none "
+		"army=none turn=Red";
+	for (unsigned max_worlds = 0; max_worlds <= 8; max_worlds += 8) {
+		cat_game *g = tt_game_opts("Red Blue White Orange", NULL, setup);
+		assert_non_null(g);
+		g->view = CAT_OBSERVER;
+		g->max_worlds = max_worlds;
+		assert_int_equal(tt_play(g, "Red roll 3+4 discard Red 7? discard Blue 7? discard "
+					    "White 7? discard Orange 7? robber E steal Blue ?"),
+				 0);
+		assert_int_equal(tt_play(g, "Blue roll 2+3 trade bank 4ore for grain"), -1);
+		assert_string_equal(tt_rej.rule, "too-many-unknowns");
+		assert_non_null(strstr(tt_rej.msg, "more than 524288 ways at once listed"));
+		/* given back: the record goes on, followed one way at a time */
+		assert_true(cat_hidden_lazy(g));
+		if (tt_play(g, "Blue roll 2+3") < 0 || tt_play(g, "White roll 4+1") < 0)
+			fail_msg("max_worlds %u: refused after the undecidable line: %s",
+				 max_worlds, tt_rej.msg);
+		assert_int_equal(tt_play(g, "White roll 4+1"), -1); /* Orange's turn */
+		assert_string_equal(tt_rej.rule, "wrong-player");
+		catan_game.destroy(g);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -651,6 +695,7 @@ int main(void)
 		cmocka_unit_test(test_listing_and_search_agree),
 		cmocka_unit_test(test_removing_a_card),
 		cmocka_unit_test(test_refusals_name_the_unseen_cards),
+		cmocka_unit_test(test_listing_again),
 	};
 	return cmocka_run_group_tests(tests, tt_setup_data, tt_teardown_data);
 }
