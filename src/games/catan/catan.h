@@ -422,6 +422,8 @@ void cat_bank_move(cat_state *s, unsigned seat, const uint8_t v[CAT_RES], int di
 void cat_give_card(cat_state *s, unsigned from, unsigned to, unsigned r, unsigned n);
 int cat_pay(cat_turn *t, const cat_act *a, unsigned what, const char *name);
 int cat_need_roll(cat_turn *t, const cat_act *a, const char *what);
+void cat_turn_start(cat_turn *t, cat_game *g, const cat_move *m, const arb_sink *sink,
+		    arb_reject *rej);
 const char *cat_refusal_words(const cat_turn *t, const uint8_t v[CAT_RES], char *out, size_t len);
 void cat_note_shortage(cat_turn *t, unsigned seat, const uint8_t *need, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));

@@ -1181,7 +1181,7 @@ static inline uint64_t bytes_max(uint64_t x, uint64_t y)
  * bounds.  After a pass that played the action world by world. */
 static void set_flags(cat_hidden *h, const cat_game *g, const wset *set)
 {
-	h->now.same_sizes = h->now.same_books = true;
+	h->now.same_books = true;
 	uint64_t lo = ~0ull & ~HIGH_BITS, hi = 0; /* bytes below 128 */
 	const wid *w0 = &set->w[0];
 	const uint8_t *books0 = tail_of(h, w0) + BOOKS_AT;
@@ -1849,13 +1849,7 @@ static bool explore(dfs *D, unsigned li, unsigned ai)
 				return false;
 			}
 			D->h->snap_try[li] = g->s;
-			memset(&D->t, 0, sizeof D->t);
-			D->t.g = g;
-			D->t.m = m;
-			D->t.sink = cur ? D->sink : NULL;
-			D->t.rej = &D->rj;
-			D->t.seat = m->seat;
-			D->t.last_node = -1;
+			cat_turn_start(&D->t, g, m, cur ? D->sink : NULL, &D->rj);
 			if (cur)
 				g->nev = 0;
 		}

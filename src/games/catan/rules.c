@@ -797,9 +797,10 @@ static int check_unseen(cat_turn *t, const cat_act *a)
 
 static int apply_turn(cat_turn *t);
 
-/* A turn at the start of line m: nothing played yet. */
-static void turn_start(cat_turn *t, cat_game *g, const cat_move *m, const arb_sink *sink,
-		       arb_reject *rej)
+/* A turn at the start of line m: nothing played yet (cat_apply, and
+ * hidden.c's search at each line it tries). */
+void cat_turn_start(cat_turn *t, cat_game *g, const cat_move *m, const arb_sink *sink,
+		    arb_reject *rej)
 {
 	memset(t, 0, sizeof *t);
 	t->g = g;
@@ -814,7 +815,7 @@ static void turn_start(cat_turn *t, cat_game *g, const cat_move *m, const arb_si
  * listed again up to it (CAT_RELISTED): a fresh turn, no events. */
 static int replay_relisted(cat_turn *t)
 {
-	turn_start(t, t->g, t->m, t->sink, t->rej);
+	cat_turn_start(t, t->g, t->m, t->sink, t->rej);
 	t->g->nev = 0;
 	return apply_turn(t);
 }
@@ -919,7 +920,7 @@ int cat_apply(void *game, const void *move, const arb_sink *sink, arb_reject *re
 	g->bak = *s;
 	g->nev = 0;
 	cat_turn t;
-	turn_start(&t, g, m, sink, rej);
+	cat_turn_start(&t, g, m, sink, rej);
 	int rc = s->setup_step < 2 * g->nseats ? apply_setup(&t) : apply_turn(&t);
 	if (rc < 0) {
 		*s = g->bak;
