@@ -192,8 +192,9 @@ static int monopoly_take(cat_turn *t, const cat_act *a)
 			continue;
 		const char *from = cat_cname(g, p);
 		if (unseen) {
-			char cards[160]; /* "the card stolen from White" */
-			cat_hidden_words(g, p, t->m, a, cards, sizeof cards);
+			char cards[160] = ""; /* "the card stolen from White" */
+			if (!t->quiet)	      /* (a search's try: the words are not kept) */
+				cat_hidden_words(g, p, t->m, a, cards, sizeof cards);
 			return cat_rej_arg(t, &at, CAT_R_MONOPOLY_TAKE,
 					   "%s's monopoly takes %u %s from %s, but no way %s "
 					   "could have gone leaves %s with exactly %u %s",
