@@ -51,8 +51,10 @@
  * needed: at most about 6 MB, and 4 MB more while an unseen discard is
  * made; the tables of hands, about 80 bytes a hand, are collected when a
  * line ends with more than HANDS_KEPT hands of a seat in them, so they stay
- * within about 6 MB a seat; the search's memo adds 37 MB and the lines
- * since the listed worlds about 1 kB each, whatever the record.  Listing
+ * within about 6 MB a seat; the search's memo adds 42 MB (with what it
+ * keeps of why each state led nowhere), the search from the listed worlds
+ * up to 3 MB of hands known to lead nowhere, and the lines since the
+ * listed worlds about 1 kB each, whatever the record.  Listing
  * again frees the memo and takes up to 8 times the sets and the table
  * (about 46 MB, and 27 MB while an unseen discard is made), and a copy
  * of the worlds it began from (56 bytes each), given back if it fails:
@@ -225,6 +227,9 @@ struct cat_hidden {
 	unsigned nlog, caplog;
 	unseen_tally base_tally; /* the tally at the start of log[0] */
 	cat_world *memo;
+	uint8_t *mwhy;	  /* per state of the memo: the seats whose hands there
+			* made it lead nowhere (MEMO_*) */
+	uint64_t *mslack; /* ... and for how much slack at most (memo_why) */
 	uint32_t *mstamp, *mslot;
 	uint32_t mgen;
 	unsigned mn;
@@ -291,6 +296,8 @@ void cat_hidden_free(cat_game *g)
 	free(h->snap);
 	free(h->snap_try);
 	free(h->memo);
+	free(h->mwhy);
+	free(h->mslack);
 	free(h->mstamp);
 	free(h->mslot);
 	free(h);
@@ -1690,19 +1697,112 @@ static bool fast_act(cat_turn *t, const cat_act *a)
  * search replays every line since the last listed worlds (`log`), trying
  * every guess of every '?', for any way that explains them all and the
  * new line: found, it is the new witness; none, the line is illegal, with
- * the message said over every way tried (the search is exhaustive).
+ * the message said over every way tried (the search is exhaustive, and
+ * made again without backjumping, below, for the message's words).
  * Tries known to lead nowhere are remembered (the memo, keyed on the
- * world, the line and the action), so no state is explored twice; when
- * the memo is full (LAZY_MEMO states), the record is refused as
- * undecidable (too-many-unknowns): it says so rather than guess. */
+ * world, the line and the action), so no state is explored twice, also
+ * by the searches of the same line that follow (from further back); when
+ * the memo is full (LAZY_MEMO states), the worlds are listed again
+ * (relist), and past that the record is refused as undecidable
+ * (too-many-unknowns): it says so rather than guess. */
 
 #define LAZY_MEMO (1u << 19)
 #define LAZY_SLOTS (2u * LAZY_MEMO)
+
+/* The search backjumps (conflict-directed backjumping): each try that
+ * leads nowhere says which guesses it failed for (its conflict), and when
+ * a guess had no part in it, the other guesses of that '?' are not tried:
+ * every one of them fails the same way.  So a spend that Blue cannot pay
+ * is retried over the guesses Blue's hand depends on, not over every way
+ * White and Orange discarded in between, which multiplied the tries.
+ *
+ * A guess is a bit of a cset: the hand each seat had where the search
+ * began (bits 0..CAT_SEATS-1: of the listed world, for the search from
+ * them), then each '?' guessed on the way, in turn.  deps says which
+ * guesses each hand depends on: a steal's guess both hands, a discard's
+ * the discarder's and the bank's stock, a monopoly's take the others'
+ * hands, and a roll the bank might cover otherwise under other guesses
+ * (deps.slack) the bank's stock.  A refusal for a seat that lacked cards
+ * (cat_shortage) is put down to the guesses its hand depends on; a
+ * monopoly's wrong take to the others' hands; any other refusal to every
+ * guess (cs_all), which stops every backjump above it.  When every
+ * guess of a '?' failed, the conflict is theirs, less its own bit, and
+ * the guesses that decided which guesses there were (the victim's or the
+ * discarder's hand).  A state the memo knows keeps the seats whose hands
+ * it failed for, so a try that meets it again is put down to the guesses
+ * those hands depend on on that try (memo_why).  Backjumping skips only
+ * tries that fail, so it finds the same way first, and the same witness,
+ * as the search that tries every guess. */
+#define CS_WORDS 4
+#define CS_BITS (64 * CS_WORDS)
+#define BANK_BIT CAT_SEATS	    /* it depends on the bank's stock too */
+#define ALL_BIT (CAT_SEATS + 1)	    /* every guess (cs_all)               */
+#define FIRST_GUESS (CAT_SEATS + 2) /* the bit of the first guess         */
+
+typedef struct cset {
+	uint64_t w[CS_WORDS];
+} cset;
+
+static inline void cs_all(cset *c)
+{
+	memset(c->w, 0xff, sizeof c->w);
+}
+
+static inline void cs_add(cset *c, unsigned bit)
+{
+	c->w[bit / 64] |= 1ull << (bit % 64);
+}
+
+static inline bool cs_has(const cset *c, unsigned bit)
+{
+	return c->w[bit / 64] >> (bit % 64) & 1;
+}
+
+static inline void cs_or(cset *c, const cset *d)
+{
+	for (unsigned i = 0; i < CS_WORDS; i++)
+		c->w[i] |= d->w[i];
+}
+
+/* What the guesses so far make of the hands: the guesses each seat's hand
+ * depends on, those the bank's stock depends on (unseen discards, and the
+ * listed worlds' when their stocks differ), and how much less of each
+ * resource the stock may hold under other guesses (slack: it holds more
+ * when a discard guessed otherwise gave it less of r, so at most the r
+ * the guesses discarded, the r of the listed world beyond the fewest the
+ * listed worlds hold, and what a roll the bank did not cover was owed). */
+/* The slack (and tolerance) a byte can say at most: more than the bank
+ * holds (CAT_MAX_BANK), so it means "any", and twice it below 128, as
+ * the byte-parallel sums need. */
+#define SLACK_MOST 60u
+static_assert(SLACK_MOST > CAT_MAX_BANK && 2 * SLACK_MOST < 128, "slack fits a byte");
+
+static inline uint64_t slack_most(void)
+{
+	return 0x0000003c3c3c3c3cull; /* SLACK_MOST in bytes 0..4 */
+}
+
+typedef struct deps {
+	cset seat[CAT_SEATS], bank;
+	uint64_t slack; /* a hand word, each byte at most SLACK_MOST */
+	unsigned next;	/* the bit of the next guess */
+} deps;
 
 /* The search of one line: its state and the refusal it finds. */
 typedef struct dfs {
 	cat_game *g;
 	cat_hidden *h;
+	bool cbj;  /* backjumping (else every guess is tried: the refusal's
+		      * words are said over every way) */
+	deps dp;   /* along the try being made */
+	cset conf; /* the conflict of the try that led nowhere last */
+	bool jump; /* try_discards: a discard had no part in it */
+	/* how much more slack the rolls since the start of the explore()
+	 * being made would have borne and still been covered as they were
+	 * (a hand word; SLACK_MOST: any) */
+	uint64_t tol;
+	uint32_t *path; /* the states of the memo on the try being made */
+	unsigned npath, cap_path;
 	const cat_move *cur; /* the line being applied, after log[]     */
 	unsigned first_li;   /* the first line of log[] searched        */
 	const arb_sink *sink;
@@ -1726,6 +1826,67 @@ static const cat_move *line_of(const dfs *D, unsigned li)
 	return li < D->h->nlog ? &D->h->log[li] : D->cur;
 }
 
+/* What the memo keeps of why a state led nowhere: the seats whose hands
+ * there made it so (by bit), with the bank's stock (MEMO_BANK: every
+ * seat's hand then), or not known (MEMO_ALL). */
+#define MEMO_BANK 0x80u
+#define MEMO_ALL 0xffu
+
+/* A try met a state the memo knows: its conflict is the guesses the
+ * hands it led nowhere for depend on along this try. */
+static void memo_conflict(dfs *D, unsigned why)
+{
+	memset(&D->conf, 0, sizeof D->conf);
+	if (why == MEMO_ALL) {
+		cs_all(&D->conf);
+		return;
+	}
+	for (unsigned p = 0; p < CAT_SEATS; p++)
+		if (why >> p & 1)
+			cs_or(&D->conf, &D->dp.seat[p]);
+	if (why & MEMO_BANK) {
+		cs_or(&D->conf, &D->dp.bank);
+		cs_add(&D->conf, BANK_BIT);
+	}
+}
+
+static void path_push(dfs *D, uint32_t state)
+{
+	if (D->npath == D->cap_path) {
+		D->cap_path = D->cap_path ? 2 * D->cap_path : 256;
+		D->path = arb_xrealloc(D->path, D->cap_path * sizeof *D->path);
+	}
+	D->path[D->npath++] = state;
+}
+
+/* The states of the memo from path[from] on led nowhere, as D->conf says:
+ * the seats whose hands they led nowhere for, over-counted by the
+ * guesses made since (the hands depend on more, never less, as a try goes
+ * on).  Whether the bank covered a roll on the way is put down to the
+ * guesses only within the slack of the try that met them (deps_after):
+ * the memo keeps the most slack they bear (the slack there, and the
+ * tolerance of the rolls since, over-counted as the rolls of the whole
+ * explore()), and a try with more is told they depend on the bank. */
+static void memo_why(dfs *D, unsigned from)
+{
+	unsigned why = 0;
+	if (cs_has(&D->conf, ALL_BIT)) {
+		why = MEMO_ALL;
+	} else if (cs_has(&D->conf, BANK_BIT)) {
+		why = MEMO_BANK | ((1u << CAT_SEATS) - 1);
+	} else {
+		for (unsigned p = 0; p < CAT_SEATS; p++)
+			for (unsigned k = 0; k < CS_WORDS; k++)
+				if (D->dp.seat[p].w[k] & D->conf.w[k])
+					why |= 1u << p;
+	}
+	for (unsigned i = from; i < D->npath; i++) {
+		uint32_t k = D->path[i];
+		D->h->mwhy[k] = (uint8_t)why;
+		D->h->mslack[k] = bytes_min(add_bytes(D->h->mslack[k], D->tol), slack_most());
+	}
+}
+
 /* A try reached (li, ai) in the world the position holds: false when
  * one already did (it led nowhere) or the memo is full. */
 static bool memo_visit(dfs *D, unsigned li, unsigned ai)
@@ -1737,8 +1898,13 @@ static bool memo_visit(dfs *D, unsigned li, unsigned ai)
 	w.pad[4] = (uint8_t)ai;
 	unsigned i = (unsigned)world_hash(&w) & (LAZY_SLOTS - 1);
 	while (h->mstamp[i] == h->mgen) {
-		if (memcmp(&h->memo[h->mslot[i]], &w, sizeof w) == 0)
+		if (memcmp(&h->memo[h->mslot[i]], &w, sizeof w) == 0) {
+			unsigned k = h->mslot[i], why = h->mwhy[k];
+			if (why != MEMO_ALL && !bytes_at_least(h->mslack[k], D->dp.slack))
+				why |= MEMO_BANK | ((1u << CAT_SEATS) - 1);
+			memo_conflict(D, why);
 			return false;
+		}
 		i = (i + 1) & (LAZY_SLOTS - 1);
 	}
 	if (h->mn == LAZY_MEMO) {
@@ -1746,8 +1912,11 @@ static bool memo_visit(dfs *D, unsigned li, unsigned ai)
 		return false;
 	}
 	h->memo[h->mn] = w;
+	h->mwhy[h->mn] = MEMO_ALL;
+	h->mslack[h->mn] = D->dp.slack; /* (memo_why adds the tolerance) */
 	h->mstamp[i] = h->mgen;
 	h->mslot[i] = h->mn++;
+	path_push(D, h->mn - 1);
 	return true;
 }
 
@@ -1782,6 +1951,117 @@ static void words_if_kept(dfs *D, unsigned li, unsigned ai)
 	D->t.quiet = !(li == D->h->nlog && (int)ai > D->best);
 }
 
+/* A try was refused by a rule: put down to the hand of the seat that
+ * lacked cards, or else to every guess. */
+static void failed_rule(dfs *D)
+{
+	unsigned seat = D->g->shortage.seat;
+	if (seat < D->g->nseats)
+		D->conf = D->dp.seat[seat];
+	else
+		cs_all(&D->conf);
+}
+
+/* What a seen action just made (from the bank's stock before it) did to
+ * what the hands depend on: a monopoly's take is the others' hands; a
+ * roll the bank may not cover in every way the guesses went (its stock
+ * less the slack) gives what the bank's stock allows. */
+static void deps_after(dfs *D, const cat_act *a, const uint8_t bank_before[CAT_RES])
+{
+	cat_game *g = D->g;
+	deps *dp = &D->dp;
+	if (a->kind == A_MONOPOLY) {
+		for (unsigned p = 0; p < g->nseats; p++)
+			if (p != D->t.seat)
+				cs_or(&dp->seat[D->t.seat], &dp->seat[p]);
+	} else if (a->kind == A_ROLL && a->a + a->b != 7) {
+		unsigned want[CAT_RES];
+		produced(g, a->a + a->b, want);
+		bool unsure = false; /* some guess may make the bank cover it otherwise */
+		uint8_t slack[CAT_RES], tol[CAT_RES];
+		memcpy(slack, &dp->slack, CAT_RES);
+		memcpy(tol, &D->tol, CAT_RES);
+		for (unsigned r = 0; r < CAT_RES; r++) {
+			if (!want[r])
+				continue;
+			if (want[r] + slack[r] > bank_before[r]) {
+				unsure = true;
+				slack[r] = (uint8_t)(slack[r] + want[r] < SLACK_MOST
+							     ? slack[r] + want[r]
+							     : SLACK_MOST);
+			} else if (bank_before[r] - want[r] - slack[r] < tol[r]) {
+				tol[r] = (uint8_t)(bank_before[r] - want[r] - slack[r]);
+			}
+		}
+		dp->slack = hand_word(slack);
+		D->tol = hand_word(tol);
+		if (unsure)
+			for (unsigned p = 0; p < g->nseats; p++) {
+				cs_or(&dp->seat[p], &dp->bank);
+				cs_add(&dp->seat[p], BANK_BIT);
+			}
+	}
+}
+
+/* One '?' being guessed: its bit (none past CS_BITS: then every guess
+ * is tried, and the hands it changes depend on every guess), what the
+ * hands depended on before it, and the conflicts of its guesses so far. */
+typedef struct guess {
+	unsigned bit;
+	bool named;
+	deps before;
+	cset conf;
+} guess;
+
+static void guess_start(dfs *D, guess *q)
+{
+	q->before = D->dp;
+	q->bit = D->dp.next;
+	q->named = q->bit < CS_BITS;
+	memset(&q->conf, 0, sizeof q->conf);
+}
+
+/* Before a guess that changes the hands of seats a and b (or CAT_NONE),
+ * and with `gave` (not NULL) what it gave the bank. */
+static void guess_made(dfs *D, const guess *q, unsigned a, unsigned b, const uint8_t *gave)
+{
+	deps *dp = &D->dp;
+	*dp = q->before;
+	dp->next = q->bit + 1;
+	bool bank = gave != NULL;
+	if (bank)
+		dp->slack = bytes_min(add_bytes(dp->slack, hand_word(gave)), slack_most());
+	cset *c[3] = { &dp->seat[a], b < CAT_SEATS ? &dp->seat[b] : NULL, bank ? &dp->bank : NULL };
+	for (unsigned k = 0; k < 3; k++)
+		if (c[k] && q->named)
+			cs_add(c[k], q->bit);
+		else if (c[k])
+			cs_all(c[k]);
+}
+
+/* A guess led nowhere (D->conf says why): true when the others need not
+ * be tried, as it had no part in the failure (D->conf is theirs too). */
+static bool guess_failed(dfs *D, guess *q)
+{
+	D->dp = q->before;
+	if (!D->cbj)
+		return false;
+	if (q->named && !cs_has(&D->conf, q->bit))
+		return true;
+	if (q->named)
+		D->conf.w[q->bit / 64] &= ~(1ull << (q->bit % 64));
+	cs_or(&q->conf, &D->conf);
+	return false;
+}
+
+/* Every guess led nowhere: the conflict is theirs, and the guesses that
+ * decided which guesses there were (the hand of seat `domain`). */
+static void guesses_failed(dfs *D, const guess *q, unsigned domain)
+{
+	D->conf = q->conf;
+	cs_or(&D->conf, &q->before.seat[domain]);
+}
+
 /* Try action `a` (a guess, or the action as written) at (li, ai) and go
  * on from there; the position and turn come back as they were when it
  * leads nowhere. */
@@ -1796,8 +2076,10 @@ static bool try_act(dfs *D, unsigned li, unsigned ai, const cat_act *a)
 	if (cat_turn_step(&D->t, a) == 0) {
 		if (explore(D, li, ai + 1))
 			return true;
-	} else if (li == D->h->nlog) {
-		note_refusal(D, ai);
+	} else {
+		failed_rule(D);
+		if (li == D->h->nlog)
+			note_refusal(D, ai);
 	}
 	g->s = s0;
 	D->t = t0;
@@ -1806,24 +2088,32 @@ static bool try_act(dfs *D, unsigned li, unsigned ai, const cat_act *a)
 }
 
 /* Every way of discarding `left` more unseen cards of the resources r..
- * within `room`, tried in turn.  *tried counts them. */
+ * within `room`, tried in turn, as guesses of q by seat `who`.  *tried
+ * counts them; D->jump when the rest need not be tried. */
 static bool try_discards(dfs *D, unsigned li, unsigned ai, cat_act *c, const uint8_t room[CAT_RES],
-			 unsigned r, unsigned left, unsigned *tried)
+			 unsigned r, unsigned left, unsigned *tried, guess *q, unsigned who,
+			 const uint8_t seen[CAT_RES])
 {
 	if (r == CAT_RES - 1) {
 		if (left > room[r])
 			return false;
 		c->give[r] = (uint8_t)(c->give[r] + left);
 		++*tried;
+		uint8_t gave[CAT_RES]; /* the unseen part of the guess */
+		for (unsigned k = 0; k < CAT_RES; k++)
+			gave[k] = (uint8_t)(c->give[k] - seen[k]);
+		guess_made(D, q, who, CAT_NONE, gave);
 		bool ok = try_act(D, li, ai, c);
 		c->give[r] = (uint8_t)(c->give[r] - left);
+		if (!ok && !D->full)
+			D->jump = guess_failed(D, q);
 		return ok;
 	}
 	for (unsigned k = 0; k <= left && k <= room[r]; k++) {
 		c->give[r] = (uint8_t)(c->give[r] + k);
-		bool ok = try_discards(D, li, ai, c, room, r + 1, left - k, tried);
+		bool ok = try_discards(D, li, ai, c, room, r + 1, left - k, tried, q, who, seen);
 		c->give[r] = (uint8_t)(c->give[r] - k);
-		if (ok || D->full)
+		if (ok || D->full || D->jump)
 			return ok;
 	}
 	return false;
@@ -1831,8 +2121,24 @@ static bool try_discards(dfs *D, unsigned li, unsigned ai, cat_act *c, const uin
 
 /* Go on from action ai of line li with the position and turn as they
  * are: true (the position at the end of the line being applied) when
- * some way of the unseen cards from here explains the rest. */
+ * some way of the unseen cards from here explains the rest; else D->conf
+ * is why not. */
+static bool explore_from(dfs *D, unsigned li, unsigned ai);
+
 static bool explore(dfs *D, unsigned li, unsigned ai)
+{
+	unsigned from = D->npath;
+	uint64_t tol = D->tol;
+	D->tol = slack_most();
+	bool found = explore_from(D, li, ai);
+	if (!found && !D->full && from < D->npath)
+		memo_why(D, from);
+	D->npath = from;
+	D->tol = bytes_min(tol, D->tol);
+	return found;
+}
+
+static bool explore_from(dfs *D, unsigned li, unsigned ai)
 {
 	cat_game *g = D->g;
 	for (;;) {
@@ -1846,6 +2152,7 @@ static bool explore(dfs *D, unsigned li, unsigned ai)
 						   m->line, m->col, "the game is over");
 					note_refusal(D, 0);
 				}
+				cs_all(&D->conf);
 				return false;
 			}
 			D->h->snap_try[li] = g->s;
@@ -1853,11 +2160,12 @@ static bool explore(dfs *D, unsigned li, unsigned ai)
 			if (cur)
 				g->nev = 0;
 		}
-		if (!memo_visit(D, li, ai))
+		if (!memo_visit(D, li, ai)) /* D->conf: why it led nowhere before */
 			return false;
 		if (cur && (int)ai == D->unseen_bad) {
 			D->rj = *D->unseen_rej;
 			note_refusal(D, ai);
+			cs_all(&D->conf);
 			return false;
 		}
 		if (ai == m->n) {
@@ -1866,6 +2174,7 @@ static bool explore(dfs *D, unsigned li, unsigned ai)
 			if (cat_turn_end(&D->t) < 0) {
 				if (cur)
 					note_refusal(D, ai);
+				cs_all(&D->conf);
 				return false;
 			}
 			memset(D->t.must_discard, 0, sizeof D->t.must_discard);
@@ -1882,17 +2191,31 @@ static bool explore(dfs *D, unsigned li, unsigned ai)
 		if (!cat_is_unseen(a)) {
 			g->shortage.seat = CAT_NONE;
 			words_if_kept(D, li, ai);
+			uint8_t bank[CAT_RES];
+			memcpy(bank, g->s.bank, CAT_RES);
 			if (cat_turn_step(&D->t, a) < 0) {
 				if (cur)
 					note_refusal(D, ai);
+				failed_rule(D);
+				if (a->kind == A_MONOPOLY &&
+				    D->rj.rule == cat_rules[CAT_R_MONOPOLY_TAKE].id) {
+					memset(&D->conf, 0, sizeof D->conf); /* the others' hands */
+					for (unsigned p = 0; p < g->nseats; p++)
+						if (p != D->t.seat)
+							cs_or(&D->conf, &D->dp.seat[p]);
+				}
 				return false;
 			}
+			deps_after(D, a, bank);
 			ai++;
 			continue;
 		}
 		cat_act c = *a;
 		c.guessed = 1;
 		unsigned tried = 0;
+		guess q;
+		guess_start(D, &q);
+		unsigned domain; /* the seat whose hand the guesses are of */
 		if (a->kind == A_DISCARD) {
 			const cat_player *p = &g->s.p[a->a];
 			uint8_t room[CAT_RES];
@@ -1902,21 +2225,167 @@ static bool explore(dfs *D, unsigned li, unsigned ai)
 				room[r] = held ? (uint8_t)(p->res[r] - a->give[r]) : 0;
 			}
 			c.b = 0;
-			if (held && try_discards(D, li, ai, &c, room, 0, a->b, &tried))
+			domain = a->a;
+			D->jump = false;
+			if (held &&
+			    try_discards(D, li, ai, &c, room, 0, a->b, &tried, &q, a->a, a->give))
 				return true;
+			if (D->jump) { /* D->conf: the discard had no part in it */
+				D->jump = false;
+				return false;
+			}
 		} else {
+			domain = a->b;
 			for (unsigned r = 0; r < CAT_RES && !D->full; r++)
 				if (a->b < g->nseats && g->s.p[a->b].res[r]) {
 					c.c = (uint8_t)r;
 					tried++;
+					guess_made(D, &q, D->t.seat, a->b, NULL);
 					if (try_act(D, li, ai, &c))
 						return true;
+					if (!D->full && guess_failed(D, &q))
+						return false;
 				}
 		}
 		if (!tried) /* as written, so that the rules say why not */
 			return try_act(D, li, ai, a);
+		if (domain < CAT_SEATS)
+			guesses_failed(D, &q, domain);
+		else
+			cs_all(&D->conf);
 		return false;
 	}
+}
+
+/* No guess made yet: each seat's hand depends on what it was (its own
+ * bit), the bank's stock on them all when the worlds the search starts
+ * from may hold less of some resource in the bank (slack, or NULL). */
+static void start_deps(dfs *D, uint64_t slack)
+{
+	memset(&D->dp, 0, sizeof D->dp);
+	bool bank = slack != 0;
+	D->dp.slack = bytes_min(slack, slack_most());
+	for (unsigned p = 0; p < CAT_SEATS; p++) {
+		cs_add(&D->dp.seat[p], p);
+		if (bank)
+			cs_add(&D->dp.bank, p);
+	}
+	D->dp.next = FIRST_GUESS;
+}
+
+/* The memo emptied. */
+static void memo_clear(cat_hidden *h)
+{
+	if (++h->mgen == 0) {
+		memset(h->mstamp, 0, LAZY_SLOTS * sizeof *h->mstamp);
+		h->mgen = 1;
+	}
+	h->mn = 0;
+}
+
+/* A search begun anew: no refusal, no guess made, and the memo empty,
+ * or with `keep`, as the searches of the same line before left it (a
+ * state that led nowhere then leads nowhere now: the lines ahead are the
+ * same, and what it was for, the hands there). */
+static void new_search(dfs *D, bool cbj, bool keep)
+{
+	if (!keep) {
+		memo_clear(D->h);
+		D->best = -1; /* (kept, the refusal of the tries of them all) */
+	}
+	D->full = false;
+	D->cbj = cbj;
+	D->npath = 0;
+	D->tol = slack_most();
+	start_deps(D, 0);
+}
+
+/* What the hands of world i of `set` hold together, as a hand word. */
+static uint64_t held_by_all(const cat_game *g, const wset *set, unsigned i)
+{
+	const cat_hidden *h = g->hid;
+	uint64_t held = 0; /* no carry: at most the bank's size a byte */
+	for (unsigned p = 0; p < g->nseats; p++)
+		held += h->hands[p].word[set->w[i].hand[p]];
+	return held;
+}
+
+/* The hands of the seats in `mask` of listed world w, as a key. */
+static wid masked_hands(const wid *w, unsigned mask)
+{
+	wid k = { .tail = mask };
+	for (unsigned p = 0; p < CAT_SEATS; p++)
+		k.hand[p] = mask >> p & 1 ? w->hand[p] : 0;
+	return k;
+}
+
+/* The search from every listed world in turn (exhaustive).  Backjumping
+ * (cbj), a world whose try led nowhere for the hands of some seats alone
+ * (its conflict holds only their bits) tells that every world with those
+ * hands does too: they are not tried (a nogood; a seat's hand is an id,
+ * the same in every listed world). */
+static bool search_listed(dfs *D, bool cbj, bool keep)
+{
+	cat_game *g = D->g;
+	cat_hidden *h = D->h;
+	const wset *base = &h->set[h->committed];
+	new_search(D, cbj, keep);
+	/* the most of each resource the listed worlds' hands hold together:
+	 * the least the bank may hold */
+	uint64_t most = 0;
+	for (unsigned i = 0; i < base->n; i++)
+		most = bytes_max(most, held_by_all(g, base, i));
+	/* the nogoods: a table of keys (masked_hands), and the masks met */
+	unsigned nslots = 64, masks = 0;
+	while (nslots < 2 * base->n)
+		nslots *= 2;
+	wid *key = cbj ? arb_xmalloc(nslots * sizeof *key) : NULL;
+	uint8_t *used = cbj ? arb_xcalloc(nslots, 1) : NULL;
+	bool found = false;
+	for (unsigned i = 0; i < base->n && !found && !D->full; i++) {
+		const wid *w = &base->w[i];
+		bool known = false;
+		for (unsigned m = 0; m < 1u << CAT_SEATS && !known; m++) {
+			if (!(masks >> m & 1))
+				continue;
+			wid k = masked_hands(w, m);
+			uint64_t x[3];
+			wid_words(&k, x);
+			for (unsigned j = (unsigned)mix64(x[0] ^ mix64(x[1] ^ mix64(x[2]))) &
+					  (nslots - 1);
+			     used[j] && !known; j = (j + 1) & (nslots - 1))
+				known = memcmp(&key[j], &k, sizeof k) == 0;
+		}
+		if (known)
+			continue;
+		g->s = h->base_s;
+		world_load(g, NULL, w);
+		/* how much less the bank may hold (no borrow: most >= held) */
+		start_deps(D, most - held_by_all(g, base, i));
+		found = explore(D, 0, 0);
+		if (found || D->full || !cbj)
+			continue;
+		bool seats_only = (D->conf.w[0] >> CAT_SEATS) == 0; /* no bank, no guess */
+		for (unsigned k = 1; k < CS_WORDS; k++)
+			seats_only &= D->conf.w[k] == 0;
+		if (!seats_only)
+			continue;
+		unsigned m = (unsigned)D->conf.w[0];
+		if (!m) /* whatever the hands: no world is left */
+			break;
+		masks |= 1u << m;
+		wid k = masked_hands(w, m);
+		uint64_t x[3];
+		wid_words(&k, x);
+		unsigned j = (unsigned)mix64(x[0] ^ mix64(x[1] ^ mix64(x[2]))) & (nslots - 1);
+		while (used[j])
+			j = (j + 1) & (nslots - 1);
+		used[j] = 1;
+		key[j] = k;
+	}
+	free(key);
+	free(used);
+	return found;
 }
 
 /* The line cannot be decided (the sets would pass RELIST_WORLDS, or the
@@ -1951,9 +2420,13 @@ static int relist(cat_turn *t)
 	cat_game *g = t->g;
 	cat_hidden *h = g->hid;
 	free(h->memo); /* no use to the listing, which needs the room */
+	free(h->mwhy);
+	free(h->mslack);
 	free(h->mstamp);
 	free(h->mslot);
 	h->memo = NULL;
+	h->mwhy = NULL;
+	h->mslack = NULL;
 	h->mstamp = h->mslot = NULL;
 	/* what is given back when the listing fails: the worlds in full, as
 	 * the ids of hands and tails may be collected on the way */
@@ -2024,6 +2497,8 @@ static int lazy_line(cat_turn *t, int unseen_bad, const arb_reject *unseen_rej)
 	h->line = t->m;
 	if (!h->memo) { /* (relist frees it) */
 		h->memo = arb_xmalloc(LAZY_MEMO * sizeof *h->memo);
+		h->mwhy = arb_xmalloc(LAZY_MEMO);
+		h->mslack = arb_xmalloc(LAZY_MEMO * sizeof *h->mslack);
 		h->mstamp = arb_xcalloc(LAZY_SLOTS, sizeof *h->mstamp);
 		h->mslot = arb_xmalloc(LAZY_SLOTS * sizeof *h->mslot);
 		h->mgen = 0;
@@ -2038,31 +2513,49 @@ static int lazy_line(cat_turn *t, int unseen_bad, const arb_reject *unseen_rej)
 	D->unseen_rej = unseen_rej;
 	cat_state start = g->s;
 	bool found = false;
-	unsigned from = 0; /* the line the search that found a way began at */
+	unsigned from = 0;   /* the line the search that found a way began at */
+	bool proved = false; /* the backjumping search found no way */
+	int cbj_best = -1;   /* ... and its refusal */
+	arb_reject cbj_rej = { 0 };
+	cat_shortage cbj_short = { 0 };
 	/* the witness, then the witness from 1, 2, 4, ... 64 lines back
 	 * (the search from there may change what their '?' were), then every
 	 * way from the listed worlds: only that last search is exhaustive */
+	memo_clear(h);	  /* what it knew was of the lines before */
+	bool kept = true; /* the memo holds only states that led nowhere */
 	for (unsigned back = 0; !found; back = back ? 2 * back : 1) {
 		bool all = back > h->nlog || back > 64;
-		if (++h->mgen == 0) {
-			memset(h->mstamp, 0, LAZY_SLOTS * sizeof *h->mstamp);
-			h->mgen = 1;
+		/* each search keeps the memo of those before; one that fills
+		 * it is made again, anew (as it was when each began anew); a
+		 * search that filled it leaves in it the states it was on,
+		 * which did not lead nowhere: the next begins anew */
+		for (bool keep = kept;; keep = false) {
+			bool fresh = !keep || h->mn == 0;
+			if (all) {
+				from = 0;
+				found = search_listed(D, true, keep);
+			} else {
+				new_search(D, true, keep);
+				from = h->nlog - back;
+				g->s = back ? h->snap[from] : start;
+				found = explore(D, from, 0);
+			}
+			if (!D->full || fresh)
+				break;
 		}
-		h->mn = 0;
-		D->full = false;
-		D->best = -1;
-		if (!all) {
-			from = h->nlog - back;
-			g->s = back ? h->snap[from] : start;
-			found = explore(D, from, 0);
+		kept = !D->full;
+		if (!all)
 			continue;
-		}
-		const wset *base = &h->set[h->committed];
-		from = 0;
-		for (unsigned i = 0; i < base->n && !found && !D->full; i++) {
-			g->s = h->base_s;
-			world_load(g, NULL, &base->w[i]);
-			found = explore(D, 0, 0);
+		/* none: the line is refused, in the words of every way tried
+		 * (when trying every guess passes the memo, as listed again
+		 * below, or failing that, in words that hold of the ways the
+		 * backjumping search tried) */
+		if (!found && !D->full) {
+			proved = true;
+			cbj_best = D->best;
+			cbj_rej = D->best_rej;
+			cbj_short = D->best_short;
+			found = search_listed(D, false, false);
 		}
 		break;
 	}
@@ -2076,19 +2569,30 @@ static int lazy_line(cat_turn *t, int unseen_bad, const arb_reject *unseen_rej)
 		t->quiet = false; /* the search's own */
 	} else {
 		g->s = start;
-		if (D->full)
+		bool said = false;
+		if (D->full) {
 			rc = relist(t);
-		else if (D->best < 0)
+			said = !proved || rc >= 0 ||
+			       t->rej->rule != cat_rules[CAT_R_TOO_MANY_UNKNOWNS].id;
+			if (!said) { /* too many to list, but no way is left */
+				D->best = cbj_best;
+				D->best_rej = cbj_rej;
+				D->best_short = cbj_short;
+				memset(D->most, 0xff, CAT_RES); /* "no way ... all of" */
+			}
+		}
+		if (!said && D->best < 0) {
 			rc = cat_reject(t->rej, CAT_R_TOO_MANY_UNKNOWNS, t->m->line, t->m->col,
 					"no way the unseen cards could have gone explains the "
 					"lines before this one");
-		else {
+		} else if (!said) {
 			const cat_act *a = (unsigned)D->best < t->m->n ? &t->m->act[D->best] : NULL;
 			unseen_tally u = tally_at(g, t->m, a);
 			rc = explain_msg(g, t->rej, &D->best_rej, &D->best_short, D->most, true, a,
 					 &u);
 		}
 	}
+	free(D->path);
 	free(D);
 	return rc;
 }

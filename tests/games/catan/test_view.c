@@ -651,9 +651,12 @@ static void test_refusals_name_the_unseen_cards(void **state)
  * once too, the line is undecidable, and all is as before it: the record
  * goes on from the way followed.  From a position where each of four
  * players holds three of each resource, all four discard seven unseen
- * (155 ways each), and Blue gives four ore it never held; the search
- * from any world and the listing both give up.  Whatever the worlds
- * listed before following one (max_worlds 0 or 8). */
+ * (155 ways each).  Blue then gives four ore it never held: the search
+ * backjumps over the other hands' guesses and refuses it
+ * (corpus/catan/view-backjump-bad.tgn).  But a monopoly's take from three
+ * hands at once, four ore from Orange, leaves no guess of theirs untried:
+ * the search from any world and the listing both give up.  Whatever the
+ * worlds listed before following one (max_worlds 0 or 8). */
 static void test_listing_again(void **state)
 {
 	(void)state;
@@ -664,8 +667,9 @@ static void test_listing_again(void **state)
 		"Orange:c4+e4 roads=Red:h2-i2+g5-h5,Blue:e3-f3+c5-d5,White:i3-i4+h5-i5,"
 		"Orange:b4-c4+e4-f4 hands=Red:3brick+3lumber+3wool+3grain+3ore,"
 		"Blue:3brick+3lumber+3wool+3grain+3ore,White:3brick+3lumber+3wool+3grain+3ore,"
-		"Orange:3brick+3lumber+3wool+3grain+3ore " VIEW_DECK " robber=J longest=none "
-		"army=none turn=Red";
+		"Orange:3brick+3lumber+3wool+3grain+3ore cards=Red:monopoly "
+		"deck=14knight+2road-building+2year-of-plenty+monopoly+5victory-point robber=J "
+		"longest=none army=none turn=Red";
 	for (unsigned max_worlds = 0; max_worlds <= 8; max_worlds += 8) {
 		cat_game *g = tt_game_opts("Red Blue White Orange", NULL, setup);
 		assert_non_null(g);
@@ -675,14 +679,21 @@ static void test_listing_again(void **state)
 					    "White 7? discard Orange 7? robber E steal Blue ?"),
 				 0);
 		assert_int_equal(tt_play(g, "Blue roll 2+3 trade bank 4ore for grain"), -1);
+		assert_string_equal(tt_rej.rule, "trade-not-held");
+		if (tt_play(g, "Blue roll 2+3") < 0 || tt_play(g, "White roll 4+1") < 0 ||
+		    tt_play(g, "Orange roll 4+1") < 0)
+			fail_msg("max_worlds %u: refused: %s", max_worlds, tt_rej.msg);
+		assert_int_equal(
+			tt_play(g, "Red roll 2+3 play monopoly ore takes Blue 3 White 3 Orange 4"),
+			-1);
 		assert_string_equal(tt_rej.rule, "too-many-unknowns");
 		assert_non_null(strstr(tt_rej.msg, "more than 524288 ways at once listed"));
 		/* given back: the record goes on, followed one way at a time */
 		assert_true(cat_hidden_lazy(g));
-		if (tt_play(g, "Blue roll 2+3") < 0 || tt_play(g, "White roll 4+1") < 0)
+		if (tt_play(g, "Red roll 2+3") < 0 || tt_play(g, "Blue roll 4+1") < 0)
 			fail_msg("max_worlds %u: refused after the undecidable line: %s",
 				 max_worlds, tt_rej.msg);
-		assert_int_equal(tt_play(g, "White roll 4+1"), -1); /* Orange's turn */
+		assert_int_equal(tt_play(g, "Blue roll 4+1"), -1); /* White's turn */
 		assert_string_equal(tt_rej.rule, "wrong-player");
 		catan_game.destroy(g);
 	}
