@@ -62,7 +62,7 @@ UNIT_BIN  := $(patsubst %.c,$(BUILD)/%,$(UNIT_SRC))
 FUZZ_REPLAY_BIN := $(patsubst %.c,$(BUILD)/%,$(wildcard tests/fuzz/fuzz_*.c))
 
 .PHONY: all check check-views test-run unit sanitize tsan fuzz fuzz-build fuzz-seeds fuzz-merge fuzz-coverage fuzz-afl \
-	bench install uninstall clean fmt fmt-check
+	bench bench-views install uninstall clean fmt fmt-check
 
 all: arbiter
 
@@ -297,6 +297,12 @@ tsan:
 bench:
 	$(MAKE) BUILD=build/bench-obj CFLAGS="-O2 -g -gdwarf-4" build/bench-obj/arbiter
 	@BUILD=build/bench-obj ARBITER=build/bench-obj/arbiter sh tests/bench/bench.sh
+
+# Catan observer records against their full records, for the games #13
+# names (4 players, 40 unseen steals, 20 unseen purchases): views.sh.
+bench-views:
+	$(MAKE) BUILD=build/bench-obj CFLAGS="-O2 -g -gdwarf-4" build/bench-obj/arbiter
+	@sh tests/bench/views.sh build/bench-obj/arbiter
 
 # The same harnesses under AFL++ (input on stdin; the AFL builds of
 # fuzz-build), FUZZ_SECONDS each, findings under build/fuzz/afl-out.

@@ -1,0 +1,63 @@
+#!/bin/sh
+# views.sh — the cost of a Catan record seen by the observer against the
+# same game's full record, for the games #13 names: four players, at
+# least 40 unseen steals and 20 unseen purchases.  They are picked from
+# `arbiter gen --players 4 --count 300` of seeds FIRST..LAST (default
+# 5..14: 22 games), each replayed alone by `arbiter check -q -j1` under
+# callgrind (instructions, which do not depend on the machine's load),
+# full and observer, with the ratio, and the ratio less the start-up (an
+# empty input's instructions) that both pay.  Figures are printed, never
+# asserted.  Usage: sh tests/bench/views.sh [ARBITER [FIRST [LAST]]]
+set -e
+arbiter=${1:-${ARBITER:-./arbiter}}
+first=${2:-5}
+last=${3:-14}
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+
+instr() { # FILE -> instructions of `arbiter check -q -j1 FILE`
+	valgrind --tool=callgrind --callgrind-out-file=/dev/null "$arbiter" check -q -j1 "$1" 2>&1 |
+		awk '/Collected/ { print $4 }'
+}
+
+# split_games FILE PREFIX: the game of Round N of FILE to PREFIX-N.tgn (gen
+# leaves out a game whose view it cannot decide, and the Rounds tell
+# which full record a view is of)
+split_games() {
+	awk -v p="$2" '
+		function flush() { if (text != "") printf "%s", text > (p "-" round ".tgn"); text = "" }
+		/^\[Game / { flush() }
+		/^\[Round "/ { round = $2; gsub(/[^0-9]/, "", round) }
+		{ text = text $0 "\n" }
+		END { flush() }' "$1"
+}
+
+: >"$dir/empty.tgn"
+base=$(instr "$dir/empty.tgn")
+printf '%-10s %12s %12s %8s %10s\n' game full observer ratio "less start"
+s=$first
+while [ "$s" -le "$last" ]; do
+	"$arbiter" gen --game catan --players 4 --count 300 --seed "$s" >"$dir/f.tgn"
+	"$arbiter" gen --game catan --players 4 --count 300 --seed "$s" --view=observer \
+		>"$dir/o.tgn" 2>"$dir/gen.err" || { cat "$dir/gen.err" >&2; exit 1; }
+	sed 's/^arbiter: warning: gen: /# seed '"$s"': /' "$dir/gen.err" # the games left out
+	split_games "$dir/f.tgn" "$dir/f$s"
+	split_games "$dir/o.tgn" "$dir/o$s"
+	for n in $(seq 1 301); do
+		o=$dir/o$s-$n.tgn
+		[ -f "$o" ] && [ -f "$dir/f$s-$n.tgn" ] || continue
+		steals=$(grep -o 'steal [A-Za-z]* ?' "$o" | wc -l)
+		buys=$(grep -o 'buy ?' "$o" | wc -l)
+		if [ "$steals" -ge 40 ] && [ "$buys" -ge 20 ]; then
+			fi=$(instr "$dir/f$s-$n.tgn")
+			oi=$(instr "$o")
+			echo "$s:$n $fi $oi"
+		fi
+	done
+	s=$((s + 1))
+done | awk -v b="$base" '/^#/ { print; next } {
+	f += $2; o += $3; k++
+	printf "%-10s %12d %12d %8.1f %10.1f\n", $1, $2, $3, $3 / $2, ($3 - b) / ($2 - b)
+} END {
+	if (k) printf "%-10s %12d %12d %8.1f %10.1f   (%d games)\n", "all", f, o, o / f, (o - k * b) / (f - k * b), k
+}'
