@@ -1951,15 +1951,23 @@ static void words_if_kept(dfs *D, unsigned li, unsigned ai)
 	D->t.quiet = !(li == D->h->nlog && (int)ai > D->best);
 }
 
-/* A try was refused by a rule: put down to the hand of the seat that
- * lacked cards, or else to every guess. */
-static void failed_rule(dfs *D)
+/* A try was refused by a rule at action `a`: put down to the hand of the
+ * seat that lacked cards, a monopoly's wrong take to the others' hands,
+ * anything else to every guess. */
+static void failed_rule(dfs *D, const cat_act *a)
 {
-	unsigned seat = D->g->shortage.seat;
-	if (seat < D->g->nseats)
+	cat_game *g = D->g;
+	unsigned seat = g->shortage.seat;
+	if (seat < g->nseats) {
 		D->conf = D->dp.seat[seat];
-	else
+	} else if (a->kind == A_MONOPOLY && D->rj.rule == cat_rules[CAT_R_MONOPOLY_TAKE].id) {
+		memset(&D->conf, 0, sizeof D->conf);
+		for (unsigned p = 0; p < g->nseats; p++)
+			if (p != D->t.seat)
+				cs_or(&D->conf, &D->dp.seat[p]);
+	} else {
 		cs_all(&D->conf);
+	}
 }
 
 /* What a seen action just made (from the bank's stock before it) did to
@@ -2077,7 +2085,7 @@ static bool try_act(dfs *D, unsigned li, unsigned ai, const cat_act *a)
 		if (explore(D, li, ai + 1))
 			return true;
 	} else {
-		failed_rule(D);
+		failed_rule(D, a);
 		if (li == D->h->nlog)
 			note_refusal(D, ai);
 	}
@@ -2196,14 +2204,7 @@ static bool explore_from(dfs *D, unsigned li, unsigned ai)
 			if (cat_turn_step(&D->t, a) < 0) {
 				if (cur)
 					note_refusal(D, ai);
-				failed_rule(D);
-				if (a->kind == A_MONOPOLY &&
-				    D->rj.rule == cat_rules[CAT_R_MONOPOLY_TAKE].id) {
-					memset(&D->conf, 0, sizeof D->conf); /* the others' hands */
-					for (unsigned p = 0; p < g->nseats; p++)
-						if (p != D->t.seat)
-							cs_or(&D->conf, &D->dp.seat[p]);
-				}
+				failed_rule(D, a);
 				return false;
 			}
 			deps_after(D, a, bank);
@@ -2319,6 +2320,30 @@ static wid masked_hands(const wid *w, unsigned mask)
 	return k;
 }
 
+/* The hands known to lead nowhere (search_listed): keys of masked_hands
+ * in an open table, and the masks met. */
+typedef struct nogoods {
+	wid *key;
+	uint8_t *used;
+	unsigned nslots, masks;
+} nogoods;
+
+/* The slot of world w's hands of the seats in `mask`: where they are
+ * (*there) or would go. */
+static unsigned nogood_slot(const nogoods *ng, const wid *w, unsigned mask, bool *there)
+{
+	wid k = masked_hands(w, mask);
+	uint64_t x[3];
+	wid_words(&k, x);
+	unsigned j = (unsigned)mix64(x[0] ^ mix64(x[1] ^ mix64(x[2]))) & (ng->nslots - 1);
+	for (*there = false; ng->used[j]; j = (j + 1) & (ng->nslots - 1))
+		if (memcmp(&ng->key[j], &k, sizeof k) == 0) {
+			*there = true;
+			break;
+		}
+	return j;
+}
+
 /* The search from every listed world in turn (exhaustive).  Backjumping
  * (cbj), a world whose try led nowhere for the hands of some seats alone
  * (its conflict holds only their bits) tells that every world with those
@@ -2336,26 +2361,18 @@ static bool search_listed(dfs *D, bool cbj, bool keep)
 	for (unsigned i = 0; i < base->n; i++)
 		most = bytes_max(most, held_by_all(g, base, i));
 	/* the nogoods: a table of keys (masked_hands), and the masks met */
-	unsigned nslots = 64, masks = 0;
-	while (nslots < 2 * base->n)
-		nslots *= 2;
-	wid *key = cbj ? arb_xmalloc(nslots * sizeof *key) : NULL;
-	uint8_t *used = cbj ? arb_xcalloc(nslots, 1) : NULL;
+	nogoods ng = { .nslots = 64 };
+	while (ng.nslots < 2 * base->n)
+		ng.nslots *= 2;
+	ng.key = cbj ? arb_xmalloc(ng.nslots * sizeof *ng.key) : NULL;
+	ng.used = cbj ? arb_xcalloc(ng.nslots, 1) : NULL;
 	bool found = false;
 	for (unsigned i = 0; i < base->n && !found && !D->full; i++) {
 		const wid *w = &base->w[i];
 		bool known = false;
-		for (unsigned m = 0; m < 1u << CAT_SEATS && !known; m++) {
-			if (!(masks >> m & 1))
-				continue;
-			wid k = masked_hands(w, m);
-			uint64_t x[3];
-			wid_words(&k, x);
-			for (unsigned j = (unsigned)mix64(x[0] ^ mix64(x[1] ^ mix64(x[2]))) &
-					  (nslots - 1);
-			     used[j] && !known; j = (j + 1) & (nslots - 1))
-				known = memcmp(&key[j], &k, sizeof k) == 0;
-		}
+		for (unsigned m = 0; m < 1u << CAT_SEATS && !known; m++)
+			if (ng.masks >> m & 1)
+				(void)nogood_slot(&ng, w, m, &known);
 		if (known)
 			continue;
 		g->s = h->base_s;
@@ -2373,18 +2390,14 @@ static bool search_listed(dfs *D, bool cbj, bool keep)
 		unsigned m = (unsigned)D->conf.w[0];
 		if (!m) /* whatever the hands: no world is left */
 			break;
-		masks |= 1u << m;
-		wid k = masked_hands(w, m);
-		uint64_t x[3];
-		wid_words(&k, x);
-		unsigned j = (unsigned)mix64(x[0] ^ mix64(x[1] ^ mix64(x[2]))) & (nslots - 1);
-		while (used[j])
-			j = (j + 1) & (nslots - 1);
-		used[j] = 1;
-		key[j] = k;
+		ng.masks |= 1u << m;
+		bool there;
+		unsigned j = nogood_slot(&ng, w, m, &there);
+		ng.used[j] = 1;
+		ng.key[j] = masked_hands(w, m);
 	}
-	free(key);
-	free(used);
+	free(ng.key);
+	free(ng.used);
 	return found;
 }
 
