@@ -1051,19 +1051,75 @@ void cat_hidden_words(const cat_game *g, unsigned p, const cat_move *m, const ca
 	unseen_words(g, &u, p, out, n);
 }
 
+/* A monopoly's wrong take (a: the monopoly, of `seat`, with each
+ * opponent's take stated), said of every way the unseen cards could have
+ * gone: met[] has bit p when some way left opponent p with what the line
+ * says it took.  One way's refusal names the first opponent whose count
+ * is wrong in that way, who may hold the count in another; so the words
+ * name an opponent no way left with it, or, when each holds its count in
+ * some way but no way has them all at once, say that.  Returns -1. */
+static int explain_take(const cat_game *g, arb_reject *rej, const cat_act *a, unsigned seat,
+			unsigned met, const unseen_tally *u)
+{
+	const char *who = cat_cname(g, seat), *res = cat_res_name[a->a];
+	char cards[160];
+	for (unsigned p = 0; p < g->nseats; p++) {
+		if (p == seat || met >> p & 1)
+			continue;
+		const char *from = cat_cname(g, p);
+		unseen_words(g, u, p, cards, sizeof cards);
+		int w = snprintf(rej->msg, sizeof rej->msg,
+				 "%s's monopoly takes %u %s from %s, but no way %s could have "
+				 "gone leaves %s with exactly %u %s",
+				 who, a->give[p], res, from, cards, from, a->give[p], res);
+		if (w < 0 || (size_t)w >= sizeof rej->msg) /* never cut: the generic words */
+			snprintf(rej->msg, sizeof rej->msg,
+				 "%s's monopoly takes %u %s from %s, but no way the unseen "
+				 "cards could have gone leaves %s with exactly %u %s",
+				 who, a->give[p], res, from, from, a->give[p], res);
+		return -1;
+	}
+	/* "1 ore from Blue, 2 from White and 0 from Orange" */
+	char takes[128];
+	size_t len = 0;
+	unsigned n = 0, of = g->nseats - 1;
+	for (unsigned p = 0; p < g->nseats && len < sizeof takes; p++) {
+		if (p == seat)
+			continue;
+		n++;
+		int w = snprintf(takes + len, sizeof takes - len, "%s%u%s%s from %s",
+				 n == 1	   ? ""
+				 : n == of ? " and "
+					   : ", ",
+				 a->give[p], n == 1 ? " " : "", n == 1 ? res : "", cat_cname(g, p));
+		len = w < 0 ? sizeof takes : len + (size_t)w;
+	}
+	if (len >= sizeof takes)
+		snprintf(takes, sizeof takes, "the %s the line says", res);
+	snprintf(rej->msg, sizeof rej->msg,
+		 "%s's monopoly takes %s, but no way the unseen cards could have gone "
+		 "leaves %s's opponents with all of that at once",
+		 who, takes, who);
+	return -1;
+}
+
 /* The message of a refusal that holds in every way the unseen cards
  * could have gone: `first` is the refusal in one of them, `sh` what it
  * lacked there, most[] the most of each resource the player short held
  * in any of them, `several` that there was more than one, `a` the action
- * refused (NULL: the line's end) and u the unseen cards before it, named
- * for the player the refusal is about.  Returns -1. */
+ * refused (NULL: the line's end), made by `seat`, and u the unseen cards
+ * before it, named for the player the refusal is about; take_met as
+ * explain_take's met, for a monopoly's wrong take.  Returns -1. */
 static int explain_msg(const cat_game *g, arb_reject *rej, const arb_reject *first,
 		       const cat_shortage *sh, const uint8_t most[CAT_RES], bool several,
-		       const cat_act *a, const unseen_tally *u)
+		       const cat_act *a, unsigned seat, unsigned take_met, const unseen_tally *u)
 {
 	*rej = *first;
 	const char *rule = first->rule;
 	char cards[160];
+	if (rule == cat_rules[CAT_R_MONOPOLY_TAKE].id && a && a->kind == A_MONOPOLY &&
+	    a->b == MONO_TAKE_EACH && seat < g->nseats)
+		return explain_take(g, rej, a, seat, take_met, u);
 	bool shortage = rule == cat_rules[CAT_R_CANNOT_AFFORD].id ||
 			rule == cat_rules[CAT_R_TRADE_NOT_HELD].id ||
 			rule == cat_rules[CAT_R_DISCARD_NOT_HELD].id;
@@ -1142,9 +1198,15 @@ static int explain(pass *P, const cat_act *a, const wset *in)
 				if (held[r] > most[r])
 					most[r] = held[r];
 		}
+	unsigned met = 0; /* a monopoly's take: who holds it in some world */
+	if (a && a->kind == A_MONOPOLY && a->a < CAT_RES)
+		for (unsigned i = 0; i < in->n; i++)
+			for (unsigned p = 0; p < P->t->g->nseats; p++)
+				if (hand_res(P->h, p, in->w[i].hand[p])[a->a] == a->give[p])
+					met |= 1u << p;
 	unseen_tally u = tally_at(P->t->g, P->t->m, a);
 	return explain_msg(P->t->g, P->rej, &P->first, sh, most,
-			   in->n > 1 || (a && cat_is_unseen(a)), a, &u);
+			   in->n > 1 || (a && cat_is_unseen(a)), a, P->t->seat, met, &u);
 }
 
 /* Hands as words of bytes (hand_word), for the byte-parallel sums and
@@ -1815,6 +1877,7 @@ typedef struct dfs {
 	arb_reject best_rej;
 	cat_shortage best_short;
 	uint8_t most[CAT_RES];
+	unsigned take_met; /* a monopoly's take there: explain_take's met */
 	unsigned tries_at_best;
 	int unseen_bad; /* a '?' the view may not write, or -1     */
 	const arb_reject *unseen_rej;
@@ -1931,6 +1994,7 @@ static void note_refusal(dfs *D, unsigned ai)
 		D->best_rej = D->rj;
 		D->best_short = *sh;
 		memset(D->most, 0, CAT_RES);
+		D->take_met = 0;
 		D->tries_at_best = 0;
 	}
 	D->tries_at_best++;
@@ -1939,6 +2003,11 @@ static void note_refusal(dfs *D, unsigned ai)
 		for (unsigned r = 0; r < CAT_RES; r++)
 			if (g->s.p[seat].res[r] > D->most[r])
 				D->most[r] = g->s.p[seat].res[r];
+	const cat_act *a = ai < D->cur->n ? &D->cur->act[ai] : NULL;
+	if (a && a->kind == A_MONOPOLY && a->a < CAT_RES)
+		for (unsigned p = 0; p < g->nseats; p++)
+			if (g->s.p[p].res[a->a] == a->give[p])
+				D->take_met |= 1u << p;
 }
 
 static bool explore(dfs *D, unsigned li, unsigned ai);
@@ -2592,6 +2661,7 @@ static int lazy_line(cat_turn *t, int unseen_bad, const arb_reject *unseen_rej)
 				D->best_rej = cbj_rej;
 				D->best_short = cbj_short;
 				memset(D->most, 0xff, CAT_RES); /* "no way ... all of" */
+				D->take_met = ~0u;		/* "... all of that at once" */
 			}
 		}
 		if (!said && D->best < 0) {
@@ -2602,7 +2672,7 @@ static int lazy_line(cat_turn *t, int unseen_bad, const arb_reject *unseen_rej)
 			const cat_act *a = (unsigned)D->best < t->m->n ? &t->m->act[D->best] : NULL;
 			unseen_tally u = tally_at(g, t->m, a);
 			rc = explain_msg(g, t->rej, &D->best_rej, &D->best_short, D->most, true, a,
-					 &u);
+					 t->seat, D->take_met, &u);
 		}
 	}
 	free(D->path);

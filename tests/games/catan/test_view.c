@@ -644,6 +644,29 @@ static void test_refusals_name_the_unseen_cards(void **state)
 		{ NULL, NULL },
 	};
 	name_check("hands=Red:grain+wool,White:lumber+wool+ore " VIEW_DECK, steal);
+	/* A monopoly's wrong take is said of an opponent no way leaves with
+	 * the count stated, not of the first one short in some way: White
+	 * stole Blue's brick or ore, so each can hold 1 ore but not both, and
+	 * only no way leaves White 2 */
+	const char *ore = "hands=Blue:brick+ore cards=Red:monopoly "
+			  "deck=14knight+2road-building+2year-of-plenty+1monopoly+5victory-point";
+	const named_line take_each[] = {
+		{ "Red roll 2+2", NULL },
+		{ "Blue roll 2+2", NULL },
+		{ "White roll 7 robber A steal Blue ?", NULL },
+		{ "Red roll 2+2 play monopoly ore takes Blue 1 White 1",
+		  "Red's monopoly takes 1 ore from Blue and 1 from White, but no way the unseen "
+		  "cards could have gone leaves Red's opponents with all of that at once" },
+		{ "Red roll 2+2 play monopoly ore takes Blue 0 White 2",
+		  "Red's monopoly takes 2 ore from White, but no way the card White stole could "
+		  "have gone leaves White with exactly 2 ore" },
+		{ "Red roll 2+2 play monopoly ore takes Blue 2 White 0",
+		  "Red's monopoly takes 2 ore from Blue, but no way the card stolen from Blue "
+		  "could have gone leaves Blue with exactly 2 ore" },
+		{ "Red roll 2+2 play monopoly ore takes Blue 0 White 1", NULL },
+		{ NULL, NULL },
+	};
+	name_check(ore, take_each);
 }
 
 /* Past the search's states the ways are listed again
