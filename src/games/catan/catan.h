@@ -134,7 +134,7 @@ typedef struct cat_state {
 typedef struct cat_shortage {
 	uint8_t seat;	       /* the player short, or CAT_NONE */
 	uint8_t need[CAT_RES]; /* what they had to hold         */
-	char what[48];	       /* "pays 3ore+2grain for a city" */
+	char what[96];	       /* "pays 3ore+2grain for a city" */
 } cat_shortage;
 
 typedef struct cat_hidden cat_hidden; /* hidden.c */

@@ -1051,6 +1051,112 @@ void cat_hidden_words(const cat_game *g, unsigned p, const cat_move *m, const ca
 	unseen_words(g, &u, p, out, n);
 }
 
+/* What the ways the unseen cards could have gone held where an action
+ * was refused in each of them, for the refusal's words: the most of each
+ * resource each seat held in any way, and the seats that held what the
+ * action asks of them in some way (met: bit p), which a refusal in one
+ * way cannot tell: a domestic trade's two bundles (its maker's, its
+ * partner's), a monopoly's take from each opponent. */
+typedef struct ways_held {
+	uint8_t most[CAT_SEATS][CAT_RES];
+	uint8_t bank_least[CAT_RES], bank_most[CAT_RES]; /* the bank's stock */
+	unsigned met;
+} ways_held;
+
+/* Add to wh one way in which action `a` of `seat` was refused, with the
+ * hands hand[] of nseats seats and the bank's stock bank[]. */
+static void ways_note(ways_held *wh, unsigned nseats, unsigned seat, const cat_act *a,
+		      const uint8_t *const hand[CAT_SEATS], const uint8_t bank[CAT_RES])
+{
+	for (unsigned p = 0; p < nseats; p++)
+		for (unsigned r = 0; r < CAT_RES; r++)
+			if (hand[p][r] > wh->most[p][r])
+				wh->most[p][r] = hand[p][r];
+	for (unsigned r = 0; r < CAT_RES; r++) {
+		if (bank[r] < wh->bank_least[r])
+			wh->bank_least[r] = bank[r];
+		if (bank[r] > wh->bank_most[r])
+			wh->bank_most[r] = bank[r];
+	}
+	if (!a)
+		return;
+	if (a->kind == A_MONOPOLY && a->a < CAT_RES) {
+		for (unsigned p = 0; p < nseats; p++)
+			if (hand[p][a->a] == a->give[p])
+				wh->met |= 1u << p;
+	} else if (a->kind == A_TRADE && seat < nseats && a->a < nseats) {
+		bool give = true, get = true;
+		for (unsigned r = 0; r < CAT_RES; r++) {
+			give &= hand[seat][r] >= a->give[r];
+			get &= hand[a->a][r] >= a->get[r];
+		}
+		wh->met |= (unsigned)give << seat | (unsigned)get << a->a;
+	}
+}
+
+/* Nothing noted yet; or, with `every`, words that hold of any ways: a
+ * refusal known to hold in every way but not how each way went says "no
+ * way ... all of ... at once". */
+static void ways_start(ways_held *wh, bool every)
+{
+	memset(wh->most, every ? 0xff : 0, sizeof wh->most);
+	memset(wh->bank_most, every ? 0xff : 0, CAT_RES);
+	memset(wh->bank_least, every ? 0 : 0xff, CAT_RES);
+	wh->met = every ? ~0u : 0;
+}
+
+/* A domestic trade (a, made by `seat`) refused in every way, each in
+ * the words of one: the refusal is about the maker when no way leaves
+ * them the cards they give, else the partner when none leaves them
+ * theirs (*sh made so); false when each is short only in ways where the
+ * other holds theirs: then no way leaves both at once, and rej says so. */
+static bool trade_short(const cat_game *g, arb_reject *rej, const cat_act *a, unsigned seat,
+			unsigned met, cat_shortage *sh)
+{
+	unsigned partner = a->a;
+	char give[48], get[48]; /* "19brick+19lumber+19wool+19grain+19ore" at most */
+	cat_bundle_str(a->give, give, sizeof give);
+	cat_bundle_str(a->get, get, sizeof get);
+	const char *maker = cat_cname(g, seat), *other = cat_cname(g, partner);
+	if (!(met >> seat & 1) || !(met >> partner & 1)) {
+		bool mine = !(met >> seat & 1);
+		sh->seat = (uint8_t)(mine ? seat : partner);
+		memcpy(sh->need, mine ? a->give : a->get, CAT_RES);
+		snprintf(sh->what, sizeof sh->what, "gives %s to %s", mine ? give : get,
+			 mine ? other : maker);
+		return true;
+	}
+	snprintf(rej->msg, sizeof rej->msg,
+		 "%s gives %s to %s for %s, but no way the unseen cards could have gone "
+		 "leaves %s with %s and %s with %s at once",
+		 maker, give, other, get, maker, give, other, get);
+	return false;
+}
+
+/* The bank short of `get` in every way the unseen cards could have
+ * gone, each in the words of one, which need not hold of the others (the
+ * cards discarded unseen went to the bank): said of a resource the bank
+ * is short of in every way, with the most it holds of it ("the bank has
+ * at most 1 ore"), or, when it is short of each only in some ways, that
+ * no way leaves it all at once (then false, rej said). */
+static bool bank_short(arb_reject *rej, const uint8_t get[CAT_RES], const ways_held *wh)
+{
+	for (unsigned r = 0; r < CAT_RES; r++)
+		if (get[r] > wh->bank_most[r]) {
+			snprintf(rej->msg, sizeof rej->msg, "the bank has %s %u %s",
+				 wh->bank_least[r] == wh->bank_most[r] ? "only" : "at most",
+				 wh->bank_most[r], cat_res_name[r]);
+			return true;
+		}
+	char b[48];
+	cat_bundle_str(get, b, sizeof b);
+	snprintf(rej->msg, sizeof rej->msg,
+		 "no way the unseen cards could have gone leaves the bank with all of %s at "
+		 "once",
+		 b);
+	return false;
+}
+
 /* A monopoly's wrong take (a: the monopoly, of `seat`, with each
  * opponent's take stated), said of every way the unseen cards could have
  * gone: met[] has bit p when some way left opponent p with what the line
@@ -1105,26 +1211,34 @@ static int explain_take(const cat_game *g, arb_reject *rej, const cat_act *a, un
 
 /* The message of a refusal that holds in every way the unseen cards
  * could have gone: `first` is the refusal in one of them, `sh` what it
- * lacked there, most[] the most of each resource the player short held
- * in any of them, `several` that there was more than one, `a` the action
- * refused (NULL: the line's end), made by `seat`, and u the unseen cards
- * before it, named for the player the refusal is about; take_met as
- * explain_take's met, for a monopoly's wrong take.  Returns -1. */
+ * lacked there, wh what the ways held, `several` that there was more
+ * than one, `a` the action refused (NULL: the line's end), made by
+ * `seat`, and u the unseen cards before it, named for the player the
+ * refusal is about.  Returns -1. */
 static int explain_msg(const cat_game *g, arb_reject *rej, const arb_reject *first,
-		       const cat_shortage *sh, const uint8_t most[CAT_RES], bool several,
-		       const cat_act *a, unsigned seat, unsigned take_met, const unseen_tally *u)
+		       const cat_shortage *first_sh, const ways_held *wh, bool several,
+		       const cat_act *a, unsigned seat, const unseen_tally *u)
 {
 	*rej = *first;
 	const char *rule = first->rule;
 	char cards[160];
 	if (rule == cat_rules[CAT_R_MONOPOLY_TAKE].id && a && a->kind == A_MONOPOLY &&
 	    a->b == MONO_TAKE_EACH && seat < g->nseats)
-		return explain_take(g, rej, a, seat, take_met, u);
+		return explain_take(g, rej, a, seat, wh->met, u);
+	cat_shortage trade_sh = *first_sh;
+	const cat_shortage *sh = first_sh;
+	if (rule == cat_rules[CAT_R_TRADE_NOT_HELD].id && a && a->kind == A_TRADE &&
+	    seat < g->nseats && a->a < g->nseats) {
+		if (!trade_short(g, rej, a, seat, wh->met, &trade_sh))
+			return -1;
+		sh = &trade_sh;
+	}
 	bool shortage = rule == cat_rules[CAT_R_CANNOT_AFFORD].id ||
 			rule == cat_rules[CAT_R_TRADE_NOT_HELD].id ||
 			rule == cat_rules[CAT_R_DISCARD_NOT_HELD].id;
 	if (shortage && sh->seat < g->nseats) {
 		const char *who = cat_cname(g, sh->seat);
+		const uint8_t *most = wh->most[sh->seat];
 		unseen_words(g, u, sh->seat, cards, sizeof cards);
 		/* the resource no way leaves enough of, if one */
 		unsigned r = 0;
@@ -1167,6 +1281,9 @@ static int explain_msg(const cat_game *g, arb_reject *rej, const arb_reject *fir
 	bool hands = false;
 	for (size_t i = 0; i < sizeof by_hands / sizeof *by_hands; i++)
 		hands |= rule == cat_rules[by_hands[i]].id;
+	if (hands && several && rule == cat_rules[CAT_R_BANK_EMPTY].id && a &&
+	    (a->kind == A_PLENTY || a->kind == A_BANK) && !bank_short(rej, a->get, wh))
+		return -1;
 	if (hands && several) {
 		bool steal = rule == cat_rules[CAT_R_STEAL_CARD].id && a &&
 			     (a->kind == A_ROBBER || a->kind == A_KNIGHT);
@@ -1189,24 +1306,23 @@ static int explain_msg(const cat_game *g, arb_reject *rej, const arb_reject *fir
  * end) in every world of `in`.  Returns -1. */
 static int explain(pass *P, const cat_act *a, const wset *in)
 {
-	const cat_shortage *sh = &P->first_short;
-	uint8_t most[CAT_RES] = { 0 };
-	if (sh->seat < P->t->g->nseats)
-		for (unsigned i = 0; i < in->n; i++) {
-			const uint8_t *held = hand_res(P->h, sh->seat, in->w[i].hand[sh->seat]);
-			for (unsigned r = 0; r < CAT_RES; r++)
-				if (held[r] > most[r])
-					most[r] = held[r];
+	const cat_game *g = P->t->g;
+	ways_held wh;
+	ways_start(&wh, false);
+	for (unsigned i = 0; i < in->n; i++) {
+		const uint8_t *hand[CAT_SEATS];
+		uint8_t bank[CAT_RES];
+		memset(bank, (int)cat_bank_size(g), CAT_RES);
+		for (unsigned p = 0; p < CAT_SEATS; p++) {
+			hand[p] = hand_res(P->h, p, in->w[i].hand[p]);
+			for (unsigned r = 0; r < CAT_RES && p < g->nseats; r++)
+				bank[r] = (uint8_t)(bank[r] - hand[p][r]);
 		}
-	unsigned met = 0; /* a monopoly's take: who holds it in some world */
-	if (a && a->kind == A_MONOPOLY && a->a < CAT_RES)
-		for (unsigned i = 0; i < in->n; i++)
-			for (unsigned p = 0; p < P->t->g->nseats; p++)
-				if (hand_res(P->h, p, in->w[i].hand[p])[a->a] == a->give[p])
-					met |= 1u << p;
-	unseen_tally u = tally_at(P->t->g, P->t->m, a);
-	return explain_msg(P->t->g, P->rej, &P->first, sh, most,
-			   in->n > 1 || (a && cat_is_unseen(a)), a, P->t->seat, met, &u);
+		ways_note(&wh, g->nseats, P->t->seat, a, hand, bank);
+	}
+	unseen_tally u = tally_at(g, P->t->m, a);
+	return explain_msg(g, P->rej, &P->first, &P->first_short, &wh,
+			   in->n > 1 || (a && cat_is_unseen(a)), a, P->t->seat, &u);
 }
 
 /* Hands as words of bytes (hand_word), for the byte-parallel sums and
@@ -1876,8 +1992,7 @@ typedef struct dfs {
 	int best;
 	arb_reject best_rej;
 	cat_shortage best_short;
-	uint8_t most[CAT_RES];
-	unsigned take_met; /* a monopoly's take there: explain_take's met */
+	ways_held ways; /* what the tries refused there held */
 	unsigned tries_at_best;
 	int unseen_bad; /* a '?' the view may not write, or -1     */
 	const arb_reject *unseen_rej;
@@ -1993,21 +2108,15 @@ static void note_refusal(dfs *D, unsigned ai)
 		D->best = (int)ai;
 		D->best_rej = D->rj;
 		D->best_short = *sh;
-		memset(D->most, 0, CAT_RES);
-		D->take_met = 0;
+		ways_start(&D->ways, false);
 		D->tries_at_best = 0;
 	}
 	D->tries_at_best++;
-	unsigned seat = D->best_short.seat;
-	if (seat < g->nseats)
-		for (unsigned r = 0; r < CAT_RES; r++)
-			if (g->s.p[seat].res[r] > D->most[r])
-				D->most[r] = g->s.p[seat].res[r];
-	const cat_act *a = ai < D->cur->n ? &D->cur->act[ai] : NULL;
-	if (a && a->kind == A_MONOPOLY && a->a < CAT_RES)
-		for (unsigned p = 0; p < g->nseats; p++)
-			if (g->s.p[p].res[a->a] == a->give[p])
-				D->take_met |= 1u << p;
+	const uint8_t *hand[CAT_SEATS];
+	for (unsigned p = 0; p < CAT_SEATS; p++)
+		hand[p] = g->s.p[p].res;
+	ways_note(&D->ways, g->nseats, D->cur->seat, ai < D->cur->n ? &D->cur->act[ai] : NULL, hand,
+		  g->s.bank);
 }
 
 static bool explore(dfs *D, unsigned li, unsigned ai);
@@ -2660,8 +2769,7 @@ static int lazy_line(cat_turn *t, int unseen_bad, const arb_reject *unseen_rej)
 				D->best = cbj_best;
 				D->best_rej = cbj_rej;
 				D->best_short = cbj_short;
-				memset(D->most, 0xff, CAT_RES); /* "no way ... all of" */
-				D->take_met = ~0u;		/* "... all of that at once" */
+				ways_start(&D->ways, true); /* "no way ... at once" */
 			}
 		}
 		if (!said && D->best < 0) {
@@ -2671,8 +2779,8 @@ static int lazy_line(cat_turn *t, int unseen_bad, const arb_reject *unseen_rej)
 		} else if (!said) {
 			const cat_act *a = (unsigned)D->best < t->m->n ? &t->m->act[D->best] : NULL;
 			unseen_tally u = tally_at(g, t->m, a);
-			rc = explain_msg(g, t->rej, &D->best_rej, &D->best_short, D->most, true, a,
-					 t->seat, D->take_met, &u);
+			rc = explain_msg(g, t->rej, &D->best_rej, &D->best_short, &D->ways, true, a,
+					 t->seat, &u);
 		}
 	}
 	free(D->path);

@@ -522,12 +522,10 @@ typedef struct named_line {
 
 /* Play `lines` (up to one with a NULL line) on that board with `cards`,
  * listing every way (max_worlds 0) and following one (1). */
-static void name_check(const char *cards, const named_line *lines)
+static void name_check_on(const char *seats, const char *setup, const named_line *lines)
 {
-	char setup[1024];
-	view_setup(setup, sizeof setup, cards);
 	for (unsigned max_worlds = 0; max_worlds < 2; max_worlds++) {
-		cat_game *g = tt_game_opts("Red Blue White", NULL, setup);
+		cat_game *g = tt_game_opts(seats, NULL, setup);
 		assert_non_null(g);
 		g->view = CAT_OBSERVER;
 		g->max_worlds = max_worlds;
@@ -543,6 +541,13 @@ static void name_check(const char *cards, const named_line *lines)
 		}
 		catan_game.destroy(g);
 	}
+}
+
+static void name_check(const char *cards, const named_line *lines)
+{
+	char setup[1024];
+	view_setup(setup, sizeof setup, cards);
+	name_check_on("Red Blue White", setup, lines);
 }
 
 /* A refusal names the unseen cards that touched the hand of the player
@@ -667,6 +672,55 @@ static void test_refusals_name_the_unseen_cards(void **state)
 		{ NULL, NULL },
 	};
 	name_check(ore, take_each);
+	/* So too a domestic trade's: White stole Blue's brick or lumber, and
+	 * Red one of White's two cards; Red may hold brick, lumber or wool,
+	 * White what Red left, never ore */
+	const char *two = "hands=White:wool,Blue:brick+lumber " VIEW_DECK;
+	const char *steals[] = { "Red roll 2+2", "Blue roll 2+2",
+				 "White roll 3+4 robber A steal Blue ?" };
+	const struct {
+		const char *trade, *words;
+	} trades[] = {
+		{ "brick for lumber", "Red gives brick to White for lumber, but no way the unseen "
+				      "cards could have gone leaves Red with brick and White with "
+				      "lumber at once" },
+		/* Red may hold lumber (the first way it is Red short), White
+		 * never ore */
+		{ "lumber for ore", "White gives ore to Red, but every way the card White stole "
+				    "and the one stolen from White could have gone leaves White "
+				    "with no ore" },
+		{ "wool for brick", NULL },
+	};
+	for (size_t i = 0; i < sizeof trades / sizeof *trades; i++) {
+		char last[128];
+		snprintf(last, sizeof last, "Red roll 3+4 robber E steal White ? trade White %s",
+			 trades[i].trade);
+		const named_line trade_lines[] = {
+			{ steals[0], NULL },	   { steals[1], NULL }, { steals[2], NULL },
+			{ last, trades[i].words }, { NULL, NULL },
+		};
+		name_check(two, trade_lines);
+	}
+	/* The bank's stock: every ore is in the hands but Blue's one, which
+	 * Blue discards unseen or keeps, so the bank holds 1 ore in some ways
+	 * and none in others (corpus/catan/view-bank-empty-*.tgn) */
+	const char *bank =
+		"hexes=O10,W2,L9,G12,B6,W4,B10,G9,L11,D,L3,O8,L8,O3,G4,W5,B5,G6,W11 "
+		"harbours=3:1@c1-d1,grain@f1-g1,ore@i2-j2,3:1@k3-k4,wool@i5-j5,3:1@f6-g6,"
+		"3:1@c6-d6,brick@b4-b5,lumber@b2-b3 settlements=Red:h2+g5,Blue:f3+d5,White:i4+i5,"
+		"Orange:c4+e4 roads=Red:h2-i2+g5-h5,Blue:e3-f3+c5-d5,White:i3-i4+h5-i5,"
+		"Orange:b4-c4+e4-f4 hands=Red:7ore,Blue:7brick+ore,White:7ore,Orange:4ore "
+		"cards=Red:year-of-plenty deck=14knight+2road-building+1year-of-plenty+2monopoly+"
+		"5victory-point robber=J longest=none army=none turn=Red";
+	const named_line plenty[] = {
+		{ "Red roll 3+4 discard Blue 4? robber E steal Blue brick play year-of-plenty 2ore",
+		  "the bank has at most 1 ore, however the unseen cards went" },
+		{ "Red roll 3+4 discard Blue 4? robber E steal Blue brick play year-of-plenty "
+		  "brick+ore",
+		  NULL },
+		{ NULL, NULL },
+	};
+	name_check_on("Red Blue White Orange", bank, plenty);
 }
 
 /* Past the search's states the ways are listed again
