@@ -87,6 +87,7 @@ static_assert(sizeof(cat_world) % 8 == 0, "a world hashes as 64-bit words");
 /* The tail of a world: what follows the hands. */
 #define TAIL_AT offsetof(cat_world, over)
 #define TAIL_SIZE (sizeof(cat_world) - TAIL_AT)
+#define TAIL_GOT (offsetof(cat_world, got) - TAIL_AT) /* got[][] in a tail */
 /* The turn's bookkeeping of a world, from must_discard on. */
 #define BOOKS (offsetof(cat_world, pad) - offsetof(cat_world, must_discard))
 #define BOOKS_AT (offsetof(cat_world, must_discard) - TAIL_AT) /* in a tail */
@@ -1060,14 +1061,24 @@ void cat_hidden_words(const cat_game *g, unsigned p, const cat_move *m, const ca
 typedef struct ways_held {
 	uint8_t most[CAT_SEATS][CAT_RES];
 	uint8_t bank_least[CAT_RES], bank_most[CAT_RES]; /* the bank's stock */
-	unsigned met;
+	bool got_differs;     /* a production stated: the seat's differs between ways */
+	uint8_t got[CAT_RES]; /* ... as in the first way */
+	unsigned met, n;      /* n: the ways noted */
 } ways_held;
 
 /* Add to wh one way in which action `a` of `seat` was refused, with the
- * hands hand[] of nseats seats and the bank's stock bank[]. */
+ * hands hand[] of nseats seats, the bank's stock bank[] and what each
+ * seat got this turn, got[][]. */
 static void ways_note(ways_held *wh, unsigned nseats, unsigned seat, const cat_act *a,
-		      const uint8_t *const hand[CAT_SEATS], const uint8_t bank[CAT_RES])
+		      const uint8_t *const hand[CAT_SEATS], const uint8_t bank[CAT_RES],
+		      const uint8_t got[CAT_SEATS][CAT_RES])
 {
+	if (a && a->kind == A_GETS && a->a < nseats) {
+		if (!wh->n)
+			memcpy(wh->got, got[a->a], CAT_RES);
+		wh->got_differs |= memcmp(wh->got, got[a->a], CAT_RES) != 0;
+	}
+	wh->n++;
 	for (unsigned p = 0; p < nseats; p++)
 		for (unsigned r = 0; r < CAT_RES; r++)
 			if (hand[p][r] > wh->most[p][r])
@@ -1102,7 +1113,9 @@ static void ways_start(ways_held *wh, bool every)
 	memset(wh->most, every ? 0xff : 0, sizeof wh->most);
 	memset(wh->bank_most, every ? 0xff : 0, CAT_RES);
 	memset(wh->bank_least, every ? 0 : 0xff, CAT_RES);
+	wh->got_differs = every;
 	wh->met = every ? ~0u : 0;
+	wh->n = 0;
 }
 
 /* A domestic trade (a, made by `seat`) refused in every way, each in
@@ -1284,6 +1297,17 @@ static int explain_msg(const cat_game *g, arb_reject *rej, const arb_reject *fir
 	if (hands && several && rule == cat_rules[CAT_R_BANK_EMPTY].id && a &&
 	    (a->kind == A_PLENTY || a->kind == A_BANK) && !bank_short(rej, a->get, wh))
 		return -1;
+	/* a production stated that the ways give differently (a bank short of
+	 * what the roll owes in some): said of them all */
+	char *but = strstr(rej->msg, ", but ");
+	if (hands && several && rule == cat_rules[CAT_R_ASSERT_PRODUCTION].id && a &&
+	    a->kind == A_GETS && a->a < g->nseats && wh->got_differs && but) {
+		size_t at = (size_t)(but - rej->msg);
+		snprintf(but, sizeof rej->msg - at,
+			 ", but no way the unseen cards could have gone gives %s that",
+			 cat_cname(g, a->a));
+		return -1;
+	}
 	if (hands && several) {
 		bool steal = rule == cat_rules[CAT_R_STEAL_CARD].id && a &&
 			     (a->kind == A_ROBBER || a->kind == A_KNIGHT);
@@ -1318,7 +1342,10 @@ static int explain(pass *P, const cat_act *a, const wset *in)
 			for (unsigned r = 0; r < CAT_RES && p < g->nseats; r++)
 				bank[r] = (uint8_t)(bank[r] - hand[p][r]);
 		}
-		ways_note(&wh, g->nseats, P->t->seat, a, hand, bank);
+		uint8_t got[CAT_SEATS][CAT_RES];
+		memcpy(got, tail_of(P->h, &in->w[i]) + TAIL_GOT, sizeof got);
+		ways_note(&wh, g->nseats, P->t->seat, a, hand, bank,
+			  (const uint8_t(*)[CAT_RES])got);
 	}
 	unseen_tally u = tally_at(g, P->t->m, a);
 	return explain_msg(g, P->rej, &P->first, &P->first_short, &wh,
@@ -2116,7 +2143,7 @@ static void note_refusal(dfs *D, unsigned ai)
 	for (unsigned p = 0; p < CAT_SEATS; p++)
 		hand[p] = g->s.p[p].res;
 	ways_note(&D->ways, g->nseats, D->cur->seat, ai < D->cur->n ? &D->cur->act[ai] : NULL, hand,
-		  g->s.bank);
+		  g->s.bank, (const uint8_t(*)[CAT_RES])D->t.got);
 }
 
 static bool explore(dfs *D, unsigned li, unsigned ai);

@@ -721,6 +721,18 @@ static void test_refusals_name_the_unseen_cards(void **state)
 		{ NULL, NULL },
 	};
 	name_check_on("Red Blue White Orange", bank, plenty);
+	/* so the 8 gives White its one ore in some ways, and in the others,
+	 * the bank short, nobody anything: a production stated is said of
+	 * them all (corpus/catan/view-assert-production-*.tgn) */
+	const named_line production[] = {
+		{ "Red roll 3+4 discard Blue 4? robber E steal Blue brick", NULL },
+		{ "Blue roll 4+4 gets White 2ore",
+		  "the record says White gets 2ore from the roll of 8, but no way the unseen "
+		  "cards could have gone gives White that" },
+		{ "Blue roll 4+4 gets White ore gets Blue lumber", NULL },
+		{ NULL, NULL },
+	};
+	name_check_on("Red Blue White Orange", bank, production);
 }
 
 /* Past the search's states the ways are listed again
