@@ -427,6 +427,10 @@ void cat_turn_start(cat_turn *t, cat_game *g, const cat_move *m, const arb_sink 
 const char *cat_refusal_words(const cat_turn *t, const uint8_t v[CAT_RES], char *out, size_t len);
 void cat_note_shortage(cat_turn *t, unsigned seat, const uint8_t *need, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
+/* Remember the seat a refusal about hand sizes is about (discard-count,
+ * discard-unneeded, discard-missing, steal-required), in g->shortage with
+ * nothing needed, so that hidden.c can say it over every way. */
+void cat_note_seat(cat_turn *t, unsigned seat);
 
 /* development.c */
 int cat_play_card(cat_turn *t, const cat_act *a, unsigned card);

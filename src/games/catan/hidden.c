@@ -1060,7 +1060,8 @@ void cat_hidden_words(const cat_game *g, unsigned p, const cat_move *m, const ca
  * partner's), a monopoly's take from each opponent. */
 typedef struct ways_held {
 	uint8_t most[CAT_SEATS][CAT_RES];
-	uint8_t bank_least[CAT_RES], bank_most[CAT_RES]; /* the bank's stock */
+	uint8_t bank_least[CAT_RES], bank_most[CAT_RES];     /* the bank's stock */
+	uint8_t size_least[CAT_SEATS], size_most[CAT_SEATS]; /* hand sizes */
 	bool got_differs;     /* a production stated: the seat's differs between ways */
 	uint8_t got[CAT_RES]; /* ... as in the first way */
 	unsigned met, n;      /* n: the ways noted */
@@ -1083,6 +1084,15 @@ static void ways_note(ways_held *wh, unsigned nseats, unsigned seat, const cat_a
 		for (unsigned r = 0; r < CAT_RES; r++)
 			if (hand[p][r] > wh->most[p][r])
 				wh->most[p][r] = hand[p][r];
+	for (unsigned p = 0; p < nseats; p++) {
+		unsigned size = 0;
+		for (unsigned r = 0; r < CAT_RES; r++)
+			size += hand[p][r];
+		if (size < wh->size_least[p])
+			wh->size_least[p] = (uint8_t)size;
+		if (size > wh->size_most[p])
+			wh->size_most[p] = (uint8_t)size;
+	}
 	for (unsigned r = 0; r < CAT_RES; r++) {
 		if (bank[r] < wh->bank_least[r])
 			wh->bank_least[r] = bank[r];
@@ -1114,6 +1124,9 @@ static void ways_start(ways_held *wh, bool every)
 	memset(wh->bank_most, every ? 0xff : 0, CAT_RES);
 	memset(wh->bank_least, every ? 0 : 0xff, CAT_RES);
 	wh->got_differs = every;
+	/* sizes unknown with `every`: none said (least above most) */
+	memset(wh->size_least, 0xff, CAT_SEATS);
+	memset(wh->size_most, 0, CAT_SEATS);
 	wh->met = every ? ~0u : 0;
 	wh->n = 0;
 }
@@ -1144,6 +1157,56 @@ static bool trade_short(const cat_game *g, arb_reject *rej, const cat_act *a, un
 		 "leaves %s with %s and %s with %s at once",
 		 maker, give, other, get, maker, give, other, get);
 	return false;
+}
+
+/* A refusal about a hand's size (rej: in the words of one way, about
+ * `seat`, a the action refused or NULL: the line's end) where the sizes
+ * differ between ways (after a monopoly whose take from each the record
+ * does not say): said with the least and the most the seat holds, or,
+ * when the seat is not the one concerned in every way, of every way.
+ * False when the sizes do not differ, or the rule is not one of these. */
+static bool sizes_differ(const cat_game *g, arb_reject *rej, const cat_act *a, unsigned seat,
+			 const ways_held *wh)
+{
+	unsigned lo = wh->size_least[seat], hi = wh->size_most[seat];
+	if (lo >= hi)
+		return false;
+	const char *who = cat_cname(g, seat), *rule = rej->rule;
+	char held[96];
+	snprintf(held, sizeof held, "%s holds %u to %u cards, however the unseen cards went", who,
+		 lo, hi);
+	if (rule == cat_rules[CAT_R_DISCARD_COUNT].id && a && a->kind == A_DISCARD) {
+		snprintf(rej->msg, sizeof rej->msg,
+			 "%s, and must discard half of them (rounded down), not %u", held,
+			 cat_bundle_total(a->give) + a->b);
+	} else if (rule == cat_rules[CAT_R_DISCARD_UNNEEDED].id) {
+		snprintf(rej->msg, sizeof rej->msg,
+			 "%s, and keeps them (only a hand of more than 7 is halved)", held);
+	} else if (rule == cat_rules[CAT_R_DISCARD_MISSING].id) {
+		const char *when = a ? "before the robber moves" : "after the 7";
+		if (lo > 7)
+			snprintf(rej->msg, sizeof rej->msg,
+				 "%s, and must discard half of them (rounded down) %s", held, when);
+		else
+			snprintf(rej->msg, sizeof rej->msg,
+				 "every way the unseen cards could have gone leaves a player "
+				 "who holds more than 7 cards and must discard half of them %s",
+				 when);
+	} else if (rule == cat_rules[CAT_R_STEAL_REQUIRED].id) {
+		char *colon = strstr(rej->msg, ": "); /* "Red must steal a card at E" */
+		if (!colon)
+			return false;
+		size_t at = (size_t)(colon - rej->msg);
+		if (lo > 0)
+			snprintf(colon, sizeof rej->msg - at, ": %s", held);
+		else
+			snprintf(colon, sizeof rej->msg - at,
+				 ": every way the unseen cards could have gone leaves a player "
+				 "there who holds cards");
+	} else {
+		return false;
+	}
+	return true;
 }
 
 /* The bank short of `get` in every way the unseen cards could have
@@ -1294,6 +1357,8 @@ static int explain_msg(const cat_game *g, arb_reject *rej, const arb_reject *fir
 	bool hands = false;
 	for (size_t i = 0; i < sizeof by_hands / sizeof *by_hands; i++)
 		hands |= rule == cat_rules[by_hands[i]].id;
+	if (several && sh->seat < g->nseats && sizes_differ(g, rej, a, sh->seat, wh))
+		return -1;
 	if (hands && several && rule == cat_rules[CAT_R_BANK_EMPTY].id && a &&
 	    (a->kind == A_PLENTY || a->kind == A_BANK) && !bank_short(rej, a->get, wh))
 		return -1;

@@ -239,6 +239,14 @@ void cat_note_shortage(cat_turn *t, unsigned seat, const uint8_t *need, const ch
 	va_end(ap);
 }
 
+void cat_note_seat(cat_turn *t, unsigned seat)
+{
+	cat_shortage *sh = &t->g->shortage;
+	sh->seat = (uint8_t)seat;
+	memset(sh->need, 0, CAT_RES);
+	sh->what[0] = '\0';
+}
+
 /* Pay the cost `what` to the bank.  Rejects with cannot-afford. */
 int cat_pay(cat_turn *t, const cat_act *a, unsigned what, const char *name)
 {
@@ -287,13 +295,15 @@ static int move_robber(cat_turn *t, const cat_act *a)
 	s->robber = (uint8_t)h;
 	if (a->b == CAT_NONE) {
 		for (unsigned p = 0; p < g->nseats; p++)
-			if ((cand >> p & 1) && s->p[p].ncards)
+			if ((cand >> p & 1) && s->p[p].ncards) {
+				cat_note_seat(t, p);
 				return cat_rej_arg(t, a, CAT_R_STEAL_REQUIRED,
 						   "%s must "
 						   "steal a card at %c: %s holds "
 						   "%u card%s",
 						   cat_cname(g, t->seat), 'A' + h, cat_cname(g, p),
 						   s->p[p].ncards, arb_s(s->p[p].ncards));
+			}
 		return 0;
 	}
 	if (a->b == t->seat)
@@ -376,6 +386,9 @@ static int act_discard(cat_turn *t, const cat_act *a)
 				   "%s has already "
 				   "discarded",
 				   cat_cname(g, a->a));
+	unsigned n = cat_bundle_total(a->give) + a->b;
+	if (!t->must_discard[a->a] || n != t->must_discard[a->a])
+		cat_note_seat(t, a->a);
 	if (!t->must_discard[a->a])
 		return cat_rej_arg(t, a, CAT_R_DISCARD_UNNEEDED,
 				   "%s holds %u card%s and "
@@ -383,7 +396,6 @@ static int act_discard(cat_turn *t, const cat_act *a)
 				   "halved)",
 				   cat_cname(g, a->a), p->ncards, p->ncards == 1 ? "" : "s",
 				   p->ncards == 1 ? "it" : "them");
-	unsigned n = cat_bundle_total(a->give) + a->b;
 	if (n != t->must_discard[a->a])
 		return cat_rej_arg(t, a, CAT_R_DISCARD_COUNT,
 				   "%s holds %u cards and "
@@ -421,12 +433,14 @@ static int act_robber(cat_turn *t, const cat_act *a)
 				  "the robber moves "
 				  "only after a roll of 7 or with a knight");
 	for (unsigned p = 0; p < g->nseats; p++)
-		if (t->must_discard[p] && !t->discarded[p])
+		if (t->must_discard[p] && !t->discarded[p]) {
+			cat_note_seat(t, p);
 			return cat_rej_kw(t, a, CAT_R_DISCARD_MISSING,
 					  "%s holds %u "
 					  "cards and must discard %u before the "
 					  "robber moves",
 					  cat_cname(g, p), g->s.p[p].ncards, t->must_discard[p]);
+		}
 	if (move_robber(t, a) < 0)
 		return -1;
 	t->seven = false;
@@ -753,12 +767,14 @@ int cat_turn_end(cat_turn *t)
 				  cat_cname(g, t->seat));
 	if (t->seven) {
 		for (unsigned p = 0; p < g->nseats; p++)
-			if (t->must_discard[p] && !t->discarded[p])
+			if (t->must_discard[p] && !t->discarded[p]) {
+				cat_note_seat(t, p);
 				return cat_reject(t->rej, CAT_R_DISCARD_MISSING, m->line, m->col,
 						  "%s holds %u cards and must "
 						  "discard %u after the 7",
 						  cat_cname(g, p), s->p[p].ncards,
 						  t->must_discard[p]);
+			}
 		return cat_reject(t->rej, CAT_R_ROBBER_MISSING, m->line, m->col,
 				  "%s rolled a 7 and must move the "
 				  "robber",

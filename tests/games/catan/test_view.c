@@ -733,6 +733,33 @@ static void test_refusals_name_the_unseen_cards(void **state)
 		{ NULL, NULL },
 	};
 	name_check_on("Red Blue White Orange", bank, production);
+	/* Hand sizes that differ between ways (a monopoly's take stated only
+	 * in all, from hands an unseen steal made): said with the least and
+	 * the most (corpus/catan/view-sizes-*.tgn) */
+	const char *sizes = "hands=Blue:9brick+wool cards=Red:monopoly,White:knight "
+			    "deck=13knight+2road-building+2year-of-plenty+1monopoly+"
+			    "5victory-point";
+	const named_line sized[] = {
+		{ "Red roll 2+2", NULL },
+		{ "Blue roll 2+2", NULL },
+		{ "White roll 2+2 play knight A steal Blue ?", NULL },
+		{ "Red roll 2+2 play monopoly wool takes 1", NULL },
+		{ "Blue roll 3+4 discard Blue 3?",
+		  "Blue holds 8 to 9 cards, however the unseen cards went, and must discard half "
+		  "of them (rounded down), not 3" },
+		{ "Blue roll 3+4 robber E steal White ?",
+		  "Blue holds 8 to 9 cards, however the unseen cards went, and must discard half "
+		  "of them (rounded down) before the robber moves" },
+		{ "Blue roll 2+2", NULL },
+		{ "White roll 3+4 discard Blue 4? robber I",
+		  "White must steal a card at I: Blue holds 4 to 5 cards, however the unseen "
+		  "cards went" },
+		{ "White roll 3+4 discard Blue 4? robber I steal Blue ?", NULL },
+		{ "Red roll 3+4 discard Blue 2? robber E",
+		  "Blue holds 3 to 4 cards, however the unseen cards went, and keeps them" },
+		{ NULL, NULL },
+	};
+	name_check(sizes, sized);
 }
 
 /* Past the search's states the ways are listed again
