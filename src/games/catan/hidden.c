@@ -231,7 +231,8 @@ struct cat_hidden {
 	uint8_t *mwhy;	  /* per state of the memo: the seats whose hands there
 			* made it lead nowhere (MEMO_*) */
 	uint64_t *mslack; /* ... and for how much slack at most (memo_why) */
-	uint32_t *mstamp, *mslot;
+	hslot *mtab;	  /* the memo's hash table: mnslots slots, grown */
+	unsigned mnslots; /* with the states it holds (memo_visit)    */
 	uint32_t mgen;
 	unsigned mn;
 	/* The unseen cards refusals name: the tally as of the start of the
@@ -299,8 +300,7 @@ void cat_hidden_free(cat_game *g)
 	free(h->memo);
 	free(h->mwhy);
 	free(h->mslack);
-	free(h->mstamp);
-	free(h->mslot);
+	free(h->mtab);
 	free(h);
 	g->hid = NULL;
 	g->hidden_on = false;
@@ -1978,6 +1978,10 @@ static bool fast_act(cat_turn *t, const cat_act *a)
 
 #define LAZY_MEMO (1u << 19)
 #define LAZY_SLOTS (2u * LAZY_MEMO)
+/* The memo's hash table starts small and grows with the states it holds:
+ * most lines follow the witness in a few states, and a table of
+ * LAZY_SLOTS would be a cache miss (and, new, a page fault) a state. */
+#define MEMO_SLOTS_FIRST 4096u
 
 /* The search backjumps (conflict-directed backjumping): each try that
  * leads nowhere says which guesses it failed for (its conflict), and when
@@ -2157,6 +2161,23 @@ static void memo_why(dfs *D, unsigned from)
 	}
 }
 
+/* The memo's table four times the size (at most LAZY_SLOTS), with the
+ * states it holds put in it again. */
+static void __attribute__((noinline)) memo_grow(cat_hidden *h)
+{
+	unsigned k = 4 * h->mnslots < LAZY_SLOTS ? 4 * h->mnslots : LAZY_SLOTS;
+	free(h->mtab);
+	h->mtab = arb_xcalloc(k, sizeof *h->mtab);
+	h->mnslots = k;
+	h->mgen = 1;
+	for (unsigned m = 0; m < h->mn; m++) {
+		unsigned i = (unsigned)world_hash(&h->memo[m]) & (k - 1);
+		while (h->mtab[i].stamp == h->mgen)
+			i = (i + 1) & (k - 1);
+		h->mtab[i] = (hslot){ h->mgen, m };
+	}
+}
+
 /* A try reached (li, ai) in the world the position holds: false when
  * one already did (it led nowhere) or the memo is full. */
 static bool memo_visit(dfs *D, unsigned li, unsigned ai)
@@ -2166,16 +2187,19 @@ static bool memo_visit(dfs *D, unsigned li, unsigned ai)
 	world_store_x(D->g, &D->t, &w);
 	memcpy(w.pad, &li, 4);
 	w.pad[4] = (uint8_t)ai;
-	unsigned i = (unsigned)world_hash(&w) & (LAZY_SLOTS - 1);
-	while (h->mstamp[i] == h->mgen) {
-		if (memcmp(&h->memo[h->mslot[i]], &w, sizeof w) == 0) {
-			unsigned k = h->mslot[i], why = h->mwhy[k];
+	if (2 * (h->mn + 1) > h->mnslots && h->mnslots < LAZY_SLOTS)
+		memo_grow(h);
+	unsigned mask = h->mnslots - 1;
+	unsigned i = (unsigned)world_hash(&w) & mask;
+	while (h->mtab[i].stamp == h->mgen) {
+		if (memcmp(&h->memo[h->mtab[i].at], &w, sizeof w) == 0) {
+			unsigned k = h->mtab[i].at, why = h->mwhy[k];
 			if (why != MEMO_ALL && !bytes_at_least(h->mslack[k], D->dp.slack))
 				why |= MEMO_BANK | ((1u << CAT_SEATS) - 1);
 			memo_conflict(D, why);
 			return false;
 		}
-		i = (i + 1) & (LAZY_SLOTS - 1);
+		i = (i + 1) & mask;
 	}
 	if (h->mn == LAZY_MEMO) {
 		D->full = true;
@@ -2184,8 +2208,7 @@ static bool memo_visit(dfs *D, unsigned li, unsigned ai)
 	h->memo[h->mn] = w;
 	h->mwhy[h->mn] = MEMO_ALL;
 	h->mslack[h->mn] = D->dp.slack; /* (memo_why adds the tolerance) */
-	h->mstamp[i] = h->mgen;
-	h->mslot[i] = h->mn++;
+	h->mtab[i] = (hslot){ h->mgen, h->mn++ };
 	path_push(D, h->mn - 1);
 	return true;
 }
@@ -2548,7 +2571,7 @@ static void start_deps(dfs *D, uint64_t slack)
 static void memo_clear(cat_hidden *h)
 {
 	if (++h->mgen == 0) {
-		memset(h->mstamp, 0, LAZY_SLOTS * sizeof *h->mstamp);
+		memset(h->mtab, 0, h->mnslots * sizeof *h->mtab);
 		h->mgen = 1;
 	}
 	h->mn = 0;
@@ -2705,12 +2728,11 @@ static int relist(cat_turn *t)
 	free(h->memo); /* no use to the listing, which needs the room */
 	free(h->mwhy);
 	free(h->mslack);
-	free(h->mstamp);
-	free(h->mslot);
+	free(h->mtab);
 	h->memo = NULL;
 	h->mwhy = NULL;
 	h->mslack = NULL;
-	h->mstamp = h->mslot = NULL;
+	h->mtab = NULL;
 	/* what is given back when the listing fails: the worlds in full, as
 	 * the ids of hands and tails may be collected on the way */
 	const wset *base = &h->set[h->committed];
@@ -2782,8 +2804,8 @@ static int lazy_line(cat_turn *t, int unseen_bad, const arb_reject *unseen_rej)
 		h->memo = arb_xmalloc(LAZY_MEMO * sizeof *h->memo);
 		h->mwhy = arb_xmalloc(LAZY_MEMO);
 		h->mslack = arb_xmalloc(LAZY_MEMO * sizeof *h->mslack);
-		h->mstamp = arb_xcalloc(LAZY_SLOTS, sizeof *h->mstamp);
-		h->mslot = arb_xmalloc(LAZY_SLOTS * sizeof *h->mslot);
+		h->mtab = arb_xcalloc(MEMO_SLOTS_FIRST, sizeof *h->mtab);
+		h->mnslots = MEMO_SLOTS_FIRST;
 		h->mgen = 0;
 	}
 	dfs *D = arb_xcalloc(1, sizeof *D);
