@@ -602,13 +602,18 @@ static void ensure_slots(cat_hidden *h, unsigned n)
 }
 
 /* Room for n worlds in `s` (doubling, so a set that grows a little
- * line by line is not copied each time). */
+ * line by line is not copied each time; past a few thousand, room for
+ * CAT_MAX_WORLDS at once, whose pages are only touched as they fill, as
+ * copying a set of tens of thousands of worlds at each doubling cost a
+ * spike of a line more than its worlds did). */
 static void reserve(wset *s, unsigned n)
 {
 	if (s->cap >= n)
 		return;
 	s->cap = s->cap * 2 > n ? s->cap * 2 : n;
 	s->cap = s->cap < 64 ? 64 : s->cap;
+	if (s->cap > 4096 && s->cap < CAT_MAX_WORLDS)
+		s->cap = CAT_MAX_WORLDS;
 	s->w = arb_xrealloc(s->w, s->cap * sizeof *s->w);
 }
 
