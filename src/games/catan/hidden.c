@@ -141,9 +141,12 @@ typedef struct wset {
  * once (relist). */
 #define RELIST_WORLDS (1u << 19)
 
-/* A slot of the hash table of worlds: in use when its stamp is the
- * table's gen, then holding the index of its world.  Together, so that a
- * probe reads one place. */
+/* A slot of the hash table of worlds: in use when its stamp less its low
+ * byte is the table's gen (a multiple of 256), then holding the index of
+ * its world, and in that byte 8 bits of the world's hash (its tag), so
+ * that a probe reads the world only when the tags agree: a set of tens
+ * of thousands of worlds is far bigger than a cache, and each world read
+ * is a miss.  Together, so that a probe reads one place. */
 typedef struct hslot {
 	uint32_t stamp, at;
 } hslot;
@@ -195,7 +198,7 @@ struct cat_hidden {
 	wset set[3];
 	unsigned committed; /* the worlds at the start of the line        */
 	unsigned in;	    /* the worlds the next action is played on    */
-	uint32_t gen;	    /* a slot is in use when its stamp is gen */
+	uint32_t gen;	    /* a slot is in use when its stamp is gen + a tag (hslot) */
 	hslot *tab;
 	unsigned nslots;    /* a power of 2, at most max_slots, grown with the sets */
 	unsigned max_slots; /* twice the worlds listed at most */
@@ -554,22 +557,35 @@ static inline void wid_words(const wid *w, uint64_t x[3])
 	memcpy(x, w, sizeof *w);
 }
 
-/* The slot where a search for the world of ids x (its three words)
- * starts: the top bits of a multiplicative hash, which mix every bit of
- * the words without a finishing step. */
-static inline unsigned wid_slot(const cat_hidden *h, const uint64_t x[3])
+/* The hash of the world of ids x (its three words): a multiplicative
+ * hash, which mixes every bit of the words into its top bits without a
+ * finishing step.  Its top bits are the slot where a search for it
+ * starts, the 8 bits below them its tag (hslot). */
+static inline uint64_t wid_hash(const uint64_t x[3])
 {
-	uint64_t k = (x[0] * 0x9e3779b97f4a7c15ull) ^ (x[1] * 0xff51afd7ed558ccdull) ^
-		     (x[2] * 0xc4ceb9fe1a85ec53ull);
-	return (unsigned)(k >> h->shift);
+	return (x[0] * 0x9e3779b97f4a7c15ull) ^ (x[1] * 0xff51afd7ed558ccdull) ^
+	       (x[2] * 0xc4ceb9fe1a85ec53ull);
+}
+
+/* The stamp of a slot holding a world of hash k. */
+static inline uint32_t wid_stamp(const cat_hidden *h, uint64_t k)
+{
+	return h->gen | (uint32_t)(k >> (h->shift - 8) & 0xff);
+}
+
+/* Slot i is in use. */
+static inline bool slot_used(const cat_hidden *h, unsigned i)
+{
+	return (h->tab[i].stamp & ~0xffu) == h->gen;
 }
 
 /* Start building a new set: every slot of the hash table free. */
 static void new_gen(cat_hidden *h)
 {
-	if (++h->gen == 0) {
+	h->gen += 256;
+	if (h->gen == 0) {
 		memset(h->tab, 0, h->nslots * sizeof *h->tab);
-		h->gen = 1;
+		h->gen = 256;
 	}
 }
 
@@ -583,7 +599,7 @@ static void set_slots(cat_hidden *h, unsigned k)
 		k >>= 1;
 	}
 	h->tab = arb_xcalloc(h->nslots, sizeof *h->tab);
-	h->gen = 1;
+	h->gen = 256;
 }
 
 /* Slots for n worlds at least (twice as many, up to max_slots).  The slots
@@ -626,10 +642,11 @@ static void __attribute__((noinline)) rehash(cat_hidden *h, const wset *out)
 	for (unsigned k = 0; k < out->n; k++) {
 		uint64_t y[3];
 		wid_words(&out->w[k], y);
-		unsigned j = wid_slot(h, y);
-		while (h->tab[j].stamp == h->gen)
+		uint64_t hash = wid_hash(y);
+		unsigned j = (unsigned)(hash >> h->shift);
+		while (slot_used(h, j))
 			j = (j + 1) & (h->nslots - 1);
-		h->tab[j] = (hslot){ h->gen, k };
+		h->tab[j] = (hslot){ wid_stamp(h, hash), k };
 	}
 }
 
@@ -641,19 +658,22 @@ static inline __attribute__((always_inline)) int insert(cat_hidden *h, wset *out
 	wid_words(w, x);
 	if (2 * (out->n + 1) > h->nslots && h->nslots < h->max_slots)
 		rehash(h, out);
-	unsigned i = wid_slot(h, x);
-	while (h->tab[i].stamp == h->gen) {
+	uint64_t hash = wid_hash(x);
+	uint32_t stamp = wid_stamp(h, hash);
+	unsigned i = (unsigned)(hash >> h->shift);
+	for (; slot_used(h, i); i = (i + 1) & (h->nslots - 1)) {
+		if (h->tab[i].stamp != stamp)
+			continue;
 		uint64_t y[3];
 		wid_words(&out->w[h->tab[i].at], y);
 		if (((y[0] ^ x[0]) | (y[1] ^ x[1]) | (y[2] ^ x[2])) == 0)
 			return 0;
-		i = (i + 1) & (h->nslots - 1);
 	}
 	if (out->n == h->limit)
 		return -1;
 	reserve(out, out->n + 1);
 	out->w[out->n] = *w;
-	h->tab[i] = (hslot){ h->gen, out->n++ };
+	h->tab[i] = (hslot){ stamp, out->n++ };
 	return 0;
 }
 
@@ -3112,13 +3132,15 @@ static bool unseen_discards(cat_hidden *h, wset *out, const wset *in, uint32_t t
 		x.tail = tail;
 		uint64_t xw[3];
 		wid_words(&x, xw);
-		unsigned slot = wid_slot(h, xw);
-		while (h->tab[slot].stamp == h->gen &&
-		       memcmp(&D.key[h->tab[slot].at], &x, sizeof x))
+		uint64_t hash = wid_hash(xw);
+		uint32_t stamp = wid_stamp(h, hash);
+		unsigned slot = (unsigned)(hash >> h->shift);
+		while (slot_used(h, slot) && (h->tab[slot].stamp != stamp ||
+					      memcmp(&D.key[h->tab[slot].at], &x, sizeof x)))
 			slot = (slot + 1) & (h->nslots - 1);
 		D.next[i] = UINT32_MAX;
-		if (h->tab[slot].stamp != h->gen) { /* a new group */
-			h->tab[slot] = (hslot){ h->gen, ngroups };
+		if (!slot_used(h, slot)) { /* a new group */
+			h->tab[slot] = (hslot){ stamp, ngroups };
 			D.key[ngroups] = x;
 			D.head[ngroups] = last[ngroups] = i;
 			ngroups++;
