@@ -135,6 +135,11 @@ typedef struct cat_shortage {
 	uint8_t seat;	       /* the player short, or CAT_NONE */
 	uint8_t need[CAT_RES]; /* what they had to hold         */
 	char what[96];	       /* "pays 3ore+2grain for a city" */
+	/* With steal-required and assert-production: how much of the
+	 * message is true however the unseen cards went ("the record says
+	 * White gets 2ore from the roll of 8"), before what was so in one
+	 * way only (", but White gets ore"): cat_note_said. */
+	uint16_t said;
 } cat_shortage;
 
 typedef struct cat_hidden cat_hidden; /* hidden.c */
@@ -431,6 +436,10 @@ void cat_note_shortage(cat_turn *t, unsigned seat, const uint8_t *need, const ch
  * discard-unneeded, discard-missing, steal-required), in g->shortage with
  * nothing needed, so that hidden.c can say it over every way. */
 void cat_note_seat(cat_turn *t, unsigned seat);
+/* Remember that the first `len` bytes of the refusal about to be made
+ * (steal-required, assert-production) hold however the unseen cards
+ * went, and the rest only of the way refused (cat_shortage.said). */
+void cat_note_said(cat_turn *t, size_t len);
 
 /* development.c */
 int cat_play_card(cat_turn *t, const cat_act *a, unsigned card);

@@ -1185,13 +1185,14 @@ static bool trade_short(const cat_game *g, arb_reject *rej, const cat_act *a, un
 }
 
 /* A refusal about a hand's size (rej: in the words of one way, about
- * `seat`, a the action refused or NULL: the line's end) where the sizes
- * differ between ways (after a monopoly whose take from each the record
- * does not say): said with the least and the most the seat holds, or,
- * when the seat is not the one concerned in every way, of every way.
- * False when the sizes do not differ, or the rule is not one of these. */
+ * `seat`, a the action refused or NULL: the line's end; its first `said`
+ * bytes true of every way, cat_note_said) where the sizes differ between
+ * ways (after a monopoly whose take from each the record does not say):
+ * said with the least and the most the seat holds, or, when the seat is
+ * not the one concerned in every way, of every way.  False when the
+ * sizes do not differ, or the rule is not one of these. */
 static bool sizes_differ(const cat_game *g, arb_reject *rej, const cat_act *a, unsigned seat,
-			 const ways_held *wh)
+			 size_t said, const ways_held *wh)
 {
 	unsigned lo = wh->size_least[seat], hi = wh->size_most[seat];
 	if (lo >= hi)
@@ -1218,14 +1219,13 @@ static bool sizes_differ(const cat_game *g, arb_reject *rej, const cat_act *a, u
 				 "who holds more than 7 cards and must discard half of them %s",
 				 when);
 	} else if (rule == cat_rules[CAT_R_STEAL_REQUIRED].id) {
-		char *colon = strstr(rej->msg, ": "); /* "Red must steal a card at E" */
-		if (!colon)
+		size_t at = said; /* "Red must steal a card at E" */
+		if (!at || at >= strlen(rej->msg))
 			return false;
-		size_t at = (size_t)(colon - rej->msg);
 		if (lo > 0)
-			snprintf(colon, sizeof rej->msg - at, ": %s", held);
+			snprintf(rej->msg + at, sizeof rej->msg - at, ": %s", held);
 		else
-			snprintf(colon, sizeof rej->msg - at,
+			snprintf(rej->msg + at, sizeof rej->msg - at,
 				 ": every way the unseen cards could have gone leaves a player "
 				 "there who holds cards");
 	} else {
@@ -1382,18 +1382,18 @@ static int explain_msg(const cat_game *g, arb_reject *rej, const arb_reject *fir
 	bool hands = false;
 	for (size_t i = 0; i < sizeof by_hands / sizeof *by_hands; i++)
 		hands |= rule == cat_rules[by_hands[i]].id;
-	if (several && sh->seat < g->nseats && sizes_differ(g, rej, a, sh->seat, wh))
+	if (several && sh->seat < g->nseats && sizes_differ(g, rej, a, sh->seat, sh->said, wh))
 		return -1;
 	if (hands && several && rule == cat_rules[CAT_R_BANK_EMPTY].id && a &&
 	    (a->kind == A_PLENTY || a->kind == A_BANK) && !bank_short(rej, a->get, wh))
 		return -1;
 	/* a production stated that the ways give differently (a bank short of
 	 * what the roll owes in some): said of them all */
-	char *but = strstr(rej->msg, ", but ");
+	size_t said = sh->said; /* "the record says White gets 2ore from the roll of 8" */
 	if (hands && several && rule == cat_rules[CAT_R_ASSERT_PRODUCTION].id && a &&
-	    a->kind == A_GETS && a->a < g->nseats && wh->got_differs && but) {
-		size_t at = (size_t)(but - rej->msg);
-		snprintf(but, sizeof rej->msg - at,
+	    a->kind == A_GETS && a->a < g->nseats && wh->got_differs && said &&
+	    said < strlen(rej->msg)) {
+		snprintf(rej->msg + said, sizeof rej->msg - said,
 			 ", but no way the unseen cards could have gone gives %s that",
 			 cat_cname(g, a->a));
 		return -1;

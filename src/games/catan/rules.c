@@ -247,6 +247,11 @@ void cat_note_seat(cat_turn *t, unsigned seat)
 	sh->what[0] = '\0';
 }
 
+void cat_note_said(cat_turn *t, size_t len)
+{
+	t->g->shortage.said = (uint16_t)(len < ARB_MSG_MAX ? len : ARB_MSG_MAX - 1);
+}
+
 /* Pay the cost `what` to the bank.  Rejects with cannot-afford. */
 int cat_pay(cat_turn *t, const cat_act *a, unsigned what, const char *name)
 {
@@ -296,12 +301,13 @@ static int move_robber(cat_turn *t, const cat_act *a)
 	if (a->b == CAT_NONE) {
 		for (unsigned p = 0; p < g->nseats; p++)
 			if ((cand >> p & 1) && s->p[p].ncards) {
+				char must[48];
+				int n = snprintf(must, sizeof must, "%s must steal a card at %c",
+						 cat_cname(g, t->seat), 'A' + h);
 				cat_note_seat(t, p);
+				cat_note_said(t, n > 0 ? (size_t)n : 0);
 				return cat_rej_arg(t, a, CAT_R_STEAL_REQUIRED,
-						   "%s must "
-						   "steal a card at %c: %s holds "
-						   "%u card%s",
-						   cat_cname(g, t->seat), 'A' + h, cat_cname(g, p),
+						   "%s: %s holds %u card%s", must, cat_cname(g, p),
 						   s->p[p].ncards, arb_s(s->p[p].ncards));
 			}
 		return 0;
@@ -540,10 +546,12 @@ static int act_assert(cat_turn *t, const cat_act *a)
 		} else {
 			snprintf(from, sizeof from, "the roll of %u", t->roll);
 		}
-		return cat_rej_arg(t, a, CAT_R_ASSERT_PRODUCTION,
-				   "the record "
-				   "says %s gets %s from %s, but %s gets %s",
-				   cat_cname(g, a->a), b1, from, cat_cname(g, a->a), b2);
+		char says[ARB_MSG_MAX];
+		int n = snprintf(says, sizeof says, "the record says %s gets %s from %s",
+				 cat_cname(g, a->a), b1, from);
+		cat_note_said(t, n > 0 ? (size_t)n : 0);
+		return cat_rej_arg(t, a, CAT_R_ASSERT_PRODUCTION, "%s, but %s gets %s", says,
+				   cat_cname(g, a->a), b2);
 	}
 	}
 	assert(!"not an assertion");
