@@ -56,7 +56,7 @@ int main(int argc, char **argv)
 	double s = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
 	double cpu = (double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) +
 		     (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e6;
-	fprintf(stderr, "seconds %.3f maxrss_kb %ld status %d cpu %.3f\n", s, ru.ru_maxrss,
+	fprintf(stderr, "seconds %.6f maxrss_kb %ld status %d cpu %.3f\n", s, ru.ru_maxrss,
 		WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status), cpu);
 	return 0;
 }

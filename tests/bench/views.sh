@@ -6,8 +6,11 @@
 # 5..14: 22 games), each replayed alone by `arbiter check -q -j1` under
 # callgrind (instructions, which do not depend on the machine's load),
 # full and observer, with the ratio, and the ratio less the start-up (an
-# empty input's instructions) that both pay.  Figures are printed, never
-# asserted.  Usage: sh tests/bench/views.sh [ARBITER [FIRST [LAST]]]
+# empty input's instructions) that both pay; then the time each takes,
+# start-up included, the median of 5 runs, and that ratio (the time
+# counts what instructions do not: a cache miss, a page first touched).
+# Figures are printed, never asserted.
+# Usage: sh tests/bench/views.sh [ARBITER [FIRST [LAST]]]
 set -e
 arbiter=${1:-${ARBITER:-./arbiter}}
 first=${2:-5}
@@ -18,6 +21,17 @@ trap 'rm -rf "$dir"' EXIT
 instr() { # FILE -> instructions of `arbiter check -q -j1 FILE`
 	valgrind --tool=callgrind --callgrind-out-file=/dev/null "$arbiter" check -q -j1 "$1" 2>&1 |
 		awk '/Collected/ { print $4 }'
+}
+
+# runstat: a run's wall time and peak memory (tests/bench/runstat.c)
+runstat=$dir/runstat
+cc -O2 -o "$runstat" tests/bench/runstat.c
+
+usec() { # FILE -> the median of 5 runs' microseconds of `arbiter check -q -j1 FILE`
+	for _ in 1 2 3 4 5; do
+		"$runstat" "$arbiter" check -q -j1 "$1" 2>&1 >/dev/null |
+			awk '/^seconds/ { printf "%d\n", $2 * 1000000 }'
+	done | sort -n | sed -n 3p
 }
 
 # split_games FILE PREFIX: the game of Round N of FILE to PREFIX-N.tgn (gen
@@ -34,7 +48,8 @@ split_games() {
 
 : >"$dir/empty.tgn"
 base=$(instr "$dir/empty.tgn")
-printf '%-10s %12s %12s %8s %10s\n' game full observer ratio "less start"
+printf '%-10s %12s %12s %8s %10s %9s %9s %7s\n' game full observer ratio "less start" \
+	"full ms" "obs. ms" "ratio"
 s=$first
 while [ "$s" -le "$last" ]; do
 	"$arbiter" gen --game catan --players 4 --count 300 --seed "$s" >"$dir/f.tgn"
@@ -51,13 +66,15 @@ while [ "$s" -le "$last" ]; do
 		if [ "$steals" -ge 40 ] && [ "$buys" -ge 20 ]; then
 			fi=$(instr "$dir/f$s-$n.tgn")
 			oi=$(instr "$o")
-			echo "$s:$n $fi $oi"
+			echo "$s:$n $fi $oi $(usec "$dir/f$s-$n.tgn") $(usec "$o")"
 		fi
 	done
 	s=$((s + 1))
 done | awk -v b="$base" '/^#/ { print; next } {
-	f += $2; o += $3; k++
-	printf "%-10s %12d %12d %8.1f %10.1f\n", $1, $2, $3, $3 / $2, ($3 - b) / ($2 - b)
+	f += $2; o += $3; ft += $4; ot += $5; k++; within += $5 <= 10 * $4
+	printf "%-10s %12d %12d %8.1f %10.1f %9.1f %9.1f %7.1f\n", $1, $2, $3, $3 / $2,
+		($3 - b) / ($2 - b), $4 / 1000, $5 / 1000, $5 / $4
 } END {
-	if (k) printf "%-10s %12d %12d %8.1f %10.1f   (%d games)\n", "all", f, o, o / f, (o - k * b) / (f - k * b), k
+	if (k) printf "%-10s %12d %12d %8.1f %10.1f %9.1f %9.1f %7.1f   (%d games, %d within 10 times in time)\n",
+		"all", f, o, o / f, (o - k * b) / (f - k * b), ft / 1000, ot / 1000, ot / ft, k, within
 }'
