@@ -229,6 +229,7 @@ struct cat_hidden {
 	cat_state *snap;     /* the witness's position at each log line's start */
 	cat_state *snap_try; /* ... as the search reaches them              */
 	unsigned nlog, caplog;
+	unsigned wbase;		 /* the listed world the witness came from */
 	unseen_tally base_tally; /* the tally at the start of log[0] */
 	cat_world *memo;
 	uint8_t *mwhy;	  /* per state of the memo: the seats whose hands there
@@ -2662,11 +2663,16 @@ static unsigned nogood_slot(const nogoods *ng, const wid *w, unsigned mask, bool
 	return j;
 }
 
-/* The search from every listed world in turn (exhaustive).  Backjumping
- * (cbj), a world whose try led nowhere for the hands of some seats alone
- * (its conflict holds only their bits) tells that every world with those
- * hands does too: they are not tried (a nogood; a seat's hand is an id,
- * the same in every listed world). */
+/* The search from every listed world in turn (exhaustive).  With
+ * backjumping it begins at the world the witness came from and goes round
+ * to those before it: that world explained every line since but this
+ * one, so the ways on from it are the likeliest to explain this one too
+ * (trying the worlds before it first cost one generated game 440 million
+ * instructions instead of 274).  The search for a refusal's words takes
+ * them in order.  Backjumping, a world whose try led nowhere for the
+ * hands of some seats alone (its conflict holds only their bits) tells
+ * that every world with those hands does too: they are not tried (a
+ * nogood; a seat's hand is an id, the same in every listed world). */
 static bool search_listed(dfs *D, bool cbj, bool keep)
 {
 	cat_game *g = D->g;
@@ -2685,7 +2691,9 @@ static bool search_listed(dfs *D, bool cbj, bool keep)
 	ng.key = cbj ? arb_xmalloc(ng.nslots * sizeof *ng.key) : NULL;
 	ng.used = cbj ? arb_xcalloc(ng.nslots, 1) : NULL;
 	bool found = false;
-	for (unsigned i = 0; i < base->n && !found && !D->full; i++) {
+	unsigned start = cbj ? h->wbase : 0; /* (the words' search: in order) */
+	for (unsigned k = 0; k < base->n && !found && !D->full; k++) {
+		unsigned i = (start + k) % base->n;
 		const wid *w = &base->w[i];
 		bool known = false;
 		for (unsigned m = 0; m < 1u << CAT_SEATS && !known; m++)
@@ -2698,6 +2706,8 @@ static bool search_listed(dfs *D, bool cbj, bool keep)
 		/* how much less the bank may hold (no borrow: most >= held) */
 		start_deps(D, most - held_by_all(g, base, i));
 		found = explore(D, 0, 0);
+		if (found)
+			h->wbase = i;
 		if (found || D->full || !cbj)
 			continue;
 		bool seats_only = (D->conf.w[0] >> CAT_SEATS) == 0; /* no bank, no guess */
@@ -2973,6 +2983,7 @@ static int go_lazy(cat_turn *t, int unseen_bad, const arb_reject *unseen_rej)
 	}
 	h->lazy = true;
 	h->nlog = 0;
+	h->wbase = 0; /* the witness: the first listed world, below */
 	h->base_s = g->bak;
 	if (h->fresh) { /* the line's own '?' made the worlds: from its start */
 		wid w;
