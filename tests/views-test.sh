@@ -69,6 +69,23 @@ rc=$?
 	"$ARBITER" check "$tmp/g48.tgn" | grep -q ': legal: catan, 131 moves; .*; winner: White$'
 report "views: game 48 of seed 7, past the search's states, is listed again and decided (exit $rc)" $? "$tmp/err"
 
+# When the search must go back to the listed ways, it begins with the one
+# the witness came from, which explained every line but the last: game
+# 216 of seed 9, observed with 4 players, was once left out of gen's
+# output (the search from the first way filled its states at move 104);
+# it is written and replays legal, with its full record's verdict and
+# winner.
+"$ARBITER" gen --game catan --count 216 --players 4 --seed 9 --view=observer >"$tmp/v.tgn" 2>"$tmp/err"
+rc=$?
+"$ARBITER" gen --game catan --count 216 --players 4 --seed 9 >"$tmp/full.tgn" &&
+	"$ARBITER" select -t Round=216 "$tmp/full.tgn" >"$tmp/f216.tgn" &&
+	"$ARBITER" check "$tmp/f216.tgn" >"$tmp/full.out" && verdicts "$tmp/full.out" >"$tmp/want"
+[ $rc = 0 ] && [ ! -s "$tmp/err" ] && [ "$(grep -c '^\[Round ' "$tmp/v.tgn")" = 216 ] &&
+	"$ARBITER" select -t Round=216 "$tmp/v.tgn" >"$tmp/g216.tgn" &&
+	"$ARBITER" check "$tmp/g216.tgn" >"$tmp/v.out" && verdicts "$tmp/v.out" >"$tmp/got" &&
+	grep -q '^legal winner: White$' "$tmp/want" && cmp -s "$tmp/want" "$tmp/got"
+report "views: game 216 of seed 9, searched from the witness's own way, is decided (exit $rc)" $? "$tmp/err" "$tmp/v.out"
+
 # A view arbiter cannot decide even so (too-many-unknowns) is left out of
 # gen's output, with a warning naming the game, and gen writes the next
 # game in its place: game 48 of seed 13, observed with 4 players.
