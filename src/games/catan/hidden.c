@@ -1111,9 +1111,7 @@ static void ways_note(ways_held *wh, unsigned nseats, unsigned seat, const cat_a
 			if (hand[p][r] > wh->most[p][r])
 				wh->most[p][r] = hand[p][r];
 	for (unsigned p = 0; p < nseats; p++) {
-		unsigned size = 0;
-		for (unsigned r = 0; r < CAT_RES; r++)
-			size += hand[p][r];
+		unsigned size = cat_bundle_total(hand[p]);
 		if (size < wh->size_least[p])
 			wh->size_least[p] = (uint8_t)size;
 		if (size > wh->size_most[p])
@@ -1311,6 +1309,16 @@ static int explain_take(const cat_game *g, arb_reject *rej, const cat_act *a, un
 	return -1;
 }
 
+/* What the hands of world i of `set` hold together, as a hand word. */
+static uint64_t held_by_all(const cat_game *g, const wset *set, unsigned i)
+{
+	const cat_hidden *h = g->hid;
+	uint64_t held = 0; /* no carry: at most the bank's size a byte */
+	for (unsigned p = 0; p < g->nseats; p++)
+		held += h->hands[p].word[set->w[i].hand[p]];
+	return held;
+}
+
 /* The message of a refusal that holds in every way the unseen cards
  * could have gone: `first` is the refusal in one of them, `sh` what it
  * lacked there, wh what the ways held, `several` that there was more
@@ -1426,13 +1434,12 @@ static int explain(pass *P, const cat_act *a, const wset *in)
 	ways_start(&wh, false);
 	for (unsigned i = 0; i < in->n; i++) {
 		const uint8_t *hand[CAT_SEATS];
-		uint8_t bank[CAT_RES];
-		memset(bank, (int)cat_bank_size(g), CAT_RES);
-		for (unsigned p = 0; p < CAT_SEATS; p++) {
+		for (unsigned p = 0; p < CAT_SEATS; p++)
 			hand[p] = hand_res(P->h, p, in->w[i].hand[p]);
-			for (unsigned r = 0; r < CAT_RES && p < g->nseats; r++)
-				bank[r] = (uint8_t)(bank[r] - hand[p][r]);
-		}
+		uint64_t held = held_by_all(g, in, i);
+		uint8_t bank[CAT_RES]; /* what the hands leave */
+		for (unsigned r = 0; r < CAT_RES; r++)
+			bank[r] = (uint8_t)(cat_bank_size(g) - (uint8_t)(held >> (8 * r)));
 		uint8_t got[CAT_SEATS][CAT_RES];
 		memcpy(got, tail_of(P->h, &in->w[i]) + TAIL_GOT, sizeof got);
 		ways_note(&wh, g->nseats, P->t->seat, a, hand, bank,
@@ -2618,16 +2625,6 @@ static void new_search(dfs *D, bool cbj, bool keep)
 	D->npath = 0;
 	D->tol = slack_most();
 	start_deps(D, 0);
-}
-
-/* What the hands of world i of `set` hold together, as a hand word. */
-static uint64_t held_by_all(const cat_game *g, const wset *set, unsigned i)
-{
-	const cat_hidden *h = g->hid;
-	uint64_t held = 0; /* no carry: at most the bank's size a byte */
-	for (unsigned p = 0; p < g->nseats; p++)
-		held += h->hands[p].word[set->w[i].hand[p]];
-	return held;
 }
 
 /* The hands of the seats in `mask` of listed world w, as a key. */
