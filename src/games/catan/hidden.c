@@ -1243,9 +1243,13 @@ static bool bank_short(arb_reject *rej, const uint8_t get[CAT_RES], const ways_h
 {
 	for (unsigned r = 0; r < CAT_RES; r++)
 		if (get[r] > wh->bank_most[r]) {
-			snprintf(rej->msg, sizeof rej->msg, "the bank has %s %u %s",
-				 wh->bank_least[r] == wh->bank_most[r] ? "only" : "at most",
-				 wh->bank_most[r], cat_res_name[r]);
+			if (!wh->bank_most[r])
+				snprintf(rej->msg, sizeof rej->msg, "the bank has no %s",
+					 cat_res_name[r]);
+			else
+				snprintf(rej->msg, sizeof rej->msg, "the bank has %s %u %s",
+					 wh->bank_least[r] == wh->bank_most[r] ? "only" : "at most",
+					 wh->bank_most[r], cat_res_name[r]);
 			return true;
 		}
 	char b[48];

@@ -285,7 +285,7 @@ static void test_maritime_kalle(void **state)
 	tt_give(g, BLUE, "19brick");
 	tt_give(g, RED, "4ore");
 	tt_bad(g, "Red roll 6+6 trade bank 4ore for brick", "bank-empty", 14,
-	       "the bank has only 0 brick");
+	       "the bank has no brick");
 	tt_ok(g, "Red roll 6+6 trade bank 4ore for grain");
 	catan_game.destroy(g);
 }
