@@ -855,6 +855,8 @@ typedef struct pass {
 	bool have_first;
 	arb_reject first;	  /* the first world's refusal        */
 	cat_shortage first_short; /* ... and what it lacked           */
+	bool have_other;
+	arb_reject other; /* the first by another rule than first's */
 } pass;
 
 /* Play the action (or end the line) in world `w`; keep the world it
@@ -878,6 +880,9 @@ static void attempt(pass *P, const wid *w, const cat_act *a)
 			P->first = rj;
 			P->first_short = g->shortage;
 			P->have_first = true;
+		} else if (!P->have_other && rj.rule != P->first.rule) {
+			P->other = rj;
+			P->have_other = true;
 		}
 		return;
 	}
@@ -1183,13 +1188,62 @@ static bool trade_short(const cat_game *g, arb_reject *rej, const cat_act *a, un
 	return false;
 }
 
+/* The seats of `mask` as "Blue", "Blue or White", "Red, Blue or White". */
+static void seats_or(const cat_game *g, unsigned mask, char *out, size_t n)
+{
+	size_t len = 0;
+	out[0] = 0;
+	for (unsigned p = 0; p < g->nseats && len < n; p++) {
+		if (!(mask >> p & 1))
+			continue;
+		mask &= ~(1u << p);
+		const char *sep = !len ? "" : mask >> p ? ", " : " or ";
+		int w = snprintf(out + len, n - len, "%s%s", sep, cat_cname(g, p));
+		len = w < 0 ? n : len + (size_t)w;
+	}
+}
+
+/* The seats one of which a discard-missing or steal-required refusal of
+ * `a` (NULL: the line's end) is about in each way, when that is not the
+ * same seat in all (then its words name them all): those that hold more
+ * than 7 cards in some way and have not discarded in the line before `a`;
+ * or those at the robber's hex, but its mover, that hold cards in some
+ * way. */
+static unsigned seats_concerned(const cat_game *g, const cat_act *a, bool steal,
+				const ways_held *wh)
+{
+	const cat_move *m = g->hid->line;
+	unsigned mask = 0;
+	if (!m)
+		return 0;
+	if (steal) {
+		const cat_geom *G = &g->d->g;
+		if (!a || a->a >= CAT_HEXES)
+			return 0;
+		for (unsigned c = 0; c < 6; c++) {
+			unsigned o = g->s.node_owner[G->hex_node[a->a][c]];
+			if (o && o != m->seat + 1u && wh->size_most[o - 1] > 0)
+				mask |= 1u << (o - 1);
+		}
+		return mask;
+	}
+	for (unsigned p = 0; p < g->nseats; p++)
+		if (wh->size_most[p] > 7)
+			mask |= 1u << p;
+	for (const cat_act *d = m->act; d < m->act + m->n && d != a; d++)
+		if (d->kind == A_DISCARD && d->a < CAT_SEATS)
+			mask &= ~(1u << d->a);
+	return mask;
+}
+
 /* A refusal about a hand's size (rej: in the words of one way, about
  * `seat`, a the action refused or NULL: the line's end; its first `said`
  * bytes true of every way, cat_note_said) where the sizes differ between
  * ways (after a monopoly whose take from each the record does not say):
  * said with the least and the most the seat holds, or, when the seat is
- * not the one concerned in every way, of every way.  False when the
- * sizes do not differ, or the rule is not one of these. */
+ * not the one concerned in every way, of every way, naming the players
+ * one of whom is (seats_concerned).  False when the sizes do not differ,
+ * or the rule is not one of these. */
 static bool sizes_differ(const cat_game *g, arb_reject *rej, const cat_act *a, unsigned seat,
 			 size_t said, const ways_held *wh)
 {
@@ -1197,7 +1251,7 @@ static bool sizes_differ(const cat_game *g, arb_reject *rej, const cat_act *a, u
 	if (lo >= hi)
 		return false;
 	const char *who = cat_cname(g, seat), *rule = rej->rule;
-	char held[96];
+	char held[96], them[64];
 	snprintf(held, sizeof held, "%s holds %u to %u cards, however the unseen cards went", who,
 		 lo, hi);
 	if (rule == cat_rules[CAT_R_DISCARD_COUNT].id && a && a->kind == A_DISCARD) {
@@ -1209,9 +1263,16 @@ static bool sizes_differ(const cat_game *g, arb_reject *rej, const cat_act *a, u
 			 "%s, and keeps them (only a hand of more than 7 is halved)", held);
 	} else if (rule == cat_rules[CAT_R_DISCARD_MISSING].id) {
 		const char *when = a ? "before the robber moves" : "after the 7";
+		seats_or(g, seats_concerned(g, a, false, wh), them, sizeof them);
 		if (lo > 7)
 			snprintf(rej->msg, sizeof rej->msg,
 				 "%s, and must discard half of them (rounded down) %s", held, when);
+		else if (them[0])
+			snprintf(rej->msg, sizeof rej->msg,
+				 "every way the unseen cards could have gone leaves %s with "
+				 "more than 7 cards, and whoever holds them must discard half "
+				 "of them (rounded down) %s",
+				 them, when);
 		else
 			snprintf(rej->msg, sizeof rej->msg,
 				 "every way the unseen cards could have gone leaves a player "
@@ -1221,8 +1282,14 @@ static bool sizes_differ(const cat_game *g, arb_reject *rej, const cat_act *a, u
 		size_t at = said; /* "Red must steal a card at E" */
 		if (!at || at >= strlen(rej->msg))
 			return false;
+		seats_or(g, seats_concerned(g, a, true, wh), them, sizeof them);
 		if (lo > 0)
 			snprintf(rej->msg + at, sizeof rej->msg - at, ": %s", held);
+		else if (them[0])
+			snprintf(rej->msg + at, sizeof rej->msg - at,
+				 ": every way the unseen cards could have gone leaves %s there "
+				 "with cards",
+				 them);
 		else
 			snprintf(rej->msg + at, sizeof rej->msg - at,
 				 ": every way the unseen cards could have gone leaves a player "
@@ -1323,6 +1390,29 @@ static uint64_t held_by_all(const cat_game *g, const wset *set, unsigned i)
 	return held;
 }
 
+/* A refusal by one rule in some ways the unseen cards could have gone,
+ * and by another in others (`first`, `other`: one of each): neither's
+ * words hold of every way, so both are said, each of some (by the rule
+ * of `first`); when they do not fit, the other by its rule's name, and
+ * failing that, first's words alone.  Returns -1. */
+static int mixed_msg(arb_reject *rej, const arb_reject *first, const arb_reject *other)
+{
+	static const char *const forms[] = {
+		"no way the unseen cards could have gone allows this: in some, %s; in the "
+		"others, %s",
+		"no way the unseen cards could have gone allows this: in some, %s; in the "
+		"others, the rule %s refuses it",
+	};
+	for (size_t i = 0; i < sizeof forms / sizeof *forms; i++) {
+		int w = snprintf(rej->msg, sizeof rej->msg, forms[i], first->msg,
+				 i ? other->rule : other->msg);
+		if (w >= 0 && (size_t)w < sizeof rej->msg)
+			return -1;
+	}
+	snprintf(rej->msg, sizeof rej->msg, "%s", first->msg);
+	return -1;
+}
+
 /* The message of a refusal that holds in every way the unseen cards
  * could have gone: `first` is the refusal in one of them, `sh` what it
  * lacked there, wh what the ways held, `several` that there was more
@@ -1330,10 +1420,12 @@ static uint64_t held_by_all(const cat_game *g, const wset *set, unsigned i)
  * `seat`, and u the unseen cards before it, named for the player the
  * refusal is about.  Returns -1. */
 static int explain_msg(const cat_game *g, arb_reject *rej, const arb_reject *first,
-		       const cat_shortage *first_sh, const ways_held *wh, bool several,
-		       const cat_act *a, unsigned seat, const unseen_tally *u)
+		       const cat_shortage *first_sh, const arb_reject *other, const ways_held *wh,
+		       bool several, const cat_act *a, unsigned seat, const unseen_tally *u)
 {
 	*rej = *first;
+	if (other)
+		return mixed_msg(rej, first, other);
 	const char *rule = first->rule;
 	char cards[160];
 	if (rule == cat_rules[CAT_R_MONOPOLY_TAKE].id && a && a->kind == A_MONOPOLY &&
@@ -1450,8 +1542,8 @@ static int explain(pass *P, const cat_act *a, const wset *in)
 			  (const uint8_t(*)[CAT_RES])got);
 	}
 	unseen_tally u = tally_at(g, P->t->m, a);
-	return explain_msg(g, P->rej, &P->first, &P->first_short, &wh,
-			   in->n > 1 || (a && cat_is_unseen(a)), a, P->t->seat, &u);
+	return explain_msg(g, P->rej, &P->first, &P->first_short, P->have_other ? &P->other : NULL,
+			   &wh, in->n > 1 || (a && cat_is_unseen(a)), a, P->t->seat, &u);
 }
 
 /* Hands as words of bytes (hand_word), for the byte-parallel sums and
@@ -2125,7 +2217,9 @@ typedef struct dfs {
 	int best;
 	arb_reject best_rej;
 	cat_shortage best_short;
-	ways_held ways; /* what the tries refused there held */
+	bool have_other;
+	arb_reject other_rej; /* a refusal there by another rule (mixed_msg) */
+	ways_held ways;	      /* what the tries refused there held */
 	unsigned tries_at_best;
 	int unseen_bad; /* a '?' the view may not write, or -1     */
 	const arb_reject *unseen_rej;
@@ -2260,8 +2354,13 @@ static void note_refusal(dfs *D, unsigned ai)
 		D->best = (int)ai;
 		D->best_rej = D->rj;
 		D->best_short = *sh;
+		D->have_other = false;
 		ways_start(&D->ways, false);
 		D->tries_at_best = 0;
+	} else if ((int)ai == D->best && !D->have_other && D->rj.rule != D->best_rej.rule &&
+		   D->rj.msg[0]) {
+		D->have_other = true;
+		D->other_rej = D->rj;
 	}
 	D->tries_at_best++;
 	const uint8_t *hand[CAT_SEATS];
@@ -2274,11 +2373,14 @@ static void note_refusal(dfs *D, unsigned ai)
 static bool explore(dfs *D, unsigned li, unsigned ai);
 
 /* Whether a refusal at (li, ai) would be the one the line keeps (later
- * than any so far: note_refusal): only then is its sentence written, as
- * the search refuses many more tries than it keeps. */
+ * than any so far: note_refusal), or, in the search for a refusal's
+ * words, one at the same action that may be by another rule (mixed_msg):
+ * only then is its sentence written, as the search refuses many more
+ * tries than it keeps. */
 static void words_if_kept(dfs *D, unsigned li, unsigned ai)
 {
-	D->t.quiet = !(li == D->h->nlog && (int)ai > D->best);
+	D->t.quiet = !(li == D->h->nlog &&
+		       ((int)ai > D->best || ((int)ai == D->best && !D->cbj && !D->have_other)));
 }
 
 /* A try was refused by a rule at action `a`: put down to the hand of the
@@ -2919,6 +3021,7 @@ static int lazy_line(cat_turn *t, int unseen_bad, const arb_reject *unseen_rej)
 				D->best = cbj_best;
 				D->best_rej = cbj_rej;
 				D->best_short = cbj_short;
+				D->have_other = false;	    /* (not looked for) */
 				ways_start(&D->ways, true); /* "no way ... at once" */
 			}
 		}
@@ -2929,7 +3032,8 @@ static int lazy_line(cat_turn *t, int unseen_bad, const arb_reject *unseen_rej)
 		} else if (!said) {
 			const cat_act *a = (unsigned)D->best < t->m->n ? &t->m->act[D->best] : NULL;
 			unseen_tally u = tally_at(g, t->m, a);
-			rc = explain_msg(g, t->rej, &D->best_rej, &D->best_short, &D->ways, true, a,
+			rc = explain_msg(g, t->rej, &D->best_rej, &D->best_short,
+					 D->have_other ? &D->other_rej : NULL, &D->ways, true, a,
 					 t->seat, &u);
 		}
 	}

@@ -520,34 +520,52 @@ typedef struct named_line {
 	const char *line, *words;
 } named_line;
 
-/* Play `lines` (up to one with a NULL line) on that board with `cards`,
+/* Play `lines` (up to one with a NULL line) in g. */
+static void play_named(cat_game *g, unsigned max_worlds, const named_line *lines)
+{
+	for (const named_line *l = lines; l->line; l++) {
+		int rc = tt_play(g, l->line);
+		if (!l->words && rc < 0)
+			fail_msg("max_worlds %u: '%s' refused: %s", max_worlds, l->line,
+				 tt_rej.msg);
+		if (l->words && (rc == 0 || !strstr(tt_rej.msg, l->words)))
+			fail_msg("max_worlds %u: '%s' %s, not with '%s': %s", max_worlds, l->line,
+				 rc ? "refused" : "accepted", l->words, rc ? tt_rej.msg : "");
+	}
+}
+
+/* Play `first` (if not NULL), then `lines`, on that board with `cards`,
  * listing every way (max_worlds 0) and following one (1). */
-static void name_check_on(const char *seats, const char *setup, const named_line *lines)
+static void name_check_from(const char *seats, const char *setup, const named_line *first,
+			    const named_line *lines)
 {
 	for (unsigned max_worlds = 0; max_worlds < 2; max_worlds++) {
 		cat_game *g = tt_game_opts(seats, NULL, setup);
 		assert_non_null(g);
 		g->view = CAT_OBSERVER;
 		g->max_worlds = max_worlds;
-		for (const named_line *l = lines; l->line; l++) {
-			int rc = tt_play(g, l->line);
-			if (!l->words && rc < 0)
-				fail_msg("max_worlds %u: '%s' refused: %s", max_worlds, l->line,
-					 tt_rej.msg);
-			if (l->words && (rc == 0 || !strstr(tt_rej.msg, l->words)))
-				fail_msg("max_worlds %u: '%s' %s, not with '%s': %s", max_worlds,
-					 l->line, rc ? "refused" : "accepted", l->words,
-					 rc ? tt_rej.msg : "");
-		}
+		if (first)
+			play_named(g, max_worlds, first);
+		play_named(g, max_worlds, lines);
 		catan_game.destroy(g);
 	}
 }
 
-static void name_check(const char *cards, const named_line *lines)
+static void name_check_on(const char *seats, const char *setup, const named_line *lines)
+{
+	name_check_from(seats, setup, NULL, lines);
+}
+
+static void name_check_after(const char *cards, const named_line *first, const named_line *lines)
 {
 	char setup[1024];
 	view_setup(setup, sizeof setup, cards);
-	name_check_on("Red Blue White", setup, lines);
+	name_check_from("Red Blue White", setup, first, lines);
+}
+
+static void name_check(const char *cards, const named_line *lines)
+{
+	name_check_after(cards, NULL, lines);
 }
 
 /* A refusal names the unseen cards that touched the hand of the player
@@ -721,6 +739,55 @@ static void test_refusals_name_the_unseen_cards(void **state)
 		{ NULL, NULL },
 	};
 	name_check_on("Red Blue White Orange", bank, plenty);
+	/* every grain and ore is in the hands but Blue's one of each, and
+	 * Blue discards one card unseen: the bank holds 1 grain or 1 ore or
+	 * neither, never both (corpus/catan/view-bank-empty-*-joint.tgn) */
+	char joint[1024];
+	snprintf(joint, sizeof joint, "%s", bank);
+	const char *from = "hands=Red:7ore,Blue:7brick+ore,White:7ore,Orange:4ore";
+	char *at = strstr(joint, from);
+	assert_non_null(at);
+	const char *to = "hands=Red:9ore+9grain+18lumber,Blue:6brick+ore+grain,"
+			 "White:9ore+9grain+18wool";
+	char tail[1024];
+	snprintf(tail, sizeof tail, "%s", at + strlen(from));
+	snprintf(at, sizeof joint - (size_t)(at - joint), "%s%s", to, tail);
+	const char *seven = "Red roll 3+4 discard Red 18lumber discard Blue 3brick+? discard "
+			    "White 18wool robber E steal Blue brick play year-of-plenty ";
+	char both[256], ore_only[256];
+	snprintf(both, sizeof both, "%sgrain+ore", seven);
+	snprintf(ore_only, sizeof ore_only, "%sbrick+ore", seven);
+	const named_line at_once[] = {
+		{ both, "no way the unseen cards could have gone leaves the bank with all of "
+			"grain+ore at once" },
+		{ ore_only, NULL },
+		{ NULL, NULL },
+	};
+	name_check_on("Red Blue White Orange", joint, at_once);
+	/* every wool is in the other hands, and Red discards its ore or its
+	 * grain unseen: Red short of ore in one way, the bank of wool in the
+	 * other, so the bank trade is refused by a rule in each
+	 * (corpus/catan/view-bank-trade-*-mixed.tgn) */
+	char mixed[1024];
+	snprintf(mixed, sizeof mixed, "%s", bank);
+	at = strstr(mixed, from);
+	assert_non_null(at);
+	snprintf(at, sizeof mixed - (size_t)(at - mixed), "%s%s",
+		 "hands=Red:3brick+grain+4ore,Blue:7wool,White:7wool,Orange:5wool", tail);
+	const named_line by_two_rules[] = {
+		{ "Red roll 3+4 discard Red 3brick+? robber E steal Blue wool trade bank 4ore for "
+		  "wool",
+		  "no way the unseen cards could have gone allows this: in some, Red gives 4 ore "
+		  "but holds 3; in the others, the bank has no wool" },
+		{ "Red roll 3+4 discard Red 3brick+? robber E steal Blue wool play year-of-plenty "
+		  "brick+wool",
+		  "the bank has no wool, however the unseen cards went" },
+		{ "Red roll 3+4 discard Red 3brick+? robber E steal Blue wool trade bank 4ore for "
+		  "grain",
+		  NULL },
+		{ NULL, NULL },
+	};
+	name_check_on("Red Blue White Orange", mixed, by_two_rules);
 	/* so the 8 gives White its one ore in some ways, and in the others,
 	 * the bank short, nobody anything: a production stated is said of
 	 * them all (corpus/catan/view-assert-production-*.tgn) */
@@ -735,15 +802,19 @@ static void test_refusals_name_the_unseen_cards(void **state)
 	name_check_on("Red Blue White Orange", bank, production);
 	/* Hand sizes that differ between ways (a monopoly's take stated only
 	 * in all, from hands an unseen steal made): said with the least and
-	 * the most (corpus/catan/view-sizes-*.tgn) */
+	 * the most (corpus/catan/view-sizes-*.tgn), after White's knight
+	 * steals from Blue unseen and Red's monopoly takes one wool in all */
 	const char *sizes = "hands=Blue:9brick+wool cards=Red:monopoly,White:knight "
 			    "deck=13knight+2road-building+2year-of-plenty+1monopoly+"
 			    "5victory-point";
-	const named_line sized[] = {
+	const named_line stolen_then_taken[] = {
 		{ "Red roll 2+2", NULL },
 		{ "Blue roll 2+2", NULL },
 		{ "White roll 2+2 play knight A steal Blue ?", NULL },
 		{ "Red roll 2+2 play monopoly wool takes 1", NULL },
+		{ NULL, NULL },
+	};
+	const named_line sized[] = {
 		{ "Blue roll 3+4 discard Blue 3?",
 		  "Blue holds 8 to 9 cards, however the unseen cards went, and must discard half "
 		  "of them (rounded down), not 3" },
@@ -759,7 +830,46 @@ static void test_refusals_name_the_unseen_cards(void **state)
 		  "Blue holds 3 to 4 cards, however the unseen cards went, and keeps them" },
 		{ NULL, NULL },
 	};
-	name_check(sizes, sized);
+	name_check_after(sizes, stolen_then_taken, sized);
+	/* ... and when the player concerned differs between the ways, said
+	 * of them all, naming those it could be: the wool White stole or not
+	 * leaves Blue 8 cards and White 7, or Blue 7 and White 8; with a
+	 * brick and a wool, Blue 1 and White none, or the reverse
+	 * (corpus/catan/view-sizes-*-either.tgn) */
+	const char *eight = "hands=Blue:8brick+wool,White:7grain cards=Red:monopoly,White:knight "
+			    "deck=13knight+2road-building+2year-of-plenty+1monopoly+"
+			    "5victory-point";
+	const named_line either[] = {
+		{ "Blue roll 3+4 robber E steal White ?",
+		  "every way the unseen cards could have gone leaves Blue or White with more "
+		  "than 7 cards, and whoever holds them must discard half of them (rounded "
+		  "down) before the robber moves" },
+		/* kept in one way, halved in the other: refused by one rule in
+		 * one, another in the other, so said with each (mixed_msg) */
+		{ "Blue roll 3+4 discard Blue 3? robber E steal White ?",
+		  "no way the unseen cards could have gone allows this: in some, Blue holds 7 "
+		  "cards and keeps them (only a hand of more than 7 is halved); in the others, "
+		  "Blue holds 8 cards and must discard 4, not 3" },
+		{ "Blue roll 3+4 discard White 3? robber E steal White ?",
+		  "no way the unseen cards could have gone allows this: in some, White holds 8 "
+		  "cards and must discard 4, not 3; in the others, White holds 7 cards and keeps "
+		  "them" },
+		{ "Blue roll 3+4 discard Blue 4? robber E steal White grain", NULL },
+		{ NULL, NULL },
+	};
+	name_check_after(eight, stolen_then_taken, either);
+	const char *one = "hands=Blue:brick+wool cards=Red:monopoly,White:knight "
+			  "deck=13knight+2road-building+2year-of-plenty+1monopoly+5victory-point";
+	const named_line there[] = {
+		{ "Blue roll 2+2", NULL },
+		{ "White roll 2+2", NULL },
+		{ "Red roll 3+4 robber I",
+		  "Red must steal a card at I: every way the unseen cards could have gone leaves "
+		  "Blue or White there with cards" },
+		{ "Red roll 3+4 robber I steal Blue brick", NULL },
+		{ NULL, NULL },
+	};
+	name_check_after(one, stolen_then_taken, there);
 }
 
 /* Past the search's states the ways are listed again
