@@ -69,38 +69,30 @@ rc=$?
 	"$ARBITER" check "$tmp/g48.tgn" | grep -q ': legal: catan, 131 moves; .*; winner: White$'
 report "views: game 48 of seed 7, past the search's states, is listed again and decided (exit $rc)" $? "$tmp/err"
 
+# decided SEED ROUND WINNER WHY: game ROUND of SEED, observed with 4
+# players, once left out of gen's output (the search filled its states),
+# is written and replays legal, with its full record's verdict and
+# winner, WINNER.
+decided() {
+	"$ARBITER" gen --game catan --count "$2" --players 4 --seed "$1" --view=observer \
+		>"$tmp/v.tgn" 2>"$tmp/err"
+	rc=$?
+	"$ARBITER" gen --game catan --count "$2" --players 4 --seed "$1" >"$tmp/full.tgn" &&
+		"$ARBITER" select -t Round="$2" "$tmp/full.tgn" >"$tmp/f.tgn" &&
+		"$ARBITER" check "$tmp/f.tgn" >"$tmp/full.out" && verdicts "$tmp/full.out" >"$tmp/want"
+	[ $rc = 0 ] && [ ! -s "$tmp/err" ] && [ "$(grep -c '^\[Round ' "$tmp/v.tgn")" = "$2" ] &&
+		"$ARBITER" select -t Round="$2" "$tmp/v.tgn" >"$tmp/g.tgn" &&
+		"$ARBITER" check "$tmp/g.tgn" >"$tmp/v.out" && verdicts "$tmp/v.out" >"$tmp/got" &&
+		grep -q "^legal winner: $3\$" "$tmp/want" && cmp -s "$tmp/want" "$tmp/got"
+	report "views: game $2 of seed $1, $4, is decided (exit $rc)" $? "$tmp/err" "$tmp/v.out"
+}
 # When the search must go back to the listed ways, it begins with the one
-# the witness came from, which explained every line but the last: game
-# 216 of seed 9, observed with 4 players, was once left out of gen's
-# output (the search from the first way filled its states at move 104);
-# it is written and replays legal, with its full record's verdict and
-# winner.
-"$ARBITER" gen --game catan --count 216 --players 4 --seed 9 --view=observer >"$tmp/v.tgn" 2>"$tmp/err"
-rc=$?
-"$ARBITER" gen --game catan --count 216 --players 4 --seed 9 >"$tmp/full.tgn" &&
-	"$ARBITER" select -t Round=216 "$tmp/full.tgn" >"$tmp/f216.tgn" &&
-	"$ARBITER" check "$tmp/f216.tgn" >"$tmp/full.out" && verdicts "$tmp/full.out" >"$tmp/want"
-[ $rc = 0 ] && [ ! -s "$tmp/err" ] && [ "$(grep -c '^\[Round ' "$tmp/v.tgn")" = 216 ] &&
-	"$ARBITER" select -t Round=216 "$tmp/v.tgn" >"$tmp/g216.tgn" &&
-	"$ARBITER" check "$tmp/g216.tgn" >"$tmp/v.out" && verdicts "$tmp/v.out" >"$tmp/got" &&
-	grep -q '^legal winner: White$' "$tmp/want" && cmp -s "$tmp/want" "$tmp/got"
-report "views: game 216 of seed 9, searched from the witness's own way, is decided (exit $rc)" $? "$tmp/err" "$tmp/v.out"
-
-# The search remembers a state where a line starts and after a guess
-# (not at every action): game 48 of seed 13, observed with 4 players,
-# which filled the search's states at move 117 and was left out of gen's
-# output, is written and replays legal, with its full record's verdict
-# and winner.
-"$ARBITER" gen --game catan --count 48 --players 4 --seed 13 --view=observer >"$tmp/v.tgn" 2>"$tmp/err"
-rc=$?
-"$ARBITER" gen --game catan --count 48 --players 4 --seed 13 >"$tmp/full.tgn" &&
-	"$ARBITER" select -t Round=48 "$tmp/full.tgn" >"$tmp/f48.tgn" &&
-	"$ARBITER" check "$tmp/f48.tgn" >"$tmp/full.out" && verdicts "$tmp/full.out" >"$tmp/want"
-[ $rc = 0 ] && [ ! -s "$tmp/err" ] && [ "$(grep -c '^\[Round ' "$tmp/v.tgn")" = 48 ] &&
-	"$ARBITER" select -t Round=48 "$tmp/v.tgn" >"$tmp/g48.tgn" &&
-	"$ARBITER" check "$tmp/g48.tgn" >"$tmp/v.out" && verdicts "$tmp/v.out" >"$tmp/got" &&
-	grep -q '^legal winner: Blue$' "$tmp/want" && cmp -s "$tmp/want" "$tmp/got"
-report "views: game 48 of seed 13, remembered where tries meet, is decided (exit $rc)" $? "$tmp/err" "$tmp/v.out"
+# the witness came from, which explained every line but the last (the
+# search from the first way filled its states at move 104).
+decided 9 216 White "searched from the witness's own way"
+# The search remembers a state where a line starts and after a guess,
+# not at every action (it filled its states at move 117).
+decided 13 48 Blue "remembered where tries meet"
 
 # A view arbiter cannot decide even so (too-many-unknowns) is left out of
 # gen's output, with a warning naming the game, and gen writes the next
