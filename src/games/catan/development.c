@@ -242,11 +242,7 @@ int cat_act_plenty(cat_turn *t, const cat_act *a)
 				   n);
 	for (unsigned r = 0; r < CAT_RES; r++)
 		if (a->get[r] > g->s.bank[r])
-			return g->s.bank[r] ? cat_rej_arg(t, a, CAT_R_BANK_EMPTY,
-							  "the bank has only %u %s", g->s.bank[r],
-							  cat_res_name[r])
-					    : cat_rej_arg(t, a, CAT_R_BANK_EMPTY,
-							  "the bank has no %s", cat_res_name[r]);
+			return cat_rej_bank_empty(t, a->acol, r, g->s.bank[r]);
 	if (cat_play_card(t, a, D_PLENTY) < 0)
 		return -1;
 	cat_bank_move(&g->s, t->seat, a->get, 1);

@@ -198,24 +198,17 @@ static bool can_play(const gen *G, unsigned k)
 static bool robber_pick(gen *G, unsigned kind, uint8_t h[CAT_SEATS][CAT_RES], cat_act *a)
 {
 	const cat_game *g = G->g;
-	const cat_geom *geo = &g->d->g;
 	const cat_state *s = &G->cur;
 	unsigned w[CAT_HEXES], legal[CAT_HEXES], victims[CAT_HEXES];
 	for (unsigned x = 0; x < CAT_HEXES; x++) {
 		legal[x] = x != s->robber &&
 			   !(g->b.terrain[x] == T_DESERT && g->opt_robber == ROB_TOKEN);
-		bool mine = false;
+		unsigned owners = cat_hex_owners(g, s, x);
+		bool mine = owners >> G->seat & 1;
 		victims[x] = 0;
-		for (unsigned c = 0; c < 6; c++) {
-			unsigned o = s->node_owner[geo->hex_node[x][c]];
-			if (!o)
-				continue;
-			if (o == G->seat + 1)
-				mine = true;
-			else if (h[o - 1][0] | h[o - 1][1] | h[o - 1][2] | h[o - 1][3] |
-				 h[o - 1][4])
-				victims[x] |= 1u << (o - 1);
-		}
+		for (unsigned p = 0; p < g->nseats; p++)
+			if ((owners >> p & 1) && p != G->seat && cat_bundle_total(h[p]))
+				victims[x] |= 1u << p;
 		w[x] = !legal[x] || mine ? 0 : victims[x] ? 4 + hex_pips(g, x) : 1;
 	}
 	unsigned x = pick(G, w, CAT_HEXES);

@@ -1188,11 +1188,12 @@ static bool trade_short(const cat_game *g, arb_reject *rej, const cat_act *a, un
 	return false;
 }
 
-/* The seats of `mask` as "Blue", "Blue or White", "Red, Blue or White". */
+/* The seats of `mask` as "Blue", "Blue or White", "Red, Blue or White"
+ * ("a player" for none). */
 static void seats_or(const cat_game *g, unsigned mask, char *out, size_t n)
 {
 	size_t len = 0;
-	out[0] = 0;
+	snprintf(out, n, "a player");
 	for (unsigned p = 0; p < g->nseats && len < n; p++) {
 		if (!(mask >> p & 1))
 			continue;
@@ -1216,20 +1217,14 @@ static unsigned seats_concerned(const cat_game *g, const cat_act *a, bool steal,
 	unsigned mask = 0;
 	if (!m)
 		return 0;
-	if (steal) {
-		const cat_geom *G = &g->d->g;
-		if (!a || a->a >= CAT_HEXES)
-			return 0;
-		for (unsigned c = 0; c < 6; c++) {
-			unsigned o = g->s.node_owner[G->hex_node[a->a][c]];
-			if (o && o != m->seat + 1u && wh->size_most[o - 1] > 0)
-				mask |= 1u << (o - 1);
-		}
-		return mask;
-	}
+	if (steal && (!a || a->a >= CAT_HEXES))
+		return 0;
+	unsigned there = steal ? cat_hex_owners(g, &g->s, a->a) & ~(1u << m->seat) : ~0u;
 	for (unsigned p = 0; p < g->nseats; p++)
-		if (wh->size_most[p] > 7)
+		if ((there >> p & 1) && wh->size_most[p] > (steal ? 0 : 7))
 			mask |= 1u << p;
+	if (steal)
+		return mask;
 	for (const cat_act *d = m->act; d < m->act + m->n && d != a; d++)
 		if (d->kind == A_DISCARD && d->a < CAT_SEATS)
 			mask &= ~(1u << d->a);
@@ -1267,17 +1262,12 @@ static bool sizes_differ(const cat_game *g, arb_reject *rej, const cat_act *a, u
 		if (lo > 7)
 			snprintf(rej->msg, sizeof rej->msg,
 				 "%s, and must discard half of them (rounded down) %s", held, when);
-		else if (them[0])
+		else
 			snprintf(rej->msg, sizeof rej->msg,
 				 "every way the unseen cards could have gone leaves %s with "
 				 "more than 7 cards, and whoever holds them must discard half "
 				 "of them (rounded down) %s",
 				 them, when);
-		else
-			snprintf(rej->msg, sizeof rej->msg,
-				 "every way the unseen cards could have gone leaves a player "
-				 "who holds more than 7 cards and must discard half of them %s",
-				 when);
 	} else if (rule == cat_rules[CAT_R_STEAL_REQUIRED].id) {
 		size_t at = said; /* "Red must steal a card at E" */
 		if (!at || at >= strlen(rej->msg))
@@ -1285,15 +1275,11 @@ static bool sizes_differ(const cat_game *g, arb_reject *rej, const cat_act *a, u
 		seats_or(g, seats_concerned(g, a, true, wh), them, sizeof them);
 		if (lo > 0)
 			snprintf(rej->msg + at, sizeof rej->msg - at, ": %s", held);
-		else if (them[0])
+		else
 			snprintf(rej->msg + at, sizeof rej->msg - at,
 				 ": every way the unseen cards could have gone leaves %s there "
 				 "with cards",
 				 them);
-		else
-			snprintf(rej->msg + at, sizeof rej->msg - at,
-				 ": every way the unseen cards could have gone leaves a player "
-				 "there who holds cards");
 	} else {
 		return false;
 	}

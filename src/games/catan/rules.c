@@ -36,6 +36,19 @@ unsigned cat_bundle_total(const uint8_t v[CAT_RES])
 
 /* The player's best rate with the bank for resource r: 2 (cards for one)
  * with that resource's harbour, 3 with a 3:1 harbour, else 4. */
+/* The seats (by bit) with a settlement or city at a corner of hex h in
+ * position s: the robber's victims there, but its mover. */
+unsigned cat_hex_owners(const cat_game *g, const cat_state *s, unsigned h)
+{
+	unsigned owners = 0;
+	for (unsigned c = 0; c < 6; c++) {
+		unsigned o = s->node_owner[g->d->g.hex_node[h][c]];
+		if (o)
+			owners |= 1u << (o - 1);
+	}
+	return owners;
+}
+
 unsigned cat_maritime_rate(const cat_player *p, unsigned r)
 {
 	return p->harb >> r & 1 ? 2 : p->harb >> HARB_GENERIC & 1 ? 3 : 4;
@@ -202,6 +215,26 @@ static int rej_v(cat_turn *t, uint32_t col, enum cat_rule rule, const char *fmt,
 	return cat_reject(t->rej, rule, t->m->line, col, "%s", msg);
 }
 
+static int rej_at(cat_turn *t, uint32_t col, enum cat_rule rule, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+static int rej_at(cat_turn *t, uint32_t col, enum cat_rule rule, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int rc = rej_v(t, col, rule, fmt, ap);
+	va_end(ap);
+	return rc;
+}
+
+/* Reject by bank-empty at column `col`: the bank holds only `have` of
+ * resource r ("the bank has no brick" when none). */
+int cat_rej_bank_empty(cat_turn *t, uint32_t col, unsigned r, unsigned have)
+{
+	return have ? rej_at(t, col, CAT_R_BANK_EMPTY, "the bank has only %u %s", have,
+			     cat_res_name[r])
+		    : rej_at(t, col, CAT_R_BANK_EMPTY, "the bank has no %s", cat_res_name[r]);
+}
+
 /* Reject the turn by `rule` at the action's keyword; returns -1. */
 int cat_rej_kw(cat_turn *t, const cat_act *a, enum cat_rule rule, const char *fmt, ...)
 {
@@ -278,7 +311,6 @@ static int move_robber(cat_turn *t, const cat_act *a)
 {
 	cat_game *g = t->g;
 	cat_state *s = &g->s;
-	const cat_geom *G = &g->d->g;
 	unsigned h = a->a;
 	if (h == s->robber)
 		return cat_rej_arg(t, a, CAT_R_ROBBER_MUST_MOVE,
@@ -291,12 +323,7 @@ static int move_robber(cat_turn *t, const cat_act *a)
 				   "number token and the desert at %c has none "
 				   "(Variant robber=any allows it)",
 				   'A' + h);
-	unsigned cand = 0;
-	for (unsigned c = 0; c < 6; c++) {
-		unsigned o = s->node_owner[G->hex_node[h][c]];
-		if (o && o != t->seat + 1u)
-			cand |= 1u << (o - 1);
-	}
+	unsigned cand = cat_hex_owners(g, s, h) & ~(1u << t->seat);
 	s->robber = (uint8_t)h;
 	if (a->b == CAT_NONE) {
 		for (unsigned p = 0; p < g->nseats; p++)

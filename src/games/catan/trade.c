@@ -155,11 +155,7 @@ int cat_act_bank(cat_turn *t, const cat_act *a)
 	}
 	for (unsigned k = 0; k < CAT_RES; k++)
 		if (a->get[k] > s->bank[k] + a->give[k])
-			return s->bank[k] ? cat_rej_kw(t, a, CAT_R_BANK_EMPTY,
-						       "the bank has only %u %s", s->bank[k],
-						       cat_res_name[k])
-					  : cat_rej_kw(t, a, CAT_R_BANK_EMPTY, "the bank has no %s",
-						       cat_res_name[k]);
+			return cat_rej_bank_empty(t, a->col, k, s->bank[k]);
 	cat_bank_move(s, t->seat, a->give, -1);
 	cat_bank_move(s, t->seat, a->get, 1);
 	return 0;
