@@ -857,30 +857,45 @@ typedef struct pass {
 	cat_shortage first_short; /* ... and what it lacked           */
 	bool have_other;
 	arb_reject other; /* the first by another rule than first's */
+	bool refused;	  /* the last attempt was refused */
 } pass;
 
 /* Play the action (or end the line) in world `w`; keep the world it
- * leads to. */
+ * leads to.  Only the first refusal, and the first by another rule, are
+ * said in words (explain() uses no others), so the rest are quiet: a
+ * refusal's printf costs more than the rest of an attempt, and an
+ * unseen discard can be refused in thousands of worlds. */
 static void attempt(pass *P, const wid *w, const cat_act *a)
 {
+	P->refused = false;
 	if (P->full)
 		return;
 	cat_turn *t = P->t;
 	cat_game *g = t->g;
-	g->s = P->base_s;
-	*t = P->base_t;
-	world_load(g, t, w);
-	g->nev = P->ok ? P->ev_keep : P->ev_base;
-	arb_reject rj;
-	t->rej = &rj;
-	g->shortage.seat = CAT_NONE;
-	int rc = a ? cat_turn_step(t, a) : cat_turn_end(t);
-	if (rc < 0) {
+	bool quiet = P->have_first;
+	for (;;) {
+		g->s = P->base_s;
+		*t = P->base_t;
+		t->quiet |= quiet;
+		world_load(g, t, w);
+		g->nev = P->ok ? P->ev_keep : P->ev_base;
+		arb_reject rj;
+		t->rej = &rj;
+		g->shortage.seat = CAT_NONE;
+		int rc = a ? cat_turn_step(t, a) : cat_turn_end(t);
+		t->quiet = P->base_t.quiet;
+		if (rc >= 0)
+			break;
+		P->refused = true;
 		if (!P->have_first) {
 			P->first = rj;
 			P->first_short = g->shortage;
 			P->have_first = true;
 		} else if (!P->have_other && rj.rule != P->first.rule) {
+			if (quiet && !P->base_t.quiet) { /* again, in words */
+				quiet = false;
+				continue;
+			}
 			P->other = rj;
 			P->have_other = true;
 		}
@@ -906,7 +921,10 @@ static void attempt(pass *P, const wid *w, const cat_act *a)
 }
 
 /* Every way of discarding `left` more cards of the resources r..
- * within `room`, added to c->give.  Returns the guesses tried. */
+ * within `room`, added to c->give.  Returns the guesses tried.  The
+ * guesses stand or fall together: a guess never discards a card the
+ * hand lacks, and what else refuses a discard (its count, its timing)
+ * no guess changes; so the first refused guess ends them (P->refused). */
 static unsigned discard_guesses(pass *P, const wid *w, cat_act *c, const uint8_t room[CAT_RES],
 				unsigned r, unsigned left)
 {
@@ -919,7 +937,7 @@ static unsigned discard_guesses(pass *P, const wid *w, cat_act *c, const uint8_t
 		return 1;
 	}
 	unsigned n = 0;
-	for (unsigned k = 0; k <= left && k <= room[r]; k++) {
+	for (unsigned k = 0; k <= left && k <= room[r] && !P->refused; k++) {
 		c->give[r] = (uint8_t)(c->give[r] + k);
 		n += discard_guesses(P, w, c, room, r + 1, left - k);
 		c->give[r] = (uint8_t)(c->give[r] - k);
@@ -965,6 +983,7 @@ static void expand(pass *P, const wid *w, const cat_act *a)
 			room[r] = held ? (uint8_t)(hand[r] - a->give[r]) : 0;
 		}
 		c.b = 0;
+		P->refused = false;
 		if (held)
 			tried = discard_guesses(P, w, &c, room, 0, a->b);
 		break;
