@@ -2387,8 +2387,9 @@ static void words_if_kept(dfs *D, unsigned li, unsigned ai)
 }
 
 /* A try was refused by a rule at action `a`: put down to the hand of the
- * seat that lacked cards, a monopoly's wrong take to the others' hands,
- * anything else to every guess. */
+ * seat that lacked cards, a monopoly's wrong take to the hand of the
+ * opponent it is wrong for (a total: to all of theirs), anything else to
+ * every guess. */
 static void failed_rule(dfs *D, const cat_act *a)
 {
 	cat_game *g = D->g;
@@ -2396,9 +2397,14 @@ static void failed_rule(dfs *D, const cat_act *a)
 	if (seat < g->nseats) {
 		D->conf = D->dp.seat[seat];
 	} else if (a->kind == A_MONOPOLY && D->rj.rule == cat_rules[CAT_R_MONOPOLY_TAKE].id) {
+		unsigned odd = CAT_NONE;
+		for (unsigned p = 0; p < g->nseats && a->b == MONO_TAKE_EACH && odd == CAT_NONE;
+		     p++)
+			if (p != D->t.seat && g->s.p[p].res[a->a] != a->give[p])
+				odd = p;
 		memset(&D->conf, 0, sizeof D->conf);
 		for (unsigned p = 0; p < g->nseats; p++)
-			if (p != D->t.seat)
+			if (p != D->t.seat && (odd == CAT_NONE || p == odd))
 				cs_or(&D->conf, &D->dp.seat[p]);
 	} else {
 		cs_all(&D->conf);
