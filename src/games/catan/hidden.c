@@ -3228,8 +3228,8 @@ static bool keep_part(cat_hidden *h, discard_groups *D, uint32_t grp, uint32_t f
  * cards from what each world's hand holds beyond the seen ones.  The
  * pending actions are made on the way when no card is seen (as in
  * unseen_steals).  False when the set overflowed. */
-static bool unseen_discards(cat_hidden *h, wset *out, const wset *in, uint32_t tail, unsigned who,
-			    const cat_act *a)
+static bool unseen_discards(cat_hidden *h, wset *out, const wset *in, uint32_t tail,
+			    const uint32_t *tail_to, unsigned who, const cat_act *a)
 {
 	unsigned n = in->n, ngroups = 0;
 	discard_groups D = { .who = who, .left = a->b };
@@ -3255,11 +3255,14 @@ static bool unseen_discards(cat_hidden *h, wset *out, const wset *in, uint32_t t
 		D.hand[i] = NO_ID;
 		if (i < from || !change_made(h, &pc, &x))
 			continue;
+		uint32_t after = tail_to ? tail_to[x.tail] : tail;
+		if (after == NO_ID)
+			continue;
 		D.hand[i] = pc.n ? x.hand[who] : carried(h, who, x.hand[who], seen, less_seen);
 		if (D.hand[i] == NO_ID)
 			continue;
 		x.hand[who] = NO_ID;
-		x.tail = tail;
+		x.tail = after;
 		uint64_t xw[3];
 		wid_words(&x, xw);
 		uint64_t hash = wid_hash(xw);
@@ -3335,8 +3338,8 @@ static bool unseen_discards(cat_hidden *h, wset *out, const wset *in, uint32_t t
  * victim holds.  The pending actions are made on the way (each world as
  * flush() would make it, those they drop skipped), which saves flush()'s
  * pass.  False when the set overflowed. */
-static bool unseen_steals(cat_hidden *h, wset *out, const wset *in, uint32_t tail, unsigned thief,
-			  unsigned victim)
+static bool unseen_steals(cat_hidden *h, wset *out, const wset *in, uint32_t tail,
+			  const uint32_t *tail_to, unsigned thief, unsigned victim)
 {
 	hand_change pc;
 	const hand_table *vt = &h->hands[victim], *tt = &h->hands[thief];
@@ -3344,7 +3347,9 @@ static bool unseen_steals(cat_hidden *h, wset *out, const wset *in, uint32_t tai
 		wid x = in->w[i];
 		if (!change_made(h, &pc, &x))
 			continue;
-		x.tail = tail;
+		x.tail = tail_to ? tail_to[x.tail] : tail;
+		if (x.tail == NO_ID)
+			continue;
 		uint32_t v = x.hand[victim], th = x.hand[thief];
 		uint64_t held = vt->word[v];
 		/* the rows of what a card less and more make of the two hands,
@@ -3368,71 +3373,119 @@ static bool unseen_steals(cat_hidden *h, wset *out, const wset *in, uint32_t tai
 	return true;
 }
 
-/* An unseen steal or discard when every world agrees on the hand sizes
- * and the bookkeeping: its rules are checked once, on one guess in the
- * first world, since only the guess's cards differ between worlds and
- * guesses; then every world and guess is made by moving the cards.
- * 1 done, 0 not (played world by world), -1 the worlds overflowed. */
+/* The first guess of an unseen steal or discard `a` by seat `who` that
+ * world x allows, into c: false when it allows none. */
+static bool first_guess(const cat_world *x, const cat_act *a, unsigned who, bool steal, cat_act *c)
+{
+	*c = *a;
+	c->guessed = 1;
+	if (steal) {
+		unsigned r = 0;
+		while (r < CAT_RES && !x->res[who][r])
+			r++;
+		c->c = (uint8_t)r;
+		return r < CAT_RES;
+	}
+	unsigned left = a->b; /* the seen cards, then the first held */
+	for (unsigned r = 0; r < CAT_RES; r++) {
+		if (x->res[who][r] < a->give[r])
+			return false;
+		unsigned k = x->res[who][r] - a->give[r];
+		k = k < left ? k : left;
+		c->give[r] = (uint8_t)(a->give[r] + k);
+		left -= k;
+	}
+	c->b = 0;
+	return left == 0;
+}
+
+/* An unseen steal or discard: its rules are checked once, on one guess
+ * in one world, since only the guess's cards differ between worlds and
+ * guesses; then every world and guess is made by moving the cards.  What
+ * the rules read of a world beyond the cards is its tail (the discards
+ * owed, those made): when the worlds' bookkeeping differs (hand sizes
+ * that differ, so the discards owed do), they are checked once per tail,
+ * on the first world of it that allows a guess, and the tail's worlds
+ * are all made or all dropped.  1 done, 0 not (played world by world:
+ * no world allows it, which is said there), -1 the worlds overflowed. */
 static int fast_unseen(cat_turn *t, const cat_act *a)
 {
 	cat_game *g = t->g;
 	cat_hidden *h = g->hid;
 	bool steal = a->kind != A_DISCARD;
-	if (!h->now.same_books || (!steal && hand_word(a->give)))
+	bool by_tail = !h->now.same_books;
+	if (by_tail || (!steal && hand_word(a->give)))
 		flush(h); /* else the steal or discard makes the pending actions */
 	const wset *in = &h->set[h->in];
-	if (!h->now.same_books || !in->n)
-		return 0;
-	cat_world w0;
-	world_expand(h, &in->w[h->now.pend ? h->now.first : 0], &w0);
-	if (h->now.pend)
-		pend_apply(h->now.pend_d, &h->now.pend_nw, h->now.pend_books, &w0);
-	cat_act c = *a;
-	c.guessed = 1;
 	unsigned who = steal ? a->b : a->a;
-	if (who >= g->nseats)
+	if (!in->n || who >= g->nseats)
 		return 0;
-	if (steal) {
-		unsigned r = 0;
-		while (r < CAT_RES && !w0.res[who][r])
-			r++;
-		if (r == CAT_RES)
-			return 0;
-		c.c = (uint8_t)r;
-	} else { /* the first guess: the seen cards, then the first held */
-		unsigned left = a->b;
-		for (unsigned r = 0; r < CAT_RES; r++) {
-			if (w0.res[who][r] < a->give[r])
-				return 0;
-			unsigned k = w0.res[who][r] - a->give[r];
-			k = k < left ? k : left;
-			c.give[r] = (uint8_t)(a->give[r] + k);
-			left -= k;
-		}
-		if (left)
-			return 0;
-		c.b = 0;
+	const uint32_t UNSET = NO_ID - 1;
+	uint32_t *tail_to = NULL;     /* by_tail: a tail's after, NO_ID: dropped */
+	uint32_t ntails = h->tails.n; /* (those of the worlds; more are made) */
+	if (by_tail) {
+		tail_to = arb_xmalloc(ntails * sizeof *tail_to);
+		for (uint32_t k = 0; k < ntails; k++)
+			tail_to[k] = UNSET;
 	}
-	cat_state base_s = g->s;
-	cat_turn base_t = *t;
-	unsigned ev_base = g->nev;
-	world_load_x(g, t, &w0);
-	if (cat_turn_step(t, &c) < 0) {
+	cat_state base_s = g->s, kept_s = g->s;
+	cat_turn base_t = *t, kept_t = *t;
+	unsigned ev_base = g->nev, ev_kept = g->nev;
+	uint32_t tail = NO_ID; /* the first tail after */
+	unsigned n = by_tail ? in->n : 1;
+	for (unsigned i = 0; i < n; i++) {
+		unsigned at = h->now.pend ? h->now.first : i;
+		if (by_tail && tail_to[in->w[at].tail] != UNSET)
+			continue;
+		cat_world x;
+		world_expand(h, &in->w[at], &x);
+		if (h->now.pend)
+			pend_apply(h->now.pend_d, &h->now.pend_nw, h->now.pend_books, &x);
+		cat_act c;
+		if (!first_guess(&x, a, who, steal, &c))
+			continue; /* (another world of its tail may allow one) */
 		g->s = base_s;
 		*t = base_t;
 		g->nev = ev_base;
+		world_load_x(g, t, &x);
+		uint32_t after = NO_ID;
+		if (cat_turn_step(t, &c) == 0) {
+			cat_world nw;
+			world_store_x(g, t, &nw);
+			after = tail_id(&h->tails, (const uint8_t *)&nw + TAIL_AT);
+			if (tail == NO_ID) {
+				tail = after;
+				kept_s = g->s;
+				kept_t = *t;
+				ev_kept = g->nev;
+			}
+		}
+		if (by_tail)
+			tail_to[in->w[at].tail] = after;
+	}
+	g->s = kept_s;
+	*t = kept_t;
+	g->nev = ev_kept;
+	if (tail == NO_ID) {
+		free(tail_to);
 		return 0;
 	}
-	cat_world nw;
-	world_store_x(g, t, &nw);
-	uint32_t tail = tail_id(&h->tails, (const uint8_t *)&nw + TAIL_AT);
+	if (by_tail)
+		for (uint32_t k = 0; k < ntails; k++)
+			if (tail_to[k] == UNSET)
+				tail_to[k] = NO_ID;
 	unsigned o = spare(h);
 	wset *out = start_set(h, o);
 	new_gen(h);
-	if (steal && !unseen_steals(h, out, in, tail, t->seat, who))
-		goto full;
-	if (!steal && !unseen_discards(h, out, in, tail, who, a))
-		goto full;
+	bool made = steal ? unseen_steals(h, out, in, tail, tail_to, t->seat, who)
+			  : unseen_discards(h, out, in, tail, tail_to, who, a);
+	free(tail_to);
+	if (!made) {
+		g->s = base_s;
+		*t = base_t;
+		g->nev = ev_base;
+		return -1;
+	}
 	h->now.pend = false; /* made */
 	if (!steal)
 		for (unsigned r = 0; r < CAT_RES; r++) {
@@ -3441,11 +3494,6 @@ static int fast_unseen(cat_turn *t, const cat_act *a)
 		}
 	h->in = o;
 	return 1;
-full:
-	g->s = base_s;
-	*t = base_t;
-	g->nev = ev_base;
-	return -1;
 }
 
 /* A seen action that reads the hands only as what the acting seat must

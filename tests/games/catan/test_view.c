@@ -872,6 +872,32 @@ static void test_refusals_name_the_unseen_cards(void **state)
 	name_check_after(one, stolen_then_taken, there);
 }
 
+/* A discard owed in some ways and not in others keeps only the ways that
+ * owe it, whether listed or followed one at a time: White's knight stole
+ * Blue's wool or a brick, and Red's monopoly took the one wool, so Blue
+ * holds 8 cards (White stole the wool) or 7 (a brick); Blue's discard of
+ * 4 leaves the first way alone, in which White holds no brick for a road
+ * (corpus/catan/view-sizes-discard-missing-ok-either.tgn). */
+static void test_discard_owed_in_some_ways(void **state)
+{
+	(void)state;
+	const named_line lines[] = {
+		{ "Red roll 2+2", NULL },
+		{ "Blue roll 2+2", NULL },
+		{ "White roll 2+2 play knight A steal Blue ?", NULL },
+		{ "Red roll 2+2 play monopoly wool takes 1", NULL },
+		{ "Blue roll 3+4 discard Blue 4? robber S", NULL },
+		/* (listed, the one way left is all known; followed, the
+		 * words say it of every way the steal went) */
+		{ "White roll 2+2 trade bank 4grain for lumber road f2-g2", "for a road" },
+		{ "White roll 2+2 trade bank 4grain for brick", NULL },
+		{ NULL, NULL },
+	};
+	name_check("hands=Blue:8brick+wool,White:7grain cards=Red:monopoly,White:knight "
+		   "deck=13knight+2road-building+2year-of-plenty+1monopoly+5victory-point",
+		   lines);
+}
+
 /* Past the search's states the ways are listed again
  * (corpus/catan/view-relist-*.tgn decide so); past the ways listed at
  * once too, the line is undecidable, and all is as before it: the record
@@ -932,6 +958,7 @@ int main(void)
 		cmocka_unit_test(test_listing_and_search_agree),
 		cmocka_unit_test(test_removing_a_card),
 		cmocka_unit_test(test_refusals_name_the_unseen_cards),
+		cmocka_unit_test(test_discard_owed_in_some_ways),
 		cmocka_unit_test(test_listing_again),
 	};
 	return cmocka_run_group_tests(tests, tt_setup_data, tt_teardown_data);
