@@ -3428,9 +3428,18 @@ static int fast_unseen(cat_turn *t, const cat_act *a)
 		for (uint32_t k = 0; k < ntails; k++)
 			tail_to[k] = UNSET;
 	}
-	cat_state base_s = g->s, kept_s = g->s;
-	cat_turn base_t = *t, kept_t = *t;
-	unsigned ev_base = g->nev, ev_kept = g->nev;
+	cat_state base_s = g->s;
+	cat_turn base_t = *t;
+	unsigned ev_base = g->nev;
+	/* by_tail: the position and turn after the first world allowed (a
+	 * try of another may follow); else the one try's are kept as they
+	 * are */
+	struct {
+		cat_state s;
+		cat_turn t;
+		unsigned nev;
+	} *kept = NULL;
+	bool tried = false;    /* g->s, *t are a try's */
 	uint32_t tail = NO_ID; /* the first tail after */
 	unsigned n = by_tail ? in->n : 1;
 	for (unsigned i = 0; i < n; i++) {
@@ -3444,28 +3453,40 @@ static int fast_unseen(cat_turn *t, const cat_act *a)
 		cat_act c;
 		if (!first_guess(&x, a, who, steal, &c))
 			continue; /* (another world of its tail may allow one) */
-		g->s = base_s;
-		*t = base_t;
-		g->nev = ev_base;
+		if (tried) {
+			g->s = base_s;
+			*t = base_t;
+			g->nev = ev_base;
+		}
+		tried = true;
 		world_load_x(g, t, &x);
 		uint32_t after = NO_ID;
 		if (cat_turn_step(t, &c) == 0) {
 			cat_world nw;
 			world_store_x(g, t, &nw);
 			after = tail_id(&h->tails, (const uint8_t *)&nw + TAIL_AT);
-			if (tail == NO_ID) {
-				tail = after;
-				kept_s = g->s;
-				kept_t = *t;
-				ev_kept = g->nev;
+			if (tail == NO_ID && by_tail) {
+				kept = arb_xmalloc(sizeof *kept);
+				kept->s = g->s;
+				kept->t = *t;
+				kept->nev = g->nev;
 			}
+			if (tail == NO_ID)
+				tail = after;
 		}
 		if (by_tail)
 			tail_to[in->w[at].tail] = after;
 	}
-	g->s = kept_s;
-	*t = kept_t;
-	g->nev = ev_kept;
+	if (kept) {
+		g->s = kept->s;
+		*t = kept->t;
+		g->nev = kept->nev;
+		free(kept);
+	} else if (tried && tail == NO_ID) {
+		g->s = base_s;
+		*t = base_t;
+		g->nev = ev_base;
+	}
 	if (tail == NO_ID) {
 		free(tail_to);
 		return 0;
