@@ -2397,11 +2397,11 @@ static void failed_rule(dfs *D, const cat_act *a)
 	if (seat < g->nseats) {
 		D->conf = D->dp.seat[seat];
 	} else if (a->kind == A_MONOPOLY && D->rj.rule == cat_rules[CAT_R_MONOPOLY_TAKE].id) {
-		unsigned odd = CAT_NONE;
-		for (unsigned p = 0; p < g->nseats && a->b == MONO_TAKE_EACH && odd == CAT_NONE;
-		     p++)
-			if (p != D->t.seat && g->s.p[p].res[a->a] != a->give[p])
-				odd = p;
+		unsigned odd = CAT_NONE; /* the opponent a take from each is wrong for */
+		if (a->b == MONO_TAKE_EACH)
+			for (unsigned p = 0; p < g->nseats && odd == CAT_NONE; p++)
+				if (p != D->t.seat && g->s.p[p].res[a->a] != a->give[p])
+					odd = p;
 		memset(&D->conf, 0, sizeof D->conf);
 		for (unsigned p = 0; p < g->nseats; p++)
 			if (p != D->t.seat && (odd == CAT_NONE || p == odd))

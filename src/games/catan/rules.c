@@ -34,8 +34,6 @@ unsigned cat_bundle_total(const uint8_t v[CAT_RES])
 	return t;
 }
 
-/* The player's best rate with the bank for resource r: 2 (cards for one)
- * with that resource's harbour, 3 with a 3:1 harbour, else 4. */
 /* The seats (by bit) with a settlement or city at a corner of hex h in
  * position s: the robber's victims there, but its mover. */
 unsigned cat_hex_owners(const cat_game *g, const cat_state *s, unsigned h)
@@ -49,6 +47,8 @@ unsigned cat_hex_owners(const cat_game *g, const cat_state *s, unsigned h)
 	return owners;
 }
 
+/* The player's best rate with the bank for resource r: 2 (cards for one)
+ * with that resource's harbour, 3 with a 3:1 harbour, else 4. */
 unsigned cat_maritime_rate(const cat_player *p, unsigned r)
 {
 	return p->harb >> r & 1 ? 2 : p->harb >> HARB_GENERIC & 1 ? 3 : 4;
