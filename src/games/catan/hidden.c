@@ -3013,6 +3013,10 @@ static int lazy_line(cat_turn *t, int unseen_bad, const arb_reject *unseen_rej)
 			cbj_rej = D->best_rej;
 			cbj_short = D->best_short;
 			found = search_listed(D, false, false);
+			/* backjumping skips only guesses that would fail as the
+			 * one tried did: a way it missed is a conflict put down
+			 * to too few guesses (the tests run with assertions) */
+			assert(!found);
 		}
 		break;
 	}
