@@ -1627,19 +1627,27 @@ static bool bank_settled(const cat_hidden *h, unsigned r, unsigned need)
 }
 
 /* The cards a roll of `roll` produces of each resource: the buildings
- * on its hexes but the robber's, cities counting 2.  The board says it,
- * the same in every world. */
-static void produced(const cat_game *g, unsigned roll, unsigned out[CAT_RES])
+ * on its hexes but the robber's, cities counting 2; and, when `seats` is
+ * not NULL, the seats they go to (by bit) of each resource.  The board
+ * says it, the same in every world. */
+static void produced(const cat_game *g, unsigned roll, unsigned out[CAT_RES],
+		     unsigned seats[CAT_RES])
 {
 	memset(out, 0, CAT_RES * sizeof *out);
+	if (seats)
+		memset(seats, 0, CAT_RES * sizeof *seats);
 	for (unsigned k = 0; k < 2; k++) {
 		unsigned x = g->b.by_token[roll][k];
 		if (x == CAT_NONE || x == g->s.robber || g->b.terrain[x] >= CAT_RES)
 			continue;
 		for (unsigned c = 0; c < 6; c++) {
 			unsigned v = g->d->g.hex_node[x][c];
-			if (g->s.node_owner[v])
-				out[g->b.terrain[x]] += 1u + g->s.node_city[v];
+			unsigned o = g->s.node_owner[v];
+			if (!o)
+				continue;
+			out[g->b.terrain[x]] += 1u + g->s.node_city[v];
+			if (seats)
+				seats[g->b.terrain[x]] |= 1u << (o - 1);
 		}
 	}
 }
@@ -1689,7 +1697,7 @@ static bool separable(const cat_turn *t, const cat_act *a, const wset *in,
 		if (roll < 2 || roll > 12)
 			return true;
 		unsigned made[CAT_RES];
-		produced(g, roll, made);
+		produced(g, roll, made, NULL);
 		for (unsigned r = 0; r < CAT_RES; r++)
 			if (made[r] && !bank_settled(h, r, made[r]))
 				return false;
@@ -2131,7 +2139,9 @@ static bool fast_act(cat_turn *t, const cat_act *a)
  * guesses each hand depends on: a steal's guess both hands, a discard's
  * the discarder's and the bank's stock, a monopoly's take the others'
  * hands, and a roll the bank might cover otherwise under other guesses
- * (deps.slack) the bank's stock.  A refusal for a seat that lacked cards
+ * (deps.slack) the bank's stock, for the seats it gives a resource the
+ * bank might fall short of (all it gives to, under shortage=roll): the
+ * others' hands take what they take whatever the stock.  A refusal for a seat that lacked cards
  * (cat_shortage) is put down to the guesses its hand depends on; a
  * monopoly's wrong take to the others' hands; any other refusal to every
  * guess (cs_all), which stops every backjump above it.  When every
@@ -2414,7 +2424,8 @@ static void failed_rule(dfs *D, const cat_act *a)
 /* What a seen action just made (from the bank's stock before it) did to
  * what the hands depend on: a monopoly's take is the others' hands; a
  * roll the bank may not cover in every way the guesses went (its stock
- * less the slack) gives what the bank's stock allows. */
+ * less the slack) gives what the bank's stock allows, to the seats it
+ * owes that resource (or, under shortage=roll, anything). */
 static void deps_after(dfs *D, const cat_act *a, const uint8_t bank_before[CAT_RES])
 {
 	cat_game *g = D->g;
@@ -2424,9 +2435,12 @@ static void deps_after(dfs *D, const cat_act *a, const uint8_t bank_before[CAT_R
 			if (p != D->t.seat)
 				cs_or(&dp->seat[D->t.seat], &dp->seat[p]);
 	} else if (a->kind == A_ROLL && a->a + a->b != 7) {
-		unsigned want[CAT_RES];
-		produced(g, a->a + a->b, want);
-		bool unsure = false; /* some guess may make the bank cover it otherwise */
+		unsigned want[CAT_RES], to[CAT_RES], all = 0;
+		produced(g, a->a + a->b, want, to);
+		for (unsigned r = 0; r < CAT_RES; r++)
+			all |= to[r];
+		unsigned unsure = 0; /* the seats some guess may make the bank
+				      * give otherwise (by bit) */
 		uint8_t slack[CAT_RES], tol[CAT_RES];
 		memcpy(slack, &dp->slack, CAT_RES);
 		memcpy(tol, &D->tol, CAT_RES);
@@ -2434,7 +2448,8 @@ static void deps_after(dfs *D, const cat_act *a, const uint8_t bank_before[CAT_R
 			if (!want[r])
 				continue;
 			if (want[r] + slack[r] > bank_before[r]) {
-				unsure = true;
+				/* a shortage loses this resource, or the whole roll */
+				unsure |= g->opt_shortage == SH_ROLL ? all : to[r];
 				slack[r] = (uint8_t)(slack[r] + want[r] < SLACK_MOST
 							     ? slack[r] + want[r]
 							     : SLACK_MOST);
@@ -2444,8 +2459,8 @@ static void deps_after(dfs *D, const cat_act *a, const uint8_t bank_before[CAT_R
 		}
 		dp->slack = hand_word(slack);
 		D->tol = hand_word(tol);
-		if (unsure)
-			for (unsigned p = 0; p < g->nseats; p++) {
+		for (unsigned p = 0; p < g->nseats; p++)
+			if (unsure >> p & 1) {
 				cs_or(&dp->seat[p], &dp->bank);
 				cs_add(&dp->seat[p], BANK_BIT);
 			}
@@ -3547,7 +3562,7 @@ static int by_bank(cat_turn *t, const cat_act *a)
 			return 0;
 		seven = roll == 7;
 		if (!seven)
-			produced(g, roll, want);
+			produced(g, roll, want, NULL);
 	} else if (a->kind == A_BANK || a->kind == A_PLENTY) {
 		for (unsigned r = 0; r < CAT_RES; r++)
 			want[r] = a->get[r];
