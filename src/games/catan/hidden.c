@@ -1574,6 +1574,12 @@ static inline uint64_t bytes_ge_mask(uint64_t x, uint64_t y)
 	return ((((x | HIGH_BITS) - y) & HIGH_BITS) >> 7) * 0xff;
 }
 
+/* x - y in each byte, 0 where y's is more (bytes below 128). */
+static inline uint64_t bytes_less(uint64_t x, uint64_t y)
+{
+	return (((x | HIGH_BITS) - y) & ~HIGH_BITS) & bytes_ge_mask(x, y);
+}
+
 /* The least and the most of x and y in each byte (bytes below 128). */
 static inline uint64_t bytes_min(uint64_t x, uint64_t y)
 {
@@ -2286,7 +2292,8 @@ static void path_push(dfs *D, uint32_t state)
  * guesses only within the slack of the try that met them (deps_after):
  * the memo keeps the most slack they bear (the slack there, and the
  * tolerance of the rolls since, over-counted as the rolls of the whole
- * explore()), and a try with more is told they depend on the bank. */
+ * explore(), and of those after a state of the memo it met: memo_visit),
+ * and a try with more is told they depend on the bank. */
 static void memo_why(dfs *D, unsigned from)
 {
 	unsigned why = 0;
@@ -2342,6 +2349,10 @@ static bool memo_visit(dfs *D, unsigned li, unsigned ai)
 			unsigned k = h->mtab[i].at, why = h->mwhy[k];
 			if (why != MEMO_ALL && !bytes_at_least(h->mslack[k], D->dp.slack))
 				why |= MEMO_BANK | ((1u << CAT_SEATS) - 1);
+			/* the tries that led here lead nowhere only while the
+			 * bank's stock stays within what the state bore: the
+			 * rolls after it count for them as if made again */
+			D->tol = bytes_min(D->tol, bytes_less(h->mslack[k], D->dp.slack));
 			memo_conflict(D, why);
 			return false;
 		}
