@@ -2147,10 +2147,11 @@ static bool fast_act(cat_turn *t, const cat_act *a)
  * hands, and a roll the bank might cover otherwise under other guesses
  * (deps.slack) the bank's stock, for the seats it gives a resource the
  * bank might fall short of (all it gives to, under shortage=roll): the
- * others' hands take what they take whatever the stock.  A refusal for a seat that lacked cards
- * (cat_shortage) is put down to the guesses its hand depends on; a
- * monopoly's wrong take to the others' hands; any other refusal to every
- * guess (cs_all), which stops every backjump above it.  When every
+ * others' hands take what they take whatever the stock.  A refusal for
+ * a seat that lacked cards (cat_shortage) is put down to the guesses its
+ * hand depends on; a monopoly's wrong take to the others' hands; any
+ * other refusal to every guess (cs_all), which stops every backjump
+ * above it.  When every
  * guess of a '?' failed, the conflict is theirs, less its own bit, and
  * the guesses that decided which guesses there were (the victim's or the
  * discarder's hand).  A state the memo knows keeps the seats whose hands
