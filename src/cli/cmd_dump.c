@@ -346,6 +346,8 @@ static int dump_one(void *ctx, const arb_record *rec)
 		}
 		arb_replay_run(&r);
 	}
+	if (r.verdict != ARB_ERROR && !c->moves && r.game->settle) /* no move follows */
+		r.game->settle(r.state);
 	if (r.verdict == ARB_ERROR) {
 		arb_out_diag(c->out, &r.diag);
 		arb_replay_free(&r);

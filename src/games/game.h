@@ -495,6 +495,13 @@ typedef struct arb_game_ops {
 	 * ARB_DUMP_LABELS the engine prints its coordinate diagram instead;
 	 * `game` may then be in its initial position. */
 	void (*dump)(const void *game, unsigned flags, arb_buf *out);
+	/* Called once on the position a replay ended at, before `dump`
+	 * shows it (text, picture or data), and never before another move:
+	 * what the engine knows of it only roughly while replaying (a view
+	 * record's hands, followed one way at a time), it may work out
+	 * exactly here, at a cost paid only when asked.  NULL: nothing to
+	 * work out. */
+	void (*settle)(void *game);
 	/* The position as a picture on `cv` (the board, and beside it the
 	 * scores and what each player holds); `mark`, when non-NULL, is an
 	 * illegal move to show on it.  ARB_DUMP_LABELS adds the notation's

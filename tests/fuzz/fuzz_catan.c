@@ -272,13 +272,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *in, size_t n)
 	}
 	arb_buf_free(&a);
 	arb_buf_free(&b);
-	arb_buf_free(&d);
 	catan_game.finish(g, &sink);
 	catan_game.destroy(g);
-	if (vg) {
+	if (vg) { /* as dump ends a view: listed again, then shown */
 		catan_game.finish(vg, &sink);
+		catan_game.settle(vg);
+		arb_buf_reset(&d);
+		catan_game.dump(vg, 0, &d);
 		catan_game.destroy(vg);
 	}
+	arb_buf_free(&d);
 	return 0;
 }
 

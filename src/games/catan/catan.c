@@ -319,6 +319,13 @@ bool cat_position_ok(const void *game, const char **why)
 	return ok;
 }
 
+/* Before dump: a view record's hands, followed one way at a time, are
+ * listed again so that their ranges are exact (hidden.c). */
+static void cat_settle(void *game)
+{
+	cat_hidden_settle(game);
+}
+
 const arb_game_ops catan_game = {
 	.name = "catan",
 	.title = "The Settlers of Catan",
@@ -345,6 +352,7 @@ const arb_game_ops catan_game = {
 	.position_ok = cat_position_ok,
 	.moves = cat_moves,
 	.dump = cat_dump,
+	.settle = cat_settle,
 	.draw = cat_draw,
 	.snapshot = cat_snapshot,
 	.describe = cat_describe,

@@ -487,6 +487,7 @@ unsigned cat_hidden_listed(const cat_game *g);
 bool cat_hidden_load(cat_game *g, unsigned i);
 void cat_hidden_free(cat_game *g);
 void cat_hidden_dump(const cat_game *g, arb_buf *out);
+void cat_hidden_settle(cat_game *g);
 void cat_hidden_words(const cat_game *g, unsigned p, const cat_move *m, const cat_act *a, char *out,
 		      size_t n);
 

@@ -2893,16 +2893,12 @@ static void start_relisting(cat_hidden *h, const cat_game *g)
 	set_limit(h, g);
 }
 
-/* The search from the listed worlds filled its memo: the states it keeps
- * are those of every line since, where listing keeps one line's worlds
- * (at most RELIST_WORLDS).  So list them again, from the worlds and the
- * position where the search began, through the lines since, each as
- * cat_apply plays a line; on success the replay lists again, at the start
- * of line t->m, and the caller plays it so (CAT_RELISTED).  Else all is
- * given back as it was, and the line is undecidable. */
-static int relist(cat_turn *t)
+/* List the worlds again, up to RELIST_WORLDS at once, from the listed
+ * worlds and the position where following one way at a time began,
+ * through the lines since, each as cat_apply plays a line: 0, the replay
+ * listing them at the end of the last; -1, all given back as it was. */
+static int relist_lines(cat_game *g)
 {
-	cat_game *g = t->g;
 	cat_hidden *h = g->hid;
 	free(h->memo); /* no use to the listing, which needs the room */
 	free(h->mwhy);
@@ -2939,14 +2935,11 @@ static int relist(cat_turn *t)
 		start_relisting(h, g);
 		rc = cat_apply(g, &h->log[li], NULL, &rj);
 	}
-	if (rc == 0) { /* listed up to this line: decided from here */
+	if (rc == 0) { /* listed up to here */
 		h->nlog = 0;
 		h->pending = false;
 		free(keep_w);
-		start_relisting(h, g);
-		rc = cat_hidden_on(g) ? cat_hidden_begin(g, t->m, t->rej) : 0;
-		g->bak = g->s;			   /* the line's start, as cat_apply keeps it */
-		return rc < 0 ? -1 : CAT_RELISTED; /* -1: over in every way */
+		return 0;
 	}
 	h->relisting = false;
 	set_limit(h, g);
@@ -2967,7 +2960,34 @@ static int relist(cat_turn *t)
 	g->s = keep_s;
 	g->bak = keep_bak;
 	free(keep_w);
-	return undecidable(t);
+	return -1;
+}
+
+/* The search from the listed worlds filled its memo: the states it keeps
+ * are those of every line since, where listing keeps one line's worlds
+ * (at most RELIST_WORLDS).  So list them again through the lines since;
+ * on success the replay lists again, at the start of line t->m, and the
+ * caller plays it so (CAT_RELISTED).  Else the line is undecidable. */
+static int relist(cat_turn *t)
+{
+	cat_game *g = t->g;
+	if (relist_lines(g) < 0)
+		return undecidable(t);
+	/* listed up to this line: decided from here */
+	start_relisting(g->hid, g);
+	int rc = cat_hidden_on(g) ? cat_hidden_begin(g, t->m, t->rej) : 0;
+	g->bak = g->s;			   /* the line's start, as cat_apply keeps it */
+	return rc < 0 ? -1 : CAT_RELISTED; /* -1: over in every way */
+}
+
+/* The record's end (or where dump stops it) while following one way at
+ * a time: the worlds are listed again as relist() lists them, so that
+ * dump shows each hand's range over every way rather than bounds; when
+ * they pass RELIST_WORLDS, all stays as it was. */
+void cat_hidden_settle(cat_game *g)
+{
+	if (cat_hidden_on(g) && g->hid->lazy && relist_lines(g) == 0)
+		g->bak = g->s;
 }
 
 /* Search for a way the unseen cards could have gone that explains the
