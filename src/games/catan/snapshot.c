@@ -214,14 +214,20 @@ static void doc_nodes(const cat_game *g, const arb_doc *doc, const char *key, un
 /* (catan.h) The snapshot's content as data: the board, per seat the
  * pieces, hand, development cards and points, the bank and the deck, the
  * robber, the special cards and who is to act.  A full record's hands are
- * exact; a View record gives each hand's size only (`cards`): which cards
- * they are is not known to the view. */
+ * exact; a View record gives what the view knows of each hand instead,
+ * as dump's text does (cat_hand_ranges): its size, each resource's least
+ * and most over the possibilities, and the most points unseen victory
+ * point cards could make, with how many possibilities there are. */
 void cat_describe(const void *game, const arb_doc *doc)
 {
 	const cat_game *g = game;
 	const cat_state *s = &g->s;
 	void *c = doc->ctx;
 	char name[8];
+	bool view = g->view != CAT_NONE;
+	cat_hand_range hr[CAT_SEATS];
+	if (view)
+		cat_hand_ranges(g, hr);
 	doc->list(c, "hexes");
 	for (unsigned h = 0; h < CAT_HEXES; h++) {
 		unsigned t = g->b.terrain[h];
@@ -259,8 +265,15 @@ void cat_describe(const void *game, const arb_doc *doc)
 			}
 		doc->end(c);
 		doc->num(c, "cards", pl->ncards);
-		if (g->view == CAT_NONE)
+		if (!view) {
 			doc_counts(doc, "hand", pl->res, cat_res_name, CAT_RES);
+		} else {
+			doc->num(c, "cards_min", hr[p].cards_lo);
+			doc->num(c, "cards_max", hr[p].cards_hi);
+			doc_counts(doc, "hand_min", hr[p].lo, cat_res_name, CAT_RES);
+			doc_counts(doc, "hand_max", hr[p].hi, cat_res_name, CAT_RES);
+			doc->num(c, "points_max", hr[p].vp_seen + hr[p].vp_more);
+		}
 		doc_counts(doc, "development", pl->dev, cat_dev_name, CAT_DEV);
 		doc->num(c, "development_unseen", pl->unseen_dev);
 		doc->num(c, "victory_points_shown", pl->vp_shown);
@@ -284,9 +297,15 @@ void cat_describe(const void *game, const arb_doc *doc)
 	doc->flag(c, "over", s->over);
 	if (s->over)
 		doc->str(c, "winner", cat_colours[g->colour[s->winner]]);
-	if (g->view != CAT_NONE)
+	if (view) {
 		doc->str(c, "view",
 			 g->view == CAT_OBSERVER ? "observer" : cat_colours[g->colour[g->view]]);
+		/* followed one at a time: how many is not known, and the
+		 * ranges are only bounds */
+		doc->flag(c, "ranges_exact", hr[0].exact);
+		if (hr[0].exact)
+			doc->num(c, "possibilities", cat_hidden_count(g));
+	}
 }
 
 /* ------------------------------------------------------------- reading */
