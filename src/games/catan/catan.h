@@ -164,6 +164,9 @@ typedef struct cat_game {
 					    * NULL or off while all is seen  */
 	arb_event *ev; /* events of the turn being applied */
 	unsigned nev;  /* ... sent only when it is legal   */
+	/* longest_road.c's memo of trails: NULL, or a view record's (its
+	 * search plays the same roads in every way it tries) */
+	struct cat_trail_memo *trails;
 } cat_game;
 
 #define CAT_MAX_EVENTS (3 * CAT_MAX_ACTS + 4)
@@ -518,6 +521,7 @@ int cat_check_settlement(cat_turn *t, const cat_act *a, bool setup);
 void cat_put_settlement(cat_turn *t, unsigned v);
 
 /* longest_road.c */
+struct cat_trail_memo *cat_trail_memo_new(void);
 unsigned cat_trail(const cat_game *g, const cat_state *s, unsigned seat);
 void cat_lr_update(cat_game *g, const arb_sink *sink, unsigned mask, bool broken, int leaf,
 		   const char *why);

@@ -710,6 +710,8 @@ static void set_limit(cat_hidden *h, const cat_game *g)
 /* The first '?' of a record: the one world so far becomes the set. */
 static void enter(cat_game *g, const cat_turn *t)
 {
+	if (!g->trails) /* the search walks the same roads in every way */
+		g->trails = cat_trail_memo_new();
 	if (!g->hid) {
 		g->hid = arb_xcalloc(1, sizeof *g->hid);
 		cat_hidden *h = g->hid;

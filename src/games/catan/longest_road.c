@@ -6,12 +6,16 @@
  * player's roads (at most 15: the data loader refuses more, and the masks
  * below are sized for it) with the used roads as a bit mask, run only for
  * the players whose network a road or settlement touched, and after a
- * road whose new end is a leaf only from that leaf.
+ * road whose new end is a leaf only from that leaf.  Its answers are
+ * remembered (cat_trail_memo): a view record's search (hidden.c) plays
+ * the same roads again in every way it tries, and walking them again was
+ * a fifth of its costliest game.
  */
 #include <assert.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "../../core/util.h"
 #include "catan.h"
 
 /* The longest road works on "chains": maximal runs of roads whose inner
@@ -68,12 +72,76 @@ static inline unsigned bytes_eq(uint64_t w, unsigned o)
 	return (unsigned)(((z >> 7) * 0x0102040810204080ull) >> 56);
 }
 
+/* The trails walked in a game, by what they depend on alone: the
+ * player's roads (72 bits), the intersections that hold an opponent's
+ * building (54 bits) and the leaf a trail starts at (trail_leaf; 0 for
+ * cat_trail's any start).  Direct-mapped: a newer trail takes an older
+ * one's entry.  The geometry is the game's, so a memo serves one game. */
+#define TRAIL_MEMO 512u
+
+typedef struct trail_key {
+	uint64_t own_lo; /* edges 0..63                              */
+	uint64_t rest;	 /* edges 64..71, and the leaf + 1 from bit 8 */
+	uint64_t opp;	 /* intersections with an opponent's building */
+} trail_key;
+
+struct cat_trail_memo {
+	trail_key key[TRAIL_MEMO];
+	uint8_t len1[TRAIL_MEMO]; /* the trail's length + 1; 0: unused */
+};
+
+struct cat_trail_memo *cat_trail_memo_new(void)
+{
+	return arb_xcalloc(1, sizeof(struct cat_trail_memo));
+}
+
+/* The roads of seat `me` (seat + 1) and its opponents' buildings in s. */
+static trail_key trail_key_of(const cat_state *s, unsigned me, int leaf)
+{
+	trail_key k = { 0, 0, 0 };
+	for (unsigned i = 0; i < 8; i++)
+		k.own_lo |= (uint64_t)bytes_eq(load8(s->edge_owner + 8 * i), me) << (8 * i);
+	k.rest = bytes_eq(load8(s->edge_owner + 64), me) | (uint64_t)(leaf + 1) << 8;
+	static_assert(CAT_EDGES == 72 && CAT_NODES <= 64, "the masks hold the board");
+	unsigned v = 0;
+	for (; v + 8 <= CAT_NODES; v += 8) {
+		uint64_t w = load8(s->node_owner + v);
+		k.opp |= (uint64_t)(~(bytes_eq(w, 0) | bytes_eq(w, me)) & 0xffu) << v;
+	}
+	for (; v < CAT_NODES; v++)
+		if (s->node_owner[v] && s->node_owner[v] != me)
+			k.opp |= 1ull << v;
+	return k;
+}
+
+static unsigned trail_slot(const trail_key *k)
+{
+	uint64_t h = (k->own_lo ^ k->rest * 0x9e3779b97f4a7c15ull) * 0xff51afd7ed558ccdull;
+	h = (h ^ k->opp ^ h >> 29) * 0xc4ceb9fe1a85ec53ull;
+	return (unsigned)(h >> 32) & (TRAIL_MEMO - 1);
+}
+
+/* The remembered length of trail k at slot i, or -1. */
+static int trail_recalled(const struct cat_trail_memo *m, unsigned i, const trail_key *k)
+{
+	const trail_key *e = &m->key[i];
+	if (m->len1[i] && e->own_lo == k->own_lo && e->rest == k->rest && e->opp == k->opp)
+		return m->len1[i] - 1;
+	return -1;
+}
+
+static void trail_remember(struct cat_trail_memo *m, unsigned i, const trail_key *k, unsigned len)
+{
+	m->key[i] = *k;
+	m->len1[i] = (uint8_t)(len + 1);
+}
+
 /* Longest trail through a player's roads: no road used twice; an
  * opponent's building at an intersection ends a trail there (it may reach
  * it but not pass through).  A longest trail can always be taken to start
  * at a key node, except a whole cycle of plain intersections, which is
  * measured apart. */
-unsigned cat_trail(const cat_game *g, const cat_state *s, unsigned seat)
+static unsigned walk_trail(const cat_game *g, const cat_state *s, unsigned seat)
 {
 	const cat_geom *G = &g->d->g;
 	const unsigned me = seat + 1;
@@ -229,6 +297,28 @@ static unsigned trail_leaf(const cat_game *g, const cat_state *s, unsigned seat,
 	return road_walk(&w, leaf, 0, 0);
 }
 
+/* The longest trail of `seat` from `leaf`, or from anywhere when it is
+ * -1: recalled when the game keeps a memo and met it before. */
+static unsigned trail(const cat_game *g, const cat_state *s, unsigned seat, int leaf)
+{
+	if (!g->trails)
+		return leaf < 0 ? walk_trail(g, s, seat) : trail_leaf(g, s, seat, (unsigned)leaf);
+	trail_key k = trail_key_of(s, seat + 1, leaf);
+	unsigned i = trail_slot(&k);
+	int len = trail_recalled(g->trails, i, &k);
+	if (len < 0) {
+		len = (int)(leaf < 0 ? walk_trail(g, s, seat)
+				     : trail_leaf(g, s, seat, (unsigned)leaf));
+		trail_remember(g->trails, i, &k, (unsigned)len);
+	}
+	return (unsigned)len;
+}
+
+unsigned cat_trail(const cat_game *g, const cat_state *s, unsigned seat)
+{
+	return trail(g, s, seat, -1);
+}
+
 /* Recompute the roads of the seats in `mask` and move the Longest Road
  * card by the fact sheet's rule 2.9: nobody at 5+ -> nobody; the holder
  * among the longest keeps it; else a single longest player takes it; else
@@ -250,7 +340,7 @@ void cat_lr_update(cat_game *g, const arb_sink *sink, unsigned mask, bool broken
 		if (leaf < 0) {
 			s->p[p].road_len = (uint8_t)cat_trail(g, s, p);
 		} else {
-			unsigned l = trail_leaf(g, s, p, (unsigned)leaf);
+			unsigned l = trail(g, s, p, leaf);
 			if (l > old_len[p])
 				s->p[p].road_len = (uint8_t)l;
 		}

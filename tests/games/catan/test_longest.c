@@ -148,6 +148,51 @@ static void test_random_networks(void **state)
 	}
 }
 
+/* The memo of trails (a view record's search turns it on): thousands of
+ * random networks in one game, each asked twice, with the buildings of
+ * every seat on any intersection (the last ones too, which the key reads
+ * a byte at a time); every answer, recalled or walked, is the
+ * reference's.  A key that left out a building or a road would recall
+ * another network's length. */
+static void test_memo_of_trails(void **state)
+{
+	(void)state;
+	unsigned seed = 777, recalled = 0;
+	cat_game *g = tt_game("Red Blue White");
+	g->trails = cat_trail_memo_new();
+	for (unsigned round = 0; round < 6000; round++) {
+		memset(g->s.edge_owner, 0, sizeof g->s.edge_owner);
+		memset(g->s.node_owner, 0, sizeof g->s.node_owner);
+		unsigned n = 1 + round % 15, seat = round % 3;
+		/* a few networks met again and again, in the first or the
+		 * last roads of the board, or any network */
+		unsigned kind = round % 3;
+		for (unsigned i = 0; i < n; i++) {
+			seed = seed * 1103515245u + 12345u;
+			unsigned e = kind == 0	 ? (seed >> 8) % 12
+				     : kind == 1 ? CAT_EDGES - 1 - (seed >> 8) % 12
+						 : (seed >> 8) % CAT_EDGES;
+			g->s.edge_owner[e] = (uint8_t)(seat + 1);
+		}
+		for (unsigned i = 0; i < round / 3 % 4; i++) {
+			seed = seed * 1103515245u + 12345u;
+			unsigned v = kind == 1 ? CAT_NODES - 1 - (seed >> 8) % 8
+					       : (seed >> 8) % CAT_NODES;
+			g->s.node_owner[v] = (uint8_t)(1 + (seed >> 20) % 3);
+		}
+		unsigned ref = ref_trail(g, seat);
+		for (unsigned ask = 0; ask < 2; ask++) {
+			unsigned got = cat_trail(g, &g->s, seat);
+			if (got != ref)
+				fail_msg("round %u, asked %u: memo %u, reference %u", round, ask,
+					 got, ref);
+		}
+		recalled += ref > 0;
+	}
+	assert_true(recalled > 1000);
+	catan_game.destroy(g);
+}
+
 /* ----------------------------------------------------- the card moving */
 
 static void test_card_first_and_longer(void **state)
@@ -296,6 +341,8 @@ static void test_random_games(void **state)
 	unsigned seed = 99, won = 0, lr = 0, la = 0;
 	for (unsigned game = 0; game < 20; game++) {
 		cat_game *g = tt_game(game % 2 ? "Red Blue White Orange" : "Red Blue White");
+		if (game % 4 >= 2) /* as a view's search plays them */
+			g->trails = cat_trail_memo_new();
 		for (unsigned turn = 0; turn < 400 && !g->s.over; turn++) {
 			cat_move next;
 			memset(&next, 0, sizeof next);
@@ -349,6 +396,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_shapes),
 		cmocka_unit_test(test_random_networks),
+		cmocka_unit_test(test_memo_of_trails),
 		cmocka_unit_test(test_card_first_and_longer),
 		cmocka_unit_test(test_break_sets_aside),
 		cmocka_unit_test(test_break_passes_or_keeps),
