@@ -37,7 +37,7 @@
 #define CAT_OBSERVER 0xfe /* the View of a record written by no seat */
 #define CAT_UNSEEN 0xfe	  /* a card the writer did not see ('?')     */
 #define CAT_MAX_WORLDS \
-	65536 /* ways the unseen cards may have gone that
+	32768 /* ways the unseen cards may have gone that
 			     * a replay follows (hidden.c)             */
 
 enum { R_BRICK, R_LUMBER, R_WOOL, R_GRAIN, R_ORE };

@@ -48,17 +48,17 @@
  * Memory: three sets of at most CAT_MAX_WORLDS worlds of 24 bytes (the
  * line's start, and two to play its actions on) and a hash table of
  * 2 x CAT_MAX_WORLDS slots, allocated on the first unseen card and grown as
- * needed: at most about 6 MB, and 4 MB more while an unseen discard is
+ * needed: at most about 3 MB, and 2 MB more while an unseen discard is
  * made; the tables of hands, about 80 bytes a hand, are collected when a
  * line ends with more than HANDS_KEPT hands of a seat in them, so they stay
  * within about 6 MB a seat; the search's memo adds 42 MB (with what it
  * keeps of why each state led nowhere), the search from the listed worlds
- * up to 3 MB of hands known to lead nowhere, and the lines since the
+ * up to 1.6 MB of hands known to lead nowhere, and the lines since the
  * listed worlds about 1 kB each, whatever the record.  Listing
- * again frees the memo and takes up to 8 times the sets and the table
+ * again frees the memo and takes up to 16 times the sets and the table
  * (about 46 MB, and 27 MB while an unseen discard is made), and a copy
  * of the worlds it began from (56 bytes each), given back if it fails:
- * at most about 125 MB with the tables of hands.
+ * at most about 123 MB with the tables of hands.
  */
 #include <assert.h>
 #include <limits.h>
