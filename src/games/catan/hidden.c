@@ -2569,10 +2569,11 @@ static bool try_act(dfs *D, unsigned li, unsigned ai, const cat_act *a)
  * within `room`, tried in turn, as guesses of q by seat `who`.  *tried
  * counts them; D->jump when the rest need not be tried. */
 static bool try_discards(dfs *D, unsigned li, unsigned ai, cat_act *c, const uint8_t room[CAT_RES],
-			 unsigned r, unsigned left, unsigned *tried, guess *q, unsigned who,
-			 const uint8_t seen[CAT_RES])
+			 const uint8_t ord[CAT_RES], unsigned i, unsigned left, unsigned *tried,
+			 guess *q, unsigned who, const uint8_t seen[CAT_RES])
 {
-	if (r == CAT_RES - 1) {
+	unsigned r = ord[i];
+	if (i == CAT_RES - 1) {
 		if (left > room[r])
 			return false;
 		c->give[r] = (uint8_t)(c->give[r] + left);
@@ -2589,12 +2590,41 @@ static bool try_discards(dfs *D, unsigned li, unsigned ai, cat_act *c, const uin
 	}
 	for (unsigned k = 0; k <= left && k <= room[r]; k++) {
 		c->give[r] = (uint8_t)(c->give[r] + k);
-		bool ok = try_discards(D, li, ai, c, room, r + 1, left - k, tried, q, who, seen);
+		bool ok =
+			try_discards(D, li, ai, c, room, ord, i + 1, left - k, tried, q, who, seen);
 		c->give[r] = (uint8_t)(c->give[r] - k);
 		if (ok || D->full || D->jump)
 			return ok;
 	}
 	return false;
+}
+
+/* The resources in the order the guesses of the backjumping search take
+ * them: by `count`, the fewest first (ties by resource), or the most
+ * first with `most`: a discard's first guesses keep the resources the
+ * hand holds fewest of and give up those it holds most of, and a steal's
+ * first guess is the card the victim holds most of.  So the way followed
+ * is the likeliest, and the likeliest to explain the lines after it too
+ * (the 22 games of bench-views cost 5% fewer instructions, the costliest
+ * game of --seed 5 9% fewer).  The search for a refusal's words takes
+ * them in order, as the listing does, so that its words are the same. */
+static void likeliest_order(const dfs *D, const uint8_t count[CAT_RES], bool most,
+			    uint8_t ord[CAT_RES])
+{
+	for (unsigned r = 0; r < CAT_RES; r++)
+		ord[r] = (uint8_t)r;
+	if (!D->cbj)
+		return;
+	for (unsigned r = 1; r < CAT_RES; r++) { /* (stable: ties stay in order) */
+		uint8_t x = ord[r];
+		unsigned j = r;
+		while (j > 0 &&
+		       (most ? count[ord[j - 1]] < count[x] : count[ord[j - 1]] > count[x])) {
+			ord[j] = ord[j - 1];
+			j--;
+		}
+		ord[j] = x;
+	}
 }
 
 /* Go on from action ai of line li with the position and turn as they
@@ -2703,8 +2733,10 @@ static bool explore_from(dfs *D, unsigned li, unsigned ai)
 			c.b = 0;
 			domain = a->a;
 			D->jump = false;
-			if (held &&
-			    try_discards(D, li, ai, &c, room, 0, a->b, &tried, &q, a->a, a->give))
+			uint8_t ord[CAT_RES];
+			likeliest_order(D, room, false, ord);
+			if (held && try_discards(D, li, ai, &c, room, ord, 0, a->b, &tried, &q,
+						 a->a, a->give))
 				return true;
 			if (D->jump) { /* D->conf: the discard had no part in it */
 				D->jump = false;
@@ -2712,8 +2744,12 @@ static bool explore_from(dfs *D, unsigned li, unsigned ai)
 			}
 		} else {
 			domain = a->b;
-			for (unsigned r = 0; r < CAT_RES && !D->full; r++)
-				if (a->b < g->nseats && g->s.p[a->b].res[r]) {
+			uint8_t ord[CAT_RES] = { 0 };
+			if (a->b < g->nseats)
+				likeliest_order(D, g->s.p[a->b].res, true, ord);
+			for (unsigned i = 0; i < CAT_RES && !D->full; i++)
+				if (a->b < g->nseats && g->s.p[a->b].res[ord[i]]) {
+					unsigned r = ord[i];
 					c.c = (uint8_t)r;
 					tried++;
 					guess_made(D, &q, D->t.seat, a->b, NULL);
