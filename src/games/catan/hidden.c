@@ -2605,8 +2605,8 @@ static bool try_discards(dfs *D, unsigned li, unsigned ai, cat_act *c, const uin
  * hand holds fewest of and give up those it holds most of, and a steal's
  * first guess is the card the victim holds most of.  So the way followed
  * is the likeliest, and the likeliest to explain the lines after it too
- * (the 22 games of bench-views cost 5% fewer instructions, the costliest
- * game of --seed 5 9% fewer).  The search for a refusal's words takes
+ * (the 22 games of bench-views cost 6% fewer instructions, the costliest
+ * game of --seed 5 8% fewer).  The search for a refusal's words takes
  * them in order, as the listing does, so that its words are the same. */
 static void likeliest_order(const dfs *D, const uint8_t count[CAT_RES], bool most,
 			    uint8_t ord[CAT_RES])
