@@ -194,7 +194,6 @@ static void cat_destroy(void *game)
 	if (!g)
 		return;
 	free(g->ev);
-	free(g->trails);
 	cat_hidden_free(g);
 	free(g);
 }

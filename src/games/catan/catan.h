@@ -164,8 +164,9 @@ typedef struct cat_game {
 					    * NULL or off while all is seen  */
 	arb_event *ev; /* events of the turn being applied */
 	unsigned nev;  /* ... sent only when it is legal   */
-	/* longest_road.c's memo of trails: NULL, or a view record's (its
-	 * search plays the same roads in every way it tries) */
+	/* longest_road.c's memo of trails: NULL, or hidden.c's while a view
+	 * record is followed one way at a time (its search plays the same
+	 * roads in every way it tries) */
 	struct cat_trail_memo *trails;
 } cat_game;
 

@@ -245,6 +245,9 @@ struct cat_hidden {
 	 * tally when it is committed. */
 	unseen_tally tally;
 	const cat_move *line;
+	/* longest_road.c's memo, the game's (cat_game.trails) while the
+	 * worlds are followed one at a time (cat_hidden_begin) */
+	struct cat_trail_memo *trails;
 };
 
 static bool kept_alive(const cat_hidden *h, unsigned i);
@@ -305,8 +308,10 @@ void cat_hidden_free(cat_game *g)
 	free(h->mwhy);
 	free(h->mslack);
 	free(h->mtab);
+	free(h->trails);
 	free(h);
 	g->hid = NULL;
+	g->trails = NULL;
 	g->hidden_on = false;
 }
 
@@ -710,8 +715,6 @@ static void set_limit(cat_hidden *h, const cat_game *g)
 /* The first '?' of a record: the one world so far becomes the set. */
 static void enter(cat_game *g, const cat_turn *t)
 {
-	if (!g->trails) /* the search walks the same roads in every way */
-		g->trails = cat_trail_memo_new();
 	if (!g->hid) {
 		g->hid = arb_xcalloc(1, sizeof *g->hid);
 		cat_hidden *h = g->hid;
@@ -800,7 +803,8 @@ int cat_hidden_begin(cat_game *g, const cat_move *m, arb_reject *rej)
 {
 	cat_hidden *h = g->hid;
 	h->fresh = false;
-	if (h->lazy) { /* the witness is the position */
+	g->trails = h->lazy ? h->trails : NULL; /* (listing plays a road once) */
+	if (h->lazy) {				/* the witness is the position */
 		if (g->s.over)
 			return cat_reject(rej, CAT_R_GAME_OVER, m->line, m->col,
 					  "the game is over (%s has won, however the "
@@ -3192,6 +3196,9 @@ static int go_lazy(cat_turn *t, int unseen_bad, const arb_reject *unseen_rej)
 	h->lazy = true;
 	h->nlog = 0;
 	h->wbase = 0; /* the witness: the first listed world, below */
+	if (!h->trails)
+		h->trails = cat_trail_memo_new();
+	g->trails = h->trails; /* the search walks the same roads in every way */
 	h->base_s = g->bak;
 	if (h->fresh) { /* the line's own '?' made the worlds: from its start */
 		wid w;
@@ -3960,6 +3967,7 @@ void cat_hidden_commit(cat_game *g)
 	committed_world(h, rep, &x);
 	world_load_x(g, NULL, &x);
 	if (set->n == 1) { /* the position is the one world */
+		g->trails = NULL;
 		h->on = false;
 		g->hidden_on = false; /* and enter() starts the tally again */
 		h->now.pend = h->kept.pend = false;

@@ -6,10 +6,12 @@
  * player's roads (at most 15: the data loader refuses more, and the masks
  * below are sized for it) with the used roads as a bit mask, run only for
  * the players whose network a road or settlement touched, and after a
- * road whose new end is a leaf only from that leaf.  Its answers are
- * remembered (cat_trail_memo): a view record's search (hidden.c) plays
- * the same roads again in every way it tries, and walking them again was
- * a fifth of its costliest game.
+ * road whose new end is a leaf only from that leaf.  While a view record
+ * is followed one way at a time, its answers are remembered
+ * (cat_trail_memo): the search (hidden.c) plays the same roads again in
+ * every way it tries, and walking them again was a fifth of its costliest
+ * game; elsewhere a road is played once, and the memo would cost more
+ * than it saves.
  */
 #include <assert.h>
 #include <stdio.h>
@@ -299,7 +301,7 @@ static unsigned trail_leaf(const cat_game *g, const cat_state *s, unsigned seat,
 
 /* The longest trail of `seat` from `leaf`, or from anywhere when it is
  * -1: recalled when the game keeps a memo and met it before. */
-static unsigned trail(const cat_game *g, const cat_state *s, unsigned seat, int leaf)
+static inline unsigned trail(const cat_game *g, const cat_state *s, unsigned seat, int leaf)
 {
 	if (!g->trails)
 		return leaf < 0 ? walk_trail(g, s, seat) : trail_leaf(g, s, seat, (unsigned)leaf);
