@@ -1924,6 +1924,18 @@ static inline bool change_made(cat_hidden *h, const hand_change *c, wid *x)
 	return true;
 }
 
+/* World w with the change c made: w itself when c changes nothing, else
+ * the world made in *buf, or NULL when c drops it.  (The set's world is
+ * read as it is, not copied first: reading a copy's words after writing
+ * its halves stalls, see wid_words_set.) */
+static inline const wid *made_world(cat_hidden *h, const hand_change *c, const wid *w, wid *buf)
+{
+	if (!c->n)
+		return w;
+	*buf = *w;
+	return change_made(h, c, buf) ? buf : NULL;
+}
+
 /* The pending actions as a change a pass makes on its way (instead of
  * flush()'s pass before it), and the first world it need look at. */
 static unsigned pending_start(cat_hidden *h, hand_change *c)
@@ -3379,18 +3391,19 @@ static bool unseen_discards(cat_hidden *h, wset *out, const wset *in, uint32_t t
 	ensure_slots(h, n);
 	new_gen(h);
 	for (unsigned i = 0; i < n; i++) {
-		wid x = in->w[i];
+		wid buf;
+		const wid *w = i < from ? NULL : made_world(h, &pc, &in->w[i], &buf);
 		D.hand[i] = NO_ID;
-		if (i < from || !change_made(h, &pc, &x))
+		if (!w)
 			continue;
-		uint32_t after = tail_to ? tail_to[x.tail] : tail;
+		uint32_t after = tail_to ? tail_to[w->tail] : tail;
 		if (after == NO_ID)
 			continue;
-		D.hand[i] = pc.n ? x.hand[who] : carried(h, who, x.hand[who], seen, less_seen);
+		D.hand[i] = pc.n ? w->hand[who] : carried(h, who, w->hand[who], seen, less_seen);
 		if (D.hand[i] == NO_ID)
 			continue;
 		uint64_t xw[3];
-		wid_words(&x, xw);
+		wid_words(w, xw);
 		wid_words_set(xw, who, NO_ID);
 		wid_words_set(xw, WID_TAIL, after);
 		uint64_t hash = wid_hash(xw);
@@ -3474,15 +3487,16 @@ static inline __attribute__((always_inline)) bool steals_of(cat_hidden *h, wset 
 	hand_change pc;
 	const hand_table *vt = &h->hands[victim], *tt = &h->hands[thief];
 	for (unsigned i = pending_start(h, &pc); i < in->n; i++) {
-		wid x = in->w[i];
-		if (!change_made(h, &pc, &x))
+		wid buf;
+		const wid *x = made_world(h, &pc, &in->w[i], &buf);
+		if (!x)
 			continue;
-		uint32_t after = tail_to ? tail_to[x.tail] : tail;
+		uint32_t after = tail_to ? tail_to[x->tail] : tail;
 		if (after == NO_ID)
 			continue;
-		uint32_t v = x.hand[victim], th = x.hand[thief];
+		uint32_t v = x->hand[victim], th = x->hand[thief];
 		uint64_t held = vt->word[v], xw[3];
-		wid_words(&x, xw);
+		wid_words(x, xw);
 		wid_words_set(xw, WID_TAIL, after);
 		/* the rows of what a card less and more make of the two hands,
 		 * read again after a hand is added (the tables may move) */
