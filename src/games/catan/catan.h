@@ -523,6 +523,7 @@ void cat_put_settlement(cat_turn *t, unsigned v);
 
 /* longest_road.c */
 struct cat_trail_memo *cat_trail_memo_new(void);
+void cat_trail_memo_free(struct cat_trail_memo *m);
 unsigned cat_trail(const cat_game *g, const cat_state *s, unsigned seat);
 void cat_lr_update(cat_game *g, const arb_sink *sink, unsigned mask, bool broken, int leaf,
 		   const char *why);

@@ -308,7 +308,7 @@ void cat_hidden_free(cat_game *g)
 	free(h->mwhy);
 	free(h->mslack);
 	free(h->mtab);
-	free(h->trails);
+	cat_trail_memo_free(h->trails);
 	free(h);
 	g->hid = NULL;
 	g->trails = NULL;

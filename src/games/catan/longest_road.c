@@ -15,6 +15,7 @@
  */
 #include <assert.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../../core/util.h"
@@ -95,6 +96,11 @@ struct cat_trail_memo {
 struct cat_trail_memo *cat_trail_memo_new(void)
 {
 	return arb_xcalloc(1, sizeof(struct cat_trail_memo));
+}
+
+void cat_trail_memo_free(struct cat_trail_memo *m)
+{
+	free(m);
 }
 
 /* The roads of seat `me` (seat + 1) and its opponents' buildings in s. */
@@ -303,17 +309,19 @@ static unsigned trail_leaf(const cat_game *g, const cat_state *s, unsigned seat,
  * -1: recalled when the game keeps a memo and met it before. */
 static inline unsigned trail(const cat_game *g, const cat_state *s, unsigned seat, int leaf)
 {
-	if (!g->trails)
-		return leaf < 0 ? walk_trail(g, s, seat) : trail_leaf(g, s, seat, (unsigned)leaf);
-	trail_key k = trail_key_of(s, seat + 1, leaf);
-	unsigned i = trail_slot(&k);
-	int len = trail_recalled(g->trails, i, &k);
-	if (len < 0) {
-		len = (int)(leaf < 0 ? walk_trail(g, s, seat)
-				     : trail_leaf(g, s, seat, (unsigned)leaf));
-		trail_remember(g->trails, i, &k, (unsigned)len);
+	trail_key k;
+	unsigned i = 0;
+	if (g->trails) {
+		k = trail_key_of(s, seat + 1, leaf);
+		i = trail_slot(&k);
+		int len = trail_recalled(g->trails, i, &k);
+		if (len >= 0)
+			return (unsigned)len;
 	}
-	return (unsigned)len;
+	unsigned len = leaf < 0 ? walk_trail(g, s, seat) : trail_leaf(g, s, seat, (unsigned)leaf);
+	if (g->trails)
+		trail_remember(g->trails, i, &k, len);
+	return len;
 }
 
 unsigned cat_trail(const cat_game *g, const cat_state *s, unsigned seat)

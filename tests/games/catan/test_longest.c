@@ -190,7 +190,7 @@ static void test_memo_of_trails(void **state)
 		recalled += ref > 0;
 	}
 	assert_true(recalled > 1000);
-	free(g->trails); /* (hidden.c's own, in a view's replay) */
+	cat_trail_memo_free(g->trails); /* (hidden.c's own, in a view's replay) */
 	g->trails = NULL;
 	catan_game.destroy(g);
 }
@@ -384,7 +384,7 @@ static void test_random_games(void **state)
 		won += g->s.over;
 		lr += g->s.lr != CAT_NONE;
 		la += g->s.la != CAT_NONE;
-		free(g->trails);
+		cat_trail_memo_free(g->trails);
 		g->trails = NULL;
 		catan_game.destroy(g);
 	}
