@@ -2279,8 +2279,9 @@ typedef struct dfs {
 	uint64_t tol;
 	uint32_t *path; /* the states of the memo on the try being made */
 	unsigned npath, cap_path;
-	const cat_move *cur; /* the line being applied, after log[]     */
-	unsigned first_li;   /* the first line of log[] searched        */
+	const cat_move *cur;	    /* the line being applied, after log[]     */
+	const cat_state *cur_start; /* the position where it starts       */
+	unsigned first_li;	    /* the first line of log[] searched        */
 	const arb_sink *sink;
 	cat_turn t;
 	arb_reject rj;
@@ -2893,6 +2894,186 @@ static unsigned nogood_slot(const nogoods *ng, const wid *w, unsigned mask, bool
 	return j;
 }
 
+/* A bound that spares the search most listed worlds that fail: the most
+ * of each resource a seat can hold through the lines since, from its hand
+ * in a listed world, counting every unseen card in its favour (a steal it
+ * made took any card it needed, one made from it took another, its
+ * unseen discards gave up other cards, each roll paid it in full whatever
+ * the bank held, a monopoly it played took without end).  When
+ * a card it must give in those lines (a price, a trade, a card seen
+ * stolen or discarded) is beyond that bound, no way from a world with
+ * that hand explains them, and the world is not searched: in the game
+ * that cost most (10:247 of bench-views), eleven worlds that took up to
+ * 12 000 states each to fail for one seat's lumber.  A bound, so a world
+ * it lets through may still fail; it skips only worlds the search would
+ * find fail, so the search finds the same way.  Set-up lines, whose
+ * buildings are free, are not bounded. */
+typedef struct seat_bounds {
+	bool on;
+	unsigned nlines;		     /* the log's and the line being applied */
+	uint8_t (*gain)[CAT_SEATS][CAT_RES]; /* each line's roll, paid in full */
+	uint8_t *known[CAT_SEATS];	     /* by hand id: 0 not yet, 1 bounded
+					      * within, 2 beyond */
+	unsigned nknown[CAT_SEATS];
+} seat_bounds;
+
+static void bounds_start(dfs *D, seat_bounds *sb)
+{
+	const cat_game *g = D->g;
+	cat_hidden *h = D->h;
+	memset(sb, 0, sizeof *sb);
+	sb->nlines = h->nlog + 1;
+	sb->gain = arb_xcalloc(sb->nlines, sizeof *sb->gain);
+	sb->on = true;
+	for (unsigned li = 0; li < sb->nlines; li++) {
+		const cat_state *s = li < h->nlog ? &h->snap[li] : D->cur_start;
+		const cat_move *m = line_of(D, li);
+		if (s->setup_step < 2 * g->nseats)
+			sb->on = false;
+		unsigned robber = s->robber; /* unless a knight moved it first */
+		for (unsigned ai = 0; ai < m->n; ai++) {
+			const cat_act *a = &m->act[ai];
+			unsigned roll = a->a + a->b;
+			if (a->kind == A_KNIGHT)
+				robber = CAT_NONE;
+			if (a->kind != A_ROLL || roll < 2 || roll > 12 || roll == 7)
+				continue;
+			for (unsigned k = 0; k < 2; k++) {
+				unsigned x = g->b.by_token[roll][k];
+				if (x == CAT_NONE || x == robber || g->b.terrain[x] >= CAT_RES)
+					continue;
+				for (unsigned c = 0; c < 6; c++) {
+					unsigned v = g->d->g.hex_node[x][c], o = s->node_owner[v];
+					if (o && o <= CAT_SEATS)
+						sb->gain[li][o - 1][g->b.terrain[x]] +=
+							(uint8_t)(1u + s->node_city[v]);
+				}
+			}
+		}
+	}
+	for (unsigned p = 0; p < CAT_SEATS && sb->on; p++) {
+		sb->nknown[p] = h->hands[p].n;
+		sb->known[p] = arb_xcalloc(sb->nknown[p] ? sb->nknown[p] : 1, 1);
+	}
+}
+
+static void bounds_free(seat_bounds *sb)
+{
+	free(sb->gain);
+	for (unsigned p = 0; p < CAT_SEATS; p++)
+		free(sb->known[p]);
+}
+
+/* Whether seat p, holding `hand` at the start of the lines since, may
+ * give every card they say it gives (seat_bounds). */
+static bool seat_may_give(const dfs *D, const seat_bounds *sb, unsigned p,
+			  const uint8_t hand[CAT_RES])
+{
+	const cat_game *g = D->g;
+	unsigned most[CAT_RES];
+	for (unsigned r = 0; r < CAT_RES; r++)
+		most[r] = hand[r];
+	for (unsigned li = 0; li < sb->nlines; li++) {
+		const cat_move *m = line_of(D, li);
+		bool mine = m->seat == p;
+		for (unsigned ai = 0; ai < m->n; ai++) {
+			const cat_act *a = &m->act[ai];
+			const uint8_t *give = NULL, *get = NULL;
+			uint8_t one[CAT_RES] = { 0 };
+			switch (a->kind) {
+			case A_ROLL:
+				get = sb->gain[li][p];
+				break;
+			case A_DISCARD:
+				if (a->a == p)
+					give = a->give; /* (the unseen: other cards) */
+				break;
+			case A_ROBBER:
+			case A_KNIGHT:
+				if (a->b >= g->nseats || (a->b != p && !mine))
+					break;
+				if (a->c < CAT_RES) {
+					one[a->c] = 1;
+					if (a->b == p)
+						give = one;
+					else
+						get = one;
+				} else if (mine) { /* unseen: the card it needed */
+					for (unsigned r = 0; r < CAT_RES; r++)
+						most[r]++;
+				}
+				break;
+			case A_TRADE:
+				if (mine) {
+					give = a->give;
+					get = a->get;
+				} else if (a->a == p) {
+					give = a->get;
+					get = a->give;
+				}
+				break;
+			case A_BANK:
+				if (mine) {
+					give = a->give;
+					get = a->get;
+				}
+				break;
+			case A_ROAD:
+			case A_SETTLE:
+			case A_CITY:
+			case A_BUY:
+				if (mine)
+					give = g->d->cost[a->kind == A_ROAD	? C_ROAD
+							  : a->kind == A_SETTLE ? C_SETTLEMENT
+							  : a->kind == A_CITY	? C_CITY
+										: C_DEV];
+				break;
+			case A_PLENTY:
+				if (mine)
+					get = a->get;
+				break;
+			case A_MONOPOLY:
+				if (a->a < CAT_RES)
+					most[a->a] = mine ? UINT8_MAX * 2u : 0;
+				break;
+			default: /* the roads of road building, reveal, assertions */
+				break;
+			}
+			for (unsigned r = 0; give && r < CAT_RES; r++) {
+				if (most[r] < give[r])
+					return false;
+				most[r] -= give[r];
+			}
+			for (unsigned r = 0; get && r < CAT_RES; r++)
+				most[r] += get[r];
+		}
+	}
+	return true;
+}
+
+/* Whether every seat of listed world w may give what the lines since
+ * say it gives (seat_bounds), remembered by hand. */
+static bool bounds_hold(const dfs *D, seat_bounds *sb, const wid *w)
+{
+	if (!sb->on)
+		return true;
+	for (unsigned p = 0; p < D->g->nseats; p++) {
+		uint32_t id = w->hand[p];
+		uint8_t *k = id < sb->nknown[p] ? &sb->known[p][id] : NULL;
+		if (k && *k) {
+			if (*k == 2)
+				return false;
+			continue;
+		}
+		bool ok = seat_may_give(D, sb, p, hand_res(D->h, p, id));
+		if (k)
+			*k = ok ? 1 : 2;
+		if (!ok)
+			return false;
+	}
+	return true;
+}
+
 /* The search from every listed world in turn (exhaustive).  With
  * backjumping it begins at the world the witness came from and goes round
  * to those before it: that world explained every line since but this
@@ -2920,6 +3101,9 @@ static bool search_listed(dfs *D, bool cbj, bool keep)
 		ng.nslots *= 2;
 	ng.key = cbj ? arb_xmalloc(ng.nslots * sizeof *ng.key) : NULL;
 	ng.used = cbj ? arb_xcalloc(ng.nslots, 1) : NULL;
+	seat_bounds sb = { 0 };
+	if (cbj)
+		bounds_start(D, &sb);
 	bool found = false;
 	unsigned start = cbj ? h->wbase : 0; /* (the words' search: in order) */
 	for (unsigned k = 0; k < base->n && !found && !D->full; k++) {
@@ -2929,7 +3113,7 @@ static bool search_listed(dfs *D, bool cbj, bool keep)
 		for (unsigned m = 0; m < 1u << CAT_SEATS && !known; m++)
 			if (ng.masks >> m & 1)
 				(void)nogood_slot(&ng, w, m, &known);
-		if (known)
+		if (known || (cbj && !bounds_hold(D, &sb, w)))
 			continue;
 		g->s = h->base_s;
 		world_load(g, NULL, w);
@@ -2956,6 +3140,7 @@ static bool search_listed(dfs *D, bool cbj, bool keep)
 	}
 	free(ng.key);
 	free(ng.used);
+	bounds_free(&sb);
 	return found;
 }
 
@@ -3102,6 +3287,7 @@ static int lazy_line(cat_turn *t, int unseen_bad, const arb_reject *unseen_rej)
 	D->unseen_bad = unseen_bad;
 	D->unseen_rej = unseen_rej;
 	cat_state start = g->s;
+	D->cur_start = &start;
 	bool found = false;
 	unsigned from = 0;   /* the line the search that found a way began at */
 	bool proved = false; /* the backjumping search found no way */

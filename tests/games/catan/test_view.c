@@ -1059,6 +1059,56 @@ static void test_memo_bears_the_rolls_after_it(void **state)
 	}
 }
 
+/* The search from the listed ways skips a way whose seat could not give
+ * what the lines since say it gives, however the unseen cards went (the
+ * bound of seat_bounds in hidden.c).  A bound that missed a gain (a roll,
+ * a trade, a steal, a year of plenty, a monopoly) would skip the only way
+ * that explains a line: then the backjumping search finds no way, and
+ * the search of every guess finds one, which its assertion refuses (the
+ * tests run with assertions), or the line is refused.  Observer views of
+ * generated 4-player games that list at most 16 ways, so that the search
+ * from the listed ways runs at nearly every line the way followed fails
+ * (checked to fail with the year of plenty's cards left out of the
+ * bound, which the 100 games of test_views_of_generated_games pass). */
+static void test_bounds_keep_every_way(void **state)
+{
+	(void)state;
+	const char *env = getenv("CATAN_VIEW_GAMES");
+	unsigned games = env ? (unsigned)strtoul(env, NULL, 10) : 100;
+	const char *seats = "Red Blue White Orange";
+	unsigned lines = 0, refused = 0;
+	for (unsigned seed = 1; seed <= games / 2; seed++) {
+		cat_game *g = tt_game_opts(seats, NULL, NULL);
+		assert_non_null(g);
+		cat_game *v = view_game(seats, NULL, CAT_OBSERVER);
+		v->max_worlds = 16;
+		uint64_t rng = seed * 7919u + 17;
+		arb_buf gl = { 0 }, line = { 0 };
+		for (unsigned t = 0; t < 2000 && !g->s.over; t++) {
+			cat_move m;
+			if (!play_random_turn(g, &rng, seed, &gl, &m))
+				break;
+			view_line(v, &m, CAT_OBSERVER, &line);
+			lines++;
+			if (tt_play(v, line.p) < 0) {
+				if (strcmp(tt_rej.rule, "too-many-unknowns") != 0)
+					fail_msg("seed %u: '%s': %s: %s", seed, line.p, tt_rej.rule,
+						 tt_rej.msg);
+				refused++; /* undecidable is said, never wrong */
+				break;
+			}
+		}
+		arb_buf_free(&gl);
+		arb_buf_free(&line);
+		catan_game.destroy(v);
+		catan_game.destroy(g);
+	}
+	print_message("%u games, %u lines seen by the observer listing 16 ways at most, %u "
+		      "undecidable\n",
+		      games / 2, lines, refused);
+	assert_true(lines > 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1069,6 +1119,7 @@ int main(void)
 		cmocka_unit_test(test_discard_owed_in_some_ways),
 		cmocka_unit_test(test_listing_again),
 		cmocka_unit_test(test_memo_bears_the_rolls_after_it),
+		cmocka_unit_test(test_bounds_keep_every_way),
 	};
 	return cmocka_run_group_tests(tests, tt_setup_data, tt_teardown_data);
 }
