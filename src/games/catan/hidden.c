@@ -2910,22 +2910,26 @@ static unsigned nogood_slot(const nogoods *ng, const wid *w, unsigned mask, bool
  * buildings are free, are not bounded. */
 typedef struct seat_bounds {
 	bool on;
-	unsigned nlines;		     /* the log's and the line being applied */
+	unsigned first, nlines;		     /* the lines bounded: log[first..] and the
+				 * line being applied */
 	uint8_t (*gain)[CAT_SEATS][CAT_RES]; /* each line's roll, paid in full */
 	uint8_t *known[CAT_SEATS];	     /* by hand id: 0 not yet, 1 bounded
 					      * within, 2 beyond */
 	unsigned nknown[CAT_SEATS];
 } seat_bounds;
 
-static void bounds_start(dfs *D, seat_bounds *sb)
+/* The bounds of the lines from log[first] on; `hands`: to be remembered
+ * by hand id (the listed worlds'). */
+static void bounds_start(dfs *D, seat_bounds *sb, unsigned first, bool hands)
 {
 	const cat_game *g = D->g;
 	cat_hidden *h = D->h;
 	memset(sb, 0, sizeof *sb);
+	sb->first = first;
 	sb->nlines = h->nlog + 1;
 	sb->gain = arb_xcalloc(sb->nlines, sizeof *sb->gain);
 	sb->on = true;
-	for (unsigned li = 0; li < sb->nlines; li++) {
+	for (unsigned li = first; li < sb->nlines; li++) {
 		const cat_state *s = li < h->nlog ? &h->snap[li] : D->cur_start;
 		const cat_move *m = line_of(D, li);
 		if (s->setup_step < 2 * g->nseats)
@@ -2951,7 +2955,7 @@ static void bounds_start(dfs *D, seat_bounds *sb)
 			}
 		}
 	}
-	for (unsigned p = 0; p < CAT_SEATS && sb->on; p++) {
+	for (unsigned p = 0; p < CAT_SEATS && sb->on && hands; p++) {
 		sb->nknown[p] = h->hands[p].n;
 		sb->known[p] = arb_xcalloc(sb->nknown[p] ? sb->nknown[p] : 1, 1);
 	}
@@ -2964,7 +2968,7 @@ static void bounds_free(seat_bounds *sb)
 		free(sb->known[p]);
 }
 
-/* Whether seat p, holding `hand` at the start of the lines since, may
+/* Whether seat p, holding `hand` at the start of the lines bounded, may
  * give every card they say it gives (seat_bounds). */
 static bool seat_may_give(const dfs *D, const seat_bounds *sb, unsigned p,
 			  const uint8_t hand[CAT_RES])
@@ -2973,7 +2977,7 @@ static bool seat_may_give(const dfs *D, const seat_bounds *sb, unsigned p,
 	unsigned most[CAT_RES];
 	for (unsigned r = 0; r < CAT_RES; r++)
 		most[r] = hand[r];
-	for (unsigned li = 0; li < sb->nlines; li++) {
+	for (unsigned li = sb->first; li < sb->nlines; li++) {
 		const cat_move *m = line_of(D, li);
 		bool mine = m->seat == p;
 		for (unsigned ai = 0; ai < m->n; ai++) {
@@ -3074,6 +3078,21 @@ static bool bounds_hold(const dfs *D, seat_bounds *sb, const wid *w)
 	return true;
 }
 
+/* Whether every seat of the position may give what the lines from
+ * log[first] say it gives (seat_bounds): the search from the witness
+ * some lines back need not begin when one cannot (in 10:247 of
+ * bench-views, 13 000 states for the lumber of White's hand). */
+static bool position_bounds_hold(dfs *D, unsigned first)
+{
+	seat_bounds sb;
+	bounds_start(D, &sb, first, false);
+	bool ok = true;
+	for (unsigned p = 0; p < D->g->nseats && ok && sb.on; p++)
+		ok = seat_may_give(D, &sb, p, D->g->s.p[p].res);
+	bounds_free(&sb);
+	return ok;
+}
+
 /* The search from every listed world in turn (exhaustive).  With
  * backjumping it begins at the world the witness came from and goes round
  * to those before it: that world explained every line since but this
@@ -3103,7 +3122,7 @@ static bool search_listed(dfs *D, bool cbj, bool keep)
 	ng.used = cbj ? arb_xcalloc(ng.nslots, 1) : NULL;
 	seat_bounds sb = { 0 };
 	if (cbj)
-		bounds_start(D, &sb);
+		bounds_start(D, &sb, 0, true);
 	bool found = false;
 	unsigned start = cbj ? h->wbase : 0; /* (the words' search: in order) */
 	for (unsigned k = 0; k < base->n && !found && !D->full; k++) {
@@ -3314,7 +3333,11 @@ static int lazy_line(cat_turn *t, int unseen_bad, const arb_reject *unseen_rej)
 				new_search(D, true, keep);
 				from = h->nlog - back;
 				g->s = back ? h->snap[from] : start;
-				found = explore(D, from, 0);
+				/* (the witness's own line is always tried: its
+				 * refusal is the words of a line too costly to
+				 * search without backjumping) */
+				found = (!back || position_bounds_hold(D, from)) &&
+					explore(D, from, 0);
 			}
 			if (!D->full || fresh)
 				break;
