@@ -54,7 +54,8 @@
  * within about 6 MB a seat; the search's memo adds 42 MB (with what it
  * keeps of why each state led nowhere), the search from the listed worlds
  * up to 1.6 MB of hands known to lead nowhere, and the lines since the
- * listed worlds about 1 kB each, whatever the record.  Listing
+ * listed worlds about 3 kB each (the line, the witness's positions, and
+ * the bounds of the search: bounds), whatever the record.  Listing
  * again frees the memo and takes up to 16 times the sets and the table
  * (about 46 MB, and 27 MB while an unseen discard is made), and a copy
  * of the worlds it began from (56 bytes each), given back if it fails:
@@ -2167,6 +2168,8 @@ static bool fast_act(cat_turn *t, const cat_act *a)
  * new line: found, it is the new witness; none, the line is illegal, with
  * the message said over every way tried (the search is exhaustive, and
  * made again without backjumping, below, for the message's words).
+ * A try from which some seat could not give what the lines say it
+ * gives, however the unseen cards went, goes no further (bounds).
  * Tries known to lead nowhere are remembered (the memo, keyed on the
  * world, the line and the action, where a line starts and after each
  * guess), so no state is explored twice, also
@@ -2264,6 +2267,17 @@ typedef struct deps {
 	unsigned next;	/* the bit of the next guess */
 } deps;
 
+/* What the search can rule out before trying (need_before): the least
+ * of each resource each seat must hold at each point of the lines since
+ * the listed worlds (by line and action: NEED_NEVER where no count
+ * suffices), made when a search first needs them. */
+typedef struct bounds {
+	int made;	/* 0 not yet, 1 made, -1 not to be (a set-up line) */
+	bool prune;	/* the search being made skips what they rule out */
+	unsigned lo;	/* made for the lines from log[lo] on             */
+	uint64_t *need; /* hand words, by line, action and seat           */
+} bounds;
+
 /* The search of one line: its state and the refusal it finds. */
 typedef struct dfs {
 	cat_game *g;
@@ -2296,12 +2310,209 @@ typedef struct dfs {
 	ways_held ways;	      /* what the tries refused there held */
 	int unseen_bad;	      /* a '?' the view may not write, or -1     */
 	const arb_reject *unseen_rej;
+	bounds bd;
 } dfs;
 
 /* The move of line li of the search. */
 static const cat_move *line_of(const dfs *D, unsigned li)
 {
 	return li < D->h->nlog ? &D->h->log[li] : D->cur;
+}
+
+/* ------------------------------------------------------------ bounds
+ *
+ * A bound that spares the search most tries that fail: the most of each
+ * resource a seat can hold through the lines ahead, from its hand at some
+ * point, counting every unseen card in its favour (a steal it made took
+ * any card it needed, one made from it took another, its unseen discards
+ * gave up other cards, each roll paid it in full whatever the bank held,
+ * a monopoly it played took without end).  When a card it must give in
+ * those lines (a price, a trade, a card seen stolen or discarded) is
+ * beyond that bound, no way from there explains them: the try is put
+ * down to the guesses that seat's hand depends on, as when it lacks
+ * cards, and goes no further.  Each resource of each seat is bounded
+ * apart, so the bound is a least count at each point, made once from the
+ * end backwards (need_before) and compared a hand word at a time.
+ *
+ * In the game that cost most (10:247 of bench-views) eleven listed
+ * worlds in which White held no lumber took 35 000 states to fail, and
+ * the search from the witness two lines back 13 000 more: White never
+ * gets lumber before the line that gives it away.  A bound, so a try it
+ * lets through may still fail; it cuts only tries that fail, so the
+ * search finds the same way.  Not in the search from the witness's own
+ * line (its refusal words a line too costly to search without
+ * backjumping), nor in the search for a refusal's words (which says what
+ * the latest action reached was); not over set-up lines, whose buildings
+ * are free. */
+#define NEED_NEVER 0x7fu /* more than any hand holds (bytes_at_least) */
+
+static uint64_t *need_at(const dfs *D, unsigned li, unsigned ai)
+{
+	return &D->bd.need[((size_t)li * (CAT_MAX_ACTS + 1) + ai) * CAT_SEATS];
+}
+
+/* The least seat p must hold before action a (`mine`: p's own line)
+ * from the least after it; roll: what the line's roll pays p in full. */
+static void need_before(const cat_game *g, const cat_act *a, bool mine, unsigned p,
+			const uint8_t roll[CAT_RES], const uint8_t after[CAT_RES],
+			uint8_t before[CAT_RES])
+{
+	const uint8_t *give = NULL, *get = NULL;
+	uint8_t one[CAT_RES] = { 0 };
+	unsigned more = 0; /* an unseen steal's card, of any resource */
+	switch (a->kind) {
+	case A_ROLL:
+		get = roll;
+		break;
+	case A_DISCARD:
+		if (a->a == p)
+			give = a->give; /* (the unseen: other cards) */
+		break;
+	case A_ROBBER:
+	case A_KNIGHT:
+		if (a->b >= g->nseats || (a->b != p && !mine))
+			break;
+		if (a->c < CAT_RES) {
+			one[a->c] = 1;
+			if (a->b == p)
+				give = one;
+			else
+				get = one;
+		} else if (mine) {
+			more = 1;
+		}
+		break;
+	case A_TRADE:
+		if (mine) {
+			give = a->give;
+			get = a->get;
+		} else if (a->a == p) {
+			give = a->get;
+			get = a->give;
+		}
+		break;
+	case A_BANK:
+		if (mine) {
+			give = a->give;
+			get = a->get;
+		}
+		break;
+	case A_ROAD:
+	case A_SETTLE:
+	case A_CITY:
+	case A_BUY:
+		if (mine)
+			give = g->d->cost[a->kind == A_ROAD	? C_ROAD
+					  : a->kind == A_SETTLE ? C_SETTLEMENT
+					  : a->kind == A_CITY	? C_CITY
+								: C_DEV];
+		break;
+	case A_PLENTY:
+		if (mine)
+			get = a->get;
+		break;
+	default: /* the roads of road building, reveal, assertions */
+		break;
+	}
+	for (unsigned r = 0; r < CAT_RES; r++) {
+		int t = after[r];
+		if (a->kind == A_MONOPOLY && a->a == r) { /* it takes all, or all of it */
+			before[r] = (uint8_t)(mine ? 0 : t ? NEED_NEVER : 0);
+			continue;
+		}
+		if (t < (int)NEED_NEVER) {
+			int x = give ? give[r] : 0;
+			t += x - (get ? get[r] : 0) - (int)more;
+			t = t > x ? t : x;
+		}
+		before[r] = (uint8_t)(t < (int)NEED_NEVER ? t : (int)NEED_NEVER);
+	}
+}
+
+/* What each line's roll pays each seat in full (on the robber's hex too
+ * when a knight moved it first in the line), from the position at its
+ * start. */
+static void roll_pays(const cat_game *g, const cat_move *m, const cat_state *s,
+		      uint8_t pays[CAT_SEATS][CAT_RES])
+{
+	memset(pays, 0, CAT_SEATS * CAT_RES);
+	unsigned robber = s->robber;
+	for (unsigned ai = 0; ai < m->n; ai++) {
+		const cat_act *a = &m->act[ai];
+		unsigned roll = a->a + a->b;
+		if (a->kind == A_KNIGHT)
+			robber = CAT_NONE;
+		if (a->kind != A_ROLL || roll < 2 || roll > 12 || roll == 7)
+			continue;
+		for (unsigned k = 0; k < 2; k++) {
+			unsigned x = g->b.by_token[roll][k];
+			if (x == CAT_NONE || x == robber || g->b.terrain[x] >= CAT_RES)
+				continue;
+			for (unsigned c = 0; c < 6; c++) {
+				unsigned v = g->d->g.hex_node[x][c], o = s->node_owner[v];
+				if (o && o <= CAT_SEATS &&
+				    pays[o - 1][g->b.terrain[x]] < NEED_NEVER)
+					pays[o - 1][g->b.terrain[x]] +=
+						(uint8_t)(1u + s->node_city[v]);
+			}
+		}
+	}
+}
+
+/* The bounds made for the lines from log[lo] on (the search from there
+ * needs them): false when they are not to be. */
+static bool bounds_from(dfs *D, unsigned lo)
+{
+	bounds *bd = &D->bd;
+	const cat_game *g = D->g;
+	const cat_hidden *h = D->h;
+	if (bd->made < 0)
+		return false;
+	unsigned end = h->nlog + 1; /* the lines, that being applied last */
+	if (!bd->made) {
+		bd->need = arb_xmalloc((size_t)end * (CAT_MAX_ACTS + 1) * CAT_SEATS *
+				       sizeof *bd->need);
+		bd->lo = end;
+		bd->made = 1;
+	}
+	for (unsigned li = bd->lo; li-- > lo;) {
+		const cat_state *s = li < h->nlog ? &h->snap[li] : D->cur_start;
+		const cat_move *m = line_of(D, li);
+		if (s->setup_step < 2 * g->nseats) {
+			bd->made = -1;
+			free(bd->need);
+			bd->need = NULL;
+			return false;
+		}
+		uint8_t pays[CAT_SEATS][CAT_RES];
+		roll_pays(g, m, s, pays);
+		uint64_t *at_end = need_at(D, li, m->n);
+		for (unsigned p = 0; p < CAT_SEATS; p++)
+			at_end[p] = li + 1 < end ? need_at(D, li + 1, 0)[p] : 0;
+		for (unsigned ai = m->n; ai-- > 0;)
+			for (unsigned p = 0; p < CAT_SEATS; p++) {
+				uint8_t after[8], before[8] = { 0 };
+				memcpy(after, &need_at(D, li, ai + 1)[p], 8);
+				need_before(g, &m->act[ai], m->seat == p, p, pays[p], after,
+					    before);
+				memcpy(&need_at(D, li, ai)[p], before, 8);
+			}
+		bd->lo = li;
+	}
+	return true;
+}
+
+/* Whether the bounds rule out the position at action ai of line li: then
+ * *seat is the seat whose hand holds too little. */
+static bool ruled_out(const dfs *D, unsigned li, unsigned ai, unsigned *seat)
+{
+	const uint64_t *need = need_at(D, li, ai);
+	for (unsigned p = 0; p < D->g->nseats; p++)
+		if (!bytes_at_least(hand_word(D->g->s.p[p].res), need[p])) {
+			*seat = p;
+			return true;
+		}
+	return false;
 }
 
 /* What the memo keeps of why a state led nowhere: the seats whose hands
@@ -2721,6 +2932,12 @@ static bool explore_from(dfs *D, unsigned li, unsigned ai)
 		 * starts and after a guess (the actions between follow from
 		 * it); remembering it at every action cost the costliest game
 		 * of bench-views 11% more instructions */
+		unsigned lacks;
+		if ((ai == 0 || cat_is_unseen(&m->act[ai - 1])) && D->bd.prune &&
+		    ruled_out(D, li, ai, &lacks)) { /* as when it lacks cards */
+			D->conf = D->dp.seat[lacks];
+			return false;
+		}
 		if ((ai == 0 || cat_is_unseen(&m->act[ai - 1])) &&
 		    !memo_visit(D, li, ai)) /* D->conf: why it led nowhere before */
 			return false;
@@ -2894,205 +3111,6 @@ static unsigned nogood_slot(const nogoods *ng, const wid *w, unsigned mask, bool
 	return j;
 }
 
-/* A bound that spares the search most listed worlds that fail: the most
- * of each resource a seat can hold through the lines since, from its hand
- * in a listed world, counting every unseen card in its favour (a steal it
- * made took any card it needed, one made from it took another, its
- * unseen discards gave up other cards, each roll paid it in full whatever
- * the bank held, a monopoly it played took without end).  When
- * a card it must give in those lines (a price, a trade, a card seen
- * stolen or discarded) is beyond that bound, no way from a world with
- * that hand explains them, and the world is not searched: in the game
- * that cost most (10:247 of bench-views), eleven worlds that took up to
- * 12 000 states each to fail for one seat's lumber.  A bound, so a world
- * it lets through may still fail; it skips only worlds the search would
- * find fail, so the search finds the same way.  Set-up lines, whose
- * buildings are free, are not bounded. */
-typedef struct seat_bounds {
-	bool on;
-	unsigned first, nlines;		     /* the lines bounded: log[first..] and the
-				 * line being applied */
-	uint8_t (*gain)[CAT_SEATS][CAT_RES]; /* each line's roll, paid in full */
-	uint8_t *known[CAT_SEATS];	     /* by hand id: 0 not yet, 1 bounded
-					      * within, 2 beyond */
-	unsigned nknown[CAT_SEATS];
-} seat_bounds;
-
-/* The bounds of the lines from log[first] on; `hands`: to be remembered
- * by hand id (the listed worlds'). */
-static void bounds_start(dfs *D, seat_bounds *sb, unsigned first, bool hands)
-{
-	const cat_game *g = D->g;
-	cat_hidden *h = D->h;
-	memset(sb, 0, sizeof *sb);
-	sb->first = first;
-	sb->nlines = h->nlog + 1;
-	sb->gain = arb_xcalloc(sb->nlines, sizeof *sb->gain);
-	sb->on = true;
-	for (unsigned li = first; li < sb->nlines; li++) {
-		const cat_state *s = li < h->nlog ? &h->snap[li] : D->cur_start;
-		const cat_move *m = line_of(D, li);
-		if (s->setup_step < 2 * g->nseats)
-			sb->on = false;
-		unsigned robber = s->robber; /* unless a knight moved it first */
-		for (unsigned ai = 0; ai < m->n; ai++) {
-			const cat_act *a = &m->act[ai];
-			unsigned roll = a->a + a->b;
-			if (a->kind == A_KNIGHT)
-				robber = CAT_NONE;
-			if (a->kind != A_ROLL || roll < 2 || roll > 12 || roll == 7)
-				continue;
-			for (unsigned k = 0; k < 2; k++) {
-				unsigned x = g->b.by_token[roll][k];
-				if (x == CAT_NONE || x == robber || g->b.terrain[x] >= CAT_RES)
-					continue;
-				for (unsigned c = 0; c < 6; c++) {
-					unsigned v = g->d->g.hex_node[x][c], o = s->node_owner[v];
-					if (o && o <= CAT_SEATS)
-						sb->gain[li][o - 1][g->b.terrain[x]] +=
-							(uint8_t)(1u + s->node_city[v]);
-				}
-			}
-		}
-	}
-	for (unsigned p = 0; p < CAT_SEATS && sb->on && hands; p++) {
-		sb->nknown[p] = h->hands[p].n;
-		sb->known[p] = arb_xcalloc(sb->nknown[p] ? sb->nknown[p] : 1, 1);
-	}
-}
-
-static void bounds_free(seat_bounds *sb)
-{
-	free(sb->gain);
-	for (unsigned p = 0; p < CAT_SEATS; p++)
-		free(sb->known[p]);
-}
-
-/* Whether seat p, holding `hand` at the start of the lines bounded, may
- * give every card they say it gives (seat_bounds). */
-static bool seat_may_give(const dfs *D, const seat_bounds *sb, unsigned p,
-			  const uint8_t hand[CAT_RES])
-{
-	const cat_game *g = D->g;
-	unsigned most[CAT_RES];
-	for (unsigned r = 0; r < CAT_RES; r++)
-		most[r] = hand[r];
-	for (unsigned li = sb->first; li < sb->nlines; li++) {
-		const cat_move *m = line_of(D, li);
-		bool mine = m->seat == p;
-		for (unsigned ai = 0; ai < m->n; ai++) {
-			const cat_act *a = &m->act[ai];
-			const uint8_t *give = NULL, *get = NULL;
-			uint8_t one[CAT_RES] = { 0 };
-			switch (a->kind) {
-			case A_ROLL:
-				get = sb->gain[li][p];
-				break;
-			case A_DISCARD:
-				if (a->a == p)
-					give = a->give; /* (the unseen: other cards) */
-				break;
-			case A_ROBBER:
-			case A_KNIGHT:
-				if (a->b >= g->nseats || (a->b != p && !mine))
-					break;
-				if (a->c < CAT_RES) {
-					one[a->c] = 1;
-					if (a->b == p)
-						give = one;
-					else
-						get = one;
-				} else if (mine) { /* unseen: the card it needed */
-					for (unsigned r = 0; r < CAT_RES; r++)
-						most[r]++;
-				}
-				break;
-			case A_TRADE:
-				if (mine) {
-					give = a->give;
-					get = a->get;
-				} else if (a->a == p) {
-					give = a->get;
-					get = a->give;
-				}
-				break;
-			case A_BANK:
-				if (mine) {
-					give = a->give;
-					get = a->get;
-				}
-				break;
-			case A_ROAD:
-			case A_SETTLE:
-			case A_CITY:
-			case A_BUY:
-				if (mine)
-					give = g->d->cost[a->kind == A_ROAD	? C_ROAD
-							  : a->kind == A_SETTLE ? C_SETTLEMENT
-							  : a->kind == A_CITY	? C_CITY
-										: C_DEV];
-				break;
-			case A_PLENTY:
-				if (mine)
-					get = a->get;
-				break;
-			case A_MONOPOLY:
-				if (a->a < CAT_RES)
-					most[a->a] = mine ? UINT8_MAX * 2u : 0;
-				break;
-			default: /* the roads of road building, reveal, assertions */
-				break;
-			}
-			for (unsigned r = 0; give && r < CAT_RES; r++) {
-				if (most[r] < give[r])
-					return false;
-				most[r] -= give[r];
-			}
-			for (unsigned r = 0; get && r < CAT_RES; r++)
-				most[r] += get[r];
-		}
-	}
-	return true;
-}
-
-/* Whether every seat of listed world w may give what the lines since
- * say it gives (seat_bounds), remembered by hand. */
-static bool bounds_hold(const dfs *D, seat_bounds *sb, const wid *w)
-{
-	if (!sb->on)
-		return true;
-	for (unsigned p = 0; p < D->g->nseats; p++) {
-		uint32_t id = w->hand[p];
-		uint8_t *k = id < sb->nknown[p] ? &sb->known[p][id] : NULL;
-		if (k && *k) {
-			if (*k == 2)
-				return false;
-			continue;
-		}
-		bool ok = seat_may_give(D, sb, p, hand_res(D->h, p, id));
-		if (k)
-			*k = ok ? 1 : 2;
-		if (!ok)
-			return false;
-	}
-	return true;
-}
-
-/* Whether every seat of the position may give what the lines from
- * log[first] say it gives (seat_bounds): the search from the witness
- * some lines back need not begin when one cannot (in 10:247 of
- * bench-views, 13 000 states for the lumber of White's hand). */
-static bool position_bounds_hold(dfs *D, unsigned first)
-{
-	seat_bounds sb;
-	bounds_start(D, &sb, first, false);
-	bool ok = true;
-	for (unsigned p = 0; p < D->g->nseats && ok && sb.on; p++)
-		ok = seat_may_give(D, &sb, p, D->g->s.p[p].res);
-	bounds_free(&sb);
-	return ok;
-}
-
 /* The search from every listed world in turn (exhaustive).  With
  * backjumping it begins at the world the witness came from and goes round
  * to those before it: that world explained every line since but this
@@ -3120,9 +3138,7 @@ static bool search_listed(dfs *D, bool cbj, bool keep)
 		ng.nslots *= 2;
 	ng.key = cbj ? arb_xmalloc(ng.nslots * sizeof *ng.key) : NULL;
 	ng.used = cbj ? arb_xcalloc(ng.nslots, 1) : NULL;
-	seat_bounds sb = { 0 };
-	if (cbj)
-		bounds_start(D, &sb, 0, true);
+	D->bd.prune = cbj && bounds_from(D, 0);
 	bool found = false;
 	unsigned start = cbj ? h->wbase : 0; /* (the words' search: in order) */
 	for (unsigned k = 0; k < base->n && !found && !D->full; k++) {
@@ -3132,7 +3148,9 @@ static bool search_listed(dfs *D, bool cbj, bool keep)
 		for (unsigned m = 0; m < 1u << CAT_SEATS && !known; m++)
 			if (ng.masks >> m & 1)
 				(void)nogood_slot(&ng, w, m, &known);
-		if (known || (cbj && !bounds_hold(D, &sb, w)))
+		for (unsigned p = 0; p < g->nseats && !known && D->bd.prune; p++)
+			known = !bytes_at_least(h->hands[p].word[w->hand[p]], need_at(D, 0, 0)[p]);
+		if (known)
 			continue;
 		g->s = h->base_s;
 		world_load(g, NULL, w);
@@ -3159,7 +3177,6 @@ static bool search_listed(dfs *D, bool cbj, bool keep)
 	}
 	free(ng.key);
 	free(ng.used);
-	bounds_free(&sb);
 	return found;
 }
 
@@ -3333,10 +3350,9 @@ static int lazy_line(cat_turn *t, int unseen_bad, const arb_reject *unseen_rej)
 				new_search(D, true, keep);
 				from = h->nlog - back;
 				g->s = back ? h->snap[from] : start;
-				/* (the witness's own line is always tried: its
-				 * refusal is the words of a line too costly to
-				 * search without backjumping) */
-				found = (!back || position_bounds_hold(D, from)) &&
+				D->bd.prune = back && bounds_from(D, from);
+				unsigned lacks;
+				found = !(D->bd.prune && ruled_out(D, from, 0, &lacks)) &&
 					explore(D, from, 0);
 			}
 			if (!D->full || fresh)
@@ -3398,6 +3414,7 @@ static int lazy_line(cat_turn *t, int unseen_bad, const arb_reject *unseen_rej)
 		}
 	}
 	free(D->path);
+	free(D->bd.need);
 	free(D);
 	return rc;
 }
