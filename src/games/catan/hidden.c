@@ -54,7 +54,7 @@
  * within about 6 MB a seat; the search's memo adds 42 MB (with what it
  * keeps of why each state led nowhere), the search from the listed worlds
  * up to 1.6 MB of hands known to lead nowhere, and the lines since the
- * listed worlds about 3 kB each (the line, the witness's positions, and
+ * listed worlds about 2 kB each (the line, the witness's positions, and
  * the bounds of the search: bounds), whatever the record.  Listing
  * again frees the memo and takes up to 16 times the sets and the table
  * (about 46 MB, and 27 MB while an unseen discard is made), and a copy
@@ -2276,6 +2276,7 @@ typedef struct bounds {
 	bool prune;	/* the search being made skips what they rule out */
 	unsigned lo;	/* made for the lines from log[lo] on             */
 	uint64_t *need; /* hand words, by line, action and seat           */
+	unsigned *at;	/* where each line's are in need[] (by action)    */
 } bounds;
 
 /* The search of one line: its state and the refusal it finds. */
@@ -2348,7 +2349,7 @@ static const cat_move *line_of(const dfs *D, unsigned li)
 
 static uint64_t *need_at(const dfs *D, unsigned li, unsigned ai)
 {
-	return &D->bd.need[((size_t)li * (CAT_MAX_ACTS + 1) + ai) * CAT_SEATS];
+	return &D->bd.need[((size_t)D->bd.at[li] + ai) * CAT_SEATS];
 }
 
 /* The least seat p must hold before action a (`mine`: p's own line)
@@ -2469,9 +2470,14 @@ static bool bounds_from(dfs *D, unsigned lo)
 	if (bd->made < 0)
 		return false;
 	unsigned end = h->nlog + 1; /* the lines, that being applied last */
-	if (!bd->made) {
-		bd->need = arb_xmalloc((size_t)end * (CAT_MAX_ACTS + 1) * CAT_SEATS *
-				       sizeof *bd->need);
+	if (!bd->made) {	    /* room for each line's actions and its end */
+		bd->at = arb_xmalloc(end * sizeof *bd->at);
+		size_t n = 0;
+		for (unsigned li = 0; li < end; li++) {
+			bd->at[li] = (unsigned)n;
+			n += line_of(D, li)->n + 1u;
+		}
+		bd->need = arb_xmalloc(n * CAT_SEATS * sizeof *bd->need);
 		bd->lo = end;
 		bd->made = 1;
 	}
@@ -2481,7 +2487,9 @@ static bool bounds_from(dfs *D, unsigned lo)
 		if (s->setup_step < 2 * g->nseats) {
 			bd->made = -1;
 			free(bd->need);
+			free(bd->at);
 			bd->need = NULL;
+			bd->at = NULL;
 			return false;
 		}
 		uint8_t pays[CAT_SEATS][CAT_RES];
@@ -3415,6 +3423,7 @@ static int lazy_line(cat_turn *t, int unseen_bad, const arb_reject *unseen_rej)
 	}
 	free(D->path);
 	free(D->bd.need);
+	free(D->bd.at);
 	free(D);
 	return rc;
 }
