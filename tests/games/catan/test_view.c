@@ -1059,17 +1059,18 @@ static void test_memo_bears_the_rolls_after_it(void **state)
 	}
 }
 
-/* The search from the listed ways skips a way whose seat could not give
- * what the lines since say it gives, however the unseen cards went (the
- * bound of seat_bounds in hidden.c).  A bound that missed a gain (a roll,
- * a trade, a steal, a year of plenty, a monopoly) would skip the only way
- * that explains a line: then the backjumping search finds no way, and
- * the search of every guess finds one, which its assertion refuses (the
- * tests run with assertions), or the line is refused.  Observer views of
- * generated 4-player games that list at most 16 ways, so that the search
- * from the listed ways runs at nearly every line the way followed fails
- * (checked to fail with the year of plenty's cards left out of the
- * bound, which the 100 games of test_views_of_generated_games pass). */
+/* The search goes no further from a point at which some seat could not
+ * give what the lines after it say it gives, however the unseen cards
+ * went (the bounds of hidden.c), and does not try a listed way so ruled
+ * out.  A bound that missed a gain (a roll, a trade, a steal, a year of
+ * plenty, a monopoly) would cut the only way that explains a line: then
+ * the backjumping search finds no way, and the search of every guess
+ * finds one, which its assertion refuses (the tests run with
+ * assertions), or the line is refused.  Observer views of generated
+ * 4-player games that list at most 16 ways, so that the search runs at
+ * nearly every line the way followed fails (checked to fail with any one
+ * gain left out of the bound: a roll's, a bank trade's, a trade
+ * partner's, an unseen steal's, a year of plenty's, a monopoly's). */
 static void test_bounds_keep_every_way(void **state)
 {
 	(void)state;
