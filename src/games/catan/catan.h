@@ -459,6 +459,40 @@ int cat_act_plenty(cat_turn *t, const cat_act *a);
 int cat_act_trade(cat_turn *t, const cat_act *a);
 int cat_act_bank(cat_turn *t, const cat_act *a);
 
+/* What a roll of `roll` (2 to 12) owes each seat by the buildings of
+ * position s, before the bank's stock is looked at: every hex with that
+ * number but `robber` (a hex, or CAT_NONE) gives 1 card per settlement
+ * and 2 per city (at most 12 a cell: two hexes of three buildings each);
+ * tot[], what it owes of each resource in all.  The resources owed, by
+ * bit: at most two, as at most two hexes produce.  Also how hidden.c
+ * reads a roll of every way the unseen cards went. */
+static inline unsigned cat_roll_owed(const cat_game *g, const cat_state *s, unsigned roll,
+				     unsigned robber, uint8_t owed[CAT_SEATS][CAT_RES],
+				     unsigned tot[CAT_RES])
+{
+	const cat_geom *G = &g->d->g;
+	unsigned touched = 0;
+	memset(owed, 0, CAT_SEATS * CAT_RES);
+	memset(tot, 0, CAT_RES * sizeof *tot);
+	for (unsigned k = 0; k < 2; k++) {
+		unsigned h = g->b.by_token[roll][k];
+		if (h == CAT_NONE || h == robber || g->b.terrain[h] >= CAT_RES)
+			continue;
+		unsigned r = g->b.terrain[h];
+		for (unsigned c = 0; c < 6; c++) {
+			unsigned v = G->hex_node[h][c];
+			unsigned o = s->node_owner[v];
+			if (!o)
+				continue;
+			unsigned n = 1u + s->node_city[v];
+			owed[o - 1][r] = (uint8_t)(owed[o - 1][r] + n);
+			tot[r] += n;
+			touched |= 1u << r;
+		}
+	}
+	return touched;
+}
+
 /* An action holding a resource card the writer did not see ('?'): a
  * steal or a discard, played in every way it could have gone (hidden.c).
  * A development card bought unseen needs no such care: see act_buy.

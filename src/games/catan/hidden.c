@@ -1676,22 +1676,16 @@ static bool bank_settled(const cat_hidden *h, unsigned r, unsigned need)
 static void produced(const cat_game *g, unsigned roll, unsigned out[CAT_RES],
 		     unsigned seats[CAT_RES])
 {
-	memset(out, 0, CAT_RES * sizeof *out);
-	if (seats)
-		memset(seats, 0, CAT_RES * sizeof *seats);
-	for (unsigned k = 0; k < 2; k++) {
-		unsigned x = g->b.by_token[roll][k];
-		if (x == CAT_NONE || x == g->s.robber || g->b.terrain[x] >= CAT_RES)
-			continue;
-		for (unsigned c = 0; c < 6; c++) {
-			unsigned v = g->d->g.hex_node[x][c];
-			unsigned o = g->s.node_owner[v];
-			if (!o)
-				continue;
-			out[g->b.terrain[x]] += 1u + g->s.node_city[v];
-			if (seats)
-				seats[g->b.terrain[x]] |= 1u << (o - 1);
-		}
+	uint8_t owed[CAT_SEATS][CAT_RES];
+	unsigned touched = cat_roll_owed(g, &g->s, roll, g->s.robber, owed, out);
+	if (!seats)
+		return;
+	memset(seats, 0, CAT_RES * sizeof *seats);
+	for (unsigned m = touched; m; m &= m - 1) {
+		unsigned r = (unsigned)__builtin_ctz(m);
+		for (unsigned p = 0; p < CAT_SEATS; p++)
+			if (owed[p][r])
+				seats[r] |= 1u << p;
 	}
 }
 
@@ -2430,33 +2424,21 @@ static void need_before(const cat_game *g, const cat_act *a, bool mine, unsigned
 	}
 }
 
-/* What each line's roll pays each seat in full (on the robber's hex too
- * when a knight moved it first in the line), from the position at its
- * start. */
+/* What line m's roll owes each seat (cat_roll_owed; on the robber's hex
+ * too when a knight moved it first in the line), from the position s at
+ * its start. */
 static void roll_pays(const cat_game *g, const cat_move *m, const cat_state *s,
 		      uint8_t pays[CAT_SEATS][CAT_RES])
 {
 	memset(pays, 0, CAT_SEATS * CAT_RES);
-	unsigned robber = s->robber;
+	unsigned robber = s->robber, tot[CAT_RES];
 	for (unsigned ai = 0; ai < m->n; ai++) {
 		const cat_act *a = &m->act[ai];
 		unsigned roll = a->a + a->b;
 		if (a->kind == A_KNIGHT)
 			robber = CAT_NONE;
-		if (a->kind != A_ROLL || roll < 2 || roll > 12 || roll == 7)
-			continue;
-		for (unsigned k = 0; k < 2; k++) {
-			unsigned x = g->b.by_token[roll][k];
-			if (x == CAT_NONE || x == robber || g->b.terrain[x] >= CAT_RES)
-				continue;
-			for (unsigned c = 0; c < 6; c++) {
-				unsigned v = g->d->g.hex_node[x][c], o = s->node_owner[v];
-				if (o && o <= CAT_SEATS &&
-				    pays[o - 1][g->b.terrain[x]] < NEED_NEVER)
-					pays[o - 1][g->b.terrain[x]] +=
-						(uint8_t)(1u + s->node_city[v]);
-			}
-		}
+		if (a->kind == A_ROLL && roll >= 2 && roll <= 12 && roll != 7)
+			cat_roll_owed(g, s, roll, robber, pays, tot);
 	}
 }
 

@@ -135,35 +135,14 @@ void cat_give_card(cat_state *s, unsigned from, unsigned to, unsigned r, unsigne
 	s->p[to].ncards = (uint8_t)(s->p[to].ncards + n);
 }
 
-/* Production of a roll: every hex with that number (not the robber's)
- * gives 1 card per settlement and 2 per city; a resource the bank cannot
- * cover is handled by the shortage= option.  `got` receives the cards. */
+/* Production of a roll: what it owes (cat_roll_owed); a resource the
+ * bank cannot cover is handled by the shortage= option.  `got` receives
+ * the cards. */
 static void produce(cat_game *g, unsigned roll, uint8_t got[CAT_SEATS][CAT_RES])
 {
 	cat_state *s = &g->s;
-	const cat_geom *G = &g->d->g;
-	/* got[] first holds what is owed (at most 12 a cell: two hexes of
-	 * three buildings each, cities counting 2); at most two hexes
-	 * produce, so at most two resources are looked at after. */
-	unsigned tot[CAT_RES] = { 0 };
-	unsigned touched = 0; /* resources produced, by bit */
-	memset(got, 0, CAT_SEATS * CAT_RES);
-	for (unsigned k = 0; k < 2; k++) {
-		unsigned h = g->b.by_token[roll][k];
-		if (h == CAT_NONE || h == s->robber)
-			continue;
-		unsigned r = g->b.terrain[h];
-		for (unsigned c = 0; c < 6; c++) {
-			unsigned v = G->hex_node[h][c];
-			unsigned o = s->node_owner[v];
-			if (!o)
-				continue;
-			unsigned n = 1u + s->node_city[v];
-			got[o - 1][r] = (uint8_t)(got[o - 1][r] + n);
-			tot[r] += n;
-			touched |= 1u << r;
-		}
-	}
+	unsigned tot[CAT_RES];
+	unsigned touched = cat_roll_owed(g, s, roll, s->robber, got, tot);
 	if (!touched)
 		return;
 	unsigned short_res = 0; /* resources the bank cannot cover */
