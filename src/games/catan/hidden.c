@@ -1689,6 +1689,15 @@ static void produced(const cat_game *g, unsigned roll, unsigned out[CAT_RES],
 	}
 }
 
+/* The price of a road, settlement, city or development card a. */
+static const uint8_t *price_of(const cat_game *g, const cat_act *a)
+{
+	return g->d->cost[a->kind == A_ROAD	? C_ROAD
+			  : a->kind == A_SETTLE ? C_SETTLEMENT
+			  : a->kind == A_CITY	? C_CITY
+						: C_DEV];
+}
+
 /* What a seen action (or, a NULL one, the line's end) asks of the
  * hands: need[p], the cards seat p must hold for it, when that is the
  * only way it reads them, so that it changes every world in which seat
@@ -1774,16 +1783,10 @@ static bool separable(const cat_turn *t, const cat_act *a, const wset *in,
 				return false;
 		return true;
 	case A_ROAD:
-		memcpy(need[t->seat], g->d->cost[C_ROAD], CAT_RES);
-		return true;
 	case A_SETTLE:
-		memcpy(need[t->seat], g->d->cost[C_SETTLEMENT], CAT_RES);
-		return true;
 	case A_CITY:
-		memcpy(need[t->seat], g->d->cost[C_CITY], CAT_RES);
-		return true;
 	case A_BUY:
-		memcpy(need[t->seat], g->d->cost[C_DEV], CAT_RES);
+		memcpy(need[t->seat], price_of(g, a), CAT_RES);
 		return true;
 	case A_MONOPOLY: /* the take: stated, or the same in every world? */
 		if (a->a >= CAT_RES)
@@ -2290,7 +2293,6 @@ typedef struct dfs {
 	unsigned npath, cap_path;
 	const cat_move *cur;	    /* the line being applied, after log[]     */
 	const cat_state *cur_start; /* the position where it starts       */
-	unsigned first_li;	    /* the first line of log[] searched        */
 	const arb_sink *sink;
 	cat_turn t;
 	arb_reject rj;
@@ -2397,10 +2399,7 @@ static void need_before(const cat_game *g, const cat_act *a, bool mine, unsigned
 	case A_CITY:
 	case A_BUY:
 		if (mine)
-			give = g->d->cost[a->kind == A_ROAD	? C_ROAD
-					  : a->kind == A_SETTLE ? C_SETTLEMENT
-					  : a->kind == A_CITY	? C_CITY
-								: C_DEV];
+			give = price_of(g, a);
 		break;
 	case A_PLENTY:
 		if (mine)
