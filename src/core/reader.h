@@ -31,12 +31,7 @@ typedef struct arb_diag {
 	char msg[ARB_MSG_MAX];
 } arb_diag;
 
-/* One turn line: tokens tok[first .. first+ntok) of the record. */
-typedef struct arb_turn {
-	size_t first, ntok;
-	uint32_t line, col; /* where the turn starts (its number, if any) */
-	long number;	    /* the written turn number, or -1         */
-} arb_turn;
+/* A turn line (arb_turn) is in games/game.h: engines may read ahead. */
 
 /* A comment, kept so `fmt` loses nothing the user wrote. */
 typedef struct arb_comment {

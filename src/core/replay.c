@@ -448,6 +448,8 @@ void arb_replay_run(arb_replay *r)
 	arb_sink sink = { stamp_event, r };
 	const arb_sink *sp = r->on_event ? &sink : NULL;
 	size_t limit = r->stop ? r->stop_after : rec->nturns;
+	if (g->ahead && !r->on_move)
+		g->ahead(r->state, rec->tok, rec->turns, limit < rec->nturns ? limit : rec->nturns);
 	for (size_t i = 0; i < rec->nturns && i < limit; i++) {
 		const arb_turn *t = &rec->turns[i];
 		size_t no = i + 1;

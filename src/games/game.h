@@ -42,6 +42,13 @@ typedef struct arb_token {
 	uint32_t col;  /* 1-based byte column of the first byte      */
 } arb_token;
 
+/* One turn line of a record: tokens tok[first .. first+ntok). */
+typedef struct arb_turn {
+	size_t first, ntok;
+	uint32_t line, col; /* where the turn starts (its number, if any) */
+	long number;	    /* the written turn number, or -1         */
+} arb_turn;
+
 /* True when the token is exactly `word` (case-sensitive). */
 bool arb_tok_eq(const arb_token *tok, const char *word);
 /* True when the token equals `word` ignoring ASCII case. */
@@ -468,6 +475,16 @@ typedef struct arb_game_ops {
 	 * when it is non-NULL; events sent during a turn that is then
 	 * rejected are dropped by the tool. */
 	int (*apply)(void *game, const void *move, const arb_sink *sink, arb_reject *rej);
+	/* Before the first apply(): the turn lines the replay will play
+	 * (turns[0..n), their tokens in tok[]), which the engine may read
+	 * ahead of the move it plays, on condition that every verdict,
+	 * message and final position stays what it would be without them
+	 * (a view record's unseen cards, ruled out early by what later lines
+	 * spend: notation/catan.md).  Both stay valid until the game is
+	 * destroyed.  Not called when each position is shown as it is
+	 * reached (on_move), whose shape may depend on what lies ahead.
+	 * NULL: the engine does not read ahead. */
+	void (*ahead)(void *game, const arb_token *tok, const arb_turn *turns, size_t n);
 	/* True once the game has ended (a win, the last tile).  The tool
 	 * rejects any further turn line without asking the engine. */
 	bool (*over)(const void *game);

@@ -195,12 +195,17 @@ static void cat_destroy(void *game)
 		return;
 	free(g->ev);
 	cat_hidden_free(g);
+	cat_ahead_free(g);
 	free(g);
 }
 
+/* Over, as the replay asks before each line: where some ways the unseen
+ * cards went were cut by reading ahead, the position is first made
+ * again without (cat_over_now).  The game is the replay's, made by
+ * cat_create, never const. */
 static bool cat_over(const void *game)
 {
-	return ((const cat_game *)game)->s.over;
+	return cat_over_now((cat_game *)game);
 }
 
 /* The position's invariants: the resource cards in hands and the bank
@@ -345,7 +350,8 @@ const arb_game_ops catan_game = {
 	.destroy = cat_destroy,
 	.parse = cat_parse,
 	.format = cat_format,
-	.apply = cat_apply,
+	.apply = cat_play,
+	.ahead = cat_read_ahead,
 	.over = cat_over,
 	.finish = cat_finish,
 	.standing = cat_standing,

@@ -143,6 +143,7 @@ typedef struct cat_shortage {
 } cat_shortage;
 
 typedef struct cat_hidden cat_hidden; /* hidden.c */
+typedef struct cat_ahead cat_ahead;   /* hidden.c: the lines ahead */
 
 typedef struct cat_game {
 	const cat_data *d;
@@ -168,6 +169,7 @@ typedef struct cat_game {
 	 * record is followed one way at a time (its search plays the same
 	 * roads in every way it tries) */
 	struct cat_trail_memo *trails;
+	cat_ahead *ahead; /* the record's lines, for a view record (hidden.c) */
 } cat_game;
 
 #define CAT_MAX_EVENTS (3 * CAT_MAX_ACTS + 4)
@@ -524,6 +526,15 @@ unsigned cat_hidden_count(const cat_game *g);
 unsigned cat_hidden_listed(const cat_game *g);
 bool cat_hidden_load(cat_game *g, unsigned i);
 void cat_hidden_free(cat_game *g);
+/* The ops ahead and apply, and what over reads: hidden.c reads a view
+ * record's lines ahead ("reading ahead" there). */
+void cat_read_ahead(void *game, const arb_token *tok, const arb_turn *turns, size_t n);
+void cat_ahead_free(cat_game *g);
+int cat_play(void *game, const void *move, const arb_sink *sink, arb_reject *rej);
+bool cat_over_now(cat_game *g);
+/* What reading ahead did in game g (tests): bit 0, cut some way the
+ * unseen cards went; bit 1, undone for a refusal. */
+unsigned cat_ahead_did(const cat_game *g);
 void cat_hidden_dump(const cat_game *g, arb_buf *out);
 void cat_hidden_settle(cat_game *g);
 void cat_hidden_words(const cat_game *g, unsigned p, const cat_move *m, const cat_act *a, char *out,

@@ -1110,6 +1110,166 @@ static void test_bounds_keep_every_way(void **state)
 	assert_true(lines > 0);
 }
 
+/* How a replay of lines[from..n) from the snapshot `setup` went, one card
+ * of r less for seat p (r == CAT_RES: none): as the tool replays a
+ * record (the ops over, parse, apply), reading ahead or not. */
+typedef struct replay_end {
+	int at; /* the line refused, or -1 */
+	arb_reject rej;
+	unsigned over, winner, worlds;
+	bool lazy;
+	cat_hand_range hr[CAT_SEATS];
+	unsigned did; /* cat_ahead_did */
+} replay_end;
+
+static void replay_ahead(const char *seats, const char *setup, unsigned view, unsigned p,
+			 unsigned r, char **lines, unsigned from, unsigned n, bool ahead,
+			 replay_end *e)
+{
+	cat_game *g = tt_game_opts(seats, NULL, setup);
+	assert_non_null(g);
+	g->view = (uint8_t)view;
+	if (r < CAT_RES) {
+		g->s.p[p].res[r]--;
+		g->s.p[p].ncards--;
+		g->s.bank[r]++;
+	}
+	size_t cap = 64 * (size_t)(n - from) + 64, nt = 0;
+	arb_token *tok = arb_xmalloc(cap * sizeof *tok);
+	arb_turn *turns = arb_xcalloc(n - from + 1, sizeof *turns);
+	for (unsigned i = from; i < n; i++) {
+		arb_turn *tu = &turns[i - from];
+		tu->first = nt;
+		tu->line = i + 1;
+		tu->col = 1;
+		tu->number = -1;
+		tu->ntok =
+			arb_split_tokens(lines[i], strlen(lines[i]), i + 1, 1, tok + nt, cap - nt);
+		nt += tu->ntok;
+	}
+	if (ahead)
+		catan_game.ahead(g, tok, turns, n - from);
+	cat_move *m = arb_xcalloc(1, sizeof *m);
+	memset(e, 0, sizeof *e);
+	e->at = -1;
+	for (unsigned i = from; i < n && e->at < 0; i++) {
+		const arb_turn *tu = &turns[i - from];
+		if (catan_game.over(g)) {
+			e->at = (int)i;
+			e->rej.rule = "game-over";
+		} else if (catan_game.parse(g, tok + tu->first, tu->ntok, m, &e->rej) < 0 ||
+			   catan_game.apply(g, m, NULL, &e->rej) < 0) {
+			e->at = (int)i;
+		}
+	}
+	e->over = g->s.over;
+	e->winner = g->s.winner;
+	e->worlds = cat_hidden_count(g);
+	e->lazy = cat_hidden_lazy(g);
+	cat_hand_ranges(g, e->hr);
+	e->did = cat_ahead_did(g);
+	catan_game.destroy(g);
+	free(m);
+	free(turns);
+	free(tok);
+}
+
+/* Reading a view record ahead (notation/catan.md, "Reading ahead")
+ * changes no verdict, refusal or final position: a replay that reads
+ * ahead and one that does not (the ops as the tool calls them) refuse
+ * the same line by the same rule with the same words, or end alike (the
+ * ways left, and what they say of the hands, when both list them).  On
+ * the observer's view of generated games from a snapshot a few lines in,
+ * as written and with each card of each hand there taken away in turn
+ * (test_removing_a_card): many are refused, often after the bounds ahead
+ * cut some way, so the replay is undone and made again without them.  A
+ * legal record never is: the bounds never cut every way that explains
+ * it. */
+static void test_reading_ahead_changes_nothing(void **state)
+{
+	(void)state;
+	const char *env = getenv("CATAN_VIEW_GAMES");
+	unsigned games = env ? (unsigned)strtoul(env, NULL, 10) / 5 : 20;
+	unsigned cases = 0, refused = 0, cut = 0, undone = 0, listed = 0;
+	const char *seats = "Red Blue White Orange";
+	for (unsigned seed = 1; seed <= games; seed++) {
+		cat_game *g = tt_game_opts(seats, NULL, NULL);
+		assert_non_null(g);
+		uint64_t rng = seed * 2654435761u;
+		static cat_move mv[3000];
+		char *obs[3000] = { NULL };
+		unsigned n = 0, from = 0;
+		arb_buf gl = { 0 }, line = { 0 }, snap = { 0 };
+		while (n < 3000 && !g->s.over) {
+			if (!play_random_turn(g, &rng, seed, &gl, &mv[n]))
+				break;
+			view_line(g, &mv[n], CAT_OBSERVER, &line);
+			obs[n++] = arb_xstrdup(line.p);
+			if (!from && g->s.setup_step >= 2 * g->nseats && n >= 4 * g->nseats &&
+			    rng % 4 == 0) {
+				from = n;
+				cat_snapshot(g, &snap);
+			}
+		}
+		if (!from)
+			goto next;
+		cat_game *at = tt_game_opts(seats, NULL, snap.p);
+		assert_non_null(at);
+		cat_state s0 = at->s;
+		catan_game.destroy(at);
+		for (unsigned p = 0; p < g->nseats; p++)
+			for (unsigned r = 0; r <= CAT_RES; r++) {
+				if (r < CAT_RES ? !s0.p[p].res[r] : p > 0)
+					continue;
+				replay_end a, b;
+				replay_ahead(seats, snap.p, CAT_OBSERVER, p, r, obs, from, n, false,
+					     &a);
+				replay_ahead(seats, snap.p, CAT_OBSERVER, p, r, obs, from, n, true,
+					     &b);
+				cases++;
+				refused += a.at >= 0;
+				cut += (b.did & 1) != 0;
+				undone += (b.did & 2) != 0;
+				if (a.at != b.at || (a.at >= 0 && (strcmp(a.rej.rule, b.rej.rule) ||
+								   strcmp(a.rej.msg, b.rej.msg) ||
+								   a.rej.line != b.rej.line ||
+								   a.rej.col != b.rej.col)))
+					fail_msg("seed %u, one %s less for %s: refused at line %d "
+						 "(%s: %s) without reading ahead, at %d (%s: %s) "
+						 "with",
+						 seed, r < CAT_RES ? cat_res_name[r] : "nothing",
+						 cat_colours[p], a.at, a.rej.rule ? a.rej.rule : "",
+						 a.rej.msg, b.at, b.rej.rule ? b.rej.rule : "",
+						 b.rej.msg);
+				if (a.at < 0 && (b.did & 2))
+					fail_msg(
+						"seed %u, one %s less for %s: legal, but the bounds "
+						"ahead cut every way that explains it",
+						seed, r < CAT_RES ? cat_res_name[r] : "nothing",
+						cat_colours[p]);
+				if (a.over != b.over || a.winner != b.winner)
+					fail_msg("seed %u: over %u winner %u, reading ahead %u %u",
+						 seed, a.over, a.winner, b.over, b.winner);
+				if (!a.lazy && !b.lazy) {
+					listed++;
+					assert_int_equal(a.worlds, b.worlds);
+					assert_memory_equal(a.hr, b.hr, sizeof a.hr);
+				}
+			}
+	next:
+		catan_game.destroy(g);
+		for (unsigned i = 0; i < n; i++)
+			free(obs[i]);
+		arb_buf_free(&gl);
+		arb_buf_free(&line);
+		arb_buf_free(&snap);
+	}
+	print_message("reading ahead: %u replays alike (%u refused; %u ended listing every way "
+		      "in both); %u cut some way, %u of them undone\n",
+		      cases, refused, listed, cut, undone);
+	assert_true(refused > 0 && cut > 0 && undone > 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1121,6 +1281,7 @@ int main(void)
 		cmocka_unit_test(test_listing_again),
 		cmocka_unit_test(test_memo_bears_the_rolls_after_it),
 		cmocka_unit_test(test_bounds_keep_every_way),
+		cmocka_unit_test(test_reading_ahead_changes_nothing),
 	};
 	return cmocka_run_group_tests(tests, tt_setup_data, tt_teardown_data);
 }
