@@ -21,7 +21,10 @@
  * cards went (so that the one-at-a-time search runs too).  The view game
  * must never crash, its lines must round-trip, a line it refuses must
  * leave its position untouched, and its standing and dump are produced
- * now and then.
+ * now and then.  The view's lines as the script wrote them are then
+ * replayed as one record, as the tool replays it, reading it ahead and
+ * not (notation/catan.md, "Reading ahead"): the same line must be
+ * refused with the same words, or the two end alike.
  *
  * Build with libFuzzer (`make fuzz-build`), or without it with
  * -DFUZZ_STANDALONE: a main() that runs the harness on pseudo-random
@@ -126,6 +129,70 @@ static int view_line(cat_game *v, const char *line, arb_buf *a, arb_buf *b, char
 	return 0;
 }
 
+/* The view's lines as the script wrote them, one per turn. */
+#define FZ_TURNS 600
+static char *fz_rec[FZ_TURNS];
+static unsigned fz_nrec;
+
+/* How a replay of the view's lines went (fz_replay). */
+typedef struct fz_end {
+	int at; /* the line refused, or -1 */
+	char rule[64], msg[ARB_MSG_MAX];
+	uint32_t line, col;
+	unsigned over, winner, worlds;
+	bool lazy;
+	cat_hand_range hr[CAT_SEATS];
+} fz_end;
+
+/* Replay fz_rec as the tool replays a record (over, parse, apply, each
+ * line on its own line of the file), reading it ahead or not. */
+static void fz_replay(const arb_setup *su, unsigned view, unsigned max_worlds, bool ahead,
+		      fz_end *e)
+{
+	arb_reject rej;
+	cat_game *v = catan_game.create(fz_data, su, &rej);
+	if (!v)
+		abort();
+	v->view = (uint8_t)view;
+	v->max_worlds = max_worlds;
+	static arb_token tok[FZ_TURNS * 256];
+	static arb_turn turns[FZ_TURNS];
+	size_t nt = 0;
+	for (unsigned i = 0; i < fz_nrec; i++) {
+		turns[i] = (arb_turn){ nt, 0, i + 1, 1, -1 };
+		turns[i].ntok =
+			arb_split_tokens(fz_rec[i], strlen(fz_rec[i]), i + 1, 1, tok + nt, 256);
+		nt += turns[i].ntok;
+	}
+	if (ahead)
+		catan_game.ahead(v, tok, turns, fz_nrec);
+	memset(e, 0, sizeof *e);
+	e->at = -1;
+	static cat_move m;
+	for (unsigned i = 0; i < fz_nrec && e->at < 0; i++) {
+		memset(&rej, 0, sizeof rej);
+		bool over = catan_game.over(v);
+		if (over || !turns[i].ntok || turns[i].ntok > 256 ||
+		    catan_game.parse(v, tok + turns[i].first, turns[i].ntok, &m, &rej) < 0 ||
+		    catan_game.apply(v, &m, NULL, &rej) < 0) {
+			e->at = (int)i;
+			snprintf(e->rule, sizeof e->rule, "%s",
+				 over	    ? "over"
+				 : rej.rule ? rej.rule
+					    : "");
+			snprintf(e->msg, sizeof e->msg, "%s", rej.msg);
+			e->line = rej.line;
+			e->col = rej.col;
+		}
+	}
+	e->over = v->s.over;
+	e->winner = v->s.winner;
+	e->worlds = cat_hidden_count(v);
+	e->lazy = cat_hidden_lazy(v);
+	cat_hand_ranges(v, e->hr);
+	catan_game.destroy(v);
+}
+
 /* The view game's turn: the full game's accepted move m as `view` saw
  * it, mutated by the script, on v; when v refuses the mutated line, the
  * line as seen.  While v has taken only the lines as seen (*diverged
@@ -147,6 +214,8 @@ static bool view_turn(cat_game *v, unsigned view, const cat_move *m, const uint8
 	memcpy(line, seen, len);
 	mutate(in, n, pos, line, &len, sizeof line);
 	line[len] = 0;
+	if (fz_nrec < FZ_TURNS)
+		fz_rec[fz_nrec++] = strdup(line);
 	int rc = view_line(v, line, a, b, rule);
 	if (rc > 0 && strcmp(a->p, seen) != 0)
 		*diverged = true; /* v took a line the game did not play */
@@ -225,7 +294,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *in, size_t n)
 	static cat_state before;
 	static char line[4096];
 	arb_buf a = { 0 }, b = { 0 }, d = { 0 };
-	for (int turn = 0; turn < 600 && !g->s.over; turn++) {
+	fz_nrec = 0;
+	for (int turn = 0; turn < FZ_TURNS && !g->s.over; turn++) {
 		cat_move m, m2;
 		arb_buf_reset(&a);
 		if (catan_game.random_turn(g, &rng, &a) < 0)
@@ -282,6 +352,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *in, size_t n)
 		catan_game.destroy(vg);
 	}
 	arb_buf_free(&d);
+	if (view != CAT_NONE) {
+		static fz_end x, y;
+		unsigned most = in[8] & 0x80 ? 8 : 0;
+		fz_replay(&su, view, most, false, &x);
+		fz_replay(&su, view, most, true, &y);
+		if (x.at != y.at || strcmp(x.rule, y.rule) || strcmp(x.msg, y.msg) ||
+		    x.line != y.line || x.col != y.col || x.over != y.over || x.winner != y.winner)
+			abort(); /* reading ahead changes no verdict nor word */
+		if (!x.lazy && !y.lazy &&
+		    (x.worlds != y.worlds || memcmp(x.hr, y.hr, sizeof x.hr) != 0))
+			abort(); /* ... nor the ways left */
+	}
+	for (unsigned i = 0; i < fz_nrec; i++)
+		free(fz_rec[i]);
+	fz_nrec = 0;
 	return 0;
 }
 

@@ -3780,7 +3780,7 @@ typedef struct discard_groups {
 	uint32_t *hand;	       /* world i's hand less the seen cards (NO_ID: it
 				* lacks them), by id                   */
 	unsigned who, left;
-	const uint64_t *need;  /* the least the hand kept holds (ahead_need) */
+	uint8_t need[CAT_RES]; /* the least the hand kept holds (ahead_need) */
 	uint8_t part[CAT_RES]; /* the hand kept being built          */
 	uint32_t *pool;	       /* each hand's kept hands: a count, then ids */
 	unsigned npool, cap_pool;
@@ -3806,17 +3806,20 @@ static void list_kept(cat_hidden *h, discard_groups *D, const uint8_t hand[CAT_R
 	if (r == CAT_RES - 1) {
 		if (rem > hand[r])
 			return;
-		D->part[r] = (uint8_t)rem;
-		uint64_t word = hand_word(D->part);
-		if (D->need && !bytes_at_least(word, D->need[D->who])) {
+		if (rem < D->need[r]) {
 			h->ncut++;
 			return;
 		}
-		pool_push(D, hand_id(&h->hands[D->who], word));
+		D->part[r] = (uint8_t)rem;
+		pool_push(D, hand_id(&h->hands[D->who], hand_word(D->part)));
 		return;
 	}
 	unsigned top = hand[r] < rem ? hand[r] : rem;
-	for (unsigned k = top + 1; k-- > 0 && rem - k <= after[r];) {
+	if (top < D->need[r]) { /* every hand kept holds too few */
+		h->ncut++;
+		return;
+	}
+	for (unsigned k = top + 1; k-- > D->need[r] && rem - k <= after[r];) {
 		D->part[r] = (uint8_t)k;
 		list_kept(h, D, hand, after, r + 1, rem - k);
 	}
@@ -3868,7 +3871,9 @@ static bool unseen_discards(cat_hidden *h, wset *out, const wset *in, uint32_t t
 			    const uint64_t *need)
 {
 	unsigned n = in->n, ngroups = 0;
-	discard_groups D = { .who = who, .left = a->b, .need = need };
+	discard_groups D = { .who = who, .left = a->b };
+	if (need)
+		memcpy(D.need, &need[who], CAT_RES);
 	D.key = arb_xmalloc(n * sizeof *D.key);
 	D.head = arb_xmalloc(n * sizeof *D.head);
 	D.next = arb_xmalloc(n * sizeof *D.next);
