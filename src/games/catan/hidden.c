@@ -2451,8 +2451,11 @@ static void roll_pays(const cat_game *g, const cat_move *m, const cat_state *s,
 	}
 }
 
+static const uint64_t *ahead_end_need(cat_game *g, const cat_move *m);
+
 /* The bounds made for the lines from log[lo] on (the search from there
- * needs them): false when they are not to be. */
+ * needs them): false when they are not to be.  After the line being
+ * applied, the lines ahead bound them too, when read (ahead_end_need). */
 static bool bounds_from(dfs *D, unsigned lo)
 {
 	bounds *bd = &D->bd;
@@ -2486,8 +2489,9 @@ static bool bounds_from(dfs *D, unsigned lo)
 		uint8_t pays[CAT_SEATS][CAT_RES];
 		roll_pays(g, m, s, pays);
 		uint64_t *at_end = need_at(D, li, m->n);
+		const uint64_t *ahead = li + 1 < end ? NULL : ahead_end_need(D->g, m);
 		for (unsigned p = 0; p < CAT_SEATS; p++)
-			at_end[p] = li + 1 < end ? need_at(D, li + 1, 0)[p] : 0;
+			at_end[p] = li + 1 < end ? need_at(D, li + 1, 0)[p] : ahead ? ahead[p] : 0;
 		for (unsigned ai = m->n; ai-- > 0;)
 			for (unsigned p = 0; p < CAT_SEATS; p++) {
 				uint8_t after[8], before[8] = { 0 };
@@ -2958,6 +2962,10 @@ static bool explore_from(dfs *D, unsigned li, unsigned ai)
 			memset(D->t.must_discard, 0, sizeof D->t.must_discard);
 			memset(D->t.discarded, 0, sizeof D->t.discarded);
 			memset(D->t.got, 0, sizeof D->t.got);
+			if (cur && D->bd.prune && ruled_out(D, li, ai, &lacks)) {
+				D->conf = D->dp.seat[lacks]; /* the lines ahead */
+				return false;
+			}
 			if (cur)
 				return true;
 			g->s.turns++;
@@ -3323,6 +3331,9 @@ static int lazy_line(cat_turn *t, int unseen_bad, const arb_reject *unseen_rej)
 	D->unseen_rej = unseen_rej;
 	cat_state start = g->s;
 	D->cur_start = &start;
+	/* the lines ahead bound the search: a way through this line that
+	 * they rule out is not taken, and a refusal is undone (ahead_undo) */
+	bool ahead = ahead_end_need(g, t->m) != NULL;
 	bool found = false;
 	unsigned from = 0;   /* the line the search that found a way began at */
 	bool proved = false; /* the backjumping search found no way */
@@ -3349,7 +3360,10 @@ static int lazy_line(cat_turn *t, int unseen_bad, const arb_reject *unseen_rej)
 				new_search(D, true, keep);
 				from = h->nlog - back;
 				g->s = back ? h->snap[from] : start;
-				D->bd.prune = back && bounds_from(D, from);
+				/* (from the witness's own line only when the
+				 * lines ahead bound it: a refusal is then said
+				 * by a replay without them, ahead_undo) */
+				D->bd.prune = (back || ahead) && bounds_from(D, from);
 				unsigned lacks;
 				found = !(D->bd.prune && ruled_out(D, from, 0, &lacks)) &&
 					explore(D, from, 0);
@@ -3369,11 +3383,16 @@ static int lazy_line(cat_turn *t, int unseen_bad, const arb_reject *unseen_rej)
 			cbj_best = D->best;
 			cbj_rej = D->best_rej;
 			cbj_short = D->best_short;
-			found = search_listed(D, false, false);
 			/* backjumping skips only guesses that would fail as the
 			 * one tried did: a way it missed is a conflict put down
-			 * to too few guesses (the tests run with assertions) */
-			assert(!found);
+			 * to too few guesses (the tests run with assertions).
+			 * Not when the lines ahead bounded it, which may rule
+			 * out every way this line has (the words are then
+			 * those of the replay without them) */
+			if (!ahead) {
+				found = search_listed(D, false, false);
+				assert(!found);
+			}
 		}
 		break;
 	}
@@ -3542,6 +3561,7 @@ struct cat_ahead {
 	size_t lo, hi;
 	uint32_t *line_no, *at;
 	uint64_t *need;
+	uint64_t *end_need; /* ... and at the end of line lo + i, by seat */
 };
 
 void cat_read_ahead(void *game, const arb_token *tok, const arb_turn *turns, size_t n)
@@ -3566,6 +3586,7 @@ void cat_ahead_free(cat_game *g)
 	free(A->line_no);
 	free(A->at);
 	free(A->need);
+	free(A->end_need);
 	free(A);
 	g->ahead = NULL;
 }
@@ -3639,9 +3660,11 @@ static void ahead_make(cat_game *g, cat_ahead *A, size_t li0)
 		return;
 	A->at[nl] = (uint32_t)nunseen;
 	A->need = arb_xmalloc((nunseen ? nunseen : 1) * CAT_SEATS * sizeof *A->need);
+	A->end_need = arb_xmalloc(nl * CAT_SEATS * sizeof *A->end_need);
 	uint64_t after[CAT_SEATS] = { 0 }; /* the end of the record needs nothing */
 	for (size_t k = nl; k-- > 0;) {
 		const struct ahead_line *l = &line[k];
+		memcpy(&A->end_need[k * CAT_SEATS], after, sizeof after);
 		unsigned u = A->at[k + 1] - A->at[k];
 		for (unsigned ai = l->n; ai-- > 0;) {
 			const cat_act *a = &acts[l->first + ai];
@@ -3680,13 +3703,9 @@ static void ahead_enter(cat_game *g)
 		ahead_make(g, A, li);
 }
 
-/* The least each seat must hold after the unseen steal or discard `a` of
- * line m, or NULL when not known. */
-static const uint64_t *ahead_need(const cat_game *g, const cat_move *m, const cat_act *a)
+/* Where line m is in the bounds (its line in the file), or -1. */
+static long ahead_index(const cat_ahead *A, const cat_move *m)
 {
-	const cat_ahead *A = g->ahead;
-	if (!A || A->made <= 0 || A->off || a < m->act || a >= m->act + m->n)
-		return NULL;
 	size_t lo = 0, hi = A->hi - A->lo;
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
@@ -3695,7 +3714,32 @@ static const uint64_t *ahead_need(const cat_game *g, const cat_move *m, const ca
 		else
 			hi = mid;
 	}
-	if (lo == A->hi - A->lo || A->line_no[lo] != m->line)
+	return lo < A->hi - A->lo && A->line_no[lo] == m->line ? (long)lo : -1;
+}
+
+/* The least each seat must hold at the end of line m, or NULL when not
+ * known; the search that asks may cut some way by them (A->cut). */
+static const uint64_t *ahead_end_need(cat_game *g, const cat_move *m)
+{
+	cat_ahead *A = g->ahead;
+	if (!A || A->made <= 0 || A->off)
+		return NULL;
+	long i = ahead_index(A, m);
+	if (i < 0)
+		return NULL;
+	A->cut = true;
+	return &A->end_need[(size_t)i * CAT_SEATS];
+}
+
+/* The least each seat must hold after the unseen steal or discard `a` of
+ * line m, or NULL when not known. */
+static const uint64_t *ahead_need(const cat_game *g, const cat_move *m, const cat_act *a)
+{
+	const cat_ahead *A = g->ahead;
+	if (!A || A->made <= 0 || A->off || a < m->act || a >= m->act + m->n)
+		return NULL;
+	long lo = ahead_index(A, m);
+	if (lo < 0)
 		return NULL;
 	unsigned k = 0;
 	for (const cat_act *b = m->act; b < a; b++)
