@@ -45,6 +45,10 @@
  * left, everything is known again and the replay goes back to playing
  * the one position; a full record never enters this file.
  *
+ * A replay of a whole record reads it ahead (below, "reading ahead"):
+ * what the lines to its end say each seat gives bounds what the worlds
+ * may hold, and a steal or discard does not list a world below it.
+ *
  * Memory: three sets of at most CAT_MAX_WORLDS worlds of 24 bytes (the
  * line's start, and two to play its actions on) and a hash table of
  * 2 x CAT_MAX_WORLDS slots, allocated on the first unseen card and grown as
@@ -59,7 +63,10 @@
  * again frees the memo and takes up to 16 times the sets and the table
  * (about 46 MB, and 27 MB while an unseen discard is made), and a copy
  * of the worlds it began from (56 bytes each), given back if it fails:
- * at most about 123 MB with the tables of hands.
+ * at most about 123 MB with the tables of hands.  Reading ahead keeps 40
+ * bytes a line and 32 an unseen steal or discard from the first unseen
+ * card to the end of the record, and 32 bytes a line and 28 an action
+ * while it works them out.
  */
 #include <assert.h>
 #include <limits.h>
