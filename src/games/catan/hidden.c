@@ -2336,7 +2336,9 @@ static const cat_move *line_of(const dfs *D, unsigned li)
  * point, counting every unseen card in its favour (a steal it made took
  * any card it needed, one made from it took another, its unseen discards
  * gave up other cards, each roll paid it in full whatever the bank held,
- * a monopoly it played took without end).  When a card it must give in
+ * a monopoly it played took what its line says, or without end when it
+ * does not say, and one played on it took what the line says it took
+ * from it).  When a card it must give in
  * those lines (a price, a trade, a card seen stolen or discarded) is
  * beyond that bound, no way from there explains them: the try is put
  * down to the guesses that seat's hand depends on, as when it lacks
@@ -2428,7 +2430,20 @@ static void need_before(const cat_game *g, const cat_act *a, bool mine, unsigned
 	for (unsigned r = 0; r < CAT_RES; r++) {
 		int t = after[r];
 		if (a->kind == A_MONOPOLY && a->a == r) { /* it takes all, or all of it */
-			before[r] = (uint8_t)(mine ? 0 : t ? NEED_NEVER : 0);
+			/* what it took, when the line says: each opponent held
+			 * their take exactly, and the player who played it held
+			 * the rest */
+			unsigned took = a->b == MONO_TAKE_TOTAL ? a->c : 0;
+			for (unsigned q = 0; a->b == MONO_TAKE_EACH && q < CAT_SEATS; q++)
+				took += a->give[q]; /* (0 for the player) */
+			int held = 0;		    /* before it */
+			if (mine && a->b != MONO_TAKE_NONE && t > (int)took)
+				held = t >= (int)NEED_NEVER ? t : t - (int)took;
+			else if (!mine)
+				held = t			? (int)NEED_NEVER
+				       : a->b == MONO_TAKE_EACH ? a->give[p]
+								: 0;
+			before[r] = (uint8_t)held;
 			continue;
 		}
 		if (t < (int)NEED_NEVER) {
