@@ -3934,7 +3934,7 @@ static bool keep_part(cat_hidden *h, discard_groups *D, uint32_t grp, uint32_t f
  * unseen_steals).  False when the set overflowed. */
 static bool unseen_discards(cat_hidden *h, wset *out, const wset *in, uint32_t tail,
 			    const uint32_t *tail_to, unsigned who, const cat_act *a,
-			    const uint64_t *need)
+			    const uint64_t *need, unsigned thief, const uint64_t *steal_need)
 {
 	unsigned n = in->n, ngroups = 0;
 	discard_groups D = { .who = who, .left = a->b };
@@ -3997,6 +3997,29 @@ static bool unseen_discards(cat_hidden *h, wset *out, const wset *in, uint32_t t
 	}
 	bool ok = true;
 	for (uint32_t grp = 0; grp < ngroups && ok; grp++) {
+		/* a steal from `who` follows (steal_after): the thief's hand
+		 * short of what it must hold after it by one card of x, the
+		 * hand kept must hold one x more than `who` must after it; by
+		 * more, no hand kept will do */
+		unsigned x = CAT_RES;
+		uint8_t more = 0;
+		if (steal_need) {
+			uint64_t short_by =
+				bytes_less(steal_need[thief],
+					   h->hands[thief].word[D.key[grp].hand[thief]]);
+			unsigned cards = 0;
+			for (unsigned r = 0; r < CAT_RES; r++, short_by >>= 8)
+				if (short_by & 0xff) {
+					cards += (unsigned)(short_by & 0xff);
+					x = r;
+				}
+			if (cards > 1) {
+				h->ncut++;
+				continue;
+			}
+			if (cards)
+				more = (uint8_t)(((const uint8_t *)&steal_need[who])[x] + 1);
+		}
 		hand_marks(ht); /* stamp[]: the hands the group keeps so far */
 		for (uint32_t j = D.head[grp]; j != UINT32_MAX && ok; j = D.next[j]) {
 			if (ht->total[D.hand[j]] < D.left)
@@ -4004,6 +4027,10 @@ static bool unseen_discards(cat_hidden *h, wset *out, const wset *in, uint32_t t
 			uint32_t at = kept_of(h, &D, D.hand[j]);
 			for (uint32_t k = 1; k <= D.pool[at] && ok; k++) {
 				uint32_t part = D.pool[at + k];
+				if (x < CAT_RES && hand_res(h, who, part)[x] < more) {
+					h->ncut++;
+					continue;
+				}
 				if (ht->stamp[part] == ht->gen)
 					continue;
 				ht->stamp[part] = ht->gen;
@@ -4122,6 +4149,24 @@ static bool unseen_steals(cat_hidden *h, wset *out, const wset *in, uint32_t tai
 		return steals_of(h, out, in, tail, tail_to, thief, victim, need);
 	}
 #undef STEALS_OF
+}
+
+/* The unseen steal from `who` by `thief` that follows the unseen discard
+ * `a` of line m with only others' discards between (a 7's), or NULL:
+ * what it must leave bounds what the discard may keep (unseen_discards). */
+static const cat_act *steal_after(const cat_move *m, const cat_act *a, unsigned who, unsigned thief)
+{
+	if (a < m->act || a >= m->act + m->n)
+		return NULL;
+	for (const cat_act *b = a + 1; b < m->act + m->n; b++) {
+		if (b->kind == A_DISCARD && b->a != who && b->a != thief)
+			continue;
+		if ((b->kind == A_ROBBER || b->kind == A_KNIGHT) && b->b == who &&
+		    b->c == CAT_UNSEEN && who != thief)
+			return b;
+		return NULL;
+	}
+	return NULL;
 }
 
 /* The first guess of an unseen steal or discard `a` by seat `who` that
@@ -4251,9 +4296,12 @@ static int fast_unseen(cat_turn *t, const cat_act *a)
 	wset *out = start_set(h, o);
 	new_gen(h);
 	const uint64_t *need = ahead_need(g, t->m, a);
+	const cat_act *s = steal ? NULL : steal_after(t->m, a, who, t->seat);
+	const uint64_t *steal_need = s ? ahead_need(g, t->m, s) : NULL;
 	uint64_t ncut = h->ncut;
 	bool made = steal ? unseen_steals(h, out, in, tail, tail_to, t->seat, who, need)
-			  : unseen_discards(h, out, in, tail, tail_to, who, a, need);
+			  : unseen_discards(h, out, in, tail, tail_to, who, a, need, t->seat,
+					    steal_need);
 	if (h->ncut != ncut)
 		g->ahead->cut = true;
 	free(tail_to);
