@@ -3934,7 +3934,8 @@ static bool keep_part(cat_hidden *h, discard_groups *D, uint32_t grp, uint32_t f
  * unseen_steals).  False when the set overflowed. */
 static bool unseen_discards(cat_hidden *h, wset *out, const wset *in, uint32_t tail,
 			    const uint32_t *tail_to, unsigned who, const cat_act *a,
-			    const uint64_t *need, unsigned thief, const uint64_t *steal_need)
+			    const uint64_t *need, unsigned thief, unsigned victim,
+			    const uint64_t *steal_need)
 {
 	unsigned n = in->n, ngroups = 0;
 	discard_groups D = { .who = who, .left = a->b };
@@ -3997,10 +3998,12 @@ static bool unseen_discards(cat_hidden *h, wset *out, const wset *in, uint32_t t
 	}
 	bool ok = true;
 	for (uint32_t grp = 0; grp < ngroups && ok; grp++) {
-		/* a steal from `who` follows (steal_after): the thief's hand
-		 * short of what it must hold after it by one card of x, the
-		 * hand kept must hold one x more than `who` must after it; by
-		 * more, no hand kept will do */
+		/* a steal follows (steal_after): when the thief's hand is
+		 * short of what it must hold after it by more than a card, no
+		 * world of the group will do; by one card of x, the victim must
+		 * hold one x more than it must after the steal (when the victim
+		 * is `who`, the hand kept must); when not short, the victim must
+		 * hold a card more than it must */
 		unsigned x = CAT_RES;
 		uint8_t more = 0;
 		if (steal_need) {
@@ -4013,12 +4016,20 @@ static bool unseen_discards(cat_hidden *h, wset *out, const wset *in, uint32_t t
 					cards += (unsigned)(short_by & 0xff);
 					x = r;
 				}
-			if (cards > 1) {
+			bool dead = cards > 1;
+			if (!dead && victim == who && cards) {
+				more = (uint8_t)(((const uint8_t *)&steal_need[who])[x] + 1);
+			} else if (!dead && victim != who) { /* the victim's hand is the group's */
+				uint64_t held = h->hands[victim].word[D.key[grp].hand[victim]];
+				uint64_t spare = bytes_less(held, steal_need[victim]);
+				dead = !bytes_at_least(held, steal_need[victim]) ||
+				       (cards ? !(spare >> 8 * x & 0xff) : !spare);
+				x = CAT_RES;
+			}
+			if (dead) {
 				h->ncut++;
 				continue;
 			}
-			if (cards)
-				more = (uint8_t)(((const uint8_t *)&steal_need[who])[x] + 1);
 		}
 		hand_marks(ht); /* stamp[]: the hands the group keeps so far */
 		for (uint32_t j = D.head[grp]; j != UINT32_MAX && ok; j = D.next[j]) {
@@ -4151,22 +4162,24 @@ static bool unseen_steals(cat_hidden *h, wset *out, const wset *in, uint32_t tai
 #undef STEALS_OF
 }
 
-/* The unseen steal from `who` by `thief` that follows the unseen discard
- * `a` of line m with only others' discards between (a 7's), or NULL:
- * what it must leave bounds what the discard may keep (unseen_discards). */
+/* The unseen steal by `thief` that follows the unseen discard `a` by
+ * `who` in line m with only discards between (a 7's), none of them by the
+ * thief or the victim, or NULL: what it must leave bounds the worlds the
+ * discard makes (unseen_discards). */
 static const cat_act *steal_after(const cat_move *m, const cat_act *a, unsigned who, unsigned thief)
 {
-	if (a < m->act || a >= m->act + m->n)
+	if (a < m->act || a >= m->act + m->n || who == thief)
 		return NULL;
-	for (const cat_act *b = a + 1; b < m->act + m->n; b++) {
-		if (b->kind == A_DISCARD && b->a != who && b->a != thief)
-			continue;
-		if ((b->kind == A_ROBBER || b->kind == A_KNIGHT) && b->b == who &&
-		    b->c == CAT_UNSEEN && who != thief)
-			return b;
+	const cat_act *b = a + 1;
+	while (b < m->act + m->n && b->kind == A_DISCARD && b->a != thief && b->a != who)
+		b++;
+	if (b == m->act + m->n || (b->kind != A_ROBBER && b->kind != A_KNIGHT) ||
+	    b->b >= CAT_SEATS || b->b == thief || b->c != CAT_UNSEEN)
 		return NULL;
-	}
-	return NULL;
+	for (const cat_act *d = a + 1; d < b; d++)
+		if (d->a == b->b)
+			return NULL; /* the victim's hand changes between */
+	return b;
 }
 
 /* The first guess of an unseen steal or discard `a` by seat `who` that
@@ -4301,7 +4314,7 @@ static int fast_unseen(cat_turn *t, const cat_act *a)
 	uint64_t ncut = h->ncut;
 	bool made = steal ? unseen_steals(h, out, in, tail, tail_to, t->seat, who, need)
 			  : unseen_discards(h, out, in, tail, tail_to, who, a, need, t->seat,
-					    steal_need);
+					    s ? s->b : CAT_NONE, steal_need);
 	if (h->ncut != ncut)
 		g->ahead->cut = true;
 	free(tail_to);
