@@ -2455,6 +2455,20 @@ static void need_before(const cat_game *g, const cat_act *a, bool mine, unsigned
 	}
 }
 
+/* The least each seat must hold before action a of a line played by
+ * `seat` (roll: what its roll pays each seat), from the least after it:
+ * need[] (hand words, by seat) is changed from the one to the other. */
+static void needs_before(const cat_game *g, const cat_act *a, unsigned seat,
+			 const uint8_t roll[CAT_SEATS][CAT_RES], uint64_t need[CAT_SEATS])
+{
+	for (unsigned p = 0; p < CAT_SEATS; p++) {
+		uint8_t after[8], before[8] = { 0 };
+		memcpy(after, &need[p], 8);
+		need_before(g, a, seat == p, p, roll[p], after, before);
+		memcpy(&need[p], before, 8);
+	}
+}
+
 /* What line m's roll owes each seat (cat_roll_owed; on the robber's hex
  * too when a knight moved it first in the line), from the position s at
  * its start. */
@@ -2473,7 +2487,8 @@ static void roll_pays(const cat_game *g, const cat_move *m, const cat_state *s,
 	}
 }
 
-static const uint64_t *ahead_end_need(cat_game *g, const cat_move *m);
+static const uint64_t *ahead_end_need(const cat_game *g, const cat_move *m);
+static bool ahead_search(cat_game *g, const cat_move *m);
 
 /* The bounds made for the lines from log[lo] on (the search from there
  * needs them): false when they are not to be.  After the line being
@@ -2514,14 +2529,11 @@ static bool bounds_from(dfs *D, unsigned lo)
 		const uint64_t *ahead = li + 1 < end ? NULL : ahead_end_need(D->g, m);
 		for (unsigned p = 0; p < CAT_SEATS; p++)
 			at_end[p] = li + 1 < end ? need_at(D, li + 1, 0)[p] : ahead ? ahead[p] : 0;
-		for (unsigned ai = m->n; ai-- > 0;)
-			for (unsigned p = 0; p < CAT_SEATS; p++) {
-				uint8_t after[8], before[8] = { 0 };
-				memcpy(after, &need_at(D, li, ai + 1)[p], 8);
-				need_before(g, &m->act[ai], m->seat == p, p, pays[p], after,
-					    before);
-				memcpy(&need_at(D, li, ai)[p], before, 8);
-			}
+		for (unsigned ai = m->n; ai-- > 0;) {
+			uint64_t *need = need_at(D, li, ai);
+			memcpy(need, need_at(D, li, ai + 1), CAT_SEATS * sizeof *need);
+			needs_before(g, &m->act[ai], m->seat, pays, need);
+		}
 		bd->lo = li;
 	}
 	return true;
@@ -3353,9 +3365,10 @@ static int lazy_line(cat_turn *t, int unseen_bad, const arb_reject *unseen_rej)
 	D->unseen_rej = unseen_rej;
 	cat_state start = g->s;
 	D->cur_start = &start;
-	/* the lines ahead bound the search: a way through this line that
-	 * they rule out is not taken, and a refusal is undone (ahead_undo) */
-	bool ahead = ahead_end_need(g, t->m) != NULL;
+	/* the lines ahead bound the search (bounds_from): a way through
+	 * this line that they rule out is not taken, so it may cut some way,
+	 * and a refusal is undone (ahead_undo) */
+	bool ahead = ahead_search(g, t->m);
 	bool found = false;
 	unsigned from = 0;   /* the line the search that found a way began at */
 	bool proved = false; /* the backjumping search found no way */
@@ -3692,12 +3705,7 @@ static void ahead_make(cat_game *g, cat_ahead *A, size_t li0)
 			const cat_act *a = &acts[l->first + ai];
 			if (cat_is_unseen(a))
 				memcpy(&A->need[(A->at[k] + --u) * CAT_SEATS], after, sizeof after);
-			for (unsigned p = 0; p < CAT_SEATS; p++) {
-				uint8_t x[8], before[8] = { 0 };
-				memcpy(x, &after[p], 8);
-				need_before(g, a, l->seat == p, p, l->pays[p], x, before);
-				memcpy(&after[p], before, 8);
-			}
+			needs_before(g, a, l->seat, l->pays, after);
 		}
 	}
 	free(line);
@@ -3740,17 +3748,24 @@ static long ahead_index(const cat_ahead *A, const cat_move *m)
 }
 
 /* The least each seat must hold at the end of line m, or NULL when not
- * known; the search that asks may cut some way by them (A->cut). */
-static const uint64_t *ahead_end_need(cat_game *g, const cat_move *m)
+ * known. */
+static const uint64_t *ahead_end_need(const cat_game *g, const cat_move *m)
 {
-	cat_ahead *A = g->ahead;
+	const cat_ahead *A = g->ahead;
 	if (!A || A->made <= 0 || A->off)
 		return NULL;
 	long i = ahead_index(A, m);
-	if (i < 0)
-		return NULL;
-	A->cut = true;
-	return &A->end_need[(size_t)i * CAT_SEATS];
+	return i < 0 ? NULL : &A->end_need[(size_t)i * CAT_SEATS];
+}
+
+/* Whether the lines ahead bound the search of line m: then it may cut
+ * some way (A->cut). */
+static bool ahead_search(cat_game *g, const cat_move *m)
+{
+	if (!ahead_end_need(g, m))
+		return false;
+	g->ahead->cut = true;
+	return true;
 }
 
 /* The least each seat must hold after the unseen steal or discard `a` of
