@@ -424,6 +424,19 @@ typedef struct arb_mark {
 	uint32_t line, col;
 } arb_mark;
 
+/* What the rules wait for in a turn played action by action (the
+ * referee): the seats that must act before the turn can go on, for what,
+ * and whether the player whose turn it is may end it now. */
+typedef struct arb_asked {
+	unsigned seats;	  /* bit s = seat s must act now; the active seat
+			   * when no other is asked                     */
+	unsigned active;  /* the seat whose turn it is                 */
+	const char *what; /* static, one word: "turn", "setup",
+			   * "discard", "robber", "huts", ...            */
+	bool may_end;	  /* the turn may end here (its duties done)   */
+	bool over;	  /* the game has ended                        */
+} arb_asked;
+
 /* ------------------------------------------------------------- the game */
 
 /* Flags for dump(). */
@@ -560,7 +573,58 @@ typedef struct arb_game_ops {
 	 * written to `out` as a line.  1 when written, 0 when none is
 	 * needed.  NULL when views need none. */
 	int (*view_close)(const void *game, const void *view_game, unsigned view, arb_buf *out);
+
+	/* ---- The open turn: a game played live, action by action (the
+	 * referee, src/referee/).  The referee keeps the position at the
+	 * start of the turn and plays the turn so far on a copy of it with
+	 * apply_open; a refused action leaves the start and the actions
+	 * accepted before it as they were.  All NULL in an engine that
+	 * cannot be played live. */
+
+	/* Make `dst` (a game create()d with the same data and set-up) the
+	 * same position as `src`, so that it plays on as src would. */
+	void (*copy)(void *dst, const void *src);
+	/* apply() of a turn line cut short: the line's actions are judged
+	 * as apply() judges them (the same rule ids and messages), but what
+	 * only the end of a turn can judge is not (a missing roll, the 7's
+	 * discards and robber still owed, phase three, a set-up line's
+	 * road), and the turn stays with its player.  Returns 0, or -1 with
+	 * rej set (the game is then to be thrown away). */
+	int (*apply_open)(void *game, const void *move, const arb_sink *sink, arb_reject *rej);
+	/* In the position apply_open left (or at the start of a turn):
+	 * what the rules wait for (see arb_asked). */
+	void (*asked)(const void *game, arb_asked *out);
+	/* Where each action of a parsed turn line starts: the column of its
+	 * first token, in order, into cols[0..max).  Returns how many. */
+	size_t (*actions)(const void *game, const void *move, uint32_t *cols, size_t max);
+	/* The chance of one action, as the referee deals it.  `tok` is one
+	 * action as seat `seat` wrote it (the turn's colour not included),
+	 * played on top of the open turn whose position is `game`.  Writes
+	 * to `out` the action's words in notation with what chance decides
+	 * filled in, drawn from `rng` (the dice of `roll`, the card of `buy`
+	 * or of a steal); with rng NULL the chance is the seat's to supply
+	 * (a real table) and the words are copied as they are.  Returns
+	 * ARB_DEAL_PLAY (out is the action to play, by `seat` unless
+	 * *consent asks other seats first), ARB_DEAL_CHOOSE (chance was
+	 * dealt and the seat must now choose: out holds the choices, each
+	 * an action, separated by '|'; the seat's next action must be one
+	 * of them), or -1 with rej set: the action is not the seat's to
+	 * play now (not its turn, nothing asked of it, another seat's
+	 * cards) or cannot be dealt.  *consent (may be NULL): the seats
+	 * that must accept the action before it is played (bit s = seat s:
+	 * the partner of a trade between players). */
+	int (*deal)(const void *game, unsigned seat, const arb_token *tok, size_t ntok,
+		    uint64_t *rng, arb_buf *out, unsigned *consent, arb_reject *rej);
+	/* The chance that comes before the first choice of a turn (the tile
+	 * a Carcassonne player draws and must place), drawn from `rng` and
+	 * written to `out` as the words the turn's first action starts
+	 * with; the player to act is told them.  0 when written, 1 when the
+	 * turn starts with no chance (out left empty).  NULL: none ever. */
+	int (*deal_start)(const void *game, uint64_t *rng, arb_buf *out);
 } arb_game_ops;
+
+/* deal()'s answers. */
+enum { ARB_DEAL_PLAY = 0, ARB_DEAL_CHOOSE = 1 };
 
 #define ARB_VIEW_OBSERVER ARB_MAX_SEATS /* view_turn: no seat's view */
 
