@@ -481,6 +481,14 @@ int main(int argc, char **argv)
 		case OPT_VIEW:
 			o.view = arg;
 			break;
+		case OPT_VARIANT:
+			o.variant = arg;
+			break;
+		case OPT_CHANCE:
+			if ((v = value_index(&options[OPT_CHANCE], arg)) < 0)
+				return ARB_EXIT_ERROR;
+			o.chance_supplied = v == 1;
+			break;
 		case OPT_MAX_MOVES:
 			if (number_arg("--max-moves", arg, 100000000, &o.max_moves))
 				return ARB_EXIT_ERROR;
@@ -629,12 +637,18 @@ int main(int argc, char **argv)
 			"dump takes --game only with --labels and no FILE (a record names its game)");
 	if (cmd == ARB_CMD_gen && !o.game)
 		return usage_error("%s", "gen needs --game NAME");
+	if (cmd == ARB_CMD_referee && !o.game)
+		return usage_error("%s", "referee needs --game NAME");
+	if (cmd == ARB_CMD_referee && o.format != FMT_TEXT && o.format != FMT_JSON)
+		return usage_error("%s", "referee answers in text or json: --format=text or json");
+	if (cmd == ARB_CMD_referee && o.nfiles)
+		return usage_error("%s", "referee takes no FILE: the requests come on standard input");
 	if ((o.format == FMT_SVG || o.format == FMT_HTML) && cmd != ARB_CMD_dump)
 		return usage_error("%s", "--format=svg and --format=html are for dump (and view)");
 	if (cmd == ARB_CMD_view)
 		o.format = FMT_HTML;
 	bool picture = o.format == FMT_SVG || o.format == FMT_HTML;
-	if (o.output && !picture)
+	if (o.output && !picture && cmd != ARB_CMD_referee)
 		return usage_error(
 			"%s", "-o writes pictures: it needs dump --format=svg or html, or view");
 	if (picture && o.snapshot)
@@ -662,7 +676,8 @@ int main(int argc, char **argv)
 	}
 	/* A person at a terminal who named no file would otherwise face a
 	 * silent wait: say what is being read and how to end it. */
-	if (o.nfiles == 0 && cmd != ARB_CMD_gen && !o.quiet && isatty(STDIN_FILENO))
+	if (o.nfiles == 0 && cmd != ARB_CMD_gen && cmd != ARB_CMD_referee && !o.quiet &&
+	    isatty(STDIN_FILENO))
 		fprintf(stderr, "arbiter: reading records from standard input "
 				"(end with Ctrl-D; 'arbiter --help' for usage)\n");
 	return finish(commands[cmd].run(&o));

@@ -29,6 +29,8 @@ typedef struct arb_opts {
 	unsigned long long seed; /* gen */
 	long count, players, max_moves;
 	const char *view;     /* gen --view WHO (NULL: full records) */
+	bool chance_supplied; /* referee --chance=supplied */
+	const char *variant;  /* referee --variant OPTIONS */
 	const char *scheme;   /* standings --scheme NAME|FILE */
 	bool include_illegal; /* standings */
 	int group;	      /* standings: GROUP_EVENT ... GROUP_NONE */
@@ -155,6 +157,7 @@ int arb_cmd_select(const arb_opts *o);
 int arb_cmd_gen(const arb_opts *o);
 int arb_cmd_standings(const arb_opts *o);
 int arb_cmd_import(const arb_opts *o);
+int arb_cmd_referee(const arb_opts *o); /* cmd_referee.c */
 
 /* Iterate over the operands' games: calls fn for each record; stops when
  * fn returns nonzero.  Syntax errors go to `out` (and stop with

@@ -31,6 +31,7 @@
 	X(standings, arb_cmd_standings, "tournament standings from records or from check's results") \
 	X(import, arb_cmd_import, "convert other programs' saves (--from FORMAT) to TGN, one game per file") \
 	X(view,  arb_cmd_view,  "write an HTML page per game to step through every position (dump --format=html)") \
+	X(referee, arb_cmd_referee, "hold one game live: seats' actions on standard input, answers on standard output") \
 	X(help,  cmd_help,      "print this help, or with COMMAND that command's options")
 
 enum arb_command {
@@ -67,19 +68,21 @@ typedef enum { ARB_VALS_NONE, ARB_VALS_ONE_OF, ARB_VALS_SOME_OF, ARB_VALS_GAMES 
 #define ARB_OPTIONS(X)                                                         \
 	X(AT,         "at",         0,   "N",    CMD_BIT(dump) | CMD_BIT(moves) | CMD_BIT(view), VALS_NONE, \
 	  "the position after move N (0: the start; html: the one shown first)")                           \
+	X(CHANCE,     "chance",     0,   "HOW",  CMD_BIT(referee), VALS_ONE_OF("dealt supplied"), \
+	  "who decides chance: the referee from --seed (default dealt), or the seats' words") \
 	X(COUNT,      "count",      'n', "N",    CMD_BIT(gen), VALS_NONE,       \
 	  "write N games (default 1)")                                          \
-	X(DATA,       "data",       0,   "FILE", CMD_RECORDS | CMD_BIT(gen), VALS_NONE, \
+	X(DATA,       "data",       0,   "FILE", CMD_RECORDS | CMD_BIT(gen) | CMD_BIT(referee), VALS_NONE, \
 	  "replace a game's built-in data with FILE (YAML)")                    \
 	X(FAIL_FAST,  "fail-fast",  0,   0,      CMD_RECORDS, VALS_NONE,        \
 	  "stop at the first syntax or record error (default: report it, go on)") \
 	X(FORMAT,     "format",     'f', "FMT",  CMD_BIT(check) | CMD_BIT(score) | CMD_BIT(dump) | \
-	  CMD_BIT(moves) | CMD_BIT(standings), VALS_ONE_OF("text yaml json tsv svg html"), \
-	  "output format (default text; dump and moves: not tsv; svg, html: dump only)")                            \
+	  CMD_BIT(moves) | CMD_BIT(standings) | CMD_BIT(referee), VALS_ONE_OF("text yaml json tsv svg html"), \
+	  "output format (default text; dump and moves: not tsv; svg, html: dump only; referee: text or json)")                            \
 	X(FROM,       "from",       0,   "FORMAT", CMD_BIT(import), VALS_ONE_OF("auto jcz soclog pioneers"), \
 	  "the input's format (default auto: recognised from the content)")     \
-	X(GAME,       "game",       'g', "NAME", CMD_BIT(dump) | CMD_BIT(select) | CMD_BIT(gen), VALS_GAMES, \
-	  "the game to write, keep or draw (dump: --labels, no FILE)") \
+	X(GAME,       "game",       'g', "NAME", CMD_BIT(dump) | CMD_BIT(select) | CMD_BIT(gen) | CMD_BIT(referee), VALS_GAMES, \
+	  "the game to write, keep, draw or hold (dump: --labels, no FILE)") \
 	X(DUPLICATES, "duplicates", 0,   "WHAT", CMD_BIT(standings), VALS_ONE_OF("skip warn count"), \
 	  "a game read twice: count it once, with a warning (default skip), again with a warning, or again silently") \
 	X(GROUP,      "group",      0,   "BY",   CMD_BIT(standings), VALS_ONE_OF("event round table none"), \
@@ -104,17 +107,17 @@ typedef enum { ARB_VALS_NONE, ARB_VALS_ONE_OF, ARB_VALS_SOME_OF, ARB_VALS_GAMES 
 	  "stop a game after N moves (it is then unfinished)")                  \
 	X(NAMES,      "names",      0,   "HOW",  CMD_BIT(standings), VALS_ONE_OF("fold exact"), \
 	  "players' names compared without case and surrounding blanks (default fold), or exactly") \
-	X(OUTPUT,     "output",     'o', "PATH", CMD_BIT(dump) | CMD_BIT(view), VALS_NONE, \
-	  "svg, html: a file per game, in directory PATH or named by PATH with %d for the game's number") \
+	X(OUTPUT,     "output",     'o', "PATH", CMD_BIT(dump) | CMD_BIT(view) | CMD_BIT(referee), VALS_NONE, \
+	  "svg, html: a file per game, in directory PATH or named by PATH with %d for the game's number; referee: the record, at the end") \
 	X(PLAYER,     "player",     'p', "NAME", CMD_BIT(select), VALS_NONE,    \
 	  "games in which NAME plays (a seat tag's value)")                     \
-	X(PLAYERS,    "players",    0,   "N",    CMD_BIT(gen), VALS_NONE,       \
+	X(PLAYERS,    "players",    0,   "N",    CMD_BIT(gen) | CMD_BIT(referee), VALS_NONE,       \
 	  "seats per game (default: the game's smallest)")                      \
 	X(QUIET,      "quiet",      'q', 0,      CMD_RECORDS | CMD_BIT(import), VALS_NONE,        \
 	  "print nothing; the exit status tells the result")                    \
 	X(SCHEME,     "scheme",     0,   "NAME|FILE", CMD_BIT(standings), VALS_SOME_OF("placement wins share"), \
 	  "how points are awarded (default placement)")                         \
-	X(SEED,       "seed",       's', "S",    CMD_BIT(gen), VALS_NONE,       \
+	X(SEED,       "seed",       's', "S",    CMD_BIT(gen) | CMD_BIT(referee), VALS_NONE,       \
 	  "the random seed (default 1); same seed, same bytes")                 \
 	X(SNAPSHOT,   "snapshot",   0,   0,      CMD_BIT(dump), VALS_NONE,      \
 	  "print the position as a Setup tag")                                  \
@@ -124,6 +127,8 @@ typedef enum { ARB_VALS_NONE, ARB_VALS_ONE_OF, ARB_VALS_SOME_OF, ARB_VALS_GAMES 
 	  "games whose tag NAME is VALUE (repeatable: all must match)")         \
 	X(VALID,      "valid",      0,   0,      CMD_BIT(select), VALS_NONE,    \
 	  "games whose every move is legal")                                    \
+	X(VARIANT,    "variant",    0,   "OPTIONS", CMD_BIT(referee), VALS_NONE, \
+	  "the game's rule options, as a Variant tag holds them")               \
 	X(VIEW,       "view",       0,   "WHO",  CMD_BIT(gen), VALS_NONE,       \
 	  "write each game as WHO saw it: observer or a seat's colour")         \
 	X(VERSION,    "version",    'V', 0,      CMD_ANY, VALS_NONE,            \

@@ -322,4 +322,8 @@ const arb_game_ops carcassonne_game = {
 	.snapshot = cc_snapshot,
 	.describe = cc_describe,
 	.random_turn = cc_random_turn,
+	.asked = cc_asked,
+	.actions = cc_actions,
+	.deal = cc_deal,
+	.deal_start = cc_deal_start,
 };

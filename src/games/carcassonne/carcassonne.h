@@ -238,6 +238,17 @@ bool cc_over(const void *game);
 /* rules.c */
 int cc_apply(void *game, const void *move, const arb_sink *sink, arb_reject *rej);
 
+/* gen.c: the tile type of the copy numbered k (0-based) among the copies
+ * left in the pile, types in table order (the draw of gen and the referee) */
+unsigned cc_nth_left(const cc_game *g, unsigned k);
+
+/* open.c: played live (the referee's ops, game.h) */
+void cc_asked(const void *game, arb_asked *out);
+size_t cc_actions(const void *game, const void *move, uint32_t *cols, size_t max);
+int cc_deal(const void *game, unsigned seat, const arb_token *tok, size_t ntok, uint64_t *rng,
+	    arb_buf *out, unsigned *consent, arb_reject *rej);
+int cc_deal_start(const void *game, uint64_t *rng, arb_buf *out);
+
 /* features.c */
 extern const int cc_dx[4], cc_dy[4];
 /* The tile index at x,y or -1 (also outside the board). */

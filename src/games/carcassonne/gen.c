@@ -39,7 +39,7 @@ typedef struct gen_spot {
 
 /* The tile type of the copy numbered k (0-based) among the copies left in
  * the pile, types in table order. */
-static unsigned nth_left(const cc_game *g, unsigned k)
+unsigned cc_nth_left(const cc_game *g, unsigned k)
 {
 	const cc_data *d = g->data;
 	for (unsigned t = 0; t < d->ntypes; t++) {
@@ -67,7 +67,7 @@ int cc_random_turn(const void *game, uint64_t *rng, arb_buf *out)
 			left += d->type[t].count - g->drawn_of[t];
 	if (left == 0)
 		return -1;
-	unsigned type = nth_left(g, arb_rng_below(rng, left));
+	unsigned type = cc_nth_left(g, arb_rng_below(rng, left));
 	const cc_type *ty = &d->type[type];
 	const char *who = cc_colours[g->colour[g->turn]];
 

@@ -365,4 +365,9 @@ const arb_game_ops catan_game = {
 	.random_turn = cat_random_turn,
 	.view_turn = cat_view_op,
 	.view_close = cat_view_close_op,
+	.copy = cat_copy,
+	.apply_open = cat_apply_open,
+	.asked = cat_asked,
+	.actions = cat_actions,
+	.deal = cat_deal,
 };

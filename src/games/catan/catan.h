@@ -170,6 +170,15 @@ typedef struct cat_game {
 	 * roads in every way it tries) */
 	struct cat_trail_memo *trails;
 	cat_ahead *ahead; /* the record's lines, for a view record (hidden.c) */
+	/* The referee's open turn (open.c): apply_open sets open_mode, and
+	 * the turn so far is kept for asked() instead of being ended. */
+	bool open_mode;
+	bool open_valid;	   /* open_turn holds the line just played  */
+	uint8_t open_setup_phase;  /* set-up: 0 want settlement, 1 road, 2 done */
+	struct cat_turn_state {
+		bool rolled, seven, robbed;
+		uint8_t must_discard[CAT_SEATS], discarded[CAT_SEATS];
+	} open_turn;
 } cat_game;
 
 #define CAT_MAX_EVENTS (3 * CAT_MAX_ACTS + 4)
@@ -384,6 +393,15 @@ static inline const char *cat_cname(const cat_game *g, unsigned seat)
 {
 	return cat_colours[g->colour[seat]];
 }
+
+/* open.c: played live (the referee's ops, game.h) */
+int cat_open_keep(const cat_turn *t, unsigned setup_phase);
+void cat_copy(void *dst, const void *src);
+int cat_apply_open(void *game, const void *move, const arb_sink *sink, arb_reject *rej);
+void cat_asked(const void *game, arb_asked *out);
+size_t cat_actions(const void *game, const void *move, uint32_t *cols, size_t max);
+int cat_deal(const void *game, unsigned seat, const arb_token *tok, size_t ntok, uint64_t *rng,
+	     arb_buf *out, unsigned *consent, arb_reject *rej);
 
 /* catan.c */
 bool cat_position_ok(const void *game, const char **why);

@@ -733,6 +733,8 @@ static int apply_setup(cat_turn *t)
 					  "touches it");
 		}
 	}
+	if (g->open_mode) /* the referee's open turn: the line may go on */
+		return cat_open_keep(t, phase);
 	if (phase != 2)
 		return cat_reject(t->rej, CAT_R_SETUP_PLACEMENT, m->line, m->col,
 				  "a set-up turn is one settlement and then "
@@ -861,7 +863,7 @@ static int apply_turn(cat_turn *t)
 		for (unsigned i = 0; i < m->n; i++)
 			if (turn_step(t, &m->act[i]) < 0)
 				return -1;
-		return cat_turn_end(t);
+		return g->open_mode ? cat_open_keep(t, 0) : cat_turn_end(t);
 	}
 	/* The first '?' the view may not write: refused when reached. */
 	int bad = -1;
@@ -949,6 +951,7 @@ int cat_apply(void *game, const void *move, const arb_sink *sink, arb_reject *re
 				  cat_cname(g, m->seat));
 	g->bak = *s;
 	g->nev = 0;
+	g->open_valid = false;
 	cat_turn t;
 	cat_turn_start(&t, g, m, sink, rej);
 	int rc = s->setup_step < 2 * g->nseats ? apply_setup(&t) : apply_turn(&t);

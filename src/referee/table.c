@@ -1,0 +1,719 @@
+/*
+ * table.c — one game held live (table.h): the dealer, the open turn
+ * played action by action on a copy of the turn's start, the record and
+ * what each seat may be told.
+ *
+ * Sizes: a turn line holds at most ARB_MAX_TOKENS_PER_TURN words (the
+ * reader's limit, so the record stays one `check` reads); each action is
+ * judged by replaying the turn so far on a copy of its start, so a turn of
+ * k actions costs k(k+1)/2 action replays — a Catan turn holds a handful,
+ * and the copy is a few hundred bytes.  Three games live at once: the
+ * start of the turn, the turn so far (work) and the one being tried
+ * (probe); they swap places, nothing is copied back.
+ */
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "table.h"
+#include "../core/gamedata.h"
+#include "../core/replay.h"
+#include "../core/tokens.h"
+#include "../core/util.h"
+
+#define NVIEWS (ARB_MAX_SEATS + 1) /* the seats, then the observer */
+#define MAX_COLLECTED 256	   /* events one apply may send us   */
+
+struct arb_table {
+	const arb_game_ops *g;
+	const void *data;
+	arb_buf head; /* the tag lines, as given                */
+	arb_reader *rd;
+	arb_record rec;
+	arb_replay r;	     /* r.state: the position at the turn's start */
+	void *work, *probe;  /* the turn so far; the one being tried      */
+	void *move, *vmove;  /* a parsed turn line; its view's copy       */
+	size_t nseats;
+	arb_buf moves;	     /* the record's turn lines                   */
+	arb_buf vmoves[NVIEWS];
+	arb_buf news[NVIEWS];
+	arb_buf turn_view[NVIEWS]; /* the open turn as each view saw it    */
+	arb_buf turn;	     /* the open turn: "Red w w ..."              */
+	size_t nacts;	     /* its actions                               */
+	size_t prev_events;  /* events its replay sends before a new one  */
+	uint64_t rng;
+	bool supplied;
+	arb_buf start_words; /* deal_start's words for this turn          */
+	bool start_dealt;    /* ... dealt (maybe empty)                   */
+	arb_buf choices;     /* ARB_DEAL_CHOOSE's, '|' between them       */
+	int choice_seat;     /* -1: no choice waits                       */
+	arb_buf pending;     /* an action waiting for consent             */
+	int pending_seat;    /* -1: none                                  */
+	unsigned consent_need, consent_got;
+	arb_event collected[MAX_COLLECTED];
+	size_t ncollected;
+	arb_token tok[ARB_MAX_TOKENS_PER_TURN];
+};
+
+/* ------------------------------------------------------------ helpers */
+
+static void collect(void *ctx, const arb_event *ev)
+{
+	arb_table *t = ctx;
+	if (t->ncollected < MAX_COLLECTED)
+		t->collected[t->ncollected] = *ev;
+	t->ncollected++;
+}
+
+static void *new_game(arb_table *t, arb_diag *diag)
+{
+	arb_reject rej;
+	memset(&rej, 0, sizeof rej);
+	void *s = t->g->create(t->data, &t->r.setup, &rej);
+	if (!s && diag)
+		snprintf(diag->msg, sizeof diag->msg, "%s", rej.msg);
+	return s;
+}
+
+static void invalid(arb_play *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void invalid(arb_play *p, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(p->why, sizeof p->why, fmt, ap);
+	va_end(ap);
+	p->kind = ARB_PLAY_INVALID;
+}
+
+static void play_init(arb_play *p, unsigned seat)
+{
+	memset(p, 0, sizeof *p);
+	p->seat = seat;
+}
+
+void arb_play_free(arb_play *p)
+{
+	arb_buf_free(&p->words);
+	free(p->events);
+	p->events = NULL;
+	p->nevents = 0;
+}
+
+/* The events collected from index `from` on, into the answer. */
+static void take_events(arb_table *t, size_t from, arb_play *p)
+{
+	size_t to = t->ncollected < MAX_COLLECTED ? t->ncollected : MAX_COLLECTED;
+	if (from >= to)
+		return;
+	size_t n = to - from < ARB_TABLE_EVENTS ? to - from : ARB_TABLE_EVENTS;
+	p->events = arb_xmalloc(n * sizeof *p->events);
+	memcpy(p->events, t->collected + from, n * sizeof *p->events);
+	p->nevents = n;
+}
+
+/* Parse line[0..len) as turn line `number` into t->move.  0, or -1 with
+ * rej set. */
+static int parse_line(arb_table *t, const void *game, const char *line, size_t len,
+		      size_t number, arb_reject *rej)
+{
+	size_t nt = arb_split_tokens(line, len, (uint32_t)number, 1, t->tok,
+				     ARB_MAX_TOKENS_PER_TURN);
+	memset(rej, 0, sizeof *rej);
+	if (nt == 0 || nt > ARB_MAX_TOKENS_PER_TURN) {
+		rej->rule = "syntax";
+		snprintf(rej->msg, sizeof rej->msg, "a turn holds 1 to %u words",
+			 (unsigned)ARB_MAX_TOKENS_PER_TURN);
+		return -1;
+	}
+	memset(t->move, 0, t->g->move_size ? t->g->move_size : 1);
+	return t->g->parse(game, t->tok, nt, t->move, rej);
+}
+
+/* -------------------------------------------------------- the table */
+
+arb_table *arb_table_new(const arb_table_spec *spec, arb_diag *diag)
+{
+	const arb_game_ops *g = spec->game;
+	memset(diag, 0, sizeof *diag);
+	arb_table *t = arb_xcalloc(1, sizeof *t);
+	t->g = g;
+	t->rng = spec->seed;
+	t->supplied = spec->supplied;
+	t->choice_seat = t->pending_seat = -1;
+	arb_buf_put(&t->head, spec->header, spec->header_len);
+	t->data = arb_gamedata_get(g, diag);
+	if (!t->data)
+		goto fail;
+	t->rd = arb_reader_new_mem(t->head.p ? t->head.p : "", t->head.len, "referee", 0);
+	int rc = arb_reader_next(t->rd, &t->rec, diag);
+	if (rc != 1) {
+		if (rc == 0)
+			snprintf(diag->msg, sizeof diag->msg, "the game has no tags");
+		goto fail;
+	}
+	t->r.rec = &t->rec;
+	if (arb_replay_setup(&t->r)) {
+		*diag = t->r.diag;
+		goto fail;
+	}
+	if (t->r.game != g) {
+		snprintf(diag->msg, sizeof diag->msg, "the Game tag names another game");
+		goto fail;
+	}
+	t->nseats = t->r.setup.nseats;
+	t->move = arb_xcalloc(1, g->move_size ? g->move_size : 1);
+	t->vmove = arb_xcalloc(1, g->move_size ? g->move_size : 1);
+	if (g->apply_open) {
+		t->work = new_game(t, diag);
+		t->probe = t->work ? new_game(t, diag) : NULL;
+		if (!t->probe)
+			goto fail;
+	}
+	return t;
+fail:
+	arb_table_free(t);
+	return NULL;
+}
+
+void arb_table_free(arb_table *t)
+{
+	if (!t)
+		return;
+	if (t->work)
+		t->g->destroy(t->work);
+	if (t->probe)
+		t->g->destroy(t->probe);
+	arb_replay_free(&t->r);
+	if (t->rd)
+		arb_reader_free(t->rd);
+	free(t->move);
+	free(t->vmove);
+	arb_buf_free(&t->head);
+	arb_buf_free(&t->moves);
+	for (size_t v = 0; v < NVIEWS; v++) {
+		arb_buf_free(&t->vmoves[v]);
+		arb_buf_free(&t->news[v]);
+		arb_buf_free(&t->turn_view[v]);
+	}
+	arb_buf_free(&t->turn);
+	arb_buf_free(&t->start_words);
+	arb_buf_free(&t->choices);
+	arb_buf_free(&t->pending);
+	free(t);
+}
+
+const arb_game_ops *arb_table_game(const arb_table *t)
+{
+	return t->g;
+}
+
+size_t arb_table_seats(const arb_table *t)
+{
+	return t->nseats;
+}
+
+const char *arb_table_colour(const arb_table *t, unsigned s)
+{
+	return s < t->nseats ? t->g->colours[t->r.setup.seats[s].colour] : "observer";
+}
+
+const char *arb_table_player(const arb_table *t, unsigned s)
+{
+	return s < t->nseats ? t->r.setup.seats[s].player : "";
+}
+
+int arb_table_seat_named(const arb_table *t, const char *name, bool observer)
+{
+	for (unsigned s = 0; s < t->nseats; s++)
+		if (strcasecmp(name, arb_table_colour(t, s)) == 0)
+			return (int)s;
+	if (observer && strcasecmp(name, "observer") == 0)
+		return ARB_VIEW_OBSERVER;
+	return -1;
+}
+
+bool arb_table_hides(const arb_table *t)
+{
+	return t->g->view_turn != NULL;
+}
+
+size_t arb_table_moves(const arb_table *t)
+{
+	return t->r.moves;
+}
+
+/* The position the next action is played after. */
+static const void *now(const arb_table *t)
+{
+	return t->nacts ? t->work : t->r.state;
+}
+
+/* Deal the chance that starts a turn, once per turn. */
+static void deal_start(arb_table *t)
+{
+	if (t->start_dealt)
+		return;
+	t->start_dealt = true;
+	arb_buf_reset(&t->start_words);
+	if (t->supplied || !t->g->deal_start || t->g->over(t->r.state))
+		return;
+	t->g->deal_start(t->r.state, &t->rng, &t->start_words);
+}
+
+void arb_table_asked(const arb_table *t, arb_asked *out, const char **start)
+{
+	memset(out, 0, sizeof *out);
+	if (t->g->asked)
+		t->g->asked(now(t), out);
+	/* won during the open turn: the player ends it (a Catan winner may
+	 * still reveal victory point cards on the line) */
+	if (out->over && t->nacts) {
+		out->seats = 1u << out->active;
+		out->may_end = true;
+	}
+	if (start) {
+		deal_start((arb_table *)t);
+		*start = t->start_words.p ? t->start_words.p : "";
+	}
+	if (t->pending_seat >= 0) {
+		out->seats = t->consent_need & ~t->consent_got;
+		out->what = "consent";
+		out->may_end = false;
+	} else if (t->choice_seat >= 0) {
+		out->seats = 1u << t->choice_seat;
+		out->what = "choose";
+		out->may_end = false;
+	}
+}
+
+/* ------------------------------------------------------------ views */
+
+/* Tell every view the new action of the open turn, as it saw it: the
+ * turn line so far (parsed in t->move, played on `game`) rewritten for
+ * each view, less what the view was told of the turn before. */
+static void tell_action(arb_table *t, const void *game, unsigned seat, const char *words)
+{
+	const char *colour = arb_table_colour(t, seat);
+	for (size_t v = 0; v < NVIEWS; v++) {
+		if (v >= t->nseats && v != ARB_VIEW_OBSERVER)
+			continue;
+		if (!t->g->view_turn) {
+			arb_buf_printf(&t->news[v], "%s %s\n", colour, words);
+			continue;
+		}
+		arb_buf line = { 0 };
+		memcpy(t->vmove, t->move, t->g->move_size);
+		t->g->view_turn(game, t->vmove, (unsigned)v);
+		t->g->format(game, t->vmove, &line);
+		const char *l = line.p ? line.p : "";
+		size_t had = t->turn_view[v].len;
+		const char *said = had ? t->turn_view[v].p : "";
+		if (had && line.len > had && strncmp(l, said, had) == 0 && l[had] == ' ')
+			arb_buf_printf(&t->news[v], "%s %s\n", colour, l + had + 1);
+		else /* the line's first action: after the colour */
+			arb_buf_printf(&t->news[v], "%s %s\n", colour,
+				       strchr(l, ' ') ? strchr(l, ' ') + 1 : l);
+		arb_buf_reset(&t->turn_view[v]);
+		arb_buf_put(&t->turn_view[v], l, line.len);
+		arb_buf_free(&line);
+	}
+}
+
+/* Where the last line of `b` (no newline at its end yet) starts. */
+static size_t line_start(const arb_buf *b)
+{
+	size_t i = b->len;
+	while (i > 0 && b->p[i - 1] != '\n')
+		i--;
+	return i;
+}
+
+/* The turn line in t->move, just played on the start position, goes
+ * into the record and every view record. */
+static void commit_line(arb_table *t, unsigned seat)
+{
+	const void *game = t->r.state;
+	t->g->format(game, t->move, &t->moves);
+	arb_buf_putc(&t->moves, '\n');
+	t->r.moves++;
+	for (size_t v = 0; v < NVIEWS; v++) {
+		if (v >= t->nseats && v != ARB_VIEW_OBSERVER)
+			continue;
+		if (t->g->view_turn) {
+			memcpy(t->vmove, t->move, t->g->move_size);
+			t->g->view_turn(game, t->vmove, (unsigned)v);
+			t->g->format(game, t->vmove, &t->vmoves[v]);
+		} else {
+			t->g->format(game, t->move, &t->vmoves[v]);
+		}
+		if (!t->g->apply_open) /* the line was its one action */
+			arb_buf_printf(&t->news[v], "%s\n",
+				       t->vmoves[v].p + (line_start(&t->vmoves[v])));
+		arb_buf_putc(&t->vmoves[v], '\n');
+		arb_buf_printf(&t->news[v], "end %s\n", arb_table_colour(t, seat));
+		arb_buf_reset(&t->turn_view[v]);
+	}
+	arb_buf_reset(&t->turn);
+	t->nacts = 0;
+	t->prev_events = 0;
+	t->start_dealt = false;
+}
+
+/* ------------------------------------------------------------- play */
+
+/* Play the whole turn line t->turn with apply() on a copy of the start
+ * (or on the start itself for an engine of one action a turn); on
+ * success it becomes the start and the record's next line. */
+static int close_turn(arb_table *t, unsigned seat, arb_play *p)
+{
+	const arb_game_ops *g = t->g;
+	size_t number = t->r.moves + 1;
+	void *game = g->copy ? t->probe : t->r.state;
+	if (g->copy)
+		g->copy(game, t->r.state);
+	if (parse_line(t, game, t->turn.p ? t->turn.p : "", t->turn.len, number, &p->rej) < 0) {
+		p->kind = ARB_PLAY_REFUSED;
+		return 0;
+	}
+	t->ncollected = 0;
+	arb_sink sink = { collect, t };
+	if (g->apply(game, t->move, &sink, &p->rej) < 0) {
+		p->kind = ARB_PLAY_REFUSED;
+		return 0;
+	}
+	take_events(t, t->prev_events, p);
+	if (g->copy) { /* the probe becomes the start */
+		void *old = t->r.state;
+		t->r.state = t->probe;
+		t->probe = old;
+	}
+	p->kind = ARB_PLAY_ACCEPTED;
+	p->turn_ended = true;
+	commit_line(t, seat);
+	return 0;
+}
+
+/* Play the dealt action `words` of seat `seat` after the turn so far. */
+static int play_dealt(arb_table *t, unsigned seat, const char *words, size_t len, arb_play *p)
+{
+	const arb_game_ops *g = t->g;
+	arb_buf_reset(&p->words);
+	arb_buf_put(&p->words, words, len);
+	size_t keep = t->turn.len;
+	if (!t->nacts) {
+		arb_asked a;
+		arb_table_asked(t, &a, NULL);
+		arb_buf_reset(&t->turn);
+		arb_buf_puts(&t->turn, arb_table_colour(t, a.active));
+		keep = t->turn.len;
+	}
+	arb_buf_putc(&t->turn, ' ');
+	arb_buf_put(&t->turn, words, len);
+	if (!g->apply_open) { /* one action a turn: the action is the line */
+		int rc = close_turn(t, seat, p);
+		if (p->kind != ARB_PLAY_ACCEPTED)
+			t->turn.len = keep, t->turn.p[keep] = '\0';
+		return rc;
+	}
+	g->copy(t->probe, t->r.state);
+	if (parse_line(t, t->probe, t->turn.p, t->turn.len, t->r.moves + 1, &p->rej) < 0)
+		goto refused;
+	t->ncollected = 0;
+	arb_sink sink = { collect, t };
+	if (g->apply_open(t->probe, t->move, &sink, &p->rej) < 0)
+		goto refused;
+	void *old = t->work;
+	t->work = t->probe;
+	t->probe = old;
+	t->nacts++;
+	take_events(t, t->prev_events, p);
+	t->prev_events = t->ncollected;
+	p->kind = ARB_PLAY_ACCEPTED;
+	tell_action(t, t->work, seat, p->words.p);
+	return 0;
+refused:
+	t->turn.len = keep;
+	t->turn.p[keep] = '\0';
+	p->kind = ARB_PLAY_REFUSED;
+	return 0;
+}
+
+/* words[0..len) equals the choice c[0..n) ignoring ASCII case and runs
+ * of blanks. */
+static bool same_words(const char *w, size_t len, const char *c, size_t n)
+{
+	size_t i = 0, j = 0;
+	for (;;) {
+		while (i < len && (w[i] == ' ' || w[i] == '\t'))
+			i++;
+		while (j < n && c[j] == ' ')
+			j++;
+		if (i == len || j == n)
+			return i == len && j == n;
+		size_t a = i, b = j;
+		while (i < len && w[i] != ' ' && w[i] != '\t')
+			i++;
+		while (j < n && c[j] != ' ')
+			j++;
+		if (i - a != j - b || strncasecmp(w + a, c + b, i - a) != 0)
+			return false;
+	}
+}
+
+/* Nothing is played after the end: refused as `check` refuses a line
+ * after it (the envelope's rule). */
+static int game_over(const arb_table *t, arb_play *p)
+{
+	p->kind = ARB_PLAY_REFUSED;
+	p->rej.rule = arb_envelope_rules[ARB_R_GAME_OVER].id;
+	snprintf(p->rej.msg, sizeof p->rej.msg,
+		 "the game is already over after move %zu: no further turn may be played",
+		 t->r.moves);
+	return 0;
+}
+
+int arb_table_play(arb_table *t, unsigned seat, const char *words, size_t len, arb_play *p)
+{
+	const arb_game_ops *g = t->g;
+	play_init(p, seat);
+	if (!g->deal || !g->asked) {
+		invalid(p, "the %s engine cannot be played live yet", g->name);
+		return -1;
+	}
+	if (g->over(t->r.state))
+		return game_over(t, p);
+	if (t->pending_seat >= 0) {
+		invalid(p, "%s's action waits for an answer (accept or decline)",
+			arb_table_colour(t, (unsigned)t->pending_seat));
+		return -1;
+	}
+	if (t->choice_seat >= 0) {
+		if ((unsigned)t->choice_seat != seat) {
+			invalid(p, "%s must choose first",
+				arb_table_colour(t, (unsigned)t->choice_seat));
+			return -1;
+		}
+		for (const char *c = t->choices.p; c && *c;) {
+			const char *e = strchr(c, '|');
+			size_t n = e ? (size_t)(e - c) : strlen(c);
+			if (same_words(words, len, c, n)) {
+				arb_buf chosen = { 0 };
+				arb_buf_put(&chosen, c, n);
+				t->choice_seat = -1;
+				int rc = play_dealt(t, seat, chosen.p, chosen.len, p);
+				arb_buf_free(&chosen);
+				return rc;
+			}
+			c = e ? e + 1 : c + n;
+		}
+		invalid(p, "choose one of: %.200s", t->choices.p);
+		return -1;
+	}
+	/* the words, led by what chance dealt at the turn's start */
+	deal_start(t);
+	arb_buf action = { 0 };
+	size_t nt = arb_split_tokens(words, len, (uint32_t)t->r.moves + 1, 1, t->tok,
+				     ARB_MAX_TOKENS_PER_TURN);
+	if (nt == 0 || nt >= ARB_MAX_TOKENS_PER_TURN) {
+		invalid(p, nt ? "too many words" : "no action");
+		return -1;
+	}
+	if (!t->nacts && t->start_words.len) {
+		size_t sl = t->start_words.len;
+		bool led = len >= sl && strncasecmp(words, t->start_words.p, sl) == 0 &&
+			   (len == sl || !isalnum((unsigned char)words[sl]));
+		if (!led && t->tok[0].len == sl) { /* another tile, another roll */
+			invalid(p, "chance dealt %s: the action starts with it (or leaves it out)",
+				t->start_words.p);
+			return -1;
+		}
+		if (!led) {
+			arb_buf_put(&action, t->start_words.p, sl);
+			arb_buf_putc(&action, ' ');
+		}
+	}
+	arb_buf_put(&action, words, len);
+	nt = arb_split_tokens(action.p, action.len, (uint32_t)t->r.moves + 1, 1, t->tok,
+			      ARB_MAX_TOKENS_PER_TURN);
+	arb_buf dealt = { 0 };
+	unsigned consent = 0;
+	int rc = g->deal(now(t), seat, t->tok, nt, t->supplied ? NULL : &t->rng, &dealt,
+			 &consent, &p->rej);
+	arb_buf_free(&action);
+	if (rc < 0) {
+		p->kind = ARB_PLAY_REFUSED;
+		arb_buf_free(&dealt);
+		return 0;
+	}
+	if (rc == ARB_DEAL_CHOOSE) {
+		arb_buf_reset(&t->choices);
+		arb_buf_put(&t->choices, dealt.p ? dealt.p : "", dealt.len);
+		t->choice_seat = (int)seat;
+		p->kind = ARB_PLAY_CHOOSE;
+		arb_buf_put(&p->words, dealt.p ? dealt.p : "", dealt.len);
+		arb_buf_free(&dealt);
+		return 0;
+	}
+	if (consent & ~(1u << seat)) {
+		arb_buf_reset(&t->pending);
+		arb_buf_put(&t->pending, dealt.p ? dealt.p : "", dealt.len);
+		t->pending_seat = (int)seat;
+		t->consent_need = consent & ~(1u << seat);
+		t->consent_got = 0;
+		p->kind = ARB_PLAY_CONSENT;
+		p->consent = t->consent_need;
+		arb_buf_put(&p->words, dealt.p ? dealt.p : "", dealt.len);
+		arb_buf_free(&dealt);
+		return 0;
+	}
+	rc = play_dealt(t, seat, dealt.p ? dealt.p : "", dealt.len, p);
+	arb_buf_free(&dealt);
+	return rc;
+}
+
+int arb_table_consent(arb_table *t, unsigned seat, bool accept, arb_play *p)
+{
+	play_init(p, seat);
+	if (t->pending_seat < 0 || !(t->consent_need & ~t->consent_got & (1u << seat))) {
+		invalid(p, "nothing waits for %s's answer", arb_table_colour(t, seat));
+		return -1;
+	}
+	unsigned proposer = (unsigned)t->pending_seat;
+	arb_buf words = t->pending;
+	memset(&t->pending, 0, sizeof t->pending);
+	if (!accept) {
+		t->pending_seat = -1;
+		p->kind = ARB_PLAY_REFUSED;
+		p->rej.rule = "declined";
+		snprintf(p->rej.msg, sizeof p->rej.msg, "%s declines %s's %.300s",
+			 arb_table_colour(t, seat), arb_table_colour(t, proposer),
+			 words.p ? words.p : "");
+		arb_buf_put(&p->words, words.p ? words.p : "", words.len);
+		arb_buf_free(&words);
+		return 0;
+	}
+	t->consent_got |= 1u << seat;
+	if (t->consent_need & ~t->consent_got) { /* others still to answer */
+		t->pending = words;
+		p->kind = ARB_PLAY_CONSENT;
+		p->consent = t->consent_need & ~t->consent_got;
+		arb_buf_put(&p->words, words.p ? words.p : "", words.len);
+		return 0;
+	}
+	t->pending_seat = -1;
+	int rc = play_dealt(t, proposer, words.p ? words.p : "", words.len, p);
+	p->seat = proposer;
+	arb_buf_free(&words);
+	return rc;
+}
+
+int arb_table_end(arb_table *t, unsigned seat, arb_play *p)
+{
+	play_init(p, seat);
+	if (t->g->over(t->r.state))
+		return game_over(t, p);
+	if (!t->g->apply_open) {
+		invalid(p, "a %s turn is one action: it ends when played", t->g->name);
+		return -1;
+	}
+	if (t->pending_seat >= 0 || t->choice_seat >= 0) {
+		invalid(p, "the turn waits for %s",
+			t->pending_seat >= 0 ? "an answer (accept or decline)" : "a choice");
+		return -1;
+	}
+	arb_asked a;
+	arb_table_asked(t, &a, NULL);
+	if (seat != a.active) {
+		invalid(p, "it is %s's turn, not %s's", arb_table_colour(t, a.active),
+			arb_table_colour(t, seat));
+		return -1;
+	}
+	if (!t->nacts) {
+		arb_buf_reset(&t->turn);
+		arb_buf_puts(&t->turn, arb_table_colour(t, seat));
+	}
+	return close_turn(t, seat, p);
+}
+
+/* ----------------------------------------------------------- record */
+
+/* The Result tag of the game's standing. */
+static void put_result(arb_table *t, const void *game, arb_buf *out)
+{
+	arb_standing st;
+	memset(&st, 0, sizeof st);
+	t->g->standing(game, &st);
+	arb_buf_puts(out, "[Result \"");
+	if (!st.over) {
+		arb_buf_putc(out, '*');
+	} else {
+		size_t k = 0;
+		for (size_t i = 0; i < t->nseats; i++)
+			if (st.winner[i])
+				arb_buf_printf(out, "%s%s", k++ ? ", " : "", arb_table_colour(t, (unsigned)i));
+	}
+	arb_buf_puts(out, "\"]\n\n");
+}
+
+/* The view's closing line (view_close): what the view must see of the
+ * end, worked out on a replay of the view record. */
+static void view_close(arb_table *t, int view, const arb_buf *vhead, arb_buf *out)
+{
+	if (!t->g->view_close || !t->g->over(t->r.state))
+		return;
+	arb_buf text = { 0 };
+	arb_buf_put(&text, vhead->p, vhead->len);
+	arb_buf_puts(&text, "\n");
+	arb_buf_put(&text, t->vmoves[view].p ? t->vmoves[view].p : "", t->vmoves[view].len);
+	arb_reader *rd = arb_reader_new_mem(text.p, text.len, "referee", 0);
+	arb_record rec;
+	arb_diag d;
+	arb_replay r;
+	memset(&r, 0, sizeof r);
+	if (arb_reader_next(rd, &rec, &d) == 1) {
+		r.rec = &rec;
+		arb_replay_game(&r);
+		if (r.state && r.verdict != ARB_ERROR && r.verdict != ARB_ILLEGAL)
+			if (t->g->view_close(t->r.state, r.state, (unsigned)view, out))
+				arb_buf_putc(out, '\n');
+	}
+	arb_replay_free(&r);
+	arb_reader_free(rd);
+	arb_buf_free(&text);
+}
+
+void arb_table_record(arb_table *t, int view, arb_buf *out)
+{
+	const arb_buf *moves = &t->moves;
+	if (t->g->over(t->r.state))
+		t->g->finish(t->r.state, NULL);
+	arb_buf vhead = { 0 };
+	arb_buf_put(&vhead, t->head.p ? t->head.p : "", t->head.len);
+	if (view >= 0 && t->g->view_turn) {
+		arb_buf_printf(&vhead, "[View \"%s\"]\n",
+			       view == ARB_VIEW_OBSERVER ? "observer"
+							 : arb_table_colour(t, (unsigned)view));
+		moves = &t->vmoves[view];
+	}
+	arb_buf_put(out, vhead.p, vhead.len);
+	put_result(t, t->r.state, out);
+	arb_buf_put(out, moves->p ? moves->p : "", moves->len);
+	if (view >= 0 && t->g->view_turn)
+		view_close(t, view, &vhead, out);
+	if (t->nacts) {
+		const arb_buf *open =
+			view >= 0 && t->g->view_turn ? &t->turn_view[view] : &t->turn;
+		arb_buf_printf(out, "{ the turn being played: %s }\n", open->p ? open->p : "");
+	}
+	arb_buf_free(&vhead);
+}
+
+void arb_table_news(arb_table *t, int view, arb_buf *out)
+{
+	size_t v = view < 0 ? ARB_VIEW_OBSERVER : (size_t)view;
+	arb_buf_put(out, t->news[v].p ? t->news[v].p : "", t->news[v].len);
+	arb_buf_reset(&t->news[v]);
+}
