@@ -571,6 +571,10 @@ int arb_table_play(arb_table *t, unsigned seat, const char *words, size_t len, a
 	}
 	rc = play_dealt(t, seat, dealt.p ? dealt.p : "", dealt.len, p);
 	arb_buf_free(&dealt);
+	if (p->kind == ARB_PLAY_REFUSED) { /* what chance drew is not shown */
+		arb_buf_reset(&p->words);
+		arb_buf_put(&p->words, words, len);
+	}
 	return rc;
 }
 

@@ -268,13 +268,42 @@ static void one_game(const arb_game_ops *g, size_t nseats, uint64_t *rng, long i
 	arb_buf_put(&want, moves.p ? moves.p : "", moves.len);
 	arb_table_record(t, -1, &got);
 	assert_string_equal(got.p, want.p);
-	/* every view replays legal, with the full record's winners */
-	for (int v = 0; v <= ARB_VIEW_OBSERVER && arb_table_hides(t); v++) {
+	/* every view replays legal, with the full record's winners; what the
+	 * view was told action by action (its news) is its record's lines */
+	for (int v = 0; v <= ARB_VIEW_OBSERVER; v++) {
 		if (v >= (int)nseats && v != ARB_VIEW_OBSERVER)
 			continue;
-		arb_buf vrec = { 0 };
-		winners.len = 0;
+		arb_buf vrec = { 0 }, news = { 0 }, told = { 0 }, turn = { 0 };
+		arb_table_news(t, v, &news);
+		for (char *l = news.p; l && *l;) {
+			char *e = strchr(l, '\n');
+			*e = '\0';
+			if (!strncmp(l, "end ", 4)) {
+				arb_buf_put(&told, turn.p ? turn.p : "", turn.len);
+				arb_buf_putc(&told, '\n');
+				arb_buf_reset(&turn);
+			} else if (!turn.len) {
+				arb_buf_puts(&turn, l);
+			} else { /* "Colour words": the words go on the line */
+				arb_buf_puts(&turn, strchr(l, ' ') ? strchr(l, ' ') : "");
+			}
+			l = e + 1;
+		}
 		arb_table_record(t, v, &vrec);
+		const char *moves_at = strstr(vrec.p, "[Result");
+		assert_non_null(moves_at);
+		moves_at = strchr(moves_at, '\n') + 2;
+		if (strncmp(moves_at, told.p ? told.p : "", told.len) != 0)
+			fail_msg("%s game %ld view %d: told\n%s\nbut the view record is\n%s",
+				 g->name, index, v, told.p, moves_at);
+		arb_buf_free(&news);
+		arb_buf_free(&told);
+		arb_buf_free(&turn);
+		if (!arb_table_hides(t)) {
+			arb_buf_free(&vrec);
+			continue;
+		}
+		winners.len = 0;
 		arb_verdict verdict = replay_text(vrec.p, vrec.len, &winners);
 		if (verdict == ARB_ILLEGAL || verdict == ARB_ERROR)
 			fail_msg("%s game %ld: view %d is refused:\n%s", g->name, index, v,
