@@ -610,7 +610,9 @@ typedef struct arb_game_ops {
 	 * an action, separated by '|'; the seat's next action must be one
 	 * of them), or -1 with rej set: the action is not the seat's to
 	 * play now (not its turn, nothing asked of it, another seat's
-	 * cards) or cannot be dealt.  *consent (may be NULL): the seats
+	 * cards), by a rule of the engine's table; or, with rej->rule NULL
+	 * and rej->msg saying why, the seat wrote what the dealer decides
+	 * (the referee answers with an error, not a rule).  *consent (may be NULL): the seats
 	 * that must accept the action before it is played (bit s = seat s:
 	 * the partner of a trade between players). */
 	int (*deal)(const void *game, unsigned seat, const arb_token *tok, size_t ntok,

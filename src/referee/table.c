@@ -479,6 +479,7 @@ int arb_table_play(arb_table *t, unsigned seat, const char *words, size_t len, a
 {
 	const arb_game_ops *g = t->g;
 	play_init(p, seat);
+	arb_buf_put(&p->words, words, len);
 	if (!g->deal || !g->asked) {
 		invalid(p, "the %s engine cannot be played live yet", g->name);
 		return -1;
@@ -543,6 +544,11 @@ int arb_table_play(arb_table *t, unsigned seat, const char *words, size_t len, a
 	int rc = g->deal(now(t), seat, t->tok, nt, t->supplied ? NULL : &t->rng, &dealt,
 			 &consent, &p->rej);
 	arb_buf_free(&action);
+	if (rc < 0 && !p->rej.rule) { /* not the seat's to say: no rule */
+		invalid(p, "%s", p->rej.msg);
+		arb_buf_free(&dealt);
+		return -1;
+	}
 	if (rc < 0) {
 		p->kind = ARB_PLAY_REFUSED;
 		arb_buf_free(&dealt);
@@ -553,6 +559,7 @@ int arb_table_play(arb_table *t, unsigned seat, const char *words, size_t len, a
 		arb_buf_put(&t->choices, dealt.p ? dealt.p : "", dealt.len);
 		t->choice_seat = (int)seat;
 		p->kind = ARB_PLAY_CHOOSE;
+		arb_buf_reset(&p->words);
 		arb_buf_put(&p->words, dealt.p ? dealt.p : "", dealt.len);
 		arb_buf_free(&dealt);
 		return 0;
@@ -565,6 +572,7 @@ int arb_table_play(arb_table *t, unsigned seat, const char *words, size_t len, a
 		t->consent_got = 0;
 		p->kind = ARB_PLAY_CONSENT;
 		p->consent = t->consent_need;
+		arb_buf_reset(&p->words);
 		arb_buf_put(&p->words, dealt.p ? dealt.p : "", dealt.len);
 		arb_buf_free(&dealt);
 		return 0;

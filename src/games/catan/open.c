@@ -15,6 +15,7 @@
  * trade between players waits for the partner's consent.  The discards
  * of a 7 are the discarding seat's to send.
  */
+#include <stdio.h>
 #include <string.h>
 #include <strings.h>
 
@@ -153,6 +154,22 @@ int cat_deal(const void *game, unsigned seat, const arb_token *tok, size_t ntok,
 	}
 	if (!rng)
 		return ARB_DEAL_PLAY;
+	/* the dealer's chance is not the seat's to write: rule NULL, a
+	 * request the referee does not take (table.h) */
+	const char *own = NULL;
+	if (arb_tok_ieq(&tok[0], "roll") && ntok > 1)
+		own = "the referee rolls the dice: write roll";
+	else if (arb_tok_ieq(&tok[0], "buy") && ntok > 1)
+		own = "the referee draws the card: write buy";
+	else if (ntok >= 4 && arb_tok_ieq(&tok[ntok - 3], "steal"))
+		own = "the referee draws the card stolen: end the action with steal COLOUR";
+	if (own) {
+		rej->rule = NULL;
+		rej->line = tok[0].line;
+		rej->col = tok[0].col;
+		snprintf(rej->msg, sizeof rej->msg, "%s", own);
+		return -1;
+	}
 	if (ntok == 1 && arb_tok_ieq(&tok[0], "roll")) {
 		unsigned a = arb_rng_below(rng, 6) + 1, b = arb_rng_below(rng, 6) + 1;
 		arb_buf_printf(out, " %u+%u", a, b);
