@@ -56,6 +56,7 @@ for script in \
 	tests/safety-test.sh \
 	tests/fmt-inplace-test.sh \
 	tests/messages-test.sh \
+	tests/referee-test.sh \
 	; do
 	[ -f "$script" ] && sh "$script" >>"$results" 2>&1
 done

@@ -1,0 +1,194 @@
+#!/bin/sh
+# referee-test.sh — `arbiter referee` seen from a client (notation/
+# protocol.md): generated games sent line by line with their chance
+# supplied come back as the same record, and that record and every view
+# record pass `check` with the same winners; chance dealt from a seed is
+# the same for the same seed; every answer in JSON is one object with the
+# documented keys; bad requests (unknown, oversized, not UTF-8, NUL bytes,
+# seats that do not play, an answer nobody asked for) get an error answer
+# and change nothing; end of input writes the record with -o; a failed
+# write to stdout is exit 2.
+. "$(dirname "$0")/lib.sh"
+SUITE=referee
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# requests GAME < RECORD: the record's turn lines as requests.  Catan's
+# discards go as the discarding seat's own request; a line of several
+# actions is otherwise one request (the protocol allows it), then `end`.
+requests() {
+	awk -v game="$1" '
+		/^\[/ || NF == 0 { next }
+		{
+			c = $1
+			if (game == "carcassonne") {
+				$1 = ""; sub(/^ /, ""); print "play " c " " $0; next
+			}
+			cur = ""
+			for (i = 2; i <= NF; i++) {
+				if ($i == "discard") {
+					if (cur != "") print "play " c " " cur
+					print "play " $(i + 1) " discard " $(i + 1) " " $(i + 2)
+					i += 2; cur = ""; continue
+				}
+				cur = cur == "" ? $i : cur " " $i
+			}
+			if (cur != "") print "play " c " " cur
+			print "end " c
+		}'
+}
+
+movetext() { sed -n '/^\[Result/,$p' "$1" | tail -n +3; }
+
+for spec in carcassonne:2 carcassonne:5 catan:3 catan:4; do
+	g=${spec%:*} n=${spec#*:}
+	"$ARBITER" gen --game "$g" --players "$n" --seed 21 --count 1 >"$tmp/gen.tgn"
+	requests "$g" <"$tmp/gen.tgn" >"$tmp/req"
+	echo quit >>"$tmp/req"
+	"$ARBITER" referee --game "$g" --players "$n" --chance supplied -o "$tmp/ref.tgn" \
+		<"$tmp/req" >"$tmp/answers" 2>"$tmp/err"
+	rc=$?
+	! grep -q '^= refused\|^?' "$tmp/answers" && [ $rc = 0 ]
+	report "$g $n players: every line of a generated game is accepted" $? "$tmp/answers"
+	movetext "$tmp/gen.tgn" >"$tmp/want"
+	movetext "$tmp/ref.tgn" >"$tmp/got"
+	diff "$tmp/want" "$tmp/got" >"$tmp/diff"
+	report "$g $n players: -o writes the same movetext" $? "$tmp/diff"
+	"$ARBITER" check "$tmp/gen.tgn" | sed 's/^[^ ]* //' >"$tmp/want"
+	"$ARBITER" check "$tmp/ref.tgn" | sed 's/^[^ ]* //' >"$tmp/got"
+	diff "$tmp/want" "$tmp/got" >"$tmp/diff"
+	report "$g $n players: check gives the same verdict, scores and winner" $? "$tmp/diff"
+	# each view record, asked at the end, passes check with that winner
+	sed '$d' "$tmp/req" >"$tmp/req2"
+	i=0
+	for who in Red Blue observer; do
+		echo "record $who" >>"$tmp/req2"
+	done
+	"$ARBITER" referee --game "$g" --players "$n" --chance supplied --format json \
+		<"$tmp/req2" | tail -3 | jq -r .text >"$tmp/views" 2>"$tmp/err"
+	awk -v d="$tmp" '/^\[Game /{n++} {print > (d "/view" n ".tgn")}' "$tmp/views"
+	ok=0
+	# a view may not know the others' victory point cards: the winner is
+	# the same, the scores the view can tell
+	sed 's/.*; winner/winner/' "$tmp/want" >"$tmp/want.w"
+	for v in "$tmp"/view*.tgn; do
+		"$ARBITER" check "$v" >"$tmp/got" || ok=1
+		grep -q '^[^ ]* legal:' "$tmp/got" || ok=1
+		sed 's/.*; winner/winner/' "$tmp/got" | diff "$tmp/want.w" - >>"$tmp/diff" || ok=1
+	done
+	report "$g $n players: each view record passes check with the same winner" $ok "$tmp/diff"
+	rm -f "$tmp"/view*.tgn
+done
+
+# Catan, chance dealt: the same seed deals the same; a card bought is
+# hidden from the others' news; a trade waits for its partner.
+cat >"$tmp/dealt" <<'EOF'
+play Red settlement g5 road f5-g5
+end Red
+play Blue settlement h3 road h3-i3
+end Blue
+play White settlement f6 road f6-g6
+end White
+play White settlement a4 road a4-b4
+end White
+play Blue settlement f1 road f1-g1
+end Blue
+play Red settlement i5 road i5-j5
+end Red
+play Red roll 6+6
+play Red roll
+news Blue
+play Red trade Blue brick for ore
+play Blue roll
+decline Blue
+play Red trade White wool for brick
+accept White
+news White
+EOF
+"$ARBITER" referee --game catan --players 3 --seed 11 <"$tmp/dealt" >"$tmp/a1"
+"$ARBITER" referee --game catan --players 3 --seed 11 <"$tmp/dealt" >"$tmp/a2"
+cmp -s "$tmp/a1" "$tmp/a2"
+report "catan dealt: the same seed deals the same" $? "$tmp/a1"
+"$ARBITER" referee --game catan --players 3 --seed 12 <"$tmp/dealt" >"$tmp/a2"
+! cmp -s "$tmp/a1" "$tmp/a2"
+report "catan dealt: another seed deals otherwise" $?
+grep -q '^? the referee rolls the dice: write roll$' "$tmp/a1"
+report "catan dealt: a seat may not write the dice" $? "$tmp/a1"
+grep -q '^= accepted Red roll [1-6]+[1-6]$' "$tmp/a1"
+report "catan dealt: roll gets two dice" $? "$tmp/a1"
+grep -q '^= consent Red trade Blue brick for ore$' "$tmp/a1" &&
+	grep -q '^? .*waits for an answer' "$tmp/a1" &&
+	grep -q '^\[declined\] Blue declines' "$tmp/a1"
+report "catan dealt: a trade waits for its partner, who may decline" $? "$tmp/a1"
+
+# a card bought: the buyer's answer names it, the others' news says '?'
+awk '/^\[/ || NF == 0 { next } { print }' >"$tmp/lines" <<'EOF'
+EOF
+"$ARBITER" gen --game catan --players 3 --seed 5 --count 1 >"$tmp/gen.tgn"
+line=$(grep -n ' buy ' "$tmp/gen.tgn" | head -1 | cut -d: -f1)
+head -n "$line" "$tmp/gen.tgn" | requests catan >"$tmp/req"
+buyer=$(sed -n "${line}p" "$tmp/gen.tgn" | cut -d' ' -f1)
+card=$(sed -n "${line}p" "$tmp/gen.tgn" | sed 's/.* buy \([a-z-]*\).*/\1/')
+printf 'news %s\nnews observer\n' "$buyer" >>"$tmp/req"
+for s in Red Blue White; do [ "$s" = "$buyer" ] || echo "news $s" >>"$tmp/req"; done
+"$ARBITER" referee --game catan --players 3 --chance supplied --format json <"$tmp/req" |
+	tail -4 | jq -r '.view + ": " + .text' >"$tmp/news"
+grep -q "buy $card" "$tmp/news" && [ "$(grep -c "buy $card" "$tmp/news")" = 1 ] &&
+	[ "$(grep -c 'buy ?' "$tmp/news")" = 3 ]
+report "catan: a card bought is named to the buyer only" $? "$tmp/news"
+
+# JSON: one object a line, the documented keys
+printf 'hello 1\nasked\nplay Red 0,1 0\nplay Blue 0,1 0\nbogus\nnews observer\nrecord\nquit\n' |
+	"$ARBITER" referee --game carcassonne --seed 3 --format json >"$tmp/json"
+jq -e -s 'length == 8 and .[0].answer == "hello" and .[0].protocol == 1 and
+	(.[0].seats | map(.colour)) == ["Red", "Blue"] and .[0].next.dealt != null and
+	.[1].answer == "asked" and (.[2].answer == "accepted" or .[2].answer == "refused") and
+	.[3].answer == "refused" and .[3].rule == "occupied" and
+	.[4].answer == "error" and .[5].answer == "news" and .[6].answer == "record" and
+	.[7].answer == "bye"' "$tmp/json" >/dev/null
+report "json: every answer an object with its keys" $? "$tmp/json"
+
+# bad requests: an error answer each, the game unchanged, exit 0
+{
+	echo 'hello 2'
+	echo 'frobnicate'
+	echo 'play'
+	echo 'play Purple 0,1 0'
+	echo 'play Red'
+	echo 'accept Blue'
+	echo 'end Red'
+	printf 'play Red \377\376\n'
+	printf 'play Red 0,1\0000\n'
+	head -c 70000 /dev/zero | tr '\0' x; echo
+	echo 'record'
+} >"$tmp/bad"
+"$ARBITER" referee --game carcassonne --seed 3 <"$tmp/bad" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ $rc = 0 ] && [ "$(grep -c '^? ' "$tmp/out")" = 10 ] && grep -q '^Red\|^\[Result "\*"\]' "$tmp/out" &&
+	! grep -q '^Red [A-X] ' "$tmp/out"
+report "bad requests: ten errors, nothing played, exit 0" $? "$tmp/out"
+for want in "this referee speaks protocol 1, not 2" "unknown request 'frobnicate'" \
+	"'Purple' is no seat of this game (the seats: Red,Blue)" \
+	"play needs an action after the seat" "nothing waits for Blue's answer" \
+	"a carcassonne turn is one action: it ends when played" \
+	"a request is UTF-8 text without NUL bytes" "a request is at most 65536 bytes"; do
+	grep -qF "? $want" "$tmp/out" || { echo "missing: $want" >>"$tmp/why"; }
+done
+[ ! -s "$tmp/why" ]
+report "bad requests: each error says what was wrong" $? "$tmp/why"
+
+# end of input: -o writes the record so far, which check reads
+printf 'play Red 0,1 0\nplay Red 1,0 0\n' |
+	"$ARBITER" referee --game carcassonne --seed 4 -o "$tmp/eof.tgn" >/dev/null
+"$ARBITER" check "$tmp/eof.tgn" >"$tmp/out" 2>&1
+rc=$?
+[ $rc = 0 ] && grep -q '\[Result "\*"\]' "$tmp/eof.tgn"
+report "end of input: -o writes the unfinished record, check reads it" $? "$tmp/out"
+
+# usage errors and a failed write
+expect "no --game is a usage error" 2 "$ARBITER" referee
+expect "--format=yaml is a usage error" 2 "$ARBITER" referee --game catan --format yaml
+expect "a FILE operand is a usage error" 2 "$ARBITER" referee --game catan x.tgn
+echo 'hello 1' | "$ARBITER" referee --game catan --players 3 >/dev/full 2>"$tmp/err"
+[ $? = 2 ] && grep -q 'standard output' "$tmp/err"
+report "a failed write to stdout is exit 2" $? "$tmp/err"
