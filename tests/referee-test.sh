@@ -13,30 +13,8 @@ SUITE=referee
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# requests GAME < RECORD: the record's turn lines as requests.  Catan's
-# discards go as the discarding seat's own request; a line of several
-# actions is otherwise one request (the protocol allows it), then `end`.
-requests() {
-	awk -v game="$1" '
-		/^\[/ || NF == 0 { next }
-		{
-			c = $1
-			if (game == "carcassonne") {
-				$1 = ""; sub(/^ /, ""); print "play " c " " $0; next
-			}
-			cur = ""
-			for (i = 2; i <= NF; i++) {
-				if ($i == "discard") {
-					if (cur != "") print "play " c " " cur
-					print "play " $(i + 1) " discard " $(i + 1) " " $(i + 2)
-					i += 2; cur = ""; continue
-				}
-				cur = cur == "" ? $i : cur " " $i
-			}
-			if (cur != "") print "play " c " " cur
-			print "end " c
-		}'
-}
+# requests GAME < RECORD: the record's turn lines as requests
+requests() { awk -v game="$1" -f tests/referee-requests.awk; }
 
 movetext() { sed -n '/^\[Result/,$p' "$1" | tail -n +3; }
 

@@ -119,7 +119,8 @@ static void seat_words(const arb_table *t, unsigned m, arb_buf *out)
 	bool first = true;
 	for (unsigned s = 0; s < arb_table_seats(t); s++)
 		if (m >> s & 1) {
-			arb_buf_printf(out, "%s%s", first ? "" : ",", arb_table_colour(t, s));
+			arb_buf_puts(out, first ? "" : ",");
+			arb_buf_puts(out, arb_table_colour(t, s));
 			first = false;
 		}
 }
@@ -154,11 +155,14 @@ static void asked_text(const arb_table *t, arb_buf *out)
 	}
 	arb_buf_puts(out, "next ");
 	seat_words(t, a.seats, out);
-	arb_buf_printf(out, " %s", a.what ? a.what : "turn");
+	arb_buf_putc(out, ' ');
+	arb_buf_puts(out, a.what ? a.what : "turn");
 	if (a.may_end)
 		arb_buf_puts(out, " may-end");
-	if (*start)
-		arb_buf_printf(out, " dealt %s", start);
+	if (*start) {
+		arb_buf_puts(out, " dealt ");
+		arb_buf_puts(out, start);
+	}
 	arb_buf_putc(out, '\n');
 }
 
@@ -224,11 +228,14 @@ static void send_play(session *S, const arb_play *p)
 		return;
 	}
 	arb_buf status = { 0 }, body = { 0 };
-	arb_buf_printf(&status, "= %s %s", kind[p->kind], colour);
-	if (p->kind == ARB_PLAY_CHOOSE)
-		arb_buf_printf(&status, " %s", words);
-	else if (p->words.len)
-		arb_buf_printf(&status, " %s", words);
+	arb_buf_puts(&status, "= ");
+	arb_buf_puts(&status, kind[p->kind]);
+	arb_buf_putc(&status, ' ');
+	arb_buf_puts(&status, colour);
+	if (p->words.len) {
+		arb_buf_putc(&status, ' ');
+		arb_buf_puts(&status, words);
+	}
 	if (p->kind == ARB_PLAY_REFUSED)
 		arb_buf_printf(&body, "[%s] %s\n", p->rej.rule ? p->rej.rule : "illegal",
 			       p->rej.msg);

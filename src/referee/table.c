@@ -36,6 +36,7 @@ struct arb_table {
 	arb_replay r;	     /* r.state: the position at the turn's start */
 	void *work, *probe;  /* the turn so far; the one being tried      */
 	void *move, *vmove;  /* a parsed turn line; its view's copy       */
+	void *one;	     /* an action parsed alone (canonical_words)  */
 	size_t nseats;
 	arb_buf moves;	     /* the record's turn lines                   */
 	arb_buf vmoves[NVIEWS];
@@ -56,9 +57,22 @@ struct arb_table {
 	arb_event collected[MAX_COLLECTED];
 	size_t ncollected;
 	arb_token tok[ARB_MAX_TOKENS_PER_TURN];
+	arb_token tok1[ARB_MAX_TOKENS_PER_TURN]; /* canonical_words' */
 };
 
 /* ------------------------------------------------------------ helpers */
+
+/* Append the strings of a NULL-ended list: the hot paths' printf
+ * without its parsing of a format (vsnprintf was a fifth of an action). */
+static void put_all(arb_buf *b, ...)
+{
+	va_list ap;
+	va_start(ap, b);
+	for (const char *s = va_arg(ap, const char *); s; s = va_arg(ap, const char *))
+		arb_buf_puts(b, s);
+	va_end(ap);
+}
+
 
 static void collect(void *ctx, const arb_event *ev)
 {
@@ -166,6 +180,7 @@ arb_table *arb_table_new(const arb_table_spec *spec, arb_diag *diag)
 	t->nseats = t->r.setup.nseats;
 	t->move = arb_xcalloc(1, g->move_size ? g->move_size : 1);
 	t->vmove = arb_xcalloc(1, g->move_size ? g->move_size : 1);
+	t->one = arb_xcalloc(1, g->move_size ? g->move_size : 1);
 	if (g->apply_open) {
 		t->work = new_game(t, diag);
 		t->probe = t->work ? new_game(t, diag) : NULL;
@@ -191,6 +206,7 @@ void arb_table_free(arb_table *t)
 		arb_reader_free(t->rd);
 	free(t->move);
 	free(t->vmove);
+	free(t->one);
 	arb_buf_free(&t->head);
 	arb_buf_free(&t->moves);
 	for (size_t v = 0; v < NVIEWS; v++) {
@@ -291,35 +307,72 @@ void arb_table_asked(const arb_table *t, arb_asked *out, const char **start)
 
 /* ------------------------------------------------------------ views */
 
-/* Tell every view the new action of the open turn, as it saw it: the
- * turn line so far (parsed in t->move, played on `game`) rewritten for
- * each view, less what the view was told of the turn before. */
+/* The action's words in canonical notation: the action parsed alone, as
+ * a line "Colour words", and formatted; or, where the notation reads an
+ * action only in its line's context, the turn line so far formatted, less
+ * what came before it.  Formatting the line so far at every action cost
+ * half of a live Catan action. */
+static void canonical_words(arb_table *t, const void *game, const char *colour,
+			    const char *words, arb_buf *out)
+{
+	arb_buf one = { 0 };
+	put_all(&one, colour, " ", words, (char *)NULL);
+	size_t nt = arb_split_tokens(one.p, one.len, 1, 1, t->tok1, ARB_MAX_TOKENS_PER_TURN);
+	arb_reject rej;
+	memset(t->one, 0, t->g->move_size ? t->g->move_size : 1);
+	if (nt && nt <= ARB_MAX_TOKENS_PER_TURN && t->g->parse(game, t->tok1, nt, t->one, &rej) == 0) {
+		arb_buf_reset(&one);
+		t->g->format(game, t->one, &one);
+		const char *sp = strchr(one.p ? one.p : "", ' ');
+		arb_buf_puts(out, sp ? sp + 1 : "");
+	} else {
+		arb_buf_reset(&one);
+		t->g->format(game, t->move, &one);
+		size_t had = t->turn.len - strlen(words) - 1; /* the line before it */
+		arb_buf_puts(out, one.len > had ? one.p + had + (one.p[had] == ' ') : "");
+	}
+	arb_buf_free(&one);
+}
+
+/* Tell every view the new action of the open turn, as it saw it (the
+ * turn line so far, parsed in t->move and played on `game`, rewritten for
+ * the view; less what the view was told of the turn before).  A view
+ * that sees the line as it is (view_turn changes nothing) is told the
+ * action's canonical words. */
 static void tell_action(arb_table *t, const void *game, unsigned seat, const char *words)
 {
 	const char *colour = arb_table_colour(t, seat);
+	arb_buf canon = { 0 }, line = { 0 };
+	canonical_words(t, game, arb_table_colour(t, seat), words, &canon);
+	const char *cw = canon.p ? canon.p : "";
 	for (size_t v = 0; v < NVIEWS; v++) {
 		if (v >= t->nseats && v != ARB_VIEW_OBSERVER)
 			continue;
-		if (!t->g->view_turn) {
-			arb_buf_printf(&t->news[v], "%s %s\n", colour, words);
+		arb_buf *said = &t->turn_view[v];
+		memcpy(t->vmove, t->move, t->g->move_size);
+		if (t->g->view_turn)
+			t->g->view_turn(game, t->vmove, (unsigned)v);
+		if (memcmp(t->vmove, t->move, t->g->move_size) == 0) {
+			put_all(&t->news[v], colour, " ", cw, "\n", (char *)NULL);
+			if (!said->len)
+				arb_buf_puts(said, arb_table_colour(t, seat));
+			put_all(said, " ", cw, (char *)NULL);
 			continue;
 		}
-		arb_buf line = { 0 };
-		memcpy(t->vmove, t->move, t->g->move_size);
-		t->g->view_turn(game, t->vmove, (unsigned)v);
+		arb_buf_reset(&line);
 		t->g->format(game, t->vmove, &line);
-		const char *l = line.p ? line.p : "";
-		size_t had = t->turn_view[v].len;
-		const char *said = had ? t->turn_view[v].p : "";
-		if (had && line.len > had && strncmp(l, said, had) == 0 && l[had] == ' ')
-			arb_buf_printf(&t->news[v], "%s %s\n", colour, l + had + 1);
+		const char *lp = line.p ? line.p : "";
+		size_t had = said->len;
+		if (had && line.len > had && strncmp(lp, said->p, had) == 0 && lp[had] == ' ')
+			put_all(&t->news[v], colour, " ", lp + had + 1, "\n", (char *)NULL);
 		else /* the line's first action: after the colour */
-			arb_buf_printf(&t->news[v], "%s %s\n", colour,
-				       strchr(l, ' ') ? strchr(l, ' ') + 1 : l);
-		arb_buf_reset(&t->turn_view[v]);
-		arb_buf_put(&t->turn_view[v], l, line.len);
-		arb_buf_free(&line);
+			put_all(&t->news[v], colour, " ", strchr(lp, ' ') ? strchr(lp, ' ') + 1 : lp,
+				"\n", (char *)NULL);
+		arb_buf_reset(said);
+		arb_buf_put(said, lp, line.len);
 	}
+	arb_buf_free(&canon);
+	arb_buf_free(&line);
 }
 
 /* Where the last line of `b` (no newline at its end yet) starts. */
@@ -336,26 +389,29 @@ static size_t line_start(const arb_buf *b)
 static void commit_line(arb_table *t, unsigned seat)
 {
 	const void *game = t->r.state;
+	size_t at = t->moves.len;
 	t->g->format(game, t->move, &t->moves);
-	arb_buf_putc(&t->moves, '\n');
-	t->r.moves++;
+	const char *full = t->moves.p + at;
+	size_t full_len = t->moves.len - at;
 	for (size_t v = 0; v < NVIEWS; v++) {
 		if (v >= t->nseats && v != ARB_VIEW_OBSERVER)
 			continue;
-		if (t->g->view_turn) {
-			memcpy(t->vmove, t->move, t->g->move_size);
+		memcpy(t->vmove, t->move, t->g->move_size);
+		if (t->g->view_turn)
 			t->g->view_turn(game, t->vmove, (unsigned)v);
+		if (memcmp(t->vmove, t->move, t->g->move_size) != 0)
 			t->g->format(game, t->vmove, &t->vmoves[v]);
-		} else {
-			t->g->format(game, t->move, &t->vmoves[v]);
-		}
+		else
+			arb_buf_put(&t->vmoves[v], full, full_len);
 		if (!t->g->apply_open) /* the line was its one action */
 			arb_buf_printf(&t->news[v], "%s\n",
 				       t->vmoves[v].p + (line_start(&t->vmoves[v])));
 		arb_buf_putc(&t->vmoves[v], '\n');
-		arb_buf_printf(&t->news[v], "end %s\n", arb_table_colour(t, seat));
+		put_all(&t->news[v], "end ", arb_table_colour(t, seat), "\n", (char *)NULL);
 		arb_buf_reset(&t->turn_view[v]);
 	}
+	arb_buf_putc(&t->moves, '\n');
+	t->r.moves++;
 	arb_buf_reset(&t->turn);
 	t->nacts = 0;
 	t->prev_events = 0;
