@@ -642,7 +642,8 @@ int main(int argc, char **argv)
 	if (cmd == ARB_CMD_referee && o.format != FMT_TEXT && o.format != FMT_JSON)
 		return usage_error("%s", "referee answers in text or json: --format=text or json");
 	if (cmd == ARB_CMD_referee && o.nfiles)
-		return usage_error("%s", "referee takes no FILE: the requests come on standard input");
+		return usage_error("%s",
+				   "referee takes no FILE: the requests come on standard input");
 	if ((o.format == FMT_SVG || o.format == FMT_HTML) && cmd != ARB_CMD_dump)
 		return usage_error("%s", "--format=svg and --format=html are for dump (and view)");
 	if (cmd == ARB_CMD_view)

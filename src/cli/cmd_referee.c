@@ -247,8 +247,8 @@ static void send_play(session *S, const arb_play *p)
 	if (p->kind == ARB_PLAY_ACCEPTED && p->turn_ended)
 		arb_buf_puts(&body, "turn ended\n");
 	for (size_t i = 0; i < p->nevents; i++)
-		arb_buf_printf(&body, "event %s\n", p->events[i].text[0] ? p->events[i].text
-									 : p->events[i].kind);
+		arb_buf_printf(&body, "event %s\n",
+			       p->events[i].text[0] ? p->events[i].text : p->events[i].kind);
 	asked_text(t, &body);
 	send_text(S, status.p, &body);
 	arb_buf_free(&status);
@@ -527,8 +527,11 @@ int arb_cmd_referee(const arb_opts *o)
 	uint64_t rng = o->seed;
 	arb_buf head = { 0 };
 	header(o, g, data, &rng, &head);
-	arb_table_spec spec = { .game = g, .header = head.p, .header_len = head.len,
-				.seed = rng, .supplied = o->chance_supplied };
+	arb_table_spec spec = { .game = g,
+				.header = head.p,
+				.header_len = head.len,
+				.seed = rng,
+				.supplied = o->chance_supplied };
 	arb_table *t = arb_table_new(&spec, &d);
 	arb_buf_free(&head);
 	if (!t) {

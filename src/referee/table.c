@@ -33,18 +33,18 @@ struct arb_table {
 	arb_buf head; /* the tag lines, as given                */
 	arb_reader *rd;
 	arb_record rec;
-	arb_replay r;	     /* r.state: the position at the turn's start */
-	void *work, *probe;  /* the turn so far; the one being tried      */
-	void *move, *vmove;  /* a parsed turn line; its view's copy       */
-	void *one;	     /* an action parsed alone (canonical_words)  */
+	arb_replay r;	    /* r.state: the position at the turn's start */
+	void *work, *probe; /* the turn so far; the one being tried      */
+	void *move, *vmove; /* a parsed turn line; its view's copy       */
+	void *one;	    /* an action parsed alone (canonical_words)  */
 	size_t nseats;
-	arb_buf moves;	     /* the record's turn lines                   */
+	arb_buf moves; /* the record's turn lines                   */
 	arb_buf vmoves[NVIEWS];
 	arb_buf news[NVIEWS];
 	arb_buf turn_view[NVIEWS]; /* the open turn as each view saw it    */
-	arb_buf turn;	     /* the open turn: "Red w w ..."              */
-	size_t nacts;	     /* its actions                               */
-	size_t prev_events;  /* events its replay sends before a new one  */
+	arb_buf turn;		   /* the open turn: "Red w w ..."              */
+	size_t nacts;		   /* its actions                               */
+	size_t prev_events;	   /* events its replay sends before a new one  */
 	uint64_t rng;
 	bool supplied;
 	arb_buf start_words; /* deal_start's words for this turn          */
@@ -72,7 +72,6 @@ static void put_all(arb_buf *b, ...)
 		arb_buf_puts(b, s);
 	va_end(ap);
 }
-
 
 static void collect(void *ctx, const arb_event *ev)
 {
@@ -130,11 +129,11 @@ static void take_events(arb_table *t, size_t from, arb_play *p)
 
 /* Parse line[0..len) as turn line `number` into t->move.  0, or -1 with
  * rej set. */
-static int parse_line(arb_table *t, const void *game, const char *line, size_t len,
-		      size_t number, arb_reject *rej)
+static int parse_line(arb_table *t, const void *game, const char *line, size_t len, size_t number,
+		      arb_reject *rej)
 {
-	size_t nt = arb_split_tokens(line, len, (uint32_t)number, 1, t->tok,
-				     ARB_MAX_TOKENS_PER_TURN);
+	size_t nt =
+		arb_split_tokens(line, len, (uint32_t)number, 1, t->tok, ARB_MAX_TOKENS_PER_TURN);
 	memset(rej, 0, sizeof *rej);
 	if (nt == 0 || nt > ARB_MAX_TOKENS_PER_TURN) {
 		rej->rule = "syntax";
@@ -312,15 +311,16 @@ void arb_table_asked(const arb_table *t, arb_asked *out, const char **start)
  * action only in its line's context, the turn line so far formatted, less
  * what came before it.  Formatting the line so far at every action cost
  * half of a live Catan action. */
-static void canonical_words(arb_table *t, const void *game, const char *colour,
-			    const char *words, arb_buf *out)
+static void canonical_words(arb_table *t, const void *game, const char *colour, const char *words,
+			    arb_buf *out)
 {
 	arb_buf one = { 0 };
 	put_all(&one, colour, " ", words, (char *)NULL);
 	size_t nt = arb_split_tokens(one.p, one.len, 1, 1, t->tok1, ARB_MAX_TOKENS_PER_TURN);
 	arb_reject rej;
 	memset(t->one, 0, t->g->move_size ? t->g->move_size : 1);
-	if (nt && nt <= ARB_MAX_TOKENS_PER_TURN && t->g->parse(game, t->tok1, nt, t->one, &rej) == 0) {
+	if (nt && nt <= ARB_MAX_TOKENS_PER_TURN &&
+	    t->g->parse(game, t->tok1, nt, t->one, &rej) == 0) {
 		arb_buf_reset(&one);
 		t->g->format(game, t->one, &one);
 		const char *sp = strchr(one.p ? one.p : "", ' ');
@@ -366,8 +366,8 @@ static void tell_action(arb_table *t, const void *game, unsigned seat, const cha
 		if (had && line.len > had && strncmp(lp, said->p, had) == 0 && lp[had] == ' ')
 			put_all(&t->news[v], colour, " ", lp + had + 1, "\n", (char *)NULL);
 		else /* the line's first action: after the colour */
-			put_all(&t->news[v], colour, " ", strchr(lp, ' ') ? strchr(lp, ' ') + 1 : lp,
-				"\n", (char *)NULL);
+			put_all(&t->news[v], colour, " ",
+				strchr(lp, ' ') ? strchr(lp, ' ') + 1 : lp, "\n", (char *)NULL);
 		arb_buf_reset(said);
 		arb_buf_put(said, lp, line.len);
 	}
@@ -597,8 +597,8 @@ int arb_table_play(arb_table *t, unsigned seat, const char *words, size_t len, a
 			      ARB_MAX_TOKENS_PER_TURN);
 	arb_buf dealt = { 0 };
 	unsigned consent = 0;
-	int rc = g->deal(now(t), seat, t->tok, nt, t->supplied ? NULL : &t->rng, &dealt,
-			 &consent, &p->rej);
+	int rc = g->deal(now(t), seat, t->tok, nt, t->supplied ? NULL : &t->rng, &dealt, &consent,
+			 &p->rej);
 	arb_buf_free(&action);
 	if (rc < 0 && !p->rej.rule) { /* not the seat's to say: no rule */
 		invalid(p, "%s", p->rej.msg);
@@ -721,7 +721,8 @@ static void put_result(arb_table *t, const void *game, arb_buf *out)
 		size_t k = 0;
 		for (size_t i = 0; i < t->nseats; i++)
 			if (st.winner[i])
-				arb_buf_printf(out, "%s%s", k++ ? ", " : "", arb_table_colour(t, (unsigned)i));
+				arb_buf_printf(out, "%s%s", k++ ? ", " : "",
+					       arb_table_colour(t, (unsigned)i));
 	}
 	arb_buf_puts(out, "\"]\n\n");
 }
@@ -772,8 +773,7 @@ void arb_table_record(arb_table *t, int view, arb_buf *out)
 	if (view >= 0 && t->g->view_turn)
 		view_close(t, view, &vhead, out);
 	if (t->nacts) {
-		const arb_buf *open =
-			view >= 0 && t->g->view_turn ? &t->turn_view[view] : &t->turn;
+		const arb_buf *open = view >= 0 && t->g->view_turn ? &t->turn_view[view] : &t->turn;
 		arb_buf_printf(out, "{ the turn being played: %s }\n", open->p ? open->p : "");
 	}
 	arb_buf_free(&vhead);

@@ -100,8 +100,7 @@ static bool not_this_seat(const arb_play *p)
 {
 	const char *r = p->rej.rule;
 	return p->kind == ARB_PLAY_REFUSED && r &&
-	       (!strcmp(r, "wrong-player") || !strcmp(r, "turn-order") ||
-		!strcmp(r, "wrong-turn"));
+	       (!strcmp(r, "wrong-player") || !strcmp(r, "turn-order") || !strcmp(r, "wrong-turn"));
 }
 
 /* The action `w` names `colour` (as a word, or before '='). */
@@ -216,8 +215,9 @@ static void one_game(const arb_game_ops *g, size_t nseats, uint64_t *rng, long i
 	rgame G;
 	rgame_open(&G, head.p, head.len);
 	assert_int_equal(arb_replay_setup(&G.r), 0);
-	arb_table_spec spec = { .game = g, .header = head.p, .header_len = head.len,
-				.supplied = true };
+	arb_table_spec spec = {
+		.game = g, .header = head.p, .header_len = head.len, .supplied = true
+	};
 	arb_table *t = arb_table_new(&spec, &d);
 	assert_non_null(t);
 	static arb_token tok[ARB_MAX_TOKENS_PER_TURN];
@@ -306,8 +306,7 @@ static void one_game(const arb_game_ops *g, size_t nseats, uint64_t *rng, long i
 		winners.len = 0;
 		arb_verdict verdict = replay_text(vrec.p, vrec.len, &winners);
 		if (verdict == ARB_ILLEGAL || verdict == ARB_ERROR)
-			fail_msg("%s game %ld: view %d is refused:\n%s", g->name, index, v,
-				 vrec.p);
+			fail_msg("%s game %ld: view %d is refused:\n%s", g->name, index, v, vrec.p);
 		assert_non_null(strstr(want.p, winners.p));
 		arb_buf_free(&vrec);
 	}
@@ -374,8 +373,9 @@ static int one_bad(const char *path, const arb_record *rec, const arb_replay *wa
 	arb_buf head = { 0 };
 	put_tags(rec, &head);
 	arb_diag d;
-	arb_table_spec spec = { .game = g, .header = head.p, .header_len = head.len,
-				.supplied = true };
+	arb_table_spec spec = {
+		.game = g, .header = head.p, .header_len = head.len, .supplied = true
+	};
 	arb_table *t = arb_table_new(&spec, &d);
 	if (!t) { /* a set-up the engine refuses: no game to play */
 		arb_buf_free(&head);

@@ -35,8 +35,8 @@ size_t cc_actions(const void *game, const void *move, uint32_t *cols, size_t max
 }
 
 /* Only the player to act plays; the words are theirs as written. */
-int cc_deal(const void *game, unsigned seat, const arb_token *tok, size_t ntok,
-		   uint64_t *rng, arb_buf *out, unsigned *consent, arb_reject *rej)
+int cc_deal(const void *game, unsigned seat, const arb_token *tok, size_t ntok, uint64_t *rng,
+	    arb_buf *out, unsigned *consent, arb_reject *rej)
 {
 	const cc_game *g = game;
 	(void)rng;

@@ -173,8 +173,8 @@ typedef struct cat_game {
 	/* The referee's open turn (open.c): apply_open sets open_mode, and
 	 * the turn so far is kept for asked() instead of being ended. */
 	bool open_mode;
-	bool open_valid;	   /* open_turn holds the line just played  */
-	uint8_t open_setup_phase;  /* set-up: 0 want settlement, 1 road, 2 done */
+	bool open_valid;	  /* open_turn holds the line just played  */
+	uint8_t open_setup_phase; /* set-up: 0 want settlement, 1 road, 2 done */
 	struct cat_turn_state {
 		bool rolled, seven, robbed;
 		uint8_t must_discard[CAT_SEATS], discarded[CAT_SEATS];
