@@ -255,6 +255,11 @@ bool arb_table_hides(const arb_table *t)
 	return t->g->view_turn != NULL;
 }
 
+const void *arb_table_position(const arb_table *t)
+{
+	return t->r.state;
+}
+
 size_t arb_table_moves(const arb_table *t)
 {
 	return t->r.moves;

@@ -81,6 +81,10 @@ int arb_table_seat_named(const arb_table *t, const char *name, bool observer);
 /* What the rules wait for now; *start (may be NULL) the chance dealt
  * at the turn's start (Carcassonne's tile), "" when none. */
 void arb_table_asked(const arb_table *t, arb_asked *out, const char **start);
+/* The position at the start of the turn being played (the engine's
+ * game, read only): what a client holding the whole position, such as a
+ * test, may ask the engine about (moves, describe). */
+const void *arb_table_position(const arb_table *t);
 /* Turn lines played (the record's moves). */
 size_t arb_table_moves(const arb_table *t);
 

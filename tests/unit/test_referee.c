@@ -16,9 +16,9 @@
  *    line; the table must refuse the action that holds the refused word,
  *    or the turn's end when the rule is one only the end can judge, with
  *    the same rule id.
- * 3. Dealt chance: games between random players (each picking the
- *    generated line of a copy of the full position, then sending its
- *    actions without the chance) reach their end, and the record replays
+ * 3. Dealt chance: Carcassonne games whose tiles the table deals, each
+ *    player choosing among the legal placements of the tile it is told
+ *    (the engine's moves op), reach their end, and the record replays
  *    legal with the table's winners.
  */
 #include <stdarg.h>
@@ -522,11 +522,99 @@ static void test_corpus_refusals_agree(void **state)
 	assert_true(played >= 60);
 }
 
+/* ------------------------------------------------------------ 3 */
+
+typedef struct choices {
+	arb_buf all; /* the lines, '\n' after each */
+	size_t n;
+} choices;
+
+static void add_choice(void *ctx, const char *line)
+{
+	choices *c = ctx;
+	arb_buf_puts(&c->all, line);
+	arb_buf_putc(&c->all, '\n');
+	c->n++;
+}
+
+/* Carcassonne with the tile dealt by the table: a player picks among the
+ * legal placements of the tile it was told (the engine's moves op), and
+ * the game reaches its end; the record replays legal with its winners. */
+static void test_dealt_games_reach_their_end(void **state)
+{
+	(void)state;
+	const arb_game_ops *g = arb_game_find("carcassonne");
+	static arb_token tok[ARB_MAX_TOKENS_PER_TURN];
+	void *next = arb_xcalloc(1, g->move_size);
+	for (size_t ns = g->min_seats; ns <= g->max_seats; ns++)
+		for (uint64_t seed = 1; seed <= 3; seed++) {
+			arb_buf head = { 0 };
+			arb_buf_puts(&head, "[Game \"carcassonne\"]\n");
+			for (size_t i = 0; i < ns; i++)
+				arb_buf_printf(&head, "[%s \"P%zu\"]\n", g->colours[i], i + 1);
+			arb_diag d;
+			arb_table_spec spec = {
+				.game = g, .header = head.p, .header_len = head.len, .seed = seed
+			};
+			arb_table *t = arb_table_new(&spec, &d);
+			assert_non_null(t);
+			uint64_t pick = seed * 7919;
+			for (int turn = 0; turn < 200; turn++) {
+				arb_asked a;
+				const char *dealt;
+				arb_table_asked(t, &a, &dealt);
+				if (a.over)
+					break;
+				arb_buf line = { 0 };
+				arb_buf_printf(&line, "%s %s discard",
+					       arb_table_colour(t, a.active), dealt);
+				size_t nt = arb_split_tokens(line.p, line.len, 1, 1, tok,
+							     ARB_MAX_TOKENS_PER_TURN);
+				arb_reject rej;
+				memset(next, 0, g->move_size);
+				const void *pos = arb_table_position(t);
+				assert_int_equal(g->parse(pos, tok, nt, next, &rej), 0);
+				choices c = { { 0 }, 0 };
+				g->moves(pos, next, add_choice, &c);
+				assert_true(c.n > 0);
+				size_t k = arb_rng_below(&pick, (uint32_t)c.n);
+				char *l = c.all.p;
+				for (size_t i = 0; i < k; i++)
+					l = strchr(l, '\n') + 1;
+				*strchr(l, '\n') = '\0';
+				const char *words = strchr(l, ' ') + 1; /* the colour left out */
+				arb_play p;
+				arb_table_play(t, a.active, words, strlen(words), &p);
+				if (p.kind != ARB_PLAY_ACCEPTED || !p.turn_ended)
+					fail_msg(
+						"carcassonne seed %llu: '%s' (dealt %s): %s [%s] %s",
+						(unsigned long long)seed, words, dealt, p.why,
+						p.rej.rule ? p.rej.rule : "", p.rej.msg);
+				arb_play_free(&p);
+				arb_buf_free(&c.all);
+				arb_buf_free(&line);
+			}
+			arb_asked a;
+			arb_table_asked(t, &a, NULL);
+			assert_true(a.over);
+			arb_buf rec = { 0 }, winners = { 0 };
+			arb_table_record(t, -1, &rec);
+			assert_int_equal(replay_text(rec.p, rec.len, &winners), ARB_LEGAL);
+			assert_non_null(strstr(rec.p, winners.p));
+			arb_buf_free(&rec);
+			arb_buf_free(&winners);
+			arb_buf_free(&head);
+			arb_table_free(t);
+		}
+	free(next);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_generated_games_come_back),
 		cmocka_unit_test(test_corpus_refusals_agree),
+		cmocka_unit_test(test_dealt_games_reach_their_end),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
