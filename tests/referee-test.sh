@@ -115,6 +115,14 @@ grep -q "buy $card" "$tmp/news" && [ "$(grep -c "buy $card" "$tmp/news")" = 1 ] 
 	[ "$(grep -c 'buy ?' "$tmp/news")" = 3 ]
 report "catan: a card bought is named to the buyer only" $? "$tmp/news"
 
+# view WHO: the board as WHO's view record shows it
+printf 'play Red settlement g5 road f5-g5\nend Red\nview Blue\nview observer\nview Purple\n' |
+	"$ARBITER" referee --game catan --players 3 --format json >"$tmp/view"
+jq -e -s '.[2].answer == "view" and .[2].view == "Blue" and (.[2].text | test("view: Blue")) and
+	.[2].position.view == "Blue" and .[3].view == "observer" and .[4].answer == "error"' \
+	"$tmp/view" >/dev/null
+report "view: the position as the view's record shows it" $? "$tmp/view"
+
 # JSON: one object a line, the documented keys
 printf 'hello 1\nasked\nplay Red 0,1 0\nplay Blue 0,1 0\nbogus\nnews observer\nrecord\nquit\n' |
 	"$ARBITER" referee --game carcassonne --seed 3 --format json >"$tmp/json"

@@ -25,6 +25,7 @@
 
 #include "cli.h"
 #include "../core/gamedata.h"
+#include "../core/replay.h"
 #include "../core/util.h"
 #include "../games/registry.h"
 #include "../referee/table.h"
@@ -408,6 +409,55 @@ static void do_text(session *S, size_t n, char **w, int kind)
 	arb_buf_free(&text);
 }
 
+/* view WHO: the position as WHO's view record shows it, replayed from
+ * that record (so a seat is never shown what its view hides): the text
+ * board, and in JSON also the position as data (dump --format=json). */
+static void do_view(session *S, size_t n, char **w)
+{
+	int view = need_seat(S, n, w, true);
+	if (view < 0)
+		return;
+	arb_buf rec = { 0 }, text = { 0 };
+	arb_table_record(S->t, view, &rec);
+	arb_reader *rd = arb_reader_new_mem(rec.p, rec.len, "referee", 0);
+	arb_record r;
+	arb_diag d;
+	arb_replay rp;
+	memset(&rp, 0, sizeof rp);
+	json_t *pos = NULL;
+	if (arb_reader_next(rd, &r, &d) == 1) {
+		rp.rec = &r;
+		arb_replay_game(&rp);
+	}
+	const arb_game_ops *g = arb_table_game(S->t);
+	if (rp.state && (rp.verdict == ARB_LEGAL || rp.verdict == ARB_UNFINISHED)) {
+		if (g->settle)
+			g->settle(rp.state);
+		g->dump(rp.state, 0, &text);
+		if (S->json)
+			pos = arb_position_json(g, rp.state);
+	} else {
+		arb_buf_puts(&text, "the view record cannot be replayed: ");
+		arb_buf_puts(&text, rp.verdict == ARB_ERROR ? rp.diag.msg : rp.rej.msg);
+		arb_buf_putc(&text, '\n');
+	}
+	if (S->json) {
+		json_t *a = json_object();
+		put(a, "answer", str("view"));
+		put(a, "view", str(w[1]));
+		put(a, "text", json_stringn(text.p ? text.p : "", text.len));
+		if (pos)
+			put(a, "position", pos);
+		send_json(S, a);
+	} else {
+		send_block(S, "view", w[1], &text);
+	}
+	arb_replay_free(&rp);
+	arb_reader_free(rd);
+	arb_buf_free(&rec);
+	arb_buf_free(&text);
+}
+
 /* The rest of the line after `k` words, as the client wrote it. */
 static const char *after_words(const char *line, size_t k)
 {
@@ -447,6 +497,8 @@ static int request(session *S, char *line)
 		do_text(S, n, w, 1);
 	else if (!strcmp(w[0], "record"))
 		do_text(S, n, w, 2);
+	else if (!strcmp(w[0], "view"))
+		do_view(S, n, w);
 	else if (!strcmp(w[0], "quit")) {
 		arb_buf none = { 0 };
 		send_block(S, "bye", NULL, &none);
@@ -454,7 +506,7 @@ static int request(session *S, char *line)
 	} else
 		send_error(S,
 			   "unknown request '%.40s' (hello, play, end, accept, decline, asked, "
-			   "news, record, quit)",
+			   "news, record, view, quit)",
 			   w[0]);
 	free(copy);
 	return rc;
