@@ -147,6 +147,14 @@ awk '{ print } NR == 1300 { for (i = 0; i < 4; i++)
 [ $? = 2 ] && grep -q ':1301:1: error: player 5 does not play (num-players 4)' "$tmp/o"
 report "import pioneers: a spectator's move is refused" $? "$tmp/o"
 
+# JCloisterZone: a 5.7 save that draws as 5.9 does (a new number after each
+# draw) is converted with 5.9's generator; jcz-discard.jcz's discard needs it
+sed 's/"appVersion": *"5\.10\.2"/"appVersion": "5.7.3"/' $dir/jcz-discard.jcz >"$tmp/d57.jcz"
+"$ARBITER" import "$tmp/d57.jcz" 2>"$tmp/e" | sed 's/JCloisterZone 5\.7\.3/JCloisterZone 5.10.2/' >"$tmp/d57.tgn"
+grep -q '"5.7.3"' "$tmp/d57.jcz" && [ ! -s "$tmp/e" ] && grep -q ' discard$' "$tmp/d57.tgn" &&
+	"$ARBITER" import $dir/jcz-discard.jcz | cmp -s - "$tmp/d57.tgn"
+report "import jcz: a 5.7 save drawn by 5.9's generator" $? "$tmp/e"
+
 # cuts_never_crash NAME LOG: the log cut anywhere, or with a line lost,
 # gives a record or a diagnostic (exit 0 or 2), never a crash; a record
 # replays (check 0 or 1)

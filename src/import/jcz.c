@@ -208,6 +208,7 @@ typedef struct conv {
 	bool draws_failed, free_draws;
 	bool flip_lcg; /* the other generator than the version's */
 	size_t first_failed; /* the replay message where they failed  */
+	size_t ndiscards;    /* discard lines written                 */
 } conv;
 
 static int fail(conv *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -281,6 +282,7 @@ static int take_random(conv *c, const json_t *payload, size_t msg)
 
 static void put_discard(conv *c)
 {
+	c->ndiscards++;
 	arb_buf_printf(&c->moves, "%s %c discard\n", colour(c, c->turn), T.kinds[c->drawn].letter);
 	c->nlines++;
 }
@@ -770,6 +772,26 @@ static int put_final(void *ctx, arb_buf *out)
 	return 0;
 }
 
+/* Replay `text` with the engine into *r (arb_replay_free it). */
+static void replay_text(arb_buf *text, arb_replay *r)
+{
+	memset(r, 0, sizeof *r);
+	r->verdict = ARB_ERROR;
+	FILE *f = fmemopen(text->p, text->len, "r");
+	if (!f)
+		return;
+	arb_reader *rd = arb_reader_new(f, "import");
+	arb_record rec;
+	arb_diag d;
+	if (rd && arb_reader_next(rd, &rec, &d) == 1) {
+		r->rec = &rec;
+		arb_replay_game(r);
+	}
+	if (rd)
+		arb_reader_free(rd);
+	fclose(f);
+}
+
 /* Ask the engine whether the tile drawn now fits nowhere: replay the
  * record with its discard appended and see whether every line passes. */
 static bool discard_accepted(conv *c)
@@ -777,24 +799,26 @@ static bool discard_accepted(conv *c)
 	arb_buf text = { 0 };
 	put_record(c, &text, true);
 	arb_buf_printf(&text, "%s %c discard\n", colour(c, c->turn), T.kinds[c->drawn].letter);
-	bool ok = false;
-	FILE *f = fmemopen(text.p, text.len, "r");
-	if (f) {
-		arb_reader *rd = arb_reader_new(f, "import");
-		arb_record rec;
-		arb_diag d;
-		if (rd && arb_reader_next(rd, &rec, &d) == 1) {
-			arb_replay r;
-			memset(&r, 0, sizeof r);
-			r.rec = &rec;
-			arb_replay_game(&r);
-			ok = r.verdict != ARB_ERROR && r.moves == c->nlines + 1;
-			arb_replay_free(&r);
-		}
-		if (rd)
-			arb_reader_free(rd);
-		fclose(f);
-	}
+	arb_replay r;
+	replay_text(&text, &r);
+	bool ok = r.verdict != ARB_ERROR && r.moves == c->nlines + 1;
+	arb_replay_free(&r);
+	arb_buf_free(&text);
+	return ok;
+}
+
+/* Whether the discards the draws gave are ones the rules allow: a
+ * discard of a tile that fits somewhere means the draws went otherwise
+ * (another generator's). */
+static bool discards_allowed(conv *c)
+{
+	arb_buf text = { 0 };
+	put_record(c, &text, c->unfinished);
+	arb_replay r;
+	replay_text(&text, &r);
+	bool ok = !(r.verdict == ARB_ILLEGAL && r.rej.rule &&
+		    !strcmp(r.rej.rule, "discard-placeable"));
+	arb_replay_free(&r);
 	arb_buf_free(&text);
 	return ok;
 }
@@ -931,8 +955,13 @@ static int convert_doc(const unsigned char *bytes, size_t len, const arb_import_
 	c.err = err;
 	c.root = root;
 	int rc = convert(&c);
-	if (rc && c.draws_failed)
+	if (rc == 0 && c.ndiscards && !discards_allowed(&c))
+		c.draws_failed = true, rc = -1;
+	if (rc && c.draws_failed) {
 		rc = convert_again(&c, false);
+		if (rc == 0 && c.ndiscards && !discards_allowed(&c))
+			c.draws_failed = true, rc = -1;
+	}
 	if (rc && c.draws_failed)
 		rc = convert_again(&c, true);
 	arb_buf *const bufs[] = { &c.tags, &c.moves };
