@@ -124,6 +124,37 @@ for t in "s/player 2 monopoly 2 grain from 1/player 2 monopoly 2 grain from 2/:7
 	report "import pioneers: refused: ${t#*error: }" $? "$tmp/o"
 done
 
+# Pioneers' own rules, written by the importer: pioneers-bank5.log (a
+# bank of 5) replays only with a bank of 5 paid in seat order from the roller
+"$ARBITER" import $dir/pioneers-bank5.log >"$tmp/b5.tgn" 2>/dev/null
+grep -qx '\[Variant ".* shortage=order bank=5"\]' "$tmp/b5.tgn" &&
+	"$ARBITER" check "$tmp/b5.tgn" | grep -q 'unfinished: catan, 25 moves'
+report "import pioneers: resource-count 5 is bank=5 shortage=order" $?
+for o in "s/shortage=order/shortage=single/" "s/shortage=order//" "s/ bank=5//"; do
+	sed "/^\[Variant /$o" "$tmp/b5.tgn" | "$ARBITER" check - >"$tmp/o" 2>&1
+	[ $? = 1 ] && grep -q 'move 16 .*\[assert-production\]' "$tmp/o"
+	report "import pioneers: the bank-5 game under $o is refused at its shortage" $? "$tmp/o"
+done
+sed 's/resource-count 19/resource-count 52/' $dir/pioneers-3p.log | "$ARBITER" import >"$tmp/o" 2>&1
+[ $? = 2 ] && grep -q ':68:1: error: resource-count 52: TGN.s Catan holds a bank of 1 to 51 cards per resource' "$tmp/o"
+report "import pioneers: resource-count 52 refused" $? "$tmp/o"
+# spectators: skipped; a move by one is still refused
+"$ARBITER" import $dir/pioneers-spectators.log | "$ARBITER" check - | grep -q 'unfinished: catan, 33 moves'
+report "import pioneers: a game with spectators replays" $?
+awk '{ print } NR == 1300 { for (i = 0; i < 4; i++)
+	print "17:41:41 (0x" i ") --> player 5 built road 1 1 1\\n" }' $dir/pioneers-spectators.log |
+	"$ARBITER" import >"$tmp/o" 2>&1
+[ $? = 2 ] && grep -q ':1301:1: error: player 5 does not play (num-players 4)' "$tmp/o"
+report "import pioneers: a spectator's move is refused" $? "$tmp/o"
+
+# JCloisterZone: a 5.7 save that draws as 5.9 does (a new number after each
+# draw) is converted with 5.9's generator; jcz-discard.jcz's discard needs it
+sed 's/"appVersion": *"5\.10\.2"/"appVersion": "5.7.3"/' $dir/jcz-discard.jcz >"$tmp/d57.jcz"
+"$ARBITER" import "$tmp/d57.jcz" 2>"$tmp/e" | sed 's/JCloisterZone 5\.7\.3/JCloisterZone 5.10.2/' >"$tmp/d57.tgn"
+grep -q '"5.7.3"' "$tmp/d57.jcz" && [ ! -s "$tmp/e" ] && grep -q ' discard$' "$tmp/d57.tgn" &&
+	"$ARBITER" import $dir/jcz-discard.jcz | cmp -s - "$tmp/d57.tgn"
+report "import jcz: a 5.7 save drawn by 5.9's generator" $? "$tmp/e"
+
 # cuts_never_crash NAME LOG: the log cut anywhere, or with a line lost,
 # gives a record or a diagnostic (exit 0 or 2), never a crash; a record
 # replays (check 0 or 1)

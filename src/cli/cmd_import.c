@@ -74,6 +74,8 @@ int arb_cmd_import(const arb_opts *o)
 			rc = -1;
 			snprintf(err.msg, sizeof err.msg, "cannot read: %s", strerror(errno));
 		}
+		if (rc == 0 && err.warn[0] && !o->quiet)
+			fprintf(stderr, "%s: warning: %s\n", d.file, err.warn);
 		if (rc) {
 			d.line = err.line;
 			d.col = err.col;

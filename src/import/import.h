@@ -36,6 +36,9 @@
 typedef struct arb_import_error {
 	uint32_t line, col;
 	char msg[ARB_MSG_MAX];
+	/* a conversion that succeeded may still warn: what it could not
+	 * know (empty: nothing) */
+	char warn[ARB_MSG_MAX];
 } arb_import_error;
 
 /* One input stream read through a window of ARB_IMPORT_MAX_LINE bytes:

@@ -203,6 +203,12 @@ typedef struct conv {
 	size_t nlines;
 	bool unfinished;
 	const char *small_city, *farmers;
+	/* the draws: draws_failed when they did not give the tiles placed;
+	 * free_draws once that is given up: the placements as saved */
+	bool draws_failed, free_draws;
+	bool flip_lcg; /* the other generator than the version's */
+	size_t first_failed; /* the replay message where they failed  */
+	size_t ndiscards;    /* discard lines written                 */
 } conv;
 
 static int fail(conv *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -225,6 +231,8 @@ static const char *colour(const conv *c, int seat)
 /* Draw the next tile as JCloisterZone does into c->drawn. */
 static int draw(conv *c, size_t msg)
 {
+	if (c->free_draws)
+		return 0; /* the tile comes with its PLACE_TILE */
 	if (c->npack == 0)
 		return fail(c, "replay[%zu]: the pack is empty, yet the save goes on", msg);
 	int at = -1;
@@ -274,6 +282,7 @@ static int take_random(conv *c, const json_t *payload, size_t msg)
 
 static void put_discard(conv *c)
 {
+	c->ndiscards++;
 	arb_buf_printf(&c->moves, "%s %c discard\n", colour(c, c->turn), T.kinds[c->drawn].letter);
 	c->nlines++;
 }
@@ -317,18 +326,31 @@ static int on_place_tile(conv *c, const json_t *p, size_t msg)
 			    "replay[%zu]: PLACE_TILE position is not [x, y] with integers "
 			    "from -%d to %d",
 			    msg, JCZ_MAX_COORD, JCZ_MAX_COORD);
+	if (c->free_draws) {
+		/* The draws are not known: the tile placed leaves the pack. */
+		int at = 0;
+		while (at < c->npack && c->pack[at] != k)
+			at++;
+		if (at == c->npack)
+			return fail(c, "replay[%zu]: tile %s is placed more often than the pack "
+				       "holds it", msg, id);
+		memmove(&c->pack[at], &c->pack[at + 1],
+			(size_t)(c->npack - at - 1) * sizeof c->pack[0]);
+		c->npack--;
+		c->drawn = k;
+	}
 	/* A tile drawn but not the one placed was discarded: it fit nowhere. */
 	while (c->drawn != k) {
-		if (++c->discards_in_row > JCZ_MAX_DISCARDS)
+		if (++c->discards_in_row > JCZ_MAX_DISCARDS || c->npack == 0) {
+			c->draws_failed = true;
+			c->first_failed = msg;
 			return fail(c,
 				    "replay[%zu]: tile %s is placed, but JCloisterZone's draws "
 				    "with this save's random numbers give other tiles: the save is "
 				    "damaged or its version draws differently",
 				    msg, id);
+		}
 		put_discard(c);
-		if (c->npack == 0)
-			return fail(c, "replay[%zu]: tile %s is placed, but the pack has run out",
-				    msg, id);
 		if (draw(c, msg))
 			return -1;
 	}
@@ -547,7 +569,7 @@ static int check_version(conv *c, const char *v)
 			    "JCloisterZone %.40s saves are not supported: arbiter reads "
 			    "versions 5.7.0 to 5.x (their tile draws are known)",
 			    v);
-	c->rng.lcg = minor >= 9;
+	c->rng.lcg = (minor >= 9) != c->flip_lcg;
 	return 0;
 }
 
@@ -734,6 +756,9 @@ static void put_record(const conv *c, arb_buf *out, bool star)
 	arb_buf_put(out, c->tags.p, c->tags.len);
 	if (star)
 		arb_buf_puts(out, "[Result \"*\"]\n");
+	if (c->free_draws)
+		arb_buf_puts(out, "; the tiles discarded, and when, are unknown: JCloisterZone's "
+				  "draws with this save's random numbers were not reproduced\n");
 	arb_buf_putc(out, '\n');
 	if (c->moves.len)
 		arb_buf_put(out, c->moves.p, c->moves.len);
@@ -747,6 +772,26 @@ static int put_final(void *ctx, arb_buf *out)
 	return 0;
 }
 
+/* Replay `text` with the engine into *r (arb_replay_free it). */
+static void replay_text(arb_buf *text, arb_replay *r)
+{
+	memset(r, 0, sizeof *r);
+	r->verdict = ARB_ERROR;
+	FILE *f = fmemopen(text->p, text->len, "r");
+	if (!f)
+		return;
+	arb_reader *rd = arb_reader_new(f, "import");
+	arb_record rec;
+	arb_diag d;
+	if (rd && arb_reader_next(rd, &rec, &d) == 1) {
+		r->rec = &rec;
+		arb_replay_game(r);
+	}
+	if (rd)
+		arb_reader_free(rd);
+	fclose(f);
+}
+
 /* Ask the engine whether the tile drawn now fits nowhere: replay the
  * record with its discard appended and see whether every line passes. */
 static bool discard_accepted(conv *c)
@@ -754,26 +799,51 @@ static bool discard_accepted(conv *c)
 	arb_buf text = { 0 };
 	put_record(c, &text, true);
 	arb_buf_printf(&text, "%s %c discard\n", colour(c, c->turn), T.kinds[c->drawn].letter);
-	bool ok = false;
-	FILE *f = fmemopen(text.p, text.len, "r");
-	if (f) {
-		arb_reader *rd = arb_reader_new(f, "import");
-		arb_record rec;
-		arb_diag d;
-		if (rd && arb_reader_next(rd, &rec, &d) == 1) {
-			arb_replay r;
-			memset(&r, 0, sizeof r);
-			r.rec = &rec;
-			arb_replay_game(&r);
-			ok = r.verdict != ARB_ERROR && r.moves == c->nlines + 1;
-			arb_replay_free(&r);
-		}
-		if (rd)
-			arb_reader_free(rd);
-		fclose(f);
-	}
+	arb_replay r;
+	replay_text(&text, &r);
+	bool ok = r.verdict != ARB_ERROR && r.moves == c->nlines + 1;
+	arb_replay_free(&r);
 	arb_buf_free(&text);
 	return ok;
+}
+
+/* Whether the discards the draws gave are ones the rules allow: a
+ * discard of a tile that fits somewhere means the draws went otherwise
+ * (another generator's). */
+static bool discards_allowed(conv *c)
+{
+	arb_buf text = { 0 };
+	put_record(c, &text, c->unfinished);
+	arb_replay r;
+	replay_text(&text, &r);
+	bool ok = !(r.verdict == ARB_ILLEGAL && r.rej.rule &&
+		    !strcmp(r.rej.rule, "discard-placeable"));
+	arb_replay_free(&r);
+	arb_buf_free(&text);
+	return ok;
+}
+
+/* The end of a save whose draws are not known: the tiles never placed
+ * were discarded somewhere (when, is unknown) or are still in the pack.
+ * When each fits nowhere at the end, the record ends with their discards
+ * and the game is over, as JCloisterZone ended it; else it is left
+ * unfinished. */
+static int end_free(conv *c)
+{
+	size_t keep = c->moves.len, lines = c->nlines;
+	while (c->npack > 0) {
+		c->drawn = c->pack[c->npack - 1];
+		if (!discard_accepted(c)) {
+			c->moves.len = keep;
+			c->nlines = lines;
+			c->unfinished = true;
+			return 0;
+		}
+		put_discard(c);
+		c->npack--;
+	}
+	c->phase = PH_OVER;
+	return 0;
 }
 
 static int convert(conv *c)
@@ -795,6 +865,8 @@ static int convert(conv *c)
 	/* A turn placed but not committed was never finished: dropped. */
 	if (c->phase == PH_ACTION || c->phase == PH_DEPLOYED)
 		c->unfinished = true;
+	if (c->free_draws && c->phase == PH_TILE)
+		return end_free(c);
 	/* After a COMMIT, JCloisterZone has drawn; a tile that fits nowhere
 	 * was discarded at once, and the game may have ended that way. */
 	while (c->phase == PH_TILE) {
@@ -832,6 +904,32 @@ static bool jcz_sniff(const unsigned char *b, size_t len)
 	return false;
 }
 
+/* Convert again a save whose draws did not give the tiles placed: with
+ * the other generator (some 5.7.x saves draw as 5.9's does: a new number
+ * after every draw, so a redraw after a discard differs), or, `free`, the
+ * placements as saved, with a warning. */
+static int convert_again(conv *c, bool free)
+{
+	size_t failed = c->first_failed;
+	arb_buf_free(&c->tags);
+	arb_buf_free(&c->moves);
+	arb_import_error *err = c->err;
+	json_t *root = c->root;
+	memset(c, 0, sizeof *c);
+	c->err = err;
+	c->root = root;
+	c->free_draws = free;
+	c->flip_lcg = !free;
+	int rc = convert(c);
+	if (rc == 0 && free)
+		snprintf(err->warn, sizeof err->warn,
+			 "replay[%zu]: JCloisterZone's draws with this save's random numbers do "
+			 "not give the tiles placed; the placements are converted as saved, and "
+			 "which tiles were discarded, and when, is unknown%s",
+			 failed, c->unfinished ? " (the game is left unfinished)" : "");
+	return rc;
+}
+
 /* Convert the save `bytes` (the whole document) and hand it to `sink`. */
 static int convert_doc(const unsigned char *bytes, size_t len, const arb_import_sink *sink,
 		       arb_import_error *err)
@@ -856,8 +954,18 @@ static int convert_doc(const unsigned char *bytes, size_t len, const arb_import_
 	memset(&c, 0, sizeof c);
 	c.err = err;
 	c.root = root;
+	int rc = convert(&c);
+	if (rc == 0 && c.ndiscards && !discards_allowed(&c))
+		c.draws_failed = true, rc = -1;
+	if (rc && c.draws_failed) {
+		rc = convert_again(&c, false);
+		if (rc == 0 && c.ndiscards && !discards_allowed(&c))
+			c.draws_failed = true, rc = -1;
+	}
+	if (rc && c.draws_failed)
+		rc = convert_again(&c, true);
 	arb_buf *const bufs[] = { &c.tags, &c.moves };
-	int rc = arb_import_finish(convert(&c), put_final, &c, sink, bufs, 2);
+	rc = arb_import_finish(rc, put_final, &c, sink, bufs, 2);
 	json_decref(root);
 	return rc;
 }

@@ -36,7 +36,8 @@ static const unsigned pio_res[CAT_RES] = { R_BRICK, R_GRAIN, R_ORE, R_WOOL, R_LU
 
 typedef struct conn {
 	char id[24];
-	int player; /* -1 until the server names it */
+	int player;  /* -1 until the server names it */
+	bool viewer; /* a spectator: told the game, never in it */
 } conn;
 
 typedef struct cell {
@@ -62,9 +63,11 @@ typedef struct conv {
 	cell map[PIO_MAX_H][PIO_MAX_W];
 	int chits[CAT_HEXES], nchits;
 	bool strict_trade;
+	int bank_cards; /* resource-count */
 	char title[64], version[32], game_id[40];
 	int nplayers;
 	char names[PIO_MAX_PLAYERS][64];
+	bool viewer_num[100]; /* the spectators' numbers (num-players up) */
 	/* the events */
 	bool started, over;
 	char run_key[PIO_MAX_LINE + 64], run_msg[PIO_MAX_LINE];
@@ -346,6 +349,14 @@ static int param(conv *c, const char *m)
 		}
 		return 0;
 	}
+	if (!strcmp(key, "resource-count")) {
+		/* the bank's size: the Variant's bank=N when not the box's */
+		if (v < 1 || v > CAT_MAX_BANK)
+			return fail(c, "resource-count %s: TGN's Catan holds a bank of 1 to %d cards "
+				       "per resource", val, CAT_MAX_BANK);
+		c->bank_cards = (int)v;
+		return 0;
+	}
 	if (!strcmp(key, "num-players")) {
 		if (v < 3 || v > PIO_MAX_PLAYERS)
 			return fail(c, "num-players %ld: TGN's Catan seats 3 or 4", v);
@@ -366,7 +377,6 @@ static int param(conv *c, const char *m)
 		{ "num-roads", 15, "a supply of roads other than 15" },
 		{ "num-settlements", 5, "a supply of settlements other than 5" },
 		{ "num-cities", 4, "a supply of cities other than 4" },
-		{ "resource-count", 19, "a bank other than 19 cards per resource" },
 		{ "island-discovery-bonus", 0, "an island discovery bonus" },
 		{ "use-pirate", 0, "the pirate" },
 	};
@@ -839,6 +849,19 @@ static const char *player_prefix(const char *m, int *p)
 	return m + i + 1;
 }
 
+/* A message about spectator p that every connection is told (it joins,
+ * is named, talks, leaves): no seat's business. */
+static bool spectator_notice(const conv *c, int p, const char *body)
+{
+	if (p < c->nplayers && !c->viewer_num[p])
+		return false;
+	static const char *const notices[] = { "is ", "style ", "has quit", "chat " };
+	for (size_t i = 0; i < sizeof notices / sizeof notices[0]; i++)
+		if (!strncmp(body, notices[i], strlen(notices[i])))
+			return true;
+	return false;
+}
+
 /* One message m sent to connection ci: fold it into the open event or
  * start the next one. */
 static int message(conv *c, int ci, const char *m)
@@ -848,6 +871,11 @@ static int message(conv *c, int ci, const char *m)
 	if (sscanf(m, "player %d of %d, welcome to pioneers server %n", &p, &n, &got) == 2 &&
 	    got > 0) {
 		cn->player = p;
+		/* A spectator is numbered from num-players up ("player 4 of
+		 * 4"): it watches, so its connection says nothing new. */
+		cn->viewer = p >= n;
+		if (cn->viewer && p >= 0 && p < 100)
+			c->viewer_num[p] = true;
 		if (!c->version[0]) {
 			snprintf(c->version, sizeof c->version, "%.31s", m + got);
 			if (strncmp(c->version, PIO_VERSION ".", sizeof PIO_VERSION))
@@ -858,7 +886,11 @@ static int message(conv *c, int ci, const char *m)
 		}
 		return 0;
 	}
+	if (cn->viewer)
+		return 0;
 	const char *body = player_prefix(m, &p);
+	if (body && spectator_notice(c, p, body))
+		return 0;
 	if (body && !strncmp(body, "is ", 3) && p < PIO_MAX_PLAYERS) {
 		if (!c->started)
 			snprintf(c->names[p], sizeof c->names[p], "%s", body + 3);
@@ -1000,9 +1032,15 @@ static int put_record(void *ctx, arb_buf *out)
 			const char *nm = c->names[c->player_at[s]];
 			arb_import_tag(out, colours[s], nm[0] ? nm : "?");
 		}
-		char variant[96];
-		snprintf(variant, sizeof variant, "phases=%s robber=any vp-cards=revealed",
-			 c->strict_trade ? "strict" : "combined");
+		/* Pioneers' rules where they are not the rulebook's: a
+		 * shortage is paid in seat order from the roller, and the
+		 * bank holds resource-count cards of each resource. */
+		char variant[128], bank[16] = "";
+		if (c->bank_cards != (int)c->d->bank)
+			snprintf(bank, sizeof bank, " bank=%d", c->bank_cards);
+		snprintf(variant, sizeof variant,
+			 "phases=%s robber=any vp-cards=revealed shortage=order%s",
+			 c->strict_trade ? "strict" : "combined", bank);
 		arb_import_tag(out, "Variant", variant);
 		arb_buf_puts(out, "[Setup \"");
 		arb_buf_put(out, c->setup_tag.p, c->setup_tag.len);
@@ -1078,6 +1116,7 @@ static int pio_convert(arb_import_in *in, const arb_import_sink *sink, arb_impor
 	c->params_conn = -1;
 	memset(c->seat_of, -1, sizeof c->seat_of);
 	c->nplayers = PIO_MAX_PLAYERS;
+	c->bank_cards = c->d ? (int)c->d->bank : 0; /* a game block without resource-count */
 	arb_buf *const bufs[] = { &c->moves, &c->line, &c->setup_tag };
 	int rc = arb_import_finish(c->d ? convert(c, in) : -1, put_record, c, sink, bufs, 3);
 	free(c);

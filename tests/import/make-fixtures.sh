@@ -37,6 +37,15 @@ EOF
 )
 jq --argjson n "$n" '.replay |= .[:$n]' $D/jcz-discard.jcz >$D/jcz-discard-pending.jcz
 
+# draws that cannot be reproduced: jcz-discard.jcz with its first COMMIT's
+# random number changed (placements as saved, discards unknown, a warning)
+k=$(jq '[.replay | to_entries[] | select(.value.type == "COMMIT") | .key][0]' $D/jcz-discard.jcz)
+jq --argjson k "$k" '.replay[$k].payload.random = 0.999' $D/jcz-discard.jcz >$D/jcz-draws-unknown.jcz
+# jcz-draws-differ.jcz is not made here: a save written by JCloisterZone
+# 5.7.3 itself (random moves, seed 5200; JCloisterZone's final scores
+# Player 1 8, Player 2 18, 70 tiles placed and 1 discarded), which draws as
+# 5.9's generator does
+
 base=$D/jcz-2p.jcz
 jq '.setup.sets["inns-and-cathedrals:1"] = 1 | .setup.elements.inn = true' $base >$D/bad-expansion.jcz
 jq '.setup.elements.abbot = 1' $base >$D/bad-element.jcz

@@ -15,6 +15,23 @@
 # script only derives the bad and cut inputs from them.  Run from the top
 # of the tree; then `sh tests/import-test.sh --update` and check the
 # goldens by hand.
+#
+# pioneers-spectators.log is a 4-player game watched by spectators, made
+# the same way (the server's stderr kept apart: 2>/dev/null) with
+# pioneers-viewer.py, a spectator that joins as Pioneers' own client does:
+#   python3 pioneers-viewer.py PORT Logbot 0 99 &   (before the players:
+#       "status viewer Logbot", player 4)
+#   (the four pioneersai five seconds later)
+#   python3 pioneers-viewer.py PORT - 3.3 0.6 &     (mid-game, "status
+#       newviewer": "player 5 is Spectator 1", quits after 0.6 s)
+# and cut after the first "<-- done" past line 1600 (an unfinished game).
+# pioneers-bank5.log is a 3-player game on Default with resource-count 5
+# (shortages are common), `--file bank5.game` made with
+#   sed 's/^resource-count 19/resource-count 5/; s/^title Default/title
+#       Small bank/' /usr/share/games/pioneers/default.game >bank5.game
+# and cut after the first
+# "<-- done" past line 700; its move 16 pays a grain shortage in seat
+# order from the roller, as only shortage=order does.
 set -eu
 D=tests/import
 g=$D/pioneers-3p.log

@@ -10,6 +10,7 @@
  * and settlements go), longest_road.c, score.c (points, win, standing),
  * snapshot.c (the Setup tag), dump.c, moves.c, gen.c (the random player).
  */
+#include <assert.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,12 +41,12 @@ int cat_reject(arb_reject *rej, enum cat_rule rule, uint32_t line, uint32_t col,
 /* One Variant option: its name, its values, and where the value goes. */
 static const struct opt {
 	const char *name;
-	const char *const values[4]; /* index = the enum value, first default */
+	const char *const values[5]; /* index = the enum value, first default */
 	size_t off;
 } options[] = {
 	{ "phases", { "strict", "combined" }, offsetof(cat_game, opt_phases) },
 	{ "robber", { "token", "any" }, offsetof(cat_game, opt_robber) },
-	{ "shortage", { "roll", "resource", "single" }, offsetof(cat_game, opt_shortage) },
+	{ "shortage", { "roll", "resource", "single", "order" }, offsetof(cat_game, opt_shortage) },
 	{ "vp-cards", { "hidden", "revealed" }, offsetof(cat_game, opt_vpc) },
 	{ "start-resources", { "second", "none" }, offsetof(cat_game, opt_start) },
 	{ "longest-road-tie", { "keep", "aside" }, offsetof(cat_game, opt_lrtie) },
@@ -74,20 +75,46 @@ static int set_option(cat_game *g, const arb_option *o, arb_reject *rej)
 				  "option "
 				  "edition takes 5 or sv");
 	}
+	if (strcmp(o->name, "bank") == 0 && o->value && o->value[0] >= '0' &&
+	    o->value[0] <= '9') {
+		/* bank=N: a bank of N cards per resource (Pioneers'
+		 * resource-count), limited like the box's */
+		char *end;
+		long n = strtol(o->value, &end, 10);
+		if (*end || n < 1 || n > CAT_MAX_BANK)
+			return cat_reject(rej, CAT_R_BAD_OPTION, line, col,
+					  "option bank=N takes a number of cards per resource "
+					  "from 1 to %d, not '%s'",
+					  CAT_MAX_BANK, o->value);
+		g->opt_bank = BANK_LIMITED;
+		g->bank_cards = (uint8_t)n;
+		return 0;
+	}
 	for (size_t i = 0; i < ARB_COUNT(options); i++) {
 		if (strcmp(o->name, options[i].name))
 			continue;
+		if (strcmp(o->name, "bank") == 0)
+			g->bank_cards = 0; /* limited (the box's) or unlimited */
 		for (unsigned v = 0; options[i].values[v]; v++)
 			if (o->value && strcmp(o->value, options[i].values[v]) == 0) {
 				*((uint8_t *)g + options[i].off) = (uint8_t)v;
 				return 0;
 			}
-		const char *const *vs = options[i].values;
-		return cat_reject(rej, CAT_R_BAD_OPTION, line, col,
-				  "option %s "
-				  "takes %s%s%s%s%s",
-				  o->name, vs[0], vs[1] ? " or " : "", vs[1] ? vs[1] : "",
-				  vs[2] ? " or " : "", vs[2] ? vs[2] : "");
+		/* "a, b or c"; bank takes a number besides its words */
+		static_assert(CAT_MAX_BANK == 51, "the words below say 51");
+		const char *vs[6];
+		unsigned nv = 0;
+		for (unsigned v = 0; options[i].values[v]; v++)
+			vs[nv++] = options[i].values[v];
+		if (strcmp(o->name, "bank") == 0)
+			vs[nv++] = "a number of cards per resource (1 to 51)";
+		char list[160];
+		size_t len = 0;
+		for (unsigned v = 0; v < nv && len < sizeof list; v++)
+			len += (size_t)snprintf(list + len, sizeof list - len, "%s%s",
+						v == 0 ? "" : v + 1 < nv ? ", " : " or ", vs[v]);
+		return cat_reject(rej, CAT_R_BAD_OPTION, line, col, "option %s takes %s", o->name,
+				  list);
 	}
 	return cat_reject(rej, CAT_R_UNKNOWN_OPTION, line, col,
 			  "unknown option "

@@ -49,7 +49,7 @@ enum { C_ROAD, C_SETTLEMENT, C_CITY, C_DEV, C_NCOST };
 /* Option values (Variant tag), see notation/catan.md "Rule options". */
 enum { PH_STRICT, PH_COMBINED };	  /* phases=                */
 enum { ROB_TOKEN, ROB_ANY };		  /* robber=                */
-enum { SH_ROLL, SH_RESOURCE, SH_SINGLE }; /* shortage=              */
+enum { SH_ROLL, SH_RESOURCE, SH_SINGLE, SH_ORDER }; /* shortage=     */
 enum { VPC_HIDDEN, VPC_REVEALED };	  /* vp-cards=              */
 enum { SR_SECOND, SR_NONE };		  /* start-resources=       */
 enum { LRT_KEEP, LRT_ASIDE };		  /* longest-road-tie=      */
@@ -151,6 +151,7 @@ typedef struct cat_game {
 	uint8_t colour[CAT_SEATS]; /* seat -> colour index            */
 	int8_t seat_of[CAT_SEATS]; /* colour index -> seat or -1      */
 	uint8_t opt_phases, opt_robber, opt_shortage, opt_vpc, opt_start, opt_lrtie, opt_bank;
+	uint8_t bank_cards; /* bank=N: cards per resource; 0: the data's */
 	uint8_t view; /* View tag: a seat, CAT_OBSERVER,
 					    * or CAT_NONE (no tag: full record) */
 	cat_board b;
@@ -183,12 +184,15 @@ typedef struct cat_game {
 
 #define CAT_MAX_EVENTS (3 * CAT_MAX_ACTS + 4)
 
-/* Resource cards of each kind in the game: the data's bank, or with
- * bank=unlimited (JSettlers2's bank, which never runs out) CAT_MAX_BANK,
- * the most a hand's byte can count: more than any game puts in hands. */
+/* Resource cards of each kind in the game: the data's bank, bank=N's
+ * (Pioneers' resource-count), or with bank=unlimited (JSettlers2's
+ * bank, which never runs out) CAT_MAX_BANK, the most a hand's byte can
+ * count: more than any game puts in hands. */
 static inline unsigned cat_bank_size(const cat_game *g)
 {
-	return g->opt_bank == BANK_UNLIMITED ? CAT_MAX_BANK : g->d->bank;
+	return g->opt_bank == BANK_UNLIMITED ? CAT_MAX_BANK
+	       : g->bank_cards		     ? g->bank_cards
+						     : g->d->bank;
 }
 
 /* Action kinds of a turn line. */

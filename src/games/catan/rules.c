@@ -135,10 +135,10 @@ void cat_give_card(cat_state *s, unsigned from, unsigned to, unsigned r, unsigne
 	s->p[to].ncards = (uint8_t)(s->p[to].ncards + n);
 }
 
-/* Production of a roll: what it owes (cat_roll_owed); a resource the
- * bank cannot cover is handled by the shortage= option.  `got` receives
- * the cards. */
-static void produce(cat_game *g, unsigned roll, uint8_t got[CAT_SEATS][CAT_RES])
+/* Production of `roller`'s roll: what it owes (cat_roll_owed); a
+ * resource the bank cannot cover is handled by the shortage= option.
+ * `got` receives the cards. */
+static void produce(cat_game *g, unsigned roller, unsigned roll, uint8_t got[CAT_SEATS][CAT_RES])
 {
 	cat_state *s = &g->s;
 	unsigned tot[CAT_RES];
@@ -158,6 +158,18 @@ static void produce(cat_game *g, unsigned roll, uint8_t got[CAT_SEATS][CAT_RES])
 		}
 		for (unsigned m = short_res; m; m &= m - 1) {
 			unsigned r = (unsigned)__builtin_ctz(m);
+			if (g->opt_shortage == SH_ORDER) {
+				/* Pioneers: paid in seat order from the roller,
+				 * each what it is owed while the bank has it */
+				unsigned left = s->bank[r];
+				for (unsigned i = 0; i < g->nseats; i++) {
+					unsigned p = (roller + i) % g->nseats;
+					if (got[p][r] > left)
+						got[p][r] = (uint8_t)left;
+					left -= got[p][r];
+				}
+				continue;
+			}
 			unsigned owers = 0, who = 0;
 			for (unsigned p = 0; p < g->nseats; p++)
 				if (got[p][r]) {
@@ -371,7 +383,7 @@ static int act_roll(cat_turn *t, const cat_act *a)
 	t->rolled = true;
 	t->roll = a->a + a->b;
 	if (t->roll != 7) {
-		produce(g, t->roll, t->got);
+		produce(g, t->seat, t->roll, t->got);
 		return 0;
 	}
 	memset(t->got, 0, sizeof t->got);

@@ -109,6 +109,32 @@ static void test_bank_shortage(void **state)
 		assert_int_equal(g->s.bank[R_WOOL], 1);
 		catan_game.destroy(g);
 	}
+	/* shortage=order (Pioneers): paid in seat order from the roller
+	 * while the bank has it; Blue rolls, so Blue's wool comes first. */
+	cat_game *g = tt_opened("shortage=order");
+	tt_give(g, WHITE, "15wool");
+	tt_ok(g, "Red roll 6+6");
+	assert_int_equal(g->s.bank[R_WOOL], 1);
+	tt_bad(g, "Blue roll 1+3 gets Red wool", "assert-production", 20, "Red gets nothing");
+	tt_ok(g, "Blue roll 1+3 gets Blue wool gets Red nothing gets White grain");
+	assert_int_equal(g->s.bank[R_WOOL], 0);
+	catan_game.destroy(g);
+	/* One seat owed more than the bank holds gets what is left, and the
+	 * next seat nothing: Red's city owes 2 wool, the bank has 1. */
+	g = tt_opened("shortage=order");
+	tt_empty(g, RED);
+	tt_give(g, RED, "3ore+2grain");
+	tt_ok(g, "Red roll 6+6 city g2");
+	tt_ok(g, "Blue roll 6+6");
+	tt_ok(g, "White roll 6+6");
+	tt_give(g, WHITE, "17wool");
+	assert_int_equal(g->s.bank[R_WOOL], 1);
+	tt_ok(g, "Red roll 1+3 gets Red wool gets Blue nothing");
+	catan_game.destroy(g);
+	/* bank=N: a bank of N cards of each resource. */
+	g = tt_opened("bank=5");
+	assert_int_equal(cat_bank_size(g), 5);
+	catan_game.destroy(g);
 	/* Only one player owed: shortage=single gives what is left. */
 	for (unsigned opt = 1; opt < 3; opt++) {
 		cat_game *g = tt_opened(o[opt]);
