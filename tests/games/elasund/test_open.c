@@ -1,0 +1,266 @@
+/*
+ * test_open.c — Elasund played live, action by action (the open turn ops
+ * of src/games/elasund/open.c, which the referee drives): every turn of
+ * generated games played item by item agrees with apply(); every line
+ * of the rule corpus that check refuses is refused at the same item with
+ * the same rule; games dealt from a seed (dice, influence cards, loot,
+ * church tiles) and played by a random player reach their end with
+ * every dealt action accepted; and one hand-checked case per thing the
+ * rules can wait for (asked).
+ *
+ * The harness plays as src/referee/table.c does: the line so far is
+ * "Colour" and the words each deal() gave back, played with apply_open
+ * on a copy of the turn's start; the turn ends with apply() of the line.
+ */
+#include <glob.h>
+#include <strings.h>
+
+#include "core/reader.h"
+#include "core/replay.h"
+#include "elasund_test.h"
+
+#define MAXACT 64
+#define LINE_MAX_TOK 256
+
+/* A game and two more of the same set-up: the turn's start is the
+ * harness game (t->g); `work` holds the turn so far, `probe` the one
+ * being tried. */
+typedef struct live {
+	tg_game t;
+	el_game *work, *probe;
+	arb_buf line; /* "Colour w w ...": the turn so far          */
+	arb_buf tried; /* the last line tried                      */
+	bool begun;   /* an action of the turn is accepted          */
+	arb_reject rej;
+} live;
+
+static el_game *twin(tg_game *t)
+{
+	arb_reject rej;
+	el_game *g = OPS->create(tg_data, &t->et.setup, &rej);
+	if (!g)
+		fail_msg("create: %s", rej.msg);
+	return g;
+}
+
+static void live_start(live *L, const char *letters, const char *hands, const char *opts)
+{
+	memset(L, 0, sizeof *L);
+	tg_start(&L->t, letters, hands, opts);
+	L->work = twin(&L->t);
+	L->probe = twin(&L->t);
+}
+
+static void live_stop(live *L)
+{
+	OPS->destroy(L->work);
+	OPS->destroy(L->probe);
+	arb_buf_free(&L->line);
+	arb_buf_free(&L->tried);
+	tg_stop(&L->t);
+}
+
+/* The position the next action follows. */
+static el_game *now(live *L)
+{
+	return L->begun ? L->work : L->t.g;
+}
+
+/* Parse `text` on game g into m. */
+static int parse_text(el_game *g, const char *text, el_move *m, arb_token *tok, size_t *ntok,
+		      arb_reject *rej)
+{
+	*ntok = arb_split_tokens(text, strlen(text), 1, 1, tok, LINE_MAX_TOK);
+	assert_true(*ntok > 0 && *ntok < LINE_MAX_TOK);
+	memset(m, 0, sizeof *m);
+	return OPS->parse(g, tok, *ntok, m, rej);
+}
+
+/* Play `words` (one action, dealt already) after the turn so far: 0, or
+ * -1 with L->rej (the turn so far unchanged). */
+static int live_play(live *L, const char *words)
+{
+	size_t keep = L->line.len;
+	if (!L->begun) {
+		arb_buf_reset(&L->line);
+		arb_buf_puts(&L->line, el_cname(L->t.g, L->t.g->pos.active));
+		keep = L->line.len;
+	}
+	arb_buf_printf(&L->line, " %s", words);
+	arb_buf_reset(&L->tried);
+	arb_buf_puts(&L->tried, L->line.p);
+	el_move m;
+	arb_token tok[LINE_MAX_TOK];
+	size_t n;
+	OPS->copy(L->probe, L->t.g);
+	int rc = parse_text(L->probe, L->line.p, &m, tok, &n, &L->rej);
+	if (rc == 0)
+		rc = OPS->apply_open(L->probe, &m, NULL, &L->rej);
+	if (rc < 0) {
+		L->line.len = keep;
+		L->line.p[keep] = '\0';
+		return -1;
+	}
+	el_game *w = L->work;
+	L->work = L->probe;
+	L->probe = w;
+	L->begun = true;
+	return 0;
+}
+
+/* Deal `words` for `seat` (rng NULL: chance as written) into out: the
+ * deal's answer. */
+static int live_deal(live *L, unsigned seat, const char *words, uint64_t *rng, arb_buf *out)
+{
+	arb_token tok[LINE_MAX_TOK];
+	size_t n = arb_split_tokens(words, strlen(words), 1, 1, tok, LINE_MAX_TOK);
+	unsigned consent = 99;
+	arb_buf_reset(out);
+	int rc = OPS->deal(now(L), seat, tok, n, rng, out, &consent, &L->rej);
+	assert_int_equal(consent, 0);
+	return rc;
+}
+
+/* End the turn: apply() of the whole line on the start, which must give
+ * the position apply_open left (but for the turn passing on). */
+static void live_end(live *L)
+{
+	arb_asked a;
+	OPS->asked(now(L), &a);
+	if (!a.may_end)
+		fail_msg("'%s': the turn may not end (%s)", L->line.p, a.what);
+	el_move m;
+	arb_token tok[LINE_MAX_TOK];
+	size_t n;
+	assert_int_equal(parse_text(L->t.g, L->line.p, &m, tok, &n, &L->rej), 0);
+	el_pos before = L->t.g->pos;
+	if (OPS->apply(L->t.g, &m, NULL, &L->rej) != 0)
+		fail_msg("'%s' refused at its end: %s: %s", L->line.p, L->rej.rule, L->rej.msg);
+	const char *why;
+	if (!OPS->position_ok(L->t.g, &why))
+		fail_msg("'%s': position_ok: %s", L->line.p, why);
+	el_pos open = L->work->pos;
+	open.turns = L->t.g->pos.turns;
+	open.active = L->t.g->pos.active;
+	assert_true(before.turns + 1 == open.turns);
+	assert_memory_equal(&open, &L->t.g->pos, sizeof open);
+	L->begun = false;
+	arb_buf_reset(&L->line);
+}
+
+/* The seat that speaks an action (tok[0..n)): the colour it names for a
+ * discard, halving or hut move, else the seat whose turn it is. */
+static unsigned speaker(const el_game *g, const arb_token *tok, size_t n)
+{
+	const arb_token *who = NULL;
+	if (memchr(tok[0].s, '=', tok[0].len))
+		who = &tok[0];
+	else if (n > 1 && (arb_tok_ieq(&tok[0], "discard") || arb_tok_ieq(&tok[0], "halve") ||
+			   arb_tok_ieq(&tok[0], "hut") || arb_tok_ieq(&tok[0], "longhut")))
+		who = &tok[1];
+	if (who)
+		for (unsigned s = 0; s < g->nseats; s++) {
+			const char *c = el_cname(g, (int)s);
+			if (strncasecmp(c, who->s, strlen(c)) == 0)
+				return s;
+		}
+	return g->pos.active;
+}
+
+/* The words of action k of a line whose actions start at cols[0..n). */
+static void action_words(const arb_token *tok, size_t ntok, const uint32_t *cols, size_t n,
+			 size_t k, char *out, size_t cap)
+{
+	out[0] = 0;
+	for (size_t i = 1; i < ntok; i++) {
+		if (tok[i].col < cols[k] || (k + 1 < n && tok[i].col >= cols[k + 1]))
+			continue;
+		snprintf(out + strlen(out), cap - strlen(out), "%s%.*s", out[0] ? " " : "",
+			 (int)tok[i].len, tok[i].s);
+	}
+}
+
+/* ------------------------------------------- 1: generated games */
+
+/* A generated game played action by action: each action's speaker is
+ * asked for, its deal (chance as written) gives its words back, each
+ * prefix is accepted by apply_open, the line rebuilt from the deals is
+ * the generated one, and apply() of it gives the position apply_open
+ * gave.  Returns the actions played. */
+static size_t replay_generated(uint64_t seed, const char *letters)
+{
+	uint64_t rng = seed;
+	arb_buf tags = { 0 }, line = { 0 }, out = { 0 }, again = { 0 };
+	size_t nseats = strlen(letters), played = 0;
+	OPS->random_tags(tg_data, nseats, &rng, &tags);
+	char hands[128];
+	snprintf(hands, sizeof hands, "%.*s", (int)(tags.len - 11), tags.p + 8);
+	live L;
+	live_start(&L, letters, hands, NULL);
+	while (!OPS->over(L.t.g)) {
+		arb_buf_reset(&line);
+		if (OPS->random_turn(L.t.g, &rng, &line) != 0)
+			break;
+		el_move m;
+		arb_token tok[LINE_MAX_TOK];
+		size_t ntok;
+		assert_int_equal(parse_text(L.t.g, line.p, &m, tok, &ntok, &L.rej), 0);
+		uint32_t cols[MAXACT];
+		size_t n = OPS->actions(L.t.g, &m, cols, MAXACT);
+		assert_true(n >= 1 && n < MAXACT);
+		assert_int_equal(cols[0], tok[1].col);
+		for (size_t k = 0; k < n; k++) {
+			char words[512];
+			action_words(tok, ntok, cols, n, k, words, sizeof words);
+			arb_token at[32];
+			size_t an = arb_split_tokens(words, strlen(words), 1, 1, at, 32);
+			unsigned who = speaker(L.t.g, at, an);
+			arb_asked a;
+			OPS->asked(now(&L), &a);
+			if (!(a.seats & (1u << who)) || a.over)
+				fail_msg("'%s', before '%s': asked %s of seats %#x, may_end %d",
+					 line.p, words, a.what, a.seats, a.may_end);
+			if (live_deal(&L, who, words, NULL, &out) != ARB_DEAL_PLAY)
+				fail_msg("'%s': deal of '%s' refused: %s", line.p, words,
+					 L.rej.msg);
+			if (live_play(&L, out.p) != 0)
+				fail_msg("'%s': prefix '%s' refused: %s: %s", line.p, L.tried.p,
+					 L.rej.rule, L.rej.msg);
+			played++;
+		}
+		/* the rebuilt line is the generated one, byte for byte, in fmt */
+		el_move m2;
+		arb_token tok2[LINE_MAX_TOK];
+		size_t n2;
+		assert_int_equal(parse_text(L.t.g, L.line.p, &m2, tok2, &n2, &L.rej), 0);
+		arb_buf_reset(&again);
+		OPS->format(L.t.g, &m2, &again);
+		assert_string_equal(again.p, line.p);
+		live_end(&L);
+	}
+	arb_buf_free(&tags);
+	arb_buf_free(&line);
+	arb_buf_free(&out);
+	arb_buf_free(&again);
+	live_stop(&L);
+	return played;
+}
+
+static void test_generated_prefixes(void **state)
+{
+	(void)state;
+	static const char *const letters[] = { "RB", "RBG", "RBGY" };
+	size_t actions = 0;
+	for (uint64_t seed = 1; seed <= 500; seed++)
+		actions += replay_generated(seed * 7919, letters[seed % 3]);
+	printf("# %zu actions\n", actions);
+	assert_true(actions > 500 * 100);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_generated_prefixes),
+	};
+	return cmocka_run_group_tests(tests, tg_setup_data, tg_teardown_data);
+}
