@@ -26,7 +26,8 @@
  * harness game (t->g); `work` holds the turn so far, `probe` the one
  * being tried. */
 typedef struct live {
-	tg_game t;
+	tg_game t;	/* the harness game, when the game is one      */
+	el_game *start; /* the turn's start (t.g, or a record's game)  */
 	el_game *work, *probe;
 	arb_buf line; /* "Colour w w ...": the turn so far          */
 	arb_buf tried; /* the last line tried                      */
@@ -34,21 +35,28 @@ typedef struct live {
 	arb_reject rej;
 } live;
 
-static el_game *twin(tg_game *t)
+static el_game *twin(const arb_setup *setup)
 {
 	arb_reject rej;
-	el_game *g = OPS->create(tg_data, &t->et.setup, &rej);
+	el_game *g = OPS->create(tg_data, setup, &rej);
 	if (!g)
 		fail_msg("create: %s", rej.msg);
 	return g;
+}
+
+/* Live play of a game whose start is `start`, created from `setup`. */
+static void live_on(live *L, el_game *start, const arb_setup *setup)
+{
+	L->start = start;
+	L->work = twin(setup);
+	L->probe = twin(setup);
 }
 
 static void live_start(live *L, const char *letters, const char *hands, const char *opts)
 {
 	memset(L, 0, sizeof *L);
 	tg_start(&L->t, letters, hands, opts);
-	L->work = twin(&L->t);
-	L->probe = twin(&L->t);
+	live_on(L, L->t.g, &L->t.et.setup);
 }
 
 static void live_stop(live *L)
@@ -57,13 +65,14 @@ static void live_stop(live *L)
 	OPS->destroy(L->probe);
 	arb_buf_free(&L->line);
 	arb_buf_free(&L->tried);
-	tg_stop(&L->t);
+	if (L->t.g)
+		tg_stop(&L->t);
 }
 
 /* The position the next action follows. */
 static el_game *now(live *L)
 {
-	return L->begun ? L->work : L->t.g;
+	return L->begun ? L->work : L->start;
 }
 
 /* Parse `text` on game g into m. */
@@ -83,7 +92,7 @@ static int live_play(live *L, const char *words)
 	size_t keep = L->line.len;
 	if (!L->begun) {
 		arb_buf_reset(&L->line);
-		arb_buf_puts(&L->line, el_cname(L->t.g, L->t.g->pos.active));
+		arb_buf_puts(&L->line, el_cname(L->start, L->start->pos.active));
 		keep = L->line.len;
 	}
 	arb_buf_printf(&L->line, " %s", words);
@@ -92,7 +101,7 @@ static int live_play(live *L, const char *words)
 	el_move m;
 	arb_token tok[LINE_MAX_TOK];
 	size_t n;
-	OPS->copy(L->probe, L->t.g);
+	OPS->copy(L->probe, L->start);
 	int rc = parse_text(L->probe, L->line.p, &m, tok, &n, &L->rej);
 	if (rc == 0)
 		rc = OPS->apply_open(L->probe, &m, NULL, &L->rej);
@@ -132,25 +141,25 @@ static void live_end(live *L)
 	el_move m;
 	arb_token tok[LINE_MAX_TOK];
 	size_t n;
-	assert_int_equal(parse_text(L->t.g, L->line.p, &m, tok, &n, &L->rej), 0);
-	el_pos before = L->t.g->pos;
-	if (OPS->apply(L->t.g, &m, NULL, &L->rej) != 0)
+	assert_int_equal(parse_text(L->start, L->line.p, &m, tok, &n, &L->rej), 0);
+	el_pos before = L->start->pos;
+	if (OPS->apply(L->start, &m, NULL, &L->rej) != 0)
 		fail_msg("'%s' refused at its end: %s: %s", L->line.p, L->rej.rule, L->rej.msg);
 	const char *why;
-	if (!OPS->position_ok(L->t.g, &why))
+	if (!OPS->position_ok(L->start, &why))
 		fail_msg("'%s': position_ok: %s", L->line.p, why);
 	el_pos open = L->work->pos;
-	open.turns = L->t.g->pos.turns;
-	open.active = L->t.g->pos.active;
+	open.turns = L->start->pos.turns;
+	open.active = L->start->pos.active;
 	assert_true(before.turns + 1 == open.turns);
-	assert_memory_equal(&open, &L->t.g->pos, sizeof open);
+	assert_memory_equal(&open, &L->start->pos, sizeof open);
 	L->begun = false;
 	arb_buf_reset(&L->line);
 }
 
-/* The seat that speaks an action (tok[0..n)): the colour it names for a
- * discard, halving or hut move, else the seat whose turn it is. */
-static unsigned speaker(const el_game *g, const arb_token *tok, size_t n)
+/* The seat that speaks an action (tok[0..n)) of a line of seat `line`:
+ * the colour it names for a discard, halving or hut move, else `line`. */
+static unsigned speaker(const el_game *g, unsigned line, const arb_token *tok, size_t n)
 {
 	const arb_token *who = NULL;
 	if (memchr(tok[0].s, '=', tok[0].len))
@@ -164,7 +173,7 @@ static unsigned speaker(const el_game *g, const arb_token *tok, size_t n)
 			if (strncasecmp(c, who->s, strlen(c)) == 0)
 				return s;
 		}
-	return g->pos.active;
+	return line;
 }
 
 /* The words of action k of a line whose actions start at cols[0..n). */
@@ -197,16 +206,16 @@ static size_t replay_generated(uint64_t seed, const char *letters)
 	snprintf(hands, sizeof hands, "%.*s", (int)(tags.len - 11), tags.p + 8);
 	live L;
 	live_start(&L, letters, hands, NULL);
-	while (!OPS->over(L.t.g)) {
+	while (!OPS->over(L.start)) {
 		arb_buf_reset(&line);
-		if (OPS->random_turn(L.t.g, &rng, &line) != 0)
+		if (OPS->random_turn(L.start, &rng, &line) != 0)
 			break;
 		el_move m;
 		arb_token tok[LINE_MAX_TOK];
 		size_t ntok;
-		assert_int_equal(parse_text(L.t.g, line.p, &m, tok, &ntok, &L.rej), 0);
+		assert_int_equal(parse_text(L.start, line.p, &m, tok, &ntok, &L.rej), 0);
 		uint32_t cols[MAXACT];
-		size_t n = OPS->actions(L.t.g, &m, cols, MAXACT);
+		size_t n = OPS->actions(L.start, &m, cols, MAXACT);
 		assert_true(n >= 1 && n < MAXACT);
 		assert_int_equal(cols[0], tok[1].col);
 		for (size_t k = 0; k < n; k++) {
@@ -214,7 +223,7 @@ static size_t replay_generated(uint64_t seed, const char *letters)
 			action_words(tok, ntok, cols, n, k, words, sizeof words);
 			arb_token at[32];
 			size_t an = arb_split_tokens(words, strlen(words), 1, 1, at, 32);
-			unsigned who = speaker(L.t.g, at, an);
+			unsigned who = speaker(L.start, m.seat, at, an);
 			arb_asked a;
 			OPS->asked(now(&L), &a);
 			if (!(a.seats & (1u << who)) || a.over)
@@ -232,9 +241,9 @@ static size_t replay_generated(uint64_t seed, const char *letters)
 		el_move m2;
 		arb_token tok2[LINE_MAX_TOK];
 		size_t n2;
-		assert_int_equal(parse_text(L.t.g, L.line.p, &m2, tok2, &n2, &L.rej), 0);
+		assert_int_equal(parse_text(L.start, L.line.p, &m2, tok2, &n2, &L.rej), 0);
 		arb_buf_reset(&again);
-		OPS->format(L.t.g, &m2, &again);
+		OPS->format(L.start, &m2, &again);
 		assert_string_equal(again.p, line.p);
 		live_end(&L);
 	}
@@ -257,10 +266,131 @@ static void test_generated_prefixes(void **state)
 	assert_true(actions > 500 * 100);
 }
 
+/* ------------------------------------------------ 2: the rule corpus */
+
+/* Rules of what a line owes: the open turn lets them wait until the line
+ * goes on past the debt, or to its end (phase three). */
+static bool owed_rule(const char *rule)
+{
+	static const char *const owed[] = { "draw-count",  "pirate-discard", "loot-count",
+					    "halve-count", "hut-missing",    "phase-three" };
+	for (size_t i = 0; i < sizeof owed / sizeof owed[0]; i++)
+		if (!strcmp(rule, owed[i]))
+			return true;
+	return false;
+}
+
+/* The bad line tok[0..ntok) (parsed: m), which apply() refused on
+ * `start` with `bad`, played action by action: the first refusal has
+ * the same rule, at the item of the refused word with the same message
+ * (a debt may be refused later, when the line goes on past it). */
+static void check_bad_line(live *L, const char *file, const arb_token *tok, size_t ntok,
+			   const el_move *m, const arb_reject *bad)
+{
+	uint32_t cols[MAXACT];
+	size_t n = OPS->actions(L->start, m, cols, MAXACT), k;
+	arb_buf out = { 0 };
+	bool by_deal = false;
+	L->begun = false;
+	for (k = 0; k < n; k++) {
+		char words[512];
+		action_words(tok, ntok, cols, n, k, words, sizeof words);
+		arb_token at[32];
+		size_t an = arb_split_tokens(words, strlen(words), 1, 1, at, 32);
+		if (live_deal(L, speaker(now(L), m->seat, at, an), words, NULL, &out) < 0) {
+			by_deal = true;
+			break;
+		}
+		if (live_play(L, out.p) < 0)
+			break;
+	}
+	if (k == n) { /* every prefix kept: the end refuses */
+		el_move whole;
+		arb_token t2[LINE_MAX_TOK];
+		size_t n2;
+		OPS->copy(L->probe, L->start);
+		assert_int_equal(parse_text(L->probe, L->line.p, &whole, t2, &n2, &L->rej), 0);
+		if (OPS->apply(L->probe, &whole, NULL, &L->rej) == 0)
+			fail_msg("%s: '%s' played live is accepted, check says %s (%s)", file,
+				 L->line.p, bad->rule, bad->msg);
+	}
+	if (strcmp(L->rej.rule, bad->rule) != 0)
+		fail_msg("%s: refused by %s (%s) at action %zu, check says %s (%s)", file,
+			 L->rej.rule, L->rej.msg, k + 1, bad->rule, bad->msg);
+	size_t item = 0; /* the action that holds the word check points at */
+	while (item + 1 < n && cols[item + 1] <= bad->col)
+		item++;
+	if (owed_rule(bad->rule))
+		assert_true(k >= item);
+	else if (k != item || (!by_deal && strcmp(L->rej.msg, bad->msg) != 0))
+		fail_msg("%s: refused at action %zu (%s), check at action %zu (%s)", file, k + 1,
+			 L->rej.msg, item + 1, bad->msg);
+	arb_buf_free(&out);
+}
+
+/* The record `file`: its turns replayed by apply() up to the line it
+ * refuses, which check_bad_line plays live.  1 when a line was checked
+ * so, 0 when the record has none (a set-up refused, a line that does
+ * not parse: parse() reads the turn so far the same way). */
+static int check_bad_record(const char *file)
+{
+	FILE *f = fopen(file, "r");
+	assert_non_null(f);
+	arb_reader *rd = arb_reader_new(f, file);
+	arb_record rec;
+	arb_diag d;
+	assert_int_equal(arb_reader_next(rd, &rec, &d), 1);
+	arb_replay r;
+	memset(&r, 0, sizeof r);
+	r.rec = &rec;
+	int checked = 0;
+	if (arb_replay_setup(&r) == 0) {
+		el_game *g = r.state;
+		live L;
+		memset(&L, 0, sizeof L);
+		live_on(&L, twin(&r.setup), &r.setup);
+		for (size_t i = 0; i < rec.nturns; i++) {
+			const arb_token *tok = rec.tok + rec.turns[i].first;
+			size_t ntok = rec.turns[i].ntok;
+			el_move m;
+			arb_reject rej;
+			memset(&m, 0, sizeof m);
+			if (OPS->parse(g, tok, ntok, &m, &rej) != 0)
+				break;
+			OPS->copy(L.start, g);
+			if (OPS->apply(g, &m, NULL, &rej) == 0)
+				continue;
+			check_bad_line(&L, file, tok, ntok, &m, &rej);
+			checked = 1;
+			break;
+		}
+		OPS->destroy(L.start);
+		live_stop(&L);
+	}
+	arb_replay_free(&r);
+	arb_reader_free(rd);
+	fclose(f);
+	return checked;
+}
+
+static void test_corpus_refusals(void **state)
+{
+	(void)state;
+	glob_t gl;
+	assert_int_equal(glob("corpus/elasund/rule-*-bad*.tgn", 0, NULL, &gl), 0);
+	int checked = 0;
+	for (size_t i = 0; i < gl.gl_pathc; i++)
+		checked += check_bad_record(gl.gl_pathv[i]);
+	printf("# %d of %zu records refused by the rules played live\n", checked, gl.gl_pathc);
+	assert_true(checked >= 30);
+	globfree(&gl);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_generated_prefixes),
+		cmocka_unit_test(test_corpus_refusals),
 	};
 	return cmocka_run_group_tests(tests, tg_setup_data, tg_teardown_data);
 }
