@@ -386,11 +386,270 @@ static void test_corpus_refusals(void **state)
 	globfree(&gl);
 }
 
+/* --------------------------------------- 4: what the rules wait for */
+
+/* asked() of the turn so far must be `what` of `seats`, may_end. */
+#define ASKED(L, what_, seats_, may_end_)                                                     \
+	do {                                                                                  \
+		arb_asked a_;                                                                 \
+		OPS->asked(now(L), &a_);                                                      \
+		if (strcmp(a_.what, (what_)) || a_.seats != (seats_) ||                       \
+		    a_.may_end != (may_end_))                                                 \
+			fail_msg("after '%s': asked %s of %#x, may_end %d; expected %s of %#x", \
+				 (L)->line.p ? (L)->line.p : "", a_.what, a_.seats, a_.may_end, \
+				 (what_), (unsigned)(seats_));                                 \
+	} while (0)
+
+/* Deal `words` for `seat` (rng: dealt) and play what it gives. */
+static void deal_play(live *L, unsigned seat, const char *words, uint64_t *rng, arb_buf *out)
+{
+	if (live_deal(L, seat, words, rng, out) != ARB_DEAL_PLAY)
+		fail_msg("deal of '%s': %s", words, L->rej.msg);
+	if (live_play(L, out->p) != 0)
+		fail_msg("'%s' refused: %s: %s", L->tried.p, L->rej.rule, L->rej.msg);
+}
+
+/* The deal of `words` by `seat` is refused by `rule`. */
+static void deal_bad(live *L, unsigned seat, const char *words, uint64_t *rng, const char *rule)
+{
+	arb_buf out = { 0 };
+	if (live_deal(L, seat, words, rng, &out) >= 0)
+		fail_msg("deal of '%s' by seat %u gave '%s'", words, seat, out.p);
+	if (strcmp(L->rej.rule, rule) != 0)
+		fail_msg("deal of '%s': %s (%s), expected %s", words, L->rej.rule, L->rej.msg,
+			 rule);
+	arb_buf_free(&out);
+}
+
+/* A record's game after its first `nturns` lines, played live from
+ * there. */
+typedef struct rec_game {
+	FILE *f;
+	arb_reader *rd;
+	arb_record rec;
+	arb_replay r;
+	live L;
+} rec_game;
+
+static void rec_open(rec_game *R, const char *file, size_t nturns)
+{
+	memset(R, 0, sizeof *R);
+	R->f = fopen(file, "r");
+	assert_non_null(R->f);
+	R->rd = arb_reader_new(R->f, file);
+	arb_diag d;
+	assert_int_equal(arb_reader_next(R->rd, &R->rec, &d), 1);
+	R->r.rec = &R->rec;
+	assert_int_equal(arb_replay_setup(&R->r), 0);
+	for (size_t i = 0; i < nturns; i++) {
+		el_move m;
+		arb_reject rej;
+		memset(&m, 0, sizeof m);
+		const arb_turn *tu = &R->rec.turns[i];
+		assert_int_equal(OPS->parse(R->r.state, R->rec.tok + tu->first, tu->ntok, &m, &rej),
+				 0);
+		assert_int_equal(OPS->apply(R->r.state, &m, NULL, &rej), 0);
+	}
+	live_on(&R->L, twin(&R->r.setup), &R->r.setup);
+	OPS->copy(R->L.start, R->r.state);
+}
+
+static void rec_close(rec_game *R)
+{
+	OPS->destroy(R->L.start);
+	live_stop(&R->L);
+	arb_replay_free(&R->r);
+	arb_reader_free(R->rd);
+	fclose(R->f);
+}
+
+/* The roll, the income, the turn: Red and Blue's huts stand in row 4. */
+static void test_asked_roll_income(void **state)
+{
+	(void)state;
+	live L;
+	arb_buf out = { 0 };
+	uint64_t rng = 5;
+	live_start(&L, "RB", "Red=r Blue=g", NULL);
+	ASKED(&L, "roll", 1u, false);
+	deal_bad(&L, 1, "4", NULL, "wrong-turn");
+	assert_int_equal(OPS->deal_start(L.start, &rng, &out), 0);
+	assert_true(atoi(out.p) >= 2 && atoi(out.p) <= 12);
+	/* the dealt sum first (the referee writes it), the ship's row after */
+	assert_int_equal(live_deal(&L, 0, "7 7>5", &rng, &out), ARB_DEAL_PLAY);
+	assert_string_equal(out.p, "7>5");
+	assert_int_equal(live_deal(&L, 0, "7 >5", &rng, &out), ARB_DEAL_PLAY);
+	assert_string_equal(out.p, "7>5");
+	deal_bad(&L, 0, "7 9>5", &rng, "syntax");
+	deal_bad(&L, 0, "4 gold", NULL, "syntax"); /* one action at a time */
+	deal_play(&L, 0, "4", NULL, &out);
+	ASKED(&L, "income", 1u, false);
+	deal_bad(&L, 0, "4", NULL, "item-order");
+	deal_bad(&L, 1, "+", &rng, "wrong-turn");
+	deal_bad(&L, 0, "+rb", &rng, "syntax"); /* the dealer draws */
+	assert_int_equal(live_deal(&L, 0, "+", &rng, &out), ARB_DEAL_PLAY);
+	assert_true(out.len == 3 && out.p[0] == '+'); /* two huts, two cards */
+	/* the line cannot go on before the income */
+	assert_int_equal(live_play(&L, "gold"), -1);
+	assert_string_equal(L.rej.rule, "draw-count");
+	deal_play(&L, 0, "+rb", NULL, &out);
+	ASKED(&L, "turn", 1u, false);
+	deal_play(&L, 0, "gold", NULL, &out);
+	ASKED(&L, "turn", 1u, true);
+	live_end(&L);
+	ASKED(&L, "roll", 2u, false);
+	assert_int_equal(L.start->pos.seat[0].infl[IR] + L.start->pos.seat[0].infl[IB], 2);
+	arb_buf_free(&out);
+	live_stop(&L);
+}
+
+/* The rulebook's pirates (corpus/elasund/example-pirates.tgn): Blue
+ * rolls 7 and sends them to row 8, where Blue has 3 cubes and Green 1;
+ * each discards for itself, then Blue draws loot for its tower. */
+static void test_asked_pirates(void **state)
+{
+	(void)state;
+	rec_game R;
+	live *L = &R.L;
+	arb_buf out = { 0 };
+	uint64_t rng = 9;
+	rec_open(&R, "corpus/elasund/example-pirates.tgn", 48);
+	ASKED(L, "roll", 1u, false);
+	deal_play(L, 0, "7>8", NULL, &out);
+	ASKED(L, "discard", 3u, false);
+	deal_bad(L, 0, "discard Green=1", NULL, "wrong-turn");
+	deal_play(L, 1, "discard Green=1", NULL, &out);
+	ASKED(L, "discard", 1u, false);
+	deal_bad(L, 0, "loot", &rng, "loot-count"); /* Blue's discard first */
+	deal_play(L, 0, "Blue=2r", NULL, &out);
+	assert_string_equal(out.p, "discard Blue=2r");
+	ASKED(L, "loot", 1u, false);
+	assert_int_equal(live_deal(L, 0, "loot", &rng, &out), ARB_DEAL_PLAY);
+	assert_true(out.len == 6 && !strncmp(out.p, "loot ", 5)); /* one tower: 1 card */
+	deal_play(L, 0, "loot 1r", NULL, &out);
+	ASKED(L, "turn", 1u, false);
+	deal_play(L, 0, "gold", NULL, &out);
+	ASKED(L, "turn", 1u, true);
+	/* the record holds the discards in one item, as fmt writes them */
+	el_move m;
+	arb_token tok[LINE_MAX_TOK];
+	size_t n;
+	assert_int_equal(parse_text(L->start, L->line.p, &m, tok, &n, &L->rej), 0);
+	arb_buf_reset(&out);
+	OPS->format(L->start, &m, &out);
+	assert_string_equal(out.p, "Blue 7>8 discard Blue=2r Green=1 loot 1r gold");
+	live_end(L);
+	arb_buf_free(&out);
+	rec_close(&R);
+}
+
+/* A shortage (corpus/elasund/rule-halve-count-ok.tgn, line 224): every
+ * seat halves its influence cards, each for itself. */
+static void test_asked_halve(void **state)
+{
+	(void)state;
+	rec_game R;
+	live *L = &R.L;
+	arb_buf out = { 0 };
+	rec_open(&R, "corpus/elasund/rule-halve-count-ok.tgn", 214);
+	ASKED(L, "roll", 4u, false);
+	deal_play(L, 2, "10", NULL, &out);
+	ASKED(L, "halve", 15u, false);
+	deal_play(L, 0, "halve Red=rbbgg", NULL, &out);
+	ASKED(L, "halve", 14u, false);
+	deal_bad(L, 2, "Blue=rbg", NULL, "wrong-turn");
+	deal_play(L, 1, "Blue=rbg", NULL, &out);
+	assert_string_equal(out.p, "halve Blue=rbg");
+	deal_play(L, 3, "halve Yellow=bbbbgg", NULL, &out);
+	ASKED(L, "halve", 4u, false);
+	deal_play(L, 2, "halve Green=rrrgg", NULL, &out);
+	ASKED(L, "turn", 4u, false);
+	deal_play(L, 2, "gold", NULL, &out);
+	live_end(L);
+	arb_buf_free(&out);
+	rec_close(&R);
+}
+
+/* Displaced huts (corpus/elasund/rule-hut-order-bad.tgn, its last
+ * line): Blue's tavern displaces Blue's long hut and Yellow's hut; each
+ * owner moves its own, the builder's first. */
+static void test_asked_huts(void **state)
+{
+	(void)state;
+	rec_game R;
+	live *L = &R.L;
+	arb_buf out = { 0 };
+	rec_open(&R, "corpus/elasund/rule-hut-order-bad.tgn", 179);
+	deal_play(L, 2, "6", NULL, &out);
+	deal_play(L, 2, "build tavern 1,6", NULL, &out);
+	ASKED(L, "huts", 4u, false);
+	assert_int_equal(live_play(L, "gold"), -1); /* not before the huts */
+	assert_string_equal(L->rej.rule, "hut-missing");
+	assert_int_equal(live_play(L, "hut Yellow 4,3"), -1);
+	assert_string_equal(L->rej.rule, "hut-order");
+	deal_play(L, 2, "hut Blue 6,10", NULL, &out);
+	ASKED(L, "huts", 1u, false);
+	deal_bad(L, 2, "hut Yellow 4,3", NULL, "wrong-turn");
+	deal_play(L, 0, "hut Yellow 4,3", NULL, &out);
+	ASKED(L, "turn", 4u, false);
+	deal_play(L, 2, "gold", NULL, &out);
+	ASKED(L, "turn", 4u, true);
+	live_end(L);
+	arb_buf_free(&out);
+	rec_close(&R);
+}
+
+/* The church tiles and a wall's cards, dealt; the game over after the
+ * winning build (corpus/elasund/rule-game-over-bad-2.tgn). */
+static void test_asked_church_wall_over(void **state)
+{
+	(void)state;
+	live L;
+	arb_buf out = { 0 };
+	uint64_t rng = 77;
+	live_start(&L, "RB", "Red=r Blue=g", NULL);
+	L.start->pos.seat[0].gold = 20; /* from Blue's hand: the bank's total holds */
+	L.start->pos.seat[1].gold = 0;
+	deal_play(&L, 0, "8", NULL, &out); /* row 8 pays gold only */
+	ASKED(&L, "turn", 1u, false);
+	deal_bad(&L, 0, "church 5/9", &rng, "syntax"); /* the dealer draws */
+	assert_int_equal(live_deal(&L, 0, "church", &rng, &out), ARB_DEAL_CHOOSE);
+	int a, b, c, d;
+	assert_int_equal(sscanf(out.p, "church %d/%d|church %d/%d", &a, &b, &c, &d), 4);
+	assert_true(a != b && a == d && b == c && a >= 1 && a <= 9 && b >= 1 && b <= 9);
+	char kept[32];
+	snprintf(kept, sizeof kept, "church %d/%d", a, b);
+	assert_int_equal(live_play(&L, kept), 0);
+	assert_int_equal(live_deal(&L, 0, "church", &rng, &out), ARB_DEAL_PLAY);
+	assert_int_equal(sscanf(out.p, "church %d", &c), 1);
+	assert_true(c != a && c != b); /* not built, not under the stack */
+	assert_int_equal(live_deal(&L, 0, "wall N3", &rng, &out), ARB_DEAL_PLAY);
+	assert_true(out.len == 10 && !strncmp(out.p, "wall N3 +", 9)); /* tile 1: a card */
+	arb_buf_free(&out);
+	live_stop(&L);
+
+	rec_game R;
+	arb_buf o2 = { 0 };
+	rec_open(&R, "corpus/elasund/rule-game-over-bad-2.tgn", 0);
+	deal_play(&R.L, 0, "11", NULL, &o2);
+	deal_play(&R.L, 0, "build tavern 2,3", NULL, &o2);
+	ASKED(&R.L, "over", 0u, true);
+	deal_bad(&R.L, 1, "hut Blue 4,5", NULL, "game-over");
+	live_end(&R.L);
+	arb_buf_free(&o2);
+	rec_close(&R);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_generated_prefixes),
 		cmocka_unit_test(test_corpus_refusals),
+		cmocka_unit_test(test_asked_roll_income),
+		cmocka_unit_test(test_asked_pirates),
+		cmocka_unit_test(test_asked_halve),
+		cmocka_unit_test(test_asked_huts),
+		cmocka_unit_test(test_asked_church_wall_over),
 	};
 	return cmocka_run_group_tests(tests, tg_setup_data, tg_teardown_data);
 }
