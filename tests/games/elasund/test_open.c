@@ -386,6 +386,205 @@ static void test_corpus_refusals(void **state)
 	globfree(&gl);
 }
 
+/* ------------------------------------------- 3: games dealt live */
+
+/* Rules only chance can break: a dealt action never breaks them. */
+static bool chance_rule(const char *rule)
+{
+	return !strcmp(rule, "draw-count") || !strcmp(rule, "draw-colour") ||
+	       !strcmp(rule, "loot-count") || !strcmp(rule, "loot-cards") ||
+	       !strcmp(rule, "church-first") || !strcmp(rule, "church-tile");
+}
+
+/* Deal `words` for `seat` from `deal` (a choice taken at random from
+ * `choose`) and play it: true when the rules accept it; a refusal must
+ * not be chance's. */
+static bool try_dealt(live *L, unsigned seat, const char *words, uint64_t *deal, uint64_t *choose)
+{
+	arb_buf out = { 0 };
+	int rc = live_deal(L, seat, words, deal, &out);
+	bool ok = false;
+	if (rc == ARB_DEAL_CHOOSE) { /* "a|b": one of the two */
+		char *bar = strchr(out.p, '|');
+		assert_non_null(bar);
+		*bar = '\0';
+		rc = live_play(L, arb_rng_below(choose, 2) ? out.p : bar + 1);
+		ok = rc == 0;
+	} else if (rc == ARB_DEAL_PLAY) {
+		ok = live_play(L, out.p) == 0;
+	}
+	if (rc >= 0 && !ok && chance_rule(L->rej.rule))
+		fail_msg("'%s' (dealt from '%s'): %s: %s", L->tried.p, words, L->rej.rule,
+			 L->rej.msg);
+	arb_buf_free(&out);
+	return ok;
+}
+
+/* Cards `c` as the notation writes them. */
+static void cards_text(const el_cards *c, char *out, size_t cap)
+{
+	int n = c->gold ? snprintf(out, cap, "%u", c->gold) : 0;
+	for (int k = 0; k < NINFL; k++)
+		for (int i = 0; i < c->infl[k] && (size_t)n + 1 < cap; i++)
+			out[n++] = "rbg"[k];
+	out[n] = 0;
+}
+
+/* Play what the rules wait for until the turn is the active seat's own
+ * again: the dealt income and loot, each seat's discard and halving
+ * (random cards), each displaced hut (a random square that takes it). */
+static void settle(live *L, uint64_t *deal, uint64_t *choose)
+{
+	char w[96], cs[64];
+	for (;;) {
+		arb_asked a;
+		OPS->asked(now(L), &a);
+		const el_game *g = now(L);
+		const el_pos *p = &g->pos;
+		unsigned s = a.seats ? (unsigned)__builtin_ctz(a.seats) : 0;
+		const el_seat *ps = &p->seat[s];
+		int16_t gold = ps->gold, infl[NINFL] = { ps->infl[0], ps->infl[1], ps->infl[2] };
+		el_cards c;
+		if (!strcmp(a.what, "income") || !strcmp(a.what, "loot")) {
+			if (!try_dealt(L, s, a.what[0] == 'i' ? "+" : "loot", deal, choose))
+				fail_msg("the dealt %s was refused: %s", a.what, L->rej.msg);
+		} else if (!strcmp(a.what, "discard") || !strcmp(a.what, "halve")) {
+			bool disc = a.what[0] == 'd';
+			int due[EL_SEATS], hand = gold + infl[0] + infl[1] + infl[2];
+			el_cubes_in_row(g, p, p->ship, due);
+			int n = disc ? (due[s] < hand ? due[s] : hand)
+				     : (infl[0] + infl[1] + infl[2]) / 2;
+			el_take_cards(choose, disc ? &gold : NULL, infl, n, &c);
+			cards_text(&c, cs, sizeof cs);
+			snprintf(w, sizeof w, "%s %s=%s", a.what, el_cname(g, (int)s), cs);
+			if (!try_dealt(L, s, w, deal, choose))
+				fail_msg("'%s' refused: %s", L->tried.p, L->rej.msg);
+		} else if (!strcmp(a.what, "huts")) {
+			int at = (int)arb_rng_below(choose, EL_H * EL_W), k;
+			for (k = 0; k < EL_H * EL_W; k++) {
+				int q = (at + k) % (EL_H * EL_W);
+				snprintf(w, sizeof w, "hut %s %s", el_cname(g, (int)s),
+					 el_sq(g, q % EL_W, q / EL_W));
+				if (q % EL_W < g->L->cols && try_dealt(L, s, w, deal, choose))
+					break;
+			}
+			snprintf(w, sizeof w, "hut %s off", el_cname(g, (int)s));
+			if (k == EL_H * EL_W && !try_dealt(L, s, w, deal, choose))
+				fail_msg("'%s' refused: %s", L->tried.p, L->rej.msg);
+		} else {
+			return;
+		}
+	}
+}
+
+/* One build of the active seat, if a random candidate the rules take is
+ * found: walls, the church, buildings over its own permits. */
+static void random_build(live *L, uint64_t *deal, uint64_t *choose)
+{
+	static const char *const types[] = { "well", "market", "tavern", "merchant",
+					     "large", "house", "workshop" };
+	char cand[160][32];
+	int n = 0;
+	const el_game *g = now(L);
+	const el_pos *p = &g->pos;
+	for (int li = 0; li < 3; li++)
+		for (int k = 0; k < g->L->nline[li]; k++) {
+			int v = g->L->line[li][k];
+			snprintf(cand[n++], 32, "wall %c%d", "NSE"[li],
+				 li == LINE_E ? g->d->rownum[v] : v + 1);
+		}
+	snprintf(cand[n++], 32, "church");
+	for (int y = 0; y < EL_H; y++)
+		for (int x = 0; x < g->L->cols; x++) {
+			if (p->permit[y][x] < 0 || (p->permit[y][x] >> 3) != p->active)
+				continue;
+			for (int t = 0; t < B_HUT && n < 160; t++)
+				for (int dy = 0; dy < g->d->bt[t].h; dy++)
+					for (int dx = 0; dx < g->d->bt[t].w && n < 160; dx++)
+						if (x >= dx && y >= dy)
+							snprintf(cand[n++], 32, "build %s %s", types[t],
+								 el_sq(g, x - dx, y - dy));
+		}
+	for (int tries = 0; tries < 30 && n; tries++) {
+		int i = (int)arb_rng_below(choose, (uint32_t)n);
+		if (try_dealt(L, p->active, cand[i], deal, choose))
+			return;
+		memcpy(cand[i], cand[--n], 32);
+	}
+}
+
+/* A game dealt from `seed` and played by a random player: true when it
+ * reached its end. */
+static bool dealt_game(uint64_t seed, const char *letters)
+{
+	uint64_t deal = seed, choose = seed * 0x9e3779b97f4a7c15ull + 1;
+	arb_buf tags = { 0 }, out = { 0 };
+	OPS->random_tags(tg_data, strlen(letters), &choose, &tags);
+	char hands[128], w[64];
+	snprintf(hands, sizeof hands, "%.*s", (int)(tags.len - 11), tags.p + 8);
+	live L;
+	live_start(&L, letters, hands, NULL);
+	for (int turn = 0; turn < 600 && !OPS->over(L.start); turn++) {
+		const el_game *g = L.start;
+		unsigned me = g->pos.active;
+		arb_buf_reset(&out);
+		assert_int_equal(OPS->deal_start(g, &deal, &out), 0);
+		int sum = atoi(out.p), ship = g->pos.ship, y = sum <= 6 ? sum - 2 : sum - 3;
+		if (sum == 7) {
+			int r = (int)arb_rng_below(&choose, EL_H - 1);
+			y = r >= ship && ship >= 0 ? r + 1 : r;
+		} else if (y == ship) {
+			y = y - 2 < 0 ? y + 2 : y + 2 >= EL_H ? y - 2 : arb_rng_below(&choose, 2) ? y - 2 : y + 2;
+		}
+		if (sum == 7 || y != (sum <= 6 ? sum - 2 : sum - 3))
+			snprintf(w, sizeof w, "%d %d>%d", sum, sum, g->d->rownum[y]);
+		else
+			snprintf(w, sizeof w, "%d", sum);
+		if (!try_dealt(&L, me, w, &deal, &choose))
+			fail_msg("the roll '%s' was refused: %s", w, L.rej.msg);
+		settle(&L, &deal, &choose);
+		for (int b = 0; b < 2 && !OPS->over(now(&L)); b++)
+			if (arb_rng_below(&choose, 100) < (b ? 60u : 90u)) {
+				random_build(&L, &deal, &choose);
+				settle(&L, &deal, &choose);
+			}
+		if (!OPS->over(now(&L))) {
+			const el_seat *ps = &now(&L)->pos.seat[me];
+			bool placed = false;
+			for (int k = 0; k < 4 && !placed && arb_rng_below(&choose, 4); k++) {
+				int v = (int)arb_rng_below(&choose, EL_NPERMIT);
+				int x = (int)arb_rng_below(&choose, now(&L)->L->cols);
+				int yy = now(&L)->pos.ship + (int)arb_rng_below(&choose, 3) - 1;
+				if (v > ps->gold || yy < 0 || yy >= EL_H)
+					continue;
+				snprintf(w, sizeof w, "permit %d %s", v, el_sq(g, x, yy));
+				placed = try_dealt(&L, me, w, &deal, &choose);
+			}
+			if (!placed && !try_dealt(&L, me, "gold", &deal, &choose))
+				fail_msg("'%s' refused: %s", L.tried.p, L.rej.msg);
+			if (arb_rng_below(&choose, 100) < 30)
+				try_dealt(&L, me, "cash", &deal, &choose);
+		}
+		live_end(&L);
+	}
+	bool over = OPS->over(L.start);
+	arb_buf_free(&tags);
+	arb_buf_free(&out);
+	live_stop(&L);
+	return over;
+}
+
+static void test_dealt_games(void **state)
+{
+	(void)state;
+	static const char *const letters[] = { "RB", "RBG", "RBGY" };
+	int over = 0, n = 150;
+	for (int i = 0; i < n; i++)
+		over += dealt_game((uint64_t)i + 1, letters[i % 3]);
+	printf("# %d of %d dealt games reached their end\n", over, n);
+	assert_true(over >= n * 9 / 10);
+}
+
 /* --------------------------------------- 4: what the rules wait for */
 
 /* asked() of the turn so far must be `what` of `seats`, may_end. */
@@ -645,6 +844,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_generated_prefixes),
 		cmocka_unit_test(test_corpus_refusals),
+		cmocka_unit_test(test_dealt_games),
 		cmocka_unit_test(test_asked_roll_income),
 		cmocka_unit_test(test_asked_pirates),
 		cmocka_unit_test(test_asked_halve),
