@@ -182,10 +182,10 @@ typedef struct el_cards {
  * `turn` equals pos.turns: apply() passes the turn on and never writes
  * it, so after a whole turn it no longer counts. */
 typedef struct el_owed {
-	bool begun;	/* the roll is played                         */
-	uint32_t turn;	/* pos.turns of the turn it describes         */
-	uint8_t roll;	/* the dice sum                               */
-	uint8_t income; /* influence cards the income still draws     */
+	bool begun;	 /* the roll is played                         */
+	uint32_t turn;	 /* pos.turns of the turn it describes         */
+	uint8_t roll;	 /* the dice sum                               */
+	uint8_t income;	 /* influence cards the income still draws     */
 	uint8_t discard; /* bit s: seat s owes its pirate discard     */
 	uint8_t loot;	 /* cards of loot the roller still draws      */
 	uint8_t halve;	 /* bit s: seat s owes its shortage halving   */

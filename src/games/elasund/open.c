@@ -191,10 +191,10 @@ static int act_kind(const arb_token *t)
 		const char *w;
 		int kind;
 	} kw[] = {
-		{ "discard", A_DISCARD }, { "halve", A_HALVE },	  { "loot", A_LOOT },
-		{ "build", A_BUILD },	  { "wall", A_WALL },	  { "church", A_CHURCH },
-		{ "hut", A_HUT },	  { "longhut", A_HUT },	  { "gold", A_GOLD },
-		{ "permit", A_PERMIT },	  { "cash", A_CASH },	  { "place", A_PLACE },
+		{ "discard", A_DISCARD }, { "halve", A_HALVE }, { "loot", A_LOOT },
+		{ "build", A_BUILD },	  { "wall", A_WALL },	{ "church", A_CHURCH },
+		{ "hut", A_HUT },	  { "longhut", A_HUT }, { "gold", A_GOLD },
+		{ "permit", A_PERMIT },	  { "cash", A_CASH },	{ "place", A_PLACE },
 		{ "move", A_MOVE },	  { "raise", A_MOVE },
 	};
 	if (t->len && t->s[0] >= '0' && t->s[0] <= '9')
@@ -296,8 +296,8 @@ static int check_speaker(const el_game *g, unsigned seat, int kind, const arb_to
 /* The roll.  With the dealer's dice the referee has put the sum it dealt
  * first (deal_start), and the seat adds the ship's row when it chooses
  * one: "7" ">5" or "7" "7>5" is "7>5". */
-static int deal_roll(const el_game *g, const arb_token *tok, size_t ntok, bool dealt,
-		     arb_buf *out, arb_reject *rej)
+static int deal_roll(const el_game *g, const arb_token *tok, size_t ntok, bool dealt, arb_buf *out,
+		     arb_reject *rej)
 {
 	if (begun(g))
 		return EL_REJ_TOK(rej, &tok[0], EL_R_ITEM_ORDER, "%s has rolled already this turn",
@@ -365,16 +365,15 @@ static int deal_church(const el_game *g, const arb_token *tok, uint64_t *rng, ar
 
 /* What chance decides in an action the seat wrote without it (kind,
  * tok[0..ntok)), dealt from rng into out.  ARB_DEAL_PLAY, CHOOSE, -1. */
-static int deal_chance(const el_game *g, int kind, const arb_token *tok, size_t ntok,
-		       uint64_t *rng, arb_buf *out, arb_reject *rej)
+static int deal_chance(const el_game *g, int kind, const arb_token *tok, size_t ntok, uint64_t *rng,
+		       arb_buf *out, arb_reject *rej)
 {
 	const el_pos *p = &g->pos;
 	const el_owed *o = &g->owed;
-	static const char *const what[] = { [A_INCOME] = "+", [A_LOOT] = "loot",
-					    [A_CHURCH] = "church", [A_WALL] = "wall SPACE" };
-	bool written = kind == A_INCOME ? tok[0].len > 1
-		       : kind == A_WALL ? ntok > 2
-					: ntok > 1;
+	static const char *const what[] = {
+		[A_INCOME] = "+", [A_LOOT] = "loot", [A_CHURCH] = "church", [A_WALL] = "wall SPACE"
+	};
+	bool written = kind == A_INCOME ? tok[0].len > 1 : kind == A_WALL ? ntok > 2 : ntok > 1;
 	if (written)
 		return EL_REJ_TOK(rej, &tok[kind == A_INCOME ? 0 : ntok - 1], EL_R_SYNTAX,
 				  "the referee deals what chance decides: write %s alone",

@@ -29,9 +29,9 @@ typedef struct live {
 	tg_game t;	/* the harness game, when the game is one      */
 	el_game *start; /* the turn's start (t.g, or a record's game)  */
 	el_game *work, *probe;
-	arb_buf line; /* "Colour w w ...": the turn so far          */
+	arb_buf line;  /* "Colour w w ...": the turn so far          */
 	arb_buf tried; /* the last line tried                      */
-	bool begun;   /* an action of the turn is accepted          */
+	bool begun;    /* an action of the turn is accepted          */
 	arb_reject rej;
 } live;
 
@@ -481,8 +481,8 @@ static void settle(live *L, uint64_t *deal, uint64_t *choose)
  * found: walls, the church, buildings over its own permits. */
 static void random_build(live *L, uint64_t *deal, uint64_t *choose)
 {
-	static const char *const types[] = { "well", "market", "tavern", "merchant",
-					     "large", "house", "workshop" };
+	static const char *const types[] = { "well",  "market", "tavern",  "merchant",
+					     "large", "house",	"workshop" };
 	char cand[160][32];
 	int n = 0;
 	const el_game *g = now(L);
@@ -502,7 +502,8 @@ static void random_build(live *L, uint64_t *deal, uint64_t *choose)
 				for (int dy = 0; dy < g->d->bt[t].h; dy++)
 					for (int dx = 0; dx < g->d->bt[t].w && n < 160; dx++)
 						if (x >= dx && y >= dy)
-							snprintf(cand[n++], 32, "build %s %s", types[t],
+							snprintf(cand[n++], 32, "build %s %s",
+								 types[t],
 								 el_sq(g, x - dx, y - dy));
 		}
 	for (int tries = 0; tries < 30 && n; tries++) {
@@ -534,7 +535,10 @@ static bool dealt_game(uint64_t seed, const char *letters)
 			int r = (int)arb_rng_below(&choose, EL_H - 1);
 			y = r >= ship && ship >= 0 ? r + 1 : r;
 		} else if (y == ship) {
-			y = y - 2 < 0 ? y + 2 : y + 2 >= EL_H ? y - 2 : arb_rng_below(&choose, 2) ? y - 2 : y + 2;
+			y = y - 2 < 0			? y + 2
+			    : y + 2 >= EL_H		? y - 2
+			    : arb_rng_below(&choose, 2) ? y - 2
+							: y + 2;
 		}
 		if (sum == 7 || y != (sum <= 6 ? sum - 2 : sum - 3))
 			snprintf(w, sizeof w, "%d %d>%d", sum, sum, g->d->rownum[y]);
@@ -588,15 +592,14 @@ static void test_dealt_games(void **state)
 /* --------------------------------------- 4: what the rules wait for */
 
 /* asked() of the turn so far must be `what` of `seats`, may_end. */
-#define ASKED(L, what_, seats_, may_end_)                                                     \
-	do {                                                                                  \
-		arb_asked a_;                                                                 \
-		OPS->asked(now(L), &a_);                                                      \
-		if (strcmp(a_.what, (what_)) || a_.seats != (seats_) ||                       \
-		    a_.may_end != (may_end_))                                                 \
-			fail_msg("after '%s': asked %s of %#x, may_end %d; expected %s of %#x", \
-				 (L)->line.p ? (L)->line.p : "", a_.what, a_.seats, a_.may_end, \
-				 (what_), (unsigned)(seats_));                                 \
+#define ASKED(L, what_, seats_, may_end_)                                                         \
+	do {                                                                                      \
+		arb_asked a_;                                                                     \
+		OPS->asked(now(L), &a_);                                                          \
+		if (strcmp(a_.what, (what_)) || a_.seats != (seats_) || a_.may_end != (may_end_)) \
+			fail_msg("after '%s': asked %s of %#x, may_end %d; expected %s of %#x",   \
+				 (L)->line.p ? (L)->line.p : "", a_.what, a_.seats, a_.may_end,   \
+				 (what_), (unsigned)(seats_));                                    \
 	} while (0)
 
 /* Deal `words` for `seat` (rng: dealt) and play what it gives. */
