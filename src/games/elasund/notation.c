@@ -6,7 +6,8 @@
  * order of the four phases (grammar in notation/elasund.md).  parse() only
  * checks spelling and order: it may read the configuration (seats, data)
  * but never the position, so `fmt` can print any record.  The rules are in
- * rules.c.  One pass over the tokens, no allocation.
+ * rules.c.  One pass over the tokens, no allocation.  The parsed move also
+ * keeps where each item starts, for the referee's actions (open.c).
  */
 #include <stdio.h>
 #include <string.h>

@@ -14,6 +14,12 @@
  * before every turn cost about a sixth of apply(); most turns write one
  * board and a few tiles.)
  *
+ * A turn played live (open.c, the referee) goes through the same code:
+ * while g->open is set, what a line cut short still owes (the income's
+ * draws, discards, loot, halvings, phase three) waits in g->owed instead
+ * of being refused.  Those hooks sit only in branches that refuse, so a
+ * whole turn line costs what it cost before.
+ *
  * Hot-path costs: income scans one row (9 squares), a build scans its
  * footprint (at most 6 squares) and the tiles it covers, the pirate scans
  * one row.  Nothing allocates after create().
