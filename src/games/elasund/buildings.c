@@ -111,7 +111,8 @@ void el_area(const el_game *g, char *out, size_t cap)
  * the order (notation/elasund.md, U20): `hut` names its small hut while that one
  * waits, else its long hut, and `longhut` names the long hut.  A build
  * whose cube won the game ends the line (U15): its displaced huts stay
- * off the board and no hut move may follow. */
+ * off the board and no hut move may follow.  In an open turn (open.c) the
+ * huts not yet moved after the build that ends the line wait. */
 int el_move_huts(el_game *g, const el_build *b, el_hutq *q, arb_reject *rej)
 {
 	if (g->pos.over) {
@@ -179,6 +180,15 @@ int el_move_huts(el_game *g, const el_build *b, el_hutq *q, arb_reject *rej)
 		el_tile_cells(g, q->id[k], (int8_t)q->id[k]);
 	}
 	if (b->nhut < q->n) {
+		if (g->open && b == g->open_last) {
+			/* the line ends here: the huts still to move wait */
+			el_hutq *w = &g->owed.huts;
+			w->n = 0;
+			for (int k = 0; k < q->n; k++)
+				if (!(done >> k & 1))
+					w->id[w->n++] = q->id[k];
+			return 0;
+		}
 		int k = 0;
 		while (done >> k & 1)
 			k++;

@@ -8,7 +8,8 @@
  * events, the trade track and the standing; notation.c parses and formats
  * a turn line; data.c loads notation/elasund/elasund.yaml; dump.c draws
  * the board; snapshot.c reads and writes the Setup tag; moves.c lists the
- * legal choices and gen.c plays random games.
+ * legal choices and gen.c plays random games; open.c plays a turn live,
+ * action by action (the referee).
  */
 #include <stdlib.h>
 #include <stddef.h>
@@ -319,4 +320,10 @@ const arb_game_ops elasund_game = {
 	.describe = el_describe,
 	.random_turn = el_random_turn,
 	.random_tags = el_random_tags,
+	.copy = el_copy,
+	.apply_open = el_apply_open,
+	.asked = el_asked,
+	.actions = el_actions,
+	.deal = el_deal,
+	.deal_start = el_deal_start,
 };

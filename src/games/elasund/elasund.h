@@ -166,6 +166,44 @@ typedef struct el_opts {
 	uint8_t mills_near;	  /* only the squares next to the gates (U12) */
 } el_opts;
 
+/* Huts waiting to move after a build, in the order they were displaced. */
+typedef struct el_hutq {
+	int n;
+	uint8_t id[EL_MAXHUT];
+} el_hutq;
+
+typedef struct el_cards {
+	uint8_t gold;
+	uint8_t infl[NINFL];
+} el_cards;
+
+/* What an open turn (a turn line cut short, played by apply_open: open.c)
+ * still owes, as its last apply_open found it.  Valid while `begun` and
+ * `turn` equals pos.turns: apply() passes the turn on and never writes
+ * it, so after a whole turn it no longer counts. */
+typedef struct el_owed {
+	bool begun;	 /* the roll is played                         */
+	uint32_t turn;	 /* pos.turns of the turn it describes         */
+	uint8_t roll;	 /* the dice sum                               */
+	uint8_t income;	 /* influence cards the income still draws     */
+	uint8_t discard; /* bit s: seat s owes its pirate discard     */
+	uint8_t loot;	 /* cards of loot the roller still draws      */
+	uint8_t halve;	 /* bit s: seat s owes its shortage halving   */
+	bool phase3;	 /* the permit or the 2 gold is played        */
+	el_cards pool;	 /* the pirates' discards, the loot's source  */
+	el_hutq huts;	 /* displaced huts still to move, in order    */
+} el_owed;
+
+/* What a line cut short may still owe (el_game.owe_ok): nothing follows
+ * the item in the line, so its absence waits instead of refusing. */
+enum {
+	EL_OWE_INCOME = 1,  /* the income's influence draws            */
+	EL_OWE_DISCARD = 2, /* pirate discards                          */
+	EL_OWE_LOOT = 4,    /* the loot                                 */
+	EL_OWE_HALVE = 8,   /* shortage halvings                        */
+	EL_OWE_PHASE3 = 16, /* the permit or the 2 gold                 */
+};
+
 typedef struct el_game {
 	const el_data *d;
 	const el_layout *L;
@@ -190,6 +228,14 @@ typedef struct el_game {
 	size_t nev;
 	bool listening; /* a sink wants events this turn      */
 	bool no_hands;	/* no Hands tag: no turn can be played */
+	/* The open turn (open.c).  `open` is set only while apply_open
+	 * plays: the rules then let what the line may still owe (owe_ok,
+	 * open_last: the build that ends the line) wait in `owed` instead of
+	 * refusing it, in branches apply() takes only to refuse. */
+	bool open;
+	uint8_t owe_ok; /* EL_OWE_*                           */
+	const struct el_build *open_last;
+	el_owed owed;
 } el_game;
 
 /* ------------------------------------------------------ the parsed turn */
@@ -197,11 +243,6 @@ typedef struct el_game {
 typedef struct el_at {
 	uint32_t line, col;
 } el_at;
-typedef struct el_cards {
-	uint8_t gold;
-	uint8_t infl[NINFL];
-} el_cards;
-
 typedef struct el_hutmv {
 	uint8_t seat;
 	bool lng;	 /* written `longhut`: the long hut          */
@@ -247,6 +288,10 @@ typedef struct el_move {
 	el_at at_seat, at_roll, at_inc, at_disc[EL_SEATS], at_loot, at_halve[EL_SEATS], at_p3,
 		at_p3sq, at_p3fee, at_sp, at_sp2, at_spfee;
 	el_at at_end; /* just past the last token                */
+	/* Where each action starts (actions(), the referee): the loot's
+	 * keyword; a seat's discard or halving, at its keyword when it is
+	 * the first after one, else at its own Colour=cards word. */
+	el_at at_loot_kw, at_disc_item[EL_SEATS], at_halve_item[EL_SEATS];
 } el_move;
 
 /* ------------------------------------------------------ the rule table */
@@ -506,12 +551,6 @@ static inline void el_pay_infl(el_game *g, int s, int c, int n)
 	g->pos.disc[c] = (int16_t)(g->pos.disc[c] + n);
 }
 
-/* Huts waiting to move after a build, in the order they were displaced. */
-typedef struct el_hutq {
-	int n;
-	uint8_t id[EL_MAXHUT];
-} el_hutq;
-
 /* ------------------------------------------------ functions, by file */
 
 /* elasund.c (and el_colours above) */
@@ -523,6 +562,9 @@ bool el_position_ok(const void *game, const char **why);
 /* Play a parsed move (game.h apply); over() after the win. */
 int el_apply(void *game, const void *move, const arb_sink *sink, arb_reject *rej);
 bool el_over(const void *game);
+/* apply() without passing the turn, while g->open lets what the line may
+ * still owe wait (open.c sets owe_ok and open_last first). */
+int el_play_open(el_game *g, const el_move *m, const arb_sink *sink, arb_reject *rej);
 /* Square (x,y) in notation, in a small rotating buffer (4 at a time). */
 const char *el_sq(const el_game *g, int x, int y);
 /* Cubes of each seat in row y of position p where the pirates count
@@ -610,5 +652,20 @@ size_t el_moves(const void *game, const void *next, void (*emit)(void *ctx, cons
 /* gen.c */
 int el_random_turn(const void *game, uint64_t *rng, arb_buf *out);
 void el_random_tags(const void *data, size_t nseats, uint64_t *rng, arb_buf *out);
+/* Chance as the game deals it (gen and the referee draw alike): one
+ * influence card from the deck counts, the discards shuffled in when the
+ * deck is empty (-1: none left); n cards taken one by one, uniformly, from
+ * a hand of *gold gold (gold NULL: none) and infl[] influence into out. */
+int el_draw_card(uint64_t *rng, int16_t deck[NINFL], int16_t disc[NINFL]);
+void el_take_cards(uint64_t *rng, int16_t *gold, int16_t infl[NINFL], int n, el_cards *out);
+
+/* open.c: the open turn (game.h copy .. deal_start) */
+void el_copy(void *dst, const void *src);
+int el_apply_open(void *game, const void *move, const arb_sink *sink, arb_reject *rej);
+void el_asked(const void *game, arb_asked *out);
+size_t el_actions(const void *game, const void *move, uint32_t *cols, size_t max);
+int el_deal(const void *game, unsigned seat, const arb_token *tok, size_t ntok, uint64_t *rng,
+	    arb_buf *out, unsigned *consent, arb_reject *rej);
+int el_deal_start(const void *game, uint64_t *rng, arb_buf *out);
 
 #endif /* ARB_ELASUND_H */

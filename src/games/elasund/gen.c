@@ -121,9 +121,9 @@ static bool near_own_permit(const el_pos *p, int me, int x, int y)
 
 /* ------------------------------------------------------ chance draws */
 
-/* One influence card from the deck counts (the discards shuffled in when
- * the deck is empty, like the engine's draw).  -1 when none is left. */
-static int draw_card(uint64_t *rng, int16_t deck[NINFL], int16_t disc[NINFL])
+/* el_draw_card (elasund.h): like the engine's draw, the discards are
+ * shuffled in when the deck is empty. */
+int el_draw_card(uint64_t *rng, int16_t deck[NINFL], int16_t disc[NINFL])
 {
 	if (deck[0] + deck[1] + deck[2] == 0)
 		for (int k = 0; k < NINFL; k++) {
@@ -144,16 +144,15 @@ static int draw_card(uint64_t *rng, int16_t deck[NINFL], int16_t disc[NINFL])
 	return -1;
 }
 
-/* n cards chosen at random (card by card, uniformly) from a hand of *gold
- * gold and infl[] influence; they leave the hand and go to `out`. */
-static void take_cards(gen *G, int16_t *gold, int16_t infl[NINFL], int n, el_cards *out)
+/* el_take_cards (elasund.h): the cards leave the hand for `out`. */
+void el_take_cards(uint64_t *rng, int16_t *gold, int16_t infl[NINFL], int n, el_cards *out)
 {
 	memset(out, 0, sizeof *out);
 	for (int k = 0; k < n; k++) {
 		int tot = (gold ? *gold : 0) + infl[0] + infl[1] + infl[2];
 		if (!tot)
 			return;
-		int r = (int)rnd(G, (uint32_t)tot);
+		int r = (int)arb_rng_below(rng, (uint32_t)tot);
 		if (gold && r < *gold) {
 			(*gold)--;
 			out->gold++;
@@ -189,7 +188,7 @@ static void pirates(gen *G, int y)
 		int hand = gold + infl[0] + infl[1] + infl[2], n = due[s] < hand ? due[s] : hand;
 		if (!n)
 			continue;
-		take_cards(G, &gold, infl, n, &m->disc[s]);
+		el_take_cards(G->rng, &gold, infl, n, &m->disc[s]);
 		m->disc_set |= (uint8_t)(1u << s);
 		m->has_disc = true;
 		pg = (int16_t)(pg + m->disc[s].gold);
@@ -199,7 +198,7 @@ static void pirates(gen *G, int y)
 	int tw = g->d->towers[p->seat[G->me].walls], pool = pg + pi[0] + pi[1] + pi[2];
 	int n = tw < pool ? tw : pool;
 	if (n) {
-		take_cards(G, &pg, pi, n, &m->loot);
+		el_take_cards(G->rng, &pg, pi, n, &m->loot);
 		m->has_loot = true;
 	}
 }
@@ -233,14 +232,14 @@ static void income(gen *G, int y)
 			int h = g->opt.halve_up ? (hn + 1) / 2 : hn / 2;
 			if (!h)
 				continue;
-			take_cards(G, NULL, infl, h, &m->halve[s]);
+			el_take_cards(G->rng, NULL, infl, h, &m->halve[s]);
 			m->halve_set |= (uint8_t)(1u << s);
 			m->has_halve = true;
 		}
 		return;
 	}
 	for (int k = 0; k < I && k < EL_MAXDRAW; k++)
-		m->inc[m->ninc++] = (int8_t)draw_card(G->rng, deck, disc);
+		m->inc[m->ninc++] = (int8_t)el_draw_card(G->rng, deck, disc);
 	m->has_inc = I > 0;
 }
 
@@ -516,7 +515,7 @@ static void make_build(gen *G, const cand *c, el_build *b)
 			memcpy(deck, p->deck, sizeof deck);
 			memcpy(disc, p->disc, sizeof disc);
 			for (int k = 0, col; k < (rw == W_INF1 ? 1 : 2) &&
-					     (col = draw_card(G->rng, deck, disc)) >= 0;
+					     (col = el_draw_card(G->rng, deck, disc)) >= 0;
 			     k++)
 				b->draw[b->ndraw++] = (int8_t)col;
 			b->has_draw = b->ndraw > 0;
@@ -782,7 +781,7 @@ void el_random_tags(const void *data, size_t nseats, uint64_t *rng, arb_buf *out
 	for (size_t s = 0; s < nseats && s < EL_SEATS; s++) {
 		arb_buf_printf(out, "%s%s=", s ? " " : "", el_colours[s]);
 		for (int k = 0; k < d->hand_infl; k++) {
-			int c = draw_card(rng, deck, disc);
+			int c = el_draw_card(rng, deck, disc);
 			if (c >= 0)
 				arb_buf_putc(out, letters[c]);
 		}

@@ -6,7 +6,8 @@
  * order of the four phases (grammar in notation/elasund.md).  parse() only
  * checks spelling and order: it may read the configuration (seats, data)
  * but never the position, so `fmt` can print any record.  The rules are in
- * rules.c.  One pass over the tokens, no allocation.
+ * rules.c.  One pass over the tokens, no allocation.  The parsed move also
+ * keeps where each item starts, for the referee's actions (open.c).
  */
 #include <stdio.h>
 #include <string.h>
@@ -248,7 +249,9 @@ static int order(int *st, int want, const arb_token *t, arb_reject *rej)
 		"the loot",	      "the shortage discards", "the builds",
 		"the permit or gold", "the special action",
 	};
-	if (want < *st || (want == *st && want != ST_BUILD))
+	/* builds repeat; so do discards and halvings, each seat's its own
+	 * item when a turn is played live (the referee): fmt merges them */
+	if (want < *st || (want == *st && want != ST_BUILD && want != ST_DISC && want != ST_HALVE))
 		return EL_REJ_TOK(
 			rej, t, EL_R_ITEM_ORDER,
 			"%.*s comes too late: %s already came, and a turn goes roll, income, builds, permit or gold, special action",
@@ -363,6 +366,8 @@ int el_parse(const void *game, const arb_token *tok, size_t ntok, void *mv, arb_
 				     "only influence cards are chosen for a shortage; gold is halved by itself");
 				*set |= (uint8_t)(1u << s);
 				(halve ? m->at_halve : m->at_disc)[s] = at_of(a);
+				(halve ? m->at_halve_item : m->at_disc_item)[s] =
+					at_of(i == n0 ? t : a);
 				i++;
 			}
 			NEED(i > n0, t, "'%.*s' needs at least one Colour=cards", (int)t->len,
@@ -378,6 +383,7 @@ int el_parse(const void *game, const arb_token *tok, size_t ntok, void *mv, arb_
 			     "loot is followed by the cards drawn: a gold count and influence letters (r red, b blue, g green), like 1r");
 			m->has_loot = true;
 			m->at_loot = at_of(TOK(i + 1));
+			m->at_loot_kw = at_of(t);
 			i += 2;
 		} else if (kw == KW_BUILD || kw == KW_WALL || kw == KW_CHURCH) {
 			if (order(&st, ST_BUILD, t, rej) < 0)

@@ -14,6 +14,12 @@
  * before every turn cost about a sixth of apply(); most turns write one
  * board and a few tiles.)
  *
+ * A turn played live (open.c, the referee) goes through the same code:
+ * while g->open is set, what a line cut short still owes (the income's
+ * draws, discards, loot, halvings, phase three) waits in g->owed instead
+ * of being refused.  Those hooks sit only in branches that refuse, so a
+ * whole turn line costs what it cost before.
+ *
  * Hot-path costs: income scans one row (9 squares), a build scans its
  * footprint (at most 6 squares) and the tiles it covers, the pirate scans
  * one row.  Nothing allocates after create().
@@ -116,12 +122,17 @@ static int pirates(el_game *g, const el_move *m, arb_reject *rej)
 					el_cname(g, (int)s), g->d->rownum[p->ship]);
 			continue;
 		}
-		if (!set)
+		if (!set) {
+			if (g->open && (g->owe_ok & EL_OWE_DISCARD)) {
+				g->owed.discard |= (uint8_t)(1u << s);
+				continue;
+			}
 			return EL_REJ(
 				rej, m->has_disc ? m->at_end : m->at_roll, EL_R_PIRATE_DISCARD,
 				"%s has %d cube%s in pirate row %u and must discard %d card%s: write discard %s=CARDS",
 				el_cname(g, (int)s), due[s], due[s] == 1 ? "" : "s",
 				g->d->rownum[p->ship], n, n == 1 ? "" : "s", el_cname(g, (int)s));
+		}
 		const el_cards *c = &m->disc[s];
 		int tot = c->gold + c->infl[0] + c->infl[1] + c->infl[2];
 		if (tot != n)
@@ -154,11 +165,17 @@ static int pirates(el_game *g, const el_move *m, arb_reject *rej)
 	if (n) {
 		const el_cards *c = &m->loot;
 		int tot = c->gold + c->infl[0] + c->infl[1] + c->infl[2];
-		if (!m->has_loot || tot != n)
+		if (!m->has_loot || tot != n) {
+			if (g->open && !m->has_loot && (g->owe_ok & EL_OWE_LOOT)) {
+				g->owed.loot = (uint8_t)n;
+				g->owed.pool = pool;
+				goto to_discards;
+			}
 			return EL_REJ(
 				rej, m->has_loot ? m->at_loot : m->at_roll, EL_R_LOOT_COUNT,
 				"with %d tower%s and %d card%s discarded, %s draws %d card%s of loot: write loot CARDS",
 				tw, arb_s(tw), ptot, arb_s(ptot), el_cname(g, me), n, arb_s(n));
+		}
 		if (c->gold > pool.gold || c->infl[0] > pool.infl[0] || c->infl[1] > pool.infl[1] ||
 		    c->infl[2] > pool.infl[2])
 			return EL_REJ(rej, m->at_loot, EL_R_LOOT_CARDS,
@@ -170,6 +187,7 @@ static int pirates(el_game *g, const el_move *m, arb_reject *rej)
 			pool.infl[k] = (uint8_t)(pool.infl[k] - c->infl[k]);
 		}
 	}
+to_discards:
 	for (int k = 0; k < NINFL; k++)
 		p->disc[k] = (int16_t)(p->disc[k] + pool.infl[k]);
 	return 0;
@@ -233,12 +251,17 @@ static int income(el_game *g, const el_move *m, arb_reject *rej)
 						el_cname(g, (int)s));
 				continue;
 			}
-			if (!set)
+			if (!set) {
+				if (g->open && (g->owe_ok & EL_OWE_HALVE)) {
+					g->owed.halve |= (uint8_t)(1u << s);
+					continue;
+				}
 				return EL_REJ(
 					rej, m->has_halve ? m->at_end : m->at_roll,
 					EL_R_HALVE_COUNT,
 					"the influence cards run short: %s gives up %d of them (write halve %s=CARDS)",
 					el_cname(g, (int)s), h, el_cname(g, (int)s));
+			}
 			const el_cards *c = &m->halve[s];
 			if (c->infl[0] + c->infl[1] + c->infl[2] != h)
 				return EL_REJ(rej, m->at_halve[s], EL_R_HALVE_COUNT,
@@ -257,12 +280,17 @@ static int income(el_game *g, const el_move *m, arb_reject *rej)
 		}
 		return 0;
 	}
-	if (m->ninc != I)
+	if (m->ninc != I) {
+		if (g->open && !m->has_inc && (g->owe_ok & EL_OWE_INCOME)) {
+			g->owed.income = (uint8_t)I;
+			return 0;
+		}
 		return EL_REJ(
 			rej, m->has_inc ? m->at_inc : m->at_roll, EL_R_DRAW_COUNT,
 			"row %u pays %d influence card%s: the record must list %s drawn (like +rb), not %d",
 			g->d->rownum[y], I, I == 1 ? "" : "s",
 			I == 1 ? "the colour" : "the colours", m->ninc);
+	}
 	if (!I)
 		return 0;
 	int k = 0;
@@ -340,10 +368,13 @@ static int permit_phase(el_game *g, const el_move *m, arb_reject *rej)
 	el_pos *p = &g->pos;
 	const int me = p->active;
 	el_seat *ps = &p->seat[me];
-	if (m->p3 == 0)
+	if (m->p3 == 0) {
+		if (g->open && (g->owe_ok & EL_OWE_PHASE3))
+			return 0;
 		return EL_REJ(
 			rej, m->at_end, EL_R_PHASE_THREE,
 			"every turn takes 2 gold or places a permit (write gold or permit VALUE SQUARE)");
+	}
 	if (m->p3 == 1) {
 		int bank = el_bank_gold(g), n = bank < 2 ? bank : 2;
 		ps->gold = (int16_t)(ps->gold + n);
@@ -531,6 +562,27 @@ int el_apply(void *game, const void *move, const arb_sink *sink, arb_reject *rej
 	g->pos.turns++;
 	if (!g->pos.over)
 		g->pos.active = (uint8_t)(g->pos.active + 1u == g->nseats ? 0 : g->pos.active + 1u);
+	if (sink)
+		for (size_t i = 0; i < g->nev; i++)
+			sink->event(sink->ctx, &g->ev[i]);
+	g->nev = 0;
+	return 0;
+}
+
+/* el_play_open (elasund.h): el_apply but for the turn passing on. */
+int el_play_open(el_game *g, const el_move *m, const arb_sink *sink, arb_reject *rej)
+{
+	undo_begin(g);
+	g->listening = sink != NULL;
+	g->nev = 0;
+	g->open = true;
+	int rc = play(g, m, rej);
+	g->open = false;
+	if (rc < 0) {
+		undo_turn(g);
+		g->nev = 0;
+		return -1;
+	}
 	if (sink)
 		for (size_t i = 0; i < g->nev; i++)
 			sink->event(sink->ctx, &g->ev[i]);
