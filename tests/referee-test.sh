@@ -18,12 +18,15 @@ requests() { awk -v game="$1" -f tests/referee-requests.awk; }
 
 movetext() { sed -n '/^\[Result/,$p' "$1" | tail -n +3; }
 
-for spec in carcassonne:2 carcassonne:5 catan:3 catan:4; do
+for spec in carcassonne:2 carcassonne:5 catan:3 catan:4 elasund:2 elasund:4; do
 	g=${spec%:*} n=${spec#*:}
 	"$ARBITER" gen --game "$g" --players "$n" --seed 21 --count 1 >"$tmp/gen.tgn"
 	requests "$g" <"$tmp/gen.tgn" >"$tmp/req"
 	echo quit >>"$tmp/req"
-	"$ARBITER" referee --game "$g" --players "$n" --chance supplied -o "$tmp/ref.tgn" \
+	# the set-up's chance (Elasund's starting hands) from the record
+	set -- $(sed -n 's/^\[Hands "\(.*\)"\]$/--tag=Hands=\1/p' "$tmp/gen.tgn" | tr ' ' '_')
+	[ $# = 1 ] && set -- "$(echo "$1" | tr '_' ' ')"
+	"$ARBITER" referee --game "$g" --players "$n" --chance supplied "$@" -o "$tmp/ref.tgn" \
 		<"$tmp/req" >"$tmp/answers" 2>"$tmp/err"
 	rc=$?
 	! grep -q '^= refused\|^?' "$tmp/answers" && [ $rc = 0 ]
@@ -42,7 +45,7 @@ for spec in carcassonne:2 carcassonne:5 catan:3 catan:4; do
 	for who in Red Blue observer; do
 		echo "record $who" >>"$tmp/req2"
 	done
-	"$ARBITER" referee --game "$g" --players "$n" --chance supplied --format json \
+	"$ARBITER" referee --game "$g" --players "$n" --chance supplied "$@" --format json \
 		<"$tmp/req2" | tail -3 | jq -r .text >"$tmp/views" 2>"$tmp/err"
 	awk -v d="$tmp" '/^\[Game /{n++} {print > (d "/view" n ".tgn")}' "$tmp/views"
 	ok=0

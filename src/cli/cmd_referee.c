@@ -532,6 +532,20 @@ static long read_line(char *buf, size_t cap)
 	return over ? -2 : (long)n;
 }
 
+/* A tag line, its value escaped as TGN wants it. */
+static void put_tag(arb_buf *head, const char *name, const char *v, size_t n)
+{
+	arb_buf_puts(head, "[");
+	arb_buf_puts(head, name);
+	arb_buf_puts(head, " \"");
+	for (size_t i = 0; i < n; i++) {
+		if (v[i] == '"' || v[i] == '\\')
+			arb_buf_putc(head, '\\');
+		arb_buf_putc(head, v[i]);
+	}
+	arb_buf_puts(head, "\"]\n");
+}
+
 /* The tags of a new game: seats, options, the set-up's chance. */
 static void header(const arb_opts *o, const arb_game_ops *g, const void *data, uint64_t *rng,
 		   arb_buf *head)
@@ -541,14 +555,16 @@ static void header(const arb_opts *o, const arb_game_ops *g, const void *data, u
 	arb_buf_printf(head, "[Seed \"%llu\"]\n", o->seed);
 	for (size_t i = 0; i < nseats; i++)
 		arb_buf_printf(head, "[%s \"Player %zu\"]\n", g->colours[i], i + 1);
-	if (o->variant) {
-		arb_buf_puts(head, "[Variant \"");
-		for (const char *p = o->variant; *p; p++) {
-			if (*p == '"' || *p == '\\')
-				arb_buf_putc(head, '\\');
-			arb_buf_putc(head, *p);
-		}
-		arb_buf_puts(head, "\"]\n");
+	if (o->variant)
+		put_tag(head, "Variant", o->variant, strlen(o->variant));
+	/* --tag NAME=VALUE: the set-up's chance from a real table (Elasund's
+	 * Hands), or any other tag the record should carry */
+	for (int i = 0; i < o->ntags; i++) {
+		const char *eq = strchr(o->tags[i], '=');
+		arb_buf name = { 0 };
+		arb_buf_put(&name, o->tags[i], (size_t)(eq - o->tags[i]));
+		put_tag(head, name.p, eq + 1, strlen(eq + 1));
+		arb_buf_free(&name);
 	}
 	if (g->random_tags && !o->chance_supplied)
 		g->random_tags(data, nseats, rng, head);

@@ -123,8 +123,8 @@ typedef enum { ARB_VALS_NONE, ARB_VALS_ONE_OF, ARB_VALS_SOME_OF, ARB_VALS_GAMES 
 	  "print the position as a Setup tag")                                  \
 	X(SUMMARY,    "summary",    0,   0,      CMD_SUMMARY, VALS_NONE,        \
 	  "print the batch summary on stderr (default: when stderr is a terminal)") \
-	X(TAG,        "tag",        't', "NAME=VALUE", CMD_BIT(select), VALS_NONE, \
-	  "games whose tag NAME is VALUE (repeatable: all must match)")         \
+	X(TAG,        "tag",        't', "NAME=VALUE", CMD_BIT(select) | CMD_BIT(referee), VALS_NONE, \
+	  "games whose tag NAME is VALUE (repeatable: all must match); referee: a tag of the record, such as Hands")         \
 	X(VALID,      "valid",      0,   0,      CMD_BIT(select), VALS_NONE,    \
 	  "games whose every move is legal")                                    \
 	X(VARIANT,    "variant",    0,   "OPTIONS", CMD_BIT(referee), VALS_NONE, \

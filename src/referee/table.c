@@ -43,6 +43,7 @@ struct arb_table {
 	arb_buf news[NVIEWS];
 	arb_buf turn_view[NVIEWS]; /* the open turn as each view saw it    */
 	arb_buf turn;		   /* the open turn: "Red w w ..."              */
+	arb_buf turn_canon;	   /* ... in canonical notation (canonical_words) */
 	size_t nacts;		   /* its actions                               */
 	size_t prev_events;	   /* events its replay sends before a new one  */
 	uint64_t rng;
@@ -214,6 +215,7 @@ void arb_table_free(arb_table *t)
 		arb_buf_free(&t->turn_view[v]);
 	}
 	arb_buf_free(&t->turn);
+	arb_buf_free(&t->turn_canon);
 	arb_buf_free(&t->start_words);
 	arb_buf_free(&t->choices);
 	arb_buf_free(&t->pending);
@@ -313,9 +315,11 @@ void arb_table_asked(const arb_table *t, arb_asked *out, const char **start)
 
 /* The action's words in canonical notation: the action parsed alone, as
  * a line "Colour words", and formatted; or, where the notation reads an
- * action only in its line's context, the turn line so far formatted, less
- * what came before it.  Formatting the line so far at every action cost
- * half of a live Catan action. */
+ * action only in its line's context (Elasund's items), the turn line so
+ * far formatted, less the line before it (t->turn_canon: an item may
+ * merge into the one before, as a second seat's discard does).
+ * Formatting the whole line at every action cost half of a live Catan
+ * action, so the line is formatted only where it must be. */
 static void canonical_words(arb_table *t, const void *game, const char *colour, const char *words,
 			    arb_buf *out)
 {
@@ -324,17 +328,27 @@ static void canonical_words(arb_table *t, const void *game, const char *colour, 
 	size_t nt = arb_split_tokens(one.p, one.len, 1, 1, t->tok1, ARB_MAX_TOKENS_PER_TURN);
 	arb_reject rej;
 	memset(t->one, 0, t->g->move_size ? t->g->move_size : 1);
+	arb_buf *canon = &t->turn_canon;
 	if (nt && nt <= ARB_MAX_TOKENS_PER_TURN &&
 	    t->g->parse(game, t->tok1, nt, t->one, &rej) == 0) {
 		arb_buf_reset(&one);
 		t->g->format(game, t->one, &one);
 		const char *sp = strchr(one.p ? one.p : "", ' ');
 		arb_buf_puts(out, sp ? sp + 1 : "");
+		if (!canon->len)
+			arb_buf_puts(canon, colour);
+		put_all(canon, " ", sp ? sp + 1 : "", (char *)NULL);
 	} else {
 		arb_buf_reset(&one);
 		t->g->format(game, t->move, &one);
-		size_t had = t->turn.len - strlen(words) - 1; /* the line before it */
-		arb_buf_puts(out, one.len > had ? one.p + had + (one.p[had] == ' ') : "");
+		const char *l = one.p ? one.p : "";
+		size_t had = canon->len;
+		if (had && one.len > had && strncmp(l, canon->p, had) == 0 && l[had] == ' ')
+			arb_buf_puts(out, l + had + 1);
+		else /* the line's first action: after the colour */
+			arb_buf_puts(out, strchr(l, ' ') ? strchr(l, ' ') + 1 : l);
+		arb_buf_reset(canon);
+		arb_buf_put(canon, l, one.len);
 	}
 	arb_buf_free(&one);
 }
@@ -418,6 +432,7 @@ static void commit_line(arb_table *t, unsigned seat)
 	arb_buf_putc(&t->moves, '\n');
 	t->r.moves++;
 	arb_buf_reset(&t->turn);
+	arb_buf_reset(&t->turn_canon);
 	t->nacts = 0;
 	t->prev_events = 0;
 	t->start_dealt = false;

@@ -418,6 +418,31 @@ static int deal_chance(const el_game *g, int kind, const arb_token *tok, size_t 
 	return ARB_DEAL_PLAY;
 }
 
+/* With chance supplied, a request may hold several items of the turn, as
+ * a record's line does (notation/protocol.md): each is checked for its
+ * speaker (a discard, a halving and a hut move are their owner's) and the
+ * words are copied; a bare "Colour=cards" item gets its keyword.  The
+ * rules judge the rest when the line is played. */
+static int supplied_items(const el_game *g, unsigned seat, const arb_token *tok, size_t ntok,
+			  arb_buf *out, arb_reject *rej)
+{
+	for (size_t i = 0; i < ntok;) {
+		int kind = act_kind(&tok[i]);
+		if (i && check_speaker(g, seat, kind, tok + i, ntok - i, rej) < 0)
+			return -1;
+		size_t len = kind == A_ROLL ? 1 : act_len(kind, tok + i, ntok - i);
+		if (len == 0 || len > ntok - i)
+			len = ntok - i;
+		if (i)
+			arb_buf_putc(out, ' ');
+		if (kind == A_SEATCARDS)
+			arb_buf_puts(out, begun(g) && g->owed.roll != 7 ? "halve " : "discard ");
+		put_words(out, tok + i, len);
+		i += len;
+	}
+	return ARB_DEAL_PLAY;
+}
+
 /* deal (game.h). */
 int el_deal(const void *game, unsigned seat, const arb_token *tok, size_t ntok, uint64_t *rng,
 	    arb_buf *out, unsigned *consent, arb_reject *rej)
@@ -435,6 +460,8 @@ int el_deal(const void *game, unsigned seat, const arb_token *tok, size_t ntok, 
 	int kind = act_kind(&tok[0]);
 	if (check_speaker(g, seat, kind, tok, ntok, rej) < 0)
 		return -1;
+	if (!rng) /* the seat's own chance: several items may come at once */
+		return supplied_items(g, seat, tok, ntok, out, rej);
 	if (kind == A_ROLL)
 		return deal_roll(g, tok, ntok, rng != NULL, out, rej);
 	size_t len = act_len(kind, tok, ntok);
