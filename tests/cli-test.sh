@@ -175,3 +175,22 @@ cp tests/import/jcz-2p.jcz "$tmp/my save.jcz"
 expect "a name with a blank is quoted" 2 "$ARBITER" select "$tmp/my save.jcz"
 same "the suggested command quotes the name" \
 	"$tmp/my save.jcz: error: this is a JCloisterZone save: arbiter import '$tmp/my save.jcz' | arbiter select" "$tmp/err"
+
+# ------------------------------------------- make check says each suite as it ends (issue 38, item 19)
+# The second suite waits (20 s at most) until the first suite's count has
+# been printed: a runner that keeps everything to the end makes it wait
+# in vain, and it fails.
+printf 'echo "PASS first"\n' >"$tmp/first.sh"
+printf 'i=0; while [ ! -e "%s/go" ] && [ $i -lt 200 ]; do sleep 0.1; i=$((i+1)); done\n[ -e "%s/go" ] && echo "PASS second" || echo "FAIL second: the first suite was not told"\n' \
+	"$tmp" "$tmp" >"$tmp/second.sh"
+ARBITER_TEST_SCRIPTS="$tmp/first.sh $tmp/second.sh" sh tests/run.sh >"$tmp/run.out" 2>&1 &
+runner=$!
+i=0
+while ! grep -q "first.sh: 1 passed, 0 failed" "$tmp/run.out" && [ $i -lt 200 ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
+touch "$tmp/go"
+wait $runner
+tail -1 "$tmp/run.out" | grep -qx "2 passed, 0 failed"
+report "cli tests/run.sh tells each suite as it ends" $? "$tmp/run.out"

@@ -128,5 +128,5 @@ PY
 	diff -u "$tmp/want" "$tmp/out" >"$tmp/why" 2>&1
 	report "usage bare arbiter on a terminal says it reads standard input" $? "$tmp/why"
 else
-	echo "SKIP usage bare arbiter on a terminal: python3 not installed"
+	echo "FAIL usage bare arbiter on a terminal: python3 is missing (sh tools/deps.sh installs it)"
 fi
