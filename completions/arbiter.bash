@@ -53,6 +53,13 @@ _arbiter()
 		if ((n == 0)) || [[ $w == help && n -eq 1 ]]; then
 			values=$commands
 		fi
+		# what the command reads: import other programs' files,
+		# standings records and results
+		case $w in
+		import) files=$'*.jcz\n*.soclog\n*.log' ;;
+		standings) files=$'*.tgn\n*.json\n*.yaml\n*.tsv' ;;
+		gen|help) ((n > 0)) && files= ;;
+		esac
 		;;
 	esac
 	COMPREPLY=()
@@ -60,11 +67,15 @@ _arbiter()
 		COMPREPLY=($(IFS=' '; compgen -P "$pre" -W "$values" -- "$cur"))
 	fi
 	if [[ -n $files ]]; then
-		# files matching the pattern, and directories to descend into:
-		# "filenames" makes readline end a directory with '/', not ' '
+		# files matching a pattern (one a line), and directories to
+		# descend into: "filenames" makes readline end a directory with
+		# '/', not ' '
 		compopt -o filenames 2>/dev/null
-		COMPREPLY+=($(compgen -P "$pre" -f -X "!$files" -- "$cur")
-			    $(compgen -P "$pre" -d -- "$cur"))
+		local pat
+		for pat in $files; do
+			COMPREPLY+=($(compgen -P "$pre" -f -X "!$pat" -- "$cur"))
+		done
+		COMPREPLY+=($(compgen -P "$pre" -d -- "$cur"))
 	fi
 }
 complete -F _arbiter arbiter

@@ -48,4 +48,8 @@ complete -c arbiter -l snapshot -d 'dump: print the position as a Setup tag'
 complete -c arbiter -s t -l tag -x -d 'select: games whose tag NAME is VALUE'
 complete -c arbiter -l valid -d 'select: games whose every move is legal'
 complete -c arbiter -s V -l version -d 'print the version and exit'
-complete -c arbiter -f -a '(__fish_complete_suffix .tgn)'
+# what each command reads: import other programs' files, standings
+# records and results, the others records
+complete -c arbiter -f -n 'not __fish_seen_subcommand_from import standings gen' -a '(__fish_complete_suffix .tgn)'
+complete -c arbiter -f -n '__fish_seen_subcommand_from import' -a '(__fish_complete_suffix .jcz; __fish_complete_suffix .soclog; __fish_complete_suffix .log)'
+complete -c arbiter -f -n '__fish_seen_subcommand_from standings' -a '(__fish_complete_suffix .tgn; __fish_complete_suffix .json; __fish_complete_suffix .yaml; __fish_complete_suffix .tsv)'

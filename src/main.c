@@ -80,6 +80,30 @@ static const char *command_suggest(const char *name)
 	return arb_suggest(name, names, ARB_NCOMMANDS);
 }
 
+/* What people coming from other tools type for a command: no edit of
+ * two letters turns "generate" into gen, so these are suggested by name. */
+static const struct {
+	const char *word, *command;
+} command_synonyms[] = {
+	{ "generate", "gen" },	 { "random", "gen" },	   { "format", "fmt" },
+	{ "canonical", "fmt" },	 { "pretty", "fmt" },	   { "validate", "check" },
+	{ "verify", "check" },	 { "lint", "check" },	   { "replay", "check" },
+	{ "show", "view" },	 { "html", "view" },	   { "print", "dump" },
+	{ "board", "dump" },	 { "svg", "dump" },	   { "convert", "import" },
+	{ "filter", "select" },	 { "grep", "select" },	   { "ranking", "standings" },
+	{ "rank", "standings" }, { "table", "standings" }, { "results", "standings" },
+	{ "points", "score" },	 { "scores", "score" },	   { "legal", "moves" },
+};
+
+/* The command people mean by `name` (any case), when it is a synonym. */
+static const char *command_synonym(const char *name)
+{
+	for (size_t i = 0; i < sizeof command_synonyms / sizeof command_synonyms[0]; i++)
+		if (!strcasecmp(command_synonyms[i].word, name))
+			return command_synonyms[i].command;
+	return NULL;
+}
+
 /* "a, b and c" (or "every command but ..." when that is shorter) for the
  * commands in `mask`, into out. */
 static void commands_phrase(unsigned mask, char *out, size_t cap)
@@ -235,6 +259,27 @@ static int usage_error(const char *fmt, const char *arg)
 	return ARB_EXIT_ERROR;
 }
 
+/* An option getopt does not know: the closest long option's name when
+ * `arg` is a long option a letter or two away ("--formt=json"). */
+static int unknown_option(const char *arg, const struct option *longopts, size_t nopt)
+{
+	const char *close = NULL;
+	if (!strncmp(arg, "--", 2) && arg[2]) {
+		char word[ARB_SUGGEST_MAX_LEN + 1];
+		snprintf(word, sizeof word, "%.*s", (int)strcspn(arg + 2, "="), arg + 2);
+		const char *names[64];
+		size_t n = 0;
+		for (size_t i = 0; i < nopt && n < 64; i++)
+			names[n++] = longopts[i].name;
+		close = arb_suggest(word, names, n);
+	}
+	fprintf(stderr, "arbiter: unknown option '%s'", arg);
+	if (close)
+		fprintf(stderr, " (did you mean --%s?)", close);
+	fprintf(stderr, "\nTry 'arbiter --help' for more information.\n");
+	return ARB_EXIT_ERROR;
+}
+
 /* "-s/--seed" or "--at": how an option is named in messages. */
 static const char *option_name(const option_spec *s, char *buf, size_t cap)
 {
@@ -384,7 +429,7 @@ int main(int argc, char **argv)
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
 		if (c == '?')
-			return usage_error("unknown option '%s'", argv[optind - 1]);
+			return unknown_option(argv[optind - 1], longopts, NOPT);
 		if (c == ':')
 			return usage_error("option '%s' needs an argument", argv[optind - 1]);
 		int id = c >= 1000 ? c - 1000 : -1;
@@ -421,7 +466,9 @@ int main(int argc, char **argv)
 			named = true;
 			first++;
 		} else if (strcmp(w, "-") != 0 && stat(w, &st) != 0 && looks_like_word(w)) {
-			const char *close = command_suggest(w);
+			const char *close = command_synonym(w);
+			if (!close)
+				close = command_suggest(w);
 			fprintf(stderr, "arbiter: unknown command \"%s\"", w);
 			if (close)
 				fprintf(stderr, " (did you mean %s?)", close);

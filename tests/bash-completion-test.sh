@@ -17,6 +17,9 @@ mkdir -p "$tmp/dir/corpus/sub"
 : >"$tmp/dir/corpus/a.tgn"
 : >"$tmp/dir/game.tgn"
 : >"$tmp/dir/notes.txt"
+for f in save.jcz game.soclog server.log results.json results.yaml results.tsv; do
+	: >"$tmp/dir/$f"
+done
 
 # reply NAME WANT WORD...: the replies to completing the last WORD, sorted,
 # one per line, must be WANT (words separated by spaces)
@@ -39,6 +42,10 @@ reply() {
 	fi
 }
 reply "first word: commands, records, folders" "gen game.tgn" g
+# what each command reads (issue 38, item 5)
+reply "import: other programs' files" "corpus save.jcz game.soclog server.log" import ''
+reply "standings: records and results" "corpus game.tgn results.json results.yaml results.tsv" standings ''
+reply "gen reads no file" "" gen ''
 reply "help's operand: commands" "dump" help d
 reply "operand after a command: records and folders" "corpus game.tgn" check ''
 reply "--format VALUE" "json" check --format j
@@ -56,7 +63,7 @@ reply "command after an option's argument" "game.tgn" --game catan select g
 
 # Interactive: what readline makes of the replies.
 if ! command -v python3 >/dev/null 2>&1; then
-	echo "SKIP bash completion on a terminal: python3 not installed"
+	echo "FAIL bash completion on a terminal: python3 is missing (sh tools/deps.sh installs it)"
 	exit 0
 fi
 # type LINE...: each LINE typed into an interactive bash in which arbiter

@@ -151,3 +151,46 @@ for rec in corpus/carcassonne/game-3p.tgn corpus/catan/game-3p-short.tgn corpus/
 	{ echo "whole: $want"; echo "continued: $got"; cat "$tmp/err"; } >"$tmp/why"
 	report "cli snapshot at move 20 of $rec continues to the same result" $? "$tmp/why"
 done
+
+# ------------------------------------------- another program's file (issue 38, item 4)
+# Read as TGN, a save, a log or standings' results once said "movetext
+# before any tag"; what the file is and the command that reads it, once.
+expect "check on a JCloisterZone save exits 2" 2 "$ARBITER" check tests/import/jcz-2p.jcz
+same "check names a JCloisterZone save and import" \
+	"tests/import/jcz-2p.jcz: error: this is a JCloisterZone save: arbiter import tests/import/jcz-2p.jcz | arbiter check" "$tmp/err"
+expect "check on a .soclog exits 2" 2 "$ARBITER" check tests/import/soclog-3p.soclog
+same "check names a JSettlers2 log" \
+	"tests/import/soclog-3p.soclog: error: this is a JSettlers2 game event log: arbiter import tests/import/soclog-3p.soclog | arbiter check" "$tmp/err"
+expect "dump on a Pioneers log on stdin exits 2" 2 sh -c '"$0" dump - <tests/import/pioneers-3p.log' "$ARBITER"
+same "dump names a Pioneers log read on stdin" \
+	"<stdin>: error: this is a Pioneers server log: arbiter import | arbiter dump" "$tmp/err"
+expect "check on standings results exits 2" 2 "$ARBITER" check tests/standings/placement.json
+same "check names standings results and standings" \
+	"tests/standings/placement.json: error: these are standings results (JSON), not TGN: arbiter standings tests/standings/placement.json" "$tmp/err"
+expect "-j 2 names each file once" 2 "$ARBITER" check -j 2 tests/standings/placement.yaml tests/import/jcz-2p.jcz
+same "-j 2: one error a file, in order" \
+	"tests/standings/placement.yaml: error: these are standings results (YAML), not TGN: arbiter standings tests/standings/placement.yaml
+tests/import/jcz-2p.jcz: error: this is a JCloisterZone save: arbiter import tests/import/jcz-2p.jcz | arbiter check" "$tmp/err"
+cp tests/import/jcz-2p.jcz "$tmp/my save.jcz"
+expect "a name with a blank is quoted" 2 "$ARBITER" select "$tmp/my save.jcz"
+same "the suggested command quotes the name" \
+	"$tmp/my save.jcz: error: this is a JCloisterZone save: arbiter import '$tmp/my save.jcz' | arbiter select" "$tmp/err"
+
+# ------------------------------------------- make check says each suite as it ends (issue 38, item 19)
+# The second suite waits (20 s at most) until the first suite's count has
+# been printed: a runner that keeps everything to the end makes it wait
+# in vain, and it fails.
+printf 'echo "PASS first"\n' >"$tmp/first.sh"
+printf 'i=0; while [ ! -e "%s/go" ] && [ $i -lt 200 ]; do sleep 0.1; i=$((i+1)); done\n[ -e "%s/go" ] && echo "PASS second" || echo "FAIL second: the first suite was not told"\n' \
+	"$tmp" "$tmp" >"$tmp/second.sh"
+ARBITER_TEST_SCRIPTS="$tmp/first.sh $tmp/second.sh" sh tests/run.sh >"$tmp/run.out" 2>&1 &
+runner=$!
+i=0
+while ! grep -q "first.sh: 1 passed, 0 failed" "$tmp/run.out" && [ $i -lt 200 ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
+touch "$tmp/go"
+wait $runner
+tail -1 "$tmp/run.out" | grep -qx "2 passed, 0 failed"
+report "cli tests/run.sh tells each suite as it ends" $? "$tmp/run.out"

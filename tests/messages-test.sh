@@ -120,3 +120,15 @@ for d in 2026.13.01 2026.12.32 2026-12-01 26.12.01 2026.1?.01; do
 	"$ARBITER" check "$tmp/dated.tgn" >/dev/null 2>"$tmp/err"
 	has "Date $d: a warning" 'warning: Date' "$tmp/err"
 done
+
+# ------------------------------------------- messages that say the fix (issue 38, item 15)
+sed 's/frobnicate/glod/' corpus/elasund/rule-syntax-bad.tgn | "$ARBITER" check >"$tmp/out"
+has "a misspelled Elasund item names the closest" "'glod' is no item of a turn \(did you mean gold\?\) \[syntax\]$" "$tmp/out"
+"$ARBITER" check corpus/elasund/rule-wall-space-bad.tgn >"$tmp/out"
+has "a wall space not in play names those of its line" "N5 is no wall space in a 2-player game \(that line's are N3, N4\)" "$tmp/out"
+"$ARBITER" check corpus/catan/rule-robber-missing-bad.tgn >"$tmp/out"
+has "a 7 without the robber says the words to write" 'must move the robber: write robber HEX steal COLOUR CARD on the line' "$tmp/out"
+"$ARBITER" check corpus/catan/rule-settlement-unconnected-bad.tgn >"$tmp/out"
+has "an unconnected settlement names the nearest road end" "none of Red's roads leads there \(the nearest ends at e4, 1 road short of f4\)" "$tmp/out"
+"$ARBITER" check corpus/catan/rule-steal-victim-bad.tgn >"$tmp/out"
+has "a steal from a seat not at the hex names its hexes" "Blue has no settlement or city at I \(Blue borders A, B, C, F and G; at I: White\)" "$tmp/out"

@@ -149,28 +149,40 @@ compare "a partial table of another scheme is refused" "$tmp/want" "$tmp/out"
 # partial table; the reduce gives the bytes of one run over everything.
 # --pipe names the games <stdin> with lines counted in each piece, so the
 # games here are the legal ones (no left-out line names a game).
+# -j 2: without a number of jobs, parallel counts the cores with lscpu,
+# which prints errors in a chroot (no /sys); a stand-in lscpu on PATH says
+# whether it was run.
 if command -v parallel >/dev/null 2>&1; then
 	export PARALLEL_HOME="$tmp/parallel"
+	mkdir "$tmp/bin"
+	printf '#!/bin/sh\ntouch "%s/lscpu-ran"\necho "lscpu: failed to determine number of CPUs" >&2\nexit 1\n' \
+		"$tmp" >"$tmp/bin/lscpu"
+	chmod +x "$tmp/bin/lscpu"
+	path_before=$PATH
+	PATH="$tmp/bin:$PATH"
 	"$native" select --valid "$rec" >"$tmp/valid.tgn"
 	"$native" standings "$tmp/valid.tgn" >"$tmp/one" 2>&1
-	parallel --will-cite --pipe --recstart '[Game' -N 3 -k "$native" check --format=json \
+	parallel --will-cite -j 2 --pipe --recstart '[Game' -N 3 -k "$native" check --format=json \
 		<"$tmp/valid.tgn" >"$tmp/results.json"
 	"$ARBITER" standings "$tmp/results.json" >"$tmp/out" 2>&1
 	compare "parallel --pipe: check, then one standings" "$tmp/one" "$tmp/out"
-	parallel --will-cite --pipe --recstart '[Game' -N 3 -k "$native" standings --format=json \
+	parallel --will-cite -j 2 --pipe --recstart '[Game' -N 3 -k "$native" standings --format=json \
 		<"$tmp/valid.tgn" >"$tmp/tables.json"
 	"$ARBITER" standings "$tmp/tables.json" >"$tmp/out" 2>&1
 	compare "parallel --pipe: partial tables, then their merge" "$tmp/one" "$tmp/out"
 	# per file, left-out game included: the files keep their names
 	"$ARBITER" standings "$tmp"/r*-t*.tgn >"$tmp/one" 2>&1
-	parallel --will-cite -k "$native" check --format=json ::: "$tmp"/r*-t*.tgn >"$tmp/results.json"
+	parallel --will-cite -j 2 -k "$native" check --format=json ::: "$tmp"/r*-t*.tgn >"$tmp/results.json"
 	"$ARBITER" standings "$tmp/results.json" >"$tmp/out" 2>&1
 	compare "parallel per file: check, then one standings" "$tmp/one" "$tmp/out"
 	# two stages: tables of four files each, then the table of the tables
-	ls "$tmp"/r*-t*.tgn | parallel --will-cite -k -N 4 "$native" standings --format=json \
+	ls "$tmp"/r*-t*.tgn | parallel --will-cite -j 2 -k -N 4 "$native" standings --format=json \
 		>"$tmp/tables.json"
 	"$ARBITER" standings "$tmp/tables.json" >"$tmp/out" 2>&1
 	compare "parallel per file: partial tables, then their merge" "$tmp/one" "$tmp/out"
+	PATH=$path_before
+	[ ! -e "$tmp/lscpu-ran" ]
+	report "standings parallel recipe: no lscpu run (its errors in a chroot)" $?
 else
 	echo "FAIL standings parallel recipe: GNU parallel is not installed (sh tools/deps.sh installs it)"
 fi

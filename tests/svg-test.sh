@@ -5,7 +5,9 @@
 #     is well-formed XML (xmllint);
 #   - the golden pictures listed in tests/svg/goldens.txt are unchanged;
 #   - player names and tags are escaped (a player named <script>...);
-#   - -o writes one file per game, into a directory or by a pattern;
+#   - -o writes one file per game, into a directory or by a pattern
+#     numbered across the files, or one game's file (a second game, or
+#     a second page on stdout, refused before writing);
 #   - each game's HTML page loads in headless chromium without script
 #     errors, shows the first position, and the right arrow key shows the
 #     next (the page's #selftest hook writes what it saw into the DOM,
@@ -105,9 +107,41 @@ report "svg -o DIR: a file per game, named after the record" $? "$tmp/why"
 [ -s "$tmp/out/page-1.html" ] && [ -s "$tmp/out/page-2.html" ] && [ ! -e "$tmp/out/page-3.html" ] &&
 	[ ! -s "$tmp/stdout" ]
 report "view -o PATTERN: %d is the game's number" $?
-capture dump --format=svg -o "$tmp/no/such/dir" "$tmp/two.tgn" >"$tmp/got"
-grep -q "^stderr: $tmp/no/such/dir.*cannot write the picture" "$tmp/got" && grep -q '^exit 2$' "$tmp/got"
-report "svg -o into a missing directory: an I/O error, exit 2" $? "$tmp/got"
+capture dump --format=svg -o "$tmp/no/such/dir/" "$tmp/two.tgn" >"$tmp/got"
+printf '%s\n' "stderr: $tmp/no/such/dir/: error: no such directory" "exit 2" | diff -u - "$tmp/got" >"$tmp/why"
+report "svg -o into a missing directory: one error, no such directory" $? "$tmp/why"
+capture view -o "$tmp/no/such/page-%d.html" "$tmp/two.tgn" corpus/catan/game-3p-short.tgn >"$tmp/got"
+printf '%s\n' "stderr: $tmp/no/such: error: no such directory" "exit 2" | diff -u - "$tmp/got" >"$tmp/why"
+report "view -o PATTERN in a missing folder: one error for the run" $? "$tmp/why"
+
+# --- -o PATH, neither a folder nor a pattern: the file of the one game
+# (issue 38, items 6, 7 and 9)
+mkdir "$tmp/one"
+"$ARBITER" dump --format=svg -o "$tmp/one/board.svg" corpus/catan/game-3p-short.tgn >"$tmp/stdout" 2>&1
+"$ARBITER" dump --format=svg corpus/catan/game-3p-short.tgn | cmp -s - "$tmp/one/board.svg" &&
+	[ ! -s "$tmp/stdout" ] && [ "$(ls "$tmp/one")" = board.svg ]
+report "svg -o FILE: one game's picture is the file" $?
+"$ARBITER" view -o "$tmp/one/game.html" corpus/catan/game-3p-short.tgn >"$tmp/stdout" 2>&1
+grep -q '^<!DOCTYPE html>' "$tmp/one/game.html" && [ ! -s "$tmp/stdout" ]
+report "view -o FILE: one game's page is the file" $?
+capture view -o "$tmp/one/two.html" "$tmp/two.tgn" >"$tmp/got"
+printf '%s\n' "stderr: $tmp/two.tgn:17:1: error: a second game, and -o $tmp/one/two.html names one file: put %d in it for the game's number, or name a directory; nothing was written" "exit 2" |
+	diff -u - "$tmp/got" >"$tmp/why" && [ ! -e "$tmp/one/two.html" ]
+report "view -o FILE of two games: refused naming %d, nothing written" $? "$tmp/why"
+mkdir "$tmp/run"
+"$ARBITER" view -o "$tmp/run/x-%d.html" "$tmp/two.tgn" corpus/catan/game-3p-short.tgn >"$tmp/stdout" 2>&1
+(cd "$tmp/run" && ls) >"$tmp/got"
+printf '%s\n' x-1.html x-2.html x-3.html | diff -u - "$tmp/got" >"$tmp/why" &&
+	grep -q 'Catan' "$tmp/run/x-3.html" && ! grep -q 'Catan' "$tmp/run/x-1.html"
+report "view -o PATTERN: games numbered across the files, none overwritten" $? "$tmp/why"
+capture dump --format=svg -o "$tmp/out" "$tmp/two.tgn" "$tmp/run/../two.tgn" >"$tmp/got"
+printf '%s\n' "stderr: $tmp/run/../two.tgn: error: its pictures would be named as those of $tmp/two.tgn in -o DIR: give -o a pattern with %d, numbered across the files" "exit 2" |
+	diff -u - "$tmp/got" >"$tmp/why"
+report "svg -o DIR: two files of one name refused before writing" $? "$tmp/why"
+capture view "$tmp/two.tgn" >"$tmp/got"
+printf '%s\n' "stderr: $tmp/two.tgn:17:1: error: a second game: standard output holds one page; write a file per game with -o DIR or -o 'page-%d.html'; nothing was written" "exit 2" |
+	diff -u - "$tmp/got" >"$tmp/why"
+report "view of two games on stdout: refused, nothing written" $? "$tmp/why"
 capture dump --format=svg corpus/carcassonne/rule-edge-mismatch-bad.tgn | tail -1 >"$tmp/got"
 echo "exit 1" | diff -u - "$tmp/got" >"$tmp/why"
 report "svg of an illegal game: exit 1" $? "$tmp/why"

@@ -2,7 +2,9 @@
 # usage-test.sh — the command line meets a person: a misspelled command
 # is named as one (with the closest command), `help` and every command's
 # --help work, game names are taken in any case and a misspelled one gets
-# a suggestion, and a bare arbiter on a terminal says it is reading.
+# a suggestion, and a bare arbiter on a terminal says it is reading; a
+# misspelled option, a synonym of a command (generate) and a misspelled
+# scheme preset get the closest name.
 . "$(dirname "$0")/lib.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -27,6 +29,25 @@ exit 2" chek x.tgn
 golden "unknown word, no file of that name" "stderr: arbiter: unknown command \"frobnicate\", and no file of that name
 stderr: Try 'arbiter --help' for more information.
 exit 2" frobnicate
+# a synonym from other tools names the command (issue 38, item 13)
+golden "synonym generate" "stderr: arbiter: unknown command \"generate\" (did you mean gen?)
+stderr: Try 'arbiter --help' for more information.
+exit 2" generate --game catan
+golden "synonym format" "stderr: arbiter: unknown command \"format\" (did you mean fmt?)
+stderr: Try 'arbiter --help' for more information.
+exit 2" format x.tgn
+# --- a misspelled long option gets the closest one
+golden "misspelled option with a value" "stderr: arbiter: unknown option '--formt=json' (did you mean --format?)
+stderr: Try 'arbiter --help' for more information.
+exit 2" check --formt=json x.tgn
+golden "misspelled option" "stderr: arbiter: unknown option '--sumary' (did you mean --summary?)
+stderr: Try 'arbiter --help' for more information.
+exit 2" check --sumary x.tgn
+golden "unknown option, nothing close" "stderr: arbiter: unknown option '--frobnicate'
+stderr: Try 'arbiter --help' for more information.
+exit 2" check --frobnicate x.tgn
+golden "misspelled scheme preset" "stderr: win: error: no preset or scheme file of that name (did you mean wins? the presets are placement, wins and share)
+exit 2" standings --scheme=win corpus/catan/game-3p-short.tgn
 golden "a missing file name is still a missing file" "stderr: $tmp/x.tgn: error: cannot open: No such file or directory
 exit 2" "$tmp/x.tgn"
 printf '[Game "carcassonne"]\n[Red "A"]\n[Blue "B"]\n[Result "*"]\n\nRed E 0,-1 180\n' >"$tmp/chek"
@@ -107,5 +128,5 @@ PY
 	diff -u "$tmp/want" "$tmp/out" >"$tmp/why" 2>&1
 	report "usage bare arbiter on a terminal says it reads standard input" $? "$tmp/why"
 else
-	echo "SKIP usage bare arbiter on a terminal: python3 not installed"
+	echo "FAIL usage bare arbiter on a terminal: python3 is missing (sh tools/deps.sh installs it)"
 fi

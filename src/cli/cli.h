@@ -147,6 +147,14 @@ void arb_out_between(arb_out *out, const char *sep);
 void arb_out_status(arb_out *out, int status);
 int arb_out_exit(const arb_out *out);
 
+/* Whether a stream's first bytes are no TGN at all (another program's
+ * record, standings' results, UTF-16 or compressed text, a binary file):
+ * then *d says what
+ * the file `name` is and the command line that reads it, for `command`
+ * (foreign.c). */
+bool arb_foreign_input(const char *bytes, size_t len, const char *name, const char *command,
+		       arb_diag *d);
+
 /* The commands: each returns the exit status. */
 int arb_cmd_check(const arb_opts *o); /* check and score */
 int arb_cmd_dump(const arb_opts *o);

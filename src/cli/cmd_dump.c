@@ -28,9 +28,26 @@ typedef struct {
 	arb_page page;	       /* --format=html: the game's steps   */
 	const arb_replay *r;   /* the replay being drawn            */
 	size_t pictures;       /* --format=html: steps drawn so far  */
-	const char *last_file; /* -o: numbering games per file ...  */
+	int dest;	       /* where pictures go: enum dest      */
+	const char *last_file; /* -o DIR: numbering games per file ... */
 	unsigned game_in_file; /* ... from 1                        */
+	unsigned game_in_run;  /* -o PATTERN: numbering across files */
+	/* one file or standard output: the first picture, kept until the
+	 * input is known to hold no other game (a second one is refused
+	 * before anything is written) */
+	arb_buf held;
+	bool holding;
+	bool refused; /* ... and it was: the run stops */
 } dump_ctx;
+
+/* Where pictures go.  A picture is a whole document (SVG, HTML), so one
+ * file, and standard output, hold one game's; PATTERN and DIR one each. */
+enum dest {
+	DEST_STDOUT,  /* no -o                                        */
+	DEST_FILE,    /* -o PATH: no %d, not a directory               */
+	DEST_PATTERN, /* -o PATH with %d: the game's number in the run */
+	DEST_DIR      /* -o DIR (existing, or ending in '/')           */
+};
 
 static void emit_move(void *ctx, const char *move)
 {
@@ -104,10 +121,25 @@ static void position_title(const arb_replay *r, size_t moves, arb_buf *b)
 	arb_buf_printf(b, "%s, after move %zu", r->game->title, moves);
 }
 
-/* Where this game's picture goes with -o: `path` gets the file name.  A
- * PATTERN holding %d gets the game's number in its file there; otherwise
- * PATH is a directory and the file is named after the record:
- * DIR/NAME-N.svg (NAME without .tgn; "stdin" for standard input). */
+/* The name a record file gives its pictures in -o DIR: its last part
+ * without .tgn ("stdin" for standard input); `len` bytes of it. */
+static const char *record_base(const char *file, size_t *len)
+{
+	const char *base = strcmp(file, "-") && strcmp(file, "<stdin>") ? file : "stdin";
+	const char *slash = strrchr(base, '/');
+	if (slash)
+		base = slash + 1;
+	*len = strlen(base);
+	if (*len > 4 && !strcmp(base + *len - 4, ".tgn"))
+		*len -= 4;
+	return base;
+}
+
+/* Where this game's picture goes with -o PATTERN or DIR: `path` gets the
+ * file name.  A PATTERN's %d gets the game's number in the run (across
+ * the files, so that no file is written twice); in a DIR the file is
+ * named after the record: DIR/NAME-N.svg (NAME without .tgn; "stdin" for
+ * standard input), N the game's number in its file. */
 static void target_path(dump_ctx *c, const arb_record *rec, arb_buf *path)
 {
 	if (!c->last_file || strcmp(c->last_file, rec->file) != 0) {
@@ -115,13 +147,14 @@ static void target_path(dump_ctx *c, const arb_record *rec, arb_buf *path)
 		c->game_in_file = 0;
 	}
 	unsigned n = ++c->game_in_file;
+	unsigned in_run = ++c->game_in_run;
 	const char *o = c->o->output;
 	const char *pct = strstr(o, "%d");
 	arb_buf_reset(path);
-	if (pct) {
+	if (c->dest == DEST_PATTERN) {
 		for (const char *p = o; *p; p++) {
 			if (p == pct) {
-				arb_buf_printf(path, "%u", n);
+				arb_buf_printf(path, "%u", in_run);
 				p++;
 			} else {
 				arb_buf_putc(path, *p);
@@ -129,48 +162,86 @@ static void target_path(dump_ctx *c, const arb_record *rec, arb_buf *path)
 		}
 		return;
 	}
-	const char *base =
-		strcmp(rec->file, "-") && strcmp(rec->file, "<stdin>") ? rec->file : "stdin";
-	const char *slash = strrchr(base, '/');
-	if (slash)
-		base = slash + 1;
-	size_t len = strlen(base);
-	if (len > 4 && !strcmp(base + len - 4, ".tgn"))
-		len -= 4;
 	arb_buf_puts(path, o);
 	if (path->len && path->p[path->len - 1] != '/')
 		arb_buf_putc(path, '/');
+	size_t len;
+	const char *base = record_base(rec->file, &len);
 	arb_buf_put(path, base, len);
 	arb_buf_printf(path, "-%u.%s", n, c->o->format == FMT_HTML ? "html" : "svg");
 }
 
-/* Write b to the game's file (-o) or standard output; 0 or -1 after a
- * diagnostic. */
-static int put_picture(dump_ctx *c, const arb_record *rec, const arb_buf *b)
+/* Write `len` bytes to the file `path`; 0 or -1 after a diagnostic. */
+static int write_file(dump_ctx *c, const char *path, const char *bytes, size_t len)
 {
-	if (!c->o->output) {
-		arb_out_text(c->out, b->p ? b->p : "", b->len);
-		return 0;
-	}
-	arb_buf path = { 0 };
-	target_path(c, rec, &path);
-	FILE *f = fopen(path.p, "wb");
+	FILE *f = fopen(path, "wb");
 	int err = 0;
 	if (!f) {
 		err = errno;
 	} else {
-		if (b->len && fwrite(b->p, 1, b->len, f) != b->len)
+		if (len && fwrite(bytes, 1, len, f) != len)
 			err = errno ? errno : EIO;
 		if (fclose(f) != 0 && !err)
 			err = errno;
 	}
 	if (err) {
-		arb_diag d = { .file = path.p };
+		arb_diag d = { .file = path };
 		snprintf(d.msg, sizeof d.msg, "cannot write the picture: %s", strerror(err));
 		arb_out_diag(c->out, &d);
 	}
-	arb_buf_free(&path);
 	return err ? -1 : 0;
+}
+
+/* Write b to the game's file (-o) or standard output; 0 or -1 after a
+ * diagnostic.  One file or standard output holds one game's document:
+ * the first is held, and a second game refused before anything is
+ * written (c->refused: the run stops). */
+static int put_picture(dump_ctx *c, const arb_record *rec, const arb_buf *b)
+{
+	if (c->dest == DEST_STDOUT || c->dest == DEST_FILE) {
+		if (c->holding) {
+			const char *doc = c->o->format == FMT_HTML ? "page" : "picture";
+			arb_diag d = { .file = rec->file, .line = rec->line, .col = 1 };
+			if (c->dest == DEST_FILE)
+				snprintf(
+					d.msg, sizeof d.msg,
+					"a second game, and -o %.200s names one file: put %%d in it "
+					"for the game's number, or name a directory; nothing was "
+					"written",
+					c->o->output);
+			else
+				snprintf(
+					d.msg, sizeof d.msg,
+					"a second game: standard output holds one %s; write a file "
+					"per game with -o DIR or -o '%s-%%d.%s'; nothing was written",
+					doc, doc, c->o->format == FMT_HTML ? "html" : "svg");
+			arb_out_diag(c->out, &d);
+			c->holding = false;
+			c->refused = true;
+			return -1;
+		}
+		arb_buf_reset(&c->held);
+		arb_buf_put(&c->held, b->p ? b->p : "", b->len);
+		c->holding = true;
+		return 0;
+	}
+	arb_buf path = { 0 };
+	target_path(c, rec, &path);
+	int rc = write_file(c, path.p, b->p ? b->p : "", b->len);
+	arb_buf_free(&path);
+	return rc;
+}
+
+/* The end of the run: the picture held for one file or standard output. */
+static void put_held(dump_ctx *c)
+{
+	if (!c->holding)
+		return;
+	if (c->dest == DEST_FILE)
+		write_file(c, c->o->output, c->held.p, c->held.len);
+	else
+		arb_out_text(c->out, c->held.p, c->held.len);
+	c->holding = false;
 }
 
 /* --format=svg: one SVG document of the position reached. */
@@ -342,7 +413,7 @@ static int dump_one(void *ctx, const arb_record *rec)
 			else if (r.verdict == ARB_ERROR)
 				arb_out_diag(c->out, &r.diag);
 			arb_replay_free(&r);
-			return bad && !o->keep_going;
+			return (bad && !o->keep_going) || c->refused;
 		}
 		arb_replay_run(&r);
 	}
@@ -358,7 +429,7 @@ static int dump_one(void *ctx, const arb_record *rec)
 	if (o->format == FMT_SVG) {
 		int bad = dump_svg(c, rec, &r);
 		arb_replay_free(&r);
-		return bad && !o->keep_going;
+		return (bad && !o->keep_going) || c->refused;
 	}
 	arb_buf_reset(&c->text);
 	arb_buf *b = &c->text;
@@ -455,14 +526,84 @@ static int labels_only(dump_ctx *c)
 	return 0;
 }
 
+/* An error about -o itself, before any game is read: -1. */
+static int output_error(dump_ctx *c, const char *file, const char *fmt, const char *arg)
+{
+	arb_diag d = { .file = file };
+	snprintf(d.msg, sizeof d.msg, fmt, arg);
+	arb_out_diag(c->out, &d);
+	return -1;
+}
+
+/* What -o names (c->dest), checked once before any game is read: the
+ * folder the files go to exists, and no two operands would write the
+ * same DIR/NAME-N file.  0, or -1 after one diagnostic. */
+static int output_dest(dump_ctx *c)
+{
+	const char *o = c->o->output;
+	c->dest = DEST_STDOUT;
+	if (!o)
+		return 0;
+	struct stat st;
+	size_t olen = strlen(o);
+	bool exists = stat(o, &st) == 0;
+	bool is_dir = exists && S_ISDIR(st.st_mode);
+	const char *pct = strstr(o, "%d");
+	if (pct && strstr(pct + 2, "%d"))
+		return output_error(c, o, "-o holds %s twice: one is the game's number", "%d");
+	if (!pct && (is_dir || (olen && o[olen - 1] == '/'))) {
+		c->dest = DEST_DIR;
+		if (!is_dir)
+			return output_error(c, o, "%s",
+					    exists ? "not a directory" : "no such directory");
+		static char *stdin_only[] = { "-" };
+		char **files = c->o->nfiles ? c->o->files : stdin_only;
+		int n = c->o->nfiles ? c->o->nfiles : 1;
+		for (int i = 0; i < n; i++)
+			for (int k = 0; k < i; k++) {
+				size_t li, lk;
+				const char *bi = record_base(files[i], &li);
+				const char *bk = record_base(files[k], &lk);
+				if (li == lk && !memcmp(bi, bk, li))
+					return output_error(
+						c, files[i],
+						"its pictures would be named as those of "
+						"%s in -o DIR: give -o a pattern with %%d, "
+						"numbered across the files",
+						files[k]);
+			}
+		return 0;
+	}
+	c->dest = pct ? DEST_PATTERN : DEST_FILE;
+	/* the folder of the file (or of the pattern, up to a %d in it) */
+	const char *slash = strrchr(o, '/');
+	if (!slash || (pct && pct < slash))
+		return 0;
+	arb_buf dir = { 0 };
+	arb_buf_put(&dir, o, slash == o ? 1 : (size_t)(slash - o));
+	int rc = 0;
+	if (stat(dir.p, &st) != 0)
+		rc = output_error(c, dir.p, "%s", "no such directory");
+	else if (!S_ISDIR(st.st_mode))
+		rc = output_error(c, dir.p, "%s", "not a directory");
+	arb_buf_free(&dir);
+	return rc;
+}
+
 static int run(const arb_opts *o, bool moves)
 {
 	dump_ctx c = { .o = o, .moves = moves };
 	c.out = arb_out_new(o);
-	if (!moves && o->game && o->nfiles == 0)
+	if (!moves && o->game && o->nfiles == 0) {
 		labels_only(&c);
-	else
+	} else if (moves || (o->format != FMT_SVG && o->format != FMT_HTML)) {
 		arb_each_record(o, c.out, dump_one, &c);
+	} else if (output_dest(&c) == 0) {
+		arb_each_record(o, c.out, dump_one, &c);
+		if (!c.refused)
+			put_held(&c);
+	}
+	arb_buf_free(&c.held);
 	arb_buf_free(&c.text);
 	arb_svg_free(&c.svg);
 	arb_page_free(&c.page);

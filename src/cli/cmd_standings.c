@@ -37,6 +37,7 @@
 #include "cli.h"
 #include "../core/data.h"
 #include "../core/digest.h"
+#include "../core/suggest.h"
 #include "../core/util.h"
 
 /* One result (a JSON line, a YAML document, a TSV row) is the verdict of
@@ -167,9 +168,19 @@ static int load_scheme(scheme *s, const char *path, arb_diag *d)
 	d->line = d->col = 0;
 	FILE *f = fopen(path, "rb");
 	if (!f) {
-		snprintf(d->msg, sizeof d->msg,
-			 "cannot open scheme file: %s (the presets are placement, wins and share)",
-			 strerror(errno));
+		static const char *const presets[] = { "placement", "wins", "share" };
+		const char *close = strchr(path, '/') ? NULL : arb_suggest(path, presets, 3);
+		int e = errno;
+		if (close)
+			snprintf(d->msg, sizeof d->msg,
+				 "no preset or scheme file of that name (did you mean %s? the "
+				 "presets are placement, wins and share)",
+				 close);
+		else
+			snprintf(d->msg, sizeof d->msg,
+				 "cannot open scheme file: %s (the presets are placement, wins "
+				 "and share)",
+				 strerror(e));
 		return -1;
 	}
 	unsigned char *bytes = arb_xmalloc(1 << 20);

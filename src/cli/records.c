@@ -124,6 +124,22 @@ static int read_records(arb_reader *rd, const char *name, const arb_opts *o, arb
 	return stop;
 }
 
+/* When a stream's first bytes `head` are no TGN (foreign.c): its one
+ * error, counted as one unreadable game; returns 1 (and *stop) then. */
+static int foreign(const char *head, size_t len, const char *name, const arb_opts *o, arb_out *out,
+		   int *stop)
+{
+	arb_diag d;
+	if (!head || !arb_foreign_input(head, len, name, o->command, &d))
+		return 0;
+	arb_tally *t = arb_out_tally(out);
+	t->games++;
+	t->unreadable++;
+	arb_out_diag(out, &d);
+	*stop = !o->keep_going || arb_out_failed(out);
+	return 1;
+}
+
 /* A stream in which no game was found at all; returns 1 to stop. */
 static int no_records(arb_out *out, const char *name, const arb_opts *o)
 {
@@ -143,7 +159,14 @@ static int each_serial(FILE *f, const char *name, const arb_taken *taken, uint32
 		arb_reader_unread(rd, taken->lines, taken->bytes, taken->len);
 	else if (lines)
 		arb_reader_unread(rd, lines, NULL, 0);
-	int stop = read_records(rd, name, o, out, l, l->fn, l->ctx, &seen);
+	size_t headlen = 0;
+	const char *head = arb_reader_head(rd, &headlen);
+	int stop;
+	if (foreign(head, headlen, name, o, out, &stop)) {
+		arb_reader_free(rd);
+		return stop;
+	}
+	stop = read_records(rd, name, o, out, l, l->fn, l->ctx, &seen);
 	if (!stop && seen == 0)
 		stop = no_records(out, name, o);
 	arb_reader_free(rd);
@@ -635,6 +658,27 @@ static void publish_batch(pool *p, size_t cut, const char *name, size_t stream, 
 	pool_publish(p, j);
 }
 
+/* When the stream whose first bytes p->acc holds is no TGN: its one
+ * error, in its place among the jobs (p->stopped set when the run must
+ * stop); returns 1 then. */
+static int foreign_stream(pool *p, const char *name)
+{
+	arb_diag d;
+	if (!arb_foreign_input(p->acc.p ? p->acc.p : "", p->acc.len, name, p->o->command, &d))
+		return 0;
+	job *j;
+	arb_out *to = out_now(p, p->out, &j);
+	arb_tally *t = arb_out_tally(to);
+	t->games++;
+	t->unreadable++;
+	arb_out_diag(to, &d);
+	int stop = !p->o->keep_going;
+	out_done(p, j, stop);
+	if (stop || (!j && arb_out_failed(p->out)))
+		p->stopped = true;
+	return 1;
+}
+
 /* Read a stream in batches of whole games for the workers, less what
  * `taken` (or NULL) says was read from it already.  A single small input
  * (one batch, no other file) is replayed on this thread, so a run of one
@@ -651,6 +695,7 @@ static int split_stream(pool *p, FILE *f, const char *name, bool more_streams,
 		memcpy(room(&p->acc, taken->len), taken->bytes, taken->len);
 		p->acc.len = taken->len;
 	}
+	bool head_told = taken && (taken->lines || taken->len); /* its start is gone */
 	while (!p->stopped) {
 		if (!eof) {
 			size_t got = fread(room(&p->acc, READ_BLOCK), 1, READ_BLOCK, f);
@@ -660,6 +705,11 @@ static int split_stream(pool *p, FILE *f, const char *name, bool more_streams,
 					return finish_serial(p, f, name, stream, line0);
 				eof = feof(f);
 			}
+		}
+		if (!head_told) { /* READ_BLOCK >= ARB_HEAD_BYTES: the head is there */
+			head_told = true;
+			if (foreign_stream(p, name))
+				return p->stopped;
 		}
 		size_t cut = 0;
 		if (p->acc.len > p->batch) {

@@ -170,6 +170,30 @@ void arb_reader_unread(arb_reader *r, uint32_t lines, const char *bytes, size_t 
 	r->bom_checked = lines || len; /* the stream's first bytes are gone */
 }
 
+const char *arb_reader_head(arb_reader *r, size_t *len)
+{
+	if (r->bom_checked || r->lineno || r->games)
+		return NULL;
+	if (!r->eof && r->f && r->in_len - r->in_pos < ARB_HEAD_BYTES) {
+		/* one read, as line_peek would do: a pipe is not waited on
+		 * longer than the first line needs of it anyway */
+		memmove(r->in, r->in + r->in_pos, r->in_len - r->in_pos);
+		r->in_len -= r->in_pos;
+		r->in_pos = 0;
+		size_t got = fread(r->in + r->in_len, 1, IN_CAP - r->in_len, r->f);
+		r->in_len += got;
+		if (got == 0) {
+			r->eof = true;
+			if (ferror(r->f)) {
+				r->read_error = true;
+				r->read_errno = errno;
+			}
+		}
+	}
+	*len = r->in_len - r->in_pos;
+	return r->in + r->in_pos;
+}
+
 size_t arb_reader_games(const arb_reader *r)
 {
 	return r->games;

@@ -16,6 +16,9 @@
 #define ARB_MAX_GAME_BYTES (8u << 20) /* bytes in one game            */
 #define ARB_MAX_TOKENS_PER_TURN 1024
 #define ARB_MAX_TAGS 256
+/* What is looked at of a stream's start to tell a file that is no TGN
+ * (arb_reader_head): the same bytes whether read whole or in batches. */
+#define ARB_HEAD_BYTES 65536
 /* Each word, turn and comment costs the reader a few dozen bytes of
  * bookkeeping, so 8 MiB of one-letter turns once took 330 MB.  These
  * bound a game's memory to about 60 MB whatever its bytes; real games
@@ -109,6 +112,13 @@ bool arb_reader_ended_inside_game(const arb_reader *r);
  * bytes (at most ARB_MAX_LINE + 1) of the line that follows.  Call before
  * the first arb_reader_next(). */
 void arb_reader_unread(arb_reader *r, uint32_t lines, const char *bytes, size_t len);
+
+/* Before the first arb_reader_next() of a whole stream: its first bytes
+ * (ARB_HEAD_BYTES or more, fewer when the stream is shorter), read but not
+ * consumed, so that the caller can tell another program's file or a
+ * binary one before reading it as TGN; NULL when the stream's start is
+ * gone (a batch after the first, bytes unread by the caller). */
+const char *arb_reader_head(arb_reader *r, size_t *len);
 
 /* The next game: 1 and *rec filled, 0 at the end of the stream, -1 with
  * *diag set on a syntax or read error.  After an error the rest of the

@@ -31,6 +31,36 @@ bool cat_settle_ok(const cat_game *g, const cat_state *s, unsigned seat, unsigne
 	return road;
 }
 
+/* The corner nearest to `from` (by roads to build) that one of `seat`'s
+ * roads reaches, named into `name`; returns how many roads away, 0 when
+ * the seat has none.  For the message that says where to build. */
+static unsigned nearest_road_end(const cat_game *g, const cat_state *s, unsigned seat,
+				 unsigned from, char name[4])
+{
+	const cat_geom *G = &g->d->g;
+	uint8_t dist[CAT_NODES], queue[CAT_NODES];
+	memset(dist, 0xff, sizeof dist);
+	size_t head = 0, tail = 0;
+	dist[from] = 0;
+	queue[tail++] = (uint8_t)from;
+	while (head < tail) {
+		unsigned v = queue[head++];
+		for (unsigned i = 0; i < G->node_nadj[v]; i++)
+			if (v != from && s->edge_owner[G->node_edge[v][i]] == seat + 1) {
+				cat_node_name(g->d, v, name);
+				return dist[v];
+			}
+		for (unsigned i = 0; i < G->node_nadj[v]; i++) {
+			unsigned w = G->node_adj[v][i];
+			if (dist[w] == 0xff) {
+				dist[w] = (uint8_t)(dist[v] + 1);
+				queue[tail++] = (uint8_t)w;
+			}
+		}
+	}
+	return 0;
+}
+
 /* Does an end `v` of a new road connect it for `seat`? */
 static bool end_connects(const cat_game *g, const cat_state *s, unsigned seat, unsigned v,
 			 unsigned edge)
@@ -197,12 +227,22 @@ int cat_check_settlement(cat_turn *t, const cat_act *a, bool setup)
 				  "%s has all %u settlements on "
 				  "the board and must upgrade one to a city first",
 				  cat_cname(g, t->seat), g->d->pieces[1]);
-	if (!cat_settle_ok(g, s, t->seat, v, setup))
+	if (!cat_settle_ok(g, s, t->seat, v, setup)) {
+		char end[4] = "";
+		unsigned far = nearest_road_end(g, s, t->seat, v, end);
+		if (!far)
+			return cat_rej_arg(t, a, CAT_R_SETTLEMENT_UNCONNECTED,
+					   "%s cannot build a settlement at %s: none of %s's roads "
+					   "leads there, and %s has no road",
+					   cat_cname(g, t->seat), nn, cat_cname(g, t->seat),
+					   cat_cname(g, t->seat));
 		return cat_rej_arg(t, a, CAT_R_SETTLEMENT_UNCONNECTED,
 				   "%s cannot build "
 				   "a settlement at %s: none of %s's roads leads "
-				   "there",
-				   cat_cname(g, t->seat), nn, cat_cname(g, t->seat));
+				   "there (the nearest ends at %s, %u road%s short of %s)",
+				   cat_cname(g, t->seat), nn, cat_cname(g, t->seat), end, far,
+				   far == 1 ? "" : "s", nn);
+	}
 	return 0;
 }
 

@@ -47,6 +47,42 @@ unsigned cat_hex_owners(const cat_game *g, const cat_state *s, unsigned h)
 	return owners;
 }
 
+/* "A, B and F": the hexes at whose corners `seat` has a building. */
+static void hexes_of(const cat_game *g, const cat_state *s, unsigned seat, char *out, size_t cap)
+{
+	size_t used = 0, k = 0, n = 0;
+	for (unsigned h = 0; h < CAT_HEXES; h++)
+		n += cat_hex_owners(g, s, h) >> seat & 1;
+	out[0] = '\0';
+	for (unsigned h = 0; h < CAT_HEXES && used < cap; h++)
+		if (cat_hex_owners(g, s, h) >> seat & 1) {
+			k++;
+			int w = snprintf(out + used, cap - used, "%s%c",
+					 k == 1	  ? ""
+					 : k == n ? " and "
+						  : ", ",
+					 'A' + h);
+			used += w > 0 ? (size_t)w : 0;
+		}
+}
+
+/* "Blue and White": the seats in the bit set `seats`. */
+static void seats_in(const cat_game *g, unsigned seats, char *out, size_t cap)
+{
+	size_t used = 0, k = 0, n = (size_t)__builtin_popcount(seats);
+	out[0] = '\0';
+	for (unsigned p = 0; p < g->nseats && used < cap; p++)
+		if (seats >> p & 1) {
+			k++;
+			int w = snprintf(out + used, cap - used, "%s%s",
+					 k == 1	  ? ""
+					 : k == n ? " and "
+						  : ", ",
+					 cat_cname(g, p));
+			used += w > 0 ? (size_t)w : 0;
+		}
+}
+
 /* The player's best rate with the bank for resource r: 2 (cards for one)
  * with that resource's harbour, 3 with a 3:1 harbour, else 4. */
 unsigned cat_maritime_rate(const cat_player *p, unsigned r)
@@ -335,12 +371,19 @@ static int move_robber(cat_turn *t, const cat_act *a)
 				   "%s cannot steal from "
 				   "themselves",
 				   cat_cname(g, t->seat));
-	if (!(cand >> a->b & 1))
+	if (!(cand >> a->b & 1)) {
+		/* where the robber would find the victim, and whom at h */
+		char where[64] = "", there[64] = "";
+		hexes_of(g, s, a->b, where, sizeof where);
+		seats_in(g, cand, there, sizeof there);
 		return cat_rej_arg(t, a, CAT_R_STEAL_VICTIM,
 				   "%s cannot steal from %s: "
-				   "%s has no settlement or city at %c",
+				   "%s has no settlement or city at %c (%s%s%s; at %c: %s)",
 				   cat_cname(g, t->seat), cat_cname(g, a->b), cat_cname(g, a->b),
-				   'A' + h);
+				   'A' + h, cat_cname(g, a->b),
+				   *where ? " borders " : " borders no hex", where, 'A' + h,
+				   *there ? there : "no one to rob");
+	}
 	if (a->c == CAT_UNSEEN) /* hidden.c guesses it from any card held */
 		return cat_rej_arg(t, a, CAT_R_STEAL_CARD,
 				   "%s cannot steal "
@@ -805,7 +848,9 @@ int cat_turn_end(cat_turn *t)
 			}
 		return cat_reject(t->rej, CAT_R_ROBBER_MISSING, m->line, m->col,
 				  "%s rolled a 7 and must move the "
-				  "robber",
+				  "robber: write robber HEX steal COLOUR CARD on the line, after "
+				  "the discards (robber HEX alone when no opponent there holds a "
+				  "card)",
 				  cat_cname(g, t->seat));
 	}
 	s->active = (uint8_t)((t->seat + 1) % g->nseats);

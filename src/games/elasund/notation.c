@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "elasund.h"
+#include "../../core/suggest.h"
 
 static const char letters[NINFL] = { 'r', 'b', 'g' };
 
@@ -114,6 +115,27 @@ static int keyword(const arb_token *t)
 	default:
 		return KW_NONE;
 	}
+}
+
+/* A word that is no item: the closest keyword, when one is a letter or
+ * two away ("glod": gold), else the keywords a turn may hold. */
+static int unknown_item(const arb_token *t, arb_reject *rej)
+{
+	static const char *const words[] = { "build",  "church", "cash",  "discard", "gold",
+					     "hut",    "halve",	 "loot",  "longhut", "move",
+					     "permit", "place",	 "raise", "wall" };
+	char word[ARB_SUGGEST_MAX_LEN + 1];
+	snprintf(word, sizeof word, "%.*s", (int)(t->len < sizeof word ? t->len : 0), t->s);
+	const char *close = arb_suggest(word, words, sizeof words / sizeof words[0]);
+	if (close)
+		return EL_REJ_TOK(rej, t, EL_R_SYNTAX,
+				  "'%.*s' is no item of a turn (did you mean %s?)", (int)t->len,
+				  t->s, close);
+	return EL_REJ_TOK(
+		rej, t, EL_R_SYNTAX,
+		"'%.*s' is no item of a turn (the words of one: build, cash, church, "
+		"discard, gold, halve, hut, longhut, loot, move, permit, place, raise, wall)",
+		(int)t->len, t->s);
 }
 
 /* Parse decimal digits s[0..n) (1 to 3 of them); -1 if not a number.
@@ -547,8 +569,7 @@ int el_parse(const void *game, const arb_token *tok, size_t ntok, void *mv, arb_
 				i += 4;
 			}
 		} else {
-			return EL_REJ_TOK(rej, t, EL_R_SYNTAX, "'%.*s' is no item of a turn",
-					  (int)t->len, t->s);
+			return unknown_item(t, rej);
 		}
 	}
 	return 0;

@@ -30,9 +30,33 @@ int el_build_wall(el_game *g, const el_build *b, arb_reject *rej)
 	for (int k = 0; k < n; k++)
 		if (L->line[b->wline][k] == b->widx)
 			i = k;
-	if (i < 0)
+	if (i < 0) {
+		/* the spaces of that line there are, to pick from */
+		char spaces[160];
+		size_t used = 0;
+		spaces[0] = '\0';
+		unsigned order[EL_MAXWALL]; /* from the gate outwards: named in rising order */
+		for (int k = 0; k < n; k++) {
+			unsigned at = L->line[b->wline][k];
+			int j = k;
+			for (; j > 0 && order[j - 1] > at; j--)
+				order[j] = order[j - 1];
+			order[j] = at;
+		}
+		for (int k = 0; k < n && used < sizeof spaces; k++) {
+			unsigned at = order[k];
+			int w = b->wline == LINE_E
+					? snprintf(spaces + used, sizeof spaces - used, "%sE%u",
+						   k ? ", " : "", d->rownum[at])
+					: snprintf(spaces + used, sizeof spaces - used, "%s%c%u",
+						   k ? ", " : "", b->wline == LINE_N ? 'N' : 'S',
+						   at + 1u);
+			used += w > 0 ? (size_t)w : 0;
+		}
 		return EL_REJ(rej, b->at_arg, EL_R_WALL_SPACE,
-			      "%s is no wall space in a %u-player game", WALL_NAME(), g->nseats);
+			      "%s is no wall space in a %u-player game (that line's are %s)",
+			      WALL_NAME(), g->nseats, spaces);
+	}
 	uint8_t *w = p->wall[b->wline];
 	if (w[i])
 		return EL_REJ(rej, b->at_arg, EL_R_WALL_SPACE, "%s already holds a wall tile of %s",
