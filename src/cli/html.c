@@ -19,7 +19,8 @@
  * right arrow key would and writes what it saw, and any script error,
  * into <pre id="selftest"> (chromium --dump-dom then shows it);
  * "#steps" shows every step in turn and writes a hash of the board's
- * parsed SVG at each, to compare with the reference page's.
+ * parsed SVG at each, to compare with the reference page's; "#layout"
+ * says where the controls are against the board at the window's width.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -83,15 +84,15 @@ static const char page_css[] =
 	".seat{display:inline-block;margin-right:12px;white-space:nowrap}\n"
 	".sw{display:inline-block;width:13px;height:13px;border:1px solid #222;"
 	"margin:0 5px 0 0;vertical-align:-1px}\n"
-	"main{display:grid;grid-template-columns:minmax(0,1fr) minmax(260px,360px);"
+	"main{display:grid;grid-template-columns:minmax(0,1fr) minmax(280px,400px);"
 	"grid-template-rows:auto 1fr;grid-template-areas:'board nav' 'board list';"
 	"gap:8px 12px;padding:12px;align-items:start}\n"
 	"#board{grid-area:board;min-width:0}#board svg{max-width:100%;height:auto;"
 	"border:1px solid #c9bfa8}\n"
-	"nav{grid-area:nav;display:flex;flex-wrap:wrap;gap:6px;align-items:center}\n"
+	"nav{grid-area:nav;display:flex;flex-wrap:wrap;gap:4px;align-items:center}\n"
 	"aside{grid-area:list;min-width:0}\n"
-	"button{font:inherit;padding:4px 10px;cursor:pointer;white-space:nowrap}\n"
-	"#where{margin-left:6px;white-space:nowrap;font-variant-numeric:tabular-nums}\n"
+	"button{font:inherit;padding:4px 8px;cursor:pointer;white-space:nowrap}\n"
+	"#where{margin-left:4px;white-space:nowrap;font-variant-numeric:tabular-nums}\n"
 	"#moves{position:relative;max-height:70vh;overflow:auto;margin:0;padding:0 0 0 8px;"
 	"list-style:none;background:#fbf8f0;border:1px solid #c9bfa8}\n"
 	"#moves li{padding:2px 6px;cursor:pointer;font-family:'DejaVu Sans Mono',monospace;"
@@ -174,7 +175,20 @@ static const char page_js[] =
 	"  out.push('step '+i+' '+t.length+' '+x.toString(16));\n"
 	" }\n"
 	"}\n"
-	"if(out.length){\n"
+	"if(h==='layout'){\n" /* where the controls are, at the widest counter */
+" show(n-2);\n"
+" var nav=document.querySelector('nav'),r=nav.getBoundingClientRect(),\n"
+"  b=document.getElementById('board').getBoundingClientRect(),bs=nav.querySelectorAll('button'),\n"
+"  one=true,row=true,w=document.getElementById('where').getBoundingClientRect();\n"
+" bs.forEach(function(x){var q=x.getBoundingClientRect();\n"
+"  if(Math.abs(q.height-bs[0].getBoundingClientRect().height)>1)one=false;\n"
+"  if(Math.abs(q.top-bs[0].getBoundingClientRect().top)>1)row=false;});\n"
+" if(Math.abs(w.top+w.height/2-(bs[0].getBoundingClientRect().top+bs[0].getBoundingClientRect().height/2))>2)row=false;\n"
+" out.push('controls '+(r.bottom<=b.top+1?'above':r.left>=b.right-1?'beside':'below')+' the board');\n"
+" out.push('buttons '+(one?'on one line each':'wrapped'));\n"
+" out.push('controls '+(row?'in one row':'in several rows'));\n"
+"}\n"
+"if(out.length){\n"
 	" out.push('errors '+errors.length+(errors.length?': '+errors.join('; '):''));\n"
 	" pre.textContent=out.join('\\n');pre.hidden=false;\n"
 	"}\n"

@@ -350,8 +350,14 @@ static double put_wrapped(arb_buf *b, double x, double y, double size, size_t ma
 void arb_svg_write(const arb_svg *s, const arb_frame *f, bool standalone, arb_buf *out)
 {
 	double w = s->width > MIN_WIDTH ? s->width : MIN_WIDTH;
-	double top = BAND * (f->subtitle ? 2 : 1) + (f->nseats ? BAND : 0) + 6;
 	size_t per_line = (size_t)(w / 8.5);
+	/* the subtitle (file, line and Event: often wider than the board) is
+	 * wrapped like the message, and the band grows by its extra lines */
+	arb_buf sub = { 0 };
+	double sub_end = f->subtitle ? put_wrapped(&sub, 10, 19 + BAND, 15, per_line,
+						   ARB_ROLE_LABEL, f->subtitle)
+				     : 19 + 15 * 1.3;
+	double top = BAND + (sub_end - 15 * 1.3 - 19) + (f->nseats ? BAND : 0) + 6;
 	/* the message's height: lay it out once to count its lines */
 	arb_buf msg = { 0 };
 	double bottom = 0;
@@ -382,10 +388,9 @@ void arb_svg_write(const arb_svg *s, const arb_frame *f, bool standalone, arb_bu
 	arb_buf_puts(out, "<rect width=\"100%\" height=\"100%\" class=\"f-paper\"/>\n");
 	double y = 19;
 	put_text(out, 10, y, 17, ARB_START, true, ARB_ROLE_INK, f->title);
-	if (f->subtitle) {
-		y += BAND;
-		put_text(out, 10, y, 15, ARB_START, false, ARB_ROLE_LABEL, f->subtitle);
-	}
+	arb_buf_put(out, sub.p ? sub.p : "", sub.len);
+	y = sub_end - 15 * 1.3;
+	arb_buf_free(&sub);
 	/* the seats: a swatch in the colour, then "Red: name" */
 	y += f->nseats ? BAND : 0;
 	double x = 10;
