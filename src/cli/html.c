@@ -20,7 +20,9 @@
  * into <pre id="selftest"> (chromium --dump-dom then shows it);
  * "#steps" shows every step in turn and writes a hash of the board's
  * parsed SVG at each, to compare with the reference page's; "#layout"
- * says where the controls are against the board at the window's width.
+ * says where the controls are against the board at the window's width;
+ * "#range-A-B" shows the boards of steps A to B-1 one under another (a
+ * screenshot then compares many steps with the reference page's).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -187,6 +189,15 @@ static const char page_js[] =
 " out.push('controls '+(r.bottom<=b.top+1?'above':r.left>=b.right-1?'beside':'below')+' the board');\n"
 " out.push('buttons '+(one?'on one line each':'wrapped'));\n"
 " out.push('controls '+(row?'in one row':'in several rows'));\n"
+"}\n"
+"var m=/^range-([0-9]+)-([0-9]+)$/.exec(h);\n" /* steps A..B-1 one under another */
+"if(m){\n"
+" for(var i=+m[1];i<Math.min(n,+m[2]);i++){\n"
+"  var el=lines?board(i):pos[i];\n"
+"  if(lines){var c=el.cloneNode(true);c.className='copy';el.parentNode.appendChild(c);}\n"
+"  else el.hidden=false;\n"
+" }\n"
+" if(lines)pos[0].hidden=true;\n"
 "}\n"
 "if(out.length){\n"
 	" out.push('errors '+errors.length+(errors.length?': '+errors.join('; '):''));\n"
