@@ -205,19 +205,12 @@ static const char page_js[] =
 	"}\n"
 	"})();\n";
 
-/* The counter beside the buttons for each step: "12 / 71", "start",
- * "final scoring", "12 refused" (the final scoring follows the last move:
- * it is no move of its own). */
-static void put_where(const arb_page *p, size_t i, arb_buf *out)
+/* The counter beside the buttons for step `st`, move `no` of `moves`:
+ * "12 / 71", "start", "final scoring", "12 refused" (the final scoring
+ * follows the last move: it is no move of its own). */
+static void put_where(const arb_page_step *st, size_t no, size_t moves, arb_buf *out)
 {
-	size_t moves = 0, no = 0;
-	for (size_t k = 0; k < p->nsteps; k++)
-		if (p->steps[k].kind == ARB_STEP_MOVE || p->steps[k].kind == ARB_STEP_ILLEGAL) {
-			moves++;
-			if (k <= i)
-				no++;
-		}
-	switch (p->steps[i].kind) {
+	switch (st->kind) {
 	case ARB_STEP_START:
 		arb_buf_puts(out, "start");
 		break;
@@ -368,13 +361,17 @@ static void put_header(const arb_page *p, arb_buf *out)
 /* The move list: each step with its score events. */
 static void put_moves(const arb_page *p, arb_buf *out)
 {
+	size_t moves = 0, no = 0;
+	for (size_t i = 0; i < p->nsteps; i++)
+		moves += p->steps[i].kind == ARB_STEP_MOVE || p->steps[i].kind == ARB_STEP_ILLEGAL;
 	for (size_t i = 0; i < p->nsteps; i++) {
 		const arb_page_step *st = &p->steps[i];
+		no += st->kind == ARB_STEP_MOVE || st->kind == ARB_STEP_ILLEGAL;
 		arb_buf_puts(out, "<li");
 		if (st->kind == ARB_STEP_ILLEGAL)
 			arb_buf_puts(out, " class=\"illegal\"");
 		arb_buf_puts(out, " data-at=\"");
-		put_where(p, i, out);
+		put_where(st, no, moves, out);
 		arb_buf_puts(out, "\">");
 		arb_xml_escape(out, st->label);
 		if (st->kind == ARB_STEP_ILLEGAL)
