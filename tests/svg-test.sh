@@ -226,7 +226,7 @@ case $tmp in /*) page=$tmp/illegal.html ;; *) page=$PWD/$tmp/illegal.html ;; esa
 browse "file://$page" --virtual-time-budget=5000 --dump-dom
 ok=0
 grep -q '<li class="illegal cur" data-at="1 refused">1\. Red E 0,-1 0 (illegal)' "$tmp/dom" || ok=1
-grep -q '<span id="where">1 refused</span>' "$tmp/dom" || ok=1
+grep -q '<span id="where" class="illegal">1 refused</span>' "$tmp/dom" || ok=1
 grep -q 'Carcassonne, move 1 refused</text>' "$tmp/dom" || ok=1
 report "html of an illegal game opens at the refused move, marked" $ok "$tmp/dom"
 
