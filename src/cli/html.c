@@ -194,6 +194,7 @@ static const char page_js[] =
 "}\n"
 "var m=/^range-([0-9]+)-([0-9]+)$/.exec(h);\n" /* steps A..B-1 one under another */
 "if(m){\n"
+" if(!lines)pos.forEach(function(p){p.hidden=true;});\n"
 " for(var i=+m[1];i<Math.min(n,+m[2]);i++){\n"
 "  var el=lines?board(i):pos[i];\n"
 "  if(lines){var c=el.cloneNode(true);c.className='copy';el.parentNode.appendChild(c);}\n"
