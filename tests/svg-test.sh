@@ -13,7 +13,14 @@
 #     next (the page's #selftest hook writes what it saw into the DOM,
 #     which --dump-dom prints); a screenshot of one position per game goes
 #     to $BUILD/shots/ (tests/svg/GAME.png is the reviewed copy that the
-#     README shows).
+#     README shows);
+#   - the page, which holds each line of its SVGs once and the edits from
+#     step to step, shows at every step the board of the reference page
+#     (ARBITER_PAGE_REFERENCE=1: every SVG whole): the same parsed SVG at
+#     every step, the same screenshots at some (every step of a short
+#     game), and it stays within 3 times one SVG plus 600 bytes a move;
+#   - the counter, an illegal game opening at its refused move, and the
+#     controls at 400 and 1200 px (screenshots in $BUILD/shots/).
 # `sh tests/svg-test.sh --update` rewrites the golden SVGs and the PNGs.
 . "$(dirname "$0")/lib.sh"
 BUILD=${BUILD:-build}
@@ -87,7 +94,8 @@ report "svg escapes player names and tags" $ok "$tmp/why"
 "$ARBITER" view "$tmp/escape.tgn" >"$tmp/escape.html"
 ok=0
 : >"$tmp/why"
-[ "$(grep -c '<script' "$tmp/escape.html")" = 1 ] ||
+# its own: the script, and the lines and edits of its pictures
+[ "$(grep -o '<script' "$tmp/escape.html" | wc -l)" = 3 ] ||
 	{ ok=1; echo "the page holds a <script> besides its own" >>"$tmp/why"; }
 grep -q '&lt;script&gt;alert(1)&lt;/script&gt;' "$tmp/escape.html" ||
 	{ ok=1; echo "the name is not there as text" >>"$tmp/why"; }
@@ -190,5 +198,83 @@ for game in $GAMES; do
 	[ -s "$BUILD/shots/$game.png" ] && head -c 8 "$BUILD/shots/$game.png" | grep -q PNG
 	report "html $game: a screenshot of position $shot ($BUILD/shots/$game.png)" $?
 	$update && cp "$BUILD/shots/$game.png" "tests/svg/$game.png"
+
+	# the page rebuilds each position from its edits: at every step the
+	# board the browser parsed is the one of the reference page, which
+	# holds every position's SVG whole (as pages did before)
+	ARBITER_PAGE_REFERENCE=1 "$ARBITER" view "$rec" >"$tmp/$game-ref.html"
+	browse "file://$page#steps" --virtual-time-budget=30000 --dump-dom
+	sed -n '/<pre id="selftest">/,/<\/pre>/p' "$tmp/dom" | sed 's/<[^>]*>//g' >"$tmp/steps-new"
+	browse "file://${page%.html}-ref.html#steps" --virtual-time-budget=30000 --dump-dom
+	sed -n '/<pre id="selftest">/,/<\/pre>/p' "$tmp/dom" | sed 's/<[^>]*>//g' >"$tmp/steps-ref"
+	ok=0
+	grep -q '^errors 0$' "$tmp/steps-new" && [ "$(grep -c '^step ' "$tmp/steps-new")" -gt 20 ] || ok=1
+	diff -u "$tmp/steps-ref" "$tmp/steps-new" >"$tmp/why" 2>&1 || ok=1
+	report "html $game: every step's board is the reference page's" $ok "$tmp/why"
+	# and the same pixels at the end (every step of a short game below)
+	steps=$(grep -c '^step ' "$tmp/steps-new")
+	ok=0
+	: >"$tmp/why"
+	for at in $((steps - 1)); do
+		browse "file://$page#$at" --window-size=1200,900 --screenshot="$tmp/new.png"
+		browse "file://${page%.html}-ref.html#$at" --window-size=1200,900 --screenshot="$tmp/ref.png"
+		cmp -s "$tmp/new.png" "$tmp/ref.png" || { ok=1; echo "step $at: the screenshots differ" >>"$tmp/why"; }
+	done
+	report "html $game: screenshots of the page and the reference page are the same" $ok "$tmp/why"
+	# the page grows with the moves, not with their square
+	moves=$("$ARBITER" check "$rec" | sed -n 's/.*, \([0-9]*\) moves;.*/\1/p' | head -1)
+	svg=$("$ARBITER" dump --format=svg "$rec" | wc -c)
+	html=$(wc -c <"$tmp/$game.html")
+	[ "$html" -le $((3 * svg + 600 * moves)) ]
+	report "html $game: the page ($html bytes) is at most 3 times the SVG ($svg) + 600 bytes a move ($moves)" $?
 done
+
+# --- every move of a short game, screenshot by screenshot
+rec=corpus/carcassonne/example-several-at-once.tgn
+"$ARBITER" view "$rec" >"$tmp/short.html"
+ARBITER_PAGE_REFERENCE=1 "$ARBITER" view "$rec" >"$tmp/short-ref.html"
+case $tmp in /*) page=$tmp/short.html ;; *) page=$PWD/$tmp/short.html ;; esac
+steps=$(grep -c '^<li' "$tmp/short.html")
+ok=0
+: >"$tmp/why"
+at=0
+while [ $at -lt "$steps" ]; do
+	browse "file://$page#$at" --window-size=1000,800 --screenshot="$tmp/new.png"
+	browse "file://${page%.html}-ref.html#$at" --window-size=1000,800 --screenshot="$tmp/ref.png"
+	cmp -s "$tmp/new.png" "$tmp/ref.png" || { ok=1; echo "step $at: the screenshots differ" >>"$tmp/why"; }
+	at=$((at + 1))
+done
+[ "$steps" -gt 5 ] || { ok=1; echo "only $steps steps" >>"$tmp/why"; }
+report "html: every step of $rec, screenshot by screenshot, is the reference page's" $ok "$tmp/why"
+
+# --- the counter: the last move is "N / N", the final scoring no move
+grep -q '<li data-at="71 / 71">71\. ' "$tmp/carcassonne.html" &&
+	grep -q '<li data-at="final scoring">Final scoring' "$tmp/carcassonne.html" &&
+	grep -q 'Carcassonne, final scoring after move 71</text>' "$tmp/carcassonne.html"
+report "html: the last move reads 71 / 71, the final scoring says so" $?
+
+# --- an illegal game opens at the refused move, marked
+rec=corpus/carcassonne/rule-edge-mismatch-bad.tgn
+"$ARBITER" view "$rec" >"$tmp/illegal.html"
+case $tmp in /*) page=$tmp/illegal.html ;; *) page=$PWD/$tmp/illegal.html ;; esac
+browse "file://$page" --virtual-time-budget=5000 --dump-dom
+ok=0
+grep -q '<li class="illegal cur" data-at="1 refused">1\. Red E 0,-1 0 (illegal)' "$tmp/dom" || ok=1
+grep -q '<span id="where" class="illegal">1 refused</span>' "$tmp/dom" || ok=1
+grep -q 'Carcassonne, move 1 refused</text>' "$tmp/dom" || ok=1
+report "html of an illegal game opens at the refused move, marked" $ok "$tmp/dom"
+
+# --- narrow and wide windows: the controls above or beside the board,
+# never below it, and no button's label wrapped
+case $tmp in /*) page=$tmp/catan.html ;; *) page=$PWD/$tmp/catan.html ;; esac
+for size in 400,800:above 1200,800:beside; do
+	browse "file://$page#layout" --window-size=${size%:*} --virtual-time-budget=5000 --dump-dom
+	sed -n '/<pre id="selftest">/,/<\/pre>/p' "$tmp/dom" | sed 's/<[^>]*>//g' >"$tmp/layout"
+	ok=0
+	grep -q "^controls ${size#*:} the board$" "$tmp/layout" || ok=1
+	grep -q '^buttons on one line each$' "$tmp/layout" || ok=1
+	if [ "${size#*:}" = beside ]; then grep -q '^controls in one row$' "$tmp/layout" || ok=1; fi
+	report "html at ${size%%,*} px: the controls ${size#*:} the board, on one line" $ok "$tmp/layout"
+done
+browse "file://$page#126" --window-size=400,800 --screenshot="$PWD/$BUILD/shots/catan-400px.png"
 exit 0

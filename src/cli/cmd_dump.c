@@ -270,14 +270,20 @@ static int dump_svg(dump_ctx *c, const arb_record *rec, const arb_replay *r)
 	return put_picture(c, rec, &c->text);
 }
 
-/* Add the picture of the replay's position as the page's next step. */
-static void page_picture(dump_ctx *c, const arb_replay *r, bool illegal)
+/* Add the picture of the replay's position as the page's next step, a
+ * step of `kind`: the final scoring's follows the last move, and says so
+ * rather than "after move N" again. */
+static void page_picture(dump_ctx *c, const arb_replay *r, enum arb_step_kind kind)
 {
+	bool illegal = kind == ARB_STEP_ILLEGAL;
 	draw_position(c, r, illegal);
 	arb_buf title = { 0 }, msg = { 0 };
 	if (illegal) {
 		arb_buf_printf(&title, "%s, move %zu refused", r->game->title, r->bad_move);
 		illegal_text(r, &msg);
+	} else if (kind == ARB_STEP_FINAL) {
+		arb_buf_printf(&title, "%s, final scoring after move %zu", r->game->title,
+			       r->moves);
 	} else {
 		position_title(r, r->moves, &title);
 	}
@@ -303,7 +309,7 @@ static void page_pending(dump_ctx *c, size_t no)
 static void page_on_move(void *ctx, size_t no)
 {
 	dump_ctx *c = ctx;
-	page_picture(c, c->r, false);
+	page_picture(c, c->r, ARB_STEP_MOVE);
 	c->pictures++;
 	if (no < c->r->rec->nturns)
 		page_pending(c, no + 1);
@@ -344,7 +350,7 @@ static int dump_html(dump_ctx *c, const arb_record *rec, arb_replay *r)
 	c->r = r;
 	c->pictures = 1;
 	arb_page_step_add(p, ARB_STEP_START, "Start");
-	page_picture(c, r, false);
+	page_picture(c, r, ARB_STEP_START);
 	if (rec->nturns)
 		page_pending(c, 1);
 	r->on_move = page_on_move;
@@ -355,10 +361,12 @@ static int dump_html(dump_ctx *c, const arb_record *rec, arb_replay *r)
 		return -1;
 	if (r->verdict == ARB_ILLEGAL && r->bad_move) {
 		p->steps[p->nsteps - 1].kind = ARB_STEP_ILLEGAL;
-		page_picture(c, r, true);
+		page_picture(c, r, ARB_STEP_ILLEGAL);
 		c->pictures++;
+		if (c->o->at < 0) /* open at the refused move */
+			p->first = p->nsteps - 1;
 	} else if (c->pictures < p->nsteps) { /* the final scoring's step */
-		page_picture(c, r, false);
+		page_picture(c, r, ARB_STEP_FINAL);
 		c->pictures++;
 	}
 	while (p->nsteps > c->pictures) /* a step without picture: none */

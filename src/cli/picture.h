@@ -6,6 +6,8 @@
 #ifndef ARB_PICTURE_H
 #define ARB_PICTURE_H
 
+#include <stdint.h>
+
 #include "../games/game.h"
 
 /* One drawing being recorded as SVG elements.  Reuse it across positions
@@ -73,7 +75,32 @@ arb_page_step *arb_page_step_add(arb_page *p, enum arb_step_kind kind, const cha
 /* Empty the page for the next game (keeps the memory of the buffers). */
 void arb_page_reset(arb_page *p);
 void arb_page_free(arb_page *p);
-/* Append the HTML page of `p` to `out`. */
+/* Append the HTML page of `p` to `out`: each distinct line of the
+ * steps' SVGs once and, per step, the edits from the step before, that
+ * the page's script replays.  With ARBITER_PAGE_REFERENCE set in the
+ * environment, every step's SVG whole instead, as pages were before: the
+ * reference the browser test compares the edited positions with. */
 void arb_html_write(const arb_page *p, arb_buf *out);
+
+/* The distinct lines of a page's SVGs (linediff.c), each with its id
+ * (0, 1, ... in the order first met). */
+typedef struct arb_lines {
+	arb_buf text; /* the lines, one after another, without newlines */
+	uint64_t *hash;
+	size_t *at, *len; /* by id: where in text, how long */
+	size_t n, cap;
+	unsigned *slot; /* open addressing: ids, UINT32_MAX empty */
+	size_t nslots;
+} arb_lines;
+
+/* The id of the line s[..n), added when new. */
+unsigned arb_lines_intern(arb_lines *t, const char *s, size_t n);
+void arb_lines_free(arb_lines *t);
+/* Append the edits that turn line ids a[..na) into b[..nb) to out, as
+ * hunks "AT DEL ID ID ..." separated by ';': at index AT of the sequence
+ * (the hunks before applied) remove DEL ids and insert the IDs. */
+void arb_lines_diff(const unsigned *a, size_t na, const unsigned *b, size_t nb, arb_buf *out);
+/* Append v in decimal (no printf: pages write thousands of numbers). */
+void arb_buf_putu(arb_buf *b, unsigned long v);
 
 #endif

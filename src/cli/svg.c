@@ -122,9 +122,25 @@ static void put_num(arb_buf *b, double v)
 		arb_buf_putc(b, '-');
 		t = -t;
 	}
-	arb_buf_printf(b, "%ld", t / 10);
-	if (t % 10)
-		arb_buf_printf(b, ".%ld", t % 10);
+	arb_buf_putu(b, (unsigned long)(t / 10));
+	if (t % 10) {
+		arb_buf_putc(b, '.');
+		arb_buf_putc(b, (char)('0' + t % 10));
+	}
+}
+
+/* A role's class, `prefix` then "c0".."c7" or the role's name; nothing
+ * for a role out of range. */
+static void put_role(arb_buf *b, const char *prefix, arb_role r)
+{
+	if (r >= ARB_ROLE_COLOUR0 && r < ARB_ROLE_COUNT) {
+		arb_buf_puts(b, prefix);
+		arb_buf_putc(b, 'c');
+		arb_buf_putc(b, (char)('0' + (r - ARB_ROLE_COLOUR0)));
+	} else if (r < ARB_ROLE_COLOUR0) {
+		arb_buf_puts(b, prefix);
+		arb_buf_puts(b, role_name[r]);
+	}
 }
 
 /* The class list for a fill and a stroke role: ` class="f-x s-y"`. */
@@ -132,16 +148,9 @@ static void put_paint(arb_svg *s, arb_role fill, arb_role stroke, double sw)
 {
 	arb_buf *b = &s->body;
 	arb_buf_puts(b, " class=\"");
-	if (fill >= ARB_ROLE_COLOUR0 && fill < ARB_ROLE_COUNT)
-		arb_buf_printf(b, "f-c%d", (int)(fill - ARB_ROLE_COLOUR0));
-	else if (fill < ARB_ROLE_COLOUR0)
-		arb_buf_printf(b, "f-%s", role_name[fill]);
-	if (stroke != ARB_ROLE_NONE && sw > 0) {
-		if (stroke >= ARB_ROLE_COLOUR0 && stroke < ARB_ROLE_COUNT)
-			arb_buf_printf(b, " s-c%d", (int)(stroke - ARB_ROLE_COLOUR0));
-		else if (stroke < ARB_ROLE_COLOUR0)
-			arb_buf_printf(b, " s-%s", role_name[stroke]);
-	}
+	put_role(b, "f-", fill);
+	if (stroke != ARB_ROLE_NONE && sw > 0)
+		put_role(b, " s-", stroke);
 	arb_buf_putc(b, '"');
 	if (stroke != ARB_ROLE_NONE && sw > 0 && sw != 1) {
 		arb_buf_puts(b, " stroke-width=\"");
@@ -206,7 +215,7 @@ static void cv_circle(void *ctx, double x, double y, double r, arb_role fill, ar
 }
 
 static void put_text(arb_buf *b, double x, double y, double size, enum arb_anchor anchor, bool bold,
-		     const char *cls, const char *str)
+		     arb_role fill, const char *str)
 {
 	static const char *const anchors[] = { "start", "middle", "end" };
 	arb_buf_puts(b, "<text x=\"");
@@ -216,11 +225,16 @@ static void put_text(arb_buf *b, double x, double y, double size, enum arb_ancho
 	arb_buf_puts(b, "\" font-size=\"");
 	put_num(b, size);
 	arb_buf_putc(b, '"');
-	if (anchor != ARB_START)
-		arb_buf_printf(b, " text-anchor=\"%s\"", anchors[anchor]);
+	if (anchor != ARB_START) {
+		arb_buf_puts(b, " text-anchor=\"");
+		arb_buf_puts(b, anchors[anchor]);
+		arb_buf_putc(b, '"');
+	}
 	if (bold)
 		arb_buf_puts(b, " font-weight=\"bold\"");
-	arb_buf_printf(b, " class=\"%s\">", cls);
+	arb_buf_puts(b, " class=\"");
+	put_role(b, "f-", fill);
+	arb_buf_puts(b, "\">");
 	arb_xml_escape(b, str);
 	arb_buf_puts(b, "</text>\n");
 }
@@ -229,13 +243,8 @@ static void cv_text(void *ctx, double x, double y, double size, enum arb_anchor 
 		    arb_role fill, const char *str)
 {
 	arb_svg *s = ctx;
-	char cls[16];
-	if (fill >= ARB_ROLE_COLOUR0 && fill < ARB_ROLE_COUNT)
-		snprintf(cls, sizeof cls, "f-c%d", (int)(fill - ARB_ROLE_COLOUR0));
-	else
-		snprintf(cls, sizeof cls, "f-%s",
-			 fill < ARB_ROLE_COLOUR0 ? role_name[fill] : "ink");
-	put_text(&s->body, x, y, size, anchor > ARB_END ? ARB_START : anchor, bold, cls, str);
+	put_text(&s->body, x, y, size, anchor > ARB_END ? ARB_START : anchor, bold,
+		 fill < ARB_ROLE_COUNT ? fill : ARB_ROLE_INK, str);
 }
 
 static void cv_group(void *ctx, double dx, double dy, double rotate)
@@ -309,8 +318,8 @@ void arb_svg_style(const arb_game_ops *g, arb_buf *out)
 
 /* Cut `msg` into lines of at most `max` bytes at spaces (UTF-8 safe: only
  * spaces split) and write each as a text line from y on. */
-static double put_wrapped(arb_buf *b, double x, double y, double size, size_t max, const char *cls,
-			  const char *msg)
+static double put_wrapped(arb_buf *b, double x, double y, double size, size_t max,
+			  arb_role fill, const char *msg)
 {
 	char line[ARB_MSG_MAX + 1];
 	const char *p = msg;
@@ -326,7 +335,7 @@ static double put_wrapped(arb_buf *b, double x, double y, double size, size_t ma
 			n = ARB_MSG_MAX;
 		memcpy(line, p, n);
 		line[n] = 0;
-		put_text(b, x, y, size, ARB_START, false, cls, line);
+		put_text(b, x, y, size, ARB_START, false, fill, line);
 		y += size * 1.3;
 		p += n;
 		while (*p == ' ')
@@ -341,13 +350,19 @@ static double put_wrapped(arb_buf *b, double x, double y, double size, size_t ma
 void arb_svg_write(const arb_svg *s, const arb_frame *f, bool standalone, arb_buf *out)
 {
 	double w = s->width > MIN_WIDTH ? s->width : MIN_WIDTH;
-	double top = BAND * (f->subtitle ? 2 : 1) + (f->nseats ? BAND : 0) + 6;
 	size_t per_line = (size_t)(w / 8.5);
+	/* the subtitle (file, line and Event: often wider than the board) is
+	 * wrapped like the message, and the band grows by its extra lines */
+	arb_buf sub = { 0 };
+	double sub_end = f->subtitle ? put_wrapped(&sub, 10, 19 + BAND, 15, per_line,
+						   ARB_ROLE_LABEL, f->subtitle)
+				     : 19 + 15 * 1.3;
+	double top = BAND + (sub_end - 15 * 1.3 - 19) + (f->nseats ? BAND : 0) + 6;
 	/* the message's height: lay it out once to count its lines */
 	arb_buf msg = { 0 };
 	double bottom = 0;
 	if (f->message && *f->message) {
-		bottom = put_wrapped(&msg, 10, top + s->height + 22, 15, per_line, "f-mark",
+		bottom = put_wrapped(&msg, 10, top + s->height + 22, 15, per_line, ARB_ROLE_HIGHLIGHT,
 				     f->message) -
 			 (top + s->height) + 4;
 	}
@@ -372,11 +387,10 @@ void arb_svg_write(const arb_svg *s, const arb_frame *f, bool standalone, arb_bu
 	}
 	arb_buf_puts(out, "<rect width=\"100%\" height=\"100%\" class=\"f-paper\"/>\n");
 	double y = 19;
-	put_text(out, 10, y, 17, ARB_START, true, "f-ink", f->title);
-	if (f->subtitle) {
-		y += BAND;
-		put_text(out, 10, y, 15, ARB_START, false, "f-label", f->subtitle);
-	}
+	put_text(out, 10, y, 17, ARB_START, true, ARB_ROLE_INK, f->title);
+	arb_buf_put(out, sub.p ? sub.p : "", sub.len);
+	y = sub_end - 15 * 1.3;
+	arb_buf_free(&sub);
 	/* the seats: a swatch in the colour, then "Red: name" */
 	y += f->nseats ? BAND : 0;
 	double x = 10;
@@ -391,7 +405,7 @@ void arb_svg_write(const arb_svg *s, const arb_frame *f, bool standalone, arb_bu
 			       st->colour);
 		char label[300];
 		snprintf(label, sizeof label, "%s: %s", cname, st->player ? st->player : "");
-		put_text(out, x + 19, y, 14, ARB_START, false, "f-ink", label);
+		put_text(out, x + 19, y, 14, ARB_START, false, ARB_ROLE_INK, label);
 		x += 19 + 8.2 * (double)strlen(label) + 18;
 	}
 	arb_buf_puts(out, "<g transform=\"translate(0 ");
