@@ -34,9 +34,9 @@ expect() {
 # report NAME OK(0/1) [DETAIL FILE]: one result line for tests/run.sh
 report() {
 	if [ "$2" = 0 ]; then
-		echo "PASS $1"
+		printf 'PASS %s\n' "$1"
 	else
-		echo "FAIL $1"
+		printf 'FAIL %s\n' "$1"
 		[ -n "$3" ] && [ -f "$3" ] && sed 's/^/    /' "$3" | head -40
 	fi
 }
