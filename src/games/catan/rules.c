@@ -95,9 +95,10 @@ void cat_bank_move(cat_state *s, unsigned seat, const uint8_t v[CAT_RES], int di
 	 * the hand and the bank (both arrays sit at least 8 bytes before
 	 * their struct's end; the three lanes past them add 0).  No lane
 	 * carries or borrows into the next: the hand holds what it gives
-	 * (asserted) and the cards of a resource, at most 200 (the data's
-	 * limit), never pass a byte.  Lanes are added byte for byte, so the host's byte order
-	 * does not matter. */
+	 * (asserted) and the cards of a resource, at most CAT_MAX_BANK (51,
+	 * the data's limit and bank=unlimited's stock), never pass a byte.
+	 * Lanes are added byte for byte, so the host's byte order does not
+	 * matter. */
 	uint8_t b8[8] = { 0 };
 	memcpy(b8, v, CAT_RES);
 	uint64_t w, hand, bank;
@@ -236,7 +237,7 @@ int cat_rej_arg(cat_turn *t, const cat_act *a, enum cat_rule rule, const char *f
 
 /* Remember what the shortage about to be rejected was: `seat` had to
  * hold `need` (`fmt`: what they do, "pays 3ore+2grain for a city"), so
- * that hidden.c can say it over every way the unseen cards went. */
+ * that the solver (hidden/) can say it over every way the unseen cards went. */
 void cat_note_shortage(cat_turn *t, unsigned seat, const uint8_t *need, const char *fmt, ...)
 {
 	cat_shortage *sh = &t->g->shortage;
@@ -329,7 +330,7 @@ static int move_robber(cat_turn *t, const cat_act *a)
 				   "%s has no settlement or city at %c",
 				   cat_cname(g, t->seat), cat_cname(g, a->b), cat_cname(g, a->b),
 				   'A' + h);
-	if (a->c == CAT_UNSEEN) /* hidden.c guesses it from any card held */
+	if (a->c == CAT_UNSEEN) /* the solver (hidden/) guesses it from any card held */
 		return cat_rej_arg(t, a, CAT_R_STEAL_CARD,
 				   "%s cannot steal "
 				   "from %s, who holds no card",
@@ -423,7 +424,7 @@ static int act_discard(cat_turn *t, const cat_act *a)
 				   "holds %u",
 				   cat_cname(g, a->a), a->give[r], cat_res_name[r], p->res[r]);
 	}
-	/* hidden.c replaces the unseen cards by every guess the hand allows;
+	/* the solver (hidden/) replaces the unseen cards by every guess the hand allows;
 	 * an unseen card left here is one the hand cannot hold. */
 	if (a->b)
 		return cat_rej_arg(t, a, CAT_R_DISCARD_NOT_HELD,
@@ -745,7 +746,7 @@ static int apply_setup(cat_turn *t)
 
 /* One action of a regular turn line, then the win it may bring.  Rejects
  * as act.  Always inline: the replay of a full record plays every action
- * here, and hidden.c once per way the unseen cards could have gone. */
+ * here, and the solver (hidden/) once per way the unseen cards could have gone. */
 static inline __attribute__((always_inline)) int turn_step(cat_turn *t, const cat_act *a)
 {
 	if (act(t, a) < 0)
@@ -759,7 +760,7 @@ static inline __attribute__((always_inline)) int turn_step(cat_turn *t, const ca
 	return 0;
 }
 
-/* turn_step for hidden.c. */
+/* turn_step for the solver (hidden/). */
 int cat_turn_step(cat_turn *t, const cat_act *a)
 {
 	return turn_step(t, a);
@@ -828,7 +829,7 @@ static int check_unseen(cat_turn *t, const cat_act *a)
 static int apply_turn(cat_turn *t);
 
 /* A turn at the start of line m: nothing played yet (cat_apply, and
- * hidden.c's search at each line it tries). */
+ * the solver's search at each line it tries). */
 void cat_turn_start(cat_turn *t, cat_game *g, const cat_move *m, const arb_sink *sink,
 		    arb_reject *rej)
 {
@@ -919,8 +920,8 @@ static unsigned previous_seat(const cat_game *g)
 	return (s->active + n - 1) % n;
 }
 
-/* The apply op: play a turn line, or restore the position.  Rejects
- * with game-over, wrong-player and as apply_setup, apply_turn. */
+/* Play a turn line on the position, or restore it.  Rejects with
+ * game-over, wrong-player and as apply_setup, apply_turn. */
 int cat_apply(void *game, const void *move, const arb_sink *sink, arb_reject *rej)
 {
 	cat_game *g = game;
@@ -965,4 +966,19 @@ int cat_apply(void *game, const void *move, const arb_sink *sink, arb_reject *re
 			sink->event(sink->ctx, &g->ev[i]);
 	g->nev = 0;
 	return 0;
+}
+
+/* The apply op: the line played by cat_apply; with unseen cards, a
+ * refusal may come of worlds that reading ahead cut (hidden/ahead.c),
+ * and stands only when the lines played again without that say so. */
+int cat_play(void *game, const void *move, const arb_sink *sink, arb_reject *rej)
+{
+	cat_game *g = game;
+	if (cat_ahead_refused(g, rej))
+		return -1;
+	if (cat_apply(g, move, sink, rej) == 0)
+		return 0;
+	if (cat_ahead_undo(g, rej) > 0)
+		return cat_apply(g, move, sink, rej);
+	return -1;
 }

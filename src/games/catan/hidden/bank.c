@@ -1,0 +1,220 @@
+/*
+ * bank.c — an action that reads the bank's stock played once per stock
+ * (by_bank): the worlds fall into classes by what they leave the bank,
+ * and the action is played once a class and carried to the others.
+ */
+#include <assert.h>
+#include <limits.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../../core/util.h"
+#include "solver.h"
+
+/* A seen action that reads the hands only as what the acting seat must
+ * hold (`need`) and as the bank's stock of some resources, up to cap[]
+ * (a roll's production, a bank trade, year of plenty; when the bank is
+ * not settled): the worlds fall into classes by that stock, and the rules
+ * run once a class, on its first world that holds `need`, whose change
+ * is carried to the others.  A 7, which reads the hands only as their
+ * sizes (the discards owed), when those differ between worlds, falls into
+ * classes by the sizes.  The worlds are made in their order, as
+ * world by world would make them.  1 done, 0 not (every class refused,
+ * or not such an action: played world by world), -1 the set overflowed. */
+int hid_by_bank(cat_turn *t, const cat_act *a)
+{
+	cat_game *g = t->g;
+	cat_hidden *h = g->hid;
+	const wset *in = &h->set[h->in];
+	uint8_t cap[CAT_RES] = { 0 }, need[CAT_RES] = { 0 };
+	if (!a || !h->now.same_books || cat_is_unseen(a))
+		return 0;
+	bool seven = false;		/* classes by the hand sizes: the discards owed */
+	unsigned want[CAT_RES] = { 0 }; /* what it takes from the bank */
+	if (a->kind == A_ROLL) {
+		unsigned roll = a->a + a->b;
+		if (roll < 2 || roll > 12)
+			return 0;
+		seven = roll == 7;
+		if (!seven)
+			hid_produced(g, roll, want, NULL);
+	} else if (a->kind == A_BANK || a->kind == A_PLENTY) {
+		for (unsigned r = 0; r < CAT_RES; r++)
+			want[r] = a->get[r];
+		if (a->kind == A_BANK)
+			memcpy(need, a->give, CAT_RES);
+	} else {
+		return 0;
+	}
+	for (unsigned r = 0; r < CAT_RES; r++) /* bytes_min's bound */
+		cap[r] = (uint8_t)(want[r] < 127 ? want[r] : 127);
+	wid *changed = NULL; /* each world as the action makes it */
+	enum { CLASSES = 64 };
+	struct {
+		uint64_t key;
+		unsigned first; /* its first world that holds `need` */
+		bool ok;
+		uint8_t d[CAT_SEATS][CAT_RES]; /* the change to the hands */
+		uint32_t tail;
+		cat_state s; /* the position and turn after it */
+		cat_turn t;
+		unsigned nev;
+	} *cls = arb_xmalloc(CLASSES * sizeof *cls);
+	unsigned ncls = 0;
+	uint8_t *class_of = arb_xmalloc(in->n ? in->n : 1);
+	uint64_t need_w = hand_word(need);
+	uint8_t size_b[CAT_RES];
+	memset(size_b, (int)cat_bank_size(g), CAT_RES);
+	uint64_t size_w = hand_word(size_b), cap_w = hand_word(cap);
+	/* the bank's stock over the worlds classed, as hand words */
+	uint64_t stock_lo = hand_word(size_b), stock_hi = 0;
+	for (unsigned i = 0; i < in->n; i++) {
+		const wid *w = &in->w[i];
+		class_of[i] = 0xff;
+		if (!bytes_at_least(h->hands[t->seat].word[w->hand[t->seat]], need_w))
+			continue;
+		uint64_t key = 0;
+		if (seven) { /* (the bank's stock does not move) */
+			for (unsigned p = 0; p < g->nseats; p++)
+				key |= (uint64_t)h->hands[p].total[w->hand[p]] << (8 * p);
+		} else {
+			uint64_t held = 0; /* of each resource, by all: no carry */
+			for (unsigned p = 0; p < g->nseats; p++)
+				held += h->hands[p].word[w->hand[p]];
+			uint64_t bank = size_w - held; /* no borrow: held <= size */
+			key = bytes_min(bank, cap_w);
+			stock_lo = bytes_min(stock_lo, bank);
+			stock_hi = bytes_max(stock_hi, bank);
+		}
+		unsigned c = 0;
+		while (c < ncls && cls[c].key != key)
+			c++;
+		if (c == ncls) {
+			if (ncls == CLASSES) { /* too many: world by world */
+				free(cls);
+				free(class_of);
+				return 0;
+			}
+			cls[ncls].key = key;
+			cls[ncls++].first = i;
+		}
+		class_of[i] = (uint8_t)c;
+	}
+	cat_state base_s = g->s;
+	cat_turn base_t = *t;
+	unsigned ev_base = g->nev;
+	int first_ok = -1; /* the class of the first world allowed */
+	for (unsigned c = 0; c < ncls; c++) {
+		g->s = base_s;
+		*t = base_t;
+		g->nev = ev_base;
+		cat_world w0, nw;
+		world_expand(h, &in->w[cls[c].first], &w0);
+		hid_world_load_x(g, t, &w0);
+		cls[c].ok = cat_turn_step(t, a) == 0;
+		if (!cls[c].ok)
+			continue;
+		hid_world_store_x(g, t, &nw);
+		for (unsigned p = 0; p < CAT_SEATS; p++)
+			for (unsigned r = 0; r < CAT_RES; r++)
+				cls[c].d[p][r] = (uint8_t)(nw.res[p][r] - w0.res[p][r]);
+		cls[c].tail = hid_tail_id(&h->tails, (const uint8_t *)&nw + TAIL_AT);
+		cls[c].s = g->s;
+		cls[c].t = *t;
+		cls[c].nev = g->nev;
+		if (first_ok < 0 || cls[c].first < cls[first_ok].first)
+			first_ok = (int)c;
+	}
+	int rc = 0;
+	if (first_ok < 0) {
+		g->s = base_s;
+		*t = base_t;
+		g->nev = ev_base;
+		goto done;
+	}
+	/* each world's hands changed, a class at a time, so that each hand's
+	 * change in a class is worked out once (carried): the worlds in the
+	 * order of their classes (a counting sort), then made */
+	changed = arb_xmalloc(in->n * sizeof *changed);
+	unsigned *at = arb_xcalloc(ncls + 1, sizeof *at),
+		 *order = arb_xmalloc(in->n * sizeof *order);
+	for (unsigned i = 0; i < in->n; i++)
+		if (class_of[i] != 0xff)
+			at[class_of[i] + 1]++;
+	for (unsigned c = 0; c < ncls; c++)
+		at[c + 1] += at[c];
+	for (unsigned i = 0; i < in->n; i++)
+		if (class_of[i] != 0xff)
+			order[at[class_of[i]]++] = i;
+	for (unsigned c = 0, k = 0; c < ncls; c++) {
+		unsigned end = at[c]; /* the placing moved it to the class's end */
+		if (!cls[c].ok) {
+			k = end;
+			continue;
+		}
+		uint8_t none[CAT_SEATS * CAT_RES] = { 0 }, d[CAT_SEATS * CAT_RES];
+		memcpy(d, cls[c].d, sizeof d);
+		hand_change hc;
+		hid_change_start(h, &hc, none, d);
+		for (; k < end; k++) {
+			wid x = in->w[order[k]];
+			change_made(h, &hc, &x); /* no bound: drops none */
+			x.tail = cls[c].tail;
+			changed[order[k]] = x;
+		}
+	}
+	free(at);
+	free(order);
+	/* One class, and one tail before: every world changes alike, so they
+	 * stay as many (no lookup), and the flags follow without a pass: the
+	 * same bookkeeping, the same sizes if they were, the bank's stock
+	 * over the worlds classed less the change.  Else each world is looked
+	 * up, and the flags worked out over the set made. */
+	bool alike = ncls == 1;
+	for (unsigned i = 1; i < in->n && alike; i++)
+		alike = in->w[i].tail == in->w[0].tail;
+	unsigned o = spare(h);
+	wset *out = start_set(h, o);
+	new_gen(h);
+	if (alike)
+		hid_reserve(out, in->n);
+	for (unsigned i = 0; i < in->n; i++) {
+		if (class_of[i] == 0xff || !cls[class_of[i]].ok)
+			continue;
+		if (alike) {
+			out->w[out->n++] = changed[i];
+		} else if (insert(h, out, &changed[i]) < 0) {
+			rc = -1;
+			g->s = base_s;
+			*t = base_t;
+			g->nev = ev_base;
+			goto done;
+		}
+	}
+	arb_reject *rej = t->rej;
+	g->s = cls[first_ok].s;
+	*t = cls[first_ok].t;
+	t->rej = rej;
+	g->nev = cls[first_ok].nev;
+	h->in = o;
+	if (alike) {
+		h->now.same_books = true;
+		for (unsigned r = 0; r < CAT_RES && !seven; r++) {
+			int dr = 0; /* what the bank gave of r */
+			for (unsigned p = 0; p < CAT_SEATS; p++)
+				dr += (int8_t)cls[0].d[p][r];
+			h->now.bank_lo[r] = (uint8_t)((uint8_t)(stock_lo >> (8 * r)) - dr);
+			h->now.bank_hi[r] = (uint8_t)((uint8_t)(stock_hi >> (8 * r)) - dr);
+		}
+	} else {
+		hid_set_flags(h, g, out);
+	}
+	rc = 1;
+done:
+	free(changed);
+	free(cls);
+	free(class_of);
+	return rc;
+}
