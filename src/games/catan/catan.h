@@ -424,11 +424,6 @@ unsigned cat_bundle_total(const uint8_t v[CAT_RES]);
 unsigned cat_hex_owners(const cat_game *g, const cat_state *s, unsigned h);
 unsigned cat_maritime_rate(const cat_player *p, unsigned r);
 unsigned cat_deck_left(const cat_game *g);
-int cat_rej_kw(cat_turn *t, const cat_act *a, enum cat_rule rule, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
-int cat_rej_arg(cat_turn *t, const cat_act *a, enum cat_rule rule, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
-int cat_rej_bank_empty(cat_turn *t, uint32_t col, unsigned r, unsigned have);
 
 int cat_turn_step(cat_turn *t, const cat_act *a);
 int cat_turn_end(cat_turn *t);
@@ -439,6 +434,13 @@ int cat_pay(cat_turn *t, const cat_act *a, unsigned what, const char *name);
 int cat_need_roll(cat_turn *t, const cat_act *a, const char *what);
 void cat_turn_start(cat_turn *t, cat_game *g, const cat_move *m, const arb_sink *sink,
 		    arb_reject *rej);
+
+/* refusal.c */
+int cat_rej_kw(cat_turn *t, const cat_act *a, enum cat_rule rule, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+int cat_rej_arg(cat_turn *t, const cat_act *a, enum cat_rule rule, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+int cat_rej_bank_empty(cat_turn *t, uint32_t col, unsigned r, unsigned have);
 const char *cat_refusal_words(const cat_turn *t, const uint8_t v[CAT_RES], char *out, size_t len);
 void cat_note_shortage(cat_turn *t, unsigned seat, const uint8_t *need, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));

@@ -232,6 +232,125 @@ void cat_hidden_settle(cat_game *g)
 		g->bak = g->s;
 }
 
+/* The memo of the lazy search, made on the first lazy line (and again
+ * after relist() freed it). */
+static void memo_alloc(cat_hidden *h)
+{
+	h->memo = arb_xmalloc(LAZY_MEMO * sizeof *h->memo);
+	h->mwhy = arb_xmalloc(LAZY_MEMO);
+	h->mslack = arb_xmalloc(LAZY_MEMO * sizeof *h->mslack);
+	h->mtab = arb_xcalloc(MEMO_SLOTS_FIRST, sizeof *h->mtab);
+	h->mnslots = MEMO_SLOTS_FIRST;
+	h->mgen = 0;
+}
+
+/* Whether the backjumping search from the listed worlds proved there
+ * was no way (lazy_line), and the refusal it found. */
+typedef struct proof {
+	bool proved;
+	int best;
+	arb_reject rej;
+	cat_shortage sh;
+} proof;
+
+/* The searches for a way through line D->cur, which starts at `start`:
+ * the witness, then the witness from 1, 2, 4, ... 64 lines back (the
+ * search from there may change what their '?' were), then every way from
+ * the listed worlds: only that last search is exhaustive.  Whether one
+ * found a way (*from: the line it began at); when the last found none
+ * without filling the memo, *pr is its refusal (and `proved`). */
+static bool search_back(dfs *D, const cat_state *start, bool ahead, unsigned *from, proof *pr)
+{
+	cat_game *g = D->g;
+	cat_hidden *h = D->h;
+	bool found = false;
+	memo_clear(h);	  /* what it knew was of the lines before */
+	bool kept = true; /* the memo holds only states that led nowhere */
+	for (unsigned back = 0; !found; back = back ? 2 * back : 1) {
+		bool all = back > h->nlog || back > 64;
+		/* each search keeps the memo of those before; one that fills
+		 * it is made again, anew (as it was when each began anew); a
+		 * search that filled it leaves in it the states it was on,
+		 * which did not lead nowhere: the next begins anew */
+		for (bool keep = kept;; keep = false) {
+			bool fresh = !keep || h->mn == 0;
+			if (all) {
+				*from = 0;
+				found = search_listed(D, true, keep);
+			} else {
+				hid_new_search(D, true, keep);
+				*from = h->nlog - back;
+				g->s = back ? h->snap[*from] : *start;
+				/* (from the witness's own line only when the
+				 * lines ahead bound it: a refusal is then said
+				 * by a replay without them, ahead_undo) */
+				D->bd.prune = (back || ahead) && hid_bounds_from(D, *from);
+				unsigned lacks;
+				found = !(D->bd.prune && hid_ruled_out(D, *from, 0, &lacks)) &&
+					hid_explore(D, *from, 0);
+			}
+			if (!D->full || fresh)
+				break;
+		}
+		kept = !D->full;
+		if (!all)
+			continue;
+		/* none: the line is refused, in the words of every way tried
+		 * (when trying every guess passes the memo, as listed again
+		 * below, or failing that, in words that hold of the ways the
+		 * backjumping search tried) */
+		if (!found && !D->full) {
+			*pr = (proof){ true, D->best, D->best_rej, D->best_short };
+			/* backjumping skips only guesses that would fail as the
+			 * one tried did: a way it missed is a conflict put down
+			 * to too few guesses (the tests run with assertions).
+			 * Not when the lines ahead bounded it, which may rule
+			 * out every way this line has (the words are then
+			 * those of the replay without them) */
+			if (!ahead) {
+				found = search_listed(D, false, false);
+				assert(!found);
+			}
+		}
+		break;
+	}
+	return found;
+}
+
+/* No way through line t->m was found: the worlds listed again when the
+ * memo filled (relist), or the line refused, in the words of every way
+ * the searches tried (or of the proof's, when too many to list but none
+ * left). */
+static int refuse_line(cat_turn *t, dfs *D, const proof *pr)
+{
+	cat_game *g = t->g;
+	bool said = false;
+	int rc = 0;
+	if (D->full) {
+		rc = relist(t);
+		said = !pr->proved || rc >= 0 ||
+		       t->rej->rule != cat_rules[CAT_R_TOO_MANY_UNKNOWNS].id;
+		if (!said) { /* too many to list, but no way is left */
+			D->best = pr->best;
+			D->best_rej = pr->rej;
+			D->best_short = pr->sh;
+			D->have_other = false;		/* (not looked for) */
+			hid_ways_start(&D->ways, true); /* "no way ... at once" */
+		}
+	}
+	if (said)
+		return rc;
+	if (D->best < 0)
+		return cat_reject(t->rej, CAT_R_TOO_MANY_UNKNOWNS, t->m->line, t->m->col,
+				  "no way the unseen cards could have gone explains the "
+				  "lines before this one");
+	const cat_act *a = (unsigned)D->best < t->m->n ? &t->m->act[D->best] : NULL;
+	unseen_tally u = hid_tally_at(g, t->m, a);
+	return hid_explain_msg(g, t->rej, &D->best_rej, &D->best_short,
+			       D->have_other ? &D->other_rej : NULL, &D->ways, true, a, t->seat,
+			       &u);
+}
+
 /* Search for a way the unseen cards could have gone that explains the
  * line t->m: first from the witness (the position), then, failing that,
  * from every listed world through every line since.  0, with the
@@ -241,14 +360,8 @@ static int lazy_line(cat_turn *t, int unseen_bad, const arb_reject *unseen_rej)
 	cat_game *g = t->g;
 	cat_hidden *h = g->hid;
 	h->line = t->m;
-	if (!h->memo) { /* (relist frees it) */
-		h->memo = arb_xmalloc(LAZY_MEMO * sizeof *h->memo);
-		h->mwhy = arb_xmalloc(LAZY_MEMO);
-		h->mslack = arb_xmalloc(LAZY_MEMO * sizeof *h->mslack);
-		h->mtab = arb_xcalloc(MEMO_SLOTS_FIRST, sizeof *h->mtab);
-		h->mnslots = MEMO_SLOTS_FIRST;
-		h->mgen = 0;
-	}
+	if (!h->memo) /* (relist frees it) */
+		memo_alloc(h);
 	dfs *D = arb_xcalloc(1, sizeof *D);
 	D->g = g;
 	D->h = h;
@@ -263,102 +376,20 @@ static int lazy_line(cat_turn *t, int unseen_bad, const arb_reject *unseen_rej)
 	 * this line that they rule out is not taken, so it may cut some way,
 	 * and a refusal is undone (ahead_undo) */
 	bool ahead = hid_ahead_search(g, t->m);
-	bool found = false;
-	unsigned from = 0;   /* the line the search that found a way began at */
-	bool proved = false; /* the backjumping search found no way */
-	int cbj_best = -1;   /* ... and its refusal */
-	arb_reject cbj_rej = { 0 };
-	cat_shortage cbj_short = { 0 };
-	/* the witness, then the witness from 1, 2, 4, ... 64 lines back
-	 * (the search from there may change what their '?' were), then every
-	 * way from the listed worlds: only that last search is exhaustive */
-	memo_clear(h);	  /* what it knew was of the lines before */
-	bool kept = true; /* the memo holds only states that led nowhere */
-	for (unsigned back = 0; !found; back = back ? 2 * back : 1) {
-		bool all = back > h->nlog || back > 64;
-		/* each search keeps the memo of those before; one that fills
-		 * it is made again, anew (as it was when each began anew); a
-		 * search that filled it leaves in it the states it was on,
-		 * which did not lead nowhere: the next begins anew */
-		for (bool keep = kept;; keep = false) {
-			bool fresh = !keep || h->mn == 0;
-			if (all) {
-				from = 0;
-				found = search_listed(D, true, keep);
-			} else {
-				hid_new_search(D, true, keep);
-				from = h->nlog - back;
-				g->s = back ? h->snap[from] : start;
-				/* (from the witness's own line only when the
-				 * lines ahead bound it: a refusal is then said
-				 * by a replay without them, ahead_undo) */
-				D->bd.prune = (back || ahead) && hid_bounds_from(D, from);
-				unsigned lacks;
-				found = !(D->bd.prune && hid_ruled_out(D, from, 0, &lacks)) &&
-					hid_explore(D, from, 0);
-			}
-			if (!D->full || fresh)
-				break;
-		}
-		kept = !D->full;
-		if (!all)
-			continue;
-		/* none: the line is refused, in the words of every way tried
-		 * (when trying every guess passes the memo, as listed again
-		 * below, or failing that, in words that hold of the ways the
-		 * backjumping search tried) */
-		if (!found && !D->full) {
-			proved = true;
-			cbj_best = D->best;
-			cbj_rej = D->best_rej;
-			cbj_short = D->best_short;
-			/* backjumping skips only guesses that would fail as the
-			 * one tried did: a way it missed is a conflict put down
-			 * to too few guesses (the tests run with assertions).
-			 * Not when the lines ahead bounded it, which may rule
-			 * out every way this line has (the words are then
-			 * those of the replay without them) */
-			if (!ahead) {
-				found = search_listed(D, false, false);
-				assert(!found);
-			}
-		}
-		break;
-	}
-	if (found) /* the witness's line starts, for the next repair */
-		memcpy(h->snap + from, h->snap_try + from, (h->nlog + 1 - from) * sizeof *h->snap);
+	unsigned from = 0; /* the line the search that found a way began at */
+	proof pr = { .best = -1 };
+	bool found = search_back(D, &start, ahead, &from, &pr);
 	int rc = 0;
 	if (found) {
+		/* the witness's line starts, for the next repair */
+		memcpy(h->snap + from, h->snap_try + from, (h->nlog + 1 - from) * sizeof *h->snap);
 		arb_reject *rej = t->rej;
 		*t = D->t;
 		t->rej = rej;
 		t->quiet = false; /* the search's own */
 	} else {
 		g->s = start;
-		bool said = false;
-		if (D->full) {
-			rc = relist(t);
-			said = !proved || rc >= 0 ||
-			       t->rej->rule != cat_rules[CAT_R_TOO_MANY_UNKNOWNS].id;
-			if (!said) { /* too many to list, but no way is left */
-				D->best = cbj_best;
-				D->best_rej = cbj_rej;
-				D->best_short = cbj_short;
-				D->have_other = false;		/* (not looked for) */
-				hid_ways_start(&D->ways, true); /* "no way ... at once" */
-			}
-		}
-		if (!said && D->best < 0) {
-			rc = cat_reject(t->rej, CAT_R_TOO_MANY_UNKNOWNS, t->m->line, t->m->col,
-					"no way the unseen cards could have gone explains the "
-					"lines before this one");
-		} else if (!said) {
-			const cat_act *a = (unsigned)D->best < t->m->n ? &t->m->act[D->best] : NULL;
-			unseen_tally u = hid_tally_at(g, t->m, a);
-			rc = hid_explain_msg(g, t->rej, &D->best_rej, &D->best_short,
-					     D->have_other ? &D->other_rej : NULL, &D->ways, true,
-					     a, t->seat, &u);
-		}
+		rc = refuse_line(t, D, &pr);
 	}
 	free(D->path);
 	free(D->bd.need);

@@ -488,28 +488,123 @@ bool hid_explore(dfs *D, unsigned li, unsigned ai)
 	return found;
 }
 
+/* Line li starts, on the position the search reached: as cat_apply and
+ * apply_turn, false (refused) when the game is over or it is not the
+ * line's player's turn. */
+static bool line_starts(dfs *D, unsigned li, const cat_move *m, bool cur)
+{
+	cat_game *g = D->g;
+	if (g->s.over || m->seat != g->s.active) {
+		if (cur) {
+			cat_reject(&D->rj, g->s.over ? CAT_R_GAME_OVER : CAT_R_WRONG_PLAYER,
+				   m->line, m->col, "the game is over");
+			note_refusal(D, 0);
+		}
+		cs_all(&D->conf);
+		return false;
+	}
+	D->h->snap_try[li] = g->s;
+	cat_turn_start(&D->t, g, m, cur ? D->sink : NULL, &D->rj);
+	if (cur)
+		g->nev = 0;
+	return true;
+}
+
+/* Line li ends (its actions made, ai its count): -1 refused, or ruled
+ * out by the lines ahead; 1 the line being applied ended, a way found; 0
+ * the next line follows. */
+static int line_ends(dfs *D, unsigned li, unsigned ai, bool cur)
+{
+	cat_game *g = D->g;
+	g->shortage.seat = CAT_NONE;
+	words_if_kept(D, li, ai);
+	if (cat_turn_end(&D->t) < 0) {
+		if (cur)
+			note_refusal(D, ai);
+		cs_all(&D->conf);
+		return -1;
+	}
+	memset(D->t.must_discard, 0, sizeof D->t.must_discard);
+	memset(D->t.discarded, 0, sizeof D->t.discarded);
+	memset(D->t.got, 0, sizeof D->t.got);
+	unsigned lacks;
+	if (cur && D->bd.prune && hid_ruled_out(D, li, ai, &lacks)) {
+		D->conf = D->dp.seat[lacks]; /* the lines ahead */
+		return -1;
+	}
+	if (cur)
+		return 1;
+	g->s.turns++;
+	return 0;
+}
+
+/* The unseen action `a`, at action ai of line li, tried with every guess
+ * of its '?' (the likeliest first) and the search explored on from each:
+ * whether one found a way.  None failing for want of a guess is tried as
+ * written, so that the rules say why not. */
+static bool guess_unseen(dfs *D, unsigned li, unsigned ai, const cat_act *a)
+{
+	cat_game *g = D->g;
+	cat_act c = *a;
+	c.guessed = 1;
+	unsigned tried = 0;
+	guess q;
+	guess_start(D, &q);
+	unsigned domain; /* the seat whose hand the guesses are of */
+	if (a->kind == A_DISCARD) {
+		const cat_player *p = &g->s.p[a->a];
+		uint8_t room[CAT_RES];
+		bool held = true;
+		for (unsigned r = 0; r < CAT_RES; r++) {
+			held &= p->res[r] >= a->give[r];
+			room[r] = held ? (uint8_t)(p->res[r] - a->give[r]) : 0;
+		}
+		c.b = 0;
+		domain = a->a;
+		D->jump = false;
+		uint8_t ord[CAT_RES];
+		likeliest_order(D, room, false, ord);
+		if (held &&
+		    try_discards(D, li, ai, &c, room, ord, 0, a->b, &tried, &q, a->a, a->give))
+			return true;
+		if (D->jump) { /* D->conf: the discard had no part in it */
+			D->jump = false;
+			return false;
+		}
+	} else {
+		domain = a->b;
+		uint8_t ord[CAT_RES] = { 0 };
+		if (a->b < g->nseats)
+			likeliest_order(D, g->s.p[a->b].res, true, ord);
+		for (unsigned i = 0; i < CAT_RES && !D->full; i++)
+			if (a->b < g->nseats && g->s.p[a->b].res[ord[i]]) {
+				unsigned r = ord[i];
+				c.c = (uint8_t)r;
+				tried++;
+				guess_made(D, &q, D->t.seat, a->b, NULL);
+				if (try_act(D, li, ai, &c))
+					return true;
+				if (!D->full && guess_failed(D, &q))
+					return false;
+			}
+	}
+	if (!tried) /* as written, so that the rules say why not */
+		return try_act(D, li, ai, a);
+	if (domain < CAT_SEATS)
+		guesses_failed(D, &q, domain);
+	else
+		cs_all(&D->conf);
+	return false;
+}
+
 static bool explore_from(dfs *D, unsigned li, unsigned ai)
 {
 	cat_game *g = D->g;
 	for (;;) {
 		const cat_move *m = line_of(D, li);
 		bool cur = li == D->h->nlog;
-		if (ai == 0) { /* a line starts: as cat_apply and apply_turn */
-			if (g->s.over || m->seat != g->s.active) {
-				if (cur) {
-					cat_reject(&D->rj,
-						   g->s.over ? CAT_R_GAME_OVER : CAT_R_WRONG_PLAYER,
-						   m->line, m->col, "the game is over");
-					note_refusal(D, 0);
-				}
-				cs_all(&D->conf);
-				return false;
-			}
-			D->h->snap_try[li] = g->s;
-			cat_turn_start(&D->t, g, m, cur ? D->sink : NULL, &D->rj);
-			if (cur)
-				g->nev = 0;
-		}
+		if (ai == 0 && !line_starts(D, li, m, cur))
+			return false;
 		/* a state is remembered where tries can meet: where a line
 		 * starts and after a guess (the actions between follow from
 		 * it); remembering it at every action cost the costliest game
@@ -530,94 +625,28 @@ static bool explore_from(dfs *D, unsigned li, unsigned ai)
 			return false;
 		}
 		if (ai == m->n) {
-			g->shortage.seat = CAT_NONE;
-			words_if_kept(D, li, ai);
-			if (cat_turn_end(&D->t) < 0) {
-				if (cur)
-					note_refusal(D, ai);
-				cs_all(&D->conf);
-				return false;
-			}
-			memset(D->t.must_discard, 0, sizeof D->t.must_discard);
-			memset(D->t.discarded, 0, sizeof D->t.discarded);
-			memset(D->t.got, 0, sizeof D->t.got);
-			if (cur && D->bd.prune && hid_ruled_out(D, li, ai, &lacks)) {
-				D->conf = D->dp.seat[lacks]; /* the lines ahead */
-				return false;
-			}
-			if (cur)
-				return true;
-			g->s.turns++;
+			int end = line_ends(D, li, ai, cur);
+			if (end)
+				return end > 0;
 			li++;
 			ai = 0;
 			continue;
 		}
 		const cat_act *a = &m->act[ai];
-		if (!cat_is_unseen(a)) {
-			g->shortage.seat = CAT_NONE;
-			words_if_kept(D, li, ai);
-			uint8_t bank[CAT_RES];
-			memcpy(bank, g->s.bank, CAT_RES);
-			if (cat_turn_step(&D->t, a) < 0) {
-				if (cur)
-					note_refusal(D, ai);
-				failed_rule(D, a);
-				return false;
-			}
-			deps_after(D, a, bank);
-			ai++;
-			continue;
+		if (cat_is_unseen(a))
+			return guess_unseen(D, li, ai, a);
+		g->shortage.seat = CAT_NONE;
+		words_if_kept(D, li, ai);
+		uint8_t bank[CAT_RES];
+		memcpy(bank, g->s.bank, CAT_RES);
+		if (cat_turn_step(&D->t, a) < 0) {
+			if (cur)
+				note_refusal(D, ai);
+			failed_rule(D, a);
+			return false;
 		}
-		cat_act c = *a;
-		c.guessed = 1;
-		unsigned tried = 0;
-		guess q;
-		guess_start(D, &q);
-		unsigned domain; /* the seat whose hand the guesses are of */
-		if (a->kind == A_DISCARD) {
-			const cat_player *p = &g->s.p[a->a];
-			uint8_t room[CAT_RES];
-			bool held = true;
-			for (unsigned r = 0; r < CAT_RES; r++) {
-				held &= p->res[r] >= a->give[r];
-				room[r] = held ? (uint8_t)(p->res[r] - a->give[r]) : 0;
-			}
-			c.b = 0;
-			domain = a->a;
-			D->jump = false;
-			uint8_t ord[CAT_RES];
-			likeliest_order(D, room, false, ord);
-			if (held && try_discards(D, li, ai, &c, room, ord, 0, a->b, &tried, &q,
-						 a->a, a->give))
-				return true;
-			if (D->jump) { /* D->conf: the discard had no part in it */
-				D->jump = false;
-				return false;
-			}
-		} else {
-			domain = a->b;
-			uint8_t ord[CAT_RES] = { 0 };
-			if (a->b < g->nseats)
-				likeliest_order(D, g->s.p[a->b].res, true, ord);
-			for (unsigned i = 0; i < CAT_RES && !D->full; i++)
-				if (a->b < g->nseats && g->s.p[a->b].res[ord[i]]) {
-					unsigned r = ord[i];
-					c.c = (uint8_t)r;
-					tried++;
-					guess_made(D, &q, D->t.seat, a->b, NULL);
-					if (try_act(D, li, ai, &c))
-						return true;
-					if (!D->full && guess_failed(D, &q))
-						return false;
-				}
-		}
-		if (!tried) /* as written, so that the rules say why not */
-			return try_act(D, li, ai, a);
-		if (domain < CAT_SEATS)
-			guesses_failed(D, &q, domain);
-		else
-			cs_all(&D->conf);
-		return false;
+		deps_after(D, a, bank);
+		ai++;
 	}
 }
 

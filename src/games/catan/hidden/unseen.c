@@ -37,6 +37,7 @@ typedef struct discard_groups {
 	unsigned npool, cap_pool;
 	kept_hand *kept;
 	unsigned nkept, cap_kept;
+	unsigned ngroups;
 } discard_groups;
 
 /* Put x at the end of the pool of kept hands. */
@@ -112,24 +113,14 @@ static bool keep_part(cat_hidden *h, discard_groups *D, uint32_t grp, uint32_t f
 	return true;
 }
 
-/* An unseen discard of `a` by seat `who` in every world of `in` (their
- * tail becomes `tail`), into `out`: every way of choosing the unseen
- * cards from what each world's hand holds beyond the seen ones.  The
- * pending actions are made on the way when no card is seen (as in
- * unseen_steals).  False when the set overflowed. */
-static bool unseen_discards(cat_hidden *h, wset *out, const wset *in, uint32_t tail,
-			    const uint32_t *tail_to, unsigned who, const cat_act *a,
-			    const uint64_t *need, unsigned thief, unsigned victim,
-			    const uint64_t *steal_need)
+/* The worlds of `in` grouped by their key (D->key: the world without
+ * the discarder's hand, its tail become `tail`, or tail_to[] of it), each
+ * world's hand less the cards the discard shows in D->hand (NO_ID: it
+ * lacks them, or the pending actions drop the world). */
+static void group_worlds(cat_hidden *h, discard_groups *D, const wset *in, uint32_t tail,
+			 const uint32_t *tail_to, const cat_act *a)
 {
-	unsigned n = in->n, ngroups = 0;
-	discard_groups D = { .who = who, .left = a->b };
-	if (need)
-		memcpy(D.need, &need[who], CAT_RES);
-	D.key = arb_xmalloc(n * sizeof *D.key);
-	D.head = arb_xmalloc(n * sizeof *D.head);
-	D.next = arb_xmalloc(n * sizeof *D.next);
-	D.hand = arb_xmalloc(n * sizeof *D.hand);
+	unsigned n = in->n, who = D->who;
 	uint32_t *last = arb_xmalloc(n * sizeof *last);
 	uint8_t minus[CAT_RES];
 	for (unsigned r = 0; r < CAT_RES; r++)
@@ -146,14 +137,14 @@ static bool unseen_discards(cat_hidden *h, wset *out, const wset *in, uint32_t t
 	for (unsigned i = 0; i < n; i++) {
 		wid buf;
 		const wid *w = i < from ? NULL : made_world(h, &pc, &in->w[i], &buf);
-		D.hand[i] = NO_ID;
+		D->hand[i] = NO_ID;
 		if (!w)
 			continue;
 		uint32_t after = tail_to ? tail_to[w->tail] : tail;
 		if (after == NO_ID)
 			continue;
-		D.hand[i] = pc.n ? w->hand[who] : carried(h, who, w->hand[who], seen, less_seen);
-		if (D.hand[i] == NO_ID)
+		D->hand[i] = pc.n ? w->hand[who] : carried(h, who, w->hand[who], seen, less_seen);
+		if (D->hand[i] == NO_ID)
 			continue;
 		uint64_t xw[3];
 		wid_words(w, xw);
@@ -163,104 +154,145 @@ static bool unseen_discards(cat_hidden *h, wset *out, const wset *in, uint32_t t
 		uint32_t stamp = wid_stamp(h, hash);
 		unsigned slot = (unsigned)(hash >> h->shift);
 		while (slot_used(h, slot) && (h->tab[slot].stamp != stamp ||
-					      memcmp(&D.key[h->tab[slot].at], xw, sizeof xw)))
+					      memcmp(&D->key[h->tab[slot].at], xw, sizeof xw)))
 			slot = (slot + 1) & (h->nslots - 1);
-		D.next[i] = UINT32_MAX;
+		D->next[i] = UINT32_MAX;
 		if (!slot_used(h, slot)) { /* a new group */
-			h->tab[slot] = (hslot){ stamp, ngroups };
-			memcpy(&D.key[ngroups], xw, sizeof xw);
-			D.head[ngroups] = last[ngroups] = i;
-			ngroups++;
+			h->tab[slot] = (hslot){ stamp, D->ngroups };
+			memcpy(&D->key[D->ngroups], xw, sizeof xw);
+			D->head[D->ngroups] = last[D->ngroups] = i;
+			D->ngroups++;
 		} else {
 			unsigned k = h->tab[slot].at;
-			D.next[last[k]] = i;
+			D->next[last[k]] = i;
 			last[k] = i;
 		}
 	}
+	free(last);
+}
+
+/* A steal follows the discard (steal_after): when the thief's hand in
+ * group grp is short of what it must hold after it by more than a card,
+ * no world of the group will do (false); by one card of x, the victim
+ * must hold one x more than it must after the steal (when the victim is
+ * the discarder, the hand kept must: *x and *more say so); when not
+ * short, the victim must hold a card more than it must. */
+static bool steal_leaves(const cat_hidden *h, const discard_groups *D, uint32_t grp, unsigned thief,
+			 unsigned victim, const uint64_t *steal_need, unsigned *x, uint8_t *more)
+{
+	unsigned who = D->who;
+	uint64_t short_by =
+		bytes_less(steal_need[thief], h->hands[thief].word[D->key[grp].hand[thief]]);
+	unsigned cards = 0;
+	for (unsigned r = 0; r < CAT_RES; r++, short_by >>= 8)
+		if (short_by & 0xff) {
+			cards += (unsigned)(short_by & 0xff);
+			*x = r;
+		}
+	bool dead = cards > 1;
+	if (!dead && victim == who && cards) {
+		*more = (uint8_t)(((const uint8_t *)&steal_need[who])[*x] + 1);
+	} else if (!dead && victim != who) { /* the victim's hand is the group's */
+		uint64_t held = h->hands[victim].word[D->key[grp].hand[victim]];
+		uint64_t spare = bytes_less(held, steal_need[victim]);
+		dead = !bytes_at_least(held, steal_need[victim]) ||
+		       (cards ? !(spare >> 8 * *x & 0xff) : !spare);
+		*x = CAT_RES;
+	}
+	return !dead;
+}
+
+/* The hands group grp keeps, each once, by the first of its worlds that
+ * keeps it; with x < CAT_RES, only those holding `more` of x.  False
+ * when the set overflowed. */
+static bool keep_group(cat_hidden *h, discard_groups *D, uint32_t grp, unsigned x, uint8_t more)
+{
+	hand_table *ht = &h->hands[D->who];
+	bool ok = true;
+	hand_marks(ht); /* stamp[]: the hands the group keeps so far */
+	for (uint32_t j = D->head[grp]; j != UINT32_MAX && ok; j = D->next[j]) {
+		if (ht->total[D->hand[j]] < D->left)
+			continue;
+		uint32_t at = kept_of(h, D, D->hand[j]);
+		for (uint32_t k = 1; k <= D->pool[at] && ok; k++) {
+			uint32_t part = D->pool[at + k];
+			if (x < CAT_RES && hand_res(h, D->who, part)[x] < more) {
+				h->ncut++;
+				continue;
+			}
+			if (ht->stamp[part] == ht->gen)
+				continue;
+			ht->stamp[part] = ht->gen;
+			ok = keep_part(h, D, grp, j, part);
+		}
+	}
+	return ok;
+}
+
+/* The worlds kept, made in the order of the worlds of `in` (n) they come
+ * from (as each world's ways one after the other would give them), so
+ * that the world shown and the one followed past CAT_MAX_WORLDS do not
+ * depend on the grouping. */
+static void make_kept(wset *out, const discard_groups *D, unsigned n)
+{
+	uint32_t *start = arb_xcalloc(n + 1, sizeof *start);
+	for (unsigned i = 0; i < D->nkept; i++)
+		start[D->kept[i].from + 1]++;
+	for (unsigned i = 0; i < n; i++)
+		start[i + 1] += start[i];
+	hid_reserve(out, D->nkept);
+	for (unsigned i = 0; i < D->nkept; i++) {
+		const kept_hand *k = &D->kept[i];
+		wid *x = &out->w[start[k->from]++];
+		*x = D->key[k->grp];
+		x->hand[D->who] = k->part;
+	}
+	out->n = D->nkept;
+	free(start);
+}
+
+/* An unseen discard of `a` by seat `who` in every world of `in` (their
+ * tail becomes `tail`), into `out`: every way of choosing the unseen
+ * cards from what each world's hand holds beyond the seen ones.  The
+ * pending actions are made on the way when no card is seen (as in
+ * unseen_steals).  False when the set overflowed. */
+static bool unseen_discards(cat_hidden *h, wset *out, const wset *in, uint32_t tail,
+			    const uint32_t *tail_to, unsigned who, const cat_act *a,
+			    const uint64_t *need, unsigned thief, unsigned victim,
+			    const uint64_t *steal_need)
+{
+	unsigned n = in->n;
+	discard_groups D = { .who = who, .left = a->b };
+	if (need)
+		memcpy(D.need, &need[who], CAT_RES);
+	D.key = arb_xmalloc(n * sizeof *D.key);
+	D.head = arb_xmalloc(n * sizeof *D.head);
+	D.next = arb_xmalloc(n * sizeof *D.next);
+	D.hand = arb_xmalloc(n * sizeof *D.hand);
+	group_worlds(h, &D, in, tail, tail_to, a);
+	hand_table *ht = &h->hands[who];
 	if (++ht->pgen == 0) {
 		memset(ht->pstamp, 0, ht->cap * sizeof *ht->pstamp);
 		ht->pgen = 1;
 	}
 	bool ok = true;
-	for (uint32_t grp = 0; grp < ngroups && ok; grp++) {
-		/* a steal follows (steal_after): when the thief's hand is
-		 * short of what it must hold after it by more than a card, no
-		 * world of the group will do; by one card of x, the victim must
-		 * hold one x more than it must after the steal (when the victim
-		 * is `who`, the hand kept must); when not short, the victim must
-		 * hold a card more than it must */
+	for (uint32_t grp = 0; grp < D.ngroups && ok; grp++) {
 		unsigned x = CAT_RES;
 		uint8_t more = 0;
-		if (steal_need) {
-			uint64_t short_by =
-				bytes_less(steal_need[thief],
-					   h->hands[thief].word[D.key[grp].hand[thief]]);
-			unsigned cards = 0;
-			for (unsigned r = 0; r < CAT_RES; r++, short_by >>= 8)
-				if (short_by & 0xff) {
-					cards += (unsigned)(short_by & 0xff);
-					x = r;
-				}
-			bool dead = cards > 1;
-			if (!dead && victim == who && cards) {
-				more = (uint8_t)(((const uint8_t *)&steal_need[who])[x] + 1);
-			} else if (!dead && victim != who) { /* the victim's hand is the group's */
-				uint64_t held = h->hands[victim].word[D.key[grp].hand[victim]];
-				uint64_t spare = bytes_less(held, steal_need[victim]);
-				dead = !bytes_at_least(held, steal_need[victim]) ||
-				       (cards ? !(spare >> 8 * x & 0xff) : !spare);
-				x = CAT_RES;
-			}
-			if (dead) {
-				h->ncut++;
-				continue;
-			}
+		if (steal_need && !steal_leaves(h, &D, grp, thief, victim, steal_need, &x, &more)) {
+			h->ncut++;
+			continue;
 		}
-		hand_marks(ht); /* stamp[]: the hands the group keeps so far */
-		for (uint32_t j = D.head[grp]; j != UINT32_MAX && ok; j = D.next[j]) {
-			if (ht->total[D.hand[j]] < D.left)
-				continue;
-			uint32_t at = kept_of(h, &D, D.hand[j]);
-			for (uint32_t k = 1; k <= D.pool[at] && ok; k++) {
-				uint32_t part = D.pool[at + k];
-				if (x < CAT_RES && hand_res(h, who, part)[x] < more) {
-					h->ncut++;
-					continue;
-				}
-				if (ht->stamp[part] == ht->gen)
-					continue;
-				ht->stamp[part] = ht->gen;
-				ok = keep_part(h, &D, grp, j, part);
-			}
-		}
+		ok = keep_group(h, &D, grp, x, more);
 	}
-	/* made in the order of the worlds they come from (as each world's
-	 * ways one after the other would give them), so that the world shown
-	 * and the one followed past CAT_MAX_WORLDS do not depend on the
-	 * grouping */
-	if (ok) {
-		uint32_t *start = arb_xcalloc(n + 1, sizeof *start);
-		for (unsigned i = 0; i < D.nkept; i++)
-			start[D.kept[i].from + 1]++;
-		for (unsigned i = 0; i < n; i++)
-			start[i + 1] += start[i];
-		hid_reserve(out, D.nkept);
-		for (unsigned i = 0; i < D.nkept; i++) {
-			const kept_hand *k = &D.kept[i];
-			wid *x = &out->w[start[k->from]++];
-			*x = D.key[k->grp];
-			x->hand[who] = k->part;
-		}
-		out->n = D.nkept;
-		free(start);
-	}
+	if (ok)
+		make_kept(out, &D, n);
 	free(D.key);
 	free(D.head);
 	free(D.next);
 	free(D.hand);
 	free(D.pool);
 	free(D.kept);
-	free(last);
 	return ok;
 }
 
@@ -393,6 +425,90 @@ static bool first_guess(const cat_world *x, const cat_act *a, unsigned who, bool
 	return left == 0;
 }
 
+/* The position, the turn and its events at the start of a try, to go
+ * back to. */
+typedef struct turn_mark {
+	cat_state s;
+	cat_turn t;
+	unsigned nev;
+} turn_mark;
+
+static void mark_take(turn_mark *k, const cat_game *g, const cat_turn *t)
+{
+	k->s = g->s;
+	k->t = *t;
+	k->nev = g->nev;
+}
+
+static void mark_back(const turn_mark *k, cat_game *g, cat_turn *t)
+{
+	g->s = k->s;
+	*t = k->t;
+	g->nev = k->nev;
+}
+
+/* A tail's after not yet worked out (fast_unseen's tail_to). */
+#define TAIL_UNSET (NO_ID - 1)
+
+/* The unseen steal or discard `a` (by or from `who`) tried by the rules
+ * on its first guess: with tail_to (the worlds' bookkeeping differs),
+ * once per tail of the worlds, on the first world of it that allows a
+ * guess, each tail's after put in tail_to[] (NO_ID: refused); else once,
+ * on the first world.  The first tail after, or NO_ID when every try was
+ * refused; the position and turn left as the first try allowed left
+ * them, or as they were (base) when none was. */
+static uint32_t first_tail(cat_turn *t, const cat_act *a, unsigned who, uint32_t *tail_to,
+			   const turn_mark *base)
+{
+	cat_game *g = t->g;
+	cat_hidden *h = g->hid;
+	const wset *in = &h->set[h->in];
+	bool steal = a->kind != A_DISCARD, by_tail = tail_to != NULL;
+	/* by_tail: the position and turn after the first world allowed (a
+	 * try of another may follow); else the one try's are kept as they
+	 * are */
+	turn_mark kept;
+	bool have_kept = false;
+	bool tried = false;    /* g->s, *t are a try's */
+	uint32_t tail = NO_ID; /* the first tail after */
+	unsigned n = by_tail ? in->n : 1;
+	for (unsigned i = 0; i < n; i++) {
+		unsigned at = h->now.pend ? h->now.first : i;
+		if (by_tail && tail_to[in->w[at].tail] != TAIL_UNSET)
+			continue;
+		cat_world x;
+		world_expand(h, &in->w[at], &x);
+		if (h->now.pend)
+			pend_apply(h->now.pend_d, &h->now.pend_nw, h->now.pend_books, &x);
+		cat_act c;
+		if (!first_guess(&x, a, who, steal, &c))
+			continue; /* (another world of its tail may allow one) */
+		if (tried)
+			mark_back(base, g, t);
+		tried = true;
+		hid_world_load_x(g, t, &x);
+		uint32_t after = NO_ID;
+		if (cat_turn_step(t, &c) == 0) {
+			cat_world nw;
+			hid_world_store_x(g, t, &nw);
+			after = hid_tail_id(&h->tails, (const uint8_t *)&nw + TAIL_AT);
+			if (tail == NO_ID && by_tail) {
+				mark_take(&kept, g, t);
+				have_kept = true;
+			}
+			if (tail == NO_ID)
+				tail = after;
+		}
+		if (by_tail)
+			tail_to[in->w[at].tail] = after;
+	}
+	if (have_kept)
+		mark_back(&kept, g, t);
+	else if (tried && tail == NO_ID)
+		mark_back(base, g, t);
+	return tail;
+}
+
 /* An unseen steal or discard: its rules are checked once, on one guess
  * in one world, since only the guess's cards differ between worlds and
  * guesses; then every world and guess is made by moving the cards.  What
@@ -415,80 +531,23 @@ int hid_fast_unseen(cat_turn *t, const cat_act *a)
 	unsigned who = steal ? a->b : a->a;
 	if (!in->n || who >= g->nseats)
 		return 0;
-	const uint32_t UNSET = NO_ID - 1;
 	uint32_t *tail_to = NULL;     /* by_tail: a tail's after, NO_ID: dropped */
 	uint32_t ntails = h->tails.n; /* (those of the worlds; more are made) */
 	if (by_tail) {
 		tail_to = arb_xmalloc(ntails * sizeof *tail_to);
 		for (uint32_t k = 0; k < ntails; k++)
-			tail_to[k] = UNSET;
+			tail_to[k] = TAIL_UNSET;
 	}
-	cat_state base_s = g->s;
-	cat_turn base_t = *t;
-	unsigned ev_base = g->nev;
-	/* by_tail: the position and turn after the first world allowed (a
-	 * try of another may follow); else the one try's are kept as they
-	 * are */
-	struct {
-		cat_state s;
-		cat_turn t;
-		unsigned nev;
-	} *kept = NULL;
-	bool tried = false;    /* g->s, *t are a try's */
-	uint32_t tail = NO_ID; /* the first tail after */
-	unsigned n = by_tail ? in->n : 1;
-	for (unsigned i = 0; i < n; i++) {
-		unsigned at = h->now.pend ? h->now.first : i;
-		if (by_tail && tail_to[in->w[at].tail] != UNSET)
-			continue;
-		cat_world x;
-		world_expand(h, &in->w[at], &x);
-		if (h->now.pend)
-			pend_apply(h->now.pend_d, &h->now.pend_nw, h->now.pend_books, &x);
-		cat_act c;
-		if (!first_guess(&x, a, who, steal, &c))
-			continue; /* (another world of its tail may allow one) */
-		if (tried) {
-			g->s = base_s;
-			*t = base_t;
-			g->nev = ev_base;
-		}
-		tried = true;
-		hid_world_load_x(g, t, &x);
-		uint32_t after = NO_ID;
-		if (cat_turn_step(t, &c) == 0) {
-			cat_world nw;
-			hid_world_store_x(g, t, &nw);
-			after = hid_tail_id(&h->tails, (const uint8_t *)&nw + TAIL_AT);
-			if (tail == NO_ID && by_tail) {
-				kept = arb_xmalloc(sizeof *kept);
-				kept->s = g->s;
-				kept->t = *t;
-				kept->nev = g->nev;
-			}
-			if (tail == NO_ID)
-				tail = after;
-		}
-		if (by_tail)
-			tail_to[in->w[at].tail] = after;
-	}
-	if (kept) {
-		g->s = kept->s;
-		*t = kept->t;
-		g->nev = kept->nev;
-		free(kept);
-	} else if (tried && tail == NO_ID) {
-		g->s = base_s;
-		*t = base_t;
-		g->nev = ev_base;
-	}
+	turn_mark base;
+	mark_take(&base, g, t);
+	uint32_t tail = first_tail(t, a, who, tail_to, &base);
 	if (tail == NO_ID) {
 		free(tail_to);
 		return 0;
 	}
 	if (by_tail)
 		for (uint32_t k = 0; k < ntails; k++)
-			if (tail_to[k] == UNSET)
+			if (tail_to[k] == TAIL_UNSET)
 				tail_to[k] = NO_ID;
 	unsigned o = spare(h);
 	wset *out = start_set(h, o);
@@ -504,15 +563,11 @@ int hid_fast_unseen(cat_turn *t, const cat_act *a)
 		hid_ahead_cut(g);
 	free(tail_to);
 	if (!made) {
-		g->s = base_s;
-		*t = base_t;
-		g->nev = ev_base;
+		mark_back(&base, g, t);
 		return -1;
 	}
 	if (!out->n) { /* every way cut: refused, and so undone (cat_play) */
-		g->s = base_s;
-		*t = base_t;
-		g->nev = ev_base;
+		mark_back(&base, g, t);
 		cat_reject(t->rej, steal ? CAT_R_STEAL_CARD : CAT_R_DISCARD_NOT_HELD, t->m->line,
 			   a->col, "no way the unseen cards went explains the lines ahead");
 		return -2;
