@@ -51,7 +51,8 @@ CORE_SRC  := $(wildcard src/core/*.c)
 CLI_SRC   := $(wildcard src/cli/*.c)
 IMPORT_SRC := $(wildcard src/import/*.c)
 REFEREE_SRC := $(wildcard src/referee/*.c)
-GAME_SRC  := src/games/registry.c $(wildcard src/games/*/*.c)
+# an engine's subsystems in folders of its own (src/games/catan/hidden/)
+GAME_SRC  := src/games/registry.c $(wildcard src/games/*/*.c src/games/*/*/*.c)
 EMBED_GAMES := $(foreach g,$(GAMES),$(if $(wildcard notation/$(g)/$(g).yaml),$(g)))
 EMBED_SRC := $(patsubst %,$(BUILD)/embed/%.c,$(EMBED_GAMES))
 LIB_SRC   := $(CORE_SRC) $(CLI_SRC) $(IMPORT_SRC) $(REFEREE_SRC) $(GAME_SRC)
@@ -78,7 +79,7 @@ $(BUILD)/arbiter: $(BUILD)/src/main.o $(LIB_OBJ)
 	@$(if $(Q),echo "  LINK    $@")
 	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(DEP_LIBS)
 
-$(BUILD)/%.o: %.c $(wildcard src/*/*.h src/games/*/*.h)
+$(BUILD)/%.o: %.c $(wildcard src/*/*.h src/games/*/*.h src/games/*/*/*.h)
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  CC      $<")
 	$(Q)$(CC) $(ARB_CFLAGS) $(CFLAGS) -c -o $@ $<
@@ -165,7 +166,7 @@ clean:
 # rewrites the C sources in place, `make fmt-check` only names the files
 # that differ (exit status 1 when any does).
 CLANG_FORMAT ?= clang-format
-FMT_SRC := $(wildcard src/*.c src/*/*.[ch] src/*/*/*.[ch] tests/*/*.[ch] tests/games/*/*.[ch] tools/*.c)
+FMT_SRC := $(wildcard src/*.c src/*/*.[ch] src/*/*/*.[ch] src/*/*/*/*.[ch] tests/*/*.[ch] tests/games/*/*.[ch] tools/*.c)
 fmt:
 	$(CLANG_FORMAT) -i $(FMT_SRC)
 

@@ -334,7 +334,7 @@ static bool state_ok(const cat_game *g, const char **why)
 }
 
 /* The position's invariants, in every way the unseen cards of a view
- * record could have gone (hidden.c): each is a position of its own. */
+ * record could have gone (hidden/): each is a position of its own. */
 bool cat_position_ok(const void *game, const char **why)
 {
 	const cat_game *g = game;
@@ -352,7 +352,7 @@ bool cat_position_ok(const void *game, const char **why)
 }
 
 /* Before dump: a view record's hands, followed one way at a time, are
- * listed again so that their ranges are exact (hidden.c). */
+ * listed again so that their ranges are exact (hidden/). */
 static void cat_settle(void *game)
 {
 	cat_hidden_settle(game);

@@ -38,7 +38,7 @@
 #define CAT_UNSEEN 0xfe	  /* a card the writer did not see ('?')     */
 #define CAT_MAX_WORLDS \
 	32768 /* ways the unseen cards may have gone that
-			     * a replay follows (hidden.c)             */
+			     * a replay follows (hidden/)       */
 
 enum { R_BRICK, R_LUMBER, R_WOOL, R_GRAIN, R_ORE };
 enum { D_KNIGHT, D_ROADS, D_PLENTY, D_MONOPOLY, D_VP };
@@ -129,7 +129,7 @@ typedef struct cat_state {
 } cat_state;
 
 /* What a shortage rejection (cannot-afford, trade-not-held,
- * discard-not-held) was about, for hidden.c to say it over every way the
+ * discard-not-held) was about, for the solver (hidden/) to say it over every way the
  * unseen cards could have gone. */
 typedef struct cat_shortage {
 	uint8_t seat;	       /* the player short, or CAT_NONE */
@@ -142,8 +142,8 @@ typedef struct cat_shortage {
 	uint16_t said;
 } cat_shortage;
 
-typedef struct cat_hidden cat_hidden; /* hidden.c */
-typedef struct cat_ahead cat_ahead;   /* hidden.c: the lines ahead */
+typedef struct cat_hidden cat_hidden; /* the solver (hidden/) */
+typedef struct cat_ahead cat_ahead;   /* the solver (hidden/): the lines ahead */
 
 typedef struct cat_game {
 	const cat_data *d;
@@ -158,19 +158,20 @@ typedef struct cat_game {
 	cat_state s;
 	cat_state bak;	       /* undo copy for apply()           */
 	cat_shortage shortage; /* the last shortage rejection     */
+	/* the unseen cards' possibilities (hidden/), NULL or off while all
+	 * is seen; hidden_on: hid is in use (the solver sets it) */
 	cat_hidden *hid;
-	unsigned max_worlds; /* worlds listed before hidden.c follows one
-			      * at a time: 0 = CAT_MAX_WORLDS (tests
-			      * lower it to compare the two)   */
-	bool hidden_on; /* hid is in use (hidden.c sets it) */ /* the unseen cards' possibilities,
-					    * NULL or off while all is seen  */
+	/* worlds listed before the solver follows one at a time: 0 =
+	 * CAT_MAX_WORLDS (tests lower it to compare the two) */
+	unsigned max_worlds;
+	bool hidden_on;
 	arb_event *ev; /* events of the turn being applied */
 	unsigned nev;  /* ... sent only when it is legal   */
-	/* longest_road.c's memo of trails: NULL, or hidden.c's while a view
+	/* longest_road.c's memo of trails: NULL, or the solver's while a view
 	 * record is followed one way at a time (its search plays the same
 	 * roads in every way it tries) */
 	struct cat_trail_memo *trails;
-	cat_ahead *ahead; /* the record's lines, for a view record (hidden.c) */
+	cat_ahead *ahead; /* the record's lines, for a view record (hidden/) */
 	/* The referee's open turn (open.c): apply_open sets open_mode, and
 	 * the turn so far is kept for asked() instead of being ended. */
 	bool open_mode;
@@ -383,7 +384,7 @@ typedef struct cat_turn {
 	uint8_t bought_unseen;		 /* this turn's 'buy ?'          */
 	uint8_t got[CAT_SEATS][CAT_RES]; /* the roll's production       */
 	int last_node;			 /* set-up: the new settlement  */
-	/* a refusal's rule and place are wanted, not its sentence (hidden.c's
+	/* a refusal's rule and place are wanted, not its sentence (the solver's
 	 * search, which tries many ways and says one refusal): rej->msg and
 	 * the shortage's words are left empty, unwritten */
 	bool quiet;
@@ -440,15 +441,11 @@ void cat_bundle_str(const uint8_t v[CAT_RES], char *out, size_t len);
 
 /* rules.c */
 int cat_apply(void *game, const void *move, const arb_sink *sink, arb_reject *rej);
+int cat_play(void *game, const void *move, const arb_sink *sink, arb_reject *rej);
 unsigned cat_bundle_total(const uint8_t v[CAT_RES]);
 unsigned cat_hex_owners(const cat_game *g, const cat_state *s, unsigned h);
 unsigned cat_maritime_rate(const cat_player *p, unsigned r);
 unsigned cat_deck_left(const cat_game *g);
-int cat_rej_kw(cat_turn *t, const cat_act *a, enum cat_rule rule, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
-int cat_rej_arg(cat_turn *t, const cat_act *a, enum cat_rule rule, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
-int cat_rej_bank_empty(cat_turn *t, uint32_t col, unsigned r, unsigned have);
 
 int cat_turn_step(cat_turn *t, const cat_act *a);
 int cat_turn_end(cat_turn *t);
@@ -459,12 +456,19 @@ int cat_pay(cat_turn *t, const cat_act *a, unsigned what, const char *name);
 int cat_need_roll(cat_turn *t, const cat_act *a, const char *what);
 void cat_turn_start(cat_turn *t, cat_game *g, const cat_move *m, const arb_sink *sink,
 		    arb_reject *rej);
+
+/* refusal.c */
+int cat_rej_kw(cat_turn *t, const cat_act *a, enum cat_rule rule, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+int cat_rej_arg(cat_turn *t, const cat_act *a, enum cat_rule rule, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+int cat_rej_bank_empty(cat_turn *t, uint32_t col, unsigned r, unsigned have);
 const char *cat_refusal_words(const cat_turn *t, const uint8_t v[CAT_RES], char *out, size_t len);
 void cat_note_shortage(cat_turn *t, unsigned seat, const uint8_t *need, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 /* Remember the seat a refusal about hand sizes is about (discard-count,
  * discard-unneeded, discard-missing, steal-required), in g->shortage with
- * nothing needed, so that hidden.c can say it over every way. */
+ * nothing needed, so that the solver (hidden/) can say it over every way. */
 void cat_note_seat(cat_turn *t, unsigned seat);
 /* Remember that the first `len` bytes of the refusal about to be made
  * (steal-required, assert-production) hold however the unseen cards
@@ -488,7 +492,7 @@ int cat_act_bank(cat_turn *t, const cat_act *a);
  * number but `robber` (a hex, or CAT_NONE) gives 1 card per settlement
  * and 2 per city (at most 12 a cell: two hexes of three buildings each);
  * tot[], what it owes of each resource in all.  The resources owed, by
- * bit: at most two, as at most two hexes produce.  Also how hidden.c
+ * bit: at most two, as at most two hexes produce.  Also how the solver (hidden/)
  * reads a roll of every way the unseen cards went. */
 static inline unsigned cat_roll_owed(const cat_game *g, const cat_state *s, unsigned roll,
 				     unsigned robber, uint8_t owed[CAT_SEATS][CAT_RES],
@@ -518,7 +522,7 @@ static inline unsigned cat_roll_owed(const cat_game *g, const cat_state *s, unsi
 }
 
 /* An action holding a resource card the writer did not see ('?'): a
- * steal or a discard, played in every way it could have gone (hidden.c).
+ * steal or a discard, played in every way it could have gone (hidden/).
  * A development card bought unseen needs no such care: see act_buy.
  * Inline: asked of every action of every line. */
 static inline bool cat_is_unseen(const cat_act *a)
@@ -527,56 +531,14 @@ static inline bool cat_is_unseen(const cat_act *a)
 						  a->b != CAT_NONE && a->c == CAT_UNSEEN);
 }
 
-/* Some resource card is unseen: the worlds of hidden.c are in use. */
+/* Some resource card is unseen: the worlds of the solver (hidden/) are in use. */
 static inline bool cat_hidden_on(const cat_game *g)
 {
 	return g->hidden_on;
 }
 
-/* hidden.c */
-/* What cat_hidden_act and cat_hidden_line return when the worlds were
- * listed again from before the line (the search could not tell): the
- * caller plays the line again from its start. */
-#define CAT_RELISTED 2
-int cat_hidden_begin(cat_game *g, const cat_move *m, arb_reject *rej);
-int cat_hidden_act(cat_turn *t, const cat_act *a, int unseen_bad, const arb_reject *unseen_rej);
-bool cat_hidden_lazy(const cat_game *g);
-int cat_hidden_line(cat_turn *t, int unseen_bad, const arb_reject *unseen_rej);
-void cat_hidden_commit(cat_game *g);
-void cat_hidden_abort(cat_game *g);
-unsigned cat_hidden_count(const cat_game *g);
-unsigned cat_hidden_listed(const cat_game *g);
-bool cat_hidden_load(cat_game *g, unsigned i);
-void cat_hidden_free(cat_game *g);
-/* The ops ahead and apply, and what over reads: hidden.c reads a view
- * record's lines ahead ("reading ahead" there). */
-void cat_read_ahead(void *game, const arb_token *tok, const arb_turn *turns, size_t n);
-void cat_ahead_free(cat_game *g);
-int cat_play(void *game, const void *move, const arb_sink *sink, arb_reject *rej);
-bool cat_over_now(cat_game *g);
-/* What reading ahead did in game g (tests): bit 0, cut some way the
- * unseen cards went; bit 1, undone for a refusal. */
-unsigned cat_ahead_did(const cat_game *g);
-void cat_hidden_dump(const cat_game *g, arb_buf *out);
-void cat_hidden_settle(cat_game *g);
-void cat_hidden_words(const cat_game *g, unsigned p, const cat_move *m, const cat_act *a, char *out,
-		      size_t n);
-
-/* What a record (a view record above all) knows of one player's hand:
- * the hand size and each resource's count as ranges over every way the
- * unseen cards could have gone (lo == hi: known), the development cards
- * bought unseen and not yet shown, the points seen and the most that
- * unseen victory point cards could add.  `exact`: the ranges are over
- * every way listed; false while arbiter follows one way at a time (more
- * than CAT_MAX_WORLDS): then they are only bounds (0 up to the hand). */
-typedef struct cat_hand_range {
-	uint8_t cards_lo, cards_hi;
-	uint8_t lo[CAT_RES], hi[CAT_RES];
-	uint8_t dev_unseen;
-	uint8_t vp_seen, vp_more;
-	bool exact;
-} cat_hand_range;
-void cat_hand_ranges(const cat_game *g, cat_hand_range out[CAT_SEATS]);
+/* hidden/hidden.h: the hidden-card solver (view records) */
+#include "hidden/hidden.h"
 
 /* placement.c */
 bool cat_road_ok(const cat_game *g, const cat_state *s, unsigned seat, unsigned edge,

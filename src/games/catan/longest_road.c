@@ -8,7 +8,7 @@
  * the players whose network a road or settlement touched, and after a
  * road whose new end is a leaf only from that leaf.  While a view record
  * is followed one way at a time, its answers are remembered
- * (cat_trail_memo): the search (hidden.c) plays the same roads again in
+ * (cat_trail_memo): the search (hidden/) plays the same roads again in
  * every way it tries, and walking them again was a fifth of its costliest
  * game; elsewhere a road is played once, and the memo would cost more
  * than it saves.

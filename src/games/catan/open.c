@@ -7,7 +7,8 @@
  * with open_mode set, so rules.c keeps the turn instead of ending it (no
  * roll-missing, discard-missing, robber-missing; a set-up line may lack
  * its road) and records the turn's duties for asked().  A live game is a
- * full record: it never holds unseen cards, so hidden.c is never entered.
+ * full record: it never holds unseen cards, so the solver (hidden/) is
+ * never entered.
  *
  * Chance: `roll` gets two dice, `buy` the card drawn (weighted by the
  * deck's counts), a steal (`robber H steal C`, `play knight H steal C`)

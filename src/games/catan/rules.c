@@ -99,17 +99,6 @@ int cat_lacks(const cat_player *p, const uint8_t v[CAT_RES])
 	return -1;
 }
 
-/* Cards as a refusal's words say them (cat_bundle_str), or nothing for
- * a quiet turn, whose refusal is not said (cat_turn.quiet). */
-const char *cat_refusal_words(const cat_turn *t, const uint8_t v[CAT_RES], char *out, size_t len)
-{
-	if (t->quiet)
-		out[0] = '\0';
-	else
-		cat_bundle_str(v, out, len);
-	return out;
-}
-
 #ifndef NDEBUG
 /* Every byte lane of x is at least that of w, for w's lanes below 0x80
  * (a bundle is at most 95 cards): setting each lane's top bit of x keeps
@@ -131,9 +120,10 @@ void cat_bank_move(cat_state *s, unsigned seat, const uint8_t v[CAT_RES], int di
 	 * the hand and the bank (both arrays sit at least 8 bytes before
 	 * their struct's end; the three lanes past them add 0).  No lane
 	 * carries or borrows into the next: the hand holds what it gives
-	 * (asserted) and the cards of a resource, at most 200 (the data's
-	 * limit), never pass a byte.  Lanes are added byte for byte, so the host's byte order
-	 * does not matter. */
+	 * (asserted) and the cards of a resource, at most CAT_MAX_BANK (51,
+	 * the data's limit and bank=unlimited's stock), never pass a byte.
+	 * Lanes are added byte for byte, so the host's byte order does not
+	 * matter. */
 	uint8_t b8[8] = { 0 };
 	memcpy(b8, v, CAT_RES);
 	uint64_t w, hand, bank;
@@ -225,93 +215,6 @@ static void produce(cat_game *g, unsigned roller, unsigned roll, uint8_t got[CAT
 
 /* ------------------------------------------------------------ a turn */
 
-/* A rejection at column `col` of the turn's line. */
-static int rej_v(cat_turn *t, uint32_t col, enum cat_rule rule, const char *fmt, va_list ap)
-	__attribute__((format(printf, 4, 0)));
-static int rej_v(cat_turn *t, uint32_t col, enum cat_rule rule, const char *fmt, va_list ap)
-{
-	if (t->quiet) { /* the rule and the place, no words (not even printf's) */
-		t->rej->rule = cat_rules[rule].id;
-		t->rej->line = t->m->line;
-		t->rej->col = col;
-		t->rej->msg[0] = '\0';
-		return -1;
-	}
-	char msg[ARB_MSG_MAX];
-	vsnprintf(msg, sizeof msg, fmt, ap);
-	return cat_reject(t->rej, rule, t->m->line, col, "%s", msg);
-}
-
-static int rej_at(cat_turn *t, uint32_t col, enum cat_rule rule, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
-static int rej_at(cat_turn *t, uint32_t col, enum cat_rule rule, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	int rc = rej_v(t, col, rule, fmt, ap);
-	va_end(ap);
-	return rc;
-}
-
-/* Reject by bank-empty at column `col`: the bank holds only `have` of
- * resource r ("the bank has no brick" when none). */
-int cat_rej_bank_empty(cat_turn *t, uint32_t col, unsigned r, unsigned have)
-{
-	return have ? rej_at(t, col, CAT_R_BANK_EMPTY, "the bank has only %u %s", have,
-			     cat_res_name[r])
-		    : rej_at(t, col, CAT_R_BANK_EMPTY, "the bank has no %s", cat_res_name[r]);
-}
-
-/* Reject the turn by `rule` at the action's keyword; returns -1. */
-int cat_rej_kw(cat_turn *t, const cat_act *a, enum cat_rule rule, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	int rc = rej_v(t, a->col, rule, fmt, ap);
-	va_end(ap);
-	return rc;
-}
-
-/* Reject the turn by `rule` at the action's first argument; returns -1. */
-int cat_rej_arg(cat_turn *t, const cat_act *a, enum cat_rule rule, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	int rc = rej_v(t, a->acol, rule, fmt, ap);
-	va_end(ap);
-	return rc;
-}
-
-/* Remember what the shortage about to be rejected was: `seat` had to
- * hold `need` (`fmt`: what they do, "pays 3ore+2grain for a city"), so
- * that hidden.c can say it over every way the unseen cards went. */
-void cat_note_shortage(cat_turn *t, unsigned seat, const uint8_t *need, const char *fmt, ...)
-{
-	cat_shortage *sh = &t->g->shortage;
-	sh->seat = (uint8_t)seat;
-	memcpy(sh->need, need, CAT_RES);
-	sh->what[0] = '\0';
-	if (t->quiet)
-		return;
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(sh->what, sizeof sh->what, fmt, ap);
-	va_end(ap);
-}
-
-void cat_note_seat(cat_turn *t, unsigned seat)
-{
-	cat_shortage *sh = &t->g->shortage;
-	sh->seat = (uint8_t)seat;
-	memset(sh->need, 0, CAT_RES);
-	sh->what[0] = '\0';
-}
-
-void cat_note_said(cat_turn *t, size_t len)
-{
-	t->g->shortage.said = (uint16_t)(len < ARB_MSG_MAX ? len : ARB_MSG_MAX - 1);
-}
-
 /* Pay the cost `what` to the bank.  Rejects with cannot-afford. */
 int cat_pay(cat_turn *t, const cat_act *a, unsigned what, const char *name)
 {
@@ -384,7 +287,7 @@ static int move_robber(cat_turn *t, const cat_act *a)
 				   *where ? " borders " : " borders no hex", where, 'A' + h,
 				   *there ? there : "no one to rob");
 	}
-	if (a->c == CAT_UNSEEN) /* hidden.c guesses it from any card held */
+	if (a->c == CAT_UNSEEN) /* the solver (hidden/) guesses it from any card held */
 		return cat_rej_arg(t, a, CAT_R_STEAL_CARD,
 				   "%s cannot steal "
 				   "from %s, who holds no card",
@@ -478,7 +381,7 @@ static int act_discard(cat_turn *t, const cat_act *a)
 				   "holds %u",
 				   cat_cname(g, a->a), a->give[r], cat_res_name[r], p->res[r]);
 	}
-	/* hidden.c replaces the unseen cards by every guess the hand allows;
+	/* the solver (hidden/) replaces the unseen cards by every guess the hand allows;
 	 * an unseen card left here is one the hand cannot hold. */
 	if (a->b)
 		return cat_rej_arg(t, a, CAT_R_DISCARD_NOT_HELD,
@@ -802,7 +705,7 @@ static int apply_setup(cat_turn *t)
 
 /* One action of a regular turn line, then the win it may bring.  Rejects
  * as act.  Always inline: the replay of a full record plays every action
- * here, and hidden.c once per way the unseen cards could have gone. */
+ * here, and the solver (hidden/) once per way the unseen cards could have gone. */
 static inline __attribute__((always_inline)) int turn_step(cat_turn *t, const cat_act *a)
 {
 	if (act(t, a) < 0)
@@ -816,7 +719,7 @@ static inline __attribute__((always_inline)) int turn_step(cat_turn *t, const ca
 	return 0;
 }
 
-/* turn_step for hidden.c. */
+/* turn_step for the solver (hidden/). */
 int cat_turn_step(cat_turn *t, const cat_act *a)
 {
 	return turn_step(t, a);
@@ -887,7 +790,7 @@ static int check_unseen(cat_turn *t, const cat_act *a)
 static int apply_turn(cat_turn *t);
 
 /* A turn at the start of line m: nothing played yet (cat_apply, and
- * hidden.c's search at each line it tries). */
+ * the solver's search at each line it tries). */
 void cat_turn_start(cat_turn *t, cat_game *g, const cat_move *m, const arb_sink *sink,
 		    arb_reject *rej)
 {
@@ -978,8 +881,8 @@ static unsigned previous_seat(const cat_game *g)
 	return (s->active + n - 1) % n;
 }
 
-/* The apply op: play a turn line, or restore the position.  Rejects
- * with game-over, wrong-player and as apply_setup, apply_turn. */
+/* Play a turn line on the position, or restore it.  Rejects with
+ * game-over, wrong-player and as apply_setup, apply_turn. */
 int cat_apply(void *game, const void *move, const arb_sink *sink, arb_reject *rej)
 {
 	cat_game *g = game;
@@ -1025,4 +928,19 @@ int cat_apply(void *game, const void *move, const arb_sink *sink, arb_reject *re
 			sink->event(sink->ctx, &g->ev[i]);
 	g->nev = 0;
 	return 0;
+}
+
+/* The apply op: the line played by cat_apply; with unseen cards, a
+ * refusal may come of worlds that reading ahead cut (hidden/ahead.c),
+ * and stands only when the lines played again without that say so. */
+int cat_play(void *game, const void *move, const arb_sink *sink, arb_reject *rej)
+{
+	cat_game *g = game;
+	if (cat_ahead_refused(g, rej))
+		return -1;
+	if (cat_apply(g, move, sink, rej) == 0)
+		return 0;
+	if (cat_ahead_undo(g, rej) > 0)
+		return cat_apply(g, move, sink, rej);
+	return -1;
 }

@@ -190,7 +190,7 @@ static void test_memo_of_trails(void **state)
 		recalled += ref > 0;
 	}
 	assert_true(recalled > 1000);
-	cat_trail_memo_free(g->trails); /* (hidden.c's own, in a view's replay) */
+	cat_trail_memo_free(g->trails); /* (the solver's own, in a view's replay) */
 	g->trails = NULL;
 	catan_game.destroy(g);
 }

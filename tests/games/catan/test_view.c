@@ -1062,7 +1062,7 @@ static void test_memo_bears_the_rolls_after_it(void **state)
 
 /* The search goes no further from a point at which some seat could not
  * give what the lines after it say it gives, however the unseen cards
- * went (the bounds of hidden.c), and does not try a listed way so ruled
+ * went (the bounds of the solver (hidden/)), and does not try a listed way so ruled
  * out.  A bound that missed a gain (a roll, a trade, a steal, a year of
  * plenty, a monopoly) would cut the only way that explains a line: then
  * the backjumping search finds no way, and the search of every guess

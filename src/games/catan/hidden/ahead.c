@@ -1,0 +1,309 @@
+/*
+ * ahead.c — reading ahead: the bounds of the lines to the record's end,
+ * made when a card is first unseen, and the replay made again without
+ * them when a line is refused.
+ */
+#include <assert.h>
+#include <limits.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../../core/util.h"
+#include "solver.h"
+
+/* ------------------------------------------------------- reading ahead
+ *
+ * Most worlds an unseen steal or discard makes are dead at once: a later
+ * line spends what no way the cards go in between gives the seat (in the
+ * 22 games of bench-views, 81% of the worlds those made).  The replay
+ * has the whole game read (arb_game_ops.ahead), so when a card is first
+ * unseen, the bounds of the search (need_before) are made over the lines
+ * from there to the end of the record, and a steal or discard does not
+ * list a world whose thief, victim or discarder holds less than they
+ * say it must after it (ahead_need).
+ *
+ * A world so cut is one that no way through the rest of the record
+ * completes, so a legal record is followed through the same ways that
+ * complete it, in the same order, and ends with the same worlds.  But a
+ * world cut for a line that is itself illegal may be the one that
+ * explained the lines before it: so when a line is refused, or the game
+ * seen over, after a world was cut, the replay goes back to the start of
+ * the line where the cards were last all known and plays again without
+ * reading ahead (ahead_undo): a refused record is refused at the same
+ * move with the same words as without it, at the cost of playing part of
+ * it twice.  Not when each position is shown as it is reached (dump's
+ * pages), nor past the move `dump --at` stops at. */
+struct cat_ahead {
+	const arb_token *tok;
+	const arb_turn *turns;
+	size_t n;      /* the turn lines the replay plays           */
+	uint32_t base; /* s.turns before the first of them           */
+	int made;      /* the bounds: 0 not yet, 1 made, -1 not to be */
+	bool cut;      /* some world was cut by them                 */
+	bool off;      /* undone (ahead_undo): not read any more     */
+	bool refused;  /* ... and that replay refused a line: rej    */
+	arb_reject rej;
+	/* where the cards were last all known before the first cut: the
+	 * position at the start of turn line start_li */
+	cat_state start;
+	size_t start_li;
+	/* the bounds, for turn lines lo .. hi: the least each seat must hold
+	 * after the k-th unseen steal or discard of line lo + i, by seat, at
+	 * need[(at[i] + k) * CAT_SEATS]; each line's line in the file in
+	 * line_no[i], to find it */
+	size_t lo, hi;
+	uint32_t *line_no, *at;
+	uint64_t *need;
+	uint64_t *end_need; /* ... and at the end of line lo + i, by seat */
+};
+
+void cat_read_ahead(void *game, const arb_token *tok, const arb_turn *turns, size_t n)
+{
+	cat_game *g = game;
+	cat_ahead_free(g);
+	if (g->view == CAT_NONE || !n) /* a full record has no unseen card */
+		return;
+	cat_ahead *A = arb_xcalloc(1, sizeof *A);
+	A->tok = tok;
+	A->turns = turns;
+	A->n = n;
+	A->base = g->s.turns;
+	g->ahead = A;
+}
+
+void cat_ahead_free(cat_game *g)
+{
+	cat_ahead *A = g->ahead;
+	if (!A)
+		return;
+	free(A->line_no);
+	free(A->at);
+	free(A->need);
+	free(A->end_need);
+	free(A);
+	g->ahead = NULL;
+}
+
+/* Turn line li parsed into m: false where the replay will stop before
+ * playing it (no words, a wrong number, a line that does not parse). */
+static bool ahead_line(const cat_game *g, const cat_ahead *A, size_t li, cat_move *m,
+		       arb_reject *rej)
+{
+	const arb_turn *tu = &A->turns[li];
+	if (!tu->ntok || (tu->number >= 0 && (size_t)tu->number != li + 1))
+		return false;
+	return cat_parse(g, &A->tok[tu->first], tu->ntok, m, rej) == 0;
+}
+
+/* The bounds for the lines from li0 (which starts at g->bak) on: what
+ * each roll pays, on the buildings and robber the lines before put
+ * there, is found forwards; the least each seat must hold, backwards
+ * from the last line the replay will play. */
+static void ahead_make(cat_game *g, cat_ahead *A, size_t li0)
+{
+	A->made = -1;
+	if (g->bak.setup_step < 2 * g->nseats) /* set-up buildings are free */
+		return;
+	cat_move *m = arb_xmalloc(sizeof *m);
+	arb_reject rj;
+	memset(&rj, 0, sizeof rj);
+	cat_state sc = g->bak;
+	struct ahead_line { /* a line as the bounds read it */
+		uint8_t pays[CAT_SEATS][CAT_RES];
+		uint8_t seat;
+		uint32_t first, n; /* its actions in acts[] */
+	} *line = NULL;
+	cat_act *acts = NULL;
+	size_t nl = 0, cap = 0, nacts = 0, cap_acts = 0, nunseen = 0;
+	while (li0 + nl < A->n && ahead_line(g, A, li0 + nl, m, &rj)) {
+		if (nl == cap) {
+			cap = cap ? 2 * cap : 64;
+			line = arb_xrealloc(line, cap * sizeof *line);
+			A->line_no = arb_xrealloc(A->line_no, cap * sizeof *A->line_no);
+			A->at = arb_xrealloc(A->at, (cap + 1) * sizeof *A->at);
+		}
+		if (nacts + m->n > cap_acts) {
+			cap_acts = 2 * (nacts + m->n) + 256;
+			acts = arb_xrealloc(acts, cap_acts * sizeof *acts);
+		}
+		struct ahead_line *l = &line[nl];
+		hid_roll_pays(g, m, &sc, l->pays);
+		l->seat = m->seat;
+		l->first = (uint32_t)nacts;
+		l->n = m->n;
+		memcpy(&acts[nacts], m->act, m->n * sizeof *acts);
+		nacts += m->n;
+		A->line_no[nl] = m->line;
+		A->at[nl] = (uint32_t)nunseen;
+		for (unsigned ai = 0; ai < m->n; ai++) {
+			const cat_act *a = &m->act[ai];
+			nunseen += cat_is_unseen(a);
+			if ((a->kind == A_SETTLE || a->kind == A_CITY) && a->a < CAT_NODES) {
+				sc.node_owner[a->a] = (uint8_t)(m->seat + 1);
+				sc.node_city[a->a] = a->kind == A_CITY;
+			} else if ((a->kind == A_ROBBER || a->kind == A_KNIGHT) &&
+				   a->a < CAT_HEXES) {
+				sc.robber = a->a;
+			}
+		}
+		nl++;
+	}
+	free(m);
+	if (!nl)
+		return;
+	A->at[nl] = (uint32_t)nunseen;
+	A->need = arb_xmalloc((nunseen ? nunseen : 1) * CAT_SEATS * sizeof *A->need);
+	A->end_need = arb_xmalloc(nl * CAT_SEATS * sizeof *A->end_need);
+	uint64_t after[CAT_SEATS] = { 0 }; /* the end of the record needs nothing */
+	for (size_t k = nl; k-- > 0;) {
+		const struct ahead_line *l = &line[k];
+		memcpy(&A->end_need[k * CAT_SEATS], after, sizeof after);
+		unsigned u = A->at[k + 1] - A->at[k];
+		for (unsigned ai = l->n; ai-- > 0;) {
+			const cat_act *a = &acts[l->first + ai];
+			if (cat_is_unseen(a))
+				memcpy(&A->need[(A->at[k] + --u) * CAT_SEATS], after, sizeof after);
+			hid_needs_before(g, a, l->seat, l->pays, after);
+		}
+	}
+	free(line);
+	free(acts);
+	A->lo = li0;
+	A->hi = li0 + nl;
+	A->made = 1;
+}
+
+/* A card is first unseen in the line being applied (it starts at
+ * g->bak): until a world is cut, that is where an undo starts. */
+void hid_ahead_enter(cat_game *g)
+{
+	cat_ahead *A = g->ahead;
+	if (!A || A->off || g->bak.turns < A->base)
+		return;
+	size_t li = g->bak.turns - A->base;
+	if (li >= A->n)
+		return;
+	if (!A->cut) {
+		A->start = g->bak;
+		A->start_li = li;
+	}
+	if (!A->made)
+		ahead_make(g, A, li);
+}
+
+/* Where line m is in the bounds (its line in the file), or -1. */
+static long ahead_index(const cat_ahead *A, const cat_move *m)
+{
+	size_t lo = 0, hi = A->hi - A->lo;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (A->line_no[mid] < m->line)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < A->hi - A->lo && A->line_no[lo] == m->line ? (long)lo : -1;
+}
+
+/* The least each seat must hold at the end of line m, or NULL when not
+ * known. */
+const uint64_t *hid_ahead_end_need(const cat_game *g, const cat_move *m)
+{
+	const cat_ahead *A = g->ahead;
+	if (!A || A->made <= 0 || A->off)
+		return NULL;
+	long i = ahead_index(A, m);
+	return i < 0 ? NULL : &A->end_need[(size_t)i * CAT_SEATS];
+}
+
+/* Whether the lines ahead bound the search of line m: then it may cut
+ * some way (A->cut). */
+bool hid_ahead_search(cat_game *g, const cat_move *m)
+{
+	if (!hid_ahead_end_need(g, m))
+		return false;
+	g->ahead->cut = true;
+	return true;
+}
+
+/* An unseen steal or discard listed fewer worlds for the bounds: a
+ * refusal from here on plays the lines again without them. */
+void hid_ahead_cut(cat_game *g)
+{
+	g->ahead->cut = true;
+}
+
+/* The least each seat must hold after the unseen steal or discard `a` of
+ * line m, or NULL when not known. */
+const uint64_t *hid_ahead_need(const cat_game *g, const cat_move *m, const cat_act *a)
+{
+	const cat_ahead *A = g->ahead;
+	if (!A || A->made <= 0 || A->off || a < m->act || a >= m->act + m->n)
+		return NULL;
+	long lo = ahead_index(A, m);
+	if (lo < 0)
+		return NULL;
+	unsigned k = 0;
+	for (const cat_act *b = m->act; b < a; b++)
+		k += cat_is_unseen(b);
+	if (A->at[lo] + k >= A->at[lo + 1])
+		return NULL;
+	return &A->need[((size_t)A->at[lo] + k) * CAT_SEATS];
+}
+
+/* A line was refused: if a world was cut, the lines since start_li are
+ * played again without reading ahead.  1 done (the line is to be played
+ * again), 0 nothing to undo, -1 that replay refused one of them (the
+ * worlds it lists can be too many to decide, which reading ahead
+ * avoided): A->rej. */
+static int ahead_undo(cat_game *g)
+{
+	cat_ahead *A = g->ahead;
+	if (!A || A->off || !A->cut)
+		return 0;
+	A->off = true;
+	size_t now = g->s.turns - A->base;
+	cat_hidden_free(g);
+	g->s = A->start;
+	cat_move *m = arb_xmalloc(sizeof *m);
+	int rc = 0;
+	for (size_t li = A->start_li; li < now && rc == 0; li++) {
+		memset(&A->rej, 0, sizeof A->rej);
+		rc = ahead_line(g, A, li, m, &A->rej) ? cat_apply(g, m, NULL, &A->rej) : -1;
+	}
+	free(m);
+	A->refused = rc < 0;
+	return rc < 0 ? -1 : 1;
+}
+
+bool cat_ahead_refused(const cat_game *g, arb_reject *rej)
+{
+	if (!g->ahead || !g->ahead->refused)
+		return false;
+	*rej = g->ahead->rej;
+	return true;
+}
+
+int cat_ahead_undo(cat_game *g, arb_reject *rej)
+{
+	int undone = ahead_undo(g);
+	if (undone < 0)
+		*rej = g->ahead->rej;
+	return undone;
+}
+
+unsigned cat_ahead_did(const cat_game *g)
+{
+	const cat_ahead *A = g->ahead;
+	return A ? (unsigned)A->cut | (unsigned)A->off << 1 : 0;
+}
+
+bool cat_over_now(cat_game *g)
+{
+	/* over in every way left may be over in only some of those cut */
+	if (g->s.over && ahead_undo(g) < 0)
+		return false; /* cat_play (rules.c) refuses the next line */
+	return g->s.over;
+}

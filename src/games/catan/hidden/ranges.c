@@ -1,0 +1,132 @@
+/*
+ * ranges.c — what the worlds say of each hand, for score and dump: the
+ * ranges of every hand over every way listed, and dump's lines on them.
+ */
+#include <assert.h>
+#include <limits.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../../core/util.h"
+#include "solver.h"
+
+/* What is known of every hand (catan.h, cat_hand_range). */
+/* The ranges of the hands the worlds of `set` hold (those the pending
+ * actions keep): each seat's distinct hands are marked first, then read
+ * once each, as a set holds thousands of worlds over tens of hands. */
+static void hand_ranges_of(const cat_hidden *h, unsigned nseats, const wset *set,
+			   cat_hand_range out[CAT_SEATS])
+{
+	uint8_t *marks[CAT_SEATS];
+	for (unsigned p = 0; p < nseats; p++)
+		marks[p] = arb_xcalloc(h->hands[p].n ? h->hands[p].n : 1, 1);
+	for (unsigned i = 0; i < set->n; i++)
+		if (kept_alive(h, i))
+			for (unsigned p = 0; p < nseats; p++)
+				marks[p][set->w[i].hand[p]] = 1;
+	for (unsigned p = 0; p < nseats; p++) {
+		cat_hand_range *o = &out[p];
+		for (uint32_t id = 0; id < h->hands[p].n; id++) {
+			if (!marks[p][id])
+				continue;
+			uint8_t held[CAT_RES];
+			memcpy(held, hand_res(h, p, id), CAT_RES);
+			unsigned n = 0;
+			for (unsigned r = 0; r < CAT_RES; r++) {
+				if (h->kept.pend) /* what the set keeps pending */
+					held[r] = (uint8_t)(held[r] +
+							    h->kept.pend_d[p * CAT_RES + r]);
+				o->lo[r] = held[r] < o->lo[r] ? held[r] : o->lo[r];
+				o->hi[r] = held[r] > o->hi[r] ? held[r] : o->hi[r];
+				n += held[r];
+			}
+			o->cards_lo = n < o->cards_lo ? (uint8_t)n : o->cards_lo;
+			o->cards_hi = n > o->cards_hi ? (uint8_t)n : o->cards_hi;
+		}
+		free(marks[p]);
+	}
+}
+
+void cat_hand_ranges(const cat_game *g, cat_hand_range out[CAT_SEATS])
+{
+	const cat_state *s = &g->s;
+	memset(out, 0, CAT_SEATS * sizeof *out);
+	bool lazy = cat_hidden_lazy(g);
+	const cat_hidden *h = g->hid;
+	const wset *set = cat_hidden_on(g) && !lazy ? &h->set[h->committed] : NULL;
+	for (unsigned p = 0; p < g->nseats; p++) {
+		cat_hand_range *o = &out[p];
+		o->exact = !lazy;
+		memcpy(o->lo, s->p[p].res, CAT_RES);
+		memcpy(o->hi, s->p[p].res, CAT_RES);
+		o->cards_lo = o->cards_hi = s->p[p].ncards;
+		if (lazy)
+			for (unsigned r = 0; r < CAT_RES; r++) {
+				o->lo[r] = 0;
+				o->hi[r] = s->p[p].ncards;
+			}
+	}
+	if (set)
+		hand_ranges_of(h, g->nseats, set, out);
+	for (unsigned p = 0; p < g->nseats; p++) {
+		cat_hand_range *o = &out[p];
+		unsigned u = s->p[p].unseen_dev;
+		o->dev_unseen = (uint8_t)u;
+		o->vp_seen = (uint8_t)cat_vp(g, p);
+		if (g->opt_vpc == VPC_HIDDEN)
+			o->vp_more = (uint8_t)(u < s->deck[D_VP] ? u : s->deck[D_VP]);
+	}
+}
+
+/* What a view record knows of each hand, for dump: the hand size, each
+ * resource's count or its range over every way the unseen cards could
+ * have gone, the development cards bought unseen, and the points seen
+ * with what the victory point cards among them could add.  Nothing for a
+ * full record. */
+void cat_hidden_dump(const cat_game *g, arb_buf *out)
+{
+	if (g->view == CAT_NONE)
+		return;
+	cat_hand_range hr[CAT_SEATS];
+	cat_hand_ranges(g, hr);
+	const char *vn = g->view == CAT_OBSERVER ? "observer" : cat_cname(g, g->view);
+	unsigned n = cat_hidden_count(g);
+	if (cat_hidden_lazy(g))
+		arb_buf_printf(out,
+			       "view: %s; more than %u possibilities of the unseen cards, "
+			       "followed one at a time (the ranges are bounds)\n",
+			       vn, CAT_MAX_WORLDS);
+	else
+		arb_buf_printf(out, "view: %s; %u possibilit%s of the unseen cards\n", vn, n,
+			       n == 1 ? "y" : "ies");
+	for (unsigned p = 0; p < g->nseats; p++) {
+		const cat_hand_range *o = &hr[p];
+		if (o->cards_lo == o->cards_hi)
+			arb_buf_printf(out, "%s: %u card%s", cat_cname(g, p), o->cards_lo,
+				       o->cards_lo == 1 ? "" : "s");
+		else
+			arb_buf_printf(out, "%s: %u-%u cards", cat_cname(g, p), o->cards_lo,
+				       o->cards_hi);
+		const char *sep = ": ";
+		for (unsigned r = 0; r < CAT_RES; r++) {
+			if (!o->hi[r])
+				continue;
+			if (o->lo[r] == o->hi[r])
+				arb_buf_printf(out, "%s%u %s", sep, o->lo[r], cat_res_name[r]);
+			else
+				arb_buf_printf(out, "%s%u-%u %s", sep, o->lo[r], o->hi[r],
+					       cat_res_name[r]);
+			sep = ", ";
+		}
+		if (o->dev_unseen)
+			arb_buf_printf(out, "; %u development card%s bought unseen", o->dev_unseen,
+				       o->dev_unseen == 1 ? "" : "s");
+		if (o->vp_more)
+			arb_buf_printf(out, "; %u-%u points", o->vp_seen, o->vp_seen + o->vp_more);
+		else
+			arb_buf_printf(out, "; %u point%s", o->vp_seen, arb_s(o->vp_seen));
+		arb_buf_putc(out, '\n');
+	}
+}

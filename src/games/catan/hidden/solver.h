@@ -1,0 +1,847 @@
+/*
+ * solver.h — what the files of the hidden-card solver share: records
+ * written from one seat's view (notation/catan.md,
+ * "Records of what one player could see"): cards the writer did not see
+ * ('?' in a steal, a purchase, a discard), and a referee that still
+ * proves what it can.
+ *
+ * A replay keeps every way the unseen cards could have gone that the
+ * record so far allows: a set of "worlds", each the part of the position
+ * that unseen cards can change (every hand, whether the game is over,
+ * whose turn it is, and the turn's own bookkeeping that depends on them).
+ * The rest (the board, the robber, knights played, the development cards,
+ * the special cards) is the same in every world, so it lives once in the
+ * game's position, which always holds one world loaded: the
+ * representative, which dump and score show.
+ *
+ * A set holds each world as ids (struct wid): each seat's hand by its id
+ * in that seat's table of the hands seen so far, and the rest (the tail)
+ * by its id in a table of tails.  The tables remember what a card more or
+ * less makes of each hand, so that the loops over thousands of worlds
+ * move ids (a steal: two lookups) rather than cards, and compare and hash
+ * three words a world.
+ *
+ * Each action is played once per world (and once per guess of its own
+ * '?') by the same rule code that plays a full record, or, where its only
+ * use of the hands is what some players must hold, once on one world and
+ * carried to the others as the change it made (fast_act, fast_unseen;
+ * a run of such actions in one pass, pending until flush() and kept past
+ * the line's end, the worlds they drop still listed but skipped
+ * (kept_alive) until the next pass, an unseen discard once per
+ * group of worlds that differ only in the discarding hand, and an action
+ * that reads the bank's stock once per stock: by_bank); the worlds in
+ * which it is illegal are dropped.  The action is
+ * illegal only when no world is left: then no assignment of the unseen
+ * cards explains the record, and the message says so in terms of what the
+ * worlds held.  What later actions force (a spend, a knight played, a
+ * count) so narrows what earlier '?' were.  Worlds are deduplicated after
+ * every action (a hash set): only how many of each card each player may
+ * hold matters, not which steal brought them, which keeps the set small.
+ * Past CAT_MAX_WORLDS the replay stops listing them and follows one at a
+ * time, searching every way only when that one fails (see "lazy" below);
+ * when that search needs more than LAZY_MEMO states, the worlds are
+ * listed again from where it began, up to RELIST_WORLDS at once (relist),
+ * and only a record that passes that too is refused as undecidable
+ * (too-many-unknowns) instead of followed at any cost.  When one world is
+ * left, everything is known again and the replay goes back to playing
+ * the one position; a full record never enters this file.
+ *
+ * A replay of a whole record reads it ahead (below, "reading ahead"):
+ * what the lines to its end say each seat gives bounds what the worlds
+ * may hold, and a steal or discard does not list a world below it.
+ *
+ * Memory: three sets of at most CAT_MAX_WORLDS worlds of 24 bytes (the
+ * line's start, and two to play its actions on) and a hash table of
+ * 2 x CAT_MAX_WORLDS slots, allocated on the first unseen card and grown as
+ * needed: at most about 3 MB, and 2 MB more while an unseen discard is
+ * made; the tables of hands, about 80 bytes a hand, are collected when a
+ * line ends with more than HANDS_KEPT hands of a seat in them, so they stay
+ * within about 6 MB a seat; the search's memo adds 42 MB (with what it
+ * keeps of why each state led nowhere), the search from the listed worlds
+ * up to 1.6 MB of hands known to lead nowhere, and the lines since the
+ * listed worlds about 2 kB each (the line, the witness's positions, and
+ * the bounds of the search: bounds), whatever the record.  Listing
+ * again frees the memo and takes up to 16 times the sets and the table
+ * (about 46 MB, and 27 MB while an unseen discard is made), and a copy
+ * of the worlds it began from (56 bytes each), given back if it fails:
+ * at most about 123 MB with the tables of hands.  Reading ahead keeps 40
+ * bytes a line and 32 an unseen steal or discard from the first unseen
+ * card to the end of the record, and 32 bytes a line and 28 an action
+ * while it works them out.
+ */
+#ifndef ARB_CATAN_HIDDEN_SOLVER_H
+#define ARB_CATAN_HIDDEN_SOLVER_H
+
+#include <assert.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "hidden.h"
+
+/* One way the unseen cards could have gone, in full.  All bytes, padding
+ * named and zeroed, so worlds compare and hash as bytes (the lazy
+ * search's memo keeps them so). */
+typedef struct cat_world {
+	uint8_t res[CAT_SEATS][CAT_RES];
+	uint8_t over, winner, active;
+	/* the turn's bookkeeping, zero between turn lines */
+	uint8_t must_discard[CAT_SEATS], discarded[CAT_SEATS];
+	uint8_t got[CAT_SEATS][CAT_RES];
+	uint8_t pad[5];
+} cat_world;
+
+static_assert(sizeof(cat_world) % 8 == 0, "a world hashes as 64-bit words");
+
+/* The tail of a world: what follows the hands. */
+#define TAIL_AT offsetof(cat_world, over)
+
+#define TAIL_SIZE (sizeof(cat_world) - TAIL_AT)
+
+#define TAIL_GOT (offsetof(cat_world, got) - TAIL_AT) /* got[][] in a tail */
+
+/* The turn's bookkeeping of a world, from must_discard on. */
+#define BOOKS (offsetof(cat_world, pad) - offsetof(cat_world, must_discard))
+
+#define BOOKS_AT (offsetof(cat_world, must_discard) - TAIL_AT) /* in a tail */
+
+#define NO_ID UINT32_MAX
+
+/* A world as a set holds it: each seat's hand and the tail by id.  Three
+ * words, zero beyond, so worlds compare and hash as words. */
+typedef struct wid {
+	uint32_t hand[CAT_SEATS];
+	uint32_t tail, zero;
+} wid;
+
+static_assert(sizeof(wid) == 24, "a world of ids is three words");
+
+/* A seat's hands seen so far, by id.  A hand is its counts as the bytes
+ * 0..4 of a word (hand_word): bytes_at_least and add_bytes read it. */
+typedef struct hand_table {
+	uint64_t *word;
+	uint8_t *total;
+	uint32_t (*less)[CAT_RES]; /* the hand a card of r less: NO_ID unknown */
+	uint32_t (*more)[CAT_RES]; /* ... a card of r more                     */
+	/* per id, valid when stamp[id] == gen: hid_flush()'s hand after the
+	 * pending actions (NO_ID: dropped), or unseen_discards' mark */
+	uint32_t *to, *stamp, gen;
+	/* per id, valid when pstamp[id] == pgen: where its kept hands start in
+	 * unseen_discards' list */
+	uint32_t *pat, *pstamp, pgen;
+	uint32_t n, cap;
+	uint32_t *slot, nslot; /* word -> id + 1 (0: free); nslot a power of 2 */
+} hand_table;
+
+/* The tails seen so far, by id (few: they differ only within a line). */
+typedef struct tail_table {
+	uint8_t (*bytes)[TAIL_SIZE];
+	uint32_t n, cap, last; /* last: the id tail_id gave last */
+	uint32_t *slot, nslot;
+} tail_table;
+
+/* A table is collected at the end of a line when it holds more hands. */
+#define HANDS_KEPT 65536u
+
+typedef struct wset {
+	wid *w;
+	unsigned n, cap;
+	unsigned version; /* one more each time the set is begun anew */
+} wset;
+
+/* When the search (lazy, below) cannot tell within LAZY_MEMO states, the
+ * worlds are listed again from where it began, up to RELIST_WORLDS at
+ * once (relist). */
+#define RELIST_WORLDS (1u << 19)
+
+/* A slot of the hash table of worlds: in use when its stamp less its low
+ * byte is the table's gen (a multiple of 256), then holding the index of
+ * its world, and in that byte 8 bits of the world's hash (its tag), so
+ * that a probe reads the world only when the tags agree: a set of tens
+ * of thousands of worlds is far bigger than a cache, and each world read
+ * is a miss.  Together, so that a probe reads one place. */
+typedef struct hslot {
+	uint32_t stamp, at;
+} hslot;
+
+/* What is known of a set beyond its worlds, kept by every pass: whether
+ * every world has the same hand sizes (same_sizes) and the same turn
+ * bookkeeping (same_books); bounds on the bank's stock over the worlds
+ * (bank_lo <= every world's, bank_hi >= every world's); and the separable
+ * actions (fast_act) not yet made in it: the worlds that hold at least
+ * pend_lo[] (bytes laid out as res[][]) become each world + pend_d[],
+ * with the game's state of pend_nw (and its bookkeeping too when
+ * pend_books); hid_flush() makes them. */
+typedef struct set_state {
+	bool same_sizes, same_books;
+	uint8_t bank_lo[CAT_RES], bank_hi[CAT_RES];
+	bool pend, pend_books;
+	uint8_t pend_lo[24], pend_d[24];
+	cat_world pend_nw;
+	/* with pend: no world of the set before this one holds pend_lo (the
+	 * set does not change while actions are pending, and pend_lo only
+	 * grows, so later searches start here) */
+	unsigned first;
+} set_state;
+
+/* What an action needs of the hands: at least at_least[p] (a hand word)
+ * of each seat, and a monopoly's exact take. */
+typedef struct needs {
+	uint64_t at_least[CAT_SEATS];
+	unsigned exact, skip; /* resource held exactly by all but skip */
+	uint8_t exact_n[CAT_SEATS];
+} needs;
+
+/* The unseen cards that touched each seat's hand since everything was
+ * last known (the worlds were one, or the record began), which a refusal
+ * names in a player's words ("the three cards Blue stole").  A seat's
+ * hand is its last known hand changed by what every player saw and by
+ * these alone, but for a monopoly's take the line does not say (`others`:
+ * what the others' unseen cards held came into it). */
+typedef struct unseen_tally {
+	uint32_t stole[CAT_SEATS];     /* cards the seat stole unseen     */
+	uint32_t lost[CAT_SEATS];      /* cards stolen from it unseen     */
+	uint32_t discarded[CAT_SEATS]; /* cards it discarded unseen       */
+	bool others[CAT_SEATS];
+} unseen_tally;
+
+struct cat_hidden {
+	bool on;    /* some card is unseen: the worlds are in use */
+	bool fresh; /* turned on during the line being applied    */
+	wset set[3];
+	unsigned committed; /* the worlds at the start of the line        */
+	unsigned in;	    /* the worlds the next action is played on    */
+	uint32_t gen;	    /* a slot is in use when its stamp is gen + a tag (hslot) */
+	hslot *tab;
+	unsigned nslots;    /* a power of 2, at most max_slots, grown with the sets */
+	unsigned max_slots; /* twice the worlds listed at most */
+	unsigned shift;	    /* 64 - log2(nslots): a hash's top bits pick the slot */
+	hand_table hands[CAT_SEATS];
+	tail_table tails;
+	uint64_t unit[CAT_RES]; /* a hand word of one card of r */
+	set_state now;		/* of the set `in`                                */
+	set_state kept;		/* of the set `committed`, from the line's start:
+			 * its pending actions kept from the lines before
+			 * (keep_pending) are made when a line plays the
+			 * worlds one by one, and given back with a refused
+			 * line */
+	/* With pending actions kept (kept.pend), the worlds of the set
+	 * `committed` they drop are still listed: a world is one of the
+	 * record's when it holds what they need, kept_need (kept_alive). */
+	needs kept_need;
+	unsigned limit; /* worlds listed at most (cat_game.max_worlds) */
+	bool relisting; /* the line is listed with RELIST_WORLDS (relist) */
+	/* Followed one way at a time (see "lazy" below): the worlds at the
+	 * start of the first line so followed (the set `committed`, kept),
+	 * the position then, the lines since, and the tries already known
+	 * to lead nowhere. */
+	bool lazy;
+	bool pending; /* the last line of `log` is the one being applied */
+	cat_state base_s;
+	cat_move *log;
+	cat_state *snap;     /* the witness's position at each log line's start */
+	cat_state *snap_try; /* ... as the search reaches them              */
+	unsigned nlog, caplog;
+	unsigned wbase;		 /* the listed world the witness came from */
+	unseen_tally base_tally; /* the tally at the start of log[0] */
+	cat_world *memo;
+	uint8_t *mwhy;	  /* per state of the memo: the seats whose hands there
+			* made it lead nowhere (MEMO_*) */
+	uint64_t *mslack; /* ... and for how much slack at most (memo_why) */
+	hslot *mtab;	  /* the memo's hash table: mnslots slots, grown */
+	unsigned mnslots; /* with the states it holds (memo_visit)    */
+	uint32_t mgen;
+	unsigned mn;
+	/* The unseen cards refusals name: the tally as of the start of the
+	 * line being applied, which is `line` (NULL between lines); its own
+	 * are counted from it, up to the action refused, and added to the
+	 * tally when it is committed. */
+	unseen_tally tally;
+	const cat_move *line;
+	/* longest_road.c's memo, the game's (cat_game.trails) while the
+	 * worlds are followed one at a time (cat_hidden_begin) */
+	struct cat_trail_memo *trails;
+	/* worlds an unseen steal or discard did not make, ruled out by the
+	 * lines ahead (reading ahead, below) */
+	uint64_t ncut;
+};
+
+/* Where a tail holds whether the game is over, and who won. */
+enum { TAIL_OVER, TAIL_WINNER };
+
+/* Id k of the world of ids whose three words are x (seat k's hand, or
+ * WID_TAIL) set to v: the words made in registers, since reading a word
+ * just written as two halves stalls the processor (store forwarding
+ * fails: it cost the 4-player observer views of --seed 5 a tenth of
+ * their time). */
+#define WID_TAIL (offsetof(wid, tail) / sizeof(uint32_t))
+
+/* One action (or, with a NULL action, the end of the line) played on
+ * every world. */
+typedef struct pass {
+	cat_turn *t;
+	cat_hidden *h;
+	wset *out;
+	arb_reject *rej;	  /* the caller's                     */
+	cat_state base_s, keep_s; /* before; after in the first world */
+	cat_turn base_t, keep_t;
+	unsigned ev_base, ev_keep; /* events before; after the first   */
+	bool ok;		   /* some world allows the action     */
+	bool full;		   /* the set overflowed               */
+	bool have_first;
+	arb_reject first;	  /* the first world's refusal        */
+	cat_shortage first_short; /* ... and what it lacked           */
+	bool have_other;
+	arb_reject other; /* the first by another rule than first's */
+	bool refused;	  /* the last attempt was refused */
+} pass;
+
+/* What the ways the unseen cards could have gone held where an action
+ * was refused in each of them, for the refusal's words: the most of each
+ * resource each seat held in any way, and the seats that held what the
+ * action asks of them in some way (met: bit p), which a refusal in one
+ * way cannot tell: a domestic trade's two bundles (its maker's, its
+ * partner's), a monopoly's take from each opponent. */
+typedef struct ways_held {
+	uint8_t most[CAT_SEATS][CAT_RES];
+	uint8_t bank_least[CAT_RES], bank_most[CAT_RES];     /* the bank's stock */
+	uint8_t size_least[CAT_SEATS], size_most[CAT_SEATS]; /* hand sizes */
+	bool got_differs;     /* a production stated: the seat's differs between ways */
+	uint8_t got[CAT_RES]; /* ... as in the first way */
+	unsigned met, n;      /* n: the ways noted */
+} ways_held;
+
+/* Hands as words of bytes (hand_word), for the byte-parallel sums and
+ * comparisons below. */
+#define HIGH_BITS 0x8080808080808080ull
+
+/* The change to the hands a pass makes as it goes (carried): the seats
+ * whose hands change or are bound, with each one's bound and change as
+ * hand words. */
+typedef struct hand_change {
+	unsigned n, seat[CAT_SEATS];
+	uint64_t lo[CAT_SEATS], d[CAT_SEATS];
+} hand_change;
+
+/* The change hid_carry() makes to the tails: the game's state of nw, and its
+ * bookkeeping too with `books`; the last tail worked out, kept. */
+typedef struct tail_change {
+	const cat_world *nw;
+	bool books;
+	uint32_t from, to;
+} tail_change;
+
+#define LAZY_MEMO (1u << 19)
+
+/* The memo's hash table starts small and grows with the states it holds:
+ * most lines follow the witness in a few states, and a table of
+ * LAZY_SLOTS would be a cache miss (and, new, a page fault) a state. */
+#define MEMO_SLOTS_FIRST 4096u
+
+/* The search backjumps (conflict-directed backjumping): each try that
+ * leads nowhere says which guesses it failed for (its conflict), and when
+ * a guess had no part in it, the other guesses of that '?' are not tried:
+ * every one of them fails the same way.  So a spend that Blue cannot pay
+ * is retried over the guesses Blue's hand depends on, not over every way
+ * White and Orange discarded in between, which multiplied the tries.
+ *
+ * A guess is a bit of a cset: the hand each seat had where the search
+ * began (bits 0..CAT_SEATS-1: of the listed world, for the search from
+ * them), then each '?' guessed on the way, in turn.  deps says which
+ * guesses each hand depends on: a steal's guess both hands, a discard's
+ * the discarder's and the bank's stock, a monopoly's take the others'
+ * hands, and a roll the bank might cover otherwise under other guesses
+ * (deps.slack) the bank's stock, for the seats it gives a resource the
+ * bank might fall short of (all it gives to, under shortage=roll): the
+ * others' hands take what they take whatever the stock.  A refusal for
+ * a seat that lacked cards (cat_shortage) is put down to the guesses its
+ * hand depends on; a monopoly's wrong take to the others' hands; any
+ * other refusal to every guess (cs_all), which stops every backjump
+ * above it.  When every
+ * guess of a '?' failed, the conflict is theirs, less its own bit, and
+ * the guesses that decided which guesses there were (the victim's or the
+ * discarder's hand).  A state the memo knows keeps the seats whose hands
+ * it failed for, so a try that meets it again is put down to the guesses
+ * those hands depend on on that try (memo_why).  Backjumping skips only
+ * tries that fail, so it finds the same way first, and the same witness,
+ * as the search that tries every guess. */
+#define CS_WORDS 4
+
+typedef struct cset {
+	uint64_t w[CS_WORDS];
+} cset;
+
+typedef struct deps {
+	cset seat[CAT_SEATS], bank;
+	uint64_t slack; /* a hand word, each byte at most SLACK_MOST */
+	unsigned next;	/* the bit of the next guess */
+} deps;
+
+/* What the search can rule out before trying (need_before): the least
+ * of each resource each seat must hold at each point of the lines since
+ * the listed worlds (by line and action: NEED_NEVER where no count
+ * suffices), made when a search first needs them. */
+typedef struct bounds {
+	int made;	/* 0 not yet, 1 made, -1 not to be (a set-up line) */
+	bool prune;	/* the search being made skips what they rule out */
+	unsigned lo;	/* made for the lines from log[lo] on             */
+	uint64_t *need; /* hand words, by line, action and seat           */
+	unsigned *at;	/* where each line's are in need[] (by action)    */
+} bounds;
+
+/* The search of one line: its state and the refusal it finds. */
+typedef struct dfs {
+	cat_game *g;
+	cat_hidden *h;
+	bool cbj;  /* backjumping (else every guess is tried: the refusal's
+		      * words are said over every way) */
+	deps dp;   /* along the try being made */
+	cset conf; /* the conflict of the try that led nowhere last */
+	bool jump; /* try_discards: a discard had no part in it */
+	/* how much more slack the rolls since the start of the hid_explore()
+	 * being made would have borne and still been covered as they were
+	 * (a hand word; SLACK_MOST: any) */
+	uint64_t tol;
+	uint32_t *path; /* the states of the memo on the try being made */
+	unsigned npath, cap_path;
+	const cat_move *cur;	    /* the line being applied, after log[]     */
+	const cat_state *cur_start; /* the position where it starts       */
+	const arb_sink *sink;
+	cat_turn t;
+	arb_reject rj;
+	bool full; /* the memo overflowed                     */
+	/* the refusal of the line: at the latest action any try reached
+	 * (the first action that no way the cards went allows) */
+	int best;
+	arb_reject best_rej;
+	cat_shortage best_short;
+	bool have_other;
+	arb_reject other_rej; /* a refusal there by another rule (mixed_msg) */
+	ways_held ways;	      /* what the tries refused there held */
+	int unseen_bad;	      /* a '?' the view may not write, or -1     */
+	const arb_reject *unseen_rej;
+	bounds bd;
+} dfs;
+
+/* sets.c */
+void hid_set_slots(cat_hidden *h, unsigned k);
+void hid_ensure_slots(cat_hidden *h, unsigned n);
+void hid_reserve(wset *s, unsigned n);
+void hid_rehash(cat_hidden *h, const wset *out);
+void hid_enter(cat_game *g, const cat_turn *t);
+
+/* tables.c */
+uint32_t hid_hand_id(hand_table *ht, uint64_t word);
+uint32_t hid_tail_id(tail_table *tt, const uint8_t *bytes);
+void hid_world_load_x(cat_game *g, cat_turn *t, const cat_world *w);
+void hid_world_store_x(const cat_game *g, const cat_turn *t, cat_world *w);
+uint64_t hid_world_hash(const cat_world *w);
+
+/* words.c */
+void hid_tally_line(unseen_tally *u, const cat_move *m, unsigned upto);
+unseen_tally hid_tally_at(const cat_game *g, const cat_move *m, const cat_act *a);
+void hid_ways_note(ways_held *wh, unsigned nseats, unsigned seat, const cat_act *a,
+		   const uint8_t *const hand[CAT_SEATS], const uint8_t bank[CAT_RES],
+		   const uint8_t got[CAT_SEATS][CAT_RES]);
+void hid_ways_start(ways_held *wh, bool every);
+uint64_t hid_held_by_all(const cat_game *g, const wset *set, unsigned i);
+int hid_explain_msg(const cat_game *g, arb_reject *rej, const arb_reject *first,
+		    const cat_shortage *first_sh, const arb_reject *other, const ways_held *wh,
+		    bool several, const cat_act *a, unsigned seat, const unseen_tally *u);
+int hid_explain(pass *P, const cat_act *a, const wset *in);
+
+/* carry.c */
+void hid_set_flags(cat_hidden *h, const cat_game *g, const wset *set);
+void hid_produced(const cat_game *g, unsigned roll, unsigned out[CAT_RES], unsigned seats[CAT_RES]);
+bool hid_keep_pending(cat_hidden *h);
+uint32_t hid_carried_anew(cat_hidden *h, unsigned p, uint32_t id, uint64_t lo, uint64_t d);
+void hid_change_start(cat_hidden *h, hand_change *c, const uint8_t lo[CAT_SEATS * CAT_RES],
+		      const uint8_t d[CAT_SEATS * CAT_RES]);
+void hid_carry(cat_hidden *h, const wset *in, unsigned first, wset *out, const needs *nd,
+	       const uint8_t lo[CAT_SEATS * CAT_RES], const uint8_t d[CAT_SEATS * CAT_RES],
+	       tail_change *tc);
+void hid_flush(cat_hidden *h);
+bool hid_fast_act(cat_turn *t, const cat_act *a);
+
+/* search.c */
+bool hid_ruled_out(const dfs *D, unsigned li, unsigned ai, unsigned *seat);
+bool hid_explore(dfs *D, unsigned li, unsigned ai);
+void hid_start_deps(dfs *D, uint64_t slack);
+void hid_new_search(dfs *D, bool cbj, bool keep);
+
+/* bounds.c */
+void hid_needs_before(const cat_game *g, const cat_act *a, unsigned seat,
+		      const uint8_t roll[CAT_SEATS][CAT_RES], uint64_t need[CAT_SEATS]);
+void hid_roll_pays(const cat_game *g, const cat_move *m, const cat_state *s,
+		   uint8_t pays[CAT_SEATS][CAT_RES]);
+bool hid_bounds_from(dfs *D, unsigned lo);
+
+/* lazy.c */
+int hid_undecidable(cat_turn *t);
+int hid_go_lazy(cat_turn *t, int unseen_bad, const arb_reject *unseen_rej);
+
+/* ahead.c */
+void hid_ahead_enter(cat_game *g);
+const uint64_t *hid_ahead_end_need(const cat_game *g, const cat_move *m);
+bool hid_ahead_search(cat_game *g, const cat_move *m);
+void hid_ahead_cut(cat_game *g);
+const uint64_t *hid_ahead_need(const cat_game *g, const cat_move *m, const cat_act *a);
+
+/* unseen.c */
+int hid_fast_unseen(cat_turn *t, const cat_act *a);
+
+/* bank.c */
+int hid_by_bank(cat_turn *t, const cat_act *a);
+
+static inline uint64_t mix64(uint64_t x)
+{
+	x ^= x >> 31;
+	x *= 0x94d049bb133111ebull;
+	return x ^ (x >> 29);
+}
+
+/* The hand word of counts res[] (bytes 0..4, zero beyond). */
+static inline uint64_t hand_word(const uint8_t res[CAT_RES])
+{
+	uint64_t w = 0;
+	memcpy(&w, res, CAT_RES);
+	return w;
+}
+
+/* The counts of hand `id` of seat p. */
+static inline const uint8_t *hand_res(const cat_hidden *h, unsigned p, uint32_t id)
+{
+	return (const uint8_t *)&h->hands[p].word[id];
+}
+
+/* The hand of seat p a card of r less (it holds one) / more. */
+static inline uint32_t hand_less(cat_hidden *h, unsigned p, uint32_t id, unsigned r)
+{
+	hand_table *ht = &h->hands[p];
+	if (ht->less[id][r] == NO_ID) {
+		uint32_t to = hid_hand_id(ht, ht->word[id] - h->unit[r]);
+		ht->less[id][r] = to;
+	}
+	return ht->less[id][r];
+}
+
+static inline uint32_t hand_more(cat_hidden *h, unsigned p, uint32_t id, unsigned r)
+{
+	hand_table *ht = &h->hands[p];
+	if (ht->more[id][r] == NO_ID) {
+		uint32_t to = hid_hand_id(ht, ht->word[id] + h->unit[r]);
+		ht->more[id][r] = to;
+	}
+	return ht->more[id][r];
+}
+
+/* The tail of world w: a cat_world's bytes from TAIL_AT (over, winner,
+ * active first). */
+static inline const uint8_t *tail_of(const cat_hidden *h, const wid *w)
+{
+	return h->tails.bytes[w->tail];
+}
+
+/* World w of ids in full, and back. */
+static inline void world_expand(const cat_hidden *h, const wid *w, cat_world *x)
+{
+	for (unsigned p = 0; p < CAT_SEATS; p++)
+		memcpy(x->res[p], hand_res(h, p, w->hand[p]), CAT_RES);
+	memcpy((char *)x + TAIL_AT, tail_of(h, w), TAIL_SIZE);
+}
+
+/* World x as ids, each hand and the tail added to its table when new. */
+static inline void world_compress(cat_hidden *h, const cat_world *x, wid *w)
+{
+	for (unsigned p = 0; p < CAT_SEATS; p++)
+		w->hand[p] = hid_hand_id(&h->hands[p], hand_word(x->res[p]));
+	w->tail = hid_tail_id(&h->tails, (const uint8_t *)x + TAIL_AT);
+	w->zero = 0;
+}
+
+/* world_load_x and world_store_x of a world of ids. */
+static inline void world_load(cat_game *g, cat_turn *t, const wid *w)
+{
+	cat_world x;
+	world_expand(g->hid, w, &x);
+	hid_world_load_x(g, t, &x);
+}
+
+static inline void world_store(cat_game *g, const cat_turn *t, wid *w)
+{
+	cat_world x;
+	hid_world_store_x(g, t, &x);
+	world_compress(g->hid, &x, w);
+}
+
+/* A world of ids as its three words. */
+static inline void wid_words(const wid *w, uint64_t x[3])
+{
+	memcpy(x, w, sizeof *w);
+}
+
+/* The hash of the world of ids x (its three words): a multiplicative
+ * hash, which mixes every bit of the words into its top bits without a
+ * finishing step.  Its top bits are the slot where a search for it
+ * starts, the 8 bits below them its tag (hslot). */
+static inline uint64_t wid_hash(const uint64_t x[3])
+{
+	return (x[0] * 0x9e3779b97f4a7c15ull) ^ (x[1] * 0xff51afd7ed558ccdull) ^
+	       (x[2] * 0xc4ceb9fe1a85ec53ull);
+}
+
+/* The stamp of a slot holding a world of hash k. */
+static inline uint32_t wid_stamp(const cat_hidden *h, uint64_t k)
+{
+	return h->gen | (uint32_t)(k >> (h->shift - 8) & 0xff);
+}
+
+/* Slot i is in use. */
+static inline bool slot_used(const cat_hidden *h, unsigned i)
+{
+	return (h->tab[i].stamp & ~0xffu) == h->gen;
+}
+
+/* Start building a new set: every slot of the hash table free. */
+static inline void new_gen(cat_hidden *h)
+{
+	h->gen += 256;
+	if (h->gen == 0) {
+		memset(h->tab, 0, h->nslots * sizeof *h->tab);
+		h->gen = 256;
+	}
+}
+
+static inline void wid_words_set(uint64_t x[3], unsigned k, uint32_t v)
+{
+#if defined(__BYTE_ORDER__) && \
+	(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ || __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__)
+	unsigned shift = __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ ? 32 * (k & 1) : 32 * (~k & 1);
+	x[k >> 1] = (x[k >> 1] & ~(0xffffffffull << shift)) | (uint64_t)v << shift;
+#else /* (correct whatever the byte order, only slower) */
+	uint32_t ids[sizeof(wid) / sizeof(uint32_t)];
+	memcpy(ids, x, sizeof ids);
+	ids[k] = v;
+	memcpy(x, ids, sizeof ids);
+#endif
+}
+
+/* Add the world of ids whose three words are x to `out` (the set being
+ * built) unless it is there.  -1 when the set is full. */
+static inline __attribute__((always_inline)) int insert_words(cat_hidden *h, wset *out,
+							      const uint64_t x[3])
+{
+	if (2 * (out->n + 1) > h->nslots && h->nslots < h->max_slots)
+		hid_rehash(h, out);
+	uint64_t hash = wid_hash(x);
+	uint32_t stamp = wid_stamp(h, hash);
+	unsigned i = (unsigned)(hash >> h->shift);
+	for (; slot_used(h, i); i = (i + 1) & (h->nslots - 1)) {
+		if (h->tab[i].stamp != stamp)
+			continue;
+		uint64_t y[3];
+		wid_words(&out->w[h->tab[i].at], y);
+		if (((y[0] ^ x[0]) | (y[1] ^ x[1]) | (y[2] ^ x[2])) == 0)
+			return 0;
+	}
+	if (out->n == h->limit)
+		return -1;
+	hid_reserve(out, out->n + 1);
+	memcpy(&out->w[out->n], x, sizeof *out->w);
+	h->tab[i] = (hslot){ stamp, out->n++ };
+	return 0;
+}
+
+/* Add `w` to `out` (the set being built) unless it is there.  -1 when
+ * the set is full. */
+static inline __attribute__((always_inline)) int insert(cat_hidden *h, wset *out, const wid *w)
+{
+	uint64_t x[3];
+	wid_words(w, x);
+	return insert_words(h, out, x);
+}
+
+/* The set an action writes to: neither the line's start nor its input. */
+static inline unsigned spare(const cat_hidden *h)
+{
+	for (unsigned i = 0;; i++)
+		if (i != h->committed && i != h->in)
+			return i;
+}
+
+/* Set o begun anew, empty. */
+static inline wset *start_set(cat_hidden *h, unsigned o)
+{
+	wset *s = &h->set[o];
+	s->n = 0;
+	s->version++;
+	return s;
+}
+
+/* The worlds listed at most: the game's (cat_game.max_worlds, for tests)
+ * up to CAT_MAX_WORLDS, or RELIST_WORLDS while relisting. */
+static inline void set_limit(cat_hidden *h, const cat_game *g)
+{
+	if (h->relisting)
+		h->limit = RELIST_WORLDS;
+	else
+		h->limit = g->max_worlds && g->max_worlds < CAT_MAX_WORLDS ? g->max_worlds
+									   : CAT_MAX_WORLDS;
+	h->max_slots = 2 * (h->relisting ? RELIST_WORLDS : CAT_MAX_WORLDS);
+}
+
+/* A fresh mark for every hand of seat table ht (stamp). */
+static inline void hand_marks(hand_table *ht)
+{
+	if (++ht->gen == 0) {
+		memset(ht->stamp, 0, ht->cap * sizeof *ht->stamp);
+		ht->gen = 1;
+	}
+}
+
+/* World x (in full) with pending actions made: the change d[] to the
+ * hands, the game's state of nw, and its bookkeeping with `books`. */
+static inline void pend_apply(const uint8_t d[24], const cat_world *nw, bool books, cat_world *x)
+{
+	uint8_t *res = &x->res[0][0];
+	for (unsigned i = 0; i < CAT_SEATS * CAT_RES; i++)
+		res[i] = (uint8_t)(res[i] + d[i]);
+	memcpy((char *)x + TAIL_AT, (const char *)nw + TAIL_AT, books ? TAIL_SIZE : BOOKS_AT);
+}
+
+/* x + d in each byte, modulo 256, no carry between bytes. */
+static inline uint64_t add_bytes(uint64_t x, uint64_t d)
+{
+	return ((x & ~HIGH_BITS) + (d & ~HIGH_BITS)) ^ ((x ^ d) & HIGH_BITS);
+}
+
+/* Every byte of x is at least the byte of n (n's bytes below 128, x's
+ * counts below 128: a hand holds at most CAT_MAX_BANK of a kind). */
+static inline bool bytes_at_least(uint64_t x, uint64_t n)
+{
+	return (((x | HIGH_BITS) - n) & HIGH_BITS) == HIGH_BITS;
+}
+
+/* 0xff in each byte where x's is at least y's (bytes below 128). */
+static inline uint64_t bytes_ge_mask(uint64_t x, uint64_t y)
+{
+	return ((((x | HIGH_BITS) - y) & HIGH_BITS) >> 7) * 0xff;
+}
+
+/* x - y in each byte, 0 where y's is more (bytes below 128). */
+static inline uint64_t bytes_less(uint64_t x, uint64_t y)
+{
+	return (((x | HIGH_BITS) - y) & ~HIGH_BITS) & bytes_ge_mask(x, y);
+}
+
+/* The least and the most of x and y in each byte (bytes below 128). */
+static inline uint64_t bytes_min(uint64_t x, uint64_t y)
+{
+	uint64_t ge = bytes_ge_mask(x, y);
+	return (y & ge) | (x & ~ge);
+}
+
+static inline uint64_t bytes_max(uint64_t x, uint64_t y)
+{
+	uint64_t ge = bytes_ge_mask(x, y);
+	return (x & ge) | (y & ~ge);
+}
+
+/* The price of a road, settlement, city or development card a. */
+static inline const uint8_t *price_of(const cat_game *g, const cat_act *a)
+{
+	return g->d->cost[a->kind == A_ROAD	? C_ROAD
+			  : a->kind == A_SETTLE ? C_SETTLEMENT
+			  : a->kind == A_CITY	? C_CITY
+						: C_DEV];
+}
+
+/* World w holds what the action needs. */
+static inline bool holds(const cat_hidden *h, const wid *w, const needs *nd)
+{
+	for (unsigned p = 0; p < CAT_SEATS; p++)
+		if (nd->at_least[p] &&
+		    !bytes_at_least(h->hands[p].word[w->hand[p]], nd->at_least[p]))
+			return false;
+	if (nd->exact < CAT_RES)
+		for (unsigned p = 0; p < CAT_SEATS; p++)
+			if (p != nd->skip &&
+			    hand_res(h, p, w->hand[p])[nd->exact] != nd->exact_n[p])
+				return false;
+	return true;
+}
+
+/* World i of the set `committed` is one of the record's: it holds what
+ * the pending actions kept need (kept_need). */
+static inline bool kept_alive(const cat_hidden *h, unsigned i)
+{
+	return !h->kept.pend || holds(h, &h->set[h->committed].w[i], &h->kept_need);
+}
+
+/* Hand `id` of seat p with the change d made when it holds lo (hand
+ * words), or NO_ID; each hand worked out once a pass (hand_marks). */
+static inline uint32_t carried(cat_hidden *h, unsigned p, uint32_t id, uint64_t lo, uint64_t d)
+{
+	const hand_table *ht = &h->hands[p];
+	if (ht->stamp[id] == ht->gen)
+		return ht->to[id];
+	return hid_carried_anew(h, p, id, lo, d);
+}
+
+/* World x with the change c made; false when it drops x. */
+static inline bool change_made(cat_hidden *h, const hand_change *c, wid *x)
+{
+	for (unsigned k = 0; k < c->n; k++) {
+		unsigned p = c->seat[k];
+		x->hand[p] = carried(h, p, x->hand[p], c->lo[k], c->d[k]);
+		if (x->hand[p] == NO_ID)
+			return false;
+	}
+	return true;
+}
+
+/* World w with the change c made: w itself when c changes nothing, else
+ * the world made in *buf, or NULL when c drops it.  (The set's world is
+ * read as it is, not copied first: reading a copy's words after writing
+ * its halves stalls, see wid_words_set.) */
+static inline const wid *made_world(cat_hidden *h, const hand_change *c, const wid *w, wid *buf)
+{
+	if (!c->n)
+		return w;
+	*buf = *w;
+	return change_made(h, c, buf) ? buf : NULL;
+}
+
+/* The pending actions as a change a pass makes on its way (instead of
+ * hid_flush()'s pass before it), and the first world it need look at. */
+static inline unsigned pending_start(cat_hidden *h, hand_change *c)
+{
+	c->n = 0;
+	if (!h->now.pend)
+		return 0;
+	hid_change_start(h, c, h->now.pend_lo, h->now.pend_d);
+	return h->now.first;
+}
+
+/* The move of line li of the search. */
+static inline const cat_move *line_of(const dfs *D, unsigned li)
+{
+	return li < D->h->nlog ? &D->h->log[li] : D->cur;
+}
+
+static inline uint64_t *need_at(const dfs *D, unsigned li, unsigned ai)
+{
+	return &D->bd.need[((size_t)D->bd.at[li] + ai) * CAT_SEATS];
+}
+
+/* The memo emptied. */
+static inline void memo_clear(cat_hidden *h)
+{
+	if (++h->mgen == 0) {
+		memset(h->mtab, 0, h->mnslots * sizeof *h->mtab);
+		h->mgen = 1;
+	}
+	h->mn = 0;
+}
+
+#endif /* ARB_CATAN_HIDDEN_SOLVER_H */

@@ -1,0 +1,172 @@
+/*
+ * tables.c — the tables of hands and of tails that a world's ids point
+ * into, and a world put into the position or taken from it.
+ */
+#include <assert.h>
+#include <limits.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../../core/util.h"
+#include "solver.h"
+
+/* ------------------------------------------------------------- tables */
+
+/* Grow an array of `n` elements of `size` bytes to `cap`, the new ones
+ * zero (or NO_ID bytes, 0xff, with `ones`). */
+static void *grow(void *p, size_t n, size_t cap, size_t size, bool ones)
+{
+	p = arb_xrealloc(p, cap * size);
+	memset((char *)p + n * size, ones ? 0xff : 0, (cap - n) * size);
+	return p;
+}
+
+/* Put every id of the table in its slot (after the slots grew). */
+static void hand_rehash(hand_table *ht)
+{
+	memset(ht->slot, 0, ht->nslot * sizeof *ht->slot);
+	for (uint32_t id = 0; id < ht->n; id++) {
+		uint32_t i =
+			(uint32_t)mix64(ht->word[id] * 0x9e3779b97f4a7c15ull) & (ht->nslot - 1);
+		while (ht->slot[i])
+			i = (i + 1) & (ht->nslot - 1);
+		ht->slot[i] = id + 1;
+	}
+}
+
+/* The id of hand `word` in seat table ht, added when new. */
+uint32_t hid_hand_id(hand_table *ht, uint64_t word)
+{
+	if (2 * (ht->n + 1) > ht->nslot) {
+		ht->nslot = ht->nslot ? 2 * ht->nslot : 256;
+		ht->slot = arb_xrealloc(ht->slot, ht->nslot * sizeof *ht->slot);
+		hand_rehash(ht);
+	}
+	uint32_t i = (uint32_t)mix64(word * 0x9e3779b97f4a7c15ull) & (ht->nslot - 1);
+	for (; ht->slot[i]; i = (i + 1) & (ht->nslot - 1))
+		if (ht->word[ht->slot[i] - 1] == word)
+			return ht->slot[i] - 1;
+	if (ht->n == ht->cap) {
+		uint32_t n = ht->n, cap = n ? 2 * n : 256;
+		ht->word = grow(ht->word, n, cap, sizeof *ht->word, false);
+		ht->total = grow(ht->total, n, cap, sizeof *ht->total, false);
+		ht->less = grow(ht->less, n, cap, sizeof *ht->less, true);
+		ht->more = grow(ht->more, n, cap, sizeof *ht->more, true);
+		ht->to = grow(ht->to, n, cap, sizeof *ht->to, false);
+		ht->stamp = grow(ht->stamp, n, cap, sizeof *ht->stamp, false);
+		ht->pat = grow(ht->pat, n, cap, sizeof *ht->pat, false);
+		ht->pstamp = grow(ht->pstamp, n, cap, sizeof *ht->pstamp, false);
+		ht->cap = cap;
+	}
+	uint32_t id = ht->n++;
+	ht->word[id] = word;
+	uint8_t b[8];
+	memcpy(b, &word, 8);
+	unsigned total = 0;
+	for (unsigned r = 0; r < CAT_RES; r++)
+		total += b[r];
+	ht->total[id] = (uint8_t)total;
+	ht->stamp[id] = ht->pstamp[id] = 0;
+	ht->slot[i] = id + 1;
+	return id;
+}
+
+/* The hash of a tail (TAIL_SIZE bytes), a word at a time. */
+static uint64_t tail_hash(const uint8_t *p)
+{
+	uint64_t x[(TAIL_SIZE + 7) / 8] = { 0 };
+	memcpy(x, p, TAIL_SIZE);
+	uint64_t h = 0;
+	for (size_t i = 0; i < sizeof x / sizeof *x; i++)
+		h = (h ^ x[i]) * 0x9e3779b97f4a7c15ull;
+	return mix64(h);
+}
+
+/* The id of tail `bytes` (TAIL_SIZE of them), added when new. */
+uint32_t hid_tail_id(tail_table *tt, const uint8_t *bytes)
+{
+	if (2 * (tt->n + 1) > tt->nslot) {
+		tt->nslot = tt->nslot ? 2 * tt->nslot : 16;
+		tt->slot = arb_xrealloc(tt->slot, tt->nslot * sizeof *tt->slot);
+		memset(tt->slot, 0, tt->nslot * sizeof *tt->slot);
+		for (uint32_t id = 0; id < tt->n; id++) {
+			uint32_t i = (uint32_t)tail_hash(tt->bytes[id]) & (tt->nslot - 1);
+			while (tt->slot[i])
+				i = (i + 1) & (tt->nslot - 1);
+			tt->slot[i] = id + 1;
+		}
+	}
+	if (tt->n && memcmp(tt->bytes[tt->last], bytes, TAIL_SIZE) == 0)
+		return tt->last;
+	uint32_t i = (uint32_t)tail_hash(bytes) & (tt->nslot - 1);
+	for (; tt->slot[i]; i = (i + 1) & (tt->nslot - 1))
+		if (memcmp(tt->bytes[tt->slot[i] - 1], bytes, TAIL_SIZE) == 0)
+			return tt->last = tt->slot[i] - 1;
+	if (tt->n == tt->cap) {
+		tt->cap = tt->cap ? 2 * tt->cap : 16;
+		tt->bytes = arb_xrealloc(tt->bytes, tt->cap * sizeof *tt->bytes);
+	}
+	memcpy(tt->bytes[tt->n], bytes, TAIL_SIZE);
+	tt->slot[i] = tt->n + 1;
+	return tt->last = tt->n++;
+}
+
+static_assert(offsetof(cat_world, winner) == TAIL_AT + TAIL_WINNER, "over, winner in order");
+
+/* ------------------------------------------------------------- worlds */
+
+/* Put world `w` into the position (and, with `t`, the turn). */
+void hid_world_load_x(cat_game *g, cat_turn *t, const cat_world *w)
+{
+	cat_state *s = &g->s;
+	for (unsigned r = 0; r < CAT_RES; r++)
+		s->bank[r] = (uint8_t)cat_bank_size(g); /* 19, or bank=unlimited's */
+	for (unsigned p = 0; p < g->nseats; p++) {
+		cat_player *pl = &s->p[p];
+		memcpy(pl->res, w->res[p], CAT_RES);
+		pl->ncards = (uint8_t)cat_bundle_total(pl->res);
+		for (unsigned r = 0; r < CAT_RES; r++)
+			s->bank[r] = (uint8_t)(s->bank[r] - pl->res[r]);
+	}
+	s->over = w->over;
+	s->winner = w->winner;
+	s->active = w->active;
+	if (!t)
+		return;
+	memcpy(t->must_discard, w->must_discard, CAT_SEATS);
+	memcpy(t->discarded, w->discarded, CAT_SEATS);
+	memcpy(t->got, w->got, sizeof t->got);
+}
+
+/* The world the position (and, with `t`, the turn) is in. */
+void hid_world_store_x(const cat_game *g, const cat_turn *t, cat_world *w)
+{
+	const cat_state *s = &g->s;
+	memset(w, 0, sizeof *w);
+	for (unsigned p = 0; p < g->nseats; p++)
+		memcpy(w->res[p], s->p[p].res, CAT_RES);
+	w->over = s->over;
+	w->winner = s->winner;
+	w->active = s->active;
+	if (!t)
+		return;
+	memcpy(w->must_discard, t->must_discard, CAT_SEATS);
+	memcpy(w->discarded, t->discarded, CAT_SEATS);
+	memcpy(w->got, t->got, sizeof w->got);
+}
+
+/* The hash of a world in full (the lazy search's memo). */
+uint64_t hid_world_hash(const cat_world *w)
+{
+	uint64_t h = 0x9e3779b97f4a7c15ull;
+	const unsigned char *p = (const unsigned char *)w;
+	for (size_t i = 0; i < sizeof *w; i += 8) {
+		uint64_t x;
+		memcpy(&x, p + i, 8);
+		h = (h ^ x) * 0xff51afd7ed558ccdull;
+		h ^= h >> 29;
+	}
+	return h;
+}

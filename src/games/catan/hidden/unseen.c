@@ -1,0 +1,583 @@
+/*
+ * unseen.c — an unseen steal or discard made over the worlds by moving
+ * ids: each world once per card it could have been, discards grouped by
+ * the worlds that differ only in the discarding hand.
+ */
+#include <assert.h>
+#include <limits.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../../core/util.h"
+#include "solver.h"
+
+/* The worlds after an unseen discard, grouped (unseen_discards): the
+ * worlds that differ only in the discarding seat's hand share a key (the
+ * world with that hand left out), and lead to the same worlds wherever
+ * their hands have a part in common, so a group's worlds are made once
+ * each: every hand kept, by the first of the group's hands that keeps
+ * it.  The hands each hand keeps are listed once (a hand recurs in many
+ * groups), most kept first (of brick, then of lumber, ...); the worlds
+ * are listed as (group, hand kept) and made in order at the end. */
+typedef struct kept_hand {
+	uint32_t grp, from, part; /* from: the first world of `in` that keeps it */
+} kept_hand;
+
+typedef struct discard_groups {
+	wid *key;
+	uint32_t *head, *next; /* each group's worlds, as a list     */
+	uint32_t *hand;	       /* world i's hand less the seen cards (NO_ID: it
+				* lacks them), by id                   */
+	unsigned who, left;
+	uint8_t need[CAT_RES]; /* the least the hand kept holds (ahead_need) */
+	uint8_t part[CAT_RES]; /* the hand kept being built          */
+	uint32_t *pool;	       /* each hand's kept hands: a count, then ids */
+	unsigned npool, cap_pool;
+	kept_hand *kept;
+	unsigned nkept, cap_kept;
+	unsigned ngroups;
+} discard_groups;
+
+/* Put x at the end of the pool of kept hands. */
+static void pool_push(discard_groups *D, uint32_t x)
+{
+	if (D->npool == D->cap_pool) {
+		D->cap_pool = D->cap_pool ? 2 * D->cap_pool : 1024;
+		D->pool = arb_xrealloc(D->pool, D->cap_pool * sizeof *D->pool);
+	}
+	D->pool[D->npool++] = x;
+}
+
+/* Every hand part[] (its r.. still to choose, `rem` cards) within hand[]
+ * (after[r]: what r + 1.. of it hold), most kept first, onto the pool. */
+static void list_kept(cat_hidden *h, discard_groups *D, const uint8_t hand[CAT_RES],
+		      const unsigned after[CAT_RES], unsigned r, unsigned rem)
+{
+	if (r == CAT_RES - 1) {
+		if (rem > hand[r])
+			return;
+		if (rem < D->need[r]) {
+			h->ncut++;
+			return;
+		}
+		D->part[r] = (uint8_t)rem;
+		pool_push(D, hid_hand_id(&h->hands[D->who], hand_word(D->part)));
+		return;
+	}
+	unsigned top = hand[r] < rem ? hand[r] : rem;
+	if (top < D->need[r]) { /* every hand kept holds too few */
+		h->ncut++;
+		return;
+	}
+	for (unsigned k = top + 1; k-- > D->need[r] && rem - k <= after[r];) {
+		D->part[r] = (uint8_t)k;
+		list_kept(h, D, hand, after, r + 1, rem - k);
+	}
+}
+
+/* Where the hands that hand `id` keeps start in the pool (made once a
+ * discard). */
+static uint32_t kept_of(cat_hidden *h, discard_groups *D, uint32_t id)
+{
+	hand_table *ht = &h->hands[D->who];
+	if (ht->pstamp[id] == ht->pgen)
+		return ht->pat[id];
+	uint8_t hand[CAT_RES]; /* a copy: listing adds hands to the table */
+	memcpy(hand, hand_res(h, D->who, id), CAT_RES);
+	unsigned after[CAT_RES];
+	after[CAT_RES - 1] = 0;
+	for (unsigned r = CAT_RES - 1; r-- > 0;)
+		after[r] = after[r + 1] + hand[r + 1];
+	uint32_t at = D->npool;
+	pool_push(D, 0);
+	list_kept(h, D, hand, after, 0, ht->total[id] - D->left);
+	D->pool[at] = D->npool - at - 1;
+	ht->pstamp[id] = ht->pgen;
+	ht->pat[id] = at;
+	return at;
+}
+
+/* List world D->grp with hand `part` kept, from world `from`.  False when
+ * the set overflowed. */
+static bool keep_part(cat_hidden *h, discard_groups *D, uint32_t grp, uint32_t from, uint32_t part)
+{
+	if (D->nkept == h->limit)
+		return false;
+	if (D->nkept == D->cap_kept) {
+		D->cap_kept = D->cap_kept ? 2 * D->cap_kept : 256;
+		D->kept = arb_xrealloc(D->kept, D->cap_kept * sizeof *D->kept);
+	}
+	D->kept[D->nkept++] = (kept_hand){ grp, from, part };
+	return true;
+}
+
+/* The worlds of `in` grouped by their key (D->key: the world without
+ * the discarder's hand, its tail become `tail`, or tail_to[] of it), each
+ * world's hand less the cards the discard shows in D->hand (NO_ID: it
+ * lacks them, or the pending actions drop the world). */
+static void group_worlds(cat_hidden *h, discard_groups *D, const wset *in, uint32_t tail,
+			 const uint32_t *tail_to, const cat_act *a)
+{
+	unsigned n = in->n, who = D->who;
+	uint32_t *last = arb_xmalloc(n * sizeof *last);
+	uint8_t minus[CAT_RES];
+	for (unsigned r = 0; r < CAT_RES; r++)
+		minus[r] = (uint8_t)(0u - a->give[r]);
+	uint64_t seen = hand_word(a->give), less_seen = hand_word(minus);
+	hand_table *ht = &h->hands[who];
+	hand_change pc;
+	unsigned from = pending_start(h, &pc);
+	assert(!pc.n || !seen);
+	if (!pc.n)
+		hand_marks(ht); /* to[]: each hand less the seen cards */
+	hid_ensure_slots(h, n);
+	new_gen(h);
+	for (unsigned i = 0; i < n; i++) {
+		wid buf;
+		const wid *w = i < from ? NULL : made_world(h, &pc, &in->w[i], &buf);
+		D->hand[i] = NO_ID;
+		if (!w)
+			continue;
+		uint32_t after = tail_to ? tail_to[w->tail] : tail;
+		if (after == NO_ID)
+			continue;
+		D->hand[i] = pc.n ? w->hand[who] : carried(h, who, w->hand[who], seen, less_seen);
+		if (D->hand[i] == NO_ID)
+			continue;
+		uint64_t xw[3];
+		wid_words(w, xw);
+		wid_words_set(xw, who, NO_ID);
+		wid_words_set(xw, WID_TAIL, after);
+		uint64_t hash = wid_hash(xw);
+		uint32_t stamp = wid_stamp(h, hash);
+		unsigned slot = (unsigned)(hash >> h->shift);
+		while (slot_used(h, slot) && (h->tab[slot].stamp != stamp ||
+					      memcmp(&D->key[h->tab[slot].at], xw, sizeof xw)))
+			slot = (slot + 1) & (h->nslots - 1);
+		D->next[i] = UINT32_MAX;
+		if (!slot_used(h, slot)) { /* a new group */
+			h->tab[slot] = (hslot){ stamp, D->ngroups };
+			memcpy(&D->key[D->ngroups], xw, sizeof xw);
+			D->head[D->ngroups] = last[D->ngroups] = i;
+			D->ngroups++;
+		} else {
+			unsigned k = h->tab[slot].at;
+			D->next[last[k]] = i;
+			last[k] = i;
+		}
+	}
+	free(last);
+}
+
+/* A steal follows the discard (steal_after): when the thief's hand in
+ * group grp is short of what it must hold after it by more than a card,
+ * no world of the group will do (false); by one card of x, the victim
+ * must hold one x more than it must after the steal (when the victim is
+ * the discarder, the hand kept must: *x and *more say so); when not
+ * short, the victim must hold a card more than it must. */
+static bool steal_leaves(const cat_hidden *h, const discard_groups *D, uint32_t grp, unsigned thief,
+			 unsigned victim, const uint64_t *steal_need, unsigned *x, uint8_t *more)
+{
+	unsigned who = D->who;
+	uint64_t short_by =
+		bytes_less(steal_need[thief], h->hands[thief].word[D->key[grp].hand[thief]]);
+	unsigned cards = 0;
+	for (unsigned r = 0; r < CAT_RES; r++, short_by >>= 8)
+		if (short_by & 0xff) {
+			cards += (unsigned)(short_by & 0xff);
+			*x = r;
+		}
+	bool dead = cards > 1;
+	if (!dead && victim == who && cards) {
+		*more = (uint8_t)(((const uint8_t *)&steal_need[who])[*x] + 1);
+	} else if (!dead && victim != who) { /* the victim's hand is the group's */
+		uint64_t held = h->hands[victim].word[D->key[grp].hand[victim]];
+		uint64_t spare = bytes_less(held, steal_need[victim]);
+		dead = !bytes_at_least(held, steal_need[victim]) ||
+		       (cards ? !(spare >> 8 * *x & 0xff) : !spare);
+		*x = CAT_RES;
+	}
+	return !dead;
+}
+
+/* The hands group grp keeps, each once, by the first of its worlds that
+ * keeps it; with x < CAT_RES, only those holding `more` of x.  False
+ * when the set overflowed. */
+static bool keep_group(cat_hidden *h, discard_groups *D, uint32_t grp, unsigned x, uint8_t more)
+{
+	hand_table *ht = &h->hands[D->who];
+	bool ok = true;
+	hand_marks(ht); /* stamp[]: the hands the group keeps so far */
+	for (uint32_t j = D->head[grp]; j != UINT32_MAX && ok; j = D->next[j]) {
+		if (ht->total[D->hand[j]] < D->left)
+			continue;
+		uint32_t at = kept_of(h, D, D->hand[j]);
+		for (uint32_t k = 1; k <= D->pool[at] && ok; k++) {
+			uint32_t part = D->pool[at + k];
+			if (x < CAT_RES && hand_res(h, D->who, part)[x] < more) {
+				h->ncut++;
+				continue;
+			}
+			if (ht->stamp[part] == ht->gen)
+				continue;
+			ht->stamp[part] = ht->gen;
+			ok = keep_part(h, D, grp, j, part);
+		}
+	}
+	return ok;
+}
+
+/* The worlds kept, made in the order of the worlds of `in` (n) they come
+ * from (as each world's ways one after the other would give them), so
+ * that the world shown and the one followed past CAT_MAX_WORLDS do not
+ * depend on the grouping. */
+static void make_kept(wset *out, const discard_groups *D, unsigned n)
+{
+	uint32_t *start = arb_xcalloc(n + 1, sizeof *start);
+	for (unsigned i = 0; i < D->nkept; i++)
+		start[D->kept[i].from + 1]++;
+	for (unsigned i = 0; i < n; i++)
+		start[i + 1] += start[i];
+	hid_reserve(out, D->nkept);
+	for (unsigned i = 0; i < D->nkept; i++) {
+		const kept_hand *k = &D->kept[i];
+		wid *x = &out->w[start[k->from]++];
+		*x = D->key[k->grp];
+		x->hand[D->who] = k->part;
+	}
+	out->n = D->nkept;
+	free(start);
+}
+
+/* An unseen discard of `a` by seat `who` in every world of `in` (their
+ * tail becomes `tail`), into `out`: every way of choosing the unseen
+ * cards from what each world's hand holds beyond the seen ones.  The
+ * pending actions are made on the way when no card is seen (as in
+ * unseen_steals).  False when the set overflowed. */
+static bool unseen_discards(cat_hidden *h, wset *out, const wset *in, uint32_t tail,
+			    const uint32_t *tail_to, unsigned who, const cat_act *a,
+			    const uint64_t *need, unsigned thief, unsigned victim,
+			    const uint64_t *steal_need)
+{
+	unsigned n = in->n;
+	discard_groups D = { .who = who, .left = a->b };
+	if (need)
+		memcpy(D.need, &need[who], CAT_RES);
+	D.key = arb_xmalloc(n * sizeof *D.key);
+	D.head = arb_xmalloc(n * sizeof *D.head);
+	D.next = arb_xmalloc(n * sizeof *D.next);
+	D.hand = arb_xmalloc(n * sizeof *D.hand);
+	group_worlds(h, &D, in, tail, tail_to, a);
+	hand_table *ht = &h->hands[who];
+	if (++ht->pgen == 0) {
+		memset(ht->pstamp, 0, ht->cap * sizeof *ht->pstamp);
+		ht->pgen = 1;
+	}
+	bool ok = true;
+	for (uint32_t grp = 0; grp < D.ngroups && ok; grp++) {
+		unsigned x = CAT_RES;
+		uint8_t more = 0;
+		if (steal_need && !steal_leaves(h, &D, grp, thief, victim, steal_need, &x, &more)) {
+			h->ncut++;
+			continue;
+		}
+		ok = keep_group(h, &D, grp, x, more);
+	}
+	if (ok)
+		make_kept(out, &D, n);
+	free(D.key);
+	free(D.head);
+	free(D.next);
+	free(D.hand);
+	free(D.pool);
+	free(D.kept);
+	return ok;
+}
+
+/* An unseen steal by `thief` from `victim` in every world of `in` (their
+ * tail becomes `tail`), into `out`: one world for each resource the
+ * victim holds.  The pending actions are made on the way (each world as
+ * hid_flush() would make it, those they drop skipped), which saves hid_flush()'s
+ * pass.  False when the set overflowed. */
+static inline __attribute__((always_inline)) bool steals_of(cat_hidden *h, wset *out,
+							    const wset *in, uint32_t tail,
+							    const uint32_t *tail_to, unsigned thief,
+							    unsigned victim, const uint64_t *need)
+{
+	hand_change pc;
+	const hand_table *vt = &h->hands[victim], *tt = &h->hands[thief];
+	for (unsigned i = pending_start(h, &pc); i < in->n; i++) {
+		wid buf;
+		const wid *x = made_world(h, &pc, &in->w[i], &buf);
+		if (!x)
+			continue;
+		uint32_t after = tail_to ? tail_to[x->tail] : tail;
+		if (after == NO_ID)
+			continue;
+		uint32_t v = x->hand[victim], th = x->hand[thief];
+		uint64_t held = vt->word[v], xw[3];
+		wid_words(x, xw);
+		wid_words_set(xw, WID_TAIL, after);
+		/* the rows of what a card less and more make of the two hands,
+		 * read again after a hand is added (the tables may move) */
+		const uint32_t *less = vt->less[v], *more = tt->more[th];
+		for (unsigned r = 0; r < CAT_RES; r++, held >>= 8) {
+			if (!(held & 0xff))
+				continue;
+			uint32_t vr = less[r], tr = more[r];
+			if ((vr == NO_ID) | (tr == NO_ID)) {
+				vr = hand_less(h, victim, v, r);
+				tr = hand_more(h, thief, th, r);
+				less = vt->less[v];
+				more = tt->more[th];
+			}
+			if (need && !(bytes_at_least(vt->word[vr], need[victim]) &&
+				      bytes_at_least(tt->word[tr], need[thief]))) {
+				h->ncut++; /* (ahead_need) */
+				continue;
+			}
+			uint64_t y[3] = { xw[0], xw[1], xw[2] };
+			wid_words_set(y, victim, vr);
+			wid_words_set(y, thief, tr);
+			if (insert_words(h, out, y) < 0)
+				return false;
+		}
+	}
+	return true;
+}
+
+static_assert(CAT_SEATS == 4, "a loop for each pair of the four seats");
+
+static bool unseen_steals(cat_hidden *h, wset *out, const wset *in, uint32_t tail,
+			  const uint32_t *tail_to, unsigned thief, unsigned victim,
+			  const uint64_t *need)
+{
+	/* a loop for each pair of seats, whose places in the words are then
+	 * constants: the words stay in registers (a tenth fewer instructions
+	 * for the steals than one loop for all) */
+#define STEALS_OF(t, v)           \
+	case (t)*CAT_SEATS + (v): \
+		return steals_of(h, out, in, tail, tail_to, t, v, need);
+	switch (thief * CAT_SEATS + victim) {
+		STEALS_OF(0, 1)
+		STEALS_OF(0, 2)
+		STEALS_OF(0, 3)
+		STEALS_OF(1, 0)
+		STEALS_OF(1, 2)
+		STEALS_OF(1, 3)
+		STEALS_OF(2, 0)
+		STEALS_OF(2, 1)
+		STEALS_OF(2, 3)
+		STEALS_OF(3, 0)
+		STEALS_OF(3, 1)
+		STEALS_OF(3, 2)
+	default:
+		return steals_of(h, out, in, tail, tail_to, thief, victim, need);
+	}
+#undef STEALS_OF
+}
+
+/* The unseen steal by `thief` that follows the unseen discard `a` by
+ * `who` in line m with only discards between (a 7's), none of them by the
+ * thief or the victim, or NULL: what it must leave bounds the worlds the
+ * discard makes (unseen_discards). */
+static const cat_act *steal_after(const cat_move *m, const cat_act *a, unsigned who, unsigned thief)
+{
+	if (a < m->act || a >= m->act + m->n || who == thief)
+		return NULL;
+	const cat_act *b = a + 1;
+	while (b < m->act + m->n && b->kind == A_DISCARD && b->a != thief && b->a != who)
+		b++;
+	if (b == m->act + m->n || (b->kind != A_ROBBER && b->kind != A_KNIGHT) ||
+	    b->b >= CAT_SEATS || b->b == thief || b->c != CAT_UNSEEN)
+		return NULL;
+	for (const cat_act *d = a + 1; d < b; d++)
+		if (d->a == b->b)
+			return NULL; /* the victim's hand changes between */
+	return b;
+}
+
+/* The first guess of an unseen steal or discard `a` by seat `who` that
+ * world x allows, into c: false when it allows none. */
+static bool first_guess(const cat_world *x, const cat_act *a, unsigned who, bool steal, cat_act *c)
+{
+	*c = *a;
+	c->guessed = 1;
+	if (steal) {
+		unsigned r = 0;
+		while (r < CAT_RES && !x->res[who][r])
+			r++;
+		c->c = (uint8_t)r;
+		return r < CAT_RES;
+	}
+	unsigned left = a->b; /* the seen cards, then the first held */
+	for (unsigned r = 0; r < CAT_RES; r++) {
+		if (x->res[who][r] < a->give[r])
+			return false;
+		unsigned k = x->res[who][r] - a->give[r];
+		k = k < left ? k : left;
+		c->give[r] = (uint8_t)(a->give[r] + k);
+		left -= k;
+	}
+	c->b = 0;
+	return left == 0;
+}
+
+/* The position, the turn and its events at the start of a try, to go
+ * back to. */
+typedef struct turn_mark {
+	cat_state s;
+	cat_turn t;
+	unsigned nev;
+} turn_mark;
+
+static void mark_take(turn_mark *k, const cat_game *g, const cat_turn *t)
+{
+	k->s = g->s;
+	k->t = *t;
+	k->nev = g->nev;
+}
+
+static void mark_back(const turn_mark *k, cat_game *g, cat_turn *t)
+{
+	g->s = k->s;
+	*t = k->t;
+	g->nev = k->nev;
+}
+
+/* A tail's after not yet worked out (fast_unseen's tail_to). */
+#define TAIL_UNSET (NO_ID - 1)
+
+/* The unseen steal or discard `a` (by or from `who`) tried by the rules
+ * on its first guess: with tail_to (the worlds' bookkeeping differs),
+ * once per tail of the worlds, on the first world of it that allows a
+ * guess, each tail's after put in tail_to[] (NO_ID: refused); else once,
+ * on the first world.  The first tail after, or NO_ID when every try was
+ * refused; the position and turn left as the first try allowed left
+ * them, or as they were (base) when none was. */
+static uint32_t first_tail(cat_turn *t, const cat_act *a, unsigned who, uint32_t *tail_to,
+			   const turn_mark *base)
+{
+	cat_game *g = t->g;
+	cat_hidden *h = g->hid;
+	const wset *in = &h->set[h->in];
+	bool steal = a->kind != A_DISCARD, by_tail = tail_to != NULL;
+	/* by_tail: the position and turn after the first world allowed (a
+	 * try of another may follow); else the one try's are kept as they
+	 * are */
+	turn_mark kept;
+	bool have_kept = false;
+	bool tried = false;    /* g->s, *t are a try's */
+	uint32_t tail = NO_ID; /* the first tail after */
+	unsigned n = by_tail ? in->n : 1;
+	for (unsigned i = 0; i < n; i++) {
+		unsigned at = h->now.pend ? h->now.first : i;
+		if (by_tail && tail_to[in->w[at].tail] != TAIL_UNSET)
+			continue;
+		cat_world x;
+		world_expand(h, &in->w[at], &x);
+		if (h->now.pend)
+			pend_apply(h->now.pend_d, &h->now.pend_nw, h->now.pend_books, &x);
+		cat_act c;
+		if (!first_guess(&x, a, who, steal, &c))
+			continue; /* (another world of its tail may allow one) */
+		if (tried)
+			mark_back(base, g, t);
+		tried = true;
+		hid_world_load_x(g, t, &x);
+		uint32_t after = NO_ID;
+		if (cat_turn_step(t, &c) == 0) {
+			cat_world nw;
+			hid_world_store_x(g, t, &nw);
+			after = hid_tail_id(&h->tails, (const uint8_t *)&nw + TAIL_AT);
+			if (tail == NO_ID && by_tail) {
+				mark_take(&kept, g, t);
+				have_kept = true;
+			}
+			if (tail == NO_ID)
+				tail = after;
+		}
+		if (by_tail)
+			tail_to[in->w[at].tail] = after;
+	}
+	if (have_kept)
+		mark_back(&kept, g, t);
+	else if (tried && tail == NO_ID)
+		mark_back(base, g, t);
+	return tail;
+}
+
+/* An unseen steal or discard: its rules are checked once, on one guess
+ * in one world, since only the guess's cards differ between worlds and
+ * guesses; then every world and guess is made by moving the cards.  What
+ * the rules read of a world beyond the cards is its tail (the discards
+ * owed, those made): when the worlds' bookkeeping differs (hand sizes
+ * that differ, so the discards owed do), they are checked once per tail,
+ * on the first world of it that allows a guess, and the tail's worlds
+ * are all made or all dropped.  1 done, 0 not (played world by world:
+ * no world allows it, which is said there), -1 the worlds overflowed, -2
+ * refused: reading ahead cut every way. */
+int hid_fast_unseen(cat_turn *t, const cat_act *a)
+{
+	cat_game *g = t->g;
+	cat_hidden *h = g->hid;
+	bool steal = a->kind != A_DISCARD;
+	bool by_tail = !h->now.same_books;
+	if (by_tail || (!steal && hand_word(a->give)))
+		hid_flush(h); /* else the steal or discard makes the pending actions */
+	const wset *in = &h->set[h->in];
+	unsigned who = steal ? a->b : a->a;
+	if (!in->n || who >= g->nseats)
+		return 0;
+	uint32_t *tail_to = NULL;     /* by_tail: a tail's after, NO_ID: dropped */
+	uint32_t ntails = h->tails.n; /* (those of the worlds; more are made) */
+	if (by_tail) {
+		tail_to = arb_xmalloc(ntails * sizeof *tail_to);
+		for (uint32_t k = 0; k < ntails; k++)
+			tail_to[k] = TAIL_UNSET;
+	}
+	turn_mark base;
+	mark_take(&base, g, t);
+	uint32_t tail = first_tail(t, a, who, tail_to, &base);
+	if (tail == NO_ID) {
+		free(tail_to);
+		return 0;
+	}
+	if (by_tail)
+		for (uint32_t k = 0; k < ntails; k++)
+			if (tail_to[k] == TAIL_UNSET)
+				tail_to[k] = NO_ID;
+	unsigned o = spare(h);
+	wset *out = start_set(h, o);
+	new_gen(h);
+	const uint64_t *need = hid_ahead_need(g, t->m, a);
+	const cat_act *s = steal ? NULL : steal_after(t->m, a, who, t->seat);
+	const uint64_t *steal_need = s ? hid_ahead_need(g, t->m, s) : NULL;
+	uint64_t ncut = h->ncut;
+	bool made = steal ? unseen_steals(h, out, in, tail, tail_to, t->seat, who, need)
+			  : unseen_discards(h, out, in, tail, tail_to, who, a, need, t->seat,
+					    s ? s->b : CAT_NONE, steal_need);
+	if (h->ncut != ncut)
+		hid_ahead_cut(g);
+	free(tail_to);
+	if (!made) {
+		mark_back(&base, g, t);
+		return -1;
+	}
+	if (!out->n) { /* every way cut: refused, and so undone (cat_play) */
+		mark_back(&base, g, t);
+		cat_reject(t->rej, steal ? CAT_R_STEAL_CARD : CAT_R_DISCARD_NOT_HELD, t->m->line,
+			   a->col, "no way the unseen cards went explains the lines ahead");
+		return -2;
+	}
+	h->now.pend = false; /* made */
+	if (!steal)
+		for (unsigned r = 0; r < CAT_RES; r++) {
+			h->now.bank_lo[r] = (uint8_t)(h->now.bank_lo[r] + a->give[r]);
+			h->now.bank_hi[r] = (uint8_t)(h->now.bank_hi[r] + a->give[r] + a->b);
+		}
+	h->in = o;
+	return 1;
+}
