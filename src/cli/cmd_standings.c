@@ -26,6 +26,7 @@
  */
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -370,9 +371,117 @@ static int64_t place_points(st_ctx *c, size_t n, size_t place, size_t last, cons
 	return sum * POINTS_UNIT / (int64_t)(last - place + 1);
 }
 
+/* List the game `doc` as left out of group ev: its place, verdict and
+ * why (`why`, or its own message). */
+static void leave_out(st_ctx *c, size_t ev, json_t *doc, const char *verdict, const char *why)
+{
+	json_t *lo = json_object();
+	arb_json_set(lo, "file", arb_json_str(st_str(doc, "file")));
+	json_t *line = json_object_get(doc, "line");
+	arb_json_set(lo, "line", line ? json_incref(line) : json_integer(0));
+	arb_json_set(lo, "verdict", arb_json_str(*verdict ? verdict : "error"));
+	if (!why) {
+		json_t *ill = json_object_get(doc, "illegal");
+		why = ill ? st_str(ill, "message") : st_str(doc, "message");
+		if (!*why && !strcmp(verdict, "unfinished"))
+			why = "the game is not over";
+	}
+	arb_json_set(lo, "why", arb_json_str(why));
+	arb_json_push(c->ev[ev].left_out, lo);
+}
+
+/* Whether two seats of `seats` are one player (the same name, as --names
+ * compares them): a record error, or that player would be counted twice
+ * for one game.  Says which in why[size]. */
+static bool seat_twice(const st_ctx *c, json_t *seats, char *why, size_t size)
+{
+	size_t n = json_array_size(seats);
+	arb_buf key[ARB_MAX_SEATS] = { 0 };
+	size_t at[ARB_MAX_SEATS], shown;
+	bool twice = false;
+	for (size_t i = 0; i < n && !twice; i++) {
+		name_forms(c, st_str(json_array_get(seats, i), "player"), &key[i], &shown, &at[i]);
+		for (size_t j = 0; j < i && !twice; j++) {
+			if (strcmp(key[i].p + at[i], key[j].p + at[j]))
+				continue;
+			json_t *a = json_array_get(seats, j), *b = json_array_get(seats, i);
+			snprintf(why, size,
+				 "player \"%.200s\" holds two seats (%s and %s): one player plays one seat",
+				 st_str(b, "player"), st_str(a, "colour"), st_str(b, "colour"));
+			twice = true;
+		}
+	}
+	for (size_t i = 0; i < n; i++)
+		arb_buf_free(&key[i]);
+	return twice;
+}
+
+/* The seats of a counted game (n of them, `win` as counted) added to
+ * their players, all or none: each sum in checked arithmetic.  Returns 0,
+ * or -1 with a diagnostic when a sum would overflow. */
+static int tally_seats(st_ctx *c, size_t ev, json_t *seats, const bool *win, const char *src,
+		       size_t line)
+{
+	size_t n = json_array_size(seats);
+	long score[ARB_MAX_SEATS], best = 0;
+	size_t who[ARB_MAX_SEATS]; /* indices: pointers would dangle */
+	for (size_t i = 0; i < n; i++) {
+		json_t *s = json_array_get(seats, i);
+		score[i] = (long)json_integer_value(json_object_get(s, "score"));
+		if (i == 0 || score[i] > best)
+			best = score[i];
+		who[i] = st_player_get(c, ev, st_str(s, "player"));
+	}
+	player sum[ARB_MAX_SEATS];
+	/* place: winners first, then by score; equal standing shares a place */
+	for (size_t i = 0; i < n; i++) {
+		size_t ahead = 0, tied = 0;
+		for (size_t j = 0; j < n; j++) {
+			if (j == i)
+				continue;
+			bool better =
+				(win[j] && !win[i]) || (win[j] == win[i] && score[j] > score[i]);
+			bool same = win[j] == win[i] && score[j] == score[i];
+			ahead += better;
+			tied += same;
+		}
+		size_t place = ahead + 1;
+		int64_t share = best > 0 ? llround((double)score[i] * SHARE_UNIT / (double)best)
+					 : (win[i] ? SHARE_UNIT : 0);
+		int64_t points = 0;
+		switch (c->sc.kind) {
+		case PTS_WINS:
+			points = win[i] ? POINTS_UNIT : 0;
+			break;
+		case PTS_SHARE:
+			points = share;
+			break;
+		case PTS_PLACEMENT:
+		case PTS_LIST:
+			points = place_points(c, n, place, c->sc.ties_best ? place : place + tied,
+					      src, line);
+			break;
+		}
+		sum[i] = c->pl[who[i]];
+		player *p = &sum[i];
+		if (__builtin_add_overflow(p->games, 1, &p->games) ||
+		    __builtin_add_overflow(p->wins, win[i], &p->wins) ||
+		    __builtin_add_overflow(p->places[place - 1], 1, &p->places[place - 1]) ||
+		    __builtin_add_overflow(p->score, score[i], &p->score) ||
+		    __builtin_add_overflow(p->share, share, &p->share) ||
+		    __builtin_add_overflow(p->points, points, &p->points))
+			return st_input_error(c, src, line, 1,
+					      "%s's sums overflow once this game is added",
+					      c->pl[who[i]].name);
+	}
+	for (size_t i = 0; i < n; i++)
+		c->pl[who[i]] = sum[i];
+	return 0;
+}
+
 /* One game's document (as check --format=json writes it, read from `src`
- * at `line`) into the tables.  Returns -1 (with a diagnostic) when the
- * document is not a game result. */
+ * at `line`, its values checked by standings_read.c) into the tables.
+ * Returns -1 (with a diagnostic) when a sum would overflow. */
 int st_add_game(st_ctx *c, json_t *doc, const char *src, size_t line)
 {
 	json_t *tags = json_object_get(doc, "tags");
@@ -394,42 +503,36 @@ int st_add_game(st_ctx *c, json_t *doc, const char *src, size_t line)
 	bool counts = !strcmp(verdict, "legal") || stopped ||
 		      (c->o->include_illegal && !strcmp(verdict, "illegal"));
 	if (!counts || !json_is_array(seats) || json_array_size(seats) == 0) {
-		json_t *lo = json_object();
-		arb_json_set(lo, "file", arb_json_str(st_str(doc, "file")));
-		json_t *line = json_object_get(doc, "line");
-		arb_json_set(lo, "line", line ? json_incref(line) : json_integer(0));
-		arb_json_set(lo, "verdict", arb_json_str(*verdict ? verdict : "error"));
-		json_t *ill = json_object_get(doc, "illegal");
-		const char *why = ill ? st_str(ill, "message") : st_str(doc, "message");
-		if (!*why && !strcmp(verdict, "unfinished"))
-			why = "the game is not over";
-		arb_json_set(lo, "why", arb_json_str(why));
-		arb_json_push(c->ev[ev].left_out, lo);
+		leave_out(c, ev, doc, verdict, NULL);
 		return 0;
 	}
 	size_t n = json_array_size(seats);
 	if (n > ARB_MAX_SEATS)
-		return st_input_error(c, src, line, 1, "a game with %zu seats: games have at most %d",
-				   n, ARB_MAX_SEATS);
-	long score[ARB_MAX_SEATS];
-	bool win[ARB_MAX_SEATS];
-	size_t who[ARB_MAX_SEATS]; /* indices: pointers would dangle */
-	long best = 0;
-	json_t *winners = stopped ? json_array() : NULL;
-	for (size_t i = 0; i < n; i++) {
-		json_t *s = json_array_get(seats, i);
-		const char *name = st_str(s, "player");
-		score[i] = (long)json_integer_value(json_object_get(s, "score"));
-		win[i] = json_is_true(json_object_get(s, "winner")) &&
-			 (!strcmp(verdict, "legal") || stopped);
-		if (i == 0 || score[i] > best)
-			best = score[i];
-		who[i] = st_player_get(c, ev, name);
-		if (stopped && win[i]) /* as written: the same by every route */
-			arb_json_push(winners, arb_json_str(name));
+		return st_input_error(c, src, line, 1,
+				      "a game with %zu seats: games have at most %d", n,
+				      ARB_MAX_SEATS);
+	char why[ARB_MSG_MAX];
+	if (seat_twice(c, seats, why, sizeof why)) {
+		st_input_error(c, src, line, 1, "%s: the game is left out", why);
+		leave_out(c, ev, doc, "error", why);
+		return 0;
 	}
+	bool win[ARB_MAX_SEATS];
+	for (size_t i = 0; i < n; i++)
+		win[i] = json_is_true(json_object_get(json_array_get(seats, i), "winner")) &&
+			 (!strcmp(verdict, "legal") || stopped);
+	if (c->ev[ev].games == LONG_MAX)
+		return st_input_error(c, src, line, 1, "group %s: too many games to count",
+				      c->ev[ev].name);
+	if (tally_seats(c, ev, seats, win, src, line))
+		return -1;
 	c->ev[ev].games++;
 	if (stopped) {
+		json_t *winners = json_array();
+		for (size_t i = 0; i < n; i++)
+			if (win[i]) /* as written: the same by every route */
+				arb_json_push(winners, arb_json_str(st_str(json_array_get(seats, i),
+									   "player")));
 		json_t *st = json_object();
 		arb_json_set(st, "file", arb_json_str(st_str(doc, "file")));
 		json_t *ln = json_object_get(doc, "line");
@@ -439,42 +542,6 @@ int st_add_game(st_ctx *c, json_t *doc, const char *src, size_t line)
 		arb_json_set(st, "moves", mv ? json_incref(mv) : json_integer(0));
 		arb_json_set(st, "winners", winners);
 		arb_json_push(c->ev[ev].stopped, st);
-	}
-	/* place: winners first, then by score; equal standing shares a place */
-	for (size_t i = 0; i < n; i++) {
-		size_t ahead = 0, tied = 0;
-		for (size_t j = 0; j < n; j++) {
-			if (j == i)
-				continue;
-			bool better =
-				(win[j] && !win[i]) || (win[j] == win[i] && score[j] > score[i]);
-			bool same = win[j] == win[i] && score[j] == score[i];
-			ahead += better;
-			tied += same;
-		}
-		size_t place = ahead + 1;
-		player *p = &c->pl[who[i]];
-		p->games++;
-		p->wins += win[i];
-		p->places[place - 1]++;
-		p->score += score[i];
-		int64_t share = best > 0 ? llround((double)score[i] * SHARE_UNIT / (double)best)
-					 : (win[i] ? SHARE_UNIT : 0);
-		p->share += share;
-		switch (c->sc.kind) {
-		case PTS_WINS:
-			p->points += win[i] ? POINTS_UNIT : 0;
-			break;
-		case PTS_SHARE:
-			p->points += share;
-			break;
-		case PTS_PLACEMENT:
-		case PTS_LIST:
-			p->points +=
-				place_points(c, n, place, c->sc.ties_best ? place : place + tied,
-					     src, line);
-			break;
-		}
 	}
 	return 0;
 }

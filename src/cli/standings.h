@@ -42,6 +42,9 @@ typedef struct scheme {
  * divisible by every k up to ARB_MAX_SEATS), shares in billionths (one
  * game's share rounded once).  The "share" scheme's points are shares. */
 #define POINTS_UNIT 60
+/* A score is from 0 to this in a result read: no game arbiter referees
+ * comes near it, and it bounds what a table's row can sum per game. */
+#define ST_MAX_SCORE 1000000
 #define SHARE_UNIT 1000000000
 
 typedef struct player {

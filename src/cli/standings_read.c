@@ -6,7 +6,10 @@
  * against what a game can give (counts, places, scores, sums in checked
  * arithmetic) and refused at its file and line, naming key and value.
  */
+#include <ctype.h>
 #include <errno.h>
+#include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,29 +25,250 @@ const char *st_grouping_name(const st_ctx *c)
 	return names[c->o->group];
 }
 
-/* A number of a partial table: an integer, or -1 (and a diagnostic). */
-static int64_t table_int(st_ctx *c, json_t *o, const char *key, const char *src, size_t line)
+/* A JSON value as a diagnostic quotes it: compact, cut at 40 bytes. */
+static void value_text(json_t *v, char *out, size_t size)
 {
-	json_t *v = json_object_get(o, key);
-	if (!json_is_integer(v) || json_integer_value(v) < 0) {
-		st_input_error(c, src, line, 1,
-			    "a partial table's \"%s\" is not a count: not the output of standings",
-			    key);
-		return -1;
+	char *s = v ? json_dumps(v, JSON_ENCODE_ANY | JSON_COMPACT) : NULL;
+	if (!s) {
+		snprintf(out, size, "%s", v ? "(a value)" : "missing");
+		return;
 	}
-	return json_integer_value(v);
+	if (strlen(s) > 40)
+		snprintf(out, size, "%.37s...", s);
+	else
+		snprintf(out, size, "%s", s);
+	free(s);
+}
+
+/* Refuse the value `v` of key `key` (a path such as standings[3].games)
+ * at src:line: what it is, and `want`.  Returns -1. */
+static int bad_value(st_ctx *c, const char *src, size_t line, const char *key, json_t *v,
+		     const char *want)
+{
+	char text[48];
+	value_text(v, text, sizeof text);
+	return st_input_error(c, src, line, 1, "%s is %s: %s", key, text, want);
+}
+
+/* The integer v in [lo, hi] into *out, or -1 naming key and value. */
+static int int_in(st_ctx *c, const char *src, size_t line, const char *key, json_t *v,
+		  json_int_t lo, json_int_t hi, json_int_t *out)
+{
+	if (!json_is_integer(v) || json_integer_value(v) < lo || json_integer_value(v) > hi) {
+		char want[96];
+		snprintf(want, sizeof want, "an integer from %lld to %lld", (long long)lo,
+			 (long long)hi);
+		return bad_value(c, src, line, key, v, want);
+	}
+	*out = json_integer_value(v);
+	return 0;
+}
+
+static int string_at(st_ctx *c, const char *src, size_t line, const char *key, json_t *v)
+{
+	return json_is_string(v) ? 0 : bad_value(c, src, line, key, v, "a string");
+}
+
+/* Whether `s` is one of check's verdicts. */
+static bool is_verdict(const char *s)
+{
+	return !strcmp(s, "legal") || !strcmp(s, "illegal") || !strcmp(s, "unfinished") ||
+	       !strcmp(s, "error");
+}
+
+/* A game's result as check writes it, checked before it is added: a
+ * verdict, where the game is, and seats whose scores a game can reach.
+ * Returns 0, or -1 naming the key and value. */
+static int valid_result(st_ctx *c, json_t *doc, const char *src, size_t line)
+{
+	json_t *verdict = json_object_get(doc, "verdict");
+	if (!verdict)
+		return st_input_error(c, src, line, 1,
+			"a document with no \"verdict\": neither check's result of a game nor a partial table of standings");
+	if (!json_is_string(verdict) || !is_verdict(json_string_value(verdict)))
+		return bad_value(c, src, line, "verdict", verdict,
+				 "check writes legal, illegal, unfinished or error");
+	json_int_t n;
+	if (string_at(c, src, line, "file", json_object_get(doc, "file")) ||
+	    int_in(c, src, line, "line", json_object_get(doc, "line"), 0, UINT32_MAX, &n))
+		return -1;
+	json_t *v = json_object_get(doc, "moves");
+	if (v && int_in(c, src, line, "moves", v, 0, UINT32_MAX, &n))
+		return -1;
+	v = json_object_get(doc, "tags");
+	if (v && !json_is_object(v))
+		return bad_value(c, src, line, "tags", v, "an object of tag names and values");
+	json_t *seats = json_object_get(doc, "seats");
+	if (!seats)
+		return 0;
+	if (!json_is_array(seats) || json_array_size(seats) > ARB_MAX_SEATS)
+		return bad_value(c, src, line, "seats", seats, "a list of at most 6 seats");
+	size_t i;
+	json_t *s;
+	json_array_foreach(seats, i, s)
+	{
+		char key[48];
+		snprintf(key, sizeof key, "seats[%zu].player", i);
+		if (string_at(c, src, line, key, json_object_get(s, "player")))
+			return -1;
+		snprintf(key, sizeof key, "seats[%zu].score", i);
+		if (int_in(c, src, line, key, json_object_get(s, "score"), 0, ST_MAX_SCORE, &n))
+			return -1;
+		snprintf(key, sizeof key, "seats[%zu].winner", i);
+		v = json_object_get(s, "winner");
+		if (v && !json_is_boolean(v))
+			return bad_value(c, src, line, key, v, "true or false");
+	}
+	return 0;
+}
+
+/* The most points one seat can take from one game under the scheme, in
+ * its units: a partial table's sums are checked against it. */
+static int64_t points_per_game(const st_ctx *c)
+{
+	switch (c->sc.kind) {
+	case PTS_WINS:
+		return POINTS_UNIT;
+	case PTS_SHARE:
+		return SHARE_UNIT;
+	case PTS_PLACEMENT:
+		return (ARB_MAX_SEATS - 1) * POINTS_UNIT;
+	case PTS_LIST:
+		break;
+	}
+	double most = 0;
+	for (size_t i = 0; i < c->sc.nlist; i++)
+		most = fmax(most, fabs(c->sc.list[i]));
+	return (int64_t)most * POINTS_UNIT;
+}
+
+/* An entry of a partial table's left_out (stopped: false) or stopped
+ * list, checked as standings writes them.  Returns 0 or -1. */
+static int valid_listed(st_ctx *c, json_t *v, bool stopped, size_t k, const char *src,
+			size_t line)
+{
+	const char *list = stopped ? "stopped" : "left_out";
+	char key[64];
+	json_int_t n;
+	snprintf(key, sizeof key, "%s[%zu]", list, k);
+	if (!json_is_object(v))
+		return bad_value(c, src, line, key, v, "an object");
+	snprintf(key, sizeof key, "%s[%zu].file", list, k);
+	if (string_at(c, src, line, key, json_object_get(v, "file")))
+		return -1;
+	snprintf(key, sizeof key, "%s[%zu].line", list, k);
+	if (int_in(c, src, line, key, json_object_get(v, "line"), 0, UINT32_MAX, &n))
+		return -1;
+	if (!stopped) {
+		json_t *verdict = json_object_get(v, "verdict");
+		snprintf(key, sizeof key, "%s[%zu].verdict", list, k);
+		if (!json_is_string(verdict) || !is_verdict(json_string_value(verdict)) ||
+		    !strcmp(json_string_value(verdict), "legal"))
+			return bad_value(c, src, line, key, verdict,
+					 "a game is left out as illegal, unfinished or error");
+		snprintf(key, sizeof key, "%s[%zu].why", list, k);
+		return string_at(c, src, line, key, json_object_get(v, "why"));
+	}
+	snprintf(key, sizeof key, "%s[%zu].termination", list, k);
+	if (string_at(c, src, line, key, json_object_get(v, "termination")))
+		return -1;
+	snprintf(key, sizeof key, "%s[%zu].moves", list, k);
+	if (int_in(c, src, line, key, json_object_get(v, "moves"), 0, UINT32_MAX, &n))
+		return -1;
+	json_t *w = json_object_get(v, "winners"), *name;
+	snprintf(key, sizeof key, "%s[%zu].winners", list, k);
+	if (!json_is_array(w) || json_array_size(w) > ARB_MAX_SEATS)
+		return bad_value(c, src, line, key, w, "a list of at most 6 names");
+	size_t q;
+	json_array_foreach(w, q, name) if (!json_is_string(name)) return bad_value(
+		c, src, line, key, w, "a list of at most 6 names");
+	return 0;
+}
+
+/* One row of a partial table added to its player: every count and sum
+ * checked against what its games can give (games >= wins >= 0, places
+ * that add up to the games, scores and points within a game's reach per
+ * game) and added in checked arithmetic.  Returns 0, or -1 naming the key
+ * and value. */
+static int add_row(st_ctx *c, size_t ev, json_t *v, size_t r, const char *src, size_t line)
+{
+	char key[64];
+	json_int_t g, w, sc, pts, sh;
+	if (!json_is_object(v)) {
+		snprintf(key, sizeof key, "standings[%zu]", r);
+		return bad_value(c, src, line, key, v, "a row of standings");
+	}
+	json_t *sums = json_object_get(v, "sums"), *places = json_object_get(v, "places");
+	int64_t most = points_per_game(c);
+	bool signed_points = c->sc.kind == PTS_LIST;
+#define ROW_INT(name, value, lo, hi, out)                                    \
+	(snprintf(key, sizeof key, "standings[%zu].%s", r, name),            \
+	 int_in(c, src, line, key, value, lo, hi, out))
+	snprintf(key, sizeof key, "standings[%zu].player", r);
+	if (string_at(c, src, line, key, json_object_get(v, "player")) ||
+	    ROW_INT("games", json_object_get(v, "games"), 0, INT64_MAX, &g) ||
+	    ROW_INT("wins", json_object_get(v, "wins"), 0, g, &w) ||
+	    ROW_INT("score", json_object_get(v, "score"), 0,
+		    g > INT64_MAX / ST_MAX_SCORE ? INT64_MAX : g * ST_MAX_SCORE, &sc) ||
+	    ROW_INT("sums.points", json_object_get(sums, "points"),
+		    signed_points ? (g > INT64_MAX / most ? -INT64_MAX : -g * most) : 0,
+		    g > INT64_MAX / most ? INT64_MAX : g * most, &pts) ||
+	    ROW_INT("sums.share", json_object_get(sums, "share"), 0,
+		    g > INT64_MAX / SHARE_UNIT ? INT64_MAX : g * SHARE_UNIT, &sh))
+		return -1;
+	snprintf(key, sizeof key, "standings[%zu].places", r);
+	if (!json_is_array(places) || json_array_size(places) > ARB_MAX_SEATS)
+		return bad_value(c, src, line, key, places,
+				 "a list of at most 6 counts, one per place");
+	json_int_t place[ARB_MAX_SEATS] = { 0 }, placed = 0;
+	size_t k;
+	json_t *q;
+	json_array_foreach(places, k, q)
+	{
+		char at[24];
+		snprintf(at, sizeof at, "places[%zu]", k);
+		if (ROW_INT(at, q, 0, g, &place[k]))
+			return -1;
+		placed += place[k]; /* each at most g, six of them: no overflow */
+	}
+#undef ROW_INT
+	if (placed != g) {
+		snprintf(key, sizeof key, "standings[%zu].places", r);
+		char want[96];
+		snprintf(want, sizeof want, "the places of %lld games add up to %lld",
+			 (long long)g, (long long)placed);
+		return bad_value(c, src, line, key, places, want);
+	}
+	size_t who = st_player_get(c, ev, json_string_value(json_object_get(v, "player")));
+	player *p = &c->pl[who]; /* after the call, which may move the table */
+	player sum = *p;
+	bool ok = !__builtin_add_overflow(sum.games, g, &sum.games) &&
+		  !__builtin_add_overflow(sum.wins, w, &sum.wins) &&
+		  !__builtin_add_overflow(sum.score, sc, &sum.score) &&
+		  !__builtin_add_overflow(sum.points, pts, &sum.points) &&
+		  !__builtin_add_overflow(sum.share, sh, &sum.share);
+	for (k = 0; k < ARB_MAX_SEATS && ok; k++)
+		ok = !__builtin_add_overflow(sum.places[k], place[k], &sum.places[k]);
+	if (!ok)
+		return st_input_error(c, src, line, 1,
+			"standings[%zu]: %s's sums overflow once this row is added (%lld games more)",
+			r, p->name, (long long)g);
+	*p = sum;
+	return 0;
 }
 
 /* One group of a partial table (a document standings wrote with
  * --format=json or yaml) merged into the tables: its counts and exact sums
- * added to its players', its lists appended.  The table must have been
- * made the way this run makes them (scheme, grouping, names), or the sums
- * would mean something else.  Returns -1 with a diagnostic. */
+ * added to its players', its lists appended, each value checked first.
+ * The table must have been made the way this run makes them (scheme,
+ * grouping, names), or the sums would mean something else.  Returns -1
+ * with a diagnostic. */
 static int add_table(st_ctx *c, json_t *doc, const char *src, size_t line)
 {
 	static const char *const keys[] = { "scheme", "grouping", "names", "illegal" };
 	static const char *const labels[] = { "scheme", "grouping", "names", "illegal games" };
-	const char *mine[] = { c->sc.name, st_grouping_name(c), c->o->names_exact ? "exact" : "fold",
+	const char *mine[] = { c->sc.name, st_grouping_name(c),
+			       c->o->names_exact ? "exact" : "fold",
 			       c->o->include_illegal ? "counted" : "left out" };
 	for (size_t k = 0; k < 4; k++) {
 		const char *theirs = st_str(doc, keys[k]);
@@ -63,18 +287,29 @@ static int add_table(st_ctx *c, json_t *doc, const char *src, size_t line)
 	json_t *rows = json_object_get(doc, "standings");
 	json_t *lo = json_object_get(doc, "left_out"), *st = json_object_get(doc, "stopped");
 	if (!json_is_array(rows) || !json_is_array(lo) || !json_is_array(st))
-		return st_input_error(c, src, line, 1,
-				   "a partial table needs standings, left_out and stopped lists");
-	int64_t games = table_int(c, doc, "games", src, line);
-	int64_t dups = table_int(c, doc, "duplicates", src, line);
-	if (games < 0 || dups < 0)
+		return st_input_error(
+			c, src, line, 1,
+			"a partial table needs standings, left_out and stopped lists");
+	json_int_t games, dups;
+	if (string_at(c, src, line, "group", json_object_get(doc, "group")) ||
+	    int_in(c, src, line, "games", json_object_get(doc, "games"), 0, INT64_MAX, &games) ||
+	    int_in(c, src, line, "duplicates", json_object_get(doc, "duplicates"), 0, INT64_MAX,
+		   &dups))
 		return -1;
-	size_t ev = st_event_index(c, st_str(doc, "group"));
-	event *e = &c->ev[ev];
-	e->games += games;
-	e->duplicates += dups;
 	size_t i;
 	json_t *v;
+	json_array_foreach(lo, i, v) if (valid_listed(c, v, false, i, src, line)) return -1;
+	json_array_foreach(st, i, v) if (valid_listed(c, v, true, i, src, line)) return -1;
+	size_t ev = st_event_index(c, st_str(doc, "group"));
+	event *e = &c->ev[ev];
+	long eg = e->games, ed = e->duplicates;
+	if (__builtin_add_overflow(eg, games, &eg) || __builtin_add_overflow(ed, dups, &ed))
+		return st_input_error(c, src, line, 1,
+				      "group %s: its count of games overflows once this table is added",
+				      e->name);
+	e->games = eg;
+	e->duplicates = ed;
+	json_array_foreach(rows, i, v) if (add_row(c, ev, v, i, src, line)) return -1;
 	json_array_foreach(lo, i, v)
 	{
 		const char *verdict = st_str(v, "verdict");
@@ -84,32 +319,6 @@ static int add_table(st_ctx *c, json_t *doc, const char *src, size_t line)
 		arb_json_push(c->ev[ev].left_out, json_deep_copy(v));
 	}
 	json_array_foreach(st, i, v) arb_json_push(c->ev[ev].stopped, json_deep_copy(v));
-	json_array_foreach(rows, i, v)
-	{
-		json_t *sums = json_object_get(v, "sums");
-		json_t *places = json_object_get(v, "places");
-		int64_t g = table_int(c, v, "games", src, line);
-		int64_t w = table_int(c, v, "wins", src, line);
-		json_t *sc = json_object_get(v, "score"), *pts = json_object_get(sums, "points"),
-		       *sh = json_object_get(sums, "share");
-		if (g < 0 || w < 0)
-			return -1;
-		if (!json_is_integer(sc) || !json_is_integer(pts) || !json_is_integer(sh) ||
-		    !json_is_array(places) || json_array_size(places) > ARB_MAX_SEATS)
-			return st_input_error(
-				c, src, line, 1,
-				"a partial table's row needs places, score and sums: not the output of standings");
-		size_t who = st_player_get(c, ev, st_str(v, "player"));
-		player *p = &c->pl[who];
-		p->games += (long)g;
-		p->wins += (long)w;
-		p->score += (long)json_integer_value(sc);
-		p->points += json_integer_value(pts);
-		p->share += json_integer_value(sh);
-		size_t k;
-		json_t *q;
-		json_array_foreach(places, k, q) p->places[k] += (long)json_integer_value(q);
-	}
 	return 0;
 }
 
@@ -120,6 +329,10 @@ static int add_table(st_ctx *c, json_t *doc, const char *src, size_t line)
 static int add_digests(st_ctx *c, json_t *doc, const char *src, size_t line)
 {
 	json_t *list = json_object_get(doc, "digests");
+	if (string_at(c, src, line, "group", json_object_get(doc, "group")))
+		return -1;
+	if (!json_is_array(list))
+		return bad_value(c, src, line, "digests", list, "a list of fingerprints");
 	size_t ev = st_event_index(c, st_str(doc, "group"));
 	if (c->o->duplicates == DUP_COUNT)
 		return 0;
@@ -175,6 +388,8 @@ static int add_doc(st_ctx *c, json_t *doc, const char *src, size_t line)
 		return add_table(c, doc, src, line);
 	if (json_object_get(doc, "digests"))
 		return add_digests(c, doc, src, line);
+	if (valid_result(c, doc, src, line))
+		return -1;
 	return st_add_game(c, doc, src, line);
 }
 
@@ -525,6 +740,84 @@ static size_t split(char *s, char sep, char **out, size_t max)
 	return n;
 }
 
+/* A number of a TSV row: the integer it spells (decimal digits, an
+ * optional sign, nothing else, within range), or else the text, which
+ * valid_result() then refuses naming the column and value. */
+static json_t *tsv_number(const char *s)
+{
+	char *end;
+	errno = 0;
+	long long v = strtoll(s, &end, 10);
+	if (*s && !*end && !errno && !isspace((unsigned char)*s))
+		return json_integer(v);
+	return arb_json_str(s);
+}
+
+/* A row of check's TSV (its ncols fields in col) as the document check
+ * --format=json writes for the game, or NULL with why[size] (a seat
+ * without its "colour=" part, more seats than a game has, players and
+ * scores that do not pair up). */
+static json_t *tsv_row_doc(char **col, size_t ncols, const char *hexrow, char *why, size_t size)
+{
+	char *players[ARB_MAX_SEATS + 1], *scores[ARB_MAX_SEATS + 1];
+	size_t np = *col[6] ? split(col[6], '|', players, ARB_MAX_SEATS + 1) : 0;
+	size_t ns = *col[9] ? split(col[9], ' ', scores, ARB_MAX_SEATS + 1) : 0;
+	if (np > ARB_MAX_SEATS || np != ns) {
+		snprintf(why, size,
+			 "players has %s%zu seats and scores %zu: not a row of check's TSV",
+			 np > ARB_MAX_SEATS ? "more than " : "", np > ARB_MAX_SEATS ? (size_t)ARB_MAX_SEATS : np, ns);
+		return NULL;
+	}
+		json_t *doc = json_object();
+	arb_json_set(doc, "file", arb_json_str(col[0]));
+	arb_json_set(doc, "line", tsv_number(col[1]));
+	arb_json_set(doc, "game", arb_json_str(col[2]));
+	json_t *tags = json_object();
+	static const char *const names[] = { "Event", "Round", "Table" };
+	for (int k = 0; k < 3; k++)
+		if (*col[3 + k])
+			arb_json_set(tags, names[k], arb_json_str(col[3 + k]));
+	arb_json_set(doc, "tags", tags);
+	arb_json_set(doc, "verdict", arb_json_str(col[7]));
+	if (*col[8]) /* an error row has no moves */
+		arb_json_set(doc, "moves", tsv_number(col[8]));
+	/* an unfinished game's message column holds its Termination */
+	if (!strcmp(col[7], "unfinished") && *col[14])
+		arb_json_set(doc, "termination", arb_json_str(col[14]));
+	else
+		arb_json_set(doc, "message", arb_json_str(col[14]));
+	arb_json_set(doc, "digest",
+		     arb_json_str(ncols == 16 && *col[15] ? col[15] : hexrow));
+	json_t *seats = json_array();
+	for (size_t i = 0; i < np && i < ns; i++) {
+		char *pe = strchr(players[i], '='), *se = strchr(scores[i], '=');
+		if (!pe || !se) {
+			snprintf(why, size,
+				 "seat %zu is \"%.40s\" with score \"%.20s\": check writes colour=name and colour=score",
+				 i + 1, players[i], scores[i]);
+			json_decref(seats);
+			json_decref(doc);
+			return NULL;
+		}
+		*pe = '\0';
+		json_t *s = json_object();
+		arb_json_set(s, "colour", arb_json_str(players[i]));
+		arb_json_set(s, "player", arb_json_str(pe + 1));
+		arb_json_set(s, "score", tsv_number(se + 1));
+		bool w = false;
+		char *wcopy = arb_xstrdup(col[10]), *save = NULL;
+		for (char *t = strtok_r(wcopy, " ", &save); t;
+		     t = strtok_r(NULL, " ", &save))
+			if (!strcmp(t, players[i]))
+				w = true;
+		free(wcopy);
+		arb_json_set(s, "winner", json_boolean(w));
+		arb_json_push(seats, s);
+	}
+	arb_json_set(doc, "seats", seats);
+	return doc;
+}
+
 static int from_tsv(st_ctx *c, FILE *f, const char *name, size_t lines_before)
 {
 	arb_buf buf = { 0 };
@@ -565,50 +858,13 @@ static int from_tsv(st_ctx *c, FILE *f, const char *name, size_t lines_before)
 					 ncols);
 			break;
 		}
-		json_t *doc = json_object();
-		arb_json_set(doc, "file", arb_json_str(col[0]));
-		arb_json_set(doc, "line", json_integer(atol(col[1])));
-		arb_json_set(doc, "game", arb_json_str(col[2]));
-		json_t *tags = json_object();
-		static const char *const names[] = { "Event", "Round", "Table" };
-		for (int k = 0; k < 3; k++)
-			if (*col[3 + k])
-				arb_json_set(tags, names[k], arb_json_str(col[3 + k]));
-		arb_json_set(doc, "tags", tags);
-		arb_json_set(doc, "verdict", arb_json_str(col[7]));
-		arb_json_set(doc, "moves", json_integer(atol(col[8])));
-		/* an unfinished game's message column holds its Termination */
-		if (!strcmp(col[7], "unfinished") && *col[14])
-			arb_json_set(doc, "termination", arb_json_str(col[14]));
-		else
-			arb_json_set(doc, "message", arb_json_str(col[14]));
-		arb_json_set(doc, "digest",
-			     arb_json_str(ncols == 16 && *col[15] ? col[15] : hexrow));
-		json_t *seats = json_array();
-		char *players[ARB_MAX_SEATS], *scores[ARB_MAX_SEATS];
-		size_t np = *col[6] ? split(col[6], '|', players, ARB_MAX_SEATS) : 0;
-		size_t ns = *col[9] ? split(col[9], ' ', scores, ARB_MAX_SEATS) : 0;
-		for (size_t i = 0; i < np && i < ns; i++) {
-			char *pe = strchr(players[i], '='), *se = strchr(scores[i], '=');
-			if (!pe || !se)
-				continue;
-			*pe = '\0';
-			json_t *s = json_object();
-			arb_json_set(s, "colour", arb_json_str(players[i]));
-			arb_json_set(s, "player", arb_json_str(pe + 1));
-			arb_json_set(s, "score", json_integer(atol(se + 1)));
-			bool w = false;
-			char *wcopy = arb_xstrdup(col[10]), *save = NULL;
-			for (char *t = strtok_r(wcopy, " ", &save); t;
-			     t = strtok_r(NULL, " ", &save))
-				if (!strcmp(t, players[i]))
-					w = true;
-			free(wcopy);
-			arb_json_set(s, "winner", json_boolean(w));
-			arb_json_push(seats, s);
+		char why[160];
+		json_t *doc = tsv_row_doc(col, ncols, hexrow, why, sizeof why);
+		if (!doc) {
+			rc = st_input_error(c, name, no, 1, "%s", why);
+			break;
 		}
-		arb_json_set(doc, "seats", seats);
-		rc = st_add_game(c, doc, name, no);
+		rc = add_doc(c, doc, name, no);
 		json_decref(doc);
 		if (rc)
 			break;
