@@ -31,6 +31,8 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
+#include <time.h>
 
 #include <jansson.h>
 
@@ -40,6 +42,32 @@
 #include "../core/util.h"
 
 /* ------------------------------------------------------ aggregation */
+
+/* A 64-bit finaliser (splitmix64's): every input bit moves every output
+ * bit, so the slot a key takes depends on all of it. */
+static uint64_t mix64(uint64_t x)
+{
+	x ^= x >> 30;
+	x *= 0xbf58476d1ce4e5b9ull;
+	x ^= x >> 27;
+	x *= 0x94d049bb133111ebull;
+	return x ^ (x >> 31);
+}
+
+/* The key of this run's hash tables: random, so input written to pile
+ * its names or fingerprints into one run of slots (quadratic probing
+ * work) cannot know which slots it would need.  Order of output never
+ * depends on it (tables and fingerprints are sorted). */
+static uint64_t run_key(void)
+{
+	static uint64_t key;
+	if (!key) {
+		if (getentropy(&key, sizeof key))
+			key = (uint64_t)time(NULL) ^ (uint64_t)(uintptr_t)&key;
+		key |= 1;
+	}
+	return key;
+}
 
 /* FNV-1a over s, continuing from h. */
 static uint64_t hash_str(uint64_t h, const char *s)
@@ -61,7 +89,7 @@ static index_slot *map_slot(index_map *m, uint64_t hash,
 		for (size_t i = 0; i < m->cap; i++) {
 			if (!m->slot[i].idx1)
 				continue;
-			size_t k = m->slot[i].hash & (cap - 1);
+			size_t k = mix64(m->slot[i].hash ^ run_key()) & (cap - 1);
 			while (slot[k].idx1)
 				k = (k + 1) & (cap - 1);
 			slot[k] = m->slot[i];
@@ -70,7 +98,7 @@ static index_slot *map_slot(index_map *m, uint64_t hash,
 		m->slot = slot;
 		m->cap = cap;
 	}
-	size_t k = hash & (m->cap - 1);
+	size_t k = mix64(hash ^ run_key()) & (m->cap - 1);
 	while (m->slot[k].idx1 && !(m->slot[k].hash == hash && eq(c, m->slot[k].idx1 - 1, key)))
 		k = (k + 1) & (m->cap - 1);
 	return &m->slot[k];
@@ -255,6 +283,14 @@ void st_warn_at(st_ctx *c, const char *src, size_t line, const char *fmt, ...)
 	arb_buf_free(&b);
 }
 
+/* Where fingerprint d starts its probe: both halves mixed with the run's
+ * key, so fingerprints that share a half (a results file can say any
+ * fingerprint it likes) still spread over the table. */
+static uint64_t digest_slot(const arb_digest *d)
+{
+	return mix64(d->h[0] ^ run_key()) ^ mix64(d->h[1] + run_key());
+}
+
 /* The slot of fingerprint d in c->seen: its entry, or the empty slot
  * where it goes (the table grown first). */
 seen_game *st_seen_slot(st_ctx *c, const arb_digest *d)
@@ -265,7 +301,7 @@ seen_game *st_seen_slot(st_ctx *c, const arb_digest *d)
 		for (size_t i = 0; i < c->cap_seen; i++) {
 			if (!c->seen[i].file1)
 				continue;
-			size_t k = c->seen[i].d.h[0] & (cap - 1);
+			size_t k = digest_slot(&c->seen[i].d) & (cap - 1);
 			while (t[k].file1)
 				k = (k + 1) & (cap - 1);
 			t[k] = c->seen[i];
@@ -274,7 +310,7 @@ seen_game *st_seen_slot(st_ctx *c, const arb_digest *d)
 		c->seen = t;
 		c->cap_seen = cap;
 	}
-	size_t k = d->h[0] & (c->cap_seen - 1);
+	size_t k = digest_slot(d) & (c->cap_seen - 1);
 	while (c->seen[k].file1 && !(c->seen[k].d.h[0] == d->h[0] && c->seen[k].d.h[1] == d->h[1]))
 		k = (k + 1) & (c->cap_seen - 1);
 	return &c->seen[k];

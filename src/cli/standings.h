@@ -97,7 +97,7 @@ typedef struct st_ctx {
 	event *ev;
 	size_t nev, cap_ev;
 	index_map pl_index, ev_index;
-	seen_game *seen; /* open addressing by d.h[0] */
+	seen_game *seen; /* open addressing by digest_slot() */
 	size_t nseen, cap_seen;
 	char **files; /* the file names games were read from */
 	size_t nfiles, cap_files;
