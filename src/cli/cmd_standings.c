@@ -691,6 +691,12 @@ static void print_event(st_ctx *c, size_t ev, player **list, size_t n)
 		arb_buf_printf(&b, "; scheme %s (points", c->sc.name);
 		for (size_t i = 0; i < c->sc.ntb; i++)
 			arb_buf_printf(&b, ", then %s", st_tb_names[c->sc.tb[i]]);
+		/* several tables: say why, and how to have one */
+		static const char *const per[] = { "Event", "Event and Round",
+						   "Event, Round and Table" };
+		if (c->nev > 1 && c->o->group != GROUP_NONE)
+			arb_buf_printf(&b, "); one table per %s (--group=none: one for all",
+				       per[c->o->group]);
 		arb_buf_puts(
 			&b,
 			")\nrank  player                games  wins  places        points   score   share\n");
