@@ -311,10 +311,10 @@ static bool duplicate(st_ctx *c, json_t *doc, size_t ev, const char *src, size_t
 	bool skip = c->o->duplicates == DUP_SKIP;
 	if (g->line)
 		st_warn_at(c, src, line, "the same game as %s:%u: %s", first, (unsigned)g->line,
-			skip ? "not counted again" : "counted again (--duplicates=warn)");
+			   skip ? "not counted again" : "counted again (--duplicates=warn)");
 	else
 		st_warn_at(c, src, line, "a game that the partial table %s counted: %s", first,
-			skip ? "not counted again" : "counted again (--duplicates=warn)");
+			   skip ? "not counted again" : "counted again (--duplicates=warn)");
 	if (skip)
 		c->ev[ev].duplicates++;
 	return skip;
@@ -350,7 +350,8 @@ static int64_t place_points(st_ctx *c, size_t n, size_t place, size_t last, cons
 			snprintf(rest, sizeof rest, "place %zu gets", n);
 		else
 			snprintf(rest, sizeof rest, "places %zu to %zu get", c->sc.nlist + 1, n);
-		st_warn_at(c, src, line,
+		st_warn_at(
+			c, src, line,
 			"scheme %s lists points for %zu place%s, but this game has %zu seats: %s 0 points",
 			c->sc.name, c->sc.nlist, c->sc.nlist == 1 ? "" : "s", n, rest);
 	}
@@ -396,9 +397,10 @@ static bool seat_twice(const st_ctx *c, json_t *seats, char *why, size_t size)
 			if (strcmp(key[i].p + at[i], key[j].p + at[j]))
 				continue;
 			json_t *a = json_array_get(seats, j), *b = json_array_get(seats, i);
-			snprintf(why, size,
-				 "player \"%.200s\" holds two seats (%s and %s): one player plays one seat",
-				 st_str(b, "player"), st_str(a, "colour"), st_str(b, "colour"));
+			snprintf(
+				why, size,
+				"player \"%.200s\" holds two seats (%s and %s): one player plays one seat",
+				st_str(b, "player"), st_str(a, "colour"), st_str(b, "colour"));
 			twice = true;
 		}
 	}

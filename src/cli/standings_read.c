@@ -83,7 +83,8 @@ static int valid_result(st_ctx *c, json_t *doc, const char *src, size_t line)
 {
 	json_t *verdict = json_object_get(doc, "verdict");
 	if (!verdict)
-		return st_input_error(c, src, line, 1,
+		return st_input_error(
+			c, src, line, 1,
 			"a document with no \"verdict\": neither check's result of a game nor a partial table of standings");
 	if (!json_is_string(verdict) || !is_verdict(json_string_value(verdict)))
 		return bad_value(c, src, line, "verdict", verdict,
@@ -144,8 +145,7 @@ static int64_t points_per_game(const st_ctx *c)
 
 /* An entry of a partial table's left_out (stopped: false) or stopped
  * list, checked as standings writes them.  Returns 0 or -1. */
-static int valid_listed(st_ctx *c, json_t *v, bool stopped, size_t k, const char *src,
-			size_t line)
+static int valid_listed(st_ctx *c, json_t *v, bool stopped, size_t k, const char *src, size_t line)
 {
 	const char *list = stopped ? "stopped" : "left_out";
 	char key[64];
@@ -201,8 +201,8 @@ static int add_row(st_ctx *c, size_t ev, json_t *v, size_t r, const char *src, s
 	json_t *sums = json_object_get(v, "sums"), *places = json_object_get(v, "places");
 	int64_t most = points_per_game(c);
 	bool signed_points = c->sc.kind == PTS_LIST;
-#define ROW_INT(name, value, lo, hi, out)                                    \
-	(snprintf(key, sizeof key, "standings[%zu].%s", r, name),            \
+#define ROW_INT(name, value, lo, hi, out)                         \
+	(snprintf(key, sizeof key, "standings[%zu].%s", r, name), \
 	 int_in(c, src, line, key, value, lo, hi, out))
 	snprintf(key, sizeof key, "standings[%zu].player", r);
 	if (string_at(c, src, line, key, json_object_get(v, "player")) ||
@@ -235,8 +235,8 @@ static int add_row(st_ctx *c, size_t ev, json_t *v, size_t r, const char *src, s
 	if (placed != g) {
 		snprintf(key, sizeof key, "standings[%zu].places", r);
 		char want[96];
-		snprintf(want, sizeof want, "the places of %lld games add up to %lld",
-			 (long long)g, (long long)placed);
+		snprintf(want, sizeof want, "the places of %lld games add up to %lld", (long long)g,
+			 (long long)placed);
 		return bad_value(c, src, line, key, places, want);
 	}
 	size_t who = st_player_get(c, ev, json_string_value(json_object_get(v, "player")));
@@ -250,7 +250,8 @@ static int add_row(st_ctx *c, size_t ev, json_t *v, size_t r, const char *src, s
 	for (k = 0; k < ARB_MAX_SEATS && ok; k++)
 		ok = !__builtin_add_overflow(sum.places[k], place[k], &sum.places[k]);
 	if (!ok)
-		return st_input_error(c, src, line, 1,
+		return st_input_error(
+			c, src, line, 1,
 			"standings[%zu]: %s's sums overflow once this row is added (%lld games more)",
 			r, p->name, (long long)g);
 	*p = sum;
@@ -304,9 +305,9 @@ static int add_table(st_ctx *c, json_t *doc, const char *src, size_t line)
 	event *e = &c->ev[ev];
 	long eg = e->games, ed = e->duplicates;
 	if (__builtin_add_overflow(eg, games, &eg) || __builtin_add_overflow(ed, dups, &ed))
-		return st_input_error(c, src, line, 1,
-				      "group %s: its count of games overflows once this table is added",
-				      e->name);
+		return st_input_error(
+			c, src, line, 1,
+			"group %s: its count of games overflows once this table is added", e->name);
 	e->games = eg;
 	e->duplicates = ed;
 	json_array_foreach(rows, i, v) if (add_row(c, ev, v, i, src, line)) return -1;
@@ -363,8 +364,8 @@ static int add_digests(st_ctx *c, json_t *doc, const char *src, size_t line)
 			snprintf(where, sizeof where, ":%u", (unsigned)g->line);
 		if (c->o->duplicates == DUP_WARN) {
 			st_warn_at(c, src, line,
-				"group %s: game %s, counted at %s%s too, counts twice",
-				c->ev[ev].name, hex, first, where);
+				   "group %s: game %s, counted at %s%s too, counts twice",
+				   c->ev[ev].name, hex, first, where);
 			continue;
 		}
 		arb_diag dg = { .file = src, .line = (uint32_t)line, .col = 1 };
@@ -375,8 +376,9 @@ static int add_digests(st_ctx *c, json_t *doc, const char *src, size_t line)
 		arb_out_diag(c->out, &dg);
 	}
 	if (twice > 1)
-		st_warn_at(c, src, line, "group %s: %zu more games of this table were counted before",
-			c->ev[ev].name, twice - 1);
+		st_warn_at(c, src, line,
+			   "group %s: %zu more games of this table were counted before",
+			   c->ev[ev].name, twice - 1);
 	return 0;
 }
 
@@ -693,7 +695,7 @@ static int line_error(st_ctx *c, FILE *f, const char *name, size_t no)
 	if (ferror(f))
 		return st_input_error(c, name, no, 0, "read error: %s", strerror(errno));
 	return st_input_error(c, name, no, 1, "a line longer than %u KiB: not the output of check",
-			   ARB_MAX_RESULT_BYTES >> 10);
+			      ARB_MAX_RESULT_BYTES >> 10);
 }
 
 static int from_json(st_ctx *c, FILE *f, const char *name, size_t lines_before)
@@ -710,8 +712,9 @@ static int from_json(st_ctx *c, FILE *f, const char *name, size_t lines_before)
 		json_error_t err;
 		json_t *j = json_loadb(line.p ? line.p : "", line.len, 0, &err);
 		if (!j || !json_is_object(j)) {
-			rc = st_input_error(c, name, no, err.column > 0 && !j ? (size_t)err.column : 1,
-					 "%s", j ? "expected one JSON object per line" : err.text);
+			rc = st_input_error(c, name, no,
+					    err.column > 0 && !j ? (size_t)err.column : 1, "%s",
+					    j ? "expected one JSON object per line" : err.text);
 			json_decref(j);
 			break;
 		}
@@ -765,10 +768,11 @@ static json_t *tsv_row_doc(char **col, size_t ncols, const char *hexrow, char *w
 	if (np > ARB_MAX_SEATS || np != ns) {
 		snprintf(why, size,
 			 "players has %s%zu seats and scores %zu: not a row of check's TSV",
-			 np > ARB_MAX_SEATS ? "more than " : "", np > ARB_MAX_SEATS ? (size_t)ARB_MAX_SEATS : np, ns);
+			 np > ARB_MAX_SEATS ? "more than " : "",
+			 np > ARB_MAX_SEATS ? (size_t)ARB_MAX_SEATS : np, ns);
 		return NULL;
 	}
-		json_t *doc = json_object();
+	json_t *doc = json_object();
 	arb_json_set(doc, "file", arb_json_str(col[0]));
 	arb_json_set(doc, "line", tsv_number(col[1]));
 	arb_json_set(doc, "game", arb_json_str(col[2]));
@@ -786,15 +790,15 @@ static json_t *tsv_row_doc(char **col, size_t ncols, const char *hexrow, char *w
 		arb_json_set(doc, "termination", arb_json_str(col[14]));
 	else
 		arb_json_set(doc, "message", arb_json_str(col[14]));
-	arb_json_set(doc, "digest",
-		     arb_json_str(ncols == 16 && *col[15] ? col[15] : hexrow));
+	arb_json_set(doc, "digest", arb_json_str(ncols == 16 && *col[15] ? col[15] : hexrow));
 	json_t *seats = json_array();
 	for (size_t i = 0; i < np && i < ns; i++) {
 		char *pe = strchr(players[i], '='), *se = strchr(scores[i], '=');
 		if (!pe || !se) {
-			snprintf(why, size,
-				 "seat %zu is \"%.40s\" with score \"%.20s\": check writes colour=name and colour=score",
-				 i + 1, players[i], scores[i]);
+			snprintf(
+				why, size,
+				"seat %zu is \"%.40s\" with score \"%.20s\": check writes colour=name and colour=score",
+				i + 1, players[i], scores[i]);
 			json_decref(seats);
 			json_decref(doc);
 			return NULL;
@@ -806,8 +810,7 @@ static json_t *tsv_row_doc(char **col, size_t ncols, const char *hexrow, char *w
 		arb_json_set(s, "score", tsv_number(se + 1));
 		bool w = false;
 		char *wcopy = arb_xstrdup(col[10]), *save = NULL;
-		for (char *t = strtok_r(wcopy, " ", &save); t;
-		     t = strtok_r(NULL, " ", &save))
+		for (char *t = strtok_r(wcopy, " ", &save); t; t = strtok_r(NULL, " ", &save))
 			if (!strcmp(t, players[i]))
 				w = true;
 		free(wcopy);
@@ -840,7 +843,7 @@ static int from_tsv(st_ctx *c, FILE *f, const char *name, size_t lines_before)
 				ncols = 15;
 			else if (strcmp(line, header) != 0) {
 				rc = st_input_error(c, name, no, 1,
-						 "not the TSV of `arbiter check --format=tsv`");
+						    "not the TSV of `arbiter check --format=tsv`");
 				break;
 			}
 			continue;
@@ -855,7 +858,7 @@ static int from_tsv(st_ctx *c, FILE *f, const char *name, size_t lines_before)
 		char *col[16];
 		if (split(line, '\t', col, ncols) != ncols) {
 			rc = st_input_error(c, name, no, 1, "a row needs %zu tab-separated fields",
-					 ncols);
+					    ncols);
 			break;
 		}
 		char why[160];
@@ -926,10 +929,11 @@ int st_read_input(st_ctx *c, const char *path)
 	else if (ch == 'f')
 		rc = from_tsv(c, f, name, taken.lines);
 	else if (ch == 'g' && standings_tsv(f, blanks, &taken))
-		rc = st_input_error(c, name, taken.lines + 1, 1,
-				 "a standings TSV table cannot be merged (it lacks the games left "
-				 "out and the exact sums): write partial tables with --format=json "
-				 "or yaml");
+		rc = st_input_error(
+			c, name, taken.lines + 1, 1,
+			"a standings TSV table cannot be merged (it lacks the games left "
+			"out and the exact sums): write partial tables with --format=json "
+			"or yaml");
 	else {
 		/* from_record on one thread; on -j threads, result_of_record
 		 * and the results collected in order */
