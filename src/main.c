@@ -291,16 +291,16 @@ static const char *option_name(const option_spec *s, char *buf, size_t cap)
 }
 
 /* A non-negative decimal number up to max, for --at, --count, ... */
-static int number_arg(const char *opt, const char *arg, long max, long *out)
+static int number_arg(const char *opt, const char *arg, long min, long max, long *out)
 {
 	char *end;
 	errno = 0;
 	long v = strtol(arg, &end, 10);
-	if (!*arg || *end || errno || v < 0 || v > max) {
+	if (!*arg || *end || errno || v < min || v > max) {
 		fprintf(stderr,
-			"arbiter: %s: '%s' is not a number from 0 to %ld\n"
+			"arbiter: %s: '%s' is not a number from %ld to %ld\n"
 			"Try 'arbiter --help' for more information.\n",
-			opt, arg, max);
+			opt, arg, min, max);
 		return -1;
 	}
 	*out = v;
@@ -518,11 +518,11 @@ int main(int argc, char **argv)
 		int v;
 		switch (seen[i].id) {
 		case OPT_AT:
-			if (number_arg("--at", arg, 100000000, &o.at))
+			if (number_arg("--at", arg, 0, 100000000, &o.at))
 				return ARB_EXIT_ERROR;
 			break;
 		case OPT_COUNT:
-			if (number_arg("--count", arg, 1000000000, &o.count))
+			if (number_arg("--count", arg, 0, 1000000000, &o.count))
 				return ARB_EXIT_ERROR;
 			break;
 		case OPT_VIEW:
@@ -537,11 +537,11 @@ int main(int argc, char **argv)
 			o.chance_supplied = v == 1;
 			break;
 		case OPT_MAX_MOVES:
-			if (number_arg("--max-moves", arg, 100000000, &o.max_moves))
+			if (number_arg("--max-moves", arg, 0, 100000000, &o.max_moves))
 				return ARB_EXIT_ERROR;
 			break;
 		case OPT_PLAYERS:
-			if (number_arg("--players", arg, ARB_MAX_SEATS, &o.players))
+			if (number_arg("--players", arg, 0, ARB_MAX_SEATS, &o.players))
 				return ARB_EXIT_ERROR;
 			break;
 		case OPT_SEED: {
@@ -644,10 +644,8 @@ int main(int argc, char **argv)
 			o.summary = true;
 			break;
 		case OPT_JOBS:
-			if (number_arg("-j/--jobs", arg, 1024, &o.jobs))
+			if (number_arg("-j/--jobs", arg, 1, 1024, &o.jobs))
 				return ARB_EXIT_ERROR;
-			if (o.jobs == 0)
-				return usage_error("%s", "-j/--jobs: at least 1 thread");
 			break;
 		case OPT_LABELS:
 			o.labels = true;

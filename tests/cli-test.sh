@@ -132,6 +132,18 @@ cmp -s "$tmp/out" corpus/tgn/rule-game-over-bad.tgn; report "cli select --invali
 cmp -s "$tmp/out" corpus/tgn/rule-game-over-bad.tgn; report "cli select -v --valid" $? "$tmp/out"
 expect "select with no match exits 1" 1 "$ARBITER" select --player Nobody "$two"
 expect "select --player" 0 "$ARBITER" select --player Bo "$two"
+# issue 38 item 16: names folded as standings folds them, and a word when
+# nothing matched
+expect "select --player in other case and blanks" 0 "$ARBITER" select --player ' bO ' "$two"
+"$ARBITER" select --player Nobody "$two" 2>"$tmp/err" >/dev/null
+same "select with no match says so" "arbiter: select: no game matched" "$tmp/err"
+# issue 39 item 14: -j's limits said one way
+"$ARBITER" -j 0 check "$two" 2>"$tmp/err" >/dev/null
+"$ARBITER" -j abc check "$two" 2>>"$tmp/err" >/dev/null
+same "-j 0 and -j abc give the same range" "arbiter: -j/--jobs: '0' is not a number from 1 to 1024
+Try 'arbiter --help' for more information.
+arbiter: -j/--jobs: 'abc' is not a number from 1 to 1024
+Try 'arbiter --help' for more information." "$tmp/err"
 expect "select --format is a usage error" 2 "$ARBITER" select --format=json "$two"
 expect "--tag needs select" 2 "$ARBITER" check --tag Event=x "$two"
 

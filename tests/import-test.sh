@@ -289,3 +289,11 @@ report "import --from with check" $?
 "$ARBITER" import -q $dir/jcz-2p.jcz $dir/bad-version.jcz >"$tmp/o" 2>"$tmp/e"
 [ $? = 2 ] && [ ! -s "$tmp/o" ] && [ ! -s "$tmp/e" ]
 report "import -q" $?
+
+# issue 39 item 3: a name in raw Latin-1 (no UTF-8) is read as Latin-1
+# and written as UTF-8, never as bytes check refuses
+sed "s/Player 1/Pl$(printf '\344')yer 1/g" tests/import/soclog-3p.soclog >"$tmp/latin1.soclog"
+"$ARBITER" import "$tmp/latin1.soclog" >"$tmp/latin1.tgn" 2>"$tmp/why" &&
+	"$ARBITER" check "$tmp/latin1.tgn" >>"$tmp/why" 2>&1 &&
+	grep -q '^\[Red "Pläyer 1"\]$' "$tmp/latin1.tgn"
+report "import reads a Latin-1 name as Latin-1; check accepts the record" $? "$tmp/why"

@@ -204,3 +204,65 @@ printf '[Game "carcassonne"]\n[Red "A"]\n[Blue "B"]\n[Result "*"]\n\nRed E 0,-1 
 	awk '{ print $1 }' | tr '\n' ' ' >"$tmp/out"
 printf "2 1 " | diff - "$tmp/out" >"$tmp/diff" 2>&1
 report "standings fingerprint: layout and comments aside" $? "$tmp/diff"
+
+# issue 39: nothing merged is trusted.  Each value of a result or a
+# partial table is checked against what a game can give, and sums are
+# added in checked arithmetic; a refusal names the key and the value.
+table() { # ROW: a partial table of group G with that one row
+	printf '{"group":"G","scheme":"placement","grouping":"event","names":"fold","illegal":"left out","units":{"points":60,"share":1000000000},"games":1,"duplicates":0,"standings":[%s],"stopped":[],"left_out":[]}\n' "$1"
+}
+refused() { # NAME FILE WANTED-STDERR: standings FILE says it and exits 2
+	capture standings "$2" | grep -e '^stderr' -e '^exit' | sed "s|$tmp/||g" >"$tmp/out"
+	printf 'stderr: %s\nexit 2\n' "$3" >"$tmp/want"
+	compare "$1" "$tmp/want" "$tmp/out"
+}
+table '{"player":"Ann","games":-2,"wins":0,"places":[],"score":0,"sums":{"points":0,"share":0}}' >"$tmp/t.json"
+refused "a table's negative games" "$tmp/t.json" \
+	't.json:1:1: error: standings[0].games is -2: an integer from 0 to 9223372036854775807'
+table '{"player":"Ann","games":1,"wins":10,"places":[1],"score":0,"sums":{"points":0,"share":0}}' >"$tmp/t.json"
+refused "a table's 10 wins in 1 game" "$tmp/t.json" \
+	't.json:1:1: error: standings[0].wins is 10: an integer from 0 to 1'
+table '{"player":"Ann","games":1,"wins":0,"places":[-1,2],"score":0,"sums":{"points":0,"share":0}}' >"$tmp/t.json"
+refused "a table's negative place" "$tmp/t.json" \
+	't.json:1:1: error: standings[0].places[0] is -1: an integer from 0 to 1'
+table '{"player":"Ann","games":2,"wins":0,"places":[1],"score":0,"sums":{"points":0,"share":0}}' >"$tmp/t.json"
+refused "a table's places that are not its games" "$tmp/t.json" \
+	't.json:1:1: error: standings[0].places is [1]: the places of 2 games add up to 1'
+table '{"player":"Ann","games":1,"wins":1,"places":[1],"score":1000001,"sums":{"points":60,"share":0}}' >"$tmp/t.json"
+refused "a table's score beyond a game's" "$tmp/t.json" \
+	't.json:1:1: error: standings[0].score is 1000001: an integer from 0 to 1000000'
+# points near INT64_MAX (a table of many games) twice: the sum overflows
+big=9223372036854775807
+table '{"player":"Ann","games":'$big',"wins":0,"places":['$big'],"score":0,"sums":{"points":'$big',"share":0}}' >"$tmp/t.json"
+table '{"player":"Ann","games":1,"wins":0,"places":[1],"score":0,"sums":{"points":60,"share":0}}' >>"$tmp/t.json"
+refused "a table's sums that overflow" "$tmp/t.json" \
+	"t.json:2:1: error: standings[0]: Ann's sums overflow once this row is added (1 games more)"
+printf '{"file":"x.tgn","line":1,"verdict":"legal","seats":[{"colour":"Red","player":"A","score":%s,"winner":true}]}\n' $big >"$tmp/r.json"
+refused "a result's score out of range" "$tmp/r.json" \
+	"r.json:1:1: error: seats[0].score is $big: an integer from 0 to 1000000"
+{
+	"$native" check --format=tsv /dev/null 2>/dev/null | head -n 1
+	printf 'x.tgn\t1\tcatan\t\t\t\tRed=A|Blue=B\tlegal\t9\tRed=99999999999999999999 Blue=1\tRed\t\t\t\t\t\n'
+} >"$tmp/r.tsv"
+refused "a TSV score that would saturate" "$tmp/r.tsv" \
+	'r.tsv:2:1: error: seats[0].score is "99999999999999999999": an integer from 0 to 1000000'
+echo '{"a":"b"}' >"$tmp/r.json"
+refused "a JSON object that is no result" "$tmp/r.json" \
+	'r.json:1:1: error: a document with no "verdict": neither check'"'"'s result of a game nor a partial table of standings'
+{
+	"$native" check --format=tsv /dev/null 2>/dev/null | head -n 1
+	printf '\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\n'
+} >"$tmp/r.tsv"
+refused "a TSV row of tabs" "$tmp/r.tsv" \
+	'r.tsv:2:1: error: verdict is "": check writes legal, illegal, unfinished or error'
+# one player in two seats of a game would be counted twice for it
+printf '{"file":"x.tgn","line":1,"verdict":"legal","seats":[{"colour":"Red","player":"Ann","score":3,"winner":true},{"colour":"Blue","player":" ann","score":2,"winner":false}]}\n' >"$tmp/r.json"
+capture standings "$tmp/r.json" | sed "s|$tmp/||g" >"$tmp/out"
+cat >"$tmp/want" <<'EOF2'
+(no Event tag): 0 games counted, 1 left out; scheme placement (points, then wins, then score)
+rank  player                games  wins  places        points   score   share
+left out: x.tgn:1: error: player " ann" holds two seats (Red and Blue): one player plays one seat
+stderr: r.json:1:1: error: player " ann" holds two seats (Red and Blue): one player plays one seat: the game is left out
+exit 2
+EOF2
+compare "one player in two seats of a game: left out" "$tmp/want" "$tmp/out"

@@ -103,6 +103,22 @@ grep -q '&lt;b&gt;bold&lt;/b&gt; &amp; &quot;quoted&quot;' "$tmp/escape.html" ||
 	{ ok=1; echo "the Event tag is not escaped" >>"$tmp/why"; }
 report "html escapes player names and tags" $ok "$tmp/why"
 
+# issue 39 item 5: the noncharacters U+FFFE and U+FFFF, which XML 1.0
+# forbids even as references, and a file name with byte 0xFF, written
+# \xFF as all output promises
+printf '[Game "carcassonne"]\n[Red "A\357\277\277B"]\n[Blue "C\357\277\276D"]\n[Result "*"]\n\nRed B 0,1 0 cloister\n' \
+	>"$tmp/nonchar-$(printf '\377').tgn"
+"$ARBITER" dump --format=svg "$tmp/nonchar-$(printf '\377').tgn" >"$tmp/nonchar.svg" 2>"$tmp/why"
+ok=0
+xmllint --noout "$tmp/nonchar.svg" >>"$tmp/why" 2>&1 || ok=1
+report "svg of names with U+FFFE and U+FFFF is well-formed" $ok "$tmp/why"
+"$ARBITER" view "$tmp/nonchar-$(printf '\377').tgn" >"$tmp/nonchar.html" 2>"$tmp/why"
+ok=0
+LC_ALL=C grep -q "$(printf '\377')" "$tmp/nonchar.svg" "$tmp/nonchar.html" && { ok=1; echo "byte 0xFF written raw" >>"$tmp/why"; }
+grep -q 'nonchar-\\xFF' "$tmp/nonchar.html" || { ok=1; echo "the file name is not there as \\xFF" >>"$tmp/why"; }
+LC_ALL=C grep -q "$(printf '\357\277[\276\277]')" "$tmp/nonchar.svg" "$tmp/nonchar.html" && { ok=1; echo "U+FFFE or U+FFFF written" >>"$tmp/why"; }
+report "svg and html: no raw 0xFF byte, no noncharacter" $ok "$tmp/why"
+
 # --- -o: a file per game, in a directory or by a pattern
 mkdir "$tmp/out"
 cat corpus/carcassonne/example-several-at-once.tgn corpus/carcassonne/example-several-at-once.tgn >"$tmp/two.tgn"

@@ -209,4 +209,9 @@ int arb_each_record_in(FILE *f, const char *name, const arb_taken *taken, const 
 int arb_each_record_stream(FILE *f, const char *name, const arb_taken *taken, const arb_opts *o,
 			   arb_out *out, const arb_loop *l);
 
+/* names.c: a player's name as shown (at *shown in b: without surrounding
+ * blanks) and as compared (at *key: also folded to lower case), or both
+ * as written when `exact`. */
+void arb_name_forms(const char *name, bool exact, arb_buf *b, size_t *shown, size_t *key);
+
 #endif

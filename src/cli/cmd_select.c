@@ -2,7 +2,10 @@
  * cmd_select.c — `select`: TGN in, TGN out.  Each game is passed through
  * byte for byte (its raw bytes, comments and blank lines included) when it
  * matches every criterion given, or, with -v, when it does not.  Exit
- * status 0 when some game was printed, 1 when none, 2 on errors.
+ * status 2 when a game could not be read (whether or not it was printed:
+ * a syntax error, however the game ends) or on other errors; else 0 when
+ * some game was printed, 1 when none ("no game matched" on stderr).
+ * --player compares names as standings does (names.c).
  *
  * Only --valid and --invalid need a replay; the other criteria look at the
  * tags alone, so selecting by player from a large stream runs at the
@@ -56,9 +59,19 @@ static bool matches(const arb_opts *o, const arb_record *rec)
 		r.rec = rec;
 		bool ok = arb_replay_setup(&r) == 0;
 		bool seated = false;
-		for (size_t i = 0; ok && o->player && i < r.setup.nseats; i++)
-			if (strcmp(r.setup.seats[i].player, o->player) == 0)
-				seated = true;
+		if (ok && o->player) {
+			/* names compared as standings compares them */
+			arb_buf want = { 0 }, seat = { 0 };
+			size_t shown, wkey, skey;
+			arb_name_forms(o->player, false, &want, &shown, &wkey);
+			for (size_t i = 0; i < r.setup.nseats && !seated; i++) {
+				arb_name_forms(r.setup.seats[i].player, false, &seat, &shown,
+					       &skey);
+				seated = !strcmp(seat.p + skey, want.p + wkey);
+			}
+			arb_buf_free(&want);
+			arb_buf_free(&seat);
+		}
 		if (ok && (o->valid || o->invalid))
 			arb_replay_run(&r);
 		bool legal = ok && (r.verdict == ARB_LEGAL || r.verdict == ARB_UNFINISHED);
@@ -183,7 +196,11 @@ int arb_cmd_select(const arb_opts *o)
 		       .worker_free = free };
 	arb_each_record_loop(o, c.out, &l);
 	int status = arb_out_exit(c.out);
-	if (status == 0 && arb_out_tally(c.out)->selected == 0)
-		status = 1;
+	if (arb_out_tally(c.out)->selected == 0) {
+		if (!o->quiet)
+			fputs("arbiter: select: no game matched\n", stderr);
+		if (status == 0)
+			status = 1;
+	}
 	return arb_out_finish(c.out, status);
 }

@@ -108,9 +108,14 @@ static int yaml_write(void *data, unsigned char *buffer, size_t size)
 	return 1;
 }
 
+/* Emit ev; the emitter frees it, even when it fails.  Once the output
+ * failed the event is not emitted, so it is freed here, or every value
+ * printed after a full disk would leak its copy. */
 static void yaml_ev(arb_out *out, yaml_event_t *ev)
 {
-	if (!out->failed && !yaml_emitter_emit(&out->yaml, ev))
+	if (out->failed)
+		yaml_event_delete(ev);
+	else if (!yaml_emitter_emit(&out->yaml, ev))
 		out->failed = true;
 }
 

@@ -17,6 +17,7 @@
 #include <strings.h>
 
 #include "picture.h"
+#include "../core/util.h"
 
 /* The CSS name of each role (seat roles are "c0".."c7"). */
 static const char *const role_name[ARB_ROLE_COLOUR0] = {
@@ -102,12 +103,24 @@ void arb_xml_escape(arb_buf *out, const char *s)
 		case '\'':
 			arb_buf_puts(out, "&#39;");
 			break;
-		default:
-			/* XML 1.0 forbids most control characters, even escaped */
-			if ((unsigned char)*s < 0x20 && *s != '\t' && *s != '\n')
+		default: {
+			/* XML 1.0 forbids most control characters and the
+			 * noncharacters U+FFFE and U+FFFF, even escaped; a byte
+			 * that is no UTF-8 is written \xHH, as all output is */
+			const unsigned char *u = (const unsigned char *)s;
+			size_t n = arb_utf8_char(u, strlen(s));
+			if (*u < 0x20 && *s != '\t' && *s != '\n') {
 				arb_buf_putc(out, '?');
-			else
-				arb_buf_putc(out, *s);
+			} else if (n == 0) {
+				arb_buf_printf(out, "\\x%02X", *u);
+			} else if (n == 3 && u[0] == 0xEF && u[1] == 0xBF && u[2] >= 0xBE) {
+				arb_buf_putc(out, '?');
+				s += 2;
+			} else {
+				arb_buf_put(out, s, n);
+				s += n - 1;
+			}
+		}
 		}
 	}
 }

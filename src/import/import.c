@@ -147,7 +147,23 @@ int arb_import_slurp(arb_import_in *in, size_t max, const char *what, unsigned c
 void arb_import_tag(arb_buf *b, const char *name, const char *value)
 {
 	arb_buf_printf(b, "[%s \"", name);
-	for (const unsigned char *p = (const unsigned char *)value; *p; p++) {
+	size_t left = strlen(value);
+	for (const unsigned char *p = (const unsigned char *)value; *p; p++, left--) {
+		size_t n = arb_utf8_char(p, left);
+		if (n == 0) {
+			/* no UTF-8: a byte of Latin-1 (ISO 8859-1), as older
+			 * JSettlers2 and Pioneers write names on such systems;
+			 * written as the character it stands for */
+			arb_buf_putc(b, (char)(0xC0 | (*p >> 6)));
+			arb_buf_putc(b, (char)(0x80 | (*p & 0x3F)));
+			continue;
+		}
+		if (n > 1) {
+			arb_buf_put(b, (const char *)p, n);
+			p += n - 1;
+			left -= n - 1;
+			continue;
+		}
 		if (*p == '"' || *p == '\\')
 			arb_buf_putc(b, '\\');
 		arb_buf_putc(b, (*p < 0x20 && *p != '\t') || *p == 0x7f ? ' ' : (char)*p);

@@ -1,0 +1,133 @@
+/*
+ * standings.h — what the parts of `standings` share: the tables being
+ * built (st_ctx: schemes, players, groups, fingerprints) and the calls
+ * between its three files: cmd_standings.c (adding games, printing the
+ * tables), standings_read.c (the input streams and partial tables, each
+ * value checked before it is added) and standings_scheme.c (the points
+ * schemes).  Private to src/cli.
+ */
+#ifndef ARB_STANDINGS_H
+#define ARB_STANDINGS_H
+
+#include <jansson.h>
+
+#include "cli.h"
+#include "../core/digest.h"
+
+/* One result (a JSON line, a YAML document, a TSV row) is the verdict of
+ * one game: a few KiB.  Longer ones are refused, so a malformed stream
+ * cannot make standings hold it all. */
+#define ARB_MAX_RESULT_BYTES (1u << 20)
+/* A partial table (standings' own output, a group per document) grows
+ * with the group's players; it may be larger, up to this. */
+#define ARB_MAX_TABLE_BYTES (256u << 20)
+
+enum points_kind { PTS_PLACEMENT, PTS_WINS, PTS_SHARE, PTS_LIST };
+enum tiebreak { TB_POINTS, TB_WINS, TB_SCORE, TB_SHARE };
+extern const char *const st_tb_names[4]; /* by enum tiebreak */
+
+typedef struct scheme {
+	char name[64];
+	enum points_kind kind;
+	double list[ARB_MAX_SEATS]; /* PTS_LIST: points by place      */
+	size_t nlist;
+	bool ties_best;	     /* tied places all get the best   */
+	enum tiebreak tb[4]; /* after points, in order         */
+	size_t ntb;
+} scheme;
+
+/* Points and shares are summed as integers, so a sum is the same
+ * whatever the order the games (or partial tables) come in: points in
+ * sixtieths (a tie of k places shares their points in k parts, and 60 is
+ * divisible by every k up to ARB_MAX_SEATS), shares in billionths (one
+ * game's share rounded once).  The "share" scheme's points are shares. */
+#define POINTS_UNIT 60
+/* A score is from 0 to this in a result read: no game arbiter referees
+ * comes near it, and it bounds what a table's row can sum per game. */
+#define ST_MAX_SCORE 1000000
+#define SHARE_UNIT 1000000000
+
+typedef struct player {
+	size_t event; /* index into events              */
+	char *name;   /* as first seen (trimmed unless --names=exact) */
+	char *key;    /* what identifies the player: name, folded */
+	long games, wins;
+	long places[ARB_MAX_SEATS]; /* finishes per place             */
+	int64_t points;		    /* in units of st_ctx.points_unit */
+	int64_t share;		    /* in SHARE_UNITs                 */
+	long score;
+} player;
+
+typedef struct event {
+	char *name;
+	long games, duplicates;
+	json_t *left_out; /* array of {file, line, verdict, why} */
+	json_t *stopped;  /* array of {file, line, termination, moves, winners} */
+} event;
+
+/* A hash index over a table that grows (players, events): slots hold the
+ * entry's hash and its index + 1 (0: empty), so the table's entries may
+ * move and the index need not.  Open addressing, at most half full. */
+typedef struct index_slot {
+	uint64_t hash;
+	size_t idx1;
+} index_slot;
+typedef struct index_map {
+	index_slot *slot;
+	size_t cap; /* a power of two, or 0 */
+	size_t n;
+} index_map;
+
+/* The games seen, by fingerprint (--duplicates skip or warn): 32 bytes a
+ * slot, at most half full, so about 64 bytes per game, and never the game
+ * itself.  `file1` (0: empty) names where it was first seen, in files[]. */
+typedef struct seen_game {
+	arb_digest d;
+	uint32_t file1, line;
+	uint32_t event; /* its group, for the partial table's digests */
+} seen_game;
+
+typedef struct st_ctx {
+	const arb_opts *o;
+	arb_out *out;
+	scheme sc;
+	int64_t points_unit; /* POINTS_UNIT, or SHARE_UNIT for "share" */
+	player *pl;
+	size_t npl, cap_pl;
+	event *ev;
+	size_t nev, cap_ev;
+	index_map pl_index, ev_index;
+	seen_game *seen; /* open addressing by digest_slot() */
+	size_t nseen, cap_seen;
+	char **files; /* the file names games were read from */
+	size_t nfiles, cap_files;
+	index_map file_index;
+	bool warned_seats[ARB_MAX_SEATS + 1]; /* points list too short, said once */
+	arb_buf names;			      /* st_player_get's scratch: a name's two forms */
+	const char *raw;		      /* the JSON line or TSV row being added, or NULL */
+	size_t rawlen;
+	bool failed;
+} st_ctx;
+
+/* standings_scheme.c */
+void st_preset(scheme *s, const char *name);
+bool st_is_preset(const char *name);
+int st_load_scheme(scheme *s, const char *path, arb_diag *d);
+
+/* cmd_standings.c */
+size_t st_event_index(st_ctx *c, const char *name);
+uint32_t st_file_index(st_ctx *c, const char *name);
+size_t st_player_get(st_ctx *c, size_t ev, const char *name);
+const char *st_str(json_t *o, const char *key);
+int st_input_error(st_ctx *c, const char *src, size_t line, size_t col, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+void st_warn_at(st_ctx *c, const char *src, size_t line, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+seen_game *st_seen_slot(st_ctx *c, const arb_digest *d);
+int st_add_game(st_ctx *c, json_t *doc, const char *src, size_t line);
+
+/* standings_read.c */
+const char *st_grouping_name(const st_ctx *c);
+int st_read_input(st_ctx *c, const char *path);
+
+#endif
