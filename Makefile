@@ -145,10 +145,12 @@ sanitize:
 
 install: arbiter
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 \
+		$(DESTDIR)$(MANDIR)/man7 \
 		$(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR)
 	install -m 755 arbiter $(DESTDIR)$(BINDIR)/arbiter
 	install -m 644 man/arbiter.1 $(DESTDIR)$(MANDIR)/man1/arbiter.1
 	install -m 644 man/*.5 $(DESTDIR)$(MANDIR)/man5/
+	install -m 644 man/*.7 $(DESTDIR)$(MANDIR)/man7/
 	install -m 644 completions/arbiter.bash $(DESTDIR)$(BASHCOMPDIR)/arbiter
 	install -m 644 completions/_arbiter $(DESTDIR)$(ZSHCOMPDIR)/_arbiter
 	install -m 644 completions/arbiter.fish $(DESTDIR)$(FISHCOMPDIR)/arbiter.fish
@@ -156,6 +158,7 @@ install: arbiter
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/arbiter $(DESTDIR)$(MANDIR)/man1/arbiter.1 \
 		$(patsubst man/%,$(DESTDIR)$(MANDIR)/man5/%,$(wildcard man/*.5)) \
+		$(patsubst man/%,$(DESTDIR)$(MANDIR)/man7/%,$(wildcard man/*.7)) \
 		$(DESTDIR)$(BASHCOMPDIR)/arbiter $(DESTDIR)$(ZSHCOMPDIR)/_arbiter \
 		$(DESTDIR)$(FISHCOMPDIR)/arbiter.fish
 

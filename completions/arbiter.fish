@@ -45,7 +45,7 @@ complete -c arbiter -s o -l output -r -a '(__fish_complete_directories)' -d 'svg
 complete -c arbiter -s p -l player -x -d 'select: games in which NAME plays'
 complete -c arbiter -s q -l quiet -d 'print nothing; the exit status tells the result'
 complete -c arbiter -l snapshot -d 'dump: print the position as a Setup tag'
-complete -c arbiter -s t -l tag -x -d 'select: games whose tag NAME is VALUE'
+complete -c arbiter -s t -l tag -x -d 'select: games whose tag NAME is VALUE; referee: a tag of the record'
 complete -c arbiter -l valid -d 'select: games whose every move is legal'
 complete -c arbiter -s V -l version -d 'print the version and exit'
 # what each command reads: import other programs' files, standings

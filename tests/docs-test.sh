@@ -43,7 +43,7 @@ done
 report "docs man page has no stale options" $([ -s "$tmp" ] && echo 1 || echo 0) "$tmp"
 
 if command -v mandoc >/dev/null 2>&1; then
-	if mandoc -Tlint -Wwarning man/*.1 man/*.5 >"$tmp" 2>&1; then
+	if mandoc -Tlint -Wwarning man/*.1 man/*.5 man/*.7 >"$tmp" 2>&1; then
 		report "docs mandoc -Tlint" 0
 	else
 		report "docs mandoc -Tlint" 1 "$tmp"
@@ -100,7 +100,7 @@ done
 # Prose slips that once shipped (issue 11, item 20): a doubled word, a
 # section written twice, an example that contradicts the rule beside it.
 : >"$tmp"
-grep -n -i -E '\b(the|a|of|to) \1\b' man/*.1 man/*.5 notation/*.md README.md >>"$tmp"
+grep -n -i -E '\b(the|a|of|to) \1\b' man/*.1 man/*.5 man/*.7 notation/*.md README.md >>"$tmp"
 for f in notation/*.md; do
 	grep '^## ' "$f" | sed 's/ (.*//' | sort | uniq -d | sed "s|^|$f: section twice: |" >>"$tmp"
 done

@@ -197,7 +197,8 @@ int arb_cmd_select(const arb_opts *o)
 	arb_each_record_loop(o, c.out, &l);
 	int status = arb_out_exit(c.out);
 	if (arb_out_tally(c.out)->selected == 0) {
-		if (!o->quiet)
+		/* after an error (a file that is no TGN) the error says it */
+		if (!o->quiet && arb_out_diags(c.out) == 0)
 			fputs("arbiter: select: no game matched\n", stderr);
 		if (status == 0)
 			status = 1;

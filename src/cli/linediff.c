@@ -98,8 +98,7 @@ void arb_buf_putu(arb_buf *b, unsigned long v)
 
 /* One hunk: at index `at` of the sequence being edited (earlier hunks
  * applied), remove `del` lines and put b[from..to) there. */
-static void put_hunk(arb_buf *out, size_t at, size_t del, const unsigned *b, size_t from,
-		     size_t to)
+static void put_hunk(arb_buf *out, size_t at, size_t del, const unsigned *b, size_t from, size_t to)
 {
 	if (out->len && out->p[out->len - 1] != '\n')
 		arb_buf_putc(out, ';');
@@ -187,8 +186,7 @@ void arb_lines_diff(const unsigned *a, size_t na, const unsigned *b, size_t nb, 
 	for (long d = dist; d > 0; d--) {
 		long k = x - y;
 		bool down = k == -d ||
-			    (k != d && trace_x(trace, d - 1, k - 1) <
-					       trace_x(trace, d - 1, k + 1));
+			    (k != d && trace_x(trace, d - 1, k - 1) < trace_x(trace, d - 1, k + 1));
 		long pk = down ? k + 1 : k - 1;
 		long px = trace_x(trace, d - 1, pk), py = px - pk;
 		/* the edit goes from (px,py) to (px,py+1) or (px+1,py) */

@@ -331,8 +331,8 @@ void arb_svg_style(const arb_game_ops *g, arb_buf *out)
 
 /* Cut `msg` into lines of at most `max` bytes at spaces (UTF-8 safe: only
  * spaces split) and write each as a text line from y on. */
-static double put_wrapped(arb_buf *b, double x, double y, double size, size_t max,
-			  arb_role fill, const char *msg)
+static double put_wrapped(arb_buf *b, double x, double y, double size, size_t max, arb_role fill,
+			  const char *msg)
 {
 	char line[ARB_MSG_MAX + 1];
 	const char *p = msg;
@@ -375,8 +375,8 @@ void arb_svg_write(const arb_svg *s, const arb_frame *f, bool standalone, arb_bu
 	arb_buf msg = { 0 };
 	double bottom = 0;
 	if (f->message && *f->message) {
-		bottom = put_wrapped(&msg, 10, top + s->height + 22, 15, per_line, ARB_ROLE_HIGHLIGHT,
-				     f->message) -
+		bottom = put_wrapped(&msg, 10, top + s->height + 22, 15, per_line,
+				     ARB_ROLE_HIGHLIGHT, f->message) -
 			 (top + s->height) + 4;
 	}
 	double h = top + s->height + bottom;

@@ -206,7 +206,7 @@ typedef struct conv {
 	/* the draws: draws_failed when they did not give the tiles placed;
 	 * free_draws once that is given up: the placements as saved */
 	bool draws_failed, free_draws;
-	bool flip_lcg; /* the other generator than the version's */
+	bool flip_lcg;	     /* the other generator than the version's */
 	size_t first_failed; /* the replay message where they failed  */
 	size_t ndiscards;    /* discard lines written                 */
 } conv;
@@ -332,8 +332,10 @@ static int on_place_tile(conv *c, const json_t *p, size_t msg)
 		while (at < c->npack && c->pack[at] != k)
 			at++;
 		if (at == c->npack)
-			return fail(c, "replay[%zu]: tile %s is placed more often than the pack "
-				       "holds it", msg, id);
+			return fail(c,
+				    "replay[%zu]: tile %s is placed more often than the pack "
+				    "holds it",
+				    msg, id);
 		memmove(&c->pack[at], &c->pack[at + 1],
 			(size_t)(c->npack - at - 1) * sizeof c->pack[0]);
 		c->npack--;

@@ -352,8 +352,10 @@ static int param(conv *c, const char *m)
 	if (!strcmp(key, "resource-count")) {
 		/* the bank's size: the Variant's bank=N when not the box's */
 		if (v < 1 || v > CAT_MAX_BANK)
-			return fail(c, "resource-count %s: TGN's Catan holds a bank of 1 to %d cards "
-				       "per resource", val, CAT_MAX_BANK);
+			return fail(c,
+				    "resource-count %s: TGN's Catan holds a bank of 1 to %d cards "
+				    "per resource",
+				    val, CAT_MAX_BANK);
 		c->bank_cards = (int)v;
 		return 0;
 	}

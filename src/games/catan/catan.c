@@ -75,8 +75,7 @@ static int set_option(cat_game *g, const arb_option *o, arb_reject *rej)
 				  "option "
 				  "edition takes 5 or sv");
 	}
-	if (strcmp(o->name, "bank") == 0 && o->value && o->value[0] >= '0' &&
-	    o->value[0] <= '9') {
+	if (strcmp(o->name, "bank") == 0 && o->value && o->value[0] >= '0' && o->value[0] <= '9') {
 		/* bank=N: a bank of N cards per resource (Pioneers'
 		 * resource-count), limited like the box's */
 		char *end;
@@ -112,7 +111,10 @@ static int set_option(cat_game *g, const arb_option *o, arb_reject *rej)
 		size_t len = 0;
 		for (unsigned v = 0; v < nv && len < sizeof list; v++)
 			len += (size_t)snprintf(list + len, sizeof list - len, "%s%s",
-						v == 0 ? "" : v + 1 < nv ? ", " : " or ", vs[v]);
+						v == 0	     ? ""
+						: v + 1 < nv ? ", "
+							     : " or ",
+						vs[v]);
 		return cat_reject(rej, CAT_R_BAD_OPTION, line, col, "option %s takes %s", o->name,
 				  list);
 	}

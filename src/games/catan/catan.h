@@ -47,13 +47,13 @@ enum { C_ROAD, C_SETTLEMENT, C_CITY, C_DEV, C_NCOST };
 #define HARB_GENERIC CAT_RES /* harbour kind: a resource (2:1) or generic */
 
 /* Option values (Variant tag), see notation/catan.md "Rule options". */
-enum { PH_STRICT, PH_COMBINED };	  /* phases=                */
-enum { ROB_TOKEN, ROB_ANY };		  /* robber=                */
+enum { PH_STRICT, PH_COMBINED };		    /* phases=                */
+enum { ROB_TOKEN, ROB_ANY };			    /* robber=                */
 enum { SH_ROLL, SH_RESOURCE, SH_SINGLE, SH_ORDER }; /* shortage=     */
-enum { VPC_HIDDEN, VPC_REVEALED };	  /* vp-cards=              */
-enum { SR_SECOND, SR_NONE };		  /* start-resources=       */
-enum { LRT_KEEP, LRT_ASIDE };		  /* longest-road-tie=      */
-enum { BANK_LIMITED, BANK_UNLIMITED };	  /* bank=                  */
+enum { VPC_HIDDEN, VPC_REVEALED };		    /* vp-cards=              */
+enum { SR_SECOND, SR_NONE };			    /* start-resources=       */
+enum { LRT_KEEP, LRT_ASIDE };			    /* longest-road-tie=      */
+enum { BANK_LIMITED, BANK_UNLIMITED };		    /* bank=                  */
 
 /* The island, computed once in data_load; never changes. */
 typedef struct cat_geom {
@@ -152,7 +152,7 @@ typedef struct cat_game {
 	int8_t seat_of[CAT_SEATS]; /* colour index -> seat or -1      */
 	uint8_t opt_phases, opt_robber, opt_shortage, opt_vpc, opt_start, opt_lrtie, opt_bank;
 	uint8_t bank_cards; /* bank=N: cards per resource; 0: the data's */
-	uint8_t view; /* View tag: a seat, CAT_OBSERVER,
+	uint8_t view;	    /* View tag: a seat, CAT_OBSERVER,
 					    * or CAT_NONE (no tag: full record) */
 	cat_board b;
 	cat_state s;
@@ -193,7 +193,7 @@ static inline unsigned cat_bank_size(const cat_game *g)
 {
 	return g->opt_bank == BANK_UNLIMITED ? CAT_MAX_BANK
 	       : g->bank_cards		     ? g->bank_cards
-						     : g->d->bank;
+					     : g->d->bank;
 }
 
 /* Action kinds of a turn line. */

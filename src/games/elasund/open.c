@@ -430,6 +430,8 @@ static int supplied_items(const el_game *g, unsigned seat, const arb_token *tok,
 		int kind = act_kind(&tok[i]);
 		if (i && check_speaker(g, seat, kind, tok + i, ntok - i, rej) < 0)
 			return -1;
+		if (kind == A_ROLL && begun(g)) /* refused as a dealt roll is */
+			return deal_roll(g, tok + i, 1, false, out, rej);
 		size_t len = kind == A_ROLL ? 1 : act_len(kind, tok + i, ntok - i);
 		if (len == 0 || len > ntok - i)
 			len = ntok - i;

@@ -683,7 +683,11 @@ static void test_asked_roll_income(void **state)
 	assert_int_equal(live_deal(&L, 0, "7 >5", &rng, &out), ARB_DEAL_PLAY);
 	assert_string_equal(out.p, "7>5");
 	deal_bad(&L, 0, "7 9>5", &rng, "syntax");
-	deal_bad(&L, 0, "4 gold", NULL, "syntax"); /* one action at a time */
+	deal_bad(&L, 0, "4 gold", &rng, "syntax"); /* dealt: one item at a time */
+	/* supplied: several items of the turn in one request, as a line */
+	assert_int_equal(live_deal(&L, 0, "4 gold", NULL, &out), ARB_DEAL_PLAY);
+	assert_string_equal(out.p, "4 gold");
+	deal_bad(&L, 0, "4 hut Blue 6,6", NULL, "wrong-turn"); /* Blue's to move */
 	deal_play(&L, 0, "4", NULL, &out);
 	ASKED(&L, "income", 1u, false);
 	deal_bad(&L, 0, "4", NULL, "item-order");
