@@ -116,25 +116,6 @@ static int view_move(const arb_opts *o, const arb_game_ops *g, const arb_replay 
 	return status;
 }
 
-/* The Result tag's value of a standing into `out`. */
-static void put_result(const arb_game_ops *g, const arb_replay *r, size_t nseats, arb_buf *out)
-{
-	arb_standing st;
-	memset(&st, 0, sizeof st);
-	g->standing(r->state, &st);
-	arb_buf_puts(out, "[Result \"");
-	if (!st.over) {
-		arb_buf_putc(out, '*');
-	} else {
-		size_t k = 0;
-		for (size_t i = 0; i < nseats; i++)
-			if (st.winner[i])
-				arb_buf_printf(out, "%s%s", k++ ? ", " : "",
-					       g->colours[r->setup.seats[i].colour]);
-	}
-	arb_buf_puts(out, "\"]\n\n");
-}
-
 /* One game into `out`; with `view` >= 0, as that seat (or
  * ARB_VIEW_OBSERVER) saw it.  Returns 0, GEN_UNDECIDABLE (the view
  * cannot be decided: *skip says why) or an exit status. */
@@ -211,7 +192,7 @@ static int gen_one(const arb_opts *o, const arb_game_ops *g, const void *data, u
 	}
 	g->finish(r.state, NULL);
 	arb_buf full = { 0 };
-	put_result(g, &r, nseats, &full);
+	arb_result_tag(g, r.state, &r.setup, &full);
 	if (view < 0) {
 		arb_buf_put(out, head.p, head.len);
 		arb_buf_put(out, full.p, full.len);
@@ -221,7 +202,7 @@ static int gen_one(const arb_opts *o, const arb_game_ops *g, const void *data, u
 		g->finish(v.state, NULL);
 		size_t at = out->len;
 		arb_buf_put(out, vhead.p, vhead.len);
-		put_result(g, &v, nseats, out);
+		arb_result_tag(g, v.state, &v.setup, out);
 		if (strcmp(out->p + at + vhead.len, full.p) != 0) {
 			status = gen_error(o,
 					   "internal error: the view of game %ld ends "

@@ -568,3 +568,23 @@ void arb_turn_text(const arb_record *rec, const arb_turn *t, arb_buf *out)
 		arb_buf_put(out, k->s, k->len);
 	}
 }
+
+void arb_result_tag(const arb_game_ops *g, const void *state, const arb_setup *setup, arb_buf *out)
+{
+	arb_standing st;
+	memset(&st, 0, sizeof st);
+	g->standing(state, &st);
+	arb_buf_puts(out, "[Result \"");
+	if (!st.over) {
+		arb_buf_putc(out, '*');
+	} else {
+		size_t k = 0;
+		for (size_t i = 0; i < setup->nseats; i++)
+			if (st.winner[i]) {
+				if (k++)
+					arb_buf_puts(out, ", ");
+				arb_buf_puts(out, g->colours[setup->seats[i].colour]);
+			}
+	}
+	arb_buf_puts(out, "\"]\n\n");
+}

@@ -728,25 +728,6 @@ int arb_table_end(arb_table *t, unsigned seat, arb_play *p)
 
 /* ----------------------------------------------------------- record */
 
-/* The Result tag of the game's standing. */
-static void put_result(arb_table *t, const void *game, arb_buf *out)
-{
-	arb_standing st;
-	memset(&st, 0, sizeof st);
-	t->g->standing(game, &st);
-	arb_buf_puts(out, "[Result \"");
-	if (!st.over) {
-		arb_buf_putc(out, '*');
-	} else {
-		size_t k = 0;
-		for (size_t i = 0; i < t->nseats; i++)
-			if (st.winner[i])
-				arb_buf_printf(out, "%s%s", k++ ? ", " : "",
-					       arb_table_colour(t, (unsigned)i));
-	}
-	arb_buf_puts(out, "\"]\n\n");
-}
-
 /* The view's closing line (view_close): what the view must see of the
  * end, worked out on a replay of the view record. */
 static void view_close(arb_table *t, int view, const arb_buf *vhead, arb_buf *out)
@@ -788,7 +769,7 @@ void arb_table_record(arb_table *t, int view, arb_buf *out)
 		moves = &t->vmoves[view];
 	}
 	arb_buf_put(out, vhead.p, vhead.len);
-	put_result(t, t->r.state, out);
+	arb_result_tag(t->g, t->r.state, &t->r.setup, out);
 	arb_buf_put(out, moves->p ? moves->p : "", moves->len);
 	if (view >= 0 && t->g->view_turn)
 		view_close(t, view, &vhead, out);

@@ -170,24 +170,6 @@ static unsigned line_seat(const arb_table *t, const char *line)
 
 /* ------------------------------------------------------------ 1 */
 
-static void put_result(const arb_game_ops *g, const arb_replay *r, arb_buf *out)
-{
-	arb_standing st;
-	memset(&st, 0, sizeof st);
-	g->standing(r->state, &st);
-	arb_buf_puts(out, "[Result \"");
-	if (!st.over) {
-		arb_buf_putc(out, '*');
-	} else {
-		size_t k = 0;
-		for (size_t i = 0; i < r->setup.nseats; i++)
-			if (st.winner[i])
-				arb_buf_printf(out, "%s%s", k++ ? ", " : "",
-					       g->colours[r->setup.seats[i].colour]);
-	}
-	arb_buf_puts(out, "\"]\n\n");
-}
-
 /* Replay `text` and return its verdict; its Result line into *result. */
 static arb_verdict replay_text(const char *text, size_t len, arb_buf *winners)
 {
@@ -196,7 +178,7 @@ static arb_verdict replay_text(const char *text, size_t len, arb_buf *winners)
 	arb_replay_game(&G.r);
 	arb_verdict v = G.r.verdict;
 	if (winners && G.r.state)
-		put_result(G.r.game, &G.r, winners);
+		arb_result_tag(G.r.game, G.r.state, &G.r.setup, winners);
 	rgame_close(&G);
 	return v;
 }
@@ -265,7 +247,7 @@ static void one_game(const arb_game_ops *g, size_t nseats, uint64_t *rng, long i
 	g->finish(G.r.state, NULL);
 	arb_buf want = { 0 }, got = { 0 }, winners = { 0 };
 	arb_buf_put(&want, head.p, head.len);
-	put_result(g, &G.r, &want);
+	arb_result_tag(g, G.r.state, &G.r.setup, &want);
 	arb_buf_put(&want, moves.p ? moves.p : "", moves.len);
 	arb_table_record(t, -1, &got);
 	assert_string_equal(got.p, want.p);
