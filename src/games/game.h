@@ -623,6 +623,23 @@ typedef struct arb_game_ops {
 	 * with; the player to act is told them.  0 when written, 1 when the
 	 * turn starts with no chance (out left empty).  NULL: none ever. */
 	int (*deal_start)(const void *game, uint64_t *rng, arb_buf *out);
+	/* The next actions seat `seat` may write now, for the referee's
+	 * `moves` request and `arbiter bot`: candidates passed to emit(),
+	 * each one action as the seat writes it with chance dealt (the
+	 * dealer's part left out: `roll`, `buy`, `robber 3,4 steal White`,
+	 * a Carcassonne placement without its tile; the turn's colour not
+	 * included), in the position `game` (the turn's start, or after
+	 * apply_open of the actions accepted so far).  `start` is the chance
+	 * dealt at the turn's start (deal_start's words, "" when none).
+	 * Every action the referee would accept must be among them, spelt
+	 * as format() spells it (domestic trades aside: see the engine's
+	 * notes); an illegal candidate is allowed, the referee keeps only
+	 * those it accepts.  Never lists `end`, a consent or a choice left
+	 * by deal() (the referee adds those).  What it lists must not depend
+	 * on what `seat` may not see.  Returns how many were emitted.
+	 * NULL: the engine cannot list its actions. */
+	size_t (*choices)(const void *game, unsigned seat, const char *start,
+			  void (*emit)(void *ctx, const char *action), void *ctx);
 } arb_game_ops;
 
 /* deal()'s answers. */
