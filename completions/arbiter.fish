@@ -1,7 +1,7 @@
 # fish completion for arbiter(1).  tests/options-test.sh holds its
 # commands, options, value lists and options with arguments to
 # `arbiter --help` (which prints the table of src/cli/options.h).
-set -l commands check score dump fmt moves select gen standings import view referee help
+set -l commands check score dump fmt moves select gen standings import view referee bot help
 complete -c arbiter -n "not __fish_seen_subcommand_from $commands" -a check -d 'replay every game and print a verdict per game (the default)'
 complete -c arbiter -n "not __fish_seen_subcommand_from $commands" -a score -d 'like check, and list every score event'
 complete -c arbiter -n "not __fish_seen_subcommand_from $commands" -a dump -d 'print the board after the last move, or after move --at N'
@@ -13,6 +13,7 @@ complete -c arbiter -n "not __fish_seen_subcommand_from $commands" -a standings 
 complete -c arbiter -n "not __fish_seen_subcommand_from $commands" -a import -d "convert other programs' saves (--from FORMAT) to TGN"
 complete -c arbiter -n "not __fish_seen_subcommand_from $commands" -a view -d 'write an HTML page per game to step through every position'
 complete -c arbiter -n "not __fish_seen_subcommand_from $commands" -a referee -d 'hold one game live: actions on standard input, answers on standard output'
+complete -c arbiter -n "not __fish_seen_subcommand_from $commands" -a bot -d "play one seat from the seat's side of the referee protocol (the random baseline)"
 complete -c arbiter -n "not __fish_seen_subcommand_from $commands" -a help -d "print the help, or with COMMAND that command's options"
 complete -c arbiter -n "__fish_seen_subcommand_from help" -f -a "$commands"
 complete -c arbiter -l from -x -a 'auto jcz soclog pioneers' -d "import: the input's format"
@@ -25,7 +26,8 @@ complete -c arbiter -s n -l count -x -d 'gen: write N games'
 complete -c arbiter -l max-moves -x -d 'gen: stop a game after N moves'
 complete -c arbiter -l players -x -d 'gen: seats per game'
 complete -c arbiter -l view -x -d "gen: write each game as WHO saw it: observer or a seat's colour"
-complete -c arbiter -s s -l seed -x -d 'gen, referee: the random seed'
+complete -c arbiter -s s -l seed -x -d 'gen, referee, bot: the random seed'
+complete -c arbiter -l strategy -x -a 'random' -d 'bot: how the bot chooses'
 complete -c arbiter -l chance -x -a 'dealt supplied' -d 'referee: who decides chance: the referee from --seed, or the seats'
 complete -c arbiter -l variant -x -d "referee: the game's rule options, as a Variant tag holds them"
 complete -c arbiter -l at -x -d 'dump, moves, view: the position after move N'

@@ -240,6 +240,10 @@ static void command_usage(FILE *f, int cmd)
 		fprintf(f, "usage: arbiter help [COMMAND]\n");
 	else if (cmd == ARB_CMD_gen)
 		fprintf(f, "usage: arbiter gen --game NAME [OPTIONS]\n");
+	else if (cmd == ARB_CMD_referee)
+		fprintf(f, "usage: arbiter referee --game NAME [OPTIONS]\n");
+	else if (cmd == ARB_CMD_bot)
+		fprintf(f, "usage: arbiter bot [OPTIONS]\n");
 	else if (cmd == ARB_CMD_check)
 		fprintf(f, "usage: arbiter [check] [OPTIONS] [FILE...]\n");
 	else
@@ -531,6 +535,10 @@ int main(int argc, char **argv)
 		case OPT_VARIANT:
 			o.variant = arg;
 			break;
+		case OPT_STRATEGY:
+			if (value_index(&options[OPT_STRATEGY], arg) < 0)
+				return ARB_EXIT_ERROR;
+			break;
 		case OPT_CHANCE:
 			if ((v = value_index(&options[OPT_CHANCE], arg)) < 0)
 				return ARB_EXIT_ERROR;
@@ -689,6 +697,8 @@ int main(int argc, char **argv)
 	if (cmd == ARB_CMD_referee && o.nfiles)
 		return usage_error("%s",
 				   "referee takes no FILE: the requests come on standard input");
+	if (cmd == ARB_CMD_bot && o.nfiles)
+		return usage_error("%s", "bot takes no FILE: the host's lines come on standard input");
 	if ((o.format == FMT_SVG || o.format == FMT_HTML) && cmd != ARB_CMD_dump)
 		return usage_error("%s", "--format=svg and --format=html are for dump (and view)");
 	if (cmd == ARB_CMD_view)
@@ -722,7 +732,8 @@ int main(int argc, char **argv)
 	}
 	/* A person at a terminal who named no file would otherwise face a
 	 * silent wait: say what is being read and how to end it. */
-	if (o.nfiles == 0 && cmd != ARB_CMD_gen && cmd != ARB_CMD_referee && !o.quiet &&
+	if (o.nfiles == 0 && cmd != ARB_CMD_gen && cmd != ARB_CMD_referee && cmd != ARB_CMD_bot &&
+	    !o.quiet &&
 	    isatty(STDIN_FILENO))
 		fprintf(stderr, "arbiter: reading records from standard input "
 				"(end with Ctrl-D; 'arbiter --help' for usage)\n");

@@ -21,7 +21,7 @@ opt_lines "$tmp/help" | sed -E 's/^ *(-[a-zA-Z], )?--([a-z-]+).*/\2/' | sort >"$
 opt_lines "$tmp/help" | sed -nE 's/^  -([a-zA-Z]), .*/\1/p' | sort >"$tmp/shorts"
 opt_lines "$tmp/help" | sed -nE 's/^ *(-[a-zA-Z], )?--([a-z-]+)=.*/\2/p' | sort >"$tmp/with-arg"
 # value lists end a help line: ": a, b or c" (one of) or ": a, b, or a file"
-opt_lines "$tmp/help" | sed -nE 's/^ *(-[a-zA-Z], )?--([a-z-]+)=.*: ([a-z]+(, [a-z]+)*)( or [a-z]+|, or a file)$/\2 \3\5/p' |
+opt_lines "$tmp/help" | sed -nE 's/^ *(-[a-zA-Z], )?--([a-z-]+)=.*: ([a-z]+(, [a-z]+)*)( or [a-z]+|, or a file)?$/\2 \3\5/p' |
 	sed -E 's/, or a file$//; s/ or /, /; s/, / /g' | sort >"$tmp/values"
 [ -s "$tmp/commands" ] && [ -s "$tmp/longs" ] && [ -s "$tmp/values" ] ||
 	{ echo "FAIL options: cannot read arbiter --help"; exit 0; }
@@ -127,6 +127,6 @@ done
 report "options every command refuses the options it does not take" $([ -s "$tmp/bad" ] && echo 1 || echo 0) "$tmp/bad"
 
 capture check --seed 3 >"$tmp/got"
-printf '%s\n' "stderr: arbiter: -s/--seed works with gen and referee only, not check" \
+printf '%s\n' "stderr: arbiter: -s/--seed works with gen, referee and bot only, not check" \
 	"stderr: Try 'arbiter check --help' for more information." "exit 2" >"$tmp/want"
 same "check --seed 3 names gen" "$tmp/want" "$tmp/got"

@@ -166,6 +166,7 @@ int arb_cmd_gen(const arb_opts *o);
 int arb_cmd_standings(const arb_opts *o);
 int arb_cmd_import(const arb_opts *o);
 int arb_cmd_referee(const arb_opts *o); /* cmd_referee.c */
+int arb_cmd_bot(const arb_opts *o);	/* cmd_bot.c */
 
 /* Iterate over the operands' games: calls fn for each record; stops when
  * fn returns nonzero.  Syntax errors go to `out` (and stop with

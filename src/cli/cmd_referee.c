@@ -409,6 +409,62 @@ static void do_text(session *S, size_t n, char **w, int kind)
 	arb_buf_free(&text);
 }
 
+static void put_tag(arb_buf *head, const char *name, const char *v, size_t n);
+
+/* moves SEAT: the requests SEAT may send now, each a complete line. */
+static void do_moves(session *S, size_t n, char **w)
+{
+	int s = need_seat(S, n, w, false);
+	if (s < 0)
+		return;
+	arb_buf lines = { 0 };
+	if (arb_table_choices(S->t, (unsigned)s, &lines) < 0) {
+		send_error(S, "the %s engine cannot list its actions", arb_table_game(S->t)->name);
+		arb_buf_free(&lines);
+		return;
+	}
+	const char *colour = arb_table_colour(S->t, (unsigned)s);
+	if (S->json) {
+		json_t *a = json_object(), *list = json_array();
+		put(a, "answer", str("moves"));
+		put(a, "seat", str(colour));
+		for (const char *l = lines.p; l && *l;) {
+			const char *e = strchr(l, '\n');
+			json_t *m = json_stringn(l, (size_t)(e - l));
+			if (!m || json_array_append_new(list, m) < 0) {
+				fprintf(stderr, "arbiter: referee: cannot build the answer's moves\n");
+				exit(ARB_EXIT_ERROR);
+			}
+			l = e + 1;
+		}
+		put(a, "moves", list);
+		send_json(S, a);
+	} else {
+		arb_buf status = { 0 };
+		arb_buf_printf(&status, "= moves %s", colour);
+		send_text(S, status.p, &lines);
+		arb_buf_free(&status);
+	}
+	arb_buf_free(&lines);
+}
+
+/* snapshot: the position at the start of the turn being played as a
+ * Setup tag (the whole position: the referee's client sees every seat). */
+static void do_snapshot(session *S)
+{
+	const arb_game_ops *g = arb_table_game(S->t);
+	if (!g->snapshot) {
+		send_error(S, "the %s engine has no snapshots", g->name);
+		return;
+	}
+	arb_buf value = { 0 }, text = { 0 };
+	g->snapshot(arb_table_position(S->t), &value);
+	put_tag(&text, "Setup", value.p ? value.p : "", value.len);
+	send_block(S, "snapshot", NULL, &text);
+	arb_buf_free(&value);
+	arb_buf_free(&text);
+}
+
 /* view WHO: the position as WHO's view record shows it, replayed from
  * that record (so a seat is never shown what its view hides): the text
  * board, and in JSON also the position as data (dump --format=json). */
@@ -499,6 +555,10 @@ static int request(session *S, char *line)
 		do_text(S, n, w, 2);
 	else if (!strcmp(w[0], "view"))
 		do_view(S, n, w);
+	else if (!strcmp(w[0], "moves"))
+		do_moves(S, n, w);
+	else if (!strcmp(w[0], "snapshot"))
+		do_snapshot(S);
 	else if (!strcmp(w[0], "quit")) {
 		arb_buf none = { 0 };
 		send_block(S, "bye", NULL, &none);
@@ -506,7 +566,7 @@ static int request(session *S, char *line)
 	} else
 		send_error(S,
 			   "unknown request '%.40s' (hello, play, end, accept, decline, asked, "
-			   "news, record, view, quit)",
+			   "moves, news, record, view, snapshot, quit)",
 			   w[0]);
 	free(copy);
 	return rc;

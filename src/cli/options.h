@@ -32,6 +32,7 @@
 	X(import, arb_cmd_import, "convert other programs' saves (--from FORMAT) to TGN, one game per file") \
 	X(view,  arb_cmd_view,  "write an HTML page per game to step through every position (dump --format=html)") \
 	X(referee, arb_cmd_referee, "hold one game live: seats' actions on standard input, answers on standard output") \
+	X(bot,   arb_cmd_bot,   "play one seat from the seat's side of the referee protocol (the random baseline)") \
 	X(help,  cmd_help,      "print this help, or with COMMAND that command's options")
 
 enum arb_command {
@@ -117,10 +118,12 @@ typedef enum { ARB_VALS_NONE, ARB_VALS_ONE_OF, ARB_VALS_SOME_OF, ARB_VALS_GAMES 
 	  "print nothing; the exit status tells the result")                    \
 	X(SCHEME,     "scheme",     0,   "NAME|FILE", CMD_BIT(standings), VALS_SOME_OF("placement wins share"), \
 	  "how points are awarded (default placement)")                         \
-	X(SEED,       "seed",       's', "S",    CMD_BIT(gen) | CMD_BIT(referee), VALS_NONE,       \
+	X(SEED,       "seed",       's', "S",    CMD_BIT(gen) | CMD_BIT(referee) | CMD_BIT(bot), VALS_NONE,       \
 	  "the random seed (default 1); same seed, same bytes")                 \
 	X(SNAPSHOT,   "snapshot",   0,   0,      CMD_BIT(dump), VALS_NONE,      \
 	  "print the position as a Setup tag")                                  \
+	X(STRATEGY,   "strategy",   0,   "NAME", CMD_BIT(bot), VALS_ONE_OF("random"), \
+	  "how the bot chooses (random: uniformly among the requests the host offers)") \
 	X(SUMMARY,    "summary",    0,   0,      CMD_SUMMARY, VALS_NONE,        \
 	  "print the batch summary on stderr (default: when stderr is a terminal)") \
 	X(TAG,        "tag",        't', "NAME=VALUE", CMD_BIT(select) | CMD_BIT(referee), VALS_NONE, \

@@ -726,6 +726,137 @@ int arb_table_end(arb_table *t, unsigned seat, arb_play *p)
 	return close_turn(t, seat, p);
 }
 
+/* ---------------------------------------------------------- choices */
+
+/* Would the table accept `words` from `seat` now?  Nothing changes: the
+ * dealer draws from a copy of its numbers and the play is tried on the
+ * probe, as play_dealt tries it. */
+static bool would_accept(arb_table *t, unsigned seat, const char *words)
+{
+	const arb_game_ops *g = t->g;
+	arb_buf action = { 0 }, dealt = { 0 }, line = { 0 };
+	bool ok = false;
+	size_t len = strlen(words), sl = t->start_words.len;
+	if (!t->nacts && sl &&
+	    !(len >= sl && strncasecmp(words, t->start_words.p, sl) == 0 &&
+	      (len == sl || words[sl] == ' '))) {
+		arb_buf_put(&action, t->start_words.p, sl);
+		arb_buf_putc(&action, ' ');
+	}
+	arb_buf_put(&action, words, len);
+	size_t nt = arb_split_tokens(action.p, action.len, (uint32_t)t->r.moves + 1, 1, t->tok,
+				     ARB_MAX_TOKENS_PER_TURN);
+	if (nt == 0 || nt >= ARB_MAX_TOKENS_PER_TURN)
+		goto done;
+	uint64_t rng = t->rng;
+	unsigned consent = 0;
+	arb_reject rej;
+	memset(&rej, 0, sizeof rej);
+	int rc = g->deal(now(t), seat, t->tok, nt, t->supplied ? NULL : &rng, &dealt, &consent,
+			 &rej);
+	if (rc < 0)
+		goto done;
+	/* a choice still to make, or a partner's consent: the seat's side
+	 * is what deal() judged (the partner's hand is not the seat's to
+	 * see); an engine without copy lists legal actions only */
+	if (rc == ARB_DEAL_CHOOSE || (consent & ~(1u << seat)) || !g->copy) {
+		ok = true;
+		goto done;
+	}
+	if (t->nacts) {
+		arb_buf_put(&line, t->turn.p, t->turn.len);
+	} else {
+		arb_asked a;
+		arb_table_asked(t, &a, NULL);
+		arb_buf_puts(&line, arb_table_colour(t, a.active));
+	}
+	arb_buf_putc(&line, ' ');
+	arb_buf_put(&line, dealt.p ? dealt.p : "", dealt.len);
+	g->copy(t->probe, t->r.state);
+	if (parse_line(t, t->probe, line.p, line.len, t->r.moves + 1, &rej) < 0)
+		goto done;
+	ok = (g->apply_open ? g->apply_open : g->apply)(t->probe, t->move, NULL, &rej) == 0;
+done:
+	arb_buf_free(&action);
+	arb_buf_free(&dealt);
+	arb_buf_free(&line);
+	return ok;
+}
+
+/* The turn so far may end now (close_turn would accept it). */
+static bool would_end(arb_table *t, unsigned seat)
+{
+	arb_buf line = { 0 };
+	arb_reject rej;
+	if (t->nacts)
+		arb_buf_put(&line, t->turn.p, t->turn.len);
+	else
+		arb_buf_puts(&line, arb_table_colour(t, seat));
+	t->g->copy(t->probe, t->r.state);
+	bool ok = parse_line(t, t->probe, line.p, line.len, t->r.moves + 1, &rej) == 0 &&
+		  t->g->apply(t->probe, t->move, NULL, &rej) == 0;
+	arb_buf_free(&line);
+	return ok;
+}
+
+typedef struct choice_list {
+	arb_table *t;
+	unsigned seat;
+	arb_buf *out;
+	int n;
+} choice_list;
+
+static void keep_choice(void *ctx, const char *action)
+{
+	choice_list *c = ctx;
+	if (!would_accept(c->t, c->seat, action))
+		return;
+	put_all(c->out, "play ", arb_table_colour(c->t, c->seat), " ", action, "\n", (char *)NULL);
+	c->n++;
+}
+
+int arb_table_choices(arb_table *t, unsigned seat, arb_buf *out)
+{
+	const arb_game_ops *g = t->g;
+	const char *colour = arb_table_colour(t, seat);
+	if (!g->choices || !g->deal || !g->asked)
+		return -1;
+	if (g->over(t->r.state))
+		return 0;
+	if (t->pending_seat >= 0) {
+		if (!(t->consent_need & ~t->consent_got & (1u << seat)))
+			return 0;
+		put_all(out, "accept ", colour, "\ndecline ", colour, "\n", (char *)NULL);
+		return 2;
+	}
+	int n = 0;
+	if (t->choice_seat >= 0) {
+		if ((unsigned)t->choice_seat != seat)
+			return 0;
+		for (const char *c = t->choices.p; c && *c; n++) {
+			const char *e = strchr(c, '|');
+			size_t len = e ? (size_t)(e - c) : strlen(c);
+			put_all(out, "play ", colour, " ", (char *)NULL);
+			arb_buf_put(out, c, len);
+			arb_buf_putc(out, '\n');
+			c = e ? e + 1 : c + len;
+		}
+		return n;
+	}
+	arb_asked a;
+	const char *start;
+	arb_table_asked(t, &a, &start);
+	if (!(a.seats & (1u << seat)))
+		return 0;
+	choice_list c = { t, seat, out, 0 };
+	g->choices(now(t), seat, start, keep_choice, &c);
+	if (a.may_end && seat == a.active && g->apply_open && g->copy && would_end(t, seat)) {
+		put_all(out, "end ", colour, "\n", (char *)NULL);
+		c.n++;
+	}
+	return c.n;
+}
+
 /* ----------------------------------------------------------- record */
 
 /* The view's closing line (view_close): what the view must see of the

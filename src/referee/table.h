@@ -97,6 +97,17 @@ int arb_table_end(arb_table *t, unsigned seat, arb_play *p);
 int arb_table_consent(arb_table *t, unsigned seat, bool accept, arb_play *p);
 void arb_play_free(arb_play *p);
 
+/* The requests seat `seat` may send now, one line each ('\n' after
+ * each), complete and ready to send back: "play Red roll", "end Red",
+ * "accept Red", "decline Red", the choices of a `choose`.  The engine's
+ * candidates (its choices op) are kept when the table would accept them:
+ * each is dealt with a copy of the dealer's random numbers and played on
+ * a scratch copy, so listing changes nothing.  Actions that wait for
+ * another seat's consent are listed on the seat's own side only (the
+ * partner's hand is not the seat's to see).  Returns the number of
+ * lines, or -1 when the engine cannot list its actions. */
+int arb_table_choices(arb_table *t, unsigned seat, arb_buf *out);
+
 /* The record so far in TGN: the full record (view < 0), or as seat
  * `view` (ARB_VIEW_OBSERVER: an observer) saw it; the open turn's
  * accepted actions as a comment.  Returns 0, or -1 when the engine has

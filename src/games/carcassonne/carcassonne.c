@@ -326,4 +326,5 @@ const arb_game_ops carcassonne_game = {
 	.actions = cc_actions,
 	.deal = cc_deal,
 	.deal_start = cc_deal_start,
+	.choices = cc_choices,
 };

@@ -248,6 +248,8 @@ size_t cc_actions(const void *game, const void *move, uint32_t *cols, size_t max
 int cc_deal(const void *game, unsigned seat, const arb_token *tok, size_t ntok, uint64_t *rng,
 	    arb_buf *out, unsigned *consent, arb_reject *rej);
 int cc_deal_start(const void *game, uint64_t *rng, arb_buf *out);
+size_t cc_choices(const void *game, unsigned seat, const char *start,
+		  void (*emit)(void *ctx, const char *action), void *ctx);
 
 /* features.c */
 extern const int cc_dx[4], cc_dy[4];

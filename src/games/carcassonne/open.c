@@ -69,3 +69,45 @@ int cc_deal_start(const void *game, uint64_t *rng, arb_buf *out)
 	arb_buf_putc(out, d->type[type].letter);
 	return 0;
 }
+
+/* The moves op's lines are "Red J 0,1 90 road E": the seat writes them
+ * without its colour and, when the tile was dealt, without the tile. */
+typedef struct strip_ctx {
+	void (*emit)(void *ctx, const char *action);
+	void *ctx;
+	size_t skip;
+} strip_ctx;
+
+static void emit_stripped(void *ctx, const char *line)
+{
+	const strip_ctx *s = ctx;
+	if (strlen(line) > s->skip)
+		s->emit(s->ctx, line + s->skip);
+}
+
+/* Every placement of the dealt tile (legal by construction: cc_fit and
+ * the followers' occupancy, as apply() judges them), or of every tile
+ * left when the chance is the seat's to supply. */
+size_t cc_choices(const void *game, unsigned seat, const char *start,
+		  void (*emit)(void *ctx, const char *action), void *ctx)
+{
+	const cc_game *g = game;
+	if (seat != g->turn || g->drawn >= g->drawable)
+		return 0;
+	strip_ctx s = { emit, ctx, strlen(cc_colours[g->colour[g->turn]]) + 1 };
+	cc_move m;
+	memset(&m, 0, sizeof m);
+	const cc_move *next = NULL;
+	if (start && *start) {
+		unsigned type = 0;
+		while (type < g->data->ntypes &&
+		       !(start[1] == '\0' && g->data->type[type].letter == start[0]))
+			type++;
+		if (type == g->data->ntypes)
+			return 0;
+		m.type = type;
+		next = &m;
+		s.skip += 2;
+	}
+	return cc_moves(game, next, emit_stripped, &s);
+}
