@@ -752,8 +752,10 @@ static bool would_accept(arb_table *t, unsigned seat, const char *words)
 	unsigned consent = 0;
 	arb_reject rej;
 	memset(&rej, 0, sizeof rej);
-	int rc = g->deal(now(t), seat, t->tok, nt, t->supplied ? NULL : &rng, &dealt, &consent,
-			 &rej);
+	/* chance is dealt even when the seats supply it: the candidates
+	 * leave it out, and whether `roll` is legal does not hang on the
+	 * dice */
+	int rc = g->deal(now(t), seat, t->tok, nt, &rng, &dealt, &consent, &rej);
 	if (rc < 0)
 		goto done;
 	/* a choice still to make, or a partner's consent: the seat's side

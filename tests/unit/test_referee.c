@@ -17,10 +17,13 @@
  *    (or, for what an action leaves owed, a later action of the line), or
  *    the turn's end when the rule is one only the end can judge, with the
  *    same rule id.
- * 3. Dealt chance: Carcassonne games whose tiles the table deals, each
- *    player choosing among the legal placements of the tile it is told
- *    (the engine's moves op), reach their end, and the record replays
- *    legal with the table's winners.
+ *    For the first LISTED_GAMES of each count, before each action the
+ *    table's moves (arb_table_choices) for the seats asked list it.
+ * 3. Dealt chance: for every engine that lists its moves, games whose
+ *    chance the table deals, every seat played as `arbiter bot` plays
+ *    (uniformly among the table's moves), reach their end; every line
+ *    listed is accepted, and the record and each view record replay with
+ *    the same verdict and winners.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -40,6 +43,9 @@
 #include "core/util.h"
 #include "games/registry.h"
 #include "referee/table.h"
+
+#define LISTED_GAMES 3 /* games per seat count whose every action moves must list */
+#define BOT_GAMES 3    /* bots' games per seat count and game */
 
 static long games_per_count(void)
 {
@@ -168,6 +174,107 @@ static unsigned line_seat(const arb_table *t, const char *line)
 	return s < 0 ? 0 : (unsigned)s;
 }
 
+/* The action `a` as a seat writes it when the table deals the chance:
+ * Catan's dice after `roll`, the card after `buy` and after `steal
+ * COLOUR` left out (Carcassonne's tile is the seat's to supply here and
+ * is listed).  Engines whose chance words are not listed here are
+ * compared loosely: see covers(). */
+static bool strip_chance(const char *game, const char *a, arb_buf *out)
+{
+	if (strcmp(game, "catan") && strcmp(game, "carcassonne"))
+		return false;
+	int skip_after = -1; /* words until the next one is chance */
+	for (const char *w = a; *w;) {
+		while (*w == ' ')
+			w++;
+		size_t n = strcspn(w, " ");
+		if (!n)
+			break;
+		bool drop = skip_after == 0;
+		if (skip_after >= 0)
+			skip_after--;
+		if (!drop) {
+			if (out->len)
+				arb_buf_putc(out, ' ');
+			arb_buf_put(out, w, n);
+		}
+		if ((n == 4 && !strncmp(w, "roll", 4)) || (n == 3 && !strncmp(w, "buy", 3)))
+			skip_after = 0;
+		else if (n == 5 && !strncmp(w, "steal", 5))
+			skip_after = 1;
+		w += n;
+	}
+	return true;
+}
+
+/* For the engines strip_chance does not know: the candidate `c` covers
+ * `a` when c's words are a's with some left out, in order, the first
+ * the same ("roll" covers "roll 3+4") — or a word of c ends one of a's
+ * (">5" of "7>5"). */
+static bool covers(const char *c, const char *a)
+{
+	bool first = true;
+	while (*c) {
+		while (*c == ' ')
+			c++;
+		size_t n = strcspn(c, " ");
+		if (!n)
+			break;
+		for (;;) {
+			while (*a == ' ')
+				a++;
+			size_t m = strcspn(a, " ");
+			if (!m)
+				return false;
+			bool same = m >= n && strncasecmp(a + m - n, c, n) == 0;
+			a += m;
+			if (same)
+				break;
+			if (first)
+				return false;
+		}
+		first = false;
+		c += n;
+	}
+	return !first;
+}
+
+/* c and a are the same words (ASCII case aside). */
+static bool same_words(const char *c, const char *a)
+{
+	return strcasecmp(c, a) == 0;
+}
+
+/* Before action `a` is played: the table's moves for the seats asked
+ * list it (with the chance left out). */
+static void check_listed(arb_table *t, const char *a, const char *game, long index, size_t move)
+{
+	arb_asked asked;
+	arb_table_asked(t, &asked, NULL);
+	arb_buf lines = { 0 }, stripped = { 0 };
+	bool found = false, exact = strip_chance(game, a, &stripped);
+	for (unsigned s = 0; s < arb_table_seats(t) && !found; s++) {
+		if (!(asked.seats >> s & 1))
+			continue;
+		arb_buf_reset(&lines);
+		assert_true(arb_table_choices(t, s, &lines) >= 0);
+		for (char *l = lines.p; l && *l && !found;) {
+			char *e = strchr(l, '\n');
+			*e = '\0';
+			if (!strncmp(l, "play ", 5)) {
+				const char *c = strchr(l + 5, ' ') + 1;
+				found = exact ? same_words(c, stripped.p) : covers(c, a);
+			}
+			l = e + 1;
+		}
+	}
+	if (!found)
+		fail_msg("%s game %ld move %zu: '%s' is legal but moves did not list it", game,
+			 index, move, a);
+	arb_buf_free(&lines);
+	arb_buf_free(&stripped);
+}
+
 /* ------------------------------------------------------------ 1 */
 
 /* Replay `text` and return its verdict; its Result line into *result. */
@@ -225,6 +332,8 @@ static void one_game(const arb_game_ops *g, size_t nseats, uint64_t *rng, long i
 			char *e = strchr(a, '\n');
 			*e = '\0';
 			arb_play p;
+			if (g->choices && index <= LISTED_GAMES)
+				check_listed(t, a, g->name, index, n);
 			play_action(t, seat, a, &p);
 			if (p.kind != ARB_PLAY_ACCEPTED)
 				fail_msg("%s game %ld move %zu: '%s' of '%s': %s [%s] %s", g->name,
@@ -514,89 +623,122 @@ static void test_corpus_refusals_agree(void **state)
 
 /* ------------------------------------------------------------ 3 */
 
-typedef struct choices {
-	arb_buf all; /* the lines, '\n' after each */
-	size_t n;
-} choices;
+#define BOT_ACTIONS 40000 /* actions after which a bots' game is given up */
 
-static void add_choice(void *ctx, const char *line)
+/* Send one line of `moves` (a complete request) to the table. */
+static void send_request(arb_table *t, const char *line, arb_play *p)
 {
-	choices *c = ctx;
-	arb_buf_puts(&c->all, line);
-	arb_buf_putc(&c->all, '\n');
-	c->n++;
+	char verb[16], colour[32];
+	int at = 0;
+	assert_int_equal(sscanf(line, "%15s %31s %n", verb, colour, &at) >= 2, 1);
+	int s = arb_table_seat_named(t, colour, false);
+	assert_true(s >= 0);
+	if (!strcmp(verb, "play"))
+		arb_table_play(t, (unsigned)s, line + at, strlen(line + at), p);
+	else if (!strcmp(verb, "end"))
+		arb_table_end(t, (unsigned)s, p);
+	else
+		arb_table_consent(t, (unsigned)s, !strcmp(verb, "accept"), p);
 }
 
-/* Carcassonne with the tile dealt by the table: a player picks among the
- * legal placements of the tile it was told (the engine's moves op), and
- * the game reaches its end; the record replays legal with its winners. */
-static void test_dealt_games_reach_their_end(void **state)
+/* One game dealt by the table (--seed), every seat played as `arbiter
+ * bot` plays it: uniformly among the table's moves.  Every line listed
+ * is accepted; returns the actions played, the record in *rec. */
+static size_t bots_game(const arb_game_ops *g, size_t ns, uint64_t seed, arb_buf *rec)
+{
+	arb_buf head = { 0 };
+	arb_buf_printf(&head, "[Game \"%s\"]\n", g->name);
+	for (size_t i = 0; i < ns; i++)
+		arb_buf_printf(&head, "[%s \"P%zu\"]\n", g->colours[i], i + 1);
+	const void *data;
+	arb_diag d;
+	data = arb_gamedata_get(g, &d);
+	assert_non_null(data);
+	uint64_t deal = seed;
+	if (g->random_tags)
+		g->random_tags(data, ns, &deal, &head);
+	arb_table_spec spec = { .game = g, .header = head.p, .header_len = head.len, .seed = seed };
+	arb_table *t = arb_table_new(&spec, &d);
+	assert_non_null(t);
+	uint64_t pick = seed * 7919;
+	arb_buf lines = { 0 };
+	size_t acts = 0;
+	for (; acts < BOT_ACTIONS; acts++) {
+		arb_asked a;
+		arb_table_asked(t, &a, NULL);
+		unsigned seat = 0;
+		while (seat < ns && !(a.seats >> seat & 1))
+			seat++;
+		assert_true(seat < ns);
+		arb_buf_reset(&lines);
+		int n = arb_table_choices(t, seat, &lines);
+		if (n == 0 && a.over)
+			break;
+		if (n <= 0)
+			fail_msg("%s %zu seats, seed %llu, action %zu: %s (asked for %s) has no "
+				 "move",
+				 g->name, ns, (unsigned long long)seed, acts,
+				 arb_table_colour(t, seat), a.what);
+		char *l = lines.p;
+		for (uint32_t k = arb_rng_below(&pick, (uint32_t)n); k; k--)
+			l = strchr(l, '\n') + 1;
+		*strchr(l, '\n') = '\0';
+		arb_play p;
+		send_request(t, l, &p);
+		if (p.kind == ARB_PLAY_REFUSED || p.kind == ARB_PLAY_INVALID)
+			fail_msg("%s %zu seats, seed %llu, action %zu: listed '%s' is refused: %s "
+				 "[%s] %s",
+				 g->name, ns, (unsigned long long)seed, acts, l, p.why,
+				 p.rej.rule ? p.rej.rule : "", p.rej.msg);
+		arb_play_free(&p);
+	}
+	arb_table_record(t, -1, rec);
+	/* every view replays legal with the full record's winners */
+	arb_buf winners = { 0 }, vw = { 0 }, vrec = { 0 };
+	arb_verdict v = replay_text(rec->p, rec->len, &winners);
+	if (v != ARB_LEGAL && v != ARB_UNFINISHED)
+		fail_msg("%s %zu seats, seed %llu: the bots' record is refused:\n%s", g->name, ns,
+			 (unsigned long long)seed, rec->p);
+	for (int view = 0; arb_table_hides(t) && view <= ARB_VIEW_OBSERVER; view++) {
+		if (view >= (int)ns && view != ARB_VIEW_OBSERVER)
+			continue;
+		arb_buf_reset(&vrec);
+		arb_buf_reset(&vw);
+		arb_table_record(t, view, &vrec);
+		arb_verdict vv = replay_text(vrec.p, vrec.len, &vw);
+		if (vv != v || strcmp(vw.p ? vw.p : "", winners.p ? winners.p : ""))
+			fail_msg("%s %zu seats, seed %llu: view %d differs from the record",
+				 g->name, ns, (unsigned long long)seed, view);
+	}
+	arb_buf_free(&winners);
+	arb_buf_free(&vw);
+	arb_buf_free(&vrec);
+	arb_buf_free(&lines);
+	arb_buf_free(&head);
+	arb_table_free(t);
+	return acts;
+}
+
+static void test_bots_play_dealt_games(void **state)
 {
 	(void)state;
-	const arb_game_ops *g = arb_game_find("carcassonne");
-	static arb_token tok[ARB_MAX_TOKENS_PER_TURN];
-	void *next = arb_xcalloc(1, g->move_size);
-	for (size_t ns = g->min_seats; ns <= g->max_seats; ns++)
-		for (uint64_t seed = 1; seed <= 3; seed++) {
-			arb_buf head = { 0 };
-			arb_buf_puts(&head, "[Game \"carcassonne\"]\n");
-			for (size_t i = 0; i < ns; i++)
-				arb_buf_printf(&head, "[%s \"P%zu\"]\n", g->colours[i], i + 1);
-			arb_diag d;
-			arb_table_spec spec = {
-				.game = g, .header = head.p, .header_len = head.len, .seed = seed
-			};
-			arb_table *t = arb_table_new(&spec, &d);
-			assert_non_null(t);
-			uint64_t pick = seed * 7919;
-			for (int turn = 0; turn < 200; turn++) {
-				arb_asked a;
-				const char *dealt;
-				arb_table_asked(t, &a, &dealt);
-				if (a.over)
-					break;
-				arb_buf line = { 0 };
-				arb_buf_printf(&line, "%s %s discard",
-					       arb_table_colour(t, a.active), dealt);
-				size_t nt = arb_split_tokens(line.p, line.len, 1, 1, tok,
-							     ARB_MAX_TOKENS_PER_TURN);
-				arb_reject rej;
-				memset(next, 0, g->move_size);
-				const void *pos = arb_table_position(t);
-				assert_int_equal(g->parse(pos, tok, nt, next, &rej), 0);
-				choices c = { { 0 }, 0 };
-				g->moves(pos, next, add_choice, &c);
-				assert_true(c.n > 0);
-				size_t k = arb_rng_below(&pick, (uint32_t)c.n);
-				char *l = c.all.p;
-				for (size_t i = 0; i < k; i++)
-					l = strchr(l, '\n') + 1;
-				*strchr(l, '\n') = '\0';
-				const char *words = strchr(l, ' ') + 1; /* the colour left out */
-				arb_play p;
-				arb_table_play(t, a.active, words, strlen(words), &p);
-				if (p.kind != ARB_PLAY_ACCEPTED || !p.turn_ended)
-					fail_msg(
-						"carcassonne seed %llu: '%s' (dealt %s): %s [%s] %s",
-						(unsigned long long)seed, words, dealt, p.why,
-						p.rej.rule ? p.rej.rule : "", p.rej.msg);
-				arb_play_free(&p);
-				arb_buf_free(&c.all);
-				arb_buf_free(&line);
+	const arb_game_ops *g;
+	for (size_t i = 0; (g = arb_game_at(i)) != NULL; i++) {
+		if (!g->choices || !g->deal)
+			continue;
+		size_t games = 0, finished = 0, acts = 0;
+		for (size_t ns = g->min_seats; ns <= g->max_seats; ns++)
+			for (uint64_t seed = 1; seed <= BOT_GAMES; seed++) {
+				arb_buf rec = { 0 };
+				acts += bots_game(g, ns, seed, &rec);
+				games++;
+				finished += strstr(rec.p, "[Result \"*\"]") == NULL;
+				arb_buf_free(&rec);
 			}
-			arb_asked a;
-			arb_table_asked(t, &a, NULL);
-			assert_true(a.over);
-			arb_buf rec = { 0 }, winners = { 0 };
-			arb_table_record(t, -1, &rec);
-			assert_int_equal(replay_text(rec.p, rec.len, &winners), ARB_LEGAL);
-			assert_non_null(strstr(rec.p, winners.p));
-			arb_buf_free(&rec);
-			arb_buf_free(&winners);
-			arb_buf_free(&head);
-			arb_table_free(t);
-		}
-	free(next);
+		printf("# %s: %zu bots' games dealt, %zu finished, %zu actions\n", g->name, games,
+		       finished, acts);
+		assert_int_equal(finished, games);
+	}
 }
 
 int main(void)
@@ -604,7 +746,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_generated_games_come_back),
 		cmocka_unit_test(test_corpus_refusals_agree),
-		cmocka_unit_test(test_dealt_games_reach_their_end),
+		cmocka_unit_test(test_bots_play_dealt_games),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
