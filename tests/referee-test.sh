@@ -7,7 +7,10 @@
 # documented keys; bad requests (unknown, oversized, not UTF-8, NUL bytes,
 # seats that do not play, an answer nobody asked for) get an error answer
 # and change nothing; end of input writes the record with -o; a failed
-# write to stdout is exit 2.
+# write to stdout is exit 2.  `moves` offers only requests the referee
+# accepts as sent; `snapshot` gives the position `view` shows.  The seat's
+# side: `arbiter bot` and examples/bots/ (Python, sh) play only what the
+# host offers, and `arbiter bot` stops on bad input with exit 2.
 . "$(dirname "$0")/lib.sh"
 SUITE=referee
 tmp=$(mktemp -d)
@@ -165,6 +168,72 @@ for want in "this referee speaks protocol 1, not 2" "unknown request 'frobnicate
 done
 [ ! -s "$tmp/why" ]
 report "bad requests: each error says what was wrong" $? "$tmp/why"
+
+# moves: every line offered is a request the referee accepts as it is;
+# a seat not asked is offered nothing; JSON holds the same lines
+printf 'hello 1\nmoves Red\nmoves Blue\n' |
+	"$ARBITER" referee --game carcassonne --seed 7 >"$tmp/out"
+sed -n '/^= moves Red$/,/^$/p' "$tmp/out" | sed '1d;$d' >"$tmp/moves"
+ok=0
+[ "$(wc -l <"$tmp/moves")" -gt 10 ] || ok=1
+sed -n '/^= moves Blue$/,/^$/p' "$tmp/out" | sed '1d;$d' | grep -q . && ok=1
+while IFS= read -r m; do
+	printf '%s\n' "$m" | "$ARBITER" referee --game carcassonne --seed 7 >"$tmp/one"
+	grep -q '^= accepted Red J ' "$tmp/one" || { echo "refused: $m" >>"$tmp/moves.why"; ok=1; }
+done <"$tmp/moves"
+printf 'moves Red\n' | "$ARBITER" referee --game carcassonne --seed 7 --format json |
+	jq -r 'select(.answer == "moves" and .seat == "Red") | .moves[]' >"$tmp/moves.json"
+cmp -s "$tmp/moves" "$tmp/moves.json" || ok=1
+report "moves: each line offered is accepted as sent; JSON holds the same" $ok "$tmp/moves.why"
+
+# snapshot: a record starting from the Setup it gives shows the board
+# that view gives at that moment
+printf 'play Red 0,1 90\nplay Blue -1,0 0\nsnapshot\nview Red\n' |
+	"$ARBITER" referee --game carcassonne --seed 7 --format json >"$tmp/out"
+{
+	printf '[Game "carcassonne"]\n[Red "a"]\n[Blue "b"]\n'
+	jq -r 'select(.answer == "snapshot") | .text' "$tmp/out"
+	printf '[Result "*"]\n'
+} >"$tmp/snap.tgn"
+"$ARBITER" dump "$tmp/snap.tgn" | sed 1d | grep . >"$tmp/want"
+jq -r 'select(.answer == "view") | .text' "$tmp/out" | grep . >"$tmp/got"
+grep -q '^\[Setup "tiles J 0,1 90, W -1,0 0;' "$tmp/snap.tgn" && diff "$tmp/want" "$tmp/got" >"$tmp/diff"
+report "snapshot: a record from its Setup shows the board view shows" $? "$tmp/diff"
+
+# the seat's side: arbiter bot and the example bots answer hello, ask for
+# moves on go, send back one line offered, read its answer, and stop at quit
+{
+	printf 'hello 1 carcassonne Red Red Blue\nnews Blue x\ngo tile dealt J\n'
+	printf '= moves Red\nplay Red 0,1 90\nplay Red 1,0 90 road S\nplay Red -1,0 0\n\n'
+	printf '= accepted Red J 0,1 90\nturn ended\nnext Blue tile dealt W\n\n'
+	printf 'news Blue W -1,0 0\ngo tile dealt D\n= moves Red\nend Red\n\n= accepted Red\n\n'
+	printf 'over *\nquit\nhello 1 carcassonne Red Red Blue\n'
+} >"$tmp/host"
+for bot in "$ARBITER bot --seed 5" "python3 examples/bots/random_bot.py 5" \
+	"sh examples/bots/random_bot.sh 5"; do
+	$bot <"$tmp/host" >"$tmp/said" 2>"$tmp/err"
+	rc=$?
+	ok=0
+	[ $rc = 0 ] && [ "$(wc -l <"$tmp/said")" = 5 ] || ok=1
+	sed -n 1p "$tmp/said" | grep -q '^hello 1' || ok=1
+	[ "$(sed -n 2p "$tmp/said")" = "moves Red" ] && [ "$(sed -n 4p "$tmp/said")" = "moves Red" ] || ok=1
+	grep -qxF "$(sed -n 3p "$tmp/said")" "$tmp/host" || ok=1
+	[ "$(sed -n 5p "$tmp/said")" = "end Red" ] || ok=1
+	report "seat: '${bot%% [0-9]*}' plays only what is offered and stops at quit" $ok "$tmp/said"
+done
+printf 'hello 2 carcassonne Red Red Blue\n' | "$ARBITER" bot >/dev/null 2>"$tmp/err"
+[ $? = 2 ] && grep -q 'protocol 1 expected' "$tmp/err"
+report "seat: arbiter bot refuses another protocol version (exit 2)" $? "$tmp/err"
+{ printf 'hello 1 carcassonne Red Red Blue\n'; head -c 70000 /dev/zero | tr '\0' x; echo; } |
+	"$ARBITER" bot >/dev/null 2>"$tmp/err"
+[ $? = 2 ] && grep -q 'over 65536 bytes' "$tmp/err"
+report "seat: arbiter bot refuses a line over the limit (exit 2)" $? "$tmp/err"
+printf 'hello 1 carcassonne Red Red Blue\ngo tile\n? moves are not available\n\n' |
+	"$ARBITER" bot >/dev/null 2>"$tmp/err"
+[ $? = 2 ] && grep -q "did not list Red's moves" "$tmp/err"
+report "seat: arbiter bot stops when the host lists no moves (exit 2)" $? "$tmp/err"
+expect "bot: a FILE operand is a usage error" 2 "$ARBITER" bot x.tgn
+expect "bot: an unknown strategy is a usage error" 2 "$ARBITER" bot --strategy=clever
 
 # end of input: -o writes the record so far, which check reads
 printf 'play Red 0,1 0\nplay Red 1,0 0\n' |
