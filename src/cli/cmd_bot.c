@@ -25,7 +25,8 @@
 #include "../core/util.h"
 #include "../games/game.h"
 
-#define BOT_LINE_MAX 65536 /* a protocol line, as a request's limit */
+#define BOT_LINE_MAX 65536	    /* a protocol line, as a request's limit */
+#define BOT_OFFERS_MAX (16u << 20) /* bytes of one moves frame kept        */
 
 typedef struct bot {
 	uint64_t seed;	/* --seed */
@@ -51,32 +52,41 @@ static int read_host(bot *b)
 	return 1;
 }
 
-static void send_line(const char *s)
+/* 0, or -1 when the host cannot be written to (said on stderr). */
+static int send_line(const char *s)
 {
 	if (printf("%s\n", s) < 0 || fflush(stdout) == EOF) {
 		fprintf(stderr, "arbiter: bot: cannot write to the host\n");
-		exit(ARB_EXIT_ERROR);
+		return -1;
 	}
+	return 0;
 }
 
 /* Read one answer frame (a status line, payload, an empty line); its
  * payload lines go to `payload` when non-NULL.  Returns the status's
- * first character ('=' or '?'), or 0 when the input ended first. */
+ * first character ('=' or '?'), or 0 when the input ended first or the
+ * payload passed BOT_OFFERS_MAX (memory stays bounded whatever the host
+ * sends). */
 static int read_frame(bot *b, arb_buf *payload)
 {
 	int rc = read_host(b);
 	if (rc <= 0)
 		return 0;
 	int status = b->line[0];
+	bool too_much = false;
 	while ((rc = read_host(b)) > 0 && b->line[0] != '\0')
-		if (payload) {
+		if (payload && !too_much) {
 			arb_buf_puts(payload, b->line);
 			arb_buf_putc(payload, '\n');
+			too_much = payload->len > BOT_OFFERS_MAX;
 		}
-	return rc < 0 ? 0 : status;
+	if (too_much)
+		fprintf(stderr, "arbiter: bot: the host offered over %u bytes of moves\n",
+			BOT_OFFERS_MAX);
+	return rc < 0 || too_much ? 0 : status;
 }
 
-static void hello(bot *b)
+static int hello(bot *b)
 {
 	/* hello VERSION GAME SEAT SEATS... */
 	char version[16] = "", game[64] = "";
@@ -85,12 +95,13 @@ static void hello(bot *b)
 	    strcmp(version, "1") != 0) {
 		fprintf(stderr, "arbiter: bot: cannot play '%.80s' (protocol 1 expected)\n",
 			b->line);
-		exit(ARB_EXIT_ERROR);
+		b->seat[0] = '\0';
+		return -1;
 	}
 	b->rng = b->seed;
 	for (const char *c = b->seat; *c; c++) /* FNV-1a of the colour */
 		b->rng = (b->rng ^ (unsigned char)*c) * 0x100000001b3ull;
-	send_line("hello 1 arbiter-bot random");
+	return send_line("hello 1 arbiter-bot random");
 }
 
 /* go: ask for the requests we may send, send one of them. */
@@ -98,7 +109,8 @@ static int go(bot *b)
 {
 	char ask[96];
 	snprintf(ask, sizeof ask, "moves %s", b->seat);
-	send_line(ask);
+	if (send_line(ask) < 0)
+		return -1;
 	arb_buf_reset(&b->offers);
 	int status = read_frame(b, &b->offers);
 	if (status != '=') {
@@ -117,7 +129,8 @@ static int go(bot *b)
 	while (pick--)
 		l = strchr(l, '\n') + 1;
 	*strchr(l, '\n') = '\0';
-	send_line(l);
+	if (send_line(l) < 0)
+		return -1;
 	return read_frame(b, NULL) ? 0 : -1;
 }
 
@@ -127,9 +140,12 @@ int arb_cmd_bot(const arb_opts *o)
 	b->seed = o->seed;
 	int status = ARB_EXIT_OK, rc;
 	while ((rc = read_host(b)) > 0) {
-		if (!strncmp(b->line, "hello ", 6))
-			hello(b);
-		else if (!strncmp(b->line, "go", 2) && (b->line[2] == ' ' || !b->line[2])) {
+		if (!strncmp(b->line, "hello ", 6)) {
+			if (hello(b) < 0) {
+				status = ARB_EXIT_ERROR;
+				break;
+			}
+		} else if (!strncmp(b->line, "go", 2) && (b->line[2] == ' ' || !b->line[2])) {
 			if (!b->seat[0] || go(b) < 0) {
 				status = ARB_EXIT_ERROR;
 				break;

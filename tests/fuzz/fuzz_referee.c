@@ -7,9 +7,14 @@
  * and records meet fuzzed requests: oversized and non-UTF-8 lines, NUL
  * bytes, requests for seats that do not play, actions out of turn.
  *
+ * The seat's side is fuzzed the same way: when line 1 starts with `bot`,
+ * the command is `arbiter bot` and the rest is what a host writes to it
+ * (hello, news, go, the frames of its answers, over, quit).
+ *
  * Input layout (text, so seeds are written by hand):
- *   line 1     the arguments after `referee`, split at blanks
- *   the rest   the requests, one a line
+ *   line 1     the arguments after `referee` (or `bot` and its
+ *              arguments), split at blanks
+ *   the rest   the requests (or the host's lines), one a line
  * Example: "--game catan --players 3 --seed 5\nhello 1\nplay Red settlement g5\n"
  *
  * Nothing may crash, leak, hang or trip a sanitizer; the exit status is
@@ -47,6 +52,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	argv[n++] = "arbiter";
 	argv[n++] = "referee";
 	for (char *w = strtok(line, " \t\r"); w; w = strtok(NULL, " \t\r")) {
+		if (n == 2 && !strcmp(w, "bot")) { /* the seat's side */
+			argv[1] = "bot";
+			continue;
+		}
 		if (n == FZ_MAX_ARGS)
 			return 0;
 		if (!strcmp(w, "-o") || !strncmp(w, "--output", 8))
