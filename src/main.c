@@ -698,7 +698,8 @@ int main(int argc, char **argv)
 		return usage_error("%s",
 				   "referee takes no FILE: the requests come on standard input");
 	if (cmd == ARB_CMD_bot && o.nfiles)
-		return usage_error("%s", "bot takes no FILE: the host's lines come on standard input");
+		return usage_error("%s",
+				   "bot takes no FILE: the host's lines come on standard input");
 	if ((o.format == FMT_SVG || o.format == FMT_HTML) && cmd != ARB_CMD_dump)
 		return usage_error("%s", "--format=svg and --format=html are for dump (and view)");
 	if (cmd == ARB_CMD_view)
@@ -733,8 +734,7 @@ int main(int argc, char **argv)
 	/* A person at a terminal who named no file would otherwise face a
 	 * silent wait: say what is being read and how to end it. */
 	if (o.nfiles == 0 && cmd != ARB_CMD_gen && cmd != ARB_CMD_referee && cmd != ARB_CMD_bot &&
-	    !o.quiet &&
-	    isatty(STDIN_FILENO))
+	    !o.quiet && isatty(STDIN_FILENO))
 		fprintf(stderr, "arbiter: reading records from standard input "
 				"(end with Ctrl-D; 'arbiter --help' for usage)\n");
 	return finish(commands[cmd].run(&o));

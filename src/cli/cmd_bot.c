@@ -25,13 +25,13 @@
 #include "../core/util.h"
 #include "../games/game.h"
 
-#define BOT_LINE_MAX 65536	    /* a protocol line, as a request's limit */
+#define BOT_LINE_MAX 65536	   /* a protocol line, as a request's limit */
 #define BOT_OFFERS_MAX (16u << 20) /* bytes of one moves frame kept        */
 
 typedef struct bot {
-	uint64_t seed;	/* --seed */
-	uint64_t rng;	/* this game's numbers: seed mixed with the seat */
-	char seat[64];	/* our colour, from hello */
+	uint64_t seed; /* --seed */
+	uint64_t rng;  /* this game's numbers: seed mixed with the seat */
+	char seat[64]; /* our colour, from hello */
 	char line[BOT_LINE_MAX + 2];
 	arb_buf offers; /* the lines of the last moves frame */
 } bot;

@@ -432,7 +432,8 @@ static void do_moves(session *S, size_t n, char **w)
 			const char *e = strchr(l, '\n');
 			json_t *m = json_stringn(l, (size_t)(e - l));
 			if (!m || json_array_append_new(list, m) < 0) {
-				fprintf(stderr, "arbiter: referee: cannot build the answer's moves\n");
+				fprintf(stderr,
+					"arbiter: referee: cannot build the answer's moves\n");
 				exit(ARB_EXIT_ERROR);
 			}
 			l = e + 1;

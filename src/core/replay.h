@@ -93,7 +93,6 @@ void arb_turn_text(const arb_record *rec, const arb_turn *t, arb_buf *out);
 /* The Result tag line of the position `state` of game `g` seated as
  * `setup` says ("*" while it is not over, else the winners' colours),
  * and the blank line after the tags: what gen and the referee write. */
-void arb_result_tag(const arb_game_ops *g, const void *state, const arb_setup *setup,
-		    arb_buf *out);
+void arb_result_tag(const arb_game_ops *g, const void *state, const arb_setup *setup, arb_buf *out);
 
 #endif

@@ -361,21 +361,31 @@ static void canonical_words(arb_table *t, const void *game, const char *colour, 
 static void tell_action(arb_table *t, const void *game, unsigned seat, const char *words)
 {
 	const char *colour = arb_table_colour(t, seat);
-	arb_buf canon = { 0 }, line = { 0 };
+	arb_buf canon = { 0 }, line = { 0 }, told = { 0 };
 	canonical_words(t, game, arb_table_colour(t, seat), words, &canon);
 	const char *cw = canon.p ? canon.p : "";
+	/* what a view that sees the action as it is is told, made once:
+	 * appending it piece by piece to every view was a tenth of an action */
+	put_all(&told, colour, " ", cw, "\n", (char *)NULL);
+	size_t colour_len = strlen(colour);
 	for (size_t v = 0; v < NVIEWS; v++) {
 		if (v >= t->nseats && v != ARB_VIEW_OBSERVER)
 			continue;
 		arb_buf *said = &t->turn_view[v];
-		memcpy(t->vmove, t->move, t->g->move_size);
-		if (t->g->view_turn)
+		bool same = !t->g->view_turn;
+		if (!same) {
+			memcpy(t->vmove, t->move, t->g->move_size);
 			t->g->view_turn(game, t->vmove, (unsigned)v);
-		if (memcmp(t->vmove, t->move, t->g->move_size) == 0) {
-			put_all(&t->news[v], colour, " ", cw, "\n", (char *)NULL);
+			same = memcmp(t->vmove, t->move, t->g->move_size) == 0;
+		}
+		if (same) {
+			arb_buf_put(&t->news[v], told.p, told.len);
+			/* said: "Colour w w ..." — the told line less its newline,
+			 * or its words after a space */
 			if (!said->len)
-				arb_buf_puts(said, arb_table_colour(t, seat));
-			put_all(said, " ", cw, (char *)NULL);
+				arb_buf_put(said, told.p, told.len - 1);
+			else
+				arb_buf_put(said, told.p + colour_len, told.len - colour_len - 1);
 			continue;
 		}
 		arb_buf_reset(&line);
@@ -392,6 +402,7 @@ static void tell_action(arb_table *t, const void *game, unsigned seat, const cha
 	}
 	arb_buf_free(&canon);
 	arb_buf_free(&line);
+	arb_buf_free(&told);
 }
 
 /* Where the last line of `b` (no newline at its end yet) starts. */

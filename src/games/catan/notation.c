@@ -765,57 +765,91 @@ int cat_parse(const void *game, const arb_token *tok, size_t ntok, void *move, a
 	return 0;
 }
 
-/* Canonical bundle: resources in cost-card order, counts above 1. */
-void cat_bundle_str(const uint8_t v[CAT_RES], char *out, size_t len)
+/* Append a decimal number: the formatter's hot path, where printf's
+ * parsing of a format was a quarter of a live Catan action. */
+static void put_u(arb_buf *out, unsigned v)
 {
-	size_t o = 0;
-	out[0] = 0;
+	char d[12];
+	size_t n = 0;
+	do
+		d[n++] = (char)('0' + v % 10);
+	while ((v /= 10) != 0);
+	while (n)
+		arb_buf_putc(out, d[--n]);
+}
+
+/* Append the strings of a NULL-ended list. */
+static void put_all(arb_buf *out, ...)
+{
+	va_list ap;
+	va_start(ap, out);
+	for (const char *s = va_arg(ap, const char *); s; s = va_arg(ap, const char *))
+		arb_buf_puts(out, s);
+	va_end(ap);
+}
+
+/* Canonical bundle: resources in cost-card order, counts above 1. */
+static void put_bundle(arb_buf *out, const uint8_t v[CAT_RES])
+{
+	bool any = false;
 	for (unsigned r = 0; r < CAT_RES; r++) {
 		if (!v[r])
 			continue;
-		int w = v[r] > 1
-				? snprintf(out + o, len - o, "%s%u%s", o ? "+" : "", v[r],
-					   cat_res_name[r])
-				: snprintf(out + o, len - o, "%s%s", o ? "+" : "", cat_res_name[r]);
-		if (w < 0 || (size_t)w >= len - o)
-			return;
-		o += (size_t)w;
+		if (any)
+			arb_buf_putc(out, '+');
+		if (v[r] > 1)
+			put_u(out, v[r]);
+		arb_buf_puts(out, cat_res_name[r]);
+		any = true;
 	}
-	if (!o)
-		snprintf(out, len, "nothing");
+	if (!any)
+		arb_buf_puts(out, "nothing");
+}
+
+void cat_bundle_str(const uint8_t v[CAT_RES], char *out, size_t len)
+{
+	arb_buf b = { 0 };
+	put_bundle(&b, v);
+	snprintf(out, len, "%s", b.p ? b.p : "");
+	arb_buf_free(&b);
 }
 
 static void put_robber(const cat_game *g, const cat_act *a, arb_buf *out)
 {
-	arb_buf_printf(out, " %c", 'A' + a->a);
+	arb_buf_putc(out, ' ');
+	arb_buf_putc(out, (char)('A' + a->a));
 	if (a->b != CAT_NONE)
-		arb_buf_printf(out, " steal %s %s", cat_cname(g, a->b),
-			       a->c == CAT_UNSEEN ? "?" : cat_res_name[a->c]);
+		put_all(out, " steal ", cat_cname(g, a->b), " ",
+			a->c == CAT_UNSEEN ? "?" : cat_res_name[a->c], (char *)NULL);
 }
 
 void cat_format(const void *game, const void *move, arb_buf *out)
 {
 	const cat_game *g = game;
 	const cat_move *m = move;
-	char b1[64], b2[64], nm[8];
+	char nm[8];
 	arb_buf_puts(out, cat_cname(g, m->seat));
 	for (unsigned i = 0; i < m->n; i++) {
 		const cat_act *a = &m->act[i];
 		switch (a->kind) {
 		case A_ROLL:
-			if (a->b)
-				arb_buf_printf(out, " roll %u+%u", a->a, a->b);
-			else
-				arb_buf_printf(out, " roll %u", a->a);
+			arb_buf_puts(out, " roll ");
+			put_u(out, a->a);
+			if (a->b) {
+				arb_buf_putc(out, '+');
+				put_u(out, a->b);
+			}
 			break;
 		case A_DISCARD:
-			cat_bundle_str(a->give, b1, sizeof b1);
-			arb_buf_printf(out, " discard %s ", cat_cname(g, a->a));
-			if (cat_bundle_total(a->give))
-				arb_buf_printf(out, "%s%s", b1, a->b ? "+" : "");
+			put_all(out, " discard ", cat_cname(g, a->a), " ", (char *)NULL);
+			if (cat_bundle_total(a->give)) {
+				put_bundle(out, a->give);
+				if (a->b)
+					arb_buf_putc(out, '+');
+			}
 			if (a->b > 1)
-				arb_buf_printf(out, "%u?", a->b);
-			else if (a->b)
+				put_u(out, a->b);
+			if (a->b)
 				arb_buf_putc(out, '?');
 			break;
 		case A_ROBBER:
@@ -824,27 +858,28 @@ void cat_format(const void *game, const void *move, arb_buf *out)
 			break;
 		case A_TRADE:
 		case A_BANK:
-			cat_bundle_str(a->give, b1, sizeof b1);
-			cat_bundle_str(a->get, b2, sizeof b2);
 			arb_buf_puts(out, " trade ");
 			if (a->kind == A_TRADE && a->c != CAT_NONE)
-				arb_buf_printf(out, "%s ", cat_cname(g, a->c));
-			arb_buf_printf(out, "%s %s for %s",
-				       a->kind == A_BANK ? "bank" : cat_cname(g, a->a), b1, b2);
+				put_all(out, cat_cname(g, a->c), " ", (char *)NULL);
+			put_all(out, a->kind == A_BANK ? "bank" : cat_cname(g, a->a), " ",
+				(char *)NULL);
+			put_bundle(out, a->give);
+			arb_buf_puts(out, " for ");
+			put_bundle(out, a->get);
 			break;
 		case A_ROAD:
 			cat_edge_name(g->d, a->a, nm);
-			arb_buf_printf(out, " road %s", nm);
+			put_all(out, " road ", nm, (char *)NULL);
 			break;
 		case A_SETTLE:
 		case A_CITY:
 			cat_node_name(g->d, a->a, nm);
-			arb_buf_printf(out, " %s %s", a->kind == A_CITY ? "city" : "settlement",
-				       nm);
+			put_all(out, a->kind == A_CITY ? " city " : " settlement ", nm,
+				(char *)NULL);
 			break;
 		case A_BUY:
-			arb_buf_printf(out, " buy %s",
-				       a->a == CAT_UNSEEN ? "?" : cat_dev_name[a->a]);
+			put_all(out, " buy ", a->a == CAT_UNSEEN ? "?" : cat_dev_name[a->a],
+				(char *)NULL);
 			break;
 		case A_KNIGHT:
 			arb_buf_puts(out, " play knight");
@@ -852,45 +887,49 @@ void cat_format(const void *game, const void *move, arb_buf *out)
 			break;
 		case A_ROADS:
 			cat_edge_name(g->d, a->a, nm);
-			arb_buf_printf(out, " play road-building %s", nm);
+			put_all(out, " play road-building ", nm, (char *)NULL);
 			if (a->b != CAT_NONE) {
 				cat_edge_name(g->d, a->b, nm);
-				arb_buf_printf(out, " %s", nm);
+				put_all(out, " ", nm, (char *)NULL);
 			}
 			break;
 		case A_PLENTY:
-			cat_bundle_str(a->get, b1, sizeof b1);
-			arb_buf_printf(out, " play year-of-plenty %s", b1);
+			arb_buf_puts(out, " play year-of-plenty ");
+			put_bundle(out, a->get);
 			break;
 		case A_MONOPOLY:
-			arb_buf_printf(out, " play monopoly %s", cat_res_name[a->a]);
-			if (a->b == MONO_TAKE_TOTAL)
-				arb_buf_printf(out, " takes %u", a->c);
-			else if (a->b == MONO_TAKE_EACH) {
+			put_all(out, " play monopoly ", cat_res_name[a->a], (char *)NULL);
+			if (a->b == MONO_TAKE_TOTAL) {
+				arb_buf_puts(out, " takes ");
+				put_u(out, a->c);
+			} else if (a->b == MONO_TAKE_EACH) {
 				arb_buf_puts(out, " takes");
 				for (unsigned p = 0; p < g->nseats; p++)
-					if (p != m->seat)
-						arb_buf_printf(out, " %s %u", cat_cname(g, p),
-							       a->give[p]);
+					if (p != m->seat) {
+						put_all(out, " ", cat_cname(g, p), " ",
+							(char *)NULL);
+						put_u(out, a->give[p]);
+					}
 			}
 			break;
 		case A_REVEAL:
+			arb_buf_puts(out, " reveal ");
 			if (a->a > 1)
-				arb_buf_printf(out, " reveal %uvp", a->a);
-			else
-				arb_buf_puts(out, " reveal vp");
+				put_u(out, a->a);
+			arb_buf_puts(out, "vp");
 			break;
 		case A_LONGEST:
 		case A_ARMY:
-			arb_buf_printf(out, " %s %s", a->kind == A_ARMY ? "army" : "longest",
-				       a->a == CAT_NONE ? "none" : cat_cname(g, a->a));
+			put_all(out, a->kind == A_ARMY ? " army " : " longest ",
+				a->a == CAT_NONE ? "none" : cat_cname(g, a->a), (char *)NULL);
 			break;
 		case A_VP:
-			arb_buf_printf(out, " score %s %u", cat_cname(g, a->a), a->b);
+			put_all(out, " score ", cat_cname(g, a->a), " ", (char *)NULL);
+			put_u(out, a->b);
 			break;
 		case A_GETS:
-			cat_bundle_str(a->get, b1, sizeof b1);
-			arb_buf_printf(out, " gets %s %s", cat_cname(g, a->a), b1);
+			put_all(out, " gets ", cat_cname(g, a->a), " ", (char *)NULL);
+			put_bundle(out, a->get);
 			break;
 		default:
 			assert(!"unknown action");
