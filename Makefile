@@ -54,7 +54,10 @@ REFEREE_SRC := $(wildcard src/referee/*.c)
 # an engine's subsystems in folders of its own (src/games/catan/hidden/)
 GAME_SRC  := src/games/registry.c $(wildcard src/games/*/*.c src/games/*/*/*.c)
 EMBED_GAMES := $(foreach g,$(GAMES),$(if $(wildcard notation/$(g)/$(g).yaml),$(g)))
-EMBED_SRC := $(patsubst %,$(BUILD)/embed/%.c,$(EMBED_GAMES))
+# Unicode's simple case folding for players' names (src/cli/names.c),
+# generated from Debian's unicode-data (tools/deps.sh installs it).
+CASEFOLDING ?= /usr/share/unicode/CaseFolding.txt
+EMBED_SRC := $(patsubst %,$(BUILD)/embed/%.c,$(EMBED_GAMES)) $(BUILD)/embed/casefold.c
 LIB_SRC   := $(CORE_SRC) $(CLI_SRC) $(IMPORT_SRC) $(REFEREE_SRC) $(GAME_SRC)
 LIB_OBJ   := $(patsubst %.c,$(BUILD)/%.o,$(LIB_SRC)) $(EMBED_SRC:.c=.o)
 
@@ -101,6 +104,11 @@ $(BUILD)/embed/$(1).c: notation/$(1)/$(1).yaml $(BUILD)/tools/embed
 	$(Q)$(BUILD)/tools/embed $(1) $$< > $$@.tmp && mv $$@.tmp $$@
 endef
 $(foreach g,$(EMBED_GAMES),$(eval $(call EMBED_RULE,$(g))))
+
+$(BUILD)/embed/casefold.c: tools/casefold.awk
+	@mkdir -p $(dir $@)
+	@test -r $(CASEFOLDING) || { echo "$(CASEFOLDING) is missing: sh tools/deps.sh installs unicode-data" >&2; exit 1; }
+	$(Q)awk -f tools/casefold.awk $(CASEFOLDING) > $@.tmp && mv $@.tmp $@
 
 $(BUILD)/embed/%.o: $(BUILD)/embed/%.c
 	$(Q)$(CC) $(ARB_CFLAGS) $(CFLAGS) -c -o $@ $<

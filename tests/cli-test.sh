@@ -137,6 +137,21 @@ expect "select --player" 0 "$ARBITER" select --player Bo "$two"
 expect "select --player in other case and blanks" 0 "$ARBITER" select --player ' bO ' "$two"
 "$ARBITER" select --player Nobody "$two" 2>"$tmp/err" >/dev/null
 same "select with no match says so" "arbiter: select: no game matched" "$tmp/err"
+# issue 38 item 20: names folded by all of Unicode's simple case folding
+# (Ł/ł, Greek, Cyrillic), never by the full folding (ß is not "ss")
+sed 's/^\[Red ".*"\]$/[Red "ŁUKASZ ΣΟΦΊΑ"]/; s/^\[Blue ".*"\]$/[Blue "STRASSE"]/; s/^\[Green ".*"\]$/[Green "ЖАННА"]/' \
+	corpus/carcassonne/game-3p.tgn >"$tmp/uni.tgn"
+ok=0
+for p in "łukasz σοφία" "жанна" "Strasse"; do
+	"$ARBITER" select --player "$p" "$tmp/uni.tgn" >/dev/null 2>&1 || { echo "no match: $p"; ok=1; }
+done >"$tmp/why"
+"$ARBITER" select --player "straße" "$tmp/uni.tgn" >/dev/null 2>&1 && { echo "ß matched SS" >>"$tmp/why"; ok=1; }
+report "cli select --player folds Unicode's simple case mappings" $ok "$tmp/why"
+sed 's/ŁUKASZ ΣΟΦΊΑ/łukasz σοφία/' "$tmp/uni.tgn" >"$tmp/uni2.tgn"
+"$ARBITER" standings --format=tsv "$tmp/uni.tgn" "$tmp/uni2.tgn" >"$tmp/out" 2>&1
+awk -F'\t' 'NR > 1 && /UKASZ|ukasz/ { n++ } END { exit !(n == 1) }' "$tmp/out"
+report "cli standings counts ŁUKASZ and łukasz as one player" $? "$tmp/out"
+
 # issue 39 item 14: -j's limits said one way
 "$ARBITER" -j 0 check "$two" 2>"$tmp/err" >/dev/null
 "$ARBITER" -j abc check "$two" 2>>"$tmp/err" >/dev/null

@@ -8,9 +8,11 @@ set -e
 # pictures and opens the HTML pages in a headless browser
 # parallel: tests/standings-test.sh and arbiter(1)'s EXAMPLES run the GNU
 # parallel recipe
+# unicode-data: CaseFolding.txt, from which the build makes the table that
+# folds players' names (tools/casefold.awk)
 # python3: tests/usage-test.sh and tests/bash-completion-test.sh drive
 # arbiter and bash on a pseudo-terminal (skipped without it)
-pkgs="pkg-config libyaml-dev libjansson-dev libcmocka-dev mandoc jq libxml2-utils chromium valgrind parallel python3"
+pkgs="pkg-config libyaml-dev libjansson-dev libcmocka-dev mandoc jq libxml2-utils chromium valgrind parallel python3 unicode-data"
 missing=
 for p in $pkgs; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' ||

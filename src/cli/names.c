@@ -1,33 +1,95 @@
 /*
  * names.c — players' names as `standings` and `select --player` compare
- * them: without surrounding blanks and folded to lower case (ASCII and
- * the Latin-1 capitals), so " Ann" and "ann" are one player in a table and
- * in a selection alike; --names=exact keeps them as written.
+ * them: without surrounding blanks and folded by Unicode's simple case
+ * folding, so " Ann" and "ann", "Łukasz" and "łukasz", "ΣΟΦΊΑ" and
+ * "σοφία" are one player in a table and in a selection alike;
+ * --names=exact keeps them as written.
+ *
+ * The folding table is Unicode's own (CaseFolding.txt, its C and S
+ * lines), turned into C at build time by tools/casefold.awk from Debian's
+ * unicode-data package: never typed by hand.  Simple folding maps one
+ * character to one (ß stays ß; the full folding's "ss" would change a
+ * name's length and is not what a player list means by "the same").
  */
-#include <ctype.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "cli.h"
 #include "../core/util.h"
 
-/* The first UTF-8 character of s, folded to lower case: ASCII and the
- * Latin-1 letters (À-Þ, which are most European names' capitals), into
- * out; returns the bytes read.  Other scripts are kept as they are. */
-static size_t fold_char(const char *s, arb_buf *out)
+extern const uint32_t arb_casefold_from[], arb_casefold_to[];
+extern const size_t arb_casefold_count;
+
+/* What code point c folds to (itself when nothing). */
+static uint32_t fold_code(uint32_t c)
 {
-	unsigned char c0 = (unsigned char)s[0];
-	if (c0 < 0x80) {
-		arb_buf_putc(out, (char)tolower(c0));
+	if (c < 0x80)
+		return c >= 'A' && c <= 'Z' ? c + 32 : c;
+	size_t lo = 0, hi = arb_casefold_count;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (arb_casefold_from[mid] < c)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < arb_casefold_count && arb_casefold_from[lo] == c ? arb_casefold_to[lo] : c;
+}
+
+/* The UTF-8 character at s (at most `left` bytes): its code point and
+ * length; 0 for a byte that starts no well-formed character. */
+static size_t decode(const unsigned char *s, size_t left, uint32_t *c)
+{
+	size_t n = s[0] >= 0xF0 ? 4 : s[0] >= 0xE0 ? 3 : s[0] >= 0xC2 ? 2 : 0;
+	if (s[0] >= 0xF5 || n == 0 || n > left)
+		return 0;
+	uint32_t v = s[0] & (0x7Fu >> n);
+	for (size_t i = 1; i < n; i++) {
+		if ((s[i] & 0xC0) != 0x80)
+			return 0;
+		v = v << 6 | (s[i] & 0x3F);
+	}
+	static const uint32_t least[] = { 0, 0, 0x80, 0x800, 0x10000 };
+	if (v < least[n] || v > 0x10FFFF || (v >= 0xD800 && v <= 0xDFFF))
+		return 0;
+	*c = v;
+	return n;
+}
+
+static void encode(uint32_t c, arb_buf *out)
+{
+	if (c < 0x80) {
+		arb_buf_putc(out, (char)c);
+	} else if (c < 0x800) {
+		arb_buf_putc(out, (char)(0xC0 | c >> 6));
+		arb_buf_putc(out, (char)(0x80 | (c & 0x3F)));
+	} else if (c < 0x10000) {
+		arb_buf_putc(out, (char)(0xE0 | c >> 12));
+		arb_buf_putc(out, (char)(0x80 | (c >> 6 & 0x3F)));
+		arb_buf_putc(out, (char)(0x80 | (c & 0x3F)));
+	} else {
+		arb_buf_putc(out, (char)(0xF0 | c >> 18));
+		arb_buf_putc(out, (char)(0x80 | (c >> 12 & 0x3F)));
+		arb_buf_putc(out, (char)(0x80 | (c >> 6 & 0x3F)));
+		arb_buf_putc(out, (char)(0x80 | (c & 0x3F)));
+	}
+}
+
+/* The first character of s[0..left), folded, into out; returns the bytes
+ * read.  A byte that starts no well-formed character is kept as it is. */
+static size_t fold_char(const char *s, size_t left, arb_buf *out)
+{
+	uint32_t c;
+	size_t n = decode((const unsigned char *)s, left, &c);
+	if (n == 0) {
+		if ((unsigned char)s[0] < 0x80)
+			encode(fold_code((unsigned char)s[0]), out);
+		else
+			arb_buf_putc(out, s[0]);
 		return 1;
 	}
-	unsigned char c1 = (unsigned char)s[1];
-	if (c0 == 0xC3 && c1 >= 0x80 && c1 <= 0x9E && c1 != 0x97) { /* U+00C0-00DE, not × */
-		arb_buf_putc(out, (char)c0);
-		arb_buf_putc(out, (char)(c1 + 0x20));
-		return 2;
-	}
-	arb_buf_putc(out, (char)c0);
-	return 1;
+	encode(fold_code(c), out);
+	return n;
 }
 
 static bool is_blank(char ch)
@@ -57,6 +119,6 @@ void arb_name_forms(const char *name, bool exact, arb_buf *b, size_t *shown, siz
 		arb_buf_put(b, name, (size_t)(end - name));
 	else
 		for (const char *p = name; p < end;)
-			p += fold_char(p, b);
+			p += fold_char(p, (size_t)(end - p), b);
 	arb_buf_putc(b, '\0');
 }
