@@ -262,6 +262,15 @@ const void *arb_table_position(const arb_table *t)
 	return t->r.state;
 }
 
+const char *arb_table_offer(const arb_table *t, unsigned *seat)
+{
+	if (t->pending_seat < 0)
+		return NULL;
+	if (seat)
+		*seat = (unsigned)t->pending_seat;
+	return t->pending.p ? t->pending.p : "";
+}
+
 size_t arb_table_moves(const arb_table *t)
 {
 	return t->r.moves;

@@ -85,6 +85,10 @@ void arb_table_asked(const arb_table *t, arb_asked *out, const char **start);
  * game, read only): what a client holding the whole position, such as a
  * test, may ask the engine about (moves, describe). */
 const void *arb_table_position(const arb_table *t);
+/* The action waiting for consent ("trade Blue brick for ore", as every
+ * seat sees it: a trade between players is public) and *seat, the seat
+ * that offered it; NULL when nothing waits. */
+const char *arb_table_offer(const arb_table *t, unsigned *seat);
 /* Turn lines played (the record's moves). */
 size_t arb_table_moves(const arb_table *t);
 
