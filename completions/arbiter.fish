@@ -27,7 +27,8 @@ complete -c arbiter -l max-moves -x -d 'gen: stop a game after N moves'
 complete -c arbiter -l players -x -d 'gen: seats per game'
 complete -c arbiter -l view -x -d "gen: write each game as WHO saw it: observer or a seat's colour"
 complete -c arbiter -s s -l seed -x -d 'gen, referee, bot: the random seed'
-complete -c arbiter -l strategy -x -a 'random' -d 'bot: how the bot chooses'
+complete -c arbiter -l strategy -x -a 'random human hot-seat' -d 'bot: how the bot chooses'
+complete -c arbiter -l terminal -r -d 'bot: the terminal a human seat plays at'
 complete -c arbiter -l chance -x -a 'dealt supplied' -d 'referee: who decides chance: the referee from --seed, or the seats'
 complete -c arbiter -l variant -x -d "referee: the game's rule options, as a Variant tag holds them"
 complete -c arbiter -l at -x -d 'dump, moves, view: the position after move N'

@@ -536,8 +536,12 @@ int main(int argc, char **argv)
 			o.variant = arg;
 			break;
 		case OPT_STRATEGY:
-			if (value_index(&options[OPT_STRATEGY], arg) < 0)
+			if ((v = value_index(&options[OPT_STRATEGY], arg)) < 0)
 				return ARB_EXIT_ERROR;
+			o.strategy = v;
+			break;
+		case OPT_TERMINAL:
+			o.terminal = arg;
 			break;
 		case OPT_CHANCE:
 			if ((v = value_index(&options[OPT_CHANCE], arg)) < 0)

@@ -21,7 +21,7 @@ opt_lines "$tmp/help" | sed -E 's/^ *(-[a-zA-Z], )?--([a-z-]+).*/\2/' | sort >"$
 opt_lines "$tmp/help" | sed -nE 's/^  -([a-zA-Z]), .*/\1/p' | sort >"$tmp/shorts"
 opt_lines "$tmp/help" | sed -nE 's/^ *(-[a-zA-Z], )?--([a-z-]+)=.*/\2/p' | sort >"$tmp/with-arg"
 # value lists end a help line: ": a, b or c" (one of) or ": a, b, or a file"
-opt_lines "$tmp/help" | sed -nE 's/^ *(-[a-zA-Z], )?--([a-z-]+)=.*: ([a-z]+(, [a-z]+)*)( or [a-z]+|, or a file)?$/\2 \3\5/p' |
+opt_lines "$tmp/help" | sed -nE 's/^ *(-[a-zA-Z], )?--([a-z-]+)=.*: ([a-z-]+(, [a-z-]+)*)( or [a-z-]+|, or a file)?$/\2 \3\5/p' |
 	sed -E 's/, or a file$//; s/ or /, /; s/, / /g' | sort >"$tmp/values"
 [ -s "$tmp/commands" ] && [ -s "$tmp/longs" ] && [ -s "$tmp/values" ] ||
 	{ echo "FAIL options: cannot read arbiter --help"; exit 0; }
@@ -60,7 +60,7 @@ grep -oE -- "\{?-[a-zA-Z][+,]" $z | sed 's/^{//; s/^-//; s/.$//' | sort -u >"$tm
 same "zsh completion: short options" "$tmp/shorts" "$tmp/got"
 grep -oE -- "--[a-z-]+=" $z | sed 's/^--//; s/=$//' | sort -u >"$tmp/got"
 same "zsh completion: options that take an argument" "$tmp/with-arg" "$tmp/got"
-sed -nE "s/.*--([a-z-]+)=.*:\(([a-z ]+)\)'.*/\1 \2/p" $z | sort >"$tmp/got"
+sed -nE "s/.*--([a-z-]+)=.*:\(([a-z -]+)\)'.*/\1 \2/p" $z | sort >"$tmp/got"
 same "zsh completion: values" "$tmp/values" "$tmp/got"
 
 # --- fish
@@ -76,7 +76,7 @@ sed -nE 's/.* -s ([a-zA-Z]) -l ([a-z-]+).*/\2 \1/p' $f | sort >"$tmp/got"
 same "fish completion: short options" "$tmp/short-of" "$tmp/got"
 sed -nE 's/.* -l ([a-z-]+) .*-[xr]( |$).*/\1/p' $f | sort -u >"$tmp/got"
 same "fish completion: options that take an argument" "$tmp/with-arg" "$tmp/got"
-sed -nE "s/.* -l ([a-z-]+) .*-a '([a-z ]+)'.*/\1 \2/p" $f | sort >"$tmp/got"
+sed -nE "s/.* -l ([a-z-]+) .*-a '([a-z -]+)'.*/\1 \2/p" $f | sort >"$tmp/got"
 same "fish completion: values" "$tmp/values" "$tmp/got"
 
 # --- per-command help: `help COMMAND` is `COMMAND --help`; each lists a

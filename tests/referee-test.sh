@@ -235,6 +235,46 @@ report "seat: arbiter bot stops when the host lists no moves (exit 2)" $? "$tmp/
 expect "bot: a FILE operand is a usage error" 2 "$ARBITER" bot x.tgn
 expect "bot: an unknown strategy is a usage error" 2 "$ARBITER" bot --strategy=clever
 
+# a person at the table (--strategy human, hot-seat): shown what happened,
+# the board as the seat's view shows it and the actions numbered; a
+# number or the action's words are sent; words not listed are sent only
+# when confirmed; hot-seat shows nothing before Enter; the terminal's end
+# is exit 2
+if command -v python3 >/dev/null 2>&1; then
+	{
+		printf 'hello 1 carcassonne Red Red Blue\nnews Blue W -1,0 0\ngo tile dealt J\n'
+		printf '= view Red\n  THE BOARD\n\n= moves Red\nplay Red 0,1 90\nplay Red 1,0 90 road S\n\n'
+		printf '= accepted Red J 1,0 90 road S\nturn ended\n\nover Red\nquit\n'
+	} >"$tmp/host"
+	human() { python3 tests/human-seat.py "$ARBITER" "$@" >"$tmp/seen" 2>&1; }
+	human human "$tmp/host" '7|2|'
+	ok=0
+	[ "$(sed -n '1,4p' "$tmp/seen")" = "hello 1 human
+view Red
+moves Red
+play Red 1,0 90 road S" ] || ok=1
+	for want in 'Blue W -1,0 0' 'THE BOARD' 'go tile dealt J' '   1  0,1 90' \
+		'   2  1,0 90 road S' 'choose 1 to 2, or type an action' \
+		'= accepted Red J 1,0 90 road S' 'The game is over: Red' '--- exit 0'; do
+		grep -qF -- "$want" "$tmp/seen" || { echo "not shown: $want"; ok=1; }
+	done >>"$tmp/seen"
+	report "seat: a person sees news, board and numbered actions; a number is sent" $ok "$tmp/seen"
+	human human "$tmp/host" 'trade x|n|0,1 90|'
+	grep -q "'play Red trade x' is not among the actions listed; send it anyway" "$tmp/seen" &&
+		[ "$(sed -n 4p "$tmp/seen")" = "play Red 0,1 90" ] && ! grep -q '^play Red trade' "$tmp/seen"
+	report "seat: a person's words are sent; unlisted words only when confirmed" $? "$tmp/seen"
+	human hot-seat "$tmp/host" '|1|'
+	awk '/Press Enter when no one else looks/ { p = NR } /THE BOARD/ { b = NR }
+		END { exit !(p && b && p < b) }' "$tmp/seen" && grep -q '^play Red 0,1 90$' "$tmp/seen"
+	report "seat: hot-seat shows nothing before Enter" $? "$tmp/seen"
+	human human "$tmp/host" '^D'
+	tail -1 "$tmp/seen" | grep -q -- '--- exit 2$'
+	report "seat: the end of the person's terminal is exit 2" $? "$tmp/seen"
+fi
+"$ARBITER" bot --strategy human --terminal "$tmp/no/such/tty" </dev/null 2>"$tmp/err"
+[ $? = 2 ] && grep -q 'cannot open the terminal' "$tmp/err"
+report "seat: a terminal that cannot be opened is exit 2" $? "$tmp/err"
+
 # end of input: -o writes the record so far, which check reads
 printf 'play Red 0,1 0\nplay Red 1,0 0\n' |
 	"$ARBITER" referee --game carcassonne --seed 4 -o "$tmp/eof.tgn" >/dev/null

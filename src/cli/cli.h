@@ -31,6 +31,8 @@ typedef struct arb_opts {
 	const char *view;     /* gen --view WHO (NULL: full records) */
 	bool chance_supplied; /* referee --chance=supplied */
 	const char *variant;  /* referee --variant OPTIONS */
+	int strategy;	      /* bot --strategy: 0 random, 1 human, 2 hot-seat */
+	const char *terminal; /* bot --terminal PATH (default /dev/tty) */
 	const char *scheme;   /* standings --scheme NAME|FILE */
 	bool include_illegal; /* standings */
 	int group;	      /* standings: GROUP_EVENT ... GROUP_NONE */

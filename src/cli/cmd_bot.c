@@ -11,15 +11,25 @@
  * requests offered, as `arbiter gen` picks among its candidates: the bot
  * needs no rules of its own, the host's `moves` holds them.
  *
+ * A person plays the same way (--strategy human): on `go` the bot shows
+ * them, on --terminal (the controlling terminal by default, never the
+ * protocol's pipes), what happened since their last turn, the board as
+ * their view shows it (`view`), and the requests offered, numbered; they
+ * type a number or the action's words.  --strategy hot-seat also clears
+ * the screen and waits for Enter before showing a seat anything, so
+ * players sharing one terminal do not see each other's hands.
+ *
  * Randomness is arb_rng_below() from --seed mixed with the seat's colour,
  * so one command line serves every seat of a match with different play,
  * and the same seed and the same offers give the same game on every
  * machine.  Lines from the host are bounded (BOT_LINE_MAX): a longer one
  * is an error, never a growing buffer.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "cli.h"
 #include "../core/util.h"
@@ -29,11 +39,15 @@
 #define BOT_OFFERS_MAX (16u << 20) /* bytes of one moves frame kept        */
 
 typedef struct bot {
+	int strategy;  /* 0 random, 1 human, 2 hot-seat (--strategy) */
+	FILE *tty;     /* a human's terminal */
+	arb_buf news;  /* what a human has not been shown yet */
 	uint64_t seed; /* --seed */
 	uint64_t rng;  /* this game's numbers: seed mixed with the seat */
 	char seat[64]; /* our colour, from hello */
 	char line[BOT_LINE_MAX + 2];
-	arb_buf offers; /* the lines of the last moves frame */
+	char status[256]; /* the last frame's status line, cut */
+	arb_buf offers;	  /* the lines of the last moves frame */
 } bot;
 
 /* One line from the host into b->line without its newline: 1, 0 at the
@@ -73,6 +87,7 @@ static int read_frame(bot *b, arb_buf *payload)
 	if (rc <= 0)
 		return 0;
 	int status = b->line[0];
+	snprintf(b->status, sizeof b->status, "%.255s", b->line);
 	bool too_much = false;
 	while ((rc = read_host(b)) > 0 && b->line[0] != '\0')
 		if (payload && !too_much) {
@@ -101,11 +116,12 @@ static int hello(bot *b)
 	b->rng = b->seed;
 	for (const char *c = b->seat; *c; c++) /* FNV-1a of the colour */
 		b->rng = (b->rng ^ (unsigned char)*c) * 0x100000001b3ull;
-	return send_line("hello 1 arbiter-bot random");
+	return send_line(b->strategy ? "hello 1 human" : "hello 1 arbiter-bot random");
 }
 
-/* go: ask for the requests we may send, send one of them. */
-static int go(bot *b)
+/* Ask the host for the requests we may send (into b->offers); returns
+ * how many, or -1. */
+static int ask_moves(bot *b)
 {
 	char ask[96];
 	snprintf(ask, sizeof ask, "moves %s", b->seat);
@@ -117,18 +133,159 @@ static int go(bot *b)
 		fprintf(stderr, "arbiter: bot: the host did not list %s's moves\n", b->seat);
 		return -1;
 	}
-	size_t n = 0;
+	int n = 0;
 	for (size_t i = 0; i < b->offers.len; i++)
 		n += b->offers.p[i] == '\n';
 	if (n == 0) {
 		fprintf(stderr, "arbiter: bot: the host offered %s nothing to play\n", b->seat);
 		return -1;
 	}
-	uint32_t pick = arb_rng_below(&b->rng, (uint32_t)n);
+	return n;
+}
+
+/* The k-th line (0-based) of the offers, cut at its end in place. */
+static char *offer(bot *b, int k)
+{
 	char *l = b->offers.p;
-	while (pick--)
+	while (k--)
 		l = strchr(l, '\n') + 1;
 	*strchr(l, '\n') = '\0';
+	return l;
+}
+
+/* ------------------------------------------------------------ a person */
+
+/* Show a frame's payload on the terminal (the board of `view`). */
+static int show_view(bot *b)
+{
+	char ask[96];
+	snprintf(ask, sizeof ask, "view %s", b->seat);
+	if (send_line(ask) < 0)
+		return -1;
+	arb_buf board = { 0 };
+	int status = read_frame(b, &board);
+	if (status == '=' && board.len)
+		fprintf(b->tty, "%s\n", board.p);
+	arb_buf_free(&board);
+	return status ? 0 : -1;
+}
+
+/* One line typed at the terminal, without its newline; NULL at its end. */
+static char *typed(bot *b, char *buf, size_t cap)
+{
+	fflush(b->tty);
+	if (!fgets(buf, (int)cap, b->tty))
+		return NULL;
+	buf[strcspn(buf, "\r\n")] = '\0';
+	return buf;
+}
+
+/* The request a person's words make: a number of the list, a request
+ * as the host takes it, or an action's words (play SEAT is added).
+ * Written to out; returns 0, 1 to ask again, -1 at the terminal's end. */
+static int person_request(bot *b, int n, arb_buf *out)
+{
+	char in[1024];
+	fprintf(b->tty, "%s> ", b->seat);
+	if (!typed(b, in, sizeof in))
+		return -1;
+	const char *w = in + strspn(in, " \t");
+	if (!*w)
+		return 1;
+	char *end;
+	long k = strtol(w, &end, 10);
+	if (end != w && *(end + strspn(end, " \t")) == '\0') {
+		if (k < 1 || k > n) {
+			fprintf(b->tty, "choose 1 to %d, or type an action\n", n);
+			return 1;
+		}
+		arb_buf_puts(out, offer(b, (int)k - 1));
+		return 0;
+	}
+	size_t verb = strcspn(w, " \t");
+	static const char *const requests[] = { "play", "end", "accept", "decline" };
+	bool request = false;
+	for (size_t i = 0; i < 4; i++)
+		request |= strlen(requests[i]) == verb && !strncmp(w, requests[i], verb);
+	if (!request)
+		arb_buf_printf(out, "play %s ", b->seat);
+	arb_buf_puts(out, w);
+	/* not among the offers: larger trades are legal but not listed */
+	for (const char *l = b->offers.p; l && *l; l = strchr(l, '\n') + 1) {
+		size_t len = (size_t)(strchr(l, '\n') - l);
+		if (len == out->len && !strncasecmp(l, out->p, len))
+			return 0;
+	}
+	fprintf(b->tty, "'%s' is not among the actions listed; send it anyway? [y/N] ", out->p);
+	char yes[16];
+	if (!typed(b, yes, sizeof yes))
+		return -1;
+	if (yes[0] == 'y' || yes[0] == 'Y')
+		return 0;
+	arb_buf_reset(out);
+	return 1;
+}
+
+/* go for a person: what happened, the board, the offers numbered, and
+ * what they type; the host's answer is shown too. */
+static int go_person(bot *b, const char *go_line)
+{
+	if (b->strategy == 2) { /* hot-seat: nothing shows before Enter */
+		fprintf(b->tty,
+			"\033[H\033[2J%s, your turn (%s). Press Enter when no one else "
+			"looks. ",
+			b->seat, go_line);
+		char any[64];
+		if (!typed(b, any, sizeof any))
+			return -1;
+	}
+	if (b->news.len)
+		fprintf(b->tty, "\n%s", b->news.p);
+	arb_buf_reset(&b->news);
+	if (show_view(b) < 0)
+		return -1;
+	int n = ask_moves(b);
+	if (n < 0)
+		return -1;
+	fprintf(b->tty, "%s\n", go_line);
+	int i = 1;
+	for (const char *l = b->offers.p; *l; l = strchr(l, '\n') + 1, i++) {
+		int len = (int)(strchr(l, '\n') - l);
+		const char *words = l;
+		size_t skip = 5 + strlen(b->seat) + 1; /* "play Red " */
+		if (!strncmp(l, "play ", 5) && (size_t)len > skip)
+			words = l + skip, len -= (int)skip;
+		fprintf(b->tty, "%4d  %.*s\n", i, len, words);
+	}
+	arb_buf req = { 0 };
+	int rc;
+	while ((rc = person_request(b, n, &req)) == 1)
+		;
+	if (rc < 0 || send_line(req.p) < 0) {
+		arb_buf_free(&req);
+		return -1;
+	}
+	arb_buf_free(&req);
+	arb_buf answer = { 0 };
+	int status = read_frame(b, &answer);
+	fprintf(b->tty, "%s\n%s", b->status, answer.len ? answer.p : "");
+	arb_buf_free(&answer);
+	return status ? 0 : -1;
+}
+
+/* go: ask for the requests we may send, send one of them. */
+static int go(bot *b)
+{
+	if (b->strategy) {
+		char *go_line = arb_xstrdup(b->line);
+		int rc = go_person(b, go_line);
+		free(go_line);
+		return rc;
+	}
+	int n = ask_moves(b);
+	if (n < 0)
+		return -1;
+	char *l = offer(b, (int)arb_rng_below(&b->rng, (uint32_t)n));
 	if (send_line(l) < 0)
 		return -1;
 	return read_frame(b, NULL) ? 0 : -1;
@@ -138,6 +295,17 @@ int arb_cmd_bot(const arb_opts *o)
 {
 	bot *b = arb_xcalloc(1, sizeof *b);
 	b->seed = o->seed;
+	b->strategy = o->strategy;
+	if (b->strategy) {
+		const char *path = o->terminal ? o->terminal : "/dev/tty";
+		b->tty = fopen(path, "r+");
+		if (!b->tty) {
+			fprintf(stderr, "arbiter: bot: cannot open the terminal %s: %s\n", path,
+				strerror(errno));
+			free(b);
+			return ARB_EXIT_ERROR;
+		}
+	}
 	int status = ARB_EXIT_OK, rc;
 	while ((rc = read_host(b)) > 0) {
 		if (!strncmp(b->line, "hello ", 6)) {
@@ -150,9 +318,20 @@ int arb_cmd_bot(const arb_opts *o)
 				status = ARB_EXIT_ERROR;
 				break;
 			}
-		} else if (!strcmp(b->line, "quit"))
+		} else if (!strcmp(b->line, "quit")) {
 			break;
-		/* news and over: a random player needs neither */
+		} else if (b->tty && !strncmp(b->line, "news ", 5)) {
+			arb_buf_puts(&b->news, b->line + 5);
+			arb_buf_putc(&b->news, '\n');
+			if (b->news.len > BOT_OFFERS_MAX) /* shown in part */
+				arb_buf_reset(&b->news);
+		} else if (b->tty && !strncmp(b->line, "over", 4)) {
+			fprintf(b->tty, "\n%sThe game is over: %s\n", b->news.p ? b->news.p : "",
+				b->line + 4 + strspn(b->line + 4, " "));
+			arb_buf_reset(&b->news);
+			fflush(b->tty);
+		}
+		/* a random player needs neither news nor over */
 	}
 	if (rc < 0) {
 		fprintf(stderr, "arbiter: bot: a line from the host is over %d bytes\n",
@@ -160,6 +339,9 @@ int arb_cmd_bot(const arb_opts *o)
 		status = ARB_EXIT_ERROR;
 	}
 	arb_buf_free(&b->offers);
+	arb_buf_free(&b->news);
+	if (b->tty && fclose(b->tty) == EOF)
+		status = ARB_EXIT_ERROR;
 	free(b);
 	return status;
 }

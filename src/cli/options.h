@@ -122,12 +122,14 @@ typedef enum { ARB_VALS_NONE, ARB_VALS_ONE_OF, ARB_VALS_SOME_OF, ARB_VALS_GAMES 
 	  "the random seed (default 1); same seed, same bytes")                 \
 	X(SNAPSHOT,   "snapshot",   0,   0,      CMD_BIT(dump), VALS_NONE,      \
 	  "print the position as a Setup tag")                                  \
-	X(STRATEGY,   "strategy",   0,   "NAME", CMD_BIT(bot), VALS_ONE_OF("random"), \
-	  "how the bot chooses (random: uniformly among the requests the host offers)") \
+	X(STRATEGY,   "strategy",   0,   "NAME", CMD_BIT(bot), VALS_ONE_OF("random human hot-seat"), \
+	  "how the bot chooses (random: uniformly among the requests offered; human: a person at --terminal; hot-seat: a person, the screen hidden between seats)") \
 	X(SUMMARY,    "summary",    0,   0,      CMD_SUMMARY, VALS_NONE,        \
 	  "print the batch summary on stderr (default: when stderr is a terminal)") \
 	X(TAG,        "tag",        't', "NAME=VALUE", CMD_BIT(select) | CMD_BIT(referee), VALS_NONE, \
 	  "games whose tag NAME is VALUE (repeatable: all must match); referee: a tag of the record, such as Hands")         \
+	X(TERMINAL,   "terminal",   0,   "PATH", CMD_BIT(bot), VALS_NONE, \
+	  "the terminal a human seat plays at (default /dev/tty)") \
 	X(VALID,      "valid",      0,   0,      CMD_BIT(select), VALS_NONE,    \
 	  "games whose every move is legal")                                    \
 	X(VARIANT,    "variant",    0,   "OPTIONS", CMD_BIT(referee), VALS_NONE, \
