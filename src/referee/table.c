@@ -57,6 +57,8 @@ struct arb_table {
 	unsigned consent_need, consent_got;
 	arb_event collected[MAX_COLLECTED];
 	size_t ncollected;
+	bool move_is_turn; /* t->move holds t->turn, parsed: `end` need
+			    * not parse it again                       */
 	arb_token tok[ARB_MAX_TOKENS_PER_TURN];
 	arb_token tok1[ARB_MAX_TOKENS_PER_TURN]; /* canonical_words' */
 };
@@ -143,6 +145,7 @@ static int parse_line(arb_table *t, const void *game, const char *line, size_t l
 		return -1;
 	}
 	memset(t->move, 0, t->g->move_size ? t->g->move_size : 1);
+	t->move_is_turn = false;
 	return t->g->parse(game, t->tok, nt, t->move, rej);
 }
 
@@ -470,7 +473,8 @@ static int close_turn(arb_table *t, unsigned seat, arb_play *p)
 	void *game = g->copy ? t->probe : t->r.state;
 	if (g->copy)
 		g->copy(game, t->r.state);
-	if (parse_line(t, game, t->turn.p ? t->turn.p : "", t->turn.len, number, &p->rej) < 0) {
+	if (!(t->move_is_turn && t->nacts) &&
+	    parse_line(t, game, t->turn.p ? t->turn.p : "", t->turn.len, number, &p->rej) < 0) {
 		p->kind = ARB_PLAY_REFUSED;
 		return 0;
 	}
@@ -525,6 +529,7 @@ static int play_dealt(arb_table *t, unsigned seat, const char *words, size_t len
 	t->work = t->probe;
 	t->probe = old;
 	t->nacts++;
+	t->move_is_turn = true;
 	take_events(t, t->prev_events, p);
 	t->prev_events = t->ncollected;
 	p->kind = ARB_PLAY_ACCEPTED;
