@@ -46,6 +46,15 @@ void arb_buf_puts(arb_buf *b, const char *s)
 	arb_buf_put(b, s, strlen(s));
 }
 
+void arb_buf_put_all(arb_buf *b, ...)
+{
+	va_list ap;
+	va_start(ap, b);
+	for (const char *s = va_arg(ap, const char *); s; s = va_arg(ap, const char *))
+		arb_buf_puts(b, s);
+	va_end(ap);
+}
+
 void arb_buf_vprintf(arb_buf *b, const char *fmt, va_list ap)
 {
 	va_list ap2;

@@ -167,6 +167,9 @@ typedef struct arb_buf {
 void arb_buf_putc(arb_buf *b, char c);
 void arb_buf_put(arb_buf *b, const char *s, size_t n);
 void arb_buf_puts(arb_buf *b, const char *s);
+/* Append the strings of a NULL-ended list: printf without the parsing
+ * of a format, for the hot paths (formatting a move, telling a seat). */
+void arb_buf_put_all(arb_buf *b, ...);
 void arb_buf_printf(arb_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void arb_buf_vprintf(arb_buf *b, const char *fmt, va_list ap);
 void arb_buf_reset(arb_buf *b); /* len = 0, keeps the memory */

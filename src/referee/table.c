@@ -65,17 +65,6 @@ struct arb_table {
 
 /* ------------------------------------------------------------ helpers */
 
-/* Append the strings of a NULL-ended list: the hot paths' printf
- * without its parsing of a format (vsnprintf was a fifth of an action). */
-static void put_all(arb_buf *b, ...)
-{
-	va_list ap;
-	va_start(ap, b);
-	for (const char *s = va_arg(ap, const char *); s; s = va_arg(ap, const char *))
-		arb_buf_puts(b, s);
-	va_end(ap);
-}
-
 static void collect(void *ctx, const arb_event *ev)
 {
 	arb_table *t = ctx;
@@ -336,7 +325,7 @@ static void canonical_words(arb_table *t, const void *game, const char *colour, 
 			    arb_buf *out)
 {
 	arb_buf one = { 0 };
-	put_all(&one, colour, " ", words, (char *)NULL);
+	arb_buf_put_all(&one, colour, " ", words, (char *)NULL);
 	size_t nt = arb_split_tokens(one.p, one.len, 1, 1, t->tok1, ARB_MAX_TOKENS_PER_TURN);
 	arb_reject rej;
 	memset(t->one, 0, t->g->move_size ? t->g->move_size : 1);
@@ -349,7 +338,7 @@ static void canonical_words(arb_table *t, const void *game, const char *colour, 
 		arb_buf_puts(out, sp ? sp + 1 : "");
 		if (!canon->len)
 			arb_buf_puts(canon, colour);
-		put_all(canon, " ", sp ? sp + 1 : "", (char *)NULL);
+		arb_buf_put_all(canon, " ", sp ? sp + 1 : "", (char *)NULL);
 	} else {
 		arb_buf_reset(&one);
 		t->g->format(game, t->move, &one);
@@ -378,7 +367,7 @@ static void tell_action(arb_table *t, const void *game, unsigned seat, const cha
 	const char *cw = canon.p ? canon.p : "";
 	/* what a view that sees the action as it is is told, made once:
 	 * appending it piece by piece to every view was a tenth of an action */
-	put_all(&told, colour, " ", cw, "\n", (char *)NULL);
+	arb_buf_put_all(&told, colour, " ", cw, "\n", (char *)NULL);
 	size_t colour_len = strlen(colour);
 	for (size_t v = 0; v < NVIEWS; v++) {
 		if (v >= t->nseats && v != ARB_VIEW_OBSERVER)
@@ -405,10 +394,11 @@ static void tell_action(arb_table *t, const void *game, unsigned seat, const cha
 		const char *lp = line.p ? line.p : "";
 		size_t had = said->len;
 		if (had && line.len > had && strncmp(lp, said->p, had) == 0 && lp[had] == ' ')
-			put_all(&t->news[v], colour, " ", lp + had + 1, "\n", (char *)NULL);
+			arb_buf_put_all(&t->news[v], colour, " ", lp + had + 1, "\n", (char *)NULL);
 		else /* the line's first action: after the colour */
-			put_all(&t->news[v], colour, " ",
-				strchr(lp, ' ') ? strchr(lp, ' ') + 1 : lp, "\n", (char *)NULL);
+			arb_buf_put_all(&t->news[v], colour, " ",
+					strchr(lp, ' ') ? strchr(lp, ' ') + 1 : lp, "\n",
+					(char *)NULL);
 		arb_buf_reset(said);
 		arb_buf_put(said, lp, line.len);
 	}
@@ -449,7 +439,7 @@ static void commit_line(arb_table *t, unsigned seat)
 			arb_buf_printf(&t->news[v], "%s\n",
 				       t->vmoves[v].p + (line_start(&t->vmoves[v])));
 		arb_buf_putc(&t->vmoves[v], '\n');
-		put_all(&t->news[v], "end ", arb_table_colour(t, seat), "\n", (char *)NULL);
+		arb_buf_put_all(&t->news[v], "end ", arb_table_colour(t, seat), "\n", (char *)NULL);
 		arb_buf_reset(&t->turn_view[v]);
 	}
 	arb_buf_putc(&t->moves, '\n');
@@ -838,7 +828,8 @@ static void keep_choice(void *ctx, const char *action)
 	choice_list *c = ctx;
 	if (!would_accept(c->t, c->seat, action))
 		return;
-	put_all(c->out, "play ", arb_table_colour(c->t, c->seat), " ", action, "\n", (char *)NULL);
+	arb_buf_put_all(c->out, "play ", arb_table_colour(c->t, c->seat), " ", action, "\n",
+			(char *)NULL);
 	c->n++;
 }
 
@@ -853,7 +844,7 @@ int arb_table_choices(arb_table *t, unsigned seat, arb_buf *out)
 	if (t->pending_seat >= 0) {
 		if (!(t->consent_need & ~t->consent_got & (1u << seat)))
 			return 0;
-		put_all(out, "accept ", colour, "\ndecline ", colour, "\n", (char *)NULL);
+		arb_buf_put_all(out, "accept ", colour, "\ndecline ", colour, "\n", (char *)NULL);
 		return 2;
 	}
 	int n = 0;
@@ -863,7 +854,7 @@ int arb_table_choices(arb_table *t, unsigned seat, arb_buf *out)
 		for (const char *c = t->choices.p; c && *c; n++) {
 			const char *e = strchr(c, '|');
 			size_t len = e ? (size_t)(e - c) : strlen(c);
-			put_all(out, "play ", colour, " ", (char *)NULL);
+			arb_buf_put_all(out, "play ", colour, " ", (char *)NULL);
 			arb_buf_put(out, c, len);
 			arb_buf_putc(out, '\n');
 			c = e ? e + 1 : c + len;
@@ -878,7 +869,7 @@ int arb_table_choices(arb_table *t, unsigned seat, arb_buf *out)
 	choice_list c = { t, seat, out, 0 };
 	g->choices(now(t), seat, start, keep_choice, &c);
 	if (a.may_end && seat == a.active && g->apply_open && g->copy && would_end(t, seat)) {
-		put_all(out, "end ", colour, "\n", (char *)NULL);
+		arb_buf_put_all(out, "end ", colour, "\n", (char *)NULL);
 		c.n++;
 	}
 	return c.n;

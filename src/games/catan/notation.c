@@ -778,16 +778,6 @@ static void put_u(arb_buf *out, unsigned v)
 		arb_buf_putc(out, d[--n]);
 }
 
-/* Append the strings of a NULL-ended list. */
-static void put_all(arb_buf *out, ...)
-{
-	va_list ap;
-	va_start(ap, out);
-	for (const char *s = va_arg(ap, const char *); s; s = va_arg(ap, const char *))
-		arb_buf_puts(out, s);
-	va_end(ap);
-}
-
 /* Canonical bundle: resources in cost-card order, counts above 1. */
 static void put_bundle(arb_buf *out, const uint8_t v[CAT_RES])
 {
@@ -819,8 +809,8 @@ static void put_robber(const cat_game *g, const cat_act *a, arb_buf *out)
 	arb_buf_putc(out, ' ');
 	arb_buf_putc(out, (char)('A' + a->a));
 	if (a->b != CAT_NONE)
-		put_all(out, " steal ", cat_cname(g, a->b), " ",
-			a->c == CAT_UNSEEN ? "?" : cat_res_name[a->c], (char *)NULL);
+		arb_buf_put_all(out, " steal ", cat_cname(g, a->b), " ",
+				a->c == CAT_UNSEEN ? "?" : cat_res_name[a->c], (char *)NULL);
 }
 
 void cat_format(const void *game, const void *move, arb_buf *out)
@@ -841,7 +831,7 @@ void cat_format(const void *game, const void *move, arb_buf *out)
 			}
 			break;
 		case A_DISCARD:
-			put_all(out, " discard ", cat_cname(g, a->a), " ", (char *)NULL);
+			arb_buf_put_all(out, " discard ", cat_cname(g, a->a), " ", (char *)NULL);
 			if (cat_bundle_total(a->give)) {
 				put_bundle(out, a->give);
 				if (a->b)
@@ -860,26 +850,26 @@ void cat_format(const void *game, const void *move, arb_buf *out)
 		case A_BANK:
 			arb_buf_puts(out, " trade ");
 			if (a->kind == A_TRADE && a->c != CAT_NONE)
-				put_all(out, cat_cname(g, a->c), " ", (char *)NULL);
-			put_all(out, a->kind == A_BANK ? "bank" : cat_cname(g, a->a), " ",
-				(char *)NULL);
+				arb_buf_put_all(out, cat_cname(g, a->c), " ", (char *)NULL);
+			arb_buf_put_all(out, a->kind == A_BANK ? "bank" : cat_cname(g, a->a), " ",
+					(char *)NULL);
 			put_bundle(out, a->give);
 			arb_buf_puts(out, " for ");
 			put_bundle(out, a->get);
 			break;
 		case A_ROAD:
 			cat_edge_name(g->d, a->a, nm);
-			put_all(out, " road ", nm, (char *)NULL);
+			arb_buf_put_all(out, " road ", nm, (char *)NULL);
 			break;
 		case A_SETTLE:
 		case A_CITY:
 			cat_node_name(g->d, a->a, nm);
-			put_all(out, a->kind == A_CITY ? " city " : " settlement ", nm,
-				(char *)NULL);
+			arb_buf_put_all(out, a->kind == A_CITY ? " city " : " settlement ", nm,
+					(char *)NULL);
 			break;
 		case A_BUY:
-			put_all(out, " buy ", a->a == CAT_UNSEEN ? "?" : cat_dev_name[a->a],
-				(char *)NULL);
+			arb_buf_put_all(out, " buy ", a->a == CAT_UNSEEN ? "?" : cat_dev_name[a->a],
+					(char *)NULL);
 			break;
 		case A_KNIGHT:
 			arb_buf_puts(out, " play knight");
@@ -887,10 +877,10 @@ void cat_format(const void *game, const void *move, arb_buf *out)
 			break;
 		case A_ROADS:
 			cat_edge_name(g->d, a->a, nm);
-			put_all(out, " play road-building ", nm, (char *)NULL);
+			arb_buf_put_all(out, " play road-building ", nm, (char *)NULL);
 			if (a->b != CAT_NONE) {
 				cat_edge_name(g->d, a->b, nm);
-				put_all(out, " ", nm, (char *)NULL);
+				arb_buf_put_all(out, " ", nm, (char *)NULL);
 			}
 			break;
 		case A_PLENTY:
@@ -898,7 +888,7 @@ void cat_format(const void *game, const void *move, arb_buf *out)
 			put_bundle(out, a->get);
 			break;
 		case A_MONOPOLY:
-			put_all(out, " play monopoly ", cat_res_name[a->a], (char *)NULL);
+			arb_buf_put_all(out, " play monopoly ", cat_res_name[a->a], (char *)NULL);
 			if (a->b == MONO_TAKE_TOTAL) {
 				arb_buf_puts(out, " takes ");
 				put_u(out, a->c);
@@ -906,8 +896,8 @@ void cat_format(const void *game, const void *move, arb_buf *out)
 				arb_buf_puts(out, " takes");
 				for (unsigned p = 0; p < g->nseats; p++)
 					if (p != m->seat) {
-						put_all(out, " ", cat_cname(g, p), " ",
-							(char *)NULL);
+						arb_buf_put_all(out, " ", cat_cname(g, p), " ",
+								(char *)NULL);
 						put_u(out, a->give[p]);
 					}
 			}
@@ -920,15 +910,16 @@ void cat_format(const void *game, const void *move, arb_buf *out)
 			break;
 		case A_LONGEST:
 		case A_ARMY:
-			put_all(out, a->kind == A_ARMY ? " army " : " longest ",
-				a->a == CAT_NONE ? "none" : cat_cname(g, a->a), (char *)NULL);
+			arb_buf_put_all(out, a->kind == A_ARMY ? " army " : " longest ",
+					a->a == CAT_NONE ? "none" : cat_cname(g, a->a),
+					(char *)NULL);
 			break;
 		case A_VP:
-			put_all(out, " score ", cat_cname(g, a->a), " ", (char *)NULL);
+			arb_buf_put_all(out, " score ", cat_cname(g, a->a), " ", (char *)NULL);
 			put_u(out, a->b);
 			break;
 		case A_GETS:
-			put_all(out, " gets ", cat_cname(g, a->a), " ", (char *)NULL);
+			arb_buf_put_all(out, " gets ", cat_cname(g, a->a), " ", (char *)NULL);
 			put_bundle(out, a->get);
 			break;
 		default:
