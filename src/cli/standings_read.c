@@ -225,7 +225,7 @@ static int add_row(st_ctx *c, size_t ev, json_t *v, size_t r, const char *src, s
 	json_t *q;
 	json_array_foreach(places, k, q)
 	{
-		char at[24];
+		char at[32]; /* "places[" and any size_t: gcc -O1 checks */
 		snprintf(at, sizeof at, "places[%zu]", k);
 		if (ROW_INT(at, q, 0, g, &place[k]))
 			return -1;
