@@ -139,3 +139,75 @@ done
 printf '[Game "carcassonne"]\n[Red "Late"]\n[Blue "Comer"]\n\nRed E 0,-1 180\n' >>"$tmp/race/r.tgn"
 wait $pid
 grep -q 'Late' "$tmp/race/r.tgn"; check "a game appended during fmt -i is kept" $? "$tmp/race/err"
+
+# every catchable signal that ends a process removes the temporary file
+# (SIGUSR1, SIGUSR2 and SIGALRM once left it): the signal is sent once the
+# temporary file exists, while arbiter writes it, syncs it, and reads the
+# file again to see that it did not change (a 20 MB file: tens of ms)
+mkdir "$tmp/usr"
+i=0
+while [ $i -lt 20 ]; do cat "$tmp/race/r.tgn"; i=$((i + 1)); done >"$tmp/usr/orig"
+"$ARBITER" fmt "$tmp/usr/orig" >"$tmp/usr/canon"
+for sig in USR1 USR2 ALRM VTALRM; do
+	seen=no
+	for try in 1 2 3 4 5; do
+		cp "$tmp/usr/orig" "$tmp/usr/f.tgn"
+		{ "$ARBITER" fmt -i "$tmp/usr/f.tgn" >/dev/null 2>&1 & } 2>/dev/null
+		pid=$!
+		while kill -0 $pid 2>/dev/null && ! ls -A "$tmp/usr" | grep -q '^\.arbiter-'; do :; done
+		kill -$sig $pid 2>/dev/null && seen=yes
+		wait $pid 2>/dev/null
+		rc=$?
+		[ $seen = yes ] && break
+	done
+	{ echo "signal $sig sent: $seen, exit $rc"; ls -A "$tmp/usr"; } >"$tmp/why"
+	[ $seen = yes ] && no_tmp "$tmp/usr" &&
+		{ cmp -s "$tmp/usr/f.tgn" "$tmp/usr/orig" || cmp -s "$tmp/usr/f.tgn" "$tmp/usr/canon"; }
+	check "SIG$sig during the rewrite leaves no temporary file" $? "$tmp/why"
+	rm -f "$tmp"/usr/.arbiter-*
+done
+
+# /dev/stdin, /dev/fd/0 and a link to them name a descriptor, not a file:
+# refused even when the shell opened a regular file on it
+mkdir "$tmp/dev"
+printf "$messy" >"$tmp/dev/f.tgn"
+cp "$tmp/dev/f.tgn" "$tmp/dev/orig"
+ln -s /dev/stdin "$tmp/dev/link.tgn"
+for name in /dev/stdin /dev/fd/0 /proc/self/fd/0 "$tmp/dev/link.tgn"; do
+	[ -e "$name" ] || continue
+	"$ARBITER" fmt -i "$name" <"$tmp/dev/f.tgn" >/dev/null 2>"$tmp/err"
+	rc=$?
+	[ $rc = 2 ] && grep -q 'names a descriptor or device' "$tmp/err" &&
+		cmp -s "$tmp/dev/f.tgn" "$tmp/dev/orig"
+	check "refuses $name and leaves the file it leads to" $? "$tmp/err"
+done
+
+# a write in the instant between the last check and the rename is not lost:
+# a preloaded rename() appends a game to the file just before renaming
+# (skipped where the library cannot be built or preloaded, as under ASan)
+mkdir "$tmp/late"
+cat >"$tmp/late/late.c" <<'C'
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <stdio.h>
+int rename(const char *from, const char *to)
+{
+	static int done;
+	int (*real)(const char *, const char *) =
+		(int (*)(const char *, const char *))dlsym(RTLD_NEXT, "rename");
+	FILE *f = done++ ? NULL : fopen(to, "a");
+	if (f) {
+		fputs("\n[Game \"carcassonne\"]\n[Red \"Late\"]\n[Blue \"Comer\"]\n\nRed E 0,-1 180\n", f);
+		fclose(f);
+	}
+	return real(from, to);
+}
+C
+if ${CC:-cc} -shared -fPIC -o "$tmp/late/late.so" "$tmp/late/late.c" -ldl 2>/dev/null &&
+	printf "$messy" >"$tmp/late/f.tgn" &&
+	LD_PRELOAD=$tmp/late/late.so "$ARBITER" fmt -i "$tmp/late/f.tgn" >/dev/null 2>"$tmp/err";
+	rc=$? && ! grep -q -e 'runtime does not come first' -e 'ERROR: ld.so' "$tmp/err"; then
+	[ $rc = 2 ] && grep -q 'written to while it was being replaced' "$tmp/err" &&
+		grep -q 'Late' "$tmp/late/f.tgn" && grep -q 'Anna' "$tmp/late/f.tgn" && no_tmp "$tmp/late"
+	check "a write during the rename is put back, with a message" $? "$tmp/err"
+fi

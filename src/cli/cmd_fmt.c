@@ -189,7 +189,11 @@ static void worker_free(void *wctx)
  * name is set or cleared, so the handler never sees half a change. */
 static char tmp_path[PATH_MAX];
 static volatile sig_atomic_t tmp_live;
-static const int fatal_signals[] = { SIGHUP, SIGINT, SIGQUIT, SIGPIPE, SIGTERM, SIGXFSZ };
+/* every signal whose default action ends the process and that a process
+ * may catch (SIGKILL and SIGSTOP cannot be; SIGABRT, SIGSEGV and the like
+ * mean arbiter itself is broken, and a handler could not run safely) */
+static const int fatal_signals[] = { SIGHUP,  SIGINT,  SIGQUIT, SIGPIPE,   SIGTERM, SIGXFSZ,
+				     SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU };
 #define NSIGNALS (sizeof fatal_signals / sizeof fatal_signals[0])
 
 static void on_fatal_signal(int sig)
@@ -310,20 +314,16 @@ static int refuse(arb_out *out, const char *name, const char *fmt, ...)
 	return -1;
 }
 
-/* Write `text` to a new temporary file in `dir` with the owner, group and
- * mode of `st`, then rename it over `target` unless the target changed
- * since it was read (`st`, `bytes`).  Returns 0, or -1 after a diagnostic;
- * on any error the target is untouched and no temporary file is left. */
-static int replace_file(const char *name, const char *target, const char *dir,
-			const struct stat *st, const arb_buf *bytes, const arb_buf *text,
-			arb_out *out)
+/* Write `text` to a new temporary file in `dir` (tmp_path, live) with the
+ * owner, group and mode of `st`, synced.  Returns 0, or an errno with
+ * *step naming what failed; on failure no temporary file is left. */
+static int write_tmp(const char *dir, const struct stat *st, const arb_buf *text, const char **step)
 {
+	*step = "create a temporary file beside it";
 	/* a short name: NAME.XXXXXX would fail for names of 249+ bytes */
 	if ((size_t)snprintf(tmp_path, sizeof tmp_path, "%s/.arbiter-XXXXXX", dir) >=
 	    sizeof tmp_path)
-		return refuse(
-			out, name,
-			"the directory's name is too long for a temporary file: not rewritten");
+		return ENAMETOOLONG;
 	sigset_t saved;
 	block_signals(&saved);
 	int fd = mkstemp(tmp_path);
@@ -331,12 +331,10 @@ static int replace_file(const char *name, const char *target, const char *dir,
 	int err = fd < 0 ? errno : 0;
 	unblock_signals(&saved);
 	if (fd < 0)
-		return refuse(out, name,
-			      "cannot create a temporary file beside it: %s (not rewritten)",
-			      strerror(err));
+		return err;
 	const char *p = text->p ? text->p : "";
 	size_t left = text->len;
-	const char *step = "write";
+	*step = "write";
 	while (left && !err) {
 		ssize_t w = write(fd, p, left);
 		if (w < 0 && errno != EINTR) {
@@ -353,37 +351,154 @@ static int replace_file(const char *name, const char *target, const char *dir,
 	if (!err && (tst.st_uid != st->st_uid || tst.st_gid != st->st_gid) &&
 	    fchown(fd, st->st_uid, st->st_gid) != 0) {
 		err = errno;
-		step = "keep the owner and group";
+		*step = "keep the owner and group";
 	}
 	if (!err && fchmod(fd, st->st_mode & 07777) != 0) {
 		err = errno;
-		step = "keep the mode";
+		*step = "keep the mode";
 	}
 	if (!err && fsync(fd) != 0)
 		err = errno;
 	if (close(fd) != 0 && !err)
 		err = errno;
-	if (err) {
+	if (err)
 		drop_tmp();
+	return err;
+}
+
+/* Rename the live temporary file over `target`.  Returns 0 or an errno
+ * (the temporary file removed). */
+static int rename_tmp(const char *target)
+{
+	sigset_t saved;
+	block_signals(&saved);
+	int err = rename(tmp_path, target) != 0 ? errno : 0;
+	if (err)
+		unlink(tmp_path);
+	tmp_live = 0;
+	unblock_signals(&saved);
+	return err;
+}
+
+static bool same_state(const struct stat *a, const struct stat *b)
+{
+	return a->st_size == b->st_size && a->st_mtim.tv_sec == b->st_mtim.tv_sec &&
+	       a->st_mtim.tv_nsec == b->st_mtim.tv_nsec;
+}
+
+/* The old file (`old_fd`, its state when read `st`) was written to in the
+ * instant between the last check and the rename: put all it now holds
+ * back in place of the formatted text, so the write is not lost.
+ * Returns 0 when restored, or an errno. */
+static int restore_old(int old_fd, const char *target, const char *dir, const struct stat *st)
+{
+	arb_buf now = { 0 };
+	const char *step;
+	int err = lseek(old_fd, 0, SEEK_SET) < 0 ? errno : read_all(old_fd, &now);
+	if (!err)
+		err = write_tmp(dir, st, &now, &step);
+	if (!err)
+		err = rename_tmp(target);
+	arb_buf_free(&now);
+	return err;
+}
+
+/* Write `text` to a new temporary file in `dir` with the owner, group and
+ * mode of `st`, then rename it over `target` unless the target changed
+ * since it was read (`st`, `bytes`).  Returns 0, or -1 after a diagnostic;
+ * on any error the target holds what it held (with any write made to it
+ * meanwhile) and no temporary file is left. */
+static int replace_file(const char *name, const char *target, const char *dir,
+			const struct stat *st, const arb_buf *bytes, const arb_buf *text,
+			arb_out *out)
+{
+	const char *step;
+	int err = write_tmp(dir, st, text, &step);
+	if (err == ENAMETOOLONG && !strcmp(step, "create a temporary file beside it"))
+		return refuse(
+			out, name,
+			"the directory's name is too long for a temporary file: not rewritten");
+	if (err)
 		return refuse(out, name, "cannot %s: %s (not rewritten: the file is unchanged)",
 			      step, strerror(err));
-	}
-	if (changed_since(target, st, bytes)) {
+	/* held open across the rename: a write that comes after the check
+	 * below lands in this inode, and is seen and put back afterwards */
+	int old_fd = open(target, O_RDONLY | O_NOCTTY | O_NONBLOCK);
+	struct stat ost;
+	if (old_fd < 0 || fstat(old_fd, &ost) != 0 || ost.st_ino != st->st_ino ||
+	    ost.st_dev != st->st_dev || changed_since(target, st, bytes)) {
+		if (old_fd >= 0)
+			close(old_fd);
 		drop_tmp();
 		return refuse(out, name,
 			      "changed while it was being formatted: not rewritten "
 			      "(run fmt -i again when nothing else writes to it)");
 	}
-	block_signals(&saved);
-	err = rename(tmp_path, target) != 0 ? errno : 0;
-	if (err)
-		unlink(tmp_path);
-	tmp_live = 0;
-	unblock_signals(&saved);
-	if (err)
+	err = rename_tmp(target);
+	if (err) {
+		close(old_fd);
 		return refuse(out, name, "cannot rewrite: %s (the file is unchanged)",
 			      strerror(err));
-	return 0;
+	}
+	int rc = 0;
+	if (fstat(old_fd, &ost) != 0 || !same_state(&ost, st)) {
+		err = restore_old(old_fd, target, dir, st);
+		rc = err ? refuse(out, name,
+				  "was written to while it was being replaced, and the old "
+				  "file could not be put back: %s (the formatted text is in place)",
+				  strerror(err))
+			 : refuse(out, name,
+				  "was written to while it was being replaced: put back as it "
+				  "now is, with that write (not rewritten; run fmt -i again)");
+	}
+	close(old_fd);
+	return rc;
+}
+
+/* Does `name`, or a symbolic link on the way to the file it names, lie in
+ * /dev or /proc?  /dev/stdin, /dev/fd/N and /proc/self/fd/N lead to
+ * whatever the descriptor is open on — a regular file when the shell
+ * redirected one — but they name a descriptor, not a file: fmt -i
+ * refuses them, as arbiter(1) says, rather than rewrite whatever file
+ * the caller's descriptor happens to hold. */
+static bool through_descriptor_name(const char *name)
+{
+	char path[PATH_MAX], link[PATH_MAX];
+	if (strlen(name) >= sizeof path)
+		return false; /* open() will say the name is too long */
+	strcpy(path, name);
+	for (int hop = 0; hop < 40; hop++) {
+		char dir[PATH_MAX];
+		strcpy(dir, path);
+		char *slash = strrchr(dir, '/');
+		if (!slash)
+			strcpy(dir, ".");
+		else if (slash == dir)
+			dir[1] = '\0';
+		else
+			*slash = '\0';
+		char *real = realpath(dir, NULL);
+		if (!real)
+			return false; /* stat() will say why */
+		bool special = !strcmp(real, "/dev") || !strncmp(real, "/dev/", 5) ||
+			       !strcmp(real, "/proc") || !strncmp(real, "/proc/", 6);
+		free(real);
+		if (special)
+			return true;
+		struct stat st;
+		if (lstat(path, &st) != 0 || !S_ISLNK(st.st_mode))
+			return false;
+		ssize_t n = readlink(path, link, sizeof link - 1);
+		if (n < 0)
+			return false;
+		link[n] = '\0';
+		if (link[0] == '/' || !slash) {
+			strcpy(path, link);
+		} else if ((size_t)snprintf(path, sizeof path, "%s/%s", dir, link) >= sizeof path) {
+			return false;
+		}
+	}
+	return false; /* a loop: stat() says ELOOP */
 }
 
 /* fmt -i on one operand.  The file is rewritten only when it is a regular
@@ -400,6 +515,10 @@ static int fmt_in_place(fmt_ctx *c, const arb_opts *o, const char *name)
 		return refuse(c->out, name,
 			      "not a regular file: fmt -i rewrites regular files only "
 			      "(fmt without -i prints the canonical form)");
+	if (through_descriptor_name(name))
+		return refuse(c->out, name,
+			      "names a descriptor or device (under /dev or /proc), not a file: "
+			      "fmt -i rewrites regular files named by their path");
 	if (st.st_nlink > 1)
 		return refuse(
 			c->out, name,
