@@ -297,3 +297,37 @@ sed "s/Player 1/Pl$(printf '\344')yer 1/g" tests/import/soclog-3p.soclog >"$tmp/
 	"$ARBITER" check "$tmp/latin1.tgn" >>"$tmp/why" 2>&1 &&
 	grep -q '^\[Red "Pläyer 1"\]$' "$tmp/latin1.tgn"
 report "import reads a Latin-1 name as Latin-1; check accepts the record" $? "$tmp/why"
+
+# issue 39 item 2: names are kept whole (they were cut to 63 bytes, so two
+# players whose names differ after byte 63 became one); an unnamed seat is
+# "?N", never a "?" that merges all unnamed players; two seats with one
+# name are told apart, with a warning, as check refuses one player in two
+long=$(printf 'x%.0s' $(seq 1 100))
+sed -e "s/Player 1/${long}1/g" -e "s/Player 2/${long}2/g" -e "s/Player 3//g" \
+	tests/import/soclog-3p.soclog >"$tmp/long.soclog"
+"$ARBITER" import "$tmp/long.soclog" >"$tmp/long.tgn" 2>"$tmp/why" &&
+	"$ARBITER" check "$tmp/long.tgn" >>"$tmp/why" 2>&1 &&
+	grep -q "^\[Red \"${long}1\"\]$" "$tmp/long.tgn" &&
+	grep -q "^\[Blue \"${long}2\"\]$" "$tmp/long.tgn" &&
+	grep -q '^\[White "?3"\]$' "$tmp/long.tgn"
+report "import keeps 101-byte names whole and names an unnamed seat ?3" $? "$tmp/why"
+sed -e "s/Player 2/Player 1/g" tests/import/soclog-3p.soclog >"$tmp/twice.soclog"
+"$ARBITER" import "$tmp/twice.soclog" >"$tmp/twice.tgn" 2>"$tmp/why" &&
+	"$ARBITER" check "$tmp/twice.tgn" >>"$tmp/why" 2>&1 &&
+	grep -q '^\[Blue "Player 1 (2)"\]$' "$tmp/twice.tgn" &&
+	grep -q 'warning: seats 1 and 2 are both named "Player 1"' "$tmp/why"
+report "import tells apart two seats of one name, with a warning" $? "$tmp/why"
+sed -e 's/"name": "Bertil"/"name": "Aino"/' tests/import/jcz-2p.jcz >"$tmp/twice.jcz"
+"$ARBITER" import "$tmp/twice.jcz" >"$tmp/twice.tgn" 2>"$tmp/why" &&
+	"$ARBITER" check "$tmp/twice.tgn" >>"$tmp/why" 2>&1 &&
+	grep -q '^\[Blue "Aino (2)"\]$' "$tmp/twice.tgn"
+report "import (JCZ) tells apart two seats of one name" $? "$tmp/why"
+
+# issue 39 item 4: import and check agree on the line limit: a 70 KB name
+# in a save is refused at import, not written into a line check refuses
+huge=$(head -c 70000 /dev/zero | tr '\0' 'y')
+sed -e "s/\"name\": \"Bertil\"/\"name\": \"$huge\"/" tests/import/jcz-2p.jcz >"$tmp/huge.jcz"
+"$ARBITER" import "$tmp/huge.jcz" >"$tmp/huge.tgn" 2>"$tmp/why"
+[ $? = 2 ] && [ ! -s "$tmp/huge.tgn" ] &&
+	grep -q 'longer than the 65536 a TGN line may hold' "$tmp/why"
+report "import refuses a name longer than a TGN line may hold" $? "$tmp/why"

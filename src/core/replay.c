@@ -256,8 +256,19 @@ int arb_replay_setup(arb_replay *r)
 			return rec_error(r, rec->tags[i].line, rec->tags[i].col,
 					 "too many seats: %s seats %u to %u players", g->name,
 					 g->min_seats, g->max_seats);
+		const char *who = rec->tags[i].value;
+		/* one player, one seat: standings would count the player's
+		 * game twice; "?" (and an empty name) is no one in particular */
+		for (size_t j = 0; j < s->nseats; j++)
+			if (strcmp(who, "?") && *who && !strcmp(s->seats[j].player, who))
+				return rec_error(r, rec->tags[i].line, rec->tags[i].col,
+						 "player \"%.100s\" holds two seats, %s and %s: a "
+						 "player plays one seat (write \"?\" for a player "
+						 "not known)",
+						 who, g->colours[s->seats[j].colour],
+						 g->colours[c]);
 		s->seats[s->nseats].colour = (unsigned)c;
-		s->seats[s->nseats].player = rec->tags[i].value;
+		s->seats[s->nseats].player = who;
 		s->seats[s->nseats].tag = &rec->tags[i];
 		s->nseats++;
 	}

@@ -171,12 +171,67 @@ void arb_import_tag(arb_buf *b, const char *name, const char *value)
 	arb_buf_puts(b, "\"]\n");
 }
 
+void arb_import_seats(arb_buf *b, const char *const colours[], const char *const names[], int n,
+		      arb_import_error *err)
+{
+	for (int s = 0; s < n; s++) {
+		const char *nm = names[s] && names[s][0] ? names[s] : NULL;
+		int same = -1;
+		for (int t = 0; nm && t < s && same < 0; t++)
+			if (names[t] && !strcmp(names[t], nm))
+				same = t;
+		if (!nm || same >= 0) {
+			/* "?" would merge every unnamed player in standings,
+			 * and one name in two seats is a record error */
+			arb_buf name = { 0 };
+			if (nm)
+				arb_buf_printf(&name, "%s (%d)", nm, s + 1);
+			else
+				arb_buf_printf(&name, "?%d", s + 1);
+			arb_import_tag(b, colours[s], name.p);
+			if (nm && !err->warn[0])
+				snprintf(err->warn, sizeof err->warn,
+					 "seats %d and %d are both named \"%.60s\": the second is "
+					 "written \"%.60s\" (a player plays one seat)",
+					 same + 1, s + 1, nm, name.p);
+			arb_buf_free(&name);
+		} else {
+			arb_import_tag(b, colours[s], nm);
+		}
+	}
+}
+
+/* The first line of `b` longer than check reads (ARB_MAX_LINE bytes
+ * before its newline): its number from 1 and length, or 0. */
+static uint32_t overlong_line(const arb_buf *b, size_t *len)
+{
+	uint32_t line = 1;
+	for (size_t at = 0; at < b->len; line++) {
+		const char *nl = memchr(b->p + at, '\n', b->len - at);
+		size_t n = nl ? (size_t)(nl - (b->p + at)) : b->len - at;
+		if (n > ARB_MAX_LINE) {
+			*len = n;
+			return line;
+		}
+		at += n + 1;
+	}
+	return 0;
+}
+
 int arb_import_finish(int rc, arb_import_put *put, void *conv, const arb_import_sink *sink,
-		      arb_buf *const bufs[], size_t nbufs)
+		      arb_buf *const bufs[], size_t nbufs, arb_import_error *err)
 {
 	if (rc == 0) {
 		arb_buf out = { 0 };
 		rc = put(conv, &out);
+		size_t len = 0;
+		uint32_t line = rc == 0 ? overlong_line(&out, &len) : 0;
+		if (line)
+			rc = arb_import_fail(err, 0, 0,
+					     "line %u of the converted record would be %zu bytes, "
+					     "longer than the %d a TGN line may hold (a name or "
+					     "tag that long in the input): nothing written",
+					     line, len, ARB_MAX_LINE);
 		if (rc == 0)
 			sink->game(sink->ctx, out.p, out.len);
 		arb_buf_free(&out);

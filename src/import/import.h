@@ -120,10 +120,19 @@ typedef int arb_import_put(void *conv, arb_buf *out);
 
 /* For the converters, the end of a conversion: when rc is 0, the record
  * is written by put(conv, ...) and, when that succeeds, handed to `sink`
- * whole; then the record and the converter's `nbufs` buffers `bufs` are
- * freed, whatever rc.  Returns rc, or put's -1. */
+ * whole, unless a line of it is longer than check reads (then -1 with
+ * `err` set: import and check agree on the limits); then the record and
+ * the converter's `nbufs` buffers `bufs` are freed, whatever rc.  Returns
+ * rc, or -1. */
 int arb_import_finish(int rc, arb_import_put *put, void *conv, const arb_import_sink *sink,
-		      arb_buf *const bufs[], size_t nbufs);
+		      arb_buf *const bufs[], size_t nbufs, arb_import_error *err);
+
+/* For the converters: the seat tags [colours[s] "names[s]"] of n seats.
+ * A seat without a name (NULL or empty) is written "?N" (N its seat from
+ * 1), so unnamed players stay apart; a name a former seat holds is
+ * written "NAME (N)", with a warning in err->warn: one player, one seat. */
+void arb_import_seats(arb_buf *b, const char *const colours[], const char *const names[], int n,
+		      arb_import_error *err);
 
 /* For the converters: fill *err and return -1. */
 int arb_import_fail(arb_import_error *err, uint32_t line, uint32_t col, const char *fmt, ...)

@@ -735,13 +735,15 @@ static int read_header(conv *c)
 	const char *gid = json_string_value(json_object_get(root, "gameId"));
 	if (gid && *gid)
 		arb_import_tag(t, "SourceId", gid);
-	for (int i = 0; i < c->nplayers; i++) {
-		const char *pn = json_string_value(
+	const char *names[ARB_MAX_SEATS], *colours[ARB_MAX_SEATS];
+	for (int i = 0; i < c->nplayers && i < ARB_MAX_SEATS; i++) {
+		names[i] = json_string_value(
 			json_object_get(json_array_get(players, (size_t)i), "name"));
-		if (!pn)
+		if (!names[i])
 			return fail(c, "players[%d] has no name", i);
-		arb_import_tag(t, colour(c, i), pn);
+		colours[i] = colour(c, i);
 	}
+	arb_import_seats(t, colours, names, c->nplayers, c->err);
 	if (c->small_city || c->farmers) {
 		char variant[64];
 		snprintf(variant, sizeof variant, "%s%s%s%s", c->small_city ? "small-city=" : "",
@@ -967,7 +969,7 @@ static int convert_doc(const unsigned char *bytes, size_t len, const arb_import_
 	if (rc && c.draws_failed)
 		rc = convert_again(&c, true);
 	arb_buf *const bufs[] = { &c.tags, &c.moves };
-	rc = arb_import_finish(rc, put_final, &c, sink, bufs, 2);
+	rc = arb_import_finish(rc, put_final, &c, sink, bufs, 2, err);
 	json_decref(root);
 	return rc;
 }

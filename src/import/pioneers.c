@@ -66,8 +66,8 @@ typedef struct conv {
 	int bank_cards; /* resource-count */
 	char title[64], version[32], game_id[40];
 	int nplayers;
-	char names[PIO_MAX_PLAYERS][64];
-	bool viewer_num[100]; /* the spectators' numbers (num-players up) */
+	char names[PIO_MAX_PLAYERS][PIO_MAX_LINE]; /* whole: a line holds them */
+	bool viewer_num[100];			   /* the spectators' numbers (num-players up) */
 	/* the events */
 	bool started, over;
 	char run_key[PIO_MAX_LINE + 64], run_msg[PIO_MAX_LINE];
@@ -1030,10 +1030,10 @@ static int put_record(void *ctx, arb_buf *out)
 		arb_import_tag(out, "Source", src);
 		if (c->game_id[0])
 			arb_import_tag(out, "SourceId", c->game_id);
-		for (int s = 0; s < c->nseated; s++) {
-			const char *nm = c->names[c->player_at[s]];
-			arb_import_tag(out, colours[s], nm[0] ? nm : "?");
-		}
+		const char *names[PIO_MAX_PLAYERS];
+		for (int s = 0; s < c->nseated; s++)
+			names[s] = c->names[c->player_at[s]];
+		arb_import_seats(out, colours, names, c->nseated, c->err);
 		/* Pioneers' rules where they are not the rulebook's: a
 		 * shortage is paid in seat order from the roller, and the
 		 * bank holds resource-count cards of each resource. */
@@ -1120,7 +1120,7 @@ static int pio_convert(arb_import_in *in, const arb_import_sink *sink, arb_impor
 	c->nplayers = PIO_MAX_PLAYERS;
 	c->bank_cards = c->d ? (int)c->d->bank : 0; /* a game block without resource-count */
 	arb_buf *const bufs[] = { &c->moves, &c->line, &c->setup_tag };
-	int rc = arb_import_finish(c->d ? convert(c, in) : -1, put_record, c, sink, bufs, 3);
+	int rc = arb_import_finish(c->d ? convert(c, in) : -1, put_record, c, sink, bufs, 3, err);
 	free(c);
 	return rc;
 }

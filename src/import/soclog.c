@@ -102,7 +102,7 @@ typedef struct conv {
 	int hex_of[256];  /* JSettlers2 hex coordinate -> our hex, -1   */
 	arb_buf setup_tag;
 	/* the seats */
-	char names[SOC_SEATS][64];
+	char *names[SOC_SEATS]; /* whole, as the log gives them; NULL: none */
 	bool seated[SOC_SEATS];
 	int seat_of[SOC_SEATS]; /* player number -> our seat (colour), -1 */
 	int pn_at[SOC_SEATS];
@@ -1099,25 +1099,27 @@ static int lobby_message(conv *c, const char *name, const char *body, enum aud a
 		return o ? game_options(c, o) : 0;
 	}
 	if (!strcmp(name, "SOCSitDown")) {
-		char nick[64];
-		if (int_field(body, "playerNumber", false, &v) ||
-		    text_field(body, "nickname", nick, sizeof nick))
+		const char *nick = field(body, "nickname");
+		if (int_field(body, "playerNumber", false, &v) || !nick)
 			return fail(c, "SOCSitDown without its player or name");
 		if (v < 0 || v >= SOC_SEATS)
 			return fail(c,
 				    "a player sits in seat %ld: the 6-player game, which TGN's "
 				    "Catan cannot hold",
 				    v);
-		snprintf(c->names[v], sizeof c->names[v], "%s", nick);
+		/* the name whole, however long: the line holds it */
+		free(c->names[v]);
+		c->names[v] = arb_xstrndup(nick, strcspn(nick, "|"));
 		c->seated[v] = true;
 		return 0;
 	}
 	if (!strcmp(name, "SOCLeaveGame")) {
-		char nick[64];
-		if (!text_field(body, "nickname", nick, sizeof nick))
-			for (int i = 0; i < SOC_SEATS; i++)
-				if (c->seated[i] && !strcmp(c->names[i], nick))
-					c->seated[i] = false;
+		const char *nick = field(body, "nickname");
+		size_t n = nick ? strcspn(nick, "|") : 0;
+		for (int i = 0; nick && i < SOC_SEATS; i++)
+			if (c->seated[i] && strlen(c->names[i]) == n &&
+			    !memcmp(c->names[i], nick, n))
+				c->seated[i] = false;
 		return 0;
 	}
 	if (!strcmp(name, "SOCBoardLayout"))
@@ -1299,10 +1301,10 @@ static int put_record(void *ctx, arb_buf *out)
 		snprintf(src, sizeof src, "JSettlers2 %ld.%ld.%02ld", c->version / 1000,
 			 c->version / 100 % 10, c->version % 100);
 	arb_import_tag(out, "Source", src);
-	for (int s = 0; s < c->nseats; s++) {
-		const char *nm = c->names[c->pn_at[s]];
-		arb_import_tag(out, colours[s], nm[0] ? nm : "?");
-	}
+	const char *names[SOC_SEATS];
+	for (int s = 0; s < c->nseats; s++)
+		names[s] = c->names[c->pn_at[s]];
+	arb_import_seats(out, colours, names, c->nseats, c->err);
 	char variant[96];
 	snprintf(variant, sizeof variant, "bank=unlimited phases=combined%s",
 		 c->robber_token ? "" : " robber=any");
@@ -1399,7 +1401,9 @@ static int soclog_convert(arb_import_in *in, const arb_import_sink *sink, arb_im
 	c->winner = -1;
 	memset(c->seat_of, -1, sizeof c->seat_of);
 	arb_buf *const bufs[] = { &c->moves, &c->line, &c->setup_tag };
-	int rc = arb_import_finish(c->d ? convert(c, in) : -1, put_record, c, sink, bufs, 3);
+	int rc = arb_import_finish(c->d ? convert(c, in) : -1, put_record, c, sink, bufs, 3, err);
+	for (int i = 0; i < SOC_SEATS; i++)
+		free(c->names[i]);
 	free(c);
 	return rc;
 }
