@@ -331,3 +331,11 @@ sed -e "s/\"name\": \"Bertil\"/\"name\": \"$huge\"/" tests/import/jcz-2p.jcz >"$
 [ $? = 2 ] && [ ! -s "$tmp/huge.tgn" ] &&
 	grep -q 'longer than the 65536 a TGN line may hold' "$tmp/why"
 report "import refuses a name longer than a TGN line may hold" $? "$tmp/why"
+
+# issue 39 item 8: a save of 16 MiB of empty objects took 1.3 GB; the
+# values are counted before the parse and a save of more is refused
+awk 'BEGIN { printf "{\"a\":["; for (i = 0; i < 250000; i++) printf "{},"; printf "{}]}" }' \
+	>"$tmp/bomb.jcz"
+(ulimit -v 400000; exec "$ARBITER" import --from=jcz "$tmp/bomb.jcz") >/dev/null 2>"$tmp/why"
+[ $? = 2 ] && grep -q 'more than 200000 JSON values' "$tmp/why"
+report "import refuses a save of more JSON values than any game holds" $? "$tmp/why"
