@@ -281,7 +281,9 @@ bytes:
  * the enum (cat_reject and the turn's helpers in rules.c). */
 #define CAT_RULES(X)                                                                               \
 	X(CAT_R_SYNTAX, "syntax", "each word is what the grammar wants there")                     \
-	X(CAT_R_UNKNOWN_COLOUR, "unknown-colour", "a colour named in a turn plays in this game")   \
+	X(CAT_R_UNKNOWN_COLOUR, "unknown-colour",                                                  \
+	  "a colour named in a turn is one of the four: Red, Blue, White, Orange")                 \
+	X(CAT_R_NOT_SEATED, "not-seated", "a colour named in a turn plays in this game")           \
 	X(CAT_R_TOO_MANY_ACTIONS, "too-many-actions", "one turn line holds at most 40 actions")    \
 	X(CAT_R_SEAT_COUNT, "seat-count", "3 or 4 seats, each colour once")                        \
 	X(CAT_R_UNKNOWN_OPTION, "unknown-option",                                                  \
@@ -295,7 +297,7 @@ bytes:
 	X(CAT_R_TOO_MANY_UNKNOWNS, "too-many-unknowns",                                            \
 	  "some way the unseen cards went is found within 524288 states searched, or 524288 "      \
 	  "ways listed at once")                                                                   \
-	X(CAT_R_WRONG_PLAYER, "wrong-player", "the line's colour is the one to move")              \
+	X(CAT_R_WRONG_PLAYER, "turn-order", "the line's colour is the one to move")                \
 	X(CAT_R_GAME_OVER, "game-over", "nothing happens after the win")                           \
 	X(CAT_R_SETUP_PLACEMENT, "setup-placement",                                                \
 	  "a set-up line is one settlement, then one road")                                        \

@@ -235,6 +235,16 @@ static int parse_seat(const cat_game *g, const arb_token *t)
 	return g->seat_of[c];
 }
 
+/* The rule a word that seats no one breaks: a colour of Catan that does
+ * not play in this game (not-seated), or no colour (unknown-colour). */
+static enum cat_rule unseated_rule(const arb_token *t)
+{
+	for (unsigned c = 0; c < 4; c++)
+		if (strlen(lower_colour[c]) == t->len && teq_n(t, lower_colour[c], t->len))
+			return CAT_R_NOT_SEATED;
+	return CAT_R_UNKNOWN_COLOUR;
+}
+
 /* Keywords, by a switch on length and first letter instead of a chain of
  * comparisons: this runs for every action of every line. */
 enum {
@@ -390,8 +400,12 @@ static int arg_seat(cur *c, uint8_t *out)
 	char colours[64];
 	if (s < 0)
 		seated(c->g, colours, sizeof colours);
-	if (s < 0)
+	if (s < 0 && unseated_rule(t) == CAT_R_UNKNOWN_COLOUR)
 		return reject_at(c->rej, t, CAT_R_UNKNOWN_COLOUR,
+				 "'%.*s' is no colour: the colours playing this game are %s",
+				 (int)t->len, t->s, colours);
+	if (s < 0)
+		return reject_at(c->rej, t, CAT_R_NOT_SEATED,
 				 "'%.*s' is not a colour playing this game (%s)", (int)t->len, t->s,
 				 colours);
 	*out = (uint8_t)s;
@@ -581,7 +595,7 @@ int cat_parse(const void *game, const arb_token *tok, size_t ntok, void *move, a
 	if (s < 0)
 		seated(g, colours, sizeof colours);
 	if (s < 0)
-		return reject_at(rej, &tok[0], CAT_R_UNKNOWN_COLOUR,
+		return reject_at(rej, &tok[0], unseated_rule(&tok[0]),
 				 "a turn starts with the colour of a seat "
 				 "of this game (%s), not '%.*s'",
 				 colours, (int)tok[0].len, tok[0].s);

@@ -882,7 +882,7 @@ static unsigned previous_seat(const cat_game *g)
 }
 
 /* Play a turn line on the position, or restore it.  Rejects with
- * game-over, wrong-player and as apply_setup, apply_turn. */
+ * game-over, turn-order and as apply_setup, apply_turn. */
 int cat_apply(void *game, const void *move, const arb_sink *sink, arb_reject *rej)
 {
 	cat_game *g = game;

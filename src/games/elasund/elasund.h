@@ -308,10 +308,13 @@ typedef struct el_move {
 	  "the Variant tag names only options the engine knows")                                       \
 	X(EL_R_BAD_OPTION, "bad-option", "each option takes one of its values")                        \
 	X(EL_R_SYNTAX, "syntax", "every item of a turn line is spelled as the grammar says")           \
+	X(EL_R_UNKNOWN_COLOUR, "unknown-colour",                                                       \
+	  "a colour named in a turn is one of the four: Red, Blue, Green, Yellow")                     \
+	X(EL_R_NOT_SEATED, "not-seated", "a colour named in a turn plays in this game")                \
 	X(EL_R_ITEM_ORDER, "item-order",                                                               \
 	  "the items come in phase order: roll, income or pirates, builds, permit or gold, special")   \
 	X(EL_R_BUILD_LIMIT, "build-limit", "a turn has at most 2 builds")                              \
-	X(EL_R_WRONG_TURN, "wrong-turn",                                                               \
+	X(EL_R_WRONG_TURN, "turn-order",                                                               \
 	  "turns go around the table in the order of the seat tags")                                   \
 	X(EL_R_GAME_OVER, "game-over",                                                                 \
 	  "nothing is played after the win, not even the rest of the winning line")                    \

@@ -241,6 +241,24 @@ enum { ST_ROLL, ST_INC, ST_DISC, ST_LOOT, ST_HALVE, ST_BUILD, ST_P3, ST_SP };
 			return EL_REJ_TOK(rej, (t), EL_R_SYNTAX, __VA_ARGS__); \
 	} while (0)
 
+/* A word that seats no one: a colour of Elasund that does not play in
+ * this game (not-seated), or no colour (unknown-colour). */
+static int unseated_rule(const arb_token *t)
+{
+	static const char *const lower[] = { "red", "blue", "green", "yellow" }; /* el_colours */
+	for (size_t c = 0; c < sizeof lower / sizeof lower[0]; c++)
+		if (ieq(t->s, t->len, lower[c], strlen(lower[c])))
+			return EL_R_NOT_SEATED;
+	return EL_R_UNKNOWN_COLOUR;
+}
+
+/* Seat s named by token t, or a rejection saying which seats play. */
+#define NEED_SEAT(s, t, ...)                                                        \
+	do {                                                                        \
+		if ((s) < 0)                                                        \
+			return EL_REJ_TOK(rej, (t), unseated_rule(t), __VA_ARGS__); \
+	} while (0)
+
 /* A square of the board into *x, *y, or a syntax rejection at t that says
  * what a square is and where the building area lies. */
 #define NEED_SQ(t, x, y, ...)                                                                  \
@@ -297,9 +315,9 @@ int el_parse(const void *game, const arb_token *tok, size_t ntok, void *mv, arb_
 	m->at_end.col = tok[ntok - 1].col + tok[ntok - 1].len;
 	int seat = seat_of(g, TOK(0));
 	char seated[64]; /* "Red, Blue": the colours playing, for messages */
-	NEED(seat >= 0, TOK(0),
-	     "a turn starts with the colour of a seat in this game (%s), not '%.*s'",
-	     seated_list(g, seated, sizeof seated), (int)tok[0].len, tok[0].s);
+	NEED_SEAT(seat, TOK(0),
+		  "a turn starts with the colour of a seat in this game (%s), not '%.*s'",
+		  seated_list(g, seated, sizeof seated), (int)tok[0].len, tok[0].s);
 	m->seat = (uint8_t)seat;
 	m->at_seat = at_of(TOK(0));
 	i = 1;
@@ -375,8 +393,8 @@ int el_parse(const void *game, const arb_token *tok, size_t ntok, void *mv, arb_
 				arb_token ct = *a;
 				ct.len = (uint32_t)(eq - a->s);
 				int s = seat_of(g, &ct);
-				NEED(s >= 0, a, "'%.*s' names no seat of this game (%s)",
-				     (int)ct.len, ct.s, seated_list(g, seated, sizeof seated));
+				NEED_SEAT(s, &ct, "'%.*s' names no seat of this game (%s)",
+					  (int)ct.len, ct.s, seated_list(g, seated, sizeof seated));
 				uint8_t *set = halve ? &m->halve_set : &m->disc_set;
 				NEED(!(*set & (1u << s)), a, "%s is listed twice",
 				     el_colours[g->colour[s]]);
@@ -490,9 +508,9 @@ int el_parse(const void *game, const arb_token *tok, size_t ntok, void *mv, arb_
 			     "%s is followed by the colour and the new square (or off)",
 			     h->lng ? "longhut" : "hut");
 			int s = seat_of(g, TOK(i + 1));
-			NEED(s >= 0, TOK(i + 1), "'%.*s' names no seat of this game (%s)",
-			     (int)tok[i + 1].len, tok[i + 1].s,
-			     seated_list(g, seated, sizeof seated));
+			NEED_SEAT(s, TOK(i + 1), "'%.*s' names no seat of this game (%s)",
+				  (int)tok[i + 1].len, tok[i + 1].s,
+				  seated_list(g, seated, sizeof seated));
 			h->seat = (uint8_t)s;
 			if (IEQ(tok[i + 2].s, tok[i + 2].len, "off")) {
 				h->x = h->y = -1;

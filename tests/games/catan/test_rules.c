@@ -22,8 +22,7 @@ static void test_setup_snake_and_resources(void **state)
 	(void)state;
 	cat_game *g = tt_game("Red Blue White");
 	tt_ok(g, "Red settlement e3 road e3-f3");
-	tt_bad(g, "Red settlement a3 road a3-a4", "wrong-player", 1,
-	       "it is Blue's turn, not Red's");
+	tt_bad(g, "Red settlement a3 road a3-a4", "turn-order", 1, "it is Blue's turn, not Red's");
 	tt_ok(g, "Blue settlement h3 road h3-i3");
 	tt_ok(g, "White settlement d5 road d5-e5");
 	/* Snake: White again, then Blue, then Red. */
@@ -458,7 +457,7 @@ static void test_progress_cards(void **state)
 	tt_ok(g, "Blue roll 6+6");
 	tt_ok(g, "White roll 6+6 play road-building f5-g5");
 	/* Year of plenty with an empty bank. */
-	tt_bad(g, "Blue roll 6+6", "wrong-player", 1, "Red's turn");
+	tt_bad(g, "Blue roll 6+6", "turn-order", 1, "Red's turn");
 	tt_ok(g, "Red roll 6+6");
 	g->s.p[BLUE].dev[D_PLENTY] = 1;
 	tt_give(g, RED, "16ore");
@@ -509,7 +508,7 @@ static void test_turn_shape(void **state)
 	cat_game *g = tt_opened(NULL);
 	tt_bad(g, "Red", "roll-missing", 1, "ends without a roll");
 	tt_bad(g, "Red roll 6+6 roll 1+1", "one-roll", 14, "already rolled");
-	tt_bad(g, "Blue roll 6+6", "wrong-player", 1, "Red's turn");
+	tt_bad(g, "Blue roll 6+6", "turn-order", 1, "Red's turn");
 	tt_bad(g, "Red roll 6+6 score Red 3", "assert-score", 20,
 	       "the record says Red has 3 points, but Red has 2");
 	tt_bad(g, "Red roll 6+6 longest Red", "assert-longest", 22, "nobody does");
@@ -728,7 +727,7 @@ static void test_parse_junk(void **state)
 	tt_bad(g, "Red roll 1+1 trade bank 4ore lumber", "syntax", 30, "'for'");
 	tt_bad(g, "Red roll 1+1 road c1-e1", "syntax", 19, "a path between");
 	tt_bad(g, "Red roll 1+1 buy castle", "syntax", 18, "a development card");
-	tt_bad(g, "Red roll 1+1 discard Orange ore", "unknown-colour", 22,
+	tt_bad(g, "Red roll 1+1 discard Orange ore", "not-seated", 22,
 	       "'Orange' is not a colour playing this game");
 	tt_bad(g, "Purple roll 1+1", "unknown-colour", 1, "'Purple'");
 	tt_bad(g, "Red roll 1+1 trade bank 4ore+ for lumber", "syntax", 25, "bundle");

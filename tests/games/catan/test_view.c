@@ -947,7 +947,7 @@ static void test_listing_again(void **state)
 			fail_msg("max_worlds %u: refused after the undecidable line: %s",
 				 max_worlds, tt_rej.msg);
 		assert_int_equal(tt_play(g, "Blue roll 4+1"), -1); /* White's turn */
-		assert_string_equal(tt_rej.rule, "wrong-player");
+		assert_string_equal(tt_rej.rule, "turn-order");
 		catan_game.destroy(g);
 	}
 }

@@ -674,7 +674,7 @@ static void test_asked_roll_income(void **state)
 	uint64_t rng = 5;
 	live_start(&L, "RB", "Red=r Blue=g", NULL);
 	ASKED(&L, "roll", 1u, false);
-	deal_bad(&L, 1, "4", NULL, "wrong-turn");
+	deal_bad(&L, 1, "4", NULL, "turn-order");
 	assert_int_equal(OPS->deal_start(L.start, &rng, &out), 0);
 	assert_true(atoi(out.p) >= 2 && atoi(out.p) <= 12);
 	/* the dealt sum first (the referee writes it), the ship's row after */
@@ -687,11 +687,11 @@ static void test_asked_roll_income(void **state)
 	/* supplied: several items of the turn in one request, as a line */
 	assert_int_equal(live_deal(&L, 0, "4 gold", NULL, &out), ARB_DEAL_PLAY);
 	assert_string_equal(out.p, "4 gold");
-	deal_bad(&L, 0, "4 hut Blue 6,6", NULL, "wrong-turn"); /* Blue's to move */
+	deal_bad(&L, 0, "4 hut Blue 6,6", NULL, "turn-order"); /* Blue's to move */
 	deal_play(&L, 0, "4", NULL, &out);
 	ASKED(&L, "income", 1u, false);
 	deal_bad(&L, 0, "4", NULL, "item-order");
-	deal_bad(&L, 1, "+", &rng, "wrong-turn");
+	deal_bad(&L, 1, "+", &rng, "turn-order");
 	deal_bad(&L, 0, "+rb", &rng, "syntax"); /* the dealer draws */
 	assert_int_equal(live_deal(&L, 0, "+", &rng, &out), ARB_DEAL_PLAY);
 	assert_true(out.len == 3 && out.p[0] == '+'); /* two huts, two cards */
@@ -723,7 +723,7 @@ static void test_asked_pirates(void **state)
 	ASKED(L, "roll", 1u, false);
 	deal_play(L, 0, "7>8", NULL, &out);
 	ASKED(L, "discard", 3u, false);
-	deal_bad(L, 0, "discard Green=1", NULL, "wrong-turn");
+	deal_bad(L, 0, "discard Green=1", NULL, "turn-order");
 	deal_play(L, 1, "discard Green=1", NULL, &out);
 	ASKED(L, "discard", 1u, false);
 	deal_bad(L, 0, "loot", &rng, "loot-count"); /* Blue's discard first */
@@ -763,7 +763,7 @@ static void test_asked_halve(void **state)
 	ASKED(L, "halve", 15u, false);
 	deal_play(L, 0, "halve Red=rbbgg", NULL, &out);
 	ASKED(L, "halve", 14u, false);
-	deal_bad(L, 2, "Blue=rbg", NULL, "wrong-turn");
+	deal_bad(L, 2, "Blue=rbg", NULL, "turn-order");
 	deal_play(L, 1, "Blue=rbg", NULL, &out);
 	assert_string_equal(out.p, "halve Blue=rbg");
 	deal_play(L, 3, "halve Yellow=bbbbgg", NULL, &out);
@@ -795,7 +795,7 @@ static void test_asked_huts(void **state)
 	assert_string_equal(L->rej.rule, "hut-order");
 	deal_play(L, 2, "hut Blue 6,10", NULL, &out);
 	ASKED(L, "huts", 1u, false);
-	deal_bad(L, 2, "hut Yellow 4,3", NULL, "wrong-turn");
+	deal_bad(L, 2, "hut Yellow 4,3", NULL, "turn-order");
 	deal_play(L, 0, "hut Yellow 4,3", NULL, &out);
 	ASKED(L, "turn", 4u, false);
 	deal_play(L, 2, "gold", NULL, &out);

@@ -166,14 +166,15 @@ static void test_syntax(void **state)
 	(void)state;
 	tg_game t;
 	tg_start(&t, "RB", "Red=r Blue=g", NULL);
-	TG_BAD(&t, "Purple 5 gold", "syntax");
+	TG_BAD(&t, "Purple 5 gold", "unknown-colour");
+	TG_BAD(&t, "Yellow 5 gold", "not-seated");
 	TG_BAD(&t, "Red 13 gold", "syntax");
 	TG_BAD(&t, "Red 5 frobnicate", "syntax");
 	TG_BAD(&t, "Red 5 gold build well 1,2", "item-order");
 	TG_BAD(&t, "Red 5 build well 1,2 build well 1,3 build well 1,4", "build-limit");
 	TG_BAD(&t, "Red 5 build hut 1,2 gold", "hut-build");
 	TG_BAD(&t, "Red 5 build well 1,7 gold", "syntax"); /* no row 7 */
-	TG_BAD(&t, "Blue 5 gold", "wrong-turn");
+	TG_BAD(&t, "Blue 5 gold", "turn-order");
 	TG_BAD(&t, "Red 5", "phase-three");
 	tg_stop(&t);
 }
@@ -841,7 +842,7 @@ static void test_setup(void **state)
 	assert_int_equal(t.g->pos.seat[0].track, 0);
 	assert_int_equal(t.g->pos.tile[t.g->nneutral + 4 + 3].gone, 1); /* blue long hut */
 	recount(&t);
-	TG_BAD(&t, "Red 8 gold", "wrong-turn");
+	TG_BAD(&t, "Red 8 gold", "turn-order");
 	TG_OK(&t, "Blue 7>6 discard Red=g gold");
 	arb_buf b = { 0 };
 	OPS->snapshot(t.g, &b);
