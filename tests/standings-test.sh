@@ -266,3 +266,14 @@ stderr: r.json:1:1: error: player " ann" holds two seats (Red and Blue): one pla
 exit 2
 EOF2
 compare "one player in two seats of a game: left out" "$tmp/want" "$tmp/out"
+
+# issue 39 item 7: a partial table's parse is bounded by the values it
+# holds, not its bytes (a 12 MB JSON line of empty objects took 920 MB,
+# 7.5 MB of YAML mappings 342 MB): refused with its line, within 150 MB
+awk 'BEGIN { printf "{\"group\":\"g\",\"left_out\":["; for (i = 0; i < 300000; i++) printf "{},"; print "{}]}" }' >"$tmp/bomb.json"
+awk 'BEGIN { print "---"; print "group: g"; print "left_out:"; for (i = 0; i < 300000; i++) print "- {}" }' >"$tmp/bomb.yaml"
+for f in bomb.json bomb.yaml; do
+	(ulimit -v 600000; exec "$ARBITER" standings "$tmp/$f") >/dev/null 2>"$tmp/err"
+	[ $? = 2 ] && grep -q "$f:[0-9]*:[0-9]*: error: a document of more than 1000000 values" "$tmp/err"
+	report "standings refuses a document of more values than a table holds ($f)" $? "$tmp/err"
+done

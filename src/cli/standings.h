@@ -20,7 +20,13 @@
 #define ARB_MAX_RESULT_BYTES (1u << 20)
 /* A partial table (standings' own output, a group per document) grows
  * with the group's players; it may be larger, up to this. */
-#define ARB_MAX_TABLE_BYTES (256u << 20)
+#define ARB_MAX_TABLE_BYTES (64u << 20)
+/* What a document may cost once parsed, counted before (a JSON line) or
+ * while (YAML) it is parsed: 4 an object, 1 any other value.  jansson
+ * spends about 230 bytes on an object and 40 on a number, so a document
+ * takes at most about 60 MB whatever its bytes say; a partial table of
+ * 40,000 players (25 a row) or 100,000 games left out (8 each) fits. */
+#define ARB_MAX_DOC_COST 1000000u
 
 enum points_kind { PTS_PLACEMENT, PTS_WINS, PTS_SHARE, PTS_LIST };
 enum tiebreak { TB_POINTS, TB_WINS, TB_SCORE, TB_SHARE };

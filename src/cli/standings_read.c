@@ -501,6 +501,7 @@ typedef struct yaml_walk {
 	yaml_parser_t *p;
 	yaml_in *in;
 	size_t line, col; /* where the walk failed                  */
+	size_t cost;	  /* the document's so far (ARB_MAX_DOC_COST) */
 	char why[160];
 } yaml_walk;
 
@@ -558,6 +559,11 @@ static int walk_value(yaml_walk *w, yaml_event_t *ev, int depth, json_t **out)
 	    (ev->type == YAML_MAPPING_START_EVENT && ev->data.mapping_start.anchor))
 		return walk_fail(w, &ev->start_mark,
 				 "anchors and aliases are not allowed in results");
+	w->cost += ev->type == YAML_MAPPING_START_EVENT ? 4 : 1;
+	if (w->cost > ARB_MAX_DOC_COST)
+		return walk_fail(w, &ev->start_mark,
+				 "a document of more than 1000000 values (a mapping counts 4): "
+				 "neither a result nor a partial table standings writes");
 	if (ev->type == YAML_SCALAR_EVENT) {
 		*out = scalar_json(ev);
 		return 0;
@@ -644,6 +650,7 @@ static int from_yaml(st_ctx *c, FILE *f, const char *name, size_t lines_before)
 		case YAML_DOCUMENT_START_EVENT:
 			in.doc_start = ev.start_mark.index;
 			in.table = false;
+			w.cost = 0;
 			break;
 		case YAML_SCALAR_EVENT:
 		case YAML_SEQUENCE_START_EVENT:
@@ -698,6 +705,29 @@ static int line_error(st_ctx *c, FILE *f, const char *name, size_t no)
 			      ARB_MAX_RESULT_BYTES >> 10);
 }
 
+/* What the JSON text p[0..len) costs parsed (ARB_MAX_DOC_COST's units),
+ * counted outside strings, stopping once past `max`. */
+static size_t json_cost(const char *p, size_t len, size_t max)
+{
+	size_t cost = 1;
+	bool in_string = false;
+	for (size_t i = 0; i < len && cost <= max; i++) {
+		if (in_string) {
+			if (p[i] == '\\')
+				i++;
+			else if (p[i] == '"')
+				in_string = false;
+		} else if (p[i] == '"') {
+			in_string = true;
+		} else if (p[i] == '{') {
+			cost += 4;
+		} else if (p[i] == '[' || p[i] == ',') {
+			cost++;
+		}
+	}
+	return cost;
+}
+
 static int from_json(st_ctx *c, FILE *f, const char *name, size_t lines_before)
 {
 	arb_buf line = { 0 };
@@ -707,6 +737,14 @@ static int from_json(st_ctx *c, FILE *f, const char *name, size_t lines_before)
 		no++;
 		if (got < 0) {
 			rc = line_error(c, f, name, no);
+			break;
+		}
+		if (json_cost(line.p, line.len, ARB_MAX_DOC_COST) > ARB_MAX_DOC_COST) {
+			rc = st_input_error(
+				c, name, no, 1,
+				"a document of more than %u values (an object counts 4): "
+				"neither a result nor a partial table standings writes",
+				ARB_MAX_DOC_COST);
 			break;
 		}
 		json_error_t err;
