@@ -18,12 +18,16 @@
  *     apply_open after the actions before it: none may be refused.
  *
  * Prints the number of listings and the mean and largest number of
- * candidates.  -DGAMES=N for a longer or shorter run.
+ * candidates.  -DGAMES=N for a longer or shorter run, -DSEATS=4 for games
+ * of one player count only.
  */
 #include "elasund_test.h"
 
 #ifndef GAMES
 #define GAMES 1000
+#endif
+#ifndef SEATS
+#define SEATS 0 /* -DSEATS=4: only games of 4 (to measure one count) */
 #endif
 #define SOUND_EVERY 97
 #define MAXLINE 512
@@ -256,7 +260,7 @@ static void test_choices_list_gen(void **state)
 	el_game *work = malloc(sizeof *work);
 	assert_non_null(work);
 	for (uint64_t seed = 1; seed <= GAMES; seed++)
-		check_game(2 + (unsigned)(seed % 3), seed, &st, &p, work);
+		check_game(SEATS ? SEATS : 2 + (unsigned)(seed % 3), seed, &st, &p, work);
 	print_message("%d games: %zu listings, %.1f candidates on average, at most %zu (after "
 		      "'%s'); %zu listings dry-run, %zu candidates, all accepted\n",
 		      GAMES, st.calls, (double)st.cands / (double)st.calls, st.max, st.max_at,
