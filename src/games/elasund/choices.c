@@ -33,6 +33,8 @@
 
 static const char letters[NINFL] = { 'r', 'b', 'g' };
 
+_Static_assert(EL_W <= 9, "put_sq writes a column as one digit");
+
 typedef struct lister {
 	const el_game *g;
 	void (*emit)(void *ctx, const char *action);
@@ -62,18 +64,33 @@ static void put_c(lister *l, char c)
 /* n < 100: every number of the notation. */
 static void put_num(lister *l, unsigned n)
 {
+	if (l->len + 3 > sizeof l->buf)
+		return;
+	char *p = l->buf + l->len;
 	if (n >= 10)
-		put_c(l, (char)('0' + n / 10 % 10));
-	put_c(l, (char)('0' + n % 10));
+		*p++ = (char)('0' + n / 10 % 10);
+	*p++ = (char)('0' + n % 10);
+	*p = '\0';
+	l->len = (size_t)(p - l->buf);
 }
 
-/* " x,y" in notation. */
+/* " x,y" in notation: columns 1-9, rows 2-12 (at most 6 characters;
+ * written directly, as every permit, place and move candidate holds one
+ * or two). */
 static void put_sq(lister *l, int x, int y)
 {
-	put_c(l, ' ');
-	put_num(l, (unsigned)x + 1);
-	put_c(l, ',');
-	put_num(l, l->g->d->rownum[y]);
+	if (l->len + 7 > sizeof l->buf)
+		return;
+	unsigned r = l->g->d->rownum[y];
+	char *p = l->buf + l->len;
+	*p++ = ' ';
+	*p++ = (char)('1' + x);
+	*p++ = ',';
+	if (r >= 10)
+		*p++ = (char)('0' + r / 10);
+	*p++ = (char)('0' + r % 10);
+	*p = '\0';
+	l->len = (size_t)(p - l->buf);
 }
 
 /* Cut the line back to its first `mark` characters. */
@@ -272,6 +289,15 @@ static void list_builds(lister *l, int me)
 
 /* ----------------------------------------------------- phases 3 and 4 */
 
+/* The empty squares of the area (el_empty_sq), looked up once for the
+ * lists that try every square for several values or permits. */
+static void empty_map(const el_game *g, bool out[EL_H][EL_W])
+{
+	for (int y = 0; y < EL_H; y++)
+		for (int x = 0; x < EL_W; x++)
+			out[y][x] = el_empty_sq(g, x, y);
+}
+
 /* `gold`, and each permit of the supply the seat can pay on each square
  * the ship allows (its row, or a neighbour when that row is full), or on
  * any empty square for 2 cards of a colour it holds twice. */
@@ -282,15 +308,16 @@ static void list_phase3(lister *l, int me)
 	const el_seat *ps = &p->seat[me];
 	put(l, "gold");
 	send(l, 0);
-	bool room = false;
+	bool empty[EL_H][EL_W], room = false;
+	empty_map(g, empty);
 	for (int x = 0; x < g->L->cols; x++)
-		room |= el_empty_sq(g, x, p->ship);
+		room |= empty[p->ship][x];
 	for (int v = 0; v < EL_NPERMIT; v++) {
 		if (!(ps->permits >> v & 1) || ps->gold < v)
 			continue;
 		for (int y = 0; y < EL_H; y++)
 			for (int x = 0; x < g->L->cols; x++) {
-				if (!el_empty_sq(g, x, y))
+				if (!empty[y][x])
 					continue;
 				bool row =
 					room ? y == p->ship : y == p->ship - 1 || y == p->ship + 1;
@@ -318,13 +345,15 @@ static void list_special(lister *l, int me)
 	const el_game *g = l->g;
 	const el_pos *p = &g->pos;
 	const el_seat *ps = &p->seat[me];
+	bool empty[EL_H][EL_W];
+	empty_map(g, empty);
 	if (ps->infl[IR] && ps->infl[IB] && ps->infl[IG]) {
 		put(l, "cash");
 		send(l, 0);
 		for (int v = 0; v < EL_NPERMIT; v++)
 			for (int y = 0; y < EL_H && (ps->permits >> v & 1) && ps->gold >= v; y++)
 				for (int x = 0; x < g->L->cols; x++)
-					if (el_empty_sq(g, x, y)) {
+					if (empty[y][x]) {
 						put(l, "place ");
 						put_num(l, (unsigned)v);
 						put_sq(l, x, y);
@@ -351,7 +380,7 @@ static void list_special(lister *l, int me)
 					}
 				for (int y2 = 0; y2 < EL_H; y2++)
 					for (int x2 = 0; x2 < g->L->cols; x2++)
-						if (el_empty_sq(g, x2, y2)) {
+						if (empty[y2][x2]) {
 							put(l, "move");
 							put_sq(l, x, y);
 							put_sq(l, x2, y2);
