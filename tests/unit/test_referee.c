@@ -184,7 +184,7 @@ static void strip_elasund(const char *a, arb_buf *out)
 		arb_buf_puts(out, "+");
 	else if ((n == 4 && !strncmp(a, "loot", 4)) || (n == 6 && !strncmp(a, "church", 6)))
 		arb_buf_put(out, a, n);
-	else if (n == 4 && !strncmp(a, "wall", 4))
+	else if (n == 4 && !strncmp(a, "wall", 4) && a[n] == ' ')
 		arb_buf_put(out, a, n + 1 + strcspn(a + n + 1, " "));
 	else
 		arb_buf_puts(out, a);
