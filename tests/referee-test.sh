@@ -186,6 +186,24 @@ printf 'moves Red\n' | "$ARBITER" referee --game carcassonne --seed 7 --format j
 cmp -s "$tmp/moves" "$tmp/moves.json" || ok=1
 report "moves: each line offered is accepted as sent; JSON holds the same" $ok "$tmp/moves.why"
 
+# Elasund: the turn's start offers the sum dealt (a 6 at seed 3), then
+# the player's builds, gold and permits, each accepted as sent; the
+# other seats are offered nothing (notation/elasund.md, "What moves lists")
+printf 'hello 1\nmoves Red\nplay Red 6\nmoves Red\nmoves Blue\n' |
+	"$ARBITER" referee --game elasund --players 4 --seed 3 >"$tmp/out"
+block() { awk -v want="$1" -v n="$2" '$0 == want { k++; on = k == n; next } /^$/ { on = 0 } on' "$tmp/out"; }
+ok=0
+: >"$tmp/moves.why"
+[ "$(block '= moves Red' 1)" = "play Red 6" ] || { echo "roll: $(block '= moves Red' 1)" >>"$tmp/moves.why"; ok=1; }
+block '= moves Red' 2 >"$tmp/moves"
+[ "$(wc -l <"$tmp/moves")" -gt 20 ] && grep -qx 'play Red gold' "$tmp/moves" || ok=1
+block '= moves Blue' 1 | grep -q . && ok=1
+while IFS= read -r m; do
+	printf 'play Red 6\n%s\n' "$m" | "$ARBITER" referee --game elasund --players 4 --seed 3 >"$tmp/one"
+	[ "$(grep -c '^= accepted Red ' "$tmp/one")" = 2 ] || { echo "refused: $m" >>"$tmp/moves.why"; ok=1; }
+done <"$tmp/moves"
+report "moves: Elasund offers the roll dealt, then actions each accepted as sent" $ok "$tmp/moves.why"
+
 # snapshot: a record starting from the Setup it gives shows the board
 # that view gives at that moment
 printf 'play Red 0,1 90\nplay Blue -1,0 0\nsnapshot\nview Red\n' |

@@ -174,13 +174,33 @@ static unsigned line_seat(const arb_table *t, const char *line)
 	return s < 0 ? 0 : (unsigned)s;
 }
 
+/* Elasund's action `a` without the dealer's part: the income's `+rb`
+ * is `+`, `loot 1b` is `loot`, `church 5/9` is `church`, `wall N4 +r`
+ * is `wall N4` (notation/elasund.md, "Played live"). */
+static void strip_elasund(const char *a, arb_buf *out)
+{
+	size_t n = strcspn(a, " ");
+	if (a[0] == '+')
+		arb_buf_puts(out, "+");
+	else if ((n == 4 && !strncmp(a, "loot", 4)) || (n == 6 && !strncmp(a, "church", 6)))
+		arb_buf_put(out, a, n);
+	else if (n == 4 && !strncmp(a, "wall", 4) && a[n] == ' ')
+		arb_buf_put(out, a, n + 1 + strcspn(a + n + 1, " "));
+	else
+		arb_buf_puts(out, a);
+}
+
 /* The action `a` as a seat writes it when the table deals the chance:
  * Catan's dice after `roll`, the card after `buy` and after `steal
  * COLOUR` left out (Carcassonne's tile is the seat's to supply here and
- * is listed).  Engines whose chance words are not listed here are
- * compared loosely: see covers(). */
+ * is listed); Elasund's by strip_elasund.  Engines whose chance words
+ * are not listed here are compared loosely: see covers(). */
 static bool strip_chance(const char *game, const char *a, arb_buf *out)
 {
+	if (!strcmp(game, "elasund")) {
+		strip_elasund(a, out);
+		return true;
+	}
 	if (strcmp(game, "catan") && strcmp(game, "carcassonne"))
 		return false;
 	int skip_after = -1; /* words until the next one is chance */
@@ -239,10 +259,17 @@ static bool covers(const char *c, const char *a)
 	return !first;
 }
 
-/* c and a are the same words (ASCII case aside). */
+/* c and a are the same words (ASCII case aside); an Elasund discard or
+ * halving written after another seat's, `Blue=1` without its keyword,
+ * is listed with it: `discard Blue=1`. */
 static bool same_words(const char *c, const char *a)
 {
-	return strcasecmp(c, a) == 0;
+	if (strcasecmp(c, a) == 0)
+		return true;
+	const char *sp = strchr(c, ' ');
+	bool bare = memchr(a, '=', strcspn(a, " ")) != NULL;
+	return bare && sp && (!strncmp(c, "discard ", 8) || !strncmp(c, "halve ", 6)) &&
+	       strcasecmp(sp + 1, a) == 0;
 }
 
 /* Before action `a` is played: the table's moves for the seats asked
@@ -666,6 +693,8 @@ static size_t bots_game(const arb_game_ops *g, size_t ns, uint64_t seed, arb_buf
 	for (; acts < BOT_ACTIONS; acts++) {
 		arb_asked a;
 		arb_table_asked(t, &a, NULL);
+		if (a.over && !a.seats) /* Elasund's win: nobody is asked */
+			break;
 		unsigned seat = 0;
 		while (seat < ns && !(a.seats >> seat & 1))
 			seat++;

@@ -326,4 +326,5 @@ const arb_game_ops elasund_game = {
 	.actions = el_actions,
 	.deal = el_deal,
 	.deal_start = el_deal_start,
+	.choices = el_choices,
 };

@@ -190,6 +190,8 @@ typedef struct el_owed {
 	uint8_t loot;	 /* cards of loot the roller still draws      */
 	uint8_t halve;	 /* bit s: seat s owes its shortage halving   */
 	bool phase3;	 /* the permit or the 2 gold is played        */
+	uint8_t nbuild;	 /* builds played                              */
+	bool special;	 /* the special action is played               */
 	el_cards pool;	 /* the pirates' discards, the loot's source  */
 	el_hutq huts;	 /* displaced huts still to move, in order    */
 } el_owed;
@@ -661,6 +663,19 @@ void el_random_tags(const void *data, size_t nseats, uint64_t *rng, arb_buf *out
  * a hand of *gold gold (gold NULL: none) and infl[] influence into out. */
 int el_draw_card(uint64_t *rng, int16_t deck[NINFL], int16_t disc[NINFL]);
 void el_take_cards(uint64_t *rng, int16_t *gold, int16_t infl[NINFL], int n, el_cards *out);
+/* Building `t` at (x, y) in position `p` for seat `me` holding `gold`:
+ * every rule of el_build_building but none-left (the caller checks that a
+ * tile of the type is left), read off the board.  Sets *same when it
+ * covers a building of its size (the 3-card fee is then owed). */
+bool el_building_ok(const el_game *g, const el_pos *p, int me, int t, int x, int y, int gold,
+		    bool *same);
+/* Wall space k of line li is free and next to a gate or a wall tile of
+ * its line (rules wall-space, wall-adjacent; not walls=blue-first). */
+bool el_wall_space_ok(const el_game *g, const el_pos *p, int li, int k);
+
+/* choices.c: the choices op (game.h) */
+size_t el_choices(const void *game, unsigned seat, const char *start,
+		  void (*emit)(void *ctx, const char *action), void *ctx);
 
 /* open.c: the open turn (game.h copy .. deal_start) */
 void el_copy(void *dst, const void *src);

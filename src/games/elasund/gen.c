@@ -279,16 +279,13 @@ static void phase1(gen *G)
 
 /* ------------------------------------------------------ phase 2 */
 
-/* Pre-check of building `t` at (x, y) in position `p` for seat `me` with
- * `gold`: the rules of build_building that can be read off the board
- * (the caller has checked that a tile of the type is left).  Sets *same
- * when it covers a building of its size (the 3-card fee). */
-static bool building_ok(const gen *G, const el_pos *p, int t, int x, int y, int gold, bool *same)
+/* el_building_ok (elasund.h): every rule of el_build_building but
+ * none-left, read off the board; gen.c's pre-check and choices.c's list. */
+bool el_building_ok(const el_game *g, const el_pos *p, int me, int t, int x, int y, int gold,
+		    bool *same)
 {
-	const el_game *g = G->g;
 	const el_data *d = g->d;
 	const el_btype *bt = &d->bt[t];
-	int me = G->me;
 	if (x < 0 || y < 0 || x + bt->w > g->L->cols || y + bt->h > EL_H)
 		return false;
 	int npermit = 0, val[EL_SEATS] = { -1, -1, -1, -1 }, comp = 0;
@@ -326,6 +323,17 @@ static bool building_ok(const gen *G, const el_pos *p, int t, int x, int y, int 
 			return false;
 	}
 	return true;
+}
+
+/* el_wall_space_ok (elasund.h): rules wall-space and wall-adjacent. */
+bool el_wall_space_ok(const el_game *g, const el_pos *p, int li, int k)
+{
+	const uint8_t *wl = p->wall[li];
+	int nl = g->L->nline[li];
+	if (wl[k])
+		return false;
+	return li == LINE_E ? (k == 0 || k == nl - 1 || wl[k - 1] || wl[k + 1])
+			    : (k == 0 || wl[k - 1]);
 }
 
 /* The hut moves after a build of `size` squares whose footprint is (x0,
@@ -444,7 +452,8 @@ static int build_candidates(gen *G, cand *c)
 						if (x < 0 || y < 0 || (seen[y][x] >> t & 1))
 							continue;
 						seen[y][x] |= (uint8_t)(1u << t);
-						if (!building_ok(G, p, t, x, y, gold, &same))
+						if (!el_building_ok(g, p, G->me, t, x, y, gold,
+								    &same))
 							continue;
 						c[n++] = (cand){ BK_BUILDING,  (uint8_t)t,
 								 (int8_t)x,    (int8_t)y,
@@ -466,16 +475,9 @@ static int build_candidates(gen *G, cand *c)
 				if (!full)
 					continue;
 			}
-			for (int k = 0; k < nl; k++) {
-				const uint8_t *wl = p->wall[li];
-				if (wl[k])
-					continue;
-				bool ok = li == LINE_E ? (k == 0 || k == nl - 1 || wl[k - 1] ||
-							  wl[k + 1])
-						       : (k == 0 || wl[k - 1]);
-				if (ok)
+			for (int k = 0; k < nl; k++)
+				if (el_wall_space_ok(g, p, li, k))
 					c[n++] = (cand){ BK_WALL, (uint8_t)li, (int8_t)k, 0, 0, w };
-			}
 		}
 	}
 	if (p->church_left && gold >= g->d->church_cost)

@@ -74,6 +74,8 @@ int el_apply_open(void *game, const void *move, const arb_sink *sink, arb_reject
 	g->owed.turn = g->pos.turns;
 	g->owed.roll = m->roll;
 	g->owed.phase3 = m->p3 != 0;
+	g->owed.nbuild = m->nbuild;
+	g->owed.special = m->sp != SP_NONE;
 	return 0;
 }
 
