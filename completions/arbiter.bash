@@ -19,7 +19,7 @@ _arbiter()
 		prev=${COMP_WORDS[COMP_CWORD-1]}
 	fi
 	local commands="check score dump fmt moves select gen standings import view referee bot help"
-	local opts="--at --chance --count --data --duplicates --fail-fast --format --from --game --group --help --include-illegal --in-place --invalid --invert-match --jobs --keep-going --labels --max-moves --names --output --player --players --quiet --scheme --seed --snapshot --strategy --summary --tag --terminal --valid --variant --version --view -f -g -h -i -j -k -n -o -p -q -s -t -v -V"
+	local opts="--at --chance --count --data --duplicates --fail-fast --format --from --game --group --help --include-illegal --in-place --invalid --invert-match --jobs --keep-going --labels --max-moves --names --output --player --players --quiet --rating --scheme --seed --snapshot --sprt --strategy --summary --tag --terminal --valid --variant --version --view -f -g -h -i -j -k -n -o -p -q -s -t -v -V"
 	local values= files=
 	case $prev in
 	--format|-f) values="text yaml json tsv svg html" ;;
@@ -28,13 +28,14 @@ _arbiter()
 	--duplicates) values="skip warn count" ;;
 	--group) values="event round table none" ;;
 	--names) values="fold exact" ;;
+	--rating) values="elo plackett-luce" ;;
 	--chance) values="dealt supplied" ;;
 	--strategy) values="random human hot-seat" ;;
 	--scheme) values="placement wins share" files='*.yaml' ;;
 	--data) files='*.yaml' ;;
 	--output|-o) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -P "$pre" -d -- "$cur")); return ;;
 	--terminal) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -P "$pre" -f -- "$cur")); return ;;
-	--at|--count|-n|--jobs|-j|--max-moves|--player|-p|--players|--seed|-s|--tag|-t|--variant|--view) return ;;
+	--at|--count|-n|--jobs|-j|--max-moves|--player|-p|--players|--seed|-s|--sprt|--tag|-t|--variant|--view) return ;;
 	*)
 		if [[ $cur == -* ]]; then
 			COMPREPLY=($(IFS=' '; compgen -W "$opts" -- "$cur"))
@@ -46,7 +47,7 @@ _arbiter()
 		for ((i = 1; i < COMP_CWORD; i++)); do
 			case ${COMP_WORDS[i]} in -*|=) continue ;; esac
 			case ${COMP_WORDS[i-1]} in
-			=|--at|--chance|--count|-n|--jobs|-j|--data|--duplicates|--format|-f|--game|-g|--group|--max-moves|--strategy|--terminal|--names|\
+			=|--at|--chance|--count|-n|--jobs|-j|--data|--duplicates|--format|-f|--game|-g|--group|--max-moves|--strategy|--terminal|--names|--rating|--sprt|\
 			--output|-o|--player|-p|--players|--scheme|--seed|-s|--tag|-t|--variant|--view) continue ;;
 			esac
 			((n++)) && continue

@@ -22,6 +22,8 @@ complete -c arbiter -l group -x -a 'event round table none' -d 'standings: a tab
 complete -c arbiter -l names -x -a 'fold exact' -d 'standings: fold case and blanks of names, or keep them exact'
 complete -c arbiter -l include-illegal -d 'standings: count illegal games with the scores reached'
 complete -c arbiter -l scheme -r -a 'placement wins share' -d 'standings: placement, wins, share, or a YAML file'
+complete -c arbiter -l rating -x -a 'elo plackett-luce' -d "standings: each player's rating and 95 % interval"
+complete -c arbiter -l sprt -x -d 'standings: test two players: ELO0,ELO1 or ELO0,ELO1,ALPHA,BETA'
 complete -c arbiter -s n -l count -x -d 'gen: write N games'
 complete -c arbiter -l max-moves -x -d 'gen: stop a game after N moves'
 complete -c arbiter -l players -x -d 'gen: seats per game'

@@ -11,6 +11,7 @@
 #include <getopt.h>
 #ifdef __GLIBC__
 #include <malloc.h>
+#include <math.h>
 #endif
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,6 +22,7 @@
 
 #include "cli/cli.h"
 #include "cli/options.h"
+#include "cli/rating.h"
 #include "core/gamedata.h"
 #include "core/suggest.h"
 #include "core/util.h"
@@ -309,6 +311,51 @@ static int number_arg(const char *opt, const char *arg, long min, long max, long
 	}
 	*out = v;
 	return 0;
+}
+
+/* --sprt ELO0,ELO1[,ALPHA,BETA]: two numbers or four, each whole, and
+ * together a test (arb_sprt_valid).  Returns -1 after a usage error. */
+static int sprt_arg(const char *arg, arb_opts *o)
+{
+	double v[4] = { 0, 0, 0.05, 0.05 };
+	size_t n = 0;
+	char why[160];
+	for (const char *p = arg;; p++) {
+		size_t len = strcspn(p, ",");
+		char field[64];
+		snprintf(field, sizeof field, "%.*s", (int)(len < 63 ? len : 63), p);
+		char *end;
+		errno = 0;
+		double x = n < 4 ? strtod(field, &end) : 0;
+		if (n == 4 || !len || len > 63 || *end || errno || !isfinite(x) ||
+		    strspn(field, " \t")) {
+			snprintf(why, sizeof why,
+				 n == 4 ? "more than four values" : "'%s' is not a number", field);
+			goto bad;
+		}
+		v[n++] = x;
+		p += len;
+		if (!*p)
+			break;
+	}
+	if (n != 2 && n != 4) {
+		snprintf(why, sizeof why, "%zu values: give ELO0,ELO1 or ELO0,ELO1,ALPHA,BETA", n);
+		goto bad;
+	}
+	if (!arb_sprt_valid(v[0], v[1], v[2], v[3], why, sizeof why))
+		goto bad;
+	o->sprt = true;
+	o->sprt_elo0 = v[0];
+	o->sprt_elo1 = v[1];
+	o->sprt_alpha = v[2];
+	o->sprt_beta = v[3];
+	return 0;
+bad:
+	fprintf(stderr,
+		"arbiter: --sprt: %s (ELO0,ELO1[,ALPHA,BETA], such as 0,10 or 0,10,0.05,0.05)\n"
+		"Try 'arbiter --help' for more information.\n",
+		why);
+	return -1;
 }
 
 /* The index of `arg` among a ONE_OF option's values (any case), or -1
@@ -621,6 +668,15 @@ int main(int argc, char **argv)
 			break;
 		case OPT_SCHEME:
 			o.scheme = arg;
+			break;
+		case OPT_RATING:
+			if ((v = value_index(&options[OPT_RATING], arg)) < 0)
+				return ARB_EXIT_ERROR;
+			o.rating = v ? ARB_RATING_PLACKETT_LUCE : ARB_RATING_ELO;
+			break;
+		case OPT_SPRT:
+			if (sprt_arg(arg, &o))
+				return ARB_EXIT_ERROR;
 			break;
 		case OPT_INVALID:
 			o.invalid = true;

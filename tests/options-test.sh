@@ -104,6 +104,7 @@ valid_arg() { # LONG: an argument the option accepts
 	case $1 in
 	tag) echo Event=x ;;
 	data|scheme) echo "$tmp/none.yaml" ;;
+	sprt) echo 0,10 ;;
 	*) v=$(sed -n "s/^$1 \([a-z]*\).*/\1/p" "$tmp/values"); echo "${v:-1}" ;;
 	esac
 }

@@ -38,9 +38,12 @@ typedef struct arb_opts {
 	int group;	      /* standings: GROUP_EVENT ... GROUP_NONE */
 	int duplicates;	      /* standings: DUP_SKIP, DUP_WARN, DUP_COUNT */
 	bool names_exact;     /* standings --names=exact */
-	const char *from;     /* import --from FORMAT (NULL: auto)   */
-	const char *output;   /* dump/view -o: a directory or a pattern */
-	char **files;	      /* operands; "-" is stdin */
+	int rating;	      /* standings --rating: 0 none, or ARB_RATING_ELO, _PLACKETT_LUCE */
+	bool sprt;	      /* standings --sprt ELO0,ELO1[,ALPHA,BETA] */
+	double sprt_elo0, sprt_elo1, sprt_alpha, sprt_beta;
+	const char *from;   /* import --from FORMAT (NULL: auto)   */
+	const char *output; /* dump/view -o: a directory or a pattern */
+	char **files;	    /* operands; "-" is stdin */
 	int nfiles;
 } arb_opts;
 

@@ -410,14 +410,15 @@ static bool seat_twice(const st_ctx *c, json_t *seats, char *why, size_t size)
 }
 
 /* The seats of a counted game (n of them, `win` as counted) added to
- * their players, all or none: each sum in checked arithmetic.  Returns 0,
+ * their players, all or none: each sum in checked arithmetic; who[] gets
+ * the seats' players (indices: pointers would dangle), placed[] their
+ * places.  Returns 0,
  * or -1 with a diagnostic when a sum would overflow. */
-static int tally_seats(st_ctx *c, size_t ev, json_t *seats, const bool *win, const char *src,
-		       size_t line)
+static int tally_seats(st_ctx *c, size_t ev, json_t *seats, const bool *win, size_t *who,
+		       size_t *placed, const char *src, size_t line)
 {
 	size_t n = json_array_size(seats);
 	long score[ARB_MAX_SEATS], best = 0;
-	size_t who[ARB_MAX_SEATS]; /* indices: pointers would dangle */
 	for (size_t i = 0; i < n; i++) {
 		json_t *s = json_array_get(seats, i);
 		score[i] = (long)json_integer_value(json_object_get(s, "score"));
@@ -438,7 +439,7 @@ static int tally_seats(st_ctx *c, size_t ev, json_t *seats, const bool *win, con
 			ahead += better;
 			tied += same;
 		}
-		size_t place = ahead + 1;
+		size_t place = placed[i] = ahead + 1;
 		int64_t share = best > 0 ? llround((double)score[i] * SHARE_UNIT / (double)best)
 					 : (win[i] ? SHARE_UNIT : 0);
 		int64_t points = 0;
@@ -517,7 +518,9 @@ int st_add_game(st_ctx *c, json_t *doc, const char *src, size_t line)
 	if (c->ev[ev].games == LONG_MAX)
 		return st_input_error(c, src, line, 1, "group %s: too many games to count",
 				      c->ev[ev].name);
-	if (tally_seats(c, ev, seats, win, src, line))
+	size_t who[ARB_MAX_SEATS], placed[ARB_MAX_SEATS];
+	if (tally_seats(c, ev, seats, win, who, placed, src, line) ||
+	    st_fit_add(c, ev, n, who, placed, src, line))
 		return -1;
 	c->ev[ev].games++;
 	if (stopped) {
@@ -635,6 +638,8 @@ static void print_event(st_ctx *c, size_t ev, player **list, size_t n)
 {
 	sort_scheme = &c->sc;
 	qsort(list, n, sizeof *list, cmp_players);
+	st_fitted fit;
+	st_fit_group(c, ev, list, n, &fit);
 	event *e = &c->ev[ev];
 	size_t left = json_array_size(e->left_out);
 	arb_buf b = { 0 };
@@ -656,7 +661,9 @@ static void print_event(st_ctx *c, size_t ev, player **list, size_t n)
 				       per[c->o->group]);
 		arb_buf_puts(
 			&b,
-			")\nrank  player                games  wins  places        points   score   share\n");
+			")\nrank  player                games  wins  places        points   score   share");
+		st_fit_text_head(c, &b);
+		arb_buf_putc(&b, '\n');
 	}
 	size_t rank = 0;
 	for (size_t i = 0; i < n; i++) {
@@ -676,12 +683,16 @@ static void print_event(st_ctx *c, size_t ev, player **list, size_t n)
 		if (c->o->format == FMT_TEXT) {
 			arb_buf_printf(&b, "%4zu  ", rank);
 			put_padded(&b, p->name, 20);
-			arb_buf_printf(&b, "  %5ld  %4ld  %-12s %7.2f  %6ld  %6.3f\n", p->games,
+			arb_buf_printf(&b, "  %5ld  %4ld  %-12s %7.2f  %6ld  %6.3f", p->games,
 				       p->wins, places, points, p->score, share);
+			st_fit_row(c, &fit, i, &b, NULL);
+			arb_buf_putc(&b, '\n');
 		} else if (c->o->format == FMT_TSV) {
-			arb_buf_printf(&b, "%s\t%zu\t%s\t%ld\t%ld\t%s\t%.4f\t%ld\t%.4f\n", e->name,
+			arb_buf_printf(&b, "%s\t%zu\t%s\t%ld\t%ld\t%s\t%.4f\t%ld\t%.4f", e->name,
 				       rank, p->name, p->games, p->wins, places, points, p->score,
 				       share);
+			st_fit_row(c, &fit, i, &b, NULL);
+			arb_buf_putc(&b, '\n');
 		} else {
 			json_t *r = json_object();
 			arb_json_set(r, "rank", json_integer((json_int_t)rank));
@@ -700,10 +711,12 @@ static void print_event(st_ctx *c, size_t ev, player **list, size_t n)
 			arb_json_set(sums, "points", json_integer(p->points));
 			arb_json_set(sums, "share", json_integer(p->share));
 			arb_json_set(r, "sums", sums);
+			st_fit_row(c, &fit, i, NULL, r);
 			arb_json_push(rows, r);
 		}
 	}
 	if (c->o->format == FMT_TEXT) {
+		st_fit_text_tail(c, &fit, list, &b);
 		size_t i;
 		json_t *v;
 		json_array_foreach(e->stopped, i, v)
@@ -744,10 +757,12 @@ static void print_event(st_ctx *c, size_t ev, player **list, size_t n)
 		arb_json_set(doc, "games", json_integer(e->games));
 		arb_json_set(doc, "duplicates", json_integer(e->duplicates));
 		arb_json_set(doc, "standings", rows);
+		st_fit_doc(c, &fit, list, doc);
 		arb_json_set(doc, "stopped", json_incref(e->stopped));
 		arb_json_set(doc, "left_out", json_incref(e->left_out));
 		arb_out_doc(c->out, doc);
 	}
+	st_fitted_free(&fit);
 	arb_buf_free(&b);
 }
 
@@ -774,10 +789,15 @@ int arb_cmd_standings(const arb_opts *o)
 		if (st_read_input(&c, files[i]) && !o->keep_going)
 			break;
 	if (o->format == FMT_TSV && !o->quiet) {
-		static const char h[] =
-			"group\trank\tplayer\tgames\twins\tplaces\tpoints\tscore\tshare\n";
-		arb_out_text(c.out, h, sizeof h - 1);
+		arb_buf h = { 0 };
+		arb_buf_puts(&h, "group\trank\tplayer\tgames\twins\tplaces\tpoints\tscore\tshare");
+		st_fit_tsv_head(&c, &h);
+		arb_buf_putc(&h, '\n');
+		arb_out_text(c.out, h.p, h.len);
+		arb_buf_free(&h);
 	}
+	if (o->rating || o->sprt)
+		st_fit_index(&c);
 	/* the players of each group, grouped in one pass (a counting sort):
 	 * scanning all players once per group would be quadratic; the same
 	 * for the fingerprints a partial table lists */
@@ -836,6 +856,7 @@ int arb_cmd_standings(const arb_opts *o)
 	}
 	free(c.pl);
 	free(c.ev);
+	st_fit_free(&c);
 	int status = arb_out_exit(c.out);
 	return arb_out_finish(c.out, status);
 }

@@ -116,12 +116,16 @@ typedef enum { ARB_VALS_NONE, ARB_VALS_ONE_OF, ARB_VALS_SOME_OF, ARB_VALS_GAMES 
 	  "seats per game (default: the game's smallest)")                      \
 	X(QUIET,      "quiet",      'q', 0,      CMD_RECORDS | CMD_BIT(import), VALS_NONE,        \
 	  "print nothing; the exit status tells the result")                    \
+	X(RATING,     "rating",     0,   "MODEL", CMD_BIT(standings), VALS_ONE_OF("elo plackett-luce"), \
+	  "add each player's rating and its 95 % interval, fitted to the games (elo: two-player games)") \
 	X(SCHEME,     "scheme",     0,   "NAME|FILE", CMD_BIT(standings), VALS_SOME_OF("placement wins share"), \
 	  "how points are awarded (default placement)")                         \
 	X(SEED,       "seed",       's', "S",    CMD_BIT(gen) | CMD_BIT(referee) | CMD_BIT(bot), VALS_NONE,       \
 	  "the random seed (default 1); same seed, same bytes")                 \
 	X(SNAPSHOT,   "snapshot",   0,   0,      CMD_BIT(dump), VALS_NONE,      \
 	  "print the position as a Setup tag")                                  \
+	X(SPRT,       "sprt",       0,   "ELO0,ELO1[,ALPHA,BETA]", CMD_BIT(standings), VALS_NONE, \
+	  "test two players: H0 the first (by name) is ELO0 stronger, H1 ELO1 (ALPHA, BETA default 0.05)") \
 	X(STRATEGY,   "strategy",   0,   "NAME", CMD_BIT(bot), VALS_ONE_OF("random human hot-seat"), \
 	  "how the bot chooses (random: uniformly among the requests offered; human: a person at --terminal; hot-seat: a person, the screen hidden between seats)") \
 	X(SUMMARY,    "summary",    0,   0,      CMD_SUMMARY, VALS_NONE,        \

@@ -62,6 +62,7 @@ typedef struct player {
 	int64_t points;		    /* in units of st_ctx.points_unit */
 	int64_t share;		    /* in SHARE_UNITs                 */
 	long score;
+	uint32_t rid; /* --rating, --sprt: its id in its group's fit */
 } player;
 
 typedef struct event {
@@ -69,7 +70,29 @@ typedef struct event {
 	long games, duplicates;
 	json_t *left_out; /* array of {file, line, verdict, why} */
 	json_t *stopped;  /* array of {file, line, termination, moves, winners} */
+	bool unrated;	  /* --rating=elo met a game not of two seats */
 } event;
+
+/* A counted game's outcome, kept for --rating and --sprt (which need the
+ * games, not sums): 36 bytes a game. */
+typedef struct st_game {
+	uint32_t ev;
+	uint32_t who[ARB_MAX_SEATS]; /* indices into st_ctx.pl */
+	uint8_t place[ARB_MAX_SEATS];
+	uint8_t n;
+} st_game;
+
+/* One group's ratings and test, made when its table prints. */
+typedef struct st_fitted {
+	struct arb_rating_player *row; /* [n], by the table's order; NULL: none */
+	const char *model;
+	char why[ARB_MSG_MAX]; /* why there are no ratings, or "" */
+	bool sprt;	       /* a test was made */
+	size_t tested, other;  /* the players, by the table's order */
+	unsigned long wins, draws, losses;
+	double llr, lower, upper;
+	int decision;
+} st_fitted;
 
 /* A hash index over a table that grows (players, events): slots hold the
  * entry's hash and its index + 1 (0: empty), so the table's entries may
@@ -113,6 +136,9 @@ typedef struct st_ctx {
 	const char *raw;		      /* the JSON line or TSV row being added, or NULL */
 	size_t rawlen;
 	bool failed;
+	st_game *games; /* --rating, --sprt: every counted game */
+	size_t ngames, cap_games;
+	size_t *game_first, *game_order; /* by group, made by st_fit_index */
 } st_ctx;
 
 /* standings_scheme.c */
@@ -131,6 +157,19 @@ void st_warn_at(st_ctx *c, const char *src, size_t line, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 seen_game *st_seen_slot(st_ctx *c, const arb_digest *d);
 int st_add_game(st_ctx *c, json_t *doc, const char *src, size_t line);
+
+/* standings_fit.c */
+int st_fit_add(st_ctx *c, size_t ev, size_t n, const size_t *who, const size_t *place,
+	       const char *src, size_t line);
+void st_fit_index(st_ctx *c);
+void st_fit_group(st_ctx *c, size_t ev, player **list, size_t n, st_fitted *f);
+void st_fitted_free(st_fitted *f);
+void st_fit_tsv_head(const st_ctx *c, arb_buf *b);
+void st_fit_text_head(const st_ctx *c, arb_buf *b);
+void st_fit_row(const st_ctx *c, const st_fitted *f, size_t i, arb_buf *text, json_t *row);
+void st_fit_text_tail(const st_ctx *c, const st_fitted *f, player **list, arb_buf *b);
+void st_fit_doc(const st_ctx *c, const st_fitted *f, player **list, json_t *doc);
+void st_fit_free(st_ctx *c);
 
 /* standings_read.c */
 const char *st_grouping_name(const st_ctx *c);

@@ -266,6 +266,12 @@ static int add_row(st_ctx *c, size_t ev, json_t *v, size_t r, const char *src, s
  * with a diagnostic. */
 static int add_table(st_ctx *c, json_t *doc, const char *src, size_t line)
 {
+	if (c->o->rating || c->o->sprt)
+		return st_input_error(
+			c, src, line, 1,
+			"a partial table holds sums, not the games %s needs: give it the records "
+			"or check's results",
+			c->o->rating ? "--rating" : "--sprt");
 	static const char *const keys[] = { "scheme", "grouping", "names", "illegal" };
 	static const char *const labels[] = { "scheme", "grouping", "names", "illegal games" };
 	const char *mine[] = { c->sc.name, st_grouping_name(c),
