@@ -37,7 +37,8 @@ typedef struct gm {
 	size_t n;
 	int64_t clock[ARB_MAX_SEATS];
 	arb_game_result *res;
-	bool stop; /* a seat forfeited */
+	bool stop;		  /* a seat forfeited */
+	bool owes[ARB_MAX_SEATS]; /* an answer is owed: hello or go */
 } gm;
 
 static const char *const forfeit_names[] = {
@@ -124,6 +125,7 @@ static void bad_line(gm *G, unsigned seat, arb_line k, const char *what)
 		forfeit(G, seat, ARB_FF_UTF8, "a line that is not UTF-8%s", what);
 		break;
 	default:
+		arb_proc_settle(G->procs[seat], 200); /* its end, once its output ended */
 		arb_proc_how(G->procs[seat], how, sizeof how);
 		forfeit(G, seat, ARB_FF_EXITED, "it %s%s", how, what);
 		break;
@@ -400,6 +402,9 @@ static int64_t available(const gm *G, unsigned seat)
 static int ask(gm *G, unsigned seat)
 {
 	for (;;) {
+		/* what the seat sent after its last answer, before this go */
+		if (others(G, -1) < 0)
+			return -1;
 		int64_t avail = available(G, seat), used = 0;
 		arb_buf go = { 0 };
 		go_line(G, seat, avail, &go);
@@ -446,6 +451,7 @@ static int hello(gm *G)
 		arb_buf_putc(&h, '\n');
 		if (send(G, s, h.p, h.len) < 0)
 			break;
+		G->owes[s] = true;
 	}
 	arb_buf_free(&h);
 	int64_t deadline = arb_now_ms() + ARB_MATCH_HELLO_MS;
@@ -453,6 +459,7 @@ static int hello(gm *G)
 		const char *line;
 		if (read_seat(G, s, deadline, false, &line) < 0)
 			break;
+		G->owes[s] = false;
 		if (strncmp(line, "hello 1", 7) || (line[7] && line[7] != ' '))
 			forfeit(G, s, ARB_FF_HELLO,
 				"it answered '%.200s' to hello (hello 1 [NAME])", line);
@@ -481,8 +488,10 @@ static void play(gm *G)
 		unsigned seat = 0;
 		while (seat + 1 < G->n && !(a.seats >> seat & 1))
 			seat++;
+		G->owes[seat] = true;
 		if (ask(G, seat) < 0)
 			return;
+		G->owes[seat] = false;
 	}
 }
 
@@ -545,6 +554,11 @@ void arb_match_play(const arb_match *m, const arb_match_game *mg, arb_proc *cons
 						      : "its command could not be started");
 	if (!G.stop && hello(&G) == 0)
 		play(&G);
+	/* a seat cut off while it owed an answer may still send it: its
+	 * process cannot serve another game */
+	for (unsigned s = 0; s < G.n; s++)
+		if (G.owes[s])
+			res->kill[s] = true;
 	arb_match_record(m, mg, t, res);
 	over(&G);
 	if (m->views)

@@ -302,7 +302,7 @@ void arb_proc_how(const arb_proc *p, char *out, size_t cap)
 }
 
 /* Wait up to ms for the process to end (unreaped). */
-static bool ends_within(arb_proc *p, int ms)
+bool arb_proc_settle(arb_proc *p, int ms)
 {
 	int64_t until = arb_now_ms() + ms;
 	while (!ended(p)) {
@@ -326,14 +326,14 @@ void arb_proc_end(arb_proc *p, bool polite, int grace_ms)
 	if (p->to >= 0)
 		close(p->to);
 	p->to = -1;
-	bool gone = grace_ms > 0 && ends_within(p, grace_ms);
+	bool gone = grace_ms > 0 && arb_proc_settle(p, grace_ms);
 	pid_t target = p->foreground ? p->pid : -p->pid;
 	/* its children too, though the bot has ended: one may hold a pipe */
 	kill(target, SIGTERM);
 	if (gone)
 		sleep_ms(10);
 	else
-		ends_within(p, ARB_PROC_GRACE_MS);
+		arb_proc_settle(p, ARB_PROC_GRACE_MS);
 	kill(target, SIGKILL);
 	int st;
 	while (waitpid(p->pid, &st, 0) < 0 && errno == EINTR)

@@ -58,6 +58,8 @@ int arb_proc_send(arb_proc *p, const char *s, size_t n, int64_t deadline);
 size_t arb_proc_wait(arb_proc *const *ps, size_t n, int64_t deadline);
 /* The next line of what was read (valid until the next call on p). */
 arb_line arb_proc_take(arb_proc *p, const char **line, size_t *len);
+/* Wait up to `ms` for the process to end (left unreaped); whether it did. */
+bool arb_proc_settle(arb_proc *p, int ms);
 /* How the process ended, in words ("exit status 3", "killed by signal
  * 11 (Segmentation fault)", "closed its output"). */
 void arb_proc_how(const arb_proc *p, char *out, size_t cap);
