@@ -51,6 +51,7 @@ CORE_SRC  := $(wildcard src/core/*.c)
 CLI_SRC   := $(wildcard src/cli/*.c)
 IMPORT_SRC := $(wildcard src/import/*.c)
 REFEREE_SRC := $(wildcard src/referee/*.c)
+MATCH_SRC := $(wildcard src/match/*.c)
 # an engine's subsystems in folders of its own (src/games/catan/hidden/)
 GAME_SRC  := src/games/registry.c $(wildcard src/games/*/*.c src/games/*/*/*.c)
 EMBED_GAMES := $(foreach g,$(GAMES),$(if $(wildcard notation/$(g)/$(g).yaml),$(g)))
@@ -58,7 +59,7 @@ EMBED_GAMES := $(foreach g,$(GAMES),$(if $(wildcard notation/$(g)/$(g).yaml),$(g
 # generated from Debian's unicode-data (tools/deps.sh installs it).
 CASEFOLDING ?= /usr/share/unicode/CaseFolding.txt
 EMBED_SRC := $(patsubst %,$(BUILD)/embed/%.c,$(EMBED_GAMES)) $(BUILD)/embed/casefold.c
-LIB_SRC   := $(CORE_SRC) $(CLI_SRC) $(IMPORT_SRC) $(REFEREE_SRC) $(GAME_SRC)
+LIB_SRC   := $(CORE_SRC) $(CLI_SRC) $(IMPORT_SRC) $(REFEREE_SRC) $(MATCH_SRC) $(GAME_SRC)
 LIB_OBJ   := $(patsubst %.c,$(BUILD)/%.o,$(LIB_SRC)) $(EMBED_SRC:.c=.o)
 
 UNIT_SRC  := $(wildcard tests/unit/test_*.c tests/games/*/test_*.c)

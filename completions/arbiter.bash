@@ -18,8 +18,8 @@ _arbiter()
 	else
 		prev=${COMP_WORDS[COMP_CWORD-1]}
 	fi
-	local commands="check score dump fmt moves select gen standings import view referee bot help"
-	local opts="--at --chance --count --data --duplicates --fail-fast --format --from --game --group --help --include-illegal --in-place --invalid --invert-match --jobs --keep-going --labels --max-moves --names --output --player --players --quiet --rating --scheme --seed --snapshot --sprt --strategy --summary --tag --terminal --valid --variant --version --view -f -g -h -i -j -k -n -o -p -q -s -t -v -V"
+	local commands="check score dump fmt moves select gen standings import view referee bot match help"
+	local opts="--at --bot --chance --count --data --duplicate --duplicates --fail-fast --format --from --game --games --gauntlet --group --help --in-place --include-illegal --invalid --invert-match --jobs --keep-going --labels --max-moves --move-time --names --output --player --players --quiet --rating --recover --resume --scheme --seed --snapshot --sprt --strategy --summary --tag --tc --terminal --valid --variant --version --view --views -f -g -h -i -j -k -n -o -p -q -s -t -v -V"
 	local values= files=
 	case $prev in
 	--format|-f) values="text yaml json tsv svg html" ;;
@@ -35,7 +35,8 @@ _arbiter()
 	--data) files='*.yaml' ;;
 	--output|-o) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -P "$pre" -d -- "$cur")); return ;;
 	--terminal) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -P "$pre" -f -- "$cur")); return ;;
-	--at|--count|-n|--jobs|-j|--max-moves|--player|-p|--players|--seed|-s|--sprt|--tag|-t|--variant|--view) return ;;
+	--views) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -P "$pre" -d -- "$cur")); return ;;
+	--at|--bot|--count|-n|--games|--gauntlet|--jobs|-j|--max-moves|--move-time|--player|-p|--players|--seed|-s|--sprt|--tag|-t|--tc|--variant|--view) return ;;
 	*)
 		if [[ $cur == -* ]]; then
 			COMPREPLY=($(IFS=' '; compgen -W "$opts" -- "$cur"))
@@ -48,6 +49,7 @@ _arbiter()
 			case ${COMP_WORDS[i]} in -*|=) continue ;; esac
 			case ${COMP_WORDS[i-1]} in
 			=|--at|--chance|--count|-n|--jobs|-j|--data|--duplicates|--format|-f|--game|-g|--group|--max-moves|--strategy|--terminal|--names|--rating|--sprt|\
+			--bot|--games|--gauntlet|--move-time|--tc|--views|\
 			--output|-o|--player|-p|--players|--scheme|--seed|-s|--tag|-t|--variant|--view) continue ;;
 			esac
 			((n++)) && continue
@@ -61,7 +63,7 @@ _arbiter()
 		case $w in
 		import) files=$'*.jcz\n*.soclog\n*.log' ;;
 		standings) files=$'*.tgn\n*.json\n*.yaml\n*.tsv' ;;
-		gen|help) ((n > 0)) && files= ;;
+		gen|help|match) ((n > 0)) && files= ;;
 		esac
 		;;
 	esac

@@ -1,7 +1,7 @@
 # fish completion for arbiter(1).  tests/options-test.sh holds its
 # commands, options, value lists and options with arguments to
 # `arbiter --help` (which prints the table of src/cli/options.h).
-set -l commands check score dump fmt moves select gen standings import view referee bot help
+set -l commands check score dump fmt moves select gen standings import view referee bot match help
 complete -c arbiter -n "not __fish_seen_subcommand_from $commands" -a check -d 'replay every game and print a verdict per game (the default)'
 complete -c arbiter -n "not __fish_seen_subcommand_from $commands" -a score -d 'like check, and list every score event'
 complete -c arbiter -n "not __fish_seen_subcommand_from $commands" -a dump -d 'print the board after the last move, or after move --at N'
@@ -14,6 +14,7 @@ complete -c arbiter -n "not __fish_seen_subcommand_from $commands" -a import -d 
 complete -c arbiter -n "not __fish_seen_subcommand_from $commands" -a view -d 'write an HTML page per game to step through every position'
 complete -c arbiter -n "not __fish_seen_subcommand_from $commands" -a referee -d 'hold one game live: actions on standard input, answers on standard output'
 complete -c arbiter -n "not __fish_seen_subcommand_from $commands" -a bot -d "play one seat from the seat's side of the referee protocol (the random baseline)"
+complete -c arbiter -n "not __fish_seen_subcommand_from $commands" -a match -d 'play a tournament between bot programs, a process per seat'
 complete -c arbiter -n "not __fish_seen_subcommand_from $commands" -a help -d "print the help, or with COMMAND that command's options"
 complete -c arbiter -n "__fish_seen_subcommand_from help" -f -a "$commands"
 complete -c arbiter -l from -x -a 'auto jcz soclog pioneers' -d "import: the input's format"
@@ -31,6 +32,15 @@ complete -c arbiter -l view -x -d "gen: write each game as WHO saw it: observer 
 complete -c arbiter -s s -l seed -x -d 'gen, referee, bot: the random seed'
 complete -c arbiter -l strategy -x -a 'random human hot-seat' -d 'bot: how the bot chooses'
 complete -c arbiter -l terminal -r -d 'bot: the terminal a human seat plays at'
+complete -c arbiter -l bot -x -d 'match: a player, NAME=COMMAND (arbiter, human, hot-seat: built in)'
+complete -c arbiter -l games -x -d 'match: games to play'
+complete -c arbiter -l gauntlet -x -d 'match: bot NAME plays every game'
+complete -c arbiter -l tc -x -d "match: each seat's clock, BASE+INC seconds"
+complete -c arbiter -l move-time -x -d 'match: the most one action may take, in seconds'
+complete -c arbiter -l duplicate -d 'match: deal the same game to every rotation of the seats'
+complete -c arbiter -l recover -d 'match: start a bot whose process ended again for its next game'
+complete -c arbiter -l resume -d 'match: go on with the match whose records -o holds'
+complete -c arbiter -l views -r -a '(__fish_complete_directories)' -d "match: write each seat's view records into DIR"
 complete -c arbiter -l chance -x -a 'dealt supplied' -d 'referee: who decides chance: the referee from --seed, or the seats'
 complete -c arbiter -l variant -x -d "referee: the game's rule options, as a Variant tag holds them"
 complete -c arbiter -l at -x -d 'dump, moves, view: the position after move N'
@@ -55,6 +65,6 @@ complete -c arbiter -l valid -d 'select: games whose every move is legal'
 complete -c arbiter -s V -l version -d 'print the version and exit'
 # what each command reads: import other programs' files, standings
 # records and results, the others records
-complete -c arbiter -f -n 'not __fish_seen_subcommand_from import standings gen' -a '(__fish_complete_suffix .tgn)'
+complete -c arbiter -f -n 'not __fish_seen_subcommand_from import standings gen match' -a '(__fish_complete_suffix .tgn)'
 complete -c arbiter -f -n '__fish_seen_subcommand_from import' -a '(__fish_complete_suffix .jcz; __fish_complete_suffix .soclog; __fish_complete_suffix .log)'
 complete -c arbiter -f -n '__fish_seen_subcommand_from standings' -a '(__fish_complete_suffix .tgn; __fish_complete_suffix .json; __fish_complete_suffix .yaml; __fish_complete_suffix .tsv)'

@@ -246,6 +246,9 @@ static void command_usage(FILE *f, int cmd)
 		fprintf(f, "usage: arbiter referee --game NAME [OPTIONS]\n");
 	else if (cmd == ARB_CMD_bot)
 		fprintf(f, "usage: arbiter bot [OPTIONS]\n");
+	else if (cmd == ARB_CMD_match)
+		fprintf(f, "usage: arbiter match --game NAME --bot NAME=COMMAND... -o FILE "
+			   "[OPTIONS]\n");
 	else if (cmd == ARB_CMD_check)
 		fprintf(f, "usage: arbiter [check] [OPTIONS] [FILE...]\n");
 	else
@@ -590,6 +593,38 @@ int main(int argc, char **argv)
 		case OPT_TERMINAL:
 			o.terminal = arg;
 			break;
+		case OPT_BOT:
+			if (o.nbots == 64)
+				return usage_error("%s", "more than 64 --bot options");
+			if (!strchr(arg, '=') || arg[0] == '=')
+				return usage_error("--bot: '%s' is not NAME=COMMAND", arg);
+			o.bots[o.nbots++] = arg;
+			break;
+		case OPT_GAMES:
+			if (number_arg("--games", arg, 1, 100000000, &o.games))
+				return ARB_EXIT_ERROR;
+			break;
+		case OPT_TC:
+			o.tc = arg;
+			break;
+		case OPT_MOVE_TIME:
+			o.move_time = arg;
+			break;
+		case OPT_GAUNTLET:
+			o.gauntlet = arg;
+			break;
+		case OPT_VIEWS:
+			o.views = arg;
+			break;
+		case OPT_DUPLICATE:
+			o.duplicate = true;
+			break;
+		case OPT_RECOVER:
+			o.recover = true;
+			break;
+		case OPT_RESUME:
+			o.resume = true;
+			break;
 		case OPT_CHANCE:
 			if ((v = value_index(&options[OPT_CHANCE], arg)) < 0)
 				return ARB_EXIT_ERROR;
@@ -757,6 +792,11 @@ int main(int argc, char **argv)
 	if (cmd == ARB_CMD_referee && o.nfiles)
 		return usage_error("%s",
 				   "referee takes no FILE: the requests come on standard input");
+	if (cmd == ARB_CMD_match && (!o.game || !o.output || o.nfiles))
+		return usage_error("%s", "match needs --game NAME, -o FILE and no FILE operand");
+	if (cmd == ARB_CMD_match && o.format != FMT_TEXT && o.format != FMT_JSON &&
+	    o.format != FMT_YAML && o.format != FMT_TSV)
+		return usage_error("%s", "match prints its standings as text, json, yaml or tsv");
 	if (cmd == ARB_CMD_bot && o.nfiles)
 		return usage_error("%s",
 				   "bot takes no FILE: the host's lines come on standard input");
@@ -765,7 +805,7 @@ int main(int argc, char **argv)
 	if (cmd == ARB_CMD_view)
 		o.format = FMT_HTML;
 	bool picture = o.format == FMT_SVG || o.format == FMT_HTML;
-	if (o.output && !picture && cmd != ARB_CMD_referee)
+	if (o.output && !picture && cmd != ARB_CMD_referee && cmd != ARB_CMD_match)
 		return usage_error(
 			"%s", "-o writes pictures: it needs dump --format=svg or html, or view");
 	if (picture && o.snapshot)
@@ -794,7 +834,7 @@ int main(int argc, char **argv)
 	/* A person at a terminal who named no file would otherwise face a
 	 * silent wait: say what is being read and how to end it. */
 	if (o.nfiles == 0 && cmd != ARB_CMD_gen && cmd != ARB_CMD_referee && cmd != ARB_CMD_bot &&
-	    !o.quiet && isatty(STDIN_FILENO))
+	    cmd != ARB_CMD_match && !o.quiet && isatty(STDIN_FILENO))
 		fprintf(stderr, "arbiter: reading records from standard input "
 				"(end with Ctrl-D; 'arbiter --help' for usage)\n");
 	return finish(commands[cmd].run(&o));

@@ -56,7 +56,7 @@ reply "-f VALUE" "text tsv" -f t
 reply "--game=VALUE" "carcassonne catan" gen --game = ca
 reply "--group=VALUE" "round" standings --group = r
 reply "--scheme VALUE" "wins" standings --scheme w
-reply "options" "--game --group" --g
+reply "options" "--game --games --gauntlet --group" --g
 reply "--seed takes a number: nothing offered" "" gen --seed ''
 reply "-o: folders only" "corpus" view -o ''
 reply "command after an option's argument" "game.tgn" --game catan select g

@@ -60,8 +60,9 @@ scratch=$(mktemp -d)
 mkdir -p "$scratch/bin"
 ln -s "$(pwd)/corpus" "$scratch/corpus"
 ln -s "$(pwd)/tests" "$scratch/tests"
+ln -s "$(pwd)/examples" "$scratch/examples"
 ln -s "$(cd "$(dirname "$ARBITER")" && pwd)/$(basename "$ARBITER")" "$scratch/bin/arbiter"
-grep '^\.Dl \$ ' man/arbiter.1 | sed 's/^\.Dl \$ //' >"$scratch/examples"
+grep '^\.Dl \$ ' man/arbiter.1 | sed 's/^\.Dl \$ //' >"$scratch/example-lines"
 while IFS= read -r example; do
 	case $example in
 	*"arbiter gen"*)
@@ -73,7 +74,7 @@ while IFS= read -r example; do
 	rc=$?
 	[ $rc -le 1 ]
 	report "docs example: $example" $? "$tmp"
-done <"$scratch/examples"
+done <"$scratch/example-lines"
 rm -rf "$scratch"
 
 # The README's tour is real output: every block that starts with

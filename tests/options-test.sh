@@ -128,6 +128,6 @@ done
 report "options every command refuses the options it does not take" $([ -s "$tmp/bad" ] && echo 1 || echo 0) "$tmp/bad"
 
 capture check --seed 3 >"$tmp/got"
-printf '%s\n' "stderr: arbiter: -s/--seed works with gen, referee and bot only, not check" \
+printf '%s\n' "stderr: arbiter: -s/--seed works with gen, referee, bot and match only, not check" \
 	"stderr: Try 'arbiter check --help' for more information." "exit 2" >"$tmp/want"
 same "check --seed 3 names gen" "$tmp/want" "$tmp/got"

@@ -20,6 +20,7 @@
 #   fuzz seeds      tests/fuzz-seeds-test.sh (the fuzz corpus replayed, no libFuzzer)
 #   safety          tests/safety-test.sh (issue #16: memory, data loss, limits)
 #   fmt -i          tests/fmt-inplace-test.sh (what fmt -i may do to a file)
+#   match           tests/match-test.sh (bot tournaments, forfeits, --resume)
 BUILD=${BUILD:-build}
 export ARBITER=${ARBITER:-./arbiter}
 cd "$(dirname "$0")/.." || exit 2
@@ -62,6 +63,7 @@ scripts=${ARBITER_TEST_SCRIPTS:-"
 	tests/fmt-inplace-test.sh
 	tests/messages-test.sh
 	tests/referee-test.sh
+	tests/match-test.sh
 "}
 
 # the programs of the test sources that exist (not stale binaries)

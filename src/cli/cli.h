@@ -43,7 +43,16 @@ typedef struct arb_opts {
 	double sprt_elo0, sprt_elo1, sprt_alpha, sprt_beta;
 	const char *from;   /* import --from FORMAT (NULL: auto)   */
 	const char *output; /* dump/view -o: a directory or a pattern */
-	char **files;	    /* operands; "-" is stdin */
+	/* match */
+	const char *bots[64]; /* --bot NAME=COMMAND */
+	int nbots;
+	long games;	       /* --games (0: one round)            */
+	const char *tc;	       /* --tc BASE+INC                      */
+	const char *move_time; /* --move-time SEC                   */
+	const char *gauntlet;  /* --gauntlet NAME                    */
+	const char *views;     /* --views DIR                        */
+	bool duplicate, recover, resume;
+	char **files; /* operands; "-" is stdin */
 	int nfiles;
 } arb_opts;
 
@@ -172,6 +181,7 @@ int arb_cmd_standings(const arb_opts *o);
 int arb_cmd_import(const arb_opts *o);
 int arb_cmd_referee(const arb_opts *o); /* cmd_referee.c */
 int arb_cmd_bot(const arb_opts *o);	/* cmd_bot.c */
+int arb_cmd_match(const arb_opts *o);	/* cmd_match.c */
 
 /* Iterate over the operands' games: calls fn for each record; stops when
  * fn returns nonzero.  Syntax errors go to `out` (and stop with

@@ -28,6 +28,7 @@
 #include "../core/replay.h"
 #include "../core/util.h"
 #include "../games/registry.h"
+#include "../referee/frame.h"
 #include "../referee/table.h"
 
 #define ARB_PROTOCOL_VERSION 1
@@ -115,17 +116,6 @@ static json_t *seat_list(const arb_table *t, unsigned m)
 	return l;
 }
 
-static void seat_words(const arb_table *t, unsigned m, arb_buf *out)
-{
-	bool first = true;
-	for (unsigned s = 0; s < arb_table_seats(t); s++)
-		if (m >> s & 1) {
-			arb_buf_puts(out, first ? "" : ",");
-			arb_buf_puts(out, arb_table_colour(t, s));
-			first = false;
-		}
-}
-
 /* What the rules wait for, as a JSON object. */
 static json_t *asked_json(const arb_table *t)
 {
@@ -142,29 +132,6 @@ static json_t *asked_json(const arb_table *t)
 	if (*start && !a.over)
 		put(o, "dealt", str(start));
 	return o;
-}
-
-/* The same as a text line: "next Red turn may-end dealt B". */
-static void asked_text(const arb_table *t, arb_buf *out)
-{
-	arb_asked a;
-	const char *start;
-	arb_table_asked(t, &a, &start);
-	if (a.over && !a.may_end) {
-		arb_buf_puts(out, "next over\n");
-		return;
-	}
-	arb_buf_puts(out, "next ");
-	seat_words(t, a.seats, out);
-	arb_buf_putc(out, ' ');
-	arb_buf_puts(out, a.what ? a.what : "turn");
-	if (a.may_end)
-		arb_buf_puts(out, " may-end");
-	if (*start) {
-		arb_buf_puts(out, " dealt ");
-		arb_buf_puts(out, start);
-	}
-	arb_buf_putc(out, '\n');
 }
 
 /* The score events of an answer. */
@@ -229,28 +196,7 @@ static void send_play(session *S, const arb_play *p)
 		return;
 	}
 	arb_buf status = { 0 }, body = { 0 };
-	arb_buf_puts(&status, "= ");
-	arb_buf_puts(&status, kind[p->kind]);
-	arb_buf_putc(&status, ' ');
-	arb_buf_puts(&status, colour);
-	if (p->words.len) {
-		arb_buf_putc(&status, ' ');
-		arb_buf_puts(&status, words);
-	}
-	if (p->kind == ARB_PLAY_REFUSED)
-		arb_buf_printf(&body, "[%s] %s\n", p->rej.rule ? p->rej.rule : "illegal",
-			       p->rej.msg);
-	if (p->kind == ARB_PLAY_CONSENT) {
-		arb_buf_puts(&body, "asked ");
-		seat_words(t, p->consent, &body);
-		arb_buf_putc(&body, '\n');
-	}
-	if (p->kind == ARB_PLAY_ACCEPTED && p->turn_ended)
-		arb_buf_puts(&body, "turn ended\n");
-	for (size_t i = 0; i < p->nevents; i++)
-		arb_buf_printf(&body, "event %s\n",
-			       p->events[i].text[0] ? p->events[i].text : p->events[i].kind);
-	asked_text(t, &body);
+	arb_frame_play(t, p, &status, &body);
 	send_text(S, status.p, &body);
 	arb_buf_free(&status);
 	arb_buf_free(&body);
@@ -297,7 +243,7 @@ static int need_seat(session *S, size_t n, char **w, bool observer)
 	int s = arb_table_seat_named(S->t, w[1], observer);
 	if (s < 0) {
 		arb_buf seats = { 0 };
-		seat_words(S->t, (1u << arb_table_seats(S->t)) - 1, &seats);
+		arb_frame_seats(S->t, (1u << arb_table_seats(S->t)) - 1, &seats);
 		send_error(S, "'%.60s' is no seat of this game (the seats: %s%s)", w[1],
 			   seats.p ? seats.p : "", observer ? ", or observer" : "");
 		arb_buf_free(&seats);
@@ -341,7 +287,7 @@ static void do_hello(session *S, size_t n, char **w)
 	for (unsigned s = 0; s < arb_table_seats(t); s++)
 		arb_buf_printf(&body, " %s", arb_table_colour(t, s));
 	arb_buf_printf(&body, "\nchance %s\n", S->o->chance_supplied ? "supplied" : "dealt");
-	asked_text(t, &body);
+	arb_frame_next(t, &body);
 	send_text(S, status.p, &body);
 	arb_buf_free(&status);
 	arb_buf_free(&body);
@@ -357,7 +303,7 @@ static void do_asked(session *S)
 		return;
 	}
 	arb_buf body = { 0 };
-	asked_text(S->t, &body);
+	arb_frame_next(S->t, &body);
 	send_text(S, "= asked", &body);
 	arb_buf_free(&body);
 }
@@ -469,35 +415,20 @@ static void do_snapshot(session *S)
 /* view WHO: the position as WHO's view record shows it, replayed from
  * that record (so a seat is never shown what its view hides): the text
  * board, and in JSON also the position as data (dump --format=json). */
+/* The position as data for a JSON answer (arb_frame_board's `with`). */
+static void position_of(void *ctx, const arb_game_ops *g, const void *state)
+{
+	*(json_t **)ctx = arb_position_json(g, state);
+}
+
 static void do_view(session *S, size_t n, char **w)
 {
 	int view = need_seat(S, n, w, true);
 	if (view < 0)
 		return;
-	arb_buf rec = { 0 }, text = { 0 };
-	arb_table_record(S->t, view, &rec);
-	arb_reader *rd = arb_reader_new_mem(rec.p, rec.len, "referee", 0);
-	arb_record r;
-	arb_diag d;
-	arb_replay rp;
-	memset(&rp, 0, sizeof rp);
+	arb_buf text = { 0 };
 	json_t *pos = NULL;
-	if (arb_reader_next(rd, &r, &d) == 1) {
-		rp.rec = &r;
-		arb_replay_game(&rp);
-	}
-	const arb_game_ops *g = arb_table_game(S->t);
-	if (rp.state && (rp.verdict == ARB_LEGAL || rp.verdict == ARB_UNFINISHED)) {
-		if (g->settle)
-			g->settle(rp.state);
-		g->dump(rp.state, 0, &text);
-		if (S->json)
-			pos = arb_position_json(g, rp.state);
-	} else {
-		arb_buf_puts(&text, "the view record cannot be replayed: ");
-		arb_buf_puts(&text, rp.verdict == ARB_ERROR ? rp.diag.msg : rp.rej.msg);
-		arb_buf_putc(&text, '\n');
-	}
+	arb_frame_board(S->t, view, &text, S->json ? position_of : NULL, &pos);
 	if (S->json) {
 		json_t *a = json_object();
 		put(a, "answer", str("view"));
@@ -509,9 +440,6 @@ static void do_view(session *S, size_t n, char **w)
 	} else {
 		send_block(S, "view", w[1], &text);
 	}
-	arb_replay_free(&rp);
-	arb_reader_free(rd);
-	arb_buf_free(&rec);
 	arb_buf_free(&text);
 }
 

@@ -795,6 +795,15 @@ static bool starts_game_tag(const char *s, size_t len)
 	return len - i > 4 && !memcmp(s + i, "Game", 4) && (is_blank(s[i + 4]) || s[i + 4] == '"');
 }
 
+/* Whether the game read so far has a Game tag. */
+static bool has_game_tag(const arb_reader *r)
+{
+	for (size_t i = 0; i < r->ntags; i++)
+		if (!strcmp(r->strs.p + r->tags[i].name, "Game"))
+			return true;
+	return false;
+}
+
 static int read_error(arb_reader *r, arb_diag *d)
 {
 	r->read_error = false;
@@ -917,6 +926,11 @@ int arb_reader_next(arb_reader *r, arb_record *rec, arb_diag *d)
 		if (!r->in_brace && r->sec == SEC_MOVES && !too_long && lead < len &&
 		    s[lead] == '[')
 			break; /* the next game starts here */
+		/* a second [Game tag line starts the next game too, after a
+		 * game without movetext (one forfeited before its first turn) */
+		if (!r->in_brace && r->sec == SEC_TAGS && !too_long && lead < len &&
+		    s[lead] == '[' && starts_game_tag(s, len) && has_game_tag(r))
+			break;
 		if (too_long) {
 			bool tag = starts_tag(s, len);
 			r->raw_whole = false;

@@ -296,6 +296,10 @@ void arb_table_asked(const arb_table *t, arb_asked *out, const char **start)
 	if (out->over && t->nacts) {
 		out->seats = 1u << out->active;
 		out->may_end = true;
+	} else if (out->over) {
+		/* over at a turn's end (Elasund's win): no turn to end */
+		out->seats = 0;
+		out->may_end = false;
 	}
 	if (start) {
 		deal_start((arb_table *)t);

@@ -104,7 +104,9 @@ static const struct {
 	  "missing [Game \"...\"] tag: every game names its game" },
 	{ "[Game \"go\"]\n[Red \"R\"]\n", 1, 1,
 	  "unknown game \"go\": arbiter knows carcassonne, catan, elasund" },
-	{ "[Game \"carcassonne\"]\n[Red \"R\"]\n[Game \"catan\"]\n", 3, 1,
+	/* a tag line whose first tag is Game starts the next game (tgn.md):
+	 * a Game tag later on a line is the same game's, twice */
+	{ "[Game \"carcassonne\"]\n[Red \"R\"]\n[Blue \"B\"] [Game \"catan\"]\n", 3, 12,
 	  "duplicate tag Game (first at line 1)" },
 	{ "[Game \"carcassonne\"]\n[Red \"R\"]\n[red \"S\"]\n", 3, 1,
 	  "colour Red is seated twice" },
