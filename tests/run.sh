@@ -21,6 +21,7 @@
 #   safety          tests/safety-test.sh (issue #16: memory, data loss, limits)
 #   fmt -i          tests/fmt-inplace-test.sh (what fmt -i may do to a file)
 #   match           tests/match-test.sh (bot tournaments, forfeits, --resume)
+#   secrets         tests/secrets-test.sh (each seat is told its view, no more)
 BUILD=${BUILD:-build}
 export ARBITER=${ARBITER:-./arbiter}
 cd "$(dirname "$0")/.." || exit 2
@@ -64,6 +65,7 @@ scripts=${ARBITER_TEST_SCRIPTS:-"
 	tests/messages-test.sh
 	tests/referee-test.sh
 	tests/match-test.sh
+	tests/secrets-test.sh
 "}
 
 # the programs of the test sources that exist (not stale binaries)
