@@ -176,9 +176,10 @@ static unsigned line_seat(const arb_table *t, const char *line)
 
 /* The action `a` as a seat writes it when the table deals the chance:
  * Catan's dice after `roll`, the card after `buy` and after `steal
- * COLOUR` left out (Carcassonne's tile is the seat's to supply here and
- * is listed).  Engines whose chance words are not listed here are
- * compared loosely: see covers(). */
+ * COLOUR` left out, and a monopoly's take (`takes ...`, what the rules
+ * derive) (Carcassonne's tile is the seat's to supply here and is
+ * listed).  Engines whose chance words are not listed here are compared
+ * loosely: see covers(). */
 static bool strip_chance(const char *game, const char *a, arb_buf *out)
 {
 	if (strcmp(game, "catan") && strcmp(game, "carcassonne"))
@@ -188,7 +189,7 @@ static bool strip_chance(const char *game, const char *a, arb_buf *out)
 		while (*w == ' ')
 			w++;
 		size_t n = strcspn(w, " ");
-		if (!n)
+		if (!n || (n == 5 && !strncmp(w, "takes", 5))) /* a monopoly's take */
 			break;
 		bool drop = skip_after == 0;
 		if (skip_after >= 0)
@@ -245,10 +246,19 @@ static bool same_words(const char *c, const char *a)
 	return strcasecmp(c, a) == 0;
 }
 
+/* Actions an engine's moves leave out by design (game.h, choices):
+ * Catan's domestic trades (notation/catan.md, "The referee's moves"). */
+static bool unlisted(const char *game, const char *a)
+{
+	return !strcmp(game, "catan") && !strncmp(a, "trade ", 6) && strncmp(a, "trade bank ", 11);
+}
+
 /* Before action `a` is played: the table's moves for the seats asked
  * list it (with the chance left out). */
 static void check_listed(arb_table *t, const char *a, const char *game, long index, size_t move)
 {
+	if (unlisted(game, a))
+		return;
 	arb_asked asked;
 	arb_table_asked(t, &asked, NULL);
 	arb_buf lines = { 0 }, stripped = { 0 };
