@@ -22,8 +22,9 @@
  * 3. Dealt chance: for every engine that lists its moves, games whose
  *    chance the table deals, every seat played as `arbiter bot` plays
  *    (uniformly among the table's moves), reach their end; every line
- *    listed is accepted, and the record and each view record replay with
- *    the same verdict and winners.
+ *    listed is accepted (a decline, which turns an offer down, aside),
+ *    and the record and each view record replay with the same verdict
+ *    and winners.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -247,10 +248,13 @@ static bool same_words(const char *c, const char *a)
 }
 
 /* Actions an engine's moves leave out by design (game.h, choices):
- * Catan's domestic trades (notation/catan.md, "The referee's moves"). */
+ * Catan's domestic trades of more than one card a side, whose bundles
+ * hold a count or a '+' (notation/catan.md, "The referee's moves"). */
 static bool unlisted(const char *game, const char *a)
 {
-	return !strcmp(game, "catan") && !strncmp(a, "trade ", 6) && strncmp(a, "trade bank ", 11);
+	if (strcmp(game, "catan") || strncmp(a, "trade ", 6) || !strncmp(a, "trade bank ", 11))
+		return false;
+	return strchr(a, '+') || strpbrk(a, "0123456789");
 }
 
 /* Before action `a` is played: the table's moves for the seats asked
@@ -695,7 +699,10 @@ static size_t bots_game(const arb_game_ops *g, size_t ns, uint64_t seed, arb_buf
 		*strchr(l, '\n') = '\0';
 		arb_play p;
 		send_request(t, l, &p);
-		if (p.kind == ARB_PLAY_REFUSED || p.kind == ARB_PLAY_INVALID)
+		/* a decline turns the offer down: the seat's answer, no refusal */
+		bool declined = !strncmp(l, "decline ", 8) && p.kind == ARB_PLAY_REFUSED &&
+				p.rej.rule && !strcmp(p.rej.rule, "declined");
+		if ((p.kind == ARB_PLAY_REFUSED && !declined) || p.kind == ARB_PLAY_INVALID)
 			fail_msg("%s %zu seats, seed %llu, action %zu: listed '%s' is refused: %s "
 				 "[%s] %s",
 				 g->name, ns, (unsigned long long)seed, acts, l, p.why,

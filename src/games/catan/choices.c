@@ -14,11 +14,13 @@
  * Only what the seat may see is read: the board, the hand sizes, the
  * deck's size, and the seat's own cards.  The bank's stock is not (the
  * cards discarded on a 7 are hidden from the other seats), so maritime
- * trades and year of plenty are listed whatever the bank holds.  Not
- * listed: domestic trades (any bundle for any bundle, and whether the
- * partner holds theirs is hidden), and maritime trades with more than
- * one resource on a side (each is its one-resource trades, listed, played
- * one after another).
+ * trades and year of plenty are listed whatever the bank holds.
+ * Domestic trades are offers of one card for one card (any bundle for
+ * any bundle would be too many), to each opponent holding a card:
+ * whether the partner holds the card asked is theirs to know, and the
+ * referee lists `accept` to the partner only when it holds it.  Maritime
+ * trades with more than one resource on a side are not listed: each is
+ * the same as its one-resource trades, listed, played one after another.
  */
 #include <string.h>
 
@@ -250,6 +252,33 @@ static void trade_choices(out *o, unsigned seat)
 	}
 }
 
+/* Domestic offers of one card held for one card of another resource,
+ * to each opponent who holds a card. */
+static void offer_choices(out *o, unsigned seat)
+{
+	const cat_game *g = o->g;
+	const cat_state *s = &g->s;
+	for (unsigned p = 0; p < g->nseats; p++) {
+		if (p == seat || !s->p[p].ncards)
+			continue;
+		for (unsigned r = 0; r < CAT_RES; r++) {
+			if (!s->p[seat].res[r])
+				continue;
+			for (unsigned q = 0; q < CAT_RES; q++) {
+				if (q == r)
+					continue;
+				put(o, "trade ");
+				put(o, cat_cname(g, p));
+				put(o, " ");
+				put(o, cat_res_name[r]);
+				put(o, " for ");
+				put(o, cat_res_name[q]);
+				send(o, 0);
+			}
+		}
+	}
+}
+
 /* ------------------------------------------------- development cards */
 
 /* Road building: each road that may go now, then each that may go
@@ -375,8 +404,10 @@ size_t cat_choices(const void *game, unsigned seat, const char *start,
 		return o.n;
 	} else {
 		build_choices(&o, seat);
-		if (!t->built || g->opt_phases != PH_STRICT)
+		if (!t->built || g->opt_phases != PH_STRICT) {
 			trade_choices(&o, seat);
+			offer_choices(&o, seat);
+		}
 	}
 	if (!t->played)
 		card_choices(&o, seat, t->bought);

@@ -10,16 +10,19 @@
  * the seat that plays the action (the player to move, or the seat owing
  * a discard) must hold the action as format() spells it, with what the
  * dealer draws left out (the dice, the card bought, the card stolen) and
- * the monopoly's take (derived, not chosen).  Domestic trades are the
- * documented exception (notation/catan.md, "The referee's moves") and
- * are counted, not looked for.  Every kind of action must have been
- * checked somewhere, so a kind the list forgets fails here.
+ * the monopoly's take (derived, not chosen).  Domestic trades of more
+ * than one card a side are the documented exception (notation/catan.md,
+ * "The referee's moves") and are counted, not looked for.  Every kind of
+ * action must have been checked somewhere, so a kind the list forgets
+ * fails here.
  *
  * Soundness, on the first CHECKED_GAMES games: every candidate listed is
  * dealt its chance by the engine's deal(), parsed, formatted back to the
  * candidate's words, and played after the open turn with apply_open; the
- * only refusal allowed is bank-empty (the bank's stock is hidden from the
- * seat, so trades and year of plenty are listed whatever it holds).
+ * only refusals allowed are bank-empty (the bank's stock is hidden from
+ * the seat, so trades and year of plenty are listed whatever it holds)
+ * and trade-not-held of an offer the partner cannot take (its hand is
+ * hidden too).
  *
  * The candidates' counts are reported (mean and max per call) and bounded.
  */
@@ -43,7 +46,7 @@ typedef struct stats {
 	unsigned long calls, listed, max, checked, domestic;
 	unsigned long kinds[32]; /* actions found, by kind            */
 	unsigned long setup_kinds[2];
-	unsigned long tried, accepted, bank_empty; /* soundness         */
+	unsigned long tried, accepted, bank_empty, partner_lacks; /* soundness */
 	char max_where[160];
 } stats;
 
@@ -139,6 +142,8 @@ static void try_all(stats *st, const cat_game *start, cat_game *w, cat_game *pro
 			st->accepted++;
 		else if (!strcmp(rej.rule, "bank-empty"))
 			st->bank_empty++;
+		else if (!strcmp(rej.rule, "trade-not-held") && x.act[0].kind == A_TRADE)
+			st->partner_lacks++;
 		else
 			fail_msg("listed '%s' is refused: [%s] %s", line.p, rej.rule, rej.msg);
 		c = e + 1;
@@ -173,8 +178,9 @@ static void one_game(stats *st, const char *seats, const char *opts, uint64_t se
 		bool setup = g->s.setup_step < 2 * g->nseats;
 		for (unsigned i = 0; i < m.n; i++) {
 			const cat_act *a = &m.act[i];
-			if (a->kind == A_TRADE) {
-				st->domestic++;
+			if (a->kind == A_TRADE &&
+			    (cat_bundle_total(a->give) > 1 || cat_bundle_total(a->get) > 1)) {
+				st->domestic++; /* offers of one card for one are listed */
 				continue;
 			}
 			cat_copy(w, g);
@@ -246,26 +252,28 @@ static void test_gen_actions_are_listed(void **state)
 	for (long k = 0; k < games; k++)
 		one_game(&st, seats[k % 2], opts[k % 8], (uint64_t)k * 0x9E3779B97F4A7C15ull + 7,
 			 k < CHECKED_GAMES);
-	print_message("%ld games: %lu actions checked (%lu domestic trades not listed), "
+	print_message("%ld games: %lu actions checked (%lu larger domestic trades not listed), "
 		      "%lu choices calls, candidates per call mean %.1f, max %lu (%s)\n",
 		      games, st.checked, st.domestic, st.calls, (double)st.listed / st.calls,
 		      st.max, st.max_where);
-	print_message("first %d games: %lu candidates played, %lu accepted, %lu bank-empty\n",
-		      CHECKED_GAMES, st.tried, st.accepted, st.bank_empty);
+	print_message("first %d games: %lu candidates played, %lu accepted, %lu bank-empty, "
+		      "%lu offers the partner cannot take\n",
+		      CHECKED_GAMES, st.tried, st.accepted, st.bank_empty, st.partner_lacks);
 	print_message("found: setup settlement %lu, road %lu; roll %lu, discard %lu, robber "
 		      "%lu, bank %lu, road %lu, settlement %lu, city %lu, buy %lu, knight %lu, "
-		      "road-building %lu, plenty %lu, monopoly %lu, reveal %lu\n",
+		      "road-building %lu, plenty %lu, monopoly %lu, reveal %lu, offer %lu\n",
 		      st.setup_kinds[0], st.setup_kinds[1], st.kinds[A_ROLL], st.kinds[A_DISCARD],
 		      st.kinds[A_ROBBER], st.kinds[A_BANK], st.kinds[A_ROAD], st.kinds[A_SETTLE],
 		      st.kinds[A_CITY], st.kinds[A_BUY], st.kinds[A_KNIGHT], st.kinds[A_ROADS],
-		      st.kinds[A_PLENTY], st.kinds[A_MONOPOLY], st.kinds[A_REVEAL]);
+		      st.kinds[A_PLENTY], st.kinds[A_MONOPOLY], st.kinds[A_REVEAL],
+		      st.kinds[A_TRADE]);
 	assert_true(st.max <= MAX_CANDIDATES);
 	if (games < 100) /* a short run (valgrind) need not meet every kind */
 		return;
 	assert_true(st.setup_kinds[0] > 0 && st.setup_kinds[1] > 0);
 	static const unsigned kinds[] = { A_ROLL,   A_DISCARD,	A_ROBBER, A_BANK,   A_ROAD,
 					  A_SETTLE, A_CITY,	A_BUY,	  A_KNIGHT, A_ROADS,
-					  A_PLENTY, A_MONOPOLY, A_REVEAL };
+					  A_PLENTY, A_MONOPOLY, A_REVEAL, A_TRADE };
 	for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
 		if (!st.kinds[kinds[i]])
 			fail_msg("no action of kind %u was checked", kinds[i]);
