@@ -290,7 +290,9 @@ static int action(gm *G, unsigned seat, const char *verb, const char *rest)
 		arb_frame_play(G->t, &p, &status, &body);
 		if (frame(G, seat, status.p, &body) < 0)
 			rc = -1;
-		else if (p.kind == ARB_PLAY_REFUSED) {
+		else if (p.kind == ARB_PLAY_REFUSED && !strcmp(verb, "decline")) {
+			rc = 0; /* a trade declined: the seat's right, the game goes on */
+		} else if (p.kind == ARB_PLAY_REFUSED) {
 			forfeit(G, seat, ARB_FF_ILLEGAL, "'%s%s%.200s' refused: [%s] %s", verb,
 				*rest ? " " : "", rest, p.rej.rule ? p.rej.rule : "illegal",
 				p.rej.msg);

@@ -747,13 +747,36 @@ int arb_table_end(arb_table *t, unsigned seat, arb_play *p)
 
 /* ---------------------------------------------------------- choices */
 
+/* Would the dealt action `dealt` (len bytes) play after the turn so far?
+ * Tried on the probe, as play_dealt tries it. */
+static bool would_play(arb_table *t, const char *dealt, size_t len)
+{
+	const arb_game_ops *g = t->g;
+	arb_buf line = { 0 };
+	arb_reject rej;
+	if (t->nacts) {
+		arb_buf_put(&line, t->turn.p, t->turn.len);
+	} else {
+		arb_asked a;
+		arb_table_asked(t, &a, NULL);
+		arb_buf_puts(&line, arb_table_colour(t, a.active));
+	}
+	arb_buf_putc(&line, ' ');
+	arb_buf_put(&line, dealt, len);
+	g->copy(t->probe, t->r.state);
+	bool ok = parse_line(t, t->probe, line.p, line.len, t->r.moves + 1, &rej) == 0 &&
+		  (g->apply_open ? g->apply_open : g->apply)(t->probe, t->move, NULL, &rej) == 0;
+	arb_buf_free(&line);
+	return ok;
+}
+
 /* Would the table accept `words` from `seat` now?  Nothing changes: the
  * dealer draws from a copy of its numbers and the play is tried on the
- * probe, as play_dealt tries it. */
+ * probe (would_play). */
 static bool would_accept(arb_table *t, unsigned seat, const char *words)
 {
 	const arb_game_ops *g = t->g;
-	arb_buf action = { 0 }, dealt = { 0 }, line = { 0 };
+	arb_buf action = { 0 }, dealt = { 0 };
 	bool ok = false;
 	size_t len = strlen(words), sl = t->start_words.len;
 	if (!t->nacts && sl &&
@@ -780,27 +803,11 @@ static bool would_accept(arb_table *t, unsigned seat, const char *words)
 	/* a choice still to make, or a partner's consent: the seat's side
 	 * is what deal() judged (the partner's hand is not the seat's to
 	 * see); an engine without copy lists legal actions only */
-	if (rc == ARB_DEAL_CHOOSE || (consent & ~(1u << seat)) || !g->copy) {
-		ok = true;
-		goto done;
-	}
-	if (t->nacts) {
-		arb_buf_put(&line, t->turn.p, t->turn.len);
-	} else {
-		arb_asked a;
-		arb_table_asked(t, &a, NULL);
-		arb_buf_puts(&line, arb_table_colour(t, a.active));
-	}
-	arb_buf_putc(&line, ' ');
-	arb_buf_put(&line, dealt.p ? dealt.p : "", dealt.len);
-	g->copy(t->probe, t->r.state);
-	if (parse_line(t, t->probe, line.p, line.len, t->r.moves + 1, &rej) < 0)
-		goto done;
-	ok = (g->apply_open ? g->apply_open : g->apply)(t->probe, t->move, NULL, &rej) == 0;
+	ok = rc == ARB_DEAL_CHOOSE || (consent & ~(1u << seat)) || !g->copy ||
+	     would_play(t, dealt.p ? dealt.p : "", dealt.len);
 done:
 	arb_buf_free(&action);
 	arb_buf_free(&dealt);
-	arb_buf_free(&line);
 	return ok;
 }
 
@@ -848,8 +855,14 @@ int arb_table_choices(arb_table *t, unsigned seat, arb_buf *out)
 	if (t->pending_seat >= 0) {
 		if (!(t->consent_need & ~t->consent_got & (1u << seat)))
 			return 0;
-		arb_buf_put_all(out, "accept ", colour, "\ndecline ", colour, "\n", (char *)NULL);
-		return 2;
+		/* accept only what would then play: the partner holds what
+		 * it gives (its own hand, which it sees) */
+		bool can =
+			!g->copy || would_play(t, t->pending.p ? t->pending.p : "", t->pending.len);
+		if (can)
+			arb_buf_put_all(out, "accept ", colour, "\n", (char *)NULL);
+		arb_buf_put_all(out, "decline ", colour, "\n", (char *)NULL);
+		return can ? 2 : 1;
 	}
 	int n = 0;
 	if (t->choice_seat >= 0) {
@@ -872,7 +885,11 @@ int arb_table_choices(arb_table *t, unsigned seat, arb_buf *out)
 		return 0;
 	choice_list c = { t, seat, out, 0 };
 	g->choices(now(t), seat, start, keep_choice, &c);
-	if (a.may_end && seat == a.active && g->apply_open && g->copy && would_end(t, seat)) {
+	/* after a win, what the engine still lists comes first (a Catan
+	 * winner's victory point cards, shown so that every view sees the
+	 * win: notation/catan.md) */
+	if (a.may_end && seat == a.active && g->apply_open && g->copy && !(a.over && c.n) &&
+	    would_end(t, seat)) {
 		arb_buf_put_all(out, "end ", colour, "\n", (char *)NULL);
 		c.n++;
 	}

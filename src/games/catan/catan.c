@@ -399,4 +399,5 @@ const arb_game_ops catan_game = {
 	.asked = cat_asked,
 	.actions = cat_actions,
 	.deal = cat_deal,
+	.choices = cat_choices,
 };

@@ -179,6 +179,12 @@ typedef struct cat_game {
 	uint8_t open_setup_phase; /* set-up: 0 want settlement, 1 road, 2 done */
 	struct cat_turn_state {
 		bool rolled, seven, robbed;
+		/* for choices.c: a card played, a build (phases=strict
+		 * trades before it), the cards bought this turn, and in the
+		 * set-up the settlement the road must touch */
+		bool played, built;
+		uint8_t bought[CAT_DEV];
+		uint8_t setup_node;
 		uint8_t must_discard[CAT_SEATS], discarded[CAT_SEATS];
 	} open_turn;
 } cat_game;
@@ -409,6 +415,10 @@ void cat_asked(const void *game, arb_asked *out);
 size_t cat_actions(const void *game, const void *move, uint32_t *cols, size_t max);
 int cat_deal(const void *game, unsigned seat, const arb_token *tok, size_t ntok, uint64_t *rng,
 	     arb_buf *out, unsigned *consent, arb_reject *rej);
+
+/* choices.c: the actions a seat may write now (the choices op) */
+size_t cat_choices(const void *game, unsigned seat, const char *start,
+		   void (*emit)(void *ctx, const char *action), void *ctx);
 
 /* catan.c */
 bool cat_position_ok(const void *game, const char **why);

@@ -30,6 +30,10 @@ int cat_open_keep(const cat_turn *t, unsigned setup_phase)
 	g->open_turn.rolled = t->rolled;
 	g->open_turn.seven = t->seven;
 	g->open_turn.robbed = t->robbed;
+	g->open_turn.played = t->played;
+	g->open_turn.built = t->built;
+	memcpy(g->open_turn.bought, t->bought, sizeof t->bought);
+	g->open_turn.setup_node = t->last_node < 0 ? CAT_NONE : (uint8_t)t->last_node;
 	memcpy(g->open_turn.must_discard, t->must_discard, sizeof t->must_discard);
 	memcpy(g->open_turn.discarded, t->discarded, sizeof t->discarded);
 	return 0;
