@@ -342,7 +342,8 @@ static int sprt_arg(const char *arg, arb_opts *o)
 			break;
 	}
 	if (n != 2 && n != 4) {
-		snprintf(why, sizeof why, "%zu values: give ELO0,ELO1 or ELO0,ELO1,ALPHA,BETA", n);
+		snprintf(why, sizeof why, "%s: give ELO0,ELO1 or ELO0,ELO1,ALPHA,BETA",
+			 n == 1 ? "one value" : "three values");
 		goto bad;
 	}
 	if (!arb_sprt_valid(v[0], v[1], v[2], v[3], why, sizeof why))

@@ -10,6 +10,7 @@
 #   cli             tests/cli-test.sh (exit statuses, -q, /dev/full, fmt -i)
 #   record loop     tests/loop-test.sh (going on, summary, select's Origin, -j = -j 1)
 #   standings       tests/standings-test.sh (a hand-checked tournament)
+#   ratings         tests/rating-test.sh (--rating and --sprt: a match by hand, every format and route)
 #   gen             tests/gen-test.sh (generated games are legal, canonical, seeded)
 #   views           tests/views-test.sh (Catan games as each seat and the observer saw them)
 #   options         tests/options-test.sh (the option table vs --help, completions, checks)
@@ -52,6 +53,7 @@ scripts=${ARBITER_TEST_SCRIPTS:-"
 	tests/cli-test.sh
 	tests/loop-test.sh
 	tests/standings-test.sh
+	tests/rating-test.sh
 	tests/gen-test.sh
 	tests/views-test.sh
 	tests/options-test.sh

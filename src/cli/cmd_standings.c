@@ -22,7 +22,9 @@
  * games left out or stopped (each keeps its file, line and reason, so the
  * table can list it), plus a 32-byte fingerprint slot (at most half full)
  * per game unless --duplicates=count.  Players, groups and fingerprints
- * are found by hash, so the work is linear in the input.
+ * are found by hash, so the work is linear in the input.  --rating and
+ * --sprt need the games themselves: each counted game's seats and places
+ * are kept (standings_fit.c), and partial tables are refused.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -633,6 +635,32 @@ static void print_digests(st_ctx *c, size_t ev, arb_digest *digests, size_t n)
 	}
 }
 
+/* The text table's heading: the group's counts, its scheme, why there
+ * are several tables, and the columns. */
+static void print_heading(st_ctx *c, size_t ev, arb_buf *b)
+{
+	event *e = &c->ev[ev];
+	size_t left = json_array_size(e->left_out);
+	arb_buf_printf(b, "%s%s: %ld game%s counted, %zu left out", ev ? "\n" : "", e->name,
+		       e->games, e->games == 1 ? "" : "s", left);
+	if (e->duplicates)
+		arb_buf_printf(b, ", %ld duplicate%s not counted", e->duplicates,
+			       e->duplicates == 1 ? "" : "s");
+	arb_buf_printf(b, "; scheme %s (points", c->sc.name);
+	for (size_t i = 0; i < c->sc.ntb; i++)
+		arb_buf_printf(b, ", then %s", st_tb_names[c->sc.tb[i]]);
+	/* several tables: say why, and how to have one */
+	static const char *const per[] = { "Event", "Event and Round", "Event, Round and Table" };
+	if (c->nev > 1 && c->o->group != GROUP_NONE)
+		arb_buf_printf(b, "); one table per %s (--group=none: one for all",
+			       per[c->o->group]);
+	arb_buf_puts(
+		b,
+		")\nrank  player                games  wins  places        points   score   share");
+	st_fit_text_head(c, b);
+	arb_buf_putc(b, '\n');
+}
+
 /* One group's table; `list` holds its n players (sorted here). */
 static void print_event(st_ctx *c, size_t ev, player **list, size_t n)
 {
@@ -641,30 +669,10 @@ static void print_event(st_ctx *c, size_t ev, player **list, size_t n)
 	st_fitted fit;
 	st_fit_group(c, ev, list, n, &fit);
 	event *e = &c->ev[ev];
-	size_t left = json_array_size(e->left_out);
 	arb_buf b = { 0 };
 	json_t *doc = json_object(), *rows = json_array();
-	if (c->o->format == FMT_TEXT) {
-		arb_buf_printf(&b, "%s%s: %ld game%s counted, %zu left out", ev ? "\n" : "",
-			       e->name, e->games, e->games == 1 ? "" : "s", left);
-		if (e->duplicates)
-			arb_buf_printf(&b, ", %ld duplicate%s not counted", e->duplicates,
-				       e->duplicates == 1 ? "" : "s");
-		arb_buf_printf(&b, "; scheme %s (points", c->sc.name);
-		for (size_t i = 0; i < c->sc.ntb; i++)
-			arb_buf_printf(&b, ", then %s", st_tb_names[c->sc.tb[i]]);
-		/* several tables: say why, and how to have one */
-		static const char *const per[] = { "Event", "Event and Round",
-						   "Event, Round and Table" };
-		if (c->nev > 1 && c->o->group != GROUP_NONE)
-			arb_buf_printf(&b, "); one table per %s (--group=none: one for all",
-				       per[c->o->group]);
-		arb_buf_puts(
-			&b,
-			")\nrank  player                games  wins  places        points   score   share");
-		st_fit_text_head(c, &b);
-		arb_buf_putc(&b, '\n');
-	}
+	if (c->o->format == FMT_TEXT)
+		print_heading(c, ev, &b);
 	size_t rank = 0;
 	for (size_t i = 0; i < n; i++) {
 		player *p = list[i];

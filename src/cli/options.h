@@ -139,8 +139,8 @@ typedef enum { ARB_VALS_NONE, ARB_VALS_ONE_OF, ARB_VALS_SOME_OF, ARB_VALS_GAMES 
 	  "the random seed (default 1); same seed, same bytes")                 \
 	X(SNAPSHOT,   "snapshot",   0,   0,      CMD_BIT(dump), VALS_NONE,      \
 	  "print the position as a Setup tag")                                  \
-	X(SPRT,       "sprt",       0,   "ELO0,ELO1[,ALPHA,BETA]", CMD_BIT(standings), VALS_NONE, \
-	  "test two players: H0 the first (by name) is ELO0 stronger, H1 ELO1 (ALPHA, BETA default 0.05)") \
+	X(SPRT,       "sprt",       0,   "ELO0,ELO1", CMD_BIT(standings), VALS_NONE, \
+	  "SPRT of two players: is the first by name ELO0 (H0) or ELO1 (H1) Elo stronger? (ELO0,ELO1,ALPHA,BETA: the error rates, default 0.05)") \
 	X(STRATEGY,   "strategy",   0,   "NAME", CMD_BIT(bot), VALS_ONE_OF("random human hot-seat"), \
 	  "how the bot chooses (random: uniformly among the requests offered; human: a person at --terminal; hot-seat: a person, the screen hidden between seats)") \
 	X(SUMMARY,    "summary",    0,   0,      CMD_SUMMARY, VALS_NONE,        \

@@ -1,10 +1,11 @@
 /*
  * standings.h — what the parts of `standings` share: the tables being
  * built (st_ctx: schemes, players, groups, fingerprints) and the calls
- * between its three files: cmd_standings.c (adding games, printing the
+ * between its files: cmd_standings.c (adding games, printing the
  * tables), standings_read.c (the input streams and partial tables, each
- * value checked before it is added) and standings_scheme.c (the points
- * schemes).  Private to src/cli.
+ * value checked before it is added), standings_scheme.c (the points
+ * schemes) and standings_fit.c (--rating and --sprt, by rating.h and
+ * standings_rating.c).  Private to src/cli.
  */
 #ifndef ARB_STANDINGS_H
 #define ARB_STANDINGS_H

@@ -76,17 +76,25 @@ static int cmp_key(const void *pa, const void *pb)
 	return strcmp(a->key, b->key);
 }
 
-/* "Ann", "Ann and Bo", "Ann, Bo and Cy": the players of ids ids[0..n) */
+/* "Ann", "Ann and Bo", "Ann, Bo and Cy": the players of ids ids[0..n);
+ * names that do not fit whole are counted instead ("and 7 more"), so no
+ * name is cut inside a character. */
 static void name_list(player **by_id, const unsigned *ids, size_t n, char *out, size_t size)
 {
 	size_t len = 0;
 	out[0] = '\0';
-	for (size_t i = 0; i < n && len < size; i++)
+	for (size_t i = 0; i < n; i++) {
+		const char *name = by_id[ids[i]]->name;
+		if (len + strlen(name) + 40 > size) {
+			snprintf(out + len, size - len, " and %zu more", n - i);
+			return;
+		}
 		len += (size_t)snprintf(out + len, size - len, "%s%s",
 					!i	     ? ""
 					: i + 1 == n ? " and "
 						     : ", ",
-					by_id[ids[i]]->name);
+					name);
+	}
 }
 
 /* Group ev has no ratings, for a reason that is an error (the fit

@@ -416,6 +416,45 @@ static double elo_eval(fit *f, const pair *p, size_t np, const double *theta, do
 	return ll;
 }
 
+/* A start for Newton's method near the estimate: Hunter's MM iteration
+ * for Bradley–Terry, gamma_i = points_i / sum_j n_ij / (gamma_i +
+ * gamma_j), cheap per step, so that Newton's O(m^3) steps are few. */
+static void elo_start(fit *f, const pair *p, size_t np)
+{
+	size_t m = f->m;
+	double *pts = calloc(m, sizeof *pts), *den = malloc(m * sizeof *den);
+	if (!pts || !den)
+		goto done; /* Newton starts from 0 then */
+	for (size_t q = 0; q < np; q++) {
+		pts[p[q].i] += (double)p[q].halves / 2;
+		pts[p[q].j] += (double)p[q].n - (double)p[q].halves / 2;
+	}
+	for (int it = 0; it < 1000; it++) {
+		memset(den, 0, m * sizeof *den);
+		for (size_t q = 0; q < np; q++) {
+			double t = (double)p[q].n / (exp(f->theta[p[q].i]) + exp(f->theta[p[q].j]));
+			den[p[q].i] += t;
+			den[p[q].j] += t;
+		}
+		double mean = 0, moved = 0;
+		for (size_t k = 0; k < m; k++)
+			mean += (f->work[k] = log(pts[k] / den[k]));
+		mean /= (double)m;
+		for (size_t k = 0; k < m; k++) {
+			moved = fmax(moved, fabs(f->work[k] - mean - f->theta[k]));
+			f->theta[k] = f->work[k] - mean;
+		}
+		if (!(moved >= 1e-4)) /* close, or not a number: Newton decides */
+			break;
+	}
+	for (size_t k = 0; k < m; k++)
+		if (!isfinite(f->theta[k]))
+			memset(f->theta, 0, m * sizeof *f->theta);
+done:
+	free(pts);
+	free(den);
+}
+
 /* Newton's method with step halving: the log-likelihood is concave, and
  * the anchor (+1/m) makes each step's system definite. */
 static int fit_elo(fit *f, arb_rating_result *out)
@@ -427,6 +466,7 @@ static int fit_elo(fit *f, arb_rating_result *out)
 	if (!p || !grad || !next)
 		goto done;
 	rc = ARB_RATING_ENOCONVERGE;
+	elo_start(f, p, np);
 	for (int it = 1; it <= 200; it++) {
 		out->iterations = it;
 		double ll = elo_eval(f, p, np, f->theta, grad);
