@@ -47,14 +47,13 @@ static void put(out *o, const char *s)
 
 static void put_u(out *o, unsigned v)
 {
-	char d[4] = { 0 };
-	if (v >= 10) {
-		d[0] = (char)('0' + v / 10 % 10);
-		d[1] = (char)('0' + v % 10);
-	} else {
-		d[0] = (char)('0' + v);
-	}
-	put(o, d);
+	char d[12];
+	size_t n = sizeof d - 1;
+	d[n] = '\0';
+	do
+		d[--n] = (char)('0' + v % 10);
+	while ((v /= 10) != 0);
+	put(o, d + n);
 }
 
 /* n cards of resource r as a bundle spells them: "ore", "3ore". */
