@@ -190,3 +190,25 @@ for spec in catan:3 elasund:2; do
 	[ "$(tags Round "$f" | wc -l)" = "$n" ] && [ -z "$(tags Forfeit "$f")" ] && checked "$f"
 	ok "$g: built-in bots play $n games, no forfeit, every record passes check" $? "$(tags Forfeit "$f"; cat "$tmp/err")"
 done
+
+# --- --sprt: a bot with a rule of thumb (examples/bots/greedy_bot.py: a
+# follower on a city first) against arbiter bot is found stronger, and the
+# match stops once decided; named the other way round, H0 is accepted
+greedy="python3 examples/bots/greedy_bot.py"
+for order in greedy random; do
+	f=$tmp/sprt-$order.tgn
+	if [ $order = greedy ]; then set -- --bot "greedy=$greedy" --bot random=arbiter; want="H1 accepted"
+	else set -- --bot random=arbiter --bot "greedy=$greedy"; want="H0 accepted"; fi
+	"$ARBITER" match --game carcassonne "$@" --games 400 -j 2 --sprt=0,100 -o "$f" \
+		>"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	n=$(tags Round "$f" | wc -l)
+	[ $rc = 0 ] && [ "$n" -lt 400 ] && checked "$f" &&
+		grep -q "^match: SPRT of $order against .*: $want, the match stopped" "$tmp/err" &&
+		grep -q "^sprt: greedy against random" "$tmp/out"
+	ok "--sprt=0,100, $order first: $want after $n games" $? "$(cat "$tmp/err" "$tmp/out")"
+done
+"$ARBITER" match --game carcassonne --bot a=arbiter --bot b=arbiter --bot c=arbiter --sprt=0,10 \
+	-o "$tmp/sprt3.tgn" >/dev/null 2>"$tmp/err"
+[ $? = 2 ] && grep -q -- '--sprt tests one bot against another' "$tmp/err"
+ok "--sprt with three bots is refused" $? "$(cat "$tmp/err")"

@@ -192,11 +192,23 @@ int arb_cmd_match(const arb_opts *o)
 	m->jobs = o->jobs ? o->jobs : 1;
 	m->output = o->output;
 	m->views = o->views;
+	m->sprt = o->sprt;
+	m->elo0 = o->sprt_elo0;
+	m->elo1 = o->sprt_elo1;
+	m->alpha = o->sprt_alpha;
+	m->beta = o->sprt_beta;
 	int status = clock_options(o, m);
 	if (!status)
 		status = bot_options(o, m);
 	if (!status)
 		status = schedule_options(o, m);
+	if (!status && m->sprt && (m->nbots != 2 || m->seats != 2)) {
+		fprintf(stderr,
+			"arbiter: match: --sprt tests one bot against another: give two --bot "
+			"and two seats (this match has %zu bots, %zu seats)\n",
+			m->nbots, m->seats);
+		status = ARB_EXIT_ERROR;
+	}
 	if (!status && m->views && mkdir(m->views, 0777) != 0 && errno != EEXIST) {
 		fprintf(stderr, "arbiter: match: --views %s: %s\n", m->views, strerror(errno));
 		status = ARB_EXIT_ERROR;

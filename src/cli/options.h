@@ -127,7 +127,7 @@ typedef enum { ARB_VALS_NONE, ARB_VALS_ONE_OF, ARB_VALS_SOME_OF, ARB_VALS_GAMES 
 	  "seats per game (default: the game's smallest)")                      \
 	X(QUIET,      "quiet",      'q', 0,      CMD_RECORDS | CMD_BIT(import), VALS_NONE,        \
 	  "print nothing; the exit status tells the result")                    \
-	X(RATING,     "rating",     0,   "MODEL", CMD_BIT(standings), VALS_ONE_OF("elo plackett-luce"), \
+	X(RATING,     "rating",     0,   "MODEL", CMD_BIT(standings) | CMD_BIT(match), VALS_ONE_OF("elo plackett-luce"), \
 	  "add each player's rating and its 95 % interval, fitted to the games (elo: two-player games)") \
 	X(RECOVER,    "recover",    0,   0,      CMD_BIT(match), VALS_NONE,     \
 	  "start a bot whose process ended again for its next game (default: it forfeits the rest)") \
@@ -139,8 +139,8 @@ typedef enum { ARB_VALS_NONE, ARB_VALS_ONE_OF, ARB_VALS_SOME_OF, ARB_VALS_GAMES 
 	  "the random seed (default 1); same seed, same bytes")                 \
 	X(SNAPSHOT,   "snapshot",   0,   0,      CMD_BIT(dump), VALS_NONE,      \
 	  "print the position as a Setup tag")                                  \
-	X(SPRT,       "sprt",       0,   "ELO0,ELO1", CMD_BIT(standings), VALS_NONE, \
-	  "SPRT of two players: is the first by name ELO0 (H0) or ELO1 (H1) Elo stronger? (ELO0,ELO1,ALPHA,BETA: the error rates, default 0.05)") \
+	X(SPRT,       "sprt",       0,   "ELO0,ELO1", CMD_BIT(standings) | CMD_BIT(match), VALS_NONE, \
+	  "SPRT of two players: is the first (by name; match: the first --bot) ELO0 (H0) or ELO1 (H1) Elo stronger? (ELO0,ELO1,ALPHA,BETA: the error rates, default 0.05); match stops once decided") \
 	X(STRATEGY,   "strategy",   0,   "NAME", CMD_BIT(bot), VALS_ONE_OF("random human hot-seat"), \
 	  "how the bot chooses (random: uniformly among the requests offered; human: a person at --terminal; hot-seat: a person, the screen hidden between seats)") \
 	X(SUMMARY,    "summary",    0,   0,      CMD_SUMMARY, VALS_NONE,        \

@@ -68,6 +68,10 @@ typedef struct arb_match {
 	long jobs;
 	const char *output, *views;
 	bool progress; /* the line on stderr */
+	/* --sprt: the first bot against the second, the match stopped once
+	 * decided (rating.h's trinomial GSPRT) */
+	bool sprt;
+	double elo0, elo1, alpha, beta;
 } arb_match;
 
 /* One game of the schedule. */

@@ -35,6 +35,7 @@
 #include <unistd.h>
 
 #include "match.h"
+#include "../cli/rating.h"
 #include "../core/util.h"
 
 typedef struct run {
@@ -49,6 +50,10 @@ typedef struct run {
 	size_t actions;
 	int status;
 	char env_bot[ARB_MATCH_BOTS][160];
+	/* --sprt: the first bot's wins, draws and losses, and the decision */
+	unsigned long sprt_w, sprt_d, sprt_l;
+	int sprt_decision;
+	double llr, lower, upper;
 } run;
 
 /* ------------------------------------------------------------ schedule */
@@ -187,6 +192,44 @@ static void put_record(run *r, arb_game_result *res)
 	progress(r);
 }
 
+static bool tag_value(const char *rec, size_t len, const char *name, char *out, size_t cap);
+
+/* --sprt: count the record rec[0..len) for the first bot (a win, a draw:
+ * both or neither won, or a loss) and decide when the test can.  Under
+ * the lock. */
+static void sprt_count(run *r, const char *rec, size_t len)
+{
+	const arb_match *m = r->m;
+	char result[128], name[256];
+	if (!m->sprt || !tag_value(rec, len, "Result", result, sizeof result))
+		return;
+	bool first_won = false, other_won = false;
+	for (size_t c = 0; m->g->colours[c]; c++) {
+		if (!tag_value(rec, len, m->g->colours[c], name, sizeof name))
+			continue;
+		/* "Red" among the winners' "Red, Blue" */
+		const char *w = result, *colour = m->g->colours[c];
+		size_t n = strlen(colour);
+		bool won = false;
+		while ((w = strstr(w, colour)) != NULL) {
+			won |= (w == result || w[-1] == ' ') && (w[n] == ',' || w[n] == '\0');
+			w += n;
+		}
+		if (won && !strcmp(name, m->bots[0].name))
+			first_won = true;
+		else if (won)
+			other_won = true;
+	}
+	if (first_won && !other_won)
+		r->sprt_w++;
+	else if (other_won && !first_won)
+		r->sprt_l++;
+	else
+		r->sprt_d++;
+	r->sprt_decision = arb_sprt_trinomial(r->sprt_w, r->sprt_d, r->sprt_l, m->elo0, m->elo1,
+					      m->alpha, m->beta, &r->llr, &r->lower, &r->upper);
+}
+
 static void *worker(void *arg)
 {
 	run *r = arg;
@@ -195,7 +238,10 @@ static void *worker(void *arg)
 		pthread_mutex_lock(&r->lock);
 		while (r->next < m->games && r->done[r->next])
 			r->next++;
-		long k = r->next < m->games && !arb_proc_interrupted && !r->status ? r->next++ : -1;
+		long k = r->next < m->games && !arb_proc_interrupted && !r->status &&
+					 r->sprt_decision == ARB_SPRT_CONTINUE
+				 ? r->next++
+				 : -1;
 		arb_match_game mg;
 		arb_proc *procs[ARB_MAX_SEATS] = { 0 };
 		arb_forfeit why[ARB_MAX_SEATS] = { 0 };
@@ -219,6 +265,7 @@ static void *worker(void *arg)
 			r->status = 2;
 		} else if (!res.error[0]) {
 			put_record(r, &res);
+			sprt_count(r, res.record.p, res.record.len);
 		}
 		pthread_mutex_unlock(&r->lock);
 		arb_buf_free(&res.record);
@@ -305,8 +352,10 @@ static int resume(run *r, const char *bytes, size_t len)
 				m->output, at, m->games, m->g->name, m->event);
 			return -1;
 		}
-		if (!r->done[round - 1])
+		if (!r->done[round - 1]) {
 			r->skipped++;
+			sprt_count(r, rec, n);
+		}
 		r->done[round - 1] = true;
 		at = next;
 	}
@@ -428,6 +477,15 @@ int arb_match_run(arb_match *m)
 	}
 	if (r.fd >= 0)
 		summary(&r, arb_now_ms() - t0);
+	if (r.fd >= 0 && m->sprt)
+		fprintf(stderr,
+			"match: SPRT of %s against %s (elo0 %g, elo1 %g, alpha %g, beta %g): "
+			"%lu wins, %lu draws, %lu losses; LLR %.3f in [%.3f, %.3f]: %s\n",
+			m->bots[0].name, m->bots[1].name, m->elo0, m->elo1, m->alpha, m->beta,
+			r.sprt_w, r.sprt_d, r.sprt_l, r.llr, r.lower, r.upper,
+			r.sprt_decision == ARB_SPRT_H1	 ? "H1 accepted, the match stopped"
+			: r.sprt_decision == ARB_SPRT_H0 ? "H0 accepted, the match stopped"
+							 : "not decided within --games");
 	if (arb_proc_interrupted && !r.status) {
 		fprintf(stderr, "arbiter: match: interrupted; --resume goes on with %s\n",
 			m->output);
