@@ -190,3 +190,14 @@ for spec in catan:3 elasund:2; do
 	[ "$(tags Round "$f" | wc -l)" = "$n" ] && [ -z "$(tags Forfeit "$f")" ] && checked "$f"
 	ok "$g: built-in bots play $n games, no forfeit, every record passes check" $? "$(tags Forfeit "$f"; cat "$tmp/err")"
 done
+
+# --- more than two seats: the forfeiting seat is placed last, whatever
+# its score (Red reached 4, Green 0: Green is second)
+f=$tmp/three.tgn
+"$ARBITER" match --game carcassonne --players 3 --bot a=arbiter --bot b=arbiter --bot c=arbiter \
+	--games 1 --max-moves 30 --seed 1 -o "$f" >/dev/null 2>&1
+sed -i 's/^\[Result ".*"\]$/[Result "Blue"]/; s/^\[Adjudication .*$/[Forfeit "Red: illegal action: as a test"]/' "$f"
+"$ARBITER" check "$f" | grep -q 'Red 4, Blue 0, Green 0; adjudicated, winner: Blue' &&
+	[ "$("$ARBITER" standings --format=tsv "$f" | awk -F'\t' 'NR > 1 { printf "%s:%s ", $3, $2 }')" = "b:1 c:2 a:3 " ]
+ok "3 seats: the forfeiting seat is placed last, the others by score" $? \
+	"$("$ARBITER" check "$f"; "$ARBITER" standings --format=tsv "$f")"
