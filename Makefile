@@ -68,7 +68,7 @@ UNIT_BIN  := $(patsubst %.c,$(BUILD)/%,$(UNIT_SRC))
 FUZZ_REPLAY_BIN := $(patsubst %.c,$(BUILD)/%,$(wildcard tests/fuzz/fuzz_*.c))
 
 .PHONY: all check check-views test-run unit sanitize tsan fuzz fuzz-build fuzz-seeds fuzz-merge fuzz-coverage fuzz-afl \
-	bench bench-views bench-referee install uninstall clean fmt fmt-check
+	bench bench-views bench-referee bench-match install uninstall clean fmt fmt-check
 
 all: arbiter
 
@@ -322,6 +322,11 @@ bench-views:
 bench-referee:
 	$(MAKE) BUILD=build/bench-obj CFLAGS="-O2 -g -gdwarf-4" build/bench-obj/arbiter
 	@sh tests/bench/referee.sh build/bench-obj/arbiter
+
+# A tournament of four `arbiter bot` processes: tests/bench/match.sh.
+bench-match:
+	$(MAKE) BUILD=build/bench-obj CFLAGS="-O2 -g -gdwarf-4" build/bench-obj/arbiter
+	@sh tests/bench/match.sh build/bench-obj/arbiter
 
 # The same harnesses under AFL++ (input on stdin; the AFL builds of
 # fuzz-build), FUZZ_SECONDS each, findings under build/fuzz/afl-out.
