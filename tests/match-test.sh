@@ -164,9 +164,23 @@ sleep 0.3
 ! left_behind "$mark-k"
 ok "the killed runner's bots end with their input" $? "$(pgrep -af "$mark-k")"
 
+# SIGINT: the games being played are dropped, the rest kept, exit 130,
+# every bot ended
+f=$tmp/int.tgn
+"$ARBITER" match --game carcassonne --bot a="$slow $mark-i" --bot b="$slow $mark-i" --games 6 --max-moves 30 -j 2 -o "$f" >/dev/null 2>"$tmp/int-err" &
+pid=$!
+i=0
+while [ $i -lt 100 ] && [ "$(tags Round "$f" 2>/dev/null | wc -l)" -lt 1 ]; do sleep 0.1; i=$((i + 1)); done
+kill -INT $pid
+wait $pid
+rc=$?
+sleep 0.3
+[ $rc = 130 ] && checked "$f" && grep -q 'interrupted; --resume goes on' "$tmp/int-err" && ! left_behind "$mark-i"
+ok "SIGINT: exit 130, the records written pass check, no bot left" $? "exit $rc; $(cat "$tmp/int-err"; pgrep -af "$mark-i")"
+
 # --- usage
 expect "an existing output without --resume is refused" 2 \
-	"$ARBITER" match --game carcassonne --bot a=arbiter --bot b=arbiter -o "$f"
+	"$ARBITER" match --game carcassonne --bot a=arbiter --bot b=arbiter -o "$tmp/resume.tgn"
 expect "fewer bots than seats is refused" 2 \
 	"$ARBITER" match --game carcassonne --players 3 --bot a=arbiter --bot b=arbiter -o "$tmp/x.tgn"
 expect "two bots of one name are refused" 2 \

@@ -94,6 +94,17 @@ static void forfeit(gm *G, unsigned seat, arb_forfeit f, const char *fmt, ...)
 			*c = '?';
 }
 
+/* Whether the runner was told to stop (a signal): the game then ends
+ * unwritten, no seat forfeiting. */
+static bool interrupted(gm *G)
+{
+	if (!arb_proc_interrupted)
+		return false;
+	snprintf(G->res->error, sizeof G->res->error, "interrupted");
+	G->stop = true;
+	return true;
+}
+
 /* Write to a seat; a seat that cannot be written to forfeits. */
 static int send(gm *G, unsigned seat, const char *s, size_t len)
 {
@@ -101,6 +112,8 @@ static int send(gm *G, unsigned seat, const char *s, size_t len)
 	if (!p)
 		return -1;
 	int rc = arb_proc_send(p, s, len, arb_now_ms() + WRITE_MS);
+	if (rc && interrupted(G))
+		return -1;
 	if (rc == -1)
 		forfeit(G, seat, ARB_FF_CLOSED, "the host could not write to it");
 	else if (rc == -2)
@@ -168,12 +181,8 @@ static int read_seat(gm *G, unsigned seat, int64_t deadline, bool watch, const c
 			if (G->procs[s] && (watch || s == seat))
 				ps[n++] = G->procs[s];
 		if (arb_proc_wait(ps, n, deadline) == 0) {
-			if (arb_proc_interrupted) { /* the runner was told to stop */
-				snprintf(G->res->error, sizeof G->res->error, "interrupted");
-				G->stop = true;
-			} else {
+			if (!interrupted(G))
 				forfeit(G, seat, ARB_FF_TIME, "no answer in time");
-			}
 			return -1;
 		}
 		if (watch && others(G, (int)seat) < 0)

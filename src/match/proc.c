@@ -274,7 +274,7 @@ int arb_proc_send(arb_proc *p, const char *s, size_t n, int64_t deadline)
 		if (w < 0 && errno != EAGAIN && errno != EWOULDBLOCK)
 			return -1; /* EPIPE: it closed its input */
 		int64_t now = arb_now_ms();
-		if (deadline >= 0 && now >= deadline)
+		if ((deadline >= 0 && now >= deadline) || arb_proc_interrupted)
 			return -2;
 		int wait = TICK_MS;
 		if (deadline >= 0 && deadline - now < wait)

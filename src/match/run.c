@@ -363,12 +363,15 @@ static void signals(void)
 	struct sigaction sa;
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = SIG_IGN;
-	sigaction(SIGPIPE, &sa, NULL); /* a bot gone is a forfeit, not our end */
-	sa.sa_handler = on_signal;     /* no SA_RESTART: poll returns at once */
+	/* a bot gone is a forfeit, not our end */
+	bool ok = sigaction(SIGPIPE, &sa, NULL) == 0;
+	sa.sa_handler = on_signal; /* no SA_RESTART: poll returns at once */
 	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
+	ok &= sigaction(SIGINT, &sa, NULL) == 0 && sigaction(SIGTERM, &sa, NULL) == 0 &&
+	      sigaction(SIGHUP, &sa, NULL) == 0;
+	if (!ok)
+		fprintf(stderr, "arbiter: match: cannot set the signals' handlers: %s\n",
+			strerror(errno));
 }
 
 static double cpu_seconds(int who)
@@ -395,7 +398,10 @@ static void summary(const run *r, int64_t ms)
 int arb_match_run(arb_match *m)
 {
 	run r = { .m = m, .fd = -1 };
-	pthread_mutex_init(&r.lock, NULL);
+	if (pthread_mutex_init(&r.lock, NULL) != 0) {
+		fprintf(stderr, "arbiter: match: cannot make a lock\n");
+		return 2;
+	}
 	schedule(&r);
 	r.done = arb_xcalloc((size_t)m->games + 1, sizeof *r.done);
 	for (size_t b = 0; b < m->nbots; b++)
