@@ -299,10 +299,15 @@ static int action(gm *G, unsigned seat, const char *verb, const char *rest)
 		arb_frame_play(G->t, &p, &status, &body);
 		if (frame(G, seat, status.p, &body) < 0)
 			rc = -1;
+		else if (p.kind == ARB_PLAY_REFUSED && !strcmp(verb, "decline"))
+			rc = 0; /* a trade declined: the offer is refused, by right */
 		else if (p.kind == ARB_PLAY_REFUSED) {
-			forfeit(G, seat, ARB_FF_ILLEGAL, "'%s%s%.200s' refused: [%s] %s", verb,
-				*rest ? " " : "", rest, p.rej.rule ? p.rej.rule : "illegal",
-				p.rej.msg);
+			/* after an accept, the action refused is the offerer's */
+			bool own = p.seat == seat;
+			const char *what = own ? rest : p.words.p ? p.words.p : "";
+			forfeit(G, p.seat, ARB_FF_ILLEGAL, "'%s%s%.200s' refused: [%s] %s",
+				own ? verb : "play", *what ? " " : "", what,
+				p.rej.rule ? p.rej.rule : "illegal", p.rej.msg);
 			rc = -1;
 		} else
 			rc = p.kind == ARB_PLAY_CHOOSE;
