@@ -157,7 +157,7 @@ static size_t pending(const arb_proc *p)
 
 static bool has_line(const arb_proc *p)
 {
-	return memchr(p->buf + p->start, '\n', pending(p)) != NULL;
+	return pending(p) && memchr(p->buf + p->start, '\n', pending(p)) != NULL;
 }
 
 /* Read what is there without waiting, while a line is not complete and
