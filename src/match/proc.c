@@ -28,7 +28,7 @@
 
 extern char **environ;
 
-volatile sig_atomic_t arb_proc_interrupted;
+_Atomic int arb_proc_interrupted;
 
 int64_t arb_now_ms(void)
 {

@@ -135,18 +135,17 @@ static arb_proc *take(run *r, int b, arb_forfeit *why)
 static void give_back(run *r, int b, arb_proc *p, bool kill, bool crash)
 {
 	arb_match_bot *bot = &r->m->bots[b];
-	if (kill || bot->nidle == sizeof bot->idle / sizeof bot->idle[0]) {
+	pthread_mutex_lock(&r->lock);
+	bool keep = !kill && bot->nidle < sizeof bot->idle / sizeof bot->idle[0];
+	if (keep)
+		bot->idle[bot->nidle++] = p;
+	else if (crash && !r->m->recover)
+		bot->down = true;
+	pthread_mutex_unlock(&r->lock);
+	if (!keep) { /* ended outside the lock: it may take a second */
 		arb_proc_end(p, !kill, kill ? 0 : 200);
 		free(p);
-		pthread_mutex_lock(&r->lock);
-		if (crash && !r->m->recover)
-			bot->down = true;
-		pthread_mutex_unlock(&r->lock);
-		return;
 	}
-	pthread_mutex_lock(&r->lock);
-	bot->idle[bot->nidle++] = p;
-	pthread_mutex_unlock(&r->lock);
 }
 
 /* ------------------------------------------------------------ output */
