@@ -6,7 +6,9 @@
 # (rotations, round robin, gauntlet), --duplicate deals one seed to a
 # group's rotations, -j 2 writes the records -j 1 writes, --max-moves
 # adjudicates; a runner killed with SIGKILL, then --resume, loses no game
-# and plays each round once; the standings of the file are printed.
+# and plays each round once; SIGINT ends it cleanly; a person plays a
+# seat at the terminal (tests/match-human.py); the standings of the file
+# are printed.
 # Carcassonne, 2 seats, short times: the whole suite takes seconds.
 . "$(dirname "$0")/lib.sh"
 SUITE=match
@@ -177,6 +179,16 @@ rc=$?
 sleep 0.3
 [ $rc = 130 ] && checked "$f" && grep -q 'interrupted; --resume goes on' "$tmp/int-err" && ! left_behind "$mark-i"
 ok "SIGINT: exit 130, the records written pass check, no bot left" $? "exit $rc; $(cat "$tmp/int-err"; pgrep -af "$mark-i")"
+
+# a person's seat (--bot me=human): at a terminal of its own, in the
+# runner's process group, answering the first action listed each time
+f=$tmp/human.tgn
+if command -v python3 >/dev/null 2>&1; then
+	python3 tests/match-human.py "$ARBITER" "$f" >"$tmp/human-out" 2>&1
+	grep -q '^--- exit 0$' "$tmp/human-out" && grep -q '^prompts answered: 6$' "$tmp/human-out" &&
+		[ "$(tags Turns "$f" | tr '\n' ' ')" = "6 6 " ] && [ -z "$(tags Forfeit "$f")" ] && checked "$f"
+	ok "a person plays a seat at the match's terminal (--bot NAME=human)" $? "$(cat "$tmp/human-out"; grep Forfeit "$f")"
+fi
 
 # --- usage
 expect "an existing output without --resume is refused" 2 \
