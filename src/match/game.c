@@ -481,11 +481,6 @@ static int hello(gm *G)
 	return G->stop ? -1 : 0;
 }
 
-void arb_match_record(const arb_match *m, const arb_match_game *mg, arb_table *t,
-		      arb_game_result *res);
-void arb_match_header(const arb_match *m, const arb_match_game *mg, arb_buf *head, uint64_t *rng);
-void arb_match_views(const arb_match *m, const arb_match_game *mg, arb_table *t);
-
 /* The moves of the game, until its end, a forfeit or --max-moves. */
 static void play(gm *G)
 {
@@ -573,7 +568,7 @@ void arb_match_play(const arb_match *m, const arb_match_game *mg, arb_proc *cons
 	for (unsigned s = 0; s < G.n; s++)
 		if (G.owes[s])
 			res->kill[s] = true;
-	arb_match_record(m, mg, t, res);
+	arb_match_record(m, t, res);
 	over(&G);
 	if (m->views)
 		arb_match_views(m, mg, t);
