@@ -68,7 +68,7 @@ UNIT_BIN  := $(patsubst %.c,$(BUILD)/%,$(UNIT_SRC))
 FUZZ_REPLAY_BIN := $(patsubst %.c,$(BUILD)/%,$(wildcard tests/fuzz/fuzz_*.c))
 
 .PHONY: all check check-views test-run unit sanitize tsan fuzz fuzz-build fuzz-seeds fuzz-merge fuzz-coverage fuzz-afl \
-	bench bench-views bench-referee install uninstall clean fmt fmt-check
+	bench bench-views bench-referee bench-match install uninstall clean fmt fmt-check
 
 all: arbiter
 
@@ -293,7 +293,7 @@ fuzz-coverage:
 
 # ThreadSanitizer on the -j paths: a build of its own runs tests/loop-test.sh
 # (-j 3 against -j 1 on the corpus, bad input and TSAN_GAMES generated
-# games per game); a race makes TSan print on stderr and exit 66, so the
+# games per game), then tests/match-test.sh (match -j 2's threads); a race makes TSan print on stderr and exit 66, so the
 # comparison with -j 1 fails.  Not within `make sanitize` (TSan and ASan
 # cannot share a binary).
 TSAN_FLAGS = -O1 -g -fsanitize=thread
@@ -305,6 +305,11 @@ tsan:
 		grep -v '^PASS' build/tsan/loop.log | head -40; \
 		echo "tsan: $$(grep -c '^PASS' build/tsan/loop.log) passed, $$(grep -c '^FAIL' build/tsan/loop.log) failed"; \
 		! grep -q '^FAIL' build/tsan/loop.log
+	@TSAN_OPTIONS="halt_on_error=1 exitcode=66" ARBITER=build/tsan/arbiter \
+		sh tests/match-test.sh >build/tsan/match.log 2>&1; \
+		grep -v '^PASS' build/tsan/match.log | head -40; \
+		echo "tsan match: $$(grep -c '^PASS' build/tsan/match.log) passed, $$(grep -c '^FAIL' build/tsan/match.log) failed"; \
+		! grep -q '^FAIL' build/tsan/match.log
 
 # Speed and memory, measured (never asserted): see tests/bench/bench.sh.
 # A binary of its own, built with DWARF 4 so valgrind 3.19 reads it.
@@ -322,6 +327,11 @@ bench-views:
 bench-referee:
 	$(MAKE) BUILD=build/bench-obj CFLAGS="-O2 -g -gdwarf-4" build/bench-obj/arbiter
 	@sh tests/bench/referee.sh build/bench-obj/arbiter
+
+# A tournament of four `arbiter bot` processes: tests/bench/match.sh.
+bench-match:
+	$(MAKE) BUILD=build/bench-obj CFLAGS="-O2 -g -gdwarf-4" build/bench-obj/arbiter
+	@sh tests/bench/match.sh build/bench-obj/arbiter
 
 # The same harnesses under AFL++ (input on stdin; the AFL builds of
 # fuzz-build), FUZZ_SECONDS each, findings under build/fuzz/afl-out.

@@ -6,7 +6,9 @@
 # (rotations, round robin, gauntlet), --duplicate deals one seed to a
 # group's rotations, -j 2 writes the records -j 1 writes, --max-moves
 # adjudicates; a runner killed with SIGKILL, then --resume, loses no game
-# and plays each round once; the standings of the file are printed.
+# and plays each round once; SIGINT ends it cleanly; a person plays a
+# seat at the terminal (tests/match-human.py); the standings of the file
+# are printed.
 # Carcassonne, 2 seats, short times: the whole suite takes seconds.
 . "$(dirname "$0")/lib.sh"
 SUITE=match
@@ -164,9 +166,33 @@ sleep 0.3
 ! left_behind "$mark-k"
 ok "the killed runner's bots end with their input" $? "$(pgrep -af "$mark-k")"
 
+# SIGINT: the games being played are dropped, the rest kept, exit 130,
+# every bot ended
+f=$tmp/int.tgn
+"$ARBITER" match --game carcassonne --bot a="$slow $mark-i" --bot b="$slow $mark-i" --games 6 --max-moves 30 -j 2 -o "$f" >/dev/null 2>"$tmp/int-err" &
+pid=$!
+i=0
+while [ $i -lt 100 ] && [ "$(tags Round "$f" 2>/dev/null | wc -l)" -lt 1 ]; do sleep 0.1; i=$((i + 1)); done
+kill -INT $pid
+wait $pid
+rc=$?
+sleep 0.3
+[ $rc = 130 ] && checked "$f" && grep -q 'interrupted; --resume goes on' "$tmp/int-err" && ! left_behind "$mark-i"
+ok "SIGINT: exit 130, the records written pass check, no bot left" $? "exit $rc; $(cat "$tmp/int-err"; pgrep -af "$mark-i")"
+
+# a person's seat (--bot me=human): at a terminal of its own, in the
+# runner's process group, answering the first action listed each time
+f=$tmp/human.tgn
+if command -v python3 >/dev/null 2>&1; then
+	python3 tests/match-human.py "$ARBITER" "$f" >"$tmp/human-out" 2>&1
+	grep -q '^--- exit 0$' "$tmp/human-out" && grep -q '^prompts answered: 6$' "$tmp/human-out" &&
+		[ "$(tags Turns "$f" | tr '\n' ' ')" = "6 6 " ] && [ -z "$(tags Forfeit "$f")" ] && checked "$f"
+	ok "a person plays a seat at the match's terminal (--bot NAME=human)" $? "$(cat "$tmp/human-out"; grep Forfeit "$f")"
+fi
+
 # --- usage
 expect "an existing output without --resume is refused" 2 \
-	"$ARBITER" match --game carcassonne --bot a=arbiter --bot b=arbiter -o "$f"
+	"$ARBITER" match --game carcassonne --bot a=arbiter --bot b=arbiter -o "$tmp/resume.tgn"
 expect "fewer bots than seats is refused" 2 \
 	"$ARBITER" match --game carcassonne --players 3 --bot a=arbiter --bot b=arbiter -o "$tmp/x.tgn"
 expect "two bots of one name are refused" 2 \
@@ -212,3 +238,14 @@ done
 	-o "$tmp/sprt3.tgn" >/dev/null 2>"$tmp/err"
 [ $? = 2 ] && grep -q -- '--sprt tests one bot against another' "$tmp/err"
 ok "--sprt with three bots is refused" $? "$(cat "$tmp/err")"
+
+# --- more than two seats: the forfeiting seat is placed last, whatever
+# its score (Red reached 4, Green 0: Green is second)
+f=$tmp/three.tgn
+"$ARBITER" match --game carcassonne --players 3 --bot a=arbiter --bot b=arbiter --bot c=arbiter \
+	--games 1 --max-moves 30 --seed 1 -o "$f" >/dev/null 2>&1
+sed -i 's/^\[Result ".*"\]$/[Result "Blue"]/; s/^\[Adjudication .*$/[Forfeit "Red: illegal action: as a test"]/' "$f"
+"$ARBITER" check "$f" | grep -q 'Red 4, Blue 0, Green 0; adjudicated, winner: Blue' &&
+	[ "$("$ARBITER" standings --format=tsv "$f" | awk -F'\t' 'NR > 1 { printf "%s:%s ", $3, $2 }')" = "b:1 c:2 a:3 " ]
+ok "3 seats: the forfeiting seat is placed last, the others by score" $? \
+	"$("$ARBITER" check "$f"; "$ARBITER" standings --format=tsv "$f")"

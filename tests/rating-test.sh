@@ -177,7 +177,7 @@ usage "--sprt: ALPHA (0) is a probability of error: above 0 and below 1 $hint" -
 usage "--sprt: BETA (1.5) is a probability of error: above 0 and below 1 $hint" --sprt=0,5,0.05,1.5
 usage "--sprt: ALPHA + BETA (1.1) must be below 1, or the test decides nothing $hint" --sprt=0,5,0.6,0.5
 capture check --rating=elo "$tmp/match.tgn" | head -1 >"$tmp/got"
-echo "stderr: arbiter: --rating works with standings only, not check" >"$tmp/want"
+echo "stderr: arbiter: --rating works with standings and match only, not check" >"$tmp/want"
 same "check refuses --rating" "$tmp/want" "$tmp/got"
 
 capture standings --sprt=0,10 "$tmp/four.tgn" | grep -v '^  *[0-9]' >"$tmp/got"

@@ -55,16 +55,11 @@ static void send_json(session *S, json_t *a)
 
 static void send_text(session *S, const char *status, const arb_buf *body)
 {
-	if (fputs(status, stdout) == EOF || putchar('\n') == EOF)
+	arb_buf f = { 0 };
+	arb_frame_text(status, body, &f);
+	if (fwrite(f.p, 1, f.len, stdout) != f.len || fflush(stdout) == EOF)
 		S->failed = true;
-	if (body && body->len) {
-		if (fwrite(body->p, 1, body->len, stdout) != body->len)
-			S->failed = true;
-		if (body->p[body->len - 1] != '\n' && putchar('\n') == EOF)
-			S->failed = true;
-	}
-	if (putchar('\n') == EOF || fflush(stdout) == EOF)
-		S->failed = true;
+	arb_buf_free(&f);
 }
 
 /* json_object_set_new that notices a value jansson could not make (out

@@ -33,6 +33,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/random.h>
 #include <time.h>
 
@@ -416,8 +417,8 @@ static bool seat_twice(const st_ctx *c, json_t *seats, char *why, size_t size)
  * the seats' players (indices: pointers would dangle), placed[] their
  * places.  Returns 0,
  * or -1 with a diagnostic when a sum would overflow. */
-static int tally_seats(st_ctx *c, size_t ev, json_t *seats, const bool *win, size_t *who,
-		       size_t *placed, const char *src, size_t line)
+static int tally_seats(st_ctx *c, size_t ev, json_t *seats, const bool *win, unsigned last,
+		       size_t *who, size_t *placed, const char *src, size_t line)
 {
 	size_t n = json_array_size(seats);
 	long score[ARB_MAX_SEATS], best = 0;
@@ -435,9 +436,11 @@ static int tally_seats(st_ctx *c, size_t ev, json_t *seats, const bool *win, siz
 		for (size_t j = 0; j < n; j++) {
 			if (j == i)
 				continue;
-			bool better =
-				(win[j] && !win[i]) || (win[j] == win[i] && score[j] > score[i]);
-			bool same = win[j] == win[i] && score[j] == score[i];
+			/* winners, then the seats that did not forfeit, then score */
+			bool li = last >> i & 1, lj = last >> j & 1;
+			bool better = (win[j] && !win[i]) || (win[j] == win[i] && (li && !lj)) ||
+				      (win[j] == win[i] && li == lj && score[j] > score[i]);
+			bool same = win[j] == win[i] && li == lj && score[j] == score[i];
 			ahead += better;
 			tied += same;
 		}
@@ -520,8 +523,18 @@ int st_add_game(st_ctx *c, json_t *doc, const char *src, size_t line)
 	if (c->ev[ev].games == LONG_MAX)
 		return st_input_error(c, src, line, 1, "group %s: too many games to count",
 				      c->ev[ev].name);
+	/* a match game a seat forfeited ([Forfeit "Blue: ..."], written by
+	 * `arbiter match`): that seat is placed last (notation/match.md) */
+	unsigned last = 0;
+	const char *ff = stopped ? st_str(tags, "Forfeit") : "";
+	size_t fflen = strcspn(ff, ":");
+	for (size_t i = 0; ff[fflen] == ':' && i < n; i++) {
+		const char *col = st_str(json_array_get(seats, i), "colour");
+		if (strlen(col) == fflen && !strncasecmp(col, ff, fflen))
+			last |= 1u << i;
+	}
 	size_t who[ARB_MAX_SEATS], placed[ARB_MAX_SEATS];
-	if (tally_seats(c, ev, seats, win, who, placed, src, line) ||
+	if (tally_seats(c, ev, seats, win, last, who, placed, src, line) ||
 	    st_fit_add(c, ev, n, who, placed, src, line))
 		return -1;
 	c->ev[ev].games++;

@@ -94,6 +94,17 @@ static void forfeit(gm *G, unsigned seat, arb_forfeit f, const char *fmt, ...)
 			*c = '?';
 }
 
+/* Whether the runner was told to stop (a signal): the game then ends
+ * unwritten, no seat forfeiting. */
+static bool interrupted(gm *G)
+{
+	if (!arb_proc_interrupted)
+		return false;
+	snprintf(G->res->error, sizeof G->res->error, "interrupted");
+	G->stop = true;
+	return true;
+}
+
 /* Write to a seat; a seat that cannot be written to forfeits. */
 static int send(gm *G, unsigned seat, const char *s, size_t len)
 {
@@ -101,6 +112,8 @@ static int send(gm *G, unsigned seat, const char *s, size_t len)
 	if (!p)
 		return -1;
 	int rc = arb_proc_send(p, s, len, arb_now_ms() + WRITE_MS);
+	if (rc && interrupted(G))
+		return -1;
 	if (rc == -1)
 		forfeit(G, seat, ARB_FF_CLOSED, "the host could not write to it");
 	else if (rc == -2)
@@ -168,12 +181,8 @@ static int read_seat(gm *G, unsigned seat, int64_t deadline, bool watch, const c
 			if (G->procs[s] && (watch || s == seat))
 				ps[n++] = G->procs[s];
 		if (arb_proc_wait(ps, n, deadline) == 0) {
-			if (arb_proc_interrupted) { /* the runner was told to stop */
-				snprintf(G->res->error, sizeof G->res->error, "interrupted");
-				G->stop = true;
-			} else {
+			if (!interrupted(G))
 				forfeit(G, seat, ARB_FF_TIME, "no answer in time");
-			}
 			return -1;
 		}
 		if (watch && others(G, (int)seat) < 0)
@@ -290,12 +299,15 @@ static int action(gm *G, unsigned seat, const char *verb, const char *rest)
 		arb_frame_play(G->t, &p, &status, &body);
 		if (frame(G, seat, status.p, &body) < 0)
 			rc = -1;
-		else if (p.kind == ARB_PLAY_REFUSED && !strcmp(verb, "decline")) {
-			rc = 0; /* a trade declined: the seat's right, the game goes on */
-		} else if (p.kind == ARB_PLAY_REFUSED) {
-			forfeit(G, seat, ARB_FF_ILLEGAL, "'%s%s%.200s' refused: [%s] %s", verb,
-				*rest ? " " : "", rest, p.rej.rule ? p.rej.rule : "illegal",
-				p.rej.msg);
+		else if (p.kind == ARB_PLAY_REFUSED && !strcmp(verb, "decline"))
+			rc = 0; /* a trade declined: the offer is refused, by right */
+		else if (p.kind == ARB_PLAY_REFUSED) {
+			/* after an accept, the action refused is the offerer's */
+			bool own = p.seat == seat;
+			const char *what = own ? rest : p.words.p ? p.words.p : "";
+			forfeit(G, p.seat, ARB_FF_ILLEGAL, "'%s%s%.200s' refused: [%s] %s",
+				own ? verb : "play", *what ? " " : "", what,
+				p.rej.rule ? p.rej.rule : "illegal", p.rej.msg);
 			rc = -1;
 		} else
 			rc = p.kind == ARB_PLAY_CHOOSE;
@@ -469,11 +481,6 @@ static int hello(gm *G)
 	return G->stop ? -1 : 0;
 }
 
-void arb_match_record(const arb_match *m, const arb_match_game *mg, arb_table *t,
-		      arb_game_result *res);
-void arb_match_header(const arb_match *m, const arb_match_game *mg, arb_buf *head, uint64_t *rng);
-void arb_match_views(const arb_match *m, const arb_match_game *mg, arb_table *t);
-
 /* The moves of the game, until its end, a forfeit or --max-moves. */
 static void play(gm *G)
 {
@@ -561,7 +568,7 @@ void arb_match_play(const arb_match *m, const arb_match_game *mg, arb_proc *cons
 	for (unsigned s = 0; s < G.n; s++)
 		if (G.owes[s])
 			res->kill[s] = true;
-	arb_match_record(m, mg, t, res);
+	arb_match_record(m, t, res);
 	over(&G);
 	if (m->views)
 		arb_match_views(m, mg, t);

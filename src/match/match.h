@@ -101,6 +101,14 @@ typedef struct arb_game_result {
 void arb_match_play(const arb_match *m, const arb_match_game *mg, arb_proc *const *procs,
 		    const arb_forfeit *why, arb_game_result *res);
 
+/* record.c: the tags of a game's record (before the table is made:
+ * *rng is the dealer's seed after the set-up's chance), its record with
+ * how it ended, and the seats' view records (--views). */
+struct arb_table;
+void arb_match_header(const arb_match *m, const arb_match_game *mg, arb_buf *head, uint64_t *rng);
+void arb_match_record(const arb_match *m, struct arb_table *t, arb_game_result *res);
+void arb_match_views(const arb_match *m, const arb_match_game *mg, struct arb_table *t);
+
 /* run.c: the whole match; returns the exit status. */
 int arb_match_run(arb_match *m);
 

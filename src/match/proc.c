@@ -28,7 +28,7 @@
 
 extern char **environ;
 
-volatile sig_atomic_t arb_proc_interrupted;
+_Atomic int arb_proc_interrupted;
 
 int64_t arb_now_ms(void)
 {
@@ -157,7 +157,7 @@ static size_t pending(const arb_proc *p)
 
 static bool has_line(const arb_proc *p)
 {
-	return memchr(p->buf + p->start, '\n', pending(p)) != NULL;
+	return pending(p) && memchr(p->buf + p->start, '\n', pending(p)) != NULL;
 }
 
 /* Read what is there without waiting, while a line is not complete and
@@ -274,7 +274,7 @@ int arb_proc_send(arb_proc *p, const char *s, size_t n, int64_t deadline)
 		if (w < 0 && errno != EAGAIN && errno != EWOULDBLOCK)
 			return -1; /* EPIPE: it closed its input */
 		int64_t now = arb_now_ms();
-		if (deadline >= 0 && now >= deadline)
+		if ((deadline >= 0 && now >= deadline) || arb_proc_interrupted)
 			return -2;
 		int wait = TICK_MS;
 		if (deadline >= 0 && deadline - now < wait)

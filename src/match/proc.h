@@ -69,9 +69,9 @@ void arb_proc_how(const arb_proc *p, char *out, size_t cap);
 void arb_proc_end(arb_proc *p, bool polite, int grace_ms);
 
 /* Set (by a signal handler) to make every wait return at once, as at
- * its deadline. */
-#include <signal.h>
-extern volatile sig_atomic_t arb_proc_interrupted;
+ * its deadline.  Atomic, not volatile sig_atomic_t: it is read by every
+ * -j thread, and a lock-free atomic is safe in a handler too. */
+extern _Atomic int arb_proc_interrupted;
 
 /* Milliseconds of a monotonic clock. */
 int64_t arb_now_ms(void);

@@ -20,11 +20,6 @@
 #include "../core/util.h"
 #include "../referee/table.h"
 
-void arb_match_record(const arb_match *m, const arb_match_game *mg, arb_table *t,
-		      arb_game_result *res);
-void arb_match_header(const arb_match *m, const arb_match_game *mg, arb_buf *head, uint64_t *rng);
-void arb_match_views(const arb_match *m, const arb_match_game *mg, arb_table *t);
-
 /* A tag line, its value escaped as TGN wants it. */
 static void tag(arb_buf *b, const char *name, const char *v)
 {
@@ -99,8 +94,9 @@ static bool scores(const arb_buf *rec, int *score, size_t n)
 	return ok;
 }
 
-/* The tags after the seat tags that say how the game ended; `line` is
- * the Result line the table wrote. */
+/* The tags that say how a game stopped (Result, Termination, Forfeit or
+ * Adjudication), in place of the table's Result line; nothing for a game
+ * the rules ended. */
 static void ending(const arb_match *m, arb_table *t, const arb_game_result *res, const arb_buf *rec,
 		   arb_buf *out)
 {
@@ -135,10 +131,8 @@ static void ending(const arb_match *m, arb_table *t, const arb_game_result *res,
 			       m->max_moves);
 }
 
-void arb_match_record(const arb_match *m, const arb_match_game *mg, arb_table *t,
-		      arb_game_result *res)
+void arb_match_record(const arb_match *m, arb_table *t, arb_game_result *res)
 {
-	(void)mg;
 	arb_buf rec = { 0 };
 	arb_table_record(t, -1, &rec);
 	/* the table's Result line, the last tag line, is replaced when the

@@ -140,18 +140,17 @@ static arb_proc *take(run *r, int b, arb_forfeit *why)
 static void give_back(run *r, int b, arb_proc *p, bool kill, bool crash)
 {
 	arb_match_bot *bot = &r->m->bots[b];
-	if (kill || bot->nidle == sizeof bot->idle / sizeof bot->idle[0]) {
+	pthread_mutex_lock(&r->lock);
+	bool keep = !kill && bot->nidle < sizeof bot->idle / sizeof bot->idle[0];
+	if (keep)
+		bot->idle[bot->nidle++] = p;
+	else if (crash && !r->m->recover)
+		bot->down = true;
+	pthread_mutex_unlock(&r->lock);
+	if (!keep) { /* ended outside the lock: it may take a second */
 		arb_proc_end(p, !kill, kill ? 0 : 200);
 		free(p);
-		pthread_mutex_lock(&r->lock);
-		if (crash && !r->m->recover)
-			bot->down = true;
-		pthread_mutex_unlock(&r->lock);
-		return;
 	}
-	pthread_mutex_lock(&r->lock);
-	bot->idle[bot->nidle++] = p;
-	pthread_mutex_unlock(&r->lock);
 }
 
 /* ------------------------------------------------------------ output */
@@ -412,12 +411,15 @@ static void signals(void)
 	struct sigaction sa;
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = SIG_IGN;
-	sigaction(SIGPIPE, &sa, NULL); /* a bot gone is a forfeit, not our end */
-	sa.sa_handler = on_signal;     /* no SA_RESTART: poll returns at once */
+	/* a bot gone is a forfeit, not our end */
+	bool ok = sigaction(SIGPIPE, &sa, NULL) == 0;
+	sa.sa_handler = on_signal; /* no SA_RESTART: poll returns at once */
 	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
+	ok &= sigaction(SIGINT, &sa, NULL) == 0 && sigaction(SIGTERM, &sa, NULL) == 0 &&
+	      sigaction(SIGHUP, &sa, NULL) == 0;
+	if (!ok)
+		fprintf(stderr, "arbiter: match: cannot set the signals' handlers: %s\n",
+			strerror(errno));
 }
 
 static double cpu_seconds(int who)
@@ -444,7 +446,10 @@ static void summary(const run *r, int64_t ms)
 int arb_match_run(arb_match *m)
 {
 	run r = { .m = m, .fd = -1 };
-	pthread_mutex_init(&r.lock, NULL);
+	if (pthread_mutex_init(&r.lock, NULL) != 0) {
+		fprintf(stderr, "arbiter: match: cannot make a lock\n");
+		return 2;
+	}
 	schedule(&r);
 	r.done = arb_xcalloc((size_t)m->games + 1, sizeof *r.done);
 	for (size_t b = 0; b < m->nbots; b++)

@@ -104,10 +104,22 @@ void arb_frame_text(const char *status, const arb_buf *body, arb_buf *out)
 {
 	arb_buf_puts(out, status);
 	arb_buf_putc(out, '\n');
-	if (body && body->len) {
-		arb_buf_put(out, body->p, body->len);
-		if (body->p[body->len - 1] != '\n')
-			arb_buf_putc(out, '\n');
+	/* the payload's lines, none empty: an empty line ends the frame, so
+	 * one inside (a board's blank line) is sent as a blank, and those at
+	 * the end are dropped */
+	size_t len = body ? body->len : 0;
+	while (len && body->p[len - 1] == '\n')
+		len--;
+	for (size_t i = 0; i < len;) {
+		const char *l = body->p + i;
+		const char *e = memchr(l, '\n', len - i);
+		size_t n = e ? (size_t)(e - l) : len - i;
+		if (n)
+			arb_buf_put(out, l, n);
+		else
+			arb_buf_putc(out, ' ');
+		arb_buf_putc(out, '\n');
+		i += n + 1;
 	}
 	arb_buf_putc(out, '\n');
 }

@@ -24,7 +24,8 @@ void arb_frame_play(const arb_table *t, const arb_play *p, arb_buf *status, arb_
  * answer that also holds it as data. */
 void arb_frame_board(arb_table *t, int view, arb_buf *text,
 		     void (*with)(void *ctx, const arb_game_ops *g, const void *state), void *ctx);
-/* The whole frame: the status line, the payload, the empty line. */
+/* The whole frame: the status line, the payload's lines (an empty one
+ * sent as a blank: it would end the frame), the empty line. */
 void arb_frame_text(const char *status, const arb_buf *body, arb_buf *out);
 
 #endif
