@@ -116,6 +116,35 @@ static int view_move(const arb_opts *o, const arb_game_ops *g, const arb_replay 
 	return status;
 }
 
+/* The tags of `head` as seat `view` saw them (the engine's view_tag),
+ * into `out`. */
+static void view_head(const arb_game_ops *g, const arb_buf *head, unsigned view, arb_buf *out)
+{
+	const char *s = head->p, *end = head->p + head->len;
+	while (s < end) {
+		const char *e = memchr(s, '\n', (size_t)(end - s));
+		e = e ? e + 1 : end;
+		const char *q = memchr(s, '"', (size_t)(e - s));
+		const char *q2 = q ? memchr(q + 1, '"', (size_t)(e - q - 1)) : NULL;
+		char name[32], value[256];
+		arb_buf nv = { 0 };
+		if (g->view_tag && s[0] == '[' && q && q2 && q - s - 2 < (long)sizeof name &&
+		    q2 - q - 1 < (long)sizeof value) {
+			snprintf(name, sizeof name, "%.*s", (int)(q - s - 2), s + 1);
+			snprintf(value, sizeof value, "%.*s", (int)(q2 - q - 1), q + 1);
+			if (g->view_tag(name, value, view, &nv)) {
+				arb_buf_printf(out, "[%s \"%.*s\"]\n", name, (int)nv.len, nv.p);
+				arb_buf_free(&nv);
+				s = e;
+				continue;
+			}
+		}
+		arb_buf_free(&nv);
+		arb_buf_put(out, s, (size_t)(e - s));
+		s = e;
+	}
+}
+
 /* One game into `out`; with `view` >= 0, as that seat (or
  * ARB_VIEW_OBSERVER) saw it.  Returns 0, GEN_UNDECIDABLE (the view
  * cannot be decided: *skip says why) or an exit status. */
@@ -141,7 +170,7 @@ static int gen_one(const arb_opts *o, const arb_game_ops *g, const void *data, u
 	void *scratch = NULL;
 	int status = start_replay(o, head.p, head.len, &f, &rd, &rec, &r);
 	if (status == 0 && view >= 0) {
-		arb_buf_put(&vhead, head.p, head.len);
+		view_head(g, &head, (unsigned)view, &vhead);
 		arb_buf_printf(&vhead, "[View \"%s\"]\n",
 			       view == ARB_VIEW_OBSERVER ? "observer" : g->colours[view]);
 		status = start_replay(o, vhead.p, vhead.len, &vf, &vrd, &vrec, &v);

@@ -576,6 +576,12 @@ typedef struct arb_game_ops {
 	 * written to `out` as a line.  1 when written, 0 when none is
 	 * needed.  NULL when views need none. */
 	int (*view_close)(const void *game, const void *view_game, unsigned view, arb_buf *out);
+	/* For `arbiter gen --view`: the value of tag `name` (one random_tags
+	 * wrote) as seat `view` (or ARB_VIEW_OBSERVER) saw it, written to
+	 * `out`: 1 when rewritten, 0 when the view sees it as it is (an
+	 * Elasund Hands tag names the starting card of the view's own seat
+	 * only).  NULL when no tag hides anything. */
+	int (*view_tag)(const char *name, const char *value, unsigned view, arb_buf *out);
 
 	/* ---- The open turn: a game played live, action by action (the
 	 * referee, src/referee/).  The referee keeps the position at the
