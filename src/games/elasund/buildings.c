@@ -300,6 +300,8 @@ int el_build_building(el_game *g, const el_build *b, arb_reject *rej)
 			rej, b->at_fee, EL_R_NEEDLESS_FEE,
 			"3 cards are paid only to build over a building of the same size, and this %s covers none",
 			bt->name);
+	if (b->fee >= 0 && g->view != EL_NOVIEW && ps->infl[0] < 3)
+		return el_few_cards(g, me, 3, b->at_fee, rej);
 	if (b->fee >= 0 && g->view == EL_NOVIEW && ps->infl[b->fee] < 3)
 		return EL_REJ(rej, b->at_fee, EL_R_NOT_ENOUGH_INFLUENCE,
 			      "%s holds %d %s influence card%s, not 3", el_cname(g, me),

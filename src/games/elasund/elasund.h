@@ -67,7 +67,7 @@ enum { IR, IB, IG, NINFL };
 #define EL_OBSERVER EL_SEATS	/* g->view: someone at no seat          */
 #define EL_NOVIEW (-1)		/* g->view: a full record               */
 #define EL_CHURCH_UNSEEN (-2)	/* cret / church_bottom: not seen       */
-#define EL_MAXWORLDS (1u << 16) /* ways the unseen cards may have gone  */
+#define EL_MAXWORLDS (1u << 14) /* ways the unseen cards may have gone  */
 #define EL_MAXVOP 256		/* card moves one turn makes            */
 
 typedef struct el_btype {
@@ -697,6 +697,9 @@ int el_view_setup(el_game *g, const arb_setup *su, arb_reject *rej);
 void el_view_start(el_game *g, const int8_t hands[EL_SEATS]);
 /* The worlds of a Setup tag's position (every card named): one. */
 void el_view_known(el_game *g);
+/* A view's refusal of a fee of n cards from a hand of fewer (rule
+ * not-enough-influence: the count is seen, whatever the colours). */
+int el_few_cards(const el_game *g, int s, int n, el_at at, arb_reject *rej);
 /* Record a card move of the turn (a no-op in a full record). */
 void el_vop_add(el_game *g, int kind, int seat, int colour, int n, el_at at);
 /* Play the turn's card moves over every world (rules unseen-cards,

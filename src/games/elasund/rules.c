@@ -421,6 +421,8 @@ static int permit_phase(el_game *g, const el_move *m, arb_reject *rej)
 		return EL_REJ(rej, m->at_p3sq, EL_R_PERMIT_SQUARE,
 			      "%s is not an empty square of the building area", el_sq(g, x, y));
 	if (m->p3fee >= 0) {
+		if (g->view != EL_NOVIEW && ps->infl[0] < 2)
+			return el_few_cards(g, me, 2, m->at_p3fee, rej);
 		if (g->view == EL_NOVIEW && ps->infl[m->p3fee] < 2)
 			return EL_REJ(rej, m->at_p3fee, EL_R_NOT_ENOUGH_INFLUENCE,
 				      "%s holds %d %s influence card%s, not 2", el_cname(g, me),
@@ -461,6 +463,9 @@ static int special(el_game *g, const el_move *m, arb_reject *rej)
 	if (m->sp == SP_NONE)
 		return 0;
 	if (g->view != EL_NOVIEW) {
+		int need = m->sp == SP_CASH || m->sp == SP_PLACE ? 3 : 2;
+		if (ps->infl[0] < need)
+			return el_few_cards(g, me, need, need == 3 ? m->at_sp : m->at_spfee, rej);
 		if (m->sp == SP_CASH || m->sp == SP_PLACE)
 			for (int k = 0; k < NINFL; k++)
 				el_vop_add(g, VOP_PAY, me, k, 1, m->at_sp);

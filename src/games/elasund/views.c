@@ -162,6 +162,13 @@ void el_view_copy(el_game *dst, const el_game *src)
 	}
 }
 
+int el_few_cards(const el_game *g, int s, int n, el_at at, arb_reject *rej)
+{
+	int h = g->pos.seat[s].infl[0];
+	return EL_REJ(rej, at, EL_R_NOT_ENOUGH_INFLUENCE, "%s holds %d influence card%s, not %d",
+		      el_cname(g, s), h, arb_s(h), n);
+}
+
 void el_vop_add(el_game *g, int kind, int seat, int colour, int n, el_at at)
 {
 	if (g->view == EL_NOVIEW || n <= 0)
