@@ -149,3 +149,15 @@ grep -q '^.Hands "Red=[rbg] Blue=?"]$' "$tmp/v.tgn" && grep -q '^Blue .*+?' "$tm
 	! grep -q '^Red .*wall [NSE][0-9]* +[rbg]*?' "$tmp/v.tgn" &&
 	! grep -q ' \(discard\|halve\) .*Red=[0-9rbg]*?' "$tmp/v.tgn"
 report "views: Red's view names Red's cards and writes Blue's draws '?'" $?
+
+# Carcassonne hides nothing (notation/carcassonne.md, "Views"): its views
+# are the full records with the tag, replayed with the same verdicts.
+"$ARBITER" gen --game carcassonne --count 5 --players 3 --seed 7 >"$tmp/full.tgn"
+"$ARBITER" check "$tmp/full.tgn" | sed 's/^[^:]*:[0-9]*: //' >"$tmp/want"
+for v in observer Green; do
+	"$ARBITER" gen --game carcassonne --count 5 --players 3 --seed 7 --view="$v" >"$tmp/v.tgn" &&
+		[ "$(grep -c "^\[View \"$v\"\]\$" "$tmp/v.tgn")" = 5 ] &&
+		grep -v '^\[View ' "$tmp/v.tgn" | cmp -s - "$tmp/full.tgn" &&
+		"$ARBITER" check "$tmp/v.tgn" | sed 's/^[^:]*:[0-9]*: //' | cmp -s - "$tmp/want"
+	report "views: carcassonne as $v saw it is the full record, with the same verdicts" $?
+done

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <stdatomic.h>
 #include <string.h>
+#include <strings.h>
 
 #include "carcassonne.h"
 #include "../../core/util.h"
@@ -106,6 +107,15 @@ static void cc_destroy(void *game)
 		free_game(g);
 }
 
+/* game.h view_turn: every tile drawn and placed and every follower is
+ * seen by all seats, so a view's line is the full record's. */
+static void cc_view_turn(const void *game, void *move, unsigned view)
+{
+	(void)game;
+	(void)move;
+	(void)view;
+}
+
 static void *cc_create(const void *data, const arb_setup *setup, arb_reject *rej)
 {
 	const cc_data *d = data;
@@ -158,6 +168,28 @@ static void *cc_create(const void *data, const arb_setup *setup, arb_reject *rej
 							  : "farmers=field (the default), "
 							    "once, city or off");
 		return NULL;
+	}
+
+	/* A view (notation/carcassonne.md, "Views"): every tile and follower
+	 * is seen by all, so a view record is the full record; the tag only
+	 * has to name a seat or the observer. */
+	const arb_tag *vt = arb_setup_tag(setup, "View");
+	if (vt && strcasecmp(vt->value, "observer") != 0) {
+		bool seated = false;
+		for (size_t s = 0; s < setup->nseats; s++)
+			seated |= strcasecmp(vt->value, cc_colours[setup->seats[s].colour]) == 0;
+		if (!seated) {
+			char seats[80];
+			uint8_t col[CC_MAXSEATS];
+			for (size_t s = 0; s < setup->nseats; s++)
+				col[s] = (uint8_t)setup->seats[s].colour;
+			arb_seat_list(seats, sizeof seats, cc_colours, col, (unsigned)setup->nseats,
+				      (1u << setup->nseats) - 1, true);
+			cc_reject(rej, CC_R_BAD_VIEW, vt->line, vt->col,
+				  "the View tag names a seat (%s) or observer, not '%s'", seats,
+				  vt->value);
+			return NULL;
+		}
 	}
 
 	cc_game *g;
@@ -322,6 +354,7 @@ const arb_game_ops carcassonne_game = {
 	.snapshot = cc_snapshot,
 	.describe = cc_describe,
 	.random_turn = cc_random_turn,
+	.view_turn = cc_view_turn,
 	.asked = cc_asked,
 	.actions = cc_actions,
 	.deal = cc_deal,
