@@ -314,10 +314,12 @@ bench:
 	@BUILD=build/bench-obj ARBITER=build/bench-obj/arbiter sh tests/bench/bench.sh
 
 # Catan observer records against their full records, for the games #13
-# names (4 players, 40 unseen steals, 20 unseen purchases): views.sh.
+# names (4 players, 40 unseen steals, 20 unseen purchases): views.sh;
+# Elasund's views of 2, 3 and 4 players: views-elasund.sh.
 bench-views:
 	$(MAKE) BUILD=build/bench-obj CFLAGS="-O2 -g -gdwarf-4" build/bench-obj/arbiter
 	@sh tests/bench/views.sh build/bench-obj/arbiter
+	@sh tests/bench/views-elasund.sh build/bench-obj/arbiter
 
 # The referee per action against gen per move: tests/bench/referee.sh.
 bench-referee:

@@ -109,40 +109,12 @@ static int view_move(const arb_opts *o, const arb_game_ops *g, const arb_replay 
 {
 	arb_buf line = { 0 };
 	memcpy(scratch, r->move, g->move_size);
-	g->view_turn(r->state, scratch, view);
+	if (g->view_turn) /* without: the game hides nothing */
+		g->view_turn(r->state, scratch, view);
 	g->format(v->state, scratch, &line);
 	int status = view_line(o, g, v, n, &line, moves, skip);
 	arb_buf_free(&line);
 	return status;
-}
-
-/* The tags of `head` as seat `view` saw them (the engine's view_tag),
- * into `out`. */
-static void view_head(const arb_game_ops *g, const arb_buf *head, unsigned view, arb_buf *out)
-{
-	const char *s = head->p, *end = head->p + head->len;
-	while (s < end) {
-		const char *e = memchr(s, '\n', (size_t)(end - s));
-		e = e ? e + 1 : end;
-		const char *q = memchr(s, '"', (size_t)(e - s));
-		const char *q2 = q ? memchr(q + 1, '"', (size_t)(e - q - 1)) : NULL;
-		char name[32], value[256];
-		arb_buf nv = { 0 };
-		if (g->view_tag && s[0] == '[' && q && q2 && q - s - 2 < (long)sizeof name &&
-		    q2 - q - 1 < (long)sizeof value) {
-			snprintf(name, sizeof name, "%.*s", (int)(q - s - 2), s + 1);
-			snprintf(value, sizeof value, "%.*s", (int)(q2 - q - 1), q + 1);
-			if (g->view_tag(name, value, view, &nv)) {
-				arb_buf_printf(out, "[%s \"%.*s\"]\n", name, (int)nv.len, nv.p);
-				arb_buf_free(&nv);
-				s = e;
-				continue;
-			}
-		}
-		arb_buf_free(&nv);
-		arb_buf_put(out, s, (size_t)(e - s));
-		s = e;
-	}
 }
 
 /* One game into `out`; with `view` >= 0, as that seat (or
@@ -170,7 +142,7 @@ static int gen_one(const arb_opts *o, const arb_game_ops *g, const void *data, u
 	void *scratch = NULL;
 	int status = start_replay(o, head.p, head.len, &f, &rd, &rec, &r);
 	if (status == 0 && view >= 0) {
-		view_head(g, &head, (unsigned)view, &vhead);
+		arb_view_head(g, head.p, head.len, (unsigned)view, &vhead);
 		arb_buf_printf(&vhead, "[View \"%s\"]\n",
 			       view == ARB_VIEW_OBSERVER ? "observer" : g->colours[view]);
 		status = start_replay(o, vhead.p, vhead.len, &vf, &vrd, &vrec, &v);
@@ -280,8 +252,6 @@ int arb_cmd_gen(const arb_opts *o)
 	int view = -1;
 	if (o->view) {
 		size_t nseats = o->players ? (size_t)o->players : g->min_seats;
-		if (!g->view_turn)
-			return gen_error(o, "gen: %s records have no views", g->name);
 		if (strcasecmp(o->view, "observer") == 0)
 			view = ARB_VIEW_OBSERVER;
 		for (size_t i = 0; i < nseats && view < 0; i++)

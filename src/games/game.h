@@ -567,7 +567,8 @@ typedef struct arb_game_ops {
 	/* For `arbiter gen --view`: rewrite `move` (parsed and applied on
 	 * `game`, a full record's position) as seat `view` saw it, or an
 	 * observer for ARB_VIEW_OBSERVER: what that view did not see becomes
-	 * the notation's unseen cards.  NULL when the notation has no views. */
+	 * the notation's unseen cards.  NULL when the game hides nothing
+	 * (Carcassonne): every view is then the full record. */
 	void (*view_turn)(const void *game, void *move, unsigned view);
 	/* For `arbiter gen --view`, after the last move: a turn the view
 	 * (`view_game`, its replay) must see to end as the full record

@@ -107,15 +107,6 @@ static void cc_destroy(void *game)
 		free_game(g);
 }
 
-/* game.h view_turn: every tile drawn and placed and every follower is
- * seen by all seats, so a view's line is the full record's. */
-static void cc_view_turn(const void *game, void *move, unsigned view)
-{
-	(void)game;
-	(void)move;
-	(void)view;
-}
-
 static void *cc_create(const void *data, const arb_setup *setup, arb_reject *rej)
 {
 	const cc_data *d = data;
@@ -354,7 +345,6 @@ const arb_game_ops carcassonne_game = {
 	.snapshot = cc_snapshot,
 	.describe = cc_describe,
 	.random_turn = cc_random_turn,
-	.view_turn = cc_view_turn,
 	.asked = cc_asked,
 	.actions = cc_actions,
 	.deal = cc_deal,

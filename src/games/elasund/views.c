@@ -335,7 +335,9 @@ static int take_groups(const el_world *x, int s, int c, int r, int j, el_world *
 	return n;
 }
 
-#define EL_MAXBRANCH 32 /* families one move makes of one */
+/* Families one move makes of one: a fee of 3 cards split among 6 groups
+ * (56 ways) at most. */
+#define EL_MAXBRANCH 64
 
 /* Play move o in family w into out[] (at most EL_MAXBRANCH families).
  * Returns how many, or -1 past EL_MAXGROUP groups.  A named card is
@@ -472,14 +474,22 @@ int el_view_commit(el_game *g, arb_reject *rej)
 	memcpy(cur, g->world, (size_t)n * sizeof *cur);
 	for (unsigned i = 0; i < g->nvop; i++) {
 		const el_vop *o = &g->vop[i];
-		bool branch = true; /* fixed cards move into groups and out */
-		size_t cap = (size_t)n * EL_MAXBRANCH;
+		/* a move that made one family of each at most, and merged no
+		 * places, made no two alike of two unlike (so no merging) */
+		bool branch = o->kind == VOP_POOLEND || o->kind == VOP_MERGE ||
+			      (o->kind == VOP_DRAW && held(&cur[0], WL_DECK) == 0);
+		size_t cap = (size_t)n + EL_MAXBRANCH;
 		el_world *nx = arb_xmalloc(cap * sizeof *nx);
 		uint32_t m = 0;
 		bool deep = false;
 		for (uint32_t j = 0; j < n && !deep; j++) {
+			if (m + EL_MAXBRANCH > cap) {
+				cap = cap * 2 + EL_MAXBRANCH;
+				nx = arb_xrealloc(nx, cap * sizeof *nx);
+			}
 			int r = play_one(&cur[j], o, nx + m);
 			deep = r < 0;
+			branch |= r > 1;
 			m += r < 0 ? 0 : (uint32_t)r;
 		}
 		if (deep) {
