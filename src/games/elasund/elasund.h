@@ -282,6 +282,7 @@ typedef struct el_game {
 	uint32_t nworld;
 	el_world *world;
 	uint16_t nvop;
+	bool vop_full; /* a card move did not fit in vop[] */
 	el_vop vop[EL_MAXVOP];
 } el_game;
 

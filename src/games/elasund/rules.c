@@ -601,10 +601,12 @@ int el_apply(void *game, const void *move, const arb_sink *sink, arb_reject *rej
 	g->listening = sink != NULL;
 	g->nev = 0;
 	g->nvop = 0;
+	g->vop_full = false;
 	if (play(g, m, rej) < 0 || el_view_commit(g, rej) < 0) {
 		undo_turn(g);
 		g->nev = 0;
 		g->nvop = 0;
+		g->vop_full = false;
 		return -1;
 	}
 	g->pos.turns++;
@@ -624,11 +626,15 @@ int el_play_open(el_game *g, const el_move *m, const arb_sink *sink, arb_reject 
 	g->listening = sink != NULL;
 	g->nev = 0;
 	g->open = true;
+	g->nvop = 0;
+	g->vop_full = false;
 	int rc = play(g, m, rej);
 	g->open = false;
-	if (rc < 0) {
+	if (rc < 0 || el_view_commit(g, rej) < 0) {
 		undo_turn(g);
 		g->nev = 0;
+		g->nvop = 0;
+		g->vop_full = false;
 		return -1;
 	}
 	if (sink)

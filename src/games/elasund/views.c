@@ -175,7 +175,10 @@ void el_vop_add(el_game *g, int kind, int seat, int colour, int n, el_at at)
 		return;
 	/* an unseen card branches alone: n of them are n moves */
 	for (int k = 0; k < (colour == EL_U ? n : 1); k++) {
-		assert(g->nvop < EL_MAXVOP);
+		if (g->nvop == EL_MAXVOP) { /* refused by el_view_commit */
+			g->vop_full = true;
+			return;
+		}
 		el_vop *o = &g->vop[g->nvop++];
 		o->kind = (uint8_t)kind;
 		o->seat = (uint8_t)seat;
@@ -469,6 +472,14 @@ int el_view_commit(el_game *g, arb_reject *rej)
 {
 	if (g->view == EL_NOVIEW || !g->nvop)
 		return 0;
+	if (g->vop_full) {
+		g->vop_full = false;
+		g->nvop = 0;
+		return EL_REJ(rej, g->vop[0].at, EL_R_TOO_MANY_UNKNOWNS,
+			      "the turn moves more than %d influence cards: this view cannot be "
+			      "decided",
+			      EL_MAXVOP);
+	}
 	uint32_t n = g->nworld;
 	el_world *cur = arb_xmalloc((size_t)n * sizeof *cur);
 	memcpy(cur, g->world, (size_t)n * sizeof *cur);
