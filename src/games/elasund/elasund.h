@@ -717,6 +717,9 @@ void el_view_free(el_game *g);
 /* Every world holds the counts of the position (position_ok). */
 bool el_view_ok(const el_game *g);
 void el_view_copy(el_game *dst, const el_game *src);
+/* dst a copy of src, whole, with worlds of its own (dst->world is its
+ * previous worlds or NULL; el_view_free frees them). */
+void el_scratch(el_game *dst, const el_game *src);
 
 /* dump.c */
 void el_dump(const void *game, unsigned flags, arb_buf *out);

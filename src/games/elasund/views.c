@@ -169,6 +169,16 @@ int el_few_cards(const el_game *g, int s, int n, el_at at, arb_reject *rej)
 		      el_cname(g, s), h, arb_s(h), n);
 }
 
+void el_scratch(el_game *dst, const el_game *src)
+{
+	el_world *w = dst->world;
+	uint32_t nw = dst->nworld;
+	memcpy(dst, src, sizeof *dst);
+	dst->world = w;
+	dst->nworld = nw;
+	el_view_copy(dst, src);
+}
+
 void el_vop_add(el_game *g, int kind, int seat, int colour, int n, el_at at)
 {
 	if (g->view == EL_NOVIEW || n <= 0)
