@@ -142,11 +142,13 @@ test-run: $(BUILD)/arbiter $(UNIT_BIN) $(FUZZ_REPLAY_BIN) $(BUILD)/tools/doc-tab
 
 # The Catan view property on 2000 generated games (make check runs 100):
 # every game as each seat and the observer saw it replays legal with the
-# same winner (tests/games/catan/test_view.c).
+# same winner (tests/games/catan/test_view.c); Elasund's on 1000 games per
+# player count (250 with 4 players; tests/games/elasund/test_view.c).
 check-views:
 	$(Q)$(MAKE) --no-print-directory BUILD=$(CHECK_BUILD) ASSERT_FLAGS= \
-		$(CHECK_BUILD)/tests/games/catan/test_view
+		$(CHECK_BUILD)/tests/games/catan/test_view $(CHECK_BUILD)/tests/games/elasund/test_view
 	CATAN_VIEW_GAMES=2000 $(CHECK_BUILD)/tests/games/catan/test_view
+	ELASUND_VIEW_GAMES=1000 $(CHECK_BUILD)/tests/games/elasund/test_view
 
 SAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 sanitize:
@@ -318,10 +320,12 @@ bench:
 	@BUILD=build/bench-obj ARBITER=build/bench-obj/arbiter sh tests/bench/bench.sh
 
 # Catan observer records against their full records, for the games #13
-# names (4 players, 40 unseen steals, 20 unseen purchases): views.sh.
+# names (4 players, 40 unseen steals, 20 unseen purchases): views.sh;
+# Elasund's views of 2, 3 and 4 players: views-elasund.sh.
 bench-views:
 	$(MAKE) BUILD=build/bench-obj CFLAGS="-O2 -g -gdwarf-4" build/bench-obj/arbiter
 	@sh tests/bench/views.sh build/bench-obj/arbiter
+	@sh tests/bench/views-elasund.sh build/bench-obj/arbiter
 
 # The referee per action against gen per move: tests/bench/referee.sh.
 bench-referee:

@@ -55,8 +55,13 @@ for spec in carcassonne:2 carcassonne:5 catan:3 catan:4 elasund:2 elasund:4; do
 	# a view may not know the others' victory point cards: the winner is
 	# the same, the scores the view can tell
 	sed 's/.*; winner/winner/' "$tmp/want" >"$tmp/want.w"
+	# (a 4-player Elasund view may pass the limits of what arbiter can
+	# decide, notation/elasund.md "Limits": refused as too-many-unknowns,
+	# never otherwise)
 	for v in "$tmp"/view*.tgn; do
-		"$ARBITER" check "$v" >"$tmp/got" || ok=1
+		"$ARBITER" check "$v" >"$tmp/got" ||
+			{ [ "$g" = elasund ] && grep -q '\[too-many-unknowns\]$' "$tmp/got" &&
+				continue; } || ok=1
 		grep -q '^[^ ]* legal:' "$tmp/got" || ok=1
 		sed 's/.*; winner/winner/' "$tmp/got" | diff "$tmp/want.w" - >>"$tmp/diff" || ok=1
 	done

@@ -1,5 +1,5 @@
 #!/bin/sh
-# views-test.sh — Catan records from one seat's view, through the tool
+# views-test.sh — Catan and Elasund records from one seat's view, through the tool
 # (issue #13, notation/catan.md "Records of what one player could see"):
 # every generated game, written as each seat's view and the observer's
 # (`arbiter gen --view`), is legal and ends with the full record's
@@ -115,3 +115,49 @@ round71 "$tmp/full.tgn" | head -n 8 >"$tmp/want" && round71 "$tmp/v.tgn" | head 
 	[ -s "$tmp/want" ] && cmp -s "$tmp/want" "$tmp/got" &&
 	[ "$(round71 "$tmp/full.tgn" | wc -l)" = "$(round71 "$tmp/v.tgn" | wc -l)" ]
 report "views: after the game left out, Round 71 is the full records' game 71, move for move" $? "$tmp/got"
+
+# Elasund (notation/elasund.md, "Records of what one player could see"):
+# each seat's and the observer's view of generated games replays legal,
+# each game with its full record's verdict, scores and winner (all public
+# in Elasund), matched by Round (a view past the limits is left out by
+# gen, which then writes the next game).  ELASUND_VIEW_COUNT games per
+# player count (default 20); tests/games/elasund/test_view.c does more.
+M=${ELASUND_VIEW_COUNT:-20}
+for p in 2 3; do
+	"$ARBITER" gen --game elasund --count "$((2 * M))" --players "$p" --seed "$((60 + p))" >"$tmp/full.tgn"
+	"$ARBITER" check "$tmp/full.tgn" | sed 's/^[^:]*:[0-9]*: //' >"$tmp/full.out"
+	views="observer Red Blue"
+	[ "$p" = 3 ] && views="$views Green"
+	for v in $views; do
+		"$ARBITER" gen --game elasund --count "$M" --players "$p" --seed "$((60 + p))" \
+			--view="$v" >"$tmp/v.tgn" 2>"$tmp/err"
+		rc=$?
+		"$ARBITER" check "$tmp/v.tgn" | sed 's/^[^:]*:[0-9]*: //' >"$tmp/v.out"
+		sed -n 's/^\[Round "\([0-9]*\)"\]$/\1/p' "$tmp/v.tgn" | while read -r n; do
+			sed -n "${n}p" "$tmp/full.out"
+		done >"$tmp/want"
+		[ $rc = 0 ] && [ "$(grep -c '^\[View ' "$tmp/v.tgn")" = "$M" ] &&
+			! grep -q '^\[Hands .*=[rbg].*=[rbg]' "$tmp/v.tgn" &&
+			cmp -s "$tmp/want" "$tmp/v.out"
+		report "views: $M elasund $p-player games as $v saw them: legal, same scores and winners" $? "$tmp/v.out" "$tmp/err"
+	done
+done
+# A view that sees a card it writes as unseen is refused; the seat's own
+# cards are always named.
+"$ARBITER" gen --game elasund --count 1 --seed 62 --view=Red >"$tmp/v.tgn"
+grep -q '^.Hands "Red=[rbg] Blue=?"]$' "$tmp/v.tgn" && grep -q '^Blue .*+?' "$tmp/v.tgn" &&
+	! grep -q '^Red .*wall [NSE][0-9]* +[rbg]*?' "$tmp/v.tgn" &&
+	! grep -q ' \(discard\|halve\) .*Red=[0-9rbg]*?' "$tmp/v.tgn"
+report "views: Red's view names Red's cards and writes Blue's draws '?'" $?
+
+# Carcassonne hides nothing (notation/carcassonne.md, "Views"): its views
+# are the full records with the tag, replayed with the same verdicts.
+"$ARBITER" gen --game carcassonne --count 5 --players 3 --seed 7 >"$tmp/full.tgn"
+"$ARBITER" check "$tmp/full.tgn" | sed 's/^[^:]*:[0-9]*: //' >"$tmp/want"
+for v in observer Green; do
+	"$ARBITER" gen --game carcassonne --count 5 --players 3 --seed 7 --view="$v" >"$tmp/v.tgn" &&
+		[ "$(grep -c "^\[View \"$v\"\]\$" "$tmp/v.tgn")" = 5 ] &&
+		grep -v '^\[View ' "$tmp/v.tgn" | cmp -s - "$tmp/full.tgn" &&
+		"$ARBITER" check "$tmp/v.tgn" | sed 's/^[^:]*:[0-9]*: //' | cmp -s - "$tmp/want"
+	report "views: carcassonne as $v saw it is the full record, with the same verdicts" $?
+done

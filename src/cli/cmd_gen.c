@@ -109,7 +109,8 @@ static int view_move(const arb_opts *o, const arb_game_ops *g, const arb_replay 
 {
 	arb_buf line = { 0 };
 	memcpy(scratch, r->move, g->move_size);
-	g->view_turn(r->state, scratch, view);
+	if (g->view_turn) /* without: the game hides nothing */
+		g->view_turn(r->state, scratch, view);
 	g->format(v->state, scratch, &line);
 	int status = view_line(o, g, v, n, &line, moves, skip);
 	arb_buf_free(&line);
@@ -141,7 +142,7 @@ static int gen_one(const arb_opts *o, const arb_game_ops *g, const void *data, u
 	void *scratch = NULL;
 	int status = start_replay(o, head.p, head.len, &f, &rd, &rec, &r);
 	if (status == 0 && view >= 0) {
-		arb_buf_put(&vhead, head.p, head.len);
+		arb_view_head(g, head.p, head.len, (unsigned)view, &vhead);
 		arb_buf_printf(&vhead, "[View \"%s\"]\n",
 			       view == ARB_VIEW_OBSERVER ? "observer" : g->colours[view]);
 		status = start_replay(o, vhead.p, vhead.len, &vf, &vrd, &vrec, &v);
@@ -251,8 +252,6 @@ int arb_cmd_gen(const arb_opts *o)
 	int view = -1;
 	if (o->view) {
 		size_t nseats = o->players ? (size_t)o->players : g->min_seats;
-		if (!g->view_turn)
-			return gen_error(o, "gen: %s records have no views", g->name);
 		if (strcasecmp(o->view, "observer") == 0)
 			view = ARB_VIEW_OBSERVER;
 		for (size_t i = 0; i < nseats && view < 0; i++)

@@ -599,3 +599,31 @@ void arb_result_tag(const arb_game_ops *g, const void *state, const arb_setup *s
 	}
 	arb_buf_puts(out, "\"]\n\n");
 }
+
+/* arb_view_head (replay.h). */
+void arb_view_head(const arb_game_ops *g, const char *head, size_t len, unsigned view, arb_buf *out)
+{
+	const char *s = head, *end = head + len;
+	while (s < end) {
+		const char *e = memchr(s, '\n', (size_t)(end - s));
+		e = e ? e + 1 : end;
+		const char *q = memchr(s, '"', (size_t)(e - s));
+		const char *q2 = q ? memchr(q + 1, '"', (size_t)(e - q - 1)) : NULL;
+		char name[32], value[256];
+		arb_buf nv = { 0 };
+		if (g->view_tag && s[0] == '[' && q && q2 && q - s - 2 < (long)sizeof name &&
+		    q2 - q - 1 < (long)sizeof value) {
+			snprintf(name, sizeof name, "%.*s", (int)(q - s - 2), s + 1);
+			snprintf(value, sizeof value, "%.*s", (int)(q2 - q - 1), q + 1);
+			if (g->view_tag(name, value, view, &nv)) {
+				arb_buf_printf(out, "[%s \"%.*s\"]\n", name, (int)nv.len, nv.p);
+				arb_buf_free(&nv);
+				s = e;
+				continue;
+			}
+		}
+		arb_buf_free(&nv);
+		arb_buf_put(out, s, (size_t)(e - s));
+		s = e;
+	}
+}

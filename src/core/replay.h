@@ -94,5 +94,11 @@ void arb_turn_text(const arb_record *rec, const arb_turn *t, arb_buf *out);
  * `setup` says ("*" while it is not over, else the winners' colours),
  * and the blank line after the tags: what gen and the referee write. */
 void arb_result_tag(const arb_game_ops *g, const void *state, const arb_setup *setup, arb_buf *out);
+/* The tag lines head[0..len) as seat `view` (or ARB_VIEW_OBSERVER) saw
+ * them, appended to `out`: each tag the engine's view_tag rewrites (an
+ * Elasund Hands tag names the view's own card only), the rest as they
+ * are.  For gen --view and the referee's view records. */
+void arb_view_head(const arb_game_ops *g, const char *head, size_t len, unsigned view,
+		   arb_buf *out);
 
 #endif

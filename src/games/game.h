@@ -567,7 +567,8 @@ typedef struct arb_game_ops {
 	/* For `arbiter gen --view`: rewrite `move` (parsed and applied on
 	 * `game`, a full record's position) as seat `view` saw it, or an
 	 * observer for ARB_VIEW_OBSERVER: what that view did not see becomes
-	 * the notation's unseen cards.  NULL when the notation has no views. */
+	 * the notation's unseen cards.  NULL when the game hides nothing
+	 * (Carcassonne): every view is then the full record. */
 	void (*view_turn)(const void *game, void *move, unsigned view);
 	/* For `arbiter gen --view`, after the last move: a turn the view
 	 * (`view_game`, its replay) must see to end as the full record
@@ -576,6 +577,12 @@ typedef struct arb_game_ops {
 	 * written to `out` as a line.  1 when written, 0 when none is
 	 * needed.  NULL when views need none. */
 	int (*view_close)(const void *game, const void *view_game, unsigned view, arb_buf *out);
+	/* For `arbiter gen --view`: the value of tag `name` (one random_tags
+	 * wrote) as seat `view` (or ARB_VIEW_OBSERVER) saw it, written to
+	 * `out`: 1 when rewritten, 0 when the view sees it as it is (an
+	 * Elasund Hands tag names the starting card of the view's own seat
+	 * only).  NULL when no tag hides anything. */
+	int (*view_tag)(const char *name, const char *value, unsigned view, arb_buf *out);
 
 	/* ---- The open turn: a game played live, action by action (the
 	 * referee, src/referee/).  The referee keeps the position at the

@@ -931,7 +931,11 @@ void arb_table_record(arb_table *t, int view, arb_buf *out)
 	if (t->g->over(t->r.state))
 		t->g->finish(t->r.state, NULL);
 	arb_buf vhead = { 0 };
-	arb_buf_put(&vhead, t->head.p ? t->head.p : "", t->head.len);
+	if (view >= 0 && t->g->view_turn) /* the tags as the view saw them */
+		arb_view_head(t->g, t->head.p ? t->head.p : "", t->head.len, (unsigned)view,
+			      &vhead);
+	else
+		arb_buf_put(&vhead, t->head.p ? t->head.p : "", t->head.len);
 	if (view >= 0 && t->g->view_turn) {
 		arb_buf_printf(&vhead, "[View \"%s\"]\n",
 			       view == ARB_VIEW_OBSERVER ? "observer"

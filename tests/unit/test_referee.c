@@ -319,12 +319,18 @@ static void check_listed(arb_table *t, const char *a, const char *game, long ind
 /* ------------------------------------------------------------ 1 */
 
 /* Replay `text` and return its verdict; its Result line into *result. */
+/* Set when the last replay_text was refused as too-many-unknowns (an
+ * Elasund view past the limits of what arbiter decides). */
+static bool undecided;
+
 static arb_verdict replay_text(const char *text, size_t len, arb_buf *winners)
 {
 	rgame G;
 	rgame_open(&G, text, len);
 	arb_replay_game(&G.r);
 	arb_verdict v = G.r.verdict;
+	undecided =
+		v == ARB_ILLEGAL && G.r.rej.rule && strcmp(G.r.rej.rule, "too-many-unknowns") == 0;
 	if (winners && G.r.state)
 		arb_result_tag(G.r.game, G.r.state, &G.r.setup, winners);
 	rgame_close(&G);
@@ -438,6 +444,11 @@ static void one_game(const arb_game_ops *g, size_t nseats, uint64_t *rng, long i
 		}
 		winners.len = 0;
 		arb_verdict verdict = replay_text(vrec.p, vrec.len, &winners);
+		if (undecided &&
+		    strcmp(g->name, "elasund") == 0) { /* notation/elasund.md, Limits */
+			arb_buf_free(&vrec);
+			continue;
+		}
 		if (verdict == ARB_ILLEGAL || verdict == ARB_ERROR)
 			fail_msg("%s game %ld: view %d is refused:\n%s", g->name, index, v, vrec.p);
 		assert_non_null(strstr(want.p, winners.p));

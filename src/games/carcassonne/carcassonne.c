@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <stdatomic.h>
 #include <string.h>
+#include <strings.h>
 
 #include "carcassonne.h"
 #include "../../core/util.h"
@@ -158,6 +159,28 @@ static void *cc_create(const void *data, const arb_setup *setup, arb_reject *rej
 							  : "farmers=field (the default), "
 							    "once, city or off");
 		return NULL;
+	}
+
+	/* A view (notation/carcassonne.md, "Views"): every tile and follower
+	 * is seen by all, so a view record is the full record; the tag only
+	 * has to name a seat or the observer. */
+	const arb_tag *vt = arb_setup_tag(setup, "View");
+	if (vt && strcasecmp(vt->value, "observer") != 0) {
+		bool seated = false;
+		for (size_t s = 0; s < setup->nseats; s++)
+			seated |= strcasecmp(vt->value, cc_colours[setup->seats[s].colour]) == 0;
+		if (!seated) {
+			char seats[80];
+			uint8_t col[CC_MAXSEATS];
+			for (size_t s = 0; s < setup->nseats; s++)
+				col[s] = (uint8_t)setup->seats[s].colour;
+			arb_seat_list(seats, sizeof seats, cc_colours, col, (unsigned)setup->nseats,
+				      (1u << setup->nseats) - 1, true);
+			cc_reject(rej, CC_R_BAD_VIEW, vt->line, vt->col,
+				  "the View tag names a seat (%s) or observer, not '%s'", seats,
+				  vt->value);
+			return NULL;
+		}
 	}
 
 	cc_game *g;

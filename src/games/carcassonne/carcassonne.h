@@ -75,7 +75,8 @@
 	X(CC_R_UNKNOWN_OPTION, "unknown-option",                                                 \
 	  "the Variant tag names only small-city and farmers")                                   \
 	X(CC_R_BAD_OPTION_VALUE, "bad-option-value", "an option takes one of its values")        \
-	X(CC_R_BAD_SETUP, "bad-setup", "a Setup tag describes a position the rules can reach")
+	X(CC_R_BAD_SETUP, "bad-setup", "a Setup tag describes a position the rules can reach")   \
+	X(CC_R_BAD_VIEW, "bad-view", "the View tag names a seat or observer")
 enum cc_rule { CC_RULES(ARB_RULE_ENUM) CC_NRULES };
 /* What cc_fit() returns for a tile that fits. */
 #define CC_FITS CC_NRULES

@@ -300,7 +300,9 @@ int el_build_building(el_game *g, const el_build *b, arb_reject *rej)
 			rej, b->at_fee, EL_R_NEEDLESS_FEE,
 			"3 cards are paid only to build over a building of the same size, and this %s covers none",
 			bt->name);
-	if (b->fee >= 0 && ps->infl[b->fee] < 3)
+	if (b->fee >= 0 && g->view != EL_NOVIEW && ps->infl[0] < 3)
+		return el_few_cards(g, me, 3, b->at_fee, rej);
+	if (b->fee >= 0 && g->view == EL_NOVIEW && ps->infl[b->fee] < 3)
 		return EL_REJ(rej, b->at_fee, EL_R_NOT_ENOUGH_INFLUENCE,
 			      "%s holds %d %s influence card%s, not 3", el_cname(g, me),
 			      ps->infl[b->fee], el_infl_names[b->fee],
@@ -313,8 +315,10 @@ int el_build_building(el_game *g, const el_build *b, arb_reject *rej)
 
 	/* Pay, return the permits, clear the ground, place. */
 	ps->gold = (int16_t)(ps->gold - bt->cost - comp);
-	if (b->fee >= 0)
+	if (b->fee >= 0) {
 		el_pay_infl(g, me, b->fee, 3);
+		el_vop_add(g, VOP_PAY, me, b->fee, 3, b->at_fee);
+	}
 	for (int dy = 0; dy < bt->h; dy++)
 		for (int dx = 0; dx < bt->w; dx++) {
 			int x = b->x + dx, y = b->y + dy, pm = p->permit[y][x];

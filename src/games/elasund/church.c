@@ -16,17 +16,17 @@ int el_build_church(el_game *g, const el_build *b, arb_reject *rej)
 
 	if (!p->church_left)
 		return EL_REJ(rej, b->at, EL_R_CHURCH_COMPLETE, "all 9 church tiles are built");
-	if (first && b->cret < 0)
+	if (first && b->cret == -1)
 		return EL_REJ(
 			rej, b->at_arg, EL_R_CHURCH_FIRST,
 			"the first church builder draws 2 tiles, keeps one and puts the other under the stack: write church KEPT/RETURNED");
-	if (!first && b->cret >= 0)
+	if (!first && b->cret != -1)
 		return EL_REJ(rej, b->at_arg, EL_R_CHURCH_FIRST,
 			      "only the first church builder draws 2 tiles");
 	if (!(p->church_left & (1u << b->ctile)))
 		return EL_REJ(rej, b->at_arg, EL_R_CHURCH_TILE, "church tile %d is already built",
 			      b->ctile + 1);
-	if (first && (b->cret == b->ctile || !(p->church_left & (1u << b->cret))))
+	if (first && b->cret >= 0 && (b->cret == b->ctile || !(p->church_left & (1u << b->cret))))
 		return EL_REJ(rej, b->at_arg, EL_R_CHURCH_TILE,
 			      "the two tiles drawn must be two different tiles");
 	if (!first && b->ctile == p->church_bottom && (p->church_left & (p->church_left - 1)))

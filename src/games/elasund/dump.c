@@ -189,11 +189,19 @@ void el_dump(const void *game, unsigned flags, arb_buf *out)
 		"     +5X church tile 5 with X's cube, =X wall, #X tower, _ free wall space\n");
 	for (unsigned s = 0; s < g->nseats; s++) {
 		const el_seat *ps = &p->seat[s];
-		arb_buf_printf(
-			out,
-			"%-6s cubes %2u  gold %2d  influence r%d b%d g%d  track %2d  walls %u/9  permits",
-			el_colours[g->colour[s]], ps->cubes, ps->gold, ps->infl[0], ps->infl[1],
-			ps->infl[2], g->opt.track_uncapped ? ps->trade : ps->track, ps->walls);
+		if (g->view != EL_NOVIEW) /* colours below, with the view */
+			arb_buf_printf(
+				out,
+				"%-6s cubes %2u  gold %2d  influence %d  track %2d  walls %u/9  permits",
+				el_colours[g->colour[s]], ps->cubes, ps->gold, ps->infl[0],
+				g->opt.track_uncapped ? ps->trade : ps->track, ps->walls);
+		else
+			arb_buf_printf(
+				out,
+				"%-6s cubes %2u  gold %2d  influence r%d b%d g%d  track %2d  walls %u/9  permits",
+				el_colours[g->colour[s]], ps->cubes, ps->gold, ps->infl[0],
+				ps->infl[1], ps->infl[2],
+				g->opt.track_uncapped ? ps->trade : ps->track, ps->walls);
 		for (int v = 0; v < EL_NPERMIT; v++)
 			if (ps->permits & (1u << v))
 				arb_buf_printf(out, " %d", v);
@@ -205,8 +213,13 @@ void el_dump(const void *game, unsigned flags, arb_buf *out)
 		}
 		arb_buf_putc(out, '\n');
 	}
-	arb_buf_printf(out, "influence deck r%d b%d g%d, discards r%d b%d g%d; bank %d gold\n",
-		       p->deck[0], p->deck[1], p->deck[2], p->disc[0], p->disc[1], p->disc[2],
+	if (g->view != EL_NOVIEW)
+		arb_buf_printf(out, "influence deck %d, discards %d; ", p->deck[0], p->disc[0]);
+	else
+		arb_buf_printf(out, "influence deck r%d b%d g%d, discards r%d b%d g%d; ",
+			       p->deck[0], p->deck[1], p->deck[2], p->disc[0], p->disc[1],
+			       p->disc[2]);
+	arb_buf_printf(out, "bank %d gold\n",
 		       g->gold_total - p->seat[0].gold - p->seat[1].gold -
 			       (g->nseats > 2 ? p->seat[2].gold : 0) -
 			       (g->nseats > 3 ? p->seat[3].gold : 0));
@@ -224,6 +237,7 @@ void el_dump(const void *game, unsigned flags, arb_buf *out)
 		arb_buf_printf(out, " %s %d", d->bt[t].name, n);
 	}
 	arb_buf_putc(out, '\n');
+	el_view_dump(g, out); /* a view: the colours known, as ranges */
 }
 
 /* ------------------------------------------------------------ the picture

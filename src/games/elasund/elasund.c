@@ -37,13 +37,19 @@ bool el_position_ok(const void *game, const char **why)
 	const el_pos *p = &g->pos;
 	const uint8_t *cards = g->d->cards[g->opt.cards];
 	for (int k = 0; k < NINFL; k++) {
-		int n = p->deck[k] + p->disc[k];
+		int n = p->deck[k] + p->disc[k], want = cards[1 + k];
 		for (unsigned s = 0; s < g->nseats; s++)
 			n += p->seat[s].infl[k];
-		if (n != cards[1 + k] || p->deck[k] < 0 || p->disc[k] < 0) {
+		if (g->view != EL_NOVIEW) /* counted in colour 0 (views.c) */
+			want = k ? 0 : cards[1] + cards[2] + cards[3];
+		if (n != want || p->deck[k] < 0 || p->disc[k] < 0) {
 			*why = "influence cards in hands, deck and discards differ from the data's";
 			return false;
 		}
+	}
+	if (g->view != EL_NOVIEW && !el_view_ok(g)) {
+		*why = "a view's ways of the unseen cards hold other counts than the position";
+		return false;
 	}
 	if (el_bank_gold(g) < 0) {
 		*why = "the hands hold more gold than the game has";
@@ -149,6 +155,7 @@ static int parse_hands(el_game *g, const arb_setup *su, arb_reject *rej)
 		return 0;
 	}
 	unsigned seen = 0;
+	int8_t dealt[EL_SEATS] = { 0 };
 	const char *s = t->value;
 	while (*s) {
 		while (*s == ' ')
@@ -175,7 +182,20 @@ static int parse_hands(el_game *g, const arb_setup *su, arb_reject *rej)
 			int k = *c == 'r' || *c == 'R'	 ? IR
 				: *c == 'b' || *c == 'B' ? IB
 				: *c == 'g' || *c == 'G' ? IG
+				: *c == '?'		 ? EL_U
 							 : -1;
+			if (k == EL_U) {
+				if (g->view == EL_NOVIEW || g->view == seat)
+					return arb_reject_rule(
+						rej, el_rules, EL_R_VIEW_UNSEEN, t->line, t->col,
+						"%s's starting card is seen in this record: name it, not '?'",
+						el_cname(g, seat));
+				dealt[seat] = EL_U;
+				p->deck[0]--;
+				p->seat[seat].infl[0]++;
+				continue;
+			}
+			dealt[seat] = (int8_t)k;
 			if (k < 0 || p->deck[k] == 0)
 				return arb_reject_rule(
 					rej, el_rules, EL_R_HANDS, t->line, t->col,
@@ -188,6 +208,8 @@ static int parse_hands(el_game *g, const arb_setup *su, arb_reject *rej)
 	if (seen != (1u << g->nseats) - 1)
 		return arb_reject_rule(rej, el_rules, EL_R_HANDS, t->line, t->col,
 				       "Hands must list every seat");
+	if (g->view != EL_NOVIEW)
+		el_view_start(g, dealt);
 	return 0;
 }
 
@@ -208,7 +230,7 @@ static void *el_create(const void *data, const arb_setup *su, arb_reject *rej)
 	memset(g->seat_of_colour, -1, sizeof g->seat_of_colour);
 	for (unsigned s = g->nseats; s-- > 0;)
 		g->seat_of_colour[g->colour[s]] = (int8_t)s;
-	if (parse_options(g, su, rej) < 0) {
+	if (parse_options(g, su, rej) < 0 || el_view_setup(g, su, rej) < 0) {
 		free(g);
 		return NULL;
 	}
@@ -274,6 +296,8 @@ static void *el_create(const void *data, const arb_setup *su, arb_reject *rej)
 		el_destroy(g);
 		return NULL;
 	}
+	if (su->setup && g->view != EL_NOVIEW)
+		el_view_known(g); /* a snapshot names every card */
 	return g;
 }
 
@@ -284,6 +308,7 @@ static void el_destroy(void *game)
 		return;
 	if (g->L != &g->d->layout[g->nseats - 2])
 		free((void *)g->L);
+	el_view_free(g);
 	free(g->ev); /* and the strings that follow the events */
 	free(g);
 }
@@ -320,6 +345,9 @@ const arb_game_ops elasund_game = {
 	.describe = el_describe,
 	.random_turn = el_random_turn,
 	.random_tags = el_random_tags,
+	.view_turn = el_view_turn,
+	.view_close = el_view_close,
+	.view_tag = el_view_tag,
 	.copy = el_copy,
 	.apply_open = el_apply_open,
 	.asked = el_asked,

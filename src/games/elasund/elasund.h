@@ -59,8 +59,16 @@ enum { K_NEUTRAL, K_OWN, K_HUT };
 enum { INC_NONE, INC_GOLD, INC_INFL };
 enum { W_INF1 = 1, W_INF2 = 2, W_TOWER = 3 };
 enum { LINE_N, LINE_S, LINE_E };
-/* Influence colours: red, blue, green (letters r b g). */
+/* Influence colours: red, blue, green (letters r b g); EL_U (`?`) is a
+ * card a view record did not see (notation/elasund.md, "Records of what
+ * one player could see"). */
 enum { IR, IB, IG, NINFL };
+#define EL_U NINFL
+#define EL_OBSERVER EL_SEATS	/* g->view: someone at no seat          */
+#define EL_NOVIEW (-1)		/* g->view: a full record               */
+#define EL_CHURCH_UNSEEN (-2)	/* cret / church_bottom: not seen       */
+#define EL_MAXWORLDS (1u << 14) /* ways the unseen cards may have gone  */
+#define EL_MAXVOP 256		/* card moves one turn makes            */
 
 typedef struct el_btype {
 	char name[12];
@@ -172,10 +180,39 @@ typedef struct el_hutq {
 	uint8_t id[EL_MAXHUT];
 } el_hutq;
 
+typedef struct el_at {
+	uint32_t line, col;
+} el_at;
+
 typedef struct el_cards {
 	uint8_t gold;
 	uint8_t infl[NINFL];
+	uint8_t unseen; /* influence cards written `?` (a view record) */
 } el_cards;
+
+/* A family of ways the unseen influence cards may have gone (views.c):
+ * in each place (the hands, the deck, the discards, the pirates' pool)
+ * the cards whose colour the family fixes, by colour; the others belong
+ * to groups, each a multiset of colours (the cards of the box not yet
+ * seen; the discards as they were shuffled into the deck) spread over
+ * the places in any way. */
+enum { WL_DECK = EL_SEATS, WL_DISC, WL_POOL, WL_N };
+#define EL_MAXGROUP 6
+typedef struct el_world {
+	uint8_t k[WL_N][NINFL];	       /* cards of fixed colour          */
+	uint8_t ng;		       /* groups                         */
+	uint8_t m[EL_MAXGROUP][NINFL]; /* a group's colours              */
+	uint8_t u[EL_MAXGROUP][WL_N];  /* its cards in each place        */
+} el_world;
+
+/* A card move of the turn being played, as a view record writes it
+ * (colour EL_U: unseen), replayed over every world once the turn is
+ * otherwise legal (views.c). */
+enum { VOP_DRAW, VOP_PAY, VOP_PDISC, VOP_LOOT, VOP_POOLEND, VOP_MERGE, VOP_HALVE };
+typedef struct el_vop {
+	uint8_t kind, seat, colour, n;
+	el_at at;
+} el_vop;
 
 /* What an open turn (a turn line cut short, played by apply_open: open.c)
  * still owes, as its last apply_open found it.  Valid while `begun` and
@@ -238,13 +275,24 @@ typedef struct el_game {
 	uint8_t owe_ok; /* EL_OWE_*                           */
 	const struct el_build *open_last;
 	el_owed owed;
+	/* A view record (views.c): whose view, or EL_NOVIEW.  In a view the
+	 * position's influence cards are counted in colour 0 only (what
+	 * every reader knows: how many each hand, the deck and the discards
+	 * hold), and the colours live in the worlds. */
+	int8_t view;
+	uint8_t inc_seat[EL_MAXDRAW]; /* whose each income draw was (last turn) */
+	uint32_t nworld;
+	el_world *world;
+	uint16_t nvop;
+	bool vop_full; /* a card move did not fit in vop[] */
+	el_vop vop[EL_MAXVOP];
 } el_game;
+
+/* The colour slot a card of colour c is counted in: 0 in a view. */
+#define EL_CI(g, c) ((g)->view != EL_NOVIEW ? 0 : (c))
 
 /* ------------------------------------------------------ the parsed turn */
 
-typedef struct el_at {
-	uint32_t line, col;
-} el_at;
 typedef struct el_hutmv {
 	uint8_t seat;
 	bool lng;	 /* written `longhut`: the long hut          */
@@ -376,7 +424,14 @@ typedef struct el_move {
 	  "a permit goes on an empty square of the area, never the foundation")                        \
 	X(EL_R_PERMIT_ROW, "permit-row",                                                               \
 	  "a permit goes in the ship's row, a neighbour when it is full, or anywhere for 2 cards")     \
-	X(EL_R_SPECIAL_PERMIT, "special-permit", "move and raise act on the player's own permit")
+	X(EL_R_SPECIAL_PERMIT, "special-permit", "move and raise act on the player's own permit")      \
+	X(EL_R_BAD_VIEW, "bad-view", "the View tag names a seat or observer")                          \
+	X(EL_R_VIEW_UNSEEN, "view-unseen",                                                             \
+	  "a card is written ? only in a view record, and never one the view sees")                    \
+	X(EL_R_UNSEEN_CARDS, "unseen-cards",                                                           \
+	  "in a view record, some way the unseen cards could have gone allows every card move")        \
+	X(EL_R_TOO_MANY_UNKNOWNS, "too-many-unknowns",                                                 \
+	  "the ways the unseen cards could have gone are few enough to be listed")
 
 enum el_rule { EL_RULES(ARB_RULE_ENUM) EL_NRULES };
 extern const arb_rule el_rules[EL_NRULES];
@@ -457,6 +512,7 @@ static inline int el_towers_of(const el_game *g, int s)
 static inline int el_draw_infl(el_game *g, int c)
 {
 	el_pos *p = &g->pos;
+	c = EL_CI(g, c);
 	if (p->deck[0] + p->deck[1] + p->deck[2] == 0)
 		for (int k = 0; k < NINFL; k++) {
 			p->deck[k] = p->disc[k];
@@ -551,6 +607,7 @@ static inline void el_tile_cells(el_game *g, int id, int8_t v)
 /* Pay n influence cards of colour c of seat s to the discard pile. */
 static inline void el_pay_infl(el_game *g, int s, int c, int n)
 {
+	c = EL_CI(g, c);
 	assert(g->pos.seat[s].infl[c] >= n);
 	g->pos.seat[s].infl[c] = (int16_t)(g->pos.seat[s].infl[c] - n);
 	g->pos.disc[c] = (int16_t)(g->pos.disc[c] + n);
@@ -638,6 +695,36 @@ void *el_data_load(const arb_node *root, arb_data_error *err);
 void el_data_free(void *data);
 /* Parse "C,R" (notation column and row number) into x, y; -1 if bad. */
 int el_square(const el_data *d, const char *s, size_t n, int *x, int *y);
+
+/* views.c */
+/* The View tag (rule bad-view) and the worlds of the start, after the
+ * Hands tag dealt (hands[s]: the seat's card, EL_U unseen). */
+int el_view_setup(el_game *g, const arb_setup *su, arb_reject *rej);
+void el_view_start(el_game *g, const int8_t hands[EL_SEATS]);
+/* The worlds of a Setup tag's position (every card named): one. */
+void el_view_known(el_game *g);
+/* A view's refusal of a fee of n cards from a hand of fewer (rule
+ * not-enough-influence: the count is seen, whatever the colours). */
+int el_few_cards(const el_game *g, int s, int n, el_at at, arb_reject *rej);
+/* Record a card move of the turn (a no-op in a full record). */
+void el_vop_add(el_game *g, int kind, int seat, int colour, int n, el_at at);
+/* Play the turn's card moves over every world (rules unseen-cards,
+ * too-many-unknowns, or the ordinary rule when every world agrees). */
+int el_view_commit(el_game *g, arb_reject *rej);
+/* What a view knows of each hand, for dump: lines "Red: 2 gold, 3
+ * influence: 0-1 red, ...". */
+void el_view_dump(const el_game *g, arb_buf *out);
+/* game.h view_turn / view_close. */
+void el_view_turn(const void *game, void *move, unsigned view);
+int el_view_close(const void *game, const void *view_game, unsigned view, arb_buf *out);
+int el_view_tag(const char *name, const char *value, unsigned view, arb_buf *out);
+void el_view_free(el_game *g);
+/* Every world holds the counts of the position (position_ok). */
+bool el_view_ok(const el_game *g);
+void el_view_copy(el_game *dst, const el_game *src);
+/* dst a copy of src, whole, with worlds of its own (dst->world is its
+ * previous worlds or NULL; el_view_free frees them). */
+void el_scratch(el_game *dst, const el_game *src);
 
 /* dump.c */
 void el_dump(const void *game, unsigned flags, arb_buf *out);

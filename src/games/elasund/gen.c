@@ -741,7 +741,9 @@ static void phase4(gen *G)
 int el_random_turn(const void *game, uint64_t *rng, arb_buf *out)
 {
 	const el_game *g = game;
-	if (g->pos.over || g->no_hands || g->pos.turns >= EL_GEN_MAX_TURNS)
+	/* a view's colours are not in its position (views.c): gen plays full
+	 * records only */
+	if (g->pos.over || g->no_hands || g->pos.turns >= EL_GEN_MAX_TURNS || g->view != EL_NOVIEW)
 		return -1;
 	gen G;
 	G.g = g;

@@ -48,7 +48,7 @@ typedef struct lister {
 static bool offer(lister *l, const el_move *m)
 {
 	arb_reject rej;
-	memcpy(l->scratch, l->g, sizeof *l->g);
+	el_scratch(l->scratch, l->g);
 	if (el_apply(l->scratch, m, NULL, &rej) < 0)
 		return false;
 	arb_buf_reset(&l->buf);
@@ -137,6 +137,8 @@ size_t el_moves(const void *game, const void *next, void (*emit)(void *ctx, cons
 		return 0;
 	lister l = { .g = g, .emit = emit, .ctx = ctx };
 	l.scratch = arb_xmalloc(sizeof *l.scratch);
+	l.scratch->world = NULL; /* el_scratch gives it worlds of its own */
+	l.scratch->nworld = 0;
 	el_move base = *nx;
 	base.nbuild = 0;
 	base.p3 = 1;
@@ -171,7 +173,7 @@ size_t el_moves(const void *game, const void *next, void (*emit)(void *ctx, cons
 			}
 	/* The position after the line's chance part (and gold): its deck
 	 * is the one a wall draws from. */
-	memcpy(l.scratch, g, sizeof *g);
+	el_scratch(l.scratch, g);
 	arb_reject rej;
 	const el_pos *after = el_apply(l.scratch, &base, NULL, &rej) == 0 ? &l.scratch->pos : p;
 	el_pos after_copy = *after;
@@ -313,6 +315,7 @@ size_t el_moves(const void *game, const void *next, void (*emit)(void *ctx, cons
 			}
 		}
 	arb_buf_free(&l.buf);
+	el_view_free(l.scratch);
 	free(l.scratch);
 	return l.n;
 }

@@ -15,7 +15,7 @@
 #include "elasund.h"
 #include "../../core/suggest.h"
 
-static const char letters[NINFL] = { 'r', 'b', 'g' };
+static const char letters[NINFL + 1] = { 'r', 'b', 'g', '?' };
 
 static el_at at_of(const arb_token *t)
 {
@@ -170,12 +170,16 @@ static int cards(const char *s, size_t n, el_cards *out)
 		out->gold = (uint8_t)v;
 	}
 	for (; i < n; i++) {
+		if (s[i] == '?' && out->unseen < 99) {
+			out->unseen++;
+			continue;
+		}
 		int c = infl_letter(s[i]);
 		if (c < 0 || out->infl[c] == 99)
 			return -1;
 		out->infl[c]++;
 	}
-	return out->gold + out->infl[0] + out->infl[1] + out->infl[2] ? 0 : -1;
+	return out->gold + out->infl[0] + out->infl[1] + out->infl[2] + out->unseen ? 0 : -1;
 }
 
 /* "2r" / "3b": n cards of one colour; returns the colour or -1. */
@@ -257,6 +261,20 @@ static int unseated_rule(const arb_token *t)
 	do {                                                                        \
 		if ((s) < 0)                                                        \
 			return EL_REJ_TOK(rej, (t), unseated_rule(t), __VA_ARGS__); \
+	} while (0)
+
+/* A `?` (a card not seen) at token t, written for seat `who`'s cards: only
+ * in a view record, and not for the view's own seat (view-unseen). */
+#define NEED_UNSEEN(t, who)                                                                    \
+	do {                                                                                   \
+		if (g->view == EL_NOVIEW)                                                      \
+			return EL_REJ_TOK(rej, (t), EL_R_VIEW_UNSEEN,                          \
+					  "'?' (a card not seen) is written only in a view "   \
+					  "record ([View \"Red\"] or [View \"observer\"])");   \
+		if ((int)(who) == g->view)                                                     \
+			return EL_REJ_TOK(rej, (t), EL_R_VIEW_UNSEEN,                          \
+					  "%s's view sees %s's own cards: name them, not '?'", \
+					  el_cname(g, (int)(who)), el_cname(g, (int)(who)));   \
 	} while (0)
 
 /* A square of the board into *x, *y, or a syntax rejection at t that says
@@ -354,9 +372,11 @@ int el_parse(const void *game, const arb_token *tok, size_t ntok, void *mv, arb_
 				NEED(t->len >= 2 && t->len <= 3, t,
 				     "a wall draws 1 or 2 influence cards, written like +rb");
 				for (size_t k = 1; k < t->len; k++) {
-					int c = infl_letter(t->s[k]);
+					int c = t->s[k] == '?' ? EL_U : infl_letter(t->s[k]);
 					NEED(c >= 0, t, "influence cards are r, b or g, not '%c'",
 					     t->s[k]);
+					if (c == EL_U)
+						NEED_UNSEEN(t, m->seat);
 					b->draw[b->ndraw++] = (int8_t)c;
 				}
 				b->has_draw = true;
@@ -369,8 +389,10 @@ int el_parse(const void *game, const arb_token *tok, size_t ntok, void *mv, arb_
 			NEED(t->len >= 2 && t->len - 1 <= EL_MAXDRAW, t,
 			     "income draws are written like +rbg (1 to %d cards)", EL_MAXDRAW);
 			for (size_t k = 1; k < t->len; k++) {
-				int c = infl_letter(t->s[k]);
+				int c = t->s[k] == '?' ? EL_U : infl_letter(t->s[k]);
 				NEED(c >= 0, t, "influence cards are r, b or g, not '%c'", t->s[k]);
+				if (c == EL_U)
+					NEED_UNSEEN(t, -1); /* whose: the rules know */
 				m->inc[m->ninc++] = (int8_t)c;
 			}
 			m->has_inc = true;
@@ -404,6 +426,8 @@ int el_parse(const void *game, const arb_token *tok, size_t ntok, void *mv, arb_
 				     (int)a->len, a->s);
 				NEED(!halve || c->gold == 0, a,
 				     "only influence cards are chosen for a shortage; gold is halved by itself");
+				if (c->unseen)
+					NEED_UNSEEN(a, s);
 				*set |= (uint8_t)(1u << s);
 				(halve ? m->at_halve : m->at_disc)[s] = at_of(a);
 				(halve ? m->at_halve_item : m->at_disc_item)[s] =
@@ -421,6 +445,8 @@ int el_parse(const void *game, const arb_token *tok, size_t ntok, void *mv, arb_
 				return -1;
 			NEED(i + 1 < ntok && cards(tok[i + 1].s, tok[i + 1].len, &m->loot) == 0, t,
 			     "loot is followed by the cards drawn: a gold count and influence letters (r red, b blue, g green), like 1r");
+			if (m->loot.unseen)
+				NEED_UNSEEN(TOK(i + 1), m->seat);
 			m->has_loot = true;
 			m->at_loot = at_of(TOK(i + 1));
 			m->at_loot_kw = at_of(t);
@@ -487,13 +513,18 @@ int el_parse(const void *game, const arb_token *tok, size_t ntok, void *mv, arb_
 				b->kind = BK_CHURCH;
 				const char *sl = memchr(a->s, '/', a->len);
 				size_t n1 = sl ? (size_t)(sl - a->s) : a->len;
-				int k = num(a->s, n1), j = sl ? num(sl + 1, a->len - n1 - 1) : 0;
+				bool unseen = sl && a->len - n1 == 2 && sl[1] == '?';
+				int k = num(a->s, n1), j = unseen ? 1
+							   : sl	  ? num(sl + 1, a->len - n1 - 1)
+								  : 0;
 				NEED(k >= 1 && k <= EL_NCHURCH && j >= (sl ? 1 : 0) &&
 					     j <= EL_NCHURCH,
 				     a,
 				     "church is followed by the tile drawn 1..9 (the first builder: kept/returned, like 5/2)");
+				if (unseen)
+					NEED_UNSEEN(a, m->seat);
 				b->ctile = (int8_t)(k - 1);
-				b->cret = (int8_t)(sl ? j - 1 : -1);
+				b->cret = (int8_t)(unseen ? EL_CHURCH_UNSEEN : sl ? j - 1 : -1);
 				i++;
 			}
 		} else if (kw == KW_HUT || kw == KW_LONGHUT) {
@@ -600,6 +631,8 @@ static void put_cards(arb_buf *out, const el_cards *c)
 	for (int k = 0; k < NINFL; k++)
 		for (int n = 0; n < c->infl[k]; n++)
 			arb_buf_putc(out, letters[k]);
+	for (int n = 0; n < c->unseen; n++)
+		arb_buf_putc(out, '?');
 }
 
 static void put_sq(const el_game *g, arb_buf *out, int x, int y)
@@ -662,6 +695,8 @@ void el_format(const void *game, const void *move, arb_buf *out)
 			arb_buf_printf(out, " church %d", b->ctile + 1);
 			if (b->cret >= 0)
 				arb_buf_printf(out, "/%d", b->cret + 1);
+			else if (b->cret == EL_CHURCH_UNSEEN)
+				arb_buf_puts(out, "/?");
 		}
 		for (int h = 0; h < b->nhut; h++) {
 			arb_buf_printf(out, " %s %s", b->hut[h].lng ? "longhut" : "hut",

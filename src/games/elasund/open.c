@@ -40,12 +40,17 @@ void el_copy(void *dst, const void *src)
 	arb_event *ev = d->ev;
 	char(*evstr)[2][16] = d->evstr;
 	const el_layout *L = d->L;
+	el_world *w = d->world;
+	uint32_t nw = d->nworld;
 	*d = *(const el_game *)src;
 	d->d = data;
 	d->ev = ev;
 	d->evstr = evstr;
 	d->L = L;
 	d->nev = 0;
+	d->world = w;
+	d->nworld = nw;
+	el_view_copy(d, src);
 }
 
 /* apply_open (game.h): what the line may still owe is what nothing

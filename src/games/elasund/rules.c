@@ -134,25 +134,34 @@ static int pirates(el_game *g, const el_move *m, arb_reject *rej)
 				g->d->rownum[p->ship], n, n == 1 ? "" : "s", el_cname(g, (int)s));
 		}
 		const el_cards *c = &m->disc[s];
-		int tot = c->gold + c->infl[0] + c->infl[1] + c->infl[2];
+		int tot = c->gold + c->infl[0] + c->infl[1] + c->infl[2] + c->unseen;
 		if (tot != n)
 			return EL_REJ(
 				rej, m->at_disc[s], EL_R_PIRATE_DISCARD,
 				"%s must discard %d card%s (one per cube in row %u, at most the whole hand), not %d",
 				el_cname(g, (int)s), n, n == 1 ? "" : "s", g->d->rownum[p->ship],
 				tot);
-		if (c->gold > ps->gold || c->infl[0] > ps->infl[0] || c->infl[1] > ps->infl[1] ||
-		    c->infl[2] > ps->infl[2])
+		if (g->view != EL_NOVIEW) {
+			if (c->gold > ps->gold || tot - c->gold > ps->infl[0])
+				return EL_REJ(
+					rej, m->at_disc[s], EL_R_DISCARD_CARDS,
+					"%s does not hold these cards (%d gold, %d influence cards in hand)",
+					el_cname(g, (int)s), ps->gold, ps->infl[0]);
+		} else if (c->gold > ps->gold || c->infl[0] > ps->infl[0] ||
+			   c->infl[1] > ps->infl[1] || c->infl[2] > ps->infl[2]) {
 			return EL_REJ(
 				rej, m->at_disc[s], EL_R_DISCARD_CARDS,
 				"%s does not hold these cards (%d gold, %d red, %d blue, %d green in hand)",
 				el_cname(g, (int)s), ps->gold, ps->infl[0], ps->infl[1],
 				ps->infl[2]);
+		}
 		ps->gold = (int16_t)(ps->gold - c->gold);
 		pool.gold = (uint8_t)(pool.gold + c->gold);
-		for (int k = 0; k < NINFL; k++) {
-			ps->infl[k] = (int16_t)(ps->infl[k] - c->infl[k]);
-			pool.infl[k] = (uint8_t)(pool.infl[k] + c->infl[k]);
+		for (int k = 0; k <= NINFL; k++) {
+			int v = k < NINFL ? c->infl[k] : c->unseen, ck = EL_CI(g, k);
+			ps->infl[ck] = (int16_t)(ps->infl[ck] - v);
+			pool.infl[ck] = (uint8_t)(pool.infl[ck] + v);
+			el_vop_add(g, VOP_PDISC, (int)s, k, v, m->at_disc[s]);
 		}
 	}
 	int me = p->active, tw = el_towers_of(g, me);
@@ -164,7 +173,7 @@ static int pirates(el_game *g, const el_move *m, arb_reject *rej)
 				 : "loot goes only to a player with wall towers");
 	if (n) {
 		const el_cards *c = &m->loot;
-		int tot = c->gold + c->infl[0] + c->infl[1] + c->infl[2];
+		int tot = c->gold + c->infl[0] + c->infl[1] + c->infl[2] + c->unseen;
 		if (!m->has_loot || tot != n) {
 			if (g->open && !m->has_loot && (g->owe_ok & EL_OWE_LOOT)) {
 				g->owed.loot = (uint8_t)n;
@@ -176,20 +185,26 @@ static int pirates(el_game *g, const el_move *m, arb_reject *rej)
 				"with %d tower%s and %d card%s discarded, %s draws %d card%s of loot: write loot CARDS",
 				tw, arb_s(tw), ptot, arb_s(ptot), el_cname(g, me), n, arb_s(n));
 		}
-		if (c->gold > pool.gold || c->infl[0] > pool.infl[0] || c->infl[1] > pool.infl[1] ||
-		    c->infl[2] > pool.infl[2])
+		if (g->view != EL_NOVIEW
+			    ? c->gold > pool.gold || tot - c->gold > pool.infl[0]
+			    : c->gold > pool.gold || c->infl[0] > pool.infl[0] ||
+				      c->infl[1] > pool.infl[1] || c->infl[2] > pool.infl[2])
 			return EL_REJ(rej, m->at_loot, EL_R_LOOT_CARDS,
 				      "the loot must come from the discarded cards");
 		p->seat[me].gold = (int16_t)(p->seat[me].gold + c->gold);
 		pool.gold = (uint8_t)(pool.gold - c->gold);
-		for (int k = 0; k < NINFL; k++) {
-			p->seat[me].infl[k] = (int16_t)(p->seat[me].infl[k] + c->infl[k]);
-			pool.infl[k] = (uint8_t)(pool.infl[k] - c->infl[k]);
+		for (int k = 0; k <= NINFL; k++) {
+			int v = k < NINFL ? c->infl[k] : c->unseen, ck = EL_CI(g, k);
+			p->seat[me].infl[ck] = (int16_t)(p->seat[me].infl[ck] + v);
+			pool.infl[ck] = (uint8_t)(pool.infl[ck] - v);
+			el_vop_add(g, VOP_LOOT, me, k, v, m->at_loot);
 		}
 	}
 to_discards:
 	for (int k = 0; k < NINFL; k++)
 		p->disc[k] = (int16_t)(p->disc[k] + pool.infl[k]);
+	if (ptot - pool.gold)
+		el_vop_add(g, VOP_POOLEND, me, 0, 1, m->at_roll);
 	return 0;
 }
 
@@ -239,6 +254,7 @@ static int income(el_game *g, const el_move *m, arb_reject *rej)
 			p->deck[k] = (int16_t)(p->deck[k] + p->disc[k]);
 			p->disc[k] = 0;
 		}
+		el_vop_add(g, VOP_MERGE, p->active, 0, 1, m->at_roll);
 		for (unsigned s = 0; s < g->nseats; s++) {
 			el_seat *ps = &p->seat[s];
 			int hn = el_hand_infl(ps), h = g->opt.halve_up ? (hn + 1) / 2 : hn / 2;
@@ -263,10 +279,19 @@ static int income(el_game *g, const el_move *m, arb_reject *rej)
 					el_cname(g, (int)s), h, el_cname(g, (int)s));
 			}
 			const el_cards *c = &m->halve[s];
-			if (c->infl[0] + c->infl[1] + c->infl[2] != h)
+			if (c->infl[0] + c->infl[1] + c->infl[2] + c->unseen != h)
 				return EL_REJ(rej, m->at_halve[s], EL_R_HALVE_COUNT,
 					      "%s gives up half of %d influence cards, that is %d",
 					      el_cname(g, (int)s), hn, h);
+			if (g->view != EL_NOVIEW) {
+				ps->infl[0] = (int16_t)(ps->infl[0] - h);
+				p->deck[0] = (int16_t)(p->deck[0] + h);
+				for (int k = 0; k <= NINFL; k++)
+					el_vop_add(g, VOP_HALVE, (int)s, k,
+						   k < NINFL ? c->infl[k] : c->unseen,
+						   m->at_halve[s]);
+				continue;
+			}
 			for (int k = 0; k < NINFL; k++) {
 				if (c->infl[k] > ps->infl[k])
 					return EL_REJ(rej, m->at_halve[s], EL_R_DISCARD_CARDS,
@@ -298,12 +323,20 @@ static int income(el_game *g, const el_move *m, arb_reject *rej)
 		int s = (p->active + (int)j) % (int)g->nseats;
 		for (int n = 0; n < idue[s]; n++, k++) {
 			int c = m->inc[k];
+			g->inc_seat[k] = (uint8_t)s;
+			if (c == EL_U && s == g->view)
+				return EL_REJ(
+					rej, m->at_inc, EL_R_VIEW_UNSEEN,
+					"card %d of the income draws is %s's, and %s's view sees "
+					"it: name it, not '?'",
+					k + 1, el_cname(g, s), el_cname(g, s));
 			if (el_draw_infl(g, c) < 0)
 				return EL_REJ(
 					rej, m->at_inc, EL_R_DRAW_COLOUR,
 					"card %d of the income draws: the influence deck holds no %s card now",
 					k + 1, el_infl_names[c]);
-			p->seat[s].infl[c]++;
+			p->seat[s].infl[EL_CI(g, c)]++;
+			el_vop_add(g, VOP_DRAW, s, c, 1, m->at_inc);
 		}
 	}
 	return 0;
@@ -388,7 +421,9 @@ static int permit_phase(el_game *g, const el_move *m, arb_reject *rej)
 		return EL_REJ(rej, m->at_p3sq, EL_R_PERMIT_SQUARE,
 			      "%s is not an empty square of the building area", el_sq(g, x, y));
 	if (m->p3fee >= 0) {
-		if (ps->infl[m->p3fee] < 2)
+		if (g->view != EL_NOVIEW && ps->infl[0] < 2)
+			return el_few_cards(g, me, 2, m->at_p3fee, rej);
+		if (g->view == EL_NOVIEW && ps->infl[m->p3fee] < 2)
 			return EL_REJ(rej, m->at_p3fee, EL_R_NOT_ENOUGH_INFLUENCE,
 				      "%s holds %d %s influence card%s, not 2", el_cname(g, me),
 				      ps->infl[m->p3fee], el_infl_names[m->p3fee],
@@ -411,8 +446,10 @@ static int permit_phase(el_game *g, const el_move *m, arb_reject *rej)
 			      "permit %d costs %d gold, and %s holds %d", v, v, el_cname(g, me),
 			      ps->gold);
 	ps->gold = (int16_t)(ps->gold - v);
-	if (m->p3fee >= 0)
+	if (m->p3fee >= 0) {
 		el_pay_infl(g, me, m->p3fee, 2);
+		el_vop_add(g, VOP_PAY, me, m->p3fee, 2, m->at_p3fee);
+	}
 	ps->permits &= (uint8_t) ~(1u << v);
 	el_set_sq(g, p->permit, x, y, (int8_t)(me * 8 + v));
 	return 0;
@@ -425,7 +462,16 @@ static int special(el_game *g, const el_move *m, arb_reject *rej)
 	el_seat *ps = &p->seat[me];
 	if (m->sp == SP_NONE)
 		return 0;
-	if (m->sp == SP_CASH || m->sp == SP_PLACE) {
+	if (g->view != EL_NOVIEW) {
+		int need = m->sp == SP_CASH || m->sp == SP_PLACE ? 3 : 2;
+		if (ps->infl[0] < need)
+			return el_few_cards(g, me, need, need == 3 ? m->at_sp : m->at_spfee, rej);
+		if (m->sp == SP_CASH || m->sp == SP_PLACE)
+			for (int k = 0; k < NINFL; k++)
+				el_vop_add(g, VOP_PAY, me, k, 1, m->at_sp);
+		else
+			el_vop_add(g, VOP_PAY, me, m->spfee, 2, m->at_spfee);
+	} else if (m->sp == SP_CASH || m->sp == SP_PLACE) {
 		for (int k = 0; k < NINFL; k++)
 			if (ps->infl[k] < 1)
 				return EL_REJ(
@@ -554,9 +600,13 @@ int el_apply(void *game, const void *move, const arb_sink *sink, arb_reject *rej
 	undo_begin(g);
 	g->listening = sink != NULL;
 	g->nev = 0;
-	if (play(g, m, rej) < 0) {
+	g->nvop = 0;
+	g->vop_full = false;
+	if (play(g, m, rej) < 0 || el_view_commit(g, rej) < 0) {
 		undo_turn(g);
 		g->nev = 0;
+		g->nvop = 0;
+		g->vop_full = false;
 		return -1;
 	}
 	g->pos.turns++;
@@ -576,11 +626,15 @@ int el_play_open(el_game *g, const el_move *m, const arb_sink *sink, arb_reject 
 	g->listening = sink != NULL;
 	g->nev = 0;
 	g->open = true;
+	g->nvop = 0;
+	g->vop_full = false;
 	int rc = play(g, m, rej);
 	g->open = false;
-	if (rc < 0) {
+	if (rc < 0 || el_view_commit(g, rej) < 0) {
 		undo_turn(g);
 		g->nev = 0;
+		g->nvop = 0;
+		g->vop_full = false;
 		return -1;
 	}
 	if (sink)

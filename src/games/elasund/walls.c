@@ -114,7 +114,8 @@ int el_build_wall(el_game *g, const el_build *b, arb_reject *rej)
 			return EL_REJ(rej, b->at_draw, EL_R_DRAW_COLOUR,
 				      "the influence deck holds no %s card now",
 				      el_infl_names[b->draw[k]]);
-		ps->infl[b->draw[k]]++;
+		ps->infl[EL_CI(g, b->draw[k])]++;
+		el_vop_add(g, VOP_DRAW, me, b->draw[k], 1, b->at_draw);
 	}
 	return 0;
 #undef WALL_NAME
