@@ -15,14 +15,16 @@
  * calling thread writes the captures in input order.  Reading is a third
  * of the work, so it belongs on the workers too.  A cut is only a guess
  * from the bytes: a "[Game" line among a game's tags or inside a {...}
- * comment does not start a game, and the batch's reader says so
- * (arb_reader_ended_inside_game); the writer then replays that batch and
- * the next as one, so the games are always those one reader finds.  A
- * stream with no cut for 16 MiB is read on by the calling thread.  The
+ * comment does not start a game.  A batch's reader (but the stream's
+ * last) holds back a game still open at its end (arb_reader_held); the
+ * writer keeps that game's bytes and replays them with the next batch, so
+ * the games are always those one reader finds, and only one game is ever
+ * read twice.  A stream cut inside games 8 batches in a row, or with no
+ * cut for 16 MiB, is read on by the calling thread.  The
  * bytes written are those of one thread, and so are the exit status and,
  * with --fail-fast, the error that stops the run: a batch after the one
  * that stopped is discarded unwritten.  Memory holds 8 batches per worker
- * whatever the input; a single small input starts no thread.
+ * and the one game carried, whatever the input; a single small input starts no thread.
  */
 /* fopencookie: the rest of a stream after what was read for batches */
 #define _GNU_SOURCE
@@ -195,8 +197,10 @@ typedef struct job {
 	size_t stream;	  /* which stream (they are numbered as read)     */
 	uint32_t line0;	  /* lines of the stream before bytes[0]          */
 	bool last;	  /* the stream's last batch                      */
-	bool between;	  /* the batch ended between games (see below)    */
-	size_t seen;	  /* games the reader found in it                 */
+	bool held;	  /* it ended inside a game, from held_off on     */
+	size_t held_off;
+	uint32_t held_line0; /* lines of the stream before that game      */
+	size_t seen;	     /* games the reader found in it              */
 } job;
 
 typedef struct worker_arg {
@@ -225,6 +229,12 @@ typedef struct pool {
 	size_t streams;	  /* streams begun                                */
 	size_t file_seen; /* games of the stream being written, so far    */
 	arb_buf acc;	  /* bytes read, not yet in a batch               */
+	/* the game a written batch ended inside: the next batch of its
+	 * stream is read again from its first byte (see write_head) */
+	arb_buf carry;
+	bool carrying;
+	uint32_t carry_line0;
+	size_t rereads; /* batches in a row that were read again */
 } pool;
 
 static void lock(pool *p)
@@ -245,11 +255,13 @@ static void run_batch(pool *p, void *wctx, job *j)
 	l->worker_out(wctx, j->cap);
 	arb_reader *rd =
 		arb_reader_new_mem(j->bytes.p ? j->bytes.p : "", j->bytes.len, j->name, j->line0);
+	if (!j->last)
+		arb_reader_hold_open_game(rd);
 	j->seen = 0;
 	j->stop = read_records(rd, j->name, p->o, j->cap, l, l->worker_fn ? l->worker_fn : l->fn,
 			       wctx, &j->seen);
 	/* a run stopped before the end is final: its games were all whole */
-	j->between = !arb_reader_ended_inside_game(rd);
+	j->held = !j->stop && arb_reader_held(rd, &j->held_off, &j->held_line0);
 	arb_reader_free(rd);
 }
 
@@ -296,20 +308,32 @@ static bool job_done(pool *p, job *j, bool wait)
 	return true;
 }
 
-/* A batch that ended inside a game (among its tags, or in a {...}
- * comment, where a "[Game" line does not start a game) was cut where the
- * reader would have read on: the next batch is replayed again as the two
- * together.  Both are done; the first is dropped unwritten. */
-static void merge_next(pool *p, job *j, job *n)
+/* A batch cut inside a game (among its tags, in a {...} comment, where a
+ * "[Game" line does not start a game) leaves that game's bytes in
+ * p->carry when it is written; the next batch, whose worker began at the
+ * wrong place, is read again here from the carried game on.  Only the
+ * one open game is carried, never whole batches: memory stays bounded by
+ * the largest game however many cuts in a row fall inside games. */
+static void reread_carried(pool *p, job *j)
 {
-	arb_buf_put(&j->bytes, n->bytes.p ? n->bytes.p : "", n->bytes.len);
-	arb_buf joined = j->bytes;
-	j->bytes = n->bytes;
-	n->bytes = joined;
-	n->line0 = j->line0;
+	arb_buf_put(&p->carry, j->bytes.p ? j->bytes.p : "", j->bytes.len);
+	arb_buf joined = p->carry;
+	p->carry = j->bytes;
+	p->carry.len = 0;
+	j->bytes = joined;
+	j->line0 = p->carry_line0;
+	p->carrying = false;
 	arb_out_reset(j->cap);
-	arb_out_reset(n->cap);
-	run_batch(p, p->own_ctx, n);
+	run_batch(p, p->own_ctx, j);
+}
+
+/* Keep the game batch j ended inside (see reread_carried). */
+static void carry_held(pool *p, const job *j)
+{
+	p->carry.len = 0;
+	arb_buf_put(&p->carry, j->bytes.p + j->held_off, j->bytes.len - j->held_off);
+	p->carry_line0 = j->held_line0;
+	p->carrying = true;
 }
 
 /* Write the oldest job (waiting for it when `wait`); false when it is
@@ -322,27 +346,20 @@ static bool write_head(pool *p, bool wait)
 		return false;
 	}
 	job *j = &p->ring[p->head % p->size];
-	if (j->batch && !j->between && !j->last && !p->stopped) {
-		job *n = &p->ring[(p->head + 1) % p->size];
-		/* the stream's next batch is always published before the ring
-		 * can fill or end (see split_stream) */
-		if (p->head + 1 == p->tail || !job_done(p, n, wait)) {
-			unlock(p);
-			return false;
-		}
-		unlock(p);
-		merge_next(p, j, n);
-		lock(p);
-		p->head++;
-		unlock(p);
-		return true;
-	}
 	unlock(p);
+	if (j->batch && p->carrying && !p->stopped) {
+		reread_carried(p, j);
+		p->rereads++;
+	} else if (j->batch) {
+		p->rereads = 0;
+	}
 	if (p->stopped) {
 		arb_out_reset(j->cap); /* after the stop: as if never read */
 	} else {
 		int result_stop = arb_out_replay(p->out, j->cap);
 		if (j->batch) {
+			if (j->held && !j->stop)
+				carry_held(p, j);
 			p->file_seen += j->seen;
 			if (j->last) {
 				if (!j->stop && p->file_seen == 0)
@@ -448,6 +465,7 @@ static void pool_end(pool *p)
 	if (!p->started)
 		return;
 	pool_drain(p, 0);
+	arb_buf_free(&p->carry); /* the drain may still carry a game */
 	lock(p);
 	p->quit = true;
 	pthread_cond_broadcast(&p->more);
@@ -495,6 +513,11 @@ static void out_done(pool *p, job *j, int stop)
  * start of a line: a game past the size limit, or games that do not
  * name their game first) is read on by the reading thread. */
 #define BATCH_MAX (2 * (size_t)ARB_MAX_GAME_BYTES + 2 * ARB_MAX_LINE)
+/* A stream whose last this many batches were all cut inside a game (120 MB
+ * of [Game lines, or records of tags alone) is read on by the reading
+ * thread: every batch read twice, once in vain, took 2.5 times the time of
+ * one thread. */
+#define REREADS_MAX 8
 
 /* Where a batch may end in b[0..len): the start of a line that starts
  * with a [Game tag, at or after `from` (> 0); 0 when there is none yet.
@@ -573,28 +596,17 @@ static ssize_t rest_read(void *cookie, char *buf, size_t size)
 }
 
 /* The stream from here on, on this thread: what the ring holds of it is
- * written first, except its last batch when that ended inside a game,
- * whose bytes are read again.  Returns 1 to stop. */
-static int finish_serial(pool *p, FILE *f, const char *name, size_t stream, uint32_t line0)
+ * written first, then the game its last batch ended inside (if any) is
+ * read again with the rest.  Returns 1 to stop. */
+static int finish_serial(pool *p, FILE *f, const char *name, uint32_t line0)
 {
-	pool_drain(p, 1);
+	pool_drain(p, 0);
 	const char *lead = "";
 	size_t leadlen = 0;
-	job *last = NULL;
-	lock(p);
-	if (p->tail - p->head == 1) {
-		job *j = &p->ring[p->head % p->size];
-		job_done(p, j, true);
-		if (j->batch && j->stream == stream && !j->between && !p->stopped)
-			last = j;
-	}
-	unlock(p);
-	if (last) {
-		lead = last->bytes.p;
-		leadlen = last->bytes.len;
-		line0 = last->line0;
-	} else {
-		pool_drain(p, 0);
+	if (p->carrying) {
+		lead = p->carry.p;
+		leadlen = p->carry.len;
+		line0 = p->carry_line0;
 	}
 	int stop = p->stopped;
 	if (!stop) {
@@ -609,12 +621,7 @@ static int finish_serial(pool *p, FILE *f, const char *name, size_t stream, uint
 		stop = each_serial(rf, name, NULL, line0, seen, p->o, p->out, p->l);
 		fclose(rf);
 	}
-	if (last) {
-		arb_out_reset(last->cap);
-		lock(p);
-		p->head++;
-		unlock(p);
-	}
+	p->carrying = false;
 	p->acc.len = 0;
 	if (stop)
 		p->stopped = true;
@@ -702,7 +709,7 @@ static int split_stream(pool *p, FILE *f, const char *name, bool more_streams,
 			p->acc.len += got;
 			if (got < READ_BLOCK) {
 				if (ferror(f)) /* the reader reports it, in its place */
-					return finish_serial(p, f, name, stream, line0);
+					return finish_serial(p, f, name, line0);
 				eof = feof(f);
 			}
 		}
@@ -724,6 +731,8 @@ static int split_stream(pool *p, FILE *f, const char *name, bool more_streams,
 			publish_batch(p, cut, name, stream, line0, false);
 			line0 += lines;
 			searched = 1;
+			if (p->rereads >= REREADS_MAX)
+				return finish_serial(p, f, name, line0);
 			continue;
 		}
 		if (eof) {
@@ -747,7 +756,7 @@ static int split_stream(pool *p, FILE *f, const char *name, bool more_streams,
 		if (p->acc.len > BATCH_MAX) {
 			if (!p->started)
 				pool_start(p);
-			return finish_serial(p, f, name, stream, line0);
+			return finish_serial(p, f, name, line0);
 		}
 	}
 	return 1;

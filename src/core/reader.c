@@ -79,8 +79,12 @@ struct arb_reader {
 	bool end_seen;	   /* the input's end was met between lines     */
 	bool end_mid_game; /* ...inside a {...} comment or a game's tags */
 	bool skip_seen_moves;
-	uint32_t raw_line; /* line of the game's first raw byte          */
-	bool raw_whole;	   /* a bad game's bytes are all in raw          */
+	bool hold;	     /* keep a game open at the end (see header)  */
+	bool held;	     /* ...and one was                             */
+	size_t game_pos;     /* in[] offset of the game's first byte       */
+	uint32_t game_lines; /* lines before it                         */
+	uint32_t raw_line;   /* line of the game's first raw byte          */
+	bool raw_whole;	     /* a bad game's bytes are all in raw          */
 
 	/* [Origin "FILE:LINE"] as the game's second tag, on the line after
 	 * the first tag's: that line was LINE of FILE, and the lines after
@@ -138,6 +142,18 @@ arb_reader *arb_reader_new_mem(const char *bytes, size_t len, const char *name,
 bool arb_reader_ended_inside_game(const arb_reader *r)
 {
 	return r->end_seen && r->end_mid_game;
+}
+
+void arb_reader_hold_open_game(arb_reader *r)
+{
+	r->hold = true;
+}
+
+bool arb_reader_held(const arb_reader *r, size_t *off, uint32_t *lines_before)
+{
+	*off = r->game_pos;
+	*lines_before = r->game_lines;
+	return r->held;
 }
 
 void arb_reader_free(arb_reader *r)
@@ -737,6 +753,8 @@ static void game_reset(arb_reader *r)
 	r->first_line = 0;
 	r->raw_line = r->lineno + 1;
 	r->raw_whole = true;
+	r->game_pos = r->in_pos;
+	r->game_lines = r->lineno;
 	r->origin = false;
 }
 
@@ -982,6 +1000,11 @@ int arb_reader_next(arb_reader *r, arb_record *rec, arb_diag *d)
 			r->games++;
 			return fail(r, rc, !tag_line);
 		}
+	}
+	if (!s && r->hold && (r->in_brace || r->sec != SEC_MOVES) && r->game_pos < r->in_len) {
+		/* more input could continue this game: its reader will */
+		r->held = true;
+		return 0;
 	}
 	if (!s && !r->end_seen) {
 		/* what a tag line after the input would do: continue this
