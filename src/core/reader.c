@@ -210,6 +210,11 @@ const char *arb_reader_head(arb_reader *r, size_t *len)
 	return r->in + r->in_pos;
 }
 
+uint32_t arb_reader_lines(const arb_reader *r)
+{
+	return r->lineno;
+}
+
 size_t arb_reader_games(const arb_reader *r)
 {
 	return r->games;

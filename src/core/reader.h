@@ -140,6 +140,10 @@ int arb_reader_next(arb_reader *r, arb_record *rec, arb_diag *diag);
  * the start of the next game (the reader skips them at once). */
 void arb_reader_broken(const arb_reader *r, arb_broken *b);
 
+/* Lines of the stream read so far, with those before the reader's bytes:
+ * at the end of a batch, the lines before the next one. */
+uint32_t arb_reader_lines(const arb_reader *r);
+
 /* Games the reader has returned so far (including skipped bad ones). */
 size_t arb_reader_games(const arb_reader *r);
 
