@@ -318,6 +318,7 @@ tsan:
 bench:
 	$(MAKE) BUILD=build/bench-obj CFLAGS="-O2 -g -gdwarf-4" build/bench-obj/arbiter
 	@BUILD=build/bench-obj ARBITER=build/bench-obj/arbiter sh tests/bench/bench.sh
+	@BUILD=build/bench-obj ARBITER=build/bench-obj/arbiter sh tests/bench/reader.sh
 
 # Catan observer records against their full records, for the games #13
 # names (4 players, 40 unseen steals, 20 unseen purchases): views.sh;

@@ -13,16 +13,25 @@
  * and replay a batch in place, writing into the batch's capture (an
  * arb_out that keeps stdout, stderr and documents, see output.c); the
  * calling thread writes the captures in input order.  Reading is a third
- * of the work, so it belongs on the workers too.  A cut is only a guess
+ * of the work, so it belongs on the workers too, and the calling thread
+ * neither counts lines nor copies what follows a cut: past a batch's size
+ * it reads 4 KiB at a time to the next cut, and copies only the rest of
+ * that step.  Line numbers are found where they are needed (line0_of): a
+ * worker takes its batch's first line from the batch before, from where
+ * that one's reader ended, or, while that worker is still at it, by
+ * counting its newlines (sixteen bytes at a time); the writer passes each
+ * batch's end on to the next.  A cut is only a guess
  * from the bytes: a "[Game" line among a game's tags or inside a {...}
- * comment does not start a game, and the batch's reader says so
- * (arb_reader_ended_inside_game); the writer then replays that batch and
- * the next as one, so the games are always those one reader finds.  A
- * stream with no cut for 16 MiB is read on by the calling thread.  The
+ * comment does not start a game.  A batch's reader (but the stream's
+ * last) holds back a game still open at its end (arb_reader_held); the
+ * writer keeps that game's bytes and replays them with the next batch, so
+ * the games are always those one reader finds, and only one game is ever
+ * read twice.  A stream cut inside games 8 batches in a row, or with no
+ * cut for 16 MiB, is read on by the calling thread.  The
  * bytes written are those of one thread, and so are the exit status and,
  * with --fail-fast, the error that stops the run: a batch after the one
  * that stopped is discarded unwritten.  Memory holds 8 batches per worker
- * whatever the input; a single small input starts no thread.
+ * and the one game carried, whatever the input; a single small input starts no thread.
  */
 /* fopencookie: the rest of a stream after what was read for batches */
 #define _GNU_SOURCE
@@ -191,12 +200,18 @@ typedef struct job {
 	bool done;  /* its capture is complete (under the pool's lock) */
 	int stop;   /* the run stops after this job is written         */
 	arb_buf bytes;
-	const char *name; /* the stream's name in diagnostics             */
-	size_t stream;	  /* which stream (they are numbered as read)     */
-	uint32_t line0;	  /* lines of the stream before bytes[0]          */
-	bool last;	  /* the stream's last batch                      */
-	bool between;	  /* the batch ended between games (see below)    */
-	size_t seen;	  /* games the reader found in it                 */
+	const char *name;  /* the stream's name in diagnostics             */
+	size_t stream;	   /* which stream (they are numbered as read)     */
+	size_t seq;	   /* its place in the ring's order                */
+	uint32_t line0;	   /* lines of the stream before bytes[0]...       */
+	bool line0_known;  /* ...once known (see line0_of)                 */
+	uint32_t line_end; /* ...and before the next batch, once known   */
+	bool end_known;
+	bool last; /* the stream's last batch                      */
+	bool held; /* it ended inside a game, from held_off on     */
+	size_t held_off;
+	uint32_t held_line0; /* lines of the stream before that game      */
+	size_t seen;	     /* games the reader found in it              */
 } job;
 
 typedef struct worker_arg {
@@ -225,6 +240,13 @@ typedef struct pool {
 	size_t streams;	  /* streams begun                                */
 	size_t file_seen; /* games of the stream being written, so far    */
 	arb_buf acc;	  /* bytes read, not yet in a batch               */
+	/* the game a written batch ended inside: the next batch of its
+	 * stream is read again from its first byte (see write_head) */
+	arb_buf carry;
+	bool carrying;
+	uint32_t carry_line0;
+	size_t rereads;	      /* batches in a row that were read again */
+	uint32_t written_end; /* lines up to the end of the last batch written */
 } pool;
 
 static void lock(pool *p)
@@ -238,18 +260,86 @@ static void unlock(pool *p)
 	pthread_mutex_unlock(&p->lock);
 }
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+/* The newlines in s[0..n), sixteen bytes at a time: each compare gives
+ * 0xFF (-1) where s has '\n', subtracted into byte counters that are
+ * summed before they could wrap. */
+static uint32_t count_lines(const char *s, size_t n)
+{
+	const __m128i nl = _mm_set1_epi8('\n'), zero = _mm_setzero_si128();
+	uint32_t k = 0;
+	size_t i = 0;
+	while (n - i >= 16) {
+		size_t blocks = (n - i) / 16 < 255 ? (n - i) / 16 : 255;
+		__m128i acc = zero;
+		for (size_t b = 0; b < blocks; b++, i += 16)
+			acc = _mm_sub_epi8(acc,
+					   _mm_cmpeq_epi8(_mm_loadu_si128((const void *)(s + i)),
+							  nl));
+		__m128i sum = _mm_sad_epu8(acc, zero);
+		k += (uint32_t)_mm_extract_epi16(sum, 0) + (uint32_t)_mm_extract_epi16(sum, 4);
+	}
+	for (; i < n; i++)
+		k += s[i] == '\n';
+	return k;
+}
+#else
+static uint32_t count_lines(const char *s, size_t n)
+{
+	uint32_t k = 0;
+	for (size_t i = 0; i < n; i++)
+		k += s[i] == '\n';
+	return k;
+}
+#endif
+
+/* Under the lock: the lines of the stream before job `seq`'s bytes.  The
+ * reading thread does not count lines (it would be a third of its work):
+ * a batch's line is known when it is published after the one before was
+ * written (p->written_end), or set when that one is written, or else
+ * found here, from the batch before: from where its reader ended, or by
+ * counting its bytes while its worker is still at it.  That batch is
+ * still in the ring, since writing it would have set this one's. */
+static uint32_t line0_of(pool *p, size_t seq)
+{
+	job *j = &p->ring[seq % p->size];
+	if (j->line0_known)
+		return j->line0;
+	job *b = &p->ring[(seq - 1) % p->size];
+	uint32_t l0 = line0_of(p, seq - 1);
+	if (!b->end_known) {
+		b->line_end = l0 + count_lines(b->bytes.p ? b->bytes.p : "", b->bytes.len);
+		b->end_known = true;
+	}
+	j->line0 = b->line_end;
+	j->line0_known = true;
+	return j->line0;
+}
+
 /* Replay a batch: its games, read in place, into its capture. */
 static void run_batch(pool *p, void *wctx, job *j)
 {
 	const arb_loop *l = p->l;
 	l->worker_out(wctx, j->cap);
+	lock(p);
+	uint32_t line0 = line0_of(p, j->seq);
+	unlock(p);
 	arb_reader *rd =
-		arb_reader_new_mem(j->bytes.p ? j->bytes.p : "", j->bytes.len, j->name, j->line0);
+		arb_reader_new_mem(j->bytes.p ? j->bytes.p : "", j->bytes.len, j->name, line0);
+	if (!j->last)
+		arb_reader_hold_open_game(rd);
 	j->seen = 0;
 	j->stop = read_records(rd, j->name, p->o, j->cap, l, l->worker_fn ? l->worker_fn : l->fn,
 			       wctx, &j->seen);
 	/* a run stopped before the end is final: its games were all whole */
-	j->between = !arb_reader_ended_inside_game(rd);
+	j->held = !j->stop && arb_reader_held(rd, &j->held_off, &j->held_line0);
+	lock(p);
+	if (!j->stop) { /* the reader counted the lines to the end */
+		j->line_end = arb_reader_lines(rd);
+		j->end_known = true;
+	}
+	unlock(p);
 	arb_reader_free(rd);
 }
 
@@ -296,20 +386,56 @@ static bool job_done(pool *p, job *j, bool wait)
 	return true;
 }
 
-/* A batch that ended inside a game (among its tags, or in a {...}
- * comment, where a "[Game" line does not start a game) was cut where the
- * reader would have read on: the next batch is replayed again as the two
- * together.  Both are done; the first is dropped unwritten. */
-static void merge_next(pool *p, job *j, job *n)
+/* A batch cut inside a game (among its tags, in a {...} comment, where a
+ * "[Game" line does not start a game) leaves that game's bytes in
+ * p->carry when it is written; the next batch, whose worker began at the
+ * wrong place, is read again here from the carried game on.  Only the
+ * one open game is carried, never whole batches: memory stays bounded by
+ * the largest game however many cuts in a row fall inside games. */
+static void reread_carried(pool *p, job *j)
 {
-	arb_buf_put(&j->bytes, n->bytes.p ? n->bytes.p : "", n->bytes.len);
-	arb_buf joined = j->bytes;
-	j->bytes = n->bytes;
-	n->bytes = joined;
-	n->line0 = j->line0;
+	arb_buf_put(&p->carry, j->bytes.p ? j->bytes.p : "", j->bytes.len);
+	arb_buf joined = p->carry;
+	/* a worker may be finding the next batch's line from this one's:
+	 * either gives the same end */
+	lock(p);
+	p->carry = j->bytes;
+	p->carry.len = 0;
+	j->bytes = joined;
+	j->line0 = p->carry_line0;
+	unlock(p);
+	p->carrying = false;
 	arb_out_reset(j->cap);
-	arb_out_reset(n->cap);
-	run_batch(p, p->own_ctx, n);
+	run_batch(p, p->own_ctx, j);
+}
+
+/* Keep the game batch j ended inside (see reread_carried). */
+static void carry_held(pool *p, const job *j)
+{
+	p->carry.len = 0;
+	arb_buf_put(&p->carry, j->bytes.p + j->held_off, j->bytes.len - j->held_off);
+	p->carry_line0 = j->held_line0;
+	p->carrying = true;
+}
+
+/* The batch j (the oldest) is written: the lines to its end are those
+ * before the next batch of its stream. */
+static void written_end(pool *p, job *j)
+{
+	lock(p);
+	if (!j->end_known) {
+		j->line_end = j->line0 + count_lines(j->bytes.p ? j->bytes.p : "", j->bytes.len);
+		j->end_known = true;
+	}
+	p->written_end = j->line_end;
+	if (p->head + 1 < p->tail) {
+		job *n = &p->ring[(p->head + 1) % p->size];
+		if (n->batch && n->stream == j->stream && !n->line0_known) {
+			n->line0 = j->line_end;
+			n->line0_known = true;
+		}
+	}
+	unlock(p);
 }
 
 /* Write the oldest job (waiting for it when `wait`); false when it is
@@ -322,27 +448,22 @@ static bool write_head(pool *p, bool wait)
 		return false;
 	}
 	job *j = &p->ring[p->head % p->size];
-	if (j->batch && !j->between && !j->last && !p->stopped) {
-		job *n = &p->ring[(p->head + 1) % p->size];
-		/* the stream's next batch is always published before the ring
-		 * can fill or end (see split_stream) */
-		if (p->head + 1 == p->tail || !job_done(p, n, wait)) {
-			unlock(p);
-			return false;
-		}
-		unlock(p);
-		merge_next(p, j, n);
-		lock(p);
-		p->head++;
-		unlock(p);
-		return true;
-	}
 	unlock(p);
+	if (j->batch && p->carrying && !p->stopped) {
+		reread_carried(p, j);
+		p->rereads++;
+	} else if (j->batch) {
+		p->rereads = 0;
+	}
 	if (p->stopped) {
 		arb_out_reset(j->cap); /* after the stop: as if never read */
 	} else {
 		int result_stop = arb_out_replay(p->out, j->cap);
 		if (j->batch) {
+			if (!j->stop)
+				written_end(p, j);
+			if (j->held && !j->stop)
+				carry_held(p, j);
 			p->file_seen += j->seen;
 			if (j->last) {
 				if (!j->stop && p->file_seen == 0)
@@ -448,6 +569,7 @@ static void pool_end(pool *p)
 	if (!p->started)
 		return;
 	pool_drain(p, 0);
+	arb_buf_free(&p->carry); /* the drain may still carry a game */
 	lock(p);
 	p->quit = true;
 	pthread_cond_broadcast(&p->more);
@@ -491,10 +613,18 @@ static void out_done(pool *p, job *j, int stop)
 /* ----------------------------------------------------------- batches */
 
 #define READ_BLOCK (256u << 10)
+/* Past a batch's size, the stream is read this much at a time until a
+ * place to cut: what follows the cut, copied to the next batch, is less. */
+#define CUT_STEP 4096u
 /* A stream without a place to cut for this long (no "[Game" line at the
  * start of a line: a game past the size limit, or games that do not
  * name their game first) is read on by the reading thread. */
 #define BATCH_MAX (2 * (size_t)ARB_MAX_GAME_BYTES + 2 * ARB_MAX_LINE)
+/* A stream whose last this many batches were all cut inside a game (120 MB
+ * of [Game lines, or records of tags alone) is read on by the reading
+ * thread: every batch read twice, once in vain, took 2.5 times the time of
+ * one thread. */
+#define REREADS_MAX 8
 
 /* Where a batch may end in b[0..len): the start of a line that starts
  * with a [Game tag, at or after `from` (> 0); 0 when there is none yet.
@@ -521,26 +651,6 @@ static size_t find_cut(const char *b, size_t len, size_t from)
 		s = hit + 1;
 	}
 	return 0;
-}
-
-/* The newlines in s[0..n).  The reading thread counts every byte of the
- * input, so eight at a time: a byte of x is 0 exactly where s has '\n',
- * its zero bytes become 1s, and one multiply sums them. */
-static uint32_t count_lines(const char *s, size_t n)
-{
-	const uint64_t ones = 0x0101010101010101ull, low7 = 0x7f7f7f7f7f7f7f7full;
-	uint32_t k = 0;
-	size_t i = 0;
-	for (; i + 8 <= n; i += 8) {
-		uint64_t w;
-		memcpy(&w, s + i, 8);
-		uint64_t x = w ^ (ones * '\n');
-		uint64_t zero = ~(((x & low7) + low7) | x) & (ones << 7);
-		k += (uint32_t)(((zero >> 7) * ones) >> 56);
-	}
-	for (; i < n; i++)
-		k += s[i] == '\n';
-	return k;
 }
 
 /* The stream after the bytes already read: seg[0] (a batch to read
@@ -573,28 +683,19 @@ static ssize_t rest_read(void *cookie, char *buf, size_t size)
 }
 
 /* The stream from here on, on this thread: what the ring holds of it is
- * written first, except its last batch when that ended inside a game,
- * whose bytes are read again.  Returns 1 to stop. */
-static int finish_serial(pool *p, FILE *f, const char *name, size_t stream, uint32_t line0)
+ * written first, then the game its last batch ended inside (if any) is
+ * read again with the rest.  Returns 1 to stop. */
+static int finish_serial(pool *p, FILE *f, const char *name, bool published, uint32_t line0)
 {
-	pool_drain(p, 1);
+	pool_drain(p, 0);
+	if (published) /* the bytes left follow the last batch written */
+		line0 = p->written_end;
 	const char *lead = "";
 	size_t leadlen = 0;
-	job *last = NULL;
-	lock(p);
-	if (p->tail - p->head == 1) {
-		job *j = &p->ring[p->head % p->size];
-		job_done(p, j, true);
-		if (j->batch && j->stream == stream && !j->between && !p->stopped)
-			last = j;
-	}
-	unlock(p);
-	if (last) {
-		lead = last->bytes.p;
-		leadlen = last->bytes.len;
-		line0 = last->line0;
-	} else {
-		pool_drain(p, 0);
+	if (p->carrying) {
+		lead = p->carry.p;
+		leadlen = p->carry.len;
+		line0 = p->carry_line0;
 	}
 	int stop = p->stopped;
 	if (!stop) {
@@ -609,12 +710,7 @@ static int finish_serial(pool *p, FILE *f, const char *name, size_t stream, uint
 		stop = each_serial(rf, name, NULL, line0, seen, p->o, p->out, p->l);
 		fclose(rf);
 	}
-	if (last) {
-		arb_out_reset(last->cap);
-		lock(p);
-		p->head++;
-		unlock(p);
-	}
+	p->carrying = false;
 	p->acc.len = 0;
 	if (stop)
 		p->stopped = true;
@@ -634,13 +730,14 @@ static char *room(arb_buf *b, size_t n)
 	return b->p + b->len;
 }
 
-/* Publish acc[0..cut) as a batch of the stream; acc keeps the rest. */
-static void publish_batch(pool *p, size_t cut, const char *name, size_t stream, uint32_t line0,
-			  bool last)
+/* Publish acc[0..cut) as a batch of the stream; acc keeps the rest.
+ * `first`: the stream's first batch, after its first `line0` lines. */
+static void publish_batch(pool *p, size_t cut, const char *name, size_t stream, bool first,
+			  uint32_t line0, bool last)
 {
 	job *j = pool_slot(p);
 	/* the slot's buffer becomes the reading buffer, the bytes read the
-	 * batch: only what follows the cut is copied */
+	 * batch: only what follows the cut is copied (less than CUT_STEP) */
 	arb_buf batch = p->acc;
 	p->acc = j->bytes;
 	p->acc.len = 0;
@@ -653,8 +750,14 @@ static void publish_batch(pool *p, size_t cut, const char *name, size_t stream, 
 	j->batch = true;
 	j->name = name;
 	j->stream = stream;
-	j->line0 = line0;
 	j->last = last;
+	lock(p);
+	j->seq = p->tail;
+	j->end_known = false;
+	/* with the ring empty, the batch before was written */
+	j->line0_known = first || p->head == p->tail;
+	j->line0 = first ? line0 : p->written_end;
+	unlock(p);
 	pool_publish(p, j);
 }
 
@@ -696,13 +799,21 @@ static int split_stream(pool *p, FILE *f, const char *name, bool more_streams,
 		p->acc.len = taken->len;
 	}
 	bool head_told = taken && (taken->lines || taken->len); /* its start is gone */
+	bool published = false;
 	while (!p->stopped) {
 		if (!eof) {
-			size_t got = fread(room(&p->acc, READ_BLOCK), 1, READ_BLOCK, f);
+			/* a block to begin with (the head is in it), then up to
+			 * the batch's size, then a step at a time to a cut */
+			size_t want = !head_told	       ? READ_BLOCK
+				      : p->acc.len <= p->batch ? p->batch + 1 - p->acc.len
+							       : CUT_STEP;
+			if (want > READ_BLOCK)
+				want = READ_BLOCK;
+			size_t got = fread(room(&p->acc, want), 1, want, f);
 			p->acc.len += got;
-			if (got < READ_BLOCK) {
+			if (got < want) {
 				if (ferror(f)) /* the reader reports it, in its place */
-					return finish_serial(p, f, name, stream, line0);
+					return finish_serial(p, f, name, published, line0);
 				eof = feof(f);
 			}
 		}
@@ -720,10 +831,11 @@ static int split_stream(pool *p, FILE *f, const char *name, bool more_streams,
 		if (cut) {
 			if (!p->started)
 				pool_start(p);
-			uint32_t lines = count_lines(p->acc.p, cut);
-			publish_batch(p, cut, name, stream, line0, false);
-			line0 += lines;
+			publish_batch(p, cut, name, stream, !published, line0, false);
+			published = true;
 			searched = 1;
+			if (p->rereads >= REREADS_MAX)
+				return finish_serial(p, f, name, published, line0);
 			continue;
 		}
 		if (eof) {
@@ -741,13 +853,13 @@ static int split_stream(pool *p, FILE *f, const char *name, bool more_streams,
 			}
 			if (!p->started)
 				pool_start(p);
-			publish_batch(p, p->acc.len, name, stream, line0, true);
+			publish_batch(p, p->acc.len, name, stream, !published, line0, true);
 			return p->stopped;
 		}
 		if (p->acc.len > BATCH_MAX) {
 			if (!p->started)
 				pool_start(p);
-			return finish_serial(p, f, name, stream, line0);
+			return finish_serial(p, f, name, published, line0);
 		}
 	}
 	return 1;

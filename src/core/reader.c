@@ -7,13 +7,15 @@
  * tokens, and comments (`;` to the end of the line, `{...}` across lines).
  * A game ends where a tag line follows movetext, or at the end of input.
  *
- * Memory: the game's bytes, tokens and tags live in arrays that are reused
- * from game to game, so a 100 MB stream of small games runs in the memory
- * of one game.  The game's raw buffer is allocated once at its limit
- * (ARB_MAX_GAME_BYTES; only the pages used become resident) and never
- * moves, so tokens point into it as they are lexed.  Comments are kept as
- * offsets into it and tags as offsets into the strings buffer, which does
- * grow; build_views() turns both into pointers once the game is complete.
+ * The game is lexed where it lies in the input block: no line is copied.
+ * Its bytes stay in the block from its first line until the next game is
+ * asked for; a refill moves them to the block's front (and the tokens,
+ * which point into them, with them), and the block grows only for a game
+ * longer than it (up to ARB_MAX_GAME_BYTES and a line).  Comments are kept
+ * as offsets from the game's first byte and tags as offsets into the
+ * strings buffer; build_views() turns both into pointers once the game is
+ * complete.  Token and tag arrays are reused from game to game, so a 100
+ * MB stream of small games runs in the memory of one game.
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -24,9 +26,11 @@
 #include "util.h"
 
 #define IN_CAP (2 * ARB_MAX_LINE + 65536)
+/* The largest block: the largest game, a line and a read's worth. */
+#define IN_MAX ((size_t)ARB_MAX_GAME_BYTES + 2 * ARB_MAX_LINE + 65536)
 
-typedef struct {	 /* a token or comment while the game grows */
-	size_t off, len; /* into the raw buffer                      */
+typedef struct {	 /* a comment while the game grows           */
+	size_t off, len; /* from the game's first byte               */
 	uint32_t line, col;
 } span;
 
@@ -43,16 +47,16 @@ struct arb_reader {
 	char *in; /* input block (the caller's: arb_reader_new_mem) */
 	bool in_borrowed;
 	size_t in_len, in_pos;
+	size_t in_cap; /* bytes it holds, less the NUL after in_len */
 	bool eof, read_error;
 	int read_errno;
 	uint32_t lineno; /* lines consumed so far                */
 	size_t games;
 
-	/* the game being read */
-	arb_buf raw;
+	/* the game being read: in[game_pos..in_pos) */
 	arb_buf strs; /* tag names and unescaped values       */
 	arb_token *toks;
-	size_t ntoks, cap_toks; /* point into raw: raw never moves */
+	size_t ntoks, cap_toks; /* point into in[]: moved with it */
 	span *coms;
 	size_t ncoms, cap_coms;
 	tagspan *tags;
@@ -79,8 +83,12 @@ struct arb_reader {
 	bool end_seen;	   /* the input's end was met between lines     */
 	bool end_mid_game; /* ...inside a {...} comment or a game's tags */
 	bool skip_seen_moves;
-	uint32_t raw_line; /* line of the game's first raw byte          */
-	bool raw_whole;	   /* a bad game's bytes are all in raw          */
+	bool hold;	     /* keep a game open at the end (see header)  */
+	bool held;	     /* ...and one was                             */
+	size_t game_pos;     /* in[] offset of the game's first byte       */
+	uint32_t game_lines; /* lines before it                         */
+	uint32_t raw_line;   /* line of the game's first raw byte          */
+	bool raw_whole;	     /* a bad game's bytes are all in raw          */
 
 	/* [Origin "FILE:LINE"] as the game's second tag, on the line after
 	 * the first tag's: that line was LINE of FILE, and the lines after
@@ -104,12 +112,6 @@ static arb_reader *reader_alloc(const char *name)
 {
 	arb_reader *r = arb_xcalloc(1, sizeof *r);
 	r->name = name;
-	/* The game buffer is allocated once at its limit, so it never moves
-	 * and tokens can point into it as they are found.  Only the pages a
-	 * game really uses become resident: memory follows the largest game. */
-	r->raw.cap = ARB_MAX_GAME_BYTES + 1;
-	r->raw.p = arb_xmalloc(r->raw.cap);
-	r->raw.p[0] = '\0';
 	return r;
 }
 
@@ -117,7 +119,9 @@ arb_reader *arb_reader_new(FILE *f, const char *name)
 {
 	arb_reader *r = reader_alloc(name);
 	r->f = f;
-	r->in = arb_xmalloc(IN_CAP);
+	r->in_cap = IN_CAP;
+	r->in = arb_xmalloc(IN_CAP + 1);
+	r->in[0] = '\0';
 	return r;
 }
 
@@ -140,13 +144,24 @@ bool arb_reader_ended_inside_game(const arb_reader *r)
 	return r->end_seen && r->end_mid_game;
 }
 
+void arb_reader_hold_open_game(arb_reader *r)
+{
+	r->hold = true;
+}
+
+bool arb_reader_held(const arb_reader *r, size_t *off, uint32_t *lines_before)
+{
+	*off = r->game_pos;
+	*lines_before = r->game_lines;
+	return r->held;
+}
+
 void arb_reader_free(arb_reader *r)
 {
 	if (!r)
 		return;
 	if (!r->in_borrowed)
 		free(r->in);
-	arb_buf_free(&r->raw);
 	arb_buf_free(&r->strs);
 	arb_buf_free(&r->origin_file);
 	free(r->toks);
@@ -165,9 +180,55 @@ void arb_reader_unread(arb_reader *r, uint32_t lines, const char *bytes, size_t 
 		len = ARB_MAX_LINE + 1; /* still too long a line, as it was */
 	memcpy(r->in, bytes, len);
 	r->in_len = len;
+	r->in[len] = '\0';
 	r->in_pos = 0;
 	r->lineno = lines;
 	r->bom_checked = lines || len; /* the stream's first bytes are gone */
+}
+
+/* Read more into the block.  The game being read (from game_pos, while
+ * its bytes are still wanted: raw_whole) or else the current line (from
+ * in_pos) moves to the block's front, with the tokens that point into it;
+ * the block grows when what is kept leaves less than IN_CAP past the
+ * current line, as much as a line and a read need. */
+static void refill(arb_reader *r)
+{
+	bool keep = r->raw_whole && r->game_pos <= r->in_pos;
+	size_t from = keep ? r->game_pos : r->in_pos;
+	size_t avail = r->in_len - from;
+	size_t need = r->in_pos - from + IN_CAP;
+	char *to = r->in;
+	size_t cap = r->in_cap;
+	if (need > cap) {
+		cap = 2 * cap > need ? 2 * cap : need;
+		if (cap > IN_MAX && need <= IN_MAX)
+			cap = IN_MAX;
+		to = arb_xmalloc(cap + 1);
+	}
+	if (from || to != r->in) {
+		memmove(to, r->in + from, avail);
+		if (keep)
+			for (size_t i = 0; i < r->ntoks; i++)
+				r->toks[i].s = to + (r->toks[i].s - (r->in + from));
+		if (to != r->in) {
+			free(r->in);
+			r->in = to;
+			r->in_cap = cap;
+		}
+		r->in_pos -= from;
+		r->game_pos = keep ? r->game_pos - from : r->in_pos;
+		r->in_len = avail;
+	}
+	size_t got = fread(r->in + r->in_len, 1, r->in_cap - r->in_len, r->f);
+	r->in_len += got;
+	r->in[r->in_len] = '\0'; /* the last line's end, for lex_move_line */
+	if (got == 0) {
+		r->eof = true;
+		if (ferror(r->f)) {
+			r->read_error = true;
+			r->read_errno = errno;
+		}
+	}
 }
 
 const char *arb_reader_head(arb_reader *r, size_t *len)
@@ -177,21 +238,16 @@ const char *arb_reader_head(arb_reader *r, size_t *len)
 	if (!r->eof && r->f && r->in_len - r->in_pos < ARB_HEAD_BYTES) {
 		/* one read, as line_peek would do: a pipe is not waited on
 		 * longer than the first line needs of it anyway */
-		memmove(r->in, r->in + r->in_pos, r->in_len - r->in_pos);
-		r->in_len -= r->in_pos;
-		r->in_pos = 0;
-		size_t got = fread(r->in + r->in_len, 1, IN_CAP - r->in_len, r->f);
-		r->in_len += got;
-		if (got == 0) {
-			r->eof = true;
-			if (ferror(r->f)) {
-				r->read_error = true;
-				r->read_errno = errno;
-			}
-		}
+		r->game_pos = r->in_pos;
+		refill(r);
 	}
 	*len = r->in_len - r->in_pos;
 	return r->in + r->in_pos;
+}
+
+uint32_t arb_reader_lines(const arb_reader *r)
+{
+	return r->lineno;
 }
 
 size_t arb_reader_games(const arb_reader *r)
@@ -253,19 +309,7 @@ static const char *line_peek(arb_reader *r, size_t *len, size_t *full, bool *too
 			*len = *full = avail;
 			return start;
 		}
-		/* refill */
-		memmove(r->in, start, avail);
-		r->in_len = avail;
-		r->in_pos = 0;
-		size_t got = fread(r->in + r->in_len, 1, IN_CAP - r->in_len, r->f);
-		r->in_len += got;
-		if (got == 0) {
-			r->eof = true;
-			if (ferror(r->f)) {
-				r->read_error = true;
-				r->read_errno = errno;
-			}
-		}
+		refill(r);
 	}
 }
 
@@ -285,11 +329,14 @@ static void line_consume(arb_reader *r, size_t full, bool too_long)
 			r->in_pos += (size_t)(nl - start) + 1;
 			return;
 		}
-		r->in_pos = r->in_len = 0;
+		/* the game's bytes go too: it is bad (raw_whole is false) */
+		r->in_pos = r->in_len = r->game_pos = 0;
+		r->in[0] = '\0';
 		if (r->eof)
 			return;
-		size_t got = fread(r->in, 1, IN_CAP, r->f);
+		size_t got = fread(r->in, 1, r->in_cap, r->f);
 		r->in_len = got;
+		r->in[got] = '\0';
 		if (got == 0) {
 			r->eof = true;
 			if (ferror(r->f)) {
@@ -587,7 +634,7 @@ static void close_turn(arb_reader *r)
 static int add_token(arb_reader *r, size_t off, size_t len, uint32_t col, arb_diag *d)
 {
 	uint32_t ln = r->lineno + 1;
-	const char *s = r->raw.p + off;
+	const char *s = r->in + r->game_pos + off;
 	if (r->sec == SEC_NONE)
 		return diag_set(
 			d, r, ln, col,
@@ -664,6 +711,7 @@ static int lex_move_line(arb_reader *r, const char *s, size_t len, size_t i, siz
 			 arb_diag *d)
 {
 	uint32_t ln = r->lineno + 1;
+	bool open_end = r->in_borrowed && (size_t)(s + len - r->in) == r->in_len;
 	size_t most = r->ntoks + len / 2 + 1;
 	if (most > ARB_MAX_GAME_TOKENS)
 		most = ARB_MAX_GAME_TOKENS; /* the words past it take the slow path */
@@ -702,9 +750,14 @@ static int lex_move_line(arb_reader *r, const char *s, size_t len, size_t i, siz
 			return diag_set(d, r, ln, (uint32_t)i + 1, "'}' without an opening '{'");
 		}
 		size_t st = i;
-		/* s[len] is the line's '\n' or the buffer's NUL: no bound check */
-		while (byte_class[(unsigned char)s[i]] == C_WORD)
-			i++;
+		/* s[len] is the line's '\n' or the block's NUL: no bound check,
+		 * but on the last line of a caller's bytes */
+		if (open_end)
+			while (i < len && byte_class[(unsigned char)s[i]] == C_WORD)
+				i++;
+		else
+			while (byte_class[(unsigned char)s[i]] == C_WORD)
+				i++;
 		if (room) {
 			room--;
 			toks[ntoks++] =
@@ -727,7 +780,6 @@ static int lex_move_line(arb_reader *r, const char *s, size_t len, size_t i, siz
 
 static void game_reset(arb_reader *r)
 {
-	arb_buf_reset(&r->raw);
 	arb_buf_reset(&r->strs);
 	r->ntoks = r->ncoms = r->ntags = r->nturns = r->nitems = 0;
 	r->last_item_line = 0;
@@ -737,6 +789,8 @@ static void game_reset(arb_reader *r)
 	r->first_line = 0;
 	r->raw_line = r->lineno + 1;
 	r->raw_whole = true;
+	r->game_pos = r->in_pos;
+	r->game_lines = r->lineno;
 	r->origin = false;
 }
 
@@ -752,22 +806,18 @@ static int fail(arb_reader *r, int rc, bool in_moves)
 	return rc;
 }
 
-/* Keep a line of a bad game in raw, for arb_reader_broken(). */
-static void keep_bad_line(arb_reader *r, const char *s, size_t full, bool too_long)
+/* A line of a bad game stays in its bytes, for arb_reader_broken(), while
+ * they are whole and within the size limit. */
+static void keep_bad_line(arb_reader *r, size_t full, bool too_long)
 {
-	if (too_long || r->raw.len + full > ARB_MAX_GAME_BYTES) {
+	if (too_long || r->in_pos - r->game_pos + full > ARB_MAX_GAME_BYTES)
 		r->raw_whole = false;
-		return;
-	}
-	memcpy(r->raw.p + r->raw.len, s, full);
-	r->raw.len += full;
-	r->raw.p[r->raw.len] = '\0';
 }
 
 void arb_reader_broken(const arb_reader *r, arb_broken *b)
 {
-	b->raw = r->raw.p;
-	b->len = r->raw.len;
+	b->raw = r->in + r->game_pos;
+	b->len = r->in_pos - r->game_pos;
 	b->line = r->raw_line;
 	b->whole = r->raw_whole;
 }
@@ -827,7 +877,7 @@ static void skip_bad_game(arb_reader *r)
 			if (i < len && s[i] != ';' && s[i] != '{')
 				r->skip_seen_moves = true;
 		}
-		keep_bad_line(r, s, full, too_long);
+		keep_bad_line(r, full, too_long);
 		line_consume(r, full, too_long);
 	}
 	r->skipping = false;
@@ -876,7 +926,7 @@ static void build_views(arb_reader *r, arb_record *rec)
 		r->out_coms = arb_xrealloc(r->out_coms, r->ncoms * sizeof *r->out_coms);
 	}
 	for (size_t i = 0; i < r->ncoms; i++) {
-		r->out_coms[i].text = r->raw.p + r->coms[i].off;
+		r->out_coms[i].text = r->in + r->game_pos + r->coms[i].off;
 		r->out_coms[i].len = r->coms[i].len;
 		r->out_coms[i].line = r->coms[i].line;
 		r->out_coms[i].col = r->coms[i].col;
@@ -893,8 +943,8 @@ static void build_views(arb_reader *r, arb_record *rec)
 	rec->ncomments = r->ncoms;
 	rec->items = r->items;
 	rec->nitems = r->nitems;
-	rec->raw = r->raw.p ? r->raw.p : "";
-	rec->rawlen = r->raw.len;
+	rec->raw = r->in ? r->in + r->game_pos : "";
+	rec->rawlen = r->in_pos - r->game_pos;
 	rec->raw_line = r->raw_line;
 	rec->has_origin = r->origin;
 	rec->origin_tag = r->origin_tag;
@@ -916,6 +966,7 @@ int arb_reader_next(arb_reader *r, arb_record *rec, arb_diag *d)
 		s = line_peek(r, &len, &full, &too_long);
 		if (s && len >= 3 && memcmp(s, "\xEF\xBB\xBF", 3) == 0)
 			r->in_pos += 3;
+		r->game_pos = r->in_pos; /* the mark is no part of the game */
 	}
 	while ((s = line_next(r, &len, &full, &too_long))) {
 		uint32_t ln = r->lineno + 1;
@@ -945,7 +996,7 @@ int arb_reader_next(arb_reader *r, arb_record *rec, arb_diag *d)
 		uint32_t bad = bad_byte(s, len, &nul);
 		if (bad) {
 			bool tag = starts_tag(s, len);
-			keep_bad_line(r, s, full, false);
+			keep_bad_line(r, full, false);
 			line_done(r, full, false);
 			r->games++;
 			return fail(r,
@@ -954,7 +1005,7 @@ int arb_reader_next(arb_reader *r, arb_record *rec, arb_diag *d)
 						 : "invalid UTF-8: TGN is UTF-8 text"),
 				    !tag);
 		}
-		if (r->raw.len + full > ARB_MAX_GAME_BYTES) {
+		if (r->in_pos - r->game_pos + full > ARB_MAX_GAME_BYTES) {
 			r->raw_whole = false;
 			line_done(r, full, false);
 			r->games++;
@@ -966,12 +1017,8 @@ int arb_reader_next(arb_reader *r, arb_record *rec, arb_diag *d)
 					ARB_MAX_GAME_BYTES >> 20),
 				true);
 		}
-		size_t base = r->raw.len;
-		/* the size was checked above against the buffer's fixed size */
-		memcpy(r->raw.p + base, s, full);
-		r->raw.len += full;
-		r->raw.p[r->raw.len] = '\0';
-		const char *ls = r->raw.p + base; /* stable copy of the line */
+		size_t base = r->in_pos - r->game_pos; /* the line in the game */
+		const char *ls = s;
 		int rc;
 		bool tag_line = false;
 		size_t i = 0;
@@ -996,6 +1043,11 @@ int arb_reader_next(arb_reader *r, arb_record *rec, arb_diag *d)
 			r->games++;
 			return fail(r, rc, !tag_line);
 		}
+	}
+	if (!s && r->hold && (r->in_brace || r->sec != SEC_MOVES) && r->game_pos < r->in_len) {
+		/* more input could continue this game: its reader will */
+		r->held = true;
+		return 0;
 	}
 	if (!s && !r->end_seen) {
 		/* what a tag line after the input would do: continue this

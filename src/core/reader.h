@@ -106,6 +106,16 @@ void arb_reader_free(arb_reader *r);
  * comment, where more input would have continued the game rather than
  * start the next (false while the end has not been reached). */
 bool arb_reader_ended_inside_game(const arb_reader *r);
+/* The bytes are not the stream's end (a -j batch before the last): a game
+ * still open where they end (among its tags, in a {...} comment, or only
+ * blank lines and comments so far) is not returned, nor its error, since
+ * more input could continue it; arb_reader_held() says where it began.
+ * Call before the first arb_reader_next(). */
+void arb_reader_hold_open_game(arb_reader *r);
+/* After arb_reader_next() returned 0 on such a reader: whether a game was
+ * held, and then the offset of its first byte in the bytes and the lines
+ * of the stream before it (what arb_reader_new_mem takes to read it on). */
+bool arb_reader_held(const arb_reader *r, size_t *off, uint32_t *lines_before);
 /* Give back what a caller took from the stream before handing it over
  * (standings looks for the first byte that is not blank): `lines` lines
  * (counted, so diagnostics keep the stream's line numbers) and then `len`
@@ -129,6 +139,10 @@ int arb_reader_next(arb_reader *r, arb_record *rec, arb_diag *diag);
 /* After arb_reader_next() returned -1: the failed game's bytes, up to
  * the start of the next game (the reader skips them at once). */
 void arb_reader_broken(const arb_reader *r, arb_broken *b);
+
+/* Lines of the stream read so far, with those before the reader's bytes:
+ * at the end of a batch, the lines before the next one. */
+uint32_t arb_reader_lines(const arb_reader *r);
 
 /* Games the reader has returned so far (including skipped bad ones). */
 size_t arb_reader_games(const arb_reader *r);

@@ -224,6 +224,46 @@ static void test_many_games_bounded_buffers(void **state)
 	free(text);
 }
 
+/* A batch before a stream's last (-j): the game still open at its end
+ * (among its tags, in a {...} comment) is held back, with the offset and
+ * line where a reader of the bytes from there on takes it up. */
+static void test_hold_open_game(void **state)
+{
+	(void)state;
+	static const char *const ends[] = {
+		"[Game \"a\"]\nRed x\n[Game \"b\"]\n[Red \"r\"]\n",  /* tags   */
+		"[Game \"a\"]\nRed x\n[Game \"b\"]\nRed y { open\n", /* a {... */
+	};
+	for (size_t k = 0; k < 2; k++) {
+		const char *text = ends[k];
+		arb_reader *r = arb_reader_new_mem(text, strlen(text), "t.tgn", 10);
+		arb_reader_hold_open_game(r);
+		arb_record rec;
+		arb_diag d;
+		assert_int_equal(arb_reader_next(r, &rec, &d), 1);
+		assert_int_equal(rec.line, 11);
+		assert_int_equal(arb_reader_next(r, &rec, &d), 0);
+		size_t off;
+		uint32_t lines;
+		assert_true(arb_reader_held(r, &off, &lines));
+		assert_int_equal(off, strlen("[Game \"a\"]\nRed x\n"));
+		assert_int_equal(lines, 12);
+		arb_reader_free(r);
+	}
+	/* a batch that ends after a game's moves holds nothing back */
+	static const char done[] = "[Game \"a\"]\nRed x\n";
+	arb_reader *r = arb_reader_new_mem(done, sizeof done - 1, "t.tgn", 0);
+	arb_reader_hold_open_game(r);
+	arb_record rec;
+	arb_diag d;
+	assert_int_equal(arb_reader_next(r, &rec, &d), 1);
+	assert_int_equal(arb_reader_next(r, &rec, &d), 0);
+	size_t off;
+	uint32_t lines;
+	assert_false(arb_reader_held(r, &off, &lines));
+	arb_reader_free(r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -235,6 +275,7 @@ int main(void)
 		cmocka_unit_test(test_byte_order_mark),
 		cmocka_unit_test(test_empty_and_comment_only),
 		cmocka_unit_test(test_many_games_bounded_buffers),
+		cmocka_unit_test(test_hold_open_game),
 	};
 	return cmocka_run_group_tests_name("reader", tests, NULL, NULL);
 }
