@@ -240,12 +240,12 @@ done
 ok "--sprt with three bots is refused" $? "$(cat "$tmp/err")"
 
 # --- more than two seats: the forfeiting seat is placed last, whatever
-# its score (Red reached 4, Green 0: Green is second)
+# its score (Green reached 4, Red 0: Red is second)
 f=$tmp/three.tgn
 "$ARBITER" match --game carcassonne --players 3 --bot a=arbiter --bot b=arbiter --bot c=arbiter \
 	--games 1 --max-moves 30 --seed 1 -o "$f" >/dev/null 2>&1
-sed -i 's/^\[Result ".*"\]$/[Result "Blue"]/; s/^\[Adjudication .*$/[Forfeit "Red: illegal action: as a test"]/' "$f"
-"$ARBITER" check "$f" | grep -q 'Red 4, Blue 0, Green 0; adjudicated, winner: Blue' &&
-	[ "$("$ARBITER" standings --format=tsv "$f" | awk -F'\t' 'NR > 1 { printf "%s:%s ", $3, $2 }')" = "b:1 c:2 a:3 " ]
+sed -i 's/^\[Result ".*"\]$/[Result "Blue"]/; s/^\[Adjudication .*$/[Forfeit "Green: illegal action: as a test"]/' "$f"
+"$ARBITER" check "$f" | grep -q 'Red 0, Blue 3, Green 4; adjudicated, winner: Blue' &&
+	[ "$("$ARBITER" standings --format=tsv "$f" | awk -F'\t' 'NR > 1 { printf "%s:%s ", $3, $2 }')" = "b:1 a:2 c:3 " ]
 ok "3 seats: the forfeiting seat is placed last, the others by score" $? \
 	"$("$ARBITER" check "$f"; "$ARBITER" standings --format=tsv "$f")"

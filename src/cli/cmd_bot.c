@@ -7,8 +7,9 @@
  * `hello`, `news`, `go`, `over`, `quit`.  On `go` the bot asks `moves`,
  * reads the frame of requests it may send, and sends one of them back
  * verbatim; the host answers it with a frame, which the bot reads and
- * lets pass.  The only strategy, `random`, picks uniformly among the
- * requests offered, as `arbiter gen` picks among its candidates: the bot
+ * lets pass.  The strategy `random` picks a kind of action uniformly
+ * among the kinds offered (the action's first word: roll, build, trade,
+ * end, ...), then an offer uniformly among that kind's (pick()): the bot
  * needs no rules of its own, the host's `moves` holds them.
  *
  * A person plays the same way (--strategy human): on `go` the bot shows
@@ -273,6 +274,66 @@ static int go_person(bot *b, const char *go_line)
 	return status ? 0 : -1;
 }
 
+/* The kind of an offered request: its action's first word for `play`
+ * (`play Red trade ...` is a trade; a word that starts with no letter,
+ * a Carcassonne square or an Elasund roll, is one kind), else its verb
+ * (end, accept, decline).  Points into `l`; *len its length. */
+static const char *kind_of(const char *l, size_t *len)
+{
+	size_t v = strcspn(l, " \n");
+	const char *w = l;
+	if (v == 4 && !strncmp(l, "play", 4)) {
+		const char *c = l + v + strspn(l + v, " ");
+		c += strcspn(c, " \n");
+		c += strspn(c, " ");
+		if (*c && *c != '\n')
+			w = c;
+	}
+	*len = strcspn(w, " \n");
+	if (!((*w | 0x20) >= 'a' && (*w | 0x20) <= 'z')) {
+		*len = 0; /* squares and numbers: one kind */
+		return "";
+	}
+	return w;
+}
+
+/* Which of the n offers to send: a kind uniformly among the kinds
+ * offered, then an offer uniformly among that kind's.  Uniform over the
+ * offers would let one numerous kind crowd out the rest (Catan lists up
+ * to 60 trade offers beside one roll or end), and random games would
+ * drag on for thousands of actions. */
+static int pick(bot *b, int n)
+{
+	const char *kind[256];
+	size_t klen[256];
+	int nk = 0, per[256] = { 0 }, which[4096];
+	const char *l = b->offers.p;
+	for (int i = 0; i < n && i < 4096; i++) {
+		size_t len;
+		const char *k = kind_of(l, &len);
+		int j = 0;
+		while (j < nk && !(klen[j] == len && !strncmp(kind[j], k, len)))
+			j++;
+		if (j == nk && nk < 256) {
+			kind[nk] = k;
+			klen[nk] = len;
+			nk++;
+		}
+		j = j < nk ? j : nk - 1;
+		which[i] = j;
+		per[j]++;
+		l = strchr(l, '\n') + 1;
+	}
+	if (n > 4096)
+		return (int)arb_rng_below(&b->rng, (uint32_t)n);
+	int k = (int)arb_rng_below(&b->rng, (uint32_t)nk);
+	int r = (int)arb_rng_below(&b->rng, (uint32_t)per[k]);
+	for (int i = 0; i < n; i++)
+		if (which[i] == k && r-- == 0)
+			return i;
+	return 0;
+}
+
 /* go: ask for the requests we may send, send one of them. */
 static int go(bot *b)
 {
@@ -285,7 +346,7 @@ static int go(bot *b)
 	int n = ask_moves(b);
 	if (n < 0)
 		return -1;
-	char *l = offer(b, (int)arb_rng_below(&b->rng, (uint32_t)n));
+	char *l = offer(b, pick(b, n));
 	if (send_line(l) < 0)
 		return -1;
 	return read_frame(b, NULL) ? 0 : -1;
