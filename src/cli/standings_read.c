@@ -711,29 +711,6 @@ static int line_error(st_ctx *c, FILE *f, const char *name, size_t no)
 			      ARB_MAX_RESULT_BYTES >> 10);
 }
 
-/* What the JSON text p[0..len) costs parsed (ARB_MAX_DOC_COST's units),
- * counted outside strings, stopping once past `max`. */
-static size_t json_cost(const char *p, size_t len, size_t max)
-{
-	size_t cost = 1;
-	bool in_string = false;
-	for (size_t i = 0; i < len && cost <= max; i++) {
-		if (in_string) {
-			if (p[i] == '\\')
-				i++;
-			else if (p[i] == '"')
-				in_string = false;
-		} else if (p[i] == '"') {
-			in_string = true;
-		} else if (p[i] == '{') {
-			cost += 4;
-		} else if (p[i] == '[' || p[i] == ',') {
-			cost++;
-		}
-	}
-	return cost;
-}
-
 static int from_json(st_ctx *c, FILE *f, const char *name, size_t lines_before)
 {
 	arb_buf line = { 0 };
@@ -745,7 +722,7 @@ static int from_json(st_ctx *c, FILE *f, const char *name, size_t lines_before)
 			rc = line_error(c, f, name, no);
 			break;
 		}
-		if (json_cost(line.p, line.len, ARB_MAX_DOC_COST) > ARB_MAX_DOC_COST) {
+		if (arb_json_cost(line.p, line.len, 4, ARB_MAX_DOC_COST) > ARB_MAX_DOC_COST) {
 			rc = st_input_error(
 				c, name, no, 1,
 				"a document of more than %u values (an object counts 4): "

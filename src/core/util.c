@@ -104,3 +104,24 @@ void arb_vformat_msg(char *dst, size_t cap, const char *fmt, va_list ap)
 	if (n >= 0 && (size_t)n >= cap)
 		dst[arb_utf8_trim(dst, cap - 1)] = '\0';
 }
+
+size_t arb_json_cost(const char *p, size_t len, size_t object, size_t max)
+{
+	size_t cost = 1;
+	bool in_string = false;
+	for (size_t i = 0; i < len && cost <= max; i++) {
+		if (in_string) {
+			if (p[i] == '\\')
+				i++;
+			else if (p[i] == '"')
+				in_string = false;
+		} else if (p[i] == '"') {
+			in_string = true;
+		} else if (p[i] == '{') {
+			cost += object;
+		} else if (p[i] == '[' || p[i] == ',') {
+			cost++;
+		}
+	}
+	return cost;
+}

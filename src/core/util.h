@@ -60,6 +60,14 @@ static inline size_t arb_utf8_char(const unsigned char *p, size_t avail)
 size_t arb_utf8_trim(const char *s, size_t len);
 /* Is s[0..len) valid UTF-8 (shortest forms, no surrogates)? */
 bool arb_utf8_valid(const char *s, size_t len);
+
+/* What the JSON text p[0..len) would cost parsed, counted before parsing
+ * it (outside strings): 1 for the document, `object` for each object, 1
+ * for each array and each element or member after a comma; the count
+ * stops once past `max`.  A parser spends memory by value, not by byte,
+ * so import and standings bound a document by this (an empty object
+ * costs jansson some 230 bytes, a number 40). */
+size_t arb_json_cost(const char *p, size_t len, size_t object, size_t max);
 /* Append the string s, each byte that is not part of valid UTF-8 written
  * as the four characters \xHH, so the result is always UTF-8. */
 void arb_buf_put_utf8(struct arb_buf *b, const char *s);

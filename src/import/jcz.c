@@ -941,32 +941,12 @@ static int convert_again(conv *c, bool free)
  * Counted before parsing, the bound keeps the parse under ~50 MB. */
 #define JCZ_MAX_VALUES 200000
 
-/* The JSON values in `p` (objects, arrays and the elements and members
- * they hold), counted outside strings, stopping past `max`. */
-static size_t count_values(const unsigned char *p, size_t len, size_t max)
-{
-	size_t n = 1;
-	bool in_string = false;
-	for (size_t i = 0; i < len && n <= max; i++) {
-		if (in_string) {
-			if (p[i] == '\\')
-				i++;
-			else if (p[i] == '"')
-				in_string = false;
-		} else if (p[i] == '"') {
-			in_string = true;
-		} else if (p[i] == '{' || p[i] == '[' || p[i] == ',') {
-			n++;
-		}
-	}
-	return n;
-}
-
 static int convert_doc(const unsigned char *bytes, size_t len, const arb_import_sink *sink,
 		       arb_import_error *err)
 {
 	size_t skip = len >= 3 && !memcmp(bytes, "\xef\xbb\xbf", 3) ? 3 : 0;
-	if (count_values(bytes + skip, len - skip, JCZ_MAX_VALUES) > JCZ_MAX_VALUES)
+	if (arb_json_cost((const char *)bytes + skip, len - skip, 1, JCZ_MAX_VALUES) >
+	    JCZ_MAX_VALUES)
 		return arb_import_fail(err, 0, 0,
 				       "more than %d JSON values: no JCloisterZone save holds that "
 				       "many (a whole game holds a few thousand)",
