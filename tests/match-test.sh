@@ -217,6 +217,20 @@ for spec in catan:3 elasund:2; do
 	ok "$g: built-in bots play $n games, no forfeit, every record passes check" $? "$(tags Forfeit "$f"; cat "$tmp/err")"
 done
 
+# --- every action a `moves` answer lists is legal: a release build's
+# referee passes the engine's list on untried, this (test) build tries each
+# candidate and aborts on one refused (src/referee/table.c, keep_choice);
+# whole 4-seat games, the bank's stock run low in Catan's
+for g in carcassonne catan elasund; do
+	f=$tmp/sound-$g.tgn
+	"$ARBITER" match --game "$g" --players 4 --bot a=arbiter --bot b=arbiter --bot c=arbiter \
+		--bot d=arbiter --games 8 --seed 5 -o "$f" >/dev/null 2>"$tmp/err"
+	rc=$?
+	[ $rc = 0 ] && [ "$(tags Round "$f" | wc -l)" = 8 ] && [ -z "$(tags Forfeit "$f")" ] && checked "$f"
+	ok "$g: every action listed over 8 whole 4-seat games is one the referee accepts" $? \
+		"exit $rc; $(head -c 2000 "$tmp/err")"
+done
+
 # --- --sprt: a bot with a rule of thumb (examples/bots/greedy_bot.py: a
 # follower on a city first) against arbiter bot is found stronger, and the
 # match stops once decided; named the other way round, H0 is accepted

@@ -643,10 +643,12 @@ typedef struct arb_game_ops {
 	 * dealt at the turn's start (deal_start's words, "" when none).
 	 * Every action the referee would accept must be among them, spelt
 	 * as format() spells it (domestic trades aside: see the engine's
-	 * notes); an illegal candidate is allowed, the referee keeps only
-	 * those it accepts.  Never lists `end`, a consent or a choice left
-	 * by deal() (the referee adds those).  What it lists must not depend
-	 * on what `seat` may not see.  Returns how many were emitted.
+	 * notes), and every one listed must be legal: a release build's
+	 * referee passes the list on untried (the test builds try each and
+	 * abort on one refused).  Never lists `end`, a consent or a choice
+	 * left by deal() (the referee adds those).  It may read the whole
+	 * position, as the referee's answer says only what is legal.
+	 * Returns how many were emitted.
 	 * NULL: the engine cannot list its actions. */
 	size_t (*choices)(const void *game, unsigned seat, const char *start,
 			  void (*emit)(void *ctx, const char *action), void *ctx);

@@ -213,30 +213,36 @@ size_t arb_proc_wait(arb_proc *const *ps, size_t n, int64_t deadline)
 			wait = (int)(deadline - now);
 		for (size_t i = 0; i < n; i++)
 			fds[i] = (struct pollfd){ .fd = ps[i]->from, .events = POLLIN };
-		if (poll(fds, (nfds_t)n, wait) < 0 && errno != EINTR)
+		int woke = poll(fds, (nfds_t)n, wait);
+		if (woke < 0 && errno != EINTR)
 			sleep_ms(wait);
+		/* only the pipes poll named are read; whether a silent bot's
+		 * process ended is asked once a tick (a child of its may hold
+		 * the pipe open), not at every answer of another seat */
 		for (size_t i = 0; i < n; i++) {
-			read_some(ps[i]);
+			if (woke <= 0 || fds[i].revents)
+				read_some(ps[i]);
 			/* the pipe first, then the process: an answer written just
 			 * before a bot's end is taken before its end is */
-			if (!ready(ps[i]) && ended(ps[i]))
+			if (woke <= 0 && !ready(ps[i]) && ended(ps[i]))
 				read_some(ps[i]);
 		}
 	}
 }
 
+/* Only what arb_proc_wait read is looked at: asking every seat's pipe
+ * and process at each answer (a read and a waitid a seat) was most of the
+ * runner's system calls. */
 arb_line arb_proc_take(arb_proc *p, const char **line, size_t *len)
 {
-	if (!has_line(p))
-		read_some(p);
-	char *s = p->buf + p->start;
+	char *s = p->buf ? p->buf + p->start : NULL;
 	char *nl = pending(p) ? memchr(s, '\n', pending(p)) : NULL;
 	if (!nl) {
 		if (pending(p) > ARB_PROC_LINE_MAX)
 			return ARB_LINE_LONG;
 		if (p->eof)
 			return ARB_LINE_EOF;
-		if (ended(p)) {
+		if (p->exited) {
 			read_some(p);
 			return has_line(p) ? arb_proc_take(p, line, len) : ARB_LINE_EXITED;
 		}

@@ -4,17 +4,19 @@
  *
  * Each candidate is one action in format()'s spelling, without the turn's
  * colour and without what the dealer draws: `roll`, `buy`, `robber I
- * steal White` (notation/catan.md, "The referee's moves").  The referee
- * tries every candidate on a copy of the open turn and keeps those it
- * accepts, so a candidate that is refused costs a dry run but no harm;
- * the lists here follow the rules closely to spare those runs, with the
- * engine's own predicates (cat_road_ok, cat_settle_ok) and the open turn
- * that apply_open kept (open.c).
+ * steal White` (notation/catan.md, "The referee's moves").  Every
+ * candidate must be legal: a release build's referee passes the list on
+ * untried (the test builds try each and abort on one refused), so the
+ * lists follow the rules exactly, with the engine's own predicates
+ * (cat_road_ok, cat_settle_ok) and the open turn that apply_open kept
+ * (open.c).
  *
- * Only what the seat may see is read: the board, the hand sizes, the
- * deck's size, and the seat's own cards.  The bank's stock is not (the
- * cards discarded on a 7 are hidden from the other seats), so maritime
- * trades and year of plenty are listed whatever the bank holds.
+ * Besides what the seat sees (the board, the hand sizes, the deck's
+ * size, its own cards) the lists read the bank's stock, which the other
+ * seats' hidden discards make unseen: the referee answers `moves` with
+ * the legal actions, and a maritime trade or a year of plenty the bank
+ * cannot pay is not one.  That is all the referee's answer tells (a
+ * refused `play` would tell as much).
  * Domestic trades are offers of one card for one card (any bundle for
  * any bundle would be too many), to each opponent holding a card:
  * whether the partner holds the card asked is theirs to know, and the
@@ -239,7 +241,7 @@ static void trade_choices(out *o, unsigned seat)
 			unsigned lo = (n + 3) / 4, hi = n / b;
 			for (unsigned k = lo; k <= hi; k++)
 				for (unsigned q = 0; q < CAT_RES; q++) {
-					if (q == r)
+					if (q == r || k > o->g->s.bank[q])
 						continue;
 					put(o, "trade bank ");
 					put_cards(o, n, r);
@@ -331,6 +333,8 @@ static void card_choices(out *o, unsigned seat, const uint8_t bought[CAT_DEV])
 				uint8_t v[CAT_RES] = { 0 };
 				v[r]++;
 				v[q]++;
+				if (v[r] > o->g->s.bank[r] || v[q] > o->g->s.bank[q])
+					continue;
 				put(o, "play year-of-plenty ");
 				put_bundle(o, v);
 				send(o, 0);
