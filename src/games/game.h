@@ -111,14 +111,6 @@ typedef struct arb_reject {
 	char msg[ARB_MSG_MAX]; /* formatted message                       */
 } arb_reject;
 
-/* Fill `rej` at the position of `tok` (may be NULL) and return -1, so an
- * engine can write `return arb_reject_at(rej, tok, "rule", "fmt", ...)`. */
-int arb_reject_at(arb_reject *rej, const arb_token *tok, const char *rule, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
-/* Same, at an explicit position. */
-int arb_reject_pos(arb_reject *rej, uint32_t line, uint32_t col, const char *rule, const char *fmt,
-		   ...) __attribute__((format(printf, 5, 6)));
-
 /* The plural ending of a count in a sentence: "" for 1, else "s", as in
  * ("%u card%s", n, arb_s(n)); "1 card", "0 cards", "2 cards".  Every
  * count shown to people goes through it (or a ternary for an irregular
@@ -150,7 +142,12 @@ typedef struct arb_rule {
 #define ARB_RULE_ENUM(e, id, summary) e,
 #define ARB_RULE_ENTRY(e, id, summary) [e] = { id, summary },
 
-/* Reject by a rule of a table: arb_reject_pos with table[rule].id. */
+/* Fill `rej` with rule `rule` of an engine's table, at line:col (0:0 when
+ * unknown: the tool then uses the start of the turn), and return -1, so an
+ * engine writes `return arb_reject_rule(rej, table, R, line, col, "fmt", ...)`.
+ * The one way every engine rejects; each binds its own table in a one-line
+ * macro (cc_reject, cat_reject, EL_REJ).  The message is cut between
+ * characters if it is longer than ARB_MSG_MAX. */
 int arb_reject_rule(arb_reject *rej, const arb_rule *table, unsigned rule, uint32_t line,
 		    uint32_t col, const char *fmt, ...) __attribute__((format(printf, 6, 7)));
 

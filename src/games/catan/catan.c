@@ -11,7 +11,6 @@
  * snapshot.c (the Setup tag), dump.c, moves.c, gen.c (the random player).
  */
 #include <assert.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,18 +24,6 @@ ARB_DECLARE_DATA(catan);
 const char *const cat_colours[] = { "Red", "Blue", "White", "Orange", NULL };
 
 const arb_rule cat_rules[CAT_NRULES] = { CAT_RULES(ARB_RULE_ENTRY) };
-
-/* Reject by a rule of the table at line:col; returns -1. */
-int cat_reject(arb_reject *rej, enum cat_rule rule, uint32_t line, uint32_t col, const char *fmt,
-	       ...)
-{
-	char msg[ARB_MSG_MAX];
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
-	va_end(ap);
-	return arb_reject_rule(rej, cat_rules, rule, line, col, "%s", msg);
-}
 
 /* One Variant option: its name, its values, and where the value goes. */
 static const struct opt {

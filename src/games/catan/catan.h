@@ -422,8 +422,10 @@ size_t cat_choices(const void *game, unsigned seat, const char *start,
 
 /* catan.c */
 bool cat_position_ok(const void *game, const char **why);
-int cat_reject(arb_reject *rej, enum cat_rule rule, uint32_t line, uint32_t col, const char *fmt,
-	       ...) __attribute__((format(printf, 5, 6)));
+/* Reject by rule r of cat_rules at line:col; returns -1 (arb_reject_rule,
+ * as every engine rejects). */
+#define cat_reject(rej, r, line, col, ...) \
+	arb_reject_rule((rej), cat_rules, (r), (line), (col), __VA_ARGS__)
 
 /* data.c */
 void cat_geom_init(cat_geom *g);
