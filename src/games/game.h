@@ -309,6 +309,32 @@ typedef struct arb_standing {
 	size_t nbd;
 } arb_standing;
 
+/* ------------------------------------------------------ Variant options */
+
+/* One Variant option an engine knows: its name, the words it takes, what
+ * each stores, and the byte it sets in the engine's option bytes.  Each
+ * engine keeps one table of them and sets every option through
+ * arb_option_set, so no engine writes the lookup again. */
+typedef struct arb_option_spec {
+	const char *name;
+	const char *words[8];  /* the values it takes, NULL-terminated      */
+	const uint8_t *stores; /* what word i stores; NULL: i               */
+	int bare;	       /* what a bare `name` stores; -1: it needs one */
+	size_t off;	       /* the byte it sets, from the options' start */
+} arb_option_spec;
+
+enum { ARB_OPTION_UNKNOWN = -1, ARB_OPTION_BAD_VALUE = -2 };
+
+/* Set option `o` in the bytes at `dst` by the table spec[0..n).  Returns
+ * the row's index, ARB_OPTION_UNKNOWN when no row has o's name, or
+ * ARB_OPTION_BAD_VALUE when the row (*row) does not take o's value; the
+ * engine then rejects in its own words, nothing set. */
+int arb_option_set(void *dst, const arb_option_spec *spec, size_t n, const arb_option *o,
+		   size_t *row);
+/* A row's words joined for a sentence, "a, b or c", with `extra` (if not
+ * NULL) as the last; cut to fit `cap`. */
+void arb_option_words(char *out, size_t cap, const arb_option_spec *row, const char *extra);
+
 /* --------------------------------------------------------- seat colours */
 
 /* The colour names of the seats in `mask` (bit s = seat s), in turn order,
