@@ -1,7 +1,8 @@
 /*
  * engine_util.c — small services every engine needs and no engine should
- * write again (game.h): score events and their details, rejections through
- * a rule table, and seat colours joined into a list for a sentence.
+ * write again (game.h): score events and their details, the Variant
+ * options set through a table, and seat colours joined into a list for a
+ * sentence.
  *
  * They sit in the core so that the three engines say things the same way
  * ("Red and Blue", the same event layout) and so that a fourth game starts
@@ -13,6 +14,7 @@
 #include <string.h>
 
 #include "../games/game.h"
+#include "util.h"
 
 arb_event *arb_event_init(arb_event *ev, const char *kind)
 {
@@ -72,4 +74,44 @@ void arb_seat_list(char *out, size_t cap, const char *const *colours, const uint
 		len += (size_t)w;
 		i++;
 	}
+}
+
+int arb_option_set(void *dst, const arb_option_spec *spec, size_t n, const arb_option *o,
+		   size_t *row)
+{
+	size_t r = 0;
+	while (r < n && strcmp(o->name, spec[r].name) != 0)
+		r++;
+	if (r == n)
+		return ARB_OPTION_UNKNOWN;
+	*row = r;
+	int v = o->value ? -1 : spec[r].bare;
+	for (unsigned w = 0; o->value && spec[r].words[w]; w++)
+		if (strcmp(o->value, spec[r].words[w]) == 0) {
+			v = spec[r].stores ? spec[r].stores[w] : (int)w;
+			break;
+		}
+	if (v < 0)
+		return ARB_OPTION_BAD_VALUE;
+	((uint8_t *)dst)[spec[r].off] = (uint8_t)v;
+	return (int)r;
+}
+
+void arb_option_words(char *out, size_t cap, const arb_option_spec *row, const char *extra)
+{
+	const char *vs[ARB_COUNT(row->words) + 1];
+	unsigned nv = 0;
+	for (unsigned w = 0; w < ARB_COUNT(row->words) && row->words[w]; w++)
+		vs[nv++] = row->words[w];
+	if (extra)
+		vs[nv++] = extra;
+	size_t len = 0;
+	if (cap)
+		out[0] = '\0';
+	for (unsigned v = 0; v < nv && len < cap; v++)
+		len += (size_t)snprintf(out + len, cap - len, "%s%s",
+					v == 0	     ? ""
+					: v + 1 < nv ? ", "
+						     : " or ",
+					vs[v]);
 }

@@ -37,42 +37,16 @@ bool arb_tok_ieq(const arb_token *tok, const char *word)
 	return w[tok->len] == '\0';
 }
 
-static int reject_v(arb_reject *rej, uint32_t line, uint32_t col, const char *rule, const char *fmt,
-		    va_list ap)
-{
-	rej->rule = rule;
-	rej->line = line;
-	rej->col = col;
-	/* cut between characters: a message quotes the record's words */
-	arb_vformat_msg(rej->msg, sizeof rej->msg, fmt, ap);
-	return -1;
-}
-
-int arb_reject_at(arb_reject *rej, const arb_token *tok, const char *rule, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	reject_v(rej, tok ? tok->line : 0, tok ? tok->col : 0, rule, fmt, ap);
-	va_end(ap);
-	return -1;
-}
-
-int arb_reject_pos(arb_reject *rej, uint32_t line, uint32_t col, const char *rule, const char *fmt,
-		   ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	reject_v(rej, line, col, rule, fmt, ap);
-	va_end(ap);
-	return -1;
-}
-
 int arb_reject_rule(arb_reject *rej, const arb_rule *table, unsigned rule, uint32_t line,
 		    uint32_t col, const char *fmt, ...)
 {
+	rej->rule = table[rule].id;
+	rej->line = line;
+	rej->col = col;
+	/* cut between characters: a message quotes the record's words */
 	va_list ap;
 	va_start(ap, fmt);
-	reject_v(rej, line, col, table[rule].id, fmt, ap);
+	arb_vformat_msg(rej->msg, sizeof rej->msg, fmt, ap);
 	va_end(ap);
 	return -1;
 }

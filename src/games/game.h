@@ -111,14 +111,6 @@ typedef struct arb_reject {
 	char msg[ARB_MSG_MAX]; /* formatted message                       */
 } arb_reject;
 
-/* Fill `rej` at the position of `tok` (may be NULL) and return -1, so an
- * engine can write `return arb_reject_at(rej, tok, "rule", "fmt", ...)`. */
-int arb_reject_at(arb_reject *rej, const arb_token *tok, const char *rule, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
-/* Same, at an explicit position. */
-int arb_reject_pos(arb_reject *rej, uint32_t line, uint32_t col, const char *rule, const char *fmt,
-		   ...) __attribute__((format(printf, 5, 6)));
-
 /* The plural ending of a count in a sentence: "" for 1, else "s", as in
  * ("%u card%s", n, arb_s(n)); "1 card", "0 cards", "2 cards".  Every
  * count shown to people goes through it (or a ternary for an irregular
@@ -150,7 +142,12 @@ typedef struct arb_rule {
 #define ARB_RULE_ENUM(e, id, summary) e,
 #define ARB_RULE_ENTRY(e, id, summary) [e] = { id, summary },
 
-/* Reject by a rule of a table: arb_reject_pos with table[rule].id. */
+/* Fill `rej` with rule `rule` of an engine's table, at line:col (0:0 when
+ * unknown: the tool then uses the start of the turn), and return -1, so an
+ * engine writes `return arb_reject_rule(rej, table, R, line, col, "fmt", ...)`.
+ * The one way every engine rejects; each binds its own table in a one-line
+ * macro (cc_reject, cat_reject, EL_REJ).  The message is cut between
+ * characters if it is longer than ARB_MSG_MAX. */
 int arb_reject_rule(arb_reject *rej, const arb_rule *table, unsigned rule, uint32_t line,
 		    uint32_t col, const char *fmt, ...) __attribute__((format(printf, 6, 7)));
 
@@ -311,6 +308,32 @@ typedef struct arb_standing {
 	long bd[ARB_MAX_SEATS][ARB_MAX_FIELDS]; /* breakdown per seat      */
 	size_t nbd;
 } arb_standing;
+
+/* ------------------------------------------------------ Variant options */
+
+/* One Variant option an engine knows: its name, the words it takes, what
+ * each stores, and the byte it sets in the engine's option bytes.  Each
+ * engine keeps one table of them and sets every option through
+ * arb_option_set, so no engine writes the lookup again. */
+typedef struct arb_option_spec {
+	const char *name;
+	const char *words[8];  /* the values it takes, NULL-terminated      */
+	const uint8_t *stores; /* what word i stores; NULL: i               */
+	int bare;	       /* what a bare `name` stores; -1: it needs one */
+	size_t off;	       /* the byte it sets, from the options' start */
+} arb_option_spec;
+
+enum { ARB_OPTION_UNKNOWN = -1, ARB_OPTION_BAD_VALUE = -2 };
+
+/* Set option `o` in the bytes at `dst` by the table spec[0..n).  Returns
+ * the row's index, ARB_OPTION_UNKNOWN when no row has o's name, or
+ * ARB_OPTION_BAD_VALUE when the row (*row) does not take o's value; the
+ * engine then rejects in its own words, nothing set. */
+int arb_option_set(void *dst, const arb_option_spec *spec, size_t n, const arb_option *o,
+		   size_t *row);
+/* A row's words joined for a sentence, "a, b or c", with `extra` (if not
+ * NULL) as the last; cut to fit `cap`. */
+void arb_option_words(char *out, size_t cap, const arb_option_spec *row, const char *extra);
 
 /* --------------------------------------------------------- seat colours */
 

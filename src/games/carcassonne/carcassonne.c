@@ -107,6 +107,53 @@ static void cc_destroy(void *game)
 		free_game(g);
 }
 
+/* The Variant options, in bytes for arb_option_set. */
+struct cc_opts {
+	uint8_t small_city; /* 1: a city of 2 tiles scores 2 a tile (pre-2002) */
+	uint8_t farm;	    /* enum cc_farm                                     */
+};
+
+static const arb_option_spec cc_options[] = {
+	{ "small-city",
+	  { "2", "4" },
+	  (const uint8_t[]){ 1, 0 },
+	  1,
+	  offsetof(struct cc_opts, small_city) },
+	{ "farmers",
+	  { "field", "2002", "once", "city", "2000", "off" },
+	  (const uint8_t[]){ CC_FARM_FIELD, CC_FARM_FIELD, CC_FARM_ONCE, CC_FARM_CITY, CC_FARM_CITY,
+			     CC_FARM_OFF },
+	  -1,
+	  offsetof(struct cc_opts, farm) },
+};
+
+/* Set the Variant options in *opt.  Rejects with unknown-option,
+ * bad-option-value. */
+static int set_options(struct cc_opts *opt, const arb_setup *setup, arb_reject *rej)
+{
+	for (size_t i = 0; i < setup->noptions; i++) {
+		const arb_option *op = &setup->options[i];
+		uint32_t line = op->tag ? op->tag->line : 0, col = op->tag ? op->tag->col : 0;
+		const char *v = op->value;
+		size_t row;
+		int r = arb_option_set(opt, cc_options, ARB_COUNT(cc_options), op, &row);
+		if (r == ARB_OPTION_UNKNOWN)
+			return cc_reject(rej, CC_R_UNKNOWN_OPTION, line, col,
+					 "unknown option '%s': Carcassonne knows small-city=2|4 "
+					 "and farmers=field|once|city|off",
+					 op->name);
+		if (r == ARB_OPTION_BAD_VALUE)
+			return cc_reject(rej, CC_R_BAD_OPTION_VALUE, line, col,
+					 "option %s does not take %s%s%s: use %s", op->name,
+					 v ? "the value '" : "no value", v ? v : "", v ? "'" : "",
+					 row == 0 ? "small-city=2 (pre-2002) or "
+						    "small-city=4 (the default)"
+						  : "farmers=field (the default), "
+						    "once, city or off");
+	}
+	return 0;
+}
+
 static void *cc_create(const void *data, const arb_setup *setup, arb_reject *rej)
 {
 	const cc_data *d = data;
@@ -115,51 +162,10 @@ static void *cc_create(const void *data, const arb_setup *setup, arb_reject *rej
 			  "Carcassonne is played by 2 to 5 players, not %zu", setup->nseats);
 		return NULL;
 	}
-	bool small_city = false;
-	enum cc_farm farm = CC_FARM_FIELD;
-	for (size_t i = 0; i < setup->noptions; i++) {
-		const arb_option *op = &setup->options[i];
-		const arb_tag *tag = op->tag;
-		uint32_t line = tag ? tag->line : 0, col = tag ? tag->col : 0;
-		const char *v = op->value;
-		if (!strcmp(op->name, "small-city")) {
-			if (!v || !strcmp(v, "2"))
-				small_city = true;
-			else if (!strcmp(v, "4"))
-				small_city = false;
-			else
-				goto bad_value;
-		} else if (!strcmp(op->name, "farmers")) {
-			if (!v)
-				goto bad_value;
-			if (!strcmp(v, "field") || !strcmp(v, "2002"))
-				farm = CC_FARM_FIELD;
-			else if (!strcmp(v, "once"))
-				farm = CC_FARM_ONCE;
-			else if (!strcmp(v, "city") || !strcmp(v, "2000"))
-				farm = CC_FARM_CITY;
-			else if (!strcmp(v, "off"))
-				farm = CC_FARM_OFF;
-			else
-				goto bad_value;
-		} else {
-			cc_reject(rej, CC_R_UNKNOWN_OPTION, line, col,
-				  "unknown option '%s': Carcassonne knows small-city=2|4 "
-				  "and farmers=field|once|city|off",
-				  op->name);
-			return NULL;
-		}
-		continue;
-	bad_value:
-		cc_reject(rej, CC_R_BAD_OPTION_VALUE, line, col,
-			  "option %s does not take %s%s%s: use %s", op->name,
-			  v ? "the value '" : "no value", v ? v : "", v ? "'" : "",
-			  !strcmp(op->name, "small-city") ? "small-city=2 (pre-2002) or "
-							    "small-city=4 (the default)"
-							  : "farmers=field (the default), "
-							    "once, city or off");
+	/* small-city and farmers (the Variant tag), by cc_options */
+	struct cc_opts opt = { .small_city = 0, .farm = CC_FARM_FIELD };
+	if (set_options(&opt, setup, rej) < 0)
 		return NULL;
-	}
 
 	/* A view (notation/carcassonne.md, "Views"): every tile and follower
 	 * is seen by all, so a view record is the full record; the tag only
@@ -213,8 +219,8 @@ static void *cc_create(const void *data, const arb_setup *setup, arb_reject *rej
 	}
 	g->data = d;
 	g->nseats = (unsigned)setup->nseats;
-	g->farm = farm;
-	g->small_city = small_city;
+	g->farm = (enum cc_farm)opt.farm;
+	g->small_city = opt.small_city;
 	memset(g->seat_of, -1, sizeof g->seat_of);
 	for (unsigned s = 0; s < g->nseats; s++) {
 		unsigned c = setup->seats[s].colour;

@@ -11,7 +11,6 @@
  * snapshot.c (the Setup tag), dump.c, moves.c, gen.c (the random player).
  */
 #include <assert.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,31 +25,20 @@ const char *const cat_colours[] = { "Red", "Blue", "White", "Orange", NULL };
 
 const arb_rule cat_rules[CAT_NRULES] = { CAT_RULES(ARB_RULE_ENTRY) };
 
-/* Reject by a rule of the table at line:col; returns -1. */
-int cat_reject(arb_reject *rej, enum cat_rule rule, uint32_t line, uint32_t col, const char *fmt,
-	       ...)
-{
-	char msg[ARB_MSG_MAX];
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
-	va_end(ap);
-	return arb_reject_rule(rej, cat_rules, rule, line, col, "%s", msg);
-}
-
-/* One Variant option: its name, its values, and where the value goes. */
-static const struct opt {
-	const char *name;
-	const char *const values[5]; /* index = the enum value, first default */
-	size_t off;
-} options[] = {
-	{ "phases", { "strict", "combined" }, offsetof(cat_game, opt_phases) },
-	{ "robber", { "token", "any" }, offsetof(cat_game, opt_robber) },
-	{ "shortage", { "roll", "resource", "single", "order" }, offsetof(cat_game, opt_shortage) },
-	{ "vp-cards", { "hidden", "revealed" }, offsetof(cat_game, opt_vpc) },
-	{ "start-resources", { "second", "none" }, offsetof(cat_game, opt_start) },
-	{ "longest-road-tie", { "keep", "aside" }, offsetof(cat_game, opt_lrtie) },
-	{ "bank", { "limited", "unlimited" }, offsetof(cat_game, opt_bank) },
+/* The Variant options with words (word index = the enum value, the first
+ * the default); edition and bank=N are read before them. */
+static const arb_option_spec options[] = {
+	{ "phases", { "strict", "combined" }, NULL, -1, offsetof(cat_game, opt_phases) },
+	{ "robber", { "token", "any" }, NULL, -1, offsetof(cat_game, opt_robber) },
+	{ "shortage",
+	  { "roll", "resource", "single", "order" },
+	  NULL,
+	  -1,
+	  offsetof(cat_game, opt_shortage) },
+	{ "vp-cards", { "hidden", "revealed" }, NULL, -1, offsetof(cat_game, opt_vpc) },
+	{ "start-resources", { "second", "none" }, NULL, -1, offsetof(cat_game, opt_start) },
+	{ "longest-road-tie", { "keep", "aside" }, NULL, -1, offsetof(cat_game, opt_lrtie) },
+	{ "bank", { "limited", "unlimited" }, NULL, -1, offsetof(cat_game, opt_bank) },
 };
 
 /* Set one Variant option.  Rejects with bad-option, unknown-option. */
@@ -89,32 +77,21 @@ static int set_option(cat_game *g, const arb_option *o, arb_reject *rej)
 		g->bank_cards = (uint8_t)n;
 		return 0;
 	}
-	for (size_t i = 0; i < ARB_COUNT(options); i++) {
-		if (strcmp(o->name, options[i].name))
-			continue;
+	size_t row;
+	int r = arb_option_set(g, options, ARB_COUNT(options), o, &row);
+	if (r >= 0) {
 		if (strcmp(o->name, "bank") == 0)
 			g->bank_cards = 0; /* limited (the box's) or unlimited */
-		for (unsigned v = 0; options[i].values[v]; v++)
-			if (o->value && strcmp(o->value, options[i].values[v]) == 0) {
-				*((uint8_t *)g + options[i].off) = (uint8_t)v;
-				return 0;
-			}
+		return 0;
+	}
+	if (r == ARB_OPTION_BAD_VALUE) {
 		/* "a, b or c"; bank takes a number besides its words */
 		static_assert(CAT_MAX_BANK == 51, "the words below say 51");
-		const char *vs[6];
-		unsigned nv = 0;
-		for (unsigned v = 0; options[i].values[v]; v++)
-			vs[nv++] = options[i].values[v];
-		if (strcmp(o->name, "bank") == 0)
-			vs[nv++] = "a number of cards per resource (1 to 51)";
 		char list[160];
-		size_t len = 0;
-		for (unsigned v = 0; v < nv && len < sizeof list; v++)
-			len += (size_t)snprintf(list + len, sizeof list - len, "%s%s",
-						v == 0	     ? ""
-						: v + 1 < nv ? ", "
-							     : " or ",
-						vs[v]);
+		arb_option_words(list, sizeof list, &options[row],
+				 strcmp(o->name, "bank") == 0
+					 ? "a number of cards per resource (1 to 51)"
+					 : NULL);
 		return cat_reject(rej, CAT_R_BAD_OPTION, line, col, "option %s takes %s", o->name,
 				  list);
 	}

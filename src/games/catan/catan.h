@@ -422,8 +422,10 @@ size_t cat_choices(const void *game, unsigned seat, const char *start,
 
 /* catan.c */
 bool cat_position_ok(const void *game, const char **why);
-int cat_reject(arb_reject *rej, enum cat_rule rule, uint32_t line, uint32_t col, const char *fmt,
-	       ...) __attribute__((format(printf, 5, 6)));
+/* Reject by rule r of cat_rules at line:col; returns -1 (arb_reject_rule,
+ * as every engine rejects). */
+#define cat_reject(rej, r, line, col, ...) \
+	arb_reject_rule((rej), cat_rules, (r), (line), (col), __VA_ARGS__)
 
 /* data.c */
 void cat_geom_init(cat_geom *g);
@@ -466,6 +468,12 @@ void cat_bank_move(cat_state *s, unsigned seat, const uint8_t v[CAT_RES], int di
 void cat_give_card(cat_state *s, unsigned from, unsigned to, unsigned r, unsigned n);
 int cat_pay(cat_turn *t, const cat_act *a, unsigned what, const char *name);
 int cat_need_roll(cat_turn *t, const cat_act *a, const char *what);
+
+/* robber.c: the 7's discards and the robber (after a 7, or a knight's). */
+int cat_act_discard(cat_turn *t, const cat_act *a);
+int cat_act_robber(cat_turn *t, const cat_act *a);
+int cat_move_robber(cat_turn *t, const cat_act *a);
+
 void cat_turn_start(cat_turn *t, cat_game *g, const cat_move *m, const arb_sink *sink,
 		    arb_reject *rej);
 

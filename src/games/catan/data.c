@@ -109,24 +109,22 @@ static int load_bundle(const arb_node *map, uint8_t out[CAT_RES], arb_data_error
 	return 0;
 }
 
-void *cat_data_load(const arb_node *root, arb_data_error *err)
+/* The island: the bank, the terrain hexes and the number tokens. */
+static int load_island(cat_data *d, const arb_node *root, arb_data_error *err)
 {
-	cat_data *d = arb_xcalloc(1, sizeof *d);
 	const arb_node *n;
 	long v;
-	cat_geom_init(&d->g);
-
 	/* A hand's size is a byte (cat_player.ncards): a player holding the
 	 * whole bank of 5 resources must fit, so at most 51 cards each. */
 	if (need_count(root, "bank", CAT_MAX_BANK, &v, err) < 0)
-		goto fail;
+		return -1;
 	d->bank = (unsigned)v;
 	if (!(n = arb_node_need(root, "terrain", ARB_MAP, err)))
-		goto fail;
+		return -1;
 	for (unsigned t = 0; t <= CAT_RES; t++) {
 		const arb_node *m = arb_node_need(n, cat_terrain_name[t], ARB_MAP, err);
 		if (!m || need_count(m, "count", CAT_HEXES, &v, err) < 0)
-			goto fail;
+			return -1;
 		d->terrain_count[t] = (unsigned)v;
 	}
 	unsigned total = 0;
@@ -137,20 +135,20 @@ void *cat_data_load(const arb_node *root, arb_data_error *err)
 			      "the terrain counts add up to %u, "
 			      "not the island's 19 hexes",
 			      total);
-		goto fail;
+		return -1;
 	}
 	if (!(n = arb_node_need(root, "tokens", ARB_SEQ, err)))
-		goto fail;
+		return -1;
 	if (n->n != CAT_HEXES - d->terrain_count[T_DESERT] || n->n != 18) {
 		arb_data_fail(err, n, "there must be 18 number tokens");
-		goto fail;
+		return -1;
 	}
 	for (size_t i = 0; i < n->n; i++) {
 		if (arb_node_int(&n->items[i], 2, 12, &v, err) < 0)
-			goto fail;
+			return -1;
 		if (v == 7) {
 			arb_data_fail(err, &n->items[i], "no token shows 7");
-			goto fail;
+			return -1;
 		}
 		/* Production looks up at most two hexes per number
 		 * (cat_board.by_token). */
@@ -162,12 +160,21 @@ void *cat_data_load(const arb_node *root, arb_data_error *err)
 				      "a third token shows "
 				      "%ld (at most 2 tokens per number)",
 				      v);
-			goto fail;
+			return -1;
 		}
 		d->tokens[i] = (uint8_t)v;
 	}
+	return 0;
+}
+
+/* The pieces, the building costs, the development cards, the harbours and
+ * the goal. */
+static int load_pieces(cat_data *d, const arb_node *root, arb_data_error *err)
+{
+	const arb_node *n;
+	long v;
 	if (!(n = arb_node_need(root, "pieces", ARB_MAP, err)))
-		goto fail;
+		return -1;
 	{
 		/* The set-up places 2 settlements and 2 roads per player;
 		 * the longest-road search is sized for CAT_MAX_ROADS roads
@@ -178,81 +185,87 @@ void *cat_data_load(const arb_node *root, arb_data_error *err)
 		for (unsigned i = 0; i < 3; i++) {
 			const arb_node *pv = arb_node_need(n, pk[i], ARB_SCALAR, err);
 			if (!pv || arb_node_int(pv, 0, 1000, &v, err) < 0)
-				goto fail;
+				return -1;
 			if (v < lo[i] || v > hi[i]) {
 				arb_data_fail(err, pv,
 					      "pieces: %s: %ld, but the "
 					      "engine supports %ld to %ld",
 					      pk[i], v, lo[i], hi[i]);
-				goto fail;
+				return -1;
 			}
 			d->pieces[i] = (unsigned)v;
 		}
 	}
 	if (!(n = arb_node_need(root, "costs", ARB_MAP, err)))
-		goto fail;
+		return -1;
 	{
 		static const char *const ck[C_NCOST] = { "road", "settlement", "city",
 							 "development" };
 		for (unsigned i = 0; i < C_NCOST; i++) {
 			const arb_node *m = arb_node_need(n, ck[i], ARB_MAP, err);
 			if (!m || load_bundle(m, d->cost[i], err) < 0)
-				goto fail;
+				return -1;
 		}
 	}
 	if (!(n = arb_node_need(root, "development", ARB_MAP, err)))
-		goto fail;
+		return -1;
 	for (unsigned i = 0; i < CAT_DEV; i++) {
 		if (need_count(n, cat_dev_name[i], 100, &v, err) < 0)
-			goto fail;
+			return -1;
 		d->dev_count[i] = (unsigned)v;
 	}
 	if (!(n = arb_node_need(root, "harbours", ARB_MAP, err)))
-		goto fail;
+		return -1;
 	if (need_count(n, "generic", 9, &v, err) < 0)
-		goto fail;
+		return -1;
 	d->harb_generic = (unsigned)v;
 	if (need_count(n, "special", 9, &v, err) < 0)
-		goto fail;
+		return -1;
 	d->harb_special = (unsigned)v;
 	if (d->harb_generic + CAT_RES * d->harb_special != CAT_HARBOURS) {
 		arb_data_fail(err, n, "there must be 9 harbours in all");
-		goto fail;
+		return -1;
 	}
 	if (need_count(root, "goal", 100, &v, err) < 0)
-		goto fail;
+		return -1;
 	d->goal = (unsigned)v;
+	return 0;
+}
 
+/* The beginner board (hexes and harbours), which must be a legal board. */
+static int load_beginner(cat_data *d, const arb_node *root, arb_data_error *err)
+{
+	const arb_node *n;
 	const arb_node *beg = arb_node_need(root, "beginner", ARB_MAP, err);
 	if (!beg || !(n = arb_node_need(beg, "hexes", ARB_SEQ, err)))
-		goto fail;
+		return -1;
 	if (n->n != CAT_HEXES) {
 		arb_data_fail(err, n, "the beginner board needs 19 hexes");
-		goto fail;
+		return -1;
 	}
 	for (size_t i = 0; i < n->n; i++) {
 		const char *s = arb_node_str(&n->items[i], err);
 		if (!s)
-			goto fail;
+			return -1;
 		if (cat_parse_hexspec(s, strlen(s), &d->beg_terrain[i], &d->beg_token[i]) < 0) {
 			arb_data_fail(err, &n->items[i],
 				      "bad hex '%s' (want a "
 				      "terrain letter B L W G O D and a token)",
 				      s);
-			goto fail;
+			return -1;
 		}
 	}
 	if (!(n = arb_node_need(beg, "harbours", ARB_SEQ, err)))
-		goto fail;
+		return -1;
 	if (n->n != CAT_HARBOURS) {
 		arb_data_fail(err, n, "the beginner board needs 9 harbours");
-		goto fail;
+		return -1;
 	}
 	for (size_t i = 0; i < n->n; i++) {
 		const arb_node *kn = arb_node_need(&n->items[i], "kind", ARB_SCALAR, err);
 		const arb_node *pn = arb_node_need(&n->items[i], "path", ARB_SCALAR, err);
 		if (!kn || !pn)
-			goto fail;
+			return -1;
 		int k = cat_parse_harb_kind(kn->str, strlen(kn->str));
 		int e = cat_parse_edge(d, pn->str, strlen(pn->str));
 		if (k < 0 || e < 0) {
@@ -260,7 +273,7 @@ void *cat_data_load(const arb_node *root, arb_data_error *err)
 				      "a harbour needs kind "
 				      "3:1 or a resource and a path between two "
 				      "neighbouring intersections (c1-d1)");
-			goto fail;
+			return -1;
 		}
 		d->beg_harb_kind[i] = (uint8_t)k;
 		d->beg_harb_edge[i] = (uint8_t)e;
@@ -270,12 +283,21 @@ void *cat_data_load(const arb_node *root, arb_data_error *err)
 	cat_board_default(d, &b);
 	if (!cat_board_check(d, &b, why, sizeof why)) {
 		arb_data_fail(err, beg, "beginner board: %s", why);
-		goto fail;
+		return -1;
+	}
+	return 0;
+}
+
+void *cat_data_load(const arb_node *root, arb_data_error *err)
+{
+	cat_data *d = arb_xcalloc(1, sizeof *d);
+	cat_geom_init(&d->g);
+	if (load_island(d, root, err) < 0 || load_pieces(d, root, err) < 0 ||
+	    load_beginner(d, root, err) < 0) {
+		free(d);
+		return NULL;
 	}
 	return d;
-fail:
-	free(d);
-	return NULL;
 }
 
 void cat_data_free(void *data)

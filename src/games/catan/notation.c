@@ -11,6 +11,7 @@
  * colours, that a place exists); everything that depends on the position
  * is apply()'s.  It runs once per line, so it is a single left-to-right
  * pass with no allocation; the only table lookups are small alias lists.
+ * Writing a line back in canonical form is format.c's.
  */
 #include <assert.h>
 #include <stdarg.h>
@@ -585,6 +586,153 @@ static int arg_for(cur *c)
 	return 0;
 }
 
+/* roll: both dice (like 3+4), or their sum when they were not seen. */
+static int arg_roll(cur *c, cat_act *a)
+{
+	const arb_token *t = arg(c, "both dice (like 3+4)");
+	if (!t)
+		return -1;
+	unsigned sum;
+	a->kind = A_ROLL;
+	if (t->len == 3 && (t->s[1] == '+' || t->s[1] == ',') && t->s[0] >= '1' && t->s[0] <= '6' &&
+	    t->s[2] >= '1' && t->s[2] <= '6') {
+		a->a = (uint8_t)(t->s[0] - '0');
+		a->b = (uint8_t)(t->s[2] - '0');
+	} else if (t->len <= 2 && parse_int(t, 12, &sum) == 0 && sum >= 2) {
+		/* The sum alone, when the dice were not
+		 * seen: b = 0 marks it. */
+		a->a = (uint8_t)sum;
+		a->b = 0;
+	} else {
+		return bad(c, t,
+			   "both dice (like 3+4) or "
+			   "their sum (2..12)");
+	}
+	return 0;
+}
+
+/* trade bank|COLOUR [COLOUR] GIVE for GET. */
+static int arg_trade(cur *c, cat_act *a)
+{
+	const arb_token *t = arg(c, "a colour or 'bank'");
+	if (!t)
+		return -1;
+	if (teq(t, "bank") || teq(t, "harbour") || teq(t, "port")) {
+		a->kind = A_BANK;
+	} else {
+		a->kind = A_TRADE;
+		a->c = CAT_NONE;
+		c->i--;
+		if (arg_seat(c, &a->a) < 0)
+			return -1;
+		/* "trade Blue White ...": Blue trades with White
+		 * (only legal when Blue is the active seat). */
+		if (c->i < c->n && parse_seat(c->g, &c->tok[c->i]) >= 0) {
+			a->c = a->a;
+			if (arg_seat(c, &a->a) < 0)
+				return -1;
+		}
+	}
+	/* "nothing" parses so apply() can name the rule. */
+	return arg_bundle(c, a->give, true) < 0 || arg_for(c) < 0 || arg_bundle(c, a->get, true) < 0
+		       ? -1
+		       : 0;
+}
+
+/* buy CARD: the development card drawn, or ? (not seen). */
+static int arg_buy(cur *c, cat_act *a)
+{
+	const arb_token *t = arg(c, "the card drawn");
+	if (!t)
+		return -1;
+	int d = t->len == 1 && t->s[0] == '?' ? CAT_UNSEEN : cat_parse_dev(t->s, t->len);
+	if (d < 0)
+		return bad(c, t,
+			   "a development card (knight, "
+			   "road-building, year-of-plenty, "
+			   "monopoly, victory-point) or ? (not "
+			   "seen)");
+	a->kind = A_BUY;
+	a->a = (uint8_t)d;
+	c->unseen |= d == CAT_UNSEEN;
+	return 0;
+}
+
+/* play CARD and its arguments. */
+static int arg_play(cur *c, unsigned self, cat_act *a)
+{
+	int rc = 0;
+	const arb_token *t = arg(c, "a development card");
+	if (!t)
+		return -1;
+	a->acol = c->i < c->n ? c->tok[c->i].col : t->col;
+	switch (cat_parse_dev(t->s, t->len)) {
+	case D_KNIGHT:
+		a->kind = A_KNIGHT;
+		rc = arg_robber(c, a);
+		break;
+	case D_ROADS:
+		a->kind = A_ROADS;
+		a->b = CAT_NONE;
+		rc = arg_edge(c, &a->a);
+		if (!rc && c->i < c->n &&
+		    cat_parse_edge(c->g->d, c->tok[c->i].s, c->tok[c->i].len) >= 0) {
+			a->bcol = c->tok[c->i].col;
+			rc = arg_edge(c, &a->b);
+		}
+		break;
+	case D_PLENTY:
+		a->kind = A_PLENTY;
+		rc = arg_bundle(c, a->get, false);
+		break;
+	case D_MONOPOLY:
+		a->kind = A_MONOPOLY;
+		rc = arg_res(c, &a->a) < 0 || arg_take(c, self, a) < 0;
+		break;
+	default:
+		return bad(c, t,
+			   "a card that is played (knight, "
+			   "road-building, year-of-plenty, "
+			   "monopoly)");
+	}
+	return rc ? -1 : 0;
+}
+
+/* reveal [N]vp: victory point cards shown. */
+static int arg_reveal(cur *c, cat_act *a)
+{
+	const arb_token *t = arg(c, "the victory point cards");
+	if (!t)
+		return -1;
+	unsigned n = 1;
+	size_t j = 0;
+	if (t->len > 2 && t->s[0] >= '1' && t->s[0] <= '5') {
+		n = (unsigned)(t->s[0] - '0');
+		j = 1;
+	}
+	if (t->len - j != 2 || strncasecmp(t->s + j, "vp", 2))
+		return bad(c, t, "victory point cards (vp, 2vp)");
+	a->kind = A_REVEAL;
+	a->a = (uint8_t)n;
+	return 0;
+}
+
+/* score COLOUR N. */
+static int arg_score(cur *c, cat_act *a)
+{
+	a->kind = A_VP;
+	unsigned v;
+	if (arg_seat(c, &a->a) < 0)
+		return -1;
+	const arb_token *t = arg(c, "victory points");
+	if (!t)
+		return -1;
+	if (parse_int(t, 99, &v) < 0)
+		return bad(c, t, "a number of victory points");
+	a->b = (uint8_t)v;
+	return 0;
+}
+
 int cat_parse(const void *game, const arb_token *tok, size_t ntok, void *move, arb_reject *rej)
 {
 	const cat_game *g = game;
@@ -617,25 +765,7 @@ int cat_parse(const void *game, const arb_token *tok, size_t ntok, void *move, a
 		int rc = 0;
 		int kwd = keyword(k);
 		if (kwd == K_ROLL) {
-			const arb_token *t = arg(&c, "both dice (like 3+4)");
-			if (!t)
-				return -1;
-			unsigned sum;
-			a->kind = A_ROLL;
-			if (t->len == 3 && (t->s[1] == '+' || t->s[1] == ',') && t->s[0] >= '1' &&
-			    t->s[0] <= '6' && t->s[2] >= '1' && t->s[2] <= '6') {
-				a->a = (uint8_t)(t->s[0] - '0');
-				a->b = (uint8_t)(t->s[2] - '0');
-			} else if (t->len <= 2 && parse_int(t, 12, &sum) == 0 && sum >= 2) {
-				/* The sum alone, when the dice were not
-				 * seen: b = 0 marks it. */
-				a->a = (uint8_t)sum;
-				a->b = 0;
-			} else {
-				return bad(&c, t,
-					   "both dice (like 3+4) or "
-					   "their sum (2..12)");
-			}
+			rc = arg_roll(&c, a);
 		} else if (kwd == K_DISCARD) {
 			a->kind = A_DISCARD;
 			rc = arg_seat(&c, &a->a) < 0 || arg_discard(&c, a->give, &a->b) < 0;
@@ -644,28 +774,7 @@ int cat_parse(const void *game, const arb_token *tok, size_t ntok, void *move, a
 			a->kind = A_ROBBER;
 			rc = arg_robber(&c, a);
 		} else if (kwd == K_TRADE) {
-			const arb_token *t = arg(&c, "a colour or 'bank'");
-			if (!t)
-				return -1;
-			if (teq(t, "bank") || teq(t, "harbour") || teq(t, "port")) {
-				a->kind = A_BANK;
-			} else {
-				a->kind = A_TRADE;
-				a->c = CAT_NONE;
-				c.i--;
-				if (arg_seat(&c, &a->a) < 0)
-					return -1;
-				/* "trade Blue White ...": Blue trades with White
-				 * (only legal when Blue is the active seat). */
-				if (c.i < c.n && parse_seat(g, &tok[c.i]) >= 0) {
-					a->c = a->a;
-					if (arg_seat(&c, &a->a) < 0)
-						return -1;
-				}
-			}
-			/* "nothing" parses so apply() can name the rule. */
-			rc = arg_bundle(&c, a->give, true) < 0 || arg_for(&c) < 0 ||
-			     arg_bundle(&c, a->get, true) < 0;
+			rc = arg_trade(&c, a);
 		} else if (kwd == K_ROAD) {
 			a->kind = A_ROAD;
 			rc = arg_edge(&c, &a->a);
@@ -676,68 +785,11 @@ int cat_parse(const void *game, const arb_token *tok, size_t ntok, void *move, a
 			a->kind = A_CITY;
 			rc = arg_node(&c, &a->a);
 		} else if (kwd == K_BUY) {
-			const arb_token *t = arg(&c, "the card drawn");
-			if (!t)
-				return -1;
-			int d = t->len == 1 && t->s[0] == '?' ? CAT_UNSEEN
-							      : cat_parse_dev(t->s, t->len);
-			if (d < 0)
-				return bad(&c, t,
-					   "a development card (knight, "
-					   "road-building, year-of-plenty, "
-					   "monopoly, victory-point) or ? (not "
-					   "seen)");
-			a->kind = A_BUY;
-			a->a = (uint8_t)d;
-			c.unseen |= d == CAT_UNSEEN;
+			rc = arg_buy(&c, a);
 		} else if (kwd == K_PLAY) {
-			const arb_token *t = arg(&c, "a development card");
-			if (!t)
-				return -1;
-			a->acol = c.i < c.n ? tok[c.i].col : t->col;
-			switch (cat_parse_dev(t->s, t->len)) {
-			case D_KNIGHT:
-				a->kind = A_KNIGHT;
-				rc = arg_robber(&c, a);
-				break;
-			case D_ROADS:
-				a->kind = A_ROADS;
-				a->b = CAT_NONE;
-				rc = arg_edge(&c, &a->a);
-				if (!rc && c.i < c.n &&
-				    cat_parse_edge(g->d, tok[c.i].s, tok[c.i].len) >= 0) {
-					a->bcol = tok[c.i].col;
-					rc = arg_edge(&c, &a->b);
-				}
-				break;
-			case D_PLENTY:
-				a->kind = A_PLENTY;
-				rc = arg_bundle(&c, a->get, false);
-				break;
-			case D_MONOPOLY:
-				a->kind = A_MONOPOLY;
-				rc = arg_res(&c, &a->a) < 0 || arg_take(&c, m->seat, a) < 0;
-				break;
-			default:
-				return bad(&c, t,
-					   "a card that is played (knight, "
-					   "road-building, year-of-plenty, "
-					   "monopoly)");
-			}
+			rc = arg_play(&c, m->seat, a);
 		} else if (kwd == K_REVEAL) {
-			const arb_token *t = arg(&c, "the victory point cards");
-			if (!t)
-				return -1;
-			unsigned n = 1;
-			size_t j = 0;
-			if (t->len > 2 && t->s[0] >= '1' && t->s[0] <= '5') {
-				n = (unsigned)(t->s[0] - '0');
-				j = 1;
-			}
-			if (t->len - j != 2 || strncasecmp(t->s + j, "vp", 2))
-				return bad(&c, t, "victory point cards (vp, 2vp)");
-			a->kind = A_REVEAL;
-			a->a = (uint8_t)n;
+			rc = arg_reveal(&c, a);
 		} else if (kwd == K_LONGEST || kwd == K_ARMY) {
 			a->kind = kwd == K_ARMY ? A_ARMY : A_LONGEST;
 			const arb_token *t = arg(&c, "a colour or 'none'");
@@ -750,16 +802,7 @@ int cat_parse(const void *game, const arb_token *tok, size_t ntok, void *move, a
 				rc = arg_seat(&c, &a->a);
 			}
 		} else if (kwd == K_SCORE) {
-			a->kind = A_VP;
-			unsigned v;
-			if (arg_seat(&c, &a->a) < 0)
-				return -1;
-			const arb_token *t = arg(&c, "victory points");
-			if (!t)
-				return -1;
-			if (parse_int(t, 99, &v) < 0)
-				return bad(&c, t, "a number of victory points");
-			a->b = (uint8_t)v;
+			rc = arg_score(&c, a);
 		} else if (kwd == K_GETS) {
 			a->kind = A_GETS;
 			rc = arg_seat(&c, &a->a) < 0 || arg_bundle(&c, a->get, true) < 0;
@@ -777,167 +820,4 @@ int cat_parse(const void *game, const arb_token *tok, size_t ntok, void *move, a
 	}
 	m->unseen = c.unseen;
 	return 0;
-}
-
-/* Append a decimal number: the formatter's hot path, where printf's
- * parsing of a format was a quarter of a live Catan action. */
-static void put_u(arb_buf *out, unsigned v)
-{
-	char d[12];
-	size_t n = 0;
-	do
-		d[n++] = (char)('0' + v % 10);
-	while ((v /= 10) != 0);
-	while (n)
-		arb_buf_putc(out, d[--n]);
-}
-
-/* Canonical bundle: resources in cost-card order, counts above 1. */
-static void put_bundle(arb_buf *out, const uint8_t v[CAT_RES])
-{
-	bool any = false;
-	for (unsigned r = 0; r < CAT_RES; r++) {
-		if (!v[r])
-			continue;
-		if (any)
-			arb_buf_putc(out, '+');
-		if (v[r] > 1)
-			put_u(out, v[r]);
-		arb_buf_puts(out, cat_res_name[r]);
-		any = true;
-	}
-	if (!any)
-		arb_buf_puts(out, "nothing");
-}
-
-void cat_bundle_str(const uint8_t v[CAT_RES], char *out, size_t len)
-{
-	arb_buf b = { 0 };
-	put_bundle(&b, v);
-	snprintf(out, len, "%s", b.p ? b.p : "");
-	arb_buf_free(&b);
-}
-
-static void put_robber(const cat_game *g, const cat_act *a, arb_buf *out)
-{
-	arb_buf_putc(out, ' ');
-	arb_buf_putc(out, (char)('A' + a->a));
-	if (a->b != CAT_NONE)
-		arb_buf_put_all(out, " steal ", cat_cname(g, a->b), " ",
-				a->c == CAT_UNSEEN ? "?" : cat_res_name[a->c], (char *)NULL);
-}
-
-void cat_format(const void *game, const void *move, arb_buf *out)
-{
-	const cat_game *g = game;
-	const cat_move *m = move;
-	char nm[8];
-	arb_buf_puts(out, cat_cname(g, m->seat));
-	for (unsigned i = 0; i < m->n; i++) {
-		const cat_act *a = &m->act[i];
-		switch (a->kind) {
-		case A_ROLL:
-			arb_buf_puts(out, " roll ");
-			put_u(out, a->a);
-			if (a->b) {
-				arb_buf_putc(out, '+');
-				put_u(out, a->b);
-			}
-			break;
-		case A_DISCARD:
-			arb_buf_put_all(out, " discard ", cat_cname(g, a->a), " ", (char *)NULL);
-			if (cat_bundle_total(a->give)) {
-				put_bundle(out, a->give);
-				if (a->b)
-					arb_buf_putc(out, '+');
-			}
-			if (a->b > 1)
-				put_u(out, a->b);
-			if (a->b)
-				arb_buf_putc(out, '?');
-			break;
-		case A_ROBBER:
-			arb_buf_puts(out, " robber");
-			put_robber(g, a, out);
-			break;
-		case A_TRADE:
-		case A_BANK:
-			arb_buf_puts(out, " trade ");
-			if (a->kind == A_TRADE && a->c != CAT_NONE)
-				arb_buf_put_all(out, cat_cname(g, a->c), " ", (char *)NULL);
-			arb_buf_put_all(out, a->kind == A_BANK ? "bank" : cat_cname(g, a->a), " ",
-					(char *)NULL);
-			put_bundle(out, a->give);
-			arb_buf_puts(out, " for ");
-			put_bundle(out, a->get);
-			break;
-		case A_ROAD:
-			cat_edge_name(g->d, a->a, nm);
-			arb_buf_put_all(out, " road ", nm, (char *)NULL);
-			break;
-		case A_SETTLE:
-		case A_CITY:
-			cat_node_name(g->d, a->a, nm);
-			arb_buf_put_all(out, a->kind == A_CITY ? " city " : " settlement ", nm,
-					(char *)NULL);
-			break;
-		case A_BUY:
-			arb_buf_put_all(out, " buy ", a->a == CAT_UNSEEN ? "?" : cat_dev_name[a->a],
-					(char *)NULL);
-			break;
-		case A_KNIGHT:
-			arb_buf_puts(out, " play knight");
-			put_robber(g, a, out);
-			break;
-		case A_ROADS:
-			cat_edge_name(g->d, a->a, nm);
-			arb_buf_put_all(out, " play road-building ", nm, (char *)NULL);
-			if (a->b != CAT_NONE) {
-				cat_edge_name(g->d, a->b, nm);
-				arb_buf_put_all(out, " ", nm, (char *)NULL);
-			}
-			break;
-		case A_PLENTY:
-			arb_buf_puts(out, " play year-of-plenty ");
-			put_bundle(out, a->get);
-			break;
-		case A_MONOPOLY:
-			arb_buf_put_all(out, " play monopoly ", cat_res_name[a->a], (char *)NULL);
-			if (a->b == MONO_TAKE_TOTAL) {
-				arb_buf_puts(out, " takes ");
-				put_u(out, a->c);
-			} else if (a->b == MONO_TAKE_EACH) {
-				arb_buf_puts(out, " takes");
-				for (unsigned p = 0; p < g->nseats; p++)
-					if (p != m->seat) {
-						arb_buf_put_all(out, " ", cat_cname(g, p), " ",
-								(char *)NULL);
-						put_u(out, a->give[p]);
-					}
-			}
-			break;
-		case A_REVEAL:
-			arb_buf_puts(out, " reveal ");
-			if (a->a > 1)
-				put_u(out, a->a);
-			arb_buf_puts(out, "vp");
-			break;
-		case A_LONGEST:
-		case A_ARMY:
-			arb_buf_put_all(out, a->kind == A_ARMY ? " army " : " longest ",
-					a->a == CAT_NONE ? "none" : cat_cname(g, a->a),
-					(char *)NULL);
-			break;
-		case A_VP:
-			arb_buf_put_all(out, " score ", cat_cname(g, a->a), " ", (char *)NULL);
-			put_u(out, a->b);
-			break;
-		case A_GETS:
-			arb_buf_put_all(out, " gets ", cat_cname(g, a->a), " ", (char *)NULL);
-			put_bundle(out, a->get);
-			break;
-		default:
-			assert(!"unknown action");
-		}
-	}
 }

@@ -2,7 +2,8 @@
  * rules.c — playing a Catan turn line (the apply op): set-up lines, then
  * per turn the dice and production, the 7 (discards, the robber), trades
  * (trade.c), building, development cards and the largest army
- * (development.c), and the assertions.  The placement rules of roads and
+ * (development.c), and the assertions.  The 7's discards and the robber
+ * are in robber.c.  The placement rules of roads and
  * settlements are in placement.c, the longest road in longest_road.c,
  * points and the win in score.c.
  *
@@ -45,42 +46,6 @@ unsigned cat_hex_owners(const cat_game *g, const cat_state *s, unsigned h)
 			owners |= 1u << (o - 1);
 	}
 	return owners;
-}
-
-/* "A, B and F": the hexes at whose corners `seat` has a building. */
-static void hexes_of(const cat_game *g, const cat_state *s, unsigned seat, char *out, size_t cap)
-{
-	size_t used = 0, k = 0, n = 0;
-	for (unsigned h = 0; h < CAT_HEXES; h++)
-		n += cat_hex_owners(g, s, h) >> seat & 1;
-	out[0] = '\0';
-	for (unsigned h = 0; h < CAT_HEXES && used < cap; h++)
-		if (cat_hex_owners(g, s, h) >> seat & 1) {
-			k++;
-			int w = snprintf(out + used, cap - used, "%s%c",
-					 k == 1	  ? ""
-					 : k == n ? " and "
-						  : ", ",
-					 'A' + h);
-			used += w > 0 ? (size_t)w : 0;
-		}
-}
-
-/* "Blue and White": the seats in the bit set `seats`. */
-static void seats_in(const cat_game *g, unsigned seats, char *out, size_t cap)
-{
-	size_t used = 0, k = 0, n = (size_t)__builtin_popcount(seats);
-	out[0] = '\0';
-	for (unsigned p = 0; p < g->nseats && used < cap; p++)
-		if (seats >> p & 1) {
-			k++;
-			int w = snprintf(out + used, cap - used, "%s%s",
-					 k == 1	  ? ""
-					 : k == n ? " and "
-						  : ", ",
-					 cat_cname(g, p));
-			used += w > 0 ? (size_t)w : 0;
-		}
 }
 
 /* The player's best rate with the bank for resource r: 2 (cards for one)
@@ -234,73 +199,6 @@ int cat_pay(cat_turn *t, const cat_act *a, unsigned what, const char *name)
 	return 0;
 }
 
-/* The robber to a->a, with the steal of a->c from a->b.  Rejects with
- * robber-must-move, robber-token, steal-required, steal-victim,
- * steal-card. */
-static int move_robber(cat_turn *t, const cat_act *a)
-{
-	cat_game *g = t->g;
-	cat_state *s = &g->s;
-	unsigned h = a->a;
-	if (h == s->robber)
-		return cat_rej_arg(t, a, CAT_R_ROBBER_MUST_MOVE,
-				   "the robber is already "
-				   "at %c and must move to another hex",
-				   'A' + h);
-	if (g->b.terrain[h] == T_DESERT && g->opt_robber == ROB_TOKEN)
-		return cat_rej_arg(t, a, CAT_R_ROBBER_TOKEN,
-				   "the robber goes to a "
-				   "number token and the desert at %c has none "
-				   "(Variant robber=any allows it)",
-				   'A' + h);
-	unsigned cand = cat_hex_owners(g, s, h) & ~(1u << t->seat);
-	s->robber = (uint8_t)h;
-	if (a->b == CAT_NONE) {
-		for (unsigned p = 0; p < g->nseats; p++)
-			if ((cand >> p & 1) && s->p[p].ncards) {
-				char must[48];
-				int n = snprintf(must, sizeof must, "%s must steal a card at %c",
-						 cat_cname(g, t->seat), 'A' + h);
-				cat_note_seat(t, p);
-				cat_note_said(t, n > 0 ? (size_t)n : 0);
-				return cat_rej_arg(t, a, CAT_R_STEAL_REQUIRED,
-						   "%s: %s holds %u card%s", must, cat_cname(g, p),
-						   s->p[p].ncards, arb_s(s->p[p].ncards));
-			}
-		return 0;
-	}
-	if (a->b == t->seat)
-		return cat_rej_arg(t, a, CAT_R_STEAL_VICTIM,
-				   "%s cannot steal from "
-				   "themselves",
-				   cat_cname(g, t->seat));
-	if (!(cand >> a->b & 1)) {
-		/* where the robber would find the victim, and whom at h */
-		char where[64] = "", there[64] = "";
-		hexes_of(g, s, a->b, where, sizeof where);
-		seats_in(g, cand, there, sizeof there);
-		return cat_rej_arg(t, a, CAT_R_STEAL_VICTIM,
-				   "%s cannot steal from %s: "
-				   "%s has no settlement or city at %c (%s%s%s; at %c: %s)",
-				   cat_cname(g, t->seat), cat_cname(g, a->b), cat_cname(g, a->b),
-				   'A' + h, cat_cname(g, a->b),
-				   *where ? " borders " : " borders no hex", where, 'A' + h,
-				   *there ? there : "no one to rob");
-	}
-	if (a->c == CAT_UNSEEN) /* the solver (hidden/) guesses it from any card held */
-		return cat_rej_arg(t, a, CAT_R_STEAL_CARD,
-				   "%s cannot steal "
-				   "from %s, who holds no card",
-				   cat_cname(g, t->seat), cat_cname(g, a->b));
-	if (!s->p[a->b].res[a->c])
-		return cat_rej_arg(t, a, CAT_R_STEAL_CARD,
-				   "%s cannot steal %s from %s, "
-				   "who holds none",
-				   cat_cname(g, t->seat), cat_res_name[a->c], cat_cname(g, a->b));
-	cat_give_card(s, a->b, t->seat, a->c, 1);
-	return 0;
-}
-
 /* Trading and building wait for the roll and the 7's robber.  Rejects
  * with roll-first, robber-first. */
 int cat_need_roll(cat_turn *t, const cat_act *a, const char *what)
@@ -336,85 +234,6 @@ static int act_roll(cat_turn *t, const cat_act *a)
 	t->seven = true;
 	for (unsigned p = 0; p < g->nseats; p++)
 		t->must_discard[p] = s->p[p].ncards > 7 ? (uint8_t)(s->p[p].ncards / 2) : 0;
-	return 0;
-}
-
-/* A discard after a 7.  Rejects with discard-without-seven,
- * discard-twice, discard-unneeded, discard-count, discard-not-held. */
-static int act_discard(cat_turn *t, const cat_act *a)
-{
-	cat_game *g = t->g;
-	cat_player *p = &g->s.p[a->a];
-	/* after the 7's robber nobody can still owe a discard (the robber
-	 * waits for them), so a late one is a second or an unneeded one */
-	if (!t->seven && !t->robbed)
-		return cat_rej_kw(t, a, CAT_R_DISCARD_WITHOUT_SEVEN,
-				  "cards are "
-				  "discarded only after a roll of 7");
-	if (t->discarded[a->a])
-		return cat_rej_arg(t, a, CAT_R_DISCARD_TWICE,
-				   "%s has already "
-				   "discarded",
-				   cat_cname(g, a->a));
-	unsigned n = cat_bundle_total(a->give) + a->b;
-	if (!t->must_discard[a->a] || n != t->must_discard[a->a])
-		cat_note_seat(t, a->a);
-	if (!t->must_discard[a->a])
-		return cat_rej_arg(t, a, CAT_R_DISCARD_UNNEEDED,
-				   "%s holds %u card%s and "
-				   "keeps %s (only a hand of more than 7 is "
-				   "halved)",
-				   cat_cname(g, a->a), p->ncards, p->ncards == 1 ? "" : "s",
-				   p->ncards == 1 ? "it" : "them");
-	if (n != t->must_discard[a->a])
-		return cat_rej_arg(t, a, CAT_R_DISCARD_COUNT,
-				   "%s holds %u cards and "
-				   "must discard %u, not %u",
-				   cat_cname(g, a->a), p->ncards, t->must_discard[a->a], n);
-	int r = cat_lacks(p, a->give);
-	if (r >= 0) {
-		char b[64];
-		cat_refusal_words(t, a->give, b, sizeof b);
-		cat_note_shortage(t, a->a, a->give, "discards %s", b);
-		return cat_rej_arg(t, a, CAT_R_DISCARD_NOT_HELD,
-				   "%s discards %u %s but "
-				   "holds %u",
-				   cat_cname(g, a->a), a->give[r], cat_res_name[r], p->res[r]);
-	}
-	/* the solver (hidden/) replaces the unseen cards by every guess the hand allows;
-	 * an unseen card left here is one the hand cannot hold. */
-	if (a->b)
-		return cat_rej_arg(t, a, CAT_R_DISCARD_NOT_HELD,
-				   "%s holds no "
-				   "%u more cards to discard",
-				   cat_cname(g, a->a), a->b);
-	cat_bank_move(&g->s, a->a, a->give, -1);
-	t->discarded[a->a] = 1;
-	return 0;
-}
-
-/* The 7's robber.  Rejects with robber-without-seven, discard-missing
- * and as move_robber. */
-static int act_robber(cat_turn *t, const cat_act *a)
-{
-	cat_game *g = t->g;
-	if (!t->seven)
-		return cat_rej_kw(t, a, CAT_R_ROBBER_WITHOUT_SEVEN,
-				  "the robber moves "
-				  "only after a roll of 7 or with a knight");
-	for (unsigned p = 0; p < g->nseats; p++)
-		if (t->must_discard[p] && !t->discarded[p]) {
-			cat_note_seat(t, p);
-			return cat_rej_kw(t, a, CAT_R_DISCARD_MISSING,
-					  "%s holds %u "
-					  "cards and must discard %u before the "
-					  "robber moves",
-					  cat_cname(g, p), g->s.p[p].ncards, t->must_discard[p]);
-		}
-	if (move_robber(t, a) < 0)
-		return -1;
-	t->seven = false;
-	t->robbed = true;
 	return 0;
 }
 
@@ -544,9 +363,9 @@ static int act(cat_turn *t, const cat_act *a)
 	case A_ROLL:
 		return act_roll(t, a);
 	case A_DISCARD:
-		return act_discard(t, a);
+		return cat_act_discard(t, a);
 	case A_ROBBER:
-		return act_robber(t, a);
+		return cat_act_robber(t, a);
 	case A_TRADE:
 		return cat_act_trade(t, a);
 	case A_BANK:
@@ -578,7 +397,7 @@ static int act(cat_turn *t, const cat_act *a)
 		t->built = true;
 		return cat_act_buy(t, a);
 	case A_KNIGHT:
-		if (cat_play_card(t, a, D_KNIGHT) < 0 || move_robber(t, a) < 0)
+		if (cat_play_card(t, a, D_KNIGHT) < 0 || cat_move_robber(t, a) < 0)
 			return -1;
 		s->p[t->seat].knights++;
 		cat_la_update(t);

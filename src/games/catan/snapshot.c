@@ -435,12 +435,81 @@ static int put_item(cat_game *g, const char *key, int p, const char *v, size_t v
 	return 0;
 }
 
+/* What a Setup's position implies and must agree with: the distance rule,
+ * the bank, the development cards, hand sizes, harbours, road lengths and
+ * the winner.  Returns 0, or -1 with `why`. */
+static int position_derived(cat_game *g, bool have_deck, char *why, size_t whylen)
+{
+	cat_state *s = &g->s;
+	const cat_data *d = g->d;
+	for (unsigned v = 0; v < CAT_NODES; v++)
+		for (unsigned i = 0; s->node_owner[v] && i < d->g.node_nadj[v]; i++)
+			if (s->node_owner[d->g.node_adj[v][i]]) {
+				char a[4], b[4];
+				cat_node_name(d, v, a);
+				cat_node_name(d, d->g.node_adj[v][i], b);
+				FAIL("buildings at %s and %s are adjacent "
+				     "(distance rule)",
+				     a, b);
+			}
+	/* Derived: the bank, hand sizes, harbours, road lengths. */
+	for (unsigned r = 0; r < CAT_RES; r++) {
+		unsigned held = 0;
+		for (unsigned p = 0; p < g->nseats; p++)
+			held += s->p[p].res[r];
+		if (held > cat_bank_size(g))
+			FAIL("hands: %u %s, the bank has %u in all", held, cat_res_name[r],
+			     cat_bank_size(g));
+		s->bank[r] = (uint8_t)(cat_bank_size(g) - held);
+	}
+	for (unsigned k = 0; k < CAT_DEV; k++) {
+		unsigned out = have_deck ? s->deck[k] : 0;
+		for (unsigned p = 0; p < g->nseats; p++)
+			out += s->p[p].dev[k] + (k == D_KNIGHT ? s->p[p].knights : 0);
+		/* Knights (held, played) and victory point cards never
+		 * leave the game, so with the deck given they add up to the
+		 * box; played progress cards are gone. */
+		if (out > d->dev_count[k] ||
+		    (have_deck && (k == D_KNIGHT || k == D_VP) && out != d->dev_count[k]))
+			FAIL("%u %s card%s in the game, the box has %u", out, cat_dev_name[k],
+			     arb_s(out), d->dev_count[k]);
+		if (!have_deck)
+			s->deck[k] = (uint8_t)(d->dev_count[k] - out);
+	}
+	for (unsigned p = 0; p < g->nseats; p++) {
+		cat_player *pl = &s->p[p];
+		pl->ncards = 0;
+		for (unsigned r = 0; r < CAT_RES; r++)
+			pl->ncards = (uint8_t)(pl->ncards + pl->res[r]);
+		if (pl->vp_shown > pl->dev[D_VP])
+			FAIL("shown: %s shows more victory point cards than "
+			     "held",
+			     cat_colours[g->colour[p]]);
+		pl->harb = 0;
+		for (unsigned v = 0; v < CAT_NODES; v++)
+			if (s->node_owner[v] == p + 1)
+				pl->harb |= g->b.node_harb[v];
+		pl->road_len = (uint8_t)cat_trail(g, s, p);
+	}
+	/* A finished game stays finished: winner= names who won, and they
+	 * must have the points. */
+	if (s->winner != CAT_NONE) {
+		if (s->setup_step < 2 * g->nseats)
+			FAIL("winner: the game is still in its set-up");
+		unsigned vp = cat_vp(g, s->winner);
+		if (vp < d->goal)
+			FAIL("winner: %s has %u point%s, not the %u that win",
+			     cat_colours[g->colour[s->winner]], vp, arb_s(vp), d->goal);
+		s->over = 1;
+	}
+	return 0;
+}
+
 /* Read the position fields of a Setup value into g->s (already holding
  * the initial position on g->b).  Returns 0, or -1 with `why`. */
 int cat_position_from_setup(cat_game *g, const char *spec, char *why, size_t whylen)
 {
 	cat_state *s = &g->s;
-	const cat_data *d = g->d;
 	bool any = false, have_step = false, have_deck = false;
 	unsigned step = 0;
 	for (const char *p = spec; *p;) {
@@ -512,67 +581,7 @@ int cat_position_from_setup(cat_game *g, const char *spec, char *why, size_t why
 	if (!any)
 		return 0;
 	s->setup_step = (uint8_t)(have_step ? step : 2 * g->nseats);
-	for (unsigned v = 0; v < CAT_NODES; v++)
-		for (unsigned i = 0; s->node_owner[v] && i < d->g.node_nadj[v]; i++)
-			if (s->node_owner[d->g.node_adj[v][i]]) {
-				char a[4], b[4];
-				cat_node_name(d, v, a);
-				cat_node_name(d, d->g.node_adj[v][i], b);
-				FAIL("buildings at %s and %s are adjacent "
-				     "(distance rule)",
-				     a, b);
-			}
-	/* Derived: the bank, hand sizes, harbours, road lengths. */
-	for (unsigned r = 0; r < CAT_RES; r++) {
-		unsigned held = 0;
-		for (unsigned p = 0; p < g->nseats; p++)
-			held += s->p[p].res[r];
-		if (held > cat_bank_size(g))
-			FAIL("hands: %u %s, the bank has %u in all", held, cat_res_name[r],
-			     cat_bank_size(g));
-		s->bank[r] = (uint8_t)(cat_bank_size(g) - held);
-	}
-	for (unsigned k = 0; k < CAT_DEV; k++) {
-		unsigned out = have_deck ? s->deck[k] : 0;
-		for (unsigned p = 0; p < g->nseats; p++)
-			out += s->p[p].dev[k] + (k == D_KNIGHT ? s->p[p].knights : 0);
-		/* Knights (held, played) and victory point cards never
-		 * leave the game, so with the deck given they add up to the
-		 * box; played progress cards are gone. */
-		if (out > d->dev_count[k] ||
-		    (have_deck && (k == D_KNIGHT || k == D_VP) && out != d->dev_count[k]))
-			FAIL("%u %s card%s in the game, the box has %u", out, cat_dev_name[k],
-			     arb_s(out), d->dev_count[k]);
-		if (!have_deck)
-			s->deck[k] = (uint8_t)(d->dev_count[k] - out);
-	}
-	for (unsigned p = 0; p < g->nseats; p++) {
-		cat_player *pl = &s->p[p];
-		pl->ncards = 0;
-		for (unsigned r = 0; r < CAT_RES; r++)
-			pl->ncards = (uint8_t)(pl->ncards + pl->res[r]);
-		if (pl->vp_shown > pl->dev[D_VP])
-			FAIL("shown: %s shows more victory point cards than "
-			     "held",
-			     cat_colours[g->colour[p]]);
-		pl->harb = 0;
-		for (unsigned v = 0; v < CAT_NODES; v++)
-			if (s->node_owner[v] == p + 1)
-				pl->harb |= g->b.node_harb[v];
-		pl->road_len = (uint8_t)cat_trail(g, s, p);
-	}
-	/* A finished game stays finished: winner= names who won, and they
-	 * must have the points. */
-	if (s->winner != CAT_NONE) {
-		if (s->setup_step < 2 * g->nseats)
-			FAIL("winner: the game is still in its set-up");
-		unsigned vp = cat_vp(g, s->winner);
-		if (vp < d->goal)
-			FAIL("winner: %s has %u point%s, not the %u that win",
-			     cat_colours[g->colour[s->winner]], vp, arb_s(vp), d->goal);
-		s->over = 1;
-	}
-	return 0;
+	return position_derived(g, have_deck, why, whylen);
 }
 
 /* ------------------------------------------------ the board fields */
@@ -598,6 +607,113 @@ static size_t split_commas(const char *s, size_t n, const char **item, size_t *i
 		i = j + 1;
 	}
 	return k;
+}
+
+/* hexes=O10,W2,...: 19 hexes row by row. */
+static int read_hexes(cat_board *b, const char *v, size_t vl, char *why, size_t whylen)
+{
+	const char *item[CAT_HEXES + 1];
+	size_t ilen[CAT_HEXES + 1];
+	size_t k = split_commas(v, vl, item, ilen, CAT_HEXES + 1);
+	if (k != CAT_HEXES) {
+		snprintf(why, whylen,
+			 "hexes= lists %zu hex%s, "
+			 "the island has 19",
+			 k, k == 1 ? "" : "es");
+		return -1;
+	}
+	for (unsigned h = 0; h < CAT_HEXES; h++)
+		if (cat_parse_hexspec(item[h], ilen[h], &b->terrain[h], &b->token[h]) < 0) {
+			snprintf(why, whylen,
+				 "hex %c: '%.*s' is not "
+				 "a terrain letter (B L W G O D) "
+				 "with a number token",
+				 'A' + h, (int)ilen[h], item[h]);
+			return -1;
+		}
+	return 0;
+}
+
+/* terrain=OWL...: 19 terrain letters into terr. */
+static int read_terrain(const char *v, size_t vl, uint8_t *terr, char *why, size_t whylen)
+{
+	if (vl != CAT_HEXES) {
+		snprintf(why, whylen, "terrain= needs 19 letters");
+		return -1;
+	}
+	for (unsigned h = 0; h < CAT_HEXES; h++) {
+		const char *q = memchr(cat_res_letter, v[h] & ~0x20, CAT_RES + 1);
+		if (!q || v[h] == 0) {
+			snprintf(why, whylen,
+				 "terrain= letter "
+				 "'%c' is none of B L W G O D",
+				 v[h]);
+			return -1;
+		}
+		terr[h] = (uint8_t)(q - cat_res_letter);
+	}
+	return 0;
+}
+
+/* harbours=3:1@c1-d1,grain@f1-g1,...: 9 harbours. */
+static int read_harbours(const cat_data *d, cat_board *b, const char *v, size_t vl, char *why,
+			 size_t whylen)
+{
+	const char *item[CAT_HEXES + 1];
+	size_t ilen[CAT_HEXES + 1];
+	size_t k = split_commas(v, vl, item, ilen, CAT_HARBOURS + 1);
+	if (k != CAT_HARBOURS) {
+		snprintf(why, whylen,
+			 "harbours= lists %zu "
+			 "harbour%s, the game has 9",
+			 k, arb_s((long)k));
+		return -1;
+	}
+	for (unsigned i = 0; i < CAT_HARBOURS; i++) {
+		const char *at = memchr(item[i], '@', ilen[i]);
+		int kind = at ? cat_parse_harb_kind(item[i], (size_t)(at - item[i])) : -1;
+		int e = at ? cat_parse_edge(d, at + 1, ilen[i] - (size_t)(at - item[i]) - 1) : -1;
+		if (kind < 0 || e < 0) {
+			snprintf(why, whylen,
+				 "harbour '%.*s' is "
+				 "not KIND@PATH (3:1@c1-d1, "
+				 "grain@f1-g1)",
+				 (int)ilen[i], item[i]);
+			return -1;
+		}
+		b->harb_kind[i] = (uint8_t)kind;
+		b->harb_edge[i] = (uint8_t)e;
+	}
+	return 0;
+}
+
+/* The terrain terr laid with the tokens in spiral order from corner
+ * `start` (the variable set-up). */
+static int lay_tokens(const cat_data *d, cat_board *b, const uint8_t *terr, unsigned start,
+		      char *why, size_t whylen)
+{
+	memcpy(b->terrain, terr, CAT_HEXES);
+	uint8_t order[CAT_HEXES];
+	for (unsigned i = 0; i < 12; i++)
+		order[i] = outer_ring[(start + i) % 12];
+	for (unsigned i = 0; i < 6; i++)
+		order[12 + i] = inner_ring[(start / 2 + i) % 6];
+	order[18] = 9;
+	unsigned t = 0;
+	for (unsigned i = 0; i < CAT_HEXES; i++) {
+		unsigned h = order[i];
+		if (b->terrain[h] == T_DESERT) {
+			b->token[h] = 0;
+		} else if (t < 18) {
+			b->token[h] = d->tokens[t++];
+		} else {
+			snprintf(why, whylen,
+				 "terrain= has no desert "
+				 "and more land hexes than tokens");
+			return -1;
+		}
+	}
+	return 0;
 }
 
 /* Read a Setup tag value: space-separated fields
@@ -632,44 +748,13 @@ int cat_board_from_setup(const cat_data *d, const char *spec, cat_board *b, char
 		size_t kl = (size_t)(eq - w);
 		const char *v = eq + 1;
 		size_t vl = wl - kl - 1;
-		const char *item[CAT_HEXES + 1];
-		size_t ilen[CAT_HEXES + 1];
 		if (kl == 5 && strncmp(w, "hexes", 5) == 0) {
-			size_t k = split_commas(v, vl, item, ilen, CAT_HEXES + 1);
-			if (k != CAT_HEXES) {
-				snprintf(why, whylen,
-					 "hexes= lists %zu hex%s, "
-					 "the island has 19",
-					 k, k == 1 ? "" : "es");
+			if (read_hexes(b, v, vl, why, whylen) < 0)
 				return -1;
-			}
-			for (unsigned h = 0; h < CAT_HEXES; h++)
-				if (cat_parse_hexspec(item[h], ilen[h], &b->terrain[h],
-						      &b->token[h]) < 0) {
-					snprintf(why, whylen,
-						 "hex %c: '%.*s' is not "
-						 "a terrain letter (B L W G O D) "
-						 "with a number token",
-						 'A' + h, (int)ilen[h], item[h]);
-					return -1;
-				}
 			have_hexes = true;
 		} else if (kl == 7 && strncmp(w, "terrain", 7) == 0) {
-			if (vl != CAT_HEXES) {
-				snprintf(why, whylen, "terrain= needs 19 letters");
+			if (read_terrain(v, vl, terr, why, whylen) < 0)
 				return -1;
-			}
-			for (unsigned h = 0; h < CAT_HEXES; h++) {
-				const char *q = memchr(cat_res_letter, v[h] & ~0x20, CAT_RES + 1);
-				if (!q || v[h] == 0) {
-					snprintf(why, whylen,
-						 "terrain= letter "
-						 "'%c' is none of B L W G O D",
-						 v[h]);
-					return -1;
-				}
-				terr[h] = (uint8_t)(q - cat_res_letter);
-			}
 			have_terrain = true;
 		} else if (kl == 5 && strncmp(w, "start", 5) == 0) {
 			int h = cat_parse_hex(v, vl);
@@ -686,32 +771,8 @@ int cat_board_from_setup(const cat_data *d, const char *spec, cat_board *b, char
 			start = i;
 			have_start = true;
 		} else if (kl == 8 && strncmp(w, "harbours", 8) == 0) {
-			size_t k = split_commas(v, vl, item, ilen, CAT_HARBOURS + 1);
-			if (k != CAT_HARBOURS) {
-				snprintf(why, whylen,
-					 "harbours= lists %zu "
-					 "harbour%s, the game has 9",
-					 k, arb_s((long)k));
+			if (read_harbours(d, b, v, vl, why, whylen) < 0)
 				return -1;
-			}
-			for (unsigned i = 0; i < CAT_HARBOURS; i++) {
-				const char *at = memchr(item[i], '@', ilen[i]);
-				int kind = at ? cat_parse_harb_kind(item[i], (size_t)(at - item[i]))
-					      : -1;
-				int e = at ? cat_parse_edge(d, at + 1,
-							    ilen[i] - (size_t)(at - item[i]) - 1)
-					   : -1;
-				if (kind < 0 || e < 0) {
-					snprintf(why, whylen,
-						 "harbour '%.*s' is "
-						 "not KIND@PATH (3:1@c1-d1, "
-						 "grain@f1-g1)",
-						 (int)ilen[i], item[i]);
-					return -1;
-				}
-				b->harb_kind[i] = (uint8_t)kind;
-				b->harb_edge[i] = (uint8_t)e;
-			}
 		} else if (!is_position_key(w, kl)) {
 			snprintf(why, whylen,
 				 "unknown Setup field '%.*s' "
@@ -733,29 +794,8 @@ int cat_board_from_setup(const cat_data *d, const char *spec, cat_board *b, char
 		snprintf(why, whylen, "start= needs terrain=");
 		return -1;
 	}
-	if (have_terrain) {
-		memcpy(b->terrain, terr, CAT_HEXES);
-		uint8_t order[CAT_HEXES];
-		for (unsigned i = 0; i < 12; i++)
-			order[i] = outer_ring[(start + i) % 12];
-		for (unsigned i = 0; i < 6; i++)
-			order[12 + i] = inner_ring[(start / 2 + i) % 6];
-		order[18] = 9;
-		unsigned t = 0;
-		for (unsigned i = 0; i < CAT_HEXES; i++) {
-			unsigned h = order[i];
-			if (b->terrain[h] == T_DESERT) {
-				b->token[h] = 0;
-			} else if (t < 18) {
-				b->token[h] = d->tokens[t++];
-			} else {
-				snprintf(why, whylen,
-					 "terrain= has no desert "
-					 "and more land hexes than tokens");
-				return -1;
-			}
-		}
-	}
+	if (have_terrain && lay_tokens(d, b, terr, start, why, whylen) < 0)
+		return -1;
 	cat_board_finish(d, b);
 	if (!cat_board_check(d, b, why, whylen))
 		return -1;

@@ -203,15 +203,23 @@ int el_move_huts(el_game *g, const el_build *b, el_hutq *q, arb_reject *rej)
 	return 0;
 }
 
-int el_build_building(el_game *g, const el_build *b, arb_reject *rej)
+/* What the squares of a building hold: the tiles it covers, whether one
+ * is of its size, and the permits (their count, each seat's value, the
+ * compensation owed to the others). */
+typedef struct el_site {
+	uint64_t covered;
+	bool same;
+	int npermit, val[EL_SEATS], comp;
+} el_site;
+
+/* The tile that building b puts on the board (the seat's own, or the
+ * next of its type in the stack).  Rejects with none-left. */
+static int building_tile(el_game *g, const el_build *b, arb_reject *rej)
 {
 	el_pos *p = &g->pos;
-	const el_data *d = g->d;
 	const int me = p->active;
-	el_seat *ps = &p->seat[me];
-	const el_btype *bt = &d->bt[b->type];
+	const el_btype *bt = &g->d->bt[b->type];
 	int id = -1;
-
 	if (bt->kind == K_OWN) {
 		id = g->nneutral + 4 * me + (b->type == B_HOUSE ? 0 : 1);
 		if (p->tile[id].on)
@@ -227,6 +235,17 @@ int el_build_building(el_game *g, const el_build *b, arb_reject *rej)
 			return EL_REJ(rej, b->at, EL_R_NONE_LEFT, "no %s is left in the stack",
 				      bt->name);
 	}
+	return id;
+}
+
+/* Survey the squares of building b into *st: rejects with outside-area,
+ * cover-church, church-site, cover-larger. */
+static int survey(el_game *g, const el_build *b, el_site *st, arb_reject *rej)
+{
+	el_pos *p = &g->pos;
+	const el_data *d = g->d;
+	const int me = p->active;
+	const el_btype *bt = &d->bt[b->type];
 	char area[64];
 	if (b->x + bt->w > g->L->cols || b->y + bt->h > EL_H)
 		el_area(g, area, sizeof area);
@@ -236,9 +255,6 @@ int el_build_building(el_game *g, const el_build *b, arb_reject *rej)
 			"a %s at %s would reach outside the building area of a %u-player game (%s)",
 			bt->name, el_sq(g, b->x, b->y), g->nseats, area);
 
-	uint64_t covered = 0;
-	bool same = false;
-	int npermit = 0, val[EL_SEATS] = { -1, -1, -1, -1 }, comp = 0;
 	for (int dy = 0; dy < bt->h; dy++)
 		for (int dx = 0; dx < bt->w; dx++) {
 			int x = b->x + dx, y = b->y + dy;
@@ -253,7 +269,7 @@ int el_build_building(el_game *g, const el_build *b, arb_reject *rej)
 					"%s is the church foundation, where no building may stand",
 					el_sq(g, x, y));
 			int t = p->bld[y][x];
-			if (t >= 0 && !(covered & (1ull << t))) {
+			if (t >= 0 && !(st->covered & (1ull << t))) {
 				const el_tile *ct = &p->tile[t];
 				const el_btype *cb = &d->bt[ct->type];
 				if (cb->size > bt->size)
@@ -263,39 +279,51 @@ int el_build_building(el_game *g, const el_build *b, arb_reject *rej)
 						say(g, ct->type), el_cname(g, ct->owner),
 						el_sq(g, ct->x, ct->y), bt->name);
 				if (cb->size == bt->size)
-					same = true;
-				covered |= 1ull << t;
+					st->same = true;
+				st->covered |= 1ull << t;
 			}
 			int pm = p->permit[y][x];
 			if (pm >= 0) {
 				int o = pm >> 3, v = pm & 7;
-				npermit++;
-				val[o] = (val[o] < 0 ? 0 : val[o]) + v;
+				st->npermit++;
+				st->val[o] = (st->val[o] < 0 ? 0 : st->val[o]) + v;
 				if (o != me)
-					comp += v;
+					st->comp += v;
 			}
 		}
-	if (npermit < bt->permits)
+	return 0;
+}
+
+/* The permits, fee and gold that building b on *st needs: rejects with
+ * permit-count, permit-majority, same-size-fee, needless-fee,
+ * not-enough-influence, not-enough-gold. */
+static int afford(el_game *g, const el_build *b, const el_site *st, arb_reject *rej)
+{
+	el_pos *p = &g->pos;
+	const int me = p->active;
+	el_seat *ps = &p->seat[me];
+	const el_btype *bt = &g->d->bt[b->type];
+	if (st->npermit < bt->permits)
 		return EL_REJ(rej, b->at_arg, EL_R_PERMIT_COUNT,
 			      "a %s needs %u permit%s in its squares, and %s..%s holds %d",
 			      bt->name, bt->permits, bt->permits == 1 ? "" : "s",
 			      el_sq(g, b->x, b->y), el_sq(g, b->x + bt->w - 1, b->y + bt->h - 1),
-			      npermit);
-	if (val[me] < 0)
+			      st->npermit);
+	if (st->val[me] < 0)
 		return EL_REJ(rej, b->at_arg, EL_R_PERMIT_MAJORITY,
 			      "%s has no permit in the squares of this %s", el_cname(g, me),
 			      bt->name);
 	for (unsigned s = 0; s < g->nseats; s++)
-		if ((int)s != me && val[s] >= val[me])
+		if ((int)s != me && st->val[s] >= st->val[me])
 			return EL_REJ(
 				rej, b->at_arg, EL_R_PERMIT_MAJORITY,
 				"%s's permits there are worth %d and %s's %d: only a strictly higher value builds",
-				el_cname(g, me), val[me], el_cname(g, (int)s), val[s]);
-	if (same && b->fee < 0)
+				el_cname(g, me), st->val[me], el_cname(g, (int)s), st->val[s]);
+	if (st->same && b->fee < 0)
 		return EL_REJ(
 			rej, b->at_arg, EL_R_SAME_SIZE_FEE,
 			"building over a building of the same size costs 3 influence cards of one colour (write 3r, 3b or 3g)");
-	if (!same && b->fee >= 0)
+	if (!st->same && b->fee >= 0)
 		return EL_REJ(
 			rej, b->at_fee, EL_R_NEEDLESS_FEE,
 			"3 cards are paid only to build over a building of the same size, and this %s covers none",
@@ -307,14 +335,32 @@ int el_build_building(el_game *g, const el_build *b, arb_reject *rej)
 			      "%s holds %d %s influence card%s, not 3", el_cname(g, me),
 			      ps->infl[b->fee], el_infl_names[b->fee],
 			      ps->infl[b->fee] == 1 ? "" : "s");
-	if (ps->gold < bt->cost + comp)
+	if (ps->gold < bt->cost + st->comp)
 		return EL_REJ(rej, b->at, EL_R_NOT_ENOUGH_GOLD,
-			      "a %s costs %u gold%s, and %s holds %d", bt->name, bt->cost + comp,
-			      comp ? " with the compensation for other permits" : "",
+			      "a %s costs %u gold%s, and %s holds %d", bt->name,
+			      bt->cost + st->comp,
+			      st->comp ? " with the compensation for other permits" : "",
 			      el_cname(g, me), ps->gold);
 
+	return 0;
+}
+
+int el_build_building(el_game *g, const el_build *b, arb_reject *rej)
+{
+	el_pos *p = &g->pos;
+	const el_data *d = g->d;
+	const int me = p->active;
+	el_seat *ps = &p->seat[me];
+	const el_btype *bt = &d->bt[b->type];
+	int id = building_tile(g, b, rej);
+	if (id < 0)
+		return -1;
+	el_site site = { .val = { -1, -1, -1, -1 } }, *st = &site;
+	if (survey(g, b, st, rej) < 0 || afford(g, b, st, rej) < 0)
+		return -1;
+
 	/* Pay, return the permits, clear the ground, place. */
-	ps->gold = (int16_t)(ps->gold - bt->cost - comp);
+	ps->gold = (int16_t)(ps->gold - bt->cost - st->comp);
 	if (b->fee >= 0) {
 		el_pay_infl(g, me, b->fee, 3);
 		el_vop_add(g, VOP_PAY, me, b->fee, 3, b->at_fee);
@@ -331,7 +377,7 @@ int el_build_building(el_game *g, const el_build *b, arb_reject *rej)
 			el_set_sq(g, p->permit, x, y, -1);
 		}
 	el_hutq q = { 0 };
-	for (uint64_t c = covered; c; c &= c - 1) {
+	for (uint64_t c = st->covered; c; c &= c - 1) {
 		int t = __builtin_ctzll(c);
 		el_remove_tile(g, t, "built over",
 			       el_hut_moves(g, d->bt[p->tile[t].type].size, bt->size), &q);

@@ -243,7 +243,9 @@ static int load_cards(const arb_node *m, uint8_t out[1 + NINFL], arb_data_error 
 	return 0;
 }
 
-static int load(el_data *d, const arb_node *root, arb_data_error *err)
+/* The board: its columns and ship rows, the layouts per player count,
+ * the windmills of the first column. */
+static int load_board(el_data *d, const arb_node *root, arb_data_error *err)
 {
 	long v;
 	if (need_int(root, "columns", EL_W, EL_W, &v, err) < 0)
@@ -279,7 +281,13 @@ static int load(el_data *d, const arb_node *root, arb_data_error *err)
 		for (int y = 0; y < EL_H; y++)
 			if (!d->layout[i].mills[y][v - 1])
 				d->layout[i].mills[y][v - 1] = 1;
+	return 0;
+}
 
+/* The church: its foundation, tiles, cost and flag. */
+static int load_church(el_data *d, const arb_node *root, arb_data_error *err)
+{
+	long v;
 	const arb_node *ch = arb_node_need(root, "church", ARB_MAP, err);
 	if (!ch)
 		return -1;
@@ -298,7 +306,12 @@ static int load(el_data *d, const arb_node *root, arb_data_error *err)
 	if (need_int(ch, "flags", 0, 1, &v, err) < 0)
 		return -1;
 	d->church_flags = (uint8_t)v;
+	return 0;
+}
 
+/* Where each colour's huts start. */
+static int load_start(el_data *d, const arb_node *root, arb_data_error *err)
+{
 	const arb_node *st = arb_node_need(root, "start", ARB_MAP, err);
 	if (!st)
 		return -1;
@@ -331,7 +344,12 @@ static int load(el_data *d, const arb_node *root, arb_data_error *err)
 			d->start[c][k][1] = (uint8_t)y;
 		}
 	}
+	return 0;
+}
 
+/* The buildings and their copies. */
+static int load_buildings(el_data *d, const arb_node *root, arb_data_error *err)
+{
 	const arb_node *bs = arb_node_need(root, "buildings", ARB_SEQ, err);
 	if (!bs)
 		return -1;
@@ -350,7 +368,13 @@ static int load(el_data *d, const arb_node *root, arb_data_error *err)
 	if (d->bt[B_HUT].w != 1 || d->bt[B_HUT].h != 1 || d->bt[B_LONGHUT].w != 1 ||
 	    d->bt[B_LONGHUT].h != 2)
 		return arb_data_fail(err, bs, "the huts are 1x1 and 1x2");
+	return 0;
+}
 
+/* The wall tiles of a colour, in stack order, and their costs. */
+static int load_walls(el_data *d, const arb_node *root, arb_data_error *err)
+{
+	long v;
 	const arb_node *ws = arb_node_need(root, "walls", ARB_SEQ, err);
 	if (!ws)
 		return -1;
@@ -381,7 +405,14 @@ static int load(el_data *d, const arb_node *root, arb_data_error *err)
 	if (need_int(wc, "red", 0, 20, &v, err) < 0)
 		return -1;
 	d->wall_cost[1] = (uint8_t)v;
+	return 0;
+}
 
+/* The trade track and its flags, the permits, the influence cards and
+ * the starting hand. */
+static int load_track(el_data *d, const arb_node *root, arb_data_error *err)
+{
+	long v;
 	const arb_node *tr = arb_node_need(root, "track", ARB_MAP, err);
 	if (!tr || need_int(tr, "last", 1, 15, &v, err) < 0)
 		return -1;
@@ -417,6 +448,18 @@ static int load(el_data *d, const arb_node *root, arb_data_error *err)
 	if (need_int(sh, "influence", 1, 1, &v, err) < 0)
 		return -1;
 	d->hand_infl = (uint8_t)v;
+	return 0;
+}
+
+/* The data file, part by part in the order of its keys' checks. */
+static int load(el_data *d, const arb_node *root, arb_data_error *err)
+{
+	static int (*const part[])(el_data *, const arb_node *, arb_data_error *) = {
+		load_board, load_church, load_start, load_buildings, load_walls, load_track,
+	};
+	for (size_t i = 0; i < ARB_COUNT(part); i++)
+		if (part[i](d, root, err) < 0)
+			return -1;
 	return 0;
 }
 

@@ -99,46 +99,35 @@ bool el_position_ok(const void *game, const char **why)
 
 /* ------------------------------------------------------------- set-up */
 
-static int opt_value(const arb_option *o, const char *const *vals, arb_reject *rej)
-{
-	for (int i = 0; vals[i]; i++)
-		if (o->value && strcmp(o->value, vals[i]) == 0)
-			return i;
-	arb_reject_rule(rej, el_rules, EL_R_BAD_OPTION, o->tag ? o->tag->line : 0,
-			o->tag ? o->tag->col : 0, "option %s takes %s%s%s", o->name, vals[0],
-			vals[1] ? " or " : "", vals[1] ? vals[1] : "");
-	return -1;
-}
+/* The Variant options (word index = the value, the first the default). */
+static const arb_option_spec el_options[] = {
+	{ "cards", { "classic", "smart" }, NULL, -1, offsetof(el_opts, cards) },
+	{ "halve", { "down", "up" }, NULL, -1, offsetof(el_opts, halve_up) },
+	{ "walls", { "free", "blue-first" }, NULL, -1, offsetof(el_opts, walls_blue_first) },
+	{ "huts", { "any", "bigger" }, NULL, -1, offsetof(el_opts, huts_bigger) },
+	{ "track", { "capped", "uncapped" }, NULL, -1, offsetof(el_opts, track_uncapped) },
+	{ "mills", { "all", "near" }, NULL, -1, offsetof(el_opts, mills_near) },
+};
 
 static int parse_options(el_game *g, const arb_setup *su, arb_reject *rej)
 {
-	static const struct {
-		const char *name;
-		const char *vals[3];
-		size_t off;
-	} opts[] = {
-		{ "cards", { "classic", "smart", NULL }, offsetof(el_opts, cards) },
-		{ "halve", { "down", "up", NULL }, offsetof(el_opts, halve_up) },
-		{ "walls", { "free", "blue-first", NULL }, offsetof(el_opts, walls_blue_first) },
-		{ "huts", { "any", "bigger", NULL }, offsetof(el_opts, huts_bigger) },
-		{ "track", { "capped", "uncapped", NULL }, offsetof(el_opts, track_uncapped) },
-		{ "mills", { "all", "near", NULL }, offsetof(el_opts, mills_near) },
-	};
 	for (size_t i = 0; i < su->noptions; i++) {
 		const arb_option *o = &su->options[i];
-		size_t k = 0;
-		while (k < sizeof opts / sizeof opts[0] && strcmp(o->name, opts[k].name) != 0)
-			k++;
-		if (k == sizeof opts / sizeof opts[0])
+		uint32_t line = o->tag ? o->tag->line : 0, col = o->tag ? o->tag->col : 0;
+		size_t row;
+		int r = arb_option_set(&g->opt, el_options, ARB_COUNT(el_options), o, &row);
+		if (r == ARB_OPTION_UNKNOWN)
 			return arb_reject_rule(
-				rej, el_rules, EL_R_UNKNOWN_OPTION, o->tag ? o->tag->line : 0,
-				o->tag ? o->tag->col : 0,
-				"unknown option '%s' (elasund knows cards, halve, walls, huts, track, mills)",
+				rej, el_rules, EL_R_UNKNOWN_OPTION, line, col,
+				"unknown option '%s' (elasund knows cards, halve, walls, huts, "
+				"track, mills)",
 				o->name);
-		int v = opt_value(o, opts[k].vals, rej);
-		if (v < 0)
-			return -1;
-		((uint8_t *)&g->opt)[opts[k].off] = (uint8_t)v;
+		if (r == ARB_OPTION_BAD_VALUE) {
+			char list[80];
+			arb_option_words(list, sizeof list, &el_options[row], NULL);
+			return arb_reject_rule(rej, el_rules, EL_R_BAD_OPTION, line, col,
+					       "option %s takes %s", o->name, list);
+		}
 	}
 	return 0;
 }

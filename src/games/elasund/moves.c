@@ -128,27 +128,11 @@ static void plan_huts(const el_game *g, el_build *b, int x0, int y0, int w, int 
 	}
 }
 
-size_t el_moves(const void *game, const void *next, void (*emit)(void *ctx, const char *move),
-		void *ctx)
+/* Every building on every square, each with each fee (the builds are
+ * offered followed by gold). */
+static void offer_buildings(lister *l, const el_move *base)
 {
-	const el_game *g = game;
-	const el_move *nx = next;
-	if (!nx || g->pos.over || g->no_hands || nx->seat != g->pos.active)
-		return 0;
-	lister l = { .g = g, .emit = emit, .ctx = ctx };
-	l.scratch = arb_xmalloc(sizeof *l.scratch);
-	l.scratch->world = NULL; /* el_scratch gives it worlds of its own */
-	l.scratch->nworld = 0;
-	el_move base = *nx;
-	base.nbuild = 0;
-	base.p3 = 1;
-	base.sp = SP_NONE;
-	const el_pos *p = &g->pos;
-	const el_seat *me = &p->seat[p->active];
-
-	offer(&l, &base);
-
-	/* builds, each followed by gold */
+	const el_game *g = l->g;
 	el_move m;
 	for (int t = 0; t < B_HUT; t++)
 		for (int y = 0; y < EL_H; y++)
@@ -156,7 +140,7 @@ size_t el_moves(const void *game, const void *next, void (*emit)(void *ctx, cons
 				const el_btype *bt = &g->d->bt[t];
 				if (x + bt->w > g->L->cols || y + bt->h > EL_H)
 					continue;
-				m = base;
+				m = *base;
 				m.nbuild = 1;
 				el_build *b = &m.build[0];
 				memset(b, 0, sizeof *b);
@@ -168,26 +152,21 @@ size_t el_moves(const void *game, const void *next, void (*emit)(void *ctx, cons
 				plan_huts(g, b, x, y, bt->w, bt->h, bt->size);
 				for (int fee = -1; fee < NINFL; fee++) {
 					b->fee = (int8_t)fee;
-					offer_build(&l, &m);
+					offer_build(l, &m);
 				}
 			}
-	/* The position after the line's chance part (and gold): its deck
-	 * is the one a wall draws from. */
-	el_scratch(l.scratch, g);
-	arb_reject rej;
-	const el_pos *after = el_apply(l.scratch, &base, NULL, &rej) == 0 ? &l.scratch->pos : p;
-	el_pos after_copy = *after;
-	after = &after_copy;
-	const el_build *nb = NULL, *nc = NULL;
-	for (int k = 0; k < nx->nbuild; k++) {
-		if (nx->build[k].kind == BK_WALL && !nb)
-			nb = &nx->build[k];
-		if (nx->build[k].kind == BK_CHURCH && !nc)
-			nc = &nx->build[k];
-	}
+}
+
+/* Every free wall space; a wall tile that draws takes the next line's draws
+ * or the first colours the deck can give after `after`'s income. */
+static void offer_walls(lister *l, const el_move *base, const el_build *nb, const el_pos *after)
+{
+	const el_game *g = l->g;
+	const el_seat *me = &g->pos.seat[g->pos.active];
+	el_move m;
 	for (int li = 0; li < 3 && me->walls < EL_NWALL; li++)
 		for (int k = 0; k < g->L->nline[li]; k++) {
-			m = base;
+			m = *base;
 			m.nbuild = 1;
 			el_build *b = &m.build[0];
 			memset(b, 0, sizeof *b);
@@ -224,10 +203,18 @@ size_t el_moves(const void *game, const void *next, void (*emit)(void *ctx, cons
 				if (!b->ndraw)
 					b->has_draw = false;
 			}
-			offer_build(&l, &m);
+			offer_build(l, &m);
 		}
+}
+
+/* The next church tile (the next line's, or the first the stack gives). */
+static void offer_church(lister *l, const el_move *base, const el_build *nc)
+{
+	const el_game *g = l->g;
+	const el_pos *p = &g->pos;
+	el_move m;
 	if (p->church_left) {
-		m = base;
+		m = *base;
 		m.nbuild = 1;
 		el_build *b = &m.build[0];
 		memset(b, 0, sizeof *b);
@@ -252,37 +239,43 @@ size_t el_moves(const void *game, const void *next, void (*emit)(void *ctx, cons
 		int y = p->corg_x < 0 ? g->d->found_y : p->corg_y + b->ctile / 3;
 		if (b->ctile >= 0) {
 			plan_huts(g, b, x, y, 1, 1, 1);
-			offer_build(&l, &m);
+			offer_build(l, &m);
 		}
 	}
+}
 
-	/* phase 3: permits */
+/* Phase 3 (permits) and phase 4 (the special actions) after gold. */
+static void offer_permits_and_specials(lister *l, const el_move *base)
+{
+	const el_game *g = l->g;
+	const el_pos *p = &g->pos;
+	el_move m;
 	for (int v = 0; v < EL_NPERMIT; v++)
 		for (int y = 0; y < EL_H; y++)
 			for (int x = 0; x < g->L->cols; x++)
 				for (int fee = -1; fee < NINFL; fee++) {
-					m = base;
+					m = *base;
 					m.p3 = 2;
 					m.p3v = (int8_t)v;
 					m.p3x = (int8_t)x;
 					m.p3y = (int8_t)y;
 					m.p3fee = (int8_t)fee;
-					offer(&l, &m);
+					offer(l, &m);
 				}
 
 	/* phase 4 after gold */
-	m = base;
+	m = *base;
 	m.sp = SP_CASH;
-	offer(&l, &m);
+	offer(l, &m);
 	for (int v = 0; v < EL_NPERMIT; v++)
 		for (int y = 0; y < EL_H; y++)
 			for (int x = 0; x < g->L->cols; x++) {
-				m = base;
+				m = *base;
 				m.sp = SP_PLACE;
 				m.spv = (int8_t)v;
 				m.spx = (int8_t)x;
 				m.spy = (int8_t)y;
-				offer(&l, &m);
+				offer(l, &m);
 			}
 	for (int y = 0; y < EL_H; y++)
 		for (int x = 0; x < g->L->cols; x++) {
@@ -292,28 +285,70 @@ size_t el_moves(const void *game, const void *next, void (*emit)(void *ctx, cons
 			for (int fee = 0; fee < NINFL; fee++) {
 				bool any = false;
 				for (int v = 0; v < EL_NPERMIT; v++) {
-					m = base;
+					m = *base;
 					m.sp = SP_RAISE;
 					m.spx = (int8_t)x;
 					m.spy = (int8_t)y;
 					m.spv = (int8_t)v;
 					m.spfee = (int8_t)fee;
-					any |= offer(&l, &m);
+					any |= offer(l, &m);
 				}
 				for (int y2 = 0; y2 < EL_H; y2++)
 					for (int x2 = 0; x2 < g->L->cols; x2++) {
-						m = base;
+						m = *base;
 						m.sp = SP_MOVE;
 						m.spx = (int8_t)x;
 						m.spy = (int8_t)y;
 						m.spx2 = (int8_t)x2;
 						m.spy2 = (int8_t)y2;
 						m.spfee = (int8_t)fee;
-						any |= offer(&l, &m);
+						any |= offer(l, &m);
 					}
 				(void)any;
 			}
 		}
+}
+
+size_t el_moves(const void *game, const void *next, void (*emit)(void *ctx, const char *move),
+		void *ctx)
+{
+	const el_game *g = game;
+	const el_move *nx = next;
+	if (!nx || g->pos.over || g->no_hands || nx->seat != g->pos.active)
+		return 0;
+	lister l = { .g = g, .emit = emit, .ctx = ctx };
+	l.scratch = arb_xmalloc(sizeof *l.scratch);
+	l.scratch->world = NULL; /* el_scratch gives it worlds of its own */
+	l.scratch->nworld = 0;
+	el_move base = *nx;
+	base.nbuild = 0;
+	base.p3 = 1;
+	base.sp = SP_NONE;
+	const el_pos *p = &g->pos;
+
+	offer(&l, &base);
+
+	/* builds, each followed by gold */
+	offer_buildings(&l, &base);
+	/* The position after the line's chance part (and gold): its deck
+	 * is the one a wall draws from. */
+	el_scratch(l.scratch, g);
+	arb_reject rej;
+	const el_pos *after = el_apply(l.scratch, &base, NULL, &rej) == 0 ? &l.scratch->pos : p;
+	el_pos after_copy = *after;
+	after = &after_copy;
+	const el_build *nb = NULL, *nc = NULL;
+	for (int k = 0; k < nx->nbuild; k++) {
+		if (nx->build[k].kind == BK_WALL && !nb)
+			nb = &nx->build[k];
+		if (nx->build[k].kind == BK_CHURCH && !nc)
+			nc = &nx->build[k];
+	}
+	offer_walls(&l, &base, nb, after);
+	offer_church(&l, &base, nc);
+
+	/* phase 3: permits */
+	offer_permits_and_specials(&l, &base);
 	arb_buf_free(&l.buf);
 	el_view_free(l.scratch);
 	free(l.scratch);

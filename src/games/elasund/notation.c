@@ -318,19 +318,17 @@ static int order(int *st, int want, const arb_token *t, arb_reject *rej)
 	return 0;
 }
 
-/* el_parse (game.h parse): rules syntax, item-order, build-limit,
- * hut-build. */
-int el_parse(const void *game, const arb_token *tok, size_t ntok, void *mv, arb_reject *rej)
-{
-	const el_game *g = game;
-	el_move *m = mv;
-	size_t i = 0;
-	int st = ST_ROLL;
+/* Each item parser below reads one item of a turn from tok[*ip] on and
+ * leaves *ip after it; g, tok, ntok, m and rej keep their names for the
+ * NEED macros, *st is the item order so far (order()). */
+#define ITEM_ARGS                                                                             \
+	const el_game *g, const arb_token *tok, size_t ntok, size_t *ip, el_move *m, int *st, \
+		arb_reject *rej
 
-	m->ship = -1;
-	m->p3fee = m->spfee = -1;
-	m->at_end.line = tok[ntok - 1].line;
-	m->at_end.col = tok[ntok - 1].col + tok[ntok - 1].len;
+/* The seat and the roll (with the ship's row) that open every turn. */
+static int parse_head(const el_game *g, const arb_token *tok, size_t ntok, el_move *m,
+		      arb_reject *rej)
+{
 	int seat = seat_of(g, TOK(0));
 	char seated[64]; /* "Red, Blue": the colours playing, for messages */
 	NEED_SEAT(seat, TOK(0),
@@ -338,288 +336,362 @@ int el_parse(const void *game, const arb_token *tok, size_t ntok, void *mv, arb_
 		  seated_list(g, seated, sizeof seated), (int)tok[0].len, tok[0].s);
 	m->seat = (uint8_t)seat;
 	m->at_seat = at_of(TOK(0));
-	i = 1;
-	NEED(i < ntok, TOK(0), "the turn of %s has no roll", el_colours[g->colour[seat]]);
-	{
-		const arb_token *t = TOK(i);
-		/* The roll is 1-2 digits: a scan is cheaper than memchr. */
-		size_t n1 = 0;
-		while (n1 < t->len && t->s[n1] != '>')
-			n1++;
-		const char *gt = n1 < t->len ? t->s + n1 : NULL;
-		int r = num(t->s, n1);
-		NEED(r >= 2 && r <= 12, t,
-		     "the turn must start with the dice sum 2..12, not '%.*s'", (int)t->len, t->s);
-		m->roll = (uint8_t)r;
-		if (gt) {
-			int row = num(gt + 1, t->len - n1 - 1);
-			int y = row >= 0 && row < 16 ? g->d->rowidx[row] : -1;
-			NEED(y >= 0, t, "'%.*s': the ship goes to a row number (2..6, 8..12)",
-			     (int)t->len, t->s);
-			m->ship = (int8_t)y;
+	NEED(1 < ntok, TOK(0), "the turn of %s has no roll", el_colours[g->colour[seat]]);
+	const arb_token *t = TOK(1);
+	/* The roll is 1-2 digits: a scan is cheaper than memchr. */
+	size_t n1 = 0;
+	while (n1 < t->len && t->s[n1] != '>')
+		n1++;
+	const char *gt = n1 < t->len ? t->s + n1 : NULL;
+	int r = num(t->s, n1);
+	NEED(r >= 2 && r <= 12, t, "the turn must start with the dice sum 2..12, not '%.*s'",
+	     (int)t->len, t->s);
+	m->roll = (uint8_t)r;
+	if (gt) {
+		int row = num(gt + 1, t->len - n1 - 1);
+		int y = row >= 0 && row < 16 ? g->d->rowidx[row] : -1;
+		NEED(y >= 0, t, "'%.*s': the ship goes to a row number (2..6, 8..12)", (int)t->len,
+		     t->s);
+		m->ship = (int8_t)y;
+	}
+	m->at_roll = at_of(t);
+	return 0;
+}
+
+/* A '+' word: the cards a wall just built draws, or the income draws. */
+static int parse_plus(ITEM_ARGS)
+{
+	(void)ntok;
+	const arb_token *t = TOK(*ip);
+	if (*st == ST_BUILD && m->nbuild && m->build[m->nbuild - 1].kind == BK_WALL &&
+	    !m->build[m->nbuild - 1].has_draw && !m->build[m->nbuild - 1].nhut) {
+		el_build *b = &m->build[m->nbuild - 1];
+		NEED(t->len >= 2 && t->len <= 3, t,
+		     "a wall draws 1 or 2 influence cards, written like +rb");
+		for (size_t k = 1; k < t->len; k++) {
+			int c = t->s[k] == '?' ? EL_U : infl_letter(t->s[k]);
+			NEED(c >= 0, t, "influence cards are r, b or g, not '%c'", t->s[k]);
+			if (c == EL_U)
+				NEED_UNSEEN(t, m->seat);
+			b->draw[b->ndraw++] = (int8_t)c;
 		}
-		m->at_roll = at_of(t);
+		b->has_draw = true;
+		b->at_draw = at_of(t);
+		(*ip)++;
+		return 0;
+	}
+	if (order(st, ST_INC, t, rej) < 0)
+		return -1;
+	NEED(t->len >= 2 && t->len - 1 <= EL_MAXDRAW, t,
+	     "income draws are written like +rbg (1 to %d cards)", EL_MAXDRAW);
+	for (size_t k = 1; k < t->len; k++) {
+		int c = t->s[k] == '?' ? EL_U : infl_letter(t->s[k]);
+		NEED(c >= 0, t, "influence cards are r, b or g, not '%c'", t->s[k]);
+		if (c == EL_U)
+			NEED_UNSEEN(t, -1); /* whose: the rules know */
+		m->inc[m->ninc++] = (int8_t)c;
+	}
+	m->has_inc = true;
+	m->at_inc = at_of(t);
+	(*ip)++;
+	return 0;
+}
+
+/* discard or halve, and the Colour=cards after it. */
+static int parse_discards(ITEM_ARGS, bool halve)
+{
+	const arb_token *t = TOK(*ip);
+	if (order(st, halve ? ST_HALVE : ST_DISC, t, rej) < 0)
+		return -1;
+	char seated[64];
+	size_t i = *ip + 1, n0 = i;
+	while (i < ntok) {
+		const arb_token *a = TOK(i);
+		const char *eq = memchr(a->s, '=', a->len);
+		if (!eq)
+			break;
+		arb_token ct = *a;
+		ct.len = (uint32_t)(eq - a->s);
+		int s = seat_of(g, &ct);
+		NEED_SEAT(s, &ct, "'%.*s' names no seat of this game (%s)", (int)ct.len, ct.s,
+			  seated_list(g, seated, sizeof seated));
+		uint8_t *set = halve ? &m->halve_set : &m->disc_set;
+		NEED(!(*set & (1u << s)), a, "%s is listed twice", el_colours[g->colour[s]]);
+		el_cards *c = halve ? &m->halve[s] : &m->disc[s];
+		NEED(cards(eq + 1, a->len - ct.len - 1, c) == 0, a,
+		     "'%.*s': cards are written as a gold count and influence letters (r red, b blue, g green), like 2rb",
+		     (int)a->len, a->s);
+		NEED(!halve || c->gold == 0, a,
+		     "only influence cards are chosen for a shortage; gold is halved by itself");
+		if (c->unseen)
+			NEED_UNSEEN(a, s);
+		*set |= (uint8_t)(1u << s);
+		(halve ? m->at_halve : m->at_disc)[s] = at_of(a);
+		(halve ? m->at_halve_item : m->at_disc_item)[s] = at_of(i == n0 ? t : a);
 		i++;
 	}
+	NEED(i > n0, t, "'%.*s' needs at least one Colour=cards", (int)t->len, t->s);
+	if (halve)
+		m->has_halve = true;
+	else
+		m->has_disc = true;
+	*ip = i;
+	return 0;
+}
+
+/* loot and the cards drawn. */
+static int parse_loot(ITEM_ARGS)
+{
+	size_t i = *ip;
+	const arb_token *t = TOK(i);
+	if (order(st, ST_LOOT, t, rej) < 0)
+		return -1;
+	NEED(i + 1 < ntok && cards(tok[i + 1].s, tok[i + 1].len, &m->loot) == 0, t,
+	     "loot is followed by the cards drawn: a gold count and influence letters (r red, b blue, g green), like 1r");
+	if (m->loot.unseen)
+		NEED_UNSEEN(TOK(i + 1), m->seat);
+	m->has_loot = true;
+	m->at_loot = at_of(TOK(i + 1));
+	m->at_loot_kw = at_of(t);
+	*ip = i + 2;
+	return 0;
+}
+
+/* build TYPE SQUARE [3x]: a building (its argument a at tok[*ip]). */
+static int parse_building(const el_game *g, const arb_token *tok, size_t ntok, size_t *ip,
+			  el_build *b, arb_reject *rej)
+{
+	size_t i = *ip;
+	const arb_token *a = TOK(i);
+	b->kind = BK_BUILDING;
+	int ty = building_type(a);
+	NEED(ty >= 0, a,
+	     "'%.*s' is no building (well, market, tavern, merchant, large, house, workshop)",
+	     (int)a->len, a->s);
+	if (g->d->bt[ty].kind == K_HUT)
+		return EL_REJ_TOK(rej, a, EL_R_HUT_BUILD,
+				  "workers' huts are never built; they only move when displaced");
+	b->type = (uint8_t)ty;
+	i++;
+	NEED(i < ntok, a, "build %s needs its top-left square, like 3,8", g->d->bt[ty].name);
+	NEED_SQ(TOK(i), &b->x, &b->y, "build %s needs its top-left square", g->d->bt[ty].name);
+	b->at_arg = at_of(TOK(i));
+	i++;
+	if (i < ntok && fee(TOK(i), '3') >= 0) {
+		b->fee = (int8_t)fee(TOK(i), '3');
+		b->at_fee = at_of(TOK(i));
+		i++;
+	}
+	*ip = i;
+	return 0;
+}
+
+/* wall N<column> | S<column> | E<row>. */
+static int parse_wall(const el_game *g, const arb_token *a, el_build *b, arb_reject *rej)
+{
+	b->kind = BK_WALL;
+	char c = a->s[0];
+	int v = a->len >= 2 ? num(a->s + 1, a->len - 1) : -1;
+	NEED((c == 'N' || c == 'n' || c == 'S' || c == 's' || c == 'E' || c == 'e') && v >= 0, a,
+	     "a wall space is N<column>, S<column> or E<row>, not '%.*s'", (int)a->len, a->s);
+	if (c == 'E' || c == 'e') {
+		int y = v < 16 ? g->d->rowidx[v] : -1;
+		NEED(y >= 0, a, "'%.*s': no row %d", (int)a->len, a->s, v);
+		b->wline = LINE_E;
+		b->widx = (uint8_t)y;
+	} else {
+		NEED(v >= 1 && v <= EL_W, a, "'%.*s': no column %d", (int)a->len, a->s, v);
+		b->wline = (c == 'N' || c == 'n') ? LINE_N : LINE_S;
+		b->widx = (uint8_t)(v - 1);
+	}
+	return 0;
+}
+
+/* church K[/J]: the tile drawn, kept/returned by the first builder. */
+static int parse_church(const el_game *g, const arb_token *a, const el_move *m, el_build *b,
+			arb_reject *rej)
+{
+	b->kind = BK_CHURCH;
+	const char *sl = memchr(a->s, '/', a->len);
+	size_t n1 = sl ? (size_t)(sl - a->s) : a->len;
+	bool unseen = sl && a->len - n1 == 2 && sl[1] == '?';
+	int k = num(a->s, n1), j = unseen ? 1 : sl ? num(sl + 1, a->len - n1 - 1) : 0;
+	NEED(k >= 1 && k <= EL_NCHURCH && j >= (sl ? 1 : 0) && j <= EL_NCHURCH, a,
+	     "church is followed by the tile drawn 1..9 (the first builder: kept/returned, like 5/2)");
+	if (unseen)
+		NEED_UNSEEN(a, m->seat);
+	b->ctile = (int8_t)(k - 1);
+	b->cret = (int8_t)(unseen ? EL_CHURCH_UNSEEN : sl ? j - 1 : -1);
+	return 0;
+}
+
+/* build, wall or church and its arguments. */
+static int parse_build(ITEM_ARGS, int kw)
+{
+	const arb_token *t = TOK(*ip);
+	if (order(st, ST_BUILD, t, rej) < 0)
+		return -1;
+	if (m->nbuild == 2)
+		return EL_REJ_TOK(rej, t, EL_R_BUILD_LIMIT, "a turn has at most 2 builds");
+	el_build *b = &m->build[m->nbuild++];
+	b->at = at_of(t);
+	b->fee = b->ctile = b->cret = -1;
+	(*ip)++;
+	NEED(*ip < ntok, t, "'%.*s' needs an argument", (int)t->len, t->s);
+	const arb_token *a = TOK(*ip);
+	b->at_arg = at_of(a);
+	if (kw == KW_BUILD)
+		return parse_building(g, tok, ntok, ip, b, rej);
+	(*ip)++;
+	return kw == KW_WALL ? parse_wall(g, a, b, rej) : parse_church(g, a, m, b, rej);
+}
+
+/* hut or longhut: a hut the last build displaced, its colour and square. */
+static int parse_hut(ITEM_ARGS, int kw)
+{
+	size_t i = *ip;
+	const arb_token *t = TOK(i);
+	NEED(*st == ST_BUILD && m->nbuild, t,
+	     "a hut moves only right after the build that displaced it");
+	el_build *b = &m->build[m->nbuild - 1];
+	NEED(b->nhut < EL_MAXHUT, t, "too many hut moves");
+	el_hutmv *h = &b->hut[b->nhut++];
+	h->at = h->at_kw = at_of(t);
+	h->lng = kw == KW_LONGHUT;
+	NEED(i + 2 < ntok, t, "%s is followed by the colour and the new square (or off)",
+	     h->lng ? "longhut" : "hut");
+	int s = seat_of(g, TOK(i + 1));
+	char seated[64];
+	NEED_SEAT(s, TOK(i + 1), "'%.*s' names no seat of this game (%s)", (int)tok[i + 1].len,
+		  tok[i + 1].s, seated_list(g, seated, sizeof seated));
+	h->seat = (uint8_t)s;
+	if (IEQ(tok[i + 2].s, tok[i + 2].len, "off")) {
+		h->x = h->y = -1;
+	} else {
+		NEED_SQ(TOK(i + 2), &h->x, &h->y, "a hut moves to a square, or off");
+	}
+	h->at = at_of(TOK(i + 2));
+	*ip = i + 3;
+	return 0;
+}
+
+/* gold, or permit VALUE SQUARE [2x]: the turn's third phase. */
+static int parse_p3(ITEM_ARGS, int kw)
+{
+	size_t i = *ip;
+	const arb_token *t = TOK(i);
+	if (order(st, ST_P3, t, rej) < 0)
+		return -1;
+	m->at_p3 = at_of(t);
+	if (kw == KW_GOLD) {
+		m->p3 = 1;
+		*ip = i + 1;
+		return 0;
+	}
+	m->p3 = 2;
+	NEED(i + 2 < ntok, t, "permit is followed by its value and square, like permit 2 3,8");
+	int v = num(tok[i + 1].s, tok[i + 1].len);
+	NEED(v >= 0 && v < EL_NPERMIT, TOK(i + 1), "a permit is valued 0..4");
+	m->p3v = (int8_t)v;
+	NEED_SQ(TOK(i + 2), &m->p3x, &m->p3y, "permit %d needs a square", v);
+	m->at_p3sq = at_of(TOK(i + 2));
+	i += 3;
+	if (i < ntok && fee(TOK(i), '2') >= 0) {
+		m->p3fee = (int8_t)fee(TOK(i), '2');
+		m->at_p3fee = at_of(TOK(i));
+		i++;
+	}
+	*ip = i;
+	return 0;
+}
+
+/* cash, place, move or raise: the special action. */
+static int parse_special(ITEM_ARGS, int kw)
+{
+	size_t i = *ip;
+	const arb_token *t = TOK(i);
+	if (order(st, ST_SP, t, rej) < 0)
+		return -1;
+	m->at_sp = at_of(t);
+	if (kw == KW_CASH) {
+		m->sp = SP_CASH;
+		*ip = i + 1;
+		return 0;
+	}
+	if (kw == KW_PLACE) {
+		m->sp = SP_PLACE;
+		NEED(i + 2 < ntok, t,
+		     "place is followed by the permit's value and square, like place 2 3,8");
+		int v = num(tok[i + 1].s, tok[i + 1].len);
+		NEED(v >= 0 && v < EL_NPERMIT, TOK(i + 1), "a permit is valued 0..4");
+		m->spv = (int8_t)v;
+		NEED_SQ(TOK(i + 2), &m->spx, &m->spy, "place needs a square");
+		m->at_sp2 = at_of(TOK(i + 2));
+		*ip = i + 3;
+		return 0;
+	}
+	bool mv_ = kw == KW_MOVE;
+	m->sp = mv_ ? SP_MOVE : SP_RAISE;
+	NEED(i + 3 < ntok, t,
+	     mv_ ? "move is followed by two squares and the 2 cards paid, like move 3,8 4,9 2r"
+		 : "raise is followed by a square, the new value and the 2 cards paid, like raise 3,8 4 2r");
+	NEED_SQ(TOK(i + 1), &m->spx, &m->spy, "%s needs a square", mv_ ? "move" : "raise");
+	if (mv_) {
+		NEED_SQ(TOK(i + 2), &m->spx2, &m->spy2, "move needs a second square");
+	} else {
+		int v = num(tok[i + 2].s, tok[i + 2].len);
+		NEED(v >= 0 && v < EL_NPERMIT, TOK(i + 2), "a permit is valued 0..4");
+		m->spv = (int8_t)v;
+	}
+	m->at_sp2 = at_of(TOK(i + 2));
+	int f = fee(TOK(i + 3), '2');
+	NEED(f >= 0, TOK(i + 3), "the 2 influence cards of one colour are written 2r, 2b or 2g");
+	m->spfee = (int8_t)f;
+	m->at_spfee = at_of(TOK(i + 3));
+	*ip = i + 4;
+	return 0;
+}
+
+/* el_parse (game.h parse): rules syntax, item-order, build-limit,
+ * hut-build.  The head, then each item by its first word. */
+int el_parse(const void *game, const arb_token *tok, size_t ntok, void *mv, arb_reject *rej)
+{
+	const el_game *g = game;
+	el_move *m = mv;
+	int st = ST_ROLL;
+
+	m->ship = -1;
+	m->p3fee = m->spfee = -1;
+	m->at_end.line = tok[ntok - 1].line;
+	m->at_end.col = tok[ntok - 1].col + tok[ntok - 1].len;
+	if (parse_head(g, tok, ntok, m, rej) < 0)
+		return -1;
+	size_t i = 2;
 	while (i < ntok) {
 		const arb_token *t = TOK(i);
+		int r;
 		/* A '+' word is no keyword: keyword() is asked only after. */
 		if (t->len >= 1 && t->s[0] == '+') {
-			if (st == ST_BUILD && m->nbuild &&
-			    m->build[m->nbuild - 1].kind == BK_WALL &&
-			    !m->build[m->nbuild - 1].has_draw && !m->build[m->nbuild - 1].nhut) {
-				el_build *b = &m->build[m->nbuild - 1];
-				NEED(t->len >= 2 && t->len <= 3, t,
-				     "a wall draws 1 or 2 influence cards, written like +rb");
-				for (size_t k = 1; k < t->len; k++) {
-					int c = t->s[k] == '?' ? EL_U : infl_letter(t->s[k]);
-					NEED(c >= 0, t, "influence cards are r, b or g, not '%c'",
-					     t->s[k]);
-					if (c == EL_U)
-						NEED_UNSEEN(t, m->seat);
-					b->draw[b->ndraw++] = (int8_t)c;
-				}
-				b->has_draw = true;
-				b->at_draw = at_of(t);
-				i++;
-				continue;
-			}
-			if (order(&st, ST_INC, t, rej) < 0)
-				return -1;
-			NEED(t->len >= 2 && t->len - 1 <= EL_MAXDRAW, t,
-			     "income draws are written like +rbg (1 to %d cards)", EL_MAXDRAW);
-			for (size_t k = 1; k < t->len; k++) {
-				int c = t->s[k] == '?' ? EL_U : infl_letter(t->s[k]);
-				NEED(c >= 0, t, "influence cards are r, b or g, not '%c'", t->s[k]);
-				if (c == EL_U)
-					NEED_UNSEEN(t, -1); /* whose: the rules know */
-				m->inc[m->ninc++] = (int8_t)c;
-			}
-			m->has_inc = true;
-			m->at_inc = at_of(t);
-			i++;
-			continue;
-		}
-		int kw = keyword(t);
-		if (kw == KW_DISCARD || kw == KW_HALVE) {
-			bool halve = kw == KW_HALVE;
-			if (order(&st, halve ? ST_HALVE : ST_DISC, t, rej) < 0)
-				return -1;
-			i++;
-			size_t n0 = i;
-			while (i < ntok) {
-				const arb_token *a = TOK(i);
-				const char *eq = memchr(a->s, '=', a->len);
-				if (!eq)
-					break;
-				arb_token ct = *a;
-				ct.len = (uint32_t)(eq - a->s);
-				int s = seat_of(g, &ct);
-				NEED_SEAT(s, &ct, "'%.*s' names no seat of this game (%s)",
-					  (int)ct.len, ct.s, seated_list(g, seated, sizeof seated));
-				uint8_t *set = halve ? &m->halve_set : &m->disc_set;
-				NEED(!(*set & (1u << s)), a, "%s is listed twice",
-				     el_colours[g->colour[s]]);
-				el_cards *c = halve ? &m->halve[s] : &m->disc[s];
-				NEED(cards(eq + 1, a->len - ct.len - 1, c) == 0, a,
-				     "'%.*s': cards are written as a gold count and influence letters (r red, b blue, g green), like 2rb",
-				     (int)a->len, a->s);
-				NEED(!halve || c->gold == 0, a,
-				     "only influence cards are chosen for a shortage; gold is halved by itself");
-				if (c->unseen)
-					NEED_UNSEEN(a, s);
-				*set |= (uint8_t)(1u << s);
-				(halve ? m->at_halve : m->at_disc)[s] = at_of(a);
-				(halve ? m->at_halve_item : m->at_disc_item)[s] =
-					at_of(i == n0 ? t : a);
-				i++;
-			}
-			NEED(i > n0, t, "'%.*s' needs at least one Colour=cards", (int)t->len,
-			     t->s);
-			if (halve)
-				m->has_halve = true;
-			else
-				m->has_disc = true;
-		} else if (kw == KW_LOOT) {
-			if (order(&st, ST_LOOT, t, rej) < 0)
-				return -1;
-			NEED(i + 1 < ntok && cards(tok[i + 1].s, tok[i + 1].len, &m->loot) == 0, t,
-			     "loot is followed by the cards drawn: a gold count and influence letters (r red, b blue, g green), like 1r");
-			if (m->loot.unseen)
-				NEED_UNSEEN(TOK(i + 1), m->seat);
-			m->has_loot = true;
-			m->at_loot = at_of(TOK(i + 1));
-			m->at_loot_kw = at_of(t);
-			i += 2;
-		} else if (kw == KW_BUILD || kw == KW_WALL || kw == KW_CHURCH) {
-			if (order(&st, ST_BUILD, t, rej) < 0)
-				return -1;
-			if (m->nbuild == 2)
-				return EL_REJ_TOK(rej, t, EL_R_BUILD_LIMIT,
-						  "a turn has at most 2 builds");
-			el_build *b = &m->build[m->nbuild++];
-			b->at = at_of(t);
-			b->fee = b->ctile = b->cret = -1;
-			i++;
-			NEED(i < ntok, t, "'%.*s' needs an argument", (int)t->len, t->s);
-			const arb_token *a = TOK(i);
-			b->at_arg = at_of(a);
-			if (kw == KW_BUILD) {
-				b->kind = BK_BUILDING;
-				int ty = building_type(a);
-				NEED(ty >= 0, a,
-				     "'%.*s' is no building (well, market, tavern, merchant, large, house, workshop)",
-				     (int)a->len, a->s);
-				if (g->d->bt[ty].kind == K_HUT)
-					return EL_REJ_TOK(
-						rej, a, EL_R_HUT_BUILD,
-						"workers' huts are never built; they only move when displaced");
-				b->type = (uint8_t)ty;
-				i++;
-				NEED(i < ntok, a, "build %s needs its top-left square, like 3,8",
-				     g->d->bt[ty].name);
-				NEED_SQ(TOK(i), &b->x, &b->y, "build %s needs its top-left square",
-					g->d->bt[ty].name);
-				b->at_arg = at_of(TOK(i));
-				i++;
-				if (i < ntok && fee(TOK(i), '3') >= 0) {
-					b->fee = (int8_t)fee(TOK(i), '3');
-					b->at_fee = at_of(TOK(i));
-					i++;
-				}
-			} else if (kw == KW_WALL) {
-				b->kind = BK_WALL;
-				char c = a->s[0];
-				int v = a->len >= 2 ? num(a->s + 1, a->len - 1) : -1;
-				NEED((c == 'N' || c == 'n' || c == 'S' || c == 's' || c == 'E' ||
-				      c == 'e') &&
-					     v >= 0,
-				     a,
-				     "a wall space is N<column>, S<column> or E<row>, not '%.*s'",
-				     (int)a->len, a->s);
-				if (c == 'E' || c == 'e') {
-					int y = v < 16 ? g->d->rowidx[v] : -1;
-					NEED(y >= 0, a, "'%.*s': no row %d", (int)a->len, a->s, v);
-					b->wline = LINE_E;
-					b->widx = (uint8_t)y;
-				} else {
-					NEED(v >= 1 && v <= EL_W, a, "'%.*s': no column %d",
-					     (int)a->len, a->s, v);
-					b->wline = (c == 'N' || c == 'n') ? LINE_N : LINE_S;
-					b->widx = (uint8_t)(v - 1);
-				}
-				i++;
-			} else {
-				b->kind = BK_CHURCH;
-				const char *sl = memchr(a->s, '/', a->len);
-				size_t n1 = sl ? (size_t)(sl - a->s) : a->len;
-				bool unseen = sl && a->len - n1 == 2 && sl[1] == '?';
-				int k = num(a->s, n1), j = unseen ? 1
-							   : sl	  ? num(sl + 1, a->len - n1 - 1)
-								  : 0;
-				NEED(k >= 1 && k <= EL_NCHURCH && j >= (sl ? 1 : 0) &&
-					     j <= EL_NCHURCH,
-				     a,
-				     "church is followed by the tile drawn 1..9 (the first builder: kept/returned, like 5/2)");
-				if (unseen)
-					NEED_UNSEEN(a, m->seat);
-				b->ctile = (int8_t)(k - 1);
-				b->cret = (int8_t)(unseen ? EL_CHURCH_UNSEEN : sl ? j - 1 : -1);
-				i++;
-			}
-		} else if (kw == KW_HUT || kw == KW_LONGHUT) {
-			NEED(st == ST_BUILD && m->nbuild, t,
-			     "a hut moves only right after the build that displaced it");
-			el_build *b = &m->build[m->nbuild - 1];
-			NEED(b->nhut < EL_MAXHUT, t, "too many hut moves");
-			el_hutmv *h = &b->hut[b->nhut++];
-			h->at = h->at_kw = at_of(t);
-			h->lng = kw == KW_LONGHUT;
-			NEED(i + 2 < ntok, t,
-			     "%s is followed by the colour and the new square (or off)",
-			     h->lng ? "longhut" : "hut");
-			int s = seat_of(g, TOK(i + 1));
-			NEED_SEAT(s, TOK(i + 1), "'%.*s' names no seat of this game (%s)",
-				  (int)tok[i + 1].len, tok[i + 1].s,
-				  seated_list(g, seated, sizeof seated));
-			h->seat = (uint8_t)s;
-			if (IEQ(tok[i + 2].s, tok[i + 2].len, "off")) {
-				h->x = h->y = -1;
-			} else {
-				NEED_SQ(TOK(i + 2), &h->x, &h->y,
-					"a hut moves to a square, or off");
-			}
-			h->at = at_of(TOK(i + 2));
-			i += 3;
-		} else if (kw == KW_GOLD || kw == KW_PERMIT) {
-			if (order(&st, ST_P3, t, rej) < 0)
-				return -1;
-			m->at_p3 = at_of(t);
-			if (kw == KW_GOLD) {
-				m->p3 = 1;
-				i++;
-				continue;
-			}
-			m->p3 = 2;
-			NEED(i + 2 < ntok, t,
-			     "permit is followed by its value and square, like permit 2 3,8");
-			int v = num(tok[i + 1].s, tok[i + 1].len);
-			NEED(v >= 0 && v < EL_NPERMIT, TOK(i + 1), "a permit is valued 0..4");
-			m->p3v = (int8_t)v;
-			NEED_SQ(TOK(i + 2), &m->p3x, &m->p3y, "permit %d needs a square", v);
-			m->at_p3sq = at_of(TOK(i + 2));
-			i += 3;
-			if (i < ntok && fee(TOK(i), '2') >= 0) {
-				m->p3fee = (int8_t)fee(TOK(i), '2');
-				m->at_p3fee = at_of(TOK(i));
-				i++;
-			}
-		} else if (kw >= KW_MOVE) {
-			if (order(&st, ST_SP, t, rej) < 0)
-				return -1;
-			m->at_sp = at_of(t);
-			if (kw == KW_CASH) {
-				m->sp = SP_CASH;
-				i++;
-			} else if (kw == KW_PLACE) {
-				m->sp = SP_PLACE;
-				NEED(i + 2 < ntok, t,
-				     "place is followed by the permit's value and square, like place 2 3,8");
-				int v = num(tok[i + 1].s, tok[i + 1].len);
-				NEED(v >= 0 && v < EL_NPERMIT, TOK(i + 1),
-				     "a permit is valued 0..4");
-				m->spv = (int8_t)v;
-				NEED_SQ(TOK(i + 2), &m->spx, &m->spy, "place needs a square");
-				m->at_sp2 = at_of(TOK(i + 2));
-				i += 3;
-			} else {
-				bool mv_ = kw == KW_MOVE;
-				m->sp = mv_ ? SP_MOVE : SP_RAISE;
-				NEED(i + 3 < ntok, t,
-				     mv_ ? "move is followed by two squares and the 2 cards paid, like move 3,8 4,9 2r"
-					 : "raise is followed by a square, the new value and the 2 cards paid, like raise 3,8 4 2r");
-				NEED_SQ(TOK(i + 1), &m->spx, &m->spy, "%s needs a square",
-					mv_ ? "move" : "raise");
-				if (mv_) {
-					NEED_SQ(TOK(i + 2), &m->spx2, &m->spy2,
-						"move needs a second square");
-				} else {
-					int v = num(tok[i + 2].s, tok[i + 2].len);
-					NEED(v >= 0 && v < EL_NPERMIT, TOK(i + 2),
-					     "a permit is valued 0..4");
-					m->spv = (int8_t)v;
-				}
-				m->at_sp2 = at_of(TOK(i + 2));
-				int f = fee(TOK(i + 3), '2');
-				NEED(f >= 0, TOK(i + 3),
-				     "the 2 influence cards of one colour are written 2r, 2b or 2g");
-				m->spfee = (int8_t)f;
-				m->at_spfee = at_of(TOK(i + 3));
-				i += 4;
-			}
+			r = parse_plus(g, tok, ntok, &i, m, &st, rej);
 		} else {
-			return unknown_item(t, rej);
+			int kw = keyword(t);
+			if (kw == KW_DISCARD || kw == KW_HALVE)
+				r = parse_discards(g, tok, ntok, &i, m, &st, rej, kw == KW_HALVE);
+			else if (kw == KW_LOOT)
+				r = parse_loot(g, tok, ntok, &i, m, &st, rej);
+			else if (kw == KW_BUILD || kw == KW_WALL || kw == KW_CHURCH)
+				r = parse_build(g, tok, ntok, &i, m, &st, rej, kw);
+			else if (kw == KW_HUT || kw == KW_LONGHUT)
+				r = parse_hut(g, tok, ntok, &i, m, &st, rej, kw);
+			else if (kw == KW_GOLD || kw == KW_PERMIT)
+				r = parse_p3(g, tok, ntok, &i, m, &st, rej, kw);
+			else if (kw >= KW_MOVE)
+				r = parse_special(g, tok, ntok, &i, m, &st, rej, kw);
+			else
+				return unknown_item(t, rej);
 		}
+		if (r < 0)
+			return -1;
 	}
 	return 0;
 }

@@ -461,7 +461,7 @@ int el_deal(const void *game, unsigned seat, const arb_token *tok, size_t ntok, 
 		*consent = 0; /* Elasund has no trades */
 	memset(rej, 0, sizeof *rej);
 	if (!ntok)
-		return arb_reject_at(rej, NULL, el_rules[EL_R_SYNTAX].id, "no action");
+		return arb_reject_rule(rej, el_rules, EL_R_SYNTAX, 0, 0, "no action");
 	if (g->pos.over)
 		return EL_REJ_TOK(rej, &tok[0], EL_R_GAME_OVER, "the game is over");
 	if (seat >= g->nseats)

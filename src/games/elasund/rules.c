@@ -208,6 +208,93 @@ to_discards:
 	return 0;
 }
 
+/* A shortage of influence cards: the discards go back into the
+ * deck and every seat gives up half its influence cards, as the record's
+ * halve lists.  Rejects with halve-count, discard-cards. */
+static int halve_hands(el_game *g, const el_move *m, arb_reject *rej)
+{
+	el_pos *p = &g->pos;
+	for (int k = 0; k < NINFL; k++) {
+		p->deck[k] = (int16_t)(p->deck[k] + p->disc[k]);
+		p->disc[k] = 0;
+	}
+	el_vop_add(g, VOP_MERGE, p->active, 0, 1, m->at_roll);
+	for (unsigned s = 0; s < g->nseats; s++) {
+		el_seat *ps = &p->seat[s];
+		int hn = el_hand_infl(ps), h = g->opt.halve_up ? (hn + 1) / 2 : hn / 2;
+		bool set = m->halve_set & (1u << s);
+		if (!h) {
+			if (set)
+				return EL_REJ(rej, m->at_halve[s], EL_R_HALVE_COUNT,
+					      "%s gives up no influence card in this shortage",
+					      el_cname(g, (int)s));
+			continue;
+		}
+		if (!set) {
+			if (g->open && (g->owe_ok & EL_OWE_HALVE)) {
+				g->owed.halve |= (uint8_t)(1u << s);
+				continue;
+			}
+			return EL_REJ(
+				rej, m->has_halve ? m->at_end : m->at_roll, EL_R_HALVE_COUNT,
+				"the influence cards run short: %s gives up %d of them (write halve %s=CARDS)",
+				el_cname(g, (int)s), h, el_cname(g, (int)s));
+		}
+		const el_cards *c = &m->halve[s];
+		if (c->infl[0] + c->infl[1] + c->infl[2] + c->unseen != h)
+			return EL_REJ(rej, m->at_halve[s], EL_R_HALVE_COUNT,
+				      "%s gives up half of %d influence cards, that is %d",
+				      el_cname(g, (int)s), hn, h);
+		if (g->view != EL_NOVIEW) {
+			ps->infl[0] = (int16_t)(ps->infl[0] - h);
+			p->deck[0] = (int16_t)(p->deck[0] + h);
+			for (int k = 0; k <= NINFL; k++)
+				el_vop_add(g, VOP_HALVE, (int)s, k,
+					   k < NINFL ? c->infl[k] : c->unseen, m->at_halve[s]);
+			continue;
+		}
+		for (int k = 0; k < NINFL; k++) {
+			if (c->infl[k] > ps->infl[k])
+				return EL_REJ(rej, m->at_halve[s], EL_R_DISCARD_CARDS,
+					      "%s holds only %d %s influence card%s",
+					      el_cname(g, (int)s), ps->infl[k], el_infl_names[k],
+					      ps->infl[k] == 1 ? "" : "s");
+			ps->infl[k] = (int16_t)(ps->infl[k] - c->infl[k]);
+			p->deck[k] = (int16_t)(p->deck[k] + c->infl[k]);
+		}
+	}
+	return 0;
+}
+
+/* The income draws, seat by seat from the active one, idue[s] cards each.
+ * Rejects with view-unseen, draw-colour. */
+static int draw_income(el_game *g, const el_move *m, const int *idue, arb_reject *rej)
+{
+	el_pos *p = &g->pos;
+	int k = 0;
+	for (unsigned j = 0; j < g->nseats; j++) {
+		int s = (p->active + (int)j) % (int)g->nseats;
+		for (int n = 0; n < idue[s]; n++, k++) {
+			int c = m->inc[k];
+			g->inc_seat[k] = (uint8_t)s;
+			if (c == EL_U && s == g->view)
+				return EL_REJ(
+					rej, m->at_inc, EL_R_VIEW_UNSEEN,
+					"card %d of the income draws is %s's, and %s's view sees "
+					"it: name it, not '?'",
+					k + 1, el_cname(g, s), el_cname(g, s));
+			if (el_draw_infl(g, c) < 0)
+				return EL_REJ(
+					rej, m->at_inc, EL_R_DRAW_COLOUR,
+					"card %d of the income draws: the influence deck holds no %s card now",
+					k + 1, el_infl_names[c]);
+			p->seat[s].infl[EL_CI(g, c)]++;
+			el_vop_add(g, VOP_DRAW, s, c, 1, m->at_inc);
+		}
+	}
+	return 0;
+}
+
 static int income(el_game *g, const el_move *m, arb_reject *rej)
 {
 	el_pos *p = &g->pos;
@@ -250,60 +337,7 @@ static int income(el_game *g, const el_move *m, arb_reject *rej)
 				rej, m->at_inc, EL_R_DRAW_COUNT,
 				"the influence cards run short (%d due, %d left): nobody draws this roll",
 				I, el_infl_available(g));
-		for (int k = 0; k < NINFL; k++) {
-			p->deck[k] = (int16_t)(p->deck[k] + p->disc[k]);
-			p->disc[k] = 0;
-		}
-		el_vop_add(g, VOP_MERGE, p->active, 0, 1, m->at_roll);
-		for (unsigned s = 0; s < g->nseats; s++) {
-			el_seat *ps = &p->seat[s];
-			int hn = el_hand_infl(ps), h = g->opt.halve_up ? (hn + 1) / 2 : hn / 2;
-			bool set = m->halve_set & (1u << s);
-			if (!h) {
-				if (set)
-					return EL_REJ(
-						rej, m->at_halve[s], EL_R_HALVE_COUNT,
-						"%s gives up no influence card in this shortage",
-						el_cname(g, (int)s));
-				continue;
-			}
-			if (!set) {
-				if (g->open && (g->owe_ok & EL_OWE_HALVE)) {
-					g->owed.halve |= (uint8_t)(1u << s);
-					continue;
-				}
-				return EL_REJ(
-					rej, m->has_halve ? m->at_end : m->at_roll,
-					EL_R_HALVE_COUNT,
-					"the influence cards run short: %s gives up %d of them (write halve %s=CARDS)",
-					el_cname(g, (int)s), h, el_cname(g, (int)s));
-			}
-			const el_cards *c = &m->halve[s];
-			if (c->infl[0] + c->infl[1] + c->infl[2] + c->unseen != h)
-				return EL_REJ(rej, m->at_halve[s], EL_R_HALVE_COUNT,
-					      "%s gives up half of %d influence cards, that is %d",
-					      el_cname(g, (int)s), hn, h);
-			if (g->view != EL_NOVIEW) {
-				ps->infl[0] = (int16_t)(ps->infl[0] - h);
-				p->deck[0] = (int16_t)(p->deck[0] + h);
-				for (int k = 0; k <= NINFL; k++)
-					el_vop_add(g, VOP_HALVE, (int)s, k,
-						   k < NINFL ? c->infl[k] : c->unseen,
-						   m->at_halve[s]);
-				continue;
-			}
-			for (int k = 0; k < NINFL; k++) {
-				if (c->infl[k] > ps->infl[k])
-					return EL_REJ(rej, m->at_halve[s], EL_R_DISCARD_CARDS,
-						      "%s holds only %d %s influence card%s",
-						      el_cname(g, (int)s), ps->infl[k],
-						      el_infl_names[k],
-						      ps->infl[k] == 1 ? "" : "s");
-				ps->infl[k] = (int16_t)(ps->infl[k] - c->infl[k]);
-				p->deck[k] = (int16_t)(p->deck[k] + c->infl[k]);
-			}
-		}
-		return 0;
+		return halve_hands(g, m, rej);
 	}
 	if (m->ninc != I) {
 		if (g->open && !m->has_inc && (g->owe_ok & EL_OWE_INCOME)) {
@@ -318,28 +352,7 @@ static int income(el_game *g, const el_move *m, arb_reject *rej)
 	}
 	if (!I)
 		return 0;
-	int k = 0;
-	for (unsigned j = 0; j < g->nseats; j++) {
-		int s = (p->active + (int)j) % (int)g->nseats;
-		for (int n = 0; n < idue[s]; n++, k++) {
-			int c = m->inc[k];
-			g->inc_seat[k] = (uint8_t)s;
-			if (c == EL_U && s == g->view)
-				return EL_REJ(
-					rej, m->at_inc, EL_R_VIEW_UNSEEN,
-					"card %d of the income draws is %s's, and %s's view sees "
-					"it: name it, not '?'",
-					k + 1, el_cname(g, s), el_cname(g, s));
-			if (el_draw_infl(g, c) < 0)
-				return EL_REJ(
-					rej, m->at_inc, EL_R_DRAW_COLOUR,
-					"card %d of the income draws: the influence deck holds no %s card now",
-					k + 1, el_infl_names[c]);
-			p->seat[s].infl[EL_CI(g, c)]++;
-			el_vop_add(g, VOP_DRAW, s, c, 1, m->at_inc);
-		}
-	}
-	return 0;
+	return draw_income(g, m, idue, rej);
 }
 
 static int roll(el_game *g, const el_move *m, arb_reject *rej)

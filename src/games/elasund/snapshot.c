@@ -517,163 +517,153 @@ static int trade_reachable(el_game *g, const arb_tag *tag, arb_reject *rej)
 	return 0;
 }
 
-int el_setup(el_game *g, const arb_tag *tag, arb_reject *rej)
+/* A NAME=VALUE fact of a Setup tag (a seat's, or the game's). */
+static int game_fact(rd *r, const char *s, size_t n, const char *eq, bool *have_active)
 {
-	rd r = { g, tag, rej };
+	el_game *g = r->g;
 	el_pos *p = &g->pos;
 	const el_data *d = g->d;
-	/* The start position's huts come off: the snapshot lists what is on
-	 * the board, and a hut it does not list has left the game. */
-	memset(p->bld, -1, sizeof p->bld);
-	for (int i = 0; i < EL_MAXTILES; i++) {
-		p->tile[i].on = 0;
-		if (d->bt[p->tile[i].type].kind == K_HUT && i >= g->nneutral)
-			p->tile[i].gone = 1;
-	}
-	memset(p->deck, 0, sizeof p->deck);
-	bool have_active = false;
-	const char *s = tag->value;
-	while (*s) {
-		while (*s == ' ')
-			s++;
-		if (!*s)
-			break;
-		const char *e = s;
-		while (*e && *e != ' ')
-			e++;
-		size_t n = (size_t)(e - s);
-		const char *eq = memchr(s, '=', n), *at = memchr(s, '@', n);
-		const char *f[5];
-		size_t fl[5];
-		if (eq) {
-			size_t kl = (size_t)(eq - s), vl = n - kl - 1;
-			const char *v = eq + 1;
-			int seat = seat_named(g, s, kl);
-			if (seat >= 0) {
-				if (seat_fact(&r, seat, v, vl, s, n) < 0)
-					return -1;
-			} else if (kl == 6 && !strncmp(s, "active", 6)) {
-				int a = seat_named(g, v, vl);
-				if (a < 0)
-					return bad(&r, s, n, "no such seat");
-				p->active = (uint8_t)a;
-				have_active = true;
-			} else if (kl == 6 && !strncmp(s, "winner", 6)) {
-				int a = seat_named(g, v, vl);
-				if (a < 0)
-					return bad(&r, s, n, "no such seat");
-				p->over = true;
-				p->winner = (int8_t)a;
-			} else if (kl == 4 && !strncmp(s, "ship", 4)) {
-				int y = vl == 1 && v[0] == '-' ? -1 : row_of(g, num(v, vl));
-				if (y < 0 && !(vl == 1 && v[0] == '-'))
-					return bad(&r, s, n, "the ship is on a row number or '-'");
-				p->ship = (int8_t)y;
-			} else if (kl == 5 && !strncmp(s, "turns", 5)) {
-				long t = num(v, vl);
-				if (t < 0)
-					return bad(&r, s, n, "a count of turns");
-				p->turns = (uint32_t)t;
-			} else if ((kl == 4 && !strncmp(s, "deck", 4)) ||
-				   (kl == 7 && !strncmp(s, "discard", 7))) {
-				int16_t *c = kl == 4 ? p->deck : p->disc;
-				long a, b, gg;
-				char buf[40];
-				snprintf(buf, sizeof buf, "%.*s", (int)vl, v);
-				if (sscanf(buf, "r%ld,b%ld,g%ld", &a, &b, &gg) != 3 || a < 0 ||
-				    b < 0 || gg < 0 || a > 99 || b > 99 || gg > 99)
-					return bad(&r, s, n, "cards are written r12,b13,g12");
-				c[0] = (int16_t)a;
-				c[1] = (int16_t)b;
-				c[2] = (int16_t)gg;
-			} else if (kl == 6 && !strncmp(s, "church", 6)) {
-				int x, y;
-				if (el_square(d, v, vl, &x, &y) < 0)
-					return bad(&r, s, n, "the church origin is a square");
-				p->corg_x = (int8_t)x;
-				p->corg_y = (int8_t)y;
-			} else if (kl == 5 && !strncmp(s, "stack", 5)) {
-				p->church_left = 0;
-				for (size_t k = 0; k < vl && v[0] != '-'; k++) {
-					if (v[k] < '1' || v[k] > '9')
-						return bad(&r, s, n,
-							   "the stack lists church tiles 1..9");
-					p->church_left |= (uint16_t)(1u << (v[k] - '1'));
-				}
-			} else if (kl == 6 && !strncmp(s, "bottom", 6)) {
-				long b = num(v, vl);
-				if (b < 1 || b > 9)
-					return bad(&r, s, n, "a church tile 1..9");
-				p->church_bottom = (int8_t)(b - 1);
-			} else {
-				return bad(&r, s, n, "unknown fact");
-			}
-		} else if (at) {
-			size_t tl = (size_t)(at - s);
-			int k = fields(at + 1, n - tl - 1, f, fl, 4);
-			int x, y;
-			if (k < 2 || el_square(d, f[0], fl[0], &x, &y) < 0)
-				return bad(&r, s, n, "TYPE@SQUARE:COLOUR[:N]");
-			int owner = seat_named(g, f[1], fl[1]);
-			if (owner < 0)
-				return bad(&r, s, n, "no such seat");
-			if (tl == 6 && !strncmp(s, "permit", 6)) {
-				long v = k == 3 ? num(f[2], fl[2]) : -1;
-				if (v < 0 || v >= EL_NPERMIT || p->permit[y][x] >= 0 ||
-				    x >= g->L->cols)
-					return bad(&r, s, n,
-						   "a permit needs a value 0..4 and a free square");
-				p->permit[y][x] = (int8_t)(owner * 8 + v);
-			} else {
-				int type = -1;
-				for (int t = 0; t < B_NTYPES; t++)
-					if (strlen(d->bt[t].name) == tl &&
-					    !strncmp(s, d->bt[t].name, tl))
-						type = t;
-				if (type < 0)
-					return bad(&r, s, n, "no such building");
-				long cubes = d->bt[type].kind == K_NEUTRAL
-						     ? (k == 3 ? num(f[2], fl[2]) : -1)
-						     : 0;
-				if (cubes < 0 || (d->bt[type].kind != K_NEUTRAL && k != 2))
-					return bad(
-						&r, s, n,
-						"neutral buildings carry :CUBES, the others nothing");
-				if (place_tile(&r, type, owner, x, y, (int)cubes, s, n) < 0)
-					return -1;
-			}
-		} else if (n > 7 && !strncmp(s, "church", 6) && s[6] >= '1' && s[6] <= '9' &&
-			   s[7] == ':') {
-			int k = s[6] - '1';
-			int owner = seat_named(g, s + 8, n - 8);
-			if (owner < 0 || p->corg_x < 0)
-				return bad(&r, s, n, "churchK:COLOUR, after church=ORIGIN");
-			p->church_owner[k] = (int8_t)owner;
-		} else if (n > 2 && (s[0] == 'N' || s[0] == 'S' || s[0] == 'E')) {
-			int k = fields(s, n, f, fl, 4);
-			long v = num(f[0] + 1, fl[0] - 1);
-			int li = s[0] == 'N' ? LINE_N : s[0] == 'S' ? LINE_S : LINE_E;
-			int coord = li == LINE_E ? row_of(g, v) : (int)v - 1, slot = -1;
-			for (int i = 0; i < g->L->nline[li]; i++)
-				if (g->L->line[li][i] == coord)
-					slot = i;
-			int owner = k == 3 ? seat_named(g, f[1], fl[1]) : -1;
-			bool tower = k == 3 && fl[2] == 5 && !strncmp(f[2], "tower", 5);
-			bool cards = k == 3 && fl[2] == 5 && !strncmp(f[2], "cards", 5);
-			if (slot < 0 || owner < 0 || !(tower || cards) || p->wall[li][slot])
-				return bad(
-					&r, s, n,
-					"a wall is SPACE:COLOUR:tower or SPACE:COLOUR:cards on a free space");
-			p->wall[li][slot] = (uint8_t)(owner + 1 + (tower ? 16 : 0));
-		} else {
-			return bad(&r, s, n, "unknown fact");
+	size_t kl = (size_t)(eq - s), vl = n - kl - 1;
+	const char *v = eq + 1;
+	int seat = seat_named(g, s, kl);
+	if (seat >= 0) {
+		if (seat_fact(r, seat, v, vl, s, n) < 0)
+			return -1;
+	} else if (kl == 6 && !strncmp(s, "active", 6)) {
+		int a = seat_named(g, v, vl);
+		if (a < 0)
+			return bad(r, s, n, "no such seat");
+		p->active = (uint8_t)a;
+		*have_active = true;
+	} else if (kl == 6 && !strncmp(s, "winner", 6)) {
+		int a = seat_named(g, v, vl);
+		if (a < 0)
+			return bad(r, s, n, "no such seat");
+		p->over = true;
+		p->winner = (int8_t)a;
+	} else if (kl == 4 && !strncmp(s, "ship", 4)) {
+		int y = vl == 1 && v[0] == '-' ? -1 : row_of(g, num(v, vl));
+		if (y < 0 && !(vl == 1 && v[0] == '-'))
+			return bad(r, s, n, "the ship is on a row number or '-'");
+		p->ship = (int8_t)y;
+	} else if (kl == 5 && !strncmp(s, "turns", 5)) {
+		long t = num(v, vl);
+		if (t < 0)
+			return bad(r, s, n, "a count of turns");
+		p->turns = (uint32_t)t;
+	} else if ((kl == 4 && !strncmp(s, "deck", 4)) || (kl == 7 && !strncmp(s, "discard", 7))) {
+		int16_t *c = kl == 4 ? p->deck : p->disc;
+		long a, b, gg;
+		char buf[40];
+		snprintf(buf, sizeof buf, "%.*s", (int)vl, v);
+		if (sscanf(buf, "r%ld,b%ld,g%ld", &a, &b, &gg) != 3 || a < 0 || b < 0 || gg < 0 ||
+		    a > 99 || b > 99 || gg > 99)
+			return bad(r, s, n, "cards are written r12,b13,g12");
+		c[0] = (int16_t)a;
+		c[1] = (int16_t)b;
+		c[2] = (int16_t)gg;
+	} else if (kl == 6 && !strncmp(s, "church", 6)) {
+		int x, y;
+		if (el_square(d, v, vl, &x, &y) < 0)
+			return bad(r, s, n, "the church origin is a square");
+		p->corg_x = (int8_t)x;
+		p->corg_y = (int8_t)y;
+	} else if (kl == 5 && !strncmp(s, "stack", 5)) {
+		p->church_left = 0;
+		for (size_t k = 0; k < vl && v[0] != '-'; k++) {
+			if (v[k] < '1' || v[k] > '9')
+				return bad(r, s, n, "the stack lists church tiles 1..9");
+			p->church_left |= (uint16_t)(1u << (v[k] - '1'));
 		}
-		s = e;
+	} else if (kl == 6 && !strncmp(s, "bottom", 6)) {
+		long b = num(v, vl);
+		if (b < 1 || b > 9)
+			return bad(r, s, n, "a church tile 1..9");
+		p->church_bottom = (int8_t)(b - 1);
+	} else {
+		return bad(r, s, n, "unknown fact");
 	}
-	if (!have_active)
-		return arb_reject_rule(rej, el_rules, EL_R_SETUP, tag->line, tag->col,
-				       "Setup needs active=COLOUR");
-	/* Church tiles: every tile off the stack is on the board. */
+	return 0;
+}
+
+/* TYPE@SQUARE:COLOUR[:N]: a building or a permit on the board. */
+static int board_fact(rd *r, const char *s, size_t n, const char *at)
+{
+	el_game *g = r->g;
+	el_pos *p = &g->pos;
+	const el_data *d = g->d;
+	const char *f[5];
+	size_t fl[5];
+	size_t tl = (size_t)(at - s);
+	int k = fields(at + 1, n - tl - 1, f, fl, 4);
+	int x, y;
+	if (k < 2 || el_square(d, f[0], fl[0], &x, &y) < 0)
+		return bad(r, s, n, "TYPE@SQUARE:COLOUR[:N]");
+	int owner = seat_named(g, f[1], fl[1]);
+	if (owner < 0)
+		return bad(r, s, n, "no such seat");
+	if (tl == 6 && !strncmp(s, "permit", 6)) {
+		long v = k == 3 ? num(f[2], fl[2]) : -1;
+		if (v < 0 || v >= EL_NPERMIT || p->permit[y][x] >= 0 || x >= g->L->cols)
+			return bad(r, s, n, "a permit needs a value 0..4 and a free square");
+		p->permit[y][x] = (int8_t)(owner * 8 + v);
+	} else {
+		int type = -1;
+		for (int t = 0; t < B_NTYPES; t++)
+			if (strlen(d->bt[t].name) == tl && !strncmp(s, d->bt[t].name, tl))
+				type = t;
+		if (type < 0)
+			return bad(r, s, n, "no such building");
+		long cubes = d->bt[type].kind == K_NEUTRAL ? (k == 3 ? num(f[2], fl[2]) : -1) : 0;
+		if (cubes < 0 || (d->bt[type].kind != K_NEUTRAL && k != 2))
+			return bad(r, s, n, "neutral buildings carry :CUBES, the others nothing");
+		if (place_tile(r, type, owner, x, y, (int)cubes, s, n) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* churchK:COLOUR: who built church tile K. */
+static int church_fact(rd *r, const char *s, size_t n)
+{
+	el_pos *p = &r->g->pos;
+	el_game *g = r->g;
+	int k = s[6] - '1';
+	int owner = seat_named(g, s + 8, n - 8);
+	if (owner < 0 || p->corg_x < 0)
+		return bad(r, s, n, "churchK:COLOUR, after church=ORIGIN");
+	p->church_owner[k] = (int8_t)owner;
+	return 0;
+}
+
+/* SPACE:COLOUR:tower|cards: a wall on the board. */
+static int wall_fact(rd *r, const char *s, size_t n)
+{
+	el_game *g = r->g;
+	el_pos *p = &g->pos;
+	const char *f[5];
+	size_t fl[5];
+	int k = fields(s, n, f, fl, 4);
+	long v = num(f[0] + 1, fl[0] - 1);
+	int li = s[0] == 'N' ? LINE_N : s[0] == 'S' ? LINE_S : LINE_E;
+	int coord = li == LINE_E ? row_of(g, v) : (int)v - 1, slot = -1;
+	for (int i = 0; i < g->L->nline[li]; i++)
+		if (g->L->line[li][i] == coord)
+			slot = i;
+	int owner = k == 3 ? seat_named(g, f[1], fl[1]) : -1;
+	bool tower = k == 3 && fl[2] == 5 && !strncmp(f[2], "tower", 5);
+	bool cards = k == 3 && fl[2] == 5 && !strncmp(f[2], "cards", 5);
+	if (slot < 0 || owner < 0 || !(tower || cards) || p->wall[li][slot])
+		return bad(r, s, n,
+			   "a wall is SPACE:COLOUR:tower or SPACE:COLOUR:cards on a free space");
+	p->wall[li][slot] = (uint8_t)(owner + 1 + (tower ? 16 : 0));
+	return 0;
+}
+
+/* Church tiles: every tile off the stack is on the board. */
+static int churches_placed(el_game *g, const arb_tag *tag, arb_reject *rej)
+{
+	el_pos *p = &g->pos;
 	for (int k = 0; k < EL_NCHURCH; k++) {
 		if (p->church_left >> k & 1) {
 			if (p->church_owner[k] >= 0)
@@ -693,11 +683,15 @@ int el_setup(el_game *g, const arb_tag *tag, arb_reject *rej)
 					       "Setup: church tile %d's square is taken", k + 1);
 		p->church[y][x] = (int8_t)k;
 	}
-	if (p->church_bottom >= 0 && !(p->church_left >> p->church_bottom & 1))
-		p->church_bottom = -1;
-	if (church_reachable(g, tag, rej) < 0 || walls_reachable(g, tag, rej) < 0)
-		return -1;
-	/* Recount cubes, check walls, permits, cards. */
+	return 0;
+}
+
+/* Each seat's cubes, walls, towers and permits, and the cards and gold of
+ * the game, add up. */
+static int seats_add_up(el_game *g, const arb_tag *tag, arb_reject *rej)
+{
+	el_pos *p = &g->pos;
+	const el_data *d = g->d;
 	const uint8_t *cards = d->cards[g->opt.cards];
 	int infl[NINFL] = { p->deck[0] + p->disc[0], p->deck[1] + p->disc[1],
 			    p->deck[2] + p->disc[2] };
@@ -765,6 +759,62 @@ int el_setup(el_game *g, const arb_tag *tag, arb_reject *rej)
 		return arb_reject_rule(rej, el_rules, EL_R_SETUP, tag->line, tag->col,
 				       "Setup: the hands hold %d gold, more than the %d there are",
 				       gold, g->gold_total);
+	return 0;
+}
+
+int el_setup(el_game *g, const arb_tag *tag, arb_reject *rej)
+{
+	rd r = { g, tag, rej };
+	el_pos *p = &g->pos;
+	const el_data *d = g->d;
+	/* The start position's huts come off: the snapshot lists what is on
+	 * the board, and a hut it does not list has left the game. */
+	memset(p->bld, -1, sizeof p->bld);
+	for (int i = 0; i < EL_MAXTILES; i++) {
+		p->tile[i].on = 0;
+		if (d->bt[p->tile[i].type].kind == K_HUT && i >= g->nneutral)
+			p->tile[i].gone = 1;
+	}
+	memset(p->deck, 0, sizeof p->deck);
+	bool have_active = false;
+	const char *s = tag->value;
+	while (*s) {
+		while (*s == ' ')
+			s++;
+		if (!*s)
+			break;
+		const char *e = s;
+		while (*e && *e != ' ')
+			e++;
+		size_t n = (size_t)(e - s);
+		const char *eq = memchr(s, '=', n), *at = memchr(s, '@', n);
+		int rc;
+		if (eq)
+			rc = game_fact(&r, s, n, eq, &have_active);
+		else if (at)
+			rc = board_fact(&r, s, n, at);
+		else if (n > 7 && !strncmp(s, "church", 6) && s[6] >= '1' && s[6] <= '9' &&
+			 s[7] == ':')
+			rc = church_fact(&r, s, n);
+		else if (n > 2 && (s[0] == 'N' || s[0] == 'S' || s[0] == 'E'))
+			rc = wall_fact(&r, s, n);
+		else
+			rc = bad(&r, s, n, "unknown fact");
+		if (rc < 0)
+			return -1;
+		s = e;
+	}
+	if (!have_active)
+		return arb_reject_rule(rej, el_rules, EL_R_SETUP, tag->line, tag->col,
+				       "Setup needs active=COLOUR");
+	if (churches_placed(g, tag, rej) < 0)
+		return -1;
+	if (p->church_bottom >= 0 && !(p->church_left >> p->church_bottom & 1))
+		p->church_bottom = -1;
+	if (church_reachable(g, tag, rej) < 0 || walls_reachable(g, tag, rej) < 0)
+		return -1;
+	if (seats_add_up(g, tag, rej) < 0)
+		return -1;
 	if (trade_reachable(g, tag, rej) < 0)
 		return -1;
 	/* The tenth cube ends the game on its owner's turn (U15): a seat
