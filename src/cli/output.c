@@ -586,8 +586,7 @@ static void tsv_row_end(arb_out *out, arb_buf *b)
 /* players: "Red=Anna Virtanen|Blue=Bo" ('|' in a name becomes '/');
  * scores: "Red=61 Blue=48"; winners: "Red Blue"; digest: the game's
  * fingerprint (core/digest.h), empty in an error row. */
-static const char tsv_header[] =
-	"file\tline\tgame\tevent\tround\ttable\tplayers\tverdict\tmoves\tscores\twinners\terror_line\terror_col\trule\tmessage\tdigest\n";
+static const char tsv_header[] = ARB_TSV_HEADER "\n";
 
 /* A header written once, before the first row (by the first game of a
  * capture's writer). */
