@@ -115,6 +115,14 @@ void arb_out_set_results(arb_out *out, arb_result_fn fn, void *ctx);
 /* Empty a capture without writing it. */
 void arb_out_reset(arb_out *cap);
 
+/* The header line (without its newline) of check's TSV: the columns in
+ * order, file line game event round table players verdict moves scores
+ * winners error_line error_col rule message digest; standings reads them
+ * back, and results written before the digest column too. */
+#define ARB_TSV_HEADER                                                                            \
+	"file\tline\tgame\tevent\tround\ttable\tplayers\tverdict\tmoves\tscores\twinners\terror_" \
+	"line\terror_col\trule\tmessage\tdigest"
+
 /* Report a failed write to standard output on stderr, once; returns 2. */
 int arb_stdout_error(void);
 

@@ -7,7 +7,7 @@
  * cannot be opened is an error for that file alone; the exit status is
  * the worst seen.  --fail-fast stops at the first error instead.
  *
- * -j N (check, score, select, fmt): the calling thread only reads the
+ * -j N (check, score, select, fmt, standings): the calling thread only reads the
  * bytes and cuts them into batches of whole games (about 256 KiB, cut
  * before a line that starts with a [Game tag); N worker threads each read
  * and replay a batch in place, writing into the batch's capture (an
@@ -644,9 +644,9 @@ static size_t find_cut(const char *b, size_t len, size_t from)
 			size_t rest = len - at < ARB_MAX_LINE + 1 ? len - at : ARB_MAX_LINE + 1;
 			if (memchr(b + at, '\n', rest))
 				return at;
-			if (rest > ARB_MAX_LINE)
-				return 0; /* too long: the serial reader takes it */
-			return 0;	  /* its end is still to come */
+			/* too long (the serial reader takes it), or its end is
+			 * still to come */
+			return 0;
 		}
 		s = hit + 1;
 	}

@@ -848,8 +848,7 @@ static int from_tsv(st_ctx *c, FILE *f, const char *name, size_t lines_before)
 	size_t no = lines_before;
 	int rc = 0, got;
 	/* check's header; results written before the digest column read too */
-	static const char header[] =
-		"file\tline\tgame\tevent\tround\ttable\tplayers\tverdict\tmoves\tscores\twinners\terror_line\terror_col\trule\tmessage\tdigest";
+	static const char header[] = ARB_TSV_HEADER;
 	size_t ncols = 16;
 	while ((got = read_line(f, &buf)) != 0) {
 		no++;

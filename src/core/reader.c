@@ -250,11 +250,6 @@ uint32_t arb_reader_lines(const arb_reader *r)
 	return r->lineno;
 }
 
-size_t arb_reader_games(const arb_reader *r)
-{
-	return r->games;
-}
-
 static int diag_set(arb_diag *d, const arb_reader *r, uint32_t line, uint32_t col, const char *fmt,
 		    ...) __attribute__((format(printf, 5, 6)));
 

@@ -144,7 +144,4 @@ void arb_reader_broken(const arb_reader *r, arb_broken *b);
  * at the end of a batch, the lines before the next one. */
 uint32_t arb_reader_lines(const arb_reader *r);
 
-/* Games the reader has returned so far (including skipped bad ones). */
-size_t arb_reader_games(const arb_reader *r);
-
 #endif

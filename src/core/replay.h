@@ -73,7 +73,6 @@ void arb_replay_run(arb_replay *r);
 void arb_replay_game(arb_replay *r);
 void arb_replay_free(arb_replay *r);
 
-/* The turn's tokens as the record wrote them, e.g. "Red W 2,-1 90". */
 /* The rules of the envelope, which the tool enforces for every game
  * (notation/tgn.md, "Verdicts and exit status"). */
 #define ARB_ENVELOPE_RULES(X)                                                  \
@@ -88,6 +87,7 @@ void arb_replay_free(arb_replay *r);
 enum arb_envelope_rule { ARB_ENVELOPE_RULES(ARB_RULE_ENUM) ARB_NENVELOPE_RULES };
 extern const arb_rule arb_envelope_rules[ARB_NENVELOPE_RULES];
 
+/* The turn's tokens as the record wrote them, e.g. "Red W 2,-1 90". */
 void arb_turn_text(const arb_record *rec, const arb_turn *t, arb_buf *out);
 
 /* The Result tag line of the position `state` of game `g` seated as
