@@ -4,6 +4,7 @@
  * notation/catan/catan.yaml, loaded through the engine's own data_load, so
  * an importer and the replay of its output agree on the island.
  */
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -44,31 +45,6 @@ void arb_icat_free(void)
 	C.d = NULL;
 }
 
-int arb_icat_node(const cat_data *d, int x, int r)
-{
-	if (x < 0 || x > 10 || r < 0 || r > 5)
-		return -1;
-	return d->g.node_at[r][x];
-}
-
-int arb_icat_edge(const cat_data *d, int a, int b)
-{
-	if (a < 0 || b < 0)
-		return -1;
-	for (unsigned i = 0; i < d->g.node_nadj[a]; i++)
-		if (d->g.node_adj[a][i] == b)
-			return d->g.node_edge[a][i];
-	return -1;
-}
-
-int arb_icat_hex(const cat_data *d, int x, int r)
-{
-	for (unsigned h = 0; h < CAT_HEXES; h++)
-		if (d->g.hex_x[h] == x && d->g.hex_row[h] == r)
-			return (int)h;
-	return -1;
-}
-
 void arb_icat_cards(arb_buf *b, const unsigned v[CAT_RES])
 {
 	bool any = false;
@@ -90,10 +66,9 @@ void arb_icat_board(arb_buf *b, const cat_data *d, const int terrain[CAT_HEXES],
 		    const int token[CAT_HEXES], const int harb_kind[CAT_HARBOURS],
 		    const int harb_edge[CAT_HARBOURS])
 {
-	static const char letter[CAT_RES + 1] = { 'B', 'L', 'W', 'G', 'O', 'D' };
 	arb_buf_puts(b, "hexes=");
 	for (int h = 0; h < CAT_HEXES; h++) {
-		arb_buf_printf(b, "%s%c", h ? "," : "", letter[terrain[h]]);
+		arb_buf_printf(b, "%s%c", h ? "," : "", cat_res_letter[terrain[h]]);
 		if (token[h])
 			arb_buf_printf(b, "%d", token[h]);
 	}

@@ -3,26 +3,19 @@
  * soclog.c) share: the Catan engine's own data (the island's geometry,
  * the box), loaded once from its embedded YAML, and the writing of cards,
  * places and a Setup tag in TGN's canonical spelling.  The importers map
- * their program's coordinates onto the engine's geometry instead of
- * carrying a copy of the island.
+ * their program's coordinates onto the engine's geometry, asked through
+ * the engine's public catan_api.h, instead of carrying a copy of the
+ * island.
  */
 #ifndef ARB_IMPORT_CATAN_BOARD_H
 #define ARB_IMPORT_CATAN_BOARD_H
 
 #include "import.h"
-#include "../games/catan/catan.h"
+#include "../games/catan/catan_api.h"
 
 /* The engine's data (loaded on first use).  NULL with *err set. */
 const cat_data *arb_icat_data(arb_import_error *err);
 void arb_icat_free(void);
-
-/* The node at column x (0..10), row r (0..5) of the engine's lattice, or
- * -1 when that point is not on the island. */
-int arb_icat_node(const cat_data *d, int x, int r);
-/* The path between two nodes, or -1. */
-int arb_icat_edge(const cat_data *d, int a, int b);
-/* The hex whose centre is column x, row r (0..4), or -1. */
-int arb_icat_hex(const cat_data *d, int x, int r);
 
 /* Append " 2brick+ore" style cards (canonical order and counts);
  * `nothing` when all are zero. */

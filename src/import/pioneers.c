@@ -30,7 +30,6 @@
 #define PIO_MAX_LINE 1024 /* a longer line is no Pioneers message       */
 #define PIO_VERSION "15"  /* the server versions this reads: 15.x       */
 
-static const char *const colours[PIO_MAX_PLAYERS] = { "Red", "Blue", "White", "Orange" };
 /* Pioneers' resource order (brick grain ore wool lumber) to ours. */
 static const unsigned pio_res[CAT_RES] = { R_BRICK, R_GRAIN, R_ORE, R_WOOL, R_LUMBER };
 
@@ -136,8 +135,8 @@ static int pio_node(const conv *c, int x, int y, int k)
 {
 	if (!c->mapped || x < 0 || y < 0 || x >= PIO_MAX_W || y >= PIO_MAX_H || k < 0 || k > 5)
 		return -1;
-	return arb_icat_node(c->d, cell_x2(x, y) + c->off_x + corner_dx[k],
-			     y + c->off_r + corner_dr[k]);
+	return cat_node_at(c->d, cell_x2(x, y) + c->off_x + corner_dx[k],
+			   y + c->off_r + corner_dr[k]);
 }
 
 /* Side k of a cell (Pioneers: 0 east, counter-clockwise) joins corners
@@ -146,7 +145,7 @@ static int pio_edge(const conv *c, int x, int y, int k)
 {
 	if (k < 0 || k > 5)
 		return -1;
-	return arb_icat_edge(c->d, pio_node(c, x, y, (k + 5) % 6), pio_node(c, x, y, k));
+	return cat_edge_between(c->d, pio_node(c, x, y, (k + 5) % 6), pio_node(c, x, y, k));
 }
 
 static int terrain_of(char t)
@@ -241,15 +240,17 @@ static int map_board(conv *c, arb_buf *setup)
 			    nland);
 	/* The first land cell is hex A: that fixes the offset; every other
 	 * land cell must then be the island's. */
-	c->off_x = d->g.hex_x[0] - cell_x2(first_x, first_y);
-	c->off_r = d->g.hex_row[0] - first_y;
+	int ax, ar;
+	cat_hex_place(d, 0, &ax, &ar);
+	c->off_x = ax - cell_x2(first_x, first_y);
+	c->off_r = ar - first_y;
 	c->mapped = true;
 	for (int y = 0; y < c->map_h; y++)
 		for (int x = 0; x < PIO_MAX_W; x++) {
 			cell *m = &c->map[y][x];
 			if (!m->kind || m->kind == 's')
 				continue;
-			m->hex = arb_icat_hex(d, cell_x2(x, y) + c->off_x, y + c->off_r);
+			m->hex = cat_hex_at(d, cell_x2(x, y) + c->off_x, y + c->off_r);
 			if (m->hex < 0)
 				return fail(
 					c,
@@ -405,7 +406,7 @@ static int param(conv *c, const char *m)
 	};
 	for (size_t i = 0; i < sizeof devs / sizeof devs[0]; i++)
 		if (!strcmp(key, devs[i].key)) {
-			if (v < 0 || v > (long)c->d->dev_count[devs[i].kind])
+			if (v < 0 || v > (long)cat_dev_cards(c->d, (unsigned)devs[i].kind))
 				return fail(c, "%s %ld: more %s cards than the base game's deck",
 					    key, v, cat_dev_name[devs[i].kind]);
 			return 0;
@@ -425,7 +426,7 @@ static int param(conv *c, const char *m)
 
 static const char *colour_of(const conv *c, int player)
 {
-	return colours[c->seat_of[player]];
+	return cat_colours[c->seat_of[player]];
 }
 
 /* Write the monopoly whose take was being told: " play monopoly R takes
@@ -441,7 +442,7 @@ static void put_take(conv *c)
 	arb_buf_printf(&c->line, " play monopoly %s takes", cat_res_name[c->mono_res]);
 	for (int s = 0; s < c->nseated; s++)
 		if (s != c->seat_of[c->cur])
-			arb_buf_printf(&c->line, " %s %u", colours[s], c->mono_take[s]);
+			arb_buf_printf(&c->line, " %s %u", cat_colours[s], c->mono_take[s]);
 	c->mono_res = -1;
 	c->mono_named = 0;
 	memset(c->mono_take, 0, sizeof c->mono_take);
@@ -469,8 +470,8 @@ static int flush_line(conv *c)
 			for (int j = 0; j < c->nsetedge; j++) {
 				if (c->set_edge[j] < 0)
 					continue;
-				const uint8_t *en = c->d->g.edge_node[c->set_edge[j]];
-				if (en[0] == c->set_node[i] || en[1] == c->set_node[i])
+				if (cat_edge_touches(c->d, (unsigned)c->set_edge[j],
+						     c->set_node[i]))
 					road = j;
 			}
 			if (road < 0)
@@ -1033,12 +1034,12 @@ static int put_record(void *ctx, arb_buf *out)
 		const char *names[PIO_MAX_PLAYERS];
 		for (int s = 0; s < c->nseated; s++)
 			names[s] = c->names[c->player_at[s]];
-		arb_import_seats(out, colours, names, c->nseated, c->err);
+		arb_import_seats(out, cat_colours, names, c->nseated, c->err);
 		/* Pioneers' rules where they are not the rulebook's: a
 		 * shortage is paid in seat order from the roller, and the
 		 * bank holds resource-count cards of each resource. */
 		char variant[128], bank[16] = "";
-		if (c->bank_cards != (int)c->d->bank)
+		if (c->bank_cards != (int)cat_bank_cards(c->d))
 			snprintf(bank, sizeof bank, " bank=%d", c->bank_cards);
 		snprintf(variant, sizeof variant,
 			 "phases=%s robber=any vp-cards=revealed shortage=order%s",
@@ -1118,7 +1119,8 @@ static int pio_convert(arb_import_in *in, const arb_import_sink *sink, arb_impor
 	c->params_conn = -1;
 	memset(c->seat_of, -1, sizeof c->seat_of);
 	c->nplayers = PIO_MAX_PLAYERS;
-	c->bank_cards = c->d ? (int)c->d->bank : 0; /* a game block without resource-count */
+	c->bank_cards =
+		c->d ? (int)cat_bank_cards(c->d) : 0; /* a game block without resource-count */
 	arb_buf *const bufs[] = { &c->moves, &c->line, &c->setup_tag };
 	int rc = arb_import_finish(c->d ? convert(c, in) : -1, put_record, c, sink, bufs, 3, err);
 	free(c);

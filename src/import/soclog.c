@@ -44,8 +44,6 @@
 #define SOC_STATE_OVER 1000   /* SOCGame.OVER                           */
 #define SOC_STATE_SPECIAL 100 /* SOCGame.SPECIAL_BUILDING (6 players)   */
 
-static const char *const colours[SOC_SEATS] = { "Red", "Blue", "White", "Orange" };
-
 /* The hex coordinate of each of SOCBoardLayout's 37 hexes, row by row
  * (the classic encoding: the first digit runs north-west to south-east,
  * the second south-west to north-east; 0x77 is the centre). */
@@ -254,7 +252,7 @@ static int edge_at(const conv *c, int coord)
 		return -1;
 	bool vertical = ((coord & 0x0F) + (coord >> 4)) % 2 == 0;
 	int a = vertical ? coord + 0x01 : coord, b = vertical ? coord + 0x10 : coord + 0x11;
-	return arb_icat_edge(c->d, node_at(c, a), node_at(c, b));
+	return cat_edge_between(c->d, node_at(c, a), node_at(c, b));
 }
 
 /* SOCBoardLayout: hexLayout (6 water, 0 desert, 1..5 clay ore sheep wheat
@@ -292,7 +290,8 @@ static int board_layout(conv *c, const char *body)
 		}
 		c->hex_of[soc_hex_id[i]] = h;
 		for (int k = 0; k < 6; k++)
-			c->node_of[soc_hex_id[i] + soc_corner[k]] = c->d->g.hex_node[h][k];
+			c->node_of[soc_hex_id[i] + soc_corner[k]] =
+				cat_hex_corner(c->d, (unsigned)h, (unsigned)k);
 	}
 	int harb_kind[CAT_HARBOURS], harb_edge[CAT_HARBOURS], nharb = 0;
 	for (int i = 0; i < SOC_HEXES; i++) {
@@ -319,7 +318,8 @@ static int board_layout(conv *c, const char *body)
 		/* The port's side facing land joins its corners facing-1 and
 		 * facing (mod 6), which are the land's. */
 		int a = node_at(c, soc_hex_id[i] + soc_corner[facing - 1]);
-		int e = arb_icat_edge(c->d, a, node_at(c, soc_hex_id[i] + soc_corner[facing % 6]));
+		int e = cat_edge_between(c->d, a,
+					 node_at(c, soc_hex_id[i] + soc_corner[facing % 6]));
 		if (e < 0)
 			return fail(c, "the port at hex 0x%02X faces no coast of the island",
 				    soc_hex_id[i]);
@@ -408,7 +408,7 @@ static int game_options(conv *c, const char *opts)
 /* The colour of seated player pn. */
 static const char *colour_of(const conv *c, int pn)
 {
-	return colours[c->seat_of[pn]];
+	return cat_colours[c->seat_of[pn]];
 }
 
 /* pn when that player sits in this game; else -1, the error set. */
@@ -1304,13 +1304,14 @@ static int put_record(void *ctx, arb_buf *out)
 	const char *names[SOC_SEATS];
 	for (int s = 0; s < c->nseats; s++)
 		names[s] = c->names[c->pn_at[s]];
-	arb_import_seats(out, colours, names, c->nseats, c->err);
+	arb_import_seats(out, cat_colours, names, c->nseats, c->err);
 	char variant[96];
 	snprintf(variant, sizeof variant, "bank=unlimited phases=combined%s",
 		 c->robber_token ? "" : " robber=any");
 	arb_import_tag(out, "Variant", variant);
 	if (view != -2)
-		arb_import_tag(out, "View", view == -1 ? "observer" : colours[c->seat_of[view]]);
+		arb_import_tag(out, "View",
+			       view == -1 ? "observer" : cat_colours[c->seat_of[view]]);
 	arb_buf_puts(out, "[Setup \"");
 	arb_buf_put(out, c->setup_tag.p, c->setup_tag.len);
 	arb_buf_puts(out, "\"]\n");
