@@ -80,3 +80,47 @@ void arb_icat_board(arb_buf *b, const cat_data *d, const int terrain[CAT_HEXES],
 			       harb_kind[i] == CAT_RES ? "3:1" : cat_res_name[harb_kind[i]], en);
 	}
 }
+
+int arb_icat_need_turn(arb_import_error *err, uint32_t lineno, int cur, long pn, const char *what)
+{
+	if (cur < 0 || pn != cur)
+		return arb_import_fail(err, lineno, lineno ? 1 : 0,
+				       "player %ld %s outside their turn", pn, what);
+	return 0;
+}
+
+void arb_icat_put_turn(arb_buf *moves, const char *colour, const arb_buf *line)
+{
+	arb_buf_puts(moves, colour);
+	arb_buf_put(moves, line->p, line->len);
+	arb_buf_putc(moves, '\n');
+}
+
+void arb_icat_put_placement(arb_buf *moves, const cat_data *d, const char *colour, int node,
+			    int edge)
+{
+	char nn[4], en[8];
+	cat_node_name(d, (unsigned)node, nn);
+	cat_edge_name(d, (unsigned)edge, en);
+	arb_buf_printf(moves, "%s settlement %s road %s", colour, nn, en);
+}
+
+void arb_icat_put_trade(arb_buf *line, const char *with, const unsigned give[CAT_RES],
+			const unsigned get[CAT_RES])
+{
+	arb_buf_printf(line, " trade %s ", with);
+	arb_icat_cards(line, give);
+	arb_buf_puts(line, " for ");
+	arb_icat_cards(line, get);
+}
+
+void arb_icat_put_end(arb_buf *out, const arb_buf *setup, bool over, const arb_buf *moves)
+{
+	arb_buf_puts(out, "[Setup \"");
+	arb_buf_put(out, setup->p, setup->len);
+	arb_buf_puts(out, "\"]\n");
+	if (!over)
+		arb_buf_puts(out, "[Result \"*\"]\n");
+	arb_buf_putc(out, '\n');
+	arb_buf_put(out, moves->p, moves->len);
+}

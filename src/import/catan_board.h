@@ -29,4 +29,24 @@ void arb_icat_board(arb_buf *b, const cat_data *d, const int terrain[CAT_HEXES],
 		    const int token[CAT_HEXES], const int harb_kind[CAT_HARBOURS],
 		    const int harb_edge[CAT_HARBOURS]);
 
+/* What the two Catan log importers (soclog.c, pioneers.c) share. */
+/* An error at line `lineno` of a log (0: the whole log); returns -1. */
+#define ARB_ICAT_FAIL(c, ...) \
+	arb_import_fail((c)->err, (c)->lineno, (c)->lineno ? 1 : 0, __VA_ARGS__)
+/* 0 when player pn's line is the one open (`cur`, -1: none); else -1,
+ * the error at line `lineno` naming `what` the player did. */
+int arb_icat_need_turn(arb_import_error *err, uint32_t lineno, int cur, long pn, const char *what);
+/* Append a turn line to `moves`: the colour, then `line`'s actions. */
+void arb_icat_put_turn(arb_buf *moves, const char *colour, const arb_buf *line);
+/* Append a set-up placement "Colour settlement NODE road EDGE" (no
+ * newline). */
+void arb_icat_put_placement(arb_buf *moves, const cat_data *d, const char *colour, int node,
+			    int edge);
+/* Append a trade " trade WITH GIVE for GET" (WITH a colour or "bank"). */
+void arb_icat_put_trade(arb_buf *line, const char *with, const unsigned give[CAT_RES],
+			const unsigned get[CAT_RES]);
+/* Append a record's end: the Setup tag holding `setup`, the Result tag of
+ * a game not over, the blank line and the turn lines. */
+void arb_icat_put_end(arb_buf *out, const arb_buf *setup, bool over, const arb_buf *moves);
+
 #endif

@@ -15,7 +15,6 @@
  * become `gets` assertions, so that `arbiter check` proves the board was
  * mapped right.  notation/import.md documents the mapping and its limits.
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -95,17 +94,8 @@ typedef struct conv {
 	unsigned mono_take[PIO_MAX_PLAYERS]; /* by seat */
 } conv;
 
-static int fail(conv *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static int fail(conv *c, const char *fmt, ...)
-{
-	va_list ap;
-	c->err->line = c->lineno;
-	c->err->col = c->lineno ? 1 : 0; /* a line of the log */
-	va_start(ap, fmt);
-	vsnprintf(c->err->msg, sizeof c->err->msg, fmt, ap);
-	va_end(ap);
-	return -1;
-}
+/* Set *c->err at the current line (0: the whole log) and return -1. */
+#define fail(c, ...) ARB_ICAT_FAIL(c, __VA_ARGS__)
 
 /* The first `nl` bytes of `n` in the first `hl` of `h`, or NULL. */
 static const char *find(const void *h, size_t hl, const char *n, size_t nl)
@@ -479,12 +469,9 @@ static int flush_line(conv *c)
 					c,
 					"player %d's set-up road touches no settlement of theirs",
 					c->cur);
-			char nn[4], en[8];
-			cat_node_name(c->d, (unsigned)c->set_node[i], nn);
-			cat_edge_name(c->d, (unsigned)c->set_edge[road], en);
+			arb_icat_put_placement(&c->moves, c->d, colour_of(c, c->cur),
+					       c->set_node[i], c->set_edge[road]);
 			c->set_edge[road] = -1;
-			arb_buf_printf(&c->moves, "%s settlement %s road %s", colour_of(c, c->cur),
-				       nn, en);
 			if (i == c->nset - 1 && c->set_got) {
 				arb_buf_printf(&c->moves, " gets %s ", colour_of(c, c->cur));
 				arb_icat_cards(&c->moves, c->set_gets);
@@ -492,9 +479,7 @@ static int flush_line(conv *c)
 			arb_buf_putc(&c->moves, '\n');
 		}
 	} else {
-		arb_buf_printf(&c->moves, "%s", colour_of(c, c->cur));
-		arb_buf_put(&c->moves, c->line.p, c->line.len);
-		arb_buf_putc(&c->moves, '\n');
+		arb_icat_put_turn(&c->moves, colour_of(c, c->cur), &c->line);
 	}
 	arb_buf_reset(&c->line);
 	c->cur = -1;
@@ -556,13 +541,8 @@ static int hex_at(conv *c, int x, int y)
 	return c->map[y][x].hex;
 }
 
-/* The active line's player must be `p`. */
-static int need_turn(conv *c, int p, const char *what)
-{
-	if (c->cur != p)
-		return fail(c, "player %d %s outside their turn", p, what);
-	return 0;
-}
+/* The active line's player must be `p` (p is a player: 0 or more). */
+#define need_turn(c, p, what) arb_icat_need_turn((c)->err, (c)->lineno, (c)->cur, p, what)
 
 /* One event: player p's message m (the "player N" prefix removed). */
 static int event(conv *c, int p, const char *m)
@@ -740,10 +720,7 @@ static int event(conv *c, int p, const char *m)
 		give[a] = (unsigned)n;
 		get[b] = 1;
 		c->roads_left = 0;
-		arb_buf_puts(&c->line, " trade bank ");
-		arb_icat_cards(&c->line, give);
-		arb_buf_puts(&c->line, " for ");
-		arb_icat_cards(&c->line, get);
+		arb_icat_put_trade(&c->line, "bank", give, get);
 		return 0;
 	}
 	k = 0; /* %n is stored only when the text before it matched */
@@ -756,10 +733,7 @@ static int event(conv *c, int p, const char *m)
 		    read_res(rest + 8, rec, NULL) || v < 0 || v >= c->nplayers || c->seat_of[v] < 0)
 			return fail(c, "\"%.80s\" is no domestic trade", m);
 		c->roads_left = 0;
-		arb_buf_printf(&c->line, " trade %s ", colour_of(c, v));
-		arb_icat_cards(&c->line, rec);
-		arb_buf_puts(&c->line, " for ");
-		arb_icat_cards(&c->line, sup);
+		arb_icat_put_trade(&c->line, colour_of(c, v), rec, sup);
 		return 0;
 	}
 	if (sscanf(m, "won with %d", &n) == 1) {
@@ -1045,13 +1019,7 @@ static int put_record(void *ctx, arb_buf *out)
 			 "phases=%s robber=any vp-cards=revealed shortage=order%s",
 			 c->strict_trade ? "strict" : "combined", bank);
 		arb_import_tag(out, "Variant", variant);
-		arb_buf_puts(out, "[Setup \"");
-		arb_buf_put(out, c->setup_tag.p, c->setup_tag.len);
-		arb_buf_puts(out, "\"]\n");
-		if (!c->over)
-			arb_buf_puts(out, "[Result \"*\"]\n");
-		arb_buf_putc(out, '\n');
-		arb_buf_put(out, c->moves.p, c->moves.len);
+		arb_icat_put_end(out, &c->setup_tag, c->over, &c->moves);
 	}
 	return rc;
 }

@@ -27,7 +27,6 @@
  * commands) is refused, naming it.  notation/import.md documents the
  * mapping and its limits.
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -122,17 +121,7 @@ typedef struct conv {
 } conv;
 
 /* Set *c->err at the current line and return -1. */
-static int fail(conv *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static int fail(conv *c, const char *fmt, ...)
-{
-	va_list ap;
-	c->err->line = c->lineno;
-	c->err->col = c->lineno ? 1 : 0;
-	va_start(ap, fmt);
-	vsnprintf(c->err->msg, sizeof c->err->msg, fmt, ap);
-	va_end(ap);
-	return -1;
-}
+#define fail(c, ...) ARB_ICAT_FAIL(c, __VA_ARGS__)
 
 /* ------------------------------------------------------------ fields */
 
@@ -438,15 +427,11 @@ static int flush_line(conv *c)
 			return fail(c,
 				    "player %d's set-up placement is not a settlement and a road",
 				    c->cur);
-		char nn[4], en[8];
-		cat_node_name(c->d, (unsigned)c->set_node, nn);
-		cat_edge_name(c->d, (unsigned)c->set_edge, en);
-		arb_buf_printf(&c->moves, "%s settlement %s road %s\n", colour_of(c, c->cur), nn,
-			       en);
-	} else {
-		arb_buf_puts(&c->moves, colour_of(c, c->cur));
-		arb_buf_put(&c->moves, c->line.p, c->line.len);
+		arb_icat_put_placement(&c->moves, c->d, colour_of(c, c->cur), c->set_node,
+				       c->set_edge);
 		arb_buf_putc(&c->moves, '\n');
+	} else {
+		arb_icat_put_turn(&c->moves, colour_of(c, c->cur), &c->line);
 	}
 	arb_buf_reset(&c->line);
 	c->cur = -1;
@@ -496,12 +481,7 @@ static int start_line(conv *c, long pn, bool setup)
 }
 
 /* 0 when it is player pn's line; else -1, the error naming `what`. */
-static int need_turn(conv *c, long pn, const char *what)
-{
-	if (c->cur < 0 || pn != c->cur)
-		return fail(c, "player %ld %s outside their turn", pn, what);
-	return 0;
-}
+#define need_turn(c, pn, what) arb_icat_need_turn((c)->err, (c)->lineno, (c)->cur, pn, what)
 
 /* Append the cards of a discard, some unseen: "3lumber+2?", "5?". */
 static void put_unseen(arb_buf *b, const unsigned v[CAT_RES], unsigned unknown)
@@ -995,10 +975,7 @@ static int game_message(conv *c, const char *name, const char *body, enum aud au
 				    "write",
 				    pn);
 		c->roads_left = 0;
-		arb_buf_puts(&c->line, " trade bank ");
-		arb_icat_cards(&c->line, give);
-		arb_buf_puts(&c->line, " for ");
-		arb_icat_cards(&c->line, get);
+		arb_icat_put_trade(&c->line, "bank", give, get);
 		return 0;
 	}
 	if (!strcmp(name, "SOCAcceptOffer")) {
@@ -1013,15 +990,9 @@ static int game_message(conv *c, const char *name, const char *body, enum aud au
 			return -1;
 		c->roads_left = 0;
 		if (w == c->cur) {
-			arb_buf_printf(&c->line, " trade %s ", colour_of(c, (int)v));
-			arb_icat_cards(&c->line, give);
-			arb_buf_puts(&c->line, " for ");
-			arb_icat_cards(&c->line, get);
+			arb_icat_put_trade(&c->line, colour_of(c, (int)v), give, get);
 		} else if (v == c->cur) {
-			arb_buf_printf(&c->line, " trade %s ", colour_of(c, (int)w));
-			arb_icat_cards(&c->line, get);
-			arb_buf_puts(&c->line, " for ");
-			arb_icat_cards(&c->line, give);
+			arb_icat_put_trade(&c->line, colour_of(c, (int)w), get, give);
 		} else {
 			return fail(c, "players %ld and %ld trade outside their turns", w, v);
 		}
@@ -1312,13 +1283,7 @@ static int put_record(void *ctx, arb_buf *out)
 	if (view != -2)
 		arb_import_tag(out, "View",
 			       view == -1 ? "observer" : cat_colours[c->seat_of[view]]);
-	arb_buf_puts(out, "[Setup \"");
-	arb_buf_put(out, c->setup_tag.p, c->setup_tag.len);
-	arb_buf_puts(out, "\"]\n");
-	if (!c->over)
-		arb_buf_puts(out, "[Result \"*\"]\n");
-	arb_buf_putc(out, '\n');
-	arb_buf_put(out, c->moves.p, c->moves.len);
+	arb_icat_put_end(out, &c->setup_tag, c->over, &c->moves);
 	return 0;
 }
 
