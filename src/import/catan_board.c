@@ -4,6 +4,7 @@
  * notation/catan/catan.yaml, loaded through the engine's own data_load, so
  * an importer and the replay of its output agree on the island.
  */
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -44,31 +45,6 @@ void arb_icat_free(void)
 	C.d = NULL;
 }
 
-int arb_icat_node(const cat_data *d, int x, int r)
-{
-	if (x < 0 || x > 10 || r < 0 || r > 5)
-		return -1;
-	return d->g.node_at[r][x];
-}
-
-int arb_icat_edge(const cat_data *d, int a, int b)
-{
-	if (a < 0 || b < 0)
-		return -1;
-	for (unsigned i = 0; i < d->g.node_nadj[a]; i++)
-		if (d->g.node_adj[a][i] == b)
-			return d->g.node_edge[a][i];
-	return -1;
-}
-
-int arb_icat_hex(const cat_data *d, int x, int r)
-{
-	for (unsigned h = 0; h < CAT_HEXES; h++)
-		if (d->g.hex_x[h] == x && d->g.hex_row[h] == r)
-			return (int)h;
-	return -1;
-}
-
 void arb_icat_cards(arb_buf *b, const unsigned v[CAT_RES])
 {
 	bool any = false;
@@ -90,10 +66,9 @@ void arb_icat_board(arb_buf *b, const cat_data *d, const int terrain[CAT_HEXES],
 		    const int token[CAT_HEXES], const int harb_kind[CAT_HARBOURS],
 		    const int harb_edge[CAT_HARBOURS])
 {
-	static const char letter[CAT_RES + 1] = { 'B', 'L', 'W', 'G', 'O', 'D' };
 	arb_buf_puts(b, "hexes=");
 	for (int h = 0; h < CAT_HEXES; h++) {
-		arb_buf_printf(b, "%s%c", h ? "," : "", letter[terrain[h]]);
+		arb_buf_printf(b, "%s%c", h ? "," : "", cat_res_letter[terrain[h]]);
 		if (token[h])
 			arb_buf_printf(b, "%d", token[h]);
 	}
@@ -104,4 +79,48 @@ void arb_icat_board(arb_buf *b, const cat_data *d, const int terrain[CAT_HEXES],
 		arb_buf_printf(b, "%s%s@%s", i ? "," : "",
 			       harb_kind[i] == CAT_RES ? "3:1" : cat_res_name[harb_kind[i]], en);
 	}
+}
+
+int arb_icat_need_turn(arb_import_error *err, uint32_t lineno, int cur, long pn, const char *what)
+{
+	if (cur < 0 || pn != cur)
+		return arb_import_fail(err, lineno, lineno ? 1 : 0,
+				       "player %ld %s outside their turn", pn, what);
+	return 0;
+}
+
+void arb_icat_put_turn(arb_buf *moves, const char *colour, const arb_buf *line)
+{
+	arb_buf_puts(moves, colour);
+	arb_buf_put(moves, line->p, line->len);
+	arb_buf_putc(moves, '\n');
+}
+
+void arb_icat_put_placement(arb_buf *moves, const cat_data *d, const char *colour, int node,
+			    int edge)
+{
+	char nn[4], en[8];
+	cat_node_name(d, (unsigned)node, nn);
+	cat_edge_name(d, (unsigned)edge, en);
+	arb_buf_printf(moves, "%s settlement %s road %s", colour, nn, en);
+}
+
+void arb_icat_put_trade(arb_buf *line, const char *with, const unsigned give[CAT_RES],
+			const unsigned get[CAT_RES])
+{
+	arb_buf_printf(line, " trade %s ", with);
+	arb_icat_cards(line, give);
+	arb_buf_puts(line, " for ");
+	arb_icat_cards(line, get);
+}
+
+void arb_icat_put_end(arb_buf *out, const arb_buf *setup, bool over, const arb_buf *moves)
+{
+	arb_buf_puts(out, "[Setup \"");
+	arb_buf_put(out, setup->p, setup->len);
+	arb_buf_puts(out, "\"]\n");
+	if (!over)
+		arb_buf_puts(out, "[Result \"*\"]\n");
+	arb_buf_putc(out, '\n');
+	arb_buf_put(out, moves->p, moves->len);
 }

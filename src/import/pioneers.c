@@ -15,7 +15,6 @@
  * become `gets` assertions, so that `arbiter check` proves the board was
  * mapped right.  notation/import.md documents the mapping and its limits.
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,7 +29,6 @@
 #define PIO_MAX_LINE 1024 /* a longer line is no Pioneers message       */
 #define PIO_VERSION "15"  /* the server versions this reads: 15.x       */
 
-static const char *const colours[PIO_MAX_PLAYERS] = { "Red", "Blue", "White", "Orange" };
 /* Pioneers' resource order (brick grain ore wool lumber) to ours. */
 static const unsigned pio_res[CAT_RES] = { R_BRICK, R_GRAIN, R_ORE, R_WOOL, R_LUMBER };
 
@@ -96,17 +94,8 @@ typedef struct conv {
 	unsigned mono_take[PIO_MAX_PLAYERS]; /* by seat */
 } conv;
 
-static int fail(conv *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static int fail(conv *c, const char *fmt, ...)
-{
-	va_list ap;
-	c->err->line = c->lineno;
-	c->err->col = c->lineno ? 1 : 0; /* a line of the log */
-	va_start(ap, fmt);
-	vsnprintf(c->err->msg, sizeof c->err->msg, fmt, ap);
-	va_end(ap);
-	return -1;
-}
+/* Set *c->err at the current line (0: the whole log) and return -1. */
+#define fail(c, ...) ARB_ICAT_FAIL(c, __VA_ARGS__)
 
 /* The first `nl` bytes of `n` in the first `hl` of `h`, or NULL. */
 static const char *find(const void *h, size_t hl, const char *n, size_t nl)
@@ -136,8 +125,8 @@ static int pio_node(const conv *c, int x, int y, int k)
 {
 	if (!c->mapped || x < 0 || y < 0 || x >= PIO_MAX_W || y >= PIO_MAX_H || k < 0 || k > 5)
 		return -1;
-	return arb_icat_node(c->d, cell_x2(x, y) + c->off_x + corner_dx[k],
-			     y + c->off_r + corner_dr[k]);
+	return cat_node_at(c->d, cell_x2(x, y) + c->off_x + corner_dx[k],
+			   y + c->off_r + corner_dr[k]);
 }
 
 /* Side k of a cell (Pioneers: 0 east, counter-clockwise) joins corners
@@ -146,7 +135,7 @@ static int pio_edge(const conv *c, int x, int y, int k)
 {
 	if (k < 0 || k > 5)
 		return -1;
-	return arb_icat_edge(c->d, pio_node(c, x, y, (k + 5) % 6), pio_node(c, x, y, k));
+	return cat_edge_between(c->d, pio_node(c, x, y, (k + 5) % 6), pio_node(c, x, y, k));
 }
 
 static int terrain_of(char t)
@@ -241,15 +230,17 @@ static int map_board(conv *c, arb_buf *setup)
 			    nland);
 	/* The first land cell is hex A: that fixes the offset; every other
 	 * land cell must then be the island's. */
-	c->off_x = d->g.hex_x[0] - cell_x2(first_x, first_y);
-	c->off_r = d->g.hex_row[0] - first_y;
+	int ax, ar;
+	cat_hex_place(d, 0, &ax, &ar);
+	c->off_x = ax - cell_x2(first_x, first_y);
+	c->off_r = ar - first_y;
 	c->mapped = true;
 	for (int y = 0; y < c->map_h; y++)
 		for (int x = 0; x < PIO_MAX_W; x++) {
 			cell *m = &c->map[y][x];
 			if (!m->kind || m->kind == 's')
 				continue;
-			m->hex = arb_icat_hex(d, cell_x2(x, y) + c->off_x, y + c->off_r);
+			m->hex = cat_hex_at(d, cell_x2(x, y) + c->off_x, y + c->off_r);
 			if (m->hex < 0)
 				return fail(
 					c,
@@ -405,7 +396,7 @@ static int param(conv *c, const char *m)
 	};
 	for (size_t i = 0; i < sizeof devs / sizeof devs[0]; i++)
 		if (!strcmp(key, devs[i].key)) {
-			if (v < 0 || v > (long)c->d->dev_count[devs[i].kind])
+			if (v < 0 || v > (long)cat_dev_cards(c->d, (unsigned)devs[i].kind))
 				return fail(c, "%s %ld: more %s cards than the base game's deck",
 					    key, v, cat_dev_name[devs[i].kind]);
 			return 0;
@@ -425,7 +416,7 @@ static int param(conv *c, const char *m)
 
 static const char *colour_of(const conv *c, int player)
 {
-	return colours[c->seat_of[player]];
+	return cat_colours[c->seat_of[player]];
 }
 
 /* Write the monopoly whose take was being told: " play monopoly R takes
@@ -441,7 +432,7 @@ static void put_take(conv *c)
 	arb_buf_printf(&c->line, " play monopoly %s takes", cat_res_name[c->mono_res]);
 	for (int s = 0; s < c->nseated; s++)
 		if (s != c->seat_of[c->cur])
-			arb_buf_printf(&c->line, " %s %u", colours[s], c->mono_take[s]);
+			arb_buf_printf(&c->line, " %s %u", cat_colours[s], c->mono_take[s]);
 	c->mono_res = -1;
 	c->mono_named = 0;
 	memset(c->mono_take, 0, sizeof c->mono_take);
@@ -469,8 +460,8 @@ static int flush_line(conv *c)
 			for (int j = 0; j < c->nsetedge; j++) {
 				if (c->set_edge[j] < 0)
 					continue;
-				const uint8_t *en = c->d->g.edge_node[c->set_edge[j]];
-				if (en[0] == c->set_node[i] || en[1] == c->set_node[i])
+				if (cat_edge_touches(c->d, (unsigned)c->set_edge[j],
+						     c->set_node[i]))
 					road = j;
 			}
 			if (road < 0)
@@ -478,12 +469,9 @@ static int flush_line(conv *c)
 					c,
 					"player %d's set-up road touches no settlement of theirs",
 					c->cur);
-			char nn[4], en[8];
-			cat_node_name(c->d, (unsigned)c->set_node[i], nn);
-			cat_edge_name(c->d, (unsigned)c->set_edge[road], en);
+			arb_icat_put_placement(&c->moves, c->d, colour_of(c, c->cur),
+					       c->set_node[i], c->set_edge[road]);
 			c->set_edge[road] = -1;
-			arb_buf_printf(&c->moves, "%s settlement %s road %s", colour_of(c, c->cur),
-				       nn, en);
 			if (i == c->nset - 1 && c->set_got) {
 				arb_buf_printf(&c->moves, " gets %s ", colour_of(c, c->cur));
 				arb_icat_cards(&c->moves, c->set_gets);
@@ -491,9 +479,7 @@ static int flush_line(conv *c)
 			arb_buf_putc(&c->moves, '\n');
 		}
 	} else {
-		arb_buf_printf(&c->moves, "%s", colour_of(c, c->cur));
-		arb_buf_put(&c->moves, c->line.p, c->line.len);
-		arb_buf_putc(&c->moves, '\n');
+		arb_icat_put_turn(&c->moves, colour_of(c, c->cur), &c->line);
 	}
 	arb_buf_reset(&c->line);
 	c->cur = -1;
@@ -555,13 +541,8 @@ static int hex_at(conv *c, int x, int y)
 	return c->map[y][x].hex;
 }
 
-/* The active line's player must be `p`. */
-static int need_turn(conv *c, int p, const char *what)
-{
-	if (c->cur != p)
-		return fail(c, "player %d %s outside their turn", p, what);
-	return 0;
-}
+/* The active line's player must be `p` (p is a player: 0 or more). */
+#define need_turn(c, p, what) arb_icat_need_turn((c)->err, (c)->lineno, (c)->cur, p, what)
 
 /* One event: player p's message m (the "player N" prefix removed). */
 static int event(conv *c, int p, const char *m)
@@ -739,10 +720,7 @@ static int event(conv *c, int p, const char *m)
 		give[a] = (unsigned)n;
 		get[b] = 1;
 		c->roads_left = 0;
-		arb_buf_puts(&c->line, " trade bank ");
-		arb_icat_cards(&c->line, give);
-		arb_buf_puts(&c->line, " for ");
-		arb_icat_cards(&c->line, get);
+		arb_icat_put_trade(&c->line, "bank", give, get);
 		return 0;
 	}
 	k = 0; /* %n is stored only when the text before it matched */
@@ -755,10 +733,7 @@ static int event(conv *c, int p, const char *m)
 		    read_res(rest + 8, rec, NULL) || v < 0 || v >= c->nplayers || c->seat_of[v] < 0)
 			return fail(c, "\"%.80s\" is no domestic trade", m);
 		c->roads_left = 0;
-		arb_buf_printf(&c->line, " trade %s ", colour_of(c, v));
-		arb_icat_cards(&c->line, rec);
-		arb_buf_puts(&c->line, " for ");
-		arb_icat_cards(&c->line, sup);
+		arb_icat_put_trade(&c->line, colour_of(c, v), rec, sup);
 		return 0;
 	}
 	if (sscanf(m, "won with %d", &n) == 1) {
@@ -1033,24 +1008,18 @@ static int put_record(void *ctx, arb_buf *out)
 		const char *names[PIO_MAX_PLAYERS];
 		for (int s = 0; s < c->nseated; s++)
 			names[s] = c->names[c->player_at[s]];
-		arb_import_seats(out, colours, names, c->nseated, c->err);
+		arb_import_seats(out, cat_colours, names, c->nseated, c->err);
 		/* Pioneers' rules where they are not the rulebook's: a
 		 * shortage is paid in seat order from the roller, and the
 		 * bank holds resource-count cards of each resource. */
 		char variant[128], bank[16] = "";
-		if (c->bank_cards != (int)c->d->bank)
+		if (c->bank_cards != (int)cat_bank_cards(c->d))
 			snprintf(bank, sizeof bank, " bank=%d", c->bank_cards);
 		snprintf(variant, sizeof variant,
 			 "phases=%s robber=any vp-cards=revealed shortage=order%s",
 			 c->strict_trade ? "strict" : "combined", bank);
 		arb_import_tag(out, "Variant", variant);
-		arb_buf_puts(out, "[Setup \"");
-		arb_buf_put(out, c->setup_tag.p, c->setup_tag.len);
-		arb_buf_puts(out, "\"]\n");
-		if (!c->over)
-			arb_buf_puts(out, "[Result \"*\"]\n");
-		arb_buf_putc(out, '\n');
-		arb_buf_put(out, c->moves.p, c->moves.len);
+		arb_icat_put_end(out, &c->setup_tag, c->over, &c->moves);
 	}
 	return rc;
 }
@@ -1118,7 +1087,8 @@ static int pio_convert(arb_import_in *in, const arb_import_sink *sink, arb_impor
 	c->params_conn = -1;
 	memset(c->seat_of, -1, sizeof c->seat_of);
 	c->nplayers = PIO_MAX_PLAYERS;
-	c->bank_cards = c->d ? (int)c->d->bank : 0; /* a game block without resource-count */
+	c->bank_cards =
+		c->d ? (int)cat_bank_cards(c->d) : 0; /* a game block without resource-count */
 	arb_buf *const bufs[] = { &c->moves, &c->line, &c->setup_tag };
 	int rc = arb_import_finish(c->d ? convert(c, in) : -1, put_record, c, sink, bufs, 3, err);
 	free(c);

@@ -27,7 +27,6 @@
  * commands) is refused, naming it.  notation/import.md documents the
  * mapping and its limits.
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,8 +42,6 @@
 #define SOC_HEXES 37	      /* SOCBoardLayout: land and its water ring */
 #define SOC_STATE_OVER 1000   /* SOCGame.OVER                           */
 #define SOC_STATE_SPECIAL 100 /* SOCGame.SPECIAL_BUILDING (6 players)   */
-
-static const char *const colours[SOC_SEATS] = { "Red", "Blue", "White", "Orange" };
 
 /* The hex coordinate of each of SOCBoardLayout's 37 hexes, row by row
  * (the classic encoding: the first digit runs north-west to south-east,
@@ -124,17 +121,7 @@ typedef struct conv {
 } conv;
 
 /* Set *c->err at the current line and return -1. */
-static int fail(conv *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static int fail(conv *c, const char *fmt, ...)
-{
-	va_list ap;
-	c->err->line = c->lineno;
-	c->err->col = c->lineno ? 1 : 0;
-	va_start(ap, fmt);
-	vsnprintf(c->err->msg, sizeof c->err->msg, fmt, ap);
-	va_end(ap);
-	return -1;
-}
+#define fail(c, ...) ARB_ICAT_FAIL(c, __VA_ARGS__)
 
 /* ------------------------------------------------------------ fields */
 
@@ -254,7 +241,7 @@ static int edge_at(const conv *c, int coord)
 		return -1;
 	bool vertical = ((coord & 0x0F) + (coord >> 4)) % 2 == 0;
 	int a = vertical ? coord + 0x01 : coord, b = vertical ? coord + 0x10 : coord + 0x11;
-	return arb_icat_edge(c->d, node_at(c, a), node_at(c, b));
+	return cat_edge_between(c->d, node_at(c, a), node_at(c, b));
 }
 
 /* SOCBoardLayout: hexLayout (6 water, 0 desert, 1..5 clay ore sheep wheat
@@ -292,7 +279,8 @@ static int board_layout(conv *c, const char *body)
 		}
 		c->hex_of[soc_hex_id[i]] = h;
 		for (int k = 0; k < 6; k++)
-			c->node_of[soc_hex_id[i] + soc_corner[k]] = c->d->g.hex_node[h][k];
+			c->node_of[soc_hex_id[i] + soc_corner[k]] =
+				cat_hex_corner(c->d, (unsigned)h, (unsigned)k);
 	}
 	int harb_kind[CAT_HARBOURS], harb_edge[CAT_HARBOURS], nharb = 0;
 	for (int i = 0; i < SOC_HEXES; i++) {
@@ -319,7 +307,8 @@ static int board_layout(conv *c, const char *body)
 		/* The port's side facing land joins its corners facing-1 and
 		 * facing (mod 6), which are the land's. */
 		int a = node_at(c, soc_hex_id[i] + soc_corner[facing - 1]);
-		int e = arb_icat_edge(c->d, a, node_at(c, soc_hex_id[i] + soc_corner[facing % 6]));
+		int e = cat_edge_between(c->d, a,
+					 node_at(c, soc_hex_id[i] + soc_corner[facing % 6]));
 		if (e < 0)
 			return fail(c, "the port at hex 0x%02X faces no coast of the island",
 				    soc_hex_id[i]);
@@ -408,7 +397,7 @@ static int game_options(conv *c, const char *opts)
 /* The colour of seated player pn. */
 static const char *colour_of(const conv *c, int pn)
 {
-	return colours[c->seat_of[pn]];
+	return cat_colours[c->seat_of[pn]];
 }
 
 /* pn when that player sits in this game; else -1, the error set. */
@@ -438,15 +427,11 @@ static int flush_line(conv *c)
 			return fail(c,
 				    "player %d's set-up placement is not a settlement and a road",
 				    c->cur);
-		char nn[4], en[8];
-		cat_node_name(c->d, (unsigned)c->set_node, nn);
-		cat_edge_name(c->d, (unsigned)c->set_edge, en);
-		arb_buf_printf(&c->moves, "%s settlement %s road %s\n", colour_of(c, c->cur), nn,
-			       en);
-	} else {
-		arb_buf_puts(&c->moves, colour_of(c, c->cur));
-		arb_buf_put(&c->moves, c->line.p, c->line.len);
+		arb_icat_put_placement(&c->moves, c->d, colour_of(c, c->cur), c->set_node,
+				       c->set_edge);
 		arb_buf_putc(&c->moves, '\n');
+	} else {
+		arb_icat_put_turn(&c->moves, colour_of(c, c->cur), &c->line);
 	}
 	arb_buf_reset(&c->line);
 	c->cur = -1;
@@ -496,12 +481,7 @@ static int start_line(conv *c, long pn, bool setup)
 }
 
 /* 0 when it is player pn's line; else -1, the error naming `what`. */
-static int need_turn(conv *c, long pn, const char *what)
-{
-	if (c->cur < 0 || pn != c->cur)
-		return fail(c, "player %ld %s outside their turn", pn, what);
-	return 0;
-}
+#define need_turn(c, pn, what) arb_icat_need_turn((c)->err, (c)->lineno, (c)->cur, pn, what)
 
 /* Append the cards of a discard, some unseen: "3lumber+2?", "5?". */
 static void put_unseen(arb_buf *b, const unsigned v[CAT_RES], unsigned unknown)
@@ -995,10 +975,7 @@ static int game_message(conv *c, const char *name, const char *body, enum aud au
 				    "write",
 				    pn);
 		c->roads_left = 0;
-		arb_buf_puts(&c->line, " trade bank ");
-		arb_icat_cards(&c->line, give);
-		arb_buf_puts(&c->line, " for ");
-		arb_icat_cards(&c->line, get);
+		arb_icat_put_trade(&c->line, "bank", give, get);
 		return 0;
 	}
 	if (!strcmp(name, "SOCAcceptOffer")) {
@@ -1013,15 +990,9 @@ static int game_message(conv *c, const char *name, const char *body, enum aud au
 			return -1;
 		c->roads_left = 0;
 		if (w == c->cur) {
-			arb_buf_printf(&c->line, " trade %s ", colour_of(c, (int)v));
-			arb_icat_cards(&c->line, give);
-			arb_buf_puts(&c->line, " for ");
-			arb_icat_cards(&c->line, get);
+			arb_icat_put_trade(&c->line, colour_of(c, (int)v), give, get);
 		} else if (v == c->cur) {
-			arb_buf_printf(&c->line, " trade %s ", colour_of(c, (int)w));
-			arb_icat_cards(&c->line, get);
-			arb_buf_puts(&c->line, " for ");
-			arb_icat_cards(&c->line, give);
+			arb_icat_put_trade(&c->line, colour_of(c, (int)w), get, give);
 		} else {
 			return fail(c, "players %ld and %ld trade outside their turns", w, v);
 		}
@@ -1304,20 +1275,15 @@ static int put_record(void *ctx, arb_buf *out)
 	const char *names[SOC_SEATS];
 	for (int s = 0; s < c->nseats; s++)
 		names[s] = c->names[c->pn_at[s]];
-	arb_import_seats(out, colours, names, c->nseats, c->err);
+	arb_import_seats(out, cat_colours, names, c->nseats, c->err);
 	char variant[96];
 	snprintf(variant, sizeof variant, "bank=unlimited phases=combined%s",
 		 c->robber_token ? "" : " robber=any");
 	arb_import_tag(out, "Variant", variant);
 	if (view != -2)
-		arb_import_tag(out, "View", view == -1 ? "observer" : colours[c->seat_of[view]]);
-	arb_buf_puts(out, "[Setup \"");
-	arb_buf_put(out, c->setup_tag.p, c->setup_tag.len);
-	arb_buf_puts(out, "\"]\n");
-	if (!c->over)
-		arb_buf_puts(out, "[Result \"*\"]\n");
-	arb_buf_putc(out, '\n');
-	arb_buf_put(out, c->moves.p, c->moves.len);
+		arb_import_tag(out, "View",
+			       view == -1 ? "observer" : cat_colours[c->seat_of[view]]);
+	arb_icat_put_end(out, &c->setup_tag, c->over, &c->moves);
 	return 0;
 }
 

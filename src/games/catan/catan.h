@@ -22,17 +22,13 @@
 #include <string.h>
 
 #include "../game.h"
+#include "catan_api.h"
 
-#define CAT_HEXES 19
 #define CAT_NODES 54
 #define CAT_EDGES 72
-#define CAT_RES 5 /* brick lumber wool grain ore            */
-#define CAT_DEV 5 /* knight road-building plenty monopoly vp */
 #define CAT_SEATS 4
-#define CAT_HARBOURS 9
 #define CAT_MAX_ACTS 40	  /* actions in one turn line                */
 #define CAT_MAX_ROADS 15  /* roads per player: longest_road.c sizes for it */
-#define CAT_MAX_BANK 51	  /* cards per resource: 5 x 51 fit a hand's byte */
 #define CAT_NONE 0xff	  /* no seat / no hex / no node              */
 #define CAT_OBSERVER 0xfe /* the View of a record written by no seat */
 #define CAT_UNSEEN 0xfe	  /* a card the writer did not see ('?')     */
@@ -40,9 +36,6 @@
 	32768 /* ways the unseen cards may have gone that
 			     * a replay follows (hidden/)       */
 
-enum { R_BRICK, R_LUMBER, R_WOOL, R_GRAIN, R_ORE };
-enum { D_KNIGHT, D_ROADS, D_PLENTY, D_MONOPOLY, D_VP };
-enum { T_DESERT = CAT_RES }; /* terrain = the resource it yields, or desert */
 enum { C_ROAD, C_SETTLEMENT, C_CITY, C_DEV, C_NCOST };
 #define HARB_GENERIC CAT_RES /* harbour kind: a resource (2:1) or generic */
 
@@ -398,9 +391,6 @@ typedef struct cat_turn {
 	bool quiet;
 } cat_turn;
 
-/* Seat colours, NULL-ended (the ops table's colours). */
-extern const char *const cat_colours[];
-
 /* The colour name of a seat. */
 static inline const char *cat_cname(const cat_game *g, unsigned seat)
 {
@@ -436,12 +426,7 @@ void cat_board_finish(const cat_data *d, cat_board *b);
 bool cat_board_check(const cat_data *d, const cat_board *b, char *why, size_t whylen);
 
 /* notation.c */
-extern const char *const cat_res_name[CAT_RES];
-extern const char *const cat_dev_name[CAT_DEV];
 extern const char *const cat_terrain_name[CAT_RES + 1];
-extern const char cat_res_letter[CAT_RES + 1];
-void cat_node_name(const cat_data *d, unsigned node, char out[4]);
-void cat_edge_name(const cat_data *d, unsigned edge, char out[8]);
 int cat_parse_node(const cat_data *d, const char *s, size_t n);
 int cat_parse_edge(const cat_data *d, const char *s, size_t n);
 int cat_parse_hex(const char *s, size_t n);

@@ -65,12 +65,7 @@ int cat_parse_edge(const cat_data *d, const char *s, size_t n)
 	if (n != 5 || s[2] != '-')
 		return -1;
 	int a = cat_parse_node(d, s, 2), b = cat_parse_node(d, s + 3, 2);
-	if (a < 0 || b < 0)
-		return -1;
-	for (unsigned i = 0; i < d->g.node_nadj[a]; i++)
-		if (d->g.node_adj[a][i] == b)
-			return d->g.node_edge[a][i];
-	return -1;
+	return cat_edge_between(d, a, b);
 }
 
 /* A hex: one letter A..S, any case. */
