@@ -121,7 +121,8 @@ $(BUILD)/tests/%: tests/%.c $(LIB_OBJ) $(wildcard tests/*/*.h tests/games/*/*.h)
 		$(LIB_OBJ) $(DEP_LIBS) $(CMOCKA_LIBS)
 
 # A harness without libFuzzer: tests/fuzz/replay.c runs the files named.
-$(BUILD)/tests/fuzz/%: tests/fuzz/%.c tests/fuzz/replay.c $(LIB_OBJ) $(wildcard tests/fuzz/*.h) src/main.c
+$(BUILD)/tests/fuzz/%: tests/fuzz/%.c tests/fuzz/replay.c $(LIB_OBJ) $(wildcard tests/fuzz/*.h) src/main.c \
+		src/match/game.c
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  FUZZ    $@")
 	$(Q)$(CC) $(ARB_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< tests/fuzz/replay.c \

@@ -96,4 +96,26 @@ lim 1 0 70 "$hdr{" "y" "}\n" | seed fuzz_limits                              # a
 
 # fuzz_data: the games' data, and the corpus's replacements
 for y in notation/*/*.yaml corpus/*/*.yaml; do seed fuzz_data <"$y"; done
+# fuzz_import: byte 0 then a file of tests/import (0: recognised, as
+# without --from); logs cut at a line, so they stay small
+mkdir -p "$out/fuzz_import"
+for f in tests/import/*.jcz; do { printf '\0'; jq -c . "$f" 2>/dev/null || cat "$f"; } | seed fuzz_import; done
+for f in tests/import/*.soclog tests/import/*.log; do
+	{ printf '\0'; head -c 20000 "$f" | sed '$d'; } | seed fuzz_import
+done
+
+# fuzz_match: what `arbiter bot` seats write in short matches, each line
+# logged before it is sent (so the log keeps the order the runner read
+# them in), the hello answers first
+mkdir -p "$out/fuzz_match"
+log=$(mktemp) && bot=$(mktemp) && trap 'rm -f "$log" "$bot"' EXIT
+printf '#!/bin/sh\n"$1" bot --seed "$3" | while IFS= read -r l; do printf "%%s\\n" "$l" >>"$2"; printf "%%s\\n" "$l"; done\n' >"$bot"
+for spec in "catan 3 7 20" "catan 4 11 12" "carcassonne 2 7 40" "carcassonne 5 9 15" "elasund 2 7 20" "elasund 4 9 10"; do
+	set -- $spec
+	: >"$log"
+	bots=""
+	for i in $(seq 1 "$2"); do bots="$bots --bot p$i='sh $bot $A $log $(($3 + i))'"; done
+	eval "\"$A\" match --game $1 --players $2 $bots --games 1 --max-moves $4 -s $3 -o /dev/null" >/dev/null 2>&1 || :
+	{ echo "$1 $2 $3 max $4"; grep '^hello' "$log"; grep -v '^hello' "$log"; } | seed fuzz_match
+done
 echo "$(find "$out" -name 'raw-*' | wc -l) seeds in $out"

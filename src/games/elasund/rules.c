@@ -157,8 +157,11 @@ static int pirates(el_game *g, const el_move *m, arb_reject *rej)
 		}
 		ps->gold = (int16_t)(ps->gold - c->gold);
 		pool.gold = (uint8_t)(pool.gold + c->gold);
+		/* k == NINFL: the unseen cards, a view's only (slot 0 there; 0 of
+		 * them in a full record, whose hands have no slot for them) */
 		for (int k = 0; k <= NINFL; k++) {
-			int v = k < NINFL ? c->infl[k] : c->unseen, ck = EL_CI(g, k);
+			int v = k < NINFL ? c->infl[k] : c->unseen,
+			    ck = EL_CI(g, k < NINFL ? k : 0);
 			ps->infl[ck] = (int16_t)(ps->infl[ck] - v);
 			pool.infl[ck] = (uint8_t)(pool.infl[ck] + v);
 			el_vop_add(g, VOP_PDISC, (int)s, k, v, m->at_disc[s]);
@@ -194,7 +197,8 @@ static int pirates(el_game *g, const el_move *m, arb_reject *rej)
 		p->seat[me].gold = (int16_t)(p->seat[me].gold + c->gold);
 		pool.gold = (uint8_t)(pool.gold - c->gold);
 		for (int k = 0; k <= NINFL; k++) {
-			int v = k < NINFL ? c->infl[k] : c->unseen, ck = EL_CI(g, k);
+			int v = k < NINFL ? c->infl[k] : c->unseen,
+			    ck = EL_CI(g, k < NINFL ? k : 0);
 			p->seat[me].infl[ck] = (int16_t)(p->seat[me].infl[ck] + v);
 			pool.infl[ck] = (uint8_t)(pool.infl[ck] - v);
 			el_vop_add(g, VOP_LOOT, me, k, v, m->at_loot);
