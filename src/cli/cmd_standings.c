@@ -274,46 +274,31 @@ seen_game *st_seen_slot(st_ctx *c, const arb_digest *d)
 	return &c->seen[k];
 }
 
-/* Whether the game `doc` (read from src:line, in group ev) is one seen
+/* Whether the game `g` (read from src:line, in group ev) is one seen
  * before: with --duplicates=skip it is then left out, with a warning;
  * with warn, counted again, with a warning; with count, never asked.
  * Returns true when the game must not be counted. */
-static bool duplicate(st_ctx *c, json_t *doc, size_t ev, const char *src, size_t line)
+static bool duplicate(st_ctx *c, const st_result *g, size_t ev, const char *src, size_t line)
 {
-	if (c->o->duplicates == DUP_COUNT)
+	if (c->o->duplicates == DUP_COUNT || !g->has_digest)
 		return false;
-	arb_digest d;
-	const char *hex = json_string_value(json_object_get(doc, "digest"));
-	if ((!hex || !arb_digest_parse(hex, &d)) && c->raw) {
-		/* results without a fingerprint: the same result line */
-		arb_bytes_digest(c->raw, c->rawlen, &d);
-	} else if (!hex || !arb_digest_parse(hex, &d)) {
-		/* a YAML document: its content, keys in order */
-		char *text = json_dumps(doc, JSON_COMPACT | JSON_SORT_KEYS);
-		if (!text) /* out of memory: counted, as nothing can tell */
-			return false;
-		arb_bytes_digest(text, strlen(text), &d);
-		free(text);
-	}
 	/* the first copy is named by the game's own place, which a result
 	 * names: the same by every route */
-	const char *game_file = *st_str(doc, "file") ? st_str(doc, "file") : src;
-	size_t game_line = *st_str(doc, "file")
-				   ? (size_t)json_integer_value(json_object_get(doc, "line"))
-				   : line;
-	seen_game *g = st_seen_slot(c, &d);
-	if (!g->file1) {
-		g->d = d;
-		g->file1 = st_file_index(c, game_file);
-		g->line = (uint32_t)game_line;
-		g->event = (uint32_t)ev;
+	const char *game_file = *g->file ? g->file : src;
+	size_t game_line = *g->file ? (size_t)g->line : line;
+	seen_game *s = st_seen_slot(c, &g->digest);
+	if (!s->file1) {
+		s->d = g->digest;
+		s->file1 = st_file_index(c, game_file);
+		s->line = (uint32_t)game_line;
+		s->event = (uint32_t)ev;
 		c->nseen++;
 		return false;
 	}
-	const char *first = c->files[g->file1 - 1];
+	const char *first = c->files[s->file1 - 1];
 	bool skip = c->o->duplicates == DUP_SKIP;
-	if (g->line)
-		st_warn_at(c, src, line, "the same game as %s:%u: %s", first, (unsigned)g->line,
+	if (s->line)
+		st_warn_at(c, src, line, "the same game as %s:%u: %s", first, (unsigned)s->line,
 			   skip ? "not counted again" : "counted again (--duplicates=warn)");
 	else
 		st_warn_at(c, src, line, "a game that the partial table %s counted: %s", first,
@@ -323,21 +308,20 @@ static bool duplicate(st_ctx *c, json_t *doc, size_t ev, const char *src, size_t
 	return skip;
 }
 
-/* The group of a game with these tags: its Event, then Round and Table as
- * --group asks, or one for all (--group=none). */
-static size_t group_of(st_ctx *c, json_t *tags)
+/* The group of game g: its Event, then Round and Table as --group asks,
+ * or one for all (--group=none). */
+static size_t group_of(st_ctx *c, const st_result *g)
 {
 	if (c->o->group == GROUP_NONE)
 		return st_event_index(c, "All games");
 	char group[512];
-	const char *event_name = tags ? st_str(tags, "Event") : "";
-	int glen = snprintf(group, sizeof group, "%s", *event_name ? event_name : "(no Event tag)");
+	int glen = snprintf(group, sizeof group, "%s", *g->event ? g->event : "(no Event tag)");
 	if (c->o->group >= 1 && glen > 0 && (size_t)glen < sizeof group)
 		glen += snprintf(group + glen, sizeof group - (size_t)glen, ", round %s",
-				 tags && *st_str(tags, "Round") ? st_str(tags, "Round") : "?");
+				 *g->round ? g->round : "?");
 	if (c->o->group >= 2 && glen > 0 && (size_t)glen < sizeof group)
 		snprintf(group + glen, sizeof group - (size_t)glen, ", table %s",
-			 tags && *st_str(tags, "Table") ? st_str(tags, "Table") : "?");
+			 *g->table ? g->table : "?");
 	return st_event_index(c, group);
 }
 
@@ -366,86 +350,94 @@ static int64_t place_points(st_ctx *c, size_t n, size_t place, size_t last, cons
 	return sum * POINTS_UNIT / (int64_t)(last - place + 1);
 }
 
-/* List the game `doc` as left out of group ev: its place, verdict and
- * why (`why`, or its own message). */
-static void leave_out(st_ctx *c, size_t ev, json_t *doc, const char *verdict, const char *why)
+const char *st_verdict_name(arb_verdict v)
+{
+	switch (v) {
+	case ARB_LEGAL:
+		return "legal";
+	case ARB_UNFINISHED:
+		return "unfinished";
+	case ARB_ILLEGAL:
+		return "illegal";
+	case ARB_ERROR:
+		break;
+	}
+	return "error";
+}
+
+/* List the game g as left out of group ev: its place, verdict and why
+ * (`why`, or its own message). */
+static void leave_out(st_ctx *c, size_t ev, const st_result *g, const char *verdict,
+		      const char *why)
 {
 	json_t *lo = json_object();
-	arb_json_set(lo, "file", arb_json_str(st_str(doc, "file")));
-	json_t *line = json_object_get(doc, "line");
-	arb_json_set(lo, "line", line ? json_incref(line) : json_integer(0));
-	arb_json_set(lo, "verdict", arb_json_str(*verdict ? verdict : "error"));
+	arb_json_set(lo, "file", arb_json_str(g->file));
+	arb_json_set(lo, "line", json_integer(g->line));
+	arb_json_set(lo, "verdict", arb_json_str(verdict));
 	if (!why) {
-		json_t *ill = json_object_get(doc, "illegal");
-		why = ill ? st_str(ill, "message") : st_str(doc, "message");
-		if (!*why && !strcmp(verdict, "unfinished"))
+		why = g->message;
+		if (!*why && g->verdict == ARB_UNFINISHED)
 			why = "the game is not over";
 	}
 	arb_json_set(lo, "why", arb_json_str(why));
 	arb_json_push(c->ev[ev].left_out, lo);
 }
 
-/* Whether two seats of `seats` are one player (the same name, as --names
- * compares them): a record error, or that player would be counted twice
- * for one game.  Says which in why[size]. */
-static bool seat_twice(const st_ctx *c, json_t *seats, char *why, size_t size)
+/* The seats' players (st_player_get), or -1 when two seats are one
+ * player (the same name, as --names compares them): a record error, or
+ * that player would be counted twice for one game.  Says which in
+ * why[size]; no player is added then. */
+static int seat_players(st_ctx *c, size_t ev, const st_result *g, size_t *who, char *why,
+			size_t size)
 {
-	size_t n = json_array_size(seats);
-	arb_buf key[ARB_MAX_SEATS] = { 0 };
 	size_t at[ARB_MAX_SEATS], shown;
-	bool twice = false;
-	for (size_t i = 0; i < n && !twice; i++) {
-		name_forms(c, st_str(json_array_get(seats, i), "player"), &key[i], &shown, &at[i]);
-		for (size_t j = 0; j < i && !twice; j++) {
-			if (strcmp(key[i].p + at[i], key[j].p + at[j]))
+	for (size_t i = 0; i < g->nseats; i++) {
+		name_forms(c, g->seat[i].player, &c->seat_keys[i], &shown, &at[i]);
+		for (size_t j = 0; j < i; j++) {
+			if (strcmp(c->seat_keys[i].p + at[i], c->seat_keys[j].p + at[j]))
 				continue;
-			json_t *a = json_array_get(seats, j), *b = json_array_get(seats, i);
 			snprintf(
 				why, size,
 				"player \"%.200s\" holds two seats (%s and %s): one player plays one seat",
-				st_str(b, "player"), st_str(a, "colour"), st_str(b, "colour"));
-			twice = true;
+				g->seat[i].player, g->seat[j].colour, g->seat[i].colour);
+			return -1;
 		}
 	}
-	for (size_t i = 0; i < n; i++)
-		arb_buf_free(&key[i]);
-	return twice;
+	for (size_t i = 0; i < g->nseats; i++)
+		who[i] = st_player_get(c, ev, g->seat[i].player);
+	return 0;
 }
 
-/* The seats of a counted game (n of them, `win` as counted) added to
- * their players, all or none: each sum in checked arithmetic; who[] gets
- * the seats' players (indices: pointers would dangle), placed[] their
- * places.  Returns 0,
- * or -1 with a diagnostic when a sum would overflow. */
-static int tally_seats(st_ctx *c, size_t ev, json_t *seats, const bool *win, unsigned last,
-		       size_t *who, size_t *placed, const char *src, size_t line)
+/* The seats of a counted game (`win` as counted) added to their players
+ * who[], all or none: each sum in checked arithmetic; placed[] gets their
+ * places.  Returns 0, or -1 with a diagnostic when a sum would overflow. */
+static int tally_seats(st_ctx *c, const st_result *g, const bool *win, unsigned last,
+		       const size_t *who, size_t *placed, const char *src, size_t line)
 {
-	size_t n = json_array_size(seats);
-	long score[ARB_MAX_SEATS], best = 0;
-	for (size_t i = 0; i < n; i++) {
-		json_t *s = json_array_get(seats, i);
-		score[i] = (long)json_integer_value(json_object_get(s, "score"));
-		if (i == 0 || score[i] > best)
-			best = score[i];
-		who[i] = st_player_get(c, ev, st_str(s, "player"));
-	}
+	size_t n = g->nseats;
+	long best = 0;
+	for (size_t i = 0; i < n; i++)
+		if (i == 0 || g->seat[i].score > best)
+			best = g->seat[i].score;
 	player sum[ARB_MAX_SEATS];
 	/* place: winners first, then by score; equal standing shares a place */
 	for (size_t i = 0; i < n; i++) {
 		size_t ahead = 0, tied = 0;
+		long si = g->seat[i].score;
 		for (size_t j = 0; j < n; j++) {
 			if (j == i)
 				continue;
 			/* winners, then the seats that did not forfeit, then score */
+			long sj = g->seat[j].score;
 			bool li = last >> i & 1, lj = last >> j & 1;
 			bool better = (win[j] && !win[i]) || (win[j] == win[i] && (li && !lj)) ||
-				      (win[j] == win[i] && li == lj && score[j] > score[i]);
-			bool same = win[j] == win[i] && li == lj && score[j] == score[i];
+				      (win[j] == win[i] && li == lj && sj > si);
+			bool same = win[j] == win[i] && li == lj && sj == si;
 			ahead += better;
 			tied += same;
 		}
 		size_t place = placed[i] = ahead + 1;
-		int64_t share = best > 0 ? llround((double)score[i] * SHARE_UNIT / (double)best)
+		int64_t share = best > 0 ? llround((double)si * SHARE_UNIT / (double)best)
 					 : (win[i] ? SHARE_UNIT : 0);
 		int64_t points = 0;
 		switch (c->sc.kind) {
@@ -466,7 +458,7 @@ static int tally_seats(st_ctx *c, size_t ev, json_t *seats, const bool *win, uns
 		if (__builtin_add_overflow(p->games, 1, &p->games) ||
 		    __builtin_add_overflow(p->wins, win[i], &p->wins) ||
 		    __builtin_add_overflow(p->places[place - 1], 1, &p->places[place - 1]) ||
-		    __builtin_add_overflow(p->score, score[i], &p->score) ||
+		    __builtin_add_overflow(p->score, si, &p->score) ||
 		    __builtin_add_overflow(p->share, share, &p->share) ||
 		    __builtin_add_overflow(p->points, points, &p->points))
 			return st_input_error(c, src, line, 1,
@@ -478,82 +470,74 @@ static int tally_seats(st_ctx *c, size_t ev, json_t *seats, const bool *win, uns
 	return 0;
 }
 
-/* One game's document (as check --format=json writes it, read from `src`
- * at `line`, its values checked by standings_read.c) into the tables.
- * Returns -1 (with a diagnostic) when a sum would overflow. */
-int st_add_game(st_ctx *c, json_t *doc, const char *src, size_t line)
+/* A stopped game's entry in its group's list: the winners decided. */
+static void list_stopped(st_ctx *c, size_t ev, const st_result *g, const bool *win)
 {
-	json_t *tags = json_object_get(doc, "tags");
-	size_t ev = group_of(c, tags);
-	if (duplicate(c, doc, ev, src, line))
+	json_t *winners = json_array();
+	for (size_t i = 0; i < g->nseats; i++)
+		if (win[i]) /* as written: the same by every route */
+			arb_json_push(winners, arb_json_str(g->seat[i].player));
+	json_t *st = json_object();
+	arb_json_set(st, "file", arb_json_str(g->file));
+	arb_json_set(st, "line", json_integer(g->line));
+	arb_json_set(st, "termination", arb_json_str(g->termination));
+	arb_json_set(st, "moves", json_integer(g->moves));
+	arb_json_set(st, "winners", winners);
+	arb_json_push(c->ev[ev].stopped, st);
+}
+
+/* One game's result (read from `src` at `line`, its values checked by
+ * standings_read.c when it came as a document) into the tables.  Returns
+ * -1 (with a diagnostic) when a sum would overflow. */
+int st_add_game(st_ctx *c, const st_result *g, const char *src, size_t line)
+{
+	size_t ev = group_of(c, g);
+	if (duplicate(c, g, ev, src, line))
 		return 0;
-	const char *verdict = st_str(doc, "verdict");
-	json_t *seats = json_object_get(doc, "seats");
+	arb_verdict v = g->verdict;
 	/* a game stopped with its winners decided (check names its
 	 * Termination) counts with them */
-	const char *termination = st_str(doc, "termination");
-	bool stopped = !strcmp(verdict, "unfinished") && *termination;
+	bool stopped = v == ARB_UNFINISHED && *g->termination;
 	/* the same exit status by both routes: 1 for an illegal game, 2 for
 	 * a record that could not be replayed */
-	if (!strcmp(verdict, "illegal"))
+	if (v == ARB_ILLEGAL)
 		arb_out_status(c->out, ARB_EXIT_ILLEGAL);
-	else if (strcmp(verdict, "legal") && strcmp(verdict, "unfinished"))
+	else if (v == ARB_ERROR)
 		arb_out_status(c->out, ARB_EXIT_ERROR);
-	bool counts = !strcmp(verdict, "legal") || stopped ||
-		      (c->o->include_illegal && !strcmp(verdict, "illegal"));
-	if (!counts || !json_is_array(seats) || json_array_size(seats) == 0) {
-		leave_out(c, ev, doc, verdict, NULL);
+	bool counts = v == ARB_LEGAL || stopped || (c->o->include_illegal && v == ARB_ILLEGAL);
+	if (!counts || g->nseats == 0) {
+		leave_out(c, ev, g, st_verdict_name(v), NULL);
 		return 0;
 	}
-	size_t n = json_array_size(seats);
-	if (n > ARB_MAX_SEATS)
-		return st_input_error(c, src, line, 1,
-				      "a game with %zu seats: games have at most %d", n,
-				      ARB_MAX_SEATS);
 	char why[ARB_MSG_MAX];
-	if (seat_twice(c, seats, why, sizeof why)) {
+	size_t who[ARB_MAX_SEATS], placed[ARB_MAX_SEATS];
+	if (seat_players(c, ev, g, who, why, sizeof why)) {
 		st_input_error(c, src, line, 1, "%s: the game is left out", why);
-		leave_out(c, ev, doc, "error", why);
+		leave_out(c, ev, g, "error", why);
 		return 0;
 	}
 	bool win[ARB_MAX_SEATS];
-	for (size_t i = 0; i < n; i++)
-		win[i] = json_is_true(json_object_get(json_array_get(seats, i), "winner")) &&
-			 (!strcmp(verdict, "legal") || stopped);
+	for (size_t i = 0; i < g->nseats; i++)
+		win[i] = g->seat[i].winner && (v == ARB_LEGAL || stopped);
 	if (c->ev[ev].games == LONG_MAX)
 		return st_input_error(c, src, line, 1, "group %s: too many games to count",
 				      c->ev[ev].name);
 	/* a match game a seat forfeited ([Forfeit "Blue: ..."], written by
 	 * `arbiter match`): that seat is placed last (notation/match.md) */
 	unsigned last = 0;
-	const char *ff = stopped ? st_str(tags, "Forfeit") : "";
+	const char *ff = stopped ? g->forfeit : "";
 	size_t fflen = strcspn(ff, ":");
-	for (size_t i = 0; ff[fflen] == ':' && i < n; i++) {
-		const char *col = st_str(json_array_get(seats, i), "colour");
+	for (size_t i = 0; ff[fflen] == ':' && i < g->nseats; i++) {
+		const char *col = g->seat[i].colour;
 		if (strlen(col) == fflen && !strncasecmp(col, ff, fflen))
 			last |= 1u << i;
 	}
-	size_t who[ARB_MAX_SEATS], placed[ARB_MAX_SEATS];
-	if (tally_seats(c, ev, seats, win, last, who, placed, src, line) ||
-	    st_fit_add(c, ev, n, who, placed, src, line))
+	if (tally_seats(c, g, win, last, who, placed, src, line) ||
+	    st_fit_add(c, ev, g->nseats, who, placed, src, line))
 		return -1;
 	c->ev[ev].games++;
-	if (stopped) {
-		json_t *winners = json_array();
-		for (size_t i = 0; i < n; i++)
-			if (win[i]) /* as written: the same by every route */
-				arb_json_push(winners, arb_json_str(st_str(json_array_get(seats, i),
-									   "player")));
-		json_t *st = json_object();
-		arb_json_set(st, "file", arb_json_str(st_str(doc, "file")));
-		json_t *ln = json_object_get(doc, "line");
-		arb_json_set(st, "line", ln ? json_incref(ln) : json_integer(0));
-		arb_json_set(st, "termination", arb_json_str(termination));
-		json_t *mv = json_object_get(doc, "moves");
-		arb_json_set(st, "moves", mv ? json_incref(mv) : json_integer(0));
-		arb_json_set(st, "winners", winners);
-		arb_json_push(c->ev[ev].stopped, st);
-	}
+	if (stopped)
+		list_stopped(c, ev, g, win);
 	return 0;
 }
 
@@ -863,6 +847,9 @@ int arb_cmd_standings(const arb_opts *o)
 	free(c.file_index.slot);
 	free(c.seen);
 	arb_buf_free(&c.names);
+	arb_buf_free(&c.file_shown);
+	for (size_t i = 0; i < ARB_MAX_SEATS; i++)
+		arb_buf_free(&c.seat_keys[i]);
 	for (size_t i = 0; i < c.nfiles; i++)
 		free(c.files[i]);
 	free(c.files);

@@ -83,6 +83,29 @@ typedef struct st_game {
 	uint8_t n;
 } st_game;
 
+/* One game's result as the tables need it, whichever route it came by:
+ * a record replayed here (its strings the record's and the replay's, no
+ * document built), or a result document read (its strings the
+ * document's).  Strings are "" when absent. */
+typedef struct st_seat {
+	const char *colour, *player;
+	long score;
+	bool winner; /* as the result says (counted only if it counts) */
+} st_seat;
+
+typedef struct st_result {
+	const char *file; /* where the game is, as its result names it */
+	long line, moves;
+	arb_verdict verdict;
+	const char *event, *round, *table, *forfeit; /* its tags */
+	const char *termination;		     /* a stopped game's, else "" */
+	const char *message;			     /* why an illegal or broken game is so */
+	bool has_digest; /* its fingerprint, unless --duplicates=count */
+	arb_digest digest;
+	size_t nseats;
+	st_seat seat[ARB_MAX_SEATS];
+} st_result;
+
 /* One group's ratings and test, made when its table prints. */
 typedef struct st_fitted {
 	struct arb_rating_player *row; /* [n], by the table's order; NULL: none */
@@ -134,7 +157,10 @@ typedef struct st_ctx {
 	index_map file_index;
 	bool warned_seats[ARB_MAX_SEATS + 1]; /* points list too short, said once */
 	arb_buf names;			      /* st_player_get's scratch: a name's two forms */
-	const char *raw;		      /* the JSON line or TSV row being added, or NULL */
+	arb_buf seat_keys[ARB_MAX_SEATS];     /* one game's players as compared */
+	const char *file_for;		      /* the record file named by file_shown */
+	arb_buf file_shown;
+	const char *raw; /* the JSON line or TSV row being added, or NULL */
 	size_t rawlen;
 	bool failed;
 	st_game *games; /* --rating, --sprt: every counted game */
@@ -157,7 +183,8 @@ int st_input_error(st_ctx *c, const char *src, size_t line, size_t col, const ch
 void st_warn_at(st_ctx *c, const char *src, size_t line, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 seen_game *st_seen_slot(st_ctx *c, const arb_digest *d);
-int st_add_game(st_ctx *c, json_t *doc, const char *src, size_t line);
+int st_add_game(st_ctx *c, const st_result *g, const char *src, size_t line);
+const char *st_verdict_name(arb_verdict v);
 
 /* standings_fit.c */
 int st_fit_add(st_ctx *c, size_t ev, size_t n, const size_t *who, const size_t *place,

@@ -388,6 +388,73 @@ static int add_digests(st_ctx *c, json_t *doc, const char *src, size_t line)
 	return 0;
 }
 
+/* The verdict a result names (checked by valid_result). */
+static arb_verdict verdict_of(const char *s)
+{
+	return !strcmp(s, "legal")	  ? ARB_LEGAL
+	       : !strcmp(s, "illegal")	  ? ARB_ILLEGAL
+	       : !strcmp(s, "unfinished") ? ARB_UNFINISHED
+					  : ARB_ERROR;
+}
+
+/* A game's fingerprint from its result document: the one it carries,
+ * else (results without one) the result line itself, else (a YAML
+ * document) its content, keys in order.  False when none can be made. */
+static bool doc_digest(st_ctx *c, json_t *doc, arb_digest *d)
+{
+	const char *hex = json_string_value(json_object_get(doc, "digest"));
+	if (hex && arb_digest_parse(hex, d))
+		return true;
+	if (c->raw) {
+		arb_bytes_digest(c->raw, c->rawlen, d);
+		return true;
+	}
+	char *text = json_dumps(doc, JSON_COMPACT | JSON_SORT_KEYS);
+	if (!text) /* out of memory: counted, as nothing can tell */
+		return false;
+	arb_bytes_digest(text, strlen(text), d);
+	free(text);
+	return true;
+}
+
+/* A result document (checked by valid_result, or one the -j workers
+ * made) as the tables take it; its strings stay the document's. */
+static void result_of_doc(st_ctx *c, json_t *doc, st_result *g)
+{
+	memset(g, 0, sizeof *g);
+	json_t *tags = json_object_get(doc, "tags");
+	g->file = st_str(doc, "file");
+	g->line = (long)json_integer_value(json_object_get(doc, "line"));
+	g->moves = (long)json_integer_value(json_object_get(doc, "moves"));
+	g->verdict = verdict_of(st_str(doc, "verdict"));
+	g->event = st_str(tags, "Event");
+	g->round = st_str(tags, "Round");
+	g->table = st_str(tags, "Table");
+	g->forfeit = st_str(tags, "Forfeit");
+	g->termination = st_str(doc, "termination");
+	json_t *ill = json_object_get(doc, "illegal");
+	g->message = ill ? st_str(ill, "message") : st_str(doc, "message");
+	if (c->o->duplicates != DUP_COUNT)
+		g->has_digest = doc_digest(c, doc, &g->digest);
+	json_t *seats = json_object_get(doc, "seats");
+	size_t n = json_is_array(seats) ? json_array_size(seats) : 0;
+	for (size_t i = 0; i < n && i < ARB_MAX_SEATS; i++) {
+		json_t *s = json_array_get(seats, i);
+		st_seat *t = &g->seat[g->nseats++];
+		t->colour = st_str(s, "colour");
+		t->player = st_str(s, "player");
+		t->score = (long)json_integer_value(json_object_get(s, "score"));
+		t->winner = json_is_true(json_object_get(s, "winner"));
+	}
+}
+
+static int add_result_doc(st_ctx *c, json_t *doc, const char *src, size_t line)
+{
+	st_result g;
+	result_of_doc(c, doc, &g);
+	return st_add_game(c, &g, src, line);
+}
+
 /* A document of a results stream: a game's result, a partial table, or
  * the fingerprints of one. */
 static int add_doc(st_ctx *c, json_t *doc, const char *src, size_t line)
@@ -398,7 +465,7 @@ static int add_doc(st_ctx *c, json_t *doc, const char *src, size_t line)
 		return add_digests(c, doc, src, line);
 	if (valid_result(c, doc, src, line))
 		return -1;
-	return st_add_game(c, doc, src, line);
+	return add_result_doc(c, doc, src, line);
 }
 
 /* ------------------------------------------------------ input routes */
@@ -435,12 +502,73 @@ static json_t *record_doc(arb_out *out, const arb_record *rec)
 	return doc;
 }
 
+/* The file name as a result names it: bytes that are not UTF-8 escaped
+ * as \xHH (arb_json_str), so both routes name a game alike. */
+static const char *file_form(st_ctx *c, const char *file)
+{
+	if (c->file_for != file) {
+		arb_buf_reset(&c->file_shown);
+		if (arb_utf8_valid(file, strlen(file)))
+			arb_buf_puts(&c->file_shown, file);
+		else
+			arb_buf_put_utf8(&c->file_shown, file);
+		c->file_for = file;
+	}
+	return c->file_shown.p;
+}
+
+/* A tag's value (the last of that name, as a document keeps it), or "". */
+static const char *tag_of(const arb_record *rec, const char *name)
+{
+	const char *v = "";
+	for (size_t i = 0; i < rec->ntags; i++)
+		if (!strcmp(rec->tags[i].name, name))
+			v = rec->tags[i].value;
+	return v;
+}
+
+/* One thread: a record replayed into the tables, from the replay's own
+ * values (what check --format=json would write of them, unbuilt). */
 static int from_record(void *ctx, const arb_record *rec)
 {
 	st_ctx *c = ctx;
-	json_t *doc = record_doc(c->out, rec);
-	int rc = st_add_game(c, doc, rec->file, rec->line);
-	json_decref(doc);
+	arb_replay r;
+	memset(&r, 0, sizeof r);
+	r.rec = rec;
+	arb_replay_game(&r);
+	st_result g;
+	memset(&g, 0, sizeof g);
+	g.file = file_form(c, rec->file);
+	g.line = (long)rec->line;
+	g.verdict = r.verdict;
+	g.event = tag_of(rec, "Event");
+	g.round = tag_of(rec, "Round");
+	g.table = tag_of(rec, "Table");
+	g.forfeit = tag_of(rec, "Forfeit");
+	g.termination = r.stopped ? arb_termination_name(r.termination) : "";
+	g.message = "";
+	if (c->o->duplicates != DUP_COUNT) {
+		arb_record_digest(rec, &g.digest);
+		g.has_digest = true;
+	}
+	if (r.verdict == ARB_ERROR) {
+		arb_out_diag(c->out, &r.diag);
+		g.message = r.diag.msg;
+	} else {
+		g.moves = (long)r.moves;
+		if (r.verdict == ARB_ILLEGAL)
+			g.message = r.rej.msg;
+		g.nseats = r.setup.nseats;
+		for (size_t i = 0; i < g.nseats; i++) {
+			st_seat *t = &g.seat[i];
+			t->colour = r.game->colours[r.setup.seats[i].colour];
+			t->player = r.setup.seats[i].player;
+			t->score = r.st.score[i];
+			t->winner = r.stopped ? r.result_winner[i] : r.st.over && r.st.winner[i];
+		}
+	}
+	int rc = st_add_game(c, &g, rec->file, rec->line);
+	arb_replay_free(&r);
 	return rc ? 1 : 0;
 }
 
@@ -459,7 +587,7 @@ static int result_of_record(void *wctx, const arb_record *rec)
 
 static int collect(void *ctx, json_t *doc, const char *file, uint32_t line)
 {
-	return st_add_game(ctx, doc, file, line) ? 1 : 0;
+	return add_result_doc(ctx, doc, file, line) ? 1 : 0;
 }
 
 static void *worker_new(void *ctx)
