@@ -114,6 +114,8 @@ void arb_out_result(arb_out *cap, json_t *doc, const char *file, uint32_t line);
 void arb_out_set_results(arb_out *out, arb_result_fn fn, void *ctx);
 /* Empty a capture without writing it. */
 void arb_out_reset(arb_out *cap);
+/* A verdict as check's results name it: legal, unfinished, illegal, error. */
+const char *arb_verdict_name(arb_verdict v);
 
 /* The header line (without its newline) of check's TSV: the columns in
  * order, file line game event round table players verdict moves scores

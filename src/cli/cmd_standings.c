@@ -350,21 +350,6 @@ static int64_t place_points(st_ctx *c, size_t n, size_t place, size_t last, cons
 	return sum * POINTS_UNIT / (int64_t)(last - place + 1);
 }
 
-const char *st_verdict_name(arb_verdict v)
-{
-	switch (v) {
-	case ARB_LEGAL:
-		return "legal";
-	case ARB_UNFINISHED:
-		return "unfinished";
-	case ARB_ILLEGAL:
-		return "illegal";
-	case ARB_ERROR:
-		break;
-	}
-	return "error";
-}
-
 /* List the game g as left out of group ev: its place, verdict and why
  * (`why`, or its own message). */
 static void leave_out(st_ctx *c, size_t ev, const st_result *g, const char *verdict,
@@ -506,7 +491,7 @@ int st_add_game(st_ctx *c, const st_result *g, const char *src, size_t line)
 		arb_out_status(c->out, ARB_EXIT_ERROR);
 	bool counts = v == ARB_LEGAL || stopped || (c->o->include_illegal && v == ARB_ILLEGAL);
 	if (!counts || g->nseats == 0) {
-		leave_out(c, ev, g, st_verdict_name(v), NULL);
+		leave_out(c, ev, g, arb_verdict_name(v), NULL);
 		return 0;
 	}
 	char why[ARB_MSG_MAX];

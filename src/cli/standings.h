@@ -184,7 +184,6 @@ void st_warn_at(st_ctx *c, const char *src, size_t line, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 seen_game *st_seen_slot(st_ctx *c, const arb_digest *d);
 int st_add_game(st_ctx *c, const st_result *g, const char *src, size_t line);
-const char *st_verdict_name(arb_verdict v);
 
 /* standings_fit.c */
 int st_fit_add(st_ctx *c, size_t ev, size_t n, const size_t *who, const size_t *place,

@@ -12,7 +12,7 @@
 
 /* ----------------------------------------------------------- verdicts */
 
-static const char *verdict_name(arb_verdict v)
+const char *arb_verdict_name(arb_verdict v)
 {
 	switch (v) {
 	case ARB_LEGAL:
@@ -96,7 +96,7 @@ static json_t *verdict_doc(const arb_replay *r, bool score, const arb_scored *ev
 	for (size_t i = 0; i < rec->ntags; i++)
 		arb_json_set(tags, rec->tags[i].name, arb_json_str(rec->tags[i].value));
 	arb_json_set(doc, "tags", tags);
-	arb_json_set(doc, "verdict", arb_json_str(verdict_name(r->verdict)));
+	arb_json_set(doc, "verdict", arb_json_str(arb_verdict_name(r->verdict)));
 	arb_json_set(doc, "moves", json_integer((json_int_t)r->moves));
 	json_t *seats = json_array();
 	json_t *winners = json_array();
@@ -286,7 +286,7 @@ void arb_verdict_line(const arb_replay *r, arb_buf *b)
 	} else {
 		arb_buf_put_utf8(b, rec->file);
 		arb_buf_printf(b, ":%u: %s: %s, %zu move%s; ", (unsigned)rec->line,
-			       verdict_name(r->verdict), r->game->name, r->moves,
+			       arb_verdict_name(r->verdict), r->game->name, r->moves,
 			       arb_s((long)r->moves));
 		text_scores(b, r);
 		if (r->verdict == ARB_LEGAL || r->stopped)
@@ -341,7 +341,7 @@ static void tsv_verdict(arb_out *out, const arb_replay *r, const arb_scored *ev,
 		for (const char *p = r->setup.seats[i].player; *p; p++)
 			arb_buf_putc(b, *p == '|' ? '/' : (*p == '\t' ? ' ' : *p));
 	}
-	arb_buf_printf(b, "\t%s\t%zu\t", verdict_name(r->verdict), r->moves);
+	arb_buf_printf(b, "\t%s\t%zu\t", arb_verdict_name(r->verdict), r->moves);
 	for (size_t i = 0; i < r->setup.nseats; i++)
 		arb_buf_printf(b, "%s%s=%d", i ? " " : "", seat_colour(r, i), r->st.score[i]);
 	arb_buf_putc(b, '\t');
