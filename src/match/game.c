@@ -364,23 +364,20 @@ static int request(gm *G, unsigned seat, const char *line)
 
 /* ------------------------------------------------------------ the game */
 
-/* What the seat has not been told, as news lines; 0 or -1. */
-static int tell_news(gm *G, unsigned seat)
+/* What the seat has not been told, as news lines appended to `out`. */
+static void news_lines(gm *G, unsigned seat, arb_buf *out)
 {
-	arb_buf news = { 0 }, out = { 0 };
+	arb_buf news = { 0 };
 	arb_table_news(G->t, (int)seat, &news);
 	for (const char *l = news.p; l && *l;) {
 		const char *e = strchr(l, '\n');
 		size_t len = e ? (size_t)(e - l) : strlen(l);
-		arb_buf_puts(&out, "news ");
-		arb_buf_put(&out, l, len);
-		arb_buf_putc(&out, '\n');
+		arb_buf_puts(out, "news ");
+		arb_buf_put(out, l, len);
+		arb_buf_putc(out, '\n');
 		l += len + (e != NULL);
 	}
-	int rc = out.len ? send(G, seat, out.p, out.len) : 0;
 	arb_buf_free(&news);
-	arb_buf_free(&out);
-	return rc;
 }
 
 /* The go line for `seat`, with `avail` ms left (< 0: no limit). */
@@ -420,11 +417,11 @@ static int ask(gm *G, unsigned seat)
 		if (others(G, -1) < 0)
 			return -1;
 		int64_t avail = available(G, seat), used = 0;
+		/* the news and the go in one write: the seat wakes once */
 		arb_buf go = { 0 };
+		news_lines(G, seat, &go);
 		go_line(G, seat, avail, &go);
-		int rc = tell_news(G, seat);
-		if (rc == 0)
-			rc = send(G, seat, go.p, go.len);
+		int rc = send(G, seat, go.p, go.len);
 		arb_buf_free(&go);
 		if (rc < 0)
 			return -1;
@@ -526,9 +523,16 @@ static void over(gm *G)
 		arb_buf_puts(&line, " normal");
 	}
 	arb_buf_putc(&line, '\n');
-	for (unsigned s = 0; s < G->n; s++)
-		if (G->procs[s] && tell_news(G, s) == 0)
-			send(G, s, line.p, line.len);
+	arb_buf out = { 0 };
+	for (unsigned s = 0; s < G->n; s++) {
+		if (!G->procs[s])
+			continue;
+		arb_buf_reset(&out);
+		news_lines(G, s, &out);
+		arb_buf_put(&out, line.p, line.len);
+		send(G, s, out.p, out.len);
+	}
+	arb_buf_free(&out);
 	arb_buf_free(&line);
 }
 
