@@ -283,7 +283,7 @@ fuzz-coverage:
 		dirs=; for d in tests/fuzz/seeds/$$h $(if $(FUZZ_COV_WORK),build/fuzz/work/$$h); do \
 			[ -d $$d ] && dirs="$$dirs $$d"; done; \
 		printf '%s: ' $$h; \
-		LLVM_PROFILE_FILE=build/fuzz/cov/prof/$$h.profraw build/fuzz/cov/$$h $$dirs || exit 1; \
+		LLVM_PROFILE_FILE=build/fuzz/cov/prof/$$h-%m.profraw build/fuzz/cov/$$h $$dirs || exit 1; \
 	done
 	$(LLVM_PROFDATA) merge -sparse -o build/fuzz/cov/all.profdata build/fuzz/cov/prof/*.profraw
 	$(LLVM_COV) show -instr-profile=build/fuzz/cov/all.profdata \

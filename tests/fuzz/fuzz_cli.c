@@ -11,11 +11,19 @@
  * readable):
  *   line 1     the arguments, split at blanks; the word FILE stands for the
  *              first file below, DATA for the second, OUT for the output
- *              of the command before a `|` word (one pipe at most)
+ *              of the command before a `|` word (one pipe at most); the
+ *              word STDIN (dropped from the arguments) makes FILE the
+ *              standard input (`bot`, `referee`, `-`)
  *   the rest   FILE's bytes, then, after a line "%%", DATA's bytes
  * Example: "--data DATA gen --game catan -n 2 | --data DATA check OUT\n
  * \n%%\n<catan data YAML>" loads fuzzed data, generates with it and
  * checks what was generated.
+ *
+ * `match` runs real processes: its bots may only be `arbiter` (this
+ * binary, which serves as `arbiter bot` when started so:
+ * LLVMFuzzerInitialize), `cat` (echoes the host's lines: a malformed
+ * request), `true` (ends at once) or `yes` (floods), so a mutation
+ * cannot name a command of its own.
  *
  * Nothing may crash, leak or trip a sanitizer; the exit status is free.
  * `gen` runs only with numbers of two digits at most, so an input cannot
@@ -32,8 +40,49 @@
 
 #define FZ_MAX_ARGS 40
 
-/* Run one command line (words[0..n)), stdout to `out_path` when given. */
-static void fz_run(char **words, int n, const char *out_path)
+/* Started by a match of ours as its built-in bot (`SELF bot --seed N`):
+ * be that bot, not the fuzzer. */
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	if (*argc >= 2 && !strcmp((*argv)[1], "bot"))
+		exit(arbiter_main(*argc, *argv));
+	return 0;
+}
+
+/* Whether `=COMMAND` (the end of a --bot value) names a command a fuzzed
+ * match may start. */
+static bool fz_bot_ok(const char *eq)
+{
+	static const char *const allowed[] = { "arbiter", "cat", "true", "yes" };
+	for (size_t i = 0; i < sizeof allowed / sizeof *allowed; i++)
+		if (!strcmp(eq + 1, allowed[i]))
+			return true;
+	return false;
+}
+
+/* True when a word spells a bot option (`--bot`, an abbreviation such as
+ * `--bo`, either with `=COMMAND` or the command as the next word) whose
+ * command is not in fz_bot_ok's list.  Any word starting `-b` or `--b`
+ * counts, so that no spelling getopt_long accepts slips through. */
+static bool fz_bad_bot(char **words, int n)
+{
+	for (int i = 0; i < n; i++) {
+		const char *w = words[i];
+		if (strncmp(w, "-b", 2) && strncmp(w, "--b", 3))
+			continue;
+		/* the option's argument: after `--bot=`, or the next word */
+		const char *arg = strchr(w, '=');
+		arg = arg ? arg + 1 : i + 1 < n ? words[++i] : "";
+		const char *eq = strchr(arg, '=');
+		if (!eq || !fz_bot_ok(eq))
+			return true;
+	}
+	return false;
+}
+
+/* Run one command line (words[0..n)), stdout to `out_path` when given,
+ * stdin from `in_path` when given. */
+static void fz_run(char **words, int n, const char *out_path, const char *in_path)
 {
 	char *argv[FZ_MAX_ARGS + 2];
 	argv[0] = "arbiter";
@@ -49,6 +98,13 @@ static void fz_run(char **words, int n, const char *out_path)
 			abort();
 		close(fd);
 	}
+	if (in_path) {
+		int fd = open(in_path, O_RDONLY);
+		if (fd < 0 || dup2(fd, 0) < 0)
+			abort();
+		close(fd);
+		clearerr(stdin);
+	}
 	optind = 0; /* glibc: start getopt afresh */
 	arbiter_main(n + 1, argv);
 	arb_gamedata_free_all();
@@ -58,6 +114,13 @@ static void fz_run(char **words, int n, const char *out_path)
 		if (dup2(saved, 1) < 0)
 			abort();
 		close(saved);
+	}
+	if (in_path) {
+		int null = open("/dev/null", O_RDONLY);
+		if (null < 0 || dup2(null, 0) < 0)
+			abort();
+		close(null);
+		clearerr(stdin);
 	}
 }
 
@@ -108,9 +171,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		}
 	fz_write(file, body, flen);
 	fz_write(dfile, dpart, dlen);
+	unlink(ofile); /* a match's output from an earlier input is not resumed */
 
 	char *words[FZ_MAX_ARGS];
 	int n = 0, pipe_at = -1;
+	bool from_file = false;
 	for (char *w = strtok(line, " \t\r"); w; w = strtok(NULL, " \t\r")) {
 		if (n == FZ_MAX_ARGS)
 			return 0;
@@ -122,15 +187,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			w = ofile;
 		else if (!strcmp(w, "|") && pipe_at < 0)
 			pipe_at = n;
+		else if (!strcmp(w, "STDIN")) {
+			from_file = true;
+			continue;
+		}
 		words[n++] = w;
 	}
-	if (fz_too_big(words, n))
+	if (fz_too_big(words, n) || fz_bad_bot(words, n))
 		return 0;
+	const char *in = from_file ? file : NULL;
 	if (pipe_at < 0) {
-		fz_run(words, n, NULL);
+		fz_run(words, n, NULL, in);
 	} else {
-		fz_run(words, pipe_at, ofile);
-		fz_run(words + pipe_at + 1, n - pipe_at - 1, NULL);
+		fz_run(words, pipe_at, ofile, in);
+		fz_run(words + pipe_at + 1, n - pipe_at - 1, NULL, NULL);
 	}
 	return 0;
 }

@@ -16,6 +16,9 @@
 #include <unistd.h>
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+/* libFuzzer calls it before the first input when a harness defines it
+ * (fuzz_cli: the binary serving as a match's built-in bot); so do we. */
+int LLVMFuzzerInitialize(int *argc, char ***argv) __attribute__((weak));
 
 /* Run one file.  Returns 0, or -1 (with a message) when it cannot be read. */
 static int run_file(const char *path)
@@ -110,6 +113,8 @@ int main(int argc, char **argv)
 {
 	long total = 0;
 	int status = 0;
+	if (LLVMFuzzerInitialize)
+		LLVMFuzzerInitialize(&argc, &argv);
 	for (int i = 1; i < argc; i++) {
 		struct stat st;
 		long n;
