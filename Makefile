@@ -263,7 +263,8 @@ fuzz-merge: fuzz-build
 		echo "$$h: $$(ls tests/fuzz/seeds/$$h | wc -l) seeds, $$(cat tests/fuzz/seeds/$$h/* | wc -c) bytes" || exit 1; \
 	done
 
-# Line coverage of src/ by the committed seeds (FUZZ_COV_WORK=1: and by
+# Line coverage of src/ by the committed seeds and the extra folders
+# fuzz-seeds fills from the corpus, tests/bad and the data (FUZZ_COV_WORK=1: and by
 # build/fuzz/work too): every harness built with clang's source-based
 # coverage and the replay driver, each corpus replayed, the profiles
 # merged; prints llvm-cov's table for src/ and the total.  Per-line
@@ -271,7 +272,7 @@ fuzz-merge: fuzz-build
 LLVM_PROFDATA ?= $(firstword $(wildcard /usr/bin/llvm-profdata-14 /usr/bin/llvm-profdata))
 LLVM_COV      ?= $(firstword $(wildcard /usr/bin/llvm-cov-14 /usr/bin/llvm-cov))
 FUZZ_COV := -O1 -g -fprofile-instr-generate -fcoverage-mapping
-fuzz-coverage:
+fuzz-coverage: fuzz-seeds
 	@test -n "$(LLVM_COV)" && test -n "$(LLVM_PROFDATA)" || \
 		{ echo "llvm-cov and llvm-profdata not found (apt-get install llvm)"; exit 2; }
 	$(MAKE) BUILD=build/fuzz/cov-obj ASSERT_FLAGS= CC=clang CFLAGS="$(FUZZ_COV)" \
@@ -280,7 +281,7 @@ fuzz-coverage:
 	for h in $(FUZZ_NAMES); do \
 		clang $(ARB_CFLAGS:-DNDEBUG=) $(FUZZ_COV) -o build/fuzz/cov/$$h tests/fuzz/$$h.c tests/fuzz/replay.c \
 			$(call FUZZ_OBJS,build/fuzz/cov-obj) $(DEP_LIBS) || exit 1; \
-		dirs=; for d in tests/fuzz/seeds/$$h $(if $(FUZZ_COV_WORK),build/fuzz/work/$$h); do \
+		dirs=; for d in tests/fuzz/seeds/$$h $$($(FUZZ_EXTRA)) $(if $(FUZZ_COV_WORK),build/fuzz/work/$$h); do \
 			[ -d $$d ] && dirs="$$dirs $$d"; done; \
 		printf '%s: ' $$h; \
 		LLVM_PROFILE_FILE=build/fuzz/cov/prof/$$h-%m.profraw build/fuzz/cov/$$h $$dirs || exit 1; \
