@@ -9,7 +9,67 @@
 
 #include "pioneers.h"
 
-/* ------------------------------------------------------ the game block */
+/* A parameter other than the map's and the game's description: one that
+ * must have the base game's value, a development card's count, or
+ * harmless; else refused.  `sp` is the space before its value (NULL:
+ * none), v the value as a number. */
+static int rule_param(conv *c, const char *key, const char *sp, const char *val, long v)
+{
+	/* Parameters that must have the base game's value. */
+	static const struct {
+		const char *key;
+		long want;
+		const char *why;
+	} fixed[] = {
+		{ "sevens-rule", 0, "sevens re-rolled" },
+		{ "victory-points", 10, "a victory target other than 10" },
+		{ "num-bridges", 0, "bridges" },
+		{ "num-ships", 0, "ships" },
+		{ "num-city-walls", 0, "city walls" },
+		{ "num-roads", 15, "a supply of roads other than 15" },
+		{ "num-settlements", 5, "a supply of settlements other than 5" },
+		{ "num-cities", 4, "a supply of cities other than 4" },
+		{ "island-discovery-bonus", 0, "an island discovery bonus" },
+		{ "use-pirate", 0, "the pirate" },
+	};
+	for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
+		if (!strcmp(key, fixed[i].key)) {
+			if (!sp && fixed[i].want == 0)
+				v = 1; /* a flag without a value: on */
+			if (v != fixed[i].want)
+				return fail(c, "%s %s: %s, which TGN's Catan cannot hold", key, val,
+					    fixed[i].why);
+			return 0;
+		}
+	/* Development cards: the deck may be smaller than ours (Pioneers
+	 * has 13 soldiers), never larger. */
+	static const struct {
+		const char *key;
+		int kind;
+	} devs[] = {
+		{ "develop-road", D_ROADS },	{ "develop-monopoly", D_MONOPOLY },
+		{ "develop-plenty", D_PLENTY }, { "develop-soldier", D_KNIGHT },
+		{ "develop-chapel", D_VP },	{ "develop-university", D_VP },
+		{ "develop-governor", D_VP },	{ "develop-library", D_VP },
+		{ "develop-market", D_VP },
+	};
+	for (size_t i = 0; i < sizeof devs / sizeof devs[0]; i++)
+		if (!strcmp(key, devs[i].key)) {
+			if (v < 0 || v > (long)cat_dev_cards(c->d, (unsigned)devs[i].kind))
+				return fail(c, "%s %ld: more %s cards than the base game's deck",
+					    key, v, cat_dev_name[devs[i].kind]);
+			return 0;
+		}
+	static const char *const harmless[] = {
+		"game",		  "desc",	    "random-terrain",	      "domestic-trade",
+		"use-dice-deck",  "num-dice-decks", "num-removed-dice-cards", "variant",
+		"exit-when-done", "comment",
+	};
+	for (size_t i = 0; i < sizeof harmless / sizeof harmless[0]; i++)
+		if (!strcmp(key, harmless[i]))
+			return 0;
+	return fail(c, "game parameter \"%s\" is not supported", key);
+}
 
 /* One line of the game block (parameters, chits, map).  Refuses what TGN
  * cannot hold. */
@@ -73,58 +133,5 @@ int pio_param(conv *c, const char *m)
 		c->nplayers = (int)v;
 		return 0;
 	}
-	/* Parameters that must have the base game's value. */
-	static const struct {
-		const char *key;
-		long want;
-		const char *why;
-	} fixed[] = {
-		{ "sevens-rule", 0, "sevens re-rolled" },
-		{ "victory-points", 10, "a victory target other than 10" },
-		{ "num-bridges", 0, "bridges" },
-		{ "num-ships", 0, "ships" },
-		{ "num-city-walls", 0, "city walls" },
-		{ "num-roads", 15, "a supply of roads other than 15" },
-		{ "num-settlements", 5, "a supply of settlements other than 5" },
-		{ "num-cities", 4, "a supply of cities other than 4" },
-		{ "island-discovery-bonus", 0, "an island discovery bonus" },
-		{ "use-pirate", 0, "the pirate" },
-	};
-	for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
-		if (!strcmp(key, fixed[i].key)) {
-			if (!sp && fixed[i].want == 0)
-				v = 1; /* a flag without a value: on */
-			if (v != fixed[i].want)
-				return fail(c, "%s %s: %s, which TGN's Catan cannot hold", key, val,
-					    fixed[i].why);
-			return 0;
-		}
-	/* Development cards: the deck may be smaller than ours (Pioneers
-	 * has 13 soldiers), never larger. */
-	static const struct {
-		const char *key;
-		int kind;
-	} devs[] = {
-		{ "develop-road", D_ROADS },	{ "develop-monopoly", D_MONOPOLY },
-		{ "develop-plenty", D_PLENTY }, { "develop-soldier", D_KNIGHT },
-		{ "develop-chapel", D_VP },	{ "develop-university", D_VP },
-		{ "develop-governor", D_VP },	{ "develop-library", D_VP },
-		{ "develop-market", D_VP },
-	};
-	for (size_t i = 0; i < sizeof devs / sizeof devs[0]; i++)
-		if (!strcmp(key, devs[i].key)) {
-			if (v < 0 || v > (long)cat_dev_cards(c->d, (unsigned)devs[i].kind))
-				return fail(c, "%s %ld: more %s cards than the base game's deck",
-					    key, v, cat_dev_name[devs[i].kind]);
-			return 0;
-		}
-	static const char *const harmless[] = {
-		"game",		  "desc",	    "random-terrain",	      "domestic-trade",
-		"use-dice-deck",  "num-dice-decks", "num-removed-dice-cards", "variant",
-		"exit-when-done", "comment",
-	};
-	for (size_t i = 0; i < sizeof harmless / sizeof harmless[0]; i++)
-		if (!strcmp(key, harmless[i]))
-			return 0;
-	return fail(c, "game parameter \"%s\" is not supported", key);
+	return rule_param(c, key, sp, val, v);
 }
