@@ -67,7 +67,8 @@ enum { IR, IB, IG, NINFL };
 #define EL_OBSERVER EL_SEATS	/* g->view: someone at no seat          */
 #define EL_NOVIEW (-1)		/* g->view: a full record               */
 #define EL_CHURCH_UNSEEN (-2)	/* cret / church_bottom: not seen       */
-#define EL_MAXWORLDS (1u << 14) /* ways the unseen cards may have gone  */
+#define EL_MAXWORLDS (1u << 14) /* families dump lists at most          */
+#define EL_MAXSTEPS (1u << 18)	/* families one search plays from       */
 #define EL_MAXVOP 256		/* card moves one turn makes            */
 
 typedef struct el_btype {
