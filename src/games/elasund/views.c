@@ -219,8 +219,8 @@ static int merge(el_world *x, int from, int to)
 /* Take r cards of colour c from the groups' cards in place s, groups j
  * and on, into out[]: one family per way to split them among the
  * groups.  Returns how many (at most EL_MAXGROUP for r = 1, a few more
- * for the 2 and 3 cards of a fee). */
-static int take_groups(const el_world *x, int s, int c, int r, int j, el_world *out, int cap)
+ * for the 2 and 3 cards of a fee).  x is changed and put back. */
+static int take_groups(el_world *x, int s, int c, int r, int j, el_world *out, int cap)
 {
 	if (r == 0) {
 		if (cap < 1)
@@ -228,6 +228,8 @@ static int take_groups(const el_world *x, int s, int c, int r, int j, el_world *
 		out[0] = *x;
 		return 1;
 	}
+	while (j < x->ng && (!x->u[j][s] || !x->m[j][c]))
+		j++; /* a group that cannot give one: no copy */
 	if (j >= x->ng)
 		return 0;
 	int n = 0;
@@ -235,10 +237,11 @@ static int take_groups(const el_world *x, int s, int c, int r, int j, el_world *
 	if (most > r)
 		most = r;
 	for (int t = 0; t <= most; t++) {
-		el_world y = *x;
-		y.u[j][s] = (uint8_t)(y.u[j][s] - t);
-		y.m[j][c] = (uint8_t)(y.m[j][c] - t);
-		n += take_groups(&y, s, c, r - t, j + 1, out + n, cap - n);
+		x->u[j][s] = (uint8_t)(x->u[j][s] - t);
+		x->m[j][c] = (uint8_t)(x->m[j][c] - t);
+		n += take_groups(x, s, c, r - t, j + 1, out + n, cap - n);
+		x->u[j][s] = (uint8_t)(x->u[j][s] + t);
+		x->m[j][c] = (uint8_t)(x->m[j][c] + t);
 	}
 	return n;
 }
@@ -542,11 +545,19 @@ void el_view_copy(el_game *dst, const el_game *src)
 
 static uint32_t dead_hash(const el_world *w, uint32_t at)
 {
+	/* eight bytes at a time: hashing was much of a search's time */
 	const unsigned char *b = (const unsigned char *)w;
-	uint32_t h = 2166136261u ^ at;
-	for (size_t i = 0; i < sizeof *w; i++)
-		h = (h ^ b[i]) * 16777619u;
-	return h ^ (h >> 15);
+	uint64_t h = 0x9e3779b97f4a7c15u ^ at, v;
+	size_t i = 0;
+	for (; i + 8 <= sizeof *w; i += 8) {
+		memcpy(&v, b + i, 8);
+		h = (h ^ v) * 0xff51afd7ed558ccdu;
+		h ^= h >> 29;
+	}
+	v = 0;
+	memcpy(&v, b + i, sizeof *w - i);
+	h = (h ^ v) * 0xc4ceb9fe1a85ec53u;
+	return (uint32_t)(h ^ (h >> 32));
 }
 
 /* Family w is known dead at move `at` (with the record's moves now). */
@@ -665,16 +676,18 @@ static int search(el_search *s, uint32_t start, el_miss *x)
 		el_frame *f = &s->fr[i];
 		if (entering && i >= start)
 			reach(x, &f->w, &s->hist[i], i);
-		if (++steps > EL_MAXSTEPS) {
-			rc = -2;
-			break;
+		int r = 0, t = entering ? 0 : f->alt + 1;
+		if (entering || t < f->nalt) { /* else no other family from f */
+			if (++steps > EL_MAXSTEPS) {
+				rc = -2;
+				break;
+			}
+			r = play_one(&f->w, &s->hist[i], alts);
+			if (r < 0) {
+				x->deep = true; /* not known dead: not remembered either */
+				r = 0;
+			}
 		}
-		int r = play_one(&f->w, &s->hist[i], alts);
-		if (r < 0) {
-			x->deep = true; /* not known dead: not remembered either */
-			r = 0;
-		}
-		int t = entering ? 0 : f->alt + 1;
 		if (r > 1)
 			while (t < r && dead_has(s, &alts[t], i + 1))
 				t++;
