@@ -5,17 +5,19 @@
  * A view record writes `?` for influence cards it did not see.  The
  * position then counts each hand's, the deck's and the discards'
  * influence cards in colour 0 only (how many: every reader knows that),
- * and the colours live here, as every way the unseen cards could have
- * gone that the record so far allows (a world: each hand, the deck, the
- * discards and the pirates' pool by colour).  The rules play a turn on
- * the counts, recording each card move (g->vop); once the rest of the
- * turn is legal, el_view_commit plays the moves over every world, a `?`
- * branching into each colour the source may hold, and drops the worlds
- * a named card does not fit.  A turn that leaves none is refused.  So a
- * record is legal exactly when some assignment of its unseen cards makes
- * it legal.  Elasund has three colours and small hands, so the worlds
- * are few; past EL_MAXWORLDS the record is not decided
- * (too-many-unknowns).
+ * and the colours live here, as families of the ways the unseen cards
+ * could have gone (el_world: each hand, the deck, the discards and the
+ * pirates' pool by colour, and groups of cards whose colours are known
+ * only together).  The rules play a turn on the counts, recording each
+ * card move (g->vop); once the rest of the turn is legal,
+ * el_view_commit appends the moves to the record's and searches for a
+ * way through them all: it follows one family, and where a move does
+ * not fit it goes back depth first to an earlier move that gave another
+ * (a `?` branching into each colour or group the source may hold), with
+ * the families found dead remembered.  A turn no family passes is
+ * refused.  So a record is legal exactly when some assignment of its
+ * unseen cards makes it legal; a search past EL_MAXSTEPS families does
+ * not decide it (too-many-unknowns).
  */
 #include <stdlib.h>
 #include <string.h>
