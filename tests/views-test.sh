@@ -123,11 +123,14 @@ report "views: after the game left out, Round 71 is the full records' game 71, m
 # gen, which then writes the next game).  ELASUND_VIEW_COUNT games per
 # player count (default 20); tests/games/elasund/test_view.c does more.
 M=${ELASUND_VIEW_COUNT:-20}
-for p in 2 3; do
+# Every view is decided (the search, notation/elasund.md "Limits"): gen
+# leaves none out, 4 players too.
+for p in 2 3 4; do
 	"$ARBITER" gen --game elasund --count "$((2 * M))" --players "$p" --seed "$((60 + p))" >"$tmp/full.tgn"
 	"$ARBITER" check "$tmp/full.tgn" | sed 's/^[^:]*:[0-9]*: //' >"$tmp/full.out"
 	views="observer Red Blue"
-	[ "$p" = 3 ] && views="$views Green"
+	[ "$p" -ge 3 ] && views="$views Green"
+	[ "$p" = 4 ] && views="$views Yellow"
 	for v in $views; do
 		"$ARBITER" gen --game elasund --count "$M" --players "$p" --seed "$((60 + p))" \
 			--view="$v" >"$tmp/v.tgn" 2>"$tmp/err"
@@ -137,9 +140,10 @@ for p in 2 3; do
 			sed -n "${n}p" "$tmp/full.out"
 		done >"$tmp/want"
 		[ $rc = 0 ] && [ "$(grep -c '^\[View ' "$tmp/v.tgn")" = "$M" ] &&
+			! grep -q 'left out' "$tmp/err" &&
 			! grep -q '^\[Hands .*=[rbg].*=[rbg]' "$tmp/v.tgn" &&
 			cmp -s "$tmp/want" "$tmp/v.out"
-		report "views: $M elasund $p-player games as $v saw them: legal, same scores and winners" $? "$tmp/v.out" "$tmp/err"
+		report "views: $M elasund $p-player games as $v saw them: all decided, legal, same scores and winners" $? "$tmp/v.out" "$tmp/err"
 	done
 done
 # A view that sees a card it writes as unseen is refused; the seat's own

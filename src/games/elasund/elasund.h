@@ -67,7 +67,8 @@ enum { IR, IB, IG, NINFL };
 #define EL_OBSERVER EL_SEATS	/* g->view: someone at no seat          */
 #define EL_NOVIEW (-1)		/* g->view: a full record               */
 #define EL_CHURCH_UNSEEN (-2)	/* cret / church_bottom: not seen       */
-#define EL_MAXWORLDS (1u << 14) /* ways the unseen cards may have gone  */
+#define EL_MAXWORLDS (1u << 14) /* families dump lists at most          */
+#define EL_MAXSTEPS (1u << 21)	/* families one search plays from       */
 #define EL_MAXVOP 256		/* card moves one turn makes            */
 
 typedef struct el_btype {
@@ -708,8 +709,9 @@ void el_view_known(el_game *g);
 int el_few_cards(const el_game *g, int s, int n, el_at at, arb_reject *rej);
 /* Record a card move of the turn (a no-op in a full record). */
 void el_vop_add(el_game *g, int kind, int seat, int colour, int n, el_at at);
-/* Play the turn's card moves over every world (rules unseen-cards,
- * too-many-unknowns, or the ordinary rule when every world agrees). */
+/* Search for a way through the record's card moves with the turn's
+ * (rules unseen-cards, too-many-unknowns, or the ordinary rule when
+ * every family that reaches the move agrees). */
 int el_view_commit(el_game *g, arb_reject *rej);
 /* What a view knows of each hand, for dump: lines "Red: 2 gold, 3
  * influence: 0-1 red, ...". */

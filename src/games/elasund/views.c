@@ -5,17 +5,19 @@
  * A view record writes `?` for influence cards it did not see.  The
  * position then counts each hand's, the deck's and the discards'
  * influence cards in colour 0 only (how many: every reader knows that),
- * and the colours live here, as every way the unseen cards could have
- * gone that the record so far allows (a world: each hand, the deck, the
- * discards and the pirates' pool by colour).  The rules play a turn on
- * the counts, recording each card move (g->vop); once the rest of the
- * turn is legal, el_view_commit plays the moves over every world, a `?`
- * branching into each colour the source may hold, and drops the worlds
- * a named card does not fit.  A turn that leaves none is refused.  So a
- * record is legal exactly when some assignment of its unseen cards makes
- * it legal.  Elasund has three colours and small hands, so the worlds
- * are few; past EL_MAXWORLDS the record is not decided
- * (too-many-unknowns).
+ * and the colours live here, as families of the ways the unseen cards
+ * could have gone (el_world: each hand, the deck, the discards and the
+ * pirates' pool by colour, and groups of cards whose colours are known
+ * only together).  The rules play a turn on the counts, recording each
+ * card move (g->vop); once the rest of the turn is legal,
+ * el_view_commit appends the moves to the record's and searches for a
+ * way through them all: it follows one family, and where a move does
+ * not fit it goes back depth first to an earlier move that gave another
+ * (a `?` branching into each colour or group the source may hold), with
+ * the families found dead remembered.  A turn no family passes is
+ * refused.  So a record is legal exactly when some assignment of its
+ * unseen cards makes it legal; a search past EL_MAXSTEPS families does
+ * not decide it (too-many-unknowns).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -49,66 +51,6 @@ int el_view_setup(el_game *g, const arb_setup *su, arb_reject *rej)
 			       t->value);
 }
 
-/* The worlds of the start: the whole deck, of free colours, each seat
- * dealt its card. */
-void el_view_start(el_game *g, const int8_t hands[EL_SEATS])
-{
-	const uint8_t *cards = g->d->cards[g->opt.cards];
-	g->world = arb_xcalloc(1, sizeof *g->world);
-	g->nworld = 1;
-	g->world[0].ng = 1;
-	for (int k = 0; k < NINFL; k++) {
-		g->world[0].m[0][k] = cards[1 + k];
-		g->world[0].u[0][WL_DECK] = (uint8_t)(g->world[0].u[0][WL_DECK] + cards[1 + k]);
-	}
-	el_pos *p = &g->pos;
-	int total = 0;
-	for (int k = 0; k < NINFL; k++) {
-		total += p->deck[k] + p->disc[k];
-		p->deck[k] = p->disc[k] = 0;
-	}
-	for (unsigned s = 0; s < g->nseats; s++) {
-		int n = el_hand_infl(&p->seat[s]);
-		memset(p->seat[s].infl, 0, sizeof p->seat[s].infl);
-		p->seat[s].infl[0] = (int16_t)n;
-	}
-	p->deck[0] = (int16_t)total;
-	el_at at = { 0, 0 };
-	g->nvop = 0;
-	for (unsigned s = 0; s < g->nseats; s++)
-		el_vop_add(g, VOP_DRAW, (int)s, hands[s], 1, at);
-	arb_reject rej;
-	int rc = el_view_commit(g, &rej); /* a draw from a full deck fits */
-	assert(rc == 0);
-	(void)rc;
-}
-
-/* The worlds of a Setup tag's position, which names every card: one. */
-void el_view_known(el_game *g)
-{
-	el_pos *p = &g->pos;
-	g->world = arb_xcalloc(1, sizeof *g->world);
-	g->nworld = 1;
-	el_world *w = &g->world[0];
-	int deck = 0, disc = 0;
-	for (int k = 0; k < NINFL; k++) {
-		w->k[WL_DECK][k] = (uint8_t)p->deck[k];
-		w->k[WL_DISC][k] = (uint8_t)p->disc[k];
-		deck += p->deck[k];
-		disc += p->disc[k];
-		p->deck[k] = p->disc[k] = 0;
-	}
-	p->deck[0] = (int16_t)deck;
-	p->disc[0] = (int16_t)disc;
-	for (unsigned s = 0; s < g->nseats; s++) {
-		for (int k = 0; k < NINFL; k++)
-			w->k[s][k] = (uint8_t)p->seat[s].infl[k];
-		int n = el_hand_infl(&p->seat[s]);
-		memset(p->seat[s].infl, 0, sizeof p->seat[s].infl);
-		p->seat[s].infl[0] = (int16_t)n;
-	}
-}
-
 /* Cards in place l of family w. */
 static int held(const el_world *w, int l)
 {
@@ -117,51 +59,6 @@ static int held(const el_world *w, int l)
 		n += w->u[j][l];
 	return n;
 }
-
-bool el_view_ok(const el_game *g)
-{
-	const el_pos *p = &g->pos;
-	for (uint32_t i = 0; i < g->nworld; i++) {
-		const el_world *w = &g->world[i];
-		for (int j = 0; j < w->ng; j++) {
-			int u = 0;
-			for (int l = 0; l < WL_N; l++)
-				u += w->u[j][l];
-			if (u != w->m[j][0] + w->m[j][1] + w->m[j][2])
-				return false;
-		}
-		if (held(w, WL_DECK) != p->deck[0] || held(w, WL_DISC) != p->disc[0] ||
-		    held(w, WL_POOL))
-			return false;
-		for (unsigned s = 0; s < g->nseats; s++)
-			if (held(w, (int)s) != p->seat[s].infl[0])
-				return false;
-	}
-	return g->nworld > 0;
-}
-
-void el_view_free(el_game *g)
-{
-	free(g->world);
-	g->world = NULL;
-	g->nworld = 0;
-}
-
-/* dst was made a copy of src field by field (el_copy), its own worlds
- * put back: give it src's. */
-void el_view_copy(el_game *dst, const el_game *src)
-{
-	if (!src->world && !dst->world)
-		return;
-	free(dst->world);
-	dst->world = NULL;
-	dst->nworld = src->nworld;
-	if (src->nworld) {
-		dst->world = arb_xmalloc(src->nworld * sizeof *dst->world);
-		memcpy(dst->world, src->world, src->nworld * sizeof *dst->world);
-	}
-}
-
 int el_few_cards(const el_game *g, int s, int n, el_at at, arb_reject *rej)
 {
 	int h = g->pos.seat[s].infl[0];
@@ -324,8 +221,8 @@ static int merge(el_world *x, int from, int to)
 /* Take r cards of colour c from the groups' cards in place s, groups j
  * and on, into out[]: one family per way to split them among the
  * groups.  Returns how many (at most EL_MAXGROUP for r = 1, a few more
- * for the 2 and 3 cards of a fee). */
-static int take_groups(const el_world *x, int s, int c, int r, int j, el_world *out, int cap)
+ * for the 2 and 3 cards of a fee).  x is changed and put back. */
+static int take_groups(el_world *x, int s, int c, int r, int j, el_world *out, int cap)
 {
 	if (r == 0) {
 		if (cap < 1)
@@ -333,6 +230,8 @@ static int take_groups(const el_world *x, int s, int c, int r, int j, el_world *
 		out[0] = *x;
 		return 1;
 	}
+	while (j < x->ng && (!x->u[j][s] || !x->m[j][c]))
+		j++; /* a group that cannot give one: no copy */
 	if (j >= x->ng)
 		return 0;
 	int n = 0;
@@ -340,10 +239,11 @@ static int take_groups(const el_world *x, int s, int c, int r, int j, el_world *
 	if (most > r)
 		most = r;
 	for (int t = 0; t <= most; t++) {
-		el_world y = *x;
-		y.u[j][s] = (uint8_t)(y.u[j][s] - t);
-		y.m[j][c] = (uint8_t)(y.m[j][c] - t);
-		n += take_groups(&y, s, c, r - t, j + 1, out + n, cap - n);
+		x->u[j][s] = (uint8_t)(x->u[j][s] - t);
+		x->m[j][c] = (uint8_t)(x->m[j][c] - t);
+		n += take_groups(x, s, c, r - t, j + 1, out + n, cap - n);
+		x->u[j][s] = (uint8_t)(x->u[j][s] + t);
+		x->m[j][c] = (uint8_t)(x->m[j][c] + t);
 	}
 	return n;
 }
@@ -409,28 +309,12 @@ static void held_range(const el_world *w, int l, int c, int *lo, int *hi)
 	}
 }
 
-/* The least and most of colour c at move o's source over the worlds. */
-static void src_range(const el_game *g, const el_vop *o, int c, int *lo, int *hi)
+/* Words for a move no world allows, lo to hi cards of its colour at its
+ * source over the families that reach it.  When every family agrees on
+ * the source, the ordinary rule refuses it as a full record would. */
+static int refuse(const el_game *g, const el_vop *o, int lo, int hi, arb_reject *rej)
 {
-	*lo = 255;
-	*hi = 0;
-	for (uint32_t i = 0; i < g->nworld; i++) {
-		el_world x = g->world[i];
-		if (o->kind == VOP_DRAW && !held(&x, WL_DECK))
-			(void)merge(&x, WL_DISC, WL_DECK);
-		int a, b;
-		held_range(&x, src_of(o), c, &a, &b);
-		*lo = a < *lo ? a : *lo;
-		*hi = b > *hi ? b : *hi;
-	}
-}
-
-/* Words for a move no world allows.  When every world agrees on the
- * source, the ordinary rule refuses it as a full record would. */
-static int refuse(el_game *g, const el_vop *o, arb_reject *rej)
-{
-	int c = o->colour, lo, hi;
-	src_range(g, o, c, &lo, &hi);
+	int c = o->colour;
 	const char *who = el_cname(g, o->seat), *cn = el_infl_names[c];
 	if (lo == hi) {
 		switch (o->kind) {
@@ -478,6 +362,369 @@ static int refuse(el_game *g, const el_vop *o, arb_reject *rej)
 	}
 }
 
+/* ------------------------------------------------------- the search */
+
+/* The families are not listed side by side: the replay follows one way
+ * (a family) through every card move of the record so far, and only
+ * when a move does not fit it goes back, depth first, to the last move
+ * that had another family to give (a `?` branching into colours, a fee
+ * split among groups) and on from there.  A family that led nowhere is
+ * remembered with its place in the record (dead[]), so a search meets
+ * it once: what is dead stays dead, as later lines only add moves.  So
+ * a record is legal exactly when some way fits all its moves, and a
+ * line is refused only when the search has tried every family that
+ * reaches it.  A search is bounded (EL_MAXSTEPS families played from);
+ * past that the line is not decided (too-many-unknowns). */
+
+/* The family before move i of the record, and which of the families
+ * move i gives from it the way follows. */
+typedef struct el_frame {
+	el_world w;
+	uint8_t alt, nalt;
+} el_frame;
+
+/* A family that leads nowhere from move `at` of the record, as known
+ * when the record had `upto` moves (an entry of a line later refused
+ * does not count once that line's moves are taken back). */
+typedef struct el_dead {
+	el_world w;
+	uint32_t at, upto; /* at == 0: an empty slot (move 0 has no parent) */
+} el_dead;
+
+/* The search, g->world's block: `way` first, so g->world (open.c and
+ * moves.c keep that pointer and nworld, 1) is the family the way is in
+ * after the last move, and el_view_ok checks it. */
+typedef struct el_search {
+	el_world way;
+	el_vop *hist; /* every card move of the record so far */
+	uint32_t nhist, caphist;
+	el_frame *fr; /* fr[i], i <= nhist: the way's family before move i */
+	uint32_t capfr;
+	el_dead *dead; /* open addressing, EL_DEADCAP slots at most */
+	uint32_t capdead, ndead;
+	el_frame *undo; /* frames below the search's start it changed */
+	uint32_t capundo;
+} el_search;
+
+/* Families remembered dead (memory: about 90 bytes each). */
+#define EL_DEADCAP (1u << 15)
+
+static el_search *search_of(const el_game *g)
+{
+	return (el_search *)(void *)g->world;
+}
+
+static void search_new(el_game *g, const el_world *root)
+{
+	el_search *s = arb_xcalloc(1, sizeof *s);
+	s->way = *root;
+	s->capfr = 64;
+	s->fr = arb_xcalloc(s->capfr, sizeof *s->fr);
+	s->fr[0].w = *root;
+	g->world = &s->way;
+	g->nworld = 1;
+}
+
+/* The worlds of the start: the whole deck, of free colours, each seat
+ * dealt its card. */
+void el_view_start(el_game *g, const int8_t hands[EL_SEATS])
+{
+	const uint8_t *cards = g->d->cards[g->opt.cards];
+	el_world w;
+	memset(&w, 0, sizeof w);
+	w.ng = 1;
+	for (int k = 0; k < NINFL; k++) {
+		w.m[0][k] = cards[1 + k];
+		w.u[0][WL_DECK] = (uint8_t)(w.u[0][WL_DECK] + cards[1 + k]);
+	}
+	search_new(g, &w);
+	el_pos *p = &g->pos;
+	int total = 0;
+	for (int k = 0; k < NINFL; k++) {
+		total += p->deck[k] + p->disc[k];
+		p->deck[k] = p->disc[k] = 0;
+	}
+	for (unsigned s = 0; s < g->nseats; s++) {
+		int n = el_hand_infl(&p->seat[s]);
+		memset(p->seat[s].infl, 0, sizeof p->seat[s].infl);
+		p->seat[s].infl[0] = (int16_t)n;
+	}
+	p->deck[0] = (int16_t)total;
+	el_at at = { 0, 0 };
+	g->nvop = 0;
+	for (unsigned s = 0; s < g->nseats; s++)
+		el_vop_add(g, VOP_DRAW, (int)s, hands[s], 1, at);
+	arb_reject rej;
+	int rc = el_view_commit(g, &rej); /* a draw from a full deck fits */
+	assert(rc == 0);
+	(void)rc;
+}
+
+/* The worlds of a Setup tag's position, which names every card: one. */
+void el_view_known(el_game *g)
+{
+	el_pos *p = &g->pos;
+	el_world w;
+	memset(&w, 0, sizeof w);
+	int deck = 0, disc = 0;
+	for (int k = 0; k < NINFL; k++) {
+		w.k[WL_DECK][k] = (uint8_t)p->deck[k];
+		w.k[WL_DISC][k] = (uint8_t)p->disc[k];
+		deck += p->deck[k];
+		disc += p->disc[k];
+		p->deck[k] = p->disc[k] = 0;
+	}
+	p->deck[0] = (int16_t)deck;
+	p->disc[0] = (int16_t)disc;
+	for (unsigned s = 0; s < g->nseats; s++) {
+		for (int k = 0; k < NINFL; k++)
+			w.k[s][k] = (uint8_t)p->seat[s].infl[k];
+		int n = el_hand_infl(&p->seat[s]);
+		memset(p->seat[s].infl, 0, sizeof p->seat[s].infl);
+		p->seat[s].infl[0] = (int16_t)n;
+	}
+	el_view_free(g);
+	search_new(g, &w);
+}
+
+bool el_view_ok(const el_game *g)
+{
+	const el_pos *p = &g->pos;
+	if (!g->world)
+		return false;
+	const el_world *w = g->world;
+	for (int j = 0; j < w->ng; j++) {
+		int u = 0;
+		for (int l = 0; l < WL_N; l++)
+			u += w->u[j][l];
+		if (u != w->m[j][0] + w->m[j][1] + w->m[j][2])
+			return false;
+	}
+	if (held(w, WL_DECK) != p->deck[0] || held(w, WL_DISC) != p->disc[0] || held(w, WL_POOL))
+		return false;
+	for (unsigned s = 0; s < g->nseats; s++)
+		if (held(w, (int)s) != p->seat[s].infl[0])
+			return false;
+	return true;
+}
+
+void el_view_free(el_game *g)
+{
+	el_search *s = search_of(g);
+	if (s) {
+		free(s->hist);
+		free(s->fr);
+		free(s->dead);
+		free(s->undo);
+		free(s);
+	}
+	g->world = NULL;
+	g->nworld = 0;
+}
+
+/* dst was made a copy of src field by field (el_copy), its own search
+ * put back: give it src's way and record (not the families remembered
+ * dead, which only spare time). */
+void el_view_copy(el_game *dst, const el_game *src)
+{
+	if (!src->world && !dst->world)
+		return;
+	el_view_free(dst);
+	const el_search *s = search_of(src);
+	if (!s)
+		return;
+	search_new(dst, &s->way);
+	el_search *d = search_of(dst);
+	d->nhist = d->caphist = s->nhist;
+	if (s->nhist) {
+		d->hist = arb_xmalloc(s->nhist * sizeof *d->hist);
+		memcpy(d->hist, s->hist, s->nhist * sizeof *d->hist);
+	}
+	d->capfr = s->nhist + 1 > 64 ? s->nhist + 1 : 64;
+	d->fr = arb_xrealloc(d->fr, d->capfr * sizeof *d->fr);
+	memcpy(d->fr, s->fr, (s->nhist + 1) * sizeof *d->fr);
+}
+
+static uint32_t dead_hash(const el_world *w, uint32_t at)
+{
+	/* eight bytes at a time: hashing was much of a search's time */
+	const unsigned char *b = (const unsigned char *)w;
+	uint64_t h = 0x9e3779b97f4a7c15u ^ at, v;
+	size_t i = 0;
+	for (; i + 8 <= sizeof *w; i += 8) {
+		memcpy(&v, b + i, 8);
+		h = (h ^ v) * 0xff51afd7ed558ccdu;
+		h ^= h >> 29;
+	}
+	v = 0;
+	memcpy(&v, b + i, sizeof *w - i);
+	h = (h ^ v) * 0xc4ceb9fe1a85ec53u;
+	return (uint32_t)(h ^ (h >> 32));
+}
+
+/* Family w is known dead at move `at` (with the record's moves now). */
+static bool dead_has(const el_search *s, const el_world *w, uint32_t at)
+{
+	if (!s->ndead)
+		return false;
+	uint32_t mask = s->capdead - 1;
+	for (uint32_t i = dead_hash(w, at) & mask;; i = (i + 1) & mask) {
+		const el_dead *e = &s->dead[i];
+		if (!e->at)
+			return false;
+		if (e->at == at && e->upto <= s->nhist && memcmp(&e->w, w, sizeof *w) == 0)
+			return true;
+	}
+}
+
+static void dead_insert(el_search *s, const el_world *w, uint32_t at, uint32_t upto)
+{
+	uint32_t mask = s->capdead - 1;
+	uint32_t i = dead_hash(w, at) & mask;
+	while (s->dead[i].at)
+		i = (i + 1) & mask;
+	s->dead[i].w = *w;
+	s->dead[i].at = at;
+	s->dead[i].upto = upto;
+	s->ndead++;
+}
+
+/* The table again at cap slots, with the entries that count for the
+ * record's moves now (keep: else none). */
+static void dead_rebuild(el_search *s, uint32_t cap, bool keep)
+{
+	el_dead *old = s->dead;
+	uint32_t oldcap = keep ? s->capdead : 0;
+	s->dead = arb_xcalloc(cap, sizeof *s->dead);
+	s->capdead = cap;
+	s->ndead = 0;
+	for (uint32_t i = 0; i < oldcap; i++)
+		if (old[i].at && old[i].upto <= s->nhist)
+			dead_insert(s, &old[i].w, old[i].at, old[i].upto);
+	free(old);
+}
+
+static void dead_put(el_search *s, const el_world *w, uint32_t at)
+{
+	if (s->ndead + 1 > s->capdead / 2) { /* grow, or forget them all when full */
+		uint32_t cap = s->capdead ? s->capdead * 2 : 1024;
+		if (cap > EL_DEADCAP)
+			dead_rebuild(s, s->capdead, false); /* they only spare time */
+		else
+			dead_rebuild(s, cap, true);
+	}
+	dead_insert(s, w, at, s->nhist);
+}
+
+/* Why a search found no way: the move it could not pass (the furthest
+ * any family reached), the cards of its colour there over those
+ * families, and whether a family had too many groups to follow. */
+typedef struct el_miss {
+	uint32_t far;
+	int lo, hi;
+	bool deep;
+} el_miss;
+
+/* Family w reached move i: the furthest so far, or as far. */
+static void reach(el_miss *x, const el_world *w, const el_vop *o, uint32_t i)
+{
+	if (i < x->far)
+		return;
+	if (i > x->far) {
+		x->far = i;
+		x->lo = 255;
+		x->hi = 0;
+	}
+	if (o->colour >= NINFL)
+		return;
+	el_world y = *w;
+	if (o->kind == VOP_DRAW && !held(&y, WL_DECK))
+		(void)merge(&y, WL_DISC, WL_DECK);
+	int a, b;
+	held_range(&y, src_of(o), o->colour, &a, &b);
+	x->lo = a < x->lo ? a : x->lo;
+	x->hi = b > x->hi ? b : x->hi;
+}
+
+/* Find a way through moves start.. of the record, the way through the
+ * moves before start found already: on from it, going back as far as
+ * needed.  0 found (s->way its family at the end), -1 none (x says
+ * why), -2 past EL_MAXSTEPS.  On failure the way before is put back. */
+static int search(el_search *s, uint32_t start, el_miss *x)
+{
+	uint32_t n = s->nhist, low = start, nundo = 0, steps = 0;
+	if (s->capfr < n + 1) {
+		s->capfr = n + 1 > 2 * s->capfr ? n + 1 : 2 * s->capfr;
+		s->fr = arb_xrealloc(s->fr, s->capfr * sizeof *s->fr);
+	}
+	if (s->capundo < 8) {
+		s->capundo = 8;
+		s->undo = arb_xrealloc(s->undo, s->capundo * sizeof *s->undo);
+	}
+	s->undo[nundo++] = s->fr[start]; /* frames low..start, from start down */
+	x->far = start;
+	x->lo = 255;
+	x->hi = 0;
+	x->deep = false;
+	el_world alts[EL_MAXBRANCH];
+	uint32_t i = start;
+	bool entering = true;
+	int rc;
+	for (;;) {
+		if (i == n) {
+			s->way = s->fr[n].w;
+			return 0;
+		}
+		el_frame *f = &s->fr[i];
+		if (entering && i >= start)
+			reach(x, &f->w, &s->hist[i], i);
+		int r = 0, t = entering ? 0 : f->alt + 1;
+		if (entering || t < f->nalt) { /* else no other family from f */
+			if (++steps > EL_MAXSTEPS) {
+				rc = -2;
+				break;
+			}
+			r = play_one(&f->w, &s->hist[i], alts);
+			if (r < 0) {
+				x->deep = true; /* not known dead: not remembered either */
+				r = 0;
+			}
+		}
+		if (r > 1)
+			while (t < r && dead_has(s, &alts[t], i + 1))
+				t++;
+		if (t < r) {
+			f->alt = (uint8_t)t;
+			f->nalt = (uint8_t)r;
+			s->fr[i + 1].w = alts[t];
+			i++;
+			entering = true;
+			continue;
+		}
+		/* no family from f: f is dead, remembered where it was one of
+		 * several (where a search looks it up) */
+		if (!x->deep && i > 0 && s->fr[i - 1].nalt > 1)
+			dead_put(s, &f->w, i);
+		if (i == 0) {
+			rc = -1;
+			break;
+		}
+		i--;
+		entering = false;
+		if (i < low) { /* keep the frame as it was, to put back */
+			if (nundo == s->capundo) {
+				s->capundo *= 2;
+				s->undo = arb_xrealloc(s->undo, s->capundo * sizeof *s->undo);
+			}
+			s->undo[nundo++] = s->fr[i];
+			low = i;
+		}
+	}
+	for (uint32_t k = 0; k < nundo; k++)
+		s->fr[start - k] = s->undo[k];
+	return rc;
+}
+
 int el_view_commit(el_game *g, arb_reject *rej)
 {
 	if (g->view == EL_NOVIEW || !g->nvop)
@@ -490,71 +737,33 @@ int el_view_commit(el_game *g, arb_reject *rej)
 			      "decided",
 			      EL_MAXVOP);
 	}
-	uint32_t n = g->nworld;
-	el_world *cur = arb_xmalloc((size_t)n * sizeof *cur);
-	memcpy(cur, g->world, (size_t)n * sizeof *cur);
-	for (unsigned i = 0; i < g->nvop; i++) {
-		const el_vop *o = &g->vop[i];
-		/* a move that made one family of each at most, and merged no
-		 * places, made no two alike of two unlike (so no merging) */
-		bool branch = o->kind == VOP_POOLEND || o->kind == VOP_MERGE ||
-			      (o->kind == VOP_DRAW && held(&cur[0], WL_DECK) == 0);
-		size_t cap = (size_t)n + EL_MAXBRANCH;
-		el_world *nx = arb_xmalloc(cap * sizeof *nx);
-		uint32_t m = 0;
-		bool deep = false;
-		for (uint32_t j = 0; j < n && !deep; j++) {
-			if (m + EL_MAXBRANCH > cap) {
-				cap = cap * 2 + EL_MAXBRANCH;
-				nx = arb_xrealloc(nx, cap * sizeof *nx);
-			}
-			int r = play_one(&cur[j], o, nx + m);
-			deep = r < 0;
-			branch |= r > 1;
-			m += r < 0 ? 0 : (uint32_t)r;
-		}
-		if (deep) {
-			free(cur);
-			free(nx);
-			g->nvop = 0;
-			return EL_REJ(rej, o->at, EL_R_TOO_MANY_UNKNOWNS,
-				      "the unseen cards were shuffled into the deck more than %d "
-				      "times: this view cannot be decided",
-				      EL_MAXGROUP);
-		}
-		if (branch)
-			m = dedup(nx, m);
-		if (m == 0) {
-			/* the words are said over the worlds before this move */
-			el_world *keep = g->world;
-			uint32_t kn = g->nworld;
-			g->world = cur;
-			g->nworld = n;
-			refuse(g, o, rej);
-			g->world = keep;
-			g->nworld = kn;
-			free(cur);
-			free(nx);
-			g->nvop = 0;
-			return -1;
-		}
-		free(cur);
-		cur = nx;
-		n = m;
-		if (n > EL_MAXWORLDS) {
-			free(cur);
-			g->nvop = 0;
-			return EL_REJ(rej, o->at, EL_R_TOO_MANY_UNKNOWNS,
-				      "the unseen cards could have gone more than %u ways: this "
-				      "view cannot be decided",
-				      EL_MAXWORLDS);
-		}
+	el_search *s = search_of(g);
+	uint32_t start = s->nhist;
+	if (s->caphist < start + g->nvop) {
+		s->caphist = 2 * s->caphist + g->nvop;
+		s->hist = arb_xrealloc(s->hist, s->caphist * sizeof *s->hist);
 	}
-	free(g->world);
-	g->world = cur;
-	g->nworld = n;
+	memcpy(s->hist + start, g->vop, g->nvop * sizeof *g->vop);
+	s->nhist += g->nvop;
 	g->nvop = 0;
-	return 0;
+	el_miss x;
+	int rc = search(s, start, &x);
+	if (rc == 0)
+		return 0;
+	s->nhist = start; /* the line's moves taken back, and what was */
+	if (s->ndead)	  /* learned dead with them */
+		dead_rebuild(s, s->capdead, true);
+	if (rc == -2)
+		return EL_REJ(rej, s->hist[x.far].at, EL_R_TOO_MANY_UNKNOWNS,
+			      "the search for a way the unseen cards could have gone tried more "
+			      "than %u families: this view cannot be decided",
+			      EL_MAXSTEPS);
+	if (x.deep)
+		return EL_REJ(rej, s->hist[x.far].at, EL_R_TOO_MANY_UNKNOWNS,
+			      "the unseen cards were shuffled into the deck more than %d "
+			      "times: this view cannot be decided",
+			      EL_MAXGROUP);
+	return refuse(g, &s->hist[x.far], x.lo, x.hi, rej);
 }
 
 /* ------------------------------------------------------------ dump */
@@ -567,15 +776,59 @@ static void range(arb_buf *out, int lo, int hi)
 		arb_buf_printf(out, "%d-%d", lo, hi);
 }
 
+/* Every family the record allows, listed move by move from the start
+ * (as many as EL_MAXWORLDS; else NULL: dump then shows the way
+ * followed). */
+static el_world *list_all(const el_search *s, uint32_t *count)
+{
+	uint32_t n = 1;
+	el_world *cur = arb_xmalloc(sizeof *cur);
+	cur[0] = s->fr[0].w;
+	for (uint32_t i = 0; i < s->nhist && cur; i++) {
+		size_t cap = (size_t)n * 2 + EL_MAXBRANCH;
+		el_world *nx = arb_xmalloc(cap * sizeof *nx);
+		uint32_t m = 0;
+		for (uint32_t j = 0; j < n; j++) {
+			if (m + EL_MAXBRANCH > cap) {
+				cap = cap * 2 + EL_MAXBRANCH;
+				nx = arb_xrealloc(nx, cap * sizeof *nx);
+			}
+			int r = play_one(&cur[j], &s->hist[i], nx + m);
+			m += r < 0 ? 0 : (uint32_t)r;
+		}
+		free(cur);
+		cur = nx;
+		n = dedup(nx, m);
+		if (n > EL_MAXWORLDS) {
+			free(cur);
+			cur = NULL;
+		}
+	}
+	*count = n;
+	return cur;
+}
+
 /* One line per seat, then the deck and discards: each colour's count or
- * range over the worlds. */
+ * range over the families. */
 void el_view_dump(const el_game *g, arb_buf *out)
 {
-	if (g->view == EL_NOVIEW)
+	if (g->view == EL_NOVIEW || !g->world)
 		return;
-	arb_buf_printf(out, "view: %s; %u famil%s of ways the unseen cards could have gone\n",
-		       g->view == EL_OBSERVER ? "observer" : el_cname(g, g->view), g->nworld,
-		       g->nworld == 1 ? "y" : "ies");
+	uint32_t nw = 0;
+	el_world *all = list_all(search_of(g), &nw);
+	const el_world *ws = all ? all : g->world;
+	if (!all)
+		nw = 1;
+	const char *who = g->view == EL_OBSERVER ? "observer" : el_cname(g, g->view);
+	if (all)
+		arb_buf_printf(out,
+			       "view: %s; %u famil%s of ways the unseen cards could have gone\n",
+			       who, nw, nw == 1 ? "y" : "ies");
+	else
+		arb_buf_printf(out,
+			       "view: %s; more than %u families of ways the unseen cards could "
+			       "have gone: one shown\n",
+			       who, EL_MAXWORLDS);
 	for (unsigned s = 0; s <= g->nseats + 1; s++) {
 		int l = s < g->nseats ? (int)s : s == g->nseats ? WL_DECK : WL_DISC;
 		if (s < g->nseats)
@@ -586,9 +839,9 @@ void el_view_dump(const el_game *g, arb_buf *out)
 				       s == g->nseats ? g->pos.deck[0] : g->pos.disc[0]);
 		for (int k = 0; k < NINFL; k++) {
 			int lo = 255, hi = 0;
-			for (uint32_t i = 0; i < g->nworld; i++) {
+			for (uint32_t i = 0; i < nw; i++) {
 				int a, b;
-				held_range(&g->world[i], l, k, &a, &b);
+				held_range(&ws[i], l, k, &a, &b);
 				lo = a < lo ? a : lo;
 				hi = b > hi ? b : hi;
 			}
@@ -598,6 +851,7 @@ void el_view_dump(const el_game *g, arb_buf *out)
 		}
 		arb_buf_putc(out, '\n');
 	}
+	free(all);
 }
 
 /* ----------------------------------------------------- arbiter gen */

@@ -13,7 +13,7 @@
  * games of 2 players, 40 of 3 and 10 of 4, about 100 games and 330 views;
  * `make check-views` runs 1000).  A view past the limits
  * (too-many-unknowns) is counted, not failed; 2-player views must all be
- * decided, three in four of the 3-player ones.
+ * decided, 19 in 20 of the 3-player ones, 9 in 10 of the 4-player ones.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -339,13 +339,15 @@ static void test_views(void **state)
 		}
 		print_message("%u players: %u games, %u views, %u undecided\n", n, count, views,
 			      undecided);
-		/* every 2-player view is decided, most 3-player ones; 4-player
-		 * views often pass the limits (notation/elasund.md, Limits), but
-		 * those decided must agree */
+		/* every 2-player view is decided, nearly all 3- and 4-player
+		 * ones (the search, notation/elasund.md, Limits); those decided
+		 * must agree */
 		if (n == 2)
 			assert_int_equal(undecided, 0);
-		if (n == 3)
-			assert_true(undecided * 4 <= views);
+		if (n == 3) /* listing every family at once: 19 of 160 */
+			assert_true(undecided * 20 <= views);
+		if (n == 4) /* listing every family at once: 38 of 50 */
+			assert_true(undecided * 10 <= views);
 		assert_true(undecided < views);
 	}
 	print_message("a card taken: %u times, the seat's view stops where the full record does "
