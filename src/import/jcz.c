@@ -754,7 +754,7 @@ static int convert(conv *c)
 	return 0;
 }
 
-static bool jcz_sniff(const unsigned char *b, size_t len)
+bool arb_import_jcz_sniff(const unsigned char *b, size_t len)
 {
 	size_t i = 0;
 	if (len >= 3 && !memcmp(b, "\xef\xbb\xbf", 3))
@@ -855,7 +855,7 @@ static int convert_doc(const unsigned char *bytes, size_t len, const arb_import_
 
 /* A save is one JSON document, one game: read whole, under
  * ARB_IMPORT_MAX_DOC. */
-static int jcz_convert(arb_import_in *in, const arb_import_sink *sink, arb_import_error *err)
+int arb_import_jcz_convert(arb_import_in *in, const arb_import_sink *sink, arb_import_error *err)
 {
 	size_t len;
 	const unsigned char *bytes = arb_import_peek(in, &len);
@@ -868,10 +868,3 @@ static int jcz_convert(arb_import_in *in, const arb_import_sink *sink, arb_impor
 	free(doc);
 	return rc;
 }
-
-const arb_importer arb_import_jcz = {
-	.name = "jcz",
-	.title = "JCloisterZone save (.jcz)",
-	.sniff = jcz_sniff,
-	.convert = jcz_convert,
-};
