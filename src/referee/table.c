@@ -35,7 +35,8 @@ struct arb_table {
 	arb_record rec;
 	arb_replay r;	    /* r.state: the position at the turn's start */
 	void *work, *probe; /* the turn so far; the one being tried      */
-	void *move, *vmove; /* a parsed turn line; its view's copy       */
+	void *move, *vmove; /* the turn line so far, parsed; a view's copy */
+	void *pmove;	    /* the line being tried (parse_more)          */
 	void *one;	    /* an action parsed alone (canonical_words)  */
 	size_t nseats;
 	arb_buf moves; /* the record's turn lines                   */
@@ -45,6 +46,8 @@ struct arb_table {
 	arb_buf turn;		   /* the open turn: "Red w w ..."              */
 	arb_buf turn_canon;	   /* ... in canonical notation (canonical_words) */
 	size_t nacts;		   /* its actions                               */
+	size_t turn_tokens;	   /* its words, the colour's included          */
+	size_t parsed_tokens;	   /* the words parse_line read last            */
 	size_t prev_events;	   /* events its replay sends before a new one  */
 	uint64_t rng;
 	bool supplied;
@@ -57,8 +60,6 @@ struct arb_table {
 	unsigned consent_need, consent_got;
 	arb_event collected[MAX_COLLECTED];
 	size_t ncollected;
-	bool move_is_turn; /* t->move holds t->turn, parsed: `end` need
-			    * not parse it again                       */
 	arb_token tok[ARB_MAX_TOKENS_PER_TURN];
 	arb_token tok1[ARB_MAX_TOKENS_PER_TURN]; /* canonical_words' */
 };
@@ -119,10 +120,10 @@ static void take_events(arb_table *t, size_t from, arb_play *p)
 	p->nevents = n;
 }
 
-/* Parse line[0..len) as turn line `number` into t->move.  0, or -1 with
- * rej set. */
+/* Parse line[0..len) as turn line `number` into `move` (t->move or
+ * t->pmove).  0, or -1 with rej set. */
 static int parse_line(arb_table *t, const void *game, const char *line, size_t len, size_t number,
-		      arb_reject *rej)
+		      void *move, arb_reject *rej)
 {
 	size_t nt =
 		arb_split_tokens(line, len, (uint32_t)number, 1, t->tok, ARB_MAX_TOKENS_PER_TURN);
@@ -133,9 +134,9 @@ static int parse_line(arb_table *t, const void *game, const char *line, size_t l
 			 (unsigned)ARB_MAX_TOKENS_PER_TURN);
 		return -1;
 	}
-	memset(t->move, 0, t->g->move_size ? t->g->move_size : 1);
-	t->move_is_turn = false;
-	return t->g->parse(game, t->tok, nt, t->move, rej);
+	memset(move, 0, t->g->move_size ? t->g->move_size : 1);
+	t->parsed_tokens = nt;
+	return t->g->parse(game, t->tok, nt, move, rej);
 }
 
 /* -------------------------------------------------------- the table */
@@ -172,6 +173,7 @@ arb_table *arb_table_new(const arb_table_spec *spec, arb_diag *diag)
 	t->nseats = t->r.setup.nseats;
 	t->move = arb_xcalloc(1, g->move_size ? g->move_size : 1);
 	t->vmove = arb_xcalloc(1, g->move_size ? g->move_size : 1);
+	t->pmove = arb_xcalloc(1, g->move_size ? g->move_size : 1);
 	t->one = arb_xcalloc(1, g->move_size ? g->move_size : 1);
 	if (g->apply_open) {
 		t->work = new_game(t, diag);
@@ -198,6 +200,7 @@ void arb_table_free(arb_table *t)
 		arb_reader_free(t->rd);
 	free(t->move);
 	free(t->vmove);
+	free(t->pmove);
 	free(t->one);
 	arb_buf_free(&t->head);
 	arb_buf_free(&t->moves);
@@ -457,28 +460,41 @@ static void commit_line(arb_table *t, unsigned seat)
 
 /* ------------------------------------------------------------- play */
 
-/* Play the whole turn line t->turn with apply() on a copy of the start
- * (or on the start itself for an engine of one action a turn); on
- * success it becomes the start and the record's next line. */
+/* The turn ends: the open turn finished on a copy of t->work with
+ * close_open, or (an engine that cannot, or no action played) the whole
+ * line t->turn played with apply() on a copy of the start (on the start
+ * itself for an engine of one action a turn); on success the position
+ * becomes the start and the line the record's next. */
 static int close_turn(arb_table *t, unsigned seat, arb_play *p)
 {
 	const arb_game_ops *g = t->g;
-	size_t number = t->r.moves + 1;
 	void *game = g->copy ? t->probe : t->r.state;
-	if (g->copy)
-		g->copy(game, t->r.state);
-	if (!(t->move_is_turn && t->nacts) &&
-	    parse_line(t, game, t->turn.p ? t->turn.p : "", t->turn.len, number, &p->rej) < 0) {
-		p->kind = ARB_PLAY_REFUSED;
-		return 0;
-	}
-	t->ncollected = 0;
 	arb_sink sink = { collect, t };
-	if (g->apply(game, t->move, &sink, &p->rej) < 0) {
+	size_t from = t->prev_events; /* the events a replay sends again */
+	int rc = ARB_OPEN_REPLAY;
+	t->ncollected = 0;
+	if (t->nacts && g->close_open) {
+		g->copy(game, t->work);
+		rc = g->close_open(game, t->move, &sink, &p->rej);
+		if (rc != ARB_OPEN_REPLAY)
+			from = 0;
+	}
+	if (rc == ARB_OPEN_REPLAY) {
+		if (g->copy)
+			g->copy(game, t->r.state);
+		if (!t->nacts && parse_line(t, game, t->turn.p ? t->turn.p : "", t->turn.len,
+					    t->r.moves + 1, t->move, &p->rej) < 0) {
+			p->kind = ARB_PLAY_REFUSED;
+			return 0;
+		}
+		t->ncollected = 0;
+		rc = g->apply(game, t->move, &sink, &p->rej);
+	}
+	if (rc < 0) {
 		p->kind = ARB_PLAY_REFUSED;
 		return 0;
 	}
-	take_events(t, t->prev_events, p);
+	take_events(t, from, p);
 	if (g->copy) { /* the probe becomes the start */
 		void *old = t->r.state;
 		t->r.state = t->probe;
@@ -488,6 +504,51 @@ static int close_turn(arb_table *t, unsigned seat, arb_play *p)
 	p->turn_ended = true;
 	commit_line(t, seat);
 	return 0;
+}
+
+/* The engine plays the open turn on (parse_more, apply_more). */
+static bool plays_on(const arb_table *t)
+{
+	return t->nacts && t->g->parse_more && t->g->apply_more;
+}
+
+/* The words w[0..n), which stand at offset `at` of the turn line t->turn
+ * (or of a line that long), played on after the turn so far: parsed on
+ * t->move into t->pmove (parse_more), played on a copy of t->work in the
+ * probe (apply_more, events to `sink`).  0 played (t->pmove, the probe
+ * and t->parsed_tokens hold the longer turn), -1 refused (rej), or
+ * ARB_OPEN_REPLAY: the engine plays the line from the start. */
+static int play_on(arb_table *t, const char *w, size_t n, size_t at, const arb_sink *sink,
+		   arb_reject *rej)
+{
+	const arb_game_ops *g = t->g;
+	size_t nt = arb_split_tokens(w, n, (uint32_t)t->r.moves + 1, (uint32_t)at + 1, t->tok,
+				     ARB_MAX_TOKENS_PER_TURN);
+	memset(rej, 0, sizeof *rej);
+	if (nt == 0 || t->turn_tokens + nt > ARB_MAX_TOKENS_PER_TURN) { /* as parse_line */
+		rej->rule = "syntax";
+		snprintf(rej->msg, sizeof rej->msg, "a turn holds 1 to %u words",
+			 (unsigned)ARB_MAX_TOKENS_PER_TURN);
+		return -1;
+	}
+	memcpy(t->pmove, t->move, g->move_size);
+	if (g->parse_more(t->work, t->pmove, t->tok, nt, rej) < 0)
+		return -1;
+	g->copy(t->probe, t->work);
+	t->parsed_tokens = t->turn_tokens + nt;
+	return g->apply_more(t->probe, t->pmove, sink, rej);
+}
+
+/* The turn line t->turn played with apply_open on a copy of the start,
+ * into the probe (t->pmove its parse).  0 or -1 (rej). */
+static int replay_open(arb_table *t, arb_reject *rej)
+{
+	t->g->copy(t->probe, t->r.state);
+	if (parse_line(t, t->probe, t->turn.p, t->turn.len, t->r.moves + 1, t->pmove, rej) < 0)
+		return -1;
+	t->ncollected = 0;
+	arb_sink sink = { collect, t };
+	return t->g->apply_open(t->probe, t->pmove, &sink, rej);
 }
 
 /* Play the dealt action `words` of seat `seat` after the turn so far. */
@@ -512,20 +573,31 @@ static int play_dealt(arb_table *t, unsigned seat, const char *words, size_t len
 			t->turn.len = keep, t->turn.p[keep] = '\0';
 		return rc;
 	}
-	g->copy(t->probe, t->r.state);
-	if (parse_line(t, t->probe, t->turn.p, t->turn.len, t->r.moves + 1, &p->rej) < 0)
-		goto refused;
+	int rc = ARB_OPEN_REPLAY;
+	size_t from = 0; /* the new action's first event */
+	bool replayed = false;
 	t->ncollected = 0;
-	arb_sink sink = { collect, t };
-	if (g->apply_open(t->probe, t->move, &sink, &p->rej) < 0)
+	if (plays_on(t)) {
+		arb_sink sink = { collect, t };
+		rc = play_on(t, t->turn.p + keep + 1, len, keep + 1, &sink, &p->rej);
+	}
+	if (rc == ARB_OPEN_REPLAY) {
+		rc = replay_open(t, &p->rej);
+		from = t->prev_events;
+		replayed = true;
+	}
+	if (rc < 0)
 		goto refused;
 	void *old = t->work;
 	t->work = t->probe;
 	t->probe = old;
+	old = t->move;
+	t->move = t->pmove;
+	t->pmove = old;
+	t->turn_tokens = t->parsed_tokens;
 	t->nacts++;
-	t->move_is_turn = true;
-	take_events(t, t->prev_events, p);
-	t->prev_events = t->ncollected;
+	take_events(t, from, p);
+	t->prev_events = replayed ? t->ncollected : t->prev_events + t->ncollected;
 	p->kind = ARB_PLAY_ACCEPTED;
 	tell_action(t, t->work, seat, p->words.p);
 	return 0;
@@ -754,6 +826,11 @@ static bool would_play(arb_table *t, const char *dealt, size_t len)
 	const arb_game_ops *g = t->g;
 	arb_buf line = { 0 };
 	arb_reject rej;
+	if (plays_on(t)) {
+		int rc = play_on(t, dealt, len, t->turn.len + 1, NULL, &rej);
+		if (rc != ARB_OPEN_REPLAY)
+			return rc == 0;
+	}
 	if (t->nacts) {
 		arb_buf_put(&line, t->turn.p, t->turn.len);
 	} else {
@@ -764,8 +841,8 @@ static bool would_play(arb_table *t, const char *dealt, size_t len)
 	arb_buf_putc(&line, ' ');
 	arb_buf_put(&line, dealt, len);
 	g->copy(t->probe, t->r.state);
-	bool ok = parse_line(t, t->probe, line.p, line.len, t->r.moves + 1, &rej) == 0 &&
-		  (g->apply_open ? g->apply_open : g->apply)(t->probe, t->move, NULL, &rej) == 0;
+	bool ok = parse_line(t, t->probe, line.p, line.len, t->r.moves + 1, t->pmove, &rej) == 0 &&
+		  (g->apply_open ? g->apply_open : g->apply)(t->probe, t->pmove, NULL, &rej) == 0;
 	arb_buf_free(&line);
 	return ok;
 }
@@ -818,13 +895,19 @@ static bool would_end(arb_table *t, unsigned seat)
 {
 	arb_buf line = { 0 };
 	arb_reject rej;
+	if (t->nacts && t->g->close_open) {
+		t->g->copy(t->probe, t->work);
+		int rc = t->g->close_open(t->probe, t->move, NULL, &rej);
+		if (rc != ARB_OPEN_REPLAY)
+			return rc == 0;
+	}
 	if (t->nacts)
 		arb_buf_put(&line, t->turn.p, t->turn.len);
 	else
 		arb_buf_puts(&line, arb_table_colour(t, seat));
 	t->g->copy(t->probe, t->r.state);
-	bool ok = parse_line(t, t->probe, line.p, line.len, t->r.moves + 1, &rej) == 0 &&
-		  t->g->apply(t->probe, t->move, NULL, &rej) == 0;
+	bool ok = parse_line(t, t->probe, line.p, line.len, t->r.moves + 1, t->pmove, &rej) == 0 &&
+		  t->g->apply(t->probe, t->pmove, NULL, &rej) == 0;
 	arb_buf_free(&line);
 	return ok;
 }
