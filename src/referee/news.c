@@ -26,7 +26,8 @@
 static void canonical_words(arb_table *t, const void *game, const char *colour, const char *words,
 			    arb_buf *out)
 {
-	arb_buf one = { 0 };
+	arb_buf one = t->scratch[0]; /* kept: allocated once, not per action */
+	arb_buf_reset(&one);
 	arb_buf_put_all(&one, colour, " ", words, (char *)NULL);
 	size_t nt = arb_split_tokens(one.p, one.len, 1, 1, t->tok1, ARB_MAX_TOKENS_PER_TURN);
 	arb_reject rej;
@@ -53,7 +54,7 @@ static void canonical_words(arb_table *t, const void *game, const char *colour, 
 		arb_buf_reset(canon);
 		arb_buf_put(canon, l, one.len);
 	}
-	arb_buf_free(&one);
+	t->scratch[0] = one;
 }
 
 /* Tell every view the new action of the open turn, as it saw it (the
@@ -64,7 +65,9 @@ static void canonical_words(arb_table *t, const void *game, const char *colour, 
 void arb_tbl_tell_action(arb_table *t, const void *game, unsigned seat, const char *words)
 {
 	const char *colour = arb_table_colour(t, seat);
-	arb_buf canon = { 0 }, line = { 0 }, told = { 0 };
+	arb_buf canon = t->scratch[1], line = t->scratch[2], told = t->scratch[3];
+	arb_buf_reset(&canon);
+	arb_buf_reset(&told);
 	canonical_words(t, game, arb_table_colour(t, seat), words, &canon);
 	const char *cw = canon.p ? canon.p : "";
 	/* what a view that sees the action as it is is told, made once:
@@ -104,9 +107,9 @@ void arb_tbl_tell_action(arb_table *t, const void *game, unsigned seat, const ch
 		arb_buf_reset(said);
 		arb_buf_put(said, lp, line.len);
 	}
-	arb_buf_free(&canon);
-	arb_buf_free(&line);
-	arb_buf_free(&told);
+	t->scratch[1] = canon;
+	t->scratch[2] = line;
+	t->scratch[3] = told;
 }
 
 /* Where the last line of `b` (no newline at its end yet) starts. */

@@ -174,6 +174,8 @@ void arb_table_free(arb_table *t)
 		arb_buf_free(&t->turn_view[v]);
 	}
 	arb_buf_free(&t->turn);
+	for (size_t i = 0; i < sizeof t->scratch / sizeof t->scratch[0]; i++)
+		arb_buf_free(&t->scratch[i]);
 	arb_buf_free(&t->turn_canon);
 	arb_buf_free(&t->start_words);
 	arb_buf_free(&t->choices);

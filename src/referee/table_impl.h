@@ -47,6 +47,7 @@ struct arb_table {
 	unsigned consent_need, consent_got;
 	arb_event collected[MAX_COLLECTED];
 	size_t ncollected;
+	arb_buf scratch[4]; /* news.c's buffers, kept from action to action */
 	arb_token tok[ARB_MAX_TOKENS_PER_TURN];
 	arb_token tok1[ARB_MAX_TOKENS_PER_TURN]; /* canonical_words' */
 };
