@@ -610,8 +610,9 @@ typedef struct arb_game_ops {
 	/* ---- The open turn: a game played live, action by action (the
 	 * referee, src/referee/).  The referee keeps the position at the
 	 * start of the turn and plays the turn so far on a copy of it with
-	 * apply_open; a refused action leaves the start and the actions
-	 * accepted before it as they were.  All NULL in an engine that
+	 * apply_open (or, with parse_more and apply_more, each action on a
+	 * copy of where the last left it); a refused action leaves the start
+	 * and the actions accepted before it as they were.  All NULL in an engine that
 	 * cannot be played live. */
 
 	/* Make `dst` (a game create()d with the same data and set-up) the
