@@ -610,8 +610,9 @@ typedef struct arb_game_ops {
 	/* ---- The open turn: a game played live, action by action (the
 	 * referee, src/referee/).  The referee keeps the position at the
 	 * start of the turn and plays the turn so far on a copy of it with
-	 * apply_open; a refused action leaves the start and the actions
-	 * accepted before it as they were.  All NULL in an engine that
+	 * apply_open (or, with parse_more and apply_more, each action on a
+	 * copy of where the last left it); a refused action leaves the start
+	 * and the actions accepted before it as they were.  All NULL in an engine that
 	 * cannot be played live. */
 
 	/* Make `dst` (a game create()d with the same data and set-up) the
@@ -624,6 +625,38 @@ typedef struct arb_game_ops {
 	 * road), and the turn stays with its player.  Returns 0, or -1 with
 	 * rej set (the game is then to be thrown away). */
 	int (*apply_open)(void *game, const void *move, const arb_sink *sink, arb_reject *rej);
+	/* Optional, with apply_open: the open turn played on from where the
+	 * last action left it, so that an action costs the same however
+	 * long the turn so far (a referee replaying the line from its start
+	 * at every action pays for the turn's length squared).  NULL: the
+	 * referee plays the whole line on a copy of the start each time.
+	 *
+	 * parse() of a turn line continued: tok[0..ntok) are the next words
+	 * of the line (no colour; their columns as they stand in the whole
+	 * line), appended to `move`, the line so far as parse() or
+	 * parse_more gave it, in `game`, the position after it.  `move` is
+	 * then what parse() of the whole line gives, and a refusal is the
+	 * one parse() of the whole line gives (rule, place); on -1 `move` is
+	 * to be thrown away. */
+	int (*parse_more)(const void *game, void *move, const arb_token *tok, size_t ntok,
+			  arb_reject *rej);
+	/* apply_open of `move`, played on in `game`, which holds the open
+	 * turn apply_open (or apply_more) left after a shorter line that
+	 * `move` continues (parse_more): only the actions not played yet
+	 * are judged and played, and only their events are sent.  0, -1
+	 * with rej set (the game is then to be thrown away), or
+	 * ARB_OPEN_REPLAY with the game untouched: the engine cannot go on
+	 * from here (a Catan set-up line), and the whole line is to be
+	 * played with apply_open on the turn's start. */
+	int (*apply_more)(void *game, const void *move, const arb_sink *sink, arb_reject *rej);
+	/* apply() of `move` finished from the open turn apply_open or
+	 * apply_more of it left in `game`: what only a turn's end can judge
+	 * is judged, with apply()'s rule ids and messages, and the position
+	 * becomes the one apply() of the whole line on the turn's start
+	 * gives; only the end's events are sent (a win at the next seat's
+	 * start).  0, -1 with rej set, or ARB_OPEN_REPLAY (untouched): play
+	 * the whole line with apply() on the turn's start. */
+	int (*close_open)(void *game, const void *move, const arb_sink *sink, arb_reject *rej);
 	/* In the position apply_open left (or at the start of a turn):
 	 * what the rules wait for (see arb_asked). */
 	void (*asked)(const void *game, arb_asked *out);
@@ -679,6 +712,9 @@ typedef struct arb_game_ops {
 
 /* deal()'s answers. */
 enum { ARB_DEAL_PLAY = 0, ARB_DEAL_CHOOSE = 1 };
+
+/* apply_more's and close_open's answer: not from here, replay the line. */
+#define ARB_OPEN_REPLAY 1
 
 #define ARB_VIEW_OBSERVER ARB_MAX_SEATS /* view_turn: no seat's view */
 

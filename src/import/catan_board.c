@@ -89,11 +89,12 @@ int arb_icat_need_turn(arb_import_error *err, uint32_t lineno, int cur, long pn,
 	return 0;
 }
 
-void arb_icat_put_turn(arb_buf *moves, const char *colour, const arb_buf *line)
+void arb_icat_put_turn(arb_buf *moves, const char *colour, arb_buf *line)
 {
 	arb_buf_puts(moves, colour);
 	arb_buf_put(moves, line->p, line->len);
 	arb_buf_putc(moves, '\n');
+	arb_buf_reset(line);
 }
 
 void arb_icat_put_placement(arb_buf *moves, const cat_data *d, const char *colour, int node,

@@ -36,8 +36,9 @@ void arb_icat_board(arb_buf *b, const cat_data *d, const int terrain[CAT_HEXES],
 /* 0 when player pn's line is the one open (`cur`, -1: none); else -1,
  * the error at line `lineno` naming `what` the player did. */
 int arb_icat_need_turn(arb_import_error *err, uint32_t lineno, int cur, long pn, const char *what);
-/* Append a turn line to `moves`: the colour, then `line`'s actions. */
-void arb_icat_put_turn(arb_buf *moves, const char *colour, const arb_buf *line);
+/* Append a turn line to `moves`: the colour, then `line`'s actions; the
+ * line is emptied for the next. */
+void arb_icat_put_turn(arb_buf *moves, const char *colour, arb_buf *line);
 /* Append a set-up placement "Colour settlement NODE road EDGE" (no
  * newline). */
 void arb_icat_put_placement(arb_buf *moves, const cat_data *d, const char *colour, int node,

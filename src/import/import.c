@@ -22,23 +22,27 @@
 #include "catan_board.h"
 #include "../core/util.h"
 
-static const arb_importer *const importers[] = {
-	&arb_import_jcz,
-	&arb_import_soclog,
-	&arb_import_pioneers,
+/* The importers, in the order --help lists them and recognition tries
+ * them: each format's name, title and functions, in one place. */
+static const arb_importer importers[] = {
+	{ "jcz", "JCloisterZone save (.jcz)", arb_import_jcz_sniff, arb_import_jcz_convert },
+	{ "soclog", "JSettlers2 game event log (.soclog)", arb_import_soclog_sniff,
+	  arb_import_soclog_convert },
+	{ "pioneers", "Pioneers server log (pioneers-server-console --debug)",
+	  arb_import_pioneers_sniff, arb_import_pioneers_convert },
 };
 #define NIMPORTERS (sizeof importers / sizeof importers[0])
 
 const arb_importer *arb_import_at(size_t i)
 {
-	return i < NIMPORTERS ? importers[i] : NULL;
+	return i < NIMPORTERS ? &importers[i] : NULL;
 }
 
 const arb_importer *arb_import_find(const char *name)
 {
 	for (size_t i = 0; i < NIMPORTERS; i++)
-		if (!strcasecmp(importers[i]->name, name))
-			return importers[i];
+		if (!strcasecmp(importers[i].name, name))
+			return &importers[i];
 	return NULL;
 }
 
@@ -292,14 +296,14 @@ const arb_importer *arb_import_detect(const unsigned char *bytes, size_t len, ar
 		return NULL;
 	}
 	for (size_t k = 0; k < NIMPORTERS; k++)
-		if (importers[k]->sniff(bytes, len))
-			return importers[k];
+		if (importers[k].sniff(bytes, len))
+			return &importers[k];
 	char names[128] = "";
 	size_t used = 0;
 	for (size_t k = 0; k < NIMPORTERS; k++)
 		used += (size_t)snprintf(names + used,
 					 used < sizeof names ? sizeof names - used : 0, "%s%s",
-					 k ? ", " : "", importers[k]->title);
+					 k ? ", " : "", importers[k].title);
 	arb_import_fail(err, 0, 0,
 			"unknown format: this is none of the formats "
 			"arbiter imports (%s)",

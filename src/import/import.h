@@ -138,14 +138,19 @@ void arb_import_seats(arb_buf *b, const char *const colours[], const char *const
 int arb_import_fail(arb_import_error *err, uint32_t line, uint32_t col, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 
-/* The JCloisterZone converter (jcz.c). */
-extern const arb_importer arb_import_jcz;
+/* The converters' sniff and convert functions (arb_importer), listed in
+ * import.c's table.  JCloisterZone (jcz.c, its tile table freed by
+ * arb_import_jcz_free): */
+bool arb_import_jcz_sniff(const unsigned char *bytes, size_t len);
+int arb_import_jcz_convert(arb_import_in *in, const arb_import_sink *sink, arb_import_error *err);
 void arb_import_jcz_free(void);
-
-/* The JSettlers2 converter (soclog.c). */
-extern const arb_importer arb_import_soclog;
-
-/* The Pioneers converter (pioneers.c). */
-extern const arb_importer arb_import_pioneers;
+/* JSettlers2 (soclog.c): */
+bool arb_import_soclog_sniff(const unsigned char *bytes, size_t len);
+int arb_import_soclog_convert(arb_import_in *in, const arb_import_sink *sink,
+			      arb_import_error *err);
+/* Pioneers (pioneers.c): */
+bool arb_import_pioneers_sniff(const unsigned char *bytes, size_t len);
+int arb_import_pioneers_convert(arb_import_in *in, const arb_import_sink *sink,
+				arb_import_error *err);
 
 #endif

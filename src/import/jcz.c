@@ -20,7 +20,8 @@
  *
  * The tile ids, their rotation offsets and the counts come from the
  * Carcassonne data the engine embeds (notation/carcassonne/carcassonne.yaml,
- * key `jcz`), loaded once per run.
+ * key `jcz`), loaded once per run by jcz_tiles.c, which also holds
+ * JCloisterZone's random generator (see jcz.h).
  */
 #include <jansson.h>
 #include <math.h>
@@ -29,154 +30,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "import.h"
+#include "jcz.h"
 #include "../core/data.h"
 #include "../core/replay.h"
 #include "../core/util.h"
 #include "../games/registry.h"
 
-#define JCZ_MAX_KINDS 48   /* tile ids: 24 letters + 8 garden copies */
-#define JCZ_MAX_PACK 96	   /* tiles in the pack (71 in the base game) */
 #define JCZ_MAX_COORD 1000 /* |x|, |y|: 72 tiles never reach 100 */
 #define JCZ_MAX_DISCARDS 8 /* discards in a row before blaming the draws */
-
-/* ------------------------------------------------------ the tile table */
-
-typedef struct jcz_kind {
-	char id[24];  /* JCloisterZone tile id, "BA/RCr"        */
-	char letter;  /* our tile letter                        */
-	int rotation; /* JCZ R0 = letter turned this far (deg)  */
-	int count[2]; /* copies in basic:1 and in basic:2       */
-} jcz_kind;
-
-static struct {
-	bool loaded;
-	jcz_kind kinds[JCZ_MAX_KINDS]; /* sorted by id, as JCZ sorts its pack */
-	size_t nkinds;
-	char start;	/* the start tile's letter                */
-	long followers; /* each player's supply                   */
-	const arb_game_ops *game;
-} T;
-
-void arb_import_jcz_free(void)
-{
-	memset(&T, 0, sizeof T);
-}
-
-static int kind_cmp(const void *a, const void *b)
-{
-	/* Java's String.compareTo on these ASCII ids is strcmp's order. */
-	return strcmp(((const jcz_kind *)a)->id, ((const jcz_kind *)b)->id);
-}
-
-static int add_kind(const char *id, char letter, int rotation, int c1, int c2,
-		    arb_import_error *err)
-{
-	if (T.nkinds == JCZ_MAX_KINDS)
-		return arb_import_fail(err, 0, 0, "carcassonne data: too many jcz tile ids");
-	if (strlen(id) >= sizeof T.kinds[0].id)
-		return arb_import_fail(err, 0, 0, "carcassonne data: jcz id \"%.40s\" too long",
-				       id);
-	jcz_kind *k = &T.kinds[T.nkinds++];
-	snprintf(k->id, sizeof k->id, "%s", id);
-	k->letter = letter;
-	k->rotation = rotation;
-	k->count[0] = c1;
-	k->count[1] = c2;
-	return 0;
-}
-
-/* Read the `jcz` keys of the engine's embedded Carcassonne data.  Returns 0
- * or -1 with *err set. */
-static int load_table(arb_import_error *err)
-{
-	if (T.loaded)
-		return 0;
-	memset(&T, 0, sizeof T);
-	T.game = arb_game_find("carcassonne");
-	if (!T.game || !T.game->data)
-		return arb_import_fail(err, 0, 0, "this arbiter has no carcassonne engine");
-	arb_data_error derr;
-	memset(&derr, 0, sizeof derr);
-	arb_node *root = arb_data_parse(T.game->data, *T.game->data_size, &derr);
-	if (!root)
-		return arb_import_fail(err, 0, 0, "%s:%u: %s", T.game->data_name,
-				       (unsigned)derr.line, derr.msg);
-	int rc = -1;
-	const arb_node *tiles = arb_node_need(root, "tiles", ARB_SEQ, &derr);
-	const arb_node *start = tiles ? arb_node_need(root, "start", ARB_SCALAR, &derr) : NULL;
-	const arb_node *fol = start ? arb_node_need(root, "followers", ARB_SCALAR, &derr) : NULL;
-	if (!fol || arb_node_int(fol, 0, 100, &T.followers, &derr))
-		goto data_error;
-	T.start = start->str[0];
-	for (size_t i = 0; i < tiles->n; i++) {
-		const arb_node *t = &tiles->items[i];
-		const arb_node *letter = arb_node_need(t, "letter", ARB_SCALAR, &derr);
-		const arb_node *count =
-			letter ? arb_node_need(t, "count", ARB_SCALAR, &derr) : NULL;
-		const arb_node *jcz = count ? arb_node_need(t, "jcz", ARB_MAP, &derr) : NULL;
-		const arb_node *id = jcz ? arb_node_need(jcz, "id", ARB_SCALAR, &derr) : NULL;
-		const arb_node *rot = id ? arb_node_need(jcz, "rotation", ARB_SCALAR, &derr) : NULL;
-		const arb_node *garden = arb_node_get(jcz, "garden");
-		long n, r;
-		if (!rot || arb_node_int(count, 1, 20, &n, &derr) ||
-		    arb_node_int(rot, 0, 270, &r, &derr))
-			goto data_error;
-		if (r % 90) {
-			arb_data_fail(&derr, rot, "a jcz rotation is 0, 90, 180 or 270");
-			goto data_error;
-		}
-		/* In basic:2 (JCloisterZone's C2 set) one copy carries a garden
-		 * and has an id of its own; gardens matter only to the abbot. */
-		bool has_garden = garden && garden->kind == ARB_SCALAR;
-		if (add_kind(id->str, letter->str[0], (int)r, (int)n, (int)n - has_garden, err))
-			goto out;
-		if (has_garden && add_kind(garden->str, letter->str[0], (int)r, 0, 1, err))
-			goto out;
-	}
-	qsort(T.kinds, T.nkinds, sizeof T.kinds[0], kind_cmp);
-	T.loaded = true;
-	rc = 0;
-	goto out;
-data_error:
-	arb_import_fail(err, 0, 0, "%s:%u:%u: %s", T.game->data_name, (unsigned)derr.line,
-			(unsigned)derr.col, derr.msg);
-out:
-	arb_data_free(root);
-	return rc;
-}
-
-static int find_kind(const char *id)
-{
-	for (size_t i = 0; i < T.nkinds; i++)
-		if (!strcmp(T.kinds[i].id, id))
-			return (int)i;
-	return -1;
-}
-
-/* -------------------------------------------- JCloisterZone's tile draws */
-
-/* JCloisterZone's RandomGenerator: the number in [0,1) a message set, and
- * since 5.9.0 a linear congruential step after every draw (so a redraw
- * after a discard gets a new number; before, it reused the same one). */
-typedef struct jcz_rng {
-	double r;
-	bool set; /* a number has been given               */
-	bool lcg; /* version >= 5.9.0                      */
-} jcz_rng;
-
-static int rng_next_int(jcz_rng *g, int bound)
-{
-	int next = (int)(g->r * (double)bound);
-	if (g->lcg) {
-		const uint64_t m = (UINT64_C(1) << 48) - 1;
-		uint64_t x;
-		memcpy(&x, &g->r, sizeof x); /* Double.doubleToLongBits */
-		x = (UINT64_C(25214903917) * (x & m) + 11) & m;
-		g->r = (double)x / (double)(m + 1);
-	}
-	return next;
-}
 
 /* ------------------------------------------------------ the conversion */
 
@@ -225,7 +86,7 @@ static int fail(conv *c, const char *fmt, ...)
 static const char *colour(const conv *c, int seat)
 {
 	(void)c;
-	return T.game->colours[seat];
+	return jcz_tiles.game->colours[seat];
 }
 
 /* Draw the next tile as JCloisterZone does into c->drawn. */
@@ -239,7 +100,7 @@ static int draw(conv *c, size_t msg)
 	if (c->forced && c->nforced < json_array_size(c->forced)) {
 		const char *id = json_string_value(json_array_get(c->forced, c->nforced));
 		c->nforced++;
-		int k = id ? find_kind(id) : -1;
+		int k = id ? jcz_find_kind(id) : -1;
 		for (int i = 0; k >= 0 && i < c->npack; i++)
 			if (c->pack[i] == k) {
 				at = i;
@@ -255,7 +116,7 @@ static int draw(conv *c, size_t msg)
 			return fail(
 				c,
 				"the save has no initialRandom: JCloisterZone's draws cannot be reproduced");
-		at = rng_next_int(&c->rng, c->npack);
+		at = jcz_rng_next_int(&c->rng, c->npack);
 		if (at < 0 || at >= c->npack)
 			return fail(c, "replay[%zu]: random number %.17g gives no tile of %d", msg,
 				    c->rng.r, c->npack);
@@ -283,7 +144,8 @@ static int take_random(conv *c, const json_t *payload, size_t msg)
 static void put_discard(conv *c)
 {
 	c->ndiscards++;
-	arb_buf_printf(&c->moves, "%s %c discard\n", colour(c, c->turn), T.kinds[c->drawn].letter);
+	arb_buf_printf(&c->moves, "%s %c discard\n", colour(c, c->turn),
+		       jcz_tiles.kinds[c->drawn].letter);
 	c->nlines++;
 }
 
@@ -311,7 +173,7 @@ static int on_place_tile(conv *c, const json_t *p, size_t msg)
 	const char *rot = json_string_value(json_object_get(p, "rotation"));
 	if (!id)
 		return fail(c, "replay[%zu]: PLACE_TILE has no tileId", msg);
-	int k = find_kind(id);
+	int k = jcz_find_kind(id);
 	if (k < 0)
 		return fail(c, "replay[%zu]: tile \"%.40s\" is not a tile of the base game", msg,
 			    id);
@@ -357,8 +219,8 @@ static int on_place_tile(conv *c, const json_t *p, size_t msg)
 			return -1;
 	}
 	c->discards_in_row = 0;
-	c->letter = T.kinds[k].letter;
-	c->rot = (r + T.kinds[k].rotation) % 360;
+	c->letter = jcz_tiles.kinds[k].letter;
+	c->rot = (r + jcz_tiles.kinds[k].rotation) % 360;
 	c->follower[0] = '\0';
 	c->drawn = -1;
 	c->phase = PH_ACTION;
@@ -614,12 +476,13 @@ static int read_setup(conv *c, const json_t *setup, int *edition)
 	json_object_foreach((json_t *)elements, key, v)
 	{
 		if (!strcmp(key, "small-follower")) {
-			if (!json_is_number(v) || json_number_value(v) != (double)T.followers)
+			if (!json_is_number(v) ||
+			    json_number_value(v) != (double)jcz_tiles.followers)
 				return fail(c,
 					    "%s followers per player are not supported (the base "
 					    "game has %ld)",
 					    json_is_number(v) ? "other numbers of" : "missing",
-					    T.followers);
+					    jcz_tiles.followers);
 			small_seen = true;
 		} else if (!strcmp(key, "farmers")) {
 			c->farmers = NULL; /* JCZ: present = on, whatever its value */
@@ -655,17 +518,19 @@ static int read_setup(conv *c, const json_t *setup, int *edition)
 	/* The start: our start tile at 0,0 rotated 0, as in every base game. */
 	const json_t *s0 = json_array_get(start, 0);
 	const char *tile = json_string_value(json_object_get(s0, "tile"));
-	int k = tile ? find_kind(tile) : -1;
+	int k = tile ? jcz_find_kind(tile) : -1;
 	if (!json_is_array(start) || json_array_size(start) != 1 || k < 0 ||
-	    T.kinds[k].letter != T.start || json_integer_value(json_object_get(s0, "x")) != 0 ||
+	    jcz_tiles.kinds[k].letter != jcz_tiles.start ||
+	    json_integer_value(json_object_get(s0, "x")) != 0 ||
 	    json_integer_value(json_object_get(s0, "y")) != 0 ||
-	    json_integer_value(json_object_get(s0, "rotation")) != (json_int_t)T.kinds[k].rotation)
+	    json_integer_value(json_object_get(s0, "rotation")) !=
+		    (json_int_t)jcz_tiles.kinds[k].rotation)
 		return fail(c, "the start is not the base game's (one tile %c at 0,0 rotated 0)",
-			    T.start);
+			    jcz_tiles.start);
 	/* The pack: every copy, in JCZ's order (ids sorted), less the start. */
 	c->npack = 0;
-	for (size_t i = 0; i < T.nkinds; i++)
-		for (int n = T.kinds[i].count[*edition - 1] - ((int)i == k); n > 0; n--) {
+	for (size_t i = 0; i < jcz_tiles.nkinds; i++)
+		for (int n = jcz_tiles.kinds[i].count[*edition - 1] - ((int)i == k); n > 0; n--) {
 			if (c->npack == JCZ_MAX_PACK)
 				return fail(c, "carcassonne data: more than %d tiles",
 					    JCZ_MAX_PACK);
@@ -691,9 +556,10 @@ static int read_header(conv *c)
 	if (read_setup(c, setup, &edition))
 		return -1;
 	c->nplayers = (int)json_array_size(players);
-	if (c->nplayers < (int)T.game->min_seats || c->nplayers > (int)T.game->max_seats)
+	if (c->nplayers < (int)jcz_tiles.game->min_seats ||
+	    c->nplayers > (int)jcz_tiles.game->max_seats)
 		return fail(c, "%d players: carcassonne seats %u to %u", c->nplayers,
-			    T.game->min_seats, T.game->max_seats);
+			    jcz_tiles.game->min_seats, jcz_tiles.game->max_seats);
 	const json_t *ann = json_object_get(root, "gameAnnotations");
 	const json_t *tp = json_object_get(json_object_get(ann, "tilePack"), "params");
 	c->forced = json_object_get(ann, "drawOrder");
@@ -802,7 +668,8 @@ static bool discard_accepted(conv *c)
 {
 	arb_buf text = { 0 };
 	put_record(c, &text, true);
-	arb_buf_printf(&text, "%s %c discard\n", colour(c, c->turn), T.kinds[c->drawn].letter);
+	arb_buf_printf(&text, "%s %c discard\n", colour(c, c->turn),
+		       jcz_tiles.kinds[c->drawn].letter);
 	arb_replay r;
 	replay_text(&text, &r);
 	bool ok = r.verdict != ARB_ERROR && r.moves == c->nlines + 1;
@@ -887,7 +754,7 @@ static int convert(conv *c)
 	return 0;
 }
 
-static bool jcz_sniff(const unsigned char *b, size_t len)
+bool arb_import_jcz_sniff(const unsigned char *b, size_t len)
 {
 	size_t i = 0;
 	if (len >= 3 && !memcmp(b, "\xef\xbb\xbf", 3))
@@ -988,11 +855,11 @@ static int convert_doc(const unsigned char *bytes, size_t len, const arb_import_
 
 /* A save is one JSON document, one game: read whole, under
  * ARB_IMPORT_MAX_DOC. */
-static int jcz_convert(arb_import_in *in, const arb_import_sink *sink, arb_import_error *err)
+int arb_import_jcz_convert(arb_import_in *in, const arb_import_sink *sink, arb_import_error *err)
 {
 	size_t len;
 	const unsigned char *bytes = arb_import_peek(in, &len);
-	if (arb_import_compressed(bytes, len, err) || load_table(err))
+	if (arb_import_compressed(bytes, len, err) || jcz_load_tiles(err))
 		return -1;
 	unsigned char *doc;
 	if (arb_import_slurp(in, ARB_IMPORT_MAX_DOC, "JCloisterZone save", &doc, &len, err))
@@ -1001,10 +868,3 @@ static int jcz_convert(arb_import_in *in, const arb_import_sink *sink, arb_impor
 	free(doc);
 	return rc;
 }
-
-const arb_importer arb_import_jcz = {
-	.name = "jcz",
-	.title = "JCloisterZone save (.jcz)",
-	.sniff = jcz_sniff,
-	.convert = jcz_convert,
-};

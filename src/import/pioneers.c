@@ -316,14 +316,15 @@ static int convert(conv *c, arb_import_in *in)
 	return 0;
 }
 
-static bool pio_sniff(const unsigned char *b, size_t len)
+bool arb_import_pioneers_sniff(const unsigned char *b, size_t len)
 {
 	size_t n = len < 65536 ? len : 65536;
 	return pio_find(b, n, ") --> ", 6) &&
 	       (pio_find(b, n, "pioneers server", 15) || pio_find(b, n, "Preparing game #", 16));
 }
 
-static int pio_convert(arb_import_in *in, const arb_import_sink *sink, arb_import_error *err)
+int arb_import_pioneers_convert(arb_import_in *in, const arb_import_sink *sink,
+				arb_import_error *err)
 {
 	size_t len;
 	const unsigned char *head = arb_import_peek(in, &len);
@@ -344,10 +345,3 @@ static int pio_convert(arb_import_in *in, const arb_import_sink *sink, arb_impor
 	free(c);
 	return rc;
 }
-
-const arb_importer arb_import_pioneers = {
-	.name = "pioneers",
-	.title = "Pioneers server log (pioneers-server-console --debug)",
-	.sniff = pio_sniff,
-	.convert = pio_convert,
-};

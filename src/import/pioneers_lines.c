@@ -17,6 +17,37 @@ const char *pio_colour_of(const conv *c, int player)
 	return cat_colours[c->seat_of[player]];
 }
 
+/* A set-up placement: each settlement written with the road that
+ * touches it, and the production of the last, told by the server. */
+static int put_placements(conv *c)
+{
+	if (c->nset != c->nsetedge || !c->nset)
+		return fail(c, "player %d's set-up placement is not a settlement and a road",
+			    c->cur);
+	for (int i = 0; i < c->nset; i++) {
+		int road = -1;
+		for (int j = 0; j < c->nsetedge; j++) {
+			if (c->set_edge[j] < 0)
+				continue;
+			if (cat_edge_touches(c->d, (unsigned)c->set_edge[j], c->set_node[i]))
+				road = j;
+		}
+		if (road < 0)
+			return fail(c, "player %d's set-up road touches no settlement of theirs",
+				    c->cur);
+		arb_icat_put_placement(&c->moves, c->d, pio_colour_of(c, c->cur), c->set_node[i],
+				       c->set_edge[road]);
+		c->set_edge[road] = -1;
+		if (i == c->nset - 1 && c->set_got) {
+			arb_buf_printf(&c->moves, " gets %s ", pio_colour_of(c, c->cur));
+			arb_icat_cards(&c->moves, c->set_gets);
+		}
+		arb_buf_putc(&c->moves, '\n');
+	}
+	arb_buf_reset(&c->line);
+	return 0;
+}
+
 /* Close the line being written (a set-up placement is written here, its
  * settlement and road paired by the engine's geometry). */
 int pio_flush_line(conv *c)
@@ -30,37 +61,11 @@ int pio_flush_line(conv *c)
 			    : c->monopoly ? "resource"
 					  : "roads");
 	if (c->setup) {
-		if (c->nset != c->nsetedge || !c->nset)
-			return fail(c,
-				    "player %d's set-up placement is not a settlement and a road",
-				    c->cur);
-		for (int i = 0; i < c->nset; i++) {
-			int road = -1;
-			for (int j = 0; j < c->nsetedge; j++) {
-				if (c->set_edge[j] < 0)
-					continue;
-				if (cat_edge_touches(c->d, (unsigned)c->set_edge[j],
-						     c->set_node[i]))
-					road = j;
-			}
-			if (road < 0)
-				return fail(
-					c,
-					"player %d's set-up road touches no settlement of theirs",
-					c->cur);
-			arb_icat_put_placement(&c->moves, c->d, pio_colour_of(c, c->cur),
-					       c->set_node[i], c->set_edge[road]);
-			c->set_edge[road] = -1;
-			if (i == c->nset - 1 && c->set_got) {
-				arb_buf_printf(&c->moves, " gets %s ", pio_colour_of(c, c->cur));
-				arb_icat_cards(&c->moves, c->set_gets);
-			}
-			arb_buf_putc(&c->moves, '\n');
-		}
+		if (put_placements(c))
+			return -1;
 	} else {
 		arb_icat_put_turn(&c->moves, pio_colour_of(c, c->cur), &c->line);
 	}
-	arb_buf_reset(&c->line);
 	c->cur = -1;
 	c->setup = false;
 	c->nset = c->nsetedge = 0;

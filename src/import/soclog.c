@@ -272,7 +272,7 @@ static int convert(conv *c, arb_import_in *in)
 }
 
 /* A .soclog starts with its header (after a byte-order mark, perhaps). */
-static bool soclog_sniff(const unsigned char *b, size_t len)
+bool arb_import_soclog_sniff(const unsigned char *b, size_t len)
 {
 	size_t n = strlen(SOCLOG_MAGIC);
 	size_t i = len >= 3 && !memcmp(b, "\xef\xbb\xbf", 3) ? 3 : 0;
@@ -280,13 +280,13 @@ static bool soclog_sniff(const unsigned char *b, size_t len)
 }
 
 /* The importer's entry: one log, one game handed to `sink`, or -1. */
-static int soclog_convert(arb_import_in *in, const arb_import_sink *sink, arb_import_error *err)
+int arb_import_soclog_convert(arb_import_in *in, const arb_import_sink *sink, arb_import_error *err)
 {
 	size_t len;
 	const unsigned char *bytes = arb_import_peek(in, &len);
 	if (arb_import_compressed(bytes, len, err))
 		return -1;
-	if (!soclog_sniff(bytes, len))
+	if (!arb_import_soclog_sniff(bytes, len))
 		return arb_import_fail(err, 1, 1,
 				       "not a JSettlers2 game event log: the first line is not "
 				       "\"" SOCLOG_MAGIC "...\"");
@@ -303,10 +303,3 @@ static int soclog_convert(arb_import_in *in, const arb_import_sink *sink, arb_im
 	free(c);
 	return rc;
 }
-
-const arb_importer arb_import_soclog = {
-	.name = "soclog",
-	.title = "JSettlers2 game event log (.soclog)",
-	.sniff = soclog_sniff,
-	.convert = soclog_convert,
-};

@@ -42,10 +42,10 @@ int soc_flush_line(conv *c)
 		arb_icat_put_placement(&c->moves, c->d, soc_colour_of(c, c->cur), c->set_node,
 				       c->set_edge);
 		arb_buf_putc(&c->moves, '\n');
+		arb_buf_reset(&c->line); /* nothing of its own */
 	} else {
 		arb_icat_put_turn(&c->moves, soc_colour_of(c, c->cur), &c->line);
 	}
-	arb_buf_reset(&c->line);
 	c->cur = -1;
 	c->setup = false;
 	c->roads_left = 0;

@@ -1,15 +1,18 @@
 /*
- * table.c — one game held live (table.h): the dealer, the open turn
- * played action by action on a copy of the turn's start, the record and
- * what each seat may be told.
+ * table.c — one game held live (table.h): the dealer and the open turn,
+ * played action by action.  The record and what each seat is told are
+ * news.c's, the requests a seat may send choices.c's.
  *
  * Sizes: a turn line holds at most ARB_MAX_TOKENS_PER_TURN words (the
- * reader's limit, so the record stays one `check` reads); each action is
- * judged by replaying the turn so far on a copy of its start, so a turn of
- * k actions costs k(k+1)/2 action replays — a Catan turn holds a handful,
- * and the copy is a few hundred bytes.  Three games live at once: the
- * start of the turn, the turn so far (work) and the one being tried
- * (probe); they swap places, nothing is copied back.
+ * reader's limit, so the record stays one `check` reads).  An engine with
+ * parse_more and apply_more (game.h) plays each action on from where the
+ * one before left the turn, on a copy of that position, and close_open
+ * ends the turn there: an action costs the same however long the turn.
+ * Other engines (and a Catan set-up line) replay the turn so far on a
+ * copy of its start, so a turn of k actions costs k(k+1)/2 action
+ * replays.  Three games live at once: the start of the turn, the turn so
+ * far (work) and the one being tried (probe); they swap places, nothing
+ * is copied back.
  */
 #include <ctype.h>
 #include <stdarg.h>
@@ -23,45 +26,7 @@
 #include "../core/replay.h"
 #include "../core/tokens.h"
 #include "../core/util.h"
-
-#define NVIEWS (ARB_MAX_SEATS + 1) /* the seats, then the observer */
-#define MAX_COLLECTED 256	   /* events one apply may send us   */
-
-struct arb_table {
-	const arb_game_ops *g;
-	const void *data;
-	arb_buf head; /* the tag lines, as given                */
-	arb_reader *rd;
-	arb_record rec;
-	arb_replay r;	    /* r.state: the position at the turn's start */
-	void *work, *probe; /* the turn so far; the one being tried      */
-	void *move, *vmove; /* a parsed turn line; its view's copy       */
-	void *one;	    /* an action parsed alone (canonical_words)  */
-	size_t nseats;
-	arb_buf moves; /* the record's turn lines                   */
-	arb_buf vmoves[NVIEWS];
-	arb_buf news[NVIEWS];
-	arb_buf turn_view[NVIEWS]; /* the open turn as each view saw it    */
-	arb_buf turn;		   /* the open turn: "Red w w ..."              */
-	arb_buf turn_canon;	   /* ... in canonical notation (canonical_words) */
-	size_t nacts;		   /* its actions                               */
-	size_t prev_events;	   /* events its replay sends before a new one  */
-	uint64_t rng;
-	bool supplied;
-	arb_buf start_words; /* deal_start's words for this turn          */
-	bool start_dealt;    /* ... dealt (maybe empty)                   */
-	arb_buf choices;     /* ARB_DEAL_CHOOSE's, '|' between them       */
-	int choice_seat;     /* -1: no choice waits                       */
-	arb_buf pending;     /* an action waiting for consent             */
-	int pending_seat;    /* -1: none                                  */
-	unsigned consent_need, consent_got;
-	arb_event collected[MAX_COLLECTED];
-	size_t ncollected;
-	bool move_is_turn; /* t->move holds t->turn, parsed: `end` need
-			    * not parse it again                       */
-	arb_token tok[ARB_MAX_TOKENS_PER_TURN];
-	arb_token tok1[ARB_MAX_TOKENS_PER_TURN]; /* canonical_words' */
-};
+#include "table_impl.h"
 
 /* ------------------------------------------------------------ helpers */
 
@@ -119,10 +84,10 @@ static void take_events(arb_table *t, size_t from, arb_play *p)
 	p->nevents = n;
 }
 
-/* Parse line[0..len) as turn line `number` into t->move.  0, or -1 with
- * rej set. */
-static int parse_line(arb_table *t, const void *game, const char *line, size_t len, size_t number,
-		      arb_reject *rej)
+/* Parse line[0..len) as turn line `number` into `move` (t->move or
+ * t->pmove).  0, or -1 with rej set. */
+int arb_tbl_parse_line(arb_table *t, const void *game, const char *line, size_t len, size_t number,
+		       void *move, arb_reject *rej)
 {
 	size_t nt =
 		arb_split_tokens(line, len, (uint32_t)number, 1, t->tok, ARB_MAX_TOKENS_PER_TURN);
@@ -133,9 +98,9 @@ static int parse_line(arb_table *t, const void *game, const char *line, size_t l
 			 (unsigned)ARB_MAX_TOKENS_PER_TURN);
 		return -1;
 	}
-	memset(t->move, 0, t->g->move_size ? t->g->move_size : 1);
-	t->move_is_turn = false;
-	return t->g->parse(game, t->tok, nt, t->move, rej);
+	memset(move, 0, t->g->move_size ? t->g->move_size : 1);
+	t->parsed_tokens = nt;
+	return t->g->parse(game, t->tok, nt, move, rej);
 }
 
 /* -------------------------------------------------------- the table */
@@ -172,6 +137,7 @@ arb_table *arb_table_new(const arb_table_spec *spec, arb_diag *diag)
 	t->nseats = t->r.setup.nseats;
 	t->move = arb_xcalloc(1, g->move_size ? g->move_size : 1);
 	t->vmove = arb_xcalloc(1, g->move_size ? g->move_size : 1);
+	t->pmove = arb_xcalloc(1, g->move_size ? g->move_size : 1);
 	t->one = arb_xcalloc(1, g->move_size ? g->move_size : 1);
 	if (g->apply_open) {
 		t->work = new_game(t, diag);
@@ -198,6 +164,7 @@ void arb_table_free(arb_table *t)
 		arb_reader_free(t->rd);
 	free(t->move);
 	free(t->vmove);
+	free(t->pmove);
 	free(t->one);
 	arb_buf_free(&t->head);
 	arb_buf_free(&t->moves);
@@ -207,6 +174,8 @@ void arb_table_free(arb_table *t)
 		arb_buf_free(&t->turn_view[v]);
 	}
 	arb_buf_free(&t->turn);
+	for (size_t i = 0; i < sizeof t->scratch / sizeof t->scratch[0]; i++)
+		arb_buf_free(&t->scratch[i]);
 	arb_buf_free(&t->turn_canon);
 	arb_buf_free(&t->start_words);
 	arb_buf_free(&t->choices);
@@ -269,7 +238,7 @@ size_t arb_table_moves(const arb_table *t)
 }
 
 /* The position the next action is played after. */
-static const void *now(const arb_table *t)
+const void *arb_tbl_now(const arb_table *t)
 {
 	return t->nacts ? t->work : t->r.state;
 }
@@ -290,7 +259,7 @@ void arb_table_asked(const arb_table *t, arb_asked *out, const char **start)
 {
 	memset(out, 0, sizeof *out);
 	if (t->g->asked)
-		t->g->asked(now(t), out);
+		t->g->asked(arb_tbl_now(t), out);
 	/* won during the open turn: the player ends it (a Catan winner may
 	 * still reveal victory point cards on the line) */
 	if (out->over && t->nacts) {
@@ -316,169 +285,44 @@ void arb_table_asked(const arb_table *t, arb_asked *out, const char **start)
 	}
 }
 
-/* ------------------------------------------------------------ views */
-
-/* The action's words in canonical notation: the action parsed alone, as
- * a line "Colour words", and formatted; or, where the notation reads an
- * action only in its line's context (Elasund's items), the turn line so
- * far formatted, less the line before it (t->turn_canon: an item may
- * merge into the one before, as a second seat's discard does).
- * Formatting the whole line at every action cost half of a live Catan
- * action, so the line is formatted only where it must be. */
-static void canonical_words(arb_table *t, const void *game, const char *colour, const char *words,
-			    arb_buf *out)
-{
-	arb_buf one = { 0 };
-	arb_buf_put_all(&one, colour, " ", words, (char *)NULL);
-	size_t nt = arb_split_tokens(one.p, one.len, 1, 1, t->tok1, ARB_MAX_TOKENS_PER_TURN);
-	arb_reject rej;
-	memset(t->one, 0, t->g->move_size ? t->g->move_size : 1);
-	arb_buf *canon = &t->turn_canon;
-	if (nt && nt <= ARB_MAX_TOKENS_PER_TURN &&
-	    t->g->parse(game, t->tok1, nt, t->one, &rej) == 0) {
-		arb_buf_reset(&one);
-		t->g->format(game, t->one, &one);
-		const char *sp = strchr(one.p ? one.p : "", ' ');
-		arb_buf_puts(out, sp ? sp + 1 : "");
-		if (!canon->len)
-			arb_buf_puts(canon, colour);
-		arb_buf_put_all(canon, " ", sp ? sp + 1 : "", (char *)NULL);
-	} else {
-		arb_buf_reset(&one);
-		t->g->format(game, t->move, &one);
-		const char *l = one.p ? one.p : "";
-		size_t had = canon->len;
-		if (had && one.len > had && strncmp(l, canon->p, had) == 0 && l[had] == ' ')
-			arb_buf_puts(out, l + had + 1);
-		else /* the line's first action: after the colour */
-			arb_buf_puts(out, strchr(l, ' ') ? strchr(l, ' ') + 1 : l);
-		arb_buf_reset(canon);
-		arb_buf_put(canon, l, one.len);
-	}
-	arb_buf_free(&one);
-}
-
-/* Tell every view the new action of the open turn, as it saw it (the
- * turn line so far, parsed in t->move and played on `game`, rewritten for
- * the view; less what the view was told of the turn before).  A view
- * that sees the line as it is (view_turn changes nothing) is told the
- * action's canonical words. */
-static void tell_action(arb_table *t, const void *game, unsigned seat, const char *words)
-{
-	const char *colour = arb_table_colour(t, seat);
-	arb_buf canon = { 0 }, line = { 0 }, told = { 0 };
-	canonical_words(t, game, arb_table_colour(t, seat), words, &canon);
-	const char *cw = canon.p ? canon.p : "";
-	/* what a view that sees the action as it is is told, made once:
-	 * appending it piece by piece to every view was a tenth of an action */
-	arb_buf_put_all(&told, colour, " ", cw, "\n", (char *)NULL);
-	size_t colour_len = strlen(colour);
-	for (size_t v = 0; v < NVIEWS; v++) {
-		if (v >= t->nseats && v != ARB_VIEW_OBSERVER)
-			continue;
-		arb_buf *said = &t->turn_view[v];
-		bool same = !t->g->view_turn;
-		if (!same) {
-			memcpy(t->vmove, t->move, t->g->move_size);
-			t->g->view_turn(game, t->vmove, (unsigned)v);
-			same = memcmp(t->vmove, t->move, t->g->move_size) == 0;
-		}
-		if (same) {
-			arb_buf_put(&t->news[v], told.p, told.len);
-			/* said: "Colour w w ..." — the told line less its newline,
-			 * or its words after a space */
-			if (!said->len)
-				arb_buf_put(said, told.p, told.len - 1);
-			else
-				arb_buf_put(said, told.p + colour_len, told.len - colour_len - 1);
-			continue;
-		}
-		arb_buf_reset(&line);
-		t->g->format(game, t->vmove, &line);
-		const char *lp = line.p ? line.p : "";
-		size_t had = said->len;
-		if (had && line.len > had && strncmp(lp, said->p, had) == 0 && lp[had] == ' ')
-			arb_buf_put_all(&t->news[v], colour, " ", lp + had + 1, "\n", (char *)NULL);
-		else /* the line's first action: after the colour */
-			arb_buf_put_all(&t->news[v], colour, " ",
-					strchr(lp, ' ') ? strchr(lp, ' ') + 1 : lp, "\n",
-					(char *)NULL);
-		arb_buf_reset(said);
-		arb_buf_put(said, lp, line.len);
-	}
-	arb_buf_free(&canon);
-	arb_buf_free(&line);
-	arb_buf_free(&told);
-}
-
-/* Where the last line of `b` (no newline at its end yet) starts. */
-static size_t line_start(const arb_buf *b)
-{
-	size_t i = b->len;
-	while (i > 0 && b->p[i - 1] != '\n')
-		i--;
-	return i;
-}
-
-/* The turn line in t->move, just played on the start position, goes
- * into the record and every view record. */
-static void commit_line(arb_table *t, unsigned seat)
-{
-	const void *game = t->r.state;
-	size_t at = t->moves.len;
-	t->g->format(game, t->move, &t->moves);
-	const char *full = t->moves.p + at;
-	size_t full_len = t->moves.len - at;
-	for (size_t v = 0; v < NVIEWS; v++) {
-		if (v >= t->nseats && v != ARB_VIEW_OBSERVER)
-			continue;
-		memcpy(t->vmove, t->move, t->g->move_size);
-		if (t->g->view_turn)
-			t->g->view_turn(game, t->vmove, (unsigned)v);
-		if (memcmp(t->vmove, t->move, t->g->move_size) != 0)
-			t->g->format(game, t->vmove, &t->vmoves[v]);
-		else
-			arb_buf_put(&t->vmoves[v], full, full_len);
-		if (!t->g->apply_open) /* the line was its one action */
-			arb_buf_printf(&t->news[v], "%s\n",
-				       t->vmoves[v].p + (line_start(&t->vmoves[v])));
-		arb_buf_putc(&t->vmoves[v], '\n');
-		arb_buf_put_all(&t->news[v], "end ", arb_table_colour(t, seat), "\n", (char *)NULL);
-		arb_buf_reset(&t->turn_view[v]);
-	}
-	arb_buf_putc(&t->moves, '\n');
-	t->r.moves++;
-	arb_buf_reset(&t->turn);
-	arb_buf_reset(&t->turn_canon);
-	t->nacts = 0;
-	t->prev_events = 0;
-	t->start_dealt = false;
-}
-
 /* ------------------------------------------------------------- play */
 
-/* Play the whole turn line t->turn with apply() on a copy of the start
- * (or on the start itself for an engine of one action a turn); on
- * success it becomes the start and the record's next line. */
+/* The turn ends: the open turn finished on a copy of t->work with
+ * close_open, or (an engine that cannot, or no action played) the whole
+ * line t->turn played with apply() on a copy of the start (on the start
+ * itself for an engine of one action a turn); on success the position
+ * becomes the start and the line the record's next. */
 static int close_turn(arb_table *t, unsigned seat, arb_play *p)
 {
 	const arb_game_ops *g = t->g;
-	size_t number = t->r.moves + 1;
 	void *game = g->copy ? t->probe : t->r.state;
-	if (g->copy)
-		g->copy(game, t->r.state);
-	if (!(t->move_is_turn && t->nacts) &&
-	    parse_line(t, game, t->turn.p ? t->turn.p : "", t->turn.len, number, &p->rej) < 0) {
-		p->kind = ARB_PLAY_REFUSED;
-		return 0;
-	}
-	t->ncollected = 0;
 	arb_sink sink = { collect, t };
-	if (g->apply(game, t->move, &sink, &p->rej) < 0) {
+	size_t from = t->prev_events; /* the events a replay sends again */
+	int rc = ARB_OPEN_REPLAY;
+	t->ncollected = 0;
+	if (t->nacts && g->close_open) {
+		g->copy(game, t->work);
+		rc = g->close_open(game, t->move, &sink, &p->rej);
+		if (rc != ARB_OPEN_REPLAY)
+			from = 0;
+	}
+	if (rc == ARB_OPEN_REPLAY) {
+		if (g->copy)
+			g->copy(game, t->r.state);
+		if (!t->nacts &&
+		    arb_tbl_parse_line(t, game, t->turn.p ? t->turn.p : "", t->turn.len,
+				       t->r.moves + 1, t->move, &p->rej) < 0) {
+			p->kind = ARB_PLAY_REFUSED;
+			return 0;
+		}
+		t->ncollected = 0;
+		rc = g->apply(game, t->move, &sink, &p->rej);
+	}
+	if (rc < 0) {
 		p->kind = ARB_PLAY_REFUSED;
 		return 0;
 	}
-	take_events(t, t->prev_events, p);
+	take_events(t, from, p);
 	if (g->copy) { /* the probe becomes the start */
 		void *old = t->r.state;
 		t->r.state = t->probe;
@@ -486,8 +330,54 @@ static int close_turn(arb_table *t, unsigned seat, arb_play *p)
 	}
 	p->kind = ARB_PLAY_ACCEPTED;
 	p->turn_ended = true;
-	commit_line(t, seat);
+	arb_tbl_commit_line(t, seat);
 	return 0;
+}
+
+/* The engine plays the open turn on (parse_more, apply_more). */
+bool arb_tbl_plays_on(const arb_table *t)
+{
+	return t->nacts && t->g->parse_more && t->g->apply_more;
+}
+
+/* The words w[0..n), which stand at offset `at` of the turn line t->turn
+ * (or of a line that long), played on after the turn so far: parsed on
+ * t->move into t->pmove (parse_more), played on a copy of t->work in the
+ * probe (apply_more, events to `sink`).  0 played (t->pmove, the probe
+ * and t->parsed_tokens hold the longer turn), -1 refused (rej), or
+ * ARB_OPEN_REPLAY: the engine plays the line from the start. */
+int arb_tbl_play_on(arb_table *t, const char *w, size_t n, size_t at, const arb_sink *sink,
+		    arb_reject *rej)
+{
+	const arb_game_ops *g = t->g;
+	size_t nt = arb_split_tokens(w, n, (uint32_t)t->r.moves + 1, (uint32_t)at + 1, t->tok,
+				     ARB_MAX_TOKENS_PER_TURN);
+	memset(rej, 0, sizeof *rej);
+	if (nt == 0 || t->turn_tokens + nt > ARB_MAX_TOKENS_PER_TURN) { /* as parse_line */
+		rej->rule = "syntax";
+		snprintf(rej->msg, sizeof rej->msg, "a turn holds 1 to %u words",
+			 (unsigned)ARB_MAX_TOKENS_PER_TURN);
+		return -1;
+	}
+	memcpy(t->pmove, t->move, g->move_size);
+	if (g->parse_more(t->work, t->pmove, t->tok, nt, rej) < 0)
+		return -1;
+	g->copy(t->probe, t->work);
+	t->parsed_tokens = t->turn_tokens + nt;
+	return g->apply_more(t->probe, t->pmove, sink, rej);
+}
+
+/* The turn line t->turn played with apply_open on a copy of the start,
+ * into the probe (t->pmove its parse).  0 or -1 (rej). */
+static int replay_open(arb_table *t, arb_reject *rej)
+{
+	t->g->copy(t->probe, t->r.state);
+	if (arb_tbl_parse_line(t, t->probe, t->turn.p, t->turn.len, t->r.moves + 1, t->pmove, rej) <
+	    0)
+		return -1;
+	t->ncollected = 0;
+	arb_sink sink = { collect, t };
+	return t->g->apply_open(t->probe, t->pmove, &sink, rej);
 }
 
 /* Play the dealt action `words` of seat `seat` after the turn so far. */
@@ -512,22 +402,33 @@ static int play_dealt(arb_table *t, unsigned seat, const char *words, size_t len
 			t->turn.len = keep, t->turn.p[keep] = '\0';
 		return rc;
 	}
-	g->copy(t->probe, t->r.state);
-	if (parse_line(t, t->probe, t->turn.p, t->turn.len, t->r.moves + 1, &p->rej) < 0)
-		goto refused;
+	int rc = ARB_OPEN_REPLAY;
+	size_t from = 0; /* the new action's first event */
+	bool replayed = false;
 	t->ncollected = 0;
-	arb_sink sink = { collect, t };
-	if (g->apply_open(t->probe, t->move, &sink, &p->rej) < 0)
+	if (arb_tbl_plays_on(t)) {
+		arb_sink sink = { collect, t };
+		rc = arb_tbl_play_on(t, t->turn.p + keep + 1, len, keep + 1, &sink, &p->rej);
+	}
+	if (rc == ARB_OPEN_REPLAY) {
+		rc = replay_open(t, &p->rej);
+		from = t->prev_events;
+		replayed = true;
+	}
+	if (rc < 0)
 		goto refused;
 	void *old = t->work;
 	t->work = t->probe;
 	t->probe = old;
+	old = t->move;
+	t->move = t->pmove;
+	t->pmove = old;
+	t->turn_tokens = t->parsed_tokens;
 	t->nacts++;
-	t->move_is_turn = true;
-	take_events(t, t->prev_events, p);
-	t->prev_events = t->ncollected;
+	take_events(t, from, p);
+	t->prev_events = replayed ? t->ncollected : t->prev_events + t->ncollected;
 	p->kind = ARB_PLAY_ACCEPTED;
-	tell_action(t, t->work, seat, p->words.p);
+	arb_tbl_tell_action(t, t->work, seat, p->words.p);
 	return 0;
 refused:
 	t->turn.len = keep;
@@ -636,8 +537,8 @@ int arb_table_play(arb_table *t, unsigned seat, const char *words, size_t len, a
 			      ARB_MAX_TOKENS_PER_TURN);
 	arb_buf dealt = { 0 };
 	unsigned consent = 0;
-	int rc = g->deal(now(t), seat, t->tok, nt, t->supplied ? NULL : &t->rng, &dealt, &consent,
-			 &p->rej);
+	int rc = g->deal(arb_tbl_now(t), seat, t->tok, nt, t->supplied ? NULL : &t->rng, &dealt,
+			 &consent, &p->rej);
 	arb_buf_free(&action);
 	if (rc < 0 && !p->rej.rule) { /* not the seat's to say: no rule */
 		invalid(p, "%s", p->rej.msg);
@@ -743,231 +644,4 @@ int arb_table_end(arb_table *t, unsigned seat, arb_play *p)
 		arb_buf_puts(&t->turn, arb_table_colour(t, seat));
 	}
 	return close_turn(t, seat, p);
-}
-
-/* ---------------------------------------------------------- choices */
-
-/* Would the dealt action `dealt` (len bytes) play after the turn so far?
- * Tried on the probe, as play_dealt tries it. */
-static bool would_play(arb_table *t, const char *dealt, size_t len)
-{
-	const arb_game_ops *g = t->g;
-	arb_buf line = { 0 };
-	arb_reject rej;
-	if (t->nacts) {
-		arb_buf_put(&line, t->turn.p, t->turn.len);
-	} else {
-		arb_asked a;
-		arb_table_asked(t, &a, NULL);
-		arb_buf_puts(&line, arb_table_colour(t, a.active));
-	}
-	arb_buf_putc(&line, ' ');
-	arb_buf_put(&line, dealt, len);
-	g->copy(t->probe, t->r.state);
-	bool ok = parse_line(t, t->probe, line.p, line.len, t->r.moves + 1, &rej) == 0 &&
-		  (g->apply_open ? g->apply_open : g->apply)(t->probe, t->move, NULL, &rej) == 0;
-	arb_buf_free(&line);
-	return ok;
-}
-
-#ifndef NDEBUG
-/* Would the table accept `words` from `seat` now?  Nothing changes: the
- * dealer draws from a copy of its numbers and the play is tried on the
- * probe (would_play). */
-static bool would_accept(arb_table *t, unsigned seat, const char *words)
-{
-	const arb_game_ops *g = t->g;
-	arb_buf action = { 0 }, dealt = { 0 };
-	bool ok = false;
-	size_t len = strlen(words), sl = t->start_words.len;
-	if (!t->nacts && sl &&
-	    !(len >= sl && strncasecmp(words, t->start_words.p, sl) == 0 &&
-	      (len == sl || words[sl] == ' '))) {
-		arb_buf_put(&action, t->start_words.p, sl);
-		arb_buf_putc(&action, ' ');
-	}
-	arb_buf_put(&action, words, len);
-	size_t nt = arb_split_tokens(action.p, action.len, (uint32_t)t->r.moves + 1, 1, t->tok,
-				     ARB_MAX_TOKENS_PER_TURN);
-	if (nt == 0 || nt >= ARB_MAX_TOKENS_PER_TURN)
-		goto done;
-	uint64_t rng = t->rng;
-	unsigned consent = 0;
-	arb_reject rej;
-	memset(&rej, 0, sizeof rej);
-	/* chance is dealt even when the seats supply it: the candidates
-	 * leave it out, and whether `roll` is legal does not hang on the
-	 * dice */
-	int rc = g->deal(now(t), seat, t->tok, nt, &rng, &dealt, &consent, &rej);
-	if (rc < 0)
-		goto done;
-	/* a choice still to make, or a partner's consent: the seat's side
-	 * is what deal() judged (the partner's hand is not the seat's to
-	 * see); an engine without copy lists legal actions only */
-	ok = rc == ARB_DEAL_CHOOSE || (consent & ~(1u << seat)) || !g->copy ||
-	     would_play(t, dealt.p ? dealt.p : "", dealt.len);
-done:
-	arb_buf_free(&action);
-	arb_buf_free(&dealt);
-	return ok;
-}
-#endif
-
-/* The turn so far may end now (close_turn would accept it). */
-static bool would_end(arb_table *t, unsigned seat)
-{
-	arb_buf line = { 0 };
-	arb_reject rej;
-	if (t->nacts)
-		arb_buf_put(&line, t->turn.p, t->turn.len);
-	else
-		arb_buf_puts(&line, arb_table_colour(t, seat));
-	t->g->copy(t->probe, t->r.state);
-	bool ok = parse_line(t, t->probe, line.p, line.len, t->r.moves + 1, &rej) == 0 &&
-		  t->g->apply(t->probe, t->move, NULL, &rej) == 0;
-	arb_buf_free(&line);
-	return ok;
-}
-
-typedef struct choice_list {
-	arb_table *t;
-	unsigned seat;
-	arb_buf *out;
-	int n;
-} choice_list;
-
-/* The engines list legal actions only (game.h, choices): the test builds
- * try each on the probe to prove it, where a release build trusts the
- * list (the trial runs were two thirds of a `moves` request's cost). */
-static void keep_choice(void *ctx, const char *action)
-{
-	choice_list *c = ctx;
-#ifndef NDEBUG
-	if (!would_accept(c->t, c->seat, action)) {
-		fprintf(stderr,
-			"arbiter: internal error: the engine listed '%s', which the referee refuses\n",
-			action);
-		abort();
-	}
-#endif
-	arb_buf_put_all(c->out, "play ", arb_table_colour(c->t, c->seat), " ", action, "\n",
-			(char *)NULL);
-	c->n++;
-}
-
-int arb_table_choices(arb_table *t, unsigned seat, arb_buf *out)
-{
-	const arb_game_ops *g = t->g;
-	const char *colour = arb_table_colour(t, seat);
-	if (!g->choices || !g->deal || !g->asked)
-		return -1;
-	if (g->over(t->r.state))
-		return 0;
-	if (t->pending_seat >= 0) {
-		if (!(t->consent_need & ~t->consent_got & (1u << seat)))
-			return 0;
-		/* accept only what would then play: the partner holds what
-		 * it gives (its own hand, which it sees) */
-		bool can =
-			!g->copy || would_play(t, t->pending.p ? t->pending.p : "", t->pending.len);
-		if (can)
-			arb_buf_put_all(out, "accept ", colour, "\n", (char *)NULL);
-		arb_buf_put_all(out, "decline ", colour, "\n", (char *)NULL);
-		return can ? 2 : 1;
-	}
-	int n = 0;
-	if (t->choice_seat >= 0) {
-		if ((unsigned)t->choice_seat != seat)
-			return 0;
-		for (const char *c = t->choices.p; c && *c; n++) {
-			const char *e = strchr(c, '|');
-			size_t len = e ? (size_t)(e - c) : strlen(c);
-			arb_buf_put_all(out, "play ", colour, " ", (char *)NULL);
-			arb_buf_put(out, c, len);
-			arb_buf_putc(out, '\n');
-			c = e ? e + 1 : c + len;
-		}
-		return n;
-	}
-	arb_asked a;
-	const char *start;
-	arb_table_asked(t, &a, &start);
-	if (!(a.seats & (1u << seat)))
-		return 0;
-	choice_list c = { t, seat, out, 0 };
-	g->choices(now(t), seat, start, keep_choice, &c);
-	/* after a win, what the engine still lists comes first (a Catan
-	 * winner's victory point cards, shown so that every view sees the
-	 * win: notation/catan.md) */
-	if (a.may_end && seat == a.active && g->apply_open && g->copy && !(a.over && c.n) &&
-	    would_end(t, seat)) {
-		arb_buf_put_all(out, "end ", colour, "\n", (char *)NULL);
-		c.n++;
-	}
-	return c.n;
-}
-
-/* ----------------------------------------------------------- record */
-
-/* The view's closing line (view_close): what the view must see of the
- * end, worked out on a replay of the view record. */
-static void view_close(arb_table *t, int view, const arb_buf *vhead, arb_buf *out)
-{
-	if (!t->g->view_close || !t->g->over(t->r.state))
-		return;
-	arb_buf text = { 0 };
-	arb_buf_put(&text, vhead->p, vhead->len);
-	arb_buf_puts(&text, "\n");
-	arb_buf_put(&text, t->vmoves[view].p ? t->vmoves[view].p : "", t->vmoves[view].len);
-	arb_reader *rd = arb_reader_new_mem(text.p, text.len, "referee", 0);
-	arb_record rec;
-	arb_diag d;
-	arb_replay r;
-	memset(&r, 0, sizeof r);
-	if (arb_reader_next(rd, &rec, &d) == 1) {
-		r.rec = &rec;
-		arb_replay_game(&r);
-		if (r.state && r.verdict != ARB_ERROR && r.verdict != ARB_ILLEGAL)
-			if (t->g->view_close(t->r.state, r.state, (unsigned)view, out))
-				arb_buf_putc(out, '\n');
-	}
-	arb_replay_free(&r);
-	arb_reader_free(rd);
-	arb_buf_free(&text);
-}
-
-void arb_table_record(arb_table *t, int view, arb_buf *out)
-{
-	const arb_buf *moves = &t->moves;
-	if (t->g->over(t->r.state))
-		t->g->finish(t->r.state, NULL);
-	arb_buf vhead = { 0 };
-	if (view >= 0 && t->g->view_turn) /* the tags as the view saw them */
-		arb_view_head(t->g, t->head.p ? t->head.p : "", t->head.len, (unsigned)view,
-			      &vhead);
-	else
-		arb_buf_put(&vhead, t->head.p ? t->head.p : "", t->head.len);
-	if (view >= 0 && t->g->view_turn) {
-		arb_buf_printf(&vhead, "[View \"%s\"]\n",
-			       view == ARB_VIEW_OBSERVER ? "observer"
-							 : arb_table_colour(t, (unsigned)view));
-		moves = &t->vmoves[view];
-	}
-	arb_buf_put(out, vhead.p, vhead.len);
-	arb_result_tag(t->g, t->r.state, &t->r.setup, out);
-	arb_buf_put(out, moves->p ? moves->p : "", moves->len);
-	if (view >= 0 && t->g->view_turn)
-		view_close(t, view, &vhead, out);
-	if (t->nacts) {
-		const arb_buf *open = view >= 0 && t->g->view_turn ? &t->turn_view[view] : &t->turn;
-		arb_buf_printf(out, "{ the turn being played: %s }\n", open->p ? open->p : "");
-	}
-	arb_buf_free(&vhead);
-}
-
-void arb_table_news(arb_table *t, int view, arb_buf *out)
-{
-	size_t v = view < 0 ? ARB_VIEW_OBSERVER : (size_t)view;
-	arb_buf_put(out, t->news[v].p ? t->news[v].p : "", t->news[v].len);
-	arb_buf_reset(&t->news[v]);
 }

@@ -15,7 +15,10 @@
  * apply_open (game.h), so a refused action leaves the start and the
  * accepted actions exactly as they were, and the refusal's rule id and
  * message are the ones `check` gives.  `end` plays the whole line with
- * apply(), which judges what only a turn's end can.  An engine without
+ * apply(), which judges what only a turn's end can.  An engine with
+ * parse_more, apply_more and close_open (Catan) plays each action on a
+ * copy of the position the last one left instead, and `end` finishes the
+ * turn there: the same judgments, without playing the line again.  An engine without
  * apply_open plays one action a turn (Carcassonne): the action is the
  * turn line and is played by apply() itself.
  *

@@ -179,6 +179,11 @@ typedef struct cat_game {
 		uint8_t bought[CAT_DEV];
 		uint8_t setup_node;
 		uint8_t must_discard[CAT_SEATS], discarded[CAT_SEATS];
+		/* for apply_more, which plays the line on from here: the
+		 * actions played, the roll and its production (a `gets`
+		 * later on the line is checked against them) */
+		uint8_t nacts, roll;
+		uint8_t got[CAT_SEATS][CAT_RES];
 	} open_turn;
 } cat_game;
 
@@ -401,6 +406,10 @@ static inline const char *cat_cname(const cat_game *g, unsigned seat)
 int cat_open_keep(const cat_turn *t, unsigned setup_phase);
 void cat_copy(void *dst, const void *src);
 int cat_apply_open(void *game, const void *move, const arb_sink *sink, arb_reject *rej);
+int cat_parse_more(const void *game, void *move, const arb_token *tok, size_t ntok,
+		   arb_reject *rej);
+int cat_apply_more(void *game, const void *move, const arb_sink *sink, arb_reject *rej);
+int cat_close_open(void *game, const void *move, const arb_sink *sink, arb_reject *rej);
 void cat_asked(const void *game, arb_asked *out);
 size_t cat_actions(const void *game, const void *move, uint32_t *cols, size_t max);
 int cat_deal(const void *game, unsigned seat, const arb_token *tok, size_t ntok, uint64_t *rng,

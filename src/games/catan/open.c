@@ -17,6 +17,7 @@
  * of a 7 are the discarding seat's to send.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -36,6 +37,128 @@ int cat_open_keep(const cat_turn *t, unsigned setup_phase)
 	g->open_turn.setup_node = t->last_node < 0 ? CAT_NONE : (uint8_t)t->last_node;
 	memcpy(g->open_turn.must_discard, t->must_discard, sizeof t->must_discard);
 	memcpy(g->open_turn.discarded, t->discarded, sizeof t->discarded);
+	g->open_turn.nacts = t->m->n;
+	g->open_turn.roll = (uint8_t)t->roll;
+	memcpy(g->open_turn.got, t->got, sizeof t->got);
+	return 0;
+}
+
+/* The turn cat_open_keep kept, back in t (the line's actions from
+ * open_turn.nacts on are then played as the whole line would play them). */
+static void open_resume(cat_turn *t, const cat_game *g)
+{
+	const struct cat_turn_state *o = &g->open_turn;
+	t->rolled = o->rolled;
+	t->seven = o->seven;
+	t->robbed = o->robbed;
+	t->played = o->played;
+	t->built = o->built;
+	memcpy(t->bought, o->bought, sizeof t->bought);
+	t->last_node = o->setup_node == CAT_NONE ? -1 : o->setup_node;
+	memcpy(t->must_discard, o->must_discard, sizeof t->must_discard);
+	memcpy(t->discarded, o->discarded, sizeof t->discarded);
+	t->roll = o->roll;
+	memcpy(t->got, o->got, sizeof t->got);
+}
+
+/* The events the actions collected, to the sink (as cat_apply sends
+ * them, after the actions). */
+static void send_events(cat_game *g, const arb_sink *sink)
+{
+	if (sink)
+		for (unsigned i = 0; i < g->nev; i++)
+			sink->event(sink->ctx, &g->ev[i]);
+	g->nev = 0;
+}
+
+/* The actions of a line are read one by one (notation.c reads no action
+ * in the light of another, but for the line's seat and its limit of
+ * CAT_MAX_ACTS): the new words are parsed as a line of their own, led by
+ * the turn's colour, and their actions appended. */
+int cat_parse_more(const void *game, void *move, const arb_token *tok, size_t ntok, arb_reject *rej)
+{
+	const cat_game *g = game;
+	cat_move *m = move;
+	/* an action is a few words; a request of many actions is read too */
+	arb_token small[32], *k = ntok < 32 ? small : malloc((ntok + 1) * sizeof *k);
+	if (!k)
+		return cat_reject(rej, CAT_R_SYNTAX, m->line, m->col, "out of memory");
+	const char *colour = cat_cname(g, m->seat);
+	k[0] = (arb_token){ .s = colour, .len = strlen(colour), .line = m->line, .col = m->col };
+	memcpy(k + 1, tok, ntok * sizeof *tok);
+	cat_move more;
+	more.n = 0;
+	int rc = cat_parse(g, k, ntok + 1, &more, rej);
+	if (k != small)
+		free(k);
+	/* the whole line's parse stops at its (CAT_MAX_ACTS+1)th keyword,
+	 * before reading what follows it */
+	unsigned room = CAT_MAX_ACTS - m->n;
+	if (more.n > room || (rc < 0 && more.n == room && room < CAT_MAX_ACTS))
+		return cat_reject(rej, CAT_R_TOO_MANY_ACTIONS, m->line, more.act[room].col,
+				  "a turn line holds at most %d actions", CAT_MAX_ACTS);
+	if (rc < 0)
+		return -1;
+	memcpy(&m->act[m->n], more.act, more.n * sizeof *more.act);
+	m->n = (uint8_t)(m->n + more.n);
+	m->unseen |= more.unseen;
+	return 0;
+}
+
+/* A regular turn's line played on from the actions the open turn played
+ * (the set-up's line, two actions, and a line with unseen cards, never
+ * live, are played again from the start: ARB_OPEN_REPLAY). */
+int cat_apply_more(void *game, const void *move, const arb_sink *sink, arb_reject *rej)
+{
+	cat_game *g = game;
+	const cat_move *m = move;
+	if (!g->open_valid || g->s.setup_step < 2 * g->nseats || m->unseen || cat_hidden_on(g) ||
+	    g->open_turn.nacts > m->n || m->seat != g->s.active)
+		return ARB_OPEN_REPLAY;
+	cat_turn t;
+	cat_turn_start(&t, g, m, sink, rej);
+	open_resume(&t, g);
+	g->nev = 0;
+	for (unsigned i = g->open_turn.nacts; i < m->n; i++)
+		if (cat_turn_step(&t, &m->act[i]) < 0) {
+			g->nev = 0;
+			return -1;
+		}
+	cat_open_keep(&t, 0);
+	send_events(g, sink);
+	return 0;
+}
+
+/* The end apply() judges after the line's actions (apply_setup's and
+ * cat_turn_end's), on the open turn: cat_apply has counted the turn
+ * already, when apply_open played its first action. */
+int cat_close_open(void *game, const void *move, const arb_sink *sink, arb_reject *rej)
+{
+	cat_game *g = game;
+	const cat_move *m = move;
+	cat_state *s = &g->s;
+	unsigned n = g->nseats;
+	if (!g->open_valid || m->unseen || cat_hidden_on(g) || g->open_turn.nacts != m->n)
+		return ARB_OPEN_REPLAY;
+	g->nev = 0;
+	if (s->setup_step < 2 * n) {
+		if (g->open_setup_phase != 2)
+			return cat_reject(rej, CAT_R_SETUP_PLACEMENT, m->line, m->col,
+					  "a set-up turn is one settlement and then "
+					  "one road that touches it");
+		unsigned k = ++s->setup_step;
+		s->active = (uint8_t)(k >= 2 * n ? 0 : k < n ? k : 2 * n - 1 - k);
+	} else {
+		cat_turn t;
+		cat_turn_start(&t, g, m, sink, rej);
+		open_resume(&t, g);
+		if (cat_turn_end(&t) < 0) {
+			g->nev = 0;
+			return -1;
+		}
+	}
+	g->open_valid = false;
+	send_events(g, sink);
 	return 0;
 }
 
