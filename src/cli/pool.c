@@ -172,11 +172,28 @@ static uint32_t line0_of(pool *p, size_t seq)
 	return j->line0;
 }
 
+/* A worker's context: a copy of the loop's (see arb_loop). */
+static void *worker_new(const arb_loop *l)
+{
+	void *w = arb_xmalloc(l->worker_size);
+	memcpy(w, l->worker_proto ? l->worker_proto : l->ctx, l->worker_size);
+	if (l->worker_init)
+		l->worker_init(w);
+	return w;
+}
+
+static void worker_free(const arb_loop *l, void *w)
+{
+	if (l->worker_fini)
+		l->worker_fini(w);
+	free(w);
+}
+
 /* Replay a batch: its games, read in place, into its capture. */
 static void run_batch(pool *p, void *wctx, job *j)
 {
 	const arb_loop *l = p->l;
-	l->worker_out(wctx, j->cap);
+	memcpy((char *)wctx + l->out_at, &j->cap, sizeof j->cap); /* its `out` */
 	lock(p);
 	uint32_t line0 = line0_of(p, j->seq);
 	unlock(p);
@@ -349,15 +366,15 @@ static void pool_start(pool *p)
 	pthread_mutex_init(&p->lock, NULL);
 	pthread_cond_init(&p->more, NULL);
 	pthread_cond_init(&p->done, NULL);
-	p->own_ctx = p->l->worker_new(p->l->ctx);
+	p->own_ctx = worker_new(p->l);
 	p->threads = arb_xcalloc(p->nthreads, sizeof *p->threads);
 	p->args = arb_xcalloc(p->nthreads, sizeof *p->args);
 	size_t started = 0;
 	for (size_t i = 0; i < p->nthreads; i++) {
-		p->args[started] = (worker_arg){ p, p->l->worker_new(p->l->ctx) };
+		p->args[started] = (worker_arg){ p, worker_new(p->l) };
 		if (pthread_create(&p->threads[started], NULL, worker_main, &p->args[started]) !=
 		    0) {
-			p->l->worker_free(p->args[started].wctx);
+			worker_free(p->l, p->args[started].wctx);
 			break; /* fewer workers: the same output, later */
 		}
 		started++;
@@ -431,9 +448,9 @@ static void pool_end(pool *p)
 	unlock(p);
 	for (size_t i = 0; i < p->nthreads; i++) {
 		pthread_join(p->threads[i], NULL);
-		p->l->worker_free(p->args[i].wctx);
+		worker_free(p->l, p->args[i].wctx);
 	}
-	p->l->worker_free(p->own_ctx);
+	worker_free(p->l, p->own_ctx);
 	for (size_t i = 0; i < p->size; i++) {
 		arb_out_close(p->ring[i].cap);
 		arb_buf_free(&p->ring[i].bytes);
@@ -725,7 +742,7 @@ static int split_stream(pool *p, FILE *f, const char *name, bool more_streams,
 /* Worker threads for -j: 0 (one thread) unless the command can use them. */
 static size_t threads_for(const arb_opts *o, const arb_loop *l)
 {
-	if (!l->worker_new)
+	if (!l->worker_size)
 		return 0;
 	long n = o->jobs;
 	if (n == 0) /* not given: every online core */

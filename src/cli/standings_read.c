@@ -142,17 +142,6 @@ static int collect(void *ctx, json_t *doc, const char *file, uint32_t line)
 	return st_add_result_doc(ctx, doc, file, line) ? 1 : 0;
 }
 
-static void *worker_new(void *ctx)
-{
-	(void)ctx;
-	return arb_xcalloc(1, sizeof(st_worker));
-}
-
-static void worker_out(void *wctx, arb_out *out)
-{
-	((st_worker *)wctx)->out = out;
-}
-
 /* One operand: a results stream (JSON lines, YAML, TSV) or records. */
 int st_read_input(st_ctx *c, const char *path)
 {
@@ -197,12 +186,12 @@ int st_read_input(st_ctx *c, const char *path)
 	else {
 		/* from_record on one thread; on -j threads, result_of_record
 		 * and the results collected in order */
+		st_worker proto = { 0 };
 		arb_loop l = { .fn = from_record,
 			       .ctx = c,
-			       .worker_new = worker_new,
-			       .worker_fn = result_of_record,
-			       .worker_out = worker_out,
-			       .worker_free = free };
+			       ARB_LOOP_WORKERS(st_worker),
+			       .worker_proto = &proto,
+			       .worker_fn = result_of_record };
 		arb_out_set_results(c->out, collect, c);
 		rc = arb_each_record_stream(f, name, &taken, c->o, c->out, &l);
 	}
