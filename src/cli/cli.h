@@ -6,6 +6,7 @@
 #ifndef ARB_CLI_H
 #define ARB_CLI_H
 
+#include <stddef.h>
 #include <stdio.h>
 
 #include "../core/reader.h"
@@ -209,14 +210,21 @@ typedef struct arb_loop {
 	 * are rec->raw, rec->rawlen (nothing else is set but file and
 	 * raw_line); written to `out`.  Optional. */
 	void (*broken)(void *ctx, arb_out *out, const arb_record *rec);
-	/* -j: a worker's own context (like ctx, for fn), told before each
-	 * game which output to write to; NULL: the command runs on one
-	 * thread.  fn may then share nothing writable but through `out`. */
-	void *(*worker_new)(void *ctx);
+	/* -j: each worker thread replays games with a copy of its own of
+	 * worker_proto (ctx when NULL), worker_size bytes, whose arb_out
+	 * pointer at byte out_at is set to the output of each batch it
+	 * replays; fn may then share nothing writable but through that
+	 * output.  worker_size 0: the command runs on one thread.  Set both
+	 * with ARB_LOOP_WORKERS(type) for a context with an `out` member. */
+	size_t worker_size, out_at;
+	const void *worker_proto;
 	arb_each_fn worker_fn; /* a worker's fn, when not fn (standings) */
-	void (*worker_out)(void *wctx, arb_out *out);
-	void (*worker_free)(void *wctx);
+	/* clear in a worker's fresh copy what it must not share with the
+	 * original (its buffers), and free what the worker made: optional */
+	void (*worker_init)(void *wctx);
+	void (*worker_fini)(void *wctx);
 } arb_loop;
+#define ARB_LOOP_WORKERS(type) .worker_size = sizeof(type), .out_at = offsetof(type, out)
 int arb_each_record_loop(const arb_opts *o, arb_out *out, const arb_loop *l);
 /* What a caller took from a stream before handing it over: `lines` blank
  * lines, then `bytes[0..len)` of the next line (see arb_reader_unread). */

@@ -68,26 +68,17 @@ static int check_one(void *ctx, const arb_record *rec)
 	return r.verdict == ARB_ERROR && !c->o->keep_going;
 }
 
-/* -j: a worker's context is a check_ctx of its own (its events). */
-static void *worker_new(void *ctx)
-{
-	check_ctx *w = arb_xmalloc(sizeof *w);
-	*w = *(check_ctx *)ctx;
-	w->ev = NULL;
-	w->nev = w->cap = 0;
-	return w;
-}
-
-static void worker_out(void *wctx, arb_out *out)
-{
-	((check_ctx *)wctx)->out = out;
-}
-
-static void worker_free(void *wctx)
+/* -j: a worker's check_ctx keeps its own events. */
+static void worker_init(void *wctx)
 {
 	check_ctx *w = wctx;
-	free(w->ev);
-	free(w);
+	w->ev = NULL;
+	w->nev = w->cap = 0;
+}
+
+static void worker_fini(void *wctx)
+{
+	free(((check_ctx *)wctx)->ev);
 }
 
 int arb_cmd_check(const arb_opts *o)
@@ -96,9 +87,9 @@ int arb_cmd_check(const arb_opts *o)
 	c.out = arb_out_new(o);
 	arb_loop l = { .fn = check_one,
 		       .ctx = &c,
-		       .worker_new = worker_new,
-		       .worker_out = worker_out,
-		       .worker_free = worker_free };
+		       ARB_LOOP_WORKERS(check_ctx),
+		       .worker_init = worker_init,
+		       .worker_fini = worker_fini };
 	arb_each_record_loop(o, c.out, &l);
 	free(c.ev);
 	int status = arb_out_exit(c.out);

@@ -162,24 +162,14 @@ static int fmt_one(void *ctx, const arb_record *rec)
 }
 
 /* -j: a worker formats into a text buffer of its own. */
-static void *worker_new(void *ctx)
+static void worker_init(void *wctx)
 {
-	fmt_ctx *w = arb_xmalloc(sizeof *w);
-	*w = *(fmt_ctx *)ctx;
-	w->text = (arb_buf){ 0 };
-	return w;
+	((fmt_ctx *)wctx)->text = (arb_buf){ 0 };
 }
 
-static void worker_out(void *wctx, arb_out *out)
+static void worker_fini(void *wctx)
 {
-	((fmt_ctx *)wctx)->out = out;
-}
-
-static void worker_free(void *wctx)
-{
-	fmt_ctx *w = wctx;
-	arb_buf_free(&w->text);
-	free(w);
+	arb_buf_free(&((fmt_ctx *)wctx)->text);
 }
 
 /* ------------------------------------------------------------ fmt -i */
@@ -584,9 +574,9 @@ int arb_cmd_fmt(const arb_opts *o)
 	if (!o->in_place) {
 		arb_loop l = { .fn = fmt_one,
 			       .ctx = &c,
-			       .worker_new = worker_new,
-			       .worker_out = worker_out,
-			       .worker_free = worker_free };
+			       ARB_LOOP_WORKERS(fmt_ctx),
+			       .worker_init = worker_init,
+			       .worker_fini = worker_fini };
 		arb_each_record_loop(o, c.out, &l);
 	} else {
 		/* each file on its own: its first error ends it (it is then

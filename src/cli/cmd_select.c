@@ -170,30 +170,17 @@ static void select_broken(void *ctx, arb_out *out, const arb_record *rec)
 	put_game(&to, rec->file, rec->raw_line, rec->raw, rec->rawlen, !led);
 }
 
-static void *worker_new(void *ctx)
-{
-	select_ctx *w = arb_xmalloc(sizeof *w);
-	*w = *(select_ctx *)ctx;
-	return w;
-}
-
-static void worker_out(void *wctx, arb_out *out)
-{
-	((select_ctx *)wctx)->out = out;
-}
-
 int arb_cmd_select(const arb_opts *o)
 {
 	select_ctx c = { .o = o };
 	c.out = arb_out_new(o);
 	/* threads pay only when games are replayed */
 	bool replays = o->valid || o->invalid || o->player;
-	arb_loop l = { .fn = select_one,
-		       .ctx = &c,
-		       .broken = select_broken,
-		       .worker_new = replays ? worker_new : NULL,
-		       .worker_out = worker_out,
-		       .worker_free = free };
+	arb_loop l = {
+		.fn = select_one, .ctx = &c, .broken = select_broken, ARB_LOOP_WORKERS(select_ctx)
+	};
+	if (!replays)
+		l.worker_size = 0;
 	arb_each_record_loop(o, c.out, &l);
 	int status = arb_out_exit(c.out);
 	if (arb_out_tally(c.out)->selected == 0) {

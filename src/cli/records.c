@@ -7,44 +7,16 @@
  * cannot be opened is an error for that file alone; the exit status is
  * the worst seen.  --fail-fast stops at the first error instead.
  *
- * -j N (check, score, select, fmt, standings): the calling thread only reads the
- * bytes and cuts them into batches of whole games (about 256 KiB, cut
- * before a line that starts with a [Game tag); N worker threads each read
- * and replay a batch in place, writing into the batch's capture (an
- * arb_out that keeps stdout, stderr and documents, see output.c); the
- * calling thread writes the captures in input order.  Reading is a third
- * of the work, so it belongs on the workers too, and the calling thread
- * neither counts lines nor copies what follows a cut: past a batch's size
- * it reads 4 KiB at a time to the next cut, and copies only the rest of
- * that step.  Line numbers are found where they are needed (line0_of): a
- * worker takes its batch's first line from the batch before, from where
- * that one's reader ended, or, while that worker is still at it, by
- * counting its newlines (sixteen bytes at a time); the writer passes each
- * batch's end on to the next.  A cut is only a guess
- * from the bytes: a "[Game" line among a game's tags or inside a {...}
- * comment does not start a game.  A batch's reader (but the stream's
- * last) holds back a game still open at its end (arb_reader_held); the
- * writer keeps that game's bytes and replays them with the next batch, so
- * the games are always those one reader finds, and only one game is ever
- * read twice.  A stream cut inside games 8 batches in a row, or with no
- * cut for 16 MiB, is read on by the calling thread.  The
- * bytes written are those of one thread, and so are the exit status and,
- * with --fail-fast, the error that stops the run: a batch after the one
- * that stopped is discarded unwritten.  Memory holds 8 batches per worker
- * and the one game carried, whatever the input; a single small input starts no thread.
+ *
+ * -j N (check, score, select, fmt, standings): the games are read and
+ * replayed on worker threads and written in input order (pool.c).
  */
-/* fopencookie: the rest of a stream after what was read for batches */
-#define _GNU_SOURCE
 #include <errno.h>
-#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
-#include <jansson.h>
-
-#include "cli.h"
+#include "pool.h"
 #include "../core/util.h"
 
 /* ------------------------------------------------------------ tallies */
@@ -97,8 +69,8 @@ void arb_tally_print(const arb_tally *t, const char *cmd)
 /* Hand every game `rd` reads to fn (with `ctx`, writing to `out`),
  * and every game it cannot read to the diagnostics (and l->broken);
  * counts them in *seen.  Returns 1 when the run must stop. */
-static int read_records(arb_reader *rd, const char *name, const arb_opts *o, arb_out *out,
-			const arb_loop *l, arb_each_fn fn, void *ctx, size_t *seen)
+int arb_loop_read(arb_reader *rd, const char *name, const arb_opts *o, arb_out *out,
+		  const arb_loop *l, arb_each_fn fn, void *ctx, size_t *seen)
 {
 	arb_record rec;
 	arb_diag d;
@@ -150,7 +122,7 @@ static int foreign(const char *head, size_t len, const char *name, const arb_opt
 }
 
 /* A stream in which no game was found at all; returns 1 to stop. */
-static int no_records(arb_out *out, const char *name, const arb_opts *o)
+int arb_loop_no_records(arb_out *out, const char *name, const arb_opts *o)
 {
 	arb_diag d = { .file = name };
 	snprintf(d.msg, sizeof d.msg, "no game records in the input");
@@ -160,8 +132,8 @@ static int no_records(arb_out *out, const char *name, const arb_opts *o)
 
 /* One stream on this thread: `lines` lines and `seen` games of it were
  * read already (0, 0 for a whole stream).  Returns 1 to stop. */
-static int each_serial(FILE *f, const char *name, const arb_taken *taken, uint32_t lines,
-		       size_t seen, const arb_opts *o, arb_out *out, const arb_loop *l)
+int arb_loop_serial(FILE *f, const char *name, const arb_taken *taken, uint32_t lines, size_t seen,
+		    const arb_opts *o, arb_out *out, const arb_loop *l)
 {
 	arb_reader *rd = arb_reader_new(f, name);
 	if (taken)
@@ -175,9 +147,9 @@ static int each_serial(FILE *f, const char *name, const arb_taken *taken, uint32
 		arb_reader_free(rd);
 		return stop;
 	}
-	stop = read_records(rd, name, o, out, l, l->fn, l->ctx, &seen);
+	stop = arb_loop_read(rd, name, o, out, l, l->fn, l->ctx, &seen);
 	if (!stop && seen == 0)
-		stop = no_records(out, name, o);
+		stop = arb_loop_no_records(out, name, o);
 	arb_reader_free(rd);
 	return stop;
 }
@@ -186,735 +158,17 @@ int arb_each_record_in(FILE *f, const char *name, const arb_taken *taken, const 
 		       arb_out *out, arb_each_fn fn, void *ctx)
 {
 	arb_loop l = { .fn = fn, .ctx = ctx };
-	return each_serial(f, name, taken, 0, 0, o, out, &l);
-}
-
-/* ------------------------------------------------------- the job ring */
-
-/* One piece of the output on its way: a batch of whole games (the bytes
- * of a stream from one game's first line) and the capture its output
- * goes to, or only captured output (a file that cannot be opened). */
-typedef struct job {
-	arb_out *cap;
-	bool batch; /* bytes for a worker                              */
-	bool done;  /* its capture is complete (under the pool's lock) */
-	int stop;   /* the run stops after this job is written         */
-	arb_buf bytes;
-	const char *name;  /* the stream's name in diagnostics             */
-	size_t stream;	   /* which stream (they are numbered as read)     */
-	size_t seq;	   /* its place in the ring's order                */
-	uint32_t line0;	   /* lines of the stream before bytes[0]...       */
-	bool line0_known;  /* ...once known (see line0_of)                 */
-	uint32_t line_end; /* ...and before the next batch, once known   */
-	bool end_known;
-	bool last; /* the stream's last batch                      */
-	bool held; /* it ended inside a game, from held_off on     */
-	size_t held_off;
-	uint32_t held_line0; /* lines of the stream before that game      */
-	size_t seen;	     /* games the reader found in it              */
-} job;
-
-typedef struct worker_arg {
-	struct pool *p;
-	void *wctx;
-} worker_arg;
-
-typedef struct pool {
-	const arb_loop *l;
-	const arb_opts *o;
-	arb_out *out;	 /* the real output                              */
-	size_t nthreads; /* workers asked for, then running              */
-	bool started;	 /* the ring exists (threads may be 0: see start) */
-	bool stopped;	 /* a written job stopped the run                */
-	size_t batch;	 /* bytes a batch holds at least (but the last)  */
-	pthread_mutex_t lock;
-	pthread_cond_t more; /* a job was published (or quit)               */
-	pthread_cond_t done; /* a job was done                              */
-	job *ring;
-	size_t size;		 /* slots                                   */
-	size_t head, next, tail; /* counts: oldest unwritten, next to work, next to fill */
-	bool quit;
-	pthread_t *threads;
-	worker_arg *args;
-	void *own_ctx;	  /* the writer's worker context (merged batches) */
-	size_t streams;	  /* streams begun                                */
-	size_t file_seen; /* games of the stream being written, so far    */
-	arb_buf acc;	  /* bytes read, not yet in a batch               */
-	/* the game a written batch ended inside: the next batch of its
-	 * stream is read again from its first byte (see write_head) */
-	arb_buf carry;
-	bool carrying;
-	uint32_t carry_line0;
-	size_t rereads;	      /* batches in a row that were read again */
-	uint32_t written_end; /* lines up to the end of the last batch written */
-} pool;
-
-static void lock(pool *p)
-{
-	if (pthread_mutex_lock(&p->lock) != 0)
-		abort(); /* only a broken mutex fails */
-}
-
-static void unlock(pool *p)
-{
-	pthread_mutex_unlock(&p->lock);
-}
-
-#if defined(__SSE2__)
-#include <emmintrin.h>
-/* The newlines in s[0..n), sixteen bytes at a time: each compare gives
- * 0xFF (-1) where s has '\n', subtracted into byte counters that are
- * summed before they could wrap. */
-static uint32_t count_lines(const char *s, size_t n)
-{
-	const __m128i nl = _mm_set1_epi8('\n'), zero = _mm_setzero_si128();
-	uint32_t k = 0;
-	size_t i = 0;
-	while (n - i >= 16) {
-		size_t blocks = (n - i) / 16 < 255 ? (n - i) / 16 : 255;
-		__m128i acc = zero;
-		for (size_t b = 0; b < blocks; b++, i += 16)
-			acc = _mm_sub_epi8(acc,
-					   _mm_cmpeq_epi8(_mm_loadu_si128((const void *)(s + i)),
-							  nl));
-		__m128i sum = _mm_sad_epu8(acc, zero);
-		k += (uint32_t)_mm_extract_epi16(sum, 0) + (uint32_t)_mm_extract_epi16(sum, 4);
-	}
-	for (; i < n; i++)
-		k += s[i] == '\n';
-	return k;
-}
-#else
-static uint32_t count_lines(const char *s, size_t n)
-{
-	uint32_t k = 0;
-	for (size_t i = 0; i < n; i++)
-		k += s[i] == '\n';
-	return k;
-}
-#endif
-
-/* Under the lock: the lines of the stream before job `seq`'s bytes.  The
- * reading thread does not count lines (it would be a third of its work):
- * a batch's line is known when it is published after the one before was
- * written (p->written_end), or set when that one is written, or else
- * found here, from the batch before: from where its reader ended, or by
- * counting its bytes while its worker is still at it.  That batch is
- * still in the ring, since writing it would have set this one's. */
-static uint32_t line0_of(pool *p, size_t seq)
-{
-	job *j = &p->ring[seq % p->size];
-	if (j->line0_known)
-		return j->line0;
-	job *b = &p->ring[(seq - 1) % p->size];
-	uint32_t l0 = line0_of(p, seq - 1);
-	if (!b->end_known) {
-		b->line_end = l0 + count_lines(b->bytes.p ? b->bytes.p : "", b->bytes.len);
-		b->end_known = true;
-	}
-	j->line0 = b->line_end;
-	j->line0_known = true;
-	return j->line0;
-}
-
-/* Replay a batch: its games, read in place, into its capture. */
-static void run_batch(pool *p, void *wctx, job *j)
-{
-	const arb_loop *l = p->l;
-	l->worker_out(wctx, j->cap);
-	lock(p);
-	uint32_t line0 = line0_of(p, j->seq);
-	unlock(p);
-	arb_reader *rd =
-		arb_reader_new_mem(j->bytes.p ? j->bytes.p : "", j->bytes.len, j->name, line0);
-	if (!j->last)
-		arb_reader_hold_open_game(rd);
-	j->seen = 0;
-	j->stop = read_records(rd, j->name, p->o, j->cap, l, l->worker_fn ? l->worker_fn : l->fn,
-			       wctx, &j->seen);
-	/* a run stopped before the end is final: its games were all whole */
-	j->held = !j->stop && arb_reader_held(rd, &j->held_off, &j->held_line0);
-	lock(p);
-	if (!j->stop) { /* the reader counted the lines to the end */
-		j->line_end = arb_reader_lines(rd);
-		j->end_known = true;
-	}
-	unlock(p);
-	arb_reader_free(rd);
-}
-
-/* A worker: replay the next batch, until told to quit. */
-static void *worker_main(void *arg)
-{
-	worker_arg *w = arg;
-	pool *p = w->p;
-	lock(p);
-	for (;;) {
-		while (!p->quit && p->next == p->tail)
-			pthread_cond_wait(&p->more, &p->lock);
-		if (p->quit)
-			break;
-		if (p->next < p->head) {
-			/* jobs without a batch are done when published and may
-			 * be written, and their slots reused, before a worker
-			 * passes them: never take a slot by a stale count */
-			p->next = p->head;
-			continue;
-		}
-		job *j = &p->ring[p->next++ % p->size];
-		if (!j->batch)
-			continue;
-		unlock(p);
-		run_batch(p, w->wctx, j);
-		lock(p);
-		j->done = true;
-		pthread_cond_broadcast(&p->done);
-	}
-	unlock(p);
-	return NULL;
-}
-
-/* Under the lock: is job j done (waiting for it when `wait`)? */
-static bool job_done(pool *p, job *j, bool wait)
-{
-	while (!j->done) {
-		if (!wait)
-			return false;
-		pthread_cond_broadcast(&p->more); /* what is pending, now */
-		pthread_cond_wait(&p->done, &p->lock);
-	}
-	return true;
-}
-
-/* A batch cut inside a game (among its tags, in a {...} comment, where a
- * "[Game" line does not start a game) leaves that game's bytes in
- * p->carry when it is written; the next batch, whose worker began at the
- * wrong place, is read again here from the carried game on.  Only the
- * one open game is carried, never whole batches: memory stays bounded by
- * the largest game however many cuts in a row fall inside games. */
-static void reread_carried(pool *p, job *j)
-{
-	arb_buf_put(&p->carry, j->bytes.p ? j->bytes.p : "", j->bytes.len);
-	arb_buf joined = p->carry;
-	/* a worker may be finding the next batch's line from this one's:
-	 * either gives the same end */
-	lock(p);
-	p->carry = j->bytes;
-	p->carry.len = 0;
-	j->bytes = joined;
-	j->line0 = p->carry_line0;
-	unlock(p);
-	p->carrying = false;
-	arb_out_reset(j->cap);
-	run_batch(p, p->own_ctx, j);
-}
-
-/* Keep the game batch j ended inside (see reread_carried). */
-static void carry_held(pool *p, const job *j)
-{
-	p->carry.len = 0;
-	arb_buf_put(&p->carry, j->bytes.p + j->held_off, j->bytes.len - j->held_off);
-	p->carry_line0 = j->held_line0;
-	p->carrying = true;
-}
-
-/* The batch j (the oldest) is written: the lines to its end are those
- * before the next batch of its stream. */
-static void written_end(pool *p, job *j)
-{
-	lock(p);
-	if (!j->end_known) {
-		j->line_end = j->line0 + count_lines(j->bytes.p ? j->bytes.p : "", j->bytes.len);
-		j->end_known = true;
-	}
-	p->written_end = j->line_end;
-	if (p->head + 1 < p->tail) {
-		job *n = &p->ring[(p->head + 1) % p->size];
-		if (n->batch && n->stream == j->stream && !n->line0_known) {
-			n->line0 = j->line_end;
-			n->line0_known = true;
-		}
-	}
-	unlock(p);
-}
-
-/* Write the oldest job (waiting for it when `wait`); false when it is
- * not done yet (or there is none). */
-static bool write_head(pool *p, bool wait)
-{
-	lock(p);
-	if (p->head == p->tail || !job_done(p, &p->ring[p->head % p->size], wait)) {
-		unlock(p);
-		return false;
-	}
-	job *j = &p->ring[p->head % p->size];
-	unlock(p);
-	if (j->batch && p->carrying && !p->stopped) {
-		reread_carried(p, j);
-		p->rereads++;
-	} else if (j->batch) {
-		p->rereads = 0;
-	}
-	if (p->stopped) {
-		arb_out_reset(j->cap); /* after the stop: as if never read */
-	} else {
-		int result_stop = arb_out_replay(p->out, j->cap);
-		if (j->batch) {
-			if (!j->stop)
-				written_end(p, j);
-			if (j->held && !j->stop)
-				carry_held(p, j);
-			p->file_seen += j->seen;
-			if (j->last) {
-				if (!j->stop && p->file_seen == 0)
-					j->stop = no_records(p->out, j->name, p->o);
-				p->file_seen = 0;
-			}
-		}
-		if (j->stop || result_stop || arb_out_failed(p->out))
-			p->stopped = true;
-	}
-	lock(p);
-	p->head++;
-	unlock(p);
-	return true;
-}
-
-/* The ring and its workers.  With no thread at all, the ring still
- * orders the output and the reading thread replays each batch. */
-static void pool_start(pool *p)
-{
-	/* jansson seeds its hash function on first use: do it here, once,
-	 * before two threads could race for it */
-	json_object_seed(0);
-	p->size = 8 * p->nthreads;
-	p->ring = arb_xcalloc(p->size, sizeof *p->ring);
-	for (size_t i = 0; i < p->size; i++)
-		p->ring[i].cap = arb_out_capture(p->o);
-	pthread_mutex_init(&p->lock, NULL);
-	pthread_cond_init(&p->more, NULL);
-	pthread_cond_init(&p->done, NULL);
-	p->own_ctx = p->l->worker_new(p->l->ctx);
-	p->threads = arb_xcalloc(p->nthreads, sizeof *p->threads);
-	p->args = arb_xcalloc(p->nthreads, sizeof *p->args);
-	size_t started = 0;
-	for (size_t i = 0; i < p->nthreads; i++) {
-		p->args[started] = (worker_arg){ p, p->l->worker_new(p->l->ctx) };
-		if (pthread_create(&p->threads[started], NULL, worker_main, &p->args[started]) !=
-		    0) {
-			p->l->worker_free(p->args[started].wctx);
-			break; /* fewer workers: the same output, later */
-		}
-		started++;
-	}
-	p->nthreads = started;
-	p->started = true;
-}
-
-/* A free slot (writing the oldest job when the ring is full). */
-static job *pool_slot(pool *p)
-{
-	for (;;) {
-		lock(p);
-		bool full = p->tail - p->head == p->size;
-		unlock(p);
-		if (!full)
-			break;
-		write_head(p, true);
-	}
-	job *j = &p->ring[p->tail % p->size];
-	arb_out_reset(j->cap);
-	j->batch = false;
-	j->done = false;
-	j->stop = 0;
-	j->last = false;
-	return j;
-}
-
-/* Hand the filled slot on, and write what is done. */
-static void pool_publish(pool *p, job *j)
-{
-	if (j->batch && !p->nthreads) {
-		run_batch(p, p->own_ctx, j); /* no worker could be started */
-		j->done = true;
-	}
-	lock(p);
-	if (!j->batch)
-		j->done = true;
-	p->tail++;
-	/* workers are woken for several batches, not each one */
-	if (p->tail - p->next >= p->size / 2)
-		pthread_cond_broadcast(&p->more);
-	unlock(p);
-	while (write_head(p, false))
-		;
-}
-
-/* Write every job but the last `keep`. */
-static void pool_drain(pool *p, size_t keep)
-{
-	for (;;) {
-		lock(p);
-		bool more = p->tail - p->head > keep;
-		unlock(p);
-		if (!more || !write_head(p, true))
-			return;
-	}
-}
-
-/* Write every job left, stop the workers and free the pool. */
-static void pool_end(pool *p)
-{
-	arb_buf_free(&p->acc);
-	if (!p->started)
-		return;
-	pool_drain(p, 0);
-	arb_buf_free(&p->carry); /* the drain may still carry a game */
-	lock(p);
-	p->quit = true;
-	pthread_cond_broadcast(&p->more);
-	unlock(p);
-	for (size_t i = 0; i < p->nthreads; i++) {
-		pthread_join(p->threads[i], NULL);
-		p->l->worker_free(p->args[i].wctx);
-	}
-	p->l->worker_free(p->own_ctx);
-	for (size_t i = 0; i < p->size; i++) {
-		arb_out_close(p->ring[i].cap);
-		arb_buf_free(&p->ring[i].bytes);
-	}
-	free(p->ring);
-	free(p->threads);
-	free(p->args);
-	pthread_mutex_destroy(&p->lock);
-	pthread_cond_destroy(&p->more);
-	pthread_cond_destroy(&p->done);
-}
-
-/* The output that what is reported now goes to: the real one on one
- * thread, else a job's capture (so it is written in its place). */
-static arb_out *out_now(pool *p, arb_out *out, job **j)
-{
-	*j = NULL;
-	if (!p->started)
-		return out;
-	*j = pool_slot(p);
-	return (*j)->cap;
-}
-
-static void out_done(pool *p, job *j, int stop)
-{
-	if (!j)
-		return;
-	j->stop = stop;
-	pool_publish(p, j);
-}
-
-/* ----------------------------------------------------------- batches */
-
-#define READ_BLOCK (256u << 10)
-/* Past a batch's size, the stream is read this much at a time until a
- * place to cut: what follows the cut, copied to the next batch, is less. */
-#define CUT_STEP 4096u
-/* A stream without a place to cut for this long (no "[Game" line at the
- * start of a line: a game past the size limit, or games that do not
- * name their game first) is read on by the reading thread. */
-#define BATCH_MAX (2 * (size_t)ARB_MAX_GAME_BYTES + 2 * ARB_MAX_LINE)
-/* A stream whose last this many batches were all cut inside a game (120 MB
- * of [Game lines, or records of tags alone) is read on by the reading
- * thread: every batch read twice, once in vain, took 2.5 times the time of
- * one thread. */
-#define REREADS_MAX 8
-
-/* Where a batch may end in b[0..len): the start of a line that starts
- * with a [Game tag, at or after `from` (> 0); 0 when there is none yet.
- * Such a line starts a new game unless the reader is among a game's tags
- * or inside a {...} comment there, which the batch's reader tells (see
- * merge_next); a line the reader would refuse as too long is no cut. */
-static size_t find_cut(const char *b, size_t len, size_t from)
-{
-	const char *s = b + from - 1, *end = b + len;
-	const char *hit;
-	while ((hit = memmem(s, (size_t)(end - s), "\n[Game", 6))) {
-		size_t at = (size_t)(hit + 1 - b);
-		if (at + 5 >= len)
-			return 0; /* the byte that decides is still to come */
-		char c = b[at + 5];
-		if (c == ' ' || c == '\t' || c == '\r' || c == '"') {
-			size_t rest = len - at < ARB_MAX_LINE + 1 ? len - at : ARB_MAX_LINE + 1;
-			if (memchr(b + at, '\n', rest))
-				return at;
-			/* too long (the serial reader takes it), or its end is
-			 * still to come */
-			return 0;
-		}
-		s = hit + 1;
-	}
-	return 0;
-}
-
-/* The stream after the bytes already read: seg[0] (a batch to read
- * again, may be empty), then seg[1] (what was read past it), then the
- * rest of the file. */
-typedef struct rest_stream {
-	struct {
-		const char *p;
-		size_t len;
-	} seg[2];
-	FILE *f;
-} rest_stream;
-
-static ssize_t rest_read(void *cookie, char *buf, size_t size)
-{
-	rest_stream *r = cookie;
-	for (int i = 0; i < 2; i++) {
-		size_t n = r->seg[i].len < size ? r->seg[i].len : size;
-		if (n) {
-			memcpy(buf, r->seg[i].p, n);
-			r->seg[i].p += n;
-			r->seg[i].len -= n;
-			return (ssize_t)n;
-		}
-	}
-	size_t n = fread(buf, 1, size, r->f);
-	if (n == 0 && ferror(r->f))
-		return -1; /* errno is fread's */
-	return (ssize_t)n;
-}
-
-/* The stream from here on, on this thread: what the ring holds of it is
- * written first, then the game its last batch ended inside (if any) is
- * read again with the rest.  Returns 1 to stop. */
-static int finish_serial(pool *p, FILE *f, const char *name, bool published, uint32_t line0)
-{
-	pool_drain(p, 0);
-	if (published) /* the bytes left follow the last batch written */
-		line0 = p->written_end;
-	const char *lead = "";
-	size_t leadlen = 0;
-	if (p->carrying) {
-		lead = p->carry.p;
-		leadlen = p->carry.len;
-		line0 = p->carry_line0;
-	}
-	int stop = p->stopped;
-	if (!stop) {
-		rest_stream rs = { { { lead, leadlen }, { p->acc.p ? p->acc.p : "", p->acc.len } },
-				   f };
-		cookie_io_functions_t io = { .read = rest_read };
-		FILE *rf = fopencookie(&rs, "rb", io);
-		if (!rf)
-			abort(); /* fopencookie fails only without memory */
-		size_t seen = p->file_seen;
-		p->file_seen = 0;
-		stop = each_serial(rf, name, NULL, line0, seen, p->o, p->out, p->l);
-		fclose(rf);
-	}
-	p->carrying = false;
-	p->acc.len = 0;
-	if (stop)
-		p->stopped = true;
-	return stop;
-}
-
-/* Room for `n` more bytes in b. */
-static char *room(arb_buf *b, size_t n)
-{
-	if (b->cap - b->len < n + 1) {
-		size_t cap = b->cap ? b->cap : READ_BLOCK;
-		while (cap - b->len < n + 1)
-			cap *= 2;
-		b->p = arb_xrealloc(b->p, cap);
-		b->cap = cap;
-	}
-	return b->p + b->len;
-}
-
-/* Publish acc[0..cut) as a batch of the stream; acc keeps the rest.
- * `first`: the stream's first batch, after its first `line0` lines. */
-static void publish_batch(pool *p, size_t cut, const char *name, size_t stream, bool first,
-			  uint32_t line0, bool last)
-{
-	job *j = pool_slot(p);
-	/* the slot's buffer becomes the reading buffer, the bytes read the
-	 * batch: only what follows the cut is copied (less than CUT_STEP) */
-	arb_buf batch = p->acc;
-	p->acc = j->bytes;
-	p->acc.len = 0;
-	size_t rest = batch.len - cut;
-	if (rest)
-		memcpy(room(&p->acc, rest), batch.p + cut, rest);
-	p->acc.len = rest;
-	batch.len = cut;
-	j->bytes = batch;
-	j->batch = true;
-	j->name = name;
-	j->stream = stream;
-	j->last = last;
-	lock(p);
-	j->seq = p->tail;
-	j->end_known = false;
-	/* with the ring empty, the batch before was written */
-	j->line0_known = first || p->head == p->tail;
-	j->line0 = first ? line0 : p->written_end;
-	unlock(p);
-	pool_publish(p, j);
-}
-
-/* When the stream whose first bytes p->acc holds is no TGN: its one
- * error, in its place among the jobs (p->stopped set when the run must
- * stop); returns 1 then. */
-static int foreign_stream(pool *p, const char *name)
-{
-	arb_diag d;
-	if (!arb_foreign_input(p->acc.p ? p->acc.p : "", p->acc.len, name, p->o->command, &d))
-		return 0;
-	job *j;
-	arb_out *to = out_now(p, p->out, &j);
-	arb_tally *t = arb_out_tally(to);
-	t->games++;
-	t->unreadable++;
-	arb_out_diag(to, &d);
-	int stop = !p->o->keep_going;
-	out_done(p, j, stop);
-	if (stop || (!j && arb_out_failed(p->out)))
-		p->stopped = true;
-	return 1;
-}
-
-/* Read a stream in batches of whole games for the workers, less what
- * `taken` (or NULL) says was read from it already.  A single small input
- * (one batch, no other file) is replayed on this thread, so a run of one
- * game starts no thread.  Returns 1 to stop. */
-static int split_stream(pool *p, FILE *f, const char *name, bool more_streams,
-			const arb_taken *taken)
-{
-	size_t stream = ++p->streams;
-	uint32_t line0 = taken ? taken->lines : 0;
-	size_t searched = 1;
-	bool eof = false;
-	p->acc.len = 0;
-	if (taken && taken->len) {
-		memcpy(room(&p->acc, taken->len), taken->bytes, taken->len);
-		p->acc.len = taken->len;
-	}
-	bool head_told = taken && (taken->lines || taken->len); /* its start is gone */
-	bool published = false;
-	while (!p->stopped) {
-		if (!eof) {
-			/* a block to begin with (the head is in it), then up to
-			 * the batch's size, then a step at a time to a cut */
-			size_t want = !head_told	       ? READ_BLOCK
-				      : p->acc.len <= p->batch ? p->batch + 1 - p->acc.len
-							       : CUT_STEP;
-			if (want > READ_BLOCK)
-				want = READ_BLOCK;
-			size_t got = fread(room(&p->acc, want), 1, want, f);
-			p->acc.len += got;
-			if (got < want) {
-				if (ferror(f)) /* the reader reports it, in its place */
-					return finish_serial(p, f, name, published, line0);
-				eof = feof(f);
-			}
-		}
-		if (!head_told) { /* READ_BLOCK >= ARB_HEAD_BYTES: the head is there */
-			head_told = true;
-			if (foreign_stream(p, name))
-				return p->stopped;
-		}
-		size_t cut = 0;
-		if (p->acc.len > p->batch) {
-			size_t from = searched > p->batch ? searched : p->batch;
-			cut = find_cut(p->acc.p, p->acc.len, from);
-			searched = p->acc.len > 6 ? p->acc.len - 6 : 1;
-		}
-		if (cut) {
-			if (!p->started)
-				pool_start(p);
-			publish_batch(p, cut, name, stream, !published, line0, false);
-			published = true;
-			searched = 1;
-			if (p->rereads >= REREADS_MAX)
-				return finish_serial(p, f, name, published, line0);
-			continue;
-		}
-		if (eof) {
-			if (!p->started && !more_streams) {
-				/* all of the input is this one batch */
-				arb_reader *rd = arb_reader_new_mem(p->acc.p ? p->acc.p : "",
-								    p->acc.len, name, line0);
-				size_t seen = 0;
-				int stop = read_records(rd, name, p->o, p->out, p->l, p->l->fn,
-							p->l->ctx, &seen);
-				arb_reader_free(rd);
-				if (!stop && seen == 0)
-					stop = no_records(p->out, name, p->o);
-				return stop;
-			}
-			if (!p->started)
-				pool_start(p);
-			publish_batch(p, p->acc.len, name, stream, !published, line0, true);
-			return p->stopped;
-		}
-		if (p->acc.len > BATCH_MAX) {
-			if (!p->started)
-				pool_start(p);
-			return finish_serial(p, f, name, published, line0);
-		}
-	}
-	return 1;
+	return arb_loop_serial(f, name, taken, 0, 0, o, out, &l);
 }
 
 /* ------------------------------------------------------------ the loop */
-
-/* Worker threads for -j: 0 (one thread) unless the command can use them. */
-static size_t threads_for(const arb_opts *o, const arb_loop *l)
-{
-	if (!l->worker_new)
-		return 0;
-	long n = o->jobs;
-	if (n == 0) /* not given: every online core */
-		n = sysconf(_SC_NPROCESSORS_ONLN);
-	if (n > 64)
-		n = 64;
-	return n > 1 ? (size_t)n : 0;
-}
-
-#define BATCH_DEFAULT (256u << 10)
-#define BATCH_LARGEST (64u << 20)
-
-/* Bytes per batch: ARBITER_BATCH_BYTES (for tests: small batches cut
- * small inputs at many places), else 256 KiB.  A value that is not a
- * whole number from 1 to 64 MiB is said on stderr, once a run (not with
- * -q), and the default used: a mistyped setting is never silently lost. */
-static size_t batch_bytes(const arb_opts *o)
-{
-	static bool said;
-	const char *e = getenv("ARBITER_BATCH_BYTES");
-	if (!e || !*e) /* unset, or set empty: the default */
-		return BATCH_DEFAULT;
-	/* digits only: strtoull alone would take " 5", "+5" and wrap "-5" */
-	bool digits = strspn(e, "0123456789") == strlen(e);
-	errno = 0;
-	unsigned long long v = digits ? strtoull(e, NULL, 10) : 0;
-	if (digits && errno == 0 && v >= 1 && v <= BATCH_LARGEST)
-		return (size_t)v;
-	if (!said && !o->quiet)
-		fprintf(stderr,
-			"arbiter: ARBITER_BATCH_BYTES=%.40s%s is not a number of bytes from 1 to %u; "
-			"using the default %u\n",
-			e, strlen(e) > 40 ? "..." : "", BATCH_LARGEST, BATCH_DEFAULT);
-	said = true;
-	return BATCH_DEFAULT;
-}
 
 int arb_each_record_loop(const arb_opts *o, arb_out *out, const arb_loop *l)
 {
 	static char *stdin_only[] = { "-" };
 	char **files = o->nfiles ? o->files : stdin_only;
 	int n = o->nfiles ? o->nfiles : 1;
-	pool p = { .l = l, .o = o, .out = out, .nthreads = threads_for(o, l) };
-	p.batch = batch_bytes(o);
+	arb_pool *p = arb_pool_new(o, out, l); /* NULL: on this thread */
 	int stop = 0;
 	for (int i = 0; i < n && !stop; i++) {
 		const char *path = files[i];
@@ -927,38 +181,37 @@ int arb_each_record_loop(const arb_opts *o, arb_out *out, const arb_loop *l)
 		} else {
 			f = fopen(path, "rb");
 			if (!f) {
-				job *j;
-				arb_out *to = out_now(&p, out, &j);
+				/* in its place among the games read on threads */
+				arb_out *to = p ? arb_pool_reserve(p) : out;
 				arb_diag d = { .file = path };
 				snprintf(d.msg, sizeof d.msg, "cannot open: %s", strerror(errno));
 				arb_out_diag(to, &d);
 				arb_out_tally(to)->unopened++;
 				stop = !o->keep_going;
-				out_done(&p, j, stop);
-				stop = stop || p.stopped || (!j && arb_out_failed(out));
+				stop = p ? arb_pool_release(p, to, stop)
+					 : stop || arb_out_failed(out);
 				continue;
 			}
 		}
-		if (p.nthreads)
-			stop = split_stream(&p, f, name, i + 1 < n, NULL);
+		if (p)
+			stop = arb_pool_stream(p, f, name, i + 1 < n, NULL);
 		else
-			stop = each_serial(f, name, NULL, 0, 0, o, out, l);
+			stop = arb_loop_serial(f, name, NULL, 0, 0, o, out, l);
 		if (f != stdin)
 			fclose(f);
 	}
-	pool_end(&p);
-	return stop || p.stopped;
+	int stopped = arb_pool_end(p);
+	return stop || stopped;
 }
 
 int arb_each_record_stream(FILE *f, const char *name, const arb_taken *taken, const arb_opts *o,
 			   arb_out *out, const arb_loop *l)
 {
-	pool p = { .l = l, .o = o, .out = out, .nthreads = threads_for(o, l) };
-	p.batch = batch_bytes(o);
-	int stop = p.nthreads ? split_stream(&p, f, name, false, taken)
-			      : each_serial(f, name, taken, 0, 0, o, out, l);
-	pool_end(&p);
-	return stop || p.stopped;
+	arb_pool *p = arb_pool_new(o, out, l);
+	int stop = p ? arb_pool_stream(p, f, name, false, taken)
+		     : arb_loop_serial(f, name, taken, 0, 0, o, out, l);
+	int stopped = arb_pool_end(p);
+	return stop || stopped;
 }
 
 int arb_each_record(const arb_opts *o, arb_out *out, arb_each_fn fn, void *ctx)

@@ -198,6 +198,19 @@ void st_fit_text_tail(const st_ctx *c, const st_fitted *f, player **list, arb_bu
 void st_fit_doc(const st_ctx *c, const st_fitted *f, player **list, json_t *doc);
 void st_fit_free(st_ctx *c);
 
+/* standings_merge.c: a document read (a result, a partial table, its
+ * fingerprints) checked and added; a result document as the tables take it */
+int st_add_doc(st_ctx *c, json_t *doc, const char *src, size_t line);
+int st_add_result_doc(st_ctx *c, json_t *doc, const char *src, size_t line);
+
+/* standings_results.c: check's results in JSON lines, YAML or TSV, after
+ * `lines_before` blank lines; whether f starts with standings' own TSV
+ * header (the bytes read appended to taken's, blanks its buffer) */
+int st_from_json(st_ctx *c, FILE *f, const char *name, size_t lines_before);
+int st_from_yaml(st_ctx *c, FILE *f, const char *name, size_t lines_before);
+int st_from_tsv(st_ctx *c, FILE *f, const char *name, size_t lines_before);
+bool st_standings_tsv(FILE *f, char *blanks, arb_taken *taken);
+
 /* standings_read.c */
 const char *st_grouping_name(const st_ctx *c);
 int st_read_input(st_ctx *c, const char *path);

@@ -41,6 +41,44 @@ bool st_is_preset(const char *name)
 	return !strcmp(name, "placement") || !strcmp(name, "wins") || !strcmp(name, "share");
 }
 
+/* A scheme file's "points" (n, NULL when missing from root): a list of
+ * points by place, or a preset's kind and tie-breakers.  Returns 0, or -1
+ * with *err. */
+static int scheme_points(scheme *s, const arb_node *root, const arb_node *n, arb_data_error *err)
+{
+	if (!n) {
+		arb_data_fail(
+			err, root,
+			"missing key \"points\" (placement, wins, share, or a list by place)");
+		return -1;
+	}
+	if (n->kind == ARB_SEQ) {
+		s->kind = PTS_LIST;
+		if (n->n == 0 || n->n > ARB_MAX_SEATS) {
+			arb_data_fail(err, n, "points by place: 1 to %d numbers", ARB_MAX_SEATS);
+			return -1;
+		}
+		for (size_t i = 0; i < n->n; i++) {
+			long v;
+			if (arb_node_int(&n->items[i], -1000, 1000, &v, err))
+				return -1;
+			s->list[i] = (double)v;
+		}
+		s->nlist = n->n;
+	} else if (n->kind == ARB_SCALAR && st_is_preset(n->str)) {
+		scheme tmp;
+		st_preset(&tmp, n->str);
+		s->kind = tmp.kind;
+		memcpy(s->tb, tmp.tb, sizeof s->tb);
+		s->ntb = tmp.ntb;
+	} else {
+		arb_data_fail(err, n,
+			      "points: write placement, wins, share, or a list of points by place");
+		return -1;
+	}
+	return 0;
+}
+
 /* A scheme file: YAML, checked key by key with line and column. */
 int st_load_scheme(scheme *s, const char *path, arb_diag *d)
 {
@@ -97,37 +135,8 @@ int st_load_scheme(scheme *s, const char *path, arb_diag *d)
 			goto fail;
 		snprintf(s->name, sizeof s->name, "%s", v);
 	}
-	n = arb_node_get(root, "points");
-	if (!n) {
-		arb_data_fail(
-			&err, root,
-			"missing key \"points\" (placement, wins, share, or a list by place)");
+	if (scheme_points(s, root, arb_node_get(root, "points"), &err))
 		goto fail;
-	}
-	if (n->kind == ARB_SEQ) {
-		s->kind = PTS_LIST;
-		if (n->n == 0 || n->n > ARB_MAX_SEATS) {
-			arb_data_fail(&err, n, "points by place: 1 to %d numbers", ARB_MAX_SEATS);
-			goto fail;
-		}
-		for (size_t i = 0; i < n->n; i++) {
-			long v;
-			if (arb_node_int(&n->items[i], -1000, 1000, &v, &err))
-				goto fail;
-			s->list[i] = (double)v;
-		}
-		s->nlist = n->n;
-	} else if (n->kind == ARB_SCALAR && st_is_preset(n->str)) {
-		scheme tmp;
-		st_preset(&tmp, n->str);
-		s->kind = tmp.kind;
-		memcpy(s->tb, tmp.tb, sizeof s->tb);
-		s->ntb = tmp.ntb;
-	} else {
-		arb_data_fail(&err, n,
-			      "points: write placement, wins, share, or a list of points by place");
-		goto fail;
-	}
 	n = arb_node_get(root, "ties");
 	if (n) {
 		if (n->kind == ARB_SCALAR && !strcmp(n->str, "best"))
