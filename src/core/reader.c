@@ -201,7 +201,11 @@ int arb_reader_next(arb_reader *r, arb_record *rec, arb_diag *d)
 			r->in_pos += 3;
 		r->game_pos = r->in_pos; /* the mark is no part of the game */
 	}
-	while ((s = line_next(r, &len, &full, &too_long))) {
+	for (;;) {
+		if (!r->in_brace && !r->turn_open && r->sec != SEC_NONE)
+			reader_lex_fast_lines(r);
+		if (!(s = line_next(r, &len, &full, &too_long)))
+			break;
 		uint32_t ln = r->lineno + 1;
 		/* the first non-blank byte, found once: it tells tag lines */
 		size_t lead = 0;

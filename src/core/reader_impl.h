@@ -44,6 +44,10 @@ struct arb_reader {
 	int read_errno;
 	uint32_t lineno; /* lines consumed so far                */
 	size_t games;
+	/* in[0..lines_end) ends with a newline (0: none), found once per
+	 * block for reader_lex_fast_lines; valid while lines_known */
+	size_t lines_end;
+	bool lines_known;
 
 	/* the game being read: in[game_pos..in_pos) */
 	arb_buf strs; /* tag names and unescaped values       */
@@ -121,6 +125,7 @@ int reader_diag(arb_diag *d, const arb_reader *r, uint32_t line, uint32_t col, c
 const char *reader_line_peek(arb_reader *r, size_t *len, size_t *full, bool *too_long);
 void reader_line_consume(arb_reader *r, size_t full, bool too_long);
 uint32_t reader_bad_byte(const char *s, size_t len, bool *nul);
+size_t reader_lines_end(arb_reader *r);
 
 /* tag lines (reader_tags.c) */
 int reader_lex_tag_line(arb_reader *r, const char *s, size_t len, size_t i, size_t base,
@@ -135,6 +140,7 @@ int reader_add_comment(arb_reader *r, size_t off, size_t len, uint32_t line, uin
 size_t reader_lex_brace_rest(arb_reader *r, const char *s, size_t i, size_t len, size_t base);
 int reader_lex_move_line(arb_reader *r, const char *s, size_t len, size_t i, size_t base,
 			 arb_diag *d);
+void reader_lex_fast_lines(arb_reader *r);
 
 /* The common case inline: a whole line already in the block. */
 static inline const char *line_next(arb_reader *r, size_t *len, size_t *full, bool *too_long)

@@ -85,6 +85,7 @@ void arb_reader_unread(arb_reader *r, uint32_t lines, const char *bytes, size_t 
 	memcpy(r->in, bytes, len);
 	r->in_len = len;
 	r->in[len] = '\0';
+	r->lines_known = false;
 	r->in_pos = 0;
 	r->lineno = lines;
 	r->bom_checked = lines || len; /* the stream's first bytes are gone */
@@ -126,6 +127,7 @@ static void refill(arb_reader *r)
 	size_t got = fread(r->in + r->in_len, 1, r->in_cap - r->in_len, r->f);
 	r->in_len += got;
 	r->in[r->in_len] = '\0'; /* the last line's end, for reader_lex_move_line */
+	r->lines_known = false;
 	if (got == 0) {
 		r->eof = true;
 		if (ferror(r->f)) {
@@ -216,6 +218,7 @@ void reader_line_consume(arb_reader *r, size_t full, bool too_long)
 		size_t got = fread(r->in, 1, r->in_cap, r->f);
 		r->in_len = got;
 		r->in[got] = '\0';
+		r->lines_known = false;
 		if (got == 0) {
 			r->eof = true;
 			if (ferror(r->f)) {
@@ -275,4 +278,20 @@ uint32_t reader_bad_byte(const char *s, size_t len, bool *nul)
 		i += n;
 	}
 	return 0;
+}
+
+/* The end of the block's last whole line (past its newline), or at most
+ * in_pos when the block holds no newline after it: the fast path reads
+ * lines below it with no bound check, since a newline stops every scan.
+ * Found once for each block (walking back over its last, partial line). */
+size_t reader_lines_end(arb_reader *r)
+{
+	if (!r->lines_known) {
+		size_t e = r->in_len;
+		while (e > r->in_pos && r->in[e - 1] != '\n')
+			e--;
+		r->lines_end = e;
+		r->lines_known = true;
+	}
+	return r->lines_end;
 }

@@ -202,3 +202,144 @@ int reader_lex_move_line(arb_reader *r, const char *s, size_t len, size_t i, siz
 		close_turn(r);
 	return 0;
 }
+
+/* The fast path's byte classes: a word byte, a blank, or a byte that
+ * stops it (a line's end, a comment, NUL, and every byte >= 0x80, whose
+ * UTF-8 the slow path checks). */
+enum { F_WORD = 0, F_BLANK = 1, F_STOP = 2 };
+#define F_STOP8 F_STOP, F_STOP, F_STOP, F_STOP, F_STOP, F_STOP, F_STOP, F_STOP
+#define F_STOP64 F_STOP8, F_STOP8, F_STOP8, F_STOP8, F_STOP8, F_STOP8, F_STOP8, F_STOP8
+static const unsigned char fast_class[256] = {
+	['\0'] = F_STOP, ['\t'] = F_BLANK, ['\n'] = F_STOP, ['\r'] = F_BLANK,  [' '] = F_BLANK,
+	[';'] = F_STOP,	 ['{'] = F_STOP,   ['}'] = F_STOP,  [0x80] = F_STOP64, F_STOP64,
+};
+
+/* Past the word at p (p[0] is a word byte). */
+static inline const char *word_end(const char *p)
+{
+	do
+		p++;
+	while (fast_class[(unsigned char)*p] == F_WORD);
+	return p;
+}
+
+static inline const char *skip_blanks(const char *p)
+{
+	while (fast_class[(unsigned char)*p] == F_BLANK)
+		p++;
+	return p;
+}
+
+/* The value of a turn number "12." (w[0..n), n >= 2, w[n-1] == '.'), -1
+ * when it is no number, -2 when it has more than 9 digits (an error the
+ * slow path reports). */
+static inline long turn_number(const char *w, size_t n)
+{
+	long v = 0;
+	for (size_t k = 0; k < n - 1; k++) {
+		if (w[k] < '0' || w[k] > '9')
+			return -1;
+		v = v * 10 + (w[k] - '0');
+	}
+	return n - 1 > 9 ? -2 : v;
+}
+
+/* Whole movetext and blank lines from in_pos on, while they need none of
+ * the slow path's care: what reader_lex_move_line and add_token would do
+ * with them, without a memchr, a byte check or a call per line.  It
+ * stops before a line it cannot take whole (a tag line, a comment, a
+ * byte >= 0x80 or NUL, a limit reached, no room left in the arrays, the
+ * block's last partial line), leaving it to the slow path, so that every
+ * diagnostic still comes from there.  A line is stored only once it is
+ * known to be taken; until then its words are past r->ntoks and dropped.
+ * Called with no {...} comment or turn open and a tag already read. */
+void reader_lex_fast_lines(arb_reader *r)
+{
+	const char *p = r->in + r->in_pos;
+	const char *end = r->in + reader_lines_end(r);
+	/* a line whose newline goes past here makes the game too long */
+	const char *game_end = r->in + r->game_pos + ARB_MAX_GAME_BYTES;
+	uint32_t lineno = r->lineno;
+	size_t ntoks = r->ntoks, nturns = r->nturns, nitems = r->nitems;
+	arb_token *toks = r->toks;
+	size_t most_toks = r->cap_toks < ARB_MAX_GAME_TOKENS ? r->cap_toks : ARB_MAX_GAME_TOKENS;
+	size_t most_turns = r->cap_turns < ARB_MAX_GAME_TURNS ? r->cap_turns : ARB_MAX_GAME_TURNS;
+	bool moves = false;
+	const char *line = p;
+	while (p < end) {
+		line = p;
+		p = skip_blanks(p);
+		if (*p == '\n') {
+			if (p - line > ARB_MAX_LINE || p + 1 > game_end)
+				goto slow;
+			p++;
+			lineno++;
+			continue;
+		}
+		if (fast_class[(unsigned char)*p] != F_WORD || *p == '[' || nturns == most_turns ||
+		    nitems == r->cap_items)
+			goto slow;
+		uint32_t ln = lineno + 1;
+		size_t first = ntoks;
+		size_t lim = first + ARB_MAX_TOKENS_PER_TURN < most_toks
+				     ? first + ARB_MAX_TOKENS_PER_TURN
+				     : most_toks;
+		const char *w = p;
+		p = word_end(p);
+		long number = -1;
+		if (p - w >= 2 && p[-1] == '.')
+			number = turn_number(w, (size_t)(p - w));
+		if (number == -2)
+			goto slow;
+		if (number == -1) {
+			if (ntoks == lim)
+				goto slow;
+			toks[ntoks++] =
+				(arb_token){ w, (uint32_t)(p - w), ln, (uint32_t)(w - line) + 1 };
+		}
+		for (;;) {
+			/* words are mostly one space apart */
+			if (*p == ' ' && fast_class[(unsigned char)p[1]] == F_WORD) {
+				p++;
+			} else {
+				p = skip_blanks(p);
+				if (fast_class[(unsigned char)*p] != F_WORD)
+					break;
+			}
+			const char *s = p;
+			p = word_end(p);
+			if (ntoks == lim)
+				break;
+			toks[ntoks++] =
+				(arb_token){ s, (uint32_t)(p - s), ln, (uint32_t)(s - line) + 1 };
+		}
+		if (*p != '\n' || ntoks == lim || p - line > ARB_MAX_LINE || p + 1 > game_end) {
+			ntoks = first; /* the slow path takes this line */
+			goto slow;
+		}
+		r->turns[nturns] = (arb_turn){ .first = first,
+					       .ntok = ntoks - first,
+					       .line = ln,
+					       .col = (uint32_t)(w - line) + 1,
+					       .number = number };
+		/* the line's first item: same_line is false */
+		r->items[nitems] = (arb_item){ ARB_ITEM_TURN, nturns, false };
+		nitems++;
+		nturns++;
+		r->last_item_line = ln;
+		moves = true;
+		p++;
+		lineno = ln;
+	}
+	if (0) {
+	slow:
+		p = line; /* this line is the slow path's, whole */
+	}
+	r->in_pos = (size_t)(p - r->in);
+	r->lineno = lineno;
+	r->ntoks = ntoks;
+	r->nturns = nturns;
+	r->nitems = nitems;
+	if (moves)
+		r->sec = SEC_MOVES;
+}
