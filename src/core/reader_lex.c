@@ -1,0 +1,345 @@
+/*
+ * reader_lex.c — movetext: a line cut into words (tokens that point
+ * into the input block), turns (one a line, with its number when it has
+ * one) and comments (`;` to the end of the line, `{...}` across lines).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "reader_impl.h"
+
+/* Returns 0, or -1 with *d set when the game holds too many comments. */
+int reader_add_comment(arb_reader *r, size_t off, size_t len, uint32_t line, uint32_t col,
+		       arb_diag *d)
+{
+	if (r->ncoms == ARB_MAX_GAME_COMMENTS)
+		return reader_diag(d, r, line, col, "more than %u comments in one game",
+				   ARB_MAX_GAME_COMMENTS);
+	GROW(r->coms, r->ncoms, r->cap_coms);
+	r->coms[r->ncoms] = (span){ off, len, line, col };
+	add_item(r, ARB_ITEM_COMMENT, r->ncoms, line);
+	r->ncoms++;
+	return 0;
+}
+
+/* Movetext byte classes: a word runs until a blank or one of ; { }. */
+enum { C_WORD = 0, C_BLANK = 1, C_SPECIAL = 2 };
+static const unsigned char byte_class[256] = {
+	[' '] = C_BLANK,    ['\t'] = C_BLANK,	['\r'] = C_BLANK,
+	[';'] = C_SPECIAL,  ['{'] = C_SPECIAL,	['}'] = C_SPECIAL,
+	['\n'] = C_SPECIAL, ['\0'] = C_SPECIAL, /* end sentinels, see reader_lex_move_line */
+};
+
+/* Lex the rest of a brace comment starting at s[i] (inside the comment).
+ * Returns the index after the closing brace, or len when it goes on. */
+size_t reader_lex_brace_rest(arb_reader *r, const char *s, size_t i, size_t len, size_t base)
+{
+	const char *close = memchr(s + i, '}', len - i);
+	if (!close)
+		return len;
+	size_t end = (size_t)(close - s) + 1;
+	r->in_brace = false;
+	r->coms[r->ncoms - 1].len = base + end - r->coms[r->ncoms - 1].off;
+	return end;
+}
+
+static void close_turn(arb_reader *r)
+{
+	if (!r->turn_open)
+		return;
+	r->turn_open = false;
+	arb_turn *t = &r->turns[r->nturns - 1];
+	if (t->ntok == 0) { /* only a turn number: keep it, engines reject */
+		return;
+	}
+}
+
+static int add_token(arb_reader *r, size_t off, size_t len, uint32_t col, arb_diag *d)
+{
+	uint32_t ln = r->lineno + 1;
+	const char *s = r->in + r->game_pos + off;
+	if (r->sec == SEC_NONE)
+		return reader_diag(
+			d, r, ln, col,
+			"movetext before any tag: a game starts with its tags, [Game \"...\"] first");
+	r->sec = SEC_MOVES;
+	if (!r->turn_open) {
+		if (r->nturns == ARB_MAX_GAME_TURNS)
+			return reader_diag(d, r, ln, col, "more than %u turns in one game",
+					   ARB_MAX_GAME_TURNS);
+		GROW(r->turns, r->nturns, r->cap_turns);
+		arb_turn *t = &r->turns[r->nturns];
+		t->first = r->ntoks;
+		t->ntok = 0;
+		t->line = ln;
+		t->col = col;
+		t->number = -1;
+		add_item(r, ARB_ITEM_TURN, r->nturns, ln);
+		r->nturns++;
+		r->turn_open = true;
+		/* a leading turn number "12." */
+		if (len >= 2 && s[len - 1] == '.') {
+			size_t k = 0;
+			while (k < len - 1 && s[k] >= '0' && s[k] <= '9')
+				k++;
+			if (k == len - 1) {
+				if (len - 1 > 9)
+					return reader_diag(d, r, ln, col,
+							   "turn number %.*s is out of range",
+							   (int)len, s);
+				t->number = strtol(s, NULL, 10);
+				return 0;
+			}
+		}
+	}
+	arb_turn *t = &r->turns[r->nturns - 1];
+	if (t->ntok == ARB_MAX_TOKENS_PER_TURN)
+		return reader_diag(d, r, ln, col, "more than %d words in one turn",
+				   ARB_MAX_TOKENS_PER_TURN);
+	if (r->ntoks == ARB_MAX_GAME_TOKENS)
+		return reader_diag(d, r, ln, col, "more than %u words in one game",
+				   ARB_MAX_GAME_TOKENS);
+	GROW(r->toks, r->ntoks, r->cap_toks);
+	r->toks[r->ntoks++] = (arb_token){ s, (uint32_t)len, ln, col };
+	t->ntok++;
+	return 0;
+}
+
+/* Words stored in a register-kept run (toks[r->ntoks..ntoks)) are
+ * counted into the array and the open turn `t`. */
+static inline void words_done(arb_reader *r, arb_turn *t, size_t ntoks)
+{
+	if (t)
+		t->ntok += ntoks - r->ntoks;
+	r->ntoks = ntoks;
+}
+
+/* How many words of the open turn `t` fit under both limits and below
+ * `most` (the room made for this line); 0 without an open turn. */
+static inline size_t words_room(const arb_reader *r, const arb_turn *t, size_t most)
+{
+	if (!t || t->ntok >= ARB_MAX_TOKENS_PER_TURN || r->ntoks >= most)
+		return 0;
+	size_t turn = ARB_MAX_TOKENS_PER_TURN - t->ntok, line = most - r->ntoks;
+	return turn < line ? turn : line;
+}
+
+/* One movetext line (possibly continuing a brace comment).  This loop
+ * sees every byte of every turn, so room for all the words a line can
+ * hold is made once, and a word of an already open turn is stored with
+ * no further bookkeeping: the array and its count stay in locals (a
+ * store of a word could otherwise alias the counts) and are written
+ * back before any call. */
+int reader_lex_move_line(arb_reader *r, const char *s, size_t len, size_t i, size_t base,
+			 arb_diag *d)
+{
+	uint32_t ln = r->lineno + 1;
+	bool open_end = r->in_borrowed && (size_t)(s + len - r->in) == r->in_len;
+	size_t most = r->ntoks + len / 2 + 1;
+	if (most > ARB_MAX_GAME_TOKENS)
+		most = ARB_MAX_GAME_TOKENS; /* the words past it take the slow path */
+	if (most > r->cap_toks) {
+		r->cap_toks = most > 2 * r->cap_toks ? most : 2 * r->cap_toks;
+		if (r->cap_toks > ARB_MAX_GAME_TOKENS)
+			r->cap_toks = ARB_MAX_GAME_TOKENS;
+		r->toks = arb_xrealloc(r->toks, r->cap_toks * sizeof *r->toks);
+	}
+	arb_turn *t = r->turn_open ? &r->turns[r->nturns - 1] : NULL;
+	arb_token *toks = r->toks;
+	size_t ntoks = r->ntoks;
+	size_t room = words_room(r, t, most);
+	while (i < len) {
+		char c = s[i];
+		unsigned cls = byte_class[(unsigned char)c];
+		if (cls == C_BLANK) {
+			i++;
+			continue;
+		}
+		if (cls == C_SPECIAL) {
+			words_done(r, t, ntoks);
+			if (c == ';') {
+				if (reader_add_comment(r, base + i, len - i, ln, (uint32_t)i + 1,
+						       d))
+					return -1;
+				break;
+			}
+			if (c == '{') {
+				r->in_brace = true;
+				r->brace = (span){ base + i, 0, ln, (uint32_t)i + 1 };
+				if (reader_add_comment(r, base + i, len - i, ln, (uint32_t)i + 1,
+						       d))
+					return -1;
+				i = reader_lex_brace_rest(r, s, i + 1, len, base);
+				continue;
+			}
+			return reader_diag(d, r, ln, (uint32_t)i + 1, "'}' without an opening '{'");
+		}
+		size_t st = i;
+		/* s[len] is the line's '\n' or the block's NUL: no bound check,
+		 * but on the last line of a caller's bytes */
+		if (open_end)
+			while (i < len && byte_class[(unsigned char)s[i]] == C_WORD)
+				i++;
+		else
+			while (byte_class[(unsigned char)s[i]] == C_WORD)
+				i++;
+		if (room) {
+			room--;
+			toks[ntoks++] =
+				(arb_token){ s + st, (uint32_t)(i - st), ln, (uint32_t)st + 1 };
+			continue;
+		}
+		words_done(r, t, ntoks);
+		if (add_token(r, base + st, i - st, (uint32_t)st + 1, d))
+			return -1;
+		t = &r->turns[r->nturns - 1];
+		toks = r->toks;
+		ntoks = r->ntoks;
+		room = words_room(r, t, most);
+	}
+	words_done(r, t, ntoks);
+	if (!r->in_brace)
+		close_turn(r);
+	return 0;
+}
+
+/* The fast path's byte classes: a word byte, a blank, or a byte that
+ * stops it (a line's end, a comment, NUL, and every byte >= 0x80, whose
+ * UTF-8 the slow path checks). */
+enum { F_WORD = 0, F_BLANK = 1, F_STOP = 2 };
+#define F_STOP8 F_STOP, F_STOP, F_STOP, F_STOP, F_STOP, F_STOP, F_STOP, F_STOP
+#define F_STOP64 F_STOP8, F_STOP8, F_STOP8, F_STOP8, F_STOP8, F_STOP8, F_STOP8, F_STOP8
+static const unsigned char fast_class[256] = {
+	['\0'] = F_STOP, ['\t'] = F_BLANK, ['\n'] = F_STOP, ['\r'] = F_BLANK,  [' '] = F_BLANK,
+	[';'] = F_STOP,	 ['{'] = F_STOP,   ['}'] = F_STOP,  [0x80] = F_STOP64, F_STOP64,
+};
+
+/* Past the word at p (p[0] is a word byte). */
+static inline const char *word_end(const char *p)
+{
+	do
+		p++;
+	while (fast_class[(unsigned char)*p] == F_WORD);
+	return p;
+}
+
+static inline const char *skip_blanks(const char *p)
+{
+	while (fast_class[(unsigned char)*p] == F_BLANK)
+		p++;
+	return p;
+}
+
+/* The value of a turn number "12." (w[0..n), n >= 2, w[n-1] == '.'), -1
+ * when it is no number, -2 when it has more than 9 digits (an error the
+ * slow path reports). */
+static inline long turn_number(const char *w, size_t n)
+{
+	long v = 0;
+	for (size_t k = 0; k < n - 1; k++) {
+		if (w[k] < '0' || w[k] > '9')
+			return -1;
+		v = v * 10 + (w[k] - '0');
+	}
+	return n - 1 > 9 ? -2 : v;
+}
+
+/* Whole movetext and blank lines from in_pos on, while they need none of
+ * the slow path's care: what reader_lex_move_line and add_token would do
+ * with them, without a memchr, a byte check or a call per line.  It
+ * stops before a line it cannot take whole (a tag line, a comment, a
+ * byte >= 0x80 or NUL, a limit reached, no room left in the arrays, the
+ * block's last partial line), leaving it to the slow path, so that every
+ * diagnostic still comes from there.  A line is stored only once it is
+ * known to be taken; until then its words are past r->ntoks and dropped.
+ * Called with no {...} comment or turn open and a tag already read. */
+void reader_lex_fast_lines(arb_reader *r)
+{
+	const char *p = r->in + r->in_pos;
+	const char *end = r->in + reader_lines_end(r);
+	/* a line whose newline goes past here makes the game too long */
+	const char *game_end = r->in + r->game_pos + ARB_MAX_GAME_BYTES;
+	uint32_t lineno = r->lineno;
+	size_t ntoks = r->ntoks, nturns = r->nturns, nitems = r->nitems;
+	arb_token *toks = r->toks;
+	size_t most_toks = r->cap_toks < ARB_MAX_GAME_TOKENS ? r->cap_toks : ARB_MAX_GAME_TOKENS;
+	size_t most_turns = r->cap_turns < ARB_MAX_GAME_TURNS ? r->cap_turns : ARB_MAX_GAME_TURNS;
+	bool moves = false;
+	const char *line = p;
+	while (p < end) {
+		line = p;
+		p = skip_blanks(p);
+		if (*p == '\n') {
+			if (p - line > ARB_MAX_LINE || p + 1 > game_end)
+				goto slow;
+			p++;
+			lineno++;
+			continue;
+		}
+		if (fast_class[(unsigned char)*p] != F_WORD || *p == '[' || nturns == most_turns ||
+		    nitems == r->cap_items)
+			goto slow;
+		uint32_t ln = lineno + 1;
+		size_t first = ntoks;
+		size_t lim = first + ARB_MAX_TOKENS_PER_TURN < most_toks
+				     ? first + ARB_MAX_TOKENS_PER_TURN
+				     : most_toks;
+		const char *w = p;
+		p = word_end(p);
+		long number = -1;
+		if (p - w >= 2 && p[-1] == '.')
+			number = turn_number(w, (size_t)(p - w));
+		if (number == -2)
+			goto slow;
+		if (number == -1) {
+			if (ntoks == lim)
+				goto slow;
+			toks[ntoks++] =
+				(arb_token){ w, (uint32_t)(p - w), ln, (uint32_t)(w - line) + 1 };
+		}
+		for (;;) {
+			/* words are mostly one space apart */
+			if (*p == ' ' && fast_class[(unsigned char)p[1]] == F_WORD) {
+				p++;
+			} else {
+				p = skip_blanks(p);
+				if (fast_class[(unsigned char)*p] != F_WORD)
+					break;
+			}
+			const char *s = p;
+			p = word_end(p);
+			if (ntoks == lim)
+				break;
+			toks[ntoks++] =
+				(arb_token){ s, (uint32_t)(p - s), ln, (uint32_t)(s - line) + 1 };
+		}
+		if (*p != '\n' || ntoks == lim || p - line > ARB_MAX_LINE || p + 1 > game_end) {
+			ntoks = first; /* the slow path takes this line */
+			goto slow;
+		}
+		r->turns[nturns] = (arb_turn){ .first = first,
+					       .ntok = ntoks - first,
+					       .line = ln,
+					       .col = (uint32_t)(w - line) + 1,
+					       .number = number };
+		/* the line's first item: same_line is false */
+		r->items[nitems] = (arb_item){ ARB_ITEM_TURN, nturns, false };
+		nitems++;
+		nturns++;
+		r->last_item_line = ln;
+		moves = true;
+		p++;
+		lineno = ln;
+	}
+	if (0) {
+	slow:
+		p = line; /* this line is the slow path's, whole */
+	}
+	r->in_pos = (size_t)(p - r->in);
+	r->lineno = lineno;
+	r->ntoks = ntoks;
+	r->nturns = nturns;
+	r->nitems = nitems;
+	if (moves)
+		r->sec = SEC_MOVES;
+}
