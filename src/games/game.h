@@ -725,4 +725,17 @@ uint32_t arb_rng_below(uint64_t *state, uint32_t n);
 	extern const unsigned char arb_data_##game[]; \
 	extern const size_t arb_data_##game##_size
 
+/* ------------------------------------------------------ the set of games */
+
+/* The games a record's Game tag may name, as functions: the core reads a
+ * record through this (arb_replay.games) and so never depends on which
+ * games there are; src/games/registry.c fills one, arb_registry. */
+typedef struct arb_games {
+	size_t (*count)(void);
+	const arb_game_ops *(*at)(size_t i);	       /* NULL when i is out of range */
+	const arb_game_ops *(*find)(const char *name); /* any case; NULL if none */
+	const char *(*suggest)(const char *name);      /* the closest name, or NULL */
+	void (*list)(char *out, size_t cap);	       /* every name, ", "-separated */
+} arb_games;
+
 #endif /* ARB_GAME_H */

@@ -23,6 +23,7 @@
 #include "../core/replay.h"
 #include "../core/tokens.h"
 #include "../core/util.h"
+#include "../games/registry.h"
 
 #define NVIEWS (ARB_MAX_SEATS + 1) /* the seats, then the observer */
 #define MAX_COLLECTED 256	   /* events one apply may send us   */
@@ -161,6 +162,7 @@ arb_table *arb_table_new(const arb_table_spec *spec, arb_diag *diag)
 		goto fail;
 	}
 	t->r.rec = &t->rec;
+	t->r.games = &arb_registry;
 	if (arb_replay_setup(&t->r)) {
 		*diag = t->r.diag;
 		goto fail;
@@ -926,6 +928,7 @@ static void view_close(arb_table *t, int view, const arb_buf *vhead, arb_buf *ou
 	memset(&r, 0, sizeof r);
 	if (arb_reader_next(rd, &rec, &d) == 1) {
 		r.rec = &rec;
+		r.games = &arb_registry;
 		arb_replay_game(&r);
 		if (r.state && r.verdict != ARB_ERROR && r.verdict != ARB_ILLEGAL)
 			if (t->g->view_close(t->r.state, r.state, (unsigned)view, out))
