@@ -13,6 +13,7 @@
 
 #include "cli/args.h"
 #include "core/gamedata.h"
+#include "games/registry.h"
 
 static int finish(int status)
 {
@@ -63,7 +64,7 @@ int main(int argc, char **argv)
 
 	for (int i = 0; i < a.ndata; i++) {
 		arb_diag d;
-		if (arb_gamedata_override(a.data[i], &d))
+		if (arb_gamedata_override(&arb_registry, a.data[i], &d))
 			return finish(arb_report_diag(&a.o, &d));
 	}
 	/* A person at a terminal who named no file would otherwise face a

@@ -8,6 +8,7 @@
 
 #include "cli.h"
 #include "../core/util.h"
+#include "../games/registry.h"
 
 typedef struct {
 	const arb_opts *o;
@@ -49,6 +50,7 @@ static int check_one(void *ctx, const arb_record *rec)
 	arb_replay r;
 	memset(&r, 0, sizeof r);
 	r.rec = rec;
+	r.games = &arb_registry;
 	c->nev = 0;
 	if (c->score) {
 		r.on_event = on_event;

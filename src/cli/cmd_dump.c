@@ -388,6 +388,7 @@ static int dump_one(void *ctx, const arb_record *rec)
 	arb_replay r;
 	memset(&r, 0, sizeof r);
 	r.rec = rec;
+	r.games = &arb_registry;
 	if (o->at >= 0) {
 		r.stop = true;
 		r.stop_after = (size_t)o->at;

@@ -32,6 +32,7 @@
 
 #include "cli.h"
 #include "../core/util.h"
+#include "../games/registry.h"
 
 typedef struct {
 	const arb_opts *o;
@@ -67,6 +68,7 @@ static int fmt_record(fmt_ctx *c, const arb_record *rec)
 	arb_replay r;
 	memset(&r, 0, sizeof r);
 	r.rec = rec;
+	r.games = &arb_registry;
 	if (arb_replay_setup(&r)) {
 		arb_out_diag(c->out, &r.diag);
 		arb_replay_free(&r);

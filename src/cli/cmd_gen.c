@@ -57,6 +57,7 @@ static int start_replay(const arb_opts *o, const char *head, size_t len, FILE **
 		return gen_error(o, "internal error: gen wrote a header it cannot read: %.300s",
 				 d.msg);
 	r->rec = rec;
+	r->games = &arb_registry;
 	if (arb_replay_setup(r))
 		return arb_report_diag(o, &r->diag);
 	return 0;

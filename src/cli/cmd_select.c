@@ -26,6 +26,7 @@
 
 #include "cli.h"
 #include "../core/util.h"
+#include "../games/registry.h"
 
 typedef struct {
 	const arb_opts *o;
@@ -57,6 +58,7 @@ static bool matches(const arb_opts *o, const arb_record *rec)
 		arb_replay r;
 		memset(&r, 0, sizeof r);
 		r.rec = rec;
+		r.games = &arb_registry;
 		bool ok = arb_replay_setup(&r) == 0;
 		bool seated = false;
 		if (ok && o->player) {

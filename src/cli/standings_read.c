@@ -12,6 +12,7 @@
 
 #include "standings.h"
 #include "../core/util.h"
+#include "../games/registry.h"
 
 /* The name of --group's value, as a partial table records it. */
 const char *st_grouping_name(const st_ctx *c)
@@ -29,6 +30,7 @@ static json_t *record_doc(arb_out *out, const arb_record *rec)
 	arb_replay r;
 	memset(&r, 0, sizeof r);
 	r.rec = rec;
+	r.games = &arb_registry;
 	arb_replay_game(&r);
 	json_t *doc;
 	if (r.verdict == ARB_ERROR) {
@@ -87,6 +89,7 @@ static int from_record(void *ctx, const arb_record *rec)
 	arb_replay r;
 	memset(&r, 0, sizeof r);
 	r.rec = rec;
+	r.games = &arb_registry;
 	arb_replay_game(&r);
 	st_result g;
 	memset(&g, 0, sizeof g);

@@ -1,8 +1,8 @@
 /*
  * engine_util.c — small services every engine needs and no engine should
  * write again (game.h): score events and their details, the Variant
- * options set through a table, and seat colours joined into a list for a
- * sentence.
+ * options set through a table, seat colours joined into a list for a
+ * sentence, and a tag value read word by word.
  *
  * They sit in the core so that the three engines say things the same way
  * ("Red and Blue", the same event layout) and so that a fourth game starts
@@ -114,4 +114,14 @@ void arb_option_words(char *out, size_t cap, const arb_option_spec *row, const c
 					: v + 1 < nv ? ", "
 						     : " or ",
 					vs[v]);
+}
+
+bool arb_tag_word(const char **cursor, const char *blanks, const char **word, size_t *len)
+{
+	const char *s = *cursor + strspn(*cursor, blanks);
+	size_t n = strcspn(s, blanks);
+	*word = s;
+	*len = n;
+	*cursor = s + n;
+	return n > 0;
 }

@@ -13,7 +13,7 @@
 #include "data.h"
 #include "gamedata.h"
 #include "util.h"
-#include "../games/registry.h"
+#include "../games/game.h"
 
 #define MAX_GAMES 16
 #define MAX_DATA_FILE (4u << 20)
@@ -76,7 +76,7 @@ void *arb_gamedata_load(const arb_game_ops *g, const unsigned char *bytes, size_
 	return data;
 }
 
-int arb_gamedata_override(const char *path, arb_diag *d)
+int arb_gamedata_override(const arb_games *games, const char *path, arb_diag *d)
 {
 	FILE *f = fopen(path, "rb");
 	if (!f) {
@@ -105,7 +105,7 @@ int arb_gamedata_override(const char *path, arb_diag *d)
 	const arb_node *game = arb_node_get(root, "game");
 	const arb_game_ops *g = NULL;
 	if (game && game->kind == ARB_SCALAR)
-		g = arb_game_find(game->str);
+		g = games->find(game->str);
 	if (!g) {
 		char msg[ARB_MSG_MAX];
 		if (game && game->kind == ARB_SCALAR)

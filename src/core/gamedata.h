@@ -7,9 +7,10 @@
 
 #include "reader.h"
 
-/* Read a data file for --data: the file's `game:` key says which game it
- * replaces.  Returns 0, or -1 with *d set (file:line:col). */
-int arb_gamedata_override(const char *path, arb_diag *d);
+/* Read a data file for --data: the file's `game:` key says which game of
+ * `games` (arb_registry) it replaces.  Returns 0, or -1 with *d set
+ * (file:line:col). */
+int arb_gamedata_override(const arb_games *games, const char *path, arb_diag *d);
 
 /* The engine's data object for `g`, loading it on first use.  NULL with *d
  * set when the data is malformed. */

@@ -16,7 +16,7 @@
 #include "suggest.h"
 #include "replay.h"
 #include "util.h"
-#include "../games/registry.h"
+#include "../games/game.h"
 
 static int rec_error(arb_replay *r, uint32_t line, uint32_t col, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
@@ -133,8 +133,8 @@ static int misspelled_seat(arb_replay *r, const arb_tag *t)
 		if (!strcasecmp(t->name, envelope_tags[i]))
 			return 0;
 	const char *other = NULL, *close = NULL;
-	for (size_t i = 0; i < arb_game_count() && !other; i++) {
-		const arb_game_ops *o = arb_game_at(i);
+	for (size_t i = 0; i < r->games->count() && !other; i++) {
+		const arb_game_ops *o = r->games->at(i);
 		if (o && o != g && colour_index(o, t->name) >= 0)
 			other = t->name;
 	}
@@ -151,8 +151,8 @@ static int misspelled_seat(arb_replay *r, const arb_tag *t)
 				 close);
 	char games[128] = "";
 	size_t n = 0;
-	for (size_t i = 0; i < arb_game_count(); i++) {
-		const arb_game_ops *o = arb_game_at(i);
+	for (size_t i = 0; i < r->games->count(); i++) {
+		const arb_game_ops *o = r->games->at(i);
 		if (o && o != g && colour_index(o, t->name) >= 0)
 			n += (size_t)snprintf(games + n, n < sizeof games ? sizeof games - n : 0,
 					      "%s%s", n ? ", " : "", o->name);
@@ -228,15 +228,15 @@ int arb_replay_setup(arb_replay *r)
 	if (!gt)
 		return rec_error(r, rec->line, 1,
 				 "missing [Game \"...\"] tag: every game names its game");
-	r->game = arb_game_find(gt->value);
+	r->game = r->games->find(gt->value);
 	if (!r->game) {
-		const char *close = arb_game_suggest(gt->value);
+		const char *close = r->games->suggest(gt->value);
 		if (close)
 			return rec_error(r, gt->line, gt->col,
 					 "unknown game \"%.100s\": did you mean %s?", gt->value,
 					 close);
 		char known[256];
-		arb_game_list(known, sizeof known);
+		r->games->list(known, sizeof known);
 		return rec_error(r, gt->line, gt->col, "unknown game \"%.100s\": arbiter knows %s",
 				 gt->value, known);
 	}

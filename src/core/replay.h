@@ -32,6 +32,7 @@ const char *arb_termination_name(arb_termination t);
 typedef struct arb_replay {
 	/* in */
 	const arb_record *rec;
+	const arb_games *games; /* what the Game tag may name (arb_registry) */
 	void (*on_event)(void *ctx, size_t move, const arb_event *ev);
 	void *ctx;
 	/* called after each accepted move (`view` draws every position) */

@@ -335,6 +335,35 @@ int arb_option_set(void *dst, const arb_option_spec *spec, size_t n, const arb_o
  * NULL) as the last; cut to fit `cap`. */
 void arb_option_words(char *out, size_t cap, const arb_option_spec *row, const char *extra);
 
+/* ---------------------------------------------- words of tags and turns */
+
+/* The next word of a tag value (Setup, Hands): skips the bytes of
+ * `blanks` at *cursor, points *word at the run up to the next blank (or
+ * the end), *len bytes, and moves *cursor past it; false when nothing but
+ * blanks is left.  Engines read a value word by word with it:
+ *   for (const char *c = tag->value, *w; arb_tag_word(&c, " ", &w, &n);) */
+bool arb_tag_word(const char **cursor, const char *blanks, const char **word, size_t *len);
+
+/* s[0..n) as a number of one to three decimal digits, or -1 when it is
+ * none (empty, longer, or a byte that is not a digit).  Inline because
+ * engines read rolls, counts and places with it on every turn line; one
+ * digit, the usual case, goes first. */
+static inline int arb_small_num(const char *s, size_t n)
+{
+	if (n == 0 || n > 3)
+		return -1;
+	unsigned a = (unsigned char)s[0] - '0';
+	if (n == 1 || a > 9)
+		return a <= 9 ? (int)a : -1;
+	for (size_t i = 1; i < n; i++) {
+		unsigned d = (unsigned char)s[i] - '0';
+		if (d > 9)
+			return -1;
+		a = a * 10 + d;
+	}
+	return (int)a;
+}
+
 /* --------------------------------------------------------- seat colours */
 
 /* The colour names of the seats in `mask` (bit s = seat s), in turn order,
@@ -731,5 +760,18 @@ uint32_t arb_rng_below(uint64_t *state, uint32_t n);
 #define ARB_DECLARE_DATA(game)                        \
 	extern const unsigned char arb_data_##game[]; \
 	extern const size_t arb_data_##game##_size
+
+/* ------------------------------------------------------ the set of games */
+
+/* The games a record's Game tag may name, as functions: the core reads a
+ * record through this (arb_replay.games) and so never depends on which
+ * games there are; src/games/registry.c fills one, arb_registry. */
+typedef struct arb_games {
+	size_t (*count)(void);
+	const arb_game_ops *(*at)(size_t i);	       /* NULL when i is out of range */
+	const arb_game_ops *(*find)(const char *name); /* any case; NULL if none */
+	const char *(*suggest)(const char *name);      /* the closest name, or NULL */
+	void (*list)(char *out, size_t cap);	       /* every name, ", "-separated */
+} arb_games;
 
 #endif /* ARB_GAME_H */

@@ -57,3 +57,11 @@ void arb_game_list(char *out, size_t cap)
 		n += (size_t)snprintf(out + n, n < cap ? cap - n : 0, "%s%s", n ? ", " : "",
 				      all_games[i]->name);
 }
+
+const arb_games arb_registry = {
+	.count = arb_game_count,
+	.at = arb_game_at,
+	.find = arb_game_find,
+	.suggest = arb_game_suggest,
+	.list = arb_game_list,
+};

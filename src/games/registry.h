@@ -20,4 +20,7 @@ const char *arb_game_suggest(const char *name);
 /* Every game's name, ", "-separated, into out (truncated to cap bytes). */
 void arb_game_list(char *out, size_t cap);
 
+/* The functions above as a set, for the core (arb_replay.games). */
+extern const arb_games arb_registry;
+
 #endif

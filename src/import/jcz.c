@@ -655,6 +655,7 @@ static void replay_text(arb_buf *text, arb_replay *r)
 	arb_diag d;
 	if (rd && arb_reader_next(rd, &rec, &d) == 1) {
 		r->rec = &rec;
+		r->games = &arb_registry;
 		arb_replay_game(r);
 	}
 	if (rd)

@@ -19,6 +19,7 @@
 #include "../core/replay.h"
 #include "../core/util.h"
 #include "../referee/table.h"
+#include "../games/registry.h"
 
 /* A tag line, its value escaped as TGN wants it. */
 static void tag(arb_buf *b, const char *name, const char *v)
@@ -84,6 +85,7 @@ static bool scores(const arb_buf *rec, int *score, size_t n)
 	bool ok = false;
 	if (arb_reader_next(rd, &r, &d) == 1) {
 		rp.rec = &r;
+		rp.games = &arb_registry;
 		arb_replay_game(&rp);
 		ok = rp.verdict == ARB_UNFINISHED || rp.verdict == ARB_LEGAL;
 		for (size_t s = 0; ok && s < n; s++)

@@ -8,6 +8,7 @@
 #include "frame.h"
 #include "../core/reader.h"
 #include "../core/replay.h"
+#include "../games/registry.h"
 
 void arb_frame_seats(const arb_table *t, unsigned m, arb_buf *out)
 {
@@ -81,6 +82,7 @@ void arb_frame_board(arb_table *t, int view, arb_buf *text,
 	memset(&rp, 0, sizeof rp);
 	if (arb_reader_next(rd, &r, &d) == 1) {
 		rp.rec = &r;
+		rp.games = &arb_registry;
 		arb_replay_game(&rp);
 	}
 	const arb_game_ops *g = arb_table_game(t);

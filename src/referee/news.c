@@ -13,6 +13,7 @@
 #include "../core/reader.h"
 #include "../core/tokens.h"
 #include "../core/util.h"
+#include "../games/registry.h"
 
 /* ------------------------------------------------------------ views */
 
@@ -175,6 +176,7 @@ static void view_close(arb_table *t, int view, const arb_buf *vhead, arb_buf *ou
 	memset(&r, 0, sizeof r);
 	if (arb_reader_next(rd, &rec, &d) == 1) {
 		r.rec = &rec;
+		r.games = &arb_registry;
 		arb_replay_game(&r);
 		if (r.state && r.verdict != ARB_ERROR && r.verdict != ARB_ILLEGAL)
 			if (t->g->view_close(t->r.state, r.state, (unsigned)view, out))

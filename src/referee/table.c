@@ -26,6 +26,7 @@
 #include "../core/replay.h"
 #include "../core/tokens.h"
 #include "../core/util.h"
+#include "../games/registry.h"
 #include "table_impl.h"
 
 /* ------------------------------------------------------------ helpers */
@@ -126,6 +127,7 @@ arb_table *arb_table_new(const arb_table_spec *spec, arb_diag *diag)
 		goto fail;
 	}
 	t->r.rec = &t->rec;
+	t->r.games = &arb_registry;
 	if (arb_replay_setup(&t->r)) {
 		*diag = t->r.diag;
 		goto fail;

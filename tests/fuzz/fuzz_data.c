@@ -78,7 +78,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	fz_write(fz_path(path, sizeof path, "data.yaml"), data, size);
 	arb_diag d;
-	if (arb_gamedata_override(path, &d) == 0) {
+	if (arb_gamedata_override(&arb_registry, path, &d) == 0) {
 		const void *gdata = arb_gamedata_get(loaded, &d);
 		if (!gdata)
 			abort(); /* the same bytes loaded a moment ago */

@@ -24,6 +24,7 @@
 #include "core/reader.h"
 #include "core/replay.h"
 #include "import/import.h"
+#include "games/registry.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -45,6 +46,7 @@ static void fz_game(void *ctx, const char *record, size_t len)
 	arb_replay rp;
 	memset(&rp, 0, sizeof rp);
 	rp.rec = &r;
+	rp.games = &arb_registry;
 	arb_replay_game(&rp);
 	arb_replay_free(&rp);
 	arb_reader_free(rd);

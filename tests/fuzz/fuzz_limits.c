@@ -14,6 +14,7 @@
 #include "fuzz_common.h"
 #include "core/reader.h"
 #include "core/replay.h"
+#include "games/registry.h"
 
 #define FZ_CAP (ARB_MAX_GAME_BYTES + (1u << 16))
 
@@ -61,6 +62,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		arb_replay r;
 		memset(&r, 0, sizeof r);
 		r.rec = &rec;
+		r.games = &arb_registry;
 		arb_replay_game(&r);
 		arb_replay_free(&r);
 	}

@@ -15,6 +15,7 @@
 #include "core/reader.h"
 #include "core/replay.h"
 #include "core/tokens.h"
+#include "games/registry.h"
 
 /* A record read from text: fz_read reads the first record of `text`
  * (which must outlive it); true when there was one.  fz_unread frees it,
@@ -55,6 +56,7 @@ static inline bool fz_open(fz_game *z, const fz_doc *doc)
 {
 	memset(z, 0, sizeof *z);
 	z->r.rec = &doc->rec;
+	z->r.games = &arb_registry;
 	return arb_replay_setup(&z->r) == 0 && z->r.state;
 }
 

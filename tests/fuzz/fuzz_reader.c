@@ -11,6 +11,7 @@
 #include "core/gamedata.h"
 #include "core/reader.h"
 #include "core/replay.h"
+#include "games/registry.h"
 
 static void ignore_event(void *ctx, size_t move, const arb_event *ev)
 {
@@ -39,6 +40,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		arb_replay r;
 		memset(&r, 0, sizeof r);
 		r.rec = &rec;
+		r.games = &arb_registry;
 		r.on_event = ignore_event;
 		arb_replay_game(&r);
 		if (r.state) {

@@ -71,6 +71,7 @@ static void rgame_open(rgame *G, const char *text, size_t len)
 	G->rd = arb_reader_new_mem(text, len, "test", 0);
 	assert_int_equal(arb_reader_next(G->rd, &G->rec, &d), 1);
 	G->r.rec = &G->rec;
+	G->r.games = &arb_registry;
 }
 
 static void rgame_close(rgame *G)
@@ -658,6 +659,7 @@ static void test_corpus_refusals_agree(void **state)
 				arb_replay r;
 				memset(&r, 0, sizeof r);
 				r.rec = &rec;
+				r.games = &arb_registry;
 				arb_replay_game(&r);
 				bool view = false;
 				for (size_t k = 0; k < rec.ntags; k++)

@@ -15,6 +15,7 @@
 #include "core/gamedata.h"
 #include "core/reader.h"
 #include "core/replay.h"
+#include "games/registry.h"
 
 typedef struct {
 	FILE *f;
@@ -33,8 +34,36 @@ static int setup_text(fixture *fx, const char *text)
 	assert_int_equal(arb_reader_next(fx->rd, &fx->rec, &d), 1);
 	memset(&fx->r, 0, sizeof fx->r);
 	fx->r.rec = &fx->rec;
+	fx->r.games = &arb_registry;
 	return arb_replay_setup(&fx->r);
 }
+
+/* A set of one game, Carcassonne: the replay knows the games it is
+ * given (arb_replay.games), not the registry's. */
+extern const arb_game_ops carcassonne_game;
+
+static size_t one_count(void)
+{
+	return 1;
+}
+static const arb_game_ops *one_at(size_t i)
+{
+	return i == 0 ? &carcassonne_game : NULL;
+}
+static const arb_game_ops *one_find(const char *name)
+{
+	return arb_game_find(name) == &carcassonne_game ? &carcassonne_game : NULL;
+}
+static const char *one_suggest(const char *name)
+{
+	(void)name;
+	return NULL;
+}
+static void one_list(char *out, size_t cap)
+{
+	snprintf(out, cap, "carcassonne");
+}
+static const arb_games just_carcassonne = { one_count, one_at, one_find, one_suggest, one_list };
 
 static void done(fixture *fx)
 {
@@ -187,6 +216,27 @@ static int teardown(void **state)
 	return 0;
 }
 
+static void test_games_given(void **state)
+{
+	(void)state;
+	fixture fx;
+	const char *catan = "[Game \"catan\"]\n[Red \"R\"]\n[Blue \"B\"]\n[Result \"*\"]\n";
+	setup_text(&fx, catan); /* the registry knows Catan (two seats are too few) */
+	assert_null(strstr(fx.r.diag.msg, "unknown game"));
+	done(&fx);
+	arb_diag d;
+	fx.f = fmemopen((void *)catan, strlen(catan), "rb");
+	fx.rd = arb_reader_new(fx.f, "t.tgn");
+	assert_int_equal(arb_reader_next(fx.rd, &fx.rec, &d), 1);
+	memset(&fx.r, 0, sizeof fx.r);
+	fx.r.rec = &fx.rec;
+	fx.r.games = &just_carcassonne;
+	assert_int_equal(arb_replay_setup(&fx.r), -1);
+	assert_int_equal(fx.r.verdict, ARB_ERROR);
+	assert_string_equal(fx.r.diag.msg, "unknown game \"catan\": arbiter knows carcassonne");
+	done(&fx);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -196,6 +246,7 @@ int main(void)
 		cmocka_unit_test(test_record_errors),
 		cmocka_unit_test(test_unfinished_needs_star),
 		cmocka_unit_test(test_stop_after),
+		cmocka_unit_test(test_games_given),
 	};
 	return cmocka_run_group_tests_name("replay", tests, NULL, teardown);
 }

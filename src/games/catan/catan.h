@@ -477,6 +477,8 @@ int cat_rej_kw(cat_turn *t, const cat_act *a, enum cat_rule rule, const char *fm
 int cat_rej_arg(cat_turn *t, const cat_act *a, enum cat_rule rule, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 int cat_rej_bank_empty(cat_turn *t, uint32_t col, unsigned r, unsigned have);
+int cat_rej_not_held(cat_turn *t, uint32_t col, enum cat_rule rule, unsigned seat,
+		     const uint8_t v[CAT_RES], const char *verb, const char *to);
 const char *cat_refusal_words(const cat_turn *t, const uint8_t v[CAT_RES], char *out, size_t len);
 void cat_note_shortage(cat_turn *t, unsigned seat, const uint8_t *need, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));

@@ -100,6 +100,28 @@ void cat_note_said(cat_turn *t, size_t len)
 	t->g->shortage.said = (uint16_t)(len < ARB_MSG_MAX ? len : ARB_MSG_MAX - 1);
 }
 
+/* Refuse `seat` an action that hands over the cards `v` (`verb`:
+ * "discards", "gives"; `to`: whom to, or NULL) when its hand lacks any
+ * of them, at column `col` by `rule`, and remember the shortage
+ * (cat_note_shortage); 0 when the hand holds them all.  Discards and
+ * trades, with a player or the bank, refuse a short hand alike. */
+int cat_rej_not_held(cat_turn *t, uint32_t col, enum cat_rule rule, unsigned seat,
+		     const uint8_t v[CAT_RES], const char *verb, const char *to)
+{
+	const cat_player *p = &t->g->s.p[seat];
+	int r = cat_lacks(p, v);
+	if (r < 0)
+		return 0;
+	char b[64];
+	cat_refusal_words(t, v, b, sizeof b);
+	if (to)
+		cat_note_shortage(t, seat, v, "%s %s to %s", verb, b, to);
+	else
+		cat_note_shortage(t, seat, v, "%s %s", verb, b);
+	return rej_at(t, col, rule, "%s %s %u %s but holds %u", cat_cname(t->g, seat), verb, v[r],
+		      cat_res_name[r], p->res[r]);
+}
+
 /* Cards as a refusal's words say them (cat_bundle_str), or nothing for
  * a quiet turn, whose refusal is not said (cat_turn.quiet). */
 const char *cat_refusal_words(const cat_turn *t, const uint8_t v[CAT_RES], char *out, size_t len)

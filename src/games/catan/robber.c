@@ -145,16 +145,9 @@ int cat_act_discard(cat_turn *t, const cat_act *a)
 				   "%s holds %u cards and "
 				   "must discard %u, not %u",
 				   cat_cname(g, a->a), p->ncards, t->must_discard[a->a], n);
-	int r = cat_lacks(p, a->give);
-	if (r >= 0) {
-		char b[64];
-		cat_refusal_words(t, a->give, b, sizeof b);
-		cat_note_shortage(t, a->a, a->give, "discards %s", b);
-		return cat_rej_arg(t, a, CAT_R_DISCARD_NOT_HELD,
-				   "%s discards %u %s but "
-				   "holds %u",
-				   cat_cname(g, a->a), a->give[r], cat_res_name[r], p->res[r]);
-	}
+	if (cat_rej_not_held(t, a->acol, CAT_R_DISCARD_NOT_HELD, a->a, a->give, "discards", NULL) <
+	    0)
+		return -1;
 	/* the solver (hidden/) replaces the unseen cards by every guess the hand allows;
 	 * an unseen card left here is one the hand cannot hold. */
 	if (a->b)

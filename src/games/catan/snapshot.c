@@ -320,17 +320,10 @@ static int seat_named(const cat_game *g, const char *s, size_t n)
 
 static int parse_count(const char *s, size_t n, unsigned max, unsigned *out)
 {
-	unsigned v = 0;
-	if (n == 0 || n > 3)
+	int v = arb_small_num(s, n);
+	if (v < 0 || (unsigned)v > max)
 		return -1;
-	for (size_t i = 0; i < n; i++) {
-		if (s[i] < '0' || s[i] > '9')
-			return -1;
-		v = v * 10 + (unsigned)(s[i] - '0');
-	}
-	if (v > max)
-		return -1;
-	*out = v;
+	*out = (unsigned)v;
 	return 0;
 }
 
@@ -512,15 +505,11 @@ int cat_position_from_setup(cat_game *g, const char *spec, char *why, size_t why
 	cat_state *s = &g->s;
 	bool any = false, have_step = false, have_deck = false;
 	unsigned step = 0;
-	for (const char *p = spec; *p;) {
-		while (*p == ' ' || *p == '\t')
-			p++;
-		if (!*p)
-			break;
-		const char *w = p;
-		while (*p && *p != ' ' && *p != '\t')
-			p++;
-		const char *eq = memchr(w, '=', (size_t)(p - w));
+	const char *w;
+	size_t wl;
+	for (const char *c = spec; arb_tag_word(&c, " \t", &w, &wl);) {
+		const char *p = w + wl;
+		const char *eq = memchr(w, '=', wl);
 		if (!eq || !is_position_key(w, (size_t)(eq - w)))
 			continue; /* board fields: cat_board_from_setup */
 		char key[16];

@@ -61,27 +61,11 @@ int cat_act_trade(cat_turn *t, const cat_act *a)
 				   cat_cname(g, t->seat));
 	if (cat_need_roll(t, a, "trading") < 0 || strict_trade(t, a) < 0 || like_for_like(t, a) < 0)
 		return -1;
-	char b[64];
-	int r = cat_lacks(&s->p[t->seat], a->give);
-	if (r >= 0) {
-		cat_refusal_words(t, a->give, b, sizeof b);
-		cat_note_shortage(t, t->seat, a->give, "gives %s to %s", b, cat_cname(g, a->a));
-		return cat_rej_kw(t, a, CAT_R_TRADE_NOT_HELD,
-				  "%s gives %u %s but holds "
-				  "%u",
-				  cat_cname(g, t->seat), a->give[r], cat_res_name[r],
-				  s->p[t->seat].res[r]);
-	}
-	r = cat_lacks(&s->p[a->a], a->get);
-	if (r >= 0) {
-		cat_refusal_words(t, a->get, b, sizeof b);
-		cat_note_shortage(t, a->a, a->get, "gives %s to %s", b, cat_cname(g, t->seat));
-		return cat_rej_kw(t, a, CAT_R_TRADE_NOT_HELD,
-				  "%s gives %u %s but holds "
-				  "%u",
-				  cat_cname(g, a->a), a->get[r], cat_res_name[r],
-				  s->p[a->a].res[r]);
-	}
+	if (cat_rej_not_held(t, a->col, CAT_R_TRADE_NOT_HELD, t->seat, a->give, "gives",
+			     cat_cname(g, a->a)) < 0 ||
+	    cat_rej_not_held(t, a->col, CAT_R_TRADE_NOT_HELD, a->a, a->get, "gives",
+			     cat_cname(g, t->seat)) < 0)
+		return -1;
 	for (unsigned k = 0; k < CAT_RES; k++) {
 		if (a->give[k])
 			cat_give_card(s, t->seat, a->a, k, a->give[k]);
@@ -143,16 +127,9 @@ int cat_act_bank(cat_turn *t, const cat_act *a)
 				  "these cards buy %u to %u from the bank, not "
 				  "%u",
 				  cat_cname(g, t->seat), fewest, most, n);
-	int r = cat_lacks(p, a->give);
-	if (r >= 0) {
-		char b[64];
-		cat_refusal_words(t, a->give, b, sizeof b);
-		cat_note_shortage(t, t->seat, a->give, "gives %s to the bank", b);
-		return cat_rej_kw(t, a, CAT_R_TRADE_NOT_HELD,
-				  "%s gives %u %s but holds "
-				  "%u",
-				  cat_cname(g, t->seat), a->give[r], cat_res_name[r], p->res[r]);
-	}
+	if (cat_rej_not_held(t, a->col, CAT_R_TRADE_NOT_HELD, t->seat, a->give, "gives",
+			     "the bank") < 0)
+		return -1;
 	for (unsigned k = 0; k < CAT_RES; k++)
 		if (a->get[k] > s->bank[k] + a->give[k])
 			return cat_rej_bank_empty(t, a->col, k, s->bank[k]);

@@ -145,15 +145,10 @@ static int parse_hands(el_game *g, const arb_setup *su, arb_reject *rej)
 	}
 	unsigned seen = 0;
 	int8_t dealt[EL_SEATS] = { 0 };
-	const char *s = t->value;
-	while (*s) {
-		while (*s == ' ')
-			s++;
-		if (!*s)
-			break;
-		const char *e = s;
-		while (*e && *e != ' ')
-			e++;
+	const char *s;
+	size_t n;
+	for (const char *c = t->value; arb_tag_word(&c, " ", &s, &n);) {
+		const char *e = s + n;
 		const char *eq = memchr(s, '=', (size_t)(e - s));
 		int seat = -1;
 		if (eq)
@@ -192,7 +187,6 @@ static int parse_hands(el_game *g, const arb_setup *su, arb_reject *rej)
 			p->deck[k]--;
 			p->seat[seat].infl[k]++;
 		}
-		s = e;
 	}
 	if (seen != (1u << g->nseats) - 1)
 		return arb_reject_rule(rej, el_rules, EL_R_HANDS, t->line, t->col,

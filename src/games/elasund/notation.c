@@ -138,24 +138,6 @@ static int unknown_item(const arb_token *t, arb_reject *rej)
 		(int)t->len, t->s);
 }
 
-/* Parse decimal digits s[0..n) (1 to 3 of them); -1 if not a number.
- * Rolls and permit values are mostly one digit: that case goes first. */
-static inline int num(const char *s, size_t n)
-{
-	if (n == 0 || n > 3)
-		return -1;
-	unsigned a = (unsigned char)s[0] - '0';
-	if (n == 1 || a > 9)
-		return a <= 9 ? (int)a : -1;
-	for (size_t i = 1; i < n; i++) {
-		unsigned d = (unsigned char)s[i] - '0';
-		if (d > 9)
-			return -1;
-		a = a * 10 + d;
-	}
-	return (int)a;
-}
-
 /* Cards "[N]letters", at least one card.  0 or -1. */
 static int cards(const char *s, size_t n, el_cards *out)
 {
@@ -164,7 +146,7 @@ static int cards(const char *s, size_t n, el_cards *out)
 	while (i < n && s[i] >= '0' && s[i] <= '9')
 		i++;
 	if (i) {
-		int v = num(s, i);
+		int v = arb_small_num(s, i);
 		if (v < 0 || v > 99)
 			return -1;
 		out->gold = (uint8_t)v;
@@ -347,12 +329,12 @@ ITEM_PARSER parse_head(const el_game *g, const arb_token *tok, size_t ntok, el_m
 	while (n1 < t->len && t->s[n1] != '>')
 		n1++;
 	const char *gt = n1 < t->len ? t->s + n1 : NULL;
-	int r = num(t->s, n1);
+	int r = arb_small_num(t->s, n1);
 	NEED(r >= 2 && r <= 12, t, "the turn must start with the dice sum 2..12, not '%.*s'",
 	     (int)t->len, t->s);
 	m->roll = (uint8_t)r;
 	if (gt) {
-		int row = num(gt + 1, t->len - n1 - 1);
+		int row = arb_small_num(gt + 1, t->len - n1 - 1);
 		int y = row >= 0 && row < 16 ? g->d->rowidx[row] : -1;
 		NEED(y >= 0, t, "'%.*s': the ship goes to a row number (2..6, 8..12)", (int)t->len,
 		     t->s);
@@ -495,7 +477,7 @@ ITEM_PARSER parse_wall(const el_game *g, const arb_token *a, el_build *b, arb_re
 {
 	b->kind = BK_WALL;
 	char c = a->s[0];
-	int v = a->len >= 2 ? num(a->s + 1, a->len - 1) : -1;
+	int v = a->len >= 2 ? arb_small_num(a->s + 1, a->len - 1) : -1;
 	NEED((c == 'N' || c == 'n' || c == 'S' || c == 's' || c == 'E' || c == 'e') && v >= 0, a,
 	     "a wall space is N<column>, S<column> or E<row>, not '%.*s'", (int)a->len, a->s);
 	if (c == 'E' || c == 'e') {
@@ -519,7 +501,9 @@ ITEM_PARSER parse_church(const el_game *g, const arb_token *a, const el_move *m,
 	const char *sl = memchr(a->s, '/', a->len);
 	size_t n1 = sl ? (size_t)(sl - a->s) : a->len;
 	bool unseen = sl && a->len - n1 == 2 && sl[1] == '?';
-	int k = num(a->s, n1), j = unseen ? 1 : sl ? num(sl + 1, a->len - n1 - 1) : 0;
+	int k = arb_small_num(a->s, n1), j = unseen ? 1
+					     : sl   ? arb_small_num(sl + 1, a->len - n1 - 1)
+						    : 0;
 	NEED(k >= 1 && k <= EL_NCHURCH && j >= (sl ? 1 : 0) && j <= EL_NCHURCH, a,
 	     "church is followed by the tile drawn 1..9 (the first builder: kept/returned, like 5/2)");
 	if (unseen)
@@ -594,7 +578,7 @@ ITEM_PARSER parse_p3(ITEM_ARGS, int kw)
 	}
 	m->p3 = 2;
 	NEED(i + 2 < ntok, t, "permit is followed by its value and square, like permit 2 3,8");
-	int v = num(tok[i + 1].s, tok[i + 1].len);
+	int v = arb_small_num(tok[i + 1].s, tok[i + 1].len);
 	NEED(v >= 0 && v < EL_NPERMIT, TOK(i + 1), "a permit is valued 0..4");
 	m->p3v = (int8_t)v;
 	NEED_SQ(TOK(i + 2), &m->p3x, &m->p3y, "permit %d needs a square", v);
@@ -626,7 +610,7 @@ ITEM_PARSER parse_special(ITEM_ARGS, int kw)
 		m->sp = SP_PLACE;
 		NEED(i + 2 < ntok, t,
 		     "place is followed by the permit's value and square, like place 2 3,8");
-		int v = num(tok[i + 1].s, tok[i + 1].len);
+		int v = arb_small_num(tok[i + 1].s, tok[i + 1].len);
 		NEED(v >= 0 && v < EL_NPERMIT, TOK(i + 1), "a permit is valued 0..4");
 		m->spv = (int8_t)v;
 		NEED_SQ(TOK(i + 2), &m->spx, &m->spy, "place needs a square");
@@ -643,7 +627,7 @@ ITEM_PARSER parse_special(ITEM_ARGS, int kw)
 	if (mv_) {
 		NEED_SQ(TOK(i + 2), &m->spx2, &m->spy2, "move needs a second square");
 	} else {
-		int v = num(tok[i + 2].s, tok[i + 2].len);
+		int v = arb_small_num(tok[i + 2].s, tok[i + 2].len);
 		NEED(v >= 0 && v < EL_NPERMIT, TOK(i + 2), "a permit is valued 0..4");
 		m->spv = (int8_t)v;
 	}

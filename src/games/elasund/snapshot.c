@@ -777,16 +777,9 @@ int el_setup(el_game *g, const arb_tag *tag, arb_reject *rej)
 	}
 	memset(p->deck, 0, sizeof p->deck);
 	bool have_active = false;
-	const char *s = tag->value;
-	while (*s) {
-		while (*s == ' ')
-			s++;
-		if (!*s)
-			break;
-		const char *e = s;
-		while (*e && *e != ' ')
-			e++;
-		size_t n = (size_t)(e - s);
+	const char *s;
+	size_t n;
+	for (const char *c = tag->value; arb_tag_word(&c, " ", &s, &n);) {
 		const char *eq = memchr(s, '=', n), *at = memchr(s, '@', n);
 		int rc;
 		if (eq)
@@ -802,7 +795,6 @@ int el_setup(el_game *g, const arb_tag *tag, arb_reject *rej)
 			rc = bad(&r, s, n, "unknown fact");
 		if (rc < 0)
 			return -1;
-		s = e;
 	}
 	if (!have_active)
 		return arb_reject_rule(rej, el_rules, EL_R_SETUP, tag->line, tag->col,

@@ -18,6 +18,7 @@
 #include "core/reader.h"
 #include "core/replay.h"
 #include "elasund_test.h"
+#include "games/registry.h"
 
 #define MAXACT 64
 #define LINE_MAX_TOK 256
@@ -343,6 +344,7 @@ static int check_bad_record(const char *file)
 	arb_replay r;
 	memset(&r, 0, sizeof r);
 	r.rec = &rec;
+	r.games = &arb_registry;
 	int checked = 0;
 	if (arb_replay_setup(&r) == 0) {
 		el_game *g = r.state;
@@ -642,6 +644,7 @@ static void rec_open(rec_game *R, const char *file, size_t nturns)
 	arb_diag d;
 	assert_int_equal(arb_reader_next(R->rd, &R->rec, &d), 1);
 	R->r.rec = &R->rec;
+	R->r.games = &arb_registry;
 	assert_int_equal(arb_replay_setup(&R->r), 0);
 	for (size_t i = 0; i < nturns; i++) {
 		el_move m;
