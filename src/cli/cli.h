@@ -105,13 +105,15 @@ arb_out *arb_out_capture(const arb_opts *o);
  * it; returns 1 when a result handed on (arb_out_result) asked to stop,
  * and what followed it is dropped. */
 int arb_out_replay(arb_out *out, arb_out *cap);
-/* A game's result document for a command that collects rather than
- * writes (standings): a worker puts it in its capture, and the writer
- * hands it, in input order, to the function set on the real output, which
- * returns 1 to stop the run.  The capture owns doc (and frees it). */
+/* A game's result for a command that collects rather than writes
+ * (standings): a worker packs it into the buffer arb_out_result gives
+ * (a new item of its capture, empty; the bytes are the command's own), and
+ * the writer hands the bytes, in input order, to the function set on the
+ * real output, which returns 1 to stop the run.  Bytes, not a document:
+ * the writer then frees nothing the workers made. */
+typedef int (*arb_result_fn)(void *ctx, const char *bytes, size_t len);
 typedef struct json_t json_t;
-typedef int (*arb_result_fn)(void *ctx, json_t *doc, const char *file, uint32_t line);
-void arb_out_result(arb_out *cap, json_t *doc, const char *file, uint32_t line);
+arb_buf *arb_out_result(arb_out *cap);
 void arb_out_set_results(arb_out *out, arb_result_fn fn, void *ctx);
 /* Empty a capture without writing it. */
 void arb_out_reset(arb_out *cap);

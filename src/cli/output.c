@@ -128,12 +128,9 @@ void arb_out_set_results(arb_out *out, arb_result_fn fn, void *ctx)
 	out->result_ctx = ctx;
 }
 
-void arb_out_result(arb_out *cap, json_t *doc, const char *file, uint32_t line)
+arb_buf *arb_out_result(arb_out *cap)
 {
-	cap_item *it = cap_next(cap, CAP_RESULT);
-	it->doc = doc;
-	arb_buf_puts(&it->text, file);
-	it->line = line;
+	return &cap_next(cap, CAP_RESULT)->text;
 }
 
 int arb_out_replay(arb_out *out, arb_out *cap)
@@ -145,7 +142,7 @@ int arb_out_replay(arb_out *out, arb_out *cap)
 		case CAP_RESULT:
 			/* the game's result, handed on in input order */
 			if (out->result)
-				stop = out->result(out->result_ctx, it->doc, it->text.p, it->line);
+				stop = out->result(out->result_ctx, it->text.p, it->text.len);
 			break;
 		case CAP_STDOUT:
 			arb_out_text(out, it->text.p, it->text.len);

@@ -19,9 +19,8 @@
 typedef enum { CAP_STDOUT, CAP_STDERR, CAP_DOC, CAP_HEADER, CAP_BETWEEN, CAP_RESULT } cap_kind;
 typedef struct cap_item {
 	cap_kind kind;
-	arb_buf text;  /* STDOUT, STDERR, HEADER; RESULT: its file */
-	json_t *doc;   /* DOC, RESULT                              */
-	uint32_t line; /* RESULT                                   */
+	arb_buf text; /* STDOUT, STDERR, HEADER; RESULT: its bytes */
+	json_t *doc;  /* DOC                                      */
 } cap_item;
 
 struct arb_out {
