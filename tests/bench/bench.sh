@@ -98,3 +98,24 @@ for row in carcassonne catan elasund catan-full catan-observer catan-full4 catan
 			s / s2, c1, c2
 	}'
 done
+
+# standings on the same streams (issue 40 item 4): its instructions per
+# check's on the slice (goal <= 1.2) and the wall speed-up of -j 2 over
+# -j 1 (goal >= 1.7 on 100k games; the streams together hold about that).
+# The streams repeat their games, so --duplicates=count: every copy counts.
+printf '\n%-16s %10s %9s %13s\n' standings "instr/chk" "-j2 x" "cpu j1/j2 s"
+for row in carcassonne catan elasund; do
+	f=$dir/$row.tgn
+	[ -f "$f" ] || continue
+	irc=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null "$arbiter" check -q -j 1 "$f.slice" 2>&1 |
+		awk '/Collected/ { print $4 }')
+	irs=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null "$arbiter" standings --duplicates=count \
+		-j 1 "$f.slice" 2>&1 | awk '/Collected/ { print $4 }')
+	set -- $(stat_of "$f" "$arbiter" standings --duplicates=count -j 1)
+	secs=$1 cpu1=$3
+	set -- $(stat_of "$f" "$arbiter" standings --duplicates=count -j 2)
+	secs2=$1 cpu2=$3
+	awk -v g="$row" -v a="$irs" -v b="$irc" -v s="$secs" -v s2="$secs2" -v c1="$cpu1" -v c2="$cpu2" \
+		'BEGIN { printf "%-16s %10.3f %9.2f %6.2f/%-6.2f\n", g, a / b, s / s2, c1, c2 }'
+done
+echo "(goals: standings <= 1.2x check's instructions; -j 2 >= 1.7x -j 1 on 100k games)"
