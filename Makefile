@@ -68,9 +68,14 @@ UNIT_BIN  := $(patsubst %.c,$(BUILD)/%,$(UNIT_SRC))
 FUZZ_REPLAY_BIN := $(patsubst %.c,$(BUILD)/%,$(wildcard tests/fuzz/fuzz_*.c))
 
 .PHONY: all check check-views test-run unit sanitize tsan fuzz fuzz-build fuzz-seeds fuzz-merge fuzz-coverage fuzz-afl \
-	bench bench-views bench-referee bench-match install uninstall clean fmt fmt-check
+	bench bench-views bench-referee bench-match install uninstall clean fmt fmt-check game-lists
 
-all: arbiter
+all: arbiter game-lists
+
+# the lists of games in the docs and completions follow the registry
+# (tools/game-lists.sh rewrites only what differs)
+game-lists: $(BUILD)/tools/game-lists
+	$(Q)BUILD=$(BUILD) sh tools/game-lists.sh
 
 # copied then renamed, so a running ./arbiter is replaced, not overwritten
 arbiter: $(BUILD)/arbiter
@@ -95,6 +100,13 @@ $(BUILD)/tools/embed: tools/embed.c
 # The Elasund reference tables of the docs, written from the YAML
 # (tools/doc-tables.sh; tests/docs-test.sh checks the pages hold them).
 $(BUILD)/tools/doc-tables: tools/doc-tables.c $(LIB_OBJ)
+	@mkdir -p $(dir $@)
+	$(Q)$(CC) $(ARB_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< $(LIB_OBJ) $(DEP_LIBS)
+
+# The lists of games in the man pages, README.md and the completions,
+# written from the registry (tools/game-lists.sh; tests/docs-test.sh
+# checks they are current).
+$(BUILD)/tools/game-lists: tools/game-lists.c $(LIB_OBJ)
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) $(ARB_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< $(LIB_OBJ) $(DEP_LIBS)
 
@@ -138,7 +150,8 @@ CHECK_BUILD ?= build/check
 check:
 	$(Q)$(MAKE) --no-print-directory BUILD=$(CHECK_BUILD) ASSERT_FLAGS= test-run
 
-test-run: $(BUILD)/arbiter $(UNIT_BIN) $(FUZZ_REPLAY_BIN) $(BUILD)/tools/doc-tables
+test-run: $(BUILD)/arbiter $(UNIT_BIN) $(FUZZ_REPLAY_BIN) $(BUILD)/tools/doc-tables \
+		$(BUILD)/tools/game-lists
 	@BUILD=$(BUILD) ARBITER=$(BUILD)/arbiter sh tests/run.sh
 
 # The Catan view property on 2000 generated games (make check runs 100):

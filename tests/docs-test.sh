@@ -123,6 +123,15 @@ else
 	report "docs Elasund tables equal the game data" 1 "$tmp"
 fi
 
+# The lists of games in the man pages, README.md and the completions are
+# the registry's (tools/game-lists.sh; src/games/README.md, "Adding a game").
+if sh tools/game-lists.sh --check >"$tmp" 2>&1; then
+	report "docs game lists equal the registry" 0
+else
+	echo "(make game-lists rewrites them)" >>"$tmp"
+	report "docs game lists equal the registry" 1 "$tmp"
+fi
+
 # Catan's pages say which intersections border a hex (the rule itself is
 # held to the engine by tests/games/catan/test_coordinates.c).
 grep -q 'Hex `A` has `d1`, `c1`, `e1`,' notation/catan.md &&

@@ -8,7 +8,7 @@
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 N=${GEN_TEST_COUNT:-100}
-for g in carcassonne catan elasund; do
+for g in $(games); do
 	if ! "$ARBITER" gen --game "$g" --count 1 >/dev/null 2>"$tmp/err"; then
 		echo "SKIP gen $g: $(cat "$tmp/err")"
 		continue

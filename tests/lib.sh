@@ -57,3 +57,23 @@ use_memcheck() {
 	chmod +x "$1/arbiter-memcheck"
 	ARBITER=$1/arbiter-memcheck
 }
+
+# games: the registry's games, one a line, as `arbiter --help` lists the
+# values of --game, so that a test covers a game added to
+# src/games/registry.c without naming it.
+games() {
+	"$ARBITER" --help | sed -n 's/^ *-g, --game=NAME .*: //p' | sed 's/ or /, /' | tr -s ', ' '\n\n'
+}
+
+# game_records GAME DIR: the corpus's complete games of GAME, a path a
+# line; for a game with none in corpus/ yet (one just added), one game
+# generated into DIR.
+game_records() {
+	for _f in corpus/"$1"/game-*.tgn; do
+		if [ -e "$_f" ]; then
+			echo "$_f"
+		else
+			"$ARBITER" gen --game "$1" --count 1 --seed 1 >"$2/gen-$1.tgn" && echo "$2/gen-$1.tgn"
+		fi
+	done
+}

@@ -160,7 +160,7 @@ for f in text json yaml tsv; do
 	# shellcheck disable=SC2086
 	jsame "standings --format=$f on the corpus and bad input" standings --format=$f $all
 done
-for g in carcassonne catan elasund; do
+for g in $(games); do
 	"$ARBITER" gen --game $g --count "$GAMES" --seed 7 >"$tmp/$g.tgn"
 	# a few illegal and broken games among them, so order shows
 	cat corpus/$g/rule-*-bad*.tgn "$tmp/broken.tgn" >>"$tmp/$g.tgn"

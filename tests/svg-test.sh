@@ -24,7 +24,7 @@
 # `sh tests/svg-test.sh --update` rewrites the golden SVGs and the PNGs.
 . "$(dirname "$0")/lib.sh"
 BUILD=${BUILD:-build}
-GAMES="carcassonne catan elasund"
+GAMES=$(games) # the registry's, from --help
 update=false
 [ "$1" = --update ] && update=true
 tmp=$(mktemp -d)
@@ -39,7 +39,7 @@ fi
 for game in $GAMES; do
 	bad=0
 	: >"$tmp/why"
-	for f in corpus/$game/game-*.tgn; do
+	for f in $(game_records "$game" "$tmp"); do
 		n=$("$ARBITER" check "$f" | sed -n 's/.*, \([0-9]*\) moves;.*/\1/p' | head -1)
 		for at in 0 1 $((n / 2)) ""; do
 			rm -f "$tmp"/pic-*.svg
@@ -197,7 +197,7 @@ for game in $GAMES; do
 	carcassonne) rec=corpus/carcassonne/game-2p.tgn shot=40 ;;
 	catan) rec=corpus/catan/game-4p-orange.tgn shot=100 ;;
 	elasund) rec=corpus/elasund/game-2p-b.tgn shot=60 ;;
-	*) rec=$(ls corpus/$game/game-*.tgn | head -1) shot=30 ;;
+	*) rec=$(game_records "$game" "$tmp" | head -1) shot=30 ;;
 	esac
 	"$ARBITER" view "$rec" >"$tmp/$game.html"
 	case $tmp in /*) page=$tmp/$game.html ;; *) page=$PWD/$tmp/$game.html ;; esac

@@ -1,8 +1,10 @@
 /*
  * registry.c — the table of games arbiter knows.  Adding a game is a
- * folder under src/games/ (the Makefile finds it) and two lines here, its
- * declaration and its row; the command line's game list (--help,
- * --game's values, the completions' test) comes from this table.
+ * folder under src/games/ (the Makefile finds it) and one line here in
+ * ARB_GAMES, its name, whose ops table is <name>_game; everything that
+ * lists the games (--help, --game's values, the completions, the man
+ * pages' lists through build/tools/game-lists, the tests) reads this
+ * table (src/games/README.md, "Adding a game").
  */
 #include <stdio.h>
 #include <strings.h>
@@ -10,15 +12,19 @@
 #include "../core/suggest.h"
 #include "registry.h"
 
-extern const arb_game_ops carcassonne_game;
-extern const arb_game_ops catan_game;
-extern const arb_game_ops elasund_game;
+/* The games, one line each, in the order every list shows them. */
+#define ARB_GAMES(GAME)   \
+	GAME(carcassonne) \
+	GAME(catan)       \
+	GAME(elasund)
 
-static const arb_game_ops *const all_games[] = {
-	&carcassonne_game,
-	&catan_game,
-	&elasund_game,
-};
+/* one line serves as the declaration and as the row: the ops table of a
+ * game is always named <name>_game */
+#define ARB_GAME_DECLARE(name) extern const arb_game_ops name##_game;
+#define ARB_GAME_ROW(name) &name##_game,
+ARB_GAMES(ARB_GAME_DECLARE)
+
+static const arb_game_ops *const all_games[] = { ARB_GAMES(ARB_GAME_ROW) };
 
 size_t arb_game_count(void)
 {

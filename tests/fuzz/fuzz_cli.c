@@ -13,7 +13,9 @@
  *              first file below, DATA for the second, OUT for the output
  *              of the command before a `|` word (one pipe at most); the
  *              word STDIN (dropped from the arguments) makes FILE the
- *              standard input (`bot`, `referee`, `-`)
+ *              standard input (`bot`, `referee`, `-`); a word starting
+ *              ODIR starts with a folder made empty for this input (`dump
+ *              -o ODIR`, `-o ODIR/g-%d.svg`), emptied and removed after it
  *   the rest   FILE's bytes, then, after a line "%%", DATA's bytes
  * Example: "--data DATA gen --game catan -n 2 | --data DATA check OUT\n
  * \n%%\n<catan data YAML>" loads fuzzed data, generates with it and
@@ -29,7 +31,9 @@
  * `gen` runs only with numbers of two digits at most, so an input cannot
  * ask for a billion games.
  */
+#include <dirent.h>
 #include <getopt.h>
+#include <sys/stat.h>
 
 #include "fuzz_common.h"
 #include "core/gamedata.h"
@@ -124,6 +128,23 @@ static void fz_run(char **words, int n, const char *out_path, const char *in_pat
 	}
 }
 
+/* Remove the files in `dir` (dump -o writes no folders) and `dir`. */
+static void fz_rmdir(const char *dir)
+{
+	DIR *d = opendir(dir);
+	if (d) {
+		char path[640];
+		for (struct dirent *e; (e = readdir(d));) {
+			if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+				continue;
+			snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+			unlink(path);
+		}
+		closedir(d);
+	}
+	rmdir(dir);
+}
+
 /* True when the words ask gen for more than two digits of anything. */
 static bool fz_too_big(char **words, int n)
 {
@@ -143,11 +164,13 @@ static bool fz_too_big(char **words, int n)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static char file[320], dfile[320], ofile[320];
+	static char file[320], dfile[320], ofile[320], odir[320];
+	static char odir_words[FZ_MAX_ARGS][640];
 	fz_init_stdio();
 	fz_path(file, sizeof file, "file.tgn");
 	fz_path(dfile, sizeof dfile, "data.yaml");
 	fz_path(ofile, sizeof ofile, "out.tgn");
+	fz_path(odir, sizeof odir, "odir");
 
 	const uint8_t *nl = memchr(data, '\n', size);
 	size_t arglen = nl ? (size_t)(nl - data) : size;
@@ -175,7 +198,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	char *words[FZ_MAX_ARGS];
 	int n = 0, pipe_at = -1;
-	bool from_file = false;
+	bool from_file = false, uses_odir = false;
 	for (char *w = strtok(line, " \t\r"); w; w = strtok(NULL, " \t\r")) {
 		if (n == FZ_MAX_ARGS)
 			return 0;
@@ -185,7 +208,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			w = dfile;
 		else if (!strcmp(w, "OUT"))
 			w = ofile;
-		else if (!strcmp(w, "|") && pipe_at < 0)
+		else if (!strncmp(w, "ODIR", 4)) {
+			snprintf(odir_words[n], sizeof odir_words[n], "%s%s", odir, w + 4);
+			w = odir_words[n];
+			uses_odir = true;
+		} else if (!strcmp(w, "|") && pipe_at < 0)
 			pipe_at = n;
 		else if (!strcmp(w, "STDIN")) {
 			from_file = true;
@@ -196,11 +223,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (fz_too_big(words, n) || fz_bad_bot(words, n))
 		return 0;
 	const char *in = from_file ? file : NULL;
+	if (uses_odir) {
+		fz_rmdir(odir); /* what an input cut short may have left */
+		if (mkdir(odir, 0700) != 0)
+			abort();
+	}
 	if (pipe_at < 0) {
 		fz_run(words, n, NULL, in);
 	} else {
 		fz_run(words, pipe_at, ofile, in);
 		fz_run(words + pipe_at + 1, n - pipe_at - 1, NULL, NULL);
 	}
+	if (uses_odir)
+		fz_rmdir(odir);
 	return 0;
 }
