@@ -162,7 +162,7 @@ static bool fz_too_big(char **words, int n)
 	return gen && big;
 }
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+static void fz_cli_input(const uint8_t *data, size_t size)
 {
 	static char file[320], dfile[320], ofile[320], odir[320];
 	static char odir_words[FZ_MAX_ARGS][640];
@@ -175,7 +175,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	const uint8_t *nl = memchr(data, '\n', size);
 	size_t arglen = nl ? (size_t)(nl - data) : size;
 	if (arglen > 512 || memchr(data, 0, arglen))
-		return 0;
+		return;
 	char line[513];
 	memcpy(line, data, arglen);
 	line[arglen] = 0;
@@ -201,7 +201,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	bool from_file = false, uses_odir = false;
 	for (char *w = strtok(line, " \t\r"); w; w = strtok(NULL, " \t\r")) {
 		if (n == FZ_MAX_ARGS)
-			return 0;
+			return;
 		if (!strcmp(w, "FILE"))
 			w = file;
 		else if (!strcmp(w, "DATA"))
@@ -221,7 +221,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		words[n++] = w;
 	}
 	if (fz_too_big(words, n) || fz_bad_bot(words, n))
-		return 0;
+		return;
 	const char *in = from_file ? file : NULL;
 	if (uses_odir) {
 		fz_rmdir(odir); /* what an input cut short may have left */
@@ -236,5 +236,30 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	if (uses_odir)
 		fz_rmdir(odir);
+}
+
+/* What is left in the private folder, the folder included (atexit). */
+static void fz_remove_private(void)
+{
+	fz_rmdir(fz_dir);
+}
+
+/* Each input runs in the private folder: a file name the mutations spell
+ * (`fmt -i x`, `dump -o y`) lands there, never beside the sources. */
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static int home = -1;
+	fz_init_stdio();
+	if (home < 0) {
+		home = open(".", O_RDONLY | O_DIRECTORY);
+		if (home < 0)
+			abort();
+		atexit(fz_remove_private);
+	}
+	if (chdir(fz_dir) != 0)
+		abort();
+	fz_cli_input(data, size);
+	if (fchdir(home) != 0)
+		abort();
 	return 0;
 }

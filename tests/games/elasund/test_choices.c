@@ -75,9 +75,10 @@ static void strip(const char *a, int roll, char *out, size_t cap)
 		snprintf(out, cap, "%s", w[0]);
 	else if (!strcmp(w[0], "wall") && n >= 2)
 		snprintf(out, cap, "wall %s", w[1]);
-	else if (strchr(w[0], '='))
-		snprintf(out, cap, "%s %s", roll == 7 ? "discard" : "halve", a);
-	else
+	else if (strchr(w[0], '=')) {
+		if (snprintf(out, cap, "%s %s", roll == 7 ? "discard" : "halve", a) >= (int)cap)
+			fail_msg("action too long for the test's buffer: %s", a);
+	} else
 		snprintf(out, cap, "%s", a);
 }
 
@@ -217,7 +218,10 @@ static void check_line(tg_game *t, const char *line, uint64_t *rng, stats *st, p
 		look(g, at, seat, a ? sum : "", want, prefix, line, rng, st, p);
 		if (!a)
 			look(g, at, seat, sum, want, prefix, line, rng, st, p);
-		snprintf(prefix + strlen(prefix), sizeof prefix - strlen(prefix), " %s", action);
+		size_t used = strlen(prefix);
+		if (snprintf(prefix + used, sizeof prefix - used, " %s", action) >=
+		    (int)(sizeof prefix - used))
+			fail_msg("line too long for the test's buffer: %s", line);
 		k = end;
 	}
 }
