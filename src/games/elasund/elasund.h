@@ -716,10 +716,6 @@ int el_view_commit(el_game *g, arb_reject *rej);
 /* What a view knows of each hand, for dump: lines "Red: 2 gold, 3
  * influence: 0-1 red, ...". */
 void el_view_dump(const el_game *g, arb_buf *out);
-/* game.h view_turn / view_close. */
-void el_view_turn(const void *game, void *move, unsigned view);
-int el_view_close(const void *game, const void *view_game, unsigned view, arb_buf *out);
-int el_view_tag(const char *name, const char *value, unsigned view, arb_buf *out);
 void el_view_free(el_game *g);
 /* Every world holds the counts of the position (position_ok). */
 bool el_view_ok(const el_game *g);
@@ -727,6 +723,11 @@ void el_view_copy(el_game *dst, const el_game *src);
 /* dst a copy of src, whole, with worlds of its own (dst->world is its
  * previous worlds or NULL; el_view_free frees them). */
 void el_scratch(el_game *dst, const el_game *src);
+
+/* view_write.c: game.h view_turn / view_close / view_tag (arbiter gen --view). */
+void el_view_turn(const void *game, void *move, unsigned view);
+int el_view_close(const void *game, const void *view_game, unsigned view, arb_buf *out);
+int el_view_tag(const char *name, const char *value, unsigned view, arb_buf *out);
 
 /* dump.c */
 void el_dump(const void *game, unsigned flags, arb_buf *out);
