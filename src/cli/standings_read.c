@@ -88,18 +88,26 @@ static void result_of_replay(const arb_opts *o, arb_out *out, const arb_replay *
 	}
 }
 
+/* A record replayed and its result in g, on one thread or a worker; g
+ * points into r, which the caller frees once g is used. */
+static void replay_record(const arb_opts *o, arb_out *out, const arb_record *rec, const char *file,
+			  arb_replay *r, st_result *g)
+{
+	memset(r, 0, sizeof *r);
+	r->rec = rec;
+	r->games = &arb_registry;
+	arb_replay_game(r);
+	result_of_replay(o, out, r, rec, file, g);
+}
+
 /* One thread: a record replayed into the tables. */
 static int from_record(void *ctx, const arb_record *rec)
 {
 	st_ctx *c = ctx;
 	arb_replay r;
-	memset(&r, 0, sizeof r);
-	r.rec = rec;
-	r.games = &arb_registry;
-	arb_replay_game(&r);
 	st_result g;
-	result_of_replay(c->o, c->out, &r, rec, file_form(&c->file_for, &c->file_shown, rec->file),
-			 &g);
+	replay_record(c->o, c->out, rec, file_form(&c->file_for, &c->file_shown, rec->file), &r,
+		      &g);
 	int rc = st_add_game(c, &g, rec->file, rec->line);
 	arb_replay_free(&r);
 	return rc ? 1 : 0;
@@ -179,13 +187,9 @@ static int result_of_record(void *wctx, const arb_record *rec)
 {
 	st_worker *w = wctx;
 	arb_replay r;
-	memset(&r, 0, sizeof r);
-	r.rec = rec;
-	r.games = &arb_registry;
-	arb_replay_game(&r);
 	st_result g;
-	const char *file = file_form(&w->file_for, &w->file_shown, rec->file);
-	result_of_replay(w->o, w->out, &r, rec, file, &g);
+	replay_record(w->o, w->out, rec, file_form(&w->file_for, &w->file_shown, rec->file), &r,
+		      &g);
 	pack_result(arb_out_result(w->out), &g, rec->file, rec->line);
 	arb_replay_free(&r);
 	return 0;
@@ -194,8 +198,8 @@ static int result_of_record(void *wctx, const arb_record *rec)
 static int collect(void *ctx, const char *bytes, size_t len)
 {
 	st_packed h;
-	if (len < sizeof h)
-		return 1;
+	if (len < sizeof h) /* pack_result wrote less than its header: a bug, never input */
+		abort();
 	memcpy(&h, bytes, sizeof h);
 	st_result *g = &h.g;
 	g->file = bytes + h.at[PK_FILE];
