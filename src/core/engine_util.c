@@ -2,7 +2,7 @@
  * engine_util.c — small services every engine needs and no engine should
  * write again (game.h): score events and their details, the Variant
  * options set through a table, seat colours joined into a list for a
- * sentence, and a tag value read word by word.
+ * sentence, the seat a View tag names, and a tag value read word by word.
  *
  * They sit in the core so that the three engines say things the same way
  * ("Red and Blue", the same event layout) and so that a fourth game starts
@@ -12,6 +12,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "../games/game.h"
 #include "util.h"
@@ -74,6 +75,25 @@ void arb_seat_list(char *out, size_t cap, const char *const *colours, const uint
 		len += (size_t)w;
 		i++;
 	}
+}
+
+int arb_view_seat(const arb_tag *tag, const arb_setup *setup, const char *const *colours,
+		  const arb_rule *rules, unsigned bad_view, arb_reject *rej)
+{
+	if (strcasecmp(tag->value, "observer") == 0)
+		return ARB_VIEW_OBSERVER;
+	uint8_t colour_of[ARB_MAX_SEATS];
+	for (size_t s = 0; s < setup->nseats; s++) {
+		colour_of[s] = (uint8_t)setup->seats[s].colour;
+		if (strcasecmp(tag->value, colours[colour_of[s]]) == 0)
+			return (int)s;
+	}
+	char seats[80];
+	arb_seat_list(seats, sizeof seats, colours, colour_of, setup->nseats,
+		      (1u << setup->nseats) - 1, true);
+	return arb_reject_rule(rej, rules, bad_view, tag->line, tag->col,
+			       "the View tag names a seat (%s) or observer, not '%s'", seats,
+			       tag->value);
 }
 
 int arb_option_set(void *dst, const arb_option_spec *spec, size_t n, const arb_option *o,

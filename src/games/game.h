@@ -373,6 +373,13 @@ static inline int arb_small_num(const char *s, size_t n)
 void arb_seat_list(char *out, size_t cap, const char *const *colours, const uint8_t *colour_of,
 		   size_t nseats, unsigned mask, bool comma);
 
+/* The seat the View tag `tag` (not NULL) names among the seats of `setup`,
+ * by its colour in `colours` in any case, or ARB_VIEW_OBSERVER for
+ * "observer"; else -1 with `rej` filled by rule `bad_view` of `rules`.
+ * Every engine reads its View tag so (notation/<game>.md on views). */
+int arb_view_seat(const arb_tag *tag, const arb_setup *setup, const char *const *colours,
+		  const arb_rule *rules, unsigned bad_view, arb_reject *rej);
+
 /* ------------------------------------------------------------ pictures */
 
 /* What a drawn shape is, not what colour it has: the tool maps each role

@@ -171,23 +171,8 @@ static void *cc_create(const void *data, const arb_setup *setup, arb_reject *rej
 	 * is seen by all, so a view record is the full record; the tag only
 	 * has to name a seat or the observer. */
 	const arb_tag *vt = arb_setup_tag(setup, "View");
-	if (vt && strcasecmp(vt->value, "observer") != 0) {
-		bool seated = false;
-		for (size_t s = 0; s < setup->nseats; s++)
-			seated |= strcasecmp(vt->value, cc_colours[setup->seats[s].colour]) == 0;
-		if (!seated) {
-			char seats[80];
-			uint8_t col[CC_MAXSEATS];
-			for (size_t s = 0; s < setup->nseats; s++)
-				col[s] = (uint8_t)setup->seats[s].colour;
-			arb_seat_list(seats, sizeof seats, cc_colours, col, (unsigned)setup->nseats,
-				      (1u << setup->nseats) - 1, true);
-			cc_reject(rej, CC_R_BAD_VIEW, vt->line, vt->col,
-				  "the View tag names a seat (%s) or observer, not '%s'", seats,
-				  vt->value);
-			return NULL;
-		}
-	}
+	if (vt && arb_view_seat(vt, setup, cc_colours, cc_rules, CC_R_BAD_VIEW, rej) < 0)
+		return NULL;
 
 	cc_game *g;
 	if ((g = take_spare(d)) != NULL) {

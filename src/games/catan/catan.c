@@ -104,27 +104,17 @@ static int set_option(cat_game *g, const arb_option *o, arb_reject *rej)
 
 /* The View tag: whose view of the game the record is (notation/catan.md,
  * "Records of what one player could see").  Rejects with bad-view. */
-static int set_view(cat_game *g, const arb_tag *tag, arb_reject *rej)
+static int set_view(cat_game *g, const arb_setup *setup, arb_reject *rej)
 {
+	const arb_tag *tag = arb_setup_tag(setup, "View");
 	g->view = CAT_NONE;
 	if (!tag)
 		return 0;
-	if (strcasecmp(tag->value, "observer") == 0) {
-		g->view = CAT_OBSERVER;
-		return 0;
-	}
-	for (unsigned p = 0; p < g->nseats; p++)
-		if (strcasecmp(tag->value, cat_cname(g, p)) == 0) {
-			g->view = (uint8_t)p;
-			return 0;
-		}
-	char seats[64];
-	arb_seat_list(seats, sizeof seats, cat_colours, g->colour, g->nseats, (1u << g->nseats) - 1,
-		      true);
-	return cat_reject(rej, CAT_R_BAD_VIEW, tag->line, tag->col,
-			  "the View "
-			  "tag names a seat (%s) or observer, not '%s'",
-			  seats, tag->value);
+	int seat = arb_view_seat(tag, setup, cat_colours, cat_rules, CAT_R_BAD_VIEW, rej);
+	if (seat < 0)
+		return -1;
+	g->view = seat == ARB_VIEW_OBSERVER ? CAT_OBSERVER : (uint8_t)seat;
+	return 0;
 }
 
 /* A new game from the seats, options and Setup tag.  Rejects with
@@ -158,7 +148,7 @@ static void *cat_create(const void *data, const arb_setup *setup, arb_reject *re
 	for (size_t i = 0; i < setup->noptions; i++)
 		if (set_option(g, &setup->options[i], rej) < 0)
 			goto fail;
-	if (set_view(g, arb_setup_tag(setup, "View"), rej) < 0)
+	if (set_view(g, setup, rej) < 0)
 		goto fail;
 	if (setup->setup) {
 		char why[ARB_MSG_MAX - 32];

@@ -34,21 +34,11 @@ int el_view_setup(el_game *g, const arb_setup *su, arb_reject *rej)
 	g->view = EL_NOVIEW;
 	if (!t)
 		return 0;
-	if (strcasecmp(t->value, "observer") == 0) {
-		g->view = EL_OBSERVER;
-		return 0;
-	}
-	for (unsigned s = 0; s < g->nseats; s++)
-		if (strcasecmp(t->value, el_cname(g, (int)s)) == 0) {
-			g->view = (int8_t)s;
-			return 0;
-		}
-	char seats[64];
-	arb_seat_list(seats, sizeof seats, el_colours, g->colour, g->nseats, (1u << g->nseats) - 1,
-		      true);
-	return arb_reject_rule(rej, el_rules, EL_R_BAD_VIEW, t->line, t->col,
-			       "the View tag names a seat (%s) or observer, not '%s'", seats,
-			       t->value);
+	int seat = arb_view_seat(t, su, el_colours, el_rules, EL_R_BAD_VIEW, rej);
+	if (seat < 0)
+		return -1;
+	g->view = seat == ARB_VIEW_OBSERVER ? EL_OBSERVER : (int8_t)seat;
+	return 0;
 }
 
 /* Cards in place l of family w. */
