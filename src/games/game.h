@@ -768,21 +768,26 @@ uint32_t arb_rng_below(uint64_t *state, uint32_t n);
 	extern const unsigned char arb_data_##game[]; \
 	extern const size_t arb_data_##game##_size
 
-/* The head of an engine's ops table: the ops every engine has, each named
- * <prefix>_<op> (cc_create, cat_parse, el_dump), and its game data, the
- * embedded notation/<game>/<game>.yaml (ARB_DECLARE_DATA above) that
- * <prefix>_data_load reads; so a table lists only its name, its seats and
- * the ops that set the engine apart:
+/* The head of an engine's ops table: what every engine names after
+ * itself (its Game tag name, its move <prefix>_move, its colours and rule
+ * table <prefix>_colours and <prefix>_rules), the ops every engine has,
+ * each named <prefix>_<op> (cc_create, cat_parse, el_dump), and its game
+ * data, the embedded notation/<game>/<game>.yaml (ARB_DECLARE_DATA above)
+ * that <prefix>_data_load reads; so a table lists only its title, its
+ * seats and the ops that set the engine apart:
  *   const arb_game_ops carcassonne_game = { ARB_ENGINE_OPS(carcassonne, cc),
- *                                           .name = "carcassonne", ... }; */
+ *                                           .title = "Carcassonne", ... }; */
 #define ARB_ENGINE_OPS(game, prefix)                                                               \
-	.data_name = "notation/" #game "/" #game ".yaml", .data = arb_data_##game,                 \
-	.data_size = &arb_data_##game##_size, .data_load = prefix##_data_load,                     \
-	.data_free = prefix##_data_free, .create = prefix##_create, .destroy = prefix##_destroy,   \
-	.parse = prefix##_parse, .format = prefix##_format, .over = prefix##_over,                 \
-	.finish = prefix##_finish, .standing = prefix##_standing,                                  \
-	.position_ok = prefix##_position_ok, .moves = prefix##_moves, .dump = prefix##_dump,       \
-	.draw = prefix##_draw, .snapshot = prefix##_snapshot, .describe = prefix##_describe,       \
+	.name = #game, .colours = prefix##_colours, .rules = prefix##_rules,                       \
+	.nrules = sizeof prefix##_rules / sizeof prefix##_rules[0],                                \
+	.move_size = sizeof(prefix##_move), .data_name = "notation/" #game "/" #game ".yaml",      \
+	.data = arb_data_##game, .data_size = &arb_data_##game##_size,                             \
+	.data_load = prefix##_data_load, .data_free = prefix##_data_free,                          \
+	.create = prefix##_create, .destroy = prefix##_destroy, .parse = prefix##_parse,           \
+	.format = prefix##_format, .over = prefix##_over, .finish = prefix##_finish,               \
+	.standing = prefix##_standing, .position_ok = prefix##_position_ok,                        \
+	.moves = prefix##_moves, .dump = prefix##_dump, .draw = prefix##_draw,                     \
+	.snapshot = prefix##_snapshot, .describe = prefix##_describe,                              \
 	.random_turn = prefix##_random_turn, .asked = prefix##_asked, .actions = prefix##_actions, \
 	.deal = prefix##_deal, .choices = prefix##_choices
 

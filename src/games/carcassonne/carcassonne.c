@@ -309,14 +309,9 @@ ARB_DECLARE_DATA(carcassonne);
 
 const arb_game_ops carcassonne_game = {
 	ARB_ENGINE_OPS(carcassonne, cc),
-	.name = "carcassonne",
 	.title = "Carcassonne",
-	.colours = cc_colours,
-	.rules = cc_rules,
-	.nrules = CC_NRULES,
 	.min_seats = 2,
 	.max_seats = 5,
-	.move_size = sizeof(cc_move),
 	.apply = cc_apply,
 	.deal_start = cc_deal_start,
 };

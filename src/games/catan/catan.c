@@ -329,15 +329,10 @@ static void cat_settle(void *game)
 
 const arb_game_ops catan_game = {
 	ARB_ENGINE_OPS(catan, cat),
-	.name = "catan",
 	.title = "The Settlers of Catan",
-	.colours = cat_colours,
 	.min_seats = 3,
 	.max_seats = 4,
-	.move_size = sizeof(cat_move),
 	.parse_clears = true, /* cat_parse: the header, then each action whole */
-	.rules = cat_rules,
-	.nrules = CAT_NRULES,
 	.apply = cat_play,
 	.ahead = cat_read_ahead,
 	.settle = cat_settle,

@@ -300,14 +300,9 @@ ARB_DECLARE_DATA(elasund);
 
 const arb_game_ops elasund_game = {
 	ARB_ENGINE_OPS(elasund, el),
-	.name = "elasund",
 	.title = "Elasund: The First City",
-	.colours = el_colours,
 	.min_seats = 2,
 	.max_seats = 4,
-	.move_size = sizeof(el_move),
-	.rules = el_rules,
-	.nrules = EL_NRULES,
 	.apply = el_apply,
 	.random_tags = el_random_tags,
 	.view_turn = el_view_turn,
