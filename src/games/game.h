@@ -373,12 +373,12 @@ static inline int arb_small_num(const char *s, size_t n)
 void arb_seat_list(char *out, size_t cap, const char *const *colours, const uint8_t *colour_of,
 		   size_t nseats, unsigned mask, bool comma);
 
-/* The seat the View tag `tag` (not NULL) names among the seats of `setup`,
- * by its colour in `colours` in any case, or ARB_VIEW_OBSERVER for
- * "observer"; else -1 with `rej` filled by rule `bad_view` of `rules`.
+/* The seat the View tag of `setup` names, by its colour in `colours` in
+ * any case, ARB_VIEW_OBSERVER for "observer" or ARB_VIEW_NONE without a
+ * View tag; else -1 with `rej` filled by rule `bad_view` of `rules`.
  * Every engine reads its View tag so (notation/<game>.md on views). */
-int arb_view_seat(const arb_tag *tag, const arb_setup *setup, const char *const *colours,
-		  const arb_rule *rules, unsigned bad_view, arb_reject *rej);
+int arb_view_seat(const arb_setup *setup, const char *const *colours, const arb_rule *rules,
+		  unsigned bad_view, arb_reject *rej);
 
 /* ------------------------------------------------------------ pictures */
 
@@ -752,7 +752,8 @@ enum { ARB_DEAL_PLAY = 0, ARB_DEAL_CHOOSE = 1 };
 /* apply_more's and close_open's answer: not from here, replay the line. */
 #define ARB_OPEN_REPLAY 1
 
-#define ARB_VIEW_OBSERVER ARB_MAX_SEATS /* view_turn: no seat's view */
+#define ARB_VIEW_OBSERVER ARB_MAX_SEATS	  /* view_turn: no seat's view */
+#define ARB_VIEW_NONE (ARB_MAX_SEATS + 1) /* arb_view_seat: a full record */
 
 /* The project's random numbers (splitmix64): portable and seedable, so
  * `arbiter gen --seed S` writes the same bytes on every machine. */

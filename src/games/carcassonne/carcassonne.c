@@ -170,8 +170,7 @@ static void *cc_create(const void *data, const arb_setup *setup, arb_reject *rej
 	/* A view (notation/carcassonne.md, "Views"): every tile and follower
 	 * is seen by all, so a view record is the full record; the tag only
 	 * has to name a seat or the observer. */
-	const arb_tag *vt = arb_setup_tag(setup, "View");
-	if (vt && arb_view_seat(vt, setup, cc_colours, cc_rules, CC_R_BAD_VIEW, rej) < 0)
+	if (arb_view_seat(setup, cc_colours, cc_rules, CC_R_BAD_VIEW, rej) < 0)
 		return NULL;
 
 	cc_game *g;

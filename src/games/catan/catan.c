@@ -102,21 +102,6 @@ static int set_option(cat_game *g, const arb_option *o, arb_reject *rej)
 			  o->name);
 }
 
-/* The View tag: whose view of the game the record is (notation/catan.md,
- * "Records of what one player could see").  Rejects with bad-view. */
-static int set_view(cat_game *g, const arb_setup *setup, arb_reject *rej)
-{
-	const arb_tag *tag = arb_setup_tag(setup, "View");
-	g->view = CAT_NONE;
-	if (!tag)
-		return 0;
-	int seat = arb_view_seat(tag, setup, cat_colours, cat_rules, CAT_R_BAD_VIEW, rej);
-	if (seat < 0)
-		return -1;
-	g->view = seat == ARB_VIEW_OBSERVER ? CAT_OBSERVER : (uint8_t)seat;
-	return 0;
-}
-
 /* A new game from the seats, options and Setup tag.  Rejects with
  * seat-count, bad-option, unknown-option, bad-setup. */
 static void *cat_create(const void *data, const arb_setup *setup, arb_reject *rej)
@@ -148,8 +133,14 @@ static void *cat_create(const void *data, const arb_setup *setup, arb_reject *re
 	for (size_t i = 0; i < setup->noptions; i++)
 		if (set_option(g, &setup->options[i], rej) < 0)
 			goto fail;
-	if (set_view(g, setup, rej) < 0)
+	/* The View tag: whose view of the game the record is (notation/catan.md,
+	 * "Records of what one player could see").  Rejects with bad-view. */
+	int view = arb_view_seat(setup, cat_colours, cat_rules, CAT_R_BAD_VIEW, rej);
+	if (view < 0)
 		goto fail;
+	g->view = view == ARB_VIEW_NONE	      ? CAT_NONE
+		  : view == ARB_VIEW_OBSERVER ? CAT_OBSERVER
+					      : (uint8_t)view;
 	if (setup->setup) {
 		char why[ARB_MSG_MAX - 32];
 		if (cat_board_from_setup(d, setup->setup->value, &g->b, why, sizeof why) < 0) {

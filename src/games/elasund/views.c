@@ -30,14 +30,12 @@
 
 int el_view_setup(el_game *g, const arb_setup *su, arb_reject *rej)
 {
-	const arb_tag *t = arb_setup_tag(su, "View");
-	g->view = EL_NOVIEW;
-	if (!t)
-		return 0;
-	int seat = arb_view_seat(t, su, el_colours, el_rules, EL_R_BAD_VIEW, rej);
-	if (seat < 0)
+	int view = arb_view_seat(su, el_colours, el_rules, EL_R_BAD_VIEW, rej);
+	if (view < 0)
 		return -1;
-	g->view = seat == ARB_VIEW_OBSERVER ? EL_OBSERVER : (int8_t)seat;
+	g->view = view == ARB_VIEW_NONE	      ? EL_NOVIEW
+		  : view == ARB_VIEW_OBSERVER ? EL_OBSERVER
+					      : (int8_t)view;
 	return 0;
 }
 
