@@ -209,6 +209,35 @@ static void list_huts(lister *l, int seat)
 
 /* ----------------------------------------------------------- phase 2 */
 
+/* list_builds' building lines, which el_each_building asks for: the
+ * building, and when it covers one of its size, each fee it may be paid
+ * with. */
+struct build_list {
+	lister *l;
+	const el_seat *ps;
+};
+
+static void list_build(void *ctx, int t, int x, int y, bool same)
+{
+	const struct build_list *b = ctx;
+	lister *l = b->l;
+	put(l, "build ");
+	put(l, l->g->d->bt[t].name);
+	put_sq(l, x, y);
+	if (!same) {
+		send(l, 0);
+		return;
+	}
+	size_t mark = l->len;
+	for (int c = 0; c < NINFL; c++)
+		if (b->ps->infl[c] >= 3) {
+			put(l, " 3");
+			put_c(l, letters[c]);
+			send(l, mark);
+		}
+	rewind_to(l, 0);
+}
+
 /* Every building on a footprint that holds one of the seat's permits
  * (rule permit-majority asks for one), each with every fee it may be
  * paid with; every wall space; the church. */
@@ -217,61 +246,12 @@ static void list_builds(lister *l, int me)
 	const el_game *g = l->g;
 	const el_pos *p = &g->pos;
 	const el_seat *ps = &p->seat[me];
-	bool left[B_HUT] = { false };
-	for (int i = 0; i < g->nneutral; i++)
-		left[p->tile[i].type] |= !p->tile[i].on;
-	left[B_HOUSE] = !p->tile[g->nneutral + 4 * me].on;
-	left[B_WORKSHOP] = !p->tile[g->nneutral + 4 * me + 1].on;
-	uint8_t seen[EL_H][EL_W]; /* bit t: type t at this square tried */
-	memset(seen, 0, sizeof seen);
-	for (int py = 0; py < EL_H; py++)
-		for (int px = 0; px < g->L->cols; px++) {
-			int pm = p->permit[py][px];
-			if (pm < 0 || (pm >> 3) != me)
-				continue;
-			for (int t = 0; t < B_HUT; t++) {
-				const el_btype *bt = &g->d->bt[t];
-				if (!left[t] || ps->gold < bt->cost)
-					continue;
-				for (int dy = 0; dy < bt->h; dy++)
-					for (int dx = 0; dx < bt->w; dx++) {
-						int x = px - dx, y = py - dy;
-						bool same;
-						if (x < 0 || y < 0 || (seen[y][x] >> t & 1))
-							continue;
-						seen[y][x] |= (uint8_t)(1u << t);
-						if (!el_building_ok(g, p, me, t, x, y, ps->gold,
-								    &same))
-							continue;
-						put(l, "build ");
-						put(l, bt->name);
-						put_sq(l, x, y);
-						if (!same) {
-							send(l, 0);
-							continue;
-						}
-						size_t mark = l->len;
-						for (int c = 0; c < NINFL; c++)
-							if (ps->infl[c] >= 3) {
-								put(l, " 3");
-								put_c(l, letters[c]);
-								send(l, mark);
-							}
-						rewind_to(l, 0);
-					}
-			}
-		}
+	el_each_building(g, p, me, ps->gold, list_build, &(struct build_list){ l, ps });
 	for (int li = 0; li < 3 && ps->walls < EL_NWALL; li++) {
 		if (ps->gold < g->d->wall_cost[li == LINE_E])
 			continue;
-		if (li == LINE_E && g->opt.walls_blue_first) {
-			bool full = true;
-			for (int l2 = 0; l2 < 2; l2++)
-				for (int k = 0; k < g->L->nline[l2]; k++)
-					full &= p->wall[l2][k] != 0;
-			if (!full)
-				continue;
-		}
+		if (li == LINE_E && !el_east_wall_open(g, p))
+			continue;
 		for (int k = 0; k < g->L->nline[li]; k++) {
 			if (!el_wall_space_ok(g, p, li, k))
 				continue;

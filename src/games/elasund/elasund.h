@@ -762,6 +762,16 @@ bool el_building_ok(const el_game *g, const el_pos *p, int me, int t, int x, int
 /* Wall space k of line li is free and next to a gate or a wall tile of
  * its line (rules wall-space, wall-adjacent; not walls=blue-first). */
 bool el_wall_space_ok(const el_game *g, const el_pos *p, int li, int k);
+/* Every building seat `me` holding `gold` could put up in `p` on a
+ * footprint that holds one of its permits (rule permit-majority asks for
+ * one), each type at each square once, passing el_building_ok with a tile
+ * of the type left: visit(ctx, type, x, y, same), same as el_building_ok
+ * sets it.  gen.c's candidates and choices.c's list walk the same builds. */
+void el_each_building(const el_game *g, const el_pos *p, int me, int gold,
+		      void (*visit)(void *ctx, int t, int x, int y, bool same), void *ctx);
+/* The east wall may be built: always, or with walls=blue-first once the
+ * north and south walls are full (rule wall-order). */
+bool el_east_wall_open(const el_game *g, const el_pos *p);
 
 /* choices.c: the choices op (game.h) */
 size_t el_choices(const void *game, unsigned seat, const char *start,

@@ -325,6 +325,41 @@ bool el_building_ok(const el_game *g, const el_pos *p, int me, int t, int x, int
 	return true;
 }
 
+/* el_each_building (elasund.h): gen.c's candidates and choices.c's list. */
+void el_each_building(const el_game *g, const el_pos *p, int me, int gold,
+		      void (*visit)(void *ctx, int t, int x, int y, bool same), void *ctx)
+{
+	/* the types with a tile left: the stack, or the seat's own building */
+	bool left[B_HUT] = { false };
+	for (int i = 0; i < g->nneutral; i++)
+		left[p->tile[i].type] |= !p->tile[i].on;
+	left[B_HOUSE] = !p->tile[g->nneutral + 4 * me].on;
+	left[B_WORKSHOP] = !p->tile[g->nneutral + 4 * me + 1].on;
+	uint8_t seen[EL_H][EL_W]; /* bit t: type t at this square tried */
+	memset(seen, 0, sizeof seen);
+	for (int py = 0; py < EL_H; py++)
+		for (int px = 0; px < g->L->cols; px++) {
+			int pm = p->permit[py][px];
+			if (pm < 0 || (pm >> 3) != me)
+				continue;
+			for (int t = 0; t < B_HUT; t++) {
+				const el_btype *bt = &g->d->bt[t];
+				if (!left[t] || gold < bt->cost)
+					continue;
+				for (int dy = 0; dy < bt->h; dy++)
+					for (int dx = 0; dx < bt->w; dx++) {
+						int x = px - dx, y = py - dy;
+						bool same;
+						if (x < 0 || y < 0 || (seen[y][x] >> t & 1))
+							continue;
+						seen[y][x] |= (uint8_t)(1u << t);
+						if (el_building_ok(g, p, me, t, x, y, gold, &same))
+							visit(ctx, t, x, y, same);
+					}
+			}
+		}
+}
+
 /* el_wall_space_ok (elasund.h): rules wall-space and wall-adjacent. */
 bool el_wall_space_ok(const el_game *g, const el_pos *p, int li, int k)
 {
@@ -417,64 +452,42 @@ static void plan_huts(gen *G, const el_pos *p, el_build *b, int x0, int y0, int 
 	}
 }
 
+/* build_candidates' list, which el_each_building fills. */
+struct build_sink {
+	cand *c;
+	const uint16_t *weight;
+	int n;
+};
+
+static void add_build(void *ctx, int t, int x, int y, bool same)
+{
+	struct build_sink *b = ctx;
+	b->c[b->n++] =
+		(cand){ BK_BUILDING, (uint8_t)t, (int8_t)x, (int8_t)y, (int8_t)same, b->weight[t] };
+}
+
 /* Every build the active seat could add now (pre-checked), weighted. */
 static int build_candidates(gen *G, cand *c)
 {
 	const el_game *g = G->g;
 	const el_pos *p = &G->after;
 	const el_seat *ps = &p->seat[G->me];
-	int gold = gold_before_phase3(G), n = 0;
+	int gold = gold_before_phase3(G);
 	static const uint16_t weight[B_HUT] = {
 		[B_WELL] = 6,	[B_MARKET] = 6, [B_TAVERN] = 8,	  [B_MERCHANT] = 8,
 		[B_LARGE] = 12, [B_HOUSE] = 3,	[B_WORKSHOP] = 3,
 	};
-	/* the types with a tile left: the stack, or the seat's own building */
-	bool left[B_HUT] = { false };
-	for (int i = 0; i < g->nneutral; i++)
-		left[p->tile[i].type] |= !p->tile[i].on;
-	left[B_HOUSE] = !p->tile[g->nneutral + 4 * G->me].on;
-	left[B_WORKSHOP] = !p->tile[g->nneutral + 4 * G->me + 1].on;
-	uint8_t seen[EL_H][EL_W]; /* bit t: type t at this square tried */
-	memset(seen, 0, sizeof seen);
-	for (int py = 0; py < EL_H; py++)
-		for (int px = 0; px < g->L->cols; px++) {
-			int pm = p->permit[py][px];
-			if (pm < 0 || (pm >> 3) != G->me)
-				continue;
-			for (int t = 0; t < B_HUT; t++) {
-				const el_btype *bt = &g->d->bt[t];
-				if (!left[t] || gold < bt->cost)
-					continue;
-				for (int dy = 0; dy < bt->h; dy++)
-					for (int dx = 0; dx < bt->w; dx++) {
-						int x = px - dx, y = py - dy;
-						bool same;
-						if (x < 0 || y < 0 || (seen[y][x] >> t & 1))
-							continue;
-						seen[y][x] |= (uint8_t)(1u << t);
-						if (!el_building_ok(g, p, G->me, t, x, y, gold,
-								    &same))
-							continue;
-						c[n++] = (cand){ BK_BUILDING,  (uint8_t)t,
-								 (int8_t)x,    (int8_t)y,
-								 (int8_t)same, weight[t] };
-					}
-			}
-		}
+	struct build_sink sink = { c, weight, 0 };
+	el_each_building(g, p, G->me, gold, add_build, &sink);
+	int n = sink.n;
 	if (ps->walls < EL_NWALL) {
 		uint16_t w = g->d->wall[ps->walls] == W_TOWER ? 10 : 3;
 		for (int li = 0; li < 3; li++) {
 			int nl = g->L->nline[li];
 			if (gold < g->d->wall_cost[li == LINE_E])
 				continue;
-			if (li == LINE_E && g->opt.walls_blue_first) {
-				bool full = true;
-				for (int l2 = 0; l2 < 2; l2++)
-					for (int k = 0; k < g->L->nline[l2]; k++)
-						full &= p->wall[l2][k] != 0;
-				if (!full)
-					continue;
-			}
+			if (li == LINE_E && !el_east_wall_open(g, p))
+				continue;
 			for (int k = 0; k < nl; k++)
 				if (el_wall_space_ok(g, p, li, k))
 					c[n++] = (cand){ BK_WALL, (uint8_t)li, (int8_t)k, 0, 0, w };

@@ -68,13 +68,10 @@ int el_build_wall(el_game *g, const el_build *b, arb_reject *rej)
 			rej, b->at_arg, EL_R_WALL_ADJACENT,
 			"a wall tile goes next to a gate or to a wall tile already built, and %s touches neither",
 			WALL_NAME());
-	if (b->wline == LINE_E && g->opt.walls_blue_first)
-		for (int li = 0; li < 2; li++)
-			for (int k = 0; k < L->nline[li]; k++)
-				if (!p->wall[li][k])
-					return EL_REJ(
-						rej, b->at_arg, EL_R_WALL_ORDER,
-						"the east wall is built only once the north and south walls are full (option walls=blue-first)");
+	if (b->wline == LINE_E && !el_east_wall_open(g, p))
+		return EL_REJ(
+			rej, b->at_arg, EL_R_WALL_ORDER,
+			"the east wall is built only once the north and south walls are full (option walls=blue-first)");
 	int cost = d->wall_cost[b->wline == LINE_E];
 	if (ps->gold < cost)
 		return EL_REJ(rej, b->at, EL_R_NOT_ENOUGH_GOLD,
@@ -119,4 +116,16 @@ int el_build_wall(el_game *g, const el_build *b, arb_reject *rej)
 	}
 	return 0;
 #undef WALL_NAME
+}
+
+/* el_east_wall_open (elasund.h): the rule here, the lists of choices.c and gen.c. */
+bool el_east_wall_open(const el_game *g, const el_pos *p)
+{
+	if (!g->opt.walls_blue_first)
+		return true;
+	for (int li = 0; li < 2; li++)
+		for (int k = 0; k < g->L->nline[li]; k++)
+			if (!p->wall[li][k])
+				return false;
+	return true;
 }
