@@ -580,22 +580,32 @@ int cat_position_from_setup(cat_game *g, const char *spec, char *why, size_t why
 static const uint8_t outer_ring[12] = { 0, 3, 7, 12, 16, 17, 18, 15, 11, 6, 2, 1 };
 static const uint8_t inner_ring[6] = { 4, 8, 13, 14, 10, 5 };
 
-/* Split "a,b,c" items of a Setup field; calls back per item. */
-static size_t split_commas(const char *s, size_t n, const char **item, size_t *ilen, size_t max)
+/* The comma-separated items of Setup field `key` (value s, n bytes),
+ * which lists exactly `want` (item and ilen hold want + 1): else -1, and
+ * why says how many it lists ("hexes= lists 18 hexes, the island has 19":
+ * `one` or `many` of them, the `whole` that has want). */
+static int split_items(const char *s, size_t n, const char **item, size_t *ilen, size_t want,
+		       const char *key, const char *one, const char *many, const char *whole,
+		       char *why, size_t whylen)
 {
 	size_t k = 0, i = 0;
 	while (i <= n) {
 		size_t j = i;
 		while (j < n && s[j] != ',')
 			j++;
-		if (k < max) {
+		if (k <= want) {
 			item[k] = s + i;
 			ilen[k] = j - i;
 		}
 		k++;
 		i = j + 1;
 	}
-	return k;
+	if (k != want) {
+		snprintf(why, whylen, "%s= lists %zu %s, the %s has %zu", key, k,
+			 k == 1 ? one : many, whole, want);
+		return -1;
+	}
+	return 0;
 }
 
 /* hexes=O10,W2,...: 19 hexes row by row. */
@@ -603,14 +613,9 @@ static int read_hexes(cat_board *b, const char *v, size_t vl, char *why, size_t 
 {
 	const char *item[CAT_HEXES + 1];
 	size_t ilen[CAT_HEXES + 1];
-	size_t k = split_commas(v, vl, item, ilen, CAT_HEXES + 1);
-	if (k != CAT_HEXES) {
-		snprintf(why, whylen,
-			 "hexes= lists %zu hex%s, "
-			 "the island has 19",
-			 k, k == 1 ? "" : "es");
+	if (split_items(v, vl, item, ilen, CAT_HEXES, "hexes", "hex", "hexes", "island", why,
+			whylen) < 0)
 		return -1;
-	}
 	for (unsigned h = 0; h < CAT_HEXES; h++)
 		if (cat_parse_hexspec(item[h], ilen[h], &b->terrain[h], &b->token[h]) < 0) {
 			snprintf(why, whylen,
@@ -650,14 +655,9 @@ static int read_harbours(const cat_data *d, cat_board *b, const char *v, size_t 
 {
 	const char *item[CAT_HEXES + 1];
 	size_t ilen[CAT_HEXES + 1];
-	size_t k = split_commas(v, vl, item, ilen, CAT_HARBOURS + 1);
-	if (k != CAT_HARBOURS) {
-		snprintf(why, whylen,
-			 "harbours= lists %zu "
-			 "harbour%s, the game has 9",
-			 k, arb_s((long)k));
+	if (split_items(v, vl, item, ilen, CAT_HARBOURS, "harbours", "harbour", "harbours", "game",
+			why, whylen) < 0)
 		return -1;
-	}
 	for (unsigned i = 0; i < CAT_HARBOURS; i++) {
 		const char *at = memchr(item[i], '@', ilen[i]);
 		int kind = at ? cat_parse_harb_kind(item[i], (size_t)(at - item[i])) : -1;
