@@ -1,8 +1,9 @@
 /*
  * engine_util.c — small services every engine needs and no engine should
- * write again (game.h): score events and their details, the Variant
- * options set through a table, seat colours joined into a list for a
- * sentence, the seat a View tag names, and a tag value read word by word.
+ * write again (game.h): score events, their details and their sending,
+ * the Variant options set through a table, seat colours joined into a
+ * list for a sentence, the seat a View tag names, and a tag value read
+ * word by word.
  *
  * They sit in the core so that the three engines say things the same way
  * ("Red and Blue", the same event layout) and so that a fourth game starts
@@ -44,6 +45,13 @@ void arb_event_seats(arb_event *ev, const char *key, unsigned mask)
 	if (ev->nfields < ARB_MAX_FIELDS)
 		ev->fields[ev->nfields++] =
 			(arb_field){ .key = key, .num = (long)mask, .seat_list = true };
+}
+
+void arb_sink_events(const arb_sink *sink, const arb_event *ev, size_t n)
+{
+	if (sink)
+		for (size_t i = 0; i < n; i++)
+			sink->event(sink->ctx, &ev[i]);
 }
 
 void arb_doc_strf(const arb_doc *doc, const char *key, const char *fmt, ...)

@@ -294,6 +294,10 @@ typedef struct arb_sink {
 	void *ctx;
 } arb_sink;
 
+/* Send ev[0..n) to `sink` in order (a NULL sink: nowhere), as an engine
+ * hands on the events a turn collected once the turn stands. */
+void arb_sink_events(const arb_sink *sink, const arb_event *ev, size_t n);
+
 /* Where the game stands now: scores per seat, winners, and an optional
  * per-seat breakdown (Catan: settlements, cities, longest_road, ...). */
 typedef struct arb_standing {

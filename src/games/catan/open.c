@@ -65,9 +65,7 @@ static void open_resume(cat_turn *t, const cat_game *g)
  * them, after the actions). */
 static void send_events(cat_game *g, const arb_sink *sink)
 {
-	if (sink)
-		for (unsigned i = 0; i < g->nev; i++)
-			sink->event(sink->ctx, &g->ev[i]);
+	arb_sink_events(sink, g->ev, g->nev);
 	g->nev = 0;
 }
 

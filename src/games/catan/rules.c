@@ -742,9 +742,7 @@ int cat_apply(void *game, const void *move, const arb_sink *sink, arb_reject *re
 	}
 	cat_hidden_commit(g);
 	s->turns++;
-	if (sink)
-		for (unsigned i = 0; i < g->nev; i++)
-			sink->event(sink->ctx, &g->ev[i]);
+	arb_sink_events(sink, g->ev, g->nev);
 	g->nev = 0;
 	return 0;
 }

@@ -629,9 +629,7 @@ int el_apply(void *game, const void *move, const arb_sink *sink, arb_reject *rej
 	g->pos.turns++;
 	if (!g->pos.over)
 		g->pos.active = (uint8_t)(g->pos.active + 1u == g->nseats ? 0 : g->pos.active + 1u);
-	if (sink)
-		for (size_t i = 0; i < g->nev; i++)
-			sink->event(sink->ctx, &g->ev[i]);
+	arb_sink_events(sink, g->ev, g->nev);
 	g->nev = 0;
 	return 0;
 }
@@ -654,9 +652,7 @@ int el_play_open(el_game *g, const el_move *m, const arb_sink *sink, arb_reject 
 		g->vop_full = false;
 		return -1;
 	}
-	if (sink)
-		for (size_t i = 0; i < g->nev; i++)
-			sink->event(sink->ctx, &g->ev[i]);
+	arb_sink_events(sink, g->ev, g->nev);
 	g->nev = 0;
 	return 0;
 }
