@@ -47,19 +47,7 @@ void arb_icat_free(void)
 
 void arb_icat_cards(arb_buf *b, const unsigned v[CAT_RES])
 {
-	bool any = false;
-	for (unsigned r = 0; r < CAT_RES; r++) {
-		if (!v[r])
-			continue;
-		if (any)
-			arb_buf_putc(b, '+');
-		if (v[r] > 1)
-			arb_buf_printf(b, "%u", v[r]);
-		arb_buf_puts(b, cat_res_name[r]);
-		any = true;
-	}
-	if (!any)
-		arb_buf_puts(b, "nothing");
+	cat_put_cards(b, v); /* the engine's spelling */
 }
 
 void arb_icat_board(arb_buf *b, const cat_data *d, const int terrain[CAT_HEXES],

@@ -34,6 +34,11 @@ extern const char *const cat_dev_name[CAT_DEV];
 extern const char cat_res_letter[CAT_RES + 1]; /* B L W G O, D the desert */
 void cat_node_name(const cat_data *d, unsigned node, char out[4]);
 void cat_edge_name(const cat_data *d, unsigned edge, char out[8]);
+/* format.c: cards in TGN's canonical spelling, appended to `out` (an
+ * arb_buf): resources in cost-card order, counts above 1 ("2brick+ore"),
+ * "nothing" when all are zero; the engine's and the importers' bundles. */
+struct arb_buf;
+void cat_put_cards(struct arb_buf *out, const unsigned v[CAT_RES]);
 
 /* api.c: the island, for code that may not see its tables */
 /* The node at half-hex column x (0..10) and row r (0..5), or -1 off the

@@ -23,8 +23,7 @@ static void put_u(arb_buf *out, unsigned v)
 		arb_buf_putc(out, d[--n]);
 }
 
-/* Canonical bundle: resources in cost-card order, counts above 1. */
-static void put_bundle(arb_buf *out, const uint8_t v[CAT_RES])
+void cat_put_cards(arb_buf *out, const unsigned v[CAT_RES])
 {
 	bool any = false;
 	for (unsigned r = 0; r < CAT_RES; r++) {
@@ -39,6 +38,15 @@ static void put_bundle(arb_buf *out, const uint8_t v[CAT_RES])
 	}
 	if (!any)
 		arb_buf_puts(out, "nothing");
+}
+
+/* A bundle of the engine's (counts in bytes), by cat_put_cards. */
+static void put_bundle(arb_buf *out, const uint8_t v[CAT_RES])
+{
+	unsigned n[CAT_RES];
+	for (unsigned r = 0; r < CAT_RES; r++)
+		n[r] = v[r];
+	cat_put_cards(out, n);
 }
 
 void cat_bundle_str(const uint8_t v[CAT_RES], char *out, size_t len)
