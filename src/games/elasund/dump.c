@@ -19,38 +19,48 @@ static char initial(const el_game *g, int seat)
 	return el_colours[g->colour[seat]][0];
 }
 
-/* One wall-line cell at (x, y) with y = -1 (north) or EL_H (south), or
- * x = east_x for the east line; "" when nothing is printed there. */
-static void wall_cell(const el_game *g, int x, int y, bool labels, char out[16])
+/* What stands at (x, y) of a wall line, y = -1 (north) or EL_H (south),
+ * or x = east_x for the east line: a gate, nothing, or wall space k
+ * (returned) of *line; the text dump and the picture ask alike. */
+enum { WALL_GATE = -2, WALL_NONE = -1 };
+static int wall_space_at(const el_game *g, int x, int y, int *line)
 {
 	const el_layout *L = g->L;
-	out[0] = 0;
 	for (int i = 0; i < L->ngate; i++)
-		if (L->gate[i][0] == x && L->gate[i][1] == y) {
-			snprintf(out, 16, "gate");
-			return;
-		}
-	int line = y < 0 ? LINE_N : y >= EL_H ? LINE_S : LINE_E;
-	if (line == LINE_E && x != L->east_x)
+		if (L->gate[i][0] == x && L->gate[i][1] == y)
+			return WALL_GATE;
+	*line = y < 0 ? LINE_N : y >= EL_H ? LINE_S : LINE_E;
+	if (*line == LINE_E && x != L->east_x)
+		return WALL_NONE;
+	int coord = *line == LINE_E ? y : x;
+	for (int k = 0; k < L->nline[*line]; k++)
+		if (L->line[*line][k] == coord)
+			return k;
+	return WALL_NONE;
+}
+
+/* One wall-line cell at (x, y) (wall_space_at); "" when nothing is
+ * printed there. */
+static void wall_cell(const el_game *g, int x, int y, bool labels, char out[16])
+{
+	out[0] = 0;
+	int line, k = wall_space_at(g, x, y, &line);
+	if (k == WALL_GATE)
+		snprintf(out, 16, "gate");
+	if (k < 0)
 		return;
-	int coord = line == LINE_E ? y : x;
-	for (int k = 0; k < L->nline[line]; k++) {
-		if (L->line[line][k] != coord)
-			continue;
-		if (labels) {
-			if (line == LINE_E)
-				snprintf(out, 16, "E%u", g->d->rownum[y]);
-			else
-				snprintf(out, 16, "%c%d", line == LINE_N ? 'N' : 'S', x + 1);
-			return;
-		}
-		uint8_t w = g->pos.wall[line][k];
-		if (!w)
-			snprintf(out, 16, "_");
+	if (labels) {
+		if (line == LINE_E)
+			snprintf(out, 16, "E%u", g->d->rownum[y]);
 		else
-			snprintf(out, 16, "%c%c", w & 16 ? '#' : '=', initial(g, (w & 15) - 1));
+			snprintf(out, 16, "%c%d", line == LINE_N ? 'N' : 'S', x + 1);
 		return;
 	}
+	uint8_t w = g->pos.wall[line][k];
+	if (!w)
+		snprintf(out, 16, "_");
+	else
+		snprintf(out, 16, "%c%c", w & 16 ? '#' : '=', initial(g, (w & 15) - 1));
 }
 
 static void square_cell(const el_game *g, int x, int y, bool labels, char out[16])
@@ -272,39 +282,31 @@ static void cube(const arb_canvas *cv, double x, double y, arb_role r)
 /* The wall space or gate at column x / row y of a wall line. */
 static void draw_wall_cell(const el_game *g, int x, int y, const arb_canvas *cv)
 {
-	const el_layout *L = g->L;
 	double px = cell_x(x), py = cell_y(y);
-	for (int i = 0; i < L->ngate; i++)
-		if (L->gate[i][0] == x && L->gate[i][1] == y) {
-			arb_draw_rect(cv, px + 4, py + 4, CELL - 8, CELL - 8, ARB_ROLE_WALL,
+	int line, k = wall_space_at(g, x, y, &line);
+	if (k == WALL_GATE) {
+		arb_draw_rect(cv, px + 4, py + 4, CELL - 8, CELL - 8, ARB_ROLE_WALL, ARB_ROLE_INK,
+			      1);
+		arb_draw_textf(cv, px + CELL / 2, py + CELL / 2 + 5, 12, ARB_MIDDLE, true,
+			       ARB_ROLE_PAPER, "gate");
+		return;
+	}
+	if (k < 0)
+		return;
+	uint8_t w = g->pos.wall[line][k];
+	if (!w) {
+		arb_draw_rect(cv, px + 6, py + 6, CELL - 12, CELL - 12, ARB_ROLE_NONE,
+			      ARB_ROLE_LABEL, 1);
+		return;
+	}
+	arb_role owner = ARB_ROLE_COLOUR(g->colour[(w & 15) - 1]);
+	arb_draw_rect(cv, px + 4, py + 4, CELL - 8, CELL - 8, ARB_ROLE_WALL, owner, 4);
+	if (w & 16) { /* a tower: battlements */
+		for (int b = 0; b < 3; b++)
+			arb_draw_rect(cv, px + 10 + b * 12, py + 12, 8, 8, ARB_ROLE_PAPER,
 				      ARB_ROLE_INK, 1);
-			arb_draw_textf(cv, px + CELL / 2, py + CELL / 2 + 5, 12, ARB_MIDDLE, true,
-				       ARB_ROLE_PAPER, "gate");
-			return;
-		}
-	int line = y < 0 ? LINE_N : y >= EL_H ? LINE_S : LINE_E;
-	if (line == LINE_E && x != L->east_x)
-		return;
-	int coord = line == LINE_E ? y : x;
-	for (int k = 0; k < L->nline[line]; k++) {
-		if (L->line[line][k] != coord)
-			continue;
-		uint8_t w = g->pos.wall[line][k];
-		if (!w) {
-			arb_draw_rect(cv, px + 6, py + 6, CELL - 12, CELL - 12, ARB_ROLE_NONE,
-				      ARB_ROLE_LABEL, 1);
-			return;
-		}
-		arb_role owner = ARB_ROLE_COLOUR(g->colour[(w & 15) - 1]);
-		arb_draw_rect(cv, px + 4, py + 4, CELL - 8, CELL - 8, ARB_ROLE_WALL, owner, 4);
-		if (w & 16) { /* a tower: battlements */
-			for (int b = 0; b < 3; b++)
-				arb_draw_rect(cv, px + 10 + b * 12, py + 12, 8, 8, ARB_ROLE_PAPER,
-					      ARB_ROLE_INK, 1);
-			arb_draw_textf(cv, px + CELL / 2, py + CELL - 11, 11, ARB_MIDDLE, true,
-				       ARB_ROLE_PAPER, "tower");
-		}
-		return;
+		arb_draw_textf(cv, px + CELL / 2, py + CELL - 11, 11, ARB_MIDDLE, true,
+			       ARB_ROLE_PAPER, "tower");
 	}
 }
 
