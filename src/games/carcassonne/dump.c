@@ -120,6 +120,20 @@ static void dump_labels(arb_buf *out)
 		     "followers as R Red, B Blue, G Green, Y Yellow, K Black.\n");
 }
 
+/* The cells the placed tiles span (the start tile's 0,0 among them): what
+ * the dump prints and the picture draws. */
+static void board_bounds(const cc_game *g, int *minx, int *maxx, int *miny, int *maxy)
+{
+	*minx = *maxx = *miny = *maxy = 0;
+	for (unsigned t = 0; t < g->ntiles; t++) {
+		const cc_placed *p = &g->tile[t];
+		*minx = p->x < *minx ? p->x : *minx;
+		*maxx = p->x > *maxx ? p->x : *maxx;
+		*miny = p->y < *miny ? p->y : *miny;
+		*maxy = p->y > *maxy ? p->y : *maxy;
+	}
+}
+
 void cc_dump(const void *game, unsigned flags, arb_buf *out)
 {
 	const cc_game *g = game;
@@ -128,14 +142,8 @@ void cc_dump(const void *game, unsigned flags, arb_buf *out)
 		dump_labels(out);
 		return;
 	}
-	int minx = 0, maxx = 0, miny = 0, maxy = 0;
-	for (unsigned t = 0; t < g->ntiles; t++) {
-		const cc_placed *p = &g->tile[t];
-		minx = p->x < minx ? p->x : minx;
-		maxx = p->x > maxx ? p->x : maxx;
-		miny = p->y < miny ? p->y : miny;
-		maxy = p->y > maxy ? p->y : maxy;
-	}
+	int minx, maxx, miny, maxy;
+	board_bounds(g, &minx, &maxx, &miny, &maxy);
 	size_t from = out->len;
 	arb_buf_puts(out, "     ");
 	for (int x = minx; x <= maxx; x++)
@@ -434,14 +442,8 @@ void cc_draw(const void *game, unsigned flags, const arb_canvas *cv, const arb_m
 	const cc_move *bad = mark ? mark->move : NULL;
 	if (bad && (bad->discard || bad->type >= g->data->ntypes || bad->rot > 3))
 		bad = NULL; /* nothing on the board to mark */
-	int minx = 0, maxx = 0, miny = 0, maxy = 0;
-	for (unsigned t = 0; t < g->ntiles; t++) {
-		const cc_placed *p = &g->tile[t];
-		minx = p->x < minx ? p->x : minx;
-		maxx = p->x > maxx ? p->x : maxx;
-		miny = p->y < miny ? p->y : miny;
-		maxy = p->y > maxy ? p->y : maxy;
-	}
+	int minx, maxx, miny, maxy;
+	board_bounds(g, &minx, &maxx, &miny, &maxy);
 	if (bad && bad->x > -1000 && bad->x < 1000 && bad->y > -1000 && bad->y < 1000) {
 		minx = bad->x < minx ? bad->x : minx;
 		maxx = bad->x > maxx ? bad->x : maxx;
