@@ -54,6 +54,7 @@ typedef struct et_game {
 	void *g;			     /* the engine's game                        */
 	void *move;			     /* ops->move_size bytes                     */
 	arb_tag tags[3 + ET_MAX_EXTRA_TAGS]; /* seats, Variant, Setup, extra */
+	char variant[512];		     /* the Variant value, kept for the tag      */
 	char optbuf[512];		     /* the Variant words, split in place        */
 	arb_setup setup;
 	arb_reject rej; /* the last rejection                       */
@@ -105,8 +106,9 @@ static inline int et_colour(const arb_game_ops *ops, const char *w)
  * Variant value ("farmers=off halve=up") or NULL, `setup` the Setup value
  * or NULL, on `data` (NULL: the embedded data, loaded and owned here),
  * with `nextra` more tags of the game's own (Elasund's Hands) from
- * `extra`, whose names and values, like `options` and `setup`, must
- * outlive the game.  Returns 0, or -1 with t->rej when create() refuses. */
+ * `extra`, whose names and values, like `setup`, must outlive the game
+ * (the options are copied).  Returns 0, or -1 with t->rej when create() refuses
+ * (then nothing is left to free). */
 static inline int et_try_start_tags(et_game *t, const arb_game_ops *ops, void *data,
 				    const char *colours, const char *options, const char *setup,
 				    const arb_tag *extra, size_t nextra)
@@ -117,7 +119,8 @@ static inline int et_try_start_tags(et_game *t, const arb_game_ops *ops, void *d
 	t->own_data = !data;
 	t->data = data ? data : et_data(ops, NULL);
 	t->tags[0] = (arb_tag){ "Seats", "", 1, 1 };
-	t->tags[1] = (arb_tag){ "Variant", options ? options : "", 2, 1 };
+	snprintf(t->variant, sizeof t->variant, "%s", options ? options : "");
+	t->tags[1] = (arb_tag){ "Variant", t->variant, 2, 1 };
 	t->tags[2] = (arb_tag){ "Setup", setup ? setup : "", 3, 1 };
 	assert_true(nextra <= ET_MAX_EXTRA_TAGS);
 	for (size_t i = 0; i < nextra; i++)
@@ -149,7 +152,15 @@ static inline int et_try_start_tags(et_game *t, const arb_game_ops *ops, void *d
 	assert_non_null(t->move);
 	t->line = 10;
 	t->g = ops->create(t->data, &t->setup, &t->rej);
-	return t->g ? 0 : -1;
+	if (t->g)
+		return 0;
+	/* nothing is left to free after a refusal (et_end is still harmless) */
+	free(t->move);
+	t->move = NULL;
+	if (t->own_data)
+		ops->data_free(t->data);
+	t->data = NULL;
+	return -1;
 }
 
 /* et_try_start_tags without tags of the game's own. */
@@ -164,6 +175,43 @@ static inline void et_start(et_game *t, const arb_game_ops *ops, void *data, con
 			    const char *options, const char *setup)
 {
 	if (et_try_start(t, ops, data, colours, options, setup) < 0)
+		fail_msg("create: %s: %s", t->rej.rule, t->rej.msg);
+}
+
+/* The first n colours of the game in turn order ("Red Blue ...").  Past
+ * the game's colours they start over, a repeated colour for create() to
+ * refuse. */
+static inline const char *et_seats(const arb_game_ops *ops, unsigned n)
+{
+	static char out[256];
+	unsigned ncolours = 0;
+	while (ops->colours[ncolours])
+		ncolours++;
+	out[0] = '\0';
+	for (unsigned i = 0; i < n; i++)
+		snprintf(out + strlen(out), sizeof out - strlen(out), "%s%s", i ? " " : "",
+			 ops->colours[i % ncolours]);
+	return out;
+}
+
+/* A game of `nseats` (the game's first colours, et_seats) on `data` with
+ * the options of the NULL-ended list ("farmers=off", ...; NULL: none).
+ * Returns 0, or -1 with t->rej when create() refuses. */
+static inline int et_try_start_n(et_game *t, const arb_game_ops *ops, void *data, unsigned nseats,
+				 const char *const *opts)
+{
+	char buf[256] = ""; /* et_try_start copies it */
+	for (size_t i = 0; opts && opts[i]; i++)
+		snprintf(buf + strlen(buf), sizeof buf - strlen(buf), "%s%s", i ? " " : "",
+			 opts[i]);
+	/* a seat count the harness cannot seat is create()'s to refuse */
+	return et_try_start(t, ops, data, et_seats(ops, nseats), opts ? buf : NULL, NULL);
+}
+
+/* Like et_try_start_n without options, but the game must be created. */
+static inline void et_start_n(et_game *t, const arb_game_ops *ops, void *data, unsigned nseats)
+{
+	if (et_try_start_n(t, ops, data, nseats, NULL) < 0)
 		fail_msg("create: %s: %s", t->rej.rule, t->rej.msg);
 }
 
@@ -193,6 +241,16 @@ static inline void et_capture(void *ctx, const arb_event *ev)
 			e->fields[i].str = e->strs[i];
 		}
 	}
+}
+
+/* Run the game's final scoring, its events appended to t->ev. */
+static inline void et_finish(et_game *t)
+{
+	arb_sink sink = { et_capture, t };
+	t->nev_turn = 0;
+	t->ops->finish(t->g, &sink);
+	t->nev += t->nev_turn;
+	t->nev_turn = 0;
 }
 
 /* Parse and apply one turn line; 0, or -1 with t->rej.  Events of an
@@ -266,6 +324,16 @@ static inline long et_field(const et_event *e, const char *key)
 		if (!strcmp(e->fields[i].key, key))
 			return e->fields[i].str ? -1 : e->fields[i].num;
 	return -1;
+}
+
+/* The points of a captured event: its largest delta. */
+static inline long et_points(const et_event *e)
+{
+	long p = 0;
+	for (size_t i = 0; i < ARB_MAX_SEATS; i++)
+		if (e->delta[i] > p)
+			p = e->delta[i];
+	return p;
 }
 
 static inline int et_score(const et_game *t, unsigned seat)
