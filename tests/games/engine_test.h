@@ -61,8 +61,10 @@ typedef struct et_game {
 	unsigned line;	/* line number given to the next turn       */
 	bool listen;	/* pass a sink to apply() (default true)    */
 	et_event ev[ET_MAX_EVENTS];
-	size_t nev;	 /* events of every accepted turn so far     */
-	size_t nev_turn; /* events of the last turn tried            */
+	size_t nev;		    /* events of every accepted turn so far     */
+	size_t nev_turn;	    /* events of the last turn tried            */
+	char events[8192];	    /* "kind:text" lines of accepted turns       */
+	arb_game_ops unchecked_ops; /* ops without position_ok: et_unchecked */
 } et_game;
 
 /* A game's data from YAML text (NULL: the embedded default); fails the
@@ -269,6 +271,11 @@ static inline int et_try(et_game *t, const char *line)
 	if (rc == 0)
 		rc = t->ops->apply(t->g, t->move, t->listen ? &sink : NULL, &t->rej);
 	if (rc == 0) {
+		for (size_t i = t->nev; i < t->nev + t->nev_turn; i++) {
+			size_t len = strlen(t->events);
+			snprintf(t->events + len, sizeof t->events - len, "%s:%s\n", t->ev[i].kind,
+				 t->ev[i].text);
+		}
 		t->nev += t->nev_turn;
 		if (t->ops->position_ok) {
 			const char *why = NULL;
@@ -278,6 +285,15 @@ static inline int et_try(et_game *t, const char *line)
 	}
 	t->nev_turn = 0;
 	return rc;
+}
+
+/* From now on the game plays without position_ok: for a test that
+ * arranges a position the board cannot show (pieces counted by hand). */
+static inline void et_unchecked(et_game *t)
+{
+	t->unchecked_ops = *t->ops;
+	t->unchecked_ops.position_ok = NULL;
+	t->ops = &t->unchecked_ops;
 }
 
 /* Play a line that must be legal. */
@@ -351,5 +367,75 @@ static inline void et_snapshot(const et_game *t, char *out, size_t cap)
 	snprintf(out, cap, "%s", b.p ? b.p : "");
 	arb_buf_free(&b);
 }
+
+/*
+ * A program whose games share one load of the data defines ET_GAME_OPS
+ * (the game's ops) before including this header, passes et_setup_data and
+ * et_teardown_data to cmocka_run_group_tests, and may create engine games
+ * it keeps and destroys itself (et_new_game), played through the one
+ * harness et_shared (et_on):
+ *
+ *   cat_game *g = et_new_game_ok("Red Blue White");
+ *   et_ok(et_on(g), "Red settlement e3 road e3-f3");
+ *   catan_game.destroy(g);
+ */
+#ifdef ET_GAME_OPS
+static void *et_shared_data; /* the embedded data, for every game    */
+static et_game et_shared;    /* plays the games of et_new_game       */
+
+static inline int et_setup_data(void **state)
+{
+	(void)state;
+	et_shared_data = et_data(ET_GAME_OPS, NULL);
+	return 0;
+}
+
+static inline int et_teardown_data(void **state)
+{
+	(void)state;
+	ET_GAME_OPS->data_free(et_shared_data);
+	free(et_shared.move);
+	et_shared.move = NULL;
+	return 0;
+}
+
+/* An engine game on the shared data, which the caller destroys: `colours`
+ * like "Red Blue White", `options` the Variant value, `setup` the Setup
+ * value (NULL: none).  NULL, and et_shared.rej set, when create() refuses.
+ * It clears et_shared's event text and plays with position_ok again. */
+static inline void *et_new_game(const char *colours, const char *options, const char *setup)
+{
+	et_game t;
+	int rc = et_try_start(&t, ET_GAME_OPS, et_shared_data, colours, options, setup);
+	et_shared.rej = t.rej;
+	free(t.move);
+	if (!et_shared.move) {
+		et_shared.listen = true;
+		et_shared.move = calloc(1, ET_GAME_OPS->move_size ? ET_GAME_OPS->move_size : 1);
+		assert_non_null(et_shared.move);
+	}
+	et_shared.ops = ET_GAME_OPS;
+	et_shared.events[0] = '\0';
+	return rc < 0 ? NULL : t.g;
+}
+
+/* Like et_new_game without options or Setup, but it must be created. */
+static inline void *et_new_game_ok(const char *colours)
+{
+	void *g = et_new_game(colours, NULL, NULL);
+	assert_non_null(g);
+	return g;
+}
+
+/* The harness pointed at `g` (a game of et_new_game) for et_ok, et_bad
+ * and et_try; events of earlier turns are forgotten but for the text
+ * of et_shared.events. */
+static inline et_game *et_on(void *g)
+{
+	et_shared.g = g;
+	et_shared.nev = 0;
+	return &et_shared;
+}
+#endif
 
 #endif
