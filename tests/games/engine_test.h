@@ -4,7 +4,10 @@
  * options, a Setup tag and tags of the game's own (et_try_start_tags:
  * Elasund's Hands), play turn lines through parse() + apply()
  * exactly as the tool does, and check acceptance or the exact rejection
- * (rule id, column, words of the message); capture score events.
+ * (rule id, column, words of the message); capture score events.  Its
+ * et_* names are the one vocabulary of every engine's unit tests: a
+ * game's own header (carcassonne/cc_test.h, catan/catan_test.h,
+ * elasund/elasund_test.h) adds only what belongs to that game.
  *
  * Header-only on purpose: the Makefile builds each tests/games/<g>/test_*.c
  * as one program, so shared code lives in static functions here.  Engine
@@ -65,6 +68,12 @@ typedef struct et_game {
 	size_t nev_turn;	    /* events of the last turn tried            */
 	char events[8192];	    /* "kind:text" lines of accepted turns       */
 	arb_game_ops unchecked_ops; /* ops without position_ok: et_unchecked */
+	/* Checks a game may ask of every line (Elasund's tests do): that a
+	 * line which parses formats to a canonical text that parses and
+	 * formats the same, and that a refused line leaves the bytes of
+	 * `position` (the engine's own state) exactly as they were. */
+	bool check_format;
+	const void *(*position)(const void *g, size_t *size);
 } et_game;
 
 /* A game's data from YAML text (NULL: the embedded default); fails the
@@ -255,6 +264,31 @@ static inline void et_finish(et_game *t)
 	t->nev_turn = 0;
 }
 
+/* fmt(parse(fmt(m))) == fmt(m) for the move m of the tokens, if they parse. */
+static inline void et_check_format(const et_game *t, const arb_token *tok, size_t n,
+				   const char *line)
+{
+	size_t size = t->ops->move_size ? t->ops->move_size : 1;
+	void *m = calloc(1, size), *m2 = calloc(1, size);
+	assert_true(m && m2);
+	arb_reject rej;
+	if (t->ops->parse(t->g, tok, n, m, &rej) == 0) {
+		arb_buf a = { 0 }, b = { 0 };
+		t->ops->format(t->g, m, &a);
+		arb_token tok2[ET_MAX_TOKENS];
+		size_t n2 = arb_split_tokens(a.p, a.len, 1, 1, tok2, ET_MAX_TOKENS);
+		if (t->ops->parse(t->g, tok2, n2, m2, &rej) != 0)
+			fail_msg("'%s' formats as '%s', which does not parse: %s", line, a.p,
+				 rej.msg);
+		t->ops->format(t->g, m2, &b);
+		assert_string_equal(a.p, b.p);
+		arb_buf_free(&a);
+		arb_buf_free(&b);
+	}
+	free(m);
+	free(m2);
+}
+
 /* Parse and apply one turn line; 0, or -1 with t->rej.  Events of an
  * accepted turn are kept (t->ev), those of a refused one dropped, as the
  * tool does. */
@@ -263,6 +297,16 @@ static inline int et_try(et_game *t, const char *line)
 	arb_token tok[ET_MAX_TOKENS];
 	size_t n = arb_split_tokens(line, strlen(line), ++t->line, 1, tok, ET_MAX_TOKENS);
 	assert_true(n > 0 && n <= ET_MAX_TOKENS);
+	if (t->check_format)
+		et_check_format(t, tok, n, line);
+	size_t possize = 0;
+	void *before = NULL; /* the position a refusal must leave unchanged */
+	if (t->position) {
+		const void *pos = t->position(t->g, &possize);
+		before = malloc(possize);
+		assert_non_null(before);
+		memcpy(before, pos, possize);
+	}
 	memset(t->move, 0, t->ops->move_size ? t->ops->move_size : 1);
 	memset(&t->rej, 0, sizeof t->rej);
 	t->nev_turn = 0;
@@ -284,6 +328,9 @@ static inline int et_try(et_game *t, const char *line)
 		}
 	}
 	t->nev_turn = 0;
+	if (before && rc != 0)
+		assert_memory_equal(before, t->position(t->g, &possize), possize);
+	free(before);
 	return rc;
 }
 
@@ -350,6 +397,25 @@ static inline long et_points(const et_event *e)
 		if (e->delta[i] > p)
 			p = e->delta[i];
 	return p;
+}
+
+/* The points seat s gained from the captured events so far. */
+static inline int et_delta(const et_game *t, unsigned s)
+{
+	int sum = 0;
+	for (size_t i = 0; i < t->nev; i++)
+		sum += t->ev[i].delta[s];
+	return sum;
+}
+
+/* The kinds of the captured events so far, each followed by a blank. */
+static inline const char *et_kinds(const et_game *t)
+{
+	static char out[2048];
+	out[0] = '\0';
+	for (size_t i = 0; i < t->nev; i++)
+		snprintf(out + strlen(out), sizeof out - strlen(out), "%s ", t->ev[i].kind);
+	return out;
 }
 
 static inline int et_score(const et_game *t, unsigned seat)
