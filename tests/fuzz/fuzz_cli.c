@@ -20,6 +20,9 @@
  *              this input, so -j cuts a small input into batches of N
  *              bytes and its workers, carries and serial fallback run
  *   the rest   FILE's bytes, then, after a line "%%", DATA's bytes
+ * (`bot --strategy human --terminal DATA STDIN` plays a person whose
+ * terminal is DATA: the prompts are written over it where it is read, so
+ * the seeds pad each typed line past the prompts before it.)
  * Example: "--data DATA gen --game catan -n 2 | --data DATA check OUT\n
  * \n%%\n<catan data YAML>" loads fuzzed data, generates with it and
  * checks what was generated.
