@@ -225,17 +225,15 @@ void st_warn_at(st_ctx *c, const char *src, size_t line, const char *fmt, ...)
 {
 	if (c->o->quiet)
 		return;
-	char msg[ARB_MSG_MAX];
-	va_list ap;
-	va_start(ap, fmt);
-	arb_vformat_msg(msg, sizeof msg, fmt, ap);
-	va_end(ap);
 	arb_buf b = { 0 };
 	arb_buf_put_utf8(&b, src);
 	if (line)
 		arb_buf_printf(&b, ":%zu", line);
 	arb_buf_puts(&b, ": warning: ");
-	arb_buf_put_utf8(&b, msg);
+	va_list ap;
+	va_start(ap, fmt);
+	arb_buf_put_vmsg(&b, ARB_MSG_MAX, fmt, ap);
+	va_end(ap);
 	arb_buf_putc(&b, '\n');
 	fputs(b.p, stderr);
 	arb_buf_free(&b);

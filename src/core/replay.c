@@ -584,6 +584,31 @@ void arb_replay_free(arb_replay *r)
 	r->optbuf = NULL;
 }
 
+void arb_replay_init(arb_replay *r, const arb_record *rec, const arb_games *games)
+{
+	memset(r, 0, sizeof *r);
+	r->rec = rec;
+	r->games = games;
+}
+
+void arb_replay_bytes(arb_replayed *m, const char *bytes, size_t len, const char *name,
+		      const arb_games *games)
+{
+	memset(m, 0, sizeof *m);
+	m->rd = arb_reader_new_mem(bytes, len, name, 0);
+	arb_diag d;
+	if (arb_reader_next(m->rd, &m->rec, &d) == 1) {
+		arb_replay_init(&m->rp, &m->rec, games);
+		arb_replay_game(&m->rp);
+	}
+}
+
+void arb_replayed_free(arb_replayed *m)
+{
+	arb_replay_free(&m->rp);
+	arb_reader_free(m->rd);
+}
+
 void arb_turn_text(const arb_record *rec, const arb_turn *t, arb_buf *out)
 {
 	for (size_t i = 0; i < t->ntok; i++) {
