@@ -211,10 +211,10 @@ const char *st_str(json_t *o, const char *key)
 /* Report a malformed results stream at src:line:col.  Returns -1. */
 int st_input_error(st_ctx *c, const char *src, size_t line, size_t col, const char *fmt, ...)
 {
-	arb_diag d = { .file = src, .line = (uint32_t)line, .col = (uint32_t)col };
+	arb_diag d;
 	va_list ap;
 	va_start(ap, fmt);
-	arb_vformat_msg(d.msg, sizeof d.msg, fmt, ap);
+	arb_diag_vset(&d, src, (uint32_t)line, (uint32_t)col, fmt, ap);
 	va_end(ap);
 	arb_out_diag(c->out, &d);
 	return -1;

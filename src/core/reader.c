@@ -30,16 +30,13 @@
 int reader_diag(arb_diag *d, const arb_reader *r, uint32_t line, uint32_t col, const char *fmt, ...)
 {
 	va_list ap;
-	d->file = r->name;
-	d->line = line;
-	d->col = col;
+	va_start(ap, fmt);
+	arb_diag_vset(d, r->name, line, col, fmt, ap);
+	va_end(ap);
 	if (r->origin && line > r->origin_at) {
 		d->file = r->origin_file.p;
 		d->line = r->origin_line + (line - r->origin_at);
 	}
-	va_start(ap, fmt);
-	arb_vformat_msg(d->msg, sizeof d->msg, fmt, ap);
-	va_end(ap);
 	return -1;
 }
 
