@@ -132,6 +132,41 @@ else
 	report "docs game lists equal the registry" 1 "$tmp"
 fi
 
+# src/games/README.md's tables of files match the tree (issue 34): every
+# file of an engine is named there (a file of a subfolder by its path in
+# the engine, or a header by its name), every file named there exists, and
+# what the first table gives every engine (the rows that do not say
+# "only") is in every engine.
+: >"$tmp"
+named=$(grep -o '`[A-Za-z0-9_<>/.-]*\.[ch]`' src/games/README.md | tr -d '`' | sort -u)
+everyone=$(awk '/^## The same files in every engine/ { on = 1 } on && /^\|/ { row = 1; print; next } row { exit }' \
+	src/games/README.md | grep '^| `' |
+	grep -v ' only' | grep -v '^| rule files' | cut -d'|' -f2 | grep -o '`[^`]*`' | tr -d '`')
+[ -n "$everyone" ] || echo "src/games/README.md: no table of the files every engine has" >>"$tmp"
+for dir in src/games/*/; do
+	game=$(basename "$dir")
+	for f in "$dir"*.[ch] "$dir"*/*.[ch]; do
+		[ -e "$f" ] || continue
+		rel=${f#"$dir"}
+		case $rel in "$game".[ch]) rel="<game>${rel#"$game"}" ;; esac
+		printf '%s\n' "$named" | grep -qxF -e "$rel" -e "${rel##*/}" ||
+			echo "src/games/README.md does not name $f" >>"$tmp"
+	done
+	for f in $everyone; do
+		[ -e "$dir$(printf '%s' "$f" | sed "s/<game>/$game/")" ] ||
+			echo "$dir has no $f, which src/games/README.md gives every engine" >>"$tmp"
+	done
+done
+for f in $named; do
+	case $f in
+	*'<game>'*) continue ;;
+	esac
+	found=false
+	for g in src/games/*/"$f" src/games/*/*/"$f"; do [ -e "$g" ] && found=true; done
+	$found || echo "src/games/README.md names $f, which no engine has" >>"$tmp"
+done
+report "docs src/games/README.md's file tables match the tree" $([ -s "$tmp" ] && echo 1 || echo 0) "$tmp"
+
 # Catan's pages say which intersections border a hex (the rule itself is
 # held to the engine by tests/games/catan/test_coordinates.c).
 grep -q 'Hex `A` has `d1`, `c1`, `e1`,' notation/catan.md &&

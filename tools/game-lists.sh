@@ -53,14 +53,20 @@ for f in man/arbiter.1 man/tgn.5 man/arbiter-referee.7 README.md; do
 	compare "$f" "$tmp"
 done
 
-# completions: the value list of --game on its one line in each
-tmp=$(mktemp)
-sed -E "s/^([[:space:]]*--game\\|-g\\) values=\")[^\"]*\"/\\1$names\"/" completions/arbiter.bash >"$tmp"
-compare completions/arbiter.bash "$tmp"
-tmp=$(mktemp)
-sed -E "s/(--game=\\}'\\[[^]]*\\]:game:\\()[^)]*\\)/\\1$names)/" completions/_arbiter >"$tmp"
-compare completions/_arbiter "$tmp"
-tmp=$(mktemp)
-sed -E "s/(^complete .* -l game -x -a ')[^']*'/\\1$names'/" completions/arbiter.fish >"$tmp"
-compare completions/arbiter.fish "$tmp"
+# completions: the value list of --game on its one line in each; a
+# pattern that no longer matches its line is an error, not a silent pass
+# put_values FILE SED-EXPRESSION
+put_values() {
+	tmp=$(mktemp)
+	sed -E "$2" "$1" >"$tmp" || { rm -f "$tmp"; exit 2; }
+	if ! grep -qF "$names" "$tmp"; then
+		echo "game-lists.sh: $1: the --game value list was not found (its line changed?)" >&2
+		rm -f "$tmp"
+		exit 2
+	fi
+	compare "$1" "$tmp"
+}
+put_values completions/arbiter.bash "s/^([[:space:]]*--game\\|-g\\) values=\")[^\"]*\"/\\1$names\"/"
+put_values completions/_arbiter "s/(--game=\\}'\\[[^]]*\\]:game:\\()[^)]*\\)/\\1$names)/"
+put_values completions/arbiter.fish "s/(^complete .* -l game -x -a ')[^']*'/\\1$names'/"
 exit $status

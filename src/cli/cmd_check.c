@@ -48,9 +48,7 @@ static int check_one(void *ctx, const arb_record *rec)
 {
 	check_ctx *c = ctx;
 	arb_replay r;
-	memset(&r, 0, sizeof r);
-	r.rec = rec;
-	r.games = &arb_registry;
+	arb_replay_init(&r, rec, &arb_registry);
 	c->nev = 0;
 	if (c->score) {
 		r.on_event = on_event;

@@ -80,13 +80,11 @@ static json_t *str(const char *s)
 static void send_error(session *S, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void send_error(session *S, const char *fmt, ...)
 {
-	char msg[512];
+	arb_buf clean = { 0 };
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
+	arb_buf_put_vmsg(&clean, 512, fmt, ap);
 	va_end(ap);
-	arb_buf clean = { 0 };
-	arb_buf_put_utf8(&clean, msg);
 	if (S->json) {
 		json_t *a = json_object();
 		put(a, "answer", str("error"));

@@ -211,10 +211,10 @@ const char *st_str(json_t *o, const char *key)
 /* Report a malformed results stream at src:line:col.  Returns -1. */
 int st_input_error(st_ctx *c, const char *src, size_t line, size_t col, const char *fmt, ...)
 {
-	arb_diag d = { .file = src, .line = (uint32_t)line, .col = (uint32_t)col };
+	arb_diag d;
 	va_list ap;
 	va_start(ap, fmt);
-	arb_vformat_msg(d.msg, sizeof d.msg, fmt, ap);
+	arb_diag_vset(&d, src, (uint32_t)line, (uint32_t)col, fmt, ap);
 	va_end(ap);
 	arb_out_diag(c->out, &d);
 	return -1;
@@ -225,17 +225,15 @@ void st_warn_at(st_ctx *c, const char *src, size_t line, const char *fmt, ...)
 {
 	if (c->o->quiet)
 		return;
-	char msg[ARB_MSG_MAX];
-	va_list ap;
-	va_start(ap, fmt);
-	arb_vformat_msg(msg, sizeof msg, fmt, ap);
-	va_end(ap);
 	arb_buf b = { 0 };
 	arb_buf_put_utf8(&b, src);
 	if (line)
 		arb_buf_printf(&b, ":%zu", line);
 	arb_buf_puts(&b, ": warning: ");
-	arb_buf_put_utf8(&b, msg);
+	va_list ap;
+	va_start(ap, fmt);
+	arb_buf_put_vmsg(&b, ARB_MSG_MAX, fmt, ap);
+	va_end(ap);
 	arb_buf_putc(&b, '\n');
 	fputs(b.p, stderr);
 	arb_buf_free(&b);

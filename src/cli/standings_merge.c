@@ -133,21 +133,37 @@ static int64_t points_per_game(const st_ctx *c)
 	return (int64_t)most * POINTS_UNIT;
 }
 
+/* Member `name` of entry k of a partial table's list (left_out or
+ * stopped) is a string; a count (0 to UINT32_MAX: a line, a number of
+ * moves).  Each returns 0, or -1 naming the key LIST[K].NAME. */
+static int listed_string(st_ctx *c, const char *src, size_t line, const char *list, size_t k,
+			 json_t *v, const char *name)
+{
+	char key[64];
+	snprintf(key, sizeof key, "%s[%zu].%s", list, k, name);
+	return string_at(c, src, line, key, json_object_get(v, name));
+}
+
+static int listed_count(st_ctx *c, const char *src, size_t line, const char *list, size_t k,
+			json_t *v, const char *name)
+{
+	char key[64];
+	json_int_t n;
+	snprintf(key, sizeof key, "%s[%zu].%s", list, k, name);
+	return int_in(c, src, line, key, json_object_get(v, name), 0, UINT32_MAX, &n);
+}
+
 /* An entry of a partial table's left_out (stopped: false) or stopped
  * list, checked as standings writes them.  Returns 0 or -1. */
 static int valid_listed(st_ctx *c, json_t *v, bool stopped, size_t k, const char *src, size_t line)
 {
 	const char *list = stopped ? "stopped" : "left_out";
 	char key[64];
-	json_int_t n;
 	snprintf(key, sizeof key, "%s[%zu]", list, k);
 	if (!json_is_object(v))
 		return bad_value(c, src, line, key, v, "an object");
-	snprintf(key, sizeof key, "%s[%zu].file", list, k);
-	if (string_at(c, src, line, key, json_object_get(v, "file")))
-		return -1;
-	snprintf(key, sizeof key, "%s[%zu].line", list, k);
-	if (int_in(c, src, line, key, json_object_get(v, "line"), 0, UINT32_MAX, &n))
+	if (listed_string(c, src, line, list, k, v, "file") ||
+	    listed_count(c, src, line, list, k, v, "line"))
 		return -1;
 	if (!stopped) {
 		json_t *verdict = json_object_get(v, "verdict");
@@ -156,14 +172,10 @@ static int valid_listed(st_ctx *c, json_t *v, bool stopped, size_t k, const char
 		    !strcmp(json_string_value(verdict), "legal"))
 			return bad_value(c, src, line, key, verdict,
 					 "a game is left out as illegal, unfinished or error");
-		snprintf(key, sizeof key, "%s[%zu].why", list, k);
-		return string_at(c, src, line, key, json_object_get(v, "why"));
+		return listed_string(c, src, line, list, k, v, "why");
 	}
-	snprintf(key, sizeof key, "%s[%zu].termination", list, k);
-	if (string_at(c, src, line, key, json_object_get(v, "termination")))
-		return -1;
-	snprintf(key, sizeof key, "%s[%zu].moves", list, k);
-	if (int_in(c, src, line, key, json_object_get(v, "moves"), 0, UINT32_MAX, &n))
+	if (listed_string(c, src, line, list, k, v, "termination") ||
+	    listed_count(c, src, line, list, k, v, "moves"))
 		return -1;
 	json_t *w = json_object_get(v, "winners"), *name;
 	snprintf(key, sizeof key, "%s[%zu].winners", list, k);

@@ -499,6 +499,16 @@ done:
 	return rc;
 }
 
+/* The end of the tie group of game g that starts at place b: the first
+ * place ranked otherwise, or g->n. */
+static size_t tie_end(const rgame *g, size_t b)
+{
+	size_t e = b;
+	while (e < g->n && g->rank[e] == g->rank[b])
+		e++;
+	return e;
+}
+
 /* The Plackett–Luce stages of the patterns: for each tie group B of a
  * game (k players) and the set R placed after it, every nonempty U of B
  * is a stage {U, R} with weight 1/C(k,|U|) (over the k! orders of B, the
@@ -512,9 +522,7 @@ static stage *pl_stages(const fit *f, size_t *nst, size_t **members, double *win
 	for (size_t q = 0; q < f->npat; q++) {
 		const rgame *g = &f->pat[q];
 		for (size_t b = 0; b < g->n;) {
-			size_t e = b;
-			while (e < g->n && g->rank[e] == g->rank[b])
-				e++;
+			size_t e = tie_end(g, b);
 			ns += ((size_t)1 << (e - b)) - 1;
 			nm += (((size_t)1 << (e - b)) - 1) * (size_t)(g->n - b);
 			b = e;
@@ -532,9 +540,7 @@ static stage *pl_stages(const fit *f, size_t *nst, size_t **members, double *win
 	for (size_t q = 0; q < f->npat; q++) {
 		const rgame *g = &f->pat[q];
 		for (size_t b = 0; b < g->n;) {
-			size_t e = b;
-			while (e < g->n && g->rank[e] == g->rank[b])
-				e++;
+			size_t e = tie_end(g, b);
 			size_t k = e - b, rest = g->n - e;
 			for (unsigned u = 1; u < (1u << k); u++) {
 				unsigned nu = (unsigned)__builtin_popcount(u);

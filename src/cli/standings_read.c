@@ -93,9 +93,7 @@ static void result_of_replay(const arb_opts *o, arb_out *out, const arb_replay *
 static void replay_record(const arb_opts *o, arb_out *out, const arb_record *rec, const char *file,
 			  arb_replay *r, st_result *g)
 {
-	memset(r, 0, sizeof *r);
-	r->rec = rec;
-	r->games = &arb_registry;
+	arb_replay_init(r, rec, &arb_registry);
 	arb_replay_game(r);
 	result_of_replay(o, out, r, rec, file, g);
 }

@@ -30,16 +30,13 @@
 int reader_diag(arb_diag *d, const arb_reader *r, uint32_t line, uint32_t col, const char *fmt, ...)
 {
 	va_list ap;
-	d->file = r->name;
-	d->line = line;
-	d->col = col;
+	va_start(ap, fmt);
+	arb_diag_vset(d, r->name, line, col, fmt, ap);
+	va_end(ap);
 	if (r->origin && line > r->origin_at) {
 		d->file = r->origin_file.p;
 		d->line = r->origin_line + (line - r->origin_at);
 	}
-	va_start(ap, fmt);
-	arb_vformat_msg(d->msg, sizeof d->msg, fmt, ap);
-	va_end(ap);
 	return -1;
 }
 
@@ -185,6 +182,50 @@ static void build_views(arb_reader *r, arb_record *rec)
 		map_origin(r, rec);
 }
 
+/* A line no game can hold: longer than ARB_MAX_LINE, not UTF-8 text, or
+ * past the game's size limit.  It fails the game (the line is consumed and
+ * the rest of the game skipped) and the error's code comes back; 0 when the
+ * line is fit to lex. */
+static int refuse_line(arb_reader *r, const char *s, size_t len, size_t full, bool too_long,
+		       arb_diag *d)
+{
+	uint32_t ln = r->lineno + 1;
+	if (too_long) {
+		bool tag = reader_starts_tag(s, len);
+		r->raw_whole = false;
+		reader_line_consume(r, full, too_long);
+		r->games++;
+		return fail(r, reader_diag(d, r, ln, 1, "line longer than %d bytes", ARB_MAX_LINE),
+			    !tag);
+	}
+	bool nul = false;
+	uint32_t bad = reader_bad_byte(s, len, &nul);
+	if (bad) {
+		bool tag = reader_starts_tag(s, len);
+		keep_bad_line(r, full, false);
+		line_done(r, full, false);
+		r->games++;
+		return fail(r,
+			    reader_diag(d, r, ln, bad,
+					nul ? "NUL byte in the input: TGN is text"
+					    : "invalid UTF-8: TGN is UTF-8 text"),
+			    !tag);
+	}
+	if (r->in_pos - r->game_pos + full > ARB_MAX_GAME_BYTES) {
+		r->raw_whole = false;
+		line_done(r, full, false);
+		r->games++;
+		return fail(
+			r,
+			reader_diag(
+				d, r, ln, 1,
+				"game longer than %u MiB: is a game separator (a tag line) missing?",
+				ARB_MAX_GAME_BYTES >> 20),
+			true);
+	}
+	return 0;
+}
+
 int arb_reader_next(arb_reader *r, arb_record *rec, arb_diag *d)
 {
 	if (r->skipping)
@@ -206,7 +247,6 @@ int arb_reader_next(arb_reader *r, arb_record *rec, arb_diag *d)
 			reader_lex_fast_lines(r);
 		if (!(s = line_next(r, &len, &full, &too_long)))
 			break;
-		uint32_t ln = r->lineno + 1;
 		/* the first non-blank byte, found once: it tells tag lines */
 		size_t lead = 0;
 		while (lead < len && is_blank(s[lead]))
@@ -219,44 +259,11 @@ int arb_reader_next(arb_reader *r, arb_record *rec, arb_diag *d)
 		if (!r->in_brace && r->sec == SEC_TAGS && !too_long && lead < len &&
 		    s[lead] == '[' && reader_starts_game_tag(s, len) && reader_has_game_tag(r))
 			break;
-		if (too_long) {
-			bool tag = reader_starts_tag(s, len);
-			r->raw_whole = false;
-			reader_line_consume(r, full, too_long);
-			r->games++;
-			return fail(r,
-				    reader_diag(d, r, ln, 1, "line longer than %d bytes",
-						ARB_MAX_LINE),
-				    !tag);
-		}
-		bool nul = false;
-		uint32_t bad = reader_bad_byte(s, len, &nul);
-		if (bad) {
-			bool tag = reader_starts_tag(s, len);
-			keep_bad_line(r, full, false);
-			line_done(r, full, false);
-			r->games++;
-			return fail(r,
-				    reader_diag(d, r, ln, bad,
-						nul ? "NUL byte in the input: TGN is text"
-						    : "invalid UTF-8: TGN is UTF-8 text"),
-				    !tag);
-		}
-		if (r->in_pos - r->game_pos + full > ARB_MAX_GAME_BYTES) {
-			r->raw_whole = false;
-			line_done(r, full, false);
-			r->games++;
-			return fail(
-				r,
-				reader_diag(
-					d, r, ln, 1,
-					"game longer than %u MiB: is a game separator (a tag line) missing?",
-					ARB_MAX_GAME_BYTES >> 20),
-				true);
-		}
+		int rc = refuse_line(r, s, len, full, too_long, d);
+		if (rc)
+			return rc;
 		size_t base = r->in_pos - r->game_pos; /* the line in the game */
 		const char *ls = s;
-		int rc;
 		bool tag_line = false;
 		size_t i = 0;
 		if (r->in_brace) {

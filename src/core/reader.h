@@ -34,6 +34,11 @@ typedef struct arb_diag {
 	char msg[ARB_MSG_MAX];
 } arb_diag;
 
+/* Fill `d`: file:line:col and the message, cut between characters when
+ * longer than ARB_MSG_MAX (core/reject.c, with the rejections). */
+void arb_diag_vset(arb_diag *d, const char *file, uint32_t line, uint32_t col, const char *fmt,
+		   va_list ap) __attribute__((format(printf, 5, 0)));
+
 /* A turn line (arb_turn) is in games/game.h: engines may read ahead. */
 
 /* A comment, kept so `fmt` loses nothing the user wrote. */

@@ -91,6 +91,24 @@ void arb_reader_unread(arb_reader *r, uint32_t lines, const char *bytes, size_t 
 	r->bom_checked = lines || len; /* the stream's first bytes are gone */
 }
 
+/* One read from the FILE into the block past in_len, as much as it holds.
+ * A read of nothing is the end of input, or a read error kept for
+ * arb_reader_next to report. */
+static void read_more(arb_reader *r)
+{
+	size_t got = fread(r->in + r->in_len, 1, r->in_cap - r->in_len, r->f);
+	r->in_len += got;
+	r->in[r->in_len] = '\0'; /* the last line's end, for reader_lex_move_line */
+	r->lines_known = false;
+	if (got == 0) {
+		r->eof = true;
+		if (ferror(r->f)) {
+			r->read_error = true;
+			r->read_errno = errno;
+		}
+	}
+}
+
 /* Read more into the block.  The game being read (from game_pos, while
  * its bytes are still wanted: raw_whole) or else the current line (from
  * in_pos) moves to the block's front, with the tokens that point into it;
@@ -124,17 +142,7 @@ static void refill(arb_reader *r)
 		r->game_pos = keep ? r->game_pos - from : r->in_pos;
 		r->in_len = avail;
 	}
-	size_t got = fread(r->in + r->in_len, 1, r->in_cap - r->in_len, r->f);
-	r->in_len += got;
-	r->in[r->in_len] = '\0'; /* the last line's end, for reader_lex_move_line */
-	r->lines_known = false;
-	if (got == 0) {
-		r->eof = true;
-		if (ferror(r->f)) {
-			r->read_error = true;
-			r->read_errno = errno;
-		}
-	}
+	read_more(r);
 }
 
 const char *arb_reader_head(arb_reader *r, size_t *len)
@@ -215,17 +223,7 @@ void reader_line_consume(arb_reader *r, size_t full, bool too_long)
 		r->in[0] = '\0';
 		if (r->eof)
 			return;
-		size_t got = fread(r->in, 1, r->in_cap, r->f);
-		r->in_len = got;
-		r->in[got] = '\0';
-		r->lines_known = false;
-		if (got == 0) {
-			r->eof = true;
-			if (ferror(r->f)) {
-				r->read_error = true;
-				r->read_errno = errno;
-			}
-		}
+		read_more(r);
 	}
 }
 

@@ -1,5 +1,6 @@
 /*
- * reject.c — filling arb_reject records and comparing tokens (game.h).
+ * reject.c — filling arb_reject records and comparing tokens (game.h),
+ * and filling a diagnostic (arb_diag, reader.h) the same way.
  *
  * Engines report an illegal move by filling a rejection with the rule's
  * stable name, the offending token's position and a sentence; the tool
@@ -9,6 +10,7 @@
 #include <string.h>
 
 #include "../games/game.h"
+#include "reader.h"
 #include "util.h"
 
 /* Engines compare every word of every turn with keywords, so these stop
@@ -37,18 +39,33 @@ bool arb_tok_ieq(const arb_token *tok, const char *word)
 	return w[tok->len] == '\0';
 }
 
-int arb_reject_rule(arb_reject *rej, const arb_rule *table, unsigned rule, uint32_t line,
-		    uint32_t col, const char *fmt, ...)
+void arb_reject_vrule(arb_reject *rej, const arb_rule *table, unsigned rule, uint32_t line,
+		      uint32_t col, const char *fmt, va_list ap)
 {
 	rej->rule = table[rule].id;
 	rej->line = line;
 	rej->col = col;
 	/* cut between characters: a message quotes the record's words */
+	arb_vformat_msg(rej->msg, sizeof rej->msg, fmt, ap);
+}
+
+int arb_reject_rule(arb_reject *rej, const arb_rule *table, unsigned rule, uint32_t line,
+		    uint32_t col, const char *fmt, ...)
+{
 	va_list ap;
 	va_start(ap, fmt);
-	arb_vformat_msg(rej->msg, sizeof rej->msg, fmt, ap);
+	arb_reject_vrule(rej, table, rule, line, col, fmt, ap);
 	va_end(ap);
 	return -1;
+}
+
+void arb_diag_vset(arb_diag *d, const char *file, uint32_t line, uint32_t col, const char *fmt,
+		   va_list ap)
+{
+	d->file = file;
+	d->line = line;
+	d->col = col;
+	arb_vformat_msg(d->msg, sizeof d->msg, fmt, ap);
 }
 
 const arb_tag *arb_setup_tag(const arb_setup *setup, const char *name)

@@ -25,11 +25,8 @@ static int rec_error(arb_replay *r, uint32_t line, uint32_t col, const char *fmt
 {
 	va_list ap;
 	r->verdict = ARB_ERROR;
-	r->diag.file = r->rec->file;
-	r->diag.line = line;
-	r->diag.col = col;
 	va_start(ap, fmt);
-	arb_vformat_msg(r->diag.msg, sizeof r->diag.msg, fmt, ap);
+	arb_diag_vset(&r->diag, r->rec->file, line, col, fmt, ap);
 	va_end(ap);
 	return -1;
 }
@@ -43,13 +40,9 @@ static void rec_warning(arb_replay *r, uint32_t line, uint32_t col, const char *
 {
 	if (r->nwarnings == ARB_MAX_WARNINGS)
 		return;
-	arb_diag *w = &r->warning[r->nwarnings++];
-	w->file = r->rec->file;
-	w->line = line;
-	w->col = col;
 	va_list ap;
 	va_start(ap, fmt);
-	arb_vformat_msg(w->msg, sizeof w->msg, fmt, ap);
+	arb_diag_vset(&r->warning[r->nwarnings++], r->rec->file, line, col, fmt, ap);
 	va_end(ap);
 }
 
@@ -341,11 +334,8 @@ static void illegal(arb_replay *r, size_t move, uint32_t line, uint32_t col,
 	va_list ap;
 	r->verdict = ARB_ILLEGAL;
 	r->bad_move = move;
-	r->rej.rule = arb_envelope_rules[rule].id;
-	r->rej.line = line;
-	r->rej.col = col;
 	va_start(ap, fmt);
-	arb_vformat_msg(r->rej.msg, sizeof r->rej.msg, fmt, ap);
+	arb_reject_vrule(&r->rej, arb_envelope_rules, rule, line, col, fmt, ap);
 	va_end(ap);
 }
 
@@ -582,6 +572,31 @@ void arb_replay_free(arb_replay *r)
 	r->state = NULL;
 	r->move = NULL;
 	r->optbuf = NULL;
+}
+
+void arb_replay_init(arb_replay *r, const arb_record *rec, const arb_games *games)
+{
+	memset(r, 0, sizeof *r);
+	r->rec = rec;
+	r->games = games;
+}
+
+void arb_replay_bytes(arb_replayed *m, const char *bytes, size_t len, const char *name,
+		      const arb_games *games)
+{
+	memset(m, 0, sizeof *m);
+	m->rd = arb_reader_new_mem(bytes, len, name, 0);
+	arb_diag d;
+	if (arb_reader_next(m->rd, &m->rec, &d) == 1) {
+		arb_replay_init(&m->rp, &m->rec, games);
+		arb_replay_game(&m->rp);
+	}
+}
+
+void arb_replayed_free(arb_replayed *m)
+{
+	arb_replay_free(&m->rp);
+	arb_reader_free(m->rd);
 }
 
 void arb_turn_text(const arb_record *rec, const arb_turn *t, arb_buf *out)

@@ -65,6 +65,9 @@ typedef struct arb_replay {
 		       * holds the winners decided, which count */
 } arb_replay;
 
+/* A replay of `rec` not yet run, with the engines of `games` (the other
+ * inputs, callbacks and stop_after, left empty for the caller to set). */
+void arb_replay_init(arb_replay *r, const arb_record *rec, const arb_games *games);
 /* Resolve the tags and create the game (verdict ARB_ERROR on failure).
  * Returns 0 or -1. */
 int arb_replay_setup(arb_replay *r);
@@ -73,6 +76,20 @@ void arb_replay_run(arb_replay *r);
 /* Setup + run. */
 void arb_replay_game(arb_replay *r);
 void arb_replay_free(arb_replay *r);
+
+/* A record the tool wrote itself (the referee's, a match's), replayed from
+ * memory: the reader and record that the replay points into live with it. */
+typedef struct arb_replayed {
+	arb_reader *rd;
+	arb_record rec;
+	arb_replay rp;
+} arb_replayed;
+/* Replay the first game of bytes[0..len) (`name` in messages) with the
+ * engines of `games`; m->rp.state stays NULL when there is no game or it
+ * cannot be set up.  Free with arb_replayed_free. */
+void arb_replay_bytes(arb_replayed *m, const char *bytes, size_t len, const char *name,
+		      const arb_games *games);
+void arb_replayed_free(arb_replayed *m);
 
 /* The rules of the envelope, which the tool enforces for every game
  * (notation/tgn.md, "Verdicts and exit status"). */

@@ -105,6 +105,14 @@ void arb_vformat_msg(char *dst, size_t cap, const char *fmt, va_list ap)
 		dst[arb_utf8_trim(dst, cap - 1)] = '\0';
 }
 
+void arb_buf_put_vmsg(arb_buf *b, size_t cap, const char *fmt, va_list ap)
+{
+	char *msg = arb_xmalloc(cap);
+	arb_vformat_msg(msg, cap, fmt, ap);
+	arb_buf_put_utf8(b, msg);
+	free(msg);
+}
+
 size_t arb_json_cost(const char *p, size_t len, size_t object, size_t max)
 {
 	size_t cost = 1;

@@ -74,6 +74,11 @@ void arb_buf_put_utf8(struct arb_buf *b, const char *s);
 /* vsnprintf into dst[cap], cut on a character boundary when too long. */
 void arb_vformat_msg(char *dst, size_t cap, const char *fmt, va_list ap)
 	__attribute__((format(printf, 3, 0)));
+/* A message formatted as arb_vformat_msg does into `cap` bytes, appended
+ * as arb_buf_put_utf8 writes it: a message that quotes what a player or a
+ * file sent is always UTF-8 text. */
+void arb_buf_put_vmsg(struct arb_buf *b, size_t cap, const char *fmt, va_list ap)
+	__attribute__((format(printf, 3, 0)));
 
 #define ARB_COUNT(a) (sizeof(a) / sizeof((a)[0]))
 

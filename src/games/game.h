@@ -150,6 +150,11 @@ typedef struct arb_rule {
  * characters if it is longer than ARB_MSG_MAX. */
 int arb_reject_rule(arb_reject *rej, const arb_rule *table, unsigned rule, uint32_t line,
 		    uint32_t col, const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+/* The same with the message's arguments in `ap`: for a caller that
+ * rejects through its own variadic function (the replay's envelope). */
+void arb_reject_vrule(arb_reject *rej, const arb_rule *table, unsigned rule, uint32_t line,
+		      uint32_t col, const char *fmt, va_list ap)
+	__attribute__((format(printf, 6, 0)));
 
 /* ---------------------------------------------------------- text buffers */
 

@@ -79,13 +79,11 @@ static void forfeit(gm *G, unsigned seat, arb_forfeit f, const char *fmt, ...)
 		return;
 	res->forfeit_seat = (int)seat;
 	res->forfeit = f;
-	char msg[600];
+	arb_buf clean = { 0 };
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
+	arb_buf_put_vmsg(&clean, 600, fmt, ap);
 	va_end(ap);
-	arb_buf clean = { 0 };
-	arb_buf_put_utf8(&clean, msg);
 	snprintf(res->detail, sizeof res->detail, "%s: %s%s%s", arb_table_colour(G->t, seat),
 		 arb_forfeit_name(f), clean.p && *clean.p ? ": " : "", clean.p ? clean.p : "");
 	arb_buf_free(&clean);

@@ -77,22 +77,12 @@ void arb_match_header(const arb_match *m, const arb_match_game *mg, arb_buf *hea
  * be replayed (which would be the runner's fault). */
 static bool scores(const arb_buf *rec, int *score, size_t n)
 {
-	arb_reader *rd = arb_reader_new_mem(rec->p, rec->len, "match", 0);
-	arb_record r;
-	arb_diag d;
-	arb_replay rp;
-	memset(&rp, 0, sizeof rp);
-	bool ok = false;
-	if (arb_reader_next(rd, &r, &d) == 1) {
-		rp.rec = &r;
-		rp.games = &arb_registry;
-		arb_replay_game(&rp);
-		ok = rp.verdict == ARB_UNFINISHED || rp.verdict == ARB_LEGAL;
-		for (size_t s = 0; ok && s < n; s++)
-			score[s] = rp.st.score[s];
-	}
-	arb_replay_free(&rp);
-	arb_reader_free(rd);
+	arb_replayed m;
+	arb_replay_bytes(&m, rec->p, rec->len, "match", &arb_registry);
+	bool ok = m.rp.rec && (m.rp.verdict == ARB_UNFINISHED || m.rp.verdict == ARB_LEGAL);
+	for (size_t s = 0; ok && s < n; s++)
+		score[s] = m.rp.st.score[s];
+	arb_replayed_free(&m);
 	return ok;
 }
 

@@ -75,30 +75,22 @@ void arb_frame_board(arb_table *t, int view, arb_buf *text,
 {
 	arb_buf rec = { 0 };
 	arb_table_record(t, view, &rec);
-	arb_reader *rd = arb_reader_new_mem(rec.p, rec.len, "referee", 0);
-	arb_record r;
-	arb_diag d;
-	arb_replay rp;
-	memset(&rp, 0, sizeof rp);
-	if (arb_reader_next(rd, &r, &d) == 1) {
-		rp.rec = &r;
-		rp.games = &arb_registry;
-		arb_replay_game(&rp);
-	}
+	arb_replayed m;
+	arb_replay_bytes(&m, rec.p, rec.len, "referee", &arb_registry);
+	const arb_replay *rp = &m.rp;
 	const arb_game_ops *g = arb_table_game(t);
-	if (rp.state && (rp.verdict == ARB_LEGAL || rp.verdict == ARB_UNFINISHED)) {
+	if (rp->state && (rp->verdict == ARB_LEGAL || rp->verdict == ARB_UNFINISHED)) {
 		if (g->settle)
-			g->settle(rp.state);
-		g->dump(rp.state, 0, text);
+			g->settle(rp->state);
+		g->dump(rp->state, 0, text);
 		if (with)
-			with(ctx, g, rp.state);
+			with(ctx, g, rp->state);
 	} else {
 		arb_buf_puts(text, "the view record cannot be replayed: ");
-		arb_buf_puts(text, rp.verdict == ARB_ERROR ? rp.diag.msg : rp.rej.msg);
+		arb_buf_puts(text, rp->verdict == ARB_ERROR ? rp->diag.msg : rp->rej.msg);
 		arb_buf_putc(text, '\n');
 	}
-	arb_replay_free(&rp);
-	arb_reader_free(rd);
+	arb_replayed_free(&m);
 	arb_buf_free(&rec);
 }
 

@@ -169,21 +169,12 @@ static void view_close(arb_table *t, int view, const arb_buf *vhead, arb_buf *ou
 	arb_buf_put(&text, vhead->p, vhead->len);
 	arb_buf_puts(&text, "\n");
 	arb_buf_put(&text, t->vmoves[view].p ? t->vmoves[view].p : "", t->vmoves[view].len);
-	arb_reader *rd = arb_reader_new_mem(text.p, text.len, "referee", 0);
-	arb_record rec;
-	arb_diag d;
-	arb_replay r;
-	memset(&r, 0, sizeof r);
-	if (arb_reader_next(rd, &rec, &d) == 1) {
-		r.rec = &rec;
-		r.games = &arb_registry;
-		arb_replay_game(&r);
-		if (r.state && r.verdict != ARB_ERROR && r.verdict != ARB_ILLEGAL)
-			if (t->g->view_close(t->r.state, r.state, (unsigned)view, out))
-				arb_buf_putc(out, '\n');
-	}
-	arb_replay_free(&r);
-	arb_reader_free(rd);
+	arb_replayed m;
+	arb_replay_bytes(&m, text.p, text.len, "referee", &arb_registry);
+	if (m.rp.state && m.rp.verdict != ARB_ERROR && m.rp.verdict != ARB_ILLEGAL)
+		if (t->g->view_close(t->r.state, m.rp.state, (unsigned)view, out))
+			arb_buf_putc(out, '\n');
+	arb_replayed_free(&m);
 	arb_buf_free(&text);
 }
 

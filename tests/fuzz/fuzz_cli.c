@@ -15,8 +15,14 @@
  *              word STDIN (dropped from the arguments) makes FILE the
  *              standard input (`bot`, `referee`, `-`); a word starting
  *              ODIR starts with a folder made empty for this input (`dump
- *              -o ODIR`, `-o ODIR/g-%d.svg`), emptied and removed after it
+ *              -o ODIR`, `-o ODIR/g-%d.svg`), emptied and removed after it;
+ *              a word BATCH=N (dropped) sets ARBITER_BATCH_BYTES to N for
+ *              this input, so -j cuts a small input into batches of N
+ *              bytes and its workers, carries and serial fallback run
  *   the rest   FILE's bytes, then, after a line "%%", DATA's bytes
+ * (`bot --strategy human --terminal DATA STDIN` plays a person whose
+ * terminal is DATA: the prompts are written over it where it is read, so
+ * the seeds pad each typed line past the prompts before it.)
  * Example: "--data DATA gen --game catan -n 2 | --data DATA check OUT\n
  * \n%%\n<catan data YAML>" loads fuzzed data, generates with it and
  * checks what was generated.
@@ -199,6 +205,7 @@ static void fz_cli_input(const uint8_t *data, size_t size)
 	char *words[FZ_MAX_ARGS];
 	int n = 0, pipe_at = -1;
 	bool from_file = false, uses_odir = false;
+	const char *batch = NULL;
 	for (char *w = strtok(line, " \t\r"); w; w = strtok(NULL, " \t\r")) {
 		if (n == FZ_MAX_ARGS)
 			return;
@@ -217,6 +224,9 @@ static void fz_cli_input(const uint8_t *data, size_t size)
 		else if (!strcmp(w, "STDIN")) {
 			from_file = true;
 			continue;
+		} else if (!strncmp(w, "BATCH=", 6)) {
+			batch = w + 6;
+			continue;
 		}
 		words[n++] = w;
 	}
@@ -228,12 +238,16 @@ static void fz_cli_input(const uint8_t *data, size_t size)
 		if (mkdir(odir, 0700) != 0)
 			abort();
 	}
+	if (batch && setenv("ARBITER_BATCH_BYTES", batch, 1) != 0)
+		abort();
 	if (pipe_at < 0) {
 		fz_run(words, n, NULL, in);
 	} else {
 		fz_run(words, pipe_at, ofile, in);
 		fz_run(words + pipe_at + 1, n - pipe_at - 1, NULL, NULL);
 	}
+	if (batch)
+		unsetenv("ARBITER_BATCH_BYTES");
 	if (uses_odir)
 		fz_rmdir(odir);
 }

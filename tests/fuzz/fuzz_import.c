@@ -21,10 +21,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fuzz_common.h"
 #include "core/reader.h"
-#include "core/replay.h"
 #include "import/import.h"
-#include "games/registry.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -43,12 +42,7 @@ static void fz_game(void *ctx, const char *record, size_t len)
 			(int)d.line, (int)d.col, got < 0 ? d.msg : "no record");
 		abort();
 	}
-	arb_replay rp;
-	memset(&rp, 0, sizeof rp);
-	rp.rec = &r;
-	rp.games = &arb_registry;
-	arb_replay_game(&rp);
-	arb_replay_free(&rp);
+	fz_replay(&r);
 	arb_reader_free(rd);
 }
 
@@ -57,13 +51,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (size == 0)
 		return 0;
 	size_t pick = data[0] % 4;
-	static char one[1];
-	/* fmemopen takes no empty buffer: an empty file is one byte read */
-	FILE *f = size > 1 ? fmemopen((void *)(data + 1), size - 1, "rb") : fmemopen(one, 1, "rb");
-	if (!f)
-		abort();
-	if (size == 1)
-		fgetc(f);
+	FILE *f = fz_memopen(data + 1, size - 1);
 	arb_import_error err;
 	memset(&err, 0, sizeof err);
 	arb_import_in in;

@@ -47,11 +47,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		memcpy(text + plen + i * ulen, unit, ulen);
 	memcpy(text + plen + count * ulen, suffix, slen);
 
-	FILE *f = fmemopen(text, total ? total : 1, "rb");
-	if (!f)
-		abort();
-	if (!total)
-		fgetc(f); /* fmemopen needs a size of 1 at least: skip it */
+	FILE *f = fz_memopen(text, total);
 	arb_reader *rd = arb_reader_new(f, "fuzz");
 	arb_record rec;
 	arb_diag d;
@@ -59,12 +55,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	while ((rc = arb_reader_next(rd, &rec, &d)) != 0) {
 		if (rc < 0)
 			continue;
-		arb_replay r;
-		memset(&r, 0, sizeof r);
-		r.rec = &rec;
-		r.games = &arb_registry;
-		arb_replay_game(&r);
-		arb_replay_free(&r);
+		fz_replay(&rec);
 	}
 	arb_reader_free(rd);
 	fclose(f);

@@ -231,13 +231,10 @@ static bool fz_options(char *line, arb_match *m, arb_match_game *mg)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	fz_init_stdio();
-	const uint8_t *nl = memchr(data, '\n', size);
-	size_t arglen = nl ? (size_t)(nl - data) : size;
-	if (arglen > 256 || memchr(data, 0, arglen))
+	char line[FZ_ARGS_MAX + 1];
+	const uint8_t *rest;
+	if (!fz_first_line(data, size, line, &rest))
 		return 0;
-	char line[257];
-	memcpy(line, data, arglen);
-	line[arglen] = 0;
 	static arb_match m;
 	arb_match_game mg;
 	memset(&m, 0, sizeof m);
@@ -245,7 +242,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (!fz_options(line, &m, &mg))
 		return 0;
 
-	fz_at = nl ? (const char *)nl + 1 : (const char *)data + size;
+	fz_at = (const char *)rest;
 	fz_end = (const char *)data + size;
 	fz_asked = NULL;
 	fz_nseats = m.seats;

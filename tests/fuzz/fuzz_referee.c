@@ -37,14 +37,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	static char file[320];
 	fz_init_stdio();
 	fz_path(file, sizeof file, "file.tgn");
-	const uint8_t *nl = memchr(data, '\n', size);
-	size_t arglen = nl ? (size_t)(nl - data) : size;
-	if (arglen > 256 || memchr(data, 0, arglen))
+	char line[FZ_ARGS_MAX + 1];
+	const uint8_t *body;
+	if (!fz_first_line(data, size, line, &body))
 		return 0;
-	char line[257];
-	memcpy(line, data, arglen);
-	line[arglen] = 0;
-	const uint8_t *body = nl ? nl + 1 : data + size;
 	fz_write(file, body, (size_t)(data + size - body));
 
 	char *argv[FZ_MAX_ARGS + 3];

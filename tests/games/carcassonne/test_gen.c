@@ -76,7 +76,7 @@ static game_stats play(unsigned nseats, const char *const *opts, uint64_t seed, 
 		       arb_buf *text)
 {
 	et_game t;
-	if (ct_try_start(&t, data, nseats, opts) < 0)
+	if (et_try_start_n(&t, OPS, data, nseats, opts) < 0)
 		fail_msg("create: %s", t.rej.msg);
 	uint64_t rng = seed;
 	game_stats st = { 0 };
@@ -197,7 +197,7 @@ static void same_as_moves(unsigned nseats, uint64_t seed, unsigned prefix, unsig
 			  bool whole)
 {
 	et_game t;
-	ct_start(&t, data, nseats);
+	et_start_n(&t, OPS, data, nseats);
 	uint64_t rng = seed;
 	for (unsigned i = 0; i < prefix && !OPS->over(t.g); i++)
 		gen_turn(&t, &rng, NULL);
@@ -262,7 +262,7 @@ static void test_draw_distribution(void **state)
 	(void)state;
 	const cc_data *d = data;
 	et_game t;
-	ct_start(&t, data, 2);
+	et_start_n(&t, OPS, data, 2);
 	const unsigned n = 142000;
 	unsigned count[26] = { 0 };
 	uint64_t rng = 5;

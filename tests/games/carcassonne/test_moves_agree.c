@@ -77,7 +77,7 @@ static void listed_apply(et_game *t, const move_list *l)
 static unsigned check_game(void *data, unsigned nseats, uint64_t seed, unsigned want, move_list *l)
 {
 	et_game t;
-	ct_start(&t, data, nseats);
+	et_start_n(&t, OPS, data, nseats);
 	uint64_t rng = seed;
 	unsigned checked = 0, offset = (unsigned)(seed % SAMPLE_EVERY);
 	arb_buf line = { 0 }, canon = { 0 };

@@ -374,7 +374,7 @@ static void play_random_game(void *data, unsigned nseats, uint64_t seed, int *di
 	const cc_data *d = data;
 	rng_state = seed;
 	et_game t;
-	ct_start(&t, data, nseats);
+	et_start_n(&t, OPS, data, nseats);
 	static ref r;
 	memset(&r, 0, sizeof r);
 	r.d = d;
@@ -515,7 +515,7 @@ static int gen(uint64_t seed, unsigned nseats)
 	const cc_data *d = data;
 	rng_state = seed;
 	et_game t;
-	ct_start(&t, data, nseats);
+	et_start_n(&t, OPS, data, nseats);
 	int bag[CC_MAXTILES], nbag = 0;
 	for (unsigned i = 0; i < d->ntypes; i++)
 		for (unsigned k = 0; k + (i == d->start) < d->type[i].count; k++)
@@ -551,7 +551,7 @@ static int gen(uint64_t seed, unsigned nseats)
 		const char *pick = ml.line[0];
 		for (size_t i = 0; i < ml.n; i++) {
 			et_game e;
-			ct_start(&e, data, nseats);
+			et_start_n(&e, OPS, data, nseats);
 			for (int k = 0; k < nl; k++)
 				et_ok(&e, lines[k]);
 			et_ok(&e, ml.line[i]);
@@ -620,7 +620,7 @@ static int check_file(const char *path)
 	}
 	fclose(f);
 	et_game t;
-	ct_start(&t, data, nseats);
+	et_start_n(&t, OPS, data, nseats);
 	static ref r;
 	memset(&r, 0, sizeof r);
 	r.d = data;

@@ -177,7 +177,7 @@ static void test_notation(void **state)
 {
 	(void)state;
 	et_game t;
-	ct_start(&t, data, 3);
+	et_start_n(&t, OPS, data, 3);
 	roundtrip(&t, "Red V 1,0 90", "Red V 1,0 90");
 	roundtrip(&t, "red v 1,0 r90", "Red V 1,0 90");
 	roundtrip(&t, "BLUE u -3,12 R270 road east", "Blue U -3,12 270 road E");
@@ -235,22 +235,22 @@ static void test_options(void **state)
 		{ "farmers=field", NULL },
 	};
 	for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++) {
-		assert_int_equal(ct_try_start(&t, data, 2, ok[i]), 0);
+		assert_int_equal(et_try_start_n(&t, OPS, data, 2, ok[i]), 0);
 		et_end(&t);
 	}
 	static const char *const unknown[] = { "tunnels=on", NULL };
-	assert_int_equal(ct_try_start(&t, data, 2, unknown), -1);
+	assert_int_equal(et_try_start_n(&t, OPS, data, 2, unknown), -1);
 	assert_string_equal(t.rej.rule, "unknown-option");
 	assert_int_equal(t.rej.line, 2); /* the Variant tag's line */
 	static const char *const badv[] = { "small-city=3", NULL };
-	assert_int_equal(ct_try_start(&t, data, 2, badv), -1);
+	assert_int_equal(et_try_start_n(&t, OPS, data, 2, badv), -1);
 	assert_string_equal(t.rej.rule, "bad-option-value");
 	static const char *const badf[] = { "farmers", NULL };
-	assert_int_equal(ct_try_start(&t, data, 2, badf), -1);
+	assert_int_equal(et_try_start_n(&t, OPS, data, 2, badf), -1);
 	assert_string_equal(t.rej.rule, "bad-option-value");
-	assert_int_equal(ct_try_start(&t, data, 1, NULL), -1);
+	assert_int_equal(et_try_start_n(&t, OPS, data, 1, NULL), -1);
 	assert_string_equal(t.rej.rule, "seat-count");
-	assert_int_equal(ct_try_start(&t, data, 6, NULL), -1);
+	assert_int_equal(et_try_start_n(&t, OPS, data, 6, NULL), -1);
 	assert_string_equal(t.rej.rule, "seat-count");
 }
 
@@ -260,7 +260,7 @@ static void test_turn_order(void **state)
 {
 	(void)state;
 	et_game t;
-	ct_start(&t, data, 3);
+	et_start_n(&t, OPS, data, 3);
 	et_bad(&t, "Blue U 1,0 90", "turn-order", 0, "it is Red's turn, not Blue's");
 	et_ok(&t, "Red U 1,0 90");
 	et_bad(&t, "Red U 2,0 90", "turn-order", 0, "it is Blue's turn");
@@ -274,7 +274,7 @@ static void test_start_and_adjacency(void **state)
 {
 	(void)state;
 	et_game t;
-	ct_start(&t, data, 2);
+	et_start_n(&t, OPS, data, 2);
 	/* the start tile D is at 0,0 rotated 0 */
 	assert_int_equal(cc_tile_at(t.g, 0, 0), 0);
 	et_bad(&t, "Red U 0,0 0", "occupied", 0, "there is already a tile at 0,0 (tile D)");
@@ -290,7 +290,7 @@ static void test_edge_match(void **state)
 {
 	(void)state;
 	et_game t;
-	ct_start(&t, data, 2);
+	et_start_n(&t, OPS, data, 2);
 	et_bad(&t, "Red E 0,-1 0", "edge-mismatch", 0,
 	       "tile E at 0,-1 rotated 0: its south edge is a field but the tile "
 	       "at 0,0 shows a city there");
@@ -310,7 +310,7 @@ static void test_tile_supply(void **state)
 {
 	(void)state;
 	et_game t;
-	ct_start(&t, data, 2);
+	et_start_n(&t, OPS, data, 2);
 	/* C exists once */
 	et_ok(&t, "Red E 0,-1 180");
 	et_ok(&t, "Blue C discard"); /* no open city edge left */
@@ -327,7 +327,7 @@ static void test_discard(void **state)
 {
 	(void)state;
 	et_game t;
-	ct_start(&t, data, 2);
+	et_start_n(&t, OPS, data, 2);
 	et_bad(&t, "Red C discard", "discard-placeable", 0,
 	       "tile C fits on the board (for example at 0,-1 rotated 0)");
 	et_bad(&t, "Red V discard", "discard-placeable", 0, NULL);
@@ -346,7 +346,7 @@ static void test_follower_on_feature(void **state)
 {
 	(void)state;
 	et_game t;
-	ct_start(&t, data, 2);
+	et_start_n(&t, OPS, data, 2);
 	et_ok(&t, "Red U 1,0 90 road E");
 	/* the road (D-U) holds Red's robber: nobody may join it */
 	et_bad(&t, "Blue U 2,0 90 road W", "feature-occupied", 0,
@@ -366,7 +366,7 @@ static void test_follower_separate_segment(void **state)
 	(void)state;
 	et_game t;
 	t.nev = 0; /* the events from here on */
-	ct_start(&t, data, 2);
+	et_start_n(&t, OPS, data, 2);
 	/* H turned 90: caps N and S; S closes the start city (no one there) */
 	et_ok(&t, "Red H 0,-1 90 city N");
 	assert_int_equal(t.nev, 0); /* unoccupied: no event */
@@ -390,7 +390,7 @@ static void test_follower_supply(void **state)
 {
 	(void)state;
 	et_game t;
-	ct_start(&t, data, 2);
+	et_start_n(&t, OPS, data, 2);
 	cc_game *g = t.g;
 	/* Red puts its 7 followers on 7 separate features, none completed */
 	et_ok(&t, "Red B 0,1 0 cloister");
@@ -419,7 +419,7 @@ static void test_farmers_off(void **state)
 	(void)state;
 	et_game t;
 	static const char *const off[] = { "farmers=off", NULL };
-	assert_int_equal(ct_try_start(&t, data, 2, off), 0);
+	assert_int_equal(et_try_start_n(&t, OPS, data, 2, off), 0);
 	et_bad(&t, "Red U 1,0 90 field NL", "farmers-off", 0, NULL);
 	et_ok(&t, "Red U 1,0 90 road E");
 	et_end(&t);
@@ -432,19 +432,19 @@ static void test_small_city(void **state)
 	(void)state;
 	et_game t;
 	t.nev = 0; /* the events from here on */
-	ct_start(&t, data, 2);
+	et_start_n(&t, OPS, data, 2);
 	et_ok(&t, "Red E 0,-1 180 city S");
 	assert_int_equal(t.nev, 1);
-	assert_int_equal(ct_points(&t.ev[0]), 4); /* 2002: 2 per tile */
+	assert_int_equal(et_points(&t.ev[0]), 4); /* 2002: 2 per tile */
 	assert_string_equal(t.ev[0].text,
 			    "Red scores 4 points for a completed "
 			    "city of 2 tiles and 0 shields at 0,-1 (1 follower returns)");
 	et_end(&t);
 	static const char *const old[] = { "small-city=2", NULL };
-	assert_int_equal(ct_try_start(&t, data, 2, old), 0);
+	assert_int_equal(et_try_start_n(&t, OPS, data, 2, old), 0);
 	t.nev = 0;
 	et_ok(&t, "Red E 0,-1 180 city S");
-	assert_int_equal(ct_points(&t.ev[0]), 2); /* pre-2002 */
+	assert_int_equal(et_points(&t.ev[0]), 2); /* pre-2002 */
 	et_end(&t);
 }
 
@@ -454,7 +454,7 @@ static void test_road_ends(void **state)
 	(void)state;
 	et_game t;
 	t.nev = 0; /* the events from here on */
-	ct_start(&t, data, 2);
+	et_start_n(&t, OPS, data, 2);
 	et_ok(&t, "Red A 1,0 90 road W"); /* A turned 90: road west */
 	assert_int_equal(t.nev, 0);
 	et_ok(&t, "Blue T -1,0 270"); /* T turned 270: road east */
@@ -474,7 +474,7 @@ static void test_road_tie(void **state)
 	(void)state;
 	et_game t;
 	t.nev = 0; /* the events from here on */
-	ct_start(&t, data, 2);
+	et_start_n(&t, OPS, data, 2);
 	et_ok(&t, "Red U 1,0 90 road E"); /* road D-U, Red's */
 	et_ok(&t, "Blue B 1,1 0");
 	et_ok(&t, "Red W -1,0 0");	    /* ends D's road westwards */
@@ -499,7 +499,7 @@ static void test_road_majority(void **state)
 	(void)state;
 	et_game t;
 	t.nev = 0; /* the events from here on */
-	ct_start(&t, data, 2);
+	et_start_n(&t, OPS, data, 2);
 	et_ok(&t, "Red U 1,0 90 road E"); /* Red's first road */
 	et_ok(&t, "Blue B 1,1 0");
 	et_ok(&t, "Red V 2,1 180 road N"); /* Red's second road */
@@ -528,7 +528,7 @@ static void test_road_loop(void **state)
 	(void)state;
 	et_game t;
 	t.nev = 0; /* the events from here on */
-	ct_start(&t, data, 2);
+	et_start_n(&t, OPS, data, 2);
 	et_ok(&t, "Red V 0,1 270 road E");
 	et_ok(&t, "Blue V 1,1 0");
 	et_ok(&t, "Red V 0,2 180");
@@ -548,7 +548,7 @@ static void test_wrapped_h_city(void **state)
 	et_game t;
 	t.nev = 0; /* the events from here on */
 	cc_data *d = counts("D1 G1 M1 N3 H1");
-	ct_start(&t, d, 2);
+	et_start_n(&t, OPS, d, 2);
 	et_ok(&t, "Red G 0,1 0 city E");
 	et_ok(&t, "Blue M -1,1 90"); /* shield */
 	et_ok(&t, "Red N 1,1 180");
@@ -565,8 +565,8 @@ static void test_wrapped_h_city(void **state)
 	 * through both caps of H: once, 3 points */
 	assert_true(OPS->over(t.g));
 	et_bad(&t, "Red U 1,0 90", "game-over", 0, NULL); /* engine-level too */
-	ct_finish(&t);
-	ct_finish(&t); /* idempotent */
+	et_finish(&t);
+	et_finish(&t); /* idempotent */
 	assert_int_equal(t.nev, 2);
 	assert_string_equal(t.ev[1].kind, "farm");
 	assert_int_equal(et_field(&t.ev[1], "cities"), 1);
@@ -588,7 +588,7 @@ static void test_several_at_once(void **state)
 	(void)state;
 	et_game t;
 	t.nev = 0; /* the events from here on */
-	ct_start(&t, data, 2);
+	et_start_n(&t, OPS, data, 2);
 	et_ok(&t, "Red B 0,1 0 cloister");
 	et_ok(&t, "Blue W -1,0 0 road E");
 	et_ok(&t, "Red E 0,-1 180"); /* closes D's city: nobody's */
@@ -621,7 +621,7 @@ static void test_place_and_score(void **state)
 	(void)state;
 	et_game t;
 	t.nev = 0; /* the events from here on */
-	ct_start(&t, data, 2);
+	et_start_n(&t, OPS, data, 2);
 	et_ok(&t, "Red E 0,-1 180 city S");
 	assert_int_equal(t.nev, 1);
 	assert_int_equal(((cc_game *)t.g)->supply[0], 7);
@@ -635,13 +635,13 @@ static void test_final_incomplete(void **state)
 	et_game t;
 	t.nev = 0; /* the events from here on */
 	cc_data *d = counts("D1 E1 U1 M1 B1");
-	ct_start(&t, d, 2);
+	et_start_n(&t, OPS, d, 2);
 	et_ok(&t, "Red E 0,-1 180 field NL");
 	et_ok(&t, "Blue U 1,0 90 road E");
 	et_ok(&t, "Red M 1,-1 0 city N");
 	et_ok(&t, "Blue B 0,1 0 cloister");
 	assert_int_equal(t.nev, 0);
-	ct_finish(&t);
+	et_finish(&t);
 	assert_int_equal(t.nev, 4);
 	assert_string_equal(t.ev[0].kind, "incomplete-road");
 	assert_int_equal(t.ev[0].delta[1], 2);
@@ -668,13 +668,13 @@ static void finished_snapshot(const char *tiles, const char *const *turns, bool 
 {
 	et_game t, c;
 	cc_data *d = counts(tiles);
-	ct_start(&t, d, 2);
+	et_start_n(&t, OPS, d, 2);
 	for (size_t i = 0; turns[i]; i++)
 		et_ok(&t, turns[i]);
 	assert_true(OPS->over(t.g));
 	et_bad(&t, "Red U 1,0 90", "game-over", 1, "all 2 tiles have been drawn");
 	if (final)
-		ct_finish(&t);
+		et_finish(&t);
 	char snap[1024];
 	et_snapshot(&t, snap, sizeof snap);
 	assert_null(strstr(snap, "turn"));
@@ -684,8 +684,8 @@ static void finished_snapshot(const char *tiles, const char *const *turns, bool 
 	assert_true(OPS->over(c.g));
 	et_bad(&c, "Blue U 1,0 90", "game-over", 1, "the game is over");
 	et_bad(&c, "Red U 1,0 90", "game-over", 1, NULL);
-	ct_finish(&c);
-	ct_finish(&t);
+	et_finish(&c);
+	et_finish(&t);
 	arb_standing a, b;
 	OPS->standing(t.g, &a);
 	OPS->standing(c.g, &b);
@@ -714,11 +714,11 @@ static void farms(const char *opt, int want_red, size_t want_events)
 	t.nev = 0; /* the events from here on */
 	cc_data *d = counts("D1 E1 U2");
 	const char *const opts[] = { opt, NULL };
-	assert_int_equal(ct_try_start(&t, d, 2, opt ? opts : NULL), 0);
+	assert_int_equal(et_try_start_n(&t, OPS, d, 2, opt ? opts : NULL), 0);
 	et_ok(&t, "Red E 0,-1 180 field NL");
 	et_ok(&t, "Blue U 1,0 90");
 	et_ok(&t, "Red U -1,0 90 field NL");
-	ct_finish(&t);
+	et_finish(&t);
 	assert_int_equal(t.nev, want_events);
 	assert_int_equal(et_score(&t, 0), want_red);
 	assert_int_equal(et_score(&t, 1), 0);
@@ -740,7 +740,7 @@ static void test_dump(void **state)
 {
 	(void)state;
 	et_game t;
-	ct_start(&t, data, 2);
+	et_start_n(&t, OPS, data, 2);
 	et_ok(&t, "Red U 1,0 90 road E");
 	arb_buf b = { 0 };
 	OPS->dump(t.g, 0, &b);
@@ -777,7 +777,7 @@ static void test_moves(void **state)
 	(void)state;
 	et_game t;
 	static move_list log;
-	ct_start(&t, data, 2);
+	et_start_n(&t, OPS, data, 2);
 	cc_move next = { .type = 'C' - 'A' };
 	log.n = 0;
 	/* C fits only above D, in any rotation: 4 placements x (1 + city) */

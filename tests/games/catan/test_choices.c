@@ -157,9 +157,9 @@ static void try_all(stats *st, const cat_game *start, cat_game *w, cat_game *pro
  * choices listed before it. */
 static void one_game(stats *st, const char *seats, const char *opts, uint64_t seed, bool check)
 {
-	cat_game *g = tt_game_opts(seats, opts, NULL);
-	cat_game *w = tt_game_opts(seats, opts, NULL);
-	cat_game *probe = tt_game_opts(seats, opts, NULL);
+	cat_game *g = et_new_game(seats, opts, NULL);
+	cat_game *w = et_new_game(seats, opts, NULL);
+	cat_game *probe = et_new_game(seats, opts, NULL);
 	assert_non_null(g);
 	assert_non_null(w);
 	assert_non_null(probe);
@@ -286,7 +286,7 @@ static void test_gen_actions_are_listed(void **state)
 static void test_positions(void **state)
 {
 	(void)state;
-	cat_game *g = tt_game("Red Blue White");
+	cat_game *g = et_new_game_ok("Red Blue White");
 	listing l = { { 0 }, 0 };
 	assert_int_equal(cat_choices(g, 1, "", collect, &l), 0); /* Blue waits */
 	assert_int_equal(cat_choices(g, 0, "", collect, &l), 54);
@@ -306,13 +306,13 @@ static void test_positions(void **state)
 	catan_game.destroy(g);
 
 	/* a discard of 10 from a hand of 4 of each resource */
-	g = tt_game_opts("Red Blue White", "start-resources=none", NULL);
-	tt_ok(g, "Red settlement e3 road e3-f3");
-	tt_ok(g, "Blue settlement c3 road c3-d3");
-	tt_ok(g, "White settlement h3 road h3-i3");
-	tt_ok(g, "White settlement i5 road h5-i5");
-	tt_ok(g, "Blue settlement c5 road c5-d5");
-	tt_ok(g, "Red settlement f5 road f5-g5");
+	g = et_new_game("Red Blue White", "start-resources=none", NULL);
+	et_ok(et_on(g), "Red settlement e3 road e3-f3");
+	et_ok(et_on(g), "Blue settlement c3 road c3-d3");
+	et_ok(et_on(g), "White settlement h3 road h3-i3");
+	et_ok(et_on(g), "White settlement i5 road h5-i5");
+	et_ok(et_on(g), "Blue settlement c5 road c5-d5");
+	et_ok(et_on(g), "Red settlement f5 road f5-g5");
 	tt_give(g, 1, "4brick+4lumber+4wool+4grain+4ore");
 	const char *s2 = "Red roll 3+4";
 	nt = arb_split_tokens(s2, strlen(s2), 1, 1, tok, 16);
@@ -338,5 +338,5 @@ int main(void)
 		cmocka_unit_test(test_positions),
 		cmocka_unit_test(test_gen_actions_are_listed),
 	};
-	return cmocka_run_group_tests(tests, tt_setup_data, tt_teardown_data);
+	return cmocka_run_group_tests(tests, et_setup_data, et_teardown_data);
 }

@@ -10,7 +10,7 @@
 static void test_hex_corners(void **state)
 {
 	(void)state;
-	cat_game *g = tt_game("Red Blue White");
+	cat_game *g = et_new_game_ok("Red Blue White");
 	const cat_geom *G = &g->d->g;
 	/* the doc: rows of 3, 4, 5, 4, 3 hexes, the first centred on column
 	 * d, c, b, c, d; two columns between neighbours */
@@ -58,5 +58,5 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_hex_corners),
 	};
-	return cmocka_run_group_tests(tests, tt_setup_data, tt_teardown_data);
+	return cmocka_run_group_tests(tests, et_setup_data, et_teardown_data);
 }

@@ -31,9 +31,9 @@ typedef struct stats {
 static unsigned gen_game(const char *seats, const char *opts, const char *setup, uint64_t seed,
 			 arb_buf *text, stats *st)
 {
-	cat_game *g = tt_game_opts(seats, opts, setup);
+	cat_game *g = et_new_game(seats, opts, setup);
 	if (!g)
-		fail_msg("create: %s", tt_rej.msg);
+		fail_msg("create: %s", et_shared.rej.msg);
 	uint64_t rng = seed;
 	arb_buf line = { 0 }, again = { 0 };
 	unsigned n = 0;
@@ -189,14 +189,14 @@ static void test_from_snapshot(void **state)
 	stats st;
 	memset(&st, 0, sizeof st);
 	for (uint64_t seed = 1; seed <= 30; seed++) {
-		cat_game *g = tt_game_opts("Red Blue White Orange", NULL, NULL);
+		cat_game *g = et_new_game("Red Blue White Orange", NULL, NULL);
 		assert_non_null(g);
 		uint64_t rng = seed;
 		arb_buf line = { 0 }, snap = { 0 };
 		for (unsigned n = 0; n < 40 && !catan_game.over(g); n++) {
 			arb_buf_reset(&line);
 			assert_int_equal(catan_game.random_turn(g, &rng, &line), 0);
-			tt_ok(g, line.p);
+			et_ok(et_on(g), line.p);
 		}
 		catan_game.snapshot(g, &snap);
 		catan_game.destroy(g);
@@ -249,5 +249,5 @@ int main(void)
 		cmocka_unit_test(test_variable_board), cmocka_unit_test(test_from_snapshot),
 		cmocka_unit_test(test_determinism),
 	};
-	return cmocka_run_group_tests(tests, tt_setup_data, tt_teardown_data);
+	return cmocka_run_group_tests(tests, et_setup_data, et_teardown_data);
 }

@@ -29,8 +29,8 @@ static void test_generated_games(void **state)
 	for (unsigned seed = 1; seed <= 40; seed++) {
 		const char *seats = seed % 2 ? "Red Blue White" : "Red Blue White Orange";
 		const char *opts = seed % 3 == 0 ? "phases=combined" : NULL;
-		cat_game *g = tt_game_opts(seats, opts, NULL);
-		cat_game *h = tt_game_opts(seats, opts, NULL);
+		cat_game *g = et_new_game(seats, opts, NULL);
+		cat_game *h = et_new_game(seats, opts, NULL);
 		assert_non_null(g);
 		assert_non_null(h);
 		uint64_t rng = seed * 7919u;
@@ -55,7 +55,7 @@ static void test_generated_games(void **state)
 			arb_buf_reset(&line);
 			catan_game.format(g, &m, &line);
 			/* The text replays on a fresh game, and formats back. */
-			tt_ok(h, line.p);
+			et_ok(et_on(h), line.p);
 			assert_memory_equal(&g->s, &h->s, sizeof g->s);
 			arb_token tok[256];
 			size_t nt = arb_split_tokens(line.p, line.len, 1, 1, tok, 256);
@@ -71,9 +71,10 @@ static void test_generated_games(void **state)
 			if (t % 7 == 0 && !g->s.over) {
 				arb_buf snap = { 0 };
 				catan_game.snapshot(g, &snap);
-				cat_game *k = tt_game_opts(seats, opts, snap.p);
+				cat_game *k = et_new_game(seats, opts, snap.p);
 				if (!k)
-					fail_msg("snapshot refused: %s: %s", tt_rej.msg, snap.p);
+					fail_msg("snapshot refused: %s: %s", et_shared.rej.msg,
+						 snap.p);
 				cat_state a = g->s, b = k->s;
 				a.turns = b.turns = 0;
 				assert_memory_equal(&a, &b, sizeof a);
@@ -127,5 +128,5 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_generated_games),
 	};
-	return cmocka_run_group_tests(tests, tt_setup_data, tt_teardown_data);
+	return cmocka_run_group_tests(tests, et_setup_data, et_teardown_data);
 }

@@ -83,7 +83,7 @@ static void building(cat_game *g, unsigned seat, const char *node)
 static void test_shapes(void **state)
 {
 	(void)state;
-	cat_game *g = tt_game("Red Blue White");
+	cat_game *g = et_new_game_ok("Red Blue White");
 	/* A line of 4 with a branch of 2 at its middle: 4 or 2+2... the
 	 * longest is 2 + 2 = 4 along the line, or branch + half line. */
 	roads(g, RED, "a4-b4 b4-c4 c4-d4 d4-e4");
@@ -95,7 +95,7 @@ static void test_shapes(void **state)
 	assert_int_equal(cat_trail(g, &g->s, RED), 4);
 	/* A hexagon (hex I: c3 d3 d4? no: I = c3 d3? -> I's corners are
 	 * d3 N, e3 NE, e4 SE, d4 S, c4 SW, c3 NW). */
-	cat_game *h = tt_game("Red Blue White");
+	cat_game *h = et_new_game_ok("Red Blue White");
 	roads(h, BLUE, "c3-d3 d3-e3 e3-e4 d4-e4 c4-d4 c3-c4");
 	assert_int_equal(cat_trail(h, &h->s, BLUE), 6); /* a loop: all */
 	roads(h, BLUE, "e4-f4 f4-g4");			/* a tail */
@@ -112,7 +112,7 @@ static void test_shapes(void **state)
 	catan_game.destroy(h);
 	catan_game.destroy(g);
 	/* Two loops sharing a node (figure eight) count every road. */
-	g = tt_game("Red Blue White");
+	g = et_new_game_ok("Red Blue White");
 	roads(g, WHITE,
 	      "c3-d3 d3-e3 e3-e4 d4-e4 c4-d4 c3-c4 "
 	      "e3-f3 f3-g3 g3-g4 f4-g4 e4-f4");
@@ -128,7 +128,7 @@ static void test_random_networks(void **state)
 	(void)state;
 	unsigned seed = 12345;
 	for (unsigned round = 0; round < 3000; round++) {
-		cat_game *g = tt_game("Red Blue White");
+		cat_game *g = et_new_game_ok("Red Blue White");
 		unsigned n = 1 + round % 15;
 		for (unsigned i = 0; i < n; i++) {
 			seed = seed * 1103515245u + 12345u;
@@ -158,7 +158,7 @@ static void test_memo_of_trails(void **state)
 {
 	(void)state;
 	unsigned seed = 777, recalled = 0;
-	cat_game *g = tt_game("Red Blue White");
+	cat_game *g = et_new_game_ok("Red Blue White");
 	g->trails = cat_trail_memo_new();
 	for (unsigned round = 0; round < 6000; round++) {
 		memset(g->s.edge_owner, 0, sizeof g->s.edge_owner);
@@ -203,23 +203,23 @@ static void test_card_first_and_longer(void **state)
 	cat_game *g = tt_opened(NULL);
 	tt_give(g, RED, "5brick+5lumber");
 	/* Red: e3-f3 (1) + f3-g3 g3-g4 f4-g4 e4-f4 = 5 */
-	tt_ok(g, "Red roll 6+6 road f3-g3 road g3-g4 road f4-g4 longest none "
-		 "road e4-f4 longest Red score Red 4");
-	assert_non_null(strstr(tt_events, "longest-road:Red built a road at "
-					  "e4-f4: longest road goes from nobody to Red"));
+	et_ok(et_on(g), "Red roll 6+6 road f3-g3 road g3-g4 road f4-g4 longest none "
+			"road e4-f4 longest Red score Red 4");
+	assert_non_null(strstr(et_shared.events, "longest-road:Red built a road at "
+						 "e4-f4: longest road goes from nobody to Red"));
 	/* Blue reaches 5 too: Red keeps it; 6 takes it. */
 	roads(g, BLUE, "i3-j3 j3-k3 k3-k4"); /* h3-i3 + 3 = 4 */
 	tt_give(g, BLUE, "2brick+2lumber");
-	tt_ok(g, "Blue roll 6+6 road j4-k4 longest Red");
+	et_ok(et_on(g), "Blue roll 6+6 road j4-k4 longest Red");
 	assert_int_equal(g->s.p[BLUE].road_len, 5);
-	tt_ok(g, "White roll 6+6");
-	tt_ok(g, "Red roll 6+6");
-	tt_events[0] = 0;
-	tt_ok(g, "Blue roll 6+6 road i4-j4 longest Blue score Blue 4 "
-		 "score Red 2");
-	assert_string_equal(tt_events, "longest-road:Blue built a road at "
-				       "i4-j4: longest road goes from Red to Blue (6 "
-				       "roads)\n");
+	et_ok(et_on(g), "White roll 6+6");
+	et_ok(et_on(g), "Red roll 6+6");
+	et_shared.events[0] = 0;
+	et_ok(et_on(g), "Blue roll 6+6 road i4-j4 longest Blue score Blue 4 "
+			"score Red 2");
+	assert_string_equal(et_shared.events, "longest-road:Blue built a road at "
+					      "i4-j4: longest road goes from Red to Blue (6 "
+					      "roads)\n");
 	catan_game.destroy(g);
 }
 
@@ -236,21 +236,22 @@ static void test_break_sets_aside(void **state)
 	g->s.lr = BLUE;
 	assert_int_equal(g->s.p[BLUE].road_len, 6);
 	assert_int_equal(g->s.p[RED].road_len, 5);
-	tt_ok(g, "Red roll 6+6");
-	tt_ok(g, "Blue roll 6+6");
+	et_ok(et_on(g), "Red roll 6+6");
+	et_ok(et_on(g), "Blue roll 6+6");
 	tt_give(g, WHITE, "3brick+3lumber+wool+grain");
-	tt_events[0] = 0;
-	tt_ok(g, "White roll 6+6 road f5-g5 road f4-f5 longest Blue "
-		 "settlement f4 longest none");
-	assert_string_equal(tt_events, "settlement:White builds a settlement at f4: 1 point\n"
-				       "longest-road:a settlement at f4 broke Blue's road: longest "
-				       "road goes from Blue to nobody (the longest roads tie at 5, "
-				       "the card is set aside)\n");
+	et_shared.events[0] = 0;
+	et_ok(et_on(g), "White roll 6+6 road f5-g5 road f4-f5 longest Blue "
+			"settlement f4 longest none");
+	assert_string_equal(et_shared.events,
+			    "settlement:White builds a settlement at f4: 1 point\n"
+			    "longest-road:a settlement at f4 broke Blue's road: longest "
+			    "road goes from Blue to nobody (the longest roads tie at 5, "
+			    "the card is set aside)\n");
 	assert_int_equal(g->s.p[BLUE].road_len, 4);
 	assert_int_equal(g->s.p[WHITE].road_len, 5);
 	/* A single longest road takes the card again. */
 	tt_give(g, RED, "brick+lumber");
-	tt_ok(g, "Red roll 6+6 road j2-j3 longest Red score Red 4");
+	et_ok(et_on(g), "Red roll 6+6 road j2-j3 longest Red score Red 4");
 	catan_game.destroy(g);
 }
 
@@ -265,13 +266,13 @@ static void test_break_passes_or_keeps(void **state)
 	roads(g, BLUE, "b4-c4 c4-d4 d4-e4 e4-f4 f4-g4 g4-h4");
 	roads(g, RED, "e2-f2 f2-g2 h2-i2 i2-j2");
 	g->s.lr = BLUE;
-	tt_ok(g, "Red roll 6+6");
-	tt_ok(g, "Blue roll 6+6");
+	et_ok(et_on(g), "Red roll 6+6");
+	et_ok(et_on(g), "Blue roll 6+6");
 	tt_give(g, WHITE, "3brick+3lumber");
-	tt_ok(g, "White roll 6+6 road f5-g5 road f4-f5 settlement f4 "
-		 "longest Red");
-	assert_non_null(strstr(tt_events, "broke Blue's road: longest road "
-					  "goes from Blue to Red"));
+	et_ok(et_on(g), "White roll 6+6 road f5-g5 road f4-f5 settlement f4 "
+			"longest Red");
+	assert_non_null(strstr(et_shared.events, "broke Blue's road: longest road "
+						 "goes from Blue to Red"));
 	catan_game.destroy(g);
 
 	for (unsigned opt = 0; opt < 2; opt++) {
@@ -279,14 +280,14 @@ static void test_break_passes_or_keeps(void **state)
 		roads(g, BLUE, "a4-b4 b4-c4 c4-d4 d4-e4 e4-f4 f4-g4 g4-h4");
 		roads(g, RED, "e2-f2 f2-g2 h2-i2 i2-j2");
 		g->s.lr = BLUE;
-		tt_ok(g, "Red roll 6+6");
-		tt_ok(g, "Blue roll 6+6");
+		et_ok(et_on(g), "Red roll 6+6");
+		et_ok(et_on(g), "Blue roll 6+6");
 		tt_give(g, WHITE, "3brick+3lumber");
 		/* Blue 7 -> 5 (a4..f4), tied with Red's 5. */
-		tt_ok(g, opt ? "White roll 6+6 road f5-g5 road f4-f5 "
-			       "settlement f4 longest none"
-			     : "White roll 6+6 road f5-g5 road f4-f5 "
-			       "settlement f4 longest Blue");
+		et_ok(et_on(g), opt ? "White roll 6+6 road f5-g5 road f4-f5 "
+				      "settlement f4 longest none"
+				    : "White roll 6+6 road f5-g5 road f4-f5 "
+				      "settlement f4 longest Blue");
 		catan_game.destroy(g);
 	}
 }
@@ -299,17 +300,17 @@ static void test_win_at_turn_start(void **state)
 	roads(g, BLUE, "b4-c4 c4-d4 d4-e4 e4-f4 f4-g4 g4-h4");
 	roads(g, RED, "e2-f2 f2-g2 h2-i2 i2-j2");
 	g->s.lr = BLUE;
-	g->s.p[RED].cities = 3; /* 2 + 6 = 8 points, + the road = 10 */
-	tt_unchecked();		/* cities the board does not show */
+	g->s.p[RED].cities = 3;	  /* 2 + 6 = 8 points, + the road = 10 */
+	et_unchecked(&et_shared); /* cities the board does not show */
 	assert_int_equal(cat_vp(g, RED), 8);
-	tt_ok(g, "Red roll 6+6");
-	tt_ok(g, "Blue roll 6+6");
+	et_ok(et_on(g), "Red roll 6+6");
+	et_ok(et_on(g), "Blue roll 6+6");
 	tt_give(g, WHITE, "3brick+3lumber");
-	tt_ok(g, "White roll 6+6 road f5-g5 road f4-f5 settlement f4");
+	et_ok(et_on(g), "White roll 6+6 road f5-g5 road f4-f5 settlement f4");
 	assert_true(catan_game.over(g));
 	assert_int_equal(g->s.winner, RED);
-	assert_non_null(strstr(tt_events, "win:Red has 10 points when their "
-					  "turn comes and wins"));
+	assert_non_null(strstr(et_shared.events, "win:Red has 10 points when their "
+						 "turn comes and wins"));
 	catan_game.destroy(g);
 }
 
@@ -342,7 +343,7 @@ static void test_random_games(void **state)
 	(void)state;
 	unsigned seed = 99, won = 0, lr = 0, la = 0;
 	for (unsigned game = 0; game < 20; game++) {
-		cat_game *g = tt_game(game % 2 ? "Red Blue White Orange" : "Red Blue White");
+		cat_game *g = et_new_game_ok(game % 2 ? "Red Blue White Orange" : "Red Blue White");
 		if (game % 4 >= 2) /* as a view's search plays them */
 			g->trails = cat_trail_memo_new();
 		for (unsigned turn = 0; turn < 400 && !g->s.over; turn++) {
@@ -367,7 +368,7 @@ static void test_random_games(void **state)
 			size_t k = (seed >> 8) % n;
 			if (k < n / 2 && (seed >> 20) % 4)
 				k = n - 1 - k;
-			tt_ok(g, rnd_moves[k]);
+			et_ok(et_on(g), rnd_moves[k]);
 			for (unsigned p = 0; p < g->nseats; p++) {
 				assert_int_equal(cat_vp(g, p), recount(g, p));
 				assert_int_equal(g->s.p[p].road_len, ref_trail(g, p));
@@ -407,5 +408,5 @@ int main(void)
 		cmocka_unit_test(test_win_at_turn_start),
 		cmocka_unit_test(test_random_games),
 	};
-	return cmocka_run_group_tests(tests, tt_setup_data, tt_teardown_data);
+	return cmocka_run_group_tests(tests, et_setup_data, et_teardown_data);
 }

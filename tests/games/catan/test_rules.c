@@ -20,18 +20,19 @@ enum { RED, BLUE, WHITE, ORANGE };
 static void test_setup_snake_and_resources(void **state)
 {
 	(void)state;
-	cat_game *g = tt_game("Red Blue White");
-	tt_ok(g, "Red settlement e3 road e3-f3");
-	tt_bad(g, "Red settlement a3 road a3-a4", "turn-order", 1, "it is Blue's turn, not Red's");
-	tt_ok(g, "Blue settlement h3 road h3-i3");
-	tt_ok(g, "White settlement d5 road d5-e5");
+	cat_game *g = et_new_game_ok("Red Blue White");
+	et_ok(et_on(g), "Red settlement e3 road e3-f3");
+	et_bad(et_on(g), "Red settlement a3 road a3-a4", "turn-order", 1,
+	       "it is Blue's turn, not Red's");
+	et_ok(et_on(g), "Blue settlement h3 road h3-i3");
+	et_ok(et_on(g), "White settlement d5 road d5-e5");
 	/* Snake: White again, then Blue, then Red. */
-	tt_ok(g, "White settlement g5 road g5-h5");
+	et_ok(et_on(g), "White settlement g5 road g5-h5");
 	tt_hand_is(g, WHITE, "wool+2grain"); /* O grain, R grain, S wool */
 	tt_hand_is(g, RED, "nothing");	     /* first settlements give none */
-	tt_ok(g, "Blue settlement c2 road c2-d2");
+	et_ok(et_on(g), "Blue settlement c2 road c2-d2");
 	tt_hand_is(g, BLUE, "grain+ore"); /* A ore, D grain */
-	tt_ok(g, "Red settlement g2 road g2-h2");
+	et_ok(et_on(g), "Red settlement g2 road g2-h2");
 	tt_hand_is(g, RED, "lumber+2wool"); /* B wool, C lumber, F wool */
 	assert_int_equal(g->s.active, RED); /* the first seat starts */
 	assert_int_equal(cat_vp(g, RED), 2);
@@ -41,24 +42,24 @@ static void test_setup_snake_and_resources(void **state)
 static void test_setup_rules(void **state)
 {
 	(void)state;
-	cat_game *g = tt_game("Red Blue White");
-	tt_bad(g, "Red road e3-f3 settlement e3", "setup-placement", 5,
+	cat_game *g = et_new_game_ok("Red Blue White");
+	et_bad(et_on(g), "Red road e3-f3 settlement e3", "setup-placement", 5,
 	       "one settlement and then one road");
-	tt_bad(g, "Red settlement e3", "setup-placement", 1, "one road");
-	tt_bad(g, "Red settlement e3 road a3-a4", "setup-road", 24,
+	et_bad(et_on(g), "Red settlement e3", "setup-placement", 1, "one road");
+	et_bad(et_on(g), "Red settlement e3 road a3-a4", "setup-road", 24,
 	       "must touch the settlement just placed at e3");
-	tt_bad(g, "Red settlement e3 road e3-f3 road f3-f2", "setup-placement", 30,
+	et_bad(et_on(g), "Red settlement e3 road e3-f3 road f3-f2", "setup-placement", 30,
 	       "one settlement");
-	tt_ok(g, "Red settlement e3 road e3-f3");
-	tt_bad(g, "Blue settlement f3 road f3-f2", "distance-rule", 17,
+	et_ok(et_on(g), "Red settlement e3 road e3-f3");
+	et_bad(et_on(g), "Blue settlement f3 road f3-f2", "distance-rule", 17,
 	       "Blue cannot build a settlement at f3: Red's settlement at e3 "
 	       "is adjacent (distance rule)");
-	tt_bad(g, "Blue settlement e3 road e3-e4", "intersection-occupied", 17,
+	et_bad(et_on(g), "Blue settlement e3 road e3-e4", "intersection-occupied", 17,
 	       "Red's settlement is there");
-	tt_ok(g, "Blue settlement g3 road g3-h3");
+	et_ok(et_on(g), "Blue settlement g3 road g3-h3");
 	/* The set-up needs no road to reach the settlement. */
-	tt_ok(g, "White settlement a3 road a3-a4");
-	tt_ok(g, "White settlement k3 road k3-k4");
+	et_ok(et_on(g), "White settlement a3 road a3-a4");
+	et_ok(et_on(g), "White settlement k3 road k3-k4");
 	catan_game.destroy(g);
 }
 
@@ -71,19 +72,20 @@ static void test_production_city_and_robber(void **state)
 	tt_empty(g, RED);
 	tt_give(g, RED, "3ore+2grain");
 	/* A city producing 2 cards (rulebook "Stad": 2 cards per city). */
-	tt_ok(g, "Red roll 1+1 gets Red wool city g2");
+	et_ok(et_on(g), "Red roll 1+1 gets Red wool city g2");
 	tt_hand_is(g, RED, "wool");
 	assert_int_equal(cat_vp(g, RED), 3);
-	tt_ok(g, "Blue roll 6+6 gets Blue grain gets Red nothing");
-	tt_ok(g, "White roll 1+1 gets Red 2wool");
+	et_ok(et_on(g), "Blue roll 6+6 gets Blue grain gets Red nothing");
+	et_ok(et_on(g), "White roll 1+1 gets Red 2wool");
 	tt_hand_is(g, RED, "3wool");
-	tt_bad(g, "Red roll 1+1 gets Red wool", "assert-production", 19,
+	et_bad(et_on(g), "Red roll 1+1 gets Red wool", "assert-production", 19,
 	       "the record says Red gets wool from the roll of 2, but Red gets "
 	       "2wool");
 	/* The robber on B blocks it. */
 	g->s.robber = 1;
-	tt_ok(g, "Red roll 1+1 gets Red nothing");
-	tt_bad(g, "Blue gets Blue nothing roll 1+2", "assert-production", 6, "after the roll");
+	et_ok(et_on(g), "Red roll 1+1 gets Red nothing");
+	et_bad(et_on(g), "Blue gets Blue nothing roll 1+2", "assert-production", 6,
+	       "after the roll");
 	catan_game.destroy(g);
 }
 
@@ -97,7 +99,7 @@ static void test_bank_shortage(void **state)
 		 * (grain) owes White (g5) one.  Leave 1 wool in the bank. */
 		tt_give(g, WHITE, "15wool");
 		assert_int_equal(g->s.bank[R_WOOL], 1);
-		tt_ok(g, "Red roll 1+3");
+		et_ok(et_on(g), "Red roll 1+3");
 		if (opt == 0) { /* the rulebook: nobody gets anything */
 			tt_hand_is(g, WHITE, "16wool+2grain");
 		} else { /* per resource: grain still comes */
@@ -112,10 +114,11 @@ static void test_bank_shortage(void **state)
 	 * while the bank has it; Blue rolls, so Blue's wool comes first. */
 	cat_game *g = tt_opened("shortage=order");
 	tt_give(g, WHITE, "15wool");
-	tt_ok(g, "Red roll 6+6");
+	et_ok(et_on(g), "Red roll 6+6");
 	assert_int_equal(g->s.bank[R_WOOL], 1);
-	tt_bad(g, "Blue roll 1+3 gets Red wool", "assert-production", 20, "Red gets nothing");
-	tt_ok(g, "Blue roll 1+3 gets Blue wool gets Red nothing gets White grain");
+	et_bad(et_on(g), "Blue roll 1+3 gets Red wool", "assert-production", 20,
+	       "Red gets nothing");
+	et_ok(et_on(g), "Blue roll 1+3 gets Blue wool gets Red nothing gets White grain");
 	assert_int_equal(g->s.bank[R_WOOL], 0);
 	catan_game.destroy(g);
 	/* One seat owed more than the bank holds gets what is left, and the
@@ -123,12 +126,12 @@ static void test_bank_shortage(void **state)
 	g = tt_opened("shortage=order");
 	tt_empty(g, RED);
 	tt_give(g, RED, "3ore+2grain");
-	tt_ok(g, "Red roll 6+6 city g2");
-	tt_ok(g, "Blue roll 6+6");
-	tt_ok(g, "White roll 6+6");
+	et_ok(et_on(g), "Red roll 6+6 city g2");
+	et_ok(et_on(g), "Blue roll 6+6");
+	et_ok(et_on(g), "White roll 6+6");
 	tt_give(g, WHITE, "17wool");
 	assert_int_equal(g->s.bank[R_WOOL], 1);
-	tt_ok(g, "Red roll 1+3 gets Red wool gets Blue nothing");
+	et_ok(et_on(g), "Red roll 1+3 gets Red wool gets Blue nothing");
 	catan_game.destroy(g);
 	/* bank=N: a bank of N cards of each resource. */
 	g = tt_opened("bank=5");
@@ -139,12 +142,13 @@ static void test_bank_shortage(void **state)
 		cat_game *g = tt_opened(o[opt]);
 		tt_empty(g, RED);
 		tt_give(g, RED, "3ore+2grain");
-		tt_ok(g, "Red roll 6+6 city g2");
-		tt_ok(g, "Blue roll 6+6");
-		tt_ok(g, "White roll 6+6");
+		et_ok(et_on(g), "Red roll 6+6 city g2");
+		et_ok(et_on(g), "Blue roll 6+6");
+		et_ok(et_on(g), "White roll 6+6");
 		tt_give(g, WHITE, "17wool");
 		assert_int_equal(g->s.bank[R_WOOL], 1);
-		tt_ok(g, opt == 1 ? "Red roll 1+1 gets Red nothing" : "Red roll 1+1 gets Red wool");
+		et_ok(et_on(g),
+		      opt == 1 ? "Red roll 1+1 gets Red nothing" : "Red roll 1+1 gets Red wool");
 		catan_game.destroy(g);
 	}
 }
@@ -163,33 +167,33 @@ static void test_seven_thomas(void **state)
 	tt_give(g, RED, "6ore");			/* Kalle */
 	tt_give(g, BLUE, "7grain");			/* Peter */
 	tt_give(g, WHITE, "3lumber+3wool+2brick+3ore"); /* Thomas */
-	tt_bad(g, "Red roll 3+4 discard Blue 3grain", "discard-unneeded", 22,
+	et_bad(et_on(g), "Red roll 3+4 discard Blue 3grain", "discard-unneeded", 22,
 	       "Blue holds 7 cards and keeps them");
-	tt_bad(g, "Red roll 3+4 discard White 3lumber+wool", "discard-count", 22,
+	et_bad(et_on(g), "Red roll 3+4 discard White 3lumber+wool", "discard-count", 22,
 	       "White holds 11 cards and must discard 5, not 4");
-	tt_bad(g, "Red roll 3+4 discard White 5lumber", "discard-not-held", 22,
+	et_bad(et_on(g), "Red roll 3+4 discard White 5lumber", "discard-not-held", 22,
 	       "White discards 5 lumber but holds 3");
-	tt_bad(g, "Red roll 3+4 robber E steal Blue grain", "discard-missing", 14,
+	et_bad(et_on(g), "Red roll 3+4 robber E steal Blue grain", "discard-missing", 14,
 	       "White holds 11 cards and must discard 5 before the robber");
-	tt_bad(g,
+	et_bad(et_on(g),
 	       "Red roll 3+4 discard White 3lumber+2wool discard White "
 	       "3lumber+2wool",
 	       "discard-twice", 0, "already discarded");
-	tt_bad(g, "Red roll 3+4 discard White 3lumber+2wool", "robber-missing", 1,
+	et_bad(et_on(g), "Red roll 3+4 discard White 3lumber+2wool", "robber-missing", 1,
 	       "Red rolled a 7 and must move the robber");
-	tt_bad(g, "Red roll 3+4", "discard-missing", 1,
+	et_bad(et_on(g), "Red roll 3+4", "discard-missing", 1,
 	       "White holds 11 cards and must discard 5 after the 7");
-	tt_bad(g, "Red roll 3+4 discard White 3lumber+2wool road f3-g3", "robber-first", 42,
+	et_bad(et_on(g), "Red roll 3+4 discard White 3lumber+2wool road f3-g3", "robber-first", 42,
 	       "the robber come before");
-	tt_bad(g, "Red roll 3+4 discard White 3lumber+2wool robber J", "robber-must-move", 49,
-	       "already at J");
+	et_bad(et_on(g), "Red roll 3+4 discard White 3lumber+2wool robber J", "robber-must-move",
+	       49, "already at J");
 	/* E (hills 6) touches Red's e3 only: no victim, so no steal. */
-	tt_ok(g, "Red roll 3+4 discard White 3lumber+2wool robber E");
+	et_ok(et_on(g), "Red roll 3+4 discard White 3lumber+2wool robber E");
 	tt_hand_is(g, WHITE, "2brick+wool+3ore");
 	tt_hand_is(g, BLUE, "7grain");
 	tt_hand_is(g, RED, "6ore");
 	/* Robber to a hex with victims: the steal is required. */
-	tt_bad(g, "Blue roll 3+4 robber F", "steal-required", 22,
+	et_bad(et_on(g), "Blue roll 3+4 robber F", "steal-required", 22,
 	       "Blue must steal a card at F: Red holds 6 cards");
 	catan_game.destroy(g);
 }
@@ -199,29 +203,30 @@ static void test_robber_targets(void **state)
 	(void)state;
 	cat_game *g = tt_opened(NULL);
 	/* F touches Red's g2 and Blue's h3. */
-	tt_bad(g, "Red roll 3+4 robber F steal White grain", "steal-victim", 21,
+	et_bad(et_on(g), "Red roll 3+4 robber F steal White grain", "steal-victim", 21,
 	       "White has no settlement or city at F");
-	tt_bad(g, "Red roll 3+4 robber F steal Red wool", "steal-victim", 21,
+	et_bad(et_on(g), "Red roll 3+4 robber F steal Red wool", "steal-victim", 21,
 	       "cannot steal from themselves");
-	tt_bad(g, "Red roll 3+4 robber F steal Blue brick", "steal-card", 21,
+	et_bad(et_on(g), "Red roll 3+4 robber F steal Blue brick", "steal-card", 21,
 	       "Red cannot steal brick from Blue, who holds none");
-	tt_bad(g, "Red roll 3+4 robber F", "steal-required", 21, "must steal");
-	tt_ok(g, "Red roll 3+4 robber F steal Blue ore");
+	et_bad(et_on(g), "Red roll 3+4 robber F", "steal-required", 21, "must steal");
+	et_ok(et_on(g), "Red roll 3+4 robber F steal Blue ore");
 	tt_hand_is(g, RED, "lumber+2wool+ore");
 	tt_hand_is(g, BLUE, "grain");
 	/* A victim without cards: nothing to steal, no steal written. */
 	tt_empty(g, BLUE);
-	tt_ok(g, "Blue roll 3+4 robber K");
+	et_ok(et_on(g), "Blue roll 3+4 robber K");
 	/* The desert takes the robber only with robber=any. */
-	tt_bad(g, "White roll 3+4 robber J", "robber-token", 23,
+	et_bad(et_on(g), "White roll 3+4 robber J", "robber-token", 23,
 	       "the desert at J has none (Variant robber=any allows it)");
-	tt_bad(g, "White roll 1+1 robber E", "robber-without-seven", 16, "only after a roll of 7");
-	tt_bad(g, "White roll 1+1 discard Red ore", "discard-without-seven", 16,
+	et_bad(et_on(g), "White roll 1+1 robber E", "robber-without-seven", 16,
+	       "only after a roll of 7");
+	et_bad(et_on(g), "White roll 1+1 discard Red ore", "discard-without-seven", 16,
 	       "only after a roll of 7");
 	catan_game.destroy(g);
 	g = tt_opened("robber=any");
-	tt_ok(g, "Red roll 3+4 robber F steal Blue ore");
-	tt_ok(g, "Blue roll 3+4 robber J steal Red wool");
+	et_ok(et_on(g), "Red roll 3+4 robber F steal Blue ore");
+	et_ok(et_on(g), "Blue roll 3+4 robber J steal Red wool");
 	catan_game.destroy(g);
 }
 
@@ -237,20 +242,21 @@ static void test_domestic_trade(void **state)
 	tt_empty(g, RED);
 	tt_give(g, RED, "2lumber+3ore");
 	tt_give(g, WHITE, "brick");
-	tt_bad(g, "Red roll 6+6 trade Blue White ore for brick", "trade-not-active", 14,
+	et_bad(et_on(g), "Red roll 6+6 trade Blue White ore for brick", "trade-not-active", 14,
 	       "Blue may not trade with White during Red's turn");
-	tt_bad(g, "Red trade White lumber+ore for brick roll 6+6", "roll-first", 5,
+	et_bad(et_on(g), "Red trade White lumber+ore for brick roll 6+6", "roll-first", 5,
 	       "Red must roll the dice before trading");
-	tt_bad(g, "Red roll 6+6 trade White ore for nothing", "trade-gift", 14, "never given away");
-	tt_bad(g, "Red roll 6+6 trade White ore for ore+brick", "trade-like-for-like", 14,
+	et_bad(et_on(g), "Red roll 6+6 trade White ore for nothing", "trade-gift", 14,
+	       "never given away");
+	et_bad(et_on(g), "Red roll 6+6 trade White ore for ore+brick", "trade-like-for-like", 14,
 	       "cannot give and take ore");
-	tt_bad(g, "Red roll 6+6 trade White 3lumber for brick", "trade-not-held", 14,
+	et_bad(et_on(g), "Red roll 6+6 trade White 3lumber for brick", "trade-not-held", 14,
 	       "Red gives 3 lumber but holds 2");
-	tt_bad(g, "Red roll 6+6 trade White ore for 2brick", "trade-not-held", 14,
+	et_bad(et_on(g), "Red roll 6+6 trade White ore for 2brick", "trade-not-held", 14,
 	       "White gives 2 brick but holds 1");
-	tt_bad(g, "Red roll 6+6 trade Red ore for wool", "trade-not-active", 20,
+	et_bad(et_on(g), "Red roll 6+6 trade Red ore for wool", "trade-not-active", 20,
 	       "cannot trade with themselves");
-	tt_ok(g, "Red roll 6+6 trade Red White lumber+ore for brick road e3-e4");
+	et_ok(et_on(g), "Red roll 6+6 trade Red White lumber+ore for brick road e3-e4");
 	tt_hand_is(g, RED, "2ore");
 	catan_game.destroy(g);
 }
@@ -260,58 +266,58 @@ static void test_trade_phases(void **state)
 	(void)state;
 	cat_game *g = tt_opened(NULL);
 	tt_give(g, RED, "brick+lumber+5ore+wool+grain");
-	tt_bad(g, "Red roll 6+6 road e3-e4 trade bank 4ore for grain", "trade-after-build", 25,
-	       "trading comes before building");
-	tt_bad(g, "Red roll 6+6 buy knight trade bank 4ore for grain", "trade-after-build", 0,
-	       "already built");
+	et_bad(et_on(g), "Red roll 6+6 road e3-e4 trade bank 4ore for grain", "trade-after-build",
+	       25, "trading comes before building");
+	et_bad(et_on(g), "Red roll 6+6 buy knight trade bank 4ore for grain", "trade-after-build",
+	       0, "already built");
 	catan_game.destroy(g);
 	g = tt_opened("phases=combined");
 	tt_give(g, RED, "brick+lumber+4ore");
-	tt_ok(g, "Red roll 6+6 road e3-e4 trade bank 4ore for grain");
+	et_ok(et_on(g), "Red roll 6+6 road e3-e4 trade bank 4ore for grain");
 	catan_game.destroy(g);
 }
 
 static void test_maritime_kalle(void **state)
 {
 	(void)state;
-	cat_game *g = tt_game("Red Blue White");
+	cat_game *g = et_new_game_ok("Red Blue White");
 	/* Red on the 3:1 harbour c1-d1 and the wool harbour i5-j5; Blue on
 	 * the lumber harbour b2-b3 only; White on none. */
-	tt_ok(g, "Red settlement c1 road c1-d1");
-	tt_ok(g, "Blue settlement h3 road h3-i3");
-	tt_ok(g, "White settlement d5 road d5-e5");
-	tt_ok(g, "White settlement g5 road g5-h5");
-	tt_ok(g, "Blue settlement b3 road b3-c3");
-	tt_ok(g, "Red settlement i5 road i5-j5");
+	et_ok(et_on(g), "Red settlement c1 road c1-d1");
+	et_ok(et_on(g), "Blue settlement h3 road h3-i3");
+	et_ok(et_on(g), "White settlement d5 road d5-e5");
+	et_ok(et_on(g), "White settlement g5 road g5-h5");
+	et_ok(et_on(g), "Blue settlement b3 road b3-c3");
+	et_ok(et_on(g), "Red settlement i5 road i5-j5");
 	tt_hand_is(g, RED, "2wool");   /* P and S */
 	tt_hand_is(g, BLUE, "2grain"); /* D and H */
 	tt_empty(g, RED);
 	tt_give(g, RED, "3lumber+6wool");
 	/* Kalle: 3 lumber for 1 ore at the 3:1 harbour; 2 wool for 1 ore at
 	 * the wool harbour, and 4 wool for 2 other cards. */
-	tt_ok(g, "Red roll 6+6 trade bank 3lumber for ore "
-		 "trade bank 2wool for ore trade bank 4wool for brick+grain");
+	et_ok(et_on(g), "Red roll 6+6 trade bank 3lumber for ore "
+			"trade bank 2wool for ore trade bank 4wool for brick+grain");
 	tt_hand_is(g, RED, "brick+grain+2ore");
 	/* Blue: 2:1 only for lumber; a special harbour gives no 3:1. */
-	tt_bad(g, "Blue roll 6+6 trade bank 3grain for ore", "maritime-rate", 15,
+	et_bad(et_on(g), "Blue roll 6+6 trade bank 3grain for ore", "maritime-rate", 15,
 	       "Blue trades grain with the bank at 4:1, and 3 is no "
 	       "multiple of 4");
 	tt_give(g, BLUE, "8ore+2lumber");
-	tt_bad(g, "Blue roll 6+6 trade bank 8ore for grain", "maritime-rate", 15,
+	et_bad(et_on(g), "Blue roll 6+6 trade bank 8ore for grain", "maritime-rate", 15,
 	       "buy 2 from the bank, not 1");
-	tt_bad(g, "Blue roll 6+6 trade bank 4ore for ore", "trade-like-for-like", 15, "ore");
+	et_bad(et_on(g), "Blue roll 6+6 trade bank 4ore for ore", "trade-like-for-like", 15, "ore");
 	/* Kalle's 4:1: 4 ore for 1 lumber, with no harbour needed. */
-	tt_ok(g, "Blue roll 6+6 trade bank 4ore for lumber "
-		 "trade bank 4ore+2lumber for wool+grain");
+	et_ok(et_on(g), "Blue roll 6+6 trade bank 4ore for lumber "
+			"trade bank 4ore+2lumber for wool+grain");
 	tt_hand_is(g, BLUE, "lumber+wool+5grain"); /* 2 + two 12s + 1 */
 	catan_game.destroy(g);
 	/* The bank running out. */
 	g = tt_opened(NULL);
 	tt_give(g, BLUE, "19brick");
 	tt_give(g, RED, "4ore");
-	tt_bad(g, "Red roll 6+6 trade bank 4ore for brick", "bank-empty", 14,
+	et_bad(et_on(g), "Red roll 6+6 trade bank 4ore for brick", "bank-empty", 14,
 	       "the bank has no brick");
-	tt_ok(g, "Red roll 6+6 trade bank 4ore for grain");
+	et_ok(et_on(g), "Red roll 6+6 trade bank 4ore for grain");
 	catan_game.destroy(g);
 }
 
@@ -321,25 +327,26 @@ static void test_building(void **state)
 {
 	(void)state;
 	cat_game *g = tt_opened(NULL);
-	tt_bad(g, "Red road e3-e4 roll 6+6", "roll-first", 5, "must roll the dice before building");
-	tt_bad(g, "Red roll 6+6 road e3-e4", "cannot-afford", 14,
+	et_bad(et_on(g), "Red road e3-e4 roll 6+6", "roll-first", 5,
+	       "must roll the dice before building");
+	et_bad(et_on(g), "Red roll 6+6 road e3-e4", "cannot-afford", 14,
 	       "Red cannot pay for a road (brick+lumber) holding lumber+2wool");
 	tt_give(g, RED, "3brick+3lumber+wool+2grain+3ore");
-	tt_bad(g, "Red roll 6+6 road a3-a4", "road-unconnected", 19,
+	et_bad(et_on(g), "Red roll 6+6 road a3-a4", "road-unconnected", 19,
 	       "Red cannot build a road at a3-a4: it touches none of Red's "
 	       "roads");
-	tt_bad(g, "Red roll 6+6 road e3-f3", "path-occupied", 19, "Red's road is there");
-	tt_bad(g, "Red roll 6+6 settlement f3", "distance-rule", 25,
+	et_bad(et_on(g), "Red roll 6+6 road e3-f3", "path-occupied", 19, "Red's road is there");
+	et_bad(et_on(g), "Red roll 6+6 settlement f3", "distance-rule", 25,
 	       "Red cannot build a settlement at f3: Red's settlement at e3 is "
 	       "adjacent (distance rule)");
-	tt_bad(g, "Red roll 6+6 settlement a3", "settlement-unconnected", 25,
+	et_bad(et_on(g), "Red roll 6+6 settlement a3", "settlement-unconnected", 25,
 	       "none of Red's roads leads there");
-	tt_bad(g, "Red roll 6+6 city h3", "city-needs-settlement", 19,
+	et_bad(et_on(g), "Red roll 6+6 city h3", "city-needs-settlement", 19,
 	       "a city replaces one of Red's own settlements");
-	tt_bad(g, "Red roll 6+6 city g2 city g2", "city-needs-settlement", 27, "city at g2");
+	et_bad(et_on(g), "Red roll 6+6 city g2 city g2", "city-needs-settlement", 27, "city at g2");
 	tt_give(g, RED, "grain");
-	tt_ok(g, "Red roll 6+6 road f3-g3 road g3-g4 settlement g4 city g2 "
-		 "score Red 4");
+	et_ok(et_on(g), "Red roll 6+6 road f3-g3 road g3-g4 settlement g4 city g2 "
+			"score Red 4");
 	catan_game.destroy(g);
 }
 
@@ -350,15 +357,15 @@ static void test_blocked_by_opponent(void **state)
 	(void)state;
 	cat_game *g = tt_opened(NULL);
 	tt_give(g, RED, "2brick+lumber");
-	tt_ok(g, "Red roll 6+6 road f3-g3 road g3-g4");
-	tt_ok(g, "Blue roll 6+6");
+	et_ok(et_on(g), "Red roll 6+6 road f3-g3 road g3-g4");
+	et_ok(et_on(g), "Blue roll 6+6");
 	tt_give(g, WHITE, "3brick+3lumber");
-	tt_ok(g, "White roll 6+6 road h4-h5 road g4-h4 settlement g4");
+	et_ok(et_on(g), "White roll 6+6 road h4-h5 road g4-h4 settlement g4");
 	tt_give(g, RED, "brick+lumber");
-	tt_bad(g, "Red roll 6+6 road f4-g4", "road-unconnected", 19,
+	et_bad(et_on(g), "Red roll 6+6 road f4-g4", "road-unconnected", 19,
 	       "Red cannot build a road at f4-g4: White's settlement at g4 "
 	       "cuts it off from Red's road");
-	tt_ok(g, "Red roll 6+6 road e3-e4");
+	et_ok(et_on(g), "Red roll 6+6 road e3-e4");
 	catan_game.destroy(g);
 }
 
@@ -369,17 +376,17 @@ static void test_piece_limits(void **state)
 	/* Pretend Red has 5 settlements / 15 roads / 4 cities on the board. */
 	tt_give(g, RED, "5brick+5lumber+wool+grain+3ore+2grain");
 	g->s.p[RED].settlements = 5;
-	tt_bad(g, "Red roll 6+6 road f3-g3 road g3-g4 settlement g4", "no-pieces", 36,
+	et_bad(et_on(g), "Red roll 6+6 road f3-g3 road g3-g4 settlement g4", "no-pieces", 36,
 	       "Red has all 5 settlements on the board and "
 	       "must upgrade one to a city first");
 	g->s.p[RED].settlements = 2;
 	g->s.p[RED].roads = 15;
-	tt_bad(g, "Red roll 6+6 road f3-g3", "no-pieces", 14,
+	et_bad(et_on(g), "Red roll 6+6 road f3-g3", "no-pieces", 14,
 	       "Red has no roads left (all 15 are on the board)");
 	g->s.p[RED].roads = 2;
 	g->s.p[RED].cities = 4; /* with 0 settlements: 8 points, no win */
 	g->s.p[RED].settlements = 0;
-	tt_bad(g, "Red roll 6+6 city g2", "no-pieces", 14, "Red has no cities left");
+	et_bad(et_on(g), "Red roll 6+6 city g2", "no-pieces", 14, "Red has no cities left");
 	catan_game.destroy(g);
 }
 
@@ -389,28 +396,28 @@ static void test_dev_cards(void **state)
 {
 	(void)state;
 	cat_game *g = tt_opened(NULL);
-	tt_bad(g, "Red roll 6+6 buy knight", "cannot-afford", 14,
+	et_bad(et_on(g), "Red roll 6+6 buy knight", "cannot-afford", 14,
 	       "a development card (wool+grain+ore)");
 	tt_give(g, RED, "3wool+3grain+3ore");
-	tt_bad(g, "Red roll 6+6 buy knight play knight F steal Blue ore", "card-bought-this-turn",
-	       25, "may play it only from the next");
-	tt_bad(g, "Red play knight F steal Blue ore", "card-not-held", 5,
+	et_bad(et_on(g), "Red roll 6+6 buy knight play knight F steal Blue ore",
+	       "card-bought-this-turn", 25, "may play it only from the next");
+	et_bad(et_on(g), "Red play knight F steal Blue ore", "card-not-held", 5,
 	       "Red holds no knight card");
-	tt_ok(g, "Red roll 6+6 buy knight buy monopoly");
-	tt_ok(g, "Blue roll 6+6");
-	tt_ok(g, "White roll 6+6");
+	et_ok(et_on(g), "Red roll 6+6 buy knight buy monopoly");
+	et_ok(et_on(g), "Blue roll 6+6");
+	et_ok(et_on(g), "White roll 6+6");
 	/* A card may be played before the roll; one per turn. */
-	tt_bad(g,
+	et_bad(et_on(g),
 	       "Red play knight F steal Blue ore roll 6+6 play monopoly "
 	       "grain",
 	       "one-card-per-turn", 43, "already played");
-	tt_ok(g, "Red play knight F steal Blue ore roll 6+6");
+	et_ok(et_on(g), "Red play knight F steal Blue ore roll 6+6");
 	assert_int_equal(g->s.p[RED].knights, 1);
 	tt_hand_is(g, RED, "lumber+3wool+grain+2ore");
-	tt_ok(g, "Blue roll 6+6");
-	tt_ok(g, "White roll 6+6");
+	et_ok(et_on(g), "Blue roll 6+6");
+	et_ok(et_on(g), "White roll 6+6");
 	tt_hand_is(g, BLUE, "7grain"); /* 1 + six 12s */
-	tt_ok(g, "Red roll 1+1 play monopoly grain");
+	et_ok(et_on(g), "Red roll 1+1 play monopoly grain");
 	tt_hand_is(g, BLUE, "nothing");
 	tt_hand_is(g, WHITE, "wool");
 	tt_hand_is(g, RED, "lumber+4wool+10grain+2ore");
@@ -423,11 +430,11 @@ static void test_deck_limits(void **state)
 	cat_game *g = tt_opened(NULL);
 	tt_give(g, RED, "2wool+2grain+2ore");
 	g->s.deck[D_ROADS] = 0;
-	tt_bad(g, "Red roll 6+6 buy road-building", "deck-card", 18,
+	et_bad(et_on(g), "Red roll 6+6 buy road-building", "deck-card", 18,
 	       "no road-building card is left in the deck (all 2 have been "
 	       "drawn)");
 	memset(g->s.deck, 0, sizeof g->s.deck);
-	tt_bad(g, "Red roll 6+6 buy knight", "deck-empty", 14, "all gone");
+	et_bad(et_on(g), "Red roll 6+6 buy knight", "deck-empty", 14, "all gone");
 	catan_game.destroy(g);
 }
 
@@ -439,29 +446,30 @@ static void test_progress_cards(void **state)
 	g->s.p[RED].dev[D_ROADS] = 1;
 	g->s.deck[D_PLENTY]--;
 	g->s.deck[D_ROADS]--;
-	tt_bad(g, "Red play year-of-plenty 3brick", "plenty-two", 25,
+	et_bad(et_on(g), "Red play year-of-plenty 3brick", "plenty-two", 25,
 	       "exactly 2 cards from the bank, not 3");
-	tt_ok(g, "Red play year-of-plenty brick+ore roll 6+6");
+	et_ok(et_on(g), "Red play year-of-plenty brick+ore roll 6+6");
 	tt_hand_is(g, RED, "brick+lumber+2wool+ore");
-	tt_ok(g, "Blue roll 6+6");
-	tt_ok(g, "White roll 6+6");
-	tt_bad(g, "Red roll 6+6 play road-building f3-g3", "road-building-two", 14,
+	et_ok(et_on(g), "Blue roll 6+6");
+	et_ok(et_on(g), "White roll 6+6");
+	et_bad(et_on(g), "Red roll 6+6 play road-building f3-g3", "road-building-two", 14,
 	       "places 2 roads");
-	tt_bad(g, "Red roll 6+6 play road-building f3-g3 a3-a4", "road-unconnected", 0, "a3-a4");
-	tt_ok(g, "Red roll 6+6 play road-building f3-g3 g3-g4");
+	et_bad(et_on(g), "Red roll 6+6 play road-building f3-g3 a3-a4", "road-unconnected", 0,
+	       "a3-a4");
+	et_ok(et_on(g), "Red roll 6+6 play road-building f3-g3 g3-g4");
 	assert_int_equal(g->s.p[RED].roads, 4);
 	/* With one road piece left, one road is enough. */
 	g->s.p[WHITE].dev[D_ROADS] = 1;
 	g->s.p[WHITE].roads = 14;
-	tt_unchecked(); /* 14 roads the board does not show */
-	tt_ok(g, "Blue roll 6+6");
-	tt_ok(g, "White roll 6+6 play road-building f5-g5");
+	et_unchecked(&et_shared); /* 14 roads the board does not show */
+	et_ok(et_on(g), "Blue roll 6+6");
+	et_ok(et_on(g), "White roll 6+6 play road-building f5-g5");
 	/* Year of plenty with an empty bank. */
-	tt_bad(g, "Blue roll 6+6", "turn-order", 1, "Red's turn");
-	tt_ok(g, "Red roll 6+6");
+	et_bad(et_on(g), "Blue roll 6+6", "turn-order", 1, "Red's turn");
+	et_ok(et_on(g), "Red roll 6+6");
 	g->s.p[BLUE].dev[D_PLENTY] = 1;
 	tt_give(g, RED, "16ore");
-	tt_bad(g, "Blue play year-of-plenty 2ore roll 6+6", "bank-empty", 26,
+	et_bad(et_on(g), "Blue play year-of-plenty 2ore roll 6+6", "bank-empty", 26,
 	       "the bank has only 1 ore");
 	catan_game.destroy(g);
 }
@@ -488,14 +496,14 @@ static void test_largest_army(void **state)
 		NULL,
 	};
 	for (unsigned i = 0; turns[i]; i++)
-		tt_ok(g, turns[i]);
+		et_ok(et_on(g), turns[i]);
 	assert_int_equal(cat_vp(g, BLUE), 4);
 	assert_int_equal(cat_vp(g, RED), 2);
-	assert_non_null(strstr(tt_events, "largest-army:Red's 3 knights: "
-					  "largest army goes from nobody to Red"));
-	assert_non_null(strstr(tt_events, "largest-army:Blue's 4 knights: "
-					  "largest army goes from Red to Blue"));
-	tt_bad(g, "White roll 6+6 army Red", "assert-army", 21,
+	assert_non_null(strstr(et_shared.events, "largest-army:Red's 3 knights: "
+						 "largest army goes from nobody to Red"));
+	assert_non_null(strstr(et_shared.events, "largest-army:Blue's 4 knights: "
+						 "largest army goes from Red to Blue"));
+	et_bad(et_on(g), "White roll 6+6 army Red", "assert-army", 21,
 	       "the record says Red holds the largest army, but Blue does");
 	catan_game.destroy(g);
 }
@@ -506,22 +514,22 @@ static void test_turn_shape(void **state)
 {
 	(void)state;
 	cat_game *g = tt_opened(NULL);
-	tt_bad(g, "Red", "roll-missing", 1, "ends without a roll");
-	tt_bad(g, "Red roll 6+6 roll 1+1", "one-roll", 14, "already rolled");
-	tt_bad(g, "Blue roll 6+6", "turn-order", 1, "Red's turn");
-	tt_bad(g, "Red roll 6+6 score Red 3", "assert-score", 20,
+	et_bad(et_on(g), "Red", "roll-missing", 1, "ends without a roll");
+	et_bad(et_on(g), "Red roll 6+6 roll 1+1", "one-roll", 14, "already rolled");
+	et_bad(et_on(g), "Blue roll 6+6", "turn-order", 1, "Red's turn");
+	et_bad(et_on(g), "Red roll 6+6 score Red 3", "assert-score", 20,
 	       "the record says Red has 3 points, but Red has 2");
-	tt_bad(g, "Red roll 6+6 longest Red", "assert-longest", 22, "nobody does");
-	tt_bad(g, "Red roll 6+6 reveal vp", "reveal-not-held", 21,
+	et_bad(et_on(g), "Red roll 6+6 longest Red", "assert-longest", 22, "nobody does");
+	et_bad(et_on(g), "Red roll 6+6 reveal vp", "reveal-not-held", 21,
 	       "holds 0 hidden victory point cards, not 1");
-	tt_ok(g, "Red roll 6+6 longest none army none score Blue 2");
+	et_ok(et_on(g), "Red roll 6+6 longest none army none score Blue 2");
 	/* At most 40 actions in a line. */
 	char line[1024] = "Blue roll 6+6";
 	for (unsigned i = 0; i < 40; i++)
 		strcat(line, " army none");
-	tt_bad(g, line, "too-many-actions", 0, "at most 40 actions");
+	et_bad(et_on(g), line, "too-many-actions", 0, "at most 40 actions");
 	line[strlen(line) - 10] = 0;
-	tt_ok(g, line);
+	et_ok(et_on(g), line);
 	catan_game.destroy(g);
 }
 
@@ -537,12 +545,12 @@ static void test_win(void **state)
 	g->s.lr = RED;
 	g->s.p[RED].settlements = 2;
 	g->s.p[RED].cities = 2;
-	tt_unchecked(); /* pieces and a road the board lacks */
+	et_unchecked(&et_shared); /* pieces and a road the board lacks */
 	assert_int_equal(cat_vp(g, RED), 9);
 	tt_give(g, RED, "2wool+2grain+2ore+brick+lumber");
-	tt_bad(g, "Red roll 6+6 buy victory-point road f3-g3", "game-over", 32,
+	et_bad(et_on(g), "Red roll 6+6 buy victory-point road f3-g3", "game-over", 32,
 	       "Red has already won");
-	tt_ok(g, "Red roll 6+6 buy victory-point reveal 2vp");
+	et_ok(et_on(g), "Red roll 6+6 buy victory-point reveal 2vp");
 	assert_true(catan_game.over(g));
 	arb_standing st;
 	catan_game.standing(g, &st);
@@ -553,9 +561,9 @@ static void test_win(void **state)
 	assert_string_equal(st.bd_key[4], "vp_cards");
 	assert_int_equal(st.bd[RED][4], 2);
 	assert_int_equal(st.bd[RED][2], 2);
-	assert_non_null(strstr(tt_events, "win:Red has 10 points during their "
-					  "turn and wins"));
-	tt_bad(g, "Blue roll 6+6", "game-over", 1, "the game is over");
+	assert_non_null(strstr(et_shared.events, "win:Red has 10 points during their "
+						 "turn and wins"));
+	et_bad(et_on(g), "Blue roll 6+6", "game-over", 1, "the game is over");
 	catan_game.destroy(g);
 
 	/* vp-cards=revealed: only shown cards count. */
@@ -564,13 +572,13 @@ static void test_win(void **state)
 	g->s.deck[D_VP] -= 2;
 	g->s.p[RED].cities = 2;
 	g->s.p[RED].settlements = 4;
-	tt_unchecked(); /* pieces the board does not show */
+	et_unchecked(&et_shared); /* pieces the board does not show */
 	assert_int_equal(cat_vp(g, RED), 8);
-	tt_ok(g, "Red roll 6+6");
+	et_ok(et_on(g), "Red roll 6+6");
 	assert_false(catan_game.over(g));
-	tt_ok(g, "Blue roll 6+6");
-	tt_ok(g, "White roll 6+6");
-	tt_ok(g, "Red roll 6+6 reveal 2vp");
+	et_ok(et_on(g), "Blue roll 6+6");
+	et_ok(et_on(g), "White roll 6+6");
+	et_ok(et_on(g), "Red roll 6+6 reveal 2vp");
 	assert_true(catan_game.over(g));
 	catan_game.destroy(g);
 }
@@ -580,23 +588,23 @@ static void test_win(void **state)
 static void test_options(void **state)
 {
 	(void)state;
-	assert_null(tt_game_opts("Red Blue", NULL, NULL));
-	assert_string_equal(tt_rej.rule, "seat-count");
-	assert_null(tt_game_opts("Red Blue White", "friendly-robber", NULL));
-	assert_string_equal(tt_rej.rule, "unknown-option");
-	assert_non_null(strstr(tt_rej.msg, "known: edition, phases"));
-	assert_null(tt_game_opts("Red Blue White", "phases=loose", NULL));
-	assert_string_equal(tt_rej.rule, "bad-option");
-	assert_string_equal(tt_rej.msg, "option phases takes strict or combined");
-	cat_game *g = tt_game_opts("Red Blue White Orange", "edition=5", NULL);
+	assert_null(et_new_game("Red Blue", NULL, NULL));
+	assert_string_equal(et_shared.rej.rule, "seat-count");
+	assert_null(et_new_game("Red Blue White", "friendly-robber", NULL));
+	assert_string_equal(et_shared.rej.rule, "unknown-option");
+	assert_non_null(strstr(et_shared.rej.msg, "known: edition, phases"));
+	assert_null(et_new_game("Red Blue White", "phases=loose", NULL));
+	assert_string_equal(et_shared.rej.rule, "bad-option");
+	assert_string_equal(et_shared.rej.msg, "option phases takes strict or combined");
+	cat_game *g = et_new_game("Red Blue White Orange", "edition=5", NULL);
 	assert_non_null(g);
 	assert_int_equal(g->opt_phases, PH_COMBINED);
 	assert_int_equal(g->opt_robber, ROB_ANY);
 	assert_int_equal(g->opt_shortage, SH_RESOURCE);
 	catan_game.destroy(g);
-	g = tt_game_opts("Red Blue White", "start-resources=none", NULL);
+	g = et_new_game("Red Blue White", "start-resources=none", NULL);
 	for (unsigned i = 0; tt_open3[i]; i++)
-		tt_ok(g, tt_open3[i]);
+		et_ok(et_on(g), tt_open3[i]);
 	tt_hand_is(g, RED, "nothing");
 	catan_game.destroy(g);
 }
@@ -605,18 +613,18 @@ static void test_setup_tag(void **state)
 {
 	(void)state;
 	/* The beginner board written out equals the default. */
-	cat_game *g = tt_game_opts("Red Blue White", NULL,
-				   "hexes=O10,W2,L9,G12,B6,W4,B10,G9,L11,D,L3,O8,L8,O3,G4,W5,B5,"
-				   "G6,W11 harbours=3:1@c1-d1,grain@f1-g1,ore@i2-j2,3:1@k3-k4,"
-				   "wool@i5-j5,3:1@f6-g6,3:1@c6-d6,brick@b4-b5,lumber@b2-b3");
+	cat_game *g = et_new_game("Red Blue White", NULL,
+				  "hexes=O10,W2,L9,G12,B6,W4,B10,G9,L11,D,L3,O8,L8,O3,G4,W5,B5,"
+				  "G6,W11 harbours=3:1@c1-d1,grain@f1-g1,ore@i2-j2,3:1@k3-k4,"
+				  "wool@i5-j5,3:1@f6-g6,3:1@c6-d6,brick@b4-b5,lumber@b2-b3");
 	assert_non_null(g);
 	cat_board b;
-	cat_board_default(tt_data, &b);
+	cat_board_default(et_shared_data, &b);
 	assert_memory_equal(&b, &g->b, sizeof b);
 	catan_game.destroy(g);
 	/* The spiral from corner A with the desert in the centre lays A..R
 	 * round the outer ring (A D H M Q R S P L G C B), then E I N O K F. */
-	g = tt_game_opts("Red Blue White", NULL, "terrain=OWLGBWBGLDLOLOGWBGW start=A");
+	g = et_new_game("Red Blue White", NULL, "terrain=OWLGBWBGLDLOLOGWBGW start=A");
 	assert_non_null(g);		     /* the desert in the centre: all 18 on land */
 	assert_int_equal(g->b.token[0], 5);  /* A */
 	assert_int_equal(g->b.token[1], 10); /* B, last of the ring */
@@ -624,9 +632,9 @@ static void test_setup_tag(void **state)
 	assert_int_equal(g->b.token[5], 11); /* F, last */
 	assert_int_equal(g->b.token[9], 0);  /* J */
 	catan_game.destroy(g);
-	g = tt_game_opts("Red Blue White", NULL, "terrain=OWLGBWBGLLDOLOGWBGW start=A");
+	g = et_new_game("Red Blue White", NULL, "terrain=OWLGBWBGLLDOLOGWBGW start=A");
 	if (!g)
-		fail_msg("%s", tt_rej.msg);
+		fail_msg("%s", et_shared.rej.msg);
 	/* Order A D H M Q R S P L G C B | E I N O K F | J with tokens
 	 * 5 2 6 3 8 10 9 12 11 4 8 10 | 9 4 5 - 6 3 | 11 (K the desert). */
 	assert_int_equal(g->b.token[0], 5);   /* A */
@@ -651,14 +659,14 @@ static void test_setup_tag(void **state)
 	assert_int_equal(g->b.robber0, 10);
 	catan_game.destroy(g);
 	/* Starting at L turns the spiral: L gets A=5, G gets B=2. */
-	g = tt_game_opts("Red Blue White", NULL, "terrain=OWLGBWBGLDLOLOGWBGW start=L");
+	g = et_new_game("Red Blue White", NULL, "terrain=OWLGBWBGLDLOLOGWBGW start=L");
 	assert_non_null(g);
 	assert_int_equal(g->b.token[11], 5);  /* L */
 	assert_int_equal(g->b.token[6], 2);   /* G */
 	assert_int_equal(g->b.token[10], 9);  /* K, first of the inner ring */
 	assert_int_equal(g->b.token[14], 11); /* O, last */
 	catan_game.destroy(g);
-	g = tt_game_opts("Red Blue White", NULL, "terrain=OWLGBWBGLLDOLOGWBGW start=L");
+	g = et_new_game("Red Blue White", NULL, "terrain=OWLGBWBGLLDOLOGWBGW start=L");
 	assert_non_null(g);
 	assert_int_equal(g->b.token[11], 5);
 	assert_int_equal(g->b.token[6], 2);
@@ -697,13 +705,13 @@ static void test_setup_tag(void **state)
 		{ "terrain=OWLGBWBGLLDOLOGWBGW start=E", "corner hex" },
 	};
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-		g = tt_game_opts("Red Blue White", NULL, bad[i].setup);
+		g = et_new_game("Red Blue White", NULL, bad[i].setup);
 		if (g)
 			fail_msg("accepted Setup %s", bad[i].setup);
-		assert_string_equal(tt_rej.rule, "bad-setup");
-		if (!strstr(tt_rej.msg, bad[i].words))
-			fail_msg("'%s' lacks '%s'", tt_rej.msg, bad[i].words);
-		assert_int_equal(tt_rej.line, 3);
+		assert_string_equal(et_shared.rej.rule, "bad-setup");
+		if (!strstr(et_shared.rej.msg, bad[i].words))
+			fail_msg("'%s' lacks '%s'", et_shared.rej.msg, bad[i].words);
+		assert_int_equal(et_shared.rej.line, 3);
 	}
 }
 
@@ -719,26 +727,26 @@ static void test_parse_junk(void **state)
 	assert_int_equal(n, 4);
 	cat_move m;
 	memset(&m, 0, sizeof m);
-	assert_int_equal(catan_game.parse(g, tok, n, &m, &tt_rej), -1);
-	assert_string_equal(tt_rej.rule, "syntax");
-	tt_bad(g, "Red roll 7+1", "syntax", 10, "both dice");
-	tt_bad(g, "Red roll 8+", "syntax", 10, "or their sum");
-	tt_bad(g, "Red roll 1+1 trade bank 4ore", "syntax", 14, "'trade' needs");
-	tt_bad(g, "Red roll 1+1 trade bank 4ore lumber", "syntax", 30, "'for'");
-	tt_bad(g, "Red roll 1+1 road c1-e1", "syntax", 19, "a path between");
-	tt_bad(g, "Red roll 1+1 buy castle", "syntax", 18, "a development card");
-	tt_bad(g, "Red roll 1+1 discard Orange ore", "not-seated", 22,
+	assert_int_equal(catan_game.parse(g, tok, n, &m, &et_shared.rej), -1);
+	assert_string_equal(et_shared.rej.rule, "syntax");
+	et_bad(et_on(g), "Red roll 7+1", "syntax", 10, "both dice");
+	et_bad(et_on(g), "Red roll 8+", "syntax", 10, "or their sum");
+	et_bad(et_on(g), "Red roll 1+1 trade bank 4ore", "syntax", 14, "'trade' needs");
+	et_bad(et_on(g), "Red roll 1+1 trade bank 4ore lumber", "syntax", 30, "'for'");
+	et_bad(et_on(g), "Red roll 1+1 road c1-e1", "syntax", 19, "a path between");
+	et_bad(et_on(g), "Red roll 1+1 buy castle", "syntax", 18, "a development card");
+	et_bad(et_on(g), "Red roll 1+1 discard Orange ore", "not-seated", 22,
 	       "'Orange' is not a colour playing this game");
-	tt_bad(g, "Purple roll 1+1", "unknown-colour", 1, "'Purple'");
-	tt_bad(g, "Red roll 1+1 trade bank 4ore+ for lumber", "syntax", 25, "bundle");
-	tt_bad(g, "Red roll 1+1 play victory-point", "syntax", 19, "a card that is played");
-	tt_bad(g, "Red roll 1+1 dance", "syntax", 14, "'dance' is no action");
+	et_bad(et_on(g), "Purple roll 1+1", "unknown-colour", 1, "'Purple'");
+	et_bad(et_on(g), "Red roll 1+1 trade bank 4ore+ for lumber", "syntax", 25, "bundle");
+	et_bad(et_on(g), "Red roll 1+1 play victory-point", "syntax", 19, "a card that is played");
+	et_bad(et_on(g), "Red roll 1+1 dance", "syntax", 14, "'dance' is no action");
 	/* Aliases and case on input; canonical output. */
 	arb_token t2[16];
 	const char *alias = "red ROLL 1,1 Trade BANK 4Stone for WOOD settle c1";
 	n = arb_split_tokens(alias, strlen(alias), 1, 1, t2, 16);
 	memset(&m, 0, sizeof m);
-	assert_int_equal(catan_game.parse(g, t2, n, &m, &tt_rej), 0);
+	assert_int_equal(catan_game.parse(g, t2, n, &m, &et_shared.rej), 0);
 	arb_buf out = { 0 };
 	catan_game.format(g, &m, &out);
 	assert_string_equal(out.p, "Red roll 1+1 trade bank 4ore for lumber "
@@ -754,21 +762,21 @@ static void test_roll_sum(void **state)
 	(void)state;
 	cat_game *g = tt_opened(NULL);
 	tt_empty(g, RED);
-	tt_bad(g, "Red roll 13", "syntax", 10, "their sum (2..12)");
-	tt_bad(g, "Red roll 1", "syntax", 10, "their sum (2..12)");
-	tt_bad(g, "Red roll 0", "syntax", 10, "their sum (2..12)");
-	tt_bad(g, "Red roll 2 gets Red 2wool", "assert-production", 17,
+	et_bad(et_on(g), "Red roll 13", "syntax", 10, "their sum (2..12)");
+	et_bad(et_on(g), "Red roll 1", "syntax", 10, "their sum (2..12)");
+	et_bad(et_on(g), "Red roll 0", "syntax", 10, "their sum (2..12)");
+	et_bad(et_on(g), "Red roll 2 gets Red 2wool", "assert-production", 17,
 	       "the roll of 2, but Red gets wool");
-	tt_ok(g, "Red roll 2 gets Red wool");
+	et_ok(et_on(g), "Red roll 2 gets Red wool");
 	tt_hand_is(g, RED, "wool");
-	tt_bad(g, "Blue roll 7", "robber-missing", 1, "rolled a 7");
-	tt_ok(g, "Blue roll 7 robber E steal Red wool");
+	et_bad(et_on(g), "Blue roll 7", "robber-missing", 1, "rolled a 7");
+	et_ok(et_on(g), "Blue roll 7 robber E steal Red wool");
 	static const char line[] = "White roll 12";
 	arb_token tok[4];
 	size_t n = arb_split_tokens(line, sizeof line - 1, 1, 1, tok, 4);
 	cat_move m;
 	memset(&m, 0, sizeof m);
-	assert_int_equal(catan_game.parse(g, tok, n, &m, &tt_rej), 0);
+	assert_int_equal(catan_game.parse(g, tok, n, &m, &et_shared.rej), 0);
 	arb_buf out = { 0 };
 	catan_game.format(g, &m, &out);
 	assert_string_equal(out.p, "White roll 12");
@@ -802,13 +810,13 @@ static void test_moves(void **state)
 					     "Red settlement j4 road j4-j5",
 					     "Red roll 4+6",
 					     NULL };
-	cat_game *g = tt_game("Red Blue White");
+	cat_game *g = et_new_game_ok("Red Blue White");
 	nmv = 0;
 	/* Any intersection, any of its paths: 2 x 72 placements. */
 	assert_int_equal(catan_game.moves(g, NULL, mv_emit, NULL), 144);
 	assert_string_equal(mv[0], "Red settlement c1 road c1-d1");
 	for (unsigned i = 0; lines[i]; i++)
-		tt_ok(g, lines[i]);
+		et_ok(et_on(g), lines[i]);
 	cat_move next;
 	memset(&next, 0, sizeof next);
 	next.seat = BLUE;
@@ -856,5 +864,5 @@ int main(void)
 		cmocka_unit_test(test_parse_junk),
 		cmocka_unit_test(test_roll_sum),
 	};
-	return cmocka_run_group_tests(tests, tt_setup_data, tt_teardown_data);
+	return cmocka_run_group_tests(tests, et_setup_data, et_teardown_data);
 }

@@ -27,7 +27,7 @@ enum { RED, BLUE, WHITE, ORANGE };
 /* A game of `seats` seen by `view` (a seat or CAT_OBSERVER). */
 static cat_game *view_game(const char *seats, const char *opts, unsigned view)
 {
-	cat_game *g = tt_game_opts(seats, opts, NULL);
+	cat_game *g = et_new_game(seats, opts, NULL);
 	assert_non_null(g);
 	g->view = (uint8_t)view;
 	return g;
@@ -107,7 +107,7 @@ static void test_views_of_generated_games(void **state)
 		const char *opts = seed % 3 == 0   ? "phases=combined"
 				   : seed % 5 == 0 ? "vp-cards=revealed"
 						   : NULL;
-		cat_game *g = tt_game_opts(seats, opts, NULL);
+		cat_game *g = et_new_game(seats, opts, NULL);
 		assert_non_null(g);
 		unsigned nv = g->nseats + 1;
 		cat_game *v[CAT_SEATS + 1];
@@ -130,15 +130,15 @@ static void test_views_of_generated_games(void **state)
 				if (gave_up[i])
 					continue;
 				rec_add(&rec[i], line.p);
-				if (tt_play(v[i], line.p) < 0) {
+				if (et_try(et_on(v[i]), line.p) < 0) {
 					/* Undecidable is said, never wrong. */
-					if (strcmp(tt_rej.rule, "too-many-unknowns") == 0) {
+					if (strcmp(et_shared.rej.rule, "too-many-unknowns") == 0) {
 						gave_up[i] = true;
 						undecided[i < g->nseats ? 0 : 1]++;
 						continue;
 					}
 					fail_msg("seed %u view %u: '%s': %s: %s", seed, i, line.p,
-						 tt_rej.rule, tt_rej.msg);
+						 et_shared.rej.rule, et_shared.rej.msg);
 				}
 				unsigned n = cat_hidden_count(v[i]);
 				most = n > most ? n : most;
@@ -155,9 +155,9 @@ static void test_views_of_generated_games(void **state)
 			arb_buf_reset(&line);
 			catan_game.format(v[i], &cm, &line);
 			rec_add(&rec[i], line.p);
-			if (tt_play(v[i], line.p) < 0)
+			if (et_try(et_on(v[i]), line.p) < 0)
 				fail_msg("seed %u view %u: '%s': %s: %s", seed, i, line.p,
-					 tt_rej.rule, tt_rej.msg);
+					 et_shared.rej.rule, et_shared.rej.msg);
 		}
 		won += g->s.over;
 		const char *result = g->s.over ? cat_cname(g, g->s.winner) : "*";
@@ -214,8 +214,8 @@ static int replay_view(const char *seats, const char *opts, char **v, unsigned n
 		const char *line = i < n ? v[i] : last;
 		if (!line)
 			break;
-		if (tt_play(g, line) < 0) {
-			snprintf(rule, 64, "%s", tt_rej.rule);
+		if (et_try(et_on(g), line) < 0) {
+			snprintf(rule, 64, "%s", et_shared.rej.rule);
 			at = (int)i;
 		}
 	}
@@ -239,7 +239,7 @@ static void test_listing_and_search_agree(void **state)
 	unsigned refused = 0, allowed = 0, undecidable = 0;
 	for (unsigned seed = 1; seed <= games; seed++) {
 		const char *seats = seed % 2 ? "Red Blue White" : "Red Blue White Orange";
-		cat_game *g = tt_game_opts(seats, NULL, NULL);
+		cat_game *g = et_new_game(seats, NULL, NULL);
 		assert_non_null(g);
 		uint64_t rng = seed * 7919u;
 		char *view[3000], *full[3000];
@@ -288,21 +288,21 @@ static void test_listing_and_search_agree(void **state)
 					 seed, k, mut, a1, r1, a2, r2);
 			/* the full record with the purchase doubled (a card left
 			 * in the deck): legal there, so legal in the view */
-			cat_game *f = tt_game_opts(seats, NULL, NULL);
+			cat_game *f = et_new_game(seats, NULL, NULL);
 			bool full_ok = true;
 			for (unsigned i = 0; i < k && full_ok; i++)
-				full_ok = tt_play(f, full[i]) == 0;
+				full_ok = et_try(et_on(f), full[i]) == 0;
 			char *fb = strstr(full[k], " buy ");
 			if (full_ok && fb) {
 				char fm[1024];
 				for (unsigned d = 0; d < CAT_DEV; d++) {
 					snprintf(fm, sizeof fm, "%.*s buy %s%s",
 						 (int)(fb - full[k]), full[k], cat_dev_name[d], fb);
-					cat_game *f2 = tt_game_opts(seats, NULL, NULL);
+					cat_game *f2 = et_new_game(seats, NULL, NULL);
 					bool ok = true;
 					for (unsigned i = 0; i < k && ok; i++)
-						ok = tt_play(f2, full[i]) == 0;
-					if (ok && tt_play(f2, fm) == 0 && a1 != -1)
+						ok = et_try(et_on(f2), full[i]) == 0;
+					if (ok && et_try(et_on(f2), fm) == 0 && a1 != -1)
 						fail_msg("seed %u line %u: the full record allows "
 							 "'%s' but the view refuses '%s' [%s]",
 							 seed, k, fm, mut, r1);
@@ -342,7 +342,7 @@ static int replay_removed(const char *seats, const char *opts, const char *setup
 			  int probe, char rule[64], unsigned *col, unsigned *over, unsigned *winner,
 			  bool *exact)
 {
-	cat_game *g = tt_game_opts(seats, opts, setup);
+	cat_game *g = et_new_game(seats, opts, setup);
 	assert_non_null(g);
 	g->view = (uint8_t)view;
 	assert_true(g->s.p[p].res[r] > 0);
@@ -359,13 +359,13 @@ static int replay_removed(const char *seats, const char *opts, const char *setup
 			cat_hand_ranges(g, hr);
 			*exact = hr[p].exact && !memcmp(hr[p].lo, hr[p].hi, CAT_RES);
 		}
-		if (tt_play(g, lines[i]) < 0) {
-			snprintf(rule, 64, "%s", tt_rej.rule);
+		if (et_try(et_on(g), lines[i]) < 0) {
+			snprintf(rule, 64, "%s", et_shared.rej.rule);
 			at = (int)i;
 			/* the action refused (its column moves with the text of
 			 * the '?' before it): the last that starts at or before
 			 * the column */
-			unsigned c = tt_rej.col;
+			unsigned c = et_shared.rej.col;
 			arb_token tk[256];
 			size_t nt = arb_split_tokens(lines[i], strlen(lines[i]), 1, 1, tk, 256);
 			static cat_move m;
@@ -405,7 +405,7 @@ static void test_removing_a_card(void **state)
 	unsigned same = 0, accepted = 0, reached = 0, obs_same = 0, obs_later = 0, spends = 0;
 	for (unsigned seed = 1; seed <= games; seed++) {
 		const char *seats = seed % 2 ? "Red Blue White" : "Red Blue White Orange";
-		cat_game *g = tt_game_opts(seats, NULL, NULL);
+		cat_game *g = et_new_game(seats, NULL, NULL);
 		assert_non_null(g);
 		uint64_t rng = seed * 15485863u;
 		static cat_move mv[3000];
@@ -425,7 +425,7 @@ static void test_removing_a_card(void **state)
 		unsigned nseats = g->nseats;
 		if (!cut)
 			goto next;
-		cat_game *at = tt_game_opts(seats, NULL, snap.p);
+		cat_game *at = et_new_game(seats, NULL, snap.p);
 		assert_non_null(at);
 		cat_state s0 = at->s;
 		catan_game.destroy(at);
@@ -524,13 +524,14 @@ typedef struct named_line {
 static void play_named(cat_game *g, unsigned max_worlds, const named_line *lines)
 {
 	for (const named_line *l = lines; l->line; l++) {
-		int rc = tt_play(g, l->line);
+		int rc = et_try(et_on(g), l->line);
 		if (!l->words && rc < 0)
 			fail_msg("max_worlds %u: '%s' refused: %s", max_worlds, l->line,
-				 tt_rej.msg);
-		if (l->words && (rc == 0 || !strstr(tt_rej.msg, l->words)))
+				 et_shared.rej.msg);
+		if (l->words && (rc == 0 || !strstr(et_shared.rej.msg, l->words)))
 			fail_msg("max_worlds %u: '%s' %s, not with '%s': %s", max_worlds, l->line,
-				 rc ? "refused" : "accepted", l->words, rc ? tt_rej.msg : "");
+				 rc ? "refused" : "accepted", l->words,
+				 rc ? et_shared.rej.msg : "");
 	}
 }
 
@@ -540,7 +541,7 @@ static void name_check_from(const char *seats, const char *setup, const named_li
 			    const named_line *lines)
 {
 	for (unsigned max_worlds = 0; max_worlds < 2; max_worlds++) {
-		cat_game *g = tt_game_opts(seats, NULL, setup);
+		cat_game *g = et_new_game(seats, NULL, setup);
 		assert_non_null(g);
 		g->view = CAT_OBSERVER;
 		g->max_worlds = max_worlds;
@@ -926,28 +927,30 @@ static void test_listing_again(void **state)
 		"deck=14knight+2road-building+2year-of-plenty+monopoly+5victory-point robber=J "
 		"longest=none army=none turn=Red";
 	for (unsigned max_worlds = 0; max_worlds <= 8; max_worlds += 8) {
-		cat_game *g = tt_game_opts("Red Blue White Orange", NULL, setup);
+		cat_game *g = et_new_game("Red Blue White Orange", NULL, setup);
 		assert_non_null(g);
 		g->view = CAT_OBSERVER;
 		g->max_worlds = max_worlds;
-		assert_int_equal(tt_play(g, "Red roll 3+4 discard Red 7? discard Blue 7? discard "
-					    "White 7? discard Orange 7? robber E steal Blue ?"),
+		assert_int_equal(et_try(et_on(g),
+					"Red roll 3+4 discard Red 7? discard Blue 7? discard "
+					"White 7? discard Orange 7? robber E steal Blue ?"),
 				 0);
-		assert_int_equal(tt_play(g, "Blue roll 2+3 trade bank 4ore for grain"), -1);
-		assert_string_equal(tt_rej.rule, "trade-not-held");
-		if (tt_play(g, "Blue roll 2+3") < 0 || tt_play(g, "White roll 4+1") < 0 ||
-		    tt_play(g, "Orange roll 4+1") < 0)
-			fail_msg("max_worlds %u: refused: %s", max_worlds, tt_rej.msg);
-		assert_int_equal(tt_play(g, "Red roll 2+3 play monopoly ore takes 10"), -1);
-		assert_string_equal(tt_rej.rule, "too-many-unknowns");
-		assert_non_null(strstr(tt_rej.msg, "more than 524288 ways at once listed"));
+		assert_int_equal(et_try(et_on(g), "Blue roll 2+3 trade bank 4ore for grain"), -1);
+		assert_string_equal(et_shared.rej.rule, "trade-not-held");
+		if (et_try(et_on(g), "Blue roll 2+3") < 0 ||
+		    et_try(et_on(g), "White roll 4+1") < 0 ||
+		    et_try(et_on(g), "Orange roll 4+1") < 0)
+			fail_msg("max_worlds %u: refused: %s", max_worlds, et_shared.rej.msg);
+		assert_int_equal(et_try(et_on(g), "Red roll 2+3 play monopoly ore takes 10"), -1);
+		assert_string_equal(et_shared.rej.rule, "too-many-unknowns");
+		assert_non_null(strstr(et_shared.rej.msg, "more than 524288 ways at once listed"));
 		/* given back: the record goes on, followed one way at a time */
 		assert_true(cat_hidden_lazy(g));
-		if (tt_play(g, "Red roll 2+3") < 0 || tt_play(g, "Blue roll 4+1") < 0)
+		if (et_try(et_on(g), "Red roll 2+3") < 0 || et_try(et_on(g), "Blue roll 4+1") < 0)
 			fail_msg("max_worlds %u: refused after the undecidable line: %s",
-				 max_worlds, tt_rej.msg);
-		assert_int_equal(tt_play(g, "Blue roll 4+1"), -1); /* White's turn */
-		assert_string_equal(tt_rej.rule, "turn-order");
+				 max_worlds, et_shared.rej.msg);
+		assert_int_equal(et_try(et_on(g), "Blue roll 4+1"), -1); /* White's turn */
+		assert_string_equal(et_shared.rej.rule, "turn-order");
 		catan_game.destroy(g);
 	}
 }
@@ -1053,9 +1056,9 @@ static void test_memo_bears_the_rolls_after_it(void **state)
 		cat_game *g = view_game("Red Blue White Orange", "start-resources=none", ORANGE);
 		g->max_worlds = max_worlds;
 		for (size_t i = 0; i < ARB_COUNT(lines); i++)
-			if (tt_play(g, lines[i]) < 0)
+			if (et_try(et_on(g), lines[i]) < 0)
 				fail_msg("max_worlds %u: line %zu '%s' refused: %s", max_worlds,
-					 i + 1, lines[i], tt_rej.msg);
+					 i + 1, lines[i], et_shared.rej.msg);
 		catan_game.destroy(g);
 	}
 }
@@ -1080,7 +1083,7 @@ static void test_bounds_keep_every_way(void **state)
 	const char *seats = "Red Blue White Orange";
 	unsigned lines = 0, refused = 0;
 	for (unsigned seed = 1; seed <= games / 2; seed++) {
-		cat_game *g = tt_game_opts(seats, NULL, NULL);
+		cat_game *g = et_new_game(seats, NULL, NULL);
 		assert_non_null(g);
 		cat_game *v = view_game(seats, NULL, CAT_OBSERVER);
 		v->max_worlds = 16;
@@ -1092,10 +1095,10 @@ static void test_bounds_keep_every_way(void **state)
 				break;
 			view_line(v, &m, CAT_OBSERVER, &line);
 			lines++;
-			if (tt_play(v, line.p) < 0) {
-				if (strcmp(tt_rej.rule, "too-many-unknowns") != 0)
-					fail_msg("seed %u: '%s': %s: %s", seed, line.p, tt_rej.rule,
-						 tt_rej.msg);
+			if (et_try(et_on(v), line.p) < 0) {
+				if (strcmp(et_shared.rej.rule, "too-many-unknowns") != 0)
+					fail_msg("seed %u: '%s': %s: %s", seed, line.p,
+						 et_shared.rej.rule, et_shared.rej.msg);
 				refused++; /* undecidable is said, never wrong */
 				break;
 			}
@@ -1127,7 +1130,7 @@ static void replay_ahead(const char *seats, const char *setup, unsigned view, un
 			 unsigned r, char **lines, unsigned from, unsigned n, unsigned max_worlds,
 			 bool ahead, replay_end *e)
 {
-	cat_game *g = tt_game_opts(seats, NULL, setup);
+	cat_game *g = et_new_game(seats, NULL, setup);
 	assert_non_null(g);
 	g->view = (uint8_t)view;
 	g->max_worlds = max_worlds;
@@ -1197,7 +1200,7 @@ static void test_reading_ahead_changes_nothing(void **state)
 	unsigned cases = 0, refused = 0, cut = 0, undone = 0, listed = 0, followed = 0;
 	const char *seats = "Red Blue White Orange";
 	for (unsigned seed = 1; seed <= games; seed++) {
-		cat_game *g = tt_game_opts(seats, NULL, NULL);
+		cat_game *g = et_new_game(seats, NULL, NULL);
 		assert_non_null(g);
 		uint64_t rng = seed * 2654435761u;
 		static cat_move mv[3000];
@@ -1217,7 +1220,7 @@ static void test_reading_ahead_changes_nothing(void **state)
 		}
 		if (!from)
 			goto next;
-		cat_game *at = tt_game_opts(seats, NULL, snap.p);
+		cat_game *at = et_new_game(seats, NULL, snap.p);
 		assert_non_null(at);
 		cat_state s0 = at->s;
 		catan_game.destroy(at);
@@ -1291,5 +1294,5 @@ int main(void)
 		cmocka_unit_test(test_bounds_keep_every_way),
 		cmocka_unit_test(test_reading_ahead_changes_nothing),
 	};
-	return cmocka_run_group_tests(tests, tt_setup_data, tt_teardown_data);
+	return cmocka_run_group_tests(tests, et_setup_data, et_teardown_data);
 }

@@ -238,7 +238,7 @@ static void check_game(unsigned nseats, uint64_t seed, stats *st, probe *p, el_g
 	};
 	uint64_t rng = seed, deal = seed * 7919;
 	arb_buf tags = { 0 }, line = { 0 };
-	OPS->random_tags(tg_data, nseats, &rng, &tags);
+	OPS->random_tags(et_shared_data, nseats, &rng, &tags);
 	char hands[128];
 	snprintf(hands, sizeof hands, "%.*s", (int)(tags.len - 11), tags.p + 8);
 	arb_buf_free(&tags);
@@ -250,10 +250,10 @@ static void check_game(unsigned nseats, uint64_t seed, stats *st, probe *p, el_g
 		if (OPS->random_turn(t.g, &rng, &line) < 0)
 			break;
 		check_line(&t, line.p, &deal, st, p, work);
-		TG_OK(&t, line.p);
+		et_ok(&t.et, line.p);
 	}
 	arb_buf_free(&line);
-	tg_stop(&t);
+	et_end(&t.et);
 }
 
 static void test_choices_list_gen(void **state)
@@ -279,5 +279,5 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_choices_list_gen),
 	};
-	return cmocka_run_group_tests(tests, tg_setup_data, tg_teardown_data);
+	return cmocka_run_group_tests(tests, et_setup_data, et_teardown_data);
 }

@@ -131,7 +131,7 @@ static void listed_apply(const tg_game *t, const move_list *l)
 	setup.ntags = 1;
 	setup.setup = &tag;
 	arb_reject rej;
-	el_game *g2 = OPS->create(tg_data, &setup, &rej);
+	el_game *g2 = OPS->create(et_shared_data, &setup, &rej);
 	if (!g2)
 		fail_msg("snapshot refused: %s\n%s", rej.msg, snap.p);
 	el_game *copy = malloc(sizeof *copy);
@@ -166,7 +166,7 @@ static unsigned check_game(unsigned nseats, uint64_t seed, unsigned want, move_l
 	};
 	uint64_t rng = seed;
 	arb_buf tags = { 0 };
-	OPS->random_tags(tg_data, nseats, &rng, &tags);
+	OPS->random_tags(et_shared_data, nseats, &rng, &tags);
 	char hands[128];
 	snprintf(hands, sizeof hands, "%.*s", (int)(tags.len - 11), tags.p + 8);
 	arb_buf_free(&tags);
@@ -202,11 +202,11 @@ static unsigned check_game(unsigned nseats, uint64_t seed, unsigned want, move_l
 			listed_apply(&t, l);
 			checked++;
 		}
-		TG_OK(&t, line.p);
+		et_ok(&t.et, line.p);
 	}
 	arb_buf_free(&line);
 	arb_buf_free(&want_line);
-	tg_stop(&t);
+	et_end(&t.et);
 	return checked;
 }
 
@@ -233,5 +233,5 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_moves_agree),
 	};
-	return cmocka_run_group_tests(tests, tg_setup_data, tg_teardown_data);
+	return cmocka_run_group_tests(tests, et_setup_data, et_teardown_data);
 }

@@ -39,7 +39,7 @@ typedef struct live {
 static el_game *twin(const arb_setup *setup)
 {
 	arb_reject rej;
-	el_game *g = OPS->create(tg_data, setup, &rej);
+	el_game *g = OPS->create(et_shared_data, setup, &rej);
 	if (!g)
 		fail_msg("create: %s", rej.msg);
 	return g;
@@ -67,7 +67,7 @@ static void live_stop(live *L)
 	arb_buf_free(&L->line);
 	arb_buf_free(&L->tried);
 	if (L->t.g)
-		tg_stop(&L->t);
+		et_end(&L->t.et);
 }
 
 /* The position the next action follows. */
@@ -202,7 +202,7 @@ static size_t replay_generated(uint64_t seed, const char *letters)
 	uint64_t rng = seed;
 	arb_buf tags = { 0 }, line = { 0 }, out = { 0 }, again = { 0 };
 	size_t nseats = strlen(letters), played = 0;
-	OPS->random_tags(tg_data, nseats, &rng, &tags);
+	OPS->random_tags(et_shared_data, nseats, &rng, &tags);
 	char hands[128];
 	snprintf(hands, sizeof hands, "%.*s", (int)(tags.len - 11), tags.p + 8);
 	live L;
@@ -522,7 +522,7 @@ static bool dealt_game(uint64_t seed, const char *letters)
 {
 	uint64_t deal = seed, choose = seed * 0x9e3779b97f4a7c15ull + 1;
 	arb_buf tags = { 0 }, out = { 0 };
-	OPS->random_tags(tg_data, strlen(letters), &choose, &tags);
+	OPS->random_tags(et_shared_data, strlen(letters), &choose, &tags);
 	char hands[128], w[64];
 	snprintf(hands, sizeof hands, "%.*s", (int)(tags.len - 11), tags.p + 8);
 	live L;
@@ -861,5 +861,5 @@ int main(void)
 		cmocka_unit_test(test_asked_huts),
 		cmocka_unit_test(test_asked_church_wall_over),
 	};
-	return cmocka_run_group_tests(tests, tg_setup_data, tg_teardown_data);
+	return cmocka_run_group_tests(tests, et_setup_data, et_teardown_data);
 }

@@ -168,7 +168,7 @@ static void snapshot_round_trip(const tg_game *t)
 	su.ntags = 1;
 	su.setup = &tag;
 	arb_reject rej;
-	el_game *h = OPS->create(tg_data, &su, &rej);
+	el_game *h = OPS->create(et_shared_data, &su, &rej);
 	if (!h)
 		fail_msg("snapshot refused: %s: %s", rej.msg, a.p);
 	OPS->snapshot(h, &b);
@@ -195,7 +195,7 @@ static int play_game(uint64_t seed, const char *colours, int maxturns, FILE *out
 	/* random_tags deals to the seats in colour order; seated otherwise,
 	 * the Hands value names the colours of this table */
 	arb_buf tags = { 0 };
-	OPS->random_tags(tg_data, strlen(colours), &rng, &tags);
+	OPS->random_tags(et_shared_data, strlen(colours), &rng, &tags);
 	assert_true(tags.len > 11 && strncmp(tags.p, "[Hands \"", 8) == 0);
 	char hands[128] = "", *save = NULL;
 	char dealt[128];
@@ -261,7 +261,7 @@ static int play_game(uint64_t seed, const char *colours, int maxturns, FILE *out
 	arb_buf_free(&line);
 	arb_buf_free(&canon);
 	free(lines);
-	tg_stop(&t);
+	et_end(&t.et);
 	return turns;
 }
 
@@ -306,5 +306,5 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_random_games),
 	};
-	return cmocka_run_group_tests(tests, tg_setup_data, tg_teardown_data);
+	return cmocka_run_group_tests(tests, et_setup_data, et_teardown_data);
 }

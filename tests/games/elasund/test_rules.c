@@ -9,7 +9,7 @@
  * a refused one must change nothing).  To reach a rule's situation
  * quickly, a test may arrange the position by hand through the engine's
  * private struct (elasund.h): tiles, permits and hands.  Each arranged
- * position is a legal one, but for the few that tg_unchecked() marks.
+ * position is a legal one, but for the few that et_unchecked() marks.
  */
 #include "elasund_test.h"
 
@@ -112,7 +112,7 @@ static void recount(tg_game *t)
 static void test_data(void **state)
 {
 	(void)state;
-	const el_data *d = tg_data;
+	const el_data *d = et_shared_data;
 	assert_int_equal(d->rownum[5], 8);
 	assert_int_equal(d->layout[2].cols, 9);
 	assert_int_equal(d->layout[0].cols, 5);
@@ -143,7 +143,7 @@ static void test_create(void **state)
 	assert_int_equal(tile_at(&t, "5,8"), tile_at(&t, "5,9"));
 	assert_true(tile_at(&t, "5,8") >= 0);
 	recount(&t);
-	tg_stop(&t);
+	et_end(&t.et);
 
 	/* Bad options and Hands are refused at create time. */
 	assert_int_equal(tg_try_start(&t, "RB", "Red=r", NULL, NULL), -1);
@@ -157,8 +157,8 @@ static void test_create(void **state)
 	tg_game t2;
 	assert_int_equal(tg_try_start(&t2, "RB", NULL, NULL, NULL), 0);
 	assert_non_null(t2.g); /* drawable (dump --labels), not playable */
-	TG_BAD(&t2, "Red 5 gold", "hands");
-	tg_stop(&t2);
+	et_bad(&t2.et, "Red 5 gold", "hands", 0, NULL);
+	et_end(&t2.et);
 }
 
 static void test_syntax(void **state)
@@ -166,17 +166,17 @@ static void test_syntax(void **state)
 	(void)state;
 	tg_game t;
 	tg_start(&t, "RB", "Red=r Blue=g", NULL);
-	TG_BAD(&t, "Purple 5 gold", "unknown-colour");
-	TG_BAD(&t, "Yellow 5 gold", "not-seated");
-	TG_BAD(&t, "Red 13 gold", "syntax");
-	TG_BAD(&t, "Red 5 frobnicate", "syntax");
-	TG_BAD(&t, "Red 5 gold build well 1,2", "item-order");
-	TG_BAD(&t, "Red 5 build well 1,2 build well 1,3 build well 1,4", "build-limit");
-	TG_BAD(&t, "Red 5 build hut 1,2 gold", "hut-build");
-	TG_BAD(&t, "Red 5 build well 1,7 gold", "syntax"); /* no row 7 */
-	TG_BAD(&t, "Blue 5 gold", "turn-order");
-	TG_BAD(&t, "Red 5", "phase-three");
-	tg_stop(&t);
+	et_bad(&t.et, "Purple 5 gold", "unknown-colour", 0, NULL);
+	et_bad(&t.et, "Yellow 5 gold", "not-seated", 0, NULL);
+	et_bad(&t.et, "Red 13 gold", "syntax", 0, NULL);
+	et_bad(&t.et, "Red 5 frobnicate", "syntax", 0, NULL);
+	et_bad(&t.et, "Red 5 gold build well 1,2", "item-order", 0, NULL);
+	et_bad(&t.et, "Red 5 build well 1,2 build well 1,3 build well 1,4", "build-limit", 0, NULL);
+	et_bad(&t.et, "Red 5 build hut 1,2 gold", "hut-build", 0, NULL);
+	et_bad(&t.et, "Red 5 build well 1,7 gold", "syntax", 0, NULL); /* no row 7 */
+	et_bad(&t.et, "Blue 5 gold", "turn-order", 0, NULL);
+	et_bad(&t.et, "Red 5", "phase-three", 0, NULL);
+	et_end(&t.et);
 }
 
 /* The ship: it goes to the rolled row; on a repeat it moves 2 rows; a 7
@@ -186,22 +186,22 @@ static void test_ship(void **state)
 	(void)state;
 	tg_game t;
 	tg_start(&t, "RB", "Red=r Blue=g", NULL);
-	TG_OK(&t, "Red 3 gold");
+	et_ok(&t.et, "Red 3 gold");
 	assert_int_equal(t.g->pos.ship, 1);
-	TG_BAD(&t, "Blue 3 gold", "ship-must-move");
-	TG_BAD(&t, "Blue 3>4 gold", "ship-must-move");
-	TG_BAD(&t, "Blue 4>5 gold", "ship-target");
-	TG_OK(&t, "Blue 3>5 gold"); /* the rulebook example */
+	et_bad(&t.et, "Blue 3 gold", "ship-must-move", 0, NULL);
+	et_bad(&t.et, "Blue 3>4 gold", "ship-must-move", 0, NULL);
+	et_bad(&t.et, "Blue 4>5 gold", "ship-target", 0, NULL);
+	et_ok(&t.et, "Blue 3>5 gold"); /* the rulebook example */
 	assert_int_equal(t.g->pos.ship, 3);
-	TG_BAD(&t, "Red 7 gold", "ship-target");
-	TG_BAD(&t, "Red 7>5 gold", "ship-must-move");
-	TG_OK(&t, "Red 7>12 gold");
+	et_bad(&t.et, "Red 7 gold", "ship-target", 0, NULL);
+	et_bad(&t.et, "Red 7>5 gold", "ship-must-move", 0, NULL);
+	et_ok(&t.et, "Red 7>12 gold");
 	/* From 6 a repeat goes to 9 or 4: the missing 7 is not a row. */
-	TG_OK(&t, "Blue 6 gold");
-	TG_BAD(&t, "Red 6>8 gold", "ship-must-move");
-	TG_OK(&t, "Red 6>9 gold");
+	et_ok(&t.et, "Blue 6 gold");
+	et_bad(&t.et, "Red 6>8 gold", "ship-must-move", 0, NULL);
+	et_ok(&t.et, "Red 6>9 gold");
 	assert_int_equal(t.g->pos.ship, 6);
-	tg_stop(&t);
+	et_end(&t.et);
 }
 
 /* Income: every building at least partly in the ship's row pays its
@@ -212,24 +212,24 @@ static void test_income(void **state)
 	tg_game t;
 	tg_start(&t, "RB", "Red=r Blue=g", NULL);
 	/* Row 8: red long hut (5,8-9) pays 1 gold, blue long hut (2,8-9) 1 gold. */
-	TG_OK(&t, "Red 8 gold");
+	et_ok(&t.et, "Red 8 gold");
 	assert_int_equal(t.g->pos.seat[0].gold, 3 + 1 + 2);
 	assert_int_equal(t.g->pos.seat[1].gold, 3 + 1);
 	/* Row 4: both small huts pay influence. */
-	TG_BAD(&t, "Blue 4 gold", "draw-count");
-	TG_BAD(&t, "Blue 4 +r gold", "draw-count");
-	TG_BAD(&t, "Blue 4 +rbg gold", "draw-count");
-	TG_OK(&t, "Blue 4 +rb gold");
+	et_bad(&t.et, "Blue 4 gold", "draw-count", 0, NULL);
+	et_bad(&t.et, "Blue 4 +r gold", "draw-count", 0, NULL);
+	et_bad(&t.et, "Blue 4 +rbg gold", "draw-count", 0, NULL);
+	et_ok(&t.et, "Blue 4 +rb gold");
 	/* Blue rolled, so Blue draws first: r to Blue, b to Red. */
 	assert_int_equal(t.g->pos.seat[1].infl[IR], 1);
 	assert_int_equal(t.g->pos.seat[0].infl[IB], 1);
 	/* A colour the deck no longer holds is refused. */
 	t.g->pos.disc[IG] = (int16_t)(t.g->pos.disc[IG] + t.g->pos.deck[IG]);
 	t.g->pos.deck[IG] = 0;
-	TG_OK(&t, "Red 3 gold");
-	TG_BAD(&t, "Blue 4 +gr gold", "draw-colour");
-	TG_OK(&t, "Blue 4 +rr gold");
-	tg_stop(&t);
+	et_ok(&t.et, "Red 3 gold");
+	et_bad(&t.et, "Blue 4 +gr gold", "draw-colour", 0, NULL);
+	et_ok(&t.et, "Blue 4 +rr gold");
+	et_end(&t.et);
 }
 
 static void test_pirates(void **state)
@@ -248,19 +248,19 @@ static void test_pirates(void **state)
 	int cubes[EL_SEATS];
 	/* Row 5 is index 3. */
 	give(&t, 0, 0, 1, 1, 0);
-	TG_BAD(&t, "Green 7>5 gold", "pirate-discard");
-	TG_BAD(&t, "Green 7>5 discard Red=3 gold", "pirate-discard");
-	TG_BAD(&t, "Green 7>5 discard Red=2 Blue=1 gold", "pirate-discard");
-	TG_BAD(&t, "Green 7>5 discard Red=rrr Blue=1 gold", "discard-cards");
-	TG_BAD(&t, "Green 7>5 discard Red=1rb Blue=1 Green=1 gold", "pirate-discard");
-	TG_BAD(&t, "Green 7>5 discard Red=1rb Blue=1 loot 1 gold", "loot-count");
-	TG_OK(&t, "Green 7>5 discard Red=1rb Blue=1 gold");
+	et_bad(&t.et, "Green 7>5 gold", "pirate-discard", 0, NULL);
+	et_bad(&t.et, "Green 7>5 discard Red=3 gold", "pirate-discard", 0, NULL);
+	et_bad(&t.et, "Green 7>5 discard Red=2 Blue=1 gold", "pirate-discard", 0, NULL);
+	et_bad(&t.et, "Green 7>5 discard Red=rrr Blue=1 gold", "discard-cards", 0, NULL);
+	et_bad(&t.et, "Green 7>5 discard Red=1rb Blue=1 Green=1 gold", "pirate-discard", 0, NULL);
+	et_bad(&t.et, "Green 7>5 discard Red=1rb Blue=1 loot 1 gold", "loot-count", 0, NULL);
+	et_ok(&t.et, "Green 7>5 discard Red=1rb Blue=1 gold");
 	(void)cubes;
 	assert_int_equal(t.g->pos.seat[0].gold, 2);
 	assert_int_equal(t.g->pos.seat[0].infl[IR], 1);
 	assert_int_equal(t.g->pos.seat[1].gold, 2);
 	assert_int_equal(t.g->pos.disc[IR], 1);
-	tg_stop(&t);
+	et_end(&t.et);
 
 	/* A tower earns loot from the discards; too few cards: all of them. */
 	tg_start(&t, "RB", "Red=r Blue=b", NULL);
@@ -270,15 +270,15 @@ static void test_pirates(void **state)
 	t.g->pos.seat[0].cubes++;
 	t.g->pos.seat[0].walls = 3;
 	t.g->pos.seat[1].gold = 0;
-	TG_BAD(&t, "Red 7>5 discard Blue=bb gold", "pirate-discard");
-	TG_BAD(&t, "Red 7>5 discard Blue=g gold", "discard-cards");
-	TG_BAD(&t, "Red 7>5 discard Blue=b gold", "loot-count");
-	TG_BAD(&t, "Red 7>5 discard Blue=b loot 1 gold", "loot-cards");
-	TG_OK(&t, "Red 7>5 discard Blue=b loot b gold");
+	et_bad(&t.et, "Red 7>5 discard Blue=bb gold", "pirate-discard", 0, NULL);
+	et_bad(&t.et, "Red 7>5 discard Blue=g gold", "discard-cards", 0, NULL);
+	et_bad(&t.et, "Red 7>5 discard Blue=b gold", "loot-count", 0, NULL);
+	et_bad(&t.et, "Red 7>5 discard Blue=b loot 1 gold", "loot-cards", 0, NULL);
+	et_ok(&t.et, "Red 7>5 discard Blue=b loot b gold");
 	assert_int_equal(t.g->pos.seat[0].infl[IB], 1);
 	assert_int_equal(t.g->pos.seat[1].infl[IB], 0);
 	recount(&t);
-	tg_stop(&t);
+	et_end(&t.et);
 }
 
 static void test_shortage(void **state)
@@ -290,26 +290,26 @@ static void test_shortage(void **state)
 	give(&t, 0, 0, 12, 6, 6);
 	give(&t, 1, 0, 0, 6, 6);
 	assert_int_equal(t.g->pos.deck[0] + t.g->pos.deck[1] + t.g->pos.deck[2], 1);
-	TG_BAD(&t, "Red 4 +rb gold", "draw-count");
-	TG_BAD(&t, "Red 4 gold", "halve-count");
-	TG_BAD(&t, "Red 4 halve Red=rrrrrrrrrrr Blue=bbbggg gold", "halve-count");
-	TG_BAD(&t, "Red 4 halve Red=rrrrrbbbbbbb Blue=bbbggg gold", "discard-cards");
-	TG_BAD(&t, "Red 4 halve Red=rrrrrrrrrrrr gold", "halve-count");
-	TG_OK(&t, "Red 4 halve Red=rrrrrrrrrrrr Blue=bbbggg gold");
+	et_bad(&t.et, "Red 4 +rb gold", "draw-count", 0, NULL);
+	et_bad(&t.et, "Red 4 gold", "halve-count", 0, NULL);
+	et_bad(&t.et, "Red 4 halve Red=rrrrrrrrrrr Blue=bbbggg gold", "halve-count", 0, NULL);
+	et_bad(&t.et, "Red 4 halve Red=rrrrrbbbbbbb Blue=bbbggg gold", "discard-cards", 0, NULL);
+	et_bad(&t.et, "Red 4 halve Red=rrrrrrrrrrrr gold", "halve-count", 0, NULL);
+	et_ok(&t.et, "Red 4 halve Red=rrrrrrrrrrrr Blue=bbbggg gold");
 	assert_int_equal(t.g->pos.seat[0].infl[IR], 1);
 	assert_int_equal(t.g->pos.deck[0] + t.g->pos.deck[1] + t.g->pos.deck[2], 1 + 12 + 6);
 	/* No shortage: a halve item is refused. */
-	TG_BAD(&t, "Blue 8 halve Red=rrrr gold", "halve-count");
-	tg_stop(&t);
+	et_bad(&t.et, "Blue 8 halve Red=rrrr gold", "halve-count", 0, NULL);
+	et_end(&t.et);
 
 	/* Gold: the bank cannot pay: nobody gets gold, everyone halves. */
 	tg_start(&t, "RB", "Red=r Blue=g", NULL);
 	t.g->pos.seat[0].gold = 30;
 	t.g->pos.seat[1].gold = 21; /* bank empty */
-	TG_OK(&t, "Red 8 gold");
+	et_ok(&t.et, "Red 8 gold");
 	assert_int_equal(t.g->pos.seat[0].gold, 15 + 2);
 	assert_int_equal(t.g->pos.seat[1].gold, 11);
-	tg_stop(&t);
+	et_end(&t.et);
 }
 
 static void test_permit_rules(void **state)
@@ -317,29 +317,29 @@ static void test_permit_rules(void **state)
 	(void)state;
 	tg_game t;
 	tg_start(&t, "RB", "Red=r Blue=g", NULL);
-	TG_BAD(&t, "Red 5 permit 2 1,6", "permit-row");
-	TG_BAD(&t, "Red 5 permit 4 1,5", "not-enough-gold");
-	TG_BAD(&t, "Red 5 permit 2 9,5", "permit-square"); /* outside the 2p area */
-	TG_OK(&t, "Red 5 permit 2 1,5");
+	et_bad(&t.et, "Red 5 permit 2 1,6", "permit-row", 0, NULL);
+	et_bad(&t.et, "Red 5 permit 4 1,5", "not-enough-gold", 0, NULL);
+	et_bad(&t.et, "Red 5 permit 2 9,5", "permit-square", 0, NULL); /* outside the 2p area */
+	et_ok(&t.et, "Red 5 permit 2 1,5");
 	assert_int_equal(t.g->pos.seat[0].gold, 1);
 	assert_int_equal(permit_at(&t, "1,5"), 0 * 8 + 2);
-	TG_BAD(&t, "Blue 3 permit 2 1,5", "permit-square");
-	TG_BAD(&t, "Blue 3 permit 3 3,8", "permit-square"); /* the church foundation */
-	TG_OK(&t, "Blue 3 permit 0 3,3");
-	TG_BAD(&t, "Red 4 +rb permit 2 1,2", "permit-supply");
+	et_bad(&t.et, "Blue 3 permit 2 1,5", "permit-square", 0, NULL);
+	et_bad(&t.et, "Blue 3 permit 3 3,8", "permit-square", 0, NULL); /* the church foundation */
+	et_ok(&t.et, "Blue 3 permit 0 3,3");
+	et_bad(&t.et, "Red 4 +rb permit 2 1,2", "permit-supply", 0, NULL);
 	/* Paying 2 influence of one colour places it in any row. */
 	give(&t, 0, 0, 2, 0, 0);
-	TG_BAD(&t, "Red 4 +rb permit 1 1,2 2b", "not-enough-influence");
-	TG_OK(&t, "Red 4 +rb permit 1 1,2 2r");
+	et_bad(&t.et, "Red 4 +rb permit 1 1,2 2b", "not-enough-influence", 0, NULL);
+	et_ok(&t.et, "Red 4 +rb permit 1 1,2 2r");
 	assert_int_equal(t.g->pos.seat[0].infl[IR], 2);
 	/* A full row sends the permit to a neighbouring row: fill row 2. */
 	for (int x = 0; x < 5; x++)
 		if (t.g->pos.bld[0][x] < 0 && t.g->pos.permit[0][x] < 0)
 			t.g->pos.permit[0][x] = 8; /* filler permits */
-	TG_BAD(&t, "Blue 2 permit 1 2,4", "permit-row");
-	TG_OK(&t, "Blue 2 permit 1 2,3");
-	TG_BAD(&t, "Red 3 permit 3 5,12", "permit-row");
-	tg_stop(&t);
+	et_bad(&t.et, "Blue 2 permit 1 2,4", "permit-row", 0, NULL);
+	et_ok(&t.et, "Blue 2 permit 1 2,3");
+	et_bad(&t.et, "Red 3 permit 3 5,12", "permit-row", 0, NULL);
+	et_end(&t.et);
 }
 
 /* Building: permits, majority, compensation, overbuilding. */
@@ -351,11 +351,11 @@ static void test_building_rules(void **state)
 	tg_start(&t, "RBY", "Red=r Blue=b Yellow=g", NULL);
 	give(&t, 0, 17, 0, 0, 0); /* 20 gold */
 	put_permit(&t, 0, 0, "7,3");
-	TG_BAD(&t, "Red 3 build well 8,3 gold", "outside-area");
-	TG_BAD(&t, "Red 3 build well 6,3 gold", "permit-count");
-	TG_BAD(&t, "Red 3 build tavern 6,2 gold", "permit-count");
+	et_bad(&t.et, "Red 3 build well 8,3 gold", "outside-area", 0, NULL);
+	et_bad(&t.et, "Red 3 build well 6,3 gold", "permit-count", 0, NULL);
+	et_bad(&t.et, "Red 3 build tavern 6,2 gold", "permit-count", 0, NULL);
 	/* A lone 0 beats no permit. */
-	TG_OK(&t, "Red 3 build well 7,3 gold");
+	et_ok(&t.et, "Red 3 build well 7,3 gold");
 	assert_int_equal(t.g->pos.seat[0].gold, 15 + 2);
 	assert_true(t.g->pos.seat[0].permits & 1);
 	assert_int_equal(t.g->pos.seat[0].cubes, 1);
@@ -364,14 +364,14 @@ static void test_building_rules(void **state)
 	put_permit(&t, 0, 2, "6,9");
 	put_permit(&t, 1, 2, "7,9");
 	t.g->pos.active = 0;
-	TG_BAD(&t, "Red 9 build market 6,9 gold", "permit-majority");
+	et_bad(&t.et, "Red 9 build market 6,9 gold", "permit-majority", 0, NULL);
 	put_permit(&t, 0, 1, "6,10");
 	put_permit(&t, 2, 4, "7,10");
-	TG_BAD(&t, "Red 9 build tavern 6,9 gold", "permit-majority"); /* 3 vs 4 */
+	et_bad(&t.et, "Red 9 build tavern 6,9 gold", "permit-majority", 0, NULL); /* 3 vs 4 */
 	/* The church foundation and the wall line are no building ground. */
 	put_permit(&t, 0, 3, "2,8");
-	TG_BAD(&t, "Red 9 build tavern 2,8 gold", "church-site");
-	tg_stop(&t);
+	et_bad(&t.et, "Red 9 build tavern 2,8 gold", "church-site", 0, NULL);
+	et_end(&t.et);
 
 	/* Rulebook: Red builds a trade office over yellow's building, pays 2
 	 * and 2 compensation and 5 to the bank; all permits go home. */
@@ -382,7 +382,7 @@ static void test_building_rules(void **state)
 	put_permit(&t, 2, 2, "4,12");
 	put_permit(&t, 0, 0, "3,12");
 	/* Yellow's small hut sits at 3,10, inside the footprint 3..4 x 10..12. */
-	TG_OK(&t, "Red 10 +g build large 3,10 hut Yellow 6,6 gold");
+	et_ok(&t.et, "Red 10 +g build large 3,10 hut Yellow 6,6 gold");
 	assert_int_equal(t.g->pos.seat[0].gold, 1 + 2);
 	assert_int_equal(t.g->pos.seat[1].gold, 5);
 	assert_int_equal(t.g->pos.seat[2].gold, 5);
@@ -391,8 +391,8 @@ static void test_building_rules(void **state)
 	assert_int_equal(t.g->pos.seat[0].cubes, 2);
 	assert_true(tile_at(&t, "6,6") >= 0);
 	recount(&t);
-	assert_int_equal(tg_delta(&t, 0), 2);
-	tg_stop(&t);
+	assert_int_equal(et_delta(&t.et, 0), 2);
+	et_end(&t.et);
 }
 
 /* Same size: 3 influence cards of one colour; larger: never. */
@@ -409,9 +409,9 @@ static void test_overbuild(void **state)
 	give(&t, 2, 5, 0, 0, 3);
 	put_permit(&t, 2, 3, "6,3");
 	put_permit(&t, 0, 1, "7,3");
-	TG_BAD(&t, "Yellow 3 +r build tavern 6,3 gold", "same-size-fee");
-	TG_BAD(&t, "Yellow 3 +r build tavern 6,3 3r gold", "not-enough-influence");
-	TG_OK(&t, "Yellow 3 +r build tavern 6,3 3g gold");
+	et_bad(&t.et, "Yellow 3 +r build tavern 6,3 gold", "same-size-fee", 0, NULL);
+	et_bad(&t.et, "Yellow 3 +r build tavern 6,3 3r gold", "not-enough-influence", 0, NULL);
+	et_ok(&t.et, "Yellow 3 +r build tavern 6,3 3g gold");
 	assert_int_equal(t.g->pos.seat[0].cubes, 0);
 	assert_int_equal(t.g->pos.seat[1].cubes, 0);
 	assert_int_equal(t.g->pos.seat[2].cubes, 1);
@@ -419,8 +419,8 @@ static void test_overbuild(void **state)
 	assert_int_equal(t.g->pos.seat[2].gold, 8 - 3 - 1 + 2);
 	assert_int_equal(t.g->pos.disc[IG], 3);
 	recount(&t);
-	assert_string_equal(tg_kinds(&t), "building-lost building-lost building ");
-	tg_stop(&t);
+	assert_string_equal(et_kinds(&t.et), "building-lost building-lost building ");
+	et_end(&t.et);
 }
 
 static void test_overbuild_rules(void **state)
@@ -431,25 +431,25 @@ static void test_overbuild_rules(void **state)
 	give(&t, 0, 10, 3, 0, 0);
 	put_tile(&t, B_TAVERN, 1, "4,11");
 	put_permit(&t, 0, 2, "3,11");
-	TG_BAD(&t, "Red 9 build market 3,11 gold", "cover-larger");
-	TG_BAD(&t, "Red 9 build tavern 3,11 gold", "permit-count");
+	et_bad(&t.et, "Red 9 build market 3,11 gold", "cover-larger", 0, NULL);
+	et_bad(&t.et, "Red 9 build tavern 3,11 gold", "permit-count", 0, NULL);
 	put_permit(&t, 0, 1, "3,12");
-	TG_BAD(&t, "Red 9 build tavern 3,11 gold", "same-size-fee");
-	TG_OK(&t, "Red 9 build well 3,11 gold");
-	TG_BAD(&t, "Blue 5 build house 2,9 gold", "permit-count");
-	tg_stop(&t);
+	et_bad(&t.et, "Red 9 build tavern 3,11 gold", "same-size-fee", 0, NULL);
+	et_ok(&t.et, "Red 9 build well 3,11 gold");
+	et_bad(&t.et, "Blue 5 build house 2,9 gold", "permit-count", 0, NULL);
+	et_end(&t.et);
 
 	tg_start(&t, "RB", "Red=r Blue=b", NULL);
 	give(&t, 0, 10, 3, 0, 0);
 	put_tile(&t, B_WELL, 1, "1,10");
 	put_permit(&t, 0, 2, "2,10");
-	TG_BAD(&t, "Red 10 build market 1,10 3r gold", "needless-fee");
-	TG_OK(&t, "Red 10 build market 1,10 gold");
+	et_bad(&t.et, "Red 10 build market 1,10 3r gold", "needless-fee", 0, NULL);
+	et_ok(&t.et, "Red 10 build market 1,10 gold");
 	assert_int_equal(t.g->pos.seat[1].cubes, 0);
 	/* Trade: 1,10 is a trade field: 1 point for red. */
 	assert_int_equal(t.g->pos.seat[0].track, 1);
-	TG_BAD(&t, "Blue 2 build house 1,2 gold", "permit-count");
-	tg_stop(&t);
+	et_bad(&t.et, "Blue 2 build house 1,2 gold", "permit-count", 0, NULL);
+	et_end(&t.et);
 }
 
 /* Own buildings: one of each per colour. */
@@ -460,14 +460,14 @@ static void test_own(void **state)
 	tg_start(&t, "RB", "Red=r Blue=b", NULL);
 	put_permit(&t, 0, 0, "1,2");
 	put_permit(&t, 0, 1, "4,6");
-	TG_OK(&t, "Red 2 build house 1,2 gold");
+	et_ok(&t.et, "Red 2 build house 1,2 gold");
 	assert_int_equal(t.g->pos.seat[0].gold, 3 - 1 + 2);
 	assert_int_equal(t.g->pos.seat[0].cubes, 0);
 	assert_int_equal(t.g->pos.seat[0].track, 1);
-	TG_OK(&t, "Blue 3 gold");
-	TG_BAD(&t, "Red 6 build house 4,6 gold", "none-left");
+	et_ok(&t.et, "Blue 3 gold");
+	et_bad(&t.et, "Red 6 build house 4,6 gold", "none-left", 0, NULL);
 	put_permit(&t, 1, 0, "4,11");
-	tg_stop(&t);
+	et_end(&t.et);
 }
 
 /* Huts: a displaced hut moves to an empty square (no trade field, no
@@ -483,19 +483,19 @@ static void test_huts(void **state)
 	put_permit(&t, 0, 2, "3,3");
 	put_permit(&t, 0, 1, "4,3");
 	put_permit(&t, 1, 0, "9,6");
-	TG_BAD(&t, "Red 3 build tavern 3,3 gold", "hut-missing");
-	TG_BAD(&t, "Red 3 build tavern 3,3 hut Blue 6,6 hut Red 7,6 gold", "hut-order");
-	TG_BAD(&t, "Red 3 build tavern 3,3 hut Red 1,6 hut Blue 7,6 gold",
-	       "hut-square"); /* trade field */
-	TG_BAD(&t, "Red 3 build tavern 3,3 hut Red 9,6 hut Blue 7,6 gold",
-	       "hut-square"); /* a permit */
-	TG_BAD(&t, "Red 3 build tavern 3,3 hut Red 6,6 hut Blue 6,6 gold",
-	       "hut-square"); /* taken */
-	TG_OK(&t, "Red 3 build tavern 3,3 hut Red 6,6 hut Blue off gold");
+	et_bad(&t.et, "Red 3 build tavern 3,3 gold", "hut-missing", 0, NULL);
+	et_bad(&t.et, "Red 3 build tavern 3,3 hut Blue 6,6 hut Red 7,6 gold", "hut-order", 0, NULL);
+	et_bad(&t.et, "Red 3 build tavern 3,3 hut Red 1,6 hut Blue 7,6 gold", "hut-square", 0,
+	       NULL); /* trade field */
+	et_bad(&t.et, "Red 3 build tavern 3,3 hut Red 9,6 hut Blue 7,6 gold", "hut-square", 0,
+	       NULL); /* a permit */
+	et_bad(&t.et, "Red 3 build tavern 3,3 hut Red 6,6 hut Blue 6,6 gold", "hut-square", 0,
+	       NULL); /* taken */
+	et_ok(&t.et, "Red 3 build tavern 3,3 hut Red 6,6 hut Blue off gold");
 	assert_true(tile_at(&t, "6,6") >= 0);
 	assert_int_equal(t.g->pos.tile[t.g->nneutral + 4 + 2].gone, 1);
 	recount(&t);
-	tg_stop(&t);
+	et_end(&t.et);
 }
 
 static void test_walls(void **state)
@@ -504,39 +504,39 @@ static void test_walls(void **state)
 	tg_game t;
 	tg_start(&t, "RB", "Red=r Blue=b", NULL);
 	give(&t, 0, 20, 0, 0, 0);
-	TG_BAD(&t, "Red 2 wall N3 gold", "wall-adjacent");
-	TG_BAD(&t, "Red 2 wall N6 gold", "wall-space"); /* 2p: N3, N4 */
-	TG_BAD(&t, "Red 2 wall E7 gold", "syntax");
-	TG_BAD(&t, "Red 2 wall N4 gold", "draw-count");
-	TG_BAD(&t, "Red 2 wall N4 +rb gold", "draw-count");
+	et_bad(&t.et, "Red 2 wall N3 gold", "wall-adjacent", 0, NULL);
+	et_bad(&t.et, "Red 2 wall N6 gold", "wall-space", 0, NULL); /* 2p: N3, N4 */
+	et_bad(&t.et, "Red 2 wall E7 gold", "syntax", 0, NULL);
+	et_bad(&t.et, "Red 2 wall N4 gold", "draw-count", 0, NULL);
+	et_bad(&t.et, "Red 2 wall N4 +rb gold", "draw-count", 0, NULL);
 	/* Rulebook: Yellow pays 2 gold and draws 1 influence, then builds a
 	 * second wall and puts a cube on a tower.  Here walls 1 and 2 draw 1
 	 * card each, wall 3 is the tower. */
-	TG_OK(&t, "Red 2 wall N4 +b wall N3 +g gold");
+	et_ok(&t.et, "Red 2 wall N4 +b wall N3 +g gold");
 	assert_int_equal(t.g->pos.seat[0].gold, 23 - 4 + 2);
 	assert_int_equal(t.g->pos.seat[0].walls, 2);
-	TG_BAD(&t, "Blue 3 wall N3 gold", "wall-space");
-	TG_BAD(&t, "Blue 3 wall E5 +r gold", "wall-adjacent");
-	TG_BAD(&t, "Blue 3 wall E3 +r gold", "not-enough-gold");
-	TG_OK(&t, "Blue 3 wall S4 +r gold");
-	TG_BAD(&t, "Red 4 wall E3 +r gold", "draw-count");
-	TG_OK(&t, "Red 4 +rb wall E3 gold");
+	et_bad(&t.et, "Blue 3 wall N3 gold", "wall-space", 0, NULL);
+	et_bad(&t.et, "Blue 3 wall E5 +r gold", "wall-adjacent", 0, NULL);
+	et_bad(&t.et, "Blue 3 wall E3 +r gold", "not-enough-gold", 0, NULL);
+	et_ok(&t.et, "Blue 3 wall S4 +r gold");
+	et_bad(&t.et, "Red 4 wall E3 +r gold", "draw-count", 0, NULL);
+	et_ok(&t.et, "Red 4 +rb wall E3 gold");
 	assert_int_equal(t.g->pos.seat[0].cubes, 1);
 	assert_int_equal(t.g->pos.seat[0].gold, 21 - 4 + 2);
 	recount(&t);
-	assert_string_equal(tg_kinds(&t), "tower ");
+	assert_string_equal(et_kinds(&t.et), "tower ");
 	give(&t, 1, 10, 0, 0, 0);
-	TG_BAD(&t, "Blue 5 wall E11 +r wall E10 +r gold", "draw-count");
-	TG_OK(&t, "Blue 5 wall E11 +r wall E10 gold");
+	et_bad(&t.et, "Blue 5 wall E11 +r wall E10 +r gold", "draw-count", 0, NULL);
+	et_ok(&t.et, "Blue 5 wall E11 +r wall E10 gold");
 	assert_int_equal(t.g->pos.seat[1].cubes, 1);
-	tg_stop(&t);
+	et_end(&t.et);
 
 	/* walls=blue-first: the east wall waits for the blue spaces. */
 	tg_start(&t, "RB", "Red=r Blue=b", "walls=blue-first");
 	give(&t, 0, 20, 0, 0, 0);
-	TG_BAD(&t, "Red 2 wall E3 +r gold", "wall-order");
-	TG_OK(&t, "Red 2 wall N4 +r gold");
-	tg_stop(&t);
+	et_bad(&t.et, "Red 2 wall E3 +r gold", "wall-order", 0, NULL);
+	et_ok(&t.et, "Red 2 wall N4 +r gold");
+	et_end(&t.et);
 }
 
 static void test_church(void **state)
@@ -546,30 +546,30 @@ static void test_church(void **state)
 	tg_start(&t, "RB", "Red=r Blue=b", NULL);
 	give(&t, 0, 20, 0, 0, 0);
 	give(&t, 1, 20, 0, 0, 0);
-	TG_BAD(&t, "Red 2 church 5 gold", "church-first");
-	TG_BAD(&t, "Red 2 church 5/5 gold", "church-tile");
+	et_bad(&t.et, "Red 2 church 5 gold", "church-first", 0, NULL);
+	et_bad(&t.et, "Red 2 church 5/5 gold", "church-tile", 0, NULL);
 	/* First tile 5 (the centre) on the foundation 3,8: the church covers
 	 * columns 2..4, rows 6..9.  Tile 9 goes under the stack. */
-	TG_OK(&t, "Red 2 church 5/9 gold");
+	et_ok(&t.et, "Red 2 church 5/9 gold");
 	assert_true(t.g->pos.church[5][2] == 4);
 	assert_int_equal(t.g->pos.seat[0].cubes, 1);
 	/* Tile 4 goes to 2,8: blue's long hut (2,8-9) is removed, and blue
 	 * moves it. */
-	TG_BAD(&t, "Blue 3 church 4/1 gold", "church-first");
-	TG_BAD(&t, "Blue 3 church 9 gold", "church-tile");
-	TG_BAD(&t, "Blue 3 church 5 gold", "church-tile");
-	TG_BAD(&t, "Blue 3 church 4 gold", "hut-missing");
-	TG_OK(&t, "Blue 3 church 4 hut Blue 3,2 gold");
+	et_bad(&t.et, "Blue 3 church 4/1 gold", "church-first", 0, NULL);
+	et_bad(&t.et, "Blue 3 church 9 gold", "church-tile", 0, NULL);
+	et_bad(&t.et, "Blue 3 church 5 gold", "church-tile", 0, NULL);
+	et_bad(&t.et, "Blue 3 church 4 gold", "hut-missing", 0, NULL);
+	et_ok(&t.et, "Blue 3 church 4 hut Blue 3,2 gold");
 	assert_int_equal(t.g->pos.church[5][1], 3);
 	/* A permit under a church tile goes home without compensation;
 	 * church tiles are never built over. */
 	put_permit(&t, 1, 3, "4,6");
-	TG_OK(&t, "Red 4 +rb church 3 gold");
+	et_ok(&t.et, "Red 4 +rb church 3 gold");
 	assert_true(t.g->pos.seat[1].permits & (1u << 3));
 	put_permit(&t, 0, 4, "4,5");
-	TG_BAD(&t, "Blue 5 build tavern 4,5 gold", "cover-church");
+	et_bad(&t.et, "Blue 5 build tavern 4,5 gold", "cover-church", 0, NULL);
 	recount(&t);
-	tg_stop(&t);
+	et_end(&t.et);
 }
 
 static void test_trade(void **state)
@@ -582,7 +582,7 @@ static void test_trade(void **state)
 	t.g->pos.seat[0].track = 4;
 	give(&t, 0, 10, 0, 0, 0);
 	put_permit(&t, 0, 0, "1,11");
-	TG_OK(&t, "Red 11 build well 1,11 gold");
+	et_ok(&t.et, "Red 11 build well 1,11 gold");
 	assert_int_equal(t.g->pos.seat[0].track, 5);
 	/* Red at 5: flags at 3 and 5 were not claimed before (test arranged
 	 * the disk); the move from 4 to 5 claims space 5. */
@@ -592,27 +592,27 @@ static void test_trade(void **state)
 	 * and takes the flag cube back. */
 	give(&t, 1, 10, 0, 0, 0);
 	put_permit(&t, 1, 1, "2,11");
-	TG_OK(&t, "Blue 11>9 build market 1,11 gold");
+	et_ok(&t.et, "Blue 11>9 build market 1,11 gold");
 	assert_int_equal(t.g->pos.seat[0].track, 4);
 	assert_int_equal(t.g->pos.seat[0].flags, 0);
 	assert_int_equal(t.g->pos.seat[0].cubes, 0);
 	assert_int_equal(t.g->pos.seat[1].track, 1);
 	recount(&t);
-	tg_stop(&t);
+	et_end(&t.et);
 
 	tg_start(&t, "RB", "Red=r Blue=b", NULL);
 	give(&t, 0, 10, 0, 0, 0);
 	t.g->pos.seat[0].track = 1;
 	put_permit(&t, 0, 1, "1,11");
 	put_permit(&t, 0, 2, "1,12");
-	TG_BAD(&t, "Red 11 build large 1,10 gold", "permit-count");
+	et_bad(&t.et, "Red 11 build large 1,10 gold", "permit-count", 0, NULL);
 	put_permit(&t, 0, 0, "2,10");
-	TG_OK(&t, "Red 11 build large 1,10 gold"); /* covers 1,10..1,12: 3 points */
+	et_ok(&t.et, "Red 11 build large 1,10 gold"); /* covers 1,10..1,12: 3 points */
 	assert_int_equal(t.g->pos.seat[0].track, 4);
 	assert_int_equal(t.g->pos.seat[0].flags, 1u << 3);
 	assert_int_equal(t.g->pos.seat[0].cubes, 3);
 	recount(&t);
-	tg_stop(&t);
+	et_end(&t.et);
 }
 
 static void test_special(void **state)
@@ -622,30 +622,30 @@ static void test_special(void **state)
 	tg_start(&t, "RB", "Red=r Blue=b", NULL);
 	give(&t, 0, 10, 2, 2, 1);
 	put_permit(&t, 0, 1, "3,3");
-	TG_BAD(&t, "Red 2 gold move 4,3 5,5 2r", "special-permit");
-	TG_BAD(&t, "Red 2 gold move 3,3 1,1 2r", "syntax");
-	TG_BAD(&t, "Red 2 gold move 3,3 2,3 2g", "not-enough-influence");
-	TG_BAD(&t, "Red 2 gold move 3,3 3,8 2r", "permit-square");
-	TG_OK(&t, "Red 2 gold move 3,3 2,3 2r");
+	et_bad(&t.et, "Red 2 gold move 4,3 5,5 2r", "special-permit", 0, NULL);
+	et_bad(&t.et, "Red 2 gold move 3,3 1,1 2r", "syntax", 0, NULL);
+	et_bad(&t.et, "Red 2 gold move 3,3 2,3 2g", "not-enough-influence", 0, NULL);
+	et_bad(&t.et, "Red 2 gold move 3,3 3,8 2r", "permit-square", 0, NULL);
+	et_ok(&t.et, "Red 2 gold move 3,3 2,3 2r");
 	assert_int_equal(permit_at(&t, "2,3"), 1);
-	TG_OK(&t, "Blue 3 gold");
-	TG_BAD(&t, "Red 4 +rb gold raise 2,3 1 2b", "permit-supply");
-	TG_BAD(&t, "Red 4 +rb gold raise 2,3 0 2b", "permit-supply");
-	TG_OK(&t, "Red 4 +rb gold raise 2,3 4 2b");
+	et_ok(&t.et, "Blue 3 gold");
+	et_bad(&t.et, "Red 4 +rb gold raise 2,3 1 2b", "permit-supply", 0, NULL);
+	et_bad(&t.et, "Red 4 +rb gold raise 2,3 0 2b", "permit-supply", 0, NULL);
+	et_ok(&t.et, "Red 4 +rb gold raise 2,3 4 2b");
 	assert_int_equal(permit_at(&t, "2,3"), 4);
 	assert_int_equal(t.g->pos.seat[0].gold, 13 + 2 + 2 - 3);
-	TG_OK(&t, "Blue 5 gold");
-	TG_BAD(&t, "Red 6 gold place 2 5,11", "not-enough-influence");
+	et_ok(&t.et, "Blue 5 gold");
+	et_bad(&t.et, "Red 6 gold place 2 5,11", "not-enough-influence", 0, NULL);
 	give(&t, 0, 0, 1, 1, 1);
-	TG_BAD(&t, "Red 6 gold place 4 5,11", "permit-supply");
-	TG_OK(&t, "Red 6 gold place 2 5,11");
-	TG_OK(&t, "Blue 5 gold");
-	TG_BAD(&t, "Red 6 gold cash", "not-enough-influence");
+	et_bad(&t.et, "Red 6 gold place 4 5,11", "permit-supply", 0, NULL);
+	et_ok(&t.et, "Red 6 gold place 2 5,11");
+	et_ok(&t.et, "Blue 5 gold");
+	et_bad(&t.et, "Red 6 gold cash", "not-enough-influence", 0, NULL);
 	give(&t, 0, 0, 1, 1, 1);
 	int gold = t.g->pos.seat[0].gold;
-	TG_OK(&t, "Red 6 gold cash");
+	et_ok(&t.et, "Red 6 gold cash");
 	assert_int_equal(t.g->pos.seat[0].gold, gold + 4);
-	tg_stop(&t);
+	et_end(&t.et);
 }
 
 /* The win: the tenth cube on the board on the player's own turn. */
@@ -665,9 +665,9 @@ static void test_win(void **state)
 	put_tile(&t, B_MARKET, 0, "1,12");
 	put_tile(&t, B_TAVERN, 0, "4,11");
 	assert_int_equal(t.g->pos.seat[0].cubes, 9);
-	TG_BAD(&t, "Red 2 church 5/9 gold", "game-over");
-	TG_OK(&t, "Red 2 church 5/9");
-	TG_BAD(&t, "Blue 3 gold", "game-over");
+	et_bad(&t.et, "Red 2 church 5/9 gold", "game-over", 0, NULL);
+	et_ok(&t.et, "Red 2 church 5/9");
+	et_bad(&t.et, "Blue 3 gold", "game-over", 0, NULL);
 	assert_true(OPS->over(t.g));
 	arb_standing st;
 	OPS->standing(t.g, &st);
@@ -676,7 +676,7 @@ static void test_win(void **state)
 	assert_false(st.winner[1]);
 	assert_int_equal(st.score[0], 10);
 	recount(&t);
-	tg_stop(&t);
+	et_end(&t.et);
 }
 
 /* The stacks run out; walls and church tiles run out. */
@@ -692,17 +692,17 @@ static void test_supply(void **state)
 	put_permit(&t, 0, 1, "4,5");
 	put_permit(&t, 0, 2, "5,5");
 	put_permit(&t, 0, 3, "4,6");
-	TG_BAD(&t, "Red 5 build large 4,5 gold", "none-left");
-	TG_BAD(&t, "Red 5 build tavern 4,5 gold", "not-enough-gold");
+	et_bad(&t.et, "Red 5 build large 4,5 gold", "none-left", 0, NULL);
+	et_bad(&t.et, "Red 5 build tavern 4,5 gold", "not-enough-gold", 0, NULL);
 	give(&t, 0, 10, 0, 0, 0);
-	TG_OK(&t, "Red 5 build tavern 4,5 gold");
+	et_ok(&t.et, "Red 5 build tavern 4,5 gold");
 	t.g->pos.seat[1].walls = 9;
-	TG_BAD(&t, "Blue 2 wall N4 +r gold", "walls-left");
+	et_bad(&t.et, "Blue 2 wall N4 +r gold", "walls-left", 0, NULL);
 	t.g->pos.church_left = 0;
 	t.g->pos.corg_x = 1;
 	t.g->pos.corg_y = 4;
-	TG_BAD(&t, "Blue 2 church 1 gold", "church-complete");
-	tg_stop(&t);
+	et_bad(&t.et, "Blue 2 church 1 gold", "church-complete", 0, NULL);
+	et_end(&t.et);
 }
 
 /* Options: huts=bigger, track=uncapped, cards=smart, mills=near, halve=up. */
@@ -713,51 +713,51 @@ static void test_options(void **state)
 	/* huts=bigger: a church tile takes a hut off the board for good. */
 	tg_start(&t, "RB", "Red=r Blue=b", "huts=bigger");
 	give(&t, 0, 10, 0, 0, 0);
-	TG_OK(&t, "Red 2 church 5/9 gold");
+	et_ok(&t.et, "Red 2 church 5/9 gold");
 	give(&t, 1, 10, 0, 0, 0);
-	TG_BAD(&t, "Blue 3 church 4 hut Blue 3,2 gold", "hut-order");
-	TG_OK(&t, "Blue 3 church 4 gold");
+	et_bad(&t.et, "Blue 3 church 4 hut Blue 3,2 gold", "hut-order", 0, NULL);
+	et_ok(&t.et, "Blue 3 church 4 gold");
 	assert_int_equal(t.g->pos.tile[t.g->nneutral + 4 + 3].gone, 1);
-	tg_stop(&t);
+	et_end(&t.et);
 
 	/* track: capped at 11 by default, so a loss counts from 11.  The 13
 	 * trade points are set by hand, without the buildings that would
 	 * give them: position_ok would refuse the position. */
 	tg_start(&t, "RB", "Red=r Blue=b", NULL);
-	tg_unchecked(&t);
+	et_unchecked(&t.et);
 	t.g->pos.seat[0].track = 11;
 	t.g->pos.seat[0].trade = 13;
 	give(&t, 0, 10, 0, 0, 0);
 	put_permit(&t, 0, 1, "1,11");
 	put_permit(&t, 0, 2, "1,12");
-	TG_OK(&t, "Red 11 build market 1,12 gold"); /* covers 1,12 (1 mill) */
+	et_ok(&t.et, "Red 11 build market 1,12 gold"); /* covers 1,12 (1 mill) */
 	assert_int_equal(t.g->pos.seat[0].track, 11);
-	tg_stop(&t);
+	et_end(&t.et);
 	tg_start(&t, "RBG", "Red=r Blue=b Green=g",
 		 "track=uncapped mills=near cards=smart halve=up");
 	assert_int_equal(t.g->gold_total, 56);
 	assert_int_equal(t.g->pos.deck[IR], 17);
 	give(&t, 0, 10, 0, 0, 0);
 	put_permit(&t, 0, 1, "6,2");
-	TG_OK(&t, "Red 2 build well 6,2 gold"); /* 2 windmills in 3p */
+	et_ok(&t.et, "Red 2 build well 6,2 gold"); /* 2 windmills in 3p */
 	assert_int_equal(t.g->pos.seat[0].trade, 2);
-	tg_stop(&t);
+	et_end(&t.et);
 	tg_start(&t, "RBGY", "Red=r Blue=b Green=g Yellow=r", "mills=near");
 	give(&t, 0, 10, 0, 0, 0);
 	put_permit(&t, 0, 1, "6,2");
-	TG_OK(&t, "Red 2 build well 6,2 gold"); /* far from the 4p gates: 0 */
+	et_ok(&t.et, "Red 2 build well 6,2 gold"); /* far from the 4p gates: 0 */
 	assert_int_equal(t.g->pos.seat[0].track, 0);
 	put_permit(&t, 1, 1, "8,2");
 	give(&t, 1, 10, 0, 0, 0);
-	TG_OK(&t, "Blue 3 build well 8,2 gold"); /* hmm: row 2 build on row 3 */
+	et_ok(&t.et, "Blue 3 build well 8,2 gold"); /* hmm: row 2 build on row 3 */
 	assert_int_equal(t.g->pos.seat[1].track, 2);
-	tg_stop(&t);
+	et_end(&t.et);
 	/* halve=up: 3 influence cards give up 2. */
 	tg_start(&t, "RB", "Red=r Blue=g", "halve=up");
 	give(&t, 0, 0, 12, 6, 6);
 	give(&t, 1, 0, 0, 7, 6);
-	TG_OK(&t, "Red 4 halve Red=rrrrrrrrrrrrb Blue=bbbbggg gold");
-	tg_stop(&t);
+	et_ok(&t.et, "Red 4 halve Red=rrrrrrrrrrrrb Blue=bbbbggg gold");
+	et_end(&t.et);
 }
 
 typedef struct mlist {
@@ -779,7 +779,7 @@ static void on_move(void *ctx, const char *line)
 	el_game copy = *t->g, *orig = t->g;
 	size_t nev = t->et.nev;
 	t->g = t->et.g = &copy;
-	const char *r = tg_play(t, line);
+	const char *r = et_try(&t->et, line) == 0 ? NULL : t->et.rej.rule;
 	t->g = t->et.g = orig;
 	t->et.nev = nev;
 	if (r)
@@ -805,7 +805,7 @@ static void test_moves(void **state)
 	assert_true(ml.saw_permit);
 	assert_true(ml.saw_wall);
 	assert_int_equal((int)OPS->moves(t.g, NULL, on_move, &ml), 0);
-	tg_stop(&t);
+	et_end(&t.et);
 }
 
 /* Setup: a snapshot is checked fact by fact. */
@@ -842,13 +842,13 @@ static void test_setup(void **state)
 	assert_int_equal(t.g->pos.seat[0].track, 0);
 	assert_int_equal(t.g->pos.tile[t.g->nneutral + 4 + 3].gone, 1); /* blue long hut */
 	recount(&t);
-	TG_BAD(&t, "Red 8 gold", "turn-order");
-	TG_OK(&t, "Blue 7>6 discard Red=g gold");
+	et_bad(&t.et, "Red 8 gold", "turn-order", 0, NULL);
+	et_ok(&t.et, "Blue 7>6 discard Red=g gold");
 	arb_buf b = { 0 };
 	OPS->snapshot(t.g, &b);
 	assert_non_null(strstr(b.p, "active=Red ship=6 turns=10"));
 	arb_buf_free(&b);
-	tg_stop(&t);
+	et_end(&t.et);
 }
 
 /* Input is forgiving, fmt is canonical. */
@@ -881,7 +881,7 @@ static void test_format(void **state)
 		assert_string_equal(b.p, in[i][1]);
 		arb_buf_free(&b);
 	}
-	tg_stop(&t);
+	et_end(&t.et);
 }
 
 int main(void)
@@ -911,5 +911,5 @@ int main(void)
 		cmocka_unit_test(test_setup),
 		cmocka_unit_test(test_format),
 	};
-	return cmocka_run_group_tests(tests, tg_setup_data, tg_teardown_data);
+	return cmocka_run_group_tests(tests, et_setup_data, et_teardown_data);
 }
