@@ -783,12 +783,13 @@ uint32_t arb_rng_below(uint64_t *state, uint32_t n);
  * table <prefix>_colours and <prefix>_rules), the ops every engine has,
  * each named <prefix>_<op> (cc_create, cat_parse, el_dump), and its game
  * data, the embedded notation/<game>/<game>.yaml (ARB_DECLARE_DATA above)
- * that <prefix>_data_load reads; so a table lists only its title, its
- * seats and the ops that set the engine apart:
- *   const arb_game_ops carcassonne_game = { ARB_ENGINE_OPS(carcassonne, cc),
- *                                           .title = "Carcassonne", ... }; */
-#define ARB_ENGINE_OPS(game, prefix)                                                               \
-	.name = #game, .colours = prefix##_colours, .rules = prefix##_rules,                       \
+ * that <prefix>_data_load reads, with the title and the least and most
+ * seats it takes; so a table lists only the ops that set the engine apart:
+ *   const arb_game_ops carcassonne_game = {
+ *           ARB_ENGINE_OPS(carcassonne, cc, "Carcassonne", 2, 5), ... }; */
+#define ARB_ENGINE_OPS(game, prefix, game_title, least_seats, most_seats)                          \
+	.name = #game, .title = game_title, .min_seats = least_seats, .max_seats = most_seats,     \
+	.colours = prefix##_colours, .rules = prefix##_rules,                                      \
 	.nrules = sizeof prefix##_rules / sizeof prefix##_rules[0],                                \
 	.move_size = sizeof(prefix##_move), .data_name = "notation/" #game "/" #game ".yaml",      \
 	.data = arb_data_##game, .data_size = &arb_data_##game##_size,                             \

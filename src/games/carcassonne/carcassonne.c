@@ -307,10 +307,7 @@ static bool cc_position_ok(const void *game, const char **why)
 ARB_DECLARE_DATA(carcassonne);
 
 const arb_game_ops carcassonne_game = {
-	ARB_ENGINE_OPS(carcassonne, cc),
-	.title = "Carcassonne",
-	.min_seats = 2,
-	.max_seats = 5,
+	ARB_ENGINE_OPS(carcassonne, cc, "Carcassonne", 2, 5),
 	.apply = cc_apply,
 	.deal_start = cc_deal_start,
 };

@@ -319,10 +319,7 @@ static void cat_settle(void *game)
 }
 
 const arb_game_ops catan_game = {
-	ARB_ENGINE_OPS(catan, cat),
-	.title = "The Settlers of Catan",
-	.min_seats = 3,
-	.max_seats = 4,
+	ARB_ENGINE_OPS(catan, cat, "The Settlers of Catan", 3, 4),
 	.parse_clears = true, /* cat_parse: the header, then each action whole */
 	.apply = cat_play,
 	.ahead = cat_read_ahead,

@@ -299,10 +299,7 @@ static void el_destroy(void *game)
 ARB_DECLARE_DATA(elasund);
 
 const arb_game_ops elasund_game = {
-	ARB_ENGINE_OPS(elasund, el),
-	.title = "Elasund: The First City",
-	.min_seats = 2,
-	.max_seats = 4,
+	ARB_ENGINE_OPS(elasund, el, "Elasund: The First City", 2, 4),
 	.apply = el_apply,
 	.random_tags = el_random_tags,
 	.view_turn = el_view_turn,
