@@ -221,3 +221,10 @@ touch "$tmp/go"
 wait $runner
 tail -1 "$tmp/run.out" | grep -qx "2 passed, 0 failed"
 report "cli tests/run.sh tells each suite as it ends" $? "$tmp/run.out"
+
+# ------------------------------------------- a Catan view line's search is bounded in steps (issue 39, item 11)
+# It took 11 s before the bound and about half a second with it: no clock
+# in the test, only a CPU limit as a safety net, well above either.
+(ulimit -t 10 && "$ARBITER" check corpus/catan/view-discards-work-bad.tgn) >"$tmp/out" 2>&1
+[ $? = 1 ] && grep -q 'steps of search.*\[too-many-unknowns\]' "$tmp/out"
+report "cli a costly Catan view line ends within its steps" $? "$tmp/out"

@@ -281,3 +281,15 @@ if [ -x /usr/bin/time ] && ! grep -qE "__(asan|tsan)_init" "$ARBITER" 2>/dev/nul
 fi
 expect "-j 0 is a usage error" 2 "$ARBITER" check -j 0 "$legal"
 expect "-j is for check, score, select, fmt and standings" 2 "$ARBITER" dump -j 2 "$legal"
+
+# A small input of costly games (records from one seat's view) is cut into
+# batches for the workers, not replayed on one thread (issue 39, item 11):
+# the same bytes as one thread.
+for r in corpus/catan/view-backjump-bad.tgn corpus/catan/view-relist-ok.tgn \
+	corpus/catan/view-steal-card-bad.tgn corpus/catan/view-backjump-ok.tgn; do
+	cat "$r"
+	echo
+done >"$tmp/views.tgn"
+"$ARBITER" check -j 1 "$tmp/views.tgn" >"$tmp/v1" 2>&1
+"$ARBITER" check -j 3 "$tmp/views.tgn" >"$tmp/v3" 2>&1
+same "-j 3 = -j 1 on a small input of view records, cut into batches" "$tmp/v1" "$tmp/v3"

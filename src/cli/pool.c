@@ -26,7 +26,9 @@
  * bytes written are those of one thread, and so are the exit status and,
  * with --fail-fast, the error that stops the run: a batch after the one
  * that stopped is discarded unwritten.  Memory holds 8 batches per worker
- * and the one game carried, whatever the input; a single small input starts no thread.
+ * and the one game carried, whatever the input; a single small input starts no thread,
+ * unless it holds records from one seat's view, costly to replay: those
+ * are cut into a few batches a worker (costly_batch).
  */
 /* fopencookie: the rest of a stream after what was read for batches */
 #define _GNU_SOURCE
@@ -654,6 +656,29 @@ static int foreign_stream(pool *p, const char *name)
 	return 1;
 }
 
+/* A single small input (p->acc, all of it) of games that are costly to
+ * replay: records from one seat's view ([View tag), whose hidden cards
+ * may take a second a line to search.  Those cut into batches, a few per
+ * worker, are replayed on every thread instead of one (20 copies of a
+ * costly view took 24 s on one thread); the bytes written are the same,
+ * as for any batches.  Other small inputs, which one thread replays in
+ * less time than threads take to start, are not cut.  Sets p->batch to
+ * the smaller size when there is a cut past it; false when not. */
+static bool costly_batch(pool *p)
+{
+	const char *b = p->acc.p;
+	size_t len = p->acc.len;
+	if (!b || len < 2 || !memmem(b, len, "\n[View ", 7))
+		return false;
+	size_t small = len / (4 * p->nthreads);
+	if (small < 1)
+		small = 1;
+	if (small >= p->batch || !find_cut(b, len, small))
+		return false;
+	p->batch = small;
+	return true;
+}
+
 /* Read a stream in batches of whole games for the workers, less what
  * `taken` (or NULL) says was read from it already.  A single small input
  * (one batch, no other file) is replayed on this thread, so a run of one
@@ -672,6 +697,7 @@ static int split_stream(pool *p, FILE *f, const char *name, bool more_streams,
 	}
 	bool head_told = taken && (taken->lines || taken->len); /* its start is gone */
 	bool published = false;
+	bool resized = false; /* costly_batch() cut the batches smaller */
 	while (!p->stopped) {
 		if (!eof) {
 			/* a block to begin with (the head is in it), then up to
@@ -711,6 +737,11 @@ static int split_stream(pool *p, FILE *f, const char *name, bool more_streams,
 			continue;
 		}
 		if (eof) {
+			if (!p->started && !more_streams && !resized && costly_batch(p)) {
+				resized = true; /* (once: a cut is there, past it) */
+				searched = 1;
+				continue;
+			}
 			if (!p->started && !more_streams) {
 				/* all of the input is this one batch */
 				arb_reader *rd = arb_reader_new_mem(p->acc.p ? p->acc.p : "",

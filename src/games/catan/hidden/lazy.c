@@ -127,6 +127,17 @@ int hid_undecidable(cat_turn *t)
 			  LAZY_MEMO, RELIST_WORLDS);
 }
 
+/* The searches of the line passed LAZY_WORK (a step: a state the memo
+ * was asked about, or an action tried): too-many-unknowns. */
+static int undecidable_work(cat_turn *t)
+{
+	return cat_reject(t->rej, CAT_R_TOO_MANY_UNKNOWNS, t->m->line, t->m->col,
+			  "the unseen cards could have gone in too many ways to tell whether "
+			  "any explains this line (more than %u steps of search); arbiter "
+			  "cannot decide this record from here on",
+			  LAZY_WORK);
+}
+
 /* Relisting: the line being applied lists up to RELIST_WORLDS worlds
  * (cleared when it is committed or refused). */
 static void start_relisting(cat_hidden *h, const cat_game *g)
@@ -326,6 +337,8 @@ static int refuse_line(cat_turn *t, dfs *D, const proof *pr)
 	cat_game *g = t->g;
 	bool said = false;
 	int rc = 0;
+	if (D->work > LAZY_WORK) /* (listing again would be more work still) */
+		return undecidable_work(t);
 	if (D->full) {
 		rc = relist(t);
 		said = !pr->proved || rc >= 0 ||

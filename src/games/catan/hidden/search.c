@@ -178,11 +178,24 @@ static void __attribute__((noinline)) memo_grow(cat_hidden *h)
 	}
 }
 
+/* One more unit of the line's work: false, and the search full (it
+ * stops, and the line is undecidable), past LAZY_WORK. */
+static inline bool work_left(dfs *D)
+{
+	if (++D->work <= LAZY_WORK)
+		return true;
+	D->full = true;
+	return false;
+}
+
 /* A try reached (li, ai) in the world the position holds: false when
- * one already did (it led nowhere) or the memo is full. */
+ * one already did (it led nowhere), the memo is full, or the line's work
+ * is spent. */
 static bool memo_visit(dfs *D, unsigned li, unsigned ai)
 {
 	cat_hidden *h = D->h;
+	if (!work_left(D))
+		return false;
 	cat_world w;
 	hid_world_store_x(D->g, &D->t, &w);
 	memcpy(w.pad, &li, 4);
@@ -384,9 +397,11 @@ static void guesses_failed(dfs *D, const guess *q, unsigned domain)
 
 /* Try action `a` (a guess, or the action as written) at (li, ai) and go
  * on from there; the position and turn come back as they were when it
- * leads nowhere. */
+ * leads nowhere (or the line's work is spent). */
 static bool try_act(dfs *D, unsigned li, unsigned ai, const cat_act *a)
 {
+	if (!work_left(D))
+		return false;
 	cat_game *g = D->g;
 	cat_state s0 = g->s;
 	cat_turn t0 = D->t;

@@ -42,7 +42,8 @@
  * when that search needs more than LAZY_MEMO states, the worlds are
  * listed again from where it began, up to RELIST_WORLDS at once (relist),
  * and only a record that passes that too is refused as undecidable
- * (too-many-unknowns) instead of followed at any cost.  When one world is
+ * (too-many-unknowns) instead of followed at any cost; so is a line whose
+ * searches take more than LAZY_WORK steps (states met, actions tried).  When one world is
  * left, everything is known again and the replay goes back to playing
  * the one position; a full record never enters this file.
  *
@@ -333,6 +334,21 @@ typedef struct tail_change {
 
 #define LAZY_MEMO (1u << 19)
 
+/* The work of the searches of one line (lazy_line): every state the memo
+ * is asked about and every action tried is a step, whichever search of
+ * the line makes it.  Past LAZY_WORK steps the line is refused as
+ * undecidable (too-many-unknowns) at once, without listing the worlds
+ * again: the memo bounds only the states kept, not the tries made from
+ * each (from each state after three unseen discards, every guess of a
+ * fourth, each refused: 45 million steps, 11 s, on one line).  Steps,
+ * not a clock, so that the output is the same on every machine.  The
+ * costliest lines of the corpus take up to 1.96 million steps
+ * (rule-too-many-unknowns-bad, view-relist-line-bad 1.94 million, which
+ * the worlds listed again then decide); 2^21 is just above them, about
+ * half a second of the costliest steps (refused tries), so that no line
+ * costs much more than the memo's own bound. */
+#define LAZY_WORK (1u << 21)
+
 /* The memo's hash table starts small and grows with the states it holds:
  * most lines follow the witness in a few states, and a table of
  * LAZY_SLOTS would be a cache miss (and, new, a page fault) a state. */
@@ -409,7 +425,8 @@ typedef struct dfs {
 	const arb_sink *sink;
 	cat_turn t;
 	arb_reject rj;
-	bool full; /* the memo overflowed                     */
+	bool full;     /* the memo overflowed, or the work passed LAZY_WORK */
+	uint64_t work; /* of the searches of this line (LAZY_WORK) */
 	/* the refusal of the line: at the latest action any try reached
 	 * (the first action that no way the cards went allows) */
 	int best;
