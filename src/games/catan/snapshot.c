@@ -484,6 +484,31 @@ static int position_derived(cat_game *g, bool have_deck, char *why, size_t whyle
 				pl->harb |= g->b.node_harb[v];
 		pl->road_len = (uint8_t)cat_trail(g, s, p);
 	}
+	/* The special cards' holders earned them (the rulebook: the longest
+	 * road is at least 5 roads, the largest army at least 3 knights) and
+	 * no one has since passed them; a tie leaves a card where it is. */
+	if (s->lr != CAT_NONE) {
+		unsigned len = s->p[s->lr].road_len;
+		if (len < 5)
+			FAIL("longest: %s's longest road is %u road%s; the card takes 5",
+			     cat_colours[g->colour[s->lr]], len, arb_s(len));
+		for (unsigned p = 0; p < g->nseats; p++)
+			if (s->p[p].road_len > len)
+				FAIL("longest: %s's road of %u is longer than %s's %u",
+				     cat_colours[g->colour[p]], s->p[p].road_len,
+				     cat_colours[g->colour[s->lr]], len);
+	}
+	if (s->la != CAT_NONE) {
+		unsigned k = s->p[s->la].knights;
+		if (k < 3)
+			FAIL("army: %s has played %u knight%s; the card takes 3",
+			     cat_colours[g->colour[s->la]], k, arb_s(k));
+		for (unsigned p = 0; p < g->nseats; p++)
+			if (s->p[p].knights > k)
+				FAIL("army: %s has played %u knights, more than %s's %u",
+				     cat_colours[g->colour[p]], s->p[p].knights,
+				     cat_colours[g->colour[s->la]], k);
+	}
 	/* A finished game stays finished: winner= names who won, and they
 	 * must have the points. */
 	if (s->winner != CAT_NONE) {
