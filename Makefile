@@ -334,6 +334,8 @@ bench:
 	$(MAKE) BUILD=build/bench-obj CFLAGS="-O2 -g -gdwarf-4" build/bench-obj/arbiter
 	@BUILD=build/bench-obj ARBITER=build/bench-obj/arbiter sh tests/bench/bench.sh
 	@BUILD=build/bench-obj ARBITER=build/bench-obj/arbiter sh tests/bench/reader.sh
+	@BUILD=build/bench-obj ARBITER=build/bench-obj/arbiter sh tests/bench/threads.sh
+	@sh tests/bench/views.sh build/bench-obj/arbiter
 
 # Catan observer records against their full records, for the games #13
 # names (4 players, 40 unseen steals, 20 unseen purchases): views.sh;
