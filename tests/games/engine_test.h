@@ -138,8 +138,10 @@ static inline int et_try_start_tags(et_game *t, const arb_game_ops *ops, void *d
 		t->tags[3 + i] = extra[i];
 	t->setup.tags = t->tags;
 	t->setup.ntags = 3 + nextra;
-	char cb[128];
-	snprintf(cb, sizeof cb, "%s", colours);
+	char cb[256]; /* the callers' colour lists are at most 255 bytes */
+	size_t clen = strlen(colours);
+	assert_true(clen < sizeof cb);
+	memcpy(cb, colours, clen + 1);
 	char *save = NULL;
 	for (char *w = strtok_r(cb, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
 		assert_true(t->setup.nseats < ARB_MAX_SEATS);
