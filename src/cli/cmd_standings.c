@@ -174,14 +174,11 @@ static void name_forms(const st_ctx *c, const char *name, arb_buf *b, size_t *sh
 	arb_name_forms(name, c->o->names_exact, b, shown, key);
 }
 
-/* The index of the player `name` in group `ev`, added if new.  An index,
- * not a pointer: adding a player may move the whole table. */
-size_t st_player_get(st_ctx *c, size_t ev, const char *name)
+/* The index of the player whose name is `shown` as shown and `key` as
+ * compared (name_forms) in group `ev`, added if new. */
+static size_t player_of_forms(st_ctx *c, size_t ev, const char *shown, const char *keystr)
 {
-	arb_buf *b = &c->names;
-	size_t shown, keyat;
-	name_forms(c, name, b, &shown, &keyat);
-	player_key key = { ev, b->p + keyat };
+	player_key key = { ev, keystr };
 	uint64_t h =
 		hash_str(0xcbf29ce484222325ull ^ ((uint64_t)ev * 0x9E3779B97F4A7C15ull), key.key);
 	index_slot *slot = map_slot(&c->pl_index, h, player_eq, c, &key);
@@ -194,12 +191,22 @@ size_t st_player_get(st_ctx *c, size_t ev, const char *name)
 	player *p = &c->pl[c->npl];
 	memset(p, 0, sizeof *p);
 	p->event = ev;
-	p->name = arb_xstrdup(b->p + shown);
+	p->name = arb_xstrdup(shown);
 	p->key = arb_xstrdup(key.key);
 	slot->hash = h;
 	slot->idx1 = c->npl + 1;
 	c->pl_index.n++;
 	return c->npl++;
+}
+
+/* The index of the player `name` in group `ev`, added if new.  An index,
+ * not a pointer: adding a player may move the whole table. */
+size_t st_player_get(st_ctx *c, size_t ev, const char *name)
+{
+	arb_buf *b = &c->names;
+	size_t shown, key;
+	name_forms(c, name, b, &shown, &key);
+	return player_of_forms(c, ev, b->p + shown, b->p + key);
 }
 
 const char *st_str(json_t *o, const char *key)
@@ -306,12 +313,10 @@ static bool duplicate(st_ctx *c, const st_result *g, size_t ev, const char *src,
 	return skip;
 }
 
-/* The group of game g: its Event, then Round and Table as --group asks,
- * or one for all (--group=none). */
-static size_t group_of(st_ctx *c, const st_result *g)
+/* The group of game g by its name: its Event, then Round and Table as
+ * --group asks. */
+static size_t group_named(st_ctx *c, const st_result *g)
 {
-	if (c->o->group == GROUP_NONE)
-		return st_event_index(c, "All games");
 	char group[512];
 	int glen = snprintf(group, sizeof group, "%s", *g->event ? g->event : "(no Event tag)");
 	if (c->o->group >= 1 && glen > 0 && (size_t)glen < sizeof group)
@@ -321,6 +326,32 @@ static size_t group_of(st_ctx *c, const st_result *g)
 		snprintf(group + glen, sizeof group - (size_t)glen, ", table %s",
 			 *g->table ? g->table : "?");
 	return st_event_index(c, group);
+}
+
+/* The group of game g: its Event, then Round and Table as --group asks,
+ * or one for all (--group=none). */
+static size_t group_of(st_ctx *c, const st_result *g)
+{
+	if (c->o->group == GROUP_NONE)
+		return st_event_index(c, "All games");
+	/* games of one group mostly come together: the last game's tags that
+	 * --group reads (event, then round, then table, each ended by its
+	 * NUL) name the same group again without its name made and looked up */
+	const char *tags[3] = { g->event, g->round, g->table };
+	size_t ntags = (size_t)c->o->group + 1;
+	arb_buf *last = &c->group_tags;
+	if (last->len) {
+		const char *at = last->p;
+		size_t k = 0;
+		while (k < ntags && !strcmp(at, tags[k]))
+			at += strlen(at) + 1, k++;
+		if (k == ntags)
+			return c->group_last;
+	}
+	arb_buf_reset(last);
+	for (size_t k = 0; k < ntags; k++)
+		arb_buf_put(last, tags[k], strlen(tags[k]) + 1);
+	return c->group_last = group_named(c, g);
 }
 
 /* The points of a place for a game of n seats, in sixtieths: places
@@ -373,9 +404,9 @@ static void leave_out(st_ctx *c, size_t ev, const st_result *g, const char *verd
 static int seat_players(st_ctx *c, size_t ev, const st_result *g, size_t *who, char *why,
 			size_t size)
 {
-	size_t at[ARB_MAX_SEATS], shown;
+	size_t at[ARB_MAX_SEATS], shown[ARB_MAX_SEATS];
 	for (size_t i = 0; i < g->nseats; i++) {
-		name_forms(c, g->seat[i].player, &c->seat_keys[i], &shown, &at[i]);
+		name_forms(c, g->seat[i].player, &c->seat_keys[i], &shown[i], &at[i]);
 		for (size_t j = 0; j < i; j++) {
 			if (strcmp(c->seat_keys[i].p + at[i], c->seat_keys[j].p + at[j]))
 				continue;
@@ -386,8 +417,10 @@ static int seat_players(st_ctx *c, size_t ev, const st_result *g, size_t *who, c
 			return -1;
 		}
 	}
+	/* each name folded once: its forms are at hand */
 	for (size_t i = 0; i < g->nseats; i++)
-		who[i] = st_player_get(c, ev, g->seat[i].player);
+		who[i] = player_of_forms(c, ev, c->seat_keys[i].p + shown[i],
+					 c->seat_keys[i].p + at[i]);
 	return 0;
 }
 
@@ -830,6 +863,7 @@ int arb_cmd_standings(const arb_opts *o)
 	free(c.file_index.slot);
 	free(c.seen);
 	arb_buf_free(&c.names);
+	arb_buf_free(&c.group_tags);
 	arb_buf_free(&c.file_shown);
 	for (size_t i = 0; i < ARB_MAX_SEATS; i++)
 		arb_buf_free(&c.seat_keys[i]);

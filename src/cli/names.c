@@ -97,6 +97,20 @@ static bool is_blank(char ch)
 	return ch == ' ' || ch == '\t';
 }
 
+/* Fold the bytes s..end in place when they are all ASCII (most names
+ * are, and fold_char would fold them alike, a byte at a time); false,
+ * with some folded, when one is not. */
+static bool fold_ascii(char *s, const char *end)
+{
+	for (; s < end; s++) {
+		if ((unsigned char)*s >= 0x80)
+			return false;
+		if (*s >= 'A' && *s <= 'Z')
+			*s = (char)(*s + ('a' - 'A'));
+	}
+	return true;
+}
+
 /* A player's name as shown (*shown) and as compared (*key), both in b:
  * by default without surrounding blanks, and the key folded to lower
  * case, so " Ann" and "ann" are one player; --names=exact keeps both as
@@ -115,10 +129,11 @@ void arb_name_forms(const char *name, bool exact, arb_buf *b, size_t *shown, siz
 	arb_buf_put(b, name, (size_t)(end - name));
 	arb_buf_putc(b, '\0');
 	*key = b->len;
-	if (exact)
-		arb_buf_put(b, name, (size_t)(end - name));
-	else
+	arb_buf_put(b, name, (size_t)(end - name));
+	if (!exact && !fold_ascii(b->p + *key, b->p + b->len)) {
+		b->len = *key; /* not ASCII: folded character by character */
 		for (const char *p = name; p < end;)
 			p += fold_char(p, (size_t)(end - p), b);
+	}
 	arb_buf_putc(b, '\0');
 }

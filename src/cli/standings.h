@@ -158,6 +158,8 @@ typedef struct st_ctx {
 	bool warned_seats[ARB_MAX_SEATS + 1]; /* points list too short, said once */
 	arb_buf names;			      /* st_player_get's scratch: a name's two forms */
 	arb_buf seat_keys[ARB_MAX_SEATS];     /* one game's players as compared */
+	arb_buf group_tags;		      /* group_of's last game's tags, or empty */
+	size_t group_last;		      /* and its group */
 	const char *file_for;		      /* the record file named by file_shown */
 	arb_buf file_shown;
 	const char *raw; /* the JSON line or TSV row being added, or NULL */
