@@ -191,7 +191,7 @@ typedef struct cc_game {
 	uint16_t *next;	  /* circular member list of a feature   */
 	int8_t *follower; /* seat of the follower on the node    */
 	int16_t *open;	  /* root: open road/city sides          */
-	uint16_t *size;	  /* root: members (union by size)       */
+	uint16_t *size;	  /* unused: unite() links by node age    */
 	uint64_t *nfol;	  /* root: followers, a byte per seat     */
 	uint8_t *done;	  /* root: completed and scored          */
 	uint32_t *stamp;  /* per tile, for counting distinct tiles */
@@ -356,21 +356,24 @@ static inline unsigned cc_find(const cc_game *g, unsigned a)
 	return a;
 }
 
-/* Merge the features of nodes a and b; returns the new root. */
+/* Merge the features of nodes a and b; returns the new root.  The
+ * smaller (older) root stays root, so a feature's root is its smallest
+ * node (cc_first_node() needs no walk) and no member count is kept: a
+ * new tile's nodes hang straight under the old roots, and path halving
+ * keeps the few older chains short. */
 static inline unsigned cc_unite(cc_game *g, unsigned a, unsigned b)
 {
 	a = cc_find(g, a);
 	b = cc_find(g, b);
 	if (a == b)
 		return a;
-	if (g->size[a] < g->size[b]) {
+	if (a > b) {
 		unsigned t = a;
 		a = b;
 		b = t;
 	}
 	assert(!(g->done[a] | g->done[b])); /* complete features are closed */
 	g->parent[b] = (uint16_t)a;
-	g->size[a] = (uint16_t)(g->size[a] + g->size[b]);
 	g->open[a] = (int16_t)(g->open[a] + g->open[b]);
 	g->nfol[a] += g->nfol[b]; /* byte lanes: at most 7 per seat */
 	uint16_t t = g->next[a];  /* splice the two circular lists */
@@ -456,7 +459,6 @@ static inline __attribute__((always_inline)) void cc_place_at(cc_game *g, unsign
 		/* All CC_MAXSEG nodes of the tile, used or not: fixed sizes make
 		 * this a few vector stores.  Local copies, as the byte arrays'
 		 * stores may alias g's fields. */
-		static const uint16_t ones[CC_MAXSEG] = { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 };
 		uint16_t *parent = g->parent + base, *next = g->next + base;
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && CC_MAXSEG == 10
 		/* base + 0..9 as four 16-bit lanes at a time (no lane carries:
@@ -473,7 +475,6 @@ static inline __attribute__((always_inline)) void cc_place_at(cc_game *g, unsign
 			parent[i] = (uint16_t)(base + i);
 #endif
 		memcpy(next, parent, CC_MAXSEG * sizeof *next);
-		memcpy(g->size + base, ones, sizeof ones);
 		memset(g->follower + base, -1, CC_MAXSEG);
 		memcpy(g->open + base, ty->open, sizeof ty->open);
 		memset(g->done + base, 0, CC_MAXSEG);

@@ -75,6 +75,39 @@ static bool parse_xy(const char *s, size_t n, int32_t *x, int32_t *y)
 	return p == end;
 }
 
+/* One or two digits with an optional minus at *pp (before end) into *v,
+ * *pp moved past them; false when there are none. */
+static inline __attribute__((always_inline)) bool int_short(const char **pp, const char *end,
+							    int32_t *v)
+{
+	const char *p = *pp;
+	bool neg = p < end && *p == '-';
+	p += neg;
+	if (p >= end)
+		return false;
+	uint32_t a = (uint32_t)(unsigned char)*p++ - '0', b;
+	if (a > 9)
+		return false;
+	if (p < end && (b = (uint32_t)(unsigned char)*p - '0') <= 9) {
+		a = a * 10 + b;
+		p++;
+	}
+	*v = neg ? -(int32_t)a : (int32_t)a;
+	*pp = p;
+	return true;
+}
+
+/* parse_xy() for the positions nearly every turn has ("1,-2"): one or
+ * two digits each, a minus sign at most; false for anything else, which
+ * parse_xy() then judges.  No digit loop: about half parse_xy()'s cost. */
+static inline bool xy_short(const char *s, uint32_t n, int32_t *x, int32_t *y)
+{
+	const char *p = s, *end = s + n;
+	if (!int_short(&p, end, x) || p >= end || *p++ != ',')
+		return false;
+	return int_short(&p, end, y) && p == end;
+}
+
 /* A lower-case word with its length, for word_is(). */
 typedef struct cc_word {
 	const char *s;
@@ -85,44 +118,56 @@ typedef struct cc_word {
 		lit, sizeof lit - 1 \
 	}
 
-static bool tok_in(const arb_token *t, const cc_word *words)
-{
-	for (; words->s; words++)
-		if (word_is(t, words->s, words->len))
-			return true;
-	return false;
-}
+/* Every word a follower's feature goes by (notation/carcassonne.md). */
+static const struct feature_word {
+	cc_word w;
+	uint8_t kind; /* enum cc_kind */
+} feature_words[] = {
+	{ W("r"), CC_ROAD },
+	{ W("road"), CC_ROAD },
+	{ W("robber"), CC_ROAD },
+	{ W("thief"), CC_ROAD },
+	{ W("highwayman"), CC_ROAD },
+	{ W("c"), CC_CITY },
+	{ W("city"), CC_CITY },
+	{ W("knight"), CC_CITY },
+	{ W("f"), CC_FIELD },
+	{ W("field"), CC_FIELD },
+	{ W("farm"), CC_FIELD },
+	{ W("farmer"), CC_FIELD },
+	{ W("cloister"), CC_CLOISTER },
+	{ W("monastery"), CC_CLOISTER },
+	{ W("abbey"), CC_CLOISTER },
+	{ W("monk"), CC_CLOISTER },
+	{ W("m"), CC_CLOISTER },
+};
+#define FEATURE_MAXLEN 10 /* "highwayman" */
 
-static const cc_word road_words[] = { W("road"),  W("r"),	   W("robber"),
-				      W("thief"), W("highwayman"), { 0 } };
-static const cc_word city_words[] = { W("city"), W("c"), W("knight"), { 0 } };
-static const cc_word field_words[] = { W("field"), W("f"), W("farm"), W("farmer"), { 0 } };
-static const cc_word cloister_words[] = { W("cloister"), W("monastery"), W("abbey"),
-					  W("monk"),	 W("m"),	 { 0 } };
+/* feature_words[] by first letter and length, as index + 1 (0: none):
+ * no two words share both, so a token is compared with one word. */
+static const uint8_t feature_at[26][FEATURE_MAXLEN + 1] = {
+	['r' - 'a'] = { [1] = 1, [4] = 2, [6] = 3 },
+	['t' - 'a'] = { [5] = 4 },
+	['h' - 'a'] = { [10] = 5 },
+	['c' - 'a'] = { [1] = 6, [4] = 7, [8] = 13 },
+	['k' - 'a'] = { [6] = 8 },
+	['f' - 'a'] = { [1] = 9, [5] = 10, [4] = 11, [6] = 12 },
+	['m' - 'a'] = { [9] = 14, [4] = 16, [1] = 17 },
+	['a' - 'a'] = { [5] = 15 },
+};
 
 /* The feature a follower word names (road, knight, f, monastery, ...),
- * or CC_KNONE.  Dispatch on the first letter, so a turn costs one
- * comparison or two. */
+ * or CC_KNONE: one table lookup and one comparison. */
 static unsigned feature_kind(const arb_token *t)
 {
-	switch (t->s[0] | 0x20) {
-	case 'r':
-	case 't':
-	case 'h':
-		return tok_in(t, road_words) ? CC_ROAD : CC_KNONE;
-	case 'c':
-		return tok_in(t, city_words)	   ? CC_CITY
-		       : tok_in(t, cloister_words) ? CC_CLOISTER
-						   : CC_KNONE;
-	case 'k':
-		return tok_in(t, city_words) ? CC_CITY : CC_KNONE;
-	case 'f':
-		return tok_in(t, field_words) ? CC_FIELD : CC_KNONE;
-	case 'm':
-	case 'a':
-		return tok_in(t, cloister_words) ? CC_CLOISTER : CC_KNONE;
-	}
-	return CC_KNONE;
+	unsigned letter = (unsigned)(unsigned char)(t->s[0] | 0x20) - 'a';
+	if (letter >= 26 || t->len > FEATURE_MAXLEN)
+		return CC_KNONE;
+	unsigned i = feature_at[letter][t->len];
+	if (!i)
+		return CC_KNONE;
+	const struct feature_word *fw = &feature_words[i - 1];
+	return word_is(t, fw->w.s, fw->w.len) ? fw->kind : CC_KNONE;
 }
 
 /* The side of letter c (any case), or -1. */
@@ -273,21 +318,14 @@ static int parse_follower(const cc_game *g, const arb_token *t, size_t n, cc_mov
 	return 0;
 }
 
-/* (carcassonne.h) The parse op. */
-int cc_parse(const void *game, const arb_token *tok, size_t ntok, void *move, arb_reject *rej)
+/* The colour index tok names (Red, BLUE, ...), or -1.  The colours
+ * differ in length but for green and black: pick the candidate by the
+ * length (and the first letter), then compare the whole word once. */
+static inline int colour_of(const arb_token *tok)
 {
-	const cc_game *g = game;
-	const cc_data *d = g->data;
-	cc_move *m = move;
-	const char *const *colours = cc_colours;
-	assert(ntok > 0);
-	m->line = tok[0].line;
-	m->col_colour = tok[0].col;
-	/* The colours differ in length but for green and black: pick the
-	 * candidate by the length (and the first letter), then compare the
-	 * whole word once. */
+	static const cc_word lower[] = { W("red"), W("blue"), W("green"), W("yellow"), W("black") };
 	int colour = -1;
-	switch (tok[0].len) {
+	switch (tok->len) {
 	case 3:
 		colour = 0;
 		break;
@@ -295,15 +333,55 @@ int cc_parse(const void *game, const arb_token *tok, size_t ntok, void *move, ar
 		colour = 1;
 		break;
 	case 5:
-		colour = (tok[0].s[0] | 0x20) == 'g' ? 2 : 4;
+		colour = (tok->s[0] | 0x20) == 'g' ? 2 : 4;
 		break;
 	case 6:
 		colour = 3;
 		break;
 	}
-	static const cc_word lower[] = { W("red"), W("blue"), W("green"), W("yellow"), W("black") };
-	if (colour >= 0 && !word_is(&tok[0], lower[colour].s, lower[colour].len))
+	if (colour >= 0 && !word_is(tok, lower[colour].s, lower[colour].len))
 		colour = -1;
+	return colour;
+}
+
+/* The quarter turns rotation token rt names: exactly 0, 90, 180 or 270
+ * (no sign, no leading zeros), optionally after an R; -1 otherwise. */
+static inline int quarters_of(const arb_token *rt)
+{
+	const char *d0 = rt->s;
+	uint32_t nd = rt->len;
+	if (nd > 1 && (d0[0] == 'r' || d0[0] == 'R')) {
+		d0++;
+		nd--;
+	}
+	switch (nd) {
+	case 1:
+		return d0[0] == '0' ? 0 : -1;
+	case 2:
+		return d0[0] == '9' && d0[1] == '0' ? 1 : -1;
+	case 3:
+		if (d0[2] != '0')
+			return -1;
+		if (d0[0] == '1' && d0[1] == '8')
+			return 2;
+		if (d0[0] == '2' && d0[1] == '7')
+			return 3;
+		return -1;
+	}
+	return -1;
+}
+
+/* The whole parse op, every rule with its message: the turns
+ * parse_fast() leaves to it, valid or not. */
+static __attribute__((noinline, cold)) int parse_full(const cc_game *g, const arb_token *tok,
+						      size_t ntok, cc_move *m, arb_reject *rej)
+{
+	const cc_data *d = g->data;
+	const char *const *colours = cc_colours;
+	assert(ntok > 0);
+	m->line = tok[0].line;
+	m->col_colour = tok[0].col;
+	int colour = colour_of(&tok[0]);
 	char seated[64]; /* "Red, Blue": the colours playing, for messages */
 	if (colour < 0 || g->seat_of[colour] < 0)
 		arb_seat_list(seated, sizeof seated, colours, g->colour, g->nseats,
@@ -353,33 +431,7 @@ int cc_parse(const void *game, const arb_token *tok, size_t ntok, void *move, ar
 				 "the rotation (0, 90, 180 or 270) is missing");
 	m->col_rot = tok[3].col;
 	const arb_token *rt = &tok[3];
-	const char *d0 = rt->s;
-	uint32_t nd = rt->len;
-	if (nd > 1 && (d0[0] == 'r' || d0[0] == 'R')) {
-		d0++;
-		nd--;
-	}
-	/* exactly 0, 90, 180 or 270 (no sign, no leading zeros), as quarter
-	 * turns */
-	int quarters = -1;
-	switch (nd) {
-	case 1:
-		if (d0[0] == '0')
-			quarters = 0;
-		break;
-	case 2:
-		if (d0[0] == '9' && d0[1] == '0')
-			quarters = 1;
-		break;
-	case 3:
-		if (d0[2] == '0') {
-			if (d0[0] == '1' && d0[1] == '8')
-				quarters = 2;
-			else if (d0[0] == '2' && d0[1] == '7')
-				quarters = 3;
-		}
-		break;
-	}
+	int quarters = quarters_of(rt);
 	if (quarters < 0)
 		return cc_reject_at(
 			rej, CC_R_BAD_ROTATION, rt,
@@ -390,6 +442,83 @@ int cc_parse(const void *game, const arb_token *tok, size_t ntok, void *move, ar
 	if (ntok > 4)
 		return parse_follower(g, tok + 4, ntok - 4, m, rej);
 	return 0;
+}
+
+/* The follower of a well-formed placement, tokens f[0..n) (n is 1 or
+ * 2), into *kind, *spot, *seg as parse_follower() sets them; false when
+ * parse_follower() must judge it (a "-", a compact "city:N", an error). */
+static inline bool follower_fast(const cc_type *ty, const cc_orient *o, const arb_token *f,
+				 size_t n, unsigned *kind, int *spot, int *seg)
+{
+	*kind = feature_kind(&f[0]);
+	if (n == 1) {
+		/* a whole word naming a cloister holds no colon to split */
+		*spot = 0;
+		*seg = ty->cloister_seg;
+		return *kind == CC_CLOISTER && ty->cloister;
+	}
+	if (*kind == CC_FIELD) {
+		*spot = tok_half(&f[1]);
+		return *spot >= 0 && (*seg = o->half_seg[*spot]) >= 0;
+	}
+	if (*kind != CC_ROAD && *kind != CC_CITY)
+		return false;
+	*spot = tok_side(&f[1]);
+	*seg = *spot >= 0 ? o->side_seg[*spot] : -1;
+	return *spot >= 0 && o->edge[*spot] == (*kind == CC_CITY ? CC_ECITY : CC_EROAD);
+}
+
+/* A placement turn that breaks no rule parse() checks, into m; false
+ * (m untouched) for anything else: a discard, a "-" follower, any error.
+ * Nearly every turn is such a placement, so it is read here in one pass
+ * without the frame and the branches of the messages. */
+static inline bool parse_fast(const cc_game *g, const arb_token *tok, size_t ntok, cc_move *m)
+{
+	if (ntok < 4 || ntok > 6)
+		return false;
+	int colour = colour_of(&tok[0]);
+	if (colour < 0 || g->seat_of[colour] < 0 || tok[1].len != 1)
+		return false;
+	int type = g->data->by_byte[(unsigned char)tok[1].s[0]];
+	int32_t x, y;
+	if (type < 0)
+		return false;
+	if (!xy_short(tok[2].s, tok[2].len, &x, &y) && !parse_xy(tok[2].s, tok[2].len, &x, &y))
+		return false;
+	int quarters = quarters_of(&tok[3]);
+	if (quarters < 0)
+		return false;
+	unsigned kind = CC_KNONE;
+	int spot = 0, seg = -1;
+	if (ntok > 4) {
+		const cc_type *ty = &g->data->type[type];
+		if (!follower_fast(ty, &ty->rot[quarters], tok + 4, ntok - 4, &kind, &spot, &seg))
+			return false;
+		m->col_follower = tok[4].col;
+	}
+	m->line = tok[0].line;
+	m->col_colour = tok[0].col;
+	m->seat = (uint8_t)g->seat_of[colour];
+	m->col_tile = tok[1].col;
+	m->type = (uint8_t)type;
+	m->col_pos = tok[2].col;
+	m->x = x;
+	m->y = y;
+	m->col_rot = tok[3].col;
+	m->rot = (uint8_t)quarters;
+	m->fkind = (uint8_t)kind;
+	m->spot = (uint8_t)spot;
+	m->seg = (int8_t)seg;
+	return true;
+}
+
+/* (carcassonne.h) The parse op. */
+int cc_parse(const void *game, const arb_token *tok, size_t ntok, void *move, arb_reject *rej)
+{
+	assert(ntok > 0);
+	if (parse_fast(game, tok, ntok, move))
+		return 0;
+	return parse_full(game, tok, ntok, move, rej);
 }
 
 /* (carcassonne.h) The format op: the canonical spelling. */

@@ -155,20 +155,60 @@ static int check_follower(const cc_game *g, const cc_move *m, const cc_orient *o
 	return 0;
 }
 
+/* Every check of a placement in the order of the rule table, with its
+ * message; *at and nb[] get the cell and its neighbours.  For the turns
+ * turn_fits() does not pass, so kept off the hot path. */
+static __attribute__((noinline, cold)) int check_all(const cc_game *g, const cc_move *m,
+						     const cc_orient *o, int *at, uint8_t nb[4],
+						     arb_reject *rej)
+{
+	if (check_draw(g, m, rej) < 0 || check_spot(g, m, o, at, nb, rej) < 0 ||
+	    check_follower(g, m, o, nb, rej) < 0)
+		return -1;
+	return 0;
+}
+
+/* True when placement m, its tile turned as o, breaks no rule: what
+ * check_draw(), check_spot() and check_follower() pass, tested without
+ * their messages (check_all() finds the rule broken).  *at and nb[] get
+ * the cell and its neighbours. */
+static inline bool turn_fits(const cc_game *g, const cc_move *m, const cc_orient *o, int *at,
+			     uint8_t nb[4])
+{
+	int side;
+	if (g->drawn >= g->drawable || m->seat != g->turn ||
+	    g->drawn_of[m->type] >= g->data->type[m->type].count || !cc_inside(g, m->x, m->y))
+		return false;
+	*at = cc_cell_index(g, m->x, m->y);
+	if (cc_fit_at(g, o, *at, nb, &side) != CC_FITS)
+		return false;
+	if (m->fkind == CC_KNONE)
+		return true;
+	unsigned occ;
+	return !(m->fkind == CC_FIELD && g->farm == CC_FARM_OFF) && g->supply[m->seat] > 0 &&
+	       !cc_seg_occupied_nb(g, o, nb, (unsigned)m->seg, &occ);
+}
+
+/* A discard, checked and played. */
+static __attribute__((noinline)) int apply_discard(cc_game *g, const cc_move *m, arb_reject *rej)
+{
+	if (check_draw(g, m, rej) < 0)
+		return -1;
+	return play_discard(g, m, rej);
+}
+
 /* (carcassonne.h) The apply op: one parsed turn, checked in the order of
  * the rule table, then played. */
 int cc_apply(void *game, const void *move, const arb_sink *sink, arb_reject *rej)
 {
 	cc_game *g = game;
 	const cc_move *m = move;
-	if (check_draw(g, m, rej) < 0)
-		return -1;
 	if (m->discard)
-		return play_discard(g, m, rej);
+		return apply_discard(g, m, rej);
 	int at = 0;
 	uint8_t nb[4];
 	const cc_orient *o = &g->data->type[m->type].rot[m->rot];
-	if (check_spot(g, m, o, &at, nb, rej) < 0 || check_follower(g, m, o, nb, rej) < 0)
+	if (!turn_fits(g, m, o, &at, nb) && check_all(g, m, o, &at, nb, rej) < 0)
 		return -1;
 	g->moves++;
 	g->drawn++;
