@@ -22,10 +22,15 @@ static void hand_ranges_of(const cat_hidden *h, unsigned nseats, const wset *set
 	uint8_t *marks[CAT_SEATS];
 	for (unsigned p = 0; p < nseats; p++)
 		marks[p] = arb_xcalloc(h->hands[p].n ? h->hands[p].n : 1, 1);
-	for (unsigned i = 0; i < set->n; i++)
-		if (kept_alive(h, i))
+	/* the set's fields in locals: a byte stored may alias them, and
+	 * they would be read again each world */
+	const wid *w = set->w;
+	unsigned n = set->n;
+	bool all_alive = !h->kept.pend;
+	for (unsigned i = 0; i < n; i++)
+		if (all_alive || kept_alive(h, i))
 			for (unsigned p = 0; p < nseats; p++)
-				marks[p][set->w[i].hand[p]] = 1;
+				marks[p][w[i].hand[p]] = 1;
 	for (unsigned p = 0; p < nseats; p++) {
 		cat_hand_range *o = &out[p];
 		for (uint32_t id = 0; id < h->hands[p].n; id++) {

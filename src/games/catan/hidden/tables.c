@@ -15,11 +15,13 @@
 /* ------------------------------------------------------------- tables */
 
 /* Grow an array of `n` elements of `size` bytes to `cap`, the new ones
- * zero (or NO_ID bytes, 0xff, with `ones`). */
+ * NO_ID bytes (0xff) with `ones`, else left as they are: hid_hand_id
+ * writes them as it adds each id. */
 static void *grow(void *p, size_t n, size_t cap, size_t size, bool ones)
 {
 	p = arb_xrealloc(p, cap * size);
-	memset((char *)p + n * size, ones ? 0xff : 0, (cap - n) * size);
+	if (ones)
+		memset((char *)p + n * size, 0xff, (cap - n) * size);
 	return p;
 }
 
@@ -126,9 +128,12 @@ void hid_world_load_x(cat_game *g, cat_turn *t, const cat_world *w)
 	for (unsigned p = 0; p < g->nseats; p++) {
 		cat_player *pl = &s->p[p];
 		memcpy(pl->res, w->res[p], CAT_RES);
-		pl->ncards = (uint8_t)cat_bundle_total(pl->res);
-		for (unsigned r = 0; r < CAT_RES; r++)
+		unsigned total = 0; /* (cat_bundle_total, inline: a call a seat a world) */
+		for (unsigned r = 0; r < CAT_RES; r++) {
+			total += pl->res[r];
 			s->bank[r] = (uint8_t)(s->bank[r] - pl->res[r]);
+		}
+		pl->ncards = (uint8_t)total;
 	}
 	s->over = w->over;
 	s->winner = w->winner;

@@ -23,7 +23,25 @@
  * are listed as (group, hand kept) and made in order at the end. */
 typedef struct kept_hand {
 	uint32_t grp, from, part; /* from: the first world of `in` that keeps it */
+	uint32_t place;		  /* ... its place in the group's list */
 } kept_hand;
+
+/* A group whose list holds the same discarder's hands in the same order
+ * as an earlier group's (and is bounded alike by the steal after) keeps
+ * the same hands from the same places of its list, since what a group
+ * keeps depends on nothing else: the earlier group's kept hands are
+ * copied (copy_group) instead of made again from every world's.  Where
+ * the seats' hands vary apart from one another, most groups repeat one.
+ * Per group: the hash of its hands (sig), where its kept hands are in
+ * `kept` (first..last), the steal's bound it was made with (x, more),
+ * and the cuts it made; a hash table of the groups made (slot: group +
+ * 1). */
+typedef struct group_memo {
+	uint64_t *sig;
+	uint32_t *first, *last, *cuts, *place;
+	uint8_t *x, *more;
+	uint32_t *slot, nslot;
+} group_memo;
 
 typedef struct discard_groups {
 	wid *key;
@@ -38,6 +56,7 @@ typedef struct discard_groups {
 	kept_hand *kept;
 	unsigned nkept, cap_kept;
 	unsigned ngroups;
+	group_memo gm;
 } discard_groups;
 
 /* Put x at the end of the pool of kept hands. */
@@ -101,7 +120,8 @@ static uint32_t kept_of(cat_hidden *h, discard_groups *D, uint32_t id)
 
 /* List world D->grp with hand `part` kept, from world `from`.  False when
  * the set overflowed. */
-static bool keep_part(cat_hidden *h, discard_groups *D, uint32_t grp, uint32_t from, uint32_t part)
+static bool keep_part(cat_hidden *h, discard_groups *D, uint32_t grp, uint32_t from, uint32_t place,
+		      uint32_t part)
 {
 	if (D->nkept == h->limit)
 		return false;
@@ -109,7 +129,7 @@ static bool keep_part(cat_hidden *h, discard_groups *D, uint32_t grp, uint32_t f
 		D->cap_kept = D->cap_kept ? 2 * D->cap_kept : 256;
 		D->kept = arb_xrealloc(D->kept, D->cap_kept * sizeof *D->kept);
 	}
-	D->kept[D->nkept++] = (kept_hand){ grp, from, part };
+	D->kept[D->nkept++] = (kept_hand){ grp, from, part, place };
 	return true;
 }
 
@@ -210,7 +230,8 @@ static bool keep_group(cat_hidden *h, discard_groups *D, uint32_t grp, unsigned 
 	hand_table *ht = &h->hands[D->who];
 	bool ok = true;
 	hand_marks(ht); /* stamp[]: the hands the group keeps so far */
-	for (uint32_t j = D->head[grp]; j != UINT32_MAX && ok; j = D->next[j]) {
+	uint32_t place = 0;
+	for (uint32_t j = D->head[grp]; j != UINT32_MAX && ok; j = D->next[j], place++) {
 		if (ht->total[D->hand[j]] < D->left)
 			continue;
 		uint32_t at = kept_of(h, D, D->hand[j]);
@@ -223,10 +244,108 @@ static bool keep_group(cat_hidden *h, discard_groups *D, uint32_t grp, unsigned 
 			if (ht->stamp[part] == ht->gen)
 				continue;
 			ht->stamp[part] = ht->gen;
-			ok = keep_part(h, D, grp, j, part);
+			ok = keep_part(h, D, grp, j, place, part);
 		}
 	}
 	return ok;
+}
+
+/* The hash of the hands of group grp's list, in order. */
+static uint64_t group_sig(const discard_groups *D, uint32_t grp)
+{
+	uint64_t sig = 0x9e3779b97f4a7c15ull;
+	for (uint32_t j = D->head[grp]; j != UINT32_MAX; j = D->next[j])
+		sig = mix64((sig ^ D->hand[j]) * 0xff51afd7ed558ccdull);
+	return sig;
+}
+
+/* Groups a and b list the same hands in the same order. */
+static bool same_hands(const discard_groups *D, uint32_t a, uint32_t b)
+{
+	uint32_t i = D->head[a], j = D->head[b];
+	for (; i != UINT32_MAX && j != UINT32_MAX; i = D->next[i], j = D->next[j])
+		if (D->hand[i] != D->hand[j])
+			return false;
+	return i == j;
+}
+
+/* The slot of the group made before that keeps what group grp keeps
+ * (bound by x and more), or the free slot where grp goes. */
+static uint32_t *group_slot(const discard_groups *D, uint32_t grp, unsigned x, uint8_t more)
+{
+	const group_memo *M = &D->gm;
+	uint32_t i = (uint32_t)M->sig[grp] & (M->nslot - 1);
+	for (; M->slot[i]; i = (i + 1) & (M->nslot - 1)) {
+		uint32_t o = M->slot[i] - 1;
+		if (M->sig[o] == M->sig[grp] && M->x[o] == x && M->more[o] == more &&
+		    same_hands(D, o, grp))
+			break;
+	}
+	return &M->slot[i];
+}
+
+/* Group grp keeps what group o kept, from the same places of its list.
+ * False when the set overflowed. */
+static bool copy_group(cat_hidden *h, discard_groups *D, uint32_t grp, uint32_t o)
+{
+	uint32_t *at = D->gm.place, n = 0; /* grp's worlds by place */
+	for (uint32_t j = D->head[grp]; j != UINT32_MAX; j = D->next[j])
+		at[n++] = j;
+	for (uint32_t k = D->gm.first[o]; k < D->gm.last[o]; k++) {
+		kept_hand e = D->kept[k]; /* (keep_part may move them) */
+		if (!keep_part(h, D, grp, at[e.place], e.place, e.part))
+			return false;
+	}
+	h->ncut += D->gm.cuts[o];
+	return true;
+}
+
+/* The hands group grp keeps (keep_group), or those of the group made
+ * before that keeps the same (group_memo).  False when the set
+ * overflowed. */
+static bool keep_or_copy(cat_hidden *h, discard_groups *D, uint32_t grp, unsigned x, uint8_t more)
+{
+	group_memo *M = &D->gm;
+	M->sig[grp] = group_sig(D, grp);
+	M->x[grp] = (uint8_t)x;
+	M->more[grp] = more;
+	uint32_t *slot = group_slot(D, grp, x, more);
+	if (*slot)
+		return copy_group(h, D, grp, *slot - 1);
+	uint64_t ncut = h->ncut;
+	M->first[grp] = D->nkept;
+	bool ok = keep_group(h, D, grp, x, more);
+	M->last[grp] = D->nkept;
+	M->cuts[grp] = (uint32_t)(h->ncut - ncut);
+	*slot = grp + 1;
+	return ok;
+}
+
+static void memo_start(group_memo *M, unsigned ngroups, unsigned n)
+{
+	M->sig = arb_xmalloc(ngroups * sizeof *M->sig + 1);
+	M->first = arb_xmalloc(ngroups * sizeof *M->first + 1);
+	M->last = arb_xmalloc(ngroups * sizeof *M->last + 1);
+	M->cuts = arb_xmalloc(ngroups * sizeof *M->cuts + 1);
+	M->x = arb_xmalloc(ngroups + 1);
+	M->more = arb_xmalloc(ngroups + 1);
+	M->place = arb_xmalloc(n * sizeof *M->place + 1);
+	M->nslot = 16;
+	while (M->nslot < 2 * ngroups)
+		M->nslot *= 2;
+	M->slot = arb_xcalloc(M->nslot, sizeof *M->slot);
+}
+
+static void memo_free(group_memo *M)
+{
+	free(M->sig);
+	free(M->first);
+	free(M->last);
+	free(M->cuts);
+	free(M->x);
+	free(M->more);
+	free(M->place);
+	free(M->slot);
 }
 
 /* The worlds kept, made in the order of the worlds of `in` (n) they come
@@ -276,6 +395,7 @@ static bool unseen_discards(cat_hidden *h, wset *out, const wset *in, uint32_t t
 		ht->pgen = 1;
 	}
 	bool ok = true;
+	memo_start(&D.gm, D.ngroups, n);
 	for (uint32_t grp = 0; grp < D.ngroups && ok; grp++) {
 		unsigned x = CAT_RES;
 		uint8_t more = 0;
@@ -283,8 +403,9 @@ static bool unseen_discards(cat_hidden *h, wset *out, const wset *in, uint32_t t
 			h->ncut++;
 			continue;
 		}
-		ok = keep_group(h, &D, grp, x, more);
+		ok = keep_or_copy(h, &D, grp, x, more);
 	}
+	memo_free(&D.gm);
 	if (ok)
 		make_kept(out, &D, n);
 	free(D.key);
@@ -294,6 +415,65 @@ static bool unseen_discards(cat_hidden *h, wset *out, const wset *in, uint32_t t
 	free(D.pool);
 	free(D.kept);
 	return ok;
+}
+
+/* The hash table's and the set's fields that insert_words reads, held in
+ * locals by a loop that inserts many worlds (steals_of): a world or slot
+ * stored may alias the fields, which would be read again each world.
+ * As insert_words, but for the copy; held_sync() puts n back. */
+typedef struct held_table {
+	hslot *tab;
+	wid *w;
+	unsigned n, mask, shift, limit;
+	uint32_t gen;
+	unsigned room; /* the worlds it holds before it must grow */
+} held_table;
+
+static inline void held_load(const cat_hidden *h, const wset *out, held_table *T)
+{
+	unsigned room = h->nslots < h->max_slots ? h->nslots / 2 : UINT_MAX;
+	*T = (held_table){ .tab = h->tab,
+			   .w = out->w,
+			   .n = out->n,
+			   .mask = h->nslots - 1,
+			   .shift = h->shift,
+			   .limit = h->limit,
+			   .gen = h->gen,
+			   .room = room < out->cap ? room : out->cap };
+}
+
+/* Room for at least one more world with the slots at most half full,
+ * else the table grown (hid_rehash) and read again. */
+static void __attribute__((noinline)) held_grow(cat_hidden *h, wset *out, held_table *T)
+{
+	out->n = T->n;
+	if (2 * (out->n + 1) > h->nslots && h->nslots < h->max_slots)
+		hid_rehash(h, out);
+	hid_reserve(out, out->n + 1);
+	held_load(h, out, T);
+}
+
+static inline __attribute__((always_inline)) int held_insert(cat_hidden *h, wset *out,
+							     held_table *T, const uint64_t x[3])
+{
+	if (T->n >= T->room)
+		held_grow(h, out, T);
+	uint64_t hash = wid_hash(x);
+	uint32_t stamp = T->gen | (uint32_t)(hash >> (T->shift - 8) & 0xff);
+	unsigned i = (unsigned)(hash >> T->shift);
+	for (; (T->tab[i].stamp & ~0xffu) == T->gen; i = (i + 1) & T->mask) {
+		if (T->tab[i].stamp != stamp)
+			continue;
+		uint64_t y[3];
+		wid_words(&T->w[T->tab[i].at], y);
+		if (((y[0] ^ x[0]) | (y[1] ^ x[1]) | (y[2] ^ x[2])) == 0)
+			return 0;
+	}
+	if (T->n == T->limit)
+		return -1;
+	memcpy(&T->w[T->n], x, sizeof *T->w);
+	T->tab[i] = (hslot){ stamp, T->n++ };
+	return 0;
 }
 
 /* An unseen steal by `thief` from `victim` in every world of `in` (their
@@ -308,6 +488,8 @@ static inline __attribute__((always_inline)) bool steals_of(cat_hidden *h, wset 
 {
 	hand_change pc;
 	const hand_table *vt = &h->hands[victim], *tt = &h->hands[thief];
+	held_table T;
+	held_load(h, out, &T);
 	for (unsigned i = pending_start(h, &pc); i < in->n; i++) {
 		wid buf;
 		const wid *x = made_world(h, &pc, &in->w[i], &buf);
@@ -341,10 +523,13 @@ static inline __attribute__((always_inline)) bool steals_of(cat_hidden *h, wset 
 			uint64_t y[3] = { xw[0], xw[1], xw[2] };
 			wid_words_set(y, victim, vr);
 			wid_words_set(y, thief, tr);
-			if (insert_words(h, out, y) < 0)
+			if (held_insert(h, out, &T, y) < 0) {
+				out->n = T.n;
 				return false;
+			}
 		}
 	}
+	out->n = T.n;
 	return true;
 }
 
@@ -551,6 +736,8 @@ int hid_fast_unseen(cat_turn *t, const cat_act *a)
 				tail_to[k] = NO_ID;
 	unsigned o = spare(h);
 	wset *out = start_set(h, o);
+	if (steal) /* slots for twice the worlds: few rehashes as it fills */
+		hid_ensure_slots(h, 2 * in->n);
 	new_gen(h);
 	const uint64_t *need = hid_ahead_need(g, t->m, a);
 	const cat_act *s = steal ? NULL : steal_after(t->m, a, who, t->seat);
