@@ -147,8 +147,32 @@ int cat_parse_res(const char *s, size_t n)
 	return -1;
 }
 
+/* The canonical card names are tried first, by their first letter (one
+ * comparison; every buy and play of every line reads one), the aliases
+ * after. */
 int cat_parse_dev(const char *s, size_t n)
 {
+	static const uint8_t dev_len[CAT_DEV] = { 6, 13, 14, 8, 13 };
+	int d = -1;
+	switch (n ? s[0] | 0x20 : 0) {
+	case 'k':
+		d = D_KNIGHT;
+		break;
+	case 'r':
+		d = D_ROADS;
+		break;
+	case 'y':
+		d = D_PLENTY;
+		break;
+	case 'm':
+		d = D_MONOPOLY;
+		break;
+	case 'v':
+		d = D_VP;
+		break;
+	}
+	if (d >= 0 && dev_len[d] == n && ascii_ieq(s, cat_dev_name[d], n))
+		return d;
 	return find_alias(dev_alias, ARB_COUNT(dev_alias), s, n);
 }
 
