@@ -450,14 +450,31 @@ void cat_bundle_str(const uint8_t v[CAT_RES], char *out, size_t len);
 /* rules.c */
 int cat_apply(void *game, const void *move, const arb_sink *sink, arb_reject *rej);
 int cat_play(void *game, const void *move, const arb_sink *sink, arb_reject *rej);
-unsigned cat_bundle_total(const uint8_t v[CAT_RES]);
+/* Cards in a bundle.  Inline, unrolled: every trade, discard and
+ * purchase of every line asks it. */
+static inline unsigned cat_bundle_total(const uint8_t v[CAT_RES])
+{
+	_Static_assert(CAT_RES == 5, "five resources");
+	return (unsigned)v[0] + v[1] + v[2] + v[3] + v[4];
+}
 unsigned cat_hex_owners(const cat_game *g, const cat_state *s, unsigned h);
 unsigned cat_maritime_rate(const cat_player *p, unsigned r);
 unsigned cat_deck_left(const cat_game *g);
 
 int cat_turn_step(cat_turn *t, const cat_act *a);
 int cat_turn_end(cat_turn *t);
-int cat_lacks(const cat_player *p, const uint8_t v[CAT_RES]);
+/* The first resource of `v` the player lacks, or -1.  Inline for the
+ * same reason as cat_bundle_total: every price and trade asks it. */
+static inline int cat_lacks(const cat_player *p, const uint8_t v[CAT_RES])
+{
+	if (p->res[0] >= v[0] && p->res[1] >= v[1] && p->res[2] >= v[2] && p->res[3] >= v[3] &&
+	    p->res[4] >= v[4])
+		return -1;
+	for (unsigned r = 0; r < CAT_RES; r++)
+		if (p->res[r] < v[r])
+			return (int)r;
+	return -1;
+}
 void cat_bank_move(cat_state *s, unsigned seat, const uint8_t v[CAT_RES], int dir);
 void cat_give_card(cat_state *s, unsigned from, unsigned to, unsigned r, unsigned n);
 int cat_pay(cat_turn *t, const cat_act *a, unsigned what, const char *name);

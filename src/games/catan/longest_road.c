@@ -259,14 +259,17 @@ static unsigned walk_trail(const cat_game *g, const cat_state *s, unsigned seat)
 
 /* The longest trail from node v, road by road: lo/hi mark the roads
  * already used (72 bits in two words).  Cheaper than building the chains
- * when only one start matters (trail_leaf). */
+ * when only one start matters (trail_leaf).  A trail of `enough` roads
+ * ends the search: the caller only asks whether the new road lengthened
+ * the player's longest, and one such trail answers that. */
 typedef struct road_walk_ctx {
 	const cat_geom *G;
 	const cat_state *s;
 	unsigned me;
 } road_walk_ctx;
 
-static unsigned road_walk(const road_walk_ctx *w, unsigned v, uint64_t lo, uint64_t hi)
+static unsigned road_walk(const road_walk_ctx *w, unsigned v, uint64_t lo, uint64_t hi,
+			  unsigned enough)
 {
 	const cat_geom *G = w->G;
 	unsigned best = 0;
@@ -287,27 +290,34 @@ static unsigned road_walk(const road_walk_ctx *w, unsigned v, uint64_t lo, uint6
 		unsigned u = G->node_adj[v][j];
 		unsigned o = w->s->node_owner[u];
 		unsigned l = 1;
-		if (!o || o == w->me) /* an opponent's building: stop */
-			l += road_walk(w, u, nlo, nhi);
+		if ((!o || o == w->me) && enough > 1) /* an opponent's building: stop */
+			l += road_walk(w, u, nlo, nhi, enough - 1);
 		if (l > best)
 			best = l;
+		if (best >= enough)
+			break;
 	}
 	return best;
 }
 
 /* The longest trail that starts at `leaf`, a node where the player has
- * exactly one road (the one just built).  Such a trail is that road and
- * then a trail of the network as it was, so the answer is at most the
- * cached length plus one (see cat_lr_update). */
-static unsigned trail_leaf(const cat_game *g, const cat_state *s, unsigned seat, unsigned leaf)
+ * exactly one road (the one just built), or `enough` when it is at least
+ * that.  Such a trail is that road and then a trail of the network as it
+ * was, so the answer is at most the cached length plus one (see
+ * cat_lr_update). */
+static unsigned trail_leaf(const cat_game *g, const cat_state *s, unsigned seat, unsigned leaf,
+			   unsigned enough)
 {
 	road_walk_ctx w = { &g->d->g, s, seat + 1 };
-	return road_walk(&w, leaf, 0, 0);
+	return road_walk(&w, leaf, 0, 0, enough);
 }
 
 /* The longest trail of `seat` from `leaf`, or from anywhere when it is
- * -1: recalled when the game keeps a memo and met it before. */
-static inline unsigned trail(const cat_game *g, const cat_state *s, unsigned seat, int leaf)
+ * -1: recalled when the game keeps a memo and met it before.  From a leaf
+ * without a memo the search stops at `enough` roads (trail_leaf); the
+ * memo keeps only exact lengths, so with one it walks every trail. */
+static inline unsigned trail(const cat_game *g, const cat_state *s, unsigned seat, int leaf,
+			     unsigned enough)
 {
 	trail_key k;
 	unsigned i = 0;
@@ -318,7 +328,10 @@ static inline unsigned trail(const cat_game *g, const cat_state *s, unsigned sea
 		if (len >= 0)
 			return (unsigned)len;
 	}
-	unsigned len = leaf < 0 ? walk_trail(g, s, seat) : trail_leaf(g, s, seat, (unsigned)leaf);
+	if (g->trails)
+		enough = CAT_MAX_ROADS + 1;
+	unsigned len =
+		leaf < 0 ? walk_trail(g, s, seat) : trail_leaf(g, s, seat, (unsigned)leaf, enough);
 	if (g->trails)
 		trail_remember(g->trails, i, &k, len);
 	return len;
@@ -326,7 +339,7 @@ static inline unsigned trail(const cat_game *g, const cat_state *s, unsigned sea
 
 unsigned cat_trail(const cat_game *g, const cat_state *s, unsigned seat)
 {
-	return trail(g, s, seat, -1);
+	return trail(g, s, seat, -1, 0);
 }
 
 /* Recompute the roads of the seats in `mask` and move the Longest Road
@@ -349,8 +362,11 @@ void cat_lr_update(cat_game *g, const arb_sink *sink, unsigned mask, bool broken
 			continue;
 		if (leaf < 0) {
 			s->p[p].road_len = (uint8_t)cat_trail(g, s, p);
-		} else {
-			unsigned l = trail(g, s, p, leaf);
+		} else if (s->p[p].roads > old_len[p]) {
+			/* A trail has at most all the player's roads: with no
+			 * more roads than the old length, the new road cannot
+			 * lengthen it, and a trail one longer is all it can. */
+			unsigned l = trail(g, s, p, leaf, old_len[p] + 1);
 			if (l > old_len[p])
 				s->p[p].road_len = (uint8_t)l;
 		}

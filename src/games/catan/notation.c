@@ -147,8 +147,32 @@ int cat_parse_res(const char *s, size_t n)
 	return -1;
 }
 
+/* The canonical card names are tried first, by their first letter (one
+ * comparison; every buy and play of every line reads one), the aliases
+ * after. */
 int cat_parse_dev(const char *s, size_t n)
 {
+	static const uint8_t dev_len[CAT_DEV] = { 6, 13, 14, 8, 13 };
+	int d = -1;
+	switch (n ? s[0] | 0x20 : 0) {
+	case 'k':
+		d = D_KNIGHT;
+		break;
+	case 'r':
+		d = D_ROADS;
+		break;
+	case 'y':
+		d = D_PLENTY;
+		break;
+	case 'm':
+		d = D_MONOPOLY;
+		break;
+	case 'v':
+		d = D_VP;
+		break;
+	}
+	if (d >= 0 && dev_len[d] == n && ascii_ieq(s, cat_dev_name[d], n))
+		return d;
 	return find_alias(dev_alias, ARB_COUNT(dev_alias), s, n);
 }
 
@@ -300,9 +324,34 @@ static int keyword(const arb_token *t)
 	return K_NONE;
 }
 
+/* The canonical resource word at s (before `end`), chosen by its first
+ * letter and compared in one step: the resource, its length in *len, or
+ * -1 when the item is anything else (an alias, a '?', a bad word), which
+ * the general path reads.  Generated and written records spell the
+ * canonical words, so most items never look for their '+'. */
+static inline int canonical_res(const char *s, const char *end, size_t *len)
+{
+	static const int8_t by_first[26] = {
+		['b' - 'a'] = R_BRICK + 1, ['l' - 'a'] = R_LUMBER + 1, ['w' - 'a'] = R_WOOL + 1,
+		['g' - 'a'] = R_GRAIN + 1, ['o' - 'a'] = R_ORE + 1,
+	};
+	static const uint8_t res_len[CAT_RES] = { 5, 6, 4, 5, 3 };
+	unsigned c = (unsigned)(s[0] | 0x20) - 'a';
+	if (c >= 26 || !by_first[c])
+		return -1;
+	int r = by_first[c] - 1;
+	size_t n = res_len[r], left = (size_t)(end - s);
+	if (left < n || (left > n && s[n] != '+') || !cat_letters_ieq(s, cat_res_name[r], n))
+		return -1;
+	*len = n;
+	return r;
+}
+
 /* A bundle "2ore+brick" into v[]; "nothing" when allow_empty.  Each item is
  * an optional count 1..95 and a resource word, or, when `unseen` is not
- * NULL, cards not seen ("2?", counted there).  Returns 0 or -1. */
+ * NULL, cards not seen ("2?", counted there).  One pass: the count, then
+ * the word by canonical_res, and only an item it does not know is
+ * scanned for its '+'.  Returns 0 or -1. */
 static int parse_bundle(const arb_token *t, uint8_t v[CAT_RES], bool allow_empty, uint8_t *unseen)
 {
 	memset(v, 0, CAT_RES);
@@ -313,17 +362,21 @@ static int parse_bundle(const arb_token *t, uint8_t v[CAT_RES], bool allow_empty
 	const char *s = t->s, *end = t->s + t->len;
 	unsigned total = 0;
 	while (s < end) {
-		const char *e = s;
-		while (e < end && *e != '+')
-			e++;
 		unsigned n = 0;
 		const char *q = s;
-		while (q < e && *q >= '0' && *q <= '9' && n <= 95)
+		while (q < end && *q >= '0' && *q <= '9' && n <= 95)
 			n = n * 10 + (unsigned)(*q++ - '0');
 		if (q == s)
 			n = 1;
-		int r = unseen && e - q == 1 && *q == '?' ? CAT_RES
-							  : cat_parse_res(q, (size_t)(e - q));
+		size_t wl = 0;
+		int r = q < end ? canonical_res(q, end, &wl) : -1;
+		const char *e = q + wl;
+		if (r < 0) {
+			while (e < end && *e != '+')
+				e++;
+			r = unseen && e - q == 1 && *q == '?' ? CAT_RES
+							      : cat_parse_res(q, (size_t)(e - q));
+		}
 		if (r < 0 || n == 0 || n > 95)
 			return -1;
 		total += n;
@@ -413,17 +466,17 @@ static int arg_bundle(cur *c, uint8_t v[CAT_RES], bool empty)
 	const arb_token *t = arg(c, "cards (like brick+2ore)");
 	if (!t)
 		return -1;
-	if (parse_bundle(t, v, empty, NULL) < 0 && memchr(t->s, '?', t->len))
+	if (parse_bundle(t, v, empty, NULL) == 0)
+		return 0;
+	if (memchr(t->s, '?', t->len))
 		return bad(c, t,
 			   "a bundle of resource cards: cards traded or taken are seen by "
 			   "every player, so they are never written '?'");
-	if (parse_bundle(t, v, empty, NULL) < 0)
-		return bad(c, t,
-			   empty ? "a bundle of resource cards (like brick+2ore, or nothing; "
-				   "the resources: brick, lumber, wool, grain, ore)"
-				 : "a bundle of resource cards (like brick+2ore; "
-				   "the resources: brick, lumber, wool, grain, ore)");
-	return 0;
+	return bad(c, t,
+		   empty ? "a bundle of resource cards (like brick+2ore, or nothing; "
+			   "the resources: brick, lumber, wool, grain, ore)"
+			 : "a bundle of resource cards (like brick+2ore; "
+			   "the resources: brick, lumber, wool, grain, ore)");
 }
 
 /* Discarded cards, some perhaps unseen: "3lumber+2?", "4?". */

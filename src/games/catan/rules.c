@@ -26,15 +26,6 @@
 
 /* --------------------------------------------------------- resources */
 
-/* Cards in a bundle. */
-unsigned cat_bundle_total(const uint8_t v[CAT_RES])
-{
-	unsigned t = 0;
-	for (unsigned r = 0; r < CAT_RES; r++)
-		t += v[r];
-	return t;
-}
-
 /* The seats (by bit) with a settlement or city at a corner of hex h in
  * position s: the robber's victims there, but its mover. */
 unsigned cat_hex_owners(const cat_game *g, const cat_state *s, unsigned h)
@@ -53,15 +44,6 @@ unsigned cat_hex_owners(const cat_game *g, const cat_state *s, unsigned h)
 unsigned cat_maritime_rate(const cat_player *p, unsigned r)
 {
 	return p->harb >> r & 1 ? 2 : p->harb >> HARB_GENERIC & 1 ? 3 : 4;
-}
-
-/* The first resource of `v` the player lacks, or -1. */
-int cat_lacks(const cat_player *p, const uint8_t v[CAT_RES])
-{
-	for (unsigned r = 0; r < CAT_RES; r++)
-		if (p->res[r] < v[r])
-			return (int)r;
-	return -1;
 }
 
 #ifndef NDEBUG
