@@ -204,7 +204,8 @@ static void *el_create(const void *data, const arb_setup *su, arb_reject *rej)
 				"Elasund is played by 2 to 4 players");
 		return NULL;
 	}
-	el_game *g = arb_xcalloc(1, sizeof *g);
+	el_game *g = arb_xmalloc(sizeof *g);
+	memset(g, 0, EL_GAME_ZEROED); /* the scratch after it needs no zeroing */
 	g->d = d;
 	g->nseats = (unsigned)su->nseats;
 	for (unsigned s = 0; s < g->nseats; s++)
@@ -217,12 +218,6 @@ static void *el_create(const void *data, const arb_setup *su, arb_reject *rej)
 		free(g);
 		return NULL;
 	}
-	/* Not zeroed: event() clears each slot it hands out (48 KiB of
-	 * zeroing per game would cost more than replaying it). */
-	/* One block for both: the strings follow the events (char arrays
-	 * need no alignment), one malloc and one free per game. */
-	g->ev = arb_xmalloc(EL_MAXEVENT * (sizeof *g->ev + sizeof *g->evstr));
-	g->evstr = (char(*)[2][16])(void *)(g->ev + EL_MAXEVENT);
 	g->L = &d->layout[g->nseats - 2];
 	if (g->opt.mills_near) {
 		/* The game owns a copy of the layout with the far 2-windmill
@@ -301,6 +296,7 @@ ARB_DECLARE_DATA(elasund);
 const arb_game_ops elasund_game = {
 	ARB_ENGINE_OPS(elasund, el, "Elasund: The First City", 2, 4),
 	.apply = el_apply,
+	.parse_clears = true, /* el_parse: the head, then each build as it starts */
 	.random_tags = el_random_tags,
 	.view_turn = el_view_turn,
 	.view_close = el_view_close,

@@ -254,17 +254,16 @@ typedef struct el_game {
 	int16_t gold_total;
 	el_opts opt;
 	el_pos pos; /* the position                       */
-	/* The undo of the turn being played (see rules.c and el_set_sq). */
-	unsigned char save_head[EL_POS_HEAD]; /* the small fields, whole       */
-	unsigned char save_rare[EL_POS_RARE]; /* church_owner, wall, flagused  */
-	bool rare_saved;		      /* save_rare holds this turn's copy   */
-	uint32_t row_saved;		      /* bit k * EL_H + y: row y of board k
-					  * saved (bld, permit, church)        */
-	uint64_t tile_saved;		      /* bit id: tile id saved              */
-	int8_t board_old[3][EL_H][EL_W];      /* boards as they were                */
-	el_tile tile_old[EL_MAXTILES];	      /* tiles as they were                 */
-	arb_event *ev;			      /* EL_MAXEVENT buffered events        */
-	char (*evstr)[2][16];		      /* their copied string fields         */
+	/* The undo of the turn being played (see rules.c and el_set_sq);
+	 * the copies themselves are at the end (scratch). */
+	bool rare_saved;     /* save_rare holds this turn's copy   */
+	uint32_t row_saved;  /* bit k * EL_H + y: row y of board k
+			      * saved (bld, permit, church)        */
+	uint64_t tile_saved; /* bit id: tile id saved              */
+	/* EL_MAXEVENT buffered events, allocated by the first event (a
+	 * replay without a sink, as `check`, never needs them) */
+	arb_event *ev;
+	char (*evstr)[2][16]; /* their copied string fields         */
 	size_t nev;
 	bool listening; /* a sink wants events this turn      */
 	bool no_hands;	/* no Hands tag: no turn can be played */
@@ -281,13 +280,24 @@ typedef struct el_game {
 	 * every reader knows: how many each hand, the deck and the discards
 	 * hold), and the colours live in the worlds. */
 	int8_t view;
-	uint8_t inc_seat[EL_MAXDRAW]; /* whose each income draw was (last turn) */
 	uint32_t nworld;
 	el_world *world;
 	uint16_t nvop;
 	bool vop_full; /* a card move did not fit in vop[] */
+	/* Scratch: written before it is read (each turn's undo copies, the
+	 * income draws and card moves of the turn), so create() does not
+	 * zero it; 4 of the struct's 5 KiB, zeroing which cost more than
+	 * the rest of create(). */
+	unsigned char save_head[EL_POS_HEAD]; /* the small fields, whole       */
+	unsigned char save_rare[EL_POS_RARE]; /* church_owner, wall, flagused  */
+	int8_t board_old[3][EL_H][EL_W];      /* boards as they were                */
+	el_tile tile_old[EL_MAXTILES];	      /* tiles as they were                 */
+	uint8_t inc_seat[EL_MAXDRAW];	      /* whose each income draw was (last turn) */
 	el_vop vop[EL_MAXVOP];
 } el_game;
+
+/* Bytes of el_game that create() zeroes: all but the scratch. */
+#define EL_GAME_ZEROED offsetof(el_game, save_head)
 
 /* The colour slot a card of colour c is counted in: 0 in a view. */
 #define EL_CI(g, c) ((g)->view != EL_NOVIEW ? 0 : (c))
@@ -314,9 +324,12 @@ typedef struct el_build {
 	int8_t draw[2];
 	int8_t ctile, cret; /* BK_CHURCH: tile kept, tile put back (-1) */
 	uint8_t nhut;
-	el_hutmv hut[EL_MAXHUT];
 	el_at at, at_arg, at_fee, at_draw;
+	/* Last: parse() clears the fields above (EL_BUILD_CLEARED) and
+	 * writes each hut move whole. */
+	el_hutmv hut[EL_MAXHUT];
 } el_build;
+#define EL_BUILD_CLEARED offsetof(el_build, hut)
 
 enum { SP_NONE, SP_MOVE, SP_RAISE, SP_PLACE, SP_CASH };
 
@@ -331,7 +344,6 @@ typedef struct el_move {
 	uint8_t disc_set, halve_set; /* bit s: the seat's token is present */
 	el_cards disc[EL_SEATS], halve[EL_SEATS], loot;
 	uint8_t nbuild;
-	el_build build[2];
 	uint8_t p3; /* 0 none, 1 gold, 2 permit                */
 	int8_t p3v, p3x, p3y, p3fee;
 	uint8_t sp; /* SP_*                                    */
@@ -343,7 +355,12 @@ typedef struct el_move {
 	 * keyword; a seat's discard or halving, at its keyword when it is
 	 * the first after one, else at its own Colour=cards word. */
 	el_at at_loot_kw, at_disc_item[EL_SEATS], at_halve_item[EL_SEATS];
+	/* Last: parse() clears the fields above (EL_MOVE_CLEARED) and each
+	 * build it starts, so that replay need not zero the whole move
+	 * (game.h parse_clears). */
+	el_build build[2];
 } el_move;
+#define EL_MOVE_CLEARED offsetof(el_move, build)
 
 /* ------------------------------------------------------ the rule table */
 
