@@ -324,30 +324,35 @@ typedef struct el_build {
 	int8_t draw[2];
 	int8_t ctile, cret; /* BK_CHURCH: tile kept, tile put back (-1) */
 	uint8_t nhut;
+	/* Not cleared by parse() (EL_BUILD_CLEARED: the fields above): each
+	 * is written before a field above says it holds something. */
 	el_at at, at_arg, at_fee, at_draw;
-	/* Last: parse() clears the fields above (EL_BUILD_CLEARED) and
-	 * writes each hut move whole. */
 	el_hutmv hut[EL_MAXHUT];
 } el_build;
-#define EL_BUILD_CLEARED offsetof(el_build, hut)
+#define EL_BUILD_CLEARED offsetof(el_build, at)
 
 enum { SP_NONE, SP_MOVE, SP_RAISE, SP_PLACE, SP_CASH };
 
 typedef struct el_move {
+	/* Cleared by parse() (EL_MOVE_CLEARED): the fields up to inc[]. */
 	uint8_t seat;
 	uint8_t roll;
 	int8_t ship; /* row index written after '>', or -1       */
 	bool has_inc;
 	uint8_t ninc;
-	int8_t inc[EL_MAXDRAW]; /* income influence colours, in order       */
 	bool has_disc, has_loot, has_halve;
 	uint8_t disc_set, halve_set; /* bit s: the seat's token is present */
-	el_cards disc[EL_SEATS], halve[EL_SEATS], loot;
 	uint8_t nbuild;
 	uint8_t p3; /* 0 none, 1 gold, 2 permit                */
 	int8_t p3v, p3x, p3y, p3fee;
 	uint8_t sp; /* SP_*                                    */
 	int8_t spx, spy, spx2, spy2, spv, spfee;
+	el_cards disc[EL_SEATS], halve[EL_SEATS], loot;
+	/* Not cleared by parse(): each is written before a field above
+	 * (a count, a flag, a set bit, p3 or sp) says it holds something,
+	 * so that replay need not zero 750 bytes a turn (game.h
+	 * parse_clears).  A build is cleared as it starts. */
+	int8_t inc[EL_MAXDRAW]; /* income influence colours, in order       */
 	el_at at_seat, at_roll, at_inc, at_disc[EL_SEATS], at_loot, at_halve[EL_SEATS], at_p3,
 		at_p3sq, at_p3fee, at_sp, at_sp2, at_spfee;
 	el_at at_end; /* just past the last token                */
@@ -355,12 +360,9 @@ typedef struct el_move {
 	 * keyword; a seat's discard or halving, at its keyword when it is
 	 * the first after one, else at its own Colour=cards word. */
 	el_at at_loot_kw, at_disc_item[EL_SEATS], at_halve_item[EL_SEATS];
-	/* Last: parse() clears the fields above (EL_MOVE_CLEARED) and each
-	 * build it starts, so that replay need not zero the whole move
-	 * (game.h parse_clears). */
 	el_build build[2];
 } el_move;
-#define EL_MOVE_CLEARED offsetof(el_move, build)
+#define EL_MOVE_CLEARED offsetof(el_move, inc)
 
 /* ------------------------------------------------------ the rule table */
 

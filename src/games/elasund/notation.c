@@ -649,7 +649,7 @@ int el_parse(const void *game, const arb_token *tok, size_t ntok, void *mv, arb_
 	el_move *m = mv;
 	int st = ST_ROLL;
 
-	/* parse_clears (game.h): the fields before the builds, here; each
+	/* parse_clears (game.h): the flags and counts (EL_MOVE_CLEARED), here; each
 	 * build as it starts (parse_build). */
 	memset(m, 0, EL_MOVE_CLEARED);
 	m->ship = -1;
