@@ -94,23 +94,6 @@ typedef struct el_layout {
 	int8_t gate[8][2]; /* x, y (y -1 north line, 10 south)   */
 } el_layout;
 
-typedef struct el_data {
-	uint8_t rownum[EL_H];	  /* ship number of each row            */
-	int8_t rowidx[16];	  /* row index of a ship number, or -1  */
-	el_layout layout[3];	  /* 2, 3 and 4 players                 */
-	uint8_t found_x, found_y; /* the church foundation              */
-	uint8_t church_cost, church_flags;
-	uint8_t start[EL_SEATS][2][2]; /* colour, hut/longhut, x/y           */
-	el_btype bt[B_NTYPES];
-	uint8_t wall[EL_NWALL];	      /* W_* per tile, in stack order       */
-	uint8_t towers[EL_NWALL + 1]; /* towers among the first k tiles     */
-	uint8_t wall_cost[2];	      /* blue (N/S), red (E)                */
-	uint8_t track_last;	      /* last space of the trade track      */
-	uint8_t flagcap[16];	      /* cubes a flag space holds, by space */
-	uint8_t cards[2][1 + NINFL];  /* classic, smart: gold, r, b, g      */
-	uint8_t hand_gold, hand_infl; /* the starting hand                  */
-} el_data;
-
 /* One physical building tile.  Neutral tiles have ids 0..nneutral-1; seat
  * s owns ids nneutral + 4s + {0 house, 1 workshop, 2 hut, 3 longhut}. */
 typedef struct el_tile {
@@ -159,6 +142,27 @@ typedef struct el_pos {
 	int8_t church[EL_H][EL_W];	 /* church tile 0..8, or -1            */
 	el_tile tile[EL_MAXTILES];
 } el_pos;
+
+typedef struct el_data {
+	uint8_t rownum[EL_H];	  /* ship number of each row            */
+	int8_t rowidx[16];	  /* row index of a ship number, or -1  */
+	el_layout layout[3];	  /* 2, 3 and 4 players                 */
+	uint8_t found_x, found_y; /* the church foundation              */
+	uint8_t church_cost, church_flags;
+	uint8_t start[EL_SEATS][2][2]; /* colour, hut/longhut, x/y           */
+	el_btype bt[B_NTYPES];
+	uint8_t wall[EL_NWALL];	      /* W_* per tile, in stack order       */
+	uint8_t towers[EL_NWALL + 1]; /* towers among the first k tiles     */
+	uint8_t wall_cost[2];	      /* blue (N/S), red (E)                */
+	uint8_t track_last;	      /* last space of the trade track      */
+	uint8_t flagcap[16];	      /* cubes a flag space holds, by space */
+	uint8_t cards[2][1 + NINFL];  /* classic, smart: gold, r, b, g      */
+	uint8_t hand_gold, hand_infl; /* the starting hand                  */
+	/* What create() copies before it seats anyone (data.c): the empty
+	 * boards, the neutral tiles in their stacks (ids 0..nneutral-1). */
+	uint8_t nneutral;
+	el_pos start_pos;
+} el_data;
 
 /* Bytes of the head of el_pos that apply() copies whole, and the run after
  * it (church_owner, wall, flagused) that it saves when first written. */
