@@ -463,6 +463,30 @@ static int load(el_data *d, const arb_node *root, arb_data_error *err)
 	return 0;
 }
 
+/* The position create() starts from, before the options and the seats:
+ * built once here, so that a game's set-up is a copy (it ran once per
+ * game, a sixth of create()). */
+static void start_pos(el_data *d)
+{
+	el_pos *p = &d->start_pos;
+	memset(p, 0, sizeof *p);
+	memset(p->bld, -1, sizeof p->bld);
+	memset(p->permit, -1, sizeof p->permit);
+	memset(p->church, -1, sizeof p->church);
+	memset(p->church_owner, -1, sizeof p->church_owner);
+	p->ship = -1;
+	p->church_left = (1u << EL_NCHURCH) - 1;
+	p->church_bottom = -1;
+	p->corg_x = p->corg_y = -1;
+	p->winner = -1;
+	int id = 0;
+	for (int t = 0; t < B_NTYPES; t++)
+		if (d->bt[t].kind == K_NEUTRAL)
+			for (int c = 0; c < d->bt[t].copies; c++)
+				p->tile[id++].type = (uint8_t)t;
+	d->nneutral = (uint8_t)id;
+}
+
 void *el_data_load(const arb_node *root, arb_data_error *err)
 {
 	el_data *d = arb_xcalloc(1, sizeof *d);
@@ -470,6 +494,7 @@ void *el_data_load(const arb_node *root, arb_data_error *err)
 		free(d);
 		return NULL;
 	}
+	start_pos(d);
 	return d;
 }
 

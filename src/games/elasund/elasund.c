@@ -204,7 +204,12 @@ static void *el_create(const void *data, const arb_setup *su, arb_reject *rej)
 				"Elasund is played by 2 to 4 players");
 		return NULL;
 	}
-	el_game *g = arb_xcalloc(1, sizeof *g);
+	el_game *g = arb_xmalloc(sizeof *g);
+	/* Zeroed but the position (copied below) and the scratch after
+	 * EL_GAME_ZEROED, which needs no zeroing. */
+	memset(g, 0, offsetof(el_game, pos));
+	memset((char *)g + sizeof g->pos + offsetof(el_game, pos), 0,
+	       EL_GAME_ZEROED - offsetof(el_game, pos) - sizeof g->pos);
 	g->d = d;
 	g->nseats = (unsigned)su->nseats;
 	for (unsigned s = 0; s < g->nseats; s++)
@@ -217,12 +222,6 @@ static void *el_create(const void *data, const arb_setup *su, arb_reject *rej)
 		free(g);
 		return NULL;
 	}
-	/* Not zeroed: event() clears each slot it hands out (48 KiB of
-	 * zeroing per game would cost more than replaying it). */
-	/* One block for both: the strings follow the events (char arrays
-	 * need no alignment), one malloc and one free per game. */
-	g->ev = arb_xmalloc(EL_MAXEVENT * (sizeof *g->ev + sizeof *g->evstr));
-	g->evstr = (char(*)[2][16])(void *)(g->ev + EL_MAXEVENT);
 	g->L = &d->layout[g->nseats - 2];
 	if (g->opt.mills_near) {
 		/* The game owns a copy of the layout with the far 2-windmill
@@ -236,25 +235,12 @@ static void *el_create(const void *data, const arb_setup *su, arb_reject *rej)
 		g->L = own;
 	}
 	el_pos *p = &g->pos;
-	memset(p->bld, -1, sizeof p->bld);
-	memset(p->permit, -1, sizeof p->permit);
-	memset(p->church, -1, sizeof p->church);
-	memset(p->church_owner, -1, sizeof p->church_owner);
-	p->ship = -1;
-	p->church_left = (1u << EL_NCHURCH) - 1;
-	p->church_bottom = -1;
-	p->corg_x = p->corg_y = -1;
-	p->winner = -1;
+	*p = d->start_pos; /* empty boards, the neutral stacks (data.c) */
+	g->nneutral = d->nneutral;
 	const uint8_t *cards = d->cards[g->opt.cards];
 	g->gold_total = cards[0];
 	for (int k = 0; k < NINFL; k++)
 		p->deck[k] = cards[1 + k];
-	int id = 0;
-	for (int t = 0; t < B_NTYPES; t++)
-		if (d->bt[t].kind == K_NEUTRAL)
-			for (int c = 0; c < d->bt[t].copies; c++)
-				p->tile[id++].type = (uint8_t)t;
-	g->nneutral = (uint8_t)id;
 	for (unsigned s = 0; s < g->nseats; s++) {
 		el_seat *ps = &p->seat[s];
 		ps->gold = d->hand_gold;
@@ -301,6 +287,7 @@ ARB_DECLARE_DATA(elasund);
 const arb_game_ops elasund_game = {
 	ARB_ENGINE_OPS(elasund, el, "Elasund: The First City", 2, 4),
 	.apply = el_apply,
+	.parse_clears = true, /* el_parse: the head, then each build as it starts */
 	.random_tags = el_random_tags,
 	.view_turn = el_view_turn,
 	.view_close = el_view_close,

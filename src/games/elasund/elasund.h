@@ -94,23 +94,6 @@ typedef struct el_layout {
 	int8_t gate[8][2]; /* x, y (y -1 north line, 10 south)   */
 } el_layout;
 
-typedef struct el_data {
-	uint8_t rownum[EL_H];	  /* ship number of each row            */
-	int8_t rowidx[16];	  /* row index of a ship number, or -1  */
-	el_layout layout[3];	  /* 2, 3 and 4 players                 */
-	uint8_t found_x, found_y; /* the church foundation              */
-	uint8_t church_cost, church_flags;
-	uint8_t start[EL_SEATS][2][2]; /* colour, hut/longhut, x/y           */
-	el_btype bt[B_NTYPES];
-	uint8_t wall[EL_NWALL];	      /* W_* per tile, in stack order       */
-	uint8_t towers[EL_NWALL + 1]; /* towers among the first k tiles     */
-	uint8_t wall_cost[2];	      /* blue (N/S), red (E)                */
-	uint8_t track_last;	      /* last space of the trade track      */
-	uint8_t flagcap[16];	      /* cubes a flag space holds, by space */
-	uint8_t cards[2][1 + NINFL];  /* classic, smart: gold, r, b, g      */
-	uint8_t hand_gold, hand_infl; /* the starting hand                  */
-} el_data;
-
 /* One physical building tile.  Neutral tiles have ids 0..nneutral-1; seat
  * s owns ids nneutral + 4s + {0 house, 1 workshop, 2 hut, 3 longhut}. */
 typedef struct el_tile {
@@ -159,6 +142,27 @@ typedef struct el_pos {
 	int8_t church[EL_H][EL_W];	 /* church tile 0..8, or -1            */
 	el_tile tile[EL_MAXTILES];
 } el_pos;
+
+typedef struct el_data {
+	uint8_t rownum[EL_H];	  /* ship number of each row            */
+	int8_t rowidx[16];	  /* row index of a ship number, or -1  */
+	el_layout layout[3];	  /* 2, 3 and 4 players                 */
+	uint8_t found_x, found_y; /* the church foundation              */
+	uint8_t church_cost, church_flags;
+	uint8_t start[EL_SEATS][2][2]; /* colour, hut/longhut, x/y           */
+	el_btype bt[B_NTYPES];
+	uint8_t wall[EL_NWALL];	      /* W_* per tile, in stack order       */
+	uint8_t towers[EL_NWALL + 1]; /* towers among the first k tiles     */
+	uint8_t wall_cost[2];	      /* blue (N/S), red (E)                */
+	uint8_t track_last;	      /* last space of the trade track      */
+	uint8_t flagcap[16];	      /* cubes a flag space holds, by space */
+	uint8_t cards[2][1 + NINFL];  /* classic, smart: gold, r, b, g      */
+	uint8_t hand_gold, hand_infl; /* the starting hand                  */
+	/* What create() copies before it seats anyone (data.c): the empty
+	 * boards, the neutral tiles in their stacks (ids 0..nneutral-1). */
+	uint8_t nneutral;
+	el_pos start_pos;
+} el_data;
 
 /* Bytes of the head of el_pos that apply() copies whole, and the run after
  * it (church_owner, wall, flagused) that it saves when first written. */
@@ -254,17 +258,16 @@ typedef struct el_game {
 	int16_t gold_total;
 	el_opts opt;
 	el_pos pos; /* the position                       */
-	/* The undo of the turn being played (see rules.c and el_set_sq). */
-	unsigned char save_head[EL_POS_HEAD]; /* the small fields, whole       */
-	unsigned char save_rare[EL_POS_RARE]; /* church_owner, wall, flagused  */
-	bool rare_saved;		      /* save_rare holds this turn's copy   */
-	uint32_t row_saved;		      /* bit k * EL_H + y: row y of board k
-					  * saved (bld, permit, church)        */
-	uint64_t tile_saved;		      /* bit id: tile id saved              */
-	int8_t board_old[3][EL_H][EL_W];      /* boards as they were                */
-	el_tile tile_old[EL_MAXTILES];	      /* tiles as they were                 */
-	arb_event *ev;			      /* EL_MAXEVENT buffered events        */
-	char (*evstr)[2][16];		      /* their copied string fields         */
+	/* The undo of the turn being played (see rules.c and el_set_sq);
+	 * the copies themselves are at the end (scratch). */
+	bool rare_saved;     /* save_rare holds this turn's copy   */
+	uint32_t row_saved;  /* bit k * EL_H + y: row y of board k
+			      * saved (bld, permit, church)        */
+	uint64_t tile_saved; /* bit id: tile id saved              */
+	/* EL_MAXEVENT buffered events, allocated by the first event (a
+	 * replay without a sink, as `check`, never needs them) */
+	arb_event *ev;
+	char (*evstr)[2][16]; /* their copied string fields         */
 	size_t nev;
 	bool listening; /* a sink wants events this turn      */
 	bool no_hands;	/* no Hands tag: no turn can be played */
@@ -281,13 +284,24 @@ typedef struct el_game {
 	 * every reader knows: how many each hand, the deck and the discards
 	 * hold), and the colours live in the worlds. */
 	int8_t view;
-	uint8_t inc_seat[EL_MAXDRAW]; /* whose each income draw was (last turn) */
 	uint32_t nworld;
 	el_world *world;
 	uint16_t nvop;
 	bool vop_full; /* a card move did not fit in vop[] */
+	/* Scratch: written before it is read (each turn's undo copies, the
+	 * income draws and card moves of the turn), so create() does not
+	 * zero it; 4 of the struct's 5 KiB, zeroing which cost more than
+	 * the rest of create(). */
+	unsigned char save_head[EL_POS_HEAD]; /* the small fields, whole       */
+	unsigned char save_rare[EL_POS_RARE]; /* church_owner, wall, flagused  */
+	int8_t board_old[3][EL_H][EL_W];      /* boards as they were                */
+	el_tile tile_old[EL_MAXTILES];	      /* tiles as they were                 */
+	uint8_t inc_seat[EL_MAXDRAW];	      /* whose each income draw was (last turn) */
 	el_vop vop[EL_MAXVOP];
 } el_game;
+
+/* Bytes of el_game that create() zeroes: all but the scratch. */
+#define EL_GAME_ZEROED offsetof(el_game, save_head)
 
 /* The colour slot a card of colour c is counted in: 0 in a view. */
 #define EL_CI(g, c) ((g)->view != EL_NOVIEW ? 0 : (c))
@@ -314,28 +328,35 @@ typedef struct el_build {
 	int8_t draw[2];
 	int8_t ctile, cret; /* BK_CHURCH: tile kept, tile put back (-1) */
 	uint8_t nhut;
-	el_hutmv hut[EL_MAXHUT];
+	/* Not cleared by parse() (EL_BUILD_CLEARED: the fields above): each
+	 * is written before a field above says it holds something. */
 	el_at at, at_arg, at_fee, at_draw;
+	el_hutmv hut[EL_MAXHUT];
 } el_build;
+#define EL_BUILD_CLEARED offsetof(el_build, at)
 
 enum { SP_NONE, SP_MOVE, SP_RAISE, SP_PLACE, SP_CASH };
 
 typedef struct el_move {
+	/* Cleared by parse() (EL_MOVE_CLEARED): the fields up to inc[]. */
 	uint8_t seat;
 	uint8_t roll;
 	int8_t ship; /* row index written after '>', or -1       */
 	bool has_inc;
 	uint8_t ninc;
-	int8_t inc[EL_MAXDRAW]; /* income influence colours, in order       */
 	bool has_disc, has_loot, has_halve;
 	uint8_t disc_set, halve_set; /* bit s: the seat's token is present */
-	el_cards disc[EL_SEATS], halve[EL_SEATS], loot;
 	uint8_t nbuild;
-	el_build build[2];
 	uint8_t p3; /* 0 none, 1 gold, 2 permit                */
 	int8_t p3v, p3x, p3y, p3fee;
 	uint8_t sp; /* SP_*                                    */
 	int8_t spx, spy, spx2, spy2, spv, spfee;
+	el_cards disc[EL_SEATS], halve[EL_SEATS], loot;
+	/* Not cleared by parse(): each is written before a field above
+	 * (a count, a flag, a set bit, p3 or sp) says it holds something,
+	 * so that replay need not zero 750 bytes a turn (game.h
+	 * parse_clears).  A build is cleared as it starts. */
+	int8_t inc[EL_MAXDRAW]; /* income influence colours, in order       */
 	el_at at_seat, at_roll, at_inc, at_disc[EL_SEATS], at_loot, at_halve[EL_SEATS], at_p3,
 		at_p3sq, at_p3fee, at_sp, at_sp2, at_spfee;
 	el_at at_end; /* just past the last token                */
@@ -343,7 +364,9 @@ typedef struct el_move {
 	 * keyword; a seat's discard or halving, at its keyword when it is
 	 * the first after one, else at its own Colour=cards word. */
 	el_at at_loot_kw, at_disc_item[EL_SEATS], at_halve_item[EL_SEATS];
+	el_build build[2];
 } el_move;
+#define EL_MOVE_CLEARED offsetof(el_move, inc)
 
 /* ------------------------------------------------------ the rule table */
 

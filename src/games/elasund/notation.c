@@ -522,6 +522,7 @@ ITEM_PARSER parse_build(ITEM_ARGS, int kw)
 	if (m->nbuild == 2)
 		return EL_REJ_TOK(rej, t, EL_R_BUILD_LIMIT, "a turn has at most 2 builds");
 	el_build *b = &m->build[m->nbuild++];
+	memset(b, 0, EL_BUILD_CLEARED); /* parse_clears: each build as it starts */
 	b->at = at_of(t);
 	b->fee = b->ctile = b->cret = -1;
 	(*ip)++;
@@ -648,6 +649,9 @@ int el_parse(const void *game, const arb_token *tok, size_t ntok, void *mv, arb_
 	el_move *m = mv;
 	int st = ST_ROLL;
 
+	/* parse_clears (game.h): the flags and counts (EL_MOVE_CLEARED), here; each
+	 * build as it starts (parse_build). */
+	memset(m, 0, EL_MOVE_CLEARED);
 	m->ship = -1;
 	m->p3fee = m->spfee = -1;
 	m->at_end.line = tok[ntok - 1].line;

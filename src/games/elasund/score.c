@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../../core/util.h"
 #include "elasund.h"
 
 /* el_event (elasund.h).  The slot's strings are cleared with it; the
@@ -16,6 +17,15 @@ arb_event *el_event(el_game *g, const char *kind, int seat, int delta, const cha
 {
 	if (!g->listening || g->nev == EL_MAXEVENT)
 		return NULL;
+	if (!g->ev) {
+		/* The first event of the game: a replay without a sink never
+		 * gets here, so it allocates nothing.  Not zeroed: each slot is
+		 * cleared as it is handed out (48 KiB of zeroing per game would
+		 * cost more than replaying it).  One block for both: the
+		 * strings follow the events (char arrays need no alignment). */
+		g->ev = arb_xmalloc(EL_MAXEVENT * (sizeof *g->ev + sizeof *g->evstr));
+		g->evstr = (char(*)[2][16])(void *)(g->ev + EL_MAXEVENT);
+	}
 	arb_event *ev = arb_event_init(&g->ev[g->nev], kind);
 	memset(g->evstr[g->nev], 0, sizeof g->evstr[0]);
 	g->nev++;
