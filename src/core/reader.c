@@ -243,8 +243,15 @@ int arb_reader_next(arb_reader *r, arb_record *rec, arb_diag *d)
 		r->game_pos = r->in_pos; /* the mark is no part of the game */
 	}
 	for (;;) {
-		if (!r->in_brace && !r->turn_open && r->sec != SEC_NONE)
-			reader_lex_fast_lines(r);
+		/* whole lines of the common forms, where they lie (a line that
+		 * starts with '[' is a tag line, movetext's end) */
+		if (!r->in_brace && !r->turn_open) {
+			bool tag = r->in_pos < r->in_len && r->in[r->in_pos] == '[';
+			if (tag && r->sec != SEC_MOVES)
+				reader_fast_tag_lines(r);
+			else if (!tag && r->sec != SEC_NONE)
+				reader_lex_fast_lines(r);
+		}
 		if (!(s = line_next(r, &len, &full, &too_long)))
 			break;
 		/* the first non-blank byte, found once: it tells tag lines */

@@ -133,6 +133,7 @@ int reader_lex_tag_line(arb_reader *r, const char *s, size_t len, size_t i, size
 bool reader_starts_tag(const char *s, size_t len);
 bool reader_starts_game_tag(const char *s, size_t len);
 bool reader_has_game_tag(const arb_reader *r);
+void reader_fast_tag_lines(arb_reader *r);
 
 /* movetext and comments (reader_lex.c) */
 int reader_add_comment(arb_reader *r, size_t off, size_t len, uint32_t line, uint32_t col,

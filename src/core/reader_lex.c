@@ -214,6 +214,13 @@ static const unsigned char fast_class[256] = {
 	[';'] = F_STOP,	 ['{'] = F_STOP,   ['}'] = F_STOP,  [0x80] = F_STOP64, F_STOP64,
 };
 
+/* The same for a line's first byte, where '[' starts a tag line. */
+static const unsigned char first_class[256] = {
+	['\0'] = F_STOP, ['\t'] = F_BLANK,  ['\n'] = F_STOP, ['\r'] = F_BLANK,
+	[' '] = F_BLANK, [';'] = F_STOP,    ['{'] = F_STOP,  ['}'] = F_STOP,
+	['['] = F_STOP,	 [0x80] = F_STOP64, F_STOP64,
+};
+
 /* Past the word at p (p[0] is a word byte). */
 static inline const char *word_end(const char *p)
 {
@@ -257,89 +264,108 @@ void reader_lex_fast_lines(arb_reader *r)
 {
 	const char *p = r->in + r->in_pos;
 	const char *end = r->in + reader_lines_end(r);
-	/* a line whose newline goes past here makes the game too long */
+	/* a line whose newline goes past here makes the game too long: only
+	 * checked when the block's lines go that far */
 	const char *game_end = r->in + r->game_pos + ARB_MAX_GAME_BYTES;
+	bool near_game_end = end > game_end;
 	uint32_t lineno = r->lineno;
-	size_t ntoks = r->ntoks, nturns = r->nturns, nitems = r->nitems;
-	arb_token *toks = r->toks;
-	size_t most_toks = r->cap_toks < ARB_MAX_GAME_TOKENS ? r->cap_toks : ARB_MAX_GAME_TOKENS;
+	arb_token *toks = r->toks, *tp = toks + r->ntoks;
+	arb_token *tok_end =
+		toks + (r->cap_toks < ARB_MAX_GAME_TOKENS ? r->cap_toks : ARB_MAX_GAME_TOKENS);
+	arb_turn *turns = r->turns;
+	arb_item *items = r->items;
+	size_t nturns = r->nturns, nitems = r->nitems;
+	/* turn lines this call can take: room in both arrays, under the limit */
 	size_t most_turns = r->cap_turns < ARB_MAX_GAME_TURNS ? r->cap_turns : ARB_MAX_GAME_TURNS;
-	bool moves = false;
+	size_t lines_left = most_turns - nturns;
+	if (r->cap_items - nitems < lines_left)
+		lines_left = r->cap_items - nitems;
+	uint32_t last_ln = 0; /* the last turn line taken */
 	const char *line = p;
 	while (p < end) {
 		line = p;
 		p = skip_blanks(p);
 		if (*p == '\n') {
-			if (p - line > ARB_MAX_LINE || p + 1 > game_end)
+			if (p - line > ARB_MAX_LINE || (near_game_end && p + 1 > game_end))
 				goto slow;
 			p++;
 			lineno++;
 			continue;
 		}
-		if (fast_class[(unsigned char)*p] != F_WORD || *p == '[' || nturns == most_turns ||
-		    nitems == r->cap_items)
+		if (first_class[(unsigned char)*p] != F_WORD || !lines_left)
 			goto slow;
 		uint32_t ln = lineno + 1;
-		size_t first = ntoks;
-		size_t lim = first + ARB_MAX_TOKENS_PER_TURN < most_toks
-				     ? first + ARB_MAX_TOKENS_PER_TURN
-				     : most_toks;
+		const char *col0 = line - 1; /* a byte's column is its distance to this */
+		arb_token *first = tp;
 		const char *w = p;
 		p = word_end(p);
 		long number = -1;
-		if (p - w >= 2 && p[-1] == '.')
+		if (p[-1] == '.' && p - w >= 2) {
 			number = turn_number(w, (size_t)(p - w));
-		if (number == -2)
-			goto slow;
-		if (number == -1) {
-			if (ntoks == lim)
+			if (number == -2)
 				goto slow;
-			toks[ntoks++] =
-				(arb_token){ w, (uint32_t)(p - w), ln, (uint32_t)(w - line) + 1 };
+		}
+		if (number == -1) {
+			if (tp == tok_end)
+				goto slow;
+			*tp++ = (arb_token){ w, (uint32_t)(p - w), ln, (uint32_t)(w - col0) };
 		}
 		for (;;) {
-			/* words are mostly one space apart */
+			/* words are mostly one space apart, the last one before the
+			 * newline */
 			if (*p == ' ' && fast_class[(unsigned char)p[1]] == F_WORD) {
 				p++;
+			} else if (*p == '\n') {
+				goto line_end;
 			} else {
 				p = skip_blanks(p);
-				if (fast_class[(unsigned char)*p] != F_WORD)
-					break;
+				if (fast_class[(unsigned char)*p] != F_WORD) {
+					if (*p == '\n')
+						goto line_end;
+					tp = first; /* a comment or a byte the slow path checks */
+					goto slow;
+				}
 			}
 			const char *s = p;
 			p = word_end(p);
-			if (ntoks == lim)
-				break;
-			toks[ntoks++] =
-				(arb_token){ s, (uint32_t)(p - s), ln, (uint32_t)(s - line) + 1 };
+			if (tp == tok_end) {
+				tp = first; /* the slow path takes this line */
+				goto slow;
+			}
+			*tp++ = (arb_token){ s, (uint32_t)(p - s), ln, (uint32_t)(s - col0) };
 		}
-		if (*p != '\n' || ntoks == lim || p - line > ARB_MAX_LINE || p + 1 > game_end) {
-			ntoks = first; /* the slow path takes this line */
+	line_end:
+		/* a turn of 1024 words is longer than 2046 bytes */
+		if ((p - line > 2 * ARB_MAX_TOKENS_PER_TURN - 2 &&
+		     (tp - first > ARB_MAX_TOKENS_PER_TURN || p - line > ARB_MAX_LINE)) ||
+		    (near_game_end && p + 1 > game_end)) {
+			tp = first; /* the slow path takes this line */
 			goto slow;
 		}
-		r->turns[nturns] = (arb_turn){ .first = first,
-					       .ntok = ntoks - first,
-					       .line = ln,
-					       .col = (uint32_t)(w - line) + 1,
-					       .number = number };
+		turns[nturns] = (arb_turn){ .first = (size_t)(first - toks),
+					    .ntok = (size_t)(tp - first),
+					    .line = ln,
+					    .col = (uint32_t)(w - col0),
+					    .number = number };
 		/* the line's first item: same_line is false */
-		r->items[nitems] = (arb_item){ ARB_ITEM_TURN, nturns, false };
+		items[nitems] = (arb_item){ ARB_ITEM_TURN, nturns, false };
 		nitems++;
 		nturns++;
-		r->last_item_line = ln;
-		moves = true;
+		lines_left--;
 		p++;
-		lineno = ln;
+		lineno = last_ln = ln;
 	}
 	if (0) {
 	slow:
 		p = line; /* this line is the slow path's, whole */
 	}
+	if (nturns != r->nturns) {
+		r->sec = SEC_MOVES;
+		r->last_item_line = last_ln;
+	}
 	r->in_pos = (size_t)(p - r->in);
 	r->lineno = lineno;
-	r->ntoks = ntoks;
+	r->ntoks = (size_t)(tp - toks);
 	r->nturns = nturns;
 	r->nitems = nitems;
-	if (moves)
-		r->sec = SEC_MOVES;
 }

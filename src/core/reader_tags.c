@@ -10,11 +10,24 @@
 
 #include "reader_impl.h"
 
-static bool is_name_char(char c, bool first)
+/* A tag name's bytes: a letter (NAME_FIRST, which may start it), then
+ * letters, digits or '_' (NAME_REST).  One table look-up a byte. */
+enum { NAME_REST = 1, NAME_FIRST = 2 };
+#define LETTERS(a)                                                                             \
+	[a] = 3, [a + 1] = 3, [a + 2] = 3, [a + 3] = 3, [a + 4] = 3, [a + 5] = 3, [a + 6] = 3, \
+	[a + 7] = 3, [a + 8] = 3, [a + 9] = 3, [a + 10] = 3, [a + 11] = 3, [a + 12] = 3,       \
+	[a + 13] = 3, [a + 14] = 3, [a + 15] = 3, [a + 16] = 3, [a + 17] = 3, [a + 18] = 3,    \
+	[a + 19] = 3, [a + 20] = 3, [a + 21] = 3, [a + 22] = 3, [a + 23] = 3, [a + 24] = 3,    \
+	[a + 25] = 3
+static const unsigned char name_class[256] = {
+	LETTERS('A'), LETTERS('a'), ['0'] = 1, ['1'] = 1, ['2'] = 1, ['3'] = 1, ['4'] = 1,
+	['5'] = 1,    ['6'] = 1,    ['7'] = 1, ['8'] = 1, ['9'] = 1, ['_'] = 1,
+};
+#undef LETTERS
+
+static inline bool is_name_char(char c, bool first)
 {
-	if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z'))
-		return true;
-	return !first && ((c >= '0' && c <= '9') || c == '_');
+	return name_class[(unsigned char)c] & (first ? NAME_FIRST : NAME_REST);
 }
 
 /* The second tag `t` (on line `ln`, the line after the first tag's),
@@ -44,6 +57,31 @@ static void read_origin(arb_reader *r, const tagspan *t, uint32_t ln)
 	r->origin_tag = r->ntags;
 	r->origin_at = ln;
 	r->origin_line = (uint32_t)line;
+}
+
+/* Bytes that end the plain run of a tag value: its closing quote, an
+ * escape and the control characters but tab (each an error). */
+static const unsigned char value_stop[256] = {
+	[0x00] = 1, [0x01] = 1, [0x02] = 1, [0x03] = 1, [0x04] = 1, [0x05] = 1, [0x06] = 1,
+	[0x07] = 1, [0x08] = 1, [0x0A] = 1, [0x0B] = 1, [0x0C] = 1, [0x0D] = 1, [0x0E] = 1,
+	[0x0F] = 1, [0x10] = 1, [0x11] = 1, [0x12] = 1, [0x13] = 1, [0x14] = 1, [0x15] = 1,
+	[0x16] = 1, [0x17] = 1, [0x18] = 1, [0x19] = 1, [0x1A] = 1, [0x1B] = 1, [0x1C] = 1,
+	[0x1D] = 1, [0x1E] = 1, [0x1F] = 1, ['"'] = 1,	['\\'] = 1,
+};
+
+/* Room for n more bytes (and a NUL) at the end of b: where to write them.
+ * The caller sets b->len past what it wrote. */
+static char *strs_room(arb_buf *b, size_t n)
+{
+	size_t need = b->len + n + 1;
+	if (need > b->cap) {
+		size_t cap = b->cap ? b->cap : 64;
+		while (cap < need)
+			cap *= 2;
+		b->p = arb_xrealloc(b->p, cap);
+		b->cap = cap;
+	}
+	return b->p + b->len;
 }
 
 /* One tag line, s[i] == '['. */
@@ -99,17 +137,22 @@ int reader_lex_tag_line(arb_reader *r, const char *s, size_t len, size_t i, size
 		tagspan *t = &r->tags[r->ntags];
 		t->line = ln;
 		t->col = tag_col;
+		/* the name, its NUL, the value (no longer than the rest of the
+		 * line: an escape only shortens it) and its NUL fit in the room
+		 * made here once, so the bytes are written with no call */
+		char *o = strs_room(&r->strs, nlen + 2 + (len - i));
 		t->name = r->strs.len;
-		arb_buf_put(&r->strs, s + ns, nlen);
-		arb_buf_putc(&r->strs, '\0');
-		t->value = r->strs.len;
+		memcpy(o, s + ns, nlen);
+		o += nlen;
+		*o++ = '\0';
+		t->value = t->name + nlen + 1;
 		for (;;) {
 			/* copy the run of ordinary bytes at once */
 			size_t run = i;
-			while (run < len && s[run] != '"' && s[run] != '\\' &&
-			       ((unsigned char)s[run] >= 0x20 || s[run] == '\t'))
+			while (run < len && !value_stop[(unsigned char)s[run]])
 				run++;
-			arb_buf_put(&r->strs, s + i, run - i);
+			memcpy(o, s + i, run - i);
+			o += run - i;
 			i = run;
 			if (i == len)
 				return reader_diag(
@@ -121,7 +164,7 @@ int reader_lex_tag_line(arb_reader *r, const char *s, size_t len, size_t i, size
 				break;
 			if (c == '\\') {
 				if (i + 1 < len && (s[i + 1] == '"' || s[i + 1] == '\\')) {
-					arb_buf_putc(&r->strs, s[i + 1]);
+					*o++ = s[i + 1];
 					i += 2;
 					continue;
 				}
@@ -133,7 +176,9 @@ int reader_lex_tag_line(arb_reader *r, const char *s, size_t len, size_t i, size
 					   "control character 0x%02X in a tag value",
 					   (unsigned)(unsigned char)c);
 		}
-		arb_buf_putc(&r->strs, '\0');
+		*o++ = '\0';
+		r->strs.len = (size_t)(o - r->strs.p);
+		r->strs.p[r->strs.len] = '\0';
 		i++; /* closing quote */
 		while (i < len && is_blank(s[i]))
 			i++;
@@ -183,4 +228,72 @@ bool reader_has_game_tag(const arb_reader *r)
 		if (!strcmp(r->strs.p + r->tags[i].name, "Game"))
 			return true;
 	return false;
+}
+
+/* Bytes a tag value may hold on the fast path: printable ASCII but the
+ * quote and the backslash (anything else is the slow path's). */
+static inline bool plain_value_byte(unsigned char c)
+{
+	return c >= 0x20 && c < 0x7F && c != '"' && c != '\\';
+}
+
+/* Whole tag lines of the plain form `[Name "value"]` from in_pos on,
+ * what the slow path (arb_reader_next, refuse_line, reader_lex_tag_line)
+ * would do with them, without its memchr, byte check and calls per line.
+ * It stops before any other line (blanks, an escape, a byte outside
+ * printable ASCII, a comment, a second tag on the line, a limit, a [Game
+ * tag once the game has tags, the block's last partial line), which the
+ * slow path takes and gives every diagnostic for.  Called with no {...}
+ * comment or turn open, outside movetext. */
+void reader_fast_tag_lines(arb_reader *r)
+{
+	const char *end = r->in + reader_lines_end(r);
+	const char *game_end = r->in + r->game_pos + ARB_MAX_GAME_BYTES;
+	const char *p = r->in + r->in_pos;
+	while (p < end && *p == '[' && r->ntags < ARB_MAX_TAGS) {
+		const char *name = p + 1, *q = name;
+		if (!is_name_char(*q, true))
+			return;
+		while (is_name_char(*++q, false))
+			;
+		size_t nlen = (size_t)(q - name);
+		if (q[0] != ' ' || q[1] != '"')
+			return;
+		if (nlen == 4 && r->sec == SEC_TAGS && !memcmp(name, "Game", 4))
+			return; /* it may start the next game: the slow path knows */
+		const char *value = q + 2, *v = value;
+		while (plain_value_byte((unsigned char)*v))
+			v++;
+		if (v[0] != '"' || v[1] != ']' || v[2] != '\n')
+			return;
+		const char *nl = v + 2;
+		if (nl - p > ARB_MAX_LINE || nl + 1 > game_end)
+			return;
+		uint32_t ln = r->lineno + 1;
+		GROW(r->tags, r->ntags, r->cap_tags);
+		tagspan *t = &r->tags[r->ntags];
+		t->line = ln;
+		t->col = 1;
+		size_t vlen = (size_t)(v - value);
+		char *o = strs_room(&r->strs, nlen + vlen + 2);
+		t->name = r->strs.len;
+		t->value = t->name + nlen + 1;
+		memcpy(o, name, nlen);
+		o[nlen] = '\0';
+		memcpy(o + nlen + 1, value, vlen);
+		o[nlen + 1 + vlen] = '\0';
+		r->strs.len += nlen + vlen + 2;
+		if (r->sec == SEC_NONE) {
+			r->sec = SEC_TAGS;
+			r->first_line = ln;
+		}
+		if (r->ntags && ln == r->tags[0].line + 1 &&
+		    r->tags[r->ntags - 1].line == r->tags[0].line)
+			read_origin(r, t, ln);
+		add_item(r, ARB_ITEM_TAG, r->ntags, ln);
+		r->ntags++;
+		p = nl + 1;
+		r->in_pos = (size_t)(p - r->in);
+		r->lineno = ln;
+	}
 }
