@@ -196,8 +196,9 @@ static int parse_hands(el_game *g, const arb_setup *su, arb_reject *rej)
 	return 0;
 }
 
-static void *el_create(const void *data, const arb_setup *su, arb_reject *rej)
+static void *el_create(const void *data, const arb_setup *su, arb_worker *worker, arb_reject *rej)
 {
+	(void)worker; /* Elasund keeps nothing in the worker */
 	const el_data *d = data;
 	if (su->nseats < 2 || su->nseats > 4) {
 		arb_reject_rule(rej, el_rules, EL_R_SEATS, 0, 0,
@@ -219,10 +220,13 @@ static void *el_create(const void *data, const arb_setup *su, arb_reject *rej)
 	}
 	/* Not zeroed: event() clears each slot it hands out (48 KiB of
 	 * zeroing per game would cost more than replaying it). */
-	/* One block for both: the strings follow the events (char arrays
-	 * need no alignment), one malloc and one free per game. */
-	g->ev = arb_xmalloc(EL_MAXEVENT * (sizeof *g->ev + sizeof *g->evstr));
+	/* One block for the three: the strings follow the events (char
+	 * arrays need no alignment), then el_sq's names, one malloc and one
+	 * free per game. */
+	g->ev = arb_xmalloc(EL_MAXEVENT * (sizeof *g->ev + sizeof *g->evstr) + sizeof *g->sq_names);
 	g->evstr = (char(*)[2][16])(void *)(g->ev + EL_MAXEVENT);
+	g->sq_names = (el_sq_names *)(void *)(g->evstr + EL_MAXEVENT);
+	g->sq_names->next = 0;
 	g->L = &d->layout[g->nseats - 2];
 	if (g->opt.mills_near) {
 		/* The game owns a copy of the layout with the far 2-windmill
@@ -292,7 +296,7 @@ static void el_destroy(void *game)
 	if (g->L != &g->d->layout[g->nseats - 2])
 		free((void *)g->L);
 	el_view_free(g);
-	free(g->ev); /* and the strings that follow the events */
+	free(g->ev); /* and the strings and names that follow the events */
 	free(g);
 }
 

@@ -244,6 +244,14 @@ enum {
 	EL_OWE_PHASE3 = 16, /* the permit or the 2 gold                 */
 };
 
+/* el_sq's names: a square named in a message lives until the fourth
+ * name after it, as one message names up to 4.  The game owns them (in
+ * the block of its events), so no two threads share them. */
+typedef struct el_sq_names {
+	char name[4][24];
+	unsigned next; /* the one written last */
+} el_sq_names;
+
 typedef struct el_game {
 	const el_data *d;
 	const el_layout *L;
@@ -265,6 +273,7 @@ typedef struct el_game {
 	el_tile tile_old[EL_MAXTILES];	      /* tiles as they were                 */
 	arb_event *ev;			      /* EL_MAXEVENT buffered events        */
 	char (*evstr)[2][16];		      /* their copied string fields         */
+	el_sq_names *sq_names;		      /* el_sq's, after them (not copied)   */
 	size_t nev;
 	bool listening; /* a sink wants events this turn      */
 	bool no_hands;	/* no Hands tag: no turn can be played */

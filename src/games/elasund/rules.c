@@ -29,14 +29,14 @@
 
 #include "elasund.h"
 
-/* el_sq (elasund.h): a rotating buffer, as one message names up to 4. */
+/* el_sq (elasund.h): the game's rotating names, as one message names up
+ * to 4. */
 const char *el_sq(const el_game *g, int x, int y)
 {
-	static _Thread_local char buf[4][24];
-	static _Thread_local int k;
-	k = (k + 1) & 3;
-	snprintf(buf[k], sizeof buf[k], "%d,%d", x + 1, g->d->rownum[y]);
-	return buf[k];
+	el_sq_names *n = g->sq_names;
+	n->next = (n->next + 1) & 3;
+	snprintf(n->name[n->next], sizeof n->name[n->next], "%d,%d", x + 1, g->d->rownum[y]);
+	return n->name[n->next];
 }
 
 /* ------------------------------------------------------- the turn's undo */
