@@ -223,10 +223,9 @@ static void *el_create(const void *data, const arb_setup *su, arb_worker *worker
 	/* One block for the three: the strings follow the events (char
 	 * arrays need no alignment), then el_sq's names, one malloc and one
 	 * free per game. */
-	g->ev = arb_xmalloc(EL_MAXEVENT * (sizeof *g->ev + sizeof *g->evstr) + sizeof *g->sq_names);
+	g->ev = arb_xmalloc(EL_MAXEVENT * (sizeof *g->ev + sizeof *g->evstr) + EL_SQ_NAMES_ROOM);
 	g->evstr = (char(*)[2][16])(void *)(g->ev + EL_MAXEVENT);
-	g->sq_names = (el_sq_names *)(void *)(g->evstr + EL_MAXEVENT);
-	g->sq_names->next = 0;
+	((el_sq_names *)(void *)(g->evstr + EL_MAXEVENT))->next = 0;
 	g->L = &d->layout[g->nseats - 2];
 	if (g->opt.mills_near) {
 		/* The game owns a copy of the layout with the far 2-windmill

@@ -245,12 +245,18 @@ enum {
 };
 
 /* el_sq's names: a square named in a message lives until the fourth
- * name after it, as one message names up to 4.  The game owns them (in
- * the block of its events), so no two threads share them. */
+ * name after it, as one message names up to 4.  The game owns them,
+ * after its events' strings in one block (g->evstr + EL_MAXEVENT), so no two
+ * threads share them. */
 typedef struct el_sq_names {
 	char name[4][24];
 	unsigned next; /* the one written last */
 } el_sq_names;
+/* The bytes el_create gives them: a whole 64, so that what is allocated
+ * after the block keeps the alignment it had (memset of a move costs
+ * more at some alignments than others). */
+#define EL_SQ_NAMES_ROOM 128
+_Static_assert(sizeof(el_sq_names) <= EL_SQ_NAMES_ROOM, "el_sq_names fits its room");
 
 typedef struct el_game {
 	const el_data *d;
@@ -273,7 +279,6 @@ typedef struct el_game {
 	el_tile tile_old[EL_MAXTILES];	      /* tiles as they were                 */
 	arb_event *ev;			      /* EL_MAXEVENT buffered events        */
 	char (*evstr)[2][16];		      /* their copied string fields         */
-	el_sq_names *sq_names;		      /* el_sq's, after them (not copied)   */
 	size_t nev;
 	bool listening; /* a sink wants events this turn      */
 	bool no_hands;	/* no Hands tag: no turn can be played */

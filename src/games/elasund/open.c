@@ -31,7 +31,7 @@ static const char letters[NINFL] = { 'r', 'b', 'g' };
 /* ------------------------------------------------------ copy, apply */
 
 /* copy (game.h): the position, the turn's undo and what the open turn
- * owes; dst keeps its own data and heap blocks (events, names, layout: the
+ * owes; dst keeps its own data and heap blocks (events, layout: the
  * same tables, maybe loaded apart). */
 void el_copy(void *dst, const void *src)
 {
@@ -39,7 +39,6 @@ void el_copy(void *dst, const void *src)
 	const el_data *data = d->d;
 	arb_event *ev = d->ev;
 	char(*evstr)[2][16] = d->evstr;
-	el_sq_names *names = d->sq_names;
 	const el_layout *L = d->L;
 	el_world *w = d->world;
 	uint32_t nw = d->nworld;
@@ -47,7 +46,6 @@ void el_copy(void *dst, const void *src)
 	d->d = data;
 	d->ev = ev;
 	d->evstr = evstr;
-	d->sq_names = names;
 	d->L = L;
 	d->nev = 0;
 	d->world = w;

@@ -33,7 +33,7 @@
  * to 4. */
 const char *el_sq(const el_game *g, int x, int y)
 {
-	el_sq_names *n = g->sq_names;
+	el_sq_names *n = (el_sq_names *)(void *)(g->evstr + EL_MAXEVENT); /* (el_create) */
 	n->next = (n->next + 1) & 3;
 	snprintf(n->name[n->next], sizeof n->name[n->next], "%d,%d", x + 1, g->d->rownum[y]);
 	return n->name[n->next];
