@@ -521,7 +521,7 @@ static int labels_only(dump_ctx *c)
 	s.nseats = g->min_seats;
 	arb_reject rej;
 	memset(&rej, 0, sizeof rej);
-	void *game = g->create(data, &s, &rej);
+	void *game = g->create(data, &s, NULL, &rej);
 	if (!game) {
 		snprintf(d.msg, sizeof d.msg, "%s", rej.msg);
 		arb_out_diag(c->out, &d);

@@ -42,7 +42,9 @@
 #include <jansson.h>
 
 #include "pool.h"
+#include "../core/gamedata.h"
 #include "../core/util.h"
+#include "../games/registry.h"
 
 typedef struct arb_pool pool;
 
@@ -74,6 +76,7 @@ typedef struct job {
 typedef struct worker_arg {
 	pool *p;
 	void *wctx;
+	arb_worker keep; /* the thread's own engines' keep (game.h) */
 } worker_arg;
 
 struct arb_pool {
@@ -93,10 +96,11 @@ struct arb_pool {
 	bool quit;
 	pthread_t *threads;
 	worker_arg *args;
-	void *own_ctx;	  /* the writer's worker context (merged batches) */
-	size_t streams;	  /* streams begun                                */
-	size_t file_seen; /* games of the stream being written, so far    */
-	arb_buf acc;	  /* bytes read, not yet in a batch               */
+	void *own_ctx;	      /* the writer's worker context (merged batches) */
+	arb_worker *own_keep; /* the calling thread's keep (the caller's) */
+	size_t streams;	      /* streams begun                                */
+	size_t file_seen;     /* games of the stream being written, so far    */
+	arb_buf acc;	      /* bytes read, not yet in a batch               */
 	/* the game a written batch ended inside: the next batch of its
 	 * stream is read again from its first byte (see write_head) */
 	arb_buf carry;
@@ -191,8 +195,9 @@ static void worker_free(const arb_loop *l, void *w)
 	free(w);
 }
 
-/* Replay a batch: its games, read in place, into its capture. */
-static void run_batch(pool *p, void *wctx, job *j)
+/* Replay a batch: its games, read in place, into its capture, with the
+ * replaying thread's context and keep. */
+static void run_batch(pool *p, void *wctx, arb_worker *keep, job *j)
 {
 	const arb_loop *l = p->l;
 	memcpy((char *)wctx + l->out_at, &j->cap, sizeof j->cap); /* its `out` */
@@ -201,6 +206,7 @@ static void run_batch(pool *p, void *wctx, job *j)
 	unlock(p);
 	arb_reader *rd =
 		arb_reader_new_mem(j->bytes.p ? j->bytes.p : "", j->bytes.len, j->name, line0);
+	arb_reader_set_worker(rd, keep);
 	if (!j->last)
 		arb_reader_hold_open_game(rd);
 	j->seen = 0;
@@ -239,7 +245,7 @@ static void *worker_main(void *arg)
 		if (!j->batch)
 			continue;
 		unlock(p);
-		run_batch(p, w->wctx, j);
+		run_batch(p, w->wctx, &w->keep, j);
 		lock(p);
 		j->done = true;
 		pthread_cond_broadcast(&p->done);
@@ -280,7 +286,7 @@ static void reread_carried(pool *p, job *j)
 	unlock(p);
 	p->carrying = false;
 	arb_out_reset(j->cap);
-	run_batch(p, p->own_ctx, j);
+	run_batch(p, p->own_ctx, p->own_keep, j);
 }
 
 /* Keep the game batch j ended inside (see reread_carried). */
@@ -361,6 +367,8 @@ static void pool_start(pool *p)
 	/* jansson seeds its hash function on first use: do it here, once,
 	 * before two threads could race for it */
 	json_object_seed(0);
+	/* and the games' data: the workers then only read it */
+	arb_gamedata_load_all(&arb_registry);
 	p->size = 8 * p->nthreads;
 	p->ring = arb_xcalloc(p->size, sizeof *p->ring);
 	for (size_t i = 0; i < p->size; i++)
@@ -373,7 +381,7 @@ static void pool_start(pool *p)
 	p->args = arb_xcalloc(p->nthreads, sizeof *p->args);
 	size_t started = 0;
 	for (size_t i = 0; i < p->nthreads; i++) {
-		p->args[started] = (worker_arg){ p, worker_new(p->l) };
+		p->args[started] = (worker_arg){ .p = p, .wctx = worker_new(p->l) };
 		if (pthread_create(&p->threads[started], NULL, worker_main, &p->args[started]) !=
 		    0) {
 			worker_free(p->l, p->args[started].wctx);
@@ -409,7 +417,7 @@ static job *pool_slot(pool *p)
 static void pool_publish(pool *p, job *j)
 {
 	if (j->batch && !p->nthreads) {
-		run_batch(p, p->own_ctx, j); /* no worker could be started */
+		run_batch(p, p->own_ctx, p->own_keep, j); /* no worker could be started */
 		j->done = true;
 	}
 	lock(p);
@@ -451,6 +459,7 @@ static void pool_end(pool *p)
 	for (size_t i = 0; i < p->nthreads; i++) {
 		pthread_join(p->threads[i], NULL);
 		worker_free(p->l, p->args[i].wctx);
+		arb_worker_end(&p->args[i].keep);
 	}
 	worker_free(p->l, p->own_ctx);
 	for (size_t i = 0; i < p->size; i++) {
@@ -581,7 +590,8 @@ static int finish_serial(pool *p, FILE *f, const char *name, bool published, uin
 			abort(); /* fopencookie fails only without memory */
 		size_t seen = p->file_seen;
 		p->file_seen = 0;
-		stop = arb_loop_serial(rf, name, NULL, line0, seen, p->o, p->out, p->l);
+		stop = arb_loop_serial(rf, name, NULL, line0, seen, p->o, p->out, p->l,
+				       p->own_keep);
 		fclose(rf);
 	}
 	p->carrying = false;
@@ -746,6 +756,7 @@ static int split_stream(pool *p, FILE *f, const char *name, bool more_streams,
 				/* all of the input is this one batch */
 				arb_reader *rd = arb_reader_new_mem(p->acc.p ? p->acc.p : "",
 								    p->acc.len, name, line0);
+				arb_reader_set_worker(rd, p->own_keep);
 				size_t seen = 0;
 				int stop = arb_loop_read(rd, name, p->o, p->out, p->l, p->l->fn,
 							 p->l->ctx, &seen);
@@ -813,13 +824,13 @@ static size_t batch_bytes(const arb_opts *o)
 
 /* ------------------------------------------------------------- the API */
 
-arb_pool *arb_pool_new(const arb_opts *o, arb_out *out, const arb_loop *l)
+arb_pool *arb_pool_new(const arb_opts *o, arb_out *out, const arb_loop *l, arb_worker *keep)
 {
 	size_t n = threads_for(o, l);
 	if (!n)
 		return NULL;
 	pool *p = arb_xcalloc(1, sizeof *p);
-	*p = (pool){ .l = l, .o = o, .out = out, .nthreads = n };
+	*p = (pool){ .l = l, .o = o, .out = out, .nthreads = n, .own_keep = keep };
 	p->batch = batch_bytes(o);
 	return p;
 }

@@ -16,14 +16,16 @@ int arb_loop_read(arb_reader *rd, const char *name, const arb_opts *o, arb_out *
 /* records.c: a stream in which no game was found; returns 1 to stop. */
 int arb_loop_no_records(arb_out *out, const char *name, const arb_opts *o);
 /* records.c: one stream on the calling thread, of which `lines` lines and
- * `seen` games (or what `taken` says) were read already; 1 to stop. */
+ * `seen` games (or what `taken` says) were read already, replayed with
+ * the calling thread's keep (game.h, arb_worker); 1 to stop. */
 int arb_loop_serial(FILE *f, const char *name, const arb_taken *taken, uint32_t lines, size_t seen,
-		    const arb_opts *o, arb_out *out, const arb_loop *l);
+		    const arb_opts *o, arb_out *out, const arb_loop *l, arb_worker *keep);
 
 typedef struct arb_pool arb_pool;
 /* The pool for the loop l, or NULL when it runs on one thread (the
- * command has no workers, or -j asks for one). */
-arb_pool *arb_pool_new(const arb_opts *o, arb_out *out, const arb_loop *l);
+ * command has no workers, or -j asks for one).  `keep` is the calling
+ * thread's (it replays some batches); each worker thread has its own. */
+arb_pool *arb_pool_new(const arb_opts *o, arb_out *out, const arb_loop *l, arb_worker *keep);
 /* One stream (more_streams: others follow), less what `taken` (or NULL)
  * says was read of it; returns 1 to stop. */
 int arb_pool_stream(arb_pool *p, FILE *f, const char *name, bool more_streams,

@@ -133,9 +133,10 @@ int arb_loop_no_records(arb_out *out, const char *name, const arb_opts *o)
 /* One stream on this thread: `lines` lines and `seen` games of it were
  * read already (0, 0 for a whole stream).  Returns 1 to stop. */
 int arb_loop_serial(FILE *f, const char *name, const arb_taken *taken, uint32_t lines, size_t seen,
-		    const arb_opts *o, arb_out *out, const arb_loop *l)
+		    const arb_opts *o, arb_out *out, const arb_loop *l, arb_worker *keep)
 {
 	arb_reader *rd = arb_reader_new(f, name);
+	arb_reader_set_worker(rd, keep);
 	if (taken)
 		arb_reader_unread(rd, taken->lines, taken->bytes, taken->len);
 	else if (lines)
@@ -158,7 +159,10 @@ int arb_each_record_in(FILE *f, const char *name, const arb_taken *taken, const 
 		       arb_out *out, arb_each_fn fn, void *ctx)
 {
 	arb_loop l = { .fn = fn, .ctx = ctx };
-	return arb_loop_serial(f, name, taken, 0, 0, o, out, &l);
+	arb_worker keep = { 0 };
+	int stop = arb_loop_serial(f, name, taken, 0, 0, o, out, &l, &keep);
+	arb_worker_end(&keep);
+	return stop;
 }
 
 /* ------------------------------------------------------------ the loop */
@@ -168,7 +172,8 @@ int arb_each_record_loop(const arb_opts *o, arb_out *out, const arb_loop *l)
 	static char *stdin_only[] = { "-" };
 	char **files = o->nfiles ? o->files : stdin_only;
 	int n = o->nfiles ? o->nfiles : 1;
-	arb_pool *p = arb_pool_new(o, out, l); /* NULL: on this thread */
+	arb_worker keep = { 0 };		      /* this thread's engines' keep (game.h) */
+	arb_pool *p = arb_pool_new(o, out, l, &keep); /* NULL: on this thread */
 	int stop = 0;
 	for (int i = 0; i < n && !stop; i++) {
 		const char *path = files[i];
@@ -196,21 +201,24 @@ int arb_each_record_loop(const arb_opts *o, arb_out *out, const arb_loop *l)
 		if (p)
 			stop = arb_pool_stream(p, f, name, i + 1 < n, NULL);
 		else
-			stop = arb_loop_serial(f, name, NULL, 0, 0, o, out, l);
+			stop = arb_loop_serial(f, name, NULL, 0, 0, o, out, l, &keep);
 		if (f != stdin)
 			fclose(f);
 	}
 	int stopped = arb_pool_end(p);
+	arb_worker_end(&keep);
 	return stop || stopped;
 }
 
 int arb_each_record_stream(FILE *f, const char *name, const arb_taken *taken, const arb_opts *o,
 			   arb_out *out, const arb_loop *l)
 {
-	arb_pool *p = arb_pool_new(o, out, l);
+	arb_worker keep = { 0 };
+	arb_pool *p = arb_pool_new(o, out, l, &keep);
 	int stop = p ? arb_pool_stream(p, f, name, false, taken)
-		     : arb_loop_serial(f, name, taken, 0, 0, o, out, l);
+		     : arb_loop_serial(f, name, taken, 0, 0, o, out, l, &keep);
 	int stopped = arb_pool_end(p);
+	arb_worker_end(&keep);
 	return stop || stopped;
 }
 

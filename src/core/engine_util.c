@@ -2,8 +2,8 @@
  * engine_util.c — small services every engine needs and no engine should
  * write again (game.h): score events, their details and their sending,
  * the Variant options set through a table, seat colours joined into a
- * list for a sentence, the seat a View tag names, and a tag value read
- * word by word.
+ * list for a sentence, the seat a View tag names, a tag value read
+ * word by word, and the slots of a worker's keep (arb_worker).
  *
  * They sit in the core so that the three engines say things the same way
  * ("Red and Blue", the same event layout) and so that a fourth game starts
@@ -155,4 +155,28 @@ bool arb_tag_word(const char **cursor, const char *blanks, const char **word, si
 	*len = n;
 	*cursor = s + n;
 	return n > 0;
+}
+
+void **arb_worker_slot(arb_worker *w, const arb_game_ops *g)
+{
+	if (!w)
+		return NULL;
+	for (size_t i = 0; i < w->nslots; i++)
+		if (w->slot[i].game == g)
+			return &w->slot[i].kept;
+	if (w->nslots == ARB_WORKER_SLOTS)
+		return NULL;
+	w->slot[w->nslots].game = g;
+	w->slot[w->nslots].kept = NULL;
+	return &w->slot[w->nslots++].kept;
+}
+
+void arb_worker_end(arb_worker *w)
+{
+	if (!w)
+		return;
+	for (size_t i = 0; i < w->nslots; i++)
+		if (w->slot[i].kept && w->slot[i].game->release_kept)
+			w->slot[i].game->release_kept(w->slot[i].kept);
+	memset(w, 0, sizeof *w);
 }

@@ -2,11 +2,12 @@
  * gamedata.c — loading game data: YAML bytes -> arb_node tree (libyaml)
  * -> the engine's own tables (its data_load).  Loading is lazy and cached
  * per game, so `arbiter check` on Catan records never parses Carcassonne's
- * tiles, and start-up stays in the microseconds.  -j worker threads ask
- * for data as they replay: the lazy load is done under a lock, once.
+ * tiles, and start-up stays in the microseconds.  Threads only read the
+ * cache: whoever starts threads that replay (-j, match) first loads every
+ * game's data with arb_gamedata_load_all, so no thread ever writes it and
+ * nothing needs a lock.
  */
 #include <errno.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -23,7 +24,9 @@ static struct {
 	void *data;	      /* engine's object, once loaded      */
 	unsigned char *bytes; /* an override file's bytes, or NULL */
 	size_t len;
-	char *name; /* the override's path               */
+	char *name;   /* the override's path               */
+	bool tried;   /* loaded, or failed with `why`      */
+	arb_diag why; /* the failure, said again each time */
 } cache[MAX_GAMES];
 static size_t ncache;
 
@@ -129,6 +132,7 @@ int arb_gamedata_override(const arb_games *games, const char *path, arb_diag *d)
 	}
 	free(cache[i].bytes);
 	free(cache[i].name);
+	cache[i].tried = false;
 	cache[i].bytes = bytes;
 	cache[i].len = len;
 	cache[i].name = arb_xstrdup(path);
@@ -139,21 +143,34 @@ int arb_gamedata_override(const arb_games *games, const char *path, arb_diag *d)
 	return cache[i].data ? 0 : -1;
 }
 
-static pthread_mutex_t cache_lock = PTHREAD_MUTEX_INITIALIZER;
-
 const void *arb_gamedata_get(const arb_game_ops *g, arb_diag *d)
 {
-	if (pthread_mutex_lock(&cache_lock) != 0)
-		abort(); /* only a broken mutex fails: nothing sane to do */
-	size_t i = slot(g);
-	if (!cache[i].data && cache[i].bytes)
+	size_t i = 0;
+	while (i < ncache && cache[i].game != g)
+		i++;
+	if (i < ncache && cache[i].data)
+		return cache[i].data; /* what threads do: only read */
+	if (i < ncache && cache[i].tried) {
+		*d = cache[i].why;
+		return NULL;
+	}
+	i = slot(g);
+	if (cache[i].bytes)
 		cache[i].data =
 			arb_gamedata_load(g, cache[i].bytes, cache[i].len, cache[i].name, d);
-	else if (!cache[i].data)
+	else
 		cache[i].data = arb_gamedata_load(g, g->data, *g->data_size, g->data_name, d);
-	const void *data = cache[i].data;
-	pthread_mutex_unlock(&cache_lock);
-	return data;
+	cache[i].tried = true;
+	if (!cache[i].data)
+		cache[i].why = *d;
+	return cache[i].data;
+}
+
+void arb_gamedata_load_all(const arb_games *games)
+{
+	arb_diag d;
+	for (size_t i = 0; i < games->count(); i++)
+		arb_gamedata_get(games->at(i), &d);
 }
 
 void arb_gamedata_free_all(void)

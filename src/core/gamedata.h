@@ -13,8 +13,12 @@
 int arb_gamedata_override(const arb_games *games, const char *path, arb_diag *d);
 
 /* The engine's data object for `g`, loading it on first use.  NULL with *d
- * set when the data is malformed. */
+ * set when the data is malformed.  Only the first use of a game writes
+ * the cache: threads may call it once arb_gamedata_load_all has run. */
 const void *arb_gamedata_get(const arb_game_ops *g, arb_diag *d);
+/* Load the data of every game of `games` (a failure is kept, and said by
+ * arb_gamedata_get), before starting threads that replay. */
+void arb_gamedata_load_all(const arb_games *games);
 
 /* Free everything loaded (at exit, so leak checkers stay quiet). */
 void arb_gamedata_free_all(void);

@@ -178,6 +178,7 @@ static void build_views(arb_reader *r, arb_record *rec)
 	rec->raw_line = r->raw_line;
 	rec->has_origin = r->origin;
 	rec->origin_tag = r->origin_tag;
+	rec->worker = r->worker;
 	if (r->origin)
 		map_origin(r, rec);
 }

@@ -76,6 +76,9 @@ typedef struct arb_record {
 	uint32_t raw_line; /* line of raw[0] in `file` as read         */
 	bool has_origin;   /* placed by an [Origin "FILE:LINE"] tag   */
 	size_t origin_tag; /* that tag's index in tags[]              */
+	/* the keep of the thread that reads it (arb_reader_set_worker;
+	 * NULL: none): its games are created there (arb_replay_init) */
+	arb_worker *worker;
 } arb_record;
 
 /* The tag `select` writes first in a game it copies from a named file:
@@ -107,6 +110,9 @@ arb_reader *arb_reader_new(FILE *f, const char *name);
 arb_reader *arb_reader_new_mem(const char *bytes, size_t len, const char *name,
 			       uint32_t lines_before);
 void arb_reader_free(arb_reader *r);
+/* The records `r` reads are replayed by the thread whose keep is `w`
+ * (arb_worker, game.h): they carry it to arb_replay_init. */
+void arb_reader_set_worker(arb_reader *r, arb_worker *w);
 /* Whether the input ended inside a game: among its tags or in a {...}
  * comment, where more input would have continued the game rather than
  * start the next (false while the end has not been reached). */

@@ -36,7 +36,8 @@ enum section { SEC_NONE, SEC_TAGS, SEC_MOVES };
 struct arb_reader {
 	FILE *f; /* NULL: the input is the caller's bytes  */
 	const char *name;
-	char *in; /* input block (the caller's: arb_reader_new_mem) */
+	arb_worker *worker; /* stamped on each record (arb_reader_set_worker) */
+	char *in;	    /* input block (the caller's: arb_reader_new_mem) */
 	bool in_borrowed;
 	size_t in_len, in_pos;
 	size_t in_cap; /* bytes it holds, less the NUL after in_len */

@@ -43,6 +43,11 @@ arb_reader *arb_reader_new_mem(const char *bytes, size_t len, const char *name,
 	return r;
 }
 
+void arb_reader_set_worker(arb_reader *r, arb_worker *w)
+{
+	r->worker = w;
+}
+
 bool arb_reader_ended_inside_game(const arb_reader *r)
 {
 	return r->end_seen && r->end_mid_game;

@@ -306,7 +306,7 @@ int arb_replay_setup(arb_replay *r)
 	}
 	arb_reject rej;
 	memset(&rej, 0, sizeof rej);
-	r->state = g->create(data, s, &rej);
+	r->state = g->create(data, s, r->worker, &rej);
 	if (!r->state) {
 		uint32_t line = rej.line ? rej.line : gt->line;
 		uint32_t col = rej.line ? rej.col : gt->col;
@@ -579,6 +579,7 @@ void arb_replay_init(arb_replay *r, const arb_record *rec, const arb_games *game
 	memset(r, 0, sizeof *r);
 	r->rec = rec;
 	r->games = games;
+	r->worker = rec ? rec->worker : NULL;
 }
 
 void arb_replay_bytes(arb_replayed *m, const char *bytes, size_t len, const char *name,

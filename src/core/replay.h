@@ -39,6 +39,9 @@ typedef struct arb_replay {
 	void (*on_move)(void *ctx, size_t move);
 	bool stop;	   /* replay only stop_after moves ...      */
 	size_t stop_after; /* ... (dump --at, moves --at)           */
+	/* the keep of the thread replaying (game.h, arb_worker): create()
+	 * takes it; arb_replay_init sets the record's (NULL: none) */
+	arb_worker *worker;
 	/* out */
 	arb_verdict verdict;
 	const arb_game_ops *game;

@@ -508,6 +508,40 @@ typedef struct arb_asked {
 	bool over;	  /* the game has ended                        */
 } arb_asked;
 
+/* ------------------------------------------------------- a worker's keep */
+
+/* What one thread keeps from game to game as it replays them one after
+ * another: a slot per engine, where an engine may keep what its next
+ * create() can use (Carcassonne keeps its finished games, so that a
+ * stream of games does not clear a fresh 21 KB board and allocate 17
+ * arrays each time).  A worker belongs to the one thread that replays
+ * with it, as Stockfish's per-thread tables belong to its Thread: nothing
+ * in it is locked or atomic, and no engine keeps such things in statics.
+ * Whoever runs replays owns one (the CLI's record loop: one for the
+ * calling thread and one per -j worker, src/cli/pool.c) and passes it to
+ * create() through arb_replay; a game remembers the worker it was created
+ * in and gives back to it on destroy().  Zeroed, a worker is empty; end
+ * it with arb_worker_end() when its thread is done, and before the game
+ * data its games were created with is freed. */
+#define ARB_WORKER_SLOTS 16 /* engines a worker keeps for (the games) */
+
+struct arb_game_ops;
+typedef struct arb_worker {
+	struct {
+		const struct arb_game_ops *game; /* whose slot                */
+		void *kept;			 /* the engine's, or NULL     */
+	} slot[ARB_WORKER_SLOTS];
+	size_t nslots;
+} arb_worker;
+
+/* Engine `g`'s slot in `w`, NULL in the slot until the engine keeps
+ * something there; NULL when w is NULL (a game created outside any
+ * worker keeps nothing) or every slot is another engine's. */
+void **arb_worker_slot(arb_worker *w, const struct arb_game_ops *g);
+/* Free what every engine keeps in `w` (through its release_kept) and
+ * empty it; w itself stays its owner's.  NULL: nothing. */
+void arb_worker_end(arb_worker *w);
+
 /* ------------------------------------------------------------- the game */
 
 /* Flags for dump(). */
@@ -539,9 +573,17 @@ typedef struct arb_game_ops {
 
 	/* A new game in its initial position (or the position in the Setup
 	 * tag).  Rejects bad options, seat counts the game does not allow and
-	 * malformed Setup tags; the position goes at the tag. */
-	void *(*create)(const void *data, const arb_setup *setup, arb_reject *rej);
+	 * malformed Setup tags; the position goes at the tag.  `worker` is
+	 * the keep of the thread creating it (see arb_worker; NULL: none):
+	 * the engine may take from its slot there what an earlier game left,
+	 * and the game, destroyed, may leave itself there for the next; a
+	 * game is used and destroyed on its worker's thread only. */
+	void *(*create)(const void *data, const arb_setup *setup, arb_worker *worker,
+			arb_reject *rej);
 	void (*destroy)(void *game);
+	/* Free what the engine keeps in a worker's slot (arb_worker_slot),
+	 * when the worker ends.  NULL: the engine keeps nothing there. */
+	void (*release_kept)(void *kept);
 
 	/* Parse one turn line (tok[0..ntok-1], never empty) into `move`
 	 * (move_size bytes, zeroed by the caller unless parse_clears).  May

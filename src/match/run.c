@@ -36,7 +36,9 @@
 
 #include "match.h"
 #include "../cli/rating.h"
+#include "../core/gamedata.h"
 #include "../core/util.h"
+#include "../games/registry.h"
 
 typedef struct run {
 	arb_match *m;
@@ -460,6 +462,8 @@ int arb_match_run(arb_match *m)
 		r.status = 2;
 	} else {
 		long jobs = m->jobs > 0 ? m->jobs : 1;
+		/* the threads replay records: their data is then only read */
+		arb_gamedata_load_all(&arb_registry);
 		pthread_t th[64];
 		long nth = 0;
 		for (; nth + 1 < jobs && nth < 64; nth++)

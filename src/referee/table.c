@@ -43,7 +43,7 @@ static void *new_game(arb_table *t, arb_diag *diag)
 {
 	arb_reject rej;
 	memset(&rej, 0, sizeof rej);
-	void *s = t->g->create(t->data, &t->r.setup, &rej);
+	void *s = t->g->create(t->data, &t->r.setup, t->r.worker, &rej);
 	if (!s && diag)
 		snprintf(diag->msg, sizeof diag->msg, "%s", rej.msg);
 	return s;

@@ -190,7 +190,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *in, size_t n)
 		setup.noptions = 1;
 	}
 	arb_reject rej;
-	cc_game *g = carcassonne_game.create(fz_data, &setup, &rej);
+	/* one thread's keep, as the CLI's: each run's game recycles the last */
+	static arb_worker keep;
+	cc_game *g = carcassonne_game.create(fz_data, &setup, &keep, &rej);
 	assert(g);
 	const cc_data *d = fz_data;
 	/* the bag */

@@ -150,7 +150,7 @@ static void fz_replay(const arb_setup *su, unsigned view, unsigned max_worlds, b
 		      fz_end *e)
 {
 	arb_reject rej;
-	cat_game *v = catan_game.create(fz_data, su, &rej);
+	cat_game *v = catan_game.create(fz_data, su, NULL, &rej);
 	if (!v)
 		abort();
 	v->view = (uint8_t)view;
@@ -273,7 +273,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *in, size_t n)
 		su.noptions = 1;
 	}
 	arb_reject rej;
-	cat_game *g = catan_game.create(fz_data, &su, &rej);
+	cat_game *g = catan_game.create(fz_data, &su, NULL, &rej);
 	if (!g)
 		abort();
 	/* the view: bits 4..6 of the 9th byte, 3 the observer, 4.. a seat;
@@ -283,7 +283,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *in, size_t n)
 	bool diverged = false;
 	if (pick >= 3) {
 		view = pick == 3 ? CAT_OBSERVER : (pick - 4) % su.nseats;
-		vg = catan_game.create(fz_data, &su, &rej);
+		vg = catan_game.create(fz_data, &su, NULL, &rej);
 		if (!vg)
 			abort();
 		vg->view = (uint8_t)view;

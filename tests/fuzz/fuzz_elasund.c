@@ -102,7 +102,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *in, size_t n)
 	su.tags = &tag;
 	su.ntags = 1;
 	arb_reject rej;
-	el_game *g = elasund_game.create(fz_data, &su, &rej);
+	el_game *g = elasund_game.create(fz_data, &su, NULL, &rej);
 	if (!g)
 		abort(); /* random_tags deals a valid Hands tag */
 	static el_pos before;
@@ -188,7 +188,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *in, size_t n)
 		arb_tag st = { "Setup", snap.p, 1, 1 };
 		su.tags = &st;
 		su.setup = &st;
-		el_game *h = elasund_game.create(fz_data, &su, &rej);
+		el_game *h = elasund_game.create(fz_data, &su, NULL, &rej);
 		if (h) {
 			arb_buf d = { 0 };
 			elasund_game.dump(h, 0, &d);

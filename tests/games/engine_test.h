@@ -164,7 +164,7 @@ static inline int et_try_start_tags(et_game *t, const arb_game_ops *ops, void *d
 	t->move = calloc(1, ops->move_size ? ops->move_size : 1);
 	assert_non_null(t->move);
 	t->line = 10;
-	t->g = ops->create(t->data, &t->setup, &t->rej);
+	t->g = ops->create(t->data, &t->setup, NULL, &t->rej);
 	if (t->g)
 		return 0;
 	/* nothing is left to free after a refusal (et_end is still harmless) */

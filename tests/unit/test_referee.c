@@ -844,8 +844,8 @@ static void test_played_on_is_played_whole(void **state)
 			rgame_open(&G, head.p, head.len);
 			assert_int_equal(arb_replay_setup(&G.r), 0);
 			arb_reject rej;
-			void *on = g->create(data, &G.r.setup, &rej),
-			     *start = g->create(data, &G.r.setup, &rej);
+			void *on = g->create(data, &G.r.setup, NULL, &rej),
+			     *start = g->create(data, &G.r.setup, NULL, &rej);
 			void *move = calloc(1, g->move_size), *whole = calloc(1, g->move_size);
 			arb_sink to_whole = { event_line, &ev_whole },
 				 to_on = { event_line, &ev_on };
@@ -878,7 +878,8 @@ static void test_played_on_is_played_whole(void **state)
 						assert_int_equal(g->parse_more(on, move, tok, nt,
 									       &rej),
 								 0);
-						void *probe = g->create(data, &G.r.setup, &rej);
+						void *probe =
+							g->create(data, &G.r.setup, NULL, &rej);
 						g->copy(probe, on);
 						rc = g->apply_more(probe, move, &to_on, &rej);
 						if (rc != ARB_OPEN_REPLAY)

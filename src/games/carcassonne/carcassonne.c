@@ -12,7 +12,6 @@
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <stdatomic.h>
 #include <string.h>
 #include <strings.h>
 
@@ -23,16 +22,19 @@ const char *const cc_colours[] = { "Red", "Blue", "Green", "Yellow", "Black", NU
 
 const arb_rule cc_rules[CC_NRULES] = { CC_RULES(ARB_RULE_ENTRY) };
 
-/* Finished games are kept for the next create(): a stream of games would
- * otherwise clear a fresh 21 KB board and make 17 allocations per game,
- * about 500 instructions per move.  Recycling clears only the cells the
- * game used.  free_game() really frees; cc_release_spare() drops the kept
- * games (called when the data they belong to is freed).  The CLI's -j
- * workers replay games at once, so the kept games are a few slots taken
- * and given back atomically (one per thread in practice), not one static
- * that two threads could share. */
-#define CC_SPARES 8
-static _Atomic(cc_game *) spare[CC_SPARES];
+/* Finished games are kept for the next create() in the worker's slot
+ * (arb_worker, game.h): a stream of games would otherwise clear a fresh
+ * 21 KB board and make 17 allocations per game, about 500 instructions
+ * per move.  Recycling clears only the cells the game used.  free_game()
+ * really frees; cc_release_kept() drops the kept games when the worker
+ * ends.  A worker is one thread's, so its few kept games need no lock:
+ * one is enough for a replay, a few for the referee's copies. */
+#define CC_SPARES 4
+typedef struct cc_kept {
+	cc_game *game[CC_SPARES];
+} cc_kept;
+
+extern const arb_game_ops carcassonne_game; /* the key of its slot */
 
 static void free_game(cc_game *g)
 {
@@ -55,41 +57,45 @@ static void free_game(cc_game *g)
 	free(g);
 }
 
-/* Keep `g` for a later create(); false when every slot is taken. */
+/* Keep `g` in its worker for a later create(); false when it has no
+ * worker or every place there is taken. */
 static bool keep_spare(cc_game *g)
 {
-	for (size_t i = 0; i < CC_SPARES; i++) {
-		cc_game *none = NULL;
-		if (atomic_compare_exchange_strong(&spare[i], &none, g))
+	void **slot = arb_worker_slot(g->worker, &carcassonne_game);
+	if (!slot)
+		return false;
+	if (!*slot)
+		*slot = arb_xcalloc(1, sizeof(cc_kept));
+	cc_kept *k = *slot;
+	for (size_t i = 0; i < CC_SPARES; i++)
+		if (!k->game[i]) {
+			k->game[i] = g;
 			return true;
-	}
+		}
 	return false;
 }
 
-/* A kept game of data `d`, now the caller's, or NULL. */
-static cc_game *take_spare(const cc_data *d)
+/* A game of data `d` kept in worker `w`, now the caller's, or NULL. */
+static cc_game *take_spare(arb_worker *w, const cc_data *d)
 {
-	for (size_t i = 0; i < CC_SPARES; i++) {
-		if (!atomic_load(&spare[i]))
-			continue;
-		cc_game *g = atomic_exchange(&spare[i], NULL);
-		if (g && g->data == d)
+	void **slot = arb_worker_slot(w, &carcassonne_game);
+	cc_kept *k = slot ? *slot : NULL;
+	for (size_t i = 0; k && i < CC_SPARES; i++)
+		if (k->game[i] && k->game[i]->data == d) {
+			cc_game *g = k->game[i];
+			k->game[i] = NULL;
 			return g;
-		if (g && !keep_spare(g)) /* another data's: back, or gone */
-			free_game(g);
-	}
+		}
 	return NULL;
 }
 
-void cc_release_spare(const void *data)
+static void cc_release_kept(void *kept)
 {
-	for (size_t i = 0; i < CC_SPARES; i++) {
-		cc_game *g = atomic_exchange(&spare[i], NULL);
-		if (g && (!data || g->data == data))
-			free_game(g);
-		else if (g && !keep_spare(g))
-			free_game(g);
-	}
+	cc_kept *k = kept;
+	for (size_t i = 0; i < CC_SPARES; i++)
+		if (k->game[i])
+			free_game(k->game[i]);
+	free(k);
 }
 
 static void cc_destroy(void *game)
@@ -154,7 +160,8 @@ static int set_options(struct cc_opts *opt, const arb_setup *setup, arb_reject *
 	return 0;
 }
 
-static void *cc_create(const void *data, const arb_setup *setup, arb_reject *rej)
+static void *cc_create(const void *data, const arb_setup *setup, arb_worker *worker,
+		       arb_reject *rej)
 {
 	const cc_data *d = data;
 	if (setup->nseats < 2 || setup->nseats > CC_MAXSEATS) {
@@ -174,7 +181,7 @@ static void *cc_create(const void *data, const arb_setup *setup, arb_reject *rej
 		return NULL;
 
 	cc_game *g;
-	if ((g = take_spare(d)) != NULL) {
+	if ((g = take_spare(worker, d)) != NULL) {
 		/* a recycled game: its board is clear, its stamps are below
 		 * the stamp counter kept, its other arrays are written before
 		 * they are read; keep the pointers */
@@ -202,6 +209,7 @@ static void *cc_create(const void *data, const arb_setup *setup, arb_reject *rej
 		memset(g, 0, offsetof(cc_game, tile));
 	}
 	g->data = d;
+	g->worker = worker;
 	g->nseats = (unsigned)setup->nseats;
 	g->farm = (enum cc_farm)opt.farm;
 	g->small_city = opt.small_city;
@@ -310,4 +318,5 @@ const arb_game_ops carcassonne_game = {
 	ARB_ENGINE_OPS(carcassonne, cc, "Carcassonne", 2, 5),
 	.apply = cc_apply,
 	.deal_start = cc_deal_start,
+	.release_kept = cc_release_kept,
 };

@@ -161,6 +161,7 @@ typedef struct cc_placed {
 
 typedef struct cc_game {
 	const cc_data *data;
+	arb_worker *worker; /* create()'s: destroy() leaves the game there */
 	unsigned nseats;
 	uint8_t colour[CC_MAXSEATS]; /* colour index per seat              */
 	int8_t seat_of[CC_MAXSEATS]; /* seat per colour index, or -1       */
@@ -227,8 +228,6 @@ typedef struct cc_score {
 /* carcassonne.c */
 extern const arb_rule cc_rules[CC_NRULES];
 extern const char *const cc_colours[];
-/* Free the game kept for reuse if it belongs to `data` (NULL: any). */
-void cc_release_spare(const void *data);
 bool cc_over(const void *game);
 /* Reject by rule r of cc_rules at line:col; returns -1. */
 #define cc_reject(rej, r, line, col, ...) \

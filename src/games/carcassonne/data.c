@@ -286,6 +286,5 @@ fail:
 
 void cc_data_free(void *data)
 {
-	cc_release_spare(data); /* a kept game points into this data */
 	free(data);
 }

@@ -103,9 +103,12 @@ static int set_option(cat_game *g, const arb_option *o, arb_reject *rej)
 }
 
 /* A new game from the seats, options and Setup tag.  Rejects with
- * seat-count, bad-option, unknown-option, bad-setup. */
-static void *cat_create(const void *data, const arb_setup *setup, arb_reject *rej)
+ * seat-count, bad-option, unknown-option, bad-setup.  Catan keeps
+ * nothing in the worker. */
+static void *cat_create(const void *data, const arb_setup *setup, arb_worker *worker,
+			arb_reject *rej)
 {
+	(void)worker;
 	const cat_data *d = data;
 	if (setup->nseats < 3 || setup->nseats > CAT_SEATS) {
 		const arb_tag *t = setup->nseats ? setup->seats[0].tag : NULL;

@@ -11,21 +11,26 @@
 #include "../../core/util.h"
 #include "elasund.h"
 
+/* el_scratch (elasund.h).  Not zeroed: each event slot is cleared as it
+ * is handed out (48 KiB of zeroing per game would cost more than
+ * replaying it).  One block for the three: the strings follow the events
+ * (char arrays need no alignment), then el_sq's names. */
+void el_scratch(el_game *g)
+{
+	if (g->ev)
+		return;
+	g->ev = arb_xmalloc(EL_MAXEVENT * (sizeof *g->ev + sizeof *g->evstr) + EL_SQ_NAMES_ROOM);
+	g->evstr = (char(*)[2][16])(void *)(g->ev + EL_MAXEVENT);
+	((el_sq_names *)(void *)(g->evstr + EL_MAXEVENT))->next = 0;
+}
+
 /* el_event (elasund.h).  The slot's strings are cleared with it; the
  * text is formatted only here, as check passes no sink. */
 arb_event *el_event(el_game *g, const char *kind, int seat, int delta, const char *fmt, ...)
 {
 	if (!g->listening || g->nev == EL_MAXEVENT)
 		return NULL;
-	if (!g->ev) {
-		/* The first event of the game: a replay without a sink never
-		 * gets here, so it allocates nothing.  Not zeroed: each slot is
-		 * cleared as it is handed out (48 KiB of zeroing per game would
-		 * cost more than replaying it).  One block for both: the
-		 * strings follow the events (char arrays need no alignment). */
-		g->ev = arb_xmalloc(EL_MAXEVENT * (sizeof *g->ev + sizeof *g->evstr));
-		g->evstr = (char(*)[2][16])(void *)(g->ev + EL_MAXEVENT);
-	}
+	el_scratch(g);
 	arb_event *ev = arb_event_init(&g->ev[g->nev], kind);
 	memset(g->evstr[g->nev], 0, sizeof g->evstr[0]);
 	g->nev++;

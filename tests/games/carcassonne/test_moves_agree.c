@@ -55,7 +55,7 @@ static void listed_apply(et_game *t, const move_list *l)
 	setup.setup = &tag;
 	for (size_t i = 0; i < l->n; i++) {
 		arb_reject rej;
-		void *g2 = OPS->create(t->data, &setup, &rej);
+		void *g2 = OPS->create(t->data, &setup, NULL, &rej);
 		if (!g2)
 			fail_msg("snapshot refused: %s\n%s", rej.msg, snap.p);
 		cc_move m;

@@ -344,7 +344,7 @@ static void *from_snapshot(et_game *t)
 	arb_setup setup = t->setup;
 	setup.setup = &tag;
 	arb_reject rej;
-	void *g2 = OPS->create(t->data, &setup, &rej);
+	void *g2 = OPS->create(t->data, &setup, NULL, &rej);
 	if (!g2)
 		fail_msg("snapshot refused: %s\n%s", rej.msg, snap.p);
 	OPS->snapshot(g2, &a);
@@ -709,7 +709,7 @@ static int bench(const char *path, int repeat)
 			setup.nseats = (size_t)game_seats[gi];
 			for (int s = 0; s < game_seats[gi]; s++)
 				setup.seats[s].colour = (unsigned)s;
-			void *g = OPS->create(data, &setup, &rej);
+			void *g = OPS->create(data, &setup, NULL, &rej);
 			for (int l = game_start[gi]; l < game_start[gi + 1]; l++) {
 				cc_move m;
 				memset(&m, 0, sizeof m);

@@ -89,7 +89,7 @@ static played play(uint64_t seed, unsigned nseats, const char *variant, arb_buf 
 	su.tags = &tag;
 	su.ntags = 1;
 	arb_reject rej;
-	void *g = elasund_game.create(data, &su, &rej);
+	void *g = elasund_game.create(data, &su, NULL, &rej);
 	if (!g)
 		fail_msg("seed %llu: Hands tag refused: %s: %s", (unsigned long long)seed, hands,
 			 rej.msg);

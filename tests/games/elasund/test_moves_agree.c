@@ -131,7 +131,7 @@ static void listed_apply(const tg_game *t, const move_list *l)
 	setup.ntags = 1;
 	setup.setup = &tag;
 	arb_reject rej;
-	el_game *g2 = OPS->create(et_shared_data, &setup, &rej);
+	el_game *g2 = OPS->create(et_shared_data, &setup, NULL, &rej);
 	if (!g2)
 		fail_msg("snapshot refused: %s\n%s", rej.msg, snap.p);
 	el_game *copy = malloc(sizeof *copy);

@@ -39,7 +39,7 @@ typedef struct live {
 static el_game *twin(const arb_setup *setup)
 {
 	arb_reject rej;
-	el_game *g = OPS->create(et_shared_data, setup, &rej);
+	el_game *g = OPS->create(et_shared_data, setup, NULL, &rej);
 	if (!g)
 		fail_msg("create: %s", rej.msg);
 	return g;

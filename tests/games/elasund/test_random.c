@@ -168,7 +168,7 @@ static void snapshot_round_trip(const tg_game *t)
 	su.ntags = 1;
 	su.setup = &tag;
 	arb_reject rej;
-	el_game *h = OPS->create(et_shared_data, &su, &rej);
+	el_game *h = OPS->create(et_shared_data, &su, NULL, &rej);
 	if (!h)
 		fail_msg("snapshot refused: %s: %s", rej.msg, a.p);
 	OPS->snapshot(h, &b);

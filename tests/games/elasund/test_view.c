@@ -73,7 +73,7 @@ static el_game *make(unsigned n, const char *tname, const char *tval, const char
 	if (strcmp(tname, "Setup") == 0)
 		su.setup = &tags[0];
 	arb_reject rej;
-	el_game *g = E->create(data, &su, &rej);
+	el_game *g = E->create(data, &su, NULL, &rej);
 	if (!g)
 		fail_msg("create refused %s \"%s\" (view %s): %s", tname, tval, view ? view : "-",
 			 rej.msg);
