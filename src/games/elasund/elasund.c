@@ -196,8 +196,9 @@ static int parse_hands(el_game *g, const arb_setup *su, arb_reject *rej)
 	return 0;
 }
 
-static void *el_create(const void *data, const arb_setup *su, arb_reject *rej)
+static void *el_create(const void *data, const arb_setup *su, arb_worker *worker, arb_reject *rej)
 {
+	(void)worker; /* Elasund keeps nothing in the worker */
 	const el_data *d = data;
 	if (su->nseats < 2 || su->nseats > 4) {
 		arb_reject_rule(rej, el_rules, EL_R_SEATS, 0, 0,
@@ -278,7 +279,7 @@ static void el_destroy(void *game)
 	if (g->L != &g->d->layout[g->nseats - 2])
 		free((void *)g->L);
 	el_view_free(g);
-	free(g->ev); /* and the strings that follow the events */
+	free(g->ev); /* and the strings and names that follow the events (NULL: never made) */
 	free(g);
 }
 

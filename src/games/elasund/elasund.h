@@ -251,12 +251,12 @@ enum {
 /* el_sq's names: a square named in a message lives until the fourth
  * name after it, as one message names up to 4.  The game owns them,
  * after its events' strings in one block (g->evstr + EL_MAXEVENT, made by
- * el_scratch), so no two threads share them. */
+ * el_event_block), so no two threads share them. */
 typedef struct el_sq_names {
 	char name[4][24];
 	unsigned next; /* the one written last */
 } el_sq_names;
-/* The bytes el_scratch gives them: a whole 64, so that what is allocated
+/* The bytes el_event_block gives them: a whole 64, so that what is allocated
  * after the block keeps the alignment it had (memset of a move costs
  * more at some alignments than others). */
 #define EL_SQ_NAMES_ROOM 128
@@ -692,7 +692,7 @@ int el_build_church(el_game *g, const el_build *b, arb_reject *rej);
 /* The game's block of events, their strings and el_sq's names, made at
  * the first event or name: a replay that neither listens nor names a
  * square (check of a legal game) allocates nothing for them. */
-void el_scratch(el_game *g);
+void el_event_block(el_game *g);
 /* Queue a score event when a sink listens (else NULL): `delta` to seat,
  * the sentence from fmt, the field `player`. */
 arb_event *el_event(el_game *g, const char *kind, int seat, int delta, const char *fmt, ...)

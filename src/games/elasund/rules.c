@@ -23,7 +23,7 @@
  * Hot-path costs: income scans one row (9 squares), a build scans its
  * footprint (at most 6 squares) and the tiles it covers, the pirate scans
  * one row.  Nothing allocates after create() but the block of events and
- * square names (el_scratch), once, when first needed.
+ * square names (el_event_block), once, when first needed.
  */
 #include <stdio.h>
 #include <string.h>
@@ -36,7 +36,7 @@ const char *el_sq(const el_game *g, int x, int y)
 {
 	/* The game is never a const object: only this function's callers
 	 * hold it as const, and the names are its scratch, not its position. */
-	el_scratch((el_game *)g);
+	el_event_block((el_game *)g);
 	el_sq_names *n = (el_sq_names *)(void *)(g->evstr + EL_MAXEVENT);
 	n->next = (n->next + 1) & 3;
 	snprintf(n->name[n->next], sizeof n->name[n->next], "%d,%d", x + 1, g->d->rownum[y]);

@@ -11,11 +11,11 @@
 #include "../../core/util.h"
 #include "elasund.h"
 
-/* el_scratch (elasund.h).  Not zeroed: each event slot is cleared as it
+/* el_event_block (elasund.h).  Not zeroed: each event slot is cleared as it
  * is handed out (48 KiB of zeroing per game would cost more than
  * replaying it).  One block for the three: the strings follow the events
  * (char arrays need no alignment), then el_sq's names. */
-void el_scratch(el_game *g)
+void el_event_block(el_game *g)
 {
 	if (g->ev)
 		return;
@@ -30,7 +30,7 @@ arb_event *el_event(el_game *g, const char *kind, int seat, int delta, const cha
 {
 	if (!g->listening || g->nev == EL_MAXEVENT)
 		return NULL;
-	el_scratch(g);
+	el_event_block(g);
 	arb_event *ev = arb_event_init(&g->ev[g->nev], kind);
 	memset(g->evstr[g->nev], 0, sizeof g->evstr[0]);
 	g->nev++;

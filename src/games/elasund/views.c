@@ -56,6 +56,10 @@ int el_few_cards(const el_game *g, int s, int n, el_at at, arb_reject *rej)
 
 void el_scratch(el_game *dst, const el_game *src)
 {
+	/* dst shares src's block of events and names (dst is freed with
+	 * free(), not el_destroy): make it now, so dst never makes one that
+	 * nothing would free. */
+	el_event_block((el_game *)src);
 	el_world *w = dst->world;
 	uint32_t nw = dst->nworld;
 	memcpy(dst, src, sizeof *dst);
