@@ -73,14 +73,7 @@ void arb_reader_free(arb_reader *r)
 		free(r->in);
 	arb_buf_free(&r->strs);
 	arb_buf_free(&r->origin_file);
-	free(r->toks);
-	free(r->coms);
-	free(r->tags);
-	free(r->turns);
-	free(r->items);
-	free(r->out_tags);
-	free(r->out_coms);
-	free(r);
+	ARB_FREE_ALL(r->toks, r->coms, r->tags, r->turns, r->items, r->out_tags, r->out_coms, r);
 }
 
 void arb_reader_unread(arb_reader *r, uint32_t lines, const char *bytes, size_t len)

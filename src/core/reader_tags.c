@@ -59,6 +59,20 @@ static void read_origin(arb_reader *r, const tagspan *t, uint32_t ln)
 	r->origin_line = (uint32_t)line;
 }
 
+/* A tag of line ln was read into t, by the slow path or the fast one: it
+ * opens the tag section, may be the origin tag, and takes its place. */
+static void tag_read(arb_reader *r, const tagspan *t, uint32_t ln)
+{
+	if (r->sec == SEC_NONE) {
+		r->sec = SEC_TAGS;
+		r->first_line = ln;
+	}
+	if (r->ntags && ln == r->tags[0].line + 1 && r->tags[r->ntags - 1].line == r->tags[0].line)
+		read_origin(r, t, ln);
+	add_item(r, ARB_ITEM_TAG, r->ntags, ln);
+	r->ntags++;
+}
+
 /* Bytes that end the plain run of a tag value: its closing quote, an
  * escape and the control characters but tab (each an error). */
 static const unsigned char value_stop[256] = {
@@ -186,15 +200,7 @@ int reader_lex_tag_line(arb_reader *r, const char *s, size_t len, size_t i, size
 			return reader_diag(d, r, ln, (uint32_t)i + 1,
 					   "expected ']' to close tag %.*s", (int)nlen, s + ns);
 		i++;
-		if (r->sec == SEC_NONE) {
-			r->sec = SEC_TAGS;
-			r->first_line = ln;
-		}
-		if (r->ntags && ln == r->tags[0].line + 1 &&
-		    r->tags[r->ntags - 1].line == r->tags[0].line)
-			read_origin(r, t, ln);
-		add_item(r, ARB_ITEM_TAG, r->ntags, ln);
-		r->ntags++;
+		tag_read(r, t, ln);
 	}
 }
 
@@ -283,15 +289,7 @@ void reader_fast_tag_lines(arb_reader *r)
 		memcpy(o + nlen + 1, value, vlen);
 		o[nlen + 1 + vlen] = '\0';
 		r->strs.len += nlen + vlen + 2;
-		if (r->sec == SEC_NONE) {
-			r->sec = SEC_TAGS;
-			r->first_line = ln;
-		}
-		if (r->ntags && ln == r->tags[0].line + 1 &&
-		    r->tags[r->ntags - 1].line == r->tags[0].line)
-			read_origin(r, t, ln);
-		add_item(r, ARB_ITEM_TAG, r->ntags, ln);
-		r->ntags++;
+		tag_read(r, t, ln);
 		p = nl + 1;
 		r->in_pos = (size_t)(p - r->in);
 		r->lineno = ln;

@@ -34,6 +34,12 @@ void *arb_xcalloc(size_t n, size_t size)
 	return p;
 }
 
+void arb_free_each(void *const *p, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(p[i]);
+}
+
 void *arb_xrealloc(void *p, size_t n)
 {
 	void *q = realloc(p, n ? n : 1);

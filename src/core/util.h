@@ -16,6 +16,13 @@ void *arb_xcalloc(size_t n, size_t size);
 void *arb_xrealloc(void *p, size_t n);
 char *arb_xstrdup(const char *s);
 char *arb_xstrndup(const char *s, size_t n);
+/* free() each of the n pointers.  Through ARB_FREE_ALL(a, b, ...): the
+ * heap blocks of one struct freed in one statement, so that a struct's
+ * teardown reads as the list of what it owns. */
+void arb_free_each(void *const *p, size_t n);
+#define ARB_FREE_ALL(...)                             \
+	arb_free_each((void *const[]){ __VA_ARGS__ }, \
+		      sizeof((void *const[]){ __VA_ARGS__ }) / sizeof(void *))
 
 /* UTF-8.  Messages hold the user's words (tag values, moves), and fixed
  * message buffers cut them: a cut must fall between characters, and what

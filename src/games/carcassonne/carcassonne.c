@@ -38,23 +38,9 @@ extern const arb_game_ops carcassonne_game; /* the key of its slot */
 
 static void free_game(cc_game *g)
 {
-	free(g->cell);
-	free(g->parent);
-	free(g->next);
-	free(g->follower);
-	free(g->open);
-	free(g->size);
-	free(g->nfol);
-	free(g->done);
-	free(g->stamp);
-	free(g->nstamp);
-	free(g->farm_tally);
-	free(g->city_buf);
-	free(g->scored);
-	free(g->item);
-	free(g->key);
-	free(g->clist);
-	free(g);
+	ARB_FREE_ALL(g->cell, g->parent, g->next, g->follower, g->open, g->size, g->nfol, g->done,
+		     g->stamp, g->nstamp, g->farm_tally, g->city_buf, g->scored, g->item, g->key,
+		     g->clist, g);
 }
 
 /* Keep `g` in its worker for a later create(); false when it has no

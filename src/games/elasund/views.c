@@ -504,11 +504,7 @@ void el_view_free(el_game *g)
 {
 	el_search *s = search_of(g);
 	if (s) {
-		free(s->hist);
-		free(s->fr);
-		free(s->dead);
-		free(s->undo);
-		free(s);
+		ARB_FREE_ALL(s->hist, s->fr, s->dead, s->undo, s);
 	}
 	g->world = NULL;
 	g->nworld = 0;

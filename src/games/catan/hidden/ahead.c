@@ -78,11 +78,7 @@ void cat_ahead_free(cat_game *g)
 	cat_ahead *A = g->ahead;
 	if (!A)
 		return;
-	free(A->line_no);
-	free(A->at);
-	free(A->need);
-	free(A->end_need);
-	free(A);
+	ARB_FREE_ALL(A->line_no, A->at, A->need, A->end_need, A);
 	g->ahead = NULL;
 }
 

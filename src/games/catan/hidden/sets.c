@@ -38,15 +38,8 @@ unsigned cat_hidden_listed(const cat_game *g)
 /* Free a table of hands, leaving it empty. */
 static void hand_table_free(hand_table *ht)
 {
-	free(ht->word);
-	free(ht->total);
-	free(ht->less);
-	free(ht->more);
-	free(ht->to);
-	free(ht->stamp);
-	free(ht->pat);
-	free(ht->pstamp);
-	free(ht->slot);
+	ARB_FREE_ALL(ht->word, ht->total, ht->less, ht->more, ht->to, ht->stamp, ht->pat,
+		     ht->pstamp, ht->slot);
 	memset(ht, 0, sizeof *ht);
 }
 
@@ -60,15 +53,8 @@ void cat_hidden_free(cat_game *g)
 	free(h->tab);
 	for (unsigned p = 0; p < CAT_SEATS; p++)
 		hand_table_free(&h->hands[p]);
-	free(h->tails.bytes);
-	free(h->tails.slot);
-	free(h->log);
-	free(h->snap);
-	free(h->snap_try);
-	free(h->memo);
-	free(h->mwhy);
-	free(h->mslack);
-	free(h->mtab);
+	ARB_FREE_ALL(h->tails.bytes, h->tails.slot, h->log, h->snap, h->snap_try, h->memo, h->mwhy,
+		     h->mslack, h->mtab);
 	cat_trail_memo_free(h->trails);
 	free(h);
 	g->hid = NULL;

@@ -338,14 +338,7 @@ static void memo_start(group_memo *M, unsigned ngroups, unsigned n)
 
 static void memo_free(group_memo *M)
 {
-	free(M->sig);
-	free(M->first);
-	free(M->last);
-	free(M->cuts);
-	free(M->x);
-	free(M->more);
-	free(M->place);
-	free(M->slot);
+	ARB_FREE_ALL(M->sig, M->first, M->last, M->cuts, M->x, M->more, M->place, M->slot);
 }
 
 /* The worlds kept, made in the order of the worlds of `in` (n) they come
@@ -408,12 +401,7 @@ static bool unseen_discards(cat_hidden *h, wset *out, const wset *in, uint32_t t
 	memo_free(&D.gm);
 	if (ok)
 		make_kept(out, &D, n);
-	free(D.key);
-	free(D.head);
-	free(D.next);
-	free(D.hand);
-	free(D.pool);
-	free(D.kept);
+	ARB_FREE_ALL(D.key, D.head, D.next, D.hand, D.pool, D.kept);
 	return ok;
 }
 
