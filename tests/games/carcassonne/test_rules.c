@@ -189,6 +189,30 @@ static void test_notation(void **state)
 	roundtrip(&t, "Green R 0,-1 0 C:w", "Green R 0,-1 0 city N");
 	roundtrip(&t, "Red U 1,0 90 f:nl", "Red U 1,0 90 field NL");
 	roundtrip(&t, "Red A 1,0 90 M", "Red A 1,0 90 cloister");
+	/* every word a follower's feature goes by (notation/carcassonne.md),
+	 * each found through notation.c's index by first letter and length */
+	static const char *const roads[] = { "r", "road", "robber", "thief", "highwayman", "ROAD" };
+	static const char *const cities[] = { "c", "city", "knight", "Knight" };
+	static const char *const fields[] = { "f", "field", "farm", "farmer" };
+	static const char *const cloisters[] = { "m",	  "cloister", "monastery",
+						 "abbey", "monk",     "Abbey" };
+	char in[64];
+	for (size_t i = 0; i < sizeof roads / sizeof roads[0]; i++) {
+		snprintf(in, sizeof in, "Blue U -3,12 270 %s east", roads[i]);
+		roundtrip(&t, in, "Blue U -3,12 270 road E");
+	}
+	for (size_t i = 0; i < sizeof cities / sizeof cities[0]; i++) {
+		snprintf(in, sizeof in, "Green R 0,-1 0 %s w", cities[i]);
+		roundtrip(&t, in, "Green R 0,-1 0 city N");
+	}
+	for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++) {
+		snprintf(in, sizeof in, "Green D 0,1 180 %s nr", fields[i]);
+		roundtrip(&t, in, "Green D 0,1 180 field NL");
+	}
+	for (size_t i = 0; i < sizeof cloisters / sizeof cloisters[0]; i++) {
+		snprintf(in, sizeof in, "Green A 0,1 0 %s", cloisters[i]);
+		roundtrip(&t, in, "Green A 0,1 0 cloister");
+	}
 	roundtrip(&t, "Red X discard", "Red X discard");
 	roundtrip(&t, "Red x DISCARDED", "Red X discard");
 	roundtrip(&t, "Red W +2,-0 0 road S", "Red W 2,0 0 road S");
