@@ -30,13 +30,22 @@ static struct {
 } cache[MAX_GAMES];
 static size_t ncache;
 
+/* g's index in the cache, or ncache when it has none */
+static size_t find(const arb_game_ops *g)
+{
+	size_t i = 0;
+	while (i < ncache && cache[i].game != g)
+		i++;
+	return i;
+}
+
+/* g's index in the cache, made if new; MAX_GAMES when the cache is full */
 static size_t slot(const arb_game_ops *g)
 {
-	for (size_t i = 0; i < ncache; i++)
-		if (cache[i].game == g)
-			return i;
-	cache[ncache].game = g;
-	return ncache++;
+	size_t i = find(g);
+	if (i == ncache && ncache < MAX_GAMES)
+		cache[ncache++].game = g;
+	return i;
 }
 
 static void set_diag(arb_diag *d, const char *file, uint32_t line, uint32_t col, const char *msg)
@@ -125,7 +134,7 @@ int arb_gamedata_override(const arb_games *games, const char *path, arb_diag *d)
 	}
 	arb_data_free(root);
 	size_t i = slot(g);
-	if (ncache > MAX_GAMES) {
+	if (i == MAX_GAMES) {
 		free(bytes);
 		set_diag(d, path, 0, 0, "too many data files");
 		return -1;
@@ -145,16 +154,17 @@ int arb_gamedata_override(const arb_games *games, const char *path, arb_diag *d)
 
 const void *arb_gamedata_get(const arb_game_ops *g, arb_diag *d)
 {
-	size_t i = 0;
-	while (i < ncache && cache[i].game != g)
-		i++;
+	size_t i = find(g);
 	if (i < ncache && cache[i].data)
 		return cache[i].data; /* what threads do: only read */
 	if (i < ncache && cache[i].tried) {
 		*d = cache[i].why;
 		return NULL;
 	}
-	i = slot(g);
+	if (i == ncache && slot(g) == MAX_GAMES) {
+		set_diag(d, g->data_name, 0, 0, "too many games' data");
+		return NULL;
+	}
 	if (cache[i].bytes)
 		cache[i].data =
 			arb_gamedata_load(g, cache[i].bytes, cache[i].len, cache[i].name, d);

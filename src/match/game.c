@@ -535,7 +535,7 @@ static void over(gm *G)
 }
 
 void arb_match_play(const arb_match *m, const arb_match_game *mg, arb_proc *const *procs,
-		    const arb_forfeit *why, arb_game_result *res)
+		    const arb_forfeit *why, arb_worker *keep, arb_game_result *res)
 {
 	memset(res, 0, sizeof *res);
 	res->forfeit_seat = -1;
@@ -543,7 +543,7 @@ void arb_match_play(const arb_match *m, const arb_match_game *mg, arb_proc *cons
 	arb_buf head = { 0 };
 	arb_match_header(m, mg, &head, &rng);
 	arb_table_spec spec = {
-		.game = m->g, .header = head.p, .header_len = head.len, .seed = rng
+		.game = m->g, .header = head.p, .header_len = head.len, .seed = rng, .worker = keep
 	};
 	arb_diag d;
 	arb_table *t = arb_table_new(&spec, &d);

@@ -97,9 +97,11 @@ typedef struct arb_game_result {
 } arb_game_result;
 
 /* Play game `mg` with the processes procs[seat] (NULL: the seat's bot is
- * down or could not start: `why` says which forfeit).  Fills *res. */
+ * down or could not start: `why` says which forfeit).  Fills *res.  The
+ * table's games are created in `keep`, the calling thread's (game.h's
+ * arb_worker; NULL: none), so a thread's games reuse what the last left. */
 void arb_match_play(const arb_match *m, const arb_match_game *mg, arb_proc *const *procs,
-		    const arb_forfeit *why, arb_game_result *res);
+		    const arb_forfeit *why, arb_worker *keep, arb_game_result *res);
 
 /* record.c: the tags of a game's record (before the table is made:
  * *rng is the dealer's seed after the set-up's chance), its record with

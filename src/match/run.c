@@ -235,6 +235,7 @@ static void *worker(void *arg)
 {
 	run *r = arg;
 	arb_match *m = r->m;
+	arb_worker keep = { 0 }; /* this thread's games' keep (game.h) */
 	for (;;) {
 		pthread_mutex_lock(&r->lock);
 		while (r->next < m->games && r->done[r->next])
@@ -252,10 +253,12 @@ static void *worker(void *arg)
 				procs[s] = take(r, mg.bot[s], &why[s]);
 		}
 		pthread_mutex_unlock(&r->lock);
-		if (k < 0)
+		if (k < 0) {
+			arb_worker_end(&keep);
 			return NULL;
+		}
 		arb_game_result res;
-		arb_match_play(m, &mg, procs, why, &res);
+		arb_match_play(m, &mg, procs, why, &keep, &res);
 		for (size_t s = 0; s < m->seats; s++)
 			if (procs[s])
 				give_back(r, mg.bot[s], procs[s], res.kill[s] || res.error[0],

@@ -128,6 +128,7 @@ arb_table *arb_table_new(const arb_table_spec *spec, arb_diag *diag)
 	}
 	t->r.rec = &t->rec;
 	t->r.games = &arb_registry;
+	t->r.worker = spec->worker;
 	if (arb_replay_setup(&t->r)) {
 		*diag = t->r.diag;
 		goto fail;

@@ -40,8 +40,11 @@ typedef struct arb_table_spec {
 	const char *header; /* the record's tag lines (Game, seats, Variant,
 			     * Setup, the chance of its set-up) in TGN     */
 	size_t header_len;
-	uint64_t seed; /* the dealer's random numbers              */
-	bool supplied; /* chance comes in the seats' words         */
+	uint64_t seed;	    /* the dealer's random numbers              */
+	bool supplied;	    /* chance comes in the seats' words         */
+	arb_worker *worker; /* the playing thread's keep (game.h), which
+			     * the table's games are created in and give
+			     * back to; NULL: none (nothing reused)      */
 } arb_table_spec;
 
 /* What the table answers to an action, the end of a turn or a consent. */

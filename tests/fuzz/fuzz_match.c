@@ -259,7 +259,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		procs[s] = &fz_seats[s].p;
 	}
 	arb_game_result res;
-	fz_match_play(&m, &mg, procs, why, &res);
+	fz_match_play(&m, &mg, procs, why, NULL, &res);
 	if (getenv("FUZZ_MATCH_VERBOSE")) /* for writing seeds: what the script came to */
 		dprintf(2, "%zu actions, %s%s%s\n", res.actions,
 			res.detail[0] ? res.detail : "no forfeit", res.error[0] ? ", " : "",
