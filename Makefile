@@ -93,9 +93,13 @@ $(BUILD)/%.o: %.c $(wildcard src/*/*.h src/games/*/*.h src/games/*/*/*.h)
 	@$(if $(Q),echo "  CC      $<")
 	$(Q)$(CC) $(ARB_CFLAGS) $(CFLAGS) -c -o $@ $<
 
-$(BUILD)/tools/embed: tools/embed.c
+# embed parses the data with the run-time parser (data.c, util.c), built
+# here from source (with buf.c) so it does not wait on the library it feeds.
+$(BUILD)/tools/embed: tools/embed.c src/core/data.c src/core/util.c src/core/buf.c src/core/data.h src/core/util.h \
+		src/games/game.h
 	@mkdir -p $(dir $@)
-	$(Q)$(CC) $(ARB_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $<
+	$(Q)$(CC) $(ARB_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ tools/embed.c src/core/data.c src/core/util.c src/core/buf.c \
+		$(DEP_LIBS)
 
 # The Elasund reference tables of the docs, written from the YAML
 # (tools/doc-tables.sh; tests/docs-test.sh checks the pages hold them).

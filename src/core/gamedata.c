@@ -1,6 +1,8 @@
 /*
  * gamedata.c — loading game data: YAML bytes -> arb_node tree (libyaml)
- * -> the engine's own tables (its data_load).  Loading is lazy and cached
+ * -> the engine's own tables (its data_load).  The embedded files come
+ * already parsed (their trees are made at build time, tools/embed.c), so
+ * only a --data file goes through libyaml.  Loading is lazy and cached
  * per game, so `arbiter check` on Catan records never parses Carcassonne's
  * tiles, and start-up stays in the microseconds.  Threads only read the
  * cache: whoever starts threads that replay (-j, match) first loads every
@@ -56,15 +58,10 @@ static void set_diag(arb_diag *d, const char *file, uint32_t line, uint32_t col,
 	snprintf(d->msg, sizeof d->msg, "%s", msg);
 }
 
-void *arb_gamedata_load(const arb_game_ops *g, const unsigned char *bytes, size_t len,
-			const char *name, arb_diag *d)
+/* The engine's tables from the tree `root` of the file `name` */
+static void *load_tree(const arb_game_ops *g, const arb_node *root, const char *name, arb_diag *d)
 {
 	arb_data_error err;
-	arb_node *root = arb_data_parse(bytes, len, &err);
-	if (!root) {
-		set_diag(d, name, err.line, err.col, err.msg);
-		return NULL;
-	}
 	void *data = NULL;
 	const arb_node *game = arb_node_get(root, "game");
 	if (root->kind != ARB_MAP) {
@@ -84,6 +81,19 @@ void *arb_gamedata_load(const arb_game_ops *g, const unsigned char *bytes, size_
 		if (!data)
 			set_diag(d, name, err.line, err.col, err.msg);
 	}
+	return data;
+}
+
+void *arb_gamedata_load(const arb_game_ops *g, const unsigned char *bytes, size_t len,
+			const char *name, arb_diag *d)
+{
+	arb_data_error err;
+	arb_node *root = arb_data_parse(bytes, len, &err);
+	if (!root) {
+		set_diag(d, name, err.line, err.col, err.msg);
+		return NULL;
+	}
+	void *data = load_tree(g, root, name, d);
 	arb_data_free(root);
 	return data;
 }
@@ -168,6 +178,8 @@ const void *arb_gamedata_get(const arb_game_ops *g, arb_diag *d)
 	if (cache[i].bytes)
 		cache[i].data =
 			arb_gamedata_load(g, cache[i].bytes, cache[i].len, cache[i].name, d);
+	else if (g->data_tree) /* the embedded file, parsed when built */
+		cache[i].data = load_tree(g, g->data_tree, g->data_name, d);
 	else
 		cache[i].data = arb_gamedata_load(g, g->data, *g->data_size, g->data_name, d);
 	cache[i].tried = true;

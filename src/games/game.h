@@ -565,6 +565,9 @@ typedef struct arb_game_ops {
 	const char *data_name;	   /* "notation/carcassonne/carcassonne.yaml" */
 	const unsigned char *data; /* embedded default data (YAML) ...   */
 	const size_t *data_size;   /* ... and its size in bytes          */
+	const arb_node *data_tree; /* the same parsed at build time (tools/
+				    * embed.c), so a run that loads it pays
+				    * no YAML; NULL: parse `data`          */
 
 	/* Build the engine's tables from a YAML tree.  Returns an engine-owned
 	 * object (freed by data_free) or NULL with err set. */
@@ -813,12 +816,15 @@ uint64_t arb_rng_next(uint64_t *state);
 uint32_t arb_rng_below(uint64_t *state, uint32_t n);
 
 /* Declares the embedded copy of notation/<game>/<game>.yaml that the build
- * generates (build/embed/<game>.c); use it in the engine's ops table:
+ * generates (build/embed/<game>.c), its bytes and its parsed tree; use it
+ * in the engine's ops table (ARB_ENGINE_OPS below does):
  *   ARB_DECLARE_DATA(carcassonne)
- *   .data = arb_data_carcassonne, .data_size = &arb_data_carcassonne_size */
+ *   .data = arb_data_carcassonne, .data_size = &arb_data_carcassonne_size,
+ *   .data_tree = arb_tree_carcassonne */
 #define ARB_DECLARE_DATA(game)                        \
 	extern const unsigned char arb_data_##game[]; \
-	extern const size_t arb_data_##game##_size
+	extern const size_t arb_data_##game##_size;   \
+	extern arb_node arb_tree_##game[]
 
 /* The head of an engine's ops table: what every engine names after
  * itself (its Game tag name, its move <prefix>_move, its colours and rule
@@ -835,12 +841,12 @@ uint32_t arb_rng_below(uint64_t *state, uint32_t n);
 	.nrules = sizeof prefix##_rules / sizeof prefix##_rules[0],                                \
 	.move_size = sizeof(prefix##_move), .data_name = "notation/" #game "/" #game ".yaml",      \
 	.data = arb_data_##game, .data_size = &arb_data_##game##_size,                             \
-	.data_load = prefix##_data_load, .data_free = prefix##_data_free,                          \
-	.create = prefix##_create, .destroy = prefix##_destroy, .parse = prefix##_parse,           \
-	.format = prefix##_format, .over = prefix##_over, .finish = prefix##_finish,               \
-	.standing = prefix##_standing, .position_ok = prefix##_position_ok,                        \
-	.moves = prefix##_moves, .dump = prefix##_dump, .draw = prefix##_draw,                     \
-	.snapshot = prefix##_snapshot, .describe = prefix##_describe,                              \
+	.data_tree = arb_tree_##game, .data_load = prefix##_data_load,                             \
+	.data_free = prefix##_data_free, .create = prefix##_create, .destroy = prefix##_destroy,   \
+	.parse = prefix##_parse, .format = prefix##_format, .over = prefix##_over,                 \
+	.finish = prefix##_finish, .standing = prefix##_standing,                                  \
+	.position_ok = prefix##_position_ok, .moves = prefix##_moves, .dump = prefix##_dump,       \
+	.draw = prefix##_draw, .snapshot = prefix##_snapshot, .describe = prefix##_describe,       \
 	.random_turn = prefix##_random_turn, .asked = prefix##_asked, .actions = prefix##_actions, \
 	.deal = prefix##_deal, .choices = prefix##_choices
 
