@@ -262,6 +262,10 @@ static inline long turn_number(const char *w, size_t n)
  * Called with no {...} comment or turn open and a tag already read. */
 void reader_lex_fast_lines(arb_reader *r)
 {
+	/* arrays not made yet (a game's first words): the slow path makes
+	 * them, and a pointer into no array is undefined even at offset 0 */
+	if (!r->toks || !r->turns || !r->items)
+		return;
 	const char *p = r->in + r->in_pos;
 	const char *end = r->in + reader_lines_end(r);
 	/* a line whose newline goes past here makes the game too long: only
