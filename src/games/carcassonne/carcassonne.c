@@ -38,9 +38,8 @@ extern const arb_game_ops carcassonne_game; /* the key of its slot */
 
 static void free_game(cc_game *g)
 {
-	ARB_FREE_ALL(g->cell, g->parent, g->next, g->follower, g->open, g->size, g->nfol, g->done,
-		     g->stamp, g->nstamp, g->farm_tally, g->city_buf, g->scored, g->item, g->key,
-		     g->clist, g);
+	ARB_FREE_ALL(g->cell, g->stamp, g->nstamp, g->farm_tally, g->city_buf, g->scored, g->item,
+		     g->key, g->clist, g);
 }
 
 /* Keep `g` in its worker for a later create(); false when it has no
@@ -174,13 +173,6 @@ static void *cc_create(const void *data, const arb_setup *setup, arb_worker *wor
 		cc_game keep = *g;
 		memset(g, 0, offsetof(cc_game, tile));
 		g->cell = keep.cell;
-		g->parent = keep.parent;
-		g->next = keep.next;
-		g->follower = keep.follower;
-		g->open = keep.open;
-		g->size = keep.size;
-		g->nfol = keep.nfol;
-		g->done = keep.done;
 		g->stamp = keep.stamp;
 		g->nstamp = keep.nstamp;
 		g->stampno = keep.stampno;
@@ -217,13 +209,6 @@ static void *cc_create(const void *data, const arb_setup *setup, arb_worker *wor
 		g->cell = arb_xcalloc((size_t)g->width * (size_t)g->width, 1);
 		/* Node arrays are set up in place() as each tile arrives, so only
 		 * the board and the stamps need zeroing here. */
-		g->parent = arb_xmalloc(nodes * sizeof *g->parent);
-		g->next = arb_xmalloc(nodes * sizeof *g->next);
-		g->follower = arb_xmalloc(nodes * sizeof *g->follower);
-		g->open = arb_xmalloc(nodes * sizeof *g->open);
-		g->size = arb_xmalloc(nodes * sizeof *g->size);
-		g->nfol = arb_xmalloc(nodes * sizeof *g->nfol);
-		g->done = arb_xmalloc(nodes);
 		g->stamp = arb_xcalloc(d->total, sizeof *g->stamp);
 		g->nstamp = arb_xcalloc(nodes, sizeof *g->nstamp);
 		g->farm_tally = arb_xmalloc(nodes * CC_MAXSEATS * sizeof *g->farm_tally);

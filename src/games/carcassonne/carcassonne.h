@@ -85,7 +85,8 @@ enum cc_rule { CC_RULES(ARB_RULE_ENUM) CC_NRULES };
 #define CC_MAXSEG 10	/* feature segments on one tile                */
 #define CC_MAXTILES 200 /* tiles in a set, the start tile included     */
 #define CC_MAXSEATS 5
-#define CC_NONE 0xFFFFu /* no node / no tile                           */
+#define CC_NODES (CC_MAXTILES * CC_MAXSEG) /* feature nodes, at most   */
+#define CC_NONE 0xFFFFu			   /* no node / no tile                           */
 
 enum cc_edge { CC_EFIELD = 0, CC_EROAD = 1, CC_ECITY = 2 };
 enum cc_kind { CC_KNONE = 0, CC_ROAD = 1, CC_CITY = 2, CC_FIELD = 3, CC_CLOISTER = 4 };
@@ -187,14 +188,6 @@ typedef struct cc_game {
 	int step[4];   /* cell index offset to each neighbour */
 	uint8_t *cell; /* tile index + 1, 0 = empty           */
 
-	/* features: union-find over nodes tile * CC_MAXSEG + seg */
-	uint16_t *parent;
-	uint16_t *next;	  /* circular member list of a feature   */
-	int8_t *follower; /* seat of the follower on the node    */
-	int16_t *open;	  /* root: open road/city sides          */
-	uint16_t *size;	  /* unused: unite() links by node age    */
-	uint64_t *nfol;	  /* root: followers, a byte per seat     */
-	uint8_t *done;	  /* root: completed and scored          */
 	uint32_t *stamp;  /* per tile, for counting distinct tiles */
 	uint32_t *nstamp; /* per node, for distinct features      */
 	uint32_t stampno;
@@ -211,6 +204,16 @@ typedef struct cc_game {
 	uint8_t ncount[CC_MAXTILES];	/* monk tiles: tiles on the 8 around   */
 	uint8_t cloister_done[CC_MAXTILES];
 	uint16_t placed[CC_MAXTILES]; /* nodes that ever got a follower       */
+
+	/* features: union-find over nodes tile * CC_MAXSEG + seg, in the
+	 * game itself (no pointer to load on every union); place() sets up
+	 * a tile's nodes as it arrives */
+	uint16_t parent[CC_NODES];
+	uint16_t next[CC_NODES];   /* circular member list of a feature   */
+	int8_t follower[CC_NODES]; /* seat of the follower on the node    */
+	int16_t open[CC_NODES];	   /* root: open road/city sides          */
+	uint64_t nfol[CC_NODES];   /* root: followers, a byte per seat     */
+	uint8_t done[CC_NODES];	   /* root: completed and scored          */
 } cc_game;
 
 /* The stamps of one score event before it goes to the sink (award()). */
@@ -344,10 +347,12 @@ static inline int cc_cell_index(const cc_game *g, int x, int y)
 	return (y + g->span) * g->width + (x + g->span);
 }
 
-/* The root of node a's feature (path halving). */
+/* The root of node a's feature (path halving).  Halving changes no
+ * answer, so it is done also on a game passed as const (heap games only,
+ * never a const object). */
 static inline unsigned cc_find(const cc_game *g, unsigned a)
 {
-	uint16_t *p = g->parent;
+	uint16_t *p = (uint16_t *)g->parent;
 	while (p[a] != a) {
 		p[a] = p[p[a]];
 		a = p[a];
