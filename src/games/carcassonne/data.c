@@ -236,8 +236,11 @@ static int load_tile(cc_data *d, const arb_node *tn, arb_data_error *err)
 		o->seg[t->nseg++].kind = CC_CLOISTER;
 	}
 	turn_tile(t);
-	for (unsigned i = 0; i < t->nseg; i++)
-		t->open[i] = o->seg[i].nsides;
+	for (unsigned i = 0; i < CC_MAXSEG; i++)
+		t->node0[i] = (cc_node){ .parent = (uint16_t)i,
+					 .next = (uint16_t)i,
+					 .open = i < t->nseg ? o->seg[i].nsides : 0,
+					 .follower = -1 };
 	d->by_letter[t->letter - 'A'] = (int8_t)d->ntypes;
 	d->total += t->count;
 	d->ntypes++;
