@@ -24,8 +24,7 @@ const arb_rule cc_rules[CC_NRULES] = { CC_RULES(ARB_RULE_ENTRY) };
 
 /* Finished games are kept for the next create() in the worker's slot
  * (arb_worker, game.h): a stream of games would otherwise clear a fresh
- * 21 KB board and make 17 allocations per game, about 500 instructions
- * per move.  Recycling clears only the cells the game used.  free_game()
+ * 160 KB board and make 9 allocations per game.  Recycling clears only the cells the game used.  free_game()
  * really frees; cc_release_kept() drops the kept games when the worker
  * ends.  A worker is one thread's, so its few kept games need no lock:
  * one is enough for a replay, a few for the referee's copies. */
@@ -38,8 +37,7 @@ extern const arb_game_ops carcassonne_game; /* the key of its slot */
 
 static void free_game(cc_game *g)
 {
-	ARB_FREE_ALL(g->cell, g->parent, g->next, g->follower, g->open, g->size, g->nfol, g->done,
-		     g->stamp, g->nstamp, g->farm_tally, g->city_buf, g->scored, g->item, g->key,
+	ARB_FREE_ALL(g->stamp, g->nstamp, g->farm_tally, g->city_buf, g->scored, g->item, g->key,
 		     g->clist, g);
 }
 
@@ -89,11 +87,10 @@ static void cc_destroy(void *game)
 	cc_game *g = game;
 	if (!g)
 		return;
-	/* locals: a byte store could alias g's fields and reload them */
+	/* a local: a byte store could alias g's fields and reload them */
 	uint8_t *cell = g->cell;
-	int span = g->span, width = g->width;
 	for (unsigned i = 0, n = g->ntiles; i < n; i++)
-		cell[(g->tile[i].y + span) * width + (g->tile[i].x + span)] = 0;
+		cell[cc_cell_index(g, g->tile[i].x, g->tile[i].y)] = 0;
 	/* its stamps stay: new_stamp() only counts up */
 	if (!keep_spare(g))
 		free_game(g);
@@ -168,31 +165,11 @@ static void *cc_create(const void *data, const arb_setup *setup, arb_worker *wor
 
 	cc_game *g;
 	if ((g = take_spare(worker, d)) != NULL) {
-		/* a recycled game: its board is clear, its stamps are below
-		 * the stamp counter kept, its other arrays are written before
-		 * they are read; keep the pointers */
-		cc_game keep = *g;
-		memset(g, 0, offsetof(cc_game, tile));
-		g->cell = keep.cell;
-		g->parent = keep.parent;
-		g->next = keep.next;
-		g->follower = keep.follower;
-		g->open = keep.open;
-		g->size = keep.size;
-		g->nfol = keep.nfol;
-		g->done = keep.done;
-		g->stamp = keep.stamp;
-		g->nstamp = keep.nstamp;
-		g->stampno = keep.stampno;
-		g->farm_tally = keep.farm_tally;
-		g->city_buf = keep.city_buf;
-		g->scored = keep.scored;
-		g->item = keep.item;
-		g->key = keep.key;
-		g->clist = keep.clist;
+		/* a recycled game: its board is clear, what follows stamp
+		 * (carcassonne.h) is kept */
+		memset(g, 0, offsetof(cc_game, stamp));
 	} else {
-		g = arb_xmalloc(sizeof *g);
-		memset(g, 0, offsetof(cc_game, tile));
+		g = arb_xcalloc(1, sizeof *g); /* the board clear, no buffers */
 	}
 	g->data = d;
 	g->worker = worker;
@@ -209,21 +186,9 @@ static void *cc_create(const void *data, const arb_setup *setup, arb_worker *wor
 	}
 	g->drawable = d->total - 1;
 	g->span = (int)d->total + 1;
-	g->width = 2 * g->span + 1;
-	for (unsigned s = 0; s < 4; s++)
-		g->step[s] = cc_dy[s] * g->width + cc_dx[s];
 	size_t nodes = (size_t)d->total * CC_MAXSEG;
-	if (!g->cell) {
-		g->cell = arb_xcalloc((size_t)g->width * (size_t)g->width, 1);
-		/* Node arrays are set up in place() as each tile arrives, so only
-		 * the board and the stamps need zeroing here. */
-		g->parent = arb_xmalloc(nodes * sizeof *g->parent);
-		g->next = arb_xmalloc(nodes * sizeof *g->next);
-		g->follower = arb_xmalloc(nodes * sizeof *g->follower);
-		g->open = arb_xmalloc(nodes * sizeof *g->open);
-		g->size = arb_xmalloc(nodes * sizeof *g->size);
-		g->nfol = arb_xmalloc(nodes * sizeof *g->nfol);
-		g->done = arb_xmalloc(nodes);
+	if (!g->stamp) {
+		/* a new game's buffers; only the stamps need zeroing */
 		g->stamp = arb_xcalloc(d->total, sizeof *g->stamp);
 		g->nstamp = arb_xcalloc(nodes, sizeof *g->nstamp);
 		g->farm_tally = arb_xmalloc(nodes * CC_MAXSEATS * sizeof *g->farm_tally);
@@ -280,7 +245,7 @@ static bool cc_position_ok(const void *game, const char **why)
 			}
 		}
 		for (unsigned k = 0; k < CC_MAXSEG; k++) {
-			int f = g->follower[t * CC_MAXSEG + k];
+			int f = g->node[t * CC_MAXSEG + k].follower;
 			if (f >= (int)g->nseats || (f >= 0 && k >= d->type[p->type].nseg)) {
 				*why = "a follower stands on no segment or seat";
 				return false;

@@ -35,6 +35,7 @@
 
 #include <assert.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -85,6 +86,13 @@ enum cc_rule { CC_RULES(ARB_RULE_ENUM) CC_NRULES };
 #define CC_MAXSEG 10	/* feature segments on one tile                */
 #define CC_MAXTILES 200 /* tiles in a set, the start tile included     */
 #define CC_MAXSEATS 5
+#define CC_NODES (CC_MAXTILES * CC_MAXSEG) /* feature nodes, at most   */
+/* The board's layout: a game's tiles lie within total + 1 <= CC_SPAN of
+ * 0,0 (cc_inside), so no neighbour of a placed tile is off the board. */
+#define CC_SPAN (CC_MAXTILES + 1)
+#define CC_WIDTH (2 * CC_SPAN + 1)
+/* Cell index offset to the neighbour on side s (N E S W). */
+#define CC_STEP(s) ((s) == 0 ? -CC_WIDTH : (s) == 1 ? 1 : (s) == 2 ? CC_WIDTH : -1)
 #define CC_NONE 0xFFFFu /* no node / no tile                           */
 
 enum cc_edge { CC_EFIELD = 0, CC_EROAD = 1, CC_ECITY = 2 };
@@ -116,15 +124,28 @@ typedef struct cc_orient {
 	cc_seg seg[CC_MAXSEG]; /* same order in every orientation            */
 } cc_orient;
 
+/* A feature node (tile * CC_MAXSEG + segment) of the union-find: one
+ * 8-byte record, so a union reads and writes one place per node and a
+ * tile's nodes are set up by copying its type's node0[]. */
+typedef struct cc_node {
+	uint16_t parent;
+	uint16_t next;	 /* circular member list of a feature        */
+	int16_t open;	 /* root: open road/city sides               */
+	int8_t follower; /* seat of the follower on the node, or -1  */
+	uint8_t done;	 /* root: 1 completed and scored, 2 in the final scoring */
+} cc_node;
+
 typedef struct cc_type {
 	char letter;   /* 'A'..'Z'                                    */
 	uint8_t count; /* copies, the start tile included            */
 	uint8_t nseg;
 	bool cloister; /* segment `cloister_seg` is the cloister     */
 	int8_t cloister_seg;
-	int16_t open[CC_MAXSEG]; /* per segment: nsides, 0 past nseg; copied
-				   * whole into a placed tile's nodes       */
-	cc_orient rot[4];	 /* rot[r] = turned r quarter turns clockwise  */
+	/* a placed tile's nodes as it arrives, parent and next counted from
+	 * its first node: alone, open sides nsides (0 past nseg), no
+	 * follower; copied whole (cc_place_at) */
+	cc_node node0[CC_MAXSEG];
+	cc_orient rot[4]; /* rot[r] = turned r quarter turns clockwise  */
 } cc_type;
 
 /* The tile set loaded from notation/carcassonne/carcassonne.yaml. */
@@ -182,19 +203,13 @@ typedef struct cc_game {
 
 	unsigned monks; /* unscored monks on the board         */
 	unsigned ntiles;
-	int span; /* board is (2 span + 1)^2 cells       */
-	int width;
-	int step[4];   /* cell index offset to each neighbour */
-	uint8_t *cell; /* tile index + 1, 0 = empty           */
+	int span; /* tiles go strictly within span of 0,0   */
 
-	/* features: union-find over nodes tile * CC_MAXSEG + seg */
-	uint16_t *parent;
-	uint16_t *next;	  /* circular member list of a feature   */
-	int8_t *follower; /* seat of the follower on the node    */
-	int16_t *open;	  /* root: open road/city sides          */
-	uint16_t *size;	  /* unused: unite() links by node age    */
-	uint64_t *nfol;	  /* root: followers, a byte per seat     */
-	uint8_t *done;	  /* root: completed and scored          */
+	unsigned nplaced; /* entries in placed[]                 */
+
+	/* From here on, create() does not clear a recycled game: the
+	 * buffers and the stamps are kept (stamps only count up), the arrays
+	 * are written before they are read (per tile as it is placed). */
 	uint32_t *stamp;  /* per tile, for counting distinct tiles */
 	uint32_t *nstamp; /* per node, for distinct features      */
 	uint32_t stampno;
@@ -202,15 +217,23 @@ typedef struct cc_game {
 	unsigned *city_buf;	      /* final scoring: cities of one field   */
 	uint8_t *scored;	      /* farmers=once: seats paid per city    */
 	uint16_t *item, *key, *clist; /* final scoring: features in order     */
-	unsigned nplaced;	      /* entries in placed[]                 */
-
-	/* Arrays from here on are written before they are read (per tile as
-	 * it is placed), so create() does not clear them. */
 	cc_placed tile[CC_MAXTILES];
 	uint8_t monk_tile[CC_MAXTILES]; /* unscored monks' tiles, in order    */
 	uint8_t ncount[CC_MAXTILES];	/* monk tiles: tiles on the 8 around   */
 	uint8_t cloister_done[CC_MAXTILES];
 	uint16_t placed[CC_MAXTILES]; /* nodes that ever got a follower       */
+
+	/* features: union-find over nodes tile * CC_MAXSEG + seg, in the
+	 * game itself (no pointer to load on every union); place() sets up
+	 * a tile's nodes as it arrives */
+	cc_node node[CC_NODES];
+	uint64_t nfol[CC_NODES]; /* root: followers, a byte per seat     */
+
+	/* The board, tile index + 1 (0 = empty), CC_WIDTH cells a row with
+	 * 0,0 in the middle, for every tile set: constant offsets to the
+	 * neighbours (CC_STEP), no pointer.  A new game has it zeroed, a
+	 * recycled one has had its used cells cleared (destroy()). */
+	uint8_t cell[CC_WIDTH * CC_WIDTH];
 } cc_game;
 
 /* The stamps of one score event before it goes to the sink (award()). */
@@ -341,16 +364,19 @@ int cc_random_turn(const void *game, uint64_t *rng, arb_buf *out);
 
 static inline int cc_cell_index(const cc_game *g, int x, int y)
 {
-	return (y + g->span) * g->width + (x + g->span);
+	(void)g;
+	return (y + CC_SPAN) * CC_WIDTH + (x + CC_SPAN);
 }
 
-/* The root of node a's feature (path halving). */
+/* The root of node a's feature (path halving).  Halving changes no
+ * answer, so it is done also on a game passed as const (heap games only,
+ * never a const object). */
 static inline unsigned cc_find(const cc_game *g, unsigned a)
 {
-	uint16_t *p = g->parent;
-	while (p[a] != a) {
-		p[a] = p[p[a]];
-		a = p[a];
+	cc_node *n = (cc_node *)g->node;
+	while (n[a].parent != a) {
+		n[a].parent = n[n[a].parent].parent;
+		a = n[a].parent;
 	}
 	return a;
 }
@@ -371,13 +397,13 @@ static inline unsigned cc_unite(cc_game *g, unsigned a, unsigned b)
 		a = b;
 		b = t;
 	}
-	assert(!(g->done[a] | g->done[b])); /* complete features are closed */
-	g->parent[b] = (uint16_t)a;
-	g->open[a] = (int16_t)(g->open[a] + g->open[b]);
-	g->nfol[a] += g->nfol[b]; /* byte lanes: at most 7 per seat */
-	uint16_t t = g->next[a];  /* splice the two circular lists */
-	g->next[a] = g->next[b];
-	g->next[b] = t;
+	assert(!(g->node[a].done | g->node[b].done)); /* complete features are closed */
+	g->node[b].parent = (uint16_t)a;
+	g->node[a].open = (int16_t)(g->node[a].open + g->node[b].open);
+	g->nfol[a] += g->nfol[b];     /* byte lanes: at most 7 per seat */
+	uint16_t t = g->node[a].next; /* splice the two circular lists */
+	g->node[a].next = g->node[b].next;
+	g->node[b].next = t;
 	return a;
 }
 
@@ -419,7 +445,7 @@ static inline unsigned cc_fit_at(const cc_game *g, const cc_orient *o, int at, u
 	 * spills (about 40 instructions a turn, here and in cc_place_at()) */
 #pragma GCC unroll 4
 	for (unsigned s = 0; s < 4; s++) {
-		unsigned c = g->cell[at + g->step[s]];
+		unsigned c = g->cell[at + CC_STEP(s)];
 		nb[s] = (uint8_t)c;
 		if (!c)
 			continue;
@@ -430,6 +456,32 @@ static inline unsigned cc_fit_at(const cc_game *g, const cc_orient *o, int at, u
 		}
 	}
 	return touch ? CC_FITS : CC_R_NOT_ADJACENT;
+}
+
+/* A placed tile's nodes dst[], from its type's node0[] (src): parent and
+ * next moved on by base.  restrict and the fixed count let the compiler
+ * do it with five 16-byte additions. */
+static inline void cc_new_nodes(cc_node *restrict dst, const cc_node *restrict src, unsigned base)
+{
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	/* parent and next are the low two 16-bit lanes of a node's 8 bytes;
+	 * no lane carries (nodes stay below 65536) */
+	_Static_assert(sizeof(cc_node) == 8 && offsetof(cc_node, next) == 2, "cc_node's layout");
+	uint64_t add = (uint64_t)base * 0x00010001u;
+#pragma GCC unroll 10
+	for (unsigned i = 0; i < CC_MAXSEG; i++) {
+		uint64_t v;
+		memcpy(&v, &src[i], sizeof v);
+		v += add;
+		memcpy(&dst[i], &v, sizeof v);
+	}
+#else
+	for (unsigned i = 0; i < CC_MAXSEG; i++) {
+		dst[i] = src[i];
+		dst[i].parent = (uint16_t)(dst[i].parent + base);
+		dst[i].next = (uint16_t)(dst[i].next + base);
+	}
+#endif
 }
 
 /* The one place where the board changes: merge the new
@@ -455,28 +507,9 @@ static inline __attribute__((always_inline)) void cc_place_at(cc_game *g, unsign
 	g->drawn_of[type]++;
 	unsigned base = t * CC_MAXSEG;
 	{
-		/* All CC_MAXSEG nodes of the tile, used or not: fixed sizes make
-		 * this a few vector stores.  Local copies, as the byte arrays'
-		 * stores may alias g's fields. */
-		uint16_t *parent = g->parent + base, *next = g->next + base;
-#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && CC_MAXSEG == 10
-		/* base + 0..9 as four 16-bit lanes at a time (no lane carries:
-		 * nodes stay below 65536) */
-		uint64_t b4 = (uint64_t)base * 0x0001000100010001ull;
-		uint64_t w0 = b4 + 0x0003000200010000ull;
-		uint64_t w1 = b4 + 0x0007000600050004ull;
-		uint32_t w2 = (uint32_t)b4 + 0x00090008u;
-		memcpy(parent, &w0, 8);
-		memcpy(parent + 4, &w1, 8);
-		memcpy(parent + 8, &w2, 4);
-#else
-		for (unsigned i = 0; i < CC_MAXSEG; i++)
-			parent[i] = (uint16_t)(base + i);
-#endif
-		memcpy(next, parent, CC_MAXSEG * sizeof *next);
-		memset(g->follower + base, -1, CC_MAXSEG);
-		memcpy(g->open + base, ty->open, sizeof ty->open);
-		memset(g->done + base, 0, CC_MAXSEG);
+		/* All CC_MAXSEG nodes of the tile, used or not, from the type's
+		 * node0[]: a few vector operations. */
+		cc_new_nodes(g->node + base, ty->node0, base);
 		memset(g->nfol + base, 0, CC_MAXSEG * sizeof *g->nfol);
 	}
 	/* Segments joined to a neighbour's road or city: only these can have
@@ -494,8 +527,8 @@ static inline __attribute__((always_inline)) void cc_place_at(cc_game *g, unsign
 		if (o->edge[s] != CC_EFIELD) {
 			unsigned r = cc_unite(g, base + (unsigned)o->side_seg[s],
 					      nbase + (unsigned)no->side_seg[os]);
-			g->open[r] = (int16_t)(g->open[r] - 2);
-			assert(g->open[r] >= 0);
+			g->node[r].open = (int16_t)(g->node[r].open - 2);
+			assert(g->node[r].open >= 0);
 			joined |= 1u << o->side_seg[s];
 		}
 		if (o->edge[s] != CC_ECITY) {
@@ -514,7 +547,7 @@ static inline __attribute__((always_inline)) void cc_place_at(cc_game *g, unsign
 	if (fseg >= 0) {
 		unsigned v = base + (unsigned)fseg;
 		assert(g->supply[seat] > 0);
-		g->follower[v] = (int8_t)seat;
+		g->node[v].follower = (int8_t)seat;
 		g->supply[seat]--;
 		g->placed[g->nplaced++] = (uint16_t)v;
 		if (o->seg[fseg].kind != CC_CLOISTER) {
@@ -530,7 +563,7 @@ static inline __attribute__((always_inline)) void cc_place_at(cc_game *g, unsign
 		unsigned i = (unsigned)__builtin_ctz(joined);
 		joined &= joined - 1;
 		unsigned r = cc_find(g, base + i);
-		if (g->open[r] == 0 && !g->done[r])
+		if (g->node[r].open == 0 && !g->node[r].done)
 			cc_score_complete(g, r, x, y, sink);
 	}
 	/* Cloisters with monks, in the order the monks came: this tile is

@@ -69,6 +69,17 @@ static unsigned side_mask(const arb_node *n, arb_data_error *err)
 	return mask;
 }
 
+/* A placed tile's nodes as it arrives (cc_type.node0): each alone, with
+ * its segment's open sides, no follower. */
+static void set_node0(cc_type *t)
+{
+	for (unsigned i = 0; i < CC_MAXSEG; i++)
+		t->node0[i] = (cc_node){ .parent = (uint16_t)i,
+					 .next = (uint16_t)i,
+					 .open = i < t->nseg ? t->rot[0].seg[i].nsides : 0,
+					 .follower = -1 };
+}
+
 /* Fill t->rot[1..3] from t->rot[0] by turning it clockwise. */
 static void turn_tile(cc_type *t)
 {
@@ -236,8 +247,7 @@ static int load_tile(cc_data *d, const arb_node *tn, arb_data_error *err)
 		o->seg[t->nseg++].kind = CC_CLOISTER;
 	}
 	turn_tile(t);
-	for (unsigned i = 0; i < t->nseg; i++)
-		t->open[i] = o->seg[i].nsides;
+	set_node0(t);
 	d->by_letter[t->letter - 'A'] = (int8_t)d->ntypes;
 	d->total += t->count;
 	d->ntypes++;

@@ -62,7 +62,7 @@ static void draw_tile(const cc_game *g, unsigned t, char pic[3][3])
 		centre = '@';
 	pic[1][1] = centre;
 	for (unsigned i = 0; i < ty->nseg; i++) {
-		int f = g->follower[t * CC_MAXSEG + i];
+		int f = g->node[t * CC_MAXSEG + i].follower;
 		if (f < 0)
 			continue;
 		const cc_seg *sg = &o->seg[i];
@@ -174,7 +174,7 @@ void cc_dump(const void *game, unsigned flags, arb_buf *out)
 		const cc_type *ty = &g->data->type[g->tile[t].type];
 		const cc_orient *o = &ty->rot[g->tile[t].rot];
 		for (unsigned i = 0; i < ty->nseg; i++) {
-			int f = g->follower[t * CC_MAXSEG + i];
+			int f = g->node[t * CC_MAXSEG + i].follower;
 			if (f < 0)
 				continue;
 			const cc_seg *sg = &o->seg[i];
@@ -380,7 +380,7 @@ static void draw_tile_at(const cc_game *g, const cc_type *ty, const cc_orient *o
 	}
 	arb_draw_rect(cv, -TILE / 2, -TILE / 2, TILE, TILE, ARB_ROLE_NONE, ARB_ROLE_INK, 0.6);
 	for (unsigned i = 0; t >= 0 && i < ty->nseg; i++) {
-		int f = g->follower[(unsigned)t * CC_MAXSEG + i];
+		int f = g->node[(unsigned)t * CC_MAXSEG + i].follower;
 		if (f >= 0)
 			meeple(cv, spot_point(&o->seg[i]), ARB_ROLE_COLOUR(g->colour[f]),
 			       o->seg[i].kind == CC_FIELD);

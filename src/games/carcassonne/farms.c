@@ -35,12 +35,12 @@ static unsigned field_cities(cc_game *g, unsigned f, unsigned *cities)
 			unsigned c = (unsigned)__builtin_ctz(mask);
 			mask &= mask - 1;
 			unsigned r = cc_find(g, t * CC_MAXSEG + c);
-			if (g->done[r] == 1 && g->nstamp[r] != st) {
+			if (g->node[r].done == 1 && g->nstamp[r] != st) {
 				g->nstamp[r] = st;
 				cities[n++] = r;
 			}
 		}
-		m = g->next[m];
+		m = g->node[m].next;
 	} while (m != f);
 	return n;
 }
@@ -171,7 +171,7 @@ static void farm_city(cc_game *g, unsigned nfields, const arb_sink *sink)
 		}
 	for (unsigned ci = 0; ci < ncl; ci++) {
 		unsigned v = g->clist[ci], t = g->key[ci] / CC_MAXSEG;
-		assert(g->done[v] == 1);
+		assert(g->node[v].done == 1);
 		unsigned best = 0, win = 0;
 		long farmers = 0;
 		for (unsigned s = 0; s < g->nseats; s++) {

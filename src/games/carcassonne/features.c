@@ -81,14 +81,14 @@ long cc_walk_feature(cc_game *g, unsigned r, bool release, long *tiles, long *sh
 			nt++;
 		}
 		ns += cc_seg_of(g, m)->shield;
-		if (g->follower[m] >= 0) {
+		if (g->node[m].follower >= 0) {
 			nf++;
 			if (release) {
-				g->supply[g->follower[m]]++;
-				g->follower[m] = -1;
+				g->supply[g->node[m].follower]++;
+				g->node[m].follower = -1;
 			}
 		}
-		m = g->next[m];
+		m = g->node[m].next;
 	} while (m != r);
 	if (release)
 		g->nfol[r] = 0;
@@ -101,7 +101,7 @@ long cc_walk_feature(cc_game *g, unsigned r, bool release, long *tiles, long *sh
 void cc_score_complete(cc_game *g, unsigned r, int x, int y, const arb_sink *sink)
 {
 	unsigned most, win = cc_majority(g, r, &most);
-	g->done[r] = 1;
+	g->node[r].done = 1;
 	if (!win)
 		return; /* complete, but nobody scores: no event */
 	cc_score sc = { .winners = win, .x = x, .y = y, .returned = true };
@@ -147,10 +147,10 @@ void cc_score_cloister(cc_game *g, unsigned i, const arb_sink *sink)
 	unsigned t = g->monk_tile[i];
 	const cc_type *ty = &g->data->type[g->tile[t].type];
 	unsigned node = t * CC_MAXSEG + (unsigned)ty->cloister_seg;
-	unsigned seat = (unsigned)g->follower[node];
-	assert(g->follower[node] >= 0 && g->ncount[t] == 8);
+	unsigned seat = (unsigned)g->node[node].follower;
+	assert(g->node[node].follower >= 0 && g->ncount[t] == 8);
 	g->cloister_done[t] = 1;
-	g->follower[node] = -1;
+	g->node[node].follower = -1;
 	g->supply[seat]++;
 	memmove(&g->monk_tile[i], &g->monk_tile[i + 1],
 		(g->monks - i - 1) * sizeof g->monk_tile[0]);
@@ -252,7 +252,7 @@ bool cc_seg_occupied(const cc_game *g, unsigned type, unsigned rot, int x, int y
 	int at = cc_cell_index(g, x, y);
 	uint8_t nb[4];
 	for (unsigned s = 0; s < 4; s++)
-		nb[s] = g->cell[at + g->step[s]];
+		nb[s] = g->cell[at + CC_STEP(s)];
 	return cc_seg_occupied_nb(g, &g->data->type[type].rot[rot], nb, seg, who);
 }
 
@@ -263,7 +263,7 @@ void cc_place(cc_game *g, unsigned type, unsigned rot, int x, int y, int fseg, u
 	int at = cc_cell_index(g, x, y);
 	uint8_t nb[4];
 	for (unsigned s = 0; s < 4; s++)
-		nb[s] = g->cell[at + g->step[s]];
+		nb[s] = g->cell[at + CC_STEP(s)];
 	cc_place_at(g, type, rot, x, y, at, nb, fseg, seat, sink);
 }
 
@@ -275,7 +275,7 @@ unsigned cc_first_node(const cc_game *g, unsigned r)
 	unsigned m = r; /* cc_unite() keeps the smallest node at the root */
 	do {
 		assert(m >= r);
-		m = g->next[m];
+		m = g->node[m].next;
 	} while (m != r);
 #endif
 	(void)g;

@@ -94,7 +94,7 @@ int cc_random_turn(const void *game, uint64_t *rng, arb_buf *out)
 			unsigned need = 0, mask = 0;
 			bool first = true;
 			for (unsigned q = 0; q < 4 && first; q++) {
-				unsigned nb = g->cell[at + g->step[q]];
+				unsigned nb = g->cell[at + CC_STEP(q)];
 				if (!nb)
 					continue;
 				if (nb - 1 < t)

@@ -66,7 +66,7 @@ unsigned cc_final_items(cc_game *g, bool fields, uint16_t *item, uint16_t *key)
 	unsigned n = 0;
 	for (unsigned i = 0; i < g->nplaced; i++) {
 		unsigned v = g->placed[i];
-		if (g->follower[v] < 0)
+		if (g->node[v].follower < 0)
 			continue;
 		unsigned k = cc_seg_of(g, v)->kind;
 		if ((k == CC_FIELD) != fields)
@@ -103,7 +103,7 @@ static void final_features(cc_game *g, const arb_sink *sink)
 			g->cloister_done[t] = 2;
 			int nb = cc_neighbours8(g, t);
 			sc.kind = "incomplete-cloister";
-			sc.winners = 1u << g->follower[v];
+			sc.winners = 1u << g->node[v].follower;
 			sc.points = 1 + nb;
 			sc.tiles = 1 + nb;
 			sc.followers = 1;
@@ -116,8 +116,8 @@ static void final_features(cc_game *g, const arb_sink *sink)
 			continue;
 		}
 		unsigned most;
-		assert(!g->done[v]); /* complete ones sent their followers home */
-		g->done[v] = 2;
+		assert(!g->node[v].done); /* complete ones sent their followers home */
+		g->node[v].done = 2;
 		sc.winners = cc_majority(g, v, &most);
 		sc.followers = cc_walk_feature(g, v, false, &sc.tiles, &sc.shields);
 		if (k == CC_ROAD) {

@@ -50,7 +50,7 @@ void cc_snapshot(const void *game, arb_buf *out)
 		arb_buf_printf(out, "%s %c %d,%d %u", t > 1 ? "," : "", ty->letter, p->x, p->y,
 			       p->rot * 90u);
 		for (unsigned i = 0; i < ty->nseg; i++) {
-			int f = g->follower[t * CC_MAXSEG + i];
+			int f = g->node[t * CC_MAXSEG + i].follower;
 			if (f < 0)
 				continue;
 			const cc_seg *sg = &ty->rot[p->rot].seg[i];
@@ -99,7 +99,7 @@ void cc_describe(const void *game, const arb_doc *doc)
 		doc->num(c, "y", p->y);
 		doc->num(c, "rotation", (long)p->rot * 90);
 		for (unsigned i = 0; i < ty->nseg; i++) {
-			int f = g->follower[t * CC_MAXSEG + i];
+			int f = g->node[t * CC_MAXSEG + i].follower;
 			if (f < 0)
 				continue;
 			const cc_seg *sg = &ty->rot[p->rot].seg[i];
