@@ -168,6 +168,7 @@ static void *cat_create(const void *data, const arb_setup *setup, arb_worker *wo
 				   "Setup: %s", why);
 			goto fail;
 		}
+		cat_yield_recount(g, s);
 	}
 	/* Not zeroed: event() clears each entry it hands out, and zeroing
 	 * 100 kB per game showed in the replay profile. */

@@ -119,6 +119,11 @@ typedef struct cat_state {
 	uint8_t winner;	    /* seat or CAT_NONE                */
 	uint32_t turns;	    /* turn lines applied              */
 	cat_player p[CAT_SEATS];
+	/* What each hex yields its corners' owners, 4 bits a seat (seat p
+	 * at bit 4p): 1 a settlement, 2 a city, at most 12.  Kept by
+	 * cat_yield_add as buildings go up, so a roll reads two words
+	 * instead of twelve corners (rules.c's produce). */
+	uint16_t yield[CAT_HEXES];
 } cat_state;
 
 /* What a shortage rejection (cannot-afford, trade-not-held,
@@ -458,6 +463,7 @@ static inline unsigned cat_bundle_total(const uint8_t v[CAT_RES])
 	return (unsigned)v[0] + v[1] + v[2] + v[3] + v[4];
 }
 unsigned cat_hex_owners(const cat_game *g, const cat_state *s, unsigned h);
+void cat_yield_recount(const cat_game *g, cat_state *s);
 unsigned cat_maritime_rate(const cat_player *p, unsigned r);
 unsigned cat_deck_left(const cat_game *g);
 
@@ -552,6 +558,17 @@ static inline unsigned cat_roll_owed(const cat_game *g, const cat_state *s, unsi
 		}
 	}
 	return touched;
+}
+
+/* A building of `seat` at node v went up or became a city: each land
+ * hex at v yields one card more to the seat (cat_state.yield). */
+static inline void cat_yield_add(const cat_game *g, cat_state *s, unsigned seat, unsigned v)
+{
+	const cat_geom *G = &g->d->g;
+	for (unsigned i = 0; i < G->node_nhex[v]; i++) {
+		unsigned h = G->node_hex[v][i];
+		s->yield[h] = (uint16_t)(s->yield[h] + (1u << (4 * seat)));
+	}
 }
 
 /* An action holding a resource card the writer did not see ('?'): a

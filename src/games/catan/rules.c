@@ -114,8 +114,25 @@ void cat_give_card(cat_state *s, unsigned from, unsigned to, unsigned r, unsigne
 static void produce(cat_game *g, unsigned roller, unsigned roll, uint8_t got[CAT_SEATS][CAT_RES])
 {
 	cat_state *s = &g->s;
-	unsigned tot[CAT_RES];
-	unsigned touched = cat_roll_owed(g, s, roll, s->robber, got, tot);
+	/* cat_roll_owed, read from the hexes' yields (cat_state.yield) */
+	unsigned tot[CAT_RES] = { 0 };
+	unsigned touched = 0, paid = 0; /* resources by bit, seats by bit */
+	memset(got, 0, CAT_SEATS * CAT_RES);
+	for (unsigned k = 0; k < 2; k++) {
+		unsigned h = g->b.by_token[roll][k];
+		if (h == CAT_NONE || h == s->robber || g->b.terrain[h] >= CAT_RES || !s->yield[h])
+			continue;
+		unsigned r = g->b.terrain[h], y = s->yield[h];
+		touched |= 1u << r;
+		for (unsigned p = 0; y; p++, y >>= 4) {
+			unsigned n = y & 15;
+			if (!n)
+				continue;
+			got[p][r] = (uint8_t)(got[p][r] + n);
+			tot[r] += n;
+			paid |= 1u << p;
+		}
+	}
 	if (!touched)
 		return;
 	unsigned short_res = 0; /* resources the bank cannot cover */
@@ -155,9 +172,27 @@ static void produce(cat_game *g, unsigned roller, unsigned roll, uint8_t got[CAT
 				got[who][r] = s->bank[r];
 		}
 	}
+	if (!short_res) {
+		for (; paid; paid &= paid - 1) {
+			unsigned p = (unsigned)__builtin_ctz(paid);
+			cat_bank_move(s, p, got[p], 1);
+		}
+		return;
+	}
 	for (unsigned p = 0; p < g->nseats; p++)
 		if (got[p][0] | got[p][1] | got[p][2] | got[p][3] | got[p][4])
 			cat_bank_move(s, p, got[p], 1);
+}
+
+/* The hexes' yields (cat_state.yield) counted again from the buildings:
+ * for a position set whole (a Setup tag's). */
+void cat_yield_recount(const cat_game *g, cat_state *s)
+{
+	memset(s->yield, 0, sizeof s->yield);
+	for (unsigned v = 0; v < CAT_NODES; v++)
+		if (s->node_owner[v])
+			for (unsigned n = 0; n <= s->node_city[v]; n++)
+				cat_yield_add(g, s, s->node_owner[v] - 1u, v);
 }
 
 /* ------------------------------------------------------------ a turn */
@@ -242,6 +277,7 @@ static int act_city(cat_turn *t, const cat_act *a)
 	if (cat_pay(t, a, C_CITY, "a city") < 0)
 		return -1;
 	s->node_city[v] = 1;
+	cat_yield_add(g, s, t->seat, v);
 	s->p[t->seat].settlements--;
 	s->p[t->seat].cities++;
 	cat_vp_event(t, "city", 1,
