@@ -196,7 +196,8 @@ static void cat_destroy(void *game)
  * cat_create, never const. */
 static bool cat_over(const void *game)
 {
-	return cat_over_now((cat_game *)game);
+	/* not over: cat_over_now has nothing to undo */
+	return ((const cat_game *)game)->s.over && cat_over_now((cat_game *)game);
 }
 
 /* The position's invariants: the resource cards in hands and the bank

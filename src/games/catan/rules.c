@@ -718,6 +718,38 @@ static unsigned previous_seat(const cat_game *g)
 	return (s->active + n - 1) % n;
 }
 
+/* What a line that builds nothing can change of the position: all but
+ * the board's arrays before the bank and the yields after the players. */
+#define KEPT_FROM offsetof(cat_state, bank)
+#define KEPT_TO offsetof(cat_state, yield)
+static_assert(offsetof(cat_state, edge_owner) < KEPT_FROM &&
+		      offsetof(cat_state, node_owner) < KEPT_FROM &&
+		      offsetof(cat_state, node_city) < KEPT_FROM &&
+		      offsetof(cat_state, p) < KEPT_TO &&
+		      offsetof(cat_state, yield) + sizeof(((cat_state *)0)->yield) + 4 >
+			      sizeof(cat_state),
+	      "the board's arrays lie outside [bank, yield)");
+
+/* The line builds nothing and g->bak is read by nothing but cat_apply's
+ * restore: a full record's regular turn, all seen and not the referee's
+ * open turn.  Then the undo copy leaves the board's arrays out (they are
+ * most of the position; copying them on every line showed in the
+ * profile), and g->bak holds a stale board, which nobody reads: the
+ * solver (hidden/) and reading ahead work only on view records or lines
+ * with unseen cards, which copy the whole position. */
+static bool keeps_board(const cat_game *g, const cat_move *m)
+{
+	if (g->view != CAT_NONE || g->hid || m->unseen || g->open_mode ||
+	    g->s.setup_step < 2 * g->nseats)
+		return false;
+	for (unsigned i = 0; i < m->n; i++) {
+		unsigned k = m->act[i].kind;
+		if (k == A_ROAD || k == A_SETTLE || k == A_CITY || k == A_ROADS)
+			return false;
+	}
+	return true;
+}
+
 /* Play a turn line on the position, or restore it.  Rejects with
  * game-over, turn-order and as apply_setup, apply_turn. */
 int cat_apply(void *game, const void *move, const arb_sink *sink, arb_reject *rej)
@@ -746,19 +778,29 @@ int cat_apply(void *game, const void *move, const arb_sink *sink, arb_reject *re
 		return cat_reject(rej, CAT_R_WRONG_PLAYER, m->line, m->col,
 				  "it is %s's turn, not %s's", cat_cname(g, s->active),
 				  cat_cname(g, m->seat));
-	g->bak = *s;
+	bool board_kept = keeps_board(g, m);
+	if (board_kept)
+		memcpy((char *)&g->bak + KEPT_FROM, (const char *)s + KEPT_FROM,
+		       KEPT_TO - KEPT_FROM);
+	else
+		g->bak = *s;
 	g->nev = 0;
 	g->open_valid = false;
 	cat_turn t;
 	cat_turn_start(&t, g, m, sink, rej);
 	int rc = s->setup_step < 2 * g->nseats ? apply_setup(&t) : apply_turn(&t);
 	if (rc < 0) {
-		*s = g->bak;
+		if (board_kept)
+			memcpy((char *)s + KEPT_FROM, (const char *)&g->bak + KEPT_FROM,
+			       KEPT_TO - KEPT_FROM);
+		else
+			*s = g->bak;
 		g->nev = 0;
 		cat_hidden_abort(g);
 		return -1;
 	}
-	cat_hidden_commit(g);
+	if (g->hid) /* else cat_hidden_commit has nothing to do */
+		cat_hidden_commit(g);
 	s->turns++;
 	arb_sink_events(sink, g->ev, g->nev);
 	g->nev = 0;
@@ -771,7 +813,7 @@ int cat_apply(void *game, const void *move, const arb_sink *sink, arb_reject *re
 int cat_play(void *game, const void *move, const arb_sink *sink, arb_reject *rej)
 {
 	cat_game *g = game;
-	if (cat_ahead_refused(g, rej))
+	if (g->ahead && cat_ahead_refused(g, rej))
 		return -1;
 	if (cat_apply(g, move, sink, rej) == 0)
 		return 0;
