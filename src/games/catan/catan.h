@@ -482,6 +482,18 @@ static inline int cat_lacks(const cat_player *p, const uint8_t v[CAT_RES])
 	return -1;
 }
 void cat_bank_move(cat_state *s, unsigned seat, const uint8_t v[CAT_RES], int dir);
+/* Rejects by `rule` at col when `seat` does not hold the cards v ("Red
+ * gives 2 ore but holds 1"); 0 when it does.  The check inline, the
+ * words (refusal.c) only for a refusal: every trade and discard asks. */
+int cat_rej_not_held_words(cat_turn *t, uint32_t col, enum cat_rule rule, unsigned seat,
+			   const uint8_t v[CAT_RES], const char *verb, const char *to);
+static inline int cat_rej_not_held(cat_turn *t, uint32_t col, enum cat_rule rule, unsigned seat,
+				   const uint8_t v[CAT_RES], const char *verb, const char *to)
+{
+	if (cat_lacks(&t->g->s.p[seat], v) < 0)
+		return 0;
+	return cat_rej_not_held_words(t, col, rule, seat, v, verb, to);
+}
 void cat_give_card(cat_state *s, unsigned from, unsigned to, unsigned r, unsigned n);
 int cat_pay(cat_turn *t, const cat_act *a, unsigned what, const char *name);
 int cat_need_roll(cat_turn *t, const cat_act *a, const char *what);
@@ -500,8 +512,6 @@ int cat_rej_kw(cat_turn *t, const cat_act *a, enum cat_rule rule, const char *fm
 int cat_rej_arg(cat_turn *t, const cat_act *a, enum cat_rule rule, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 int cat_rej_bank_empty(cat_turn *t, uint32_t col, unsigned r, unsigned have);
-int cat_rej_not_held(cat_turn *t, uint32_t col, enum cat_rule rule, unsigned seat,
-		     const uint8_t v[CAT_RES], const char *verb, const char *to);
 const char *cat_refusal_words(const cat_turn *t, const uint8_t v[CAT_RES], char *out, size_t len);
 void cat_note_shortage(cat_turn *t, unsigned seat, const uint8_t *need, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
