@@ -168,6 +168,7 @@ static void *cat_create(const void *data, const arb_setup *setup, arb_worker *wo
 				   "Setup: %s", why);
 			goto fail;
 		}
+		cat_yield_recount(g, s);
 	}
 	/* Not zeroed: event() clears each entry it hands out, and zeroing
 	 * 100 kB per game showed in the replay profile. */
@@ -195,7 +196,8 @@ static void cat_destroy(void *game)
  * cat_create, never const. */
 static bool cat_over(const void *game)
 {
-	return cat_over_now((cat_game *)game);
+	/* not over: cat_over_now has nothing to undo */
+	return ((const cat_game *)game)->s.over && cat_over_now((cat_game *)game);
 }
 
 /* The position's invariants: the resource cards in hands and the bank

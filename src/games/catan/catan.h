@@ -119,6 +119,11 @@ typedef struct cat_state {
 	uint8_t winner;	    /* seat or CAT_NONE                */
 	uint32_t turns;	    /* turn lines applied              */
 	cat_player p[CAT_SEATS];
+	/* What each hex yields its corners' owners, 4 bits a seat (seat p
+	 * at bit 4p): 1 a settlement, 2 a city, at most 12.  Kept by
+	 * cat_yield_add as buildings go up, so a roll reads two words
+	 * instead of twelve corners (rules.c's produce). */
+	uint16_t yield[CAT_HEXES];
 } cat_state;
 
 /* What a shortage rejection (cannot-afford, trade-not-held,
@@ -458,6 +463,7 @@ static inline unsigned cat_bundle_total(const uint8_t v[CAT_RES])
 	return (unsigned)v[0] + v[1] + v[2] + v[3] + v[4];
 }
 unsigned cat_hex_owners(const cat_game *g, const cat_state *s, unsigned h);
+void cat_yield_recount(const cat_game *g, cat_state *s);
 unsigned cat_maritime_rate(const cat_player *p, unsigned r);
 unsigned cat_deck_left(const cat_game *g);
 
@@ -476,6 +482,18 @@ static inline int cat_lacks(const cat_player *p, const uint8_t v[CAT_RES])
 	return -1;
 }
 void cat_bank_move(cat_state *s, unsigned seat, const uint8_t v[CAT_RES], int dir);
+/* Rejects by `rule` at col when `seat` does not hold the cards v ("Red
+ * gives 2 ore but holds 1"); 0 when it does.  The check inline, the
+ * words (refusal.c) only for a refusal: every trade and discard asks. */
+int cat_rej_not_held_words(cat_turn *t, uint32_t col, enum cat_rule rule, unsigned seat,
+			   const uint8_t v[CAT_RES], const char *verb, const char *to);
+static inline int cat_rej_not_held(cat_turn *t, uint32_t col, enum cat_rule rule, unsigned seat,
+				   const uint8_t v[CAT_RES], const char *verb, const char *to)
+{
+	if (cat_lacks(&t->g->s.p[seat], v) < 0)
+		return 0;
+	return cat_rej_not_held_words(t, col, rule, seat, v, verb, to);
+}
 void cat_give_card(cat_state *s, unsigned from, unsigned to, unsigned r, unsigned n);
 int cat_pay(cat_turn *t, const cat_act *a, unsigned what, const char *name);
 int cat_need_roll(cat_turn *t, const cat_act *a, const char *what);
@@ -494,8 +512,6 @@ int cat_rej_kw(cat_turn *t, const cat_act *a, enum cat_rule rule, const char *fm
 int cat_rej_arg(cat_turn *t, const cat_act *a, enum cat_rule rule, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 int cat_rej_bank_empty(cat_turn *t, uint32_t col, unsigned r, unsigned have);
-int cat_rej_not_held(cat_turn *t, uint32_t col, enum cat_rule rule, unsigned seat,
-		     const uint8_t v[CAT_RES], const char *verb, const char *to);
 const char *cat_refusal_words(const cat_turn *t, const uint8_t v[CAT_RES], char *out, size_t len);
 void cat_note_shortage(cat_turn *t, unsigned seat, const uint8_t *need, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
@@ -552,6 +568,17 @@ static inline unsigned cat_roll_owed(const cat_game *g, const cat_state *s, unsi
 		}
 	}
 	return touched;
+}
+
+/* A building of `seat` at node v went up or became a city: each land
+ * hex at v yields one card more to the seat (cat_state.yield). */
+static inline void cat_yield_add(const cat_game *g, cat_state *s, unsigned seat, unsigned v)
+{
+	const cat_geom *G = &g->d->g;
+	for (unsigned i = 0; i < G->node_nhex[v]; i++) {
+		unsigned h = G->node_hex[v][i];
+		s->yield[h] = (uint16_t)(s->yield[h] + (1u << (4 * seat)));
+	}
 }
 
 /* An action holding a resource card the writer did not see ('?'): a

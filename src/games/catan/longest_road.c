@@ -257,41 +257,35 @@ static unsigned walk_trail(const cat_game *g, const cat_state *s, unsigned seat)
 	return best;
 }
 
-/* The longest trail from node v, road by road: lo/hi mark the roads
- * already used (72 bits in two words).  Cheaper than building the chains
- * when only one start matters (trail_leaf).  A trail of `enough` roads
- * ends the search: the caller only asks whether the new road lengthened
- * the player's longest, and one such trail answers that. */
+/* The longest trail from node v, road by road: used[] marks the roads
+ * the trail has taken (set on the way down, cleared on the way back, so
+ * a step tests one byte).  Cheaper than building the chains when only
+ * one start matters (trail_leaf).  A trail of `enough` roads ends the
+ * search: the caller only asks whether the new road lengthened the
+ * player's longest, and one such trail answers that. */
 typedef struct road_walk_ctx {
 	const cat_geom *G;
-	const cat_state *s;
+	const uint8_t *edge_owner, *node_owner;
 	unsigned me;
+	uint8_t used[CAT_EDGES];
 } road_walk_ctx;
 
-static unsigned road_walk(const road_walk_ctx *w, unsigned v, uint64_t lo, uint64_t hi,
-			  unsigned enough)
+static unsigned road_walk(road_walk_ctx *w, unsigned v, unsigned enough)
 {
 	const cat_geom *G = w->G;
 	unsigned best = 0;
 	for (unsigned j = 0; j < G->node_nadj[v]; j++) {
 		unsigned f = G->node_edge[v][j];
-		if (w->s->edge_owner[f] != w->me)
+		if (w->edge_owner[f] != w->me || w->used[f])
 			continue;
-		uint64_t nlo = lo, nhi = hi;
-		if (f < 64) {
-			if (lo >> f & 1)
-				continue;
-			nlo |= 1ull << f;
-		} else {
-			if (hi >> (f - 64) & 1)
-				continue;
-			nhi |= 1ull << (f - 64);
-		}
 		unsigned u = G->node_adj[v][j];
-		unsigned o = w->s->node_owner[u];
+		unsigned o = w->node_owner[u];
 		unsigned l = 1;
-		if ((!o || o == w->me) && enough > 1) /* an opponent's building: stop */
-			l += road_walk(w, u, nlo, nhi, enough - 1);
+		if ((!o || o == w->me) && enough > 1) { /* an opponent's building: stop */
+			w->used[f] = 1;
+			l += road_walk(w, u, enough - 1);
+			w->used[f] = 0;
+		}
 		if (l > best)
 			best = l;
 		if (best >= enough)
@@ -308,8 +302,13 @@ static unsigned road_walk(const road_walk_ctx *w, unsigned v, uint64_t lo, uint6
 static unsigned trail_leaf(const cat_game *g, const cat_state *s, unsigned seat, unsigned leaf,
 			   unsigned enough)
 {
-	road_walk_ctx w = { &g->d->g, s, seat + 1 };
-	return road_walk(&w, leaf, 0, 0, enough);
+	road_walk_ctx w;
+	w.G = &g->d->g;
+	w.edge_owner = s->edge_owner;
+	w.node_owner = s->node_owner;
+	w.me = seat + 1;
+	memset(w.used, 0, sizeof w.used);
+	return road_walk(&w, leaf, enough);
 }
 
 /* The longest trail of `seat` from `leaf`, or from anywhere when it is

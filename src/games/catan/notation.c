@@ -244,14 +244,35 @@ static inline bool teq_n(const arb_token *t, const char *w, size_t n)
  * spells cat_colours[] (catan.c) in lower case, index for index. */
 static const char *const lower_colour[4] = { "red", "blue", "white", "orange" };
 
-static int parse_seat(const cat_game *g, const arb_token *t)
+static inline int parse_seat(const cat_game *g, const arb_token *t)
 {
-	static const int8_t by_len[8] = { -1, -1, -1, 0, 1, 2, 3, -1 };
-	if (t->len > 7 || by_len[t->len] < 0)
+	/* each length compared with its constant word: the comparison
+	 * unrolls (every line starts with a colour) */
+	unsigned c;
+	switch (t->len) {
+	case 3:
+		c = 0;
+		if (!cat_letters_ieq(t->s, "red", 3))
+			return -1;
+		break;
+	case 4:
+		c = 1;
+		if (!cat_letters_ieq(t->s, "blue", 4))
+			return -1;
+		break;
+	case 5:
+		c = 2;
+		if (!cat_letters_ieq(t->s, "white", 5))
+			return -1;
+		break;
+	case 6:
+		c = 3;
+		if (!cat_letters_ieq(t->s, "orange", 6))
+			return -1;
+		break;
+	default:
 		return -1;
-	unsigned c = (unsigned)by_len[t->len];
-	if (!teq_n(t, lower_colour[c], t->len))
-		return -1;
+	}
 	return g->seat_of[c];
 }
 

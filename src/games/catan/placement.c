@@ -256,6 +256,7 @@ void cat_put_settlement(cat_turn *t, unsigned v)
 	cat_node_name(g->d, v, nn);
 	s->node_owner[v] = (uint8_t)(t->seat + 1);
 	s->node_city[v] = 0;
+	cat_yield_add(g, s, t->seat, v);
 	s->p[t->seat].settlements++;
 	s->p[t->seat].harb |= g->b.node_harb[v];
 	cat_vp_event(t, "settlement", 1, "%s builds a settlement at %s: 1 point",

@@ -105,8 +105,8 @@ void cat_note_said(cat_turn *t, size_t len)
  * of them, at column `col` by `rule`, and remember the shortage
  * (cat_note_shortage); 0 when the hand holds them all.  Discards and
  * trades, with a player or the bank, refuse a short hand alike. */
-int cat_rej_not_held(cat_turn *t, uint32_t col, enum cat_rule rule, unsigned seat,
-		     const uint8_t v[CAT_RES], const char *verb, const char *to)
+int cat_rej_not_held_words(cat_turn *t, uint32_t col, enum cat_rule rule, unsigned seat,
+			   const uint8_t v[CAT_RES], const char *verb, const char *to)
 {
 	const cat_player *p = &t->g->s.p[seat];
 	int r = cat_lacks(p, v);

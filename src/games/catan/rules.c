@@ -114,8 +114,25 @@ void cat_give_card(cat_state *s, unsigned from, unsigned to, unsigned r, unsigne
 static void produce(cat_game *g, unsigned roller, unsigned roll, uint8_t got[CAT_SEATS][CAT_RES])
 {
 	cat_state *s = &g->s;
-	unsigned tot[CAT_RES];
-	unsigned touched = cat_roll_owed(g, s, roll, s->robber, got, tot);
+	/* cat_roll_owed, read from the hexes' yields (cat_state.yield) */
+	unsigned tot[CAT_RES] = { 0 };
+	unsigned touched = 0, paid = 0; /* resources by bit, seats by bit */
+	memset(got, 0, CAT_SEATS * CAT_RES);
+	for (unsigned k = 0; k < 2; k++) {
+		unsigned h = g->b.by_token[roll][k];
+		if (h == CAT_NONE || h == s->robber || g->b.terrain[h] >= CAT_RES || !s->yield[h])
+			continue;
+		unsigned r = g->b.terrain[h], y = s->yield[h];
+		touched |= 1u << r;
+		for (unsigned p = 0; y; p++, y >>= 4) {
+			unsigned n = y & 15;
+			if (!n)
+				continue;
+			got[p][r] = (uint8_t)(got[p][r] + n);
+			tot[r] += n;
+			paid |= 1u << p;
+		}
+	}
 	if (!touched)
 		return;
 	unsigned short_res = 0; /* resources the bank cannot cover */
@@ -155,9 +172,27 @@ static void produce(cat_game *g, unsigned roller, unsigned roll, uint8_t got[CAT
 				got[who][r] = s->bank[r];
 		}
 	}
+	if (!short_res) {
+		for (; paid; paid &= paid - 1) {
+			unsigned p = (unsigned)__builtin_ctz(paid);
+			cat_bank_move(s, p, got[p], 1);
+		}
+		return;
+	}
 	for (unsigned p = 0; p < g->nseats; p++)
 		if (got[p][0] | got[p][1] | got[p][2] | got[p][3] | got[p][4])
 			cat_bank_move(s, p, got[p], 1);
+}
+
+/* The hexes' yields (cat_state.yield) counted again from the buildings:
+ * for a position set whole (a Setup tag's). */
+void cat_yield_recount(const cat_game *g, cat_state *s)
+{
+	memset(s->yield, 0, sizeof s->yield);
+	for (unsigned v = 0; v < CAT_NODES; v++)
+		if (s->node_owner[v])
+			for (unsigned n = 0; n <= s->node_city[v]; n++)
+				cat_yield_add(g, s, s->node_owner[v] - 1u, v);
 }
 
 /* ------------------------------------------------------------ a turn */
@@ -242,6 +277,7 @@ static int act_city(cat_turn *t, const cat_act *a)
 	if (cat_pay(t, a, C_CITY, "a city") < 0)
 		return -1;
 	s->node_city[v] = 1;
+	cat_yield_add(g, s, t->seat, v);
 	s->p[t->seat].settlements--;
 	s->p[t->seat].cities++;
 	cat_vp_event(t, "city", 1,
@@ -682,6 +718,38 @@ static unsigned previous_seat(const cat_game *g)
 	return (s->active + n - 1) % n;
 }
 
+/* What a line that builds nothing can change of the position: all but
+ * the board's arrays before the bank and the yields after the players. */
+#define KEPT_FROM offsetof(cat_state, bank)
+#define KEPT_TO offsetof(cat_state, yield)
+static_assert(offsetof(cat_state, edge_owner) < KEPT_FROM &&
+		      offsetof(cat_state, node_owner) < KEPT_FROM &&
+		      offsetof(cat_state, node_city) < KEPT_FROM &&
+		      offsetof(cat_state, p) < KEPT_TO &&
+		      offsetof(cat_state, yield) + sizeof(((cat_state *)0)->yield) + 4 >
+			      sizeof(cat_state),
+	      "the board's arrays lie outside [bank, yield)");
+
+/* The line builds nothing and g->bak is read by nothing but cat_apply's
+ * restore: a full record's regular turn, all seen and not the referee's
+ * open turn.  Then the undo copy leaves the board's arrays out (they are
+ * most of the position; copying them on every line showed in the
+ * profile), and g->bak holds a stale board, which nobody reads: the
+ * solver (hidden/) and reading ahead work only on view records or lines
+ * with unseen cards, which copy the whole position. */
+static bool keeps_board(const cat_game *g, const cat_move *m)
+{
+	if (g->view != CAT_NONE || g->hid || m->unseen || g->open_mode ||
+	    g->s.setup_step < 2 * g->nseats)
+		return false;
+	for (unsigned i = 0; i < m->n; i++) {
+		unsigned k = m->act[i].kind;
+		if (k == A_ROAD || k == A_SETTLE || k == A_CITY || k == A_ROADS)
+			return false;
+	}
+	return true;
+}
+
 /* Play a turn line on the position, or restore it.  Rejects with
  * game-over, turn-order and as apply_setup, apply_turn. */
 int cat_apply(void *game, const void *move, const arb_sink *sink, arb_reject *rej)
@@ -710,19 +778,29 @@ int cat_apply(void *game, const void *move, const arb_sink *sink, arb_reject *re
 		return cat_reject(rej, CAT_R_WRONG_PLAYER, m->line, m->col,
 				  "it is %s's turn, not %s's", cat_cname(g, s->active),
 				  cat_cname(g, m->seat));
-	g->bak = *s;
+	bool board_kept = keeps_board(g, m);
+	if (board_kept)
+		memcpy((char *)&g->bak + KEPT_FROM, (const char *)s + KEPT_FROM,
+		       KEPT_TO - KEPT_FROM);
+	else
+		g->bak = *s;
 	g->nev = 0;
 	g->open_valid = false;
 	cat_turn t;
 	cat_turn_start(&t, g, m, sink, rej);
 	int rc = s->setup_step < 2 * g->nseats ? apply_setup(&t) : apply_turn(&t);
 	if (rc < 0) {
-		*s = g->bak;
+		if (board_kept)
+			memcpy((char *)s + KEPT_FROM, (const char *)&g->bak + KEPT_FROM,
+			       KEPT_TO - KEPT_FROM);
+		else
+			*s = g->bak;
 		g->nev = 0;
 		cat_hidden_abort(g);
 		return -1;
 	}
-	cat_hidden_commit(g);
+	if (g->hid) /* else cat_hidden_commit has nothing to do */
+		cat_hidden_commit(g);
 	s->turns++;
 	arb_sink_events(sink, g->ev, g->nev);
 	g->nev = 0;
@@ -735,7 +813,7 @@ int cat_apply(void *game, const void *move, const arb_sink *sink, arb_reject *re
 int cat_play(void *game, const void *move, const arb_sink *sink, arb_reject *rej)
 {
 	cat_game *g = game;
-	if (cat_ahead_refused(g, rej))
+	if (g->ahead && cat_ahead_refused(g, rej))
 		return -1;
 	if (cat_apply(g, move, sink, rej) == 0)
 		return 0;

@@ -33,6 +33,9 @@ static int like_for_like(cat_turn *t, const cat_act *a)
 		return cat_rej_kw(t, a, CAT_R_TRADE_GIFT,
 				  "a trade needs cards on both "
 				  "sides: cards are never given away");
+	if (!((a->give[0] && a->get[0]) | (a->give[1] && a->get[1]) | (a->give[2] && a->get[2]) |
+	      (a->give[3] && a->get[3]) | (a->give[4] && a->get[4])))
+		return 0; /* every trade asks: the loop below only names the resource */
 	for (unsigned r = 0; r < CAT_RES; r++)
 		if (a->give[r] && a->get[r])
 			return cat_rej_kw(t, a, CAT_R_TRADE_LIKE_FOR_LIKE,
@@ -66,12 +69,16 @@ int cat_act_trade(cat_turn *t, const cat_act *a)
 	    cat_rej_not_held(t, a->col, CAT_R_TRADE_NOT_HELD, a->a, a->get, "gives",
 			     cat_cname(g, t->seat)) < 0)
 		return -1;
+	/* both hands hold what they give (checked): the counts never go
+	 * below 0, so the byte arithmetic is exact */
+	cat_player *me = &s->p[t->seat], *other = &s->p[a->a];
 	for (unsigned k = 0; k < CAT_RES; k++) {
-		if (a->give[k])
-			cat_give_card(s, t->seat, a->a, k, a->give[k]);
-		if (a->get[k])
-			cat_give_card(s, a->a, t->seat, k, a->get[k]);
+		me->res[k] = (uint8_t)(me->res[k] - a->give[k] + a->get[k]);
+		other->res[k] = (uint8_t)(other->res[k] + a->give[k] - a->get[k]);
 	}
+	unsigned gave = cat_bundle_total(a->give), got = cat_bundle_total(a->get);
+	me->ncards = (uint8_t)(me->ncards - gave + got);
+	other->ncards = (uint8_t)(other->ncards + gave - got);
 	return 0;
 }
 
