@@ -126,6 +126,7 @@ static int load_layout(el_data *d, const arb_node *lay, arb_data_error *err)
 				if (y < 0)
 					return arb_data_fail(err, &seq->items[i], "no row %ld", v);
 				L->line[li][i] = (uint8_t)y;
+				L->east_row[y] |= (uint16_t)(1u << i);
 			} else {
 				L->line[li][i] = (uint8_t)(v - 1);
 			}

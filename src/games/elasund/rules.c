@@ -100,12 +100,16 @@ void el_cubes_in_row(const el_game *g, const el_pos *p, int y, int out[EL_SEATS]
 				out[t->owner]++;
 		x = t->x + bt->w - 1;
 	}
-	for (int x = 0; x < g->L->cols; x++)
-		if (p->church[y][x] >= 0)
-			out[p->church_owner[p->church[y][x]]]++;
-	for (int k = 0; k < g->L->nline[LINE_E]; k++)
-		if (g->L->line[LINE_E][k] == y && (p->wall[LINE_E][k] & 16))
+	/* Church tiles lie in the 3x3 square at the church's origin. */
+	if (p->corg_x >= 0 && y >= p->corg_y && y < p->corg_y + 3)
+		for (int x = p->corg_x; x < p->corg_x + 3; x++)
+			if (p->church[y][x] >= 0)
+				out[p->church_owner[p->church[y][x]]]++;
+	for (unsigned b = g->L->east_row[y]; b; b &= b - 1) {
+		int k = __builtin_ctz(b);
+		if (p->wall[LINE_E][k] & 16)
 			out[(p->wall[LINE_E][k] & 15) - 1]++;
+	}
 }
 
 static int pirates(el_game *g, const el_move *m, arb_reject *rej)
