@@ -133,6 +133,10 @@ typedef struct el_pos {
 	uint8_t active;			  /* seat to act                        */
 	bool over;
 	int8_t winner; /* seat, or -1                        */
+	/* Income buildings of each seat touching row y, by kind (0 gold, 1
+	 * influence): what the ship's row pays, kept as tiles go on and off
+	 * the board (el_row_income) so that income() scans no row. */
+	uint8_t row_inc[EL_H][2][EL_SEATS];
 	/* Written by walls, churches and the trade track only: saved whole
 	 * when a turn first writes one of them. */
 	int8_t church_owner[EL_NCHURCH]; /* seat whose cube is on the tile     */
@@ -631,7 +635,20 @@ static inline el_tile *el_tile_w(el_game *g, int id)
 	return &g->pos.tile[id];
 }
 
-/* Write `v` into the board squares tile `id` covers (its rows saved). */
+/* Count tile t (of type bt) in pos.row_inc: delta 1 as it goes on the
+ * board, -1 as it comes off. */
+static inline void el_row_income(el_pos *p, const el_tile *t, const el_btype *bt, int delta)
+{
+	if (bt->income == INC_NONE)
+		return;
+	for (int dy = 0; dy < bt->h; dy++) {
+		uint8_t *n = &p->row_inc[t->y + dy][bt->income - INC_GOLD][t->owner];
+		*n = (uint8_t)(*n + delta);
+	}
+}
+
+/* Write `v` into the board squares tile `id` covers (its rows saved):
+ * the tile's id as it goes on the board, -1 as it comes off. */
 static inline void el_tile_cells(el_game *g, int id, int8_t v)
 {
 	const el_tile *t = &g->pos.tile[id];
@@ -641,6 +658,7 @@ static inline void el_tile_cells(el_game *g, int id, int8_t v)
 		for (int dx = 0; dx < bt->w; dx++)
 			g->pos.bld[t->y + dy][t->x + dx] = v;
 	}
+	el_row_income(&g->pos, t, bt, v >= 0 ? 1 : -1);
 }
 
 /* Pay n influence cards of colour c of seat s to the discard pile. */

@@ -20,7 +20,7 @@
  * of being refused.  Those hooks sit only in branches that refuse, so a
  * whole turn line costs what it cost before.
  *
- * Hot-path costs: income scans one row (9 squares), a build scans its
+ * Hot-path costs: income reads the row's counts (pos.row_inc), a build scans its
  * footprint (at most 6 squares) and the tiles it covers, the pirate scans
  * one row.  Nothing allocates after create() but the block of events and
  * square names (el_event_block), once, when first needed.
@@ -280,7 +280,7 @@ static int halve_hands(el_game *g, const el_move *m, arb_reject *rej)
 
 /* The income draws, seat by seat from the active one, idue[s] cards each.
  * Rejects with view-unseen, draw-colour. */
-static int draw_income(el_game *g, const el_move *m, const int *idue, arb_reject *rej)
+static int draw_income(el_game *g, const el_move *m, const uint8_t *idue, arb_reject *rej)
 {
 	el_pos *p = &g->pos;
 	int k = 0;
@@ -311,23 +311,8 @@ static int income(el_game *g, const el_move *m, arb_reject *rej)
 {
 	el_pos *p = &g->pos;
 	const int y = p->ship;
-	int gdue[EL_SEATS] = { 0 }, idue[EL_SEATS] = { 0 }, G = 0, I = 0;
-	for (int x = 0; x < g->L->cols; x++) {
-		int t = p->bld[y][x];
-		if (t < 0)
-			continue;
-		/* Each building once: skip to its east edge (a rectangle). */
-		const el_tile *tl = &p->tile[t];
-		x = tl->x + g->d->bt[tl->type].w - 1;
-		int inc = g->d->bt[tl->type].income;
-		if (inc == INC_GOLD) {
-			gdue[tl->owner]++;
-			G++;
-		} else if (inc == INC_INFL) {
-			idue[tl->owner]++;
-			I++;
-		}
-	}
+	const uint8_t *gdue = p->row_inc[y][0], *idue = p->row_inc[y][1];
+	int G = gdue[0] + gdue[1] + gdue[2] + gdue[3], I = idue[0] + idue[1] + idue[2] + idue[3];
 	/* The bank and the cards left are never negative: nothing due, no
 	 * shortage, without counting them. */
 	bool gshort = G > 0 && G > el_bank_gold(g), ishort = I > 0 && I > el_infl_available(g);
