@@ -166,6 +166,7 @@ typedef struct el_data {
 	/* What create() copies before it seats anyone (data.c): the empty
 	 * boards, the neutral tiles in their stacks (ids 0..nneutral-1). */
 	uint8_t nneutral;
+	uint8_t first_tile[B_NTYPES]; /* neutral: id of the type's first tile */
 	el_pos start_pos;
 } el_data;
 
@@ -655,8 +656,17 @@ static inline void el_tile_cells(el_game *g, int id, int8_t v)
 	const el_btype *bt = &g->d->bt[t->type];
 	for (int dy = 0; dy < bt->h; dy++) {
 		el_save_row(g, g->pos.bld, t->y + dy); /* once, then plain writes */
-		for (int dx = 0; dx < bt->w; dx++)
-			g->pos.bld[t->y + dy][t->x + dx] = v;
+		int8_t *row = &g->pos.bld[t->y + dy][t->x];
+		switch (bt->w) { /* at most 3 wide: unrolled, as every build writes */
+		case 3:
+			row[2] = v;
+			/* fall through */
+		case 2:
+			row[1] = v;
+			/* fall through */
+		default:
+			row[0] = v;
+		}
 	}
 	el_row_income(&g->pos, t, bt, v >= 0 ? 1 : -1);
 }
