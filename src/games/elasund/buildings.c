@@ -356,7 +356,7 @@ int el_build_building(el_game *g, const el_build *b, arb_reject *rej)
 	ps->gold = (int16_t)(ps->gold - bt->cost - st->comp);
 	if (b->fee >= 0) {
 		el_pay_infl(g, me, b->fee, 3);
-		el_vop_add(g, VOP_PAY, me, b->fee, 3, b->at_fee);
+		EL_VOP(g, VOP_PAY, me, b->fee, 3, b->at_fee);
 	}
 	for (int k = 0; k < st->npermit; k++) {
 		int x = st->pm[k] % EL_W, y = st->pm[k] / EL_W, pm = p->permit[y][x];
@@ -393,5 +393,7 @@ int el_build_building(el_game *g, const el_build *b, arb_reject *rej)
 		nt->trade = (uint8_t)pts;
 		el_trade_move(g, me, pts, "");
 	}
+	if (!q.n && !b->nhut) /* no hut displaced, none written: nothing to move */
+		return 0;
 	return el_move_huts(g, b, &q, rej);
 }

@@ -133,10 +133,6 @@ typedef struct el_pos {
 	uint8_t active;			  /* seat to act                        */
 	bool over;
 	int8_t winner; /* seat, or -1                        */
-	/* Income buildings of each seat touching row y, by kind (0 gold, 1
-	 * influence): what the ship's row pays, kept as tiles go on and off
-	 * the board (el_row_income) so that income() scans no row. */
-	uint8_t row_inc[EL_H][2][EL_SEATS];
 	/* Written by walls, churches and the trade track only: saved whole
 	 * when a turn first writes one of them. */
 	int8_t church_owner[EL_NCHURCH]; /* seat whose cube is on the tile     */
@@ -145,6 +141,11 @@ typedef struct el_pos {
 	int8_t bld[EL_H][EL_W];		 /* tile id or -1                      */
 	int8_t permit[EL_H][EL_W];	 /* owner * 8 + value, or -1           */
 	int8_t church[EL_H][EL_W];	 /* church tile 0..8, or -1            */
+	/* Income buildings of each seat touching row y, by kind (0 gold, 1
+	 * influence): what the ship's row pays, kept as tiles go on and off
+	 * the board (el_row_income) so that income() scans no row.  Saved
+	 * whole when a turn first writes it (a build: a third of the turns). */
+	uint8_t row_inc[EL_H][2][EL_SEATS];
 	el_tile tile[EL_MAXTILES];
 } el_pos;
 
@@ -281,6 +282,7 @@ typedef struct el_game {
 	/* The undo of the turn being played (see rules.c and el_set_sq);
 	 * the copies themselves are at the end (scratch). */
 	bool rare_saved;     /* save_rare holds this turn's copy   */
+	bool inc_saved;	     /* inc_old holds this turn's row_inc  */
 	uint32_t row_saved;  /* bit k * EL_H + y: row y of board k
 			      * saved (bld, permit, church)        */
 	uint64_t tile_saved; /* bit id: tile id saved              */
@@ -316,6 +318,7 @@ typedef struct el_game {
 	unsigned char save_rare[EL_POS_RARE]; /* church_owner, wall, flagused  */
 	int8_t board_old[3][EL_H][EL_W];      /* boards as they were                */
 	el_tile tile_old[EL_MAXTILES];	      /* tiles as they were                 */
+	uint8_t inc_old[EL_H][2][EL_SEATS];   /* pos.row_inc as it was              */
 	uint8_t inc_seat[EL_MAXDRAW];	      /* whose each income draw was (last turn) */
 	el_vop vop[EL_MAXVOP];
 } el_game;
@@ -668,6 +671,10 @@ static inline void el_tile_cells(el_game *g, int id, int8_t v)
 			row[0] = v;
 		}
 	}
+	if (bt->income != INC_NONE && !g->inc_saved) {
+		g->inc_saved = true;
+		memcpy(g->inc_old, g->pos.row_inc, sizeof g->inc_old);
+	}
 	el_row_income(&g->pos, t, bt, v >= 0 ? 1 : -1);
 }
 
@@ -779,6 +786,13 @@ void el_view_known(el_game *g);
 int el_few_cards(const el_game *g, int s, int n, el_at at, arb_reject *rej);
 /* Record a card move of the turn (a no-op in a full record). */
 void el_vop_add(el_game *g, int kind, int seat, int colour, int n, el_at at);
+/* el_vop_add, called only in a view record: a full record's turns (most
+ * of them) skip the call. */
+#define EL_VOP(g, ...)                                \
+	do {                                          \
+		if ((g)->view != EL_NOVIEW)           \
+			el_vop_add((g), __VA_ARGS__); \
+	} while (0)
 /* Search for a way through the record's card moves with the turn's
  * (rules unseen-cards, too-many-unknowns, or the ordinary rule when
  * every family that reaches the move agrees). */

@@ -50,6 +50,7 @@ static void undo_begin(el_game *g)
 {
 	memcpy(g->save_head, &g->pos, EL_POS_HEAD);
 	g->rare_saved = false;
+	g->inc_saved = false;
 	g->row_saved = 0;
 	g->tile_saved = 0;
 }
@@ -60,6 +61,8 @@ static void undo_turn(el_game *g)
 	memcpy(&g->pos, g->save_head, EL_POS_HEAD);
 	if (g->rare_saved)
 		memcpy((char *)&g->pos + EL_POS_HEAD, g->save_rare, EL_POS_RARE);
+	if (g->inc_saved)
+		memcpy(g->pos.row_inc, g->inc_old, sizeof g->inc_old);
 	int8_t(*const boards[3])[EL_W] = { g->pos.bld, g->pos.permit, g->pos.church };
 	for (uint32_t b = g->row_saved; b; b &= b - 1) {
 		int r = __builtin_ctz(b), k = r / EL_H, y = r % EL_H;
@@ -172,7 +175,7 @@ static int pirates(el_game *g, const el_move *m, arb_reject *rej)
 			    ck = EL_CI(g, k < NINFL ? k : 0);
 			ps->infl[ck] = (int16_t)(ps->infl[ck] - v);
 			pool.infl[ck] = (uint8_t)(pool.infl[ck] + v);
-			el_vop_add(g, VOP_PDISC, (int)s, k, v, m->at_disc[s]);
+			EL_VOP(g, VOP_PDISC, (int)s, k, v, m->at_disc[s]);
 		}
 	}
 	int me = p->active, tw = el_towers_of(g, me);
@@ -209,14 +212,14 @@ static int pirates(el_game *g, const el_move *m, arb_reject *rej)
 			    ck = EL_CI(g, k < NINFL ? k : 0);
 			p->seat[me].infl[ck] = (int16_t)(p->seat[me].infl[ck] + v);
 			pool.infl[ck] = (uint8_t)(pool.infl[ck] - v);
-			el_vop_add(g, VOP_LOOT, me, k, v, m->at_loot);
+			EL_VOP(g, VOP_LOOT, me, k, v, m->at_loot);
 		}
 	}
 to_discards:
 	for (int k = 0; k < NINFL; k++)
 		p->disc[k] = (int16_t)(p->disc[k] + pool.infl[k]);
 	if (ptot - pool.gold)
-		el_vop_add(g, VOP_POOLEND, me, 0, 1, m->at_roll);
+		EL_VOP(g, VOP_POOLEND, me, 0, 1, m->at_roll);
 	return 0;
 }
 
@@ -230,7 +233,7 @@ static int halve_hands(el_game *g, const el_move *m, arb_reject *rej)
 		p->deck[k] = (int16_t)(p->deck[k] + p->disc[k]);
 		p->disc[k] = 0;
 	}
-	el_vop_add(g, VOP_MERGE, p->active, 0, 1, m->at_roll);
+	EL_VOP(g, VOP_MERGE, p->active, 0, 1, m->at_roll);
 	for (unsigned s = 0; s < g->nseats; s++) {
 		el_seat *ps = &p->seat[s];
 		int hn = el_hand_infl(ps), h = g->opt.halve_up ? (hn + 1) / 2 : hn / 2;
@@ -261,8 +264,8 @@ static int halve_hands(el_game *g, const el_move *m, arb_reject *rej)
 			ps->infl[0] = (int16_t)(ps->infl[0] - h);
 			p->deck[0] = (int16_t)(p->deck[0] + h);
 			for (int k = 0; k <= NINFL; k++)
-				el_vop_add(g, VOP_HALVE, (int)s, k,
-					   k < NINFL ? c->infl[k] : c->unseen, m->at_halve[s]);
+				EL_VOP(g, VOP_HALVE, (int)s, k, k < NINFL ? c->infl[k] : c->unseen,
+				       m->at_halve[s]);
 			continue;
 		}
 		for (int k = 0; k < NINFL; k++) {
@@ -301,7 +304,7 @@ static int draw_income(el_game *g, const el_move *m, const uint8_t *idue, arb_re
 					"card %d of the income draws: the influence deck holds no %s card now",
 					k + 1, el_infl_names[c]);
 			p->seat[s].infl[EL_CI(g, c)]++;
-			el_vop_add(g, VOP_DRAW, s, c, 1, m->at_inc);
+			EL_VOP(g, VOP_DRAW, s, c, 1, m->at_inc);
 		}
 	}
 	return 0;
@@ -458,7 +461,7 @@ static int permit_phase(el_game *g, const el_move *m, arb_reject *rej)
 	ps->gold = (int16_t)(ps->gold - v);
 	if (m->p3fee >= 0) {
 		el_pay_infl(g, me, m->p3fee, 2);
-		el_vop_add(g, VOP_PAY, me, m->p3fee, 2, m->at_p3fee);
+		EL_VOP(g, VOP_PAY, me, m->p3fee, 2, m->at_p3fee);
 	}
 	ps->permits &= (uint8_t) ~(1u << v);
 	el_set_sq(g, p->permit, x, y, (int8_t)(me * 8 + v));
@@ -478,9 +481,9 @@ static int special(el_game *g, const el_move *m, arb_reject *rej)
 			return el_few_cards(g, me, need, need == 3 ? m->at_sp : m->at_spfee, rej);
 		if (m->sp == SP_CASH || m->sp == SP_PLACE)
 			for (int k = 0; k < NINFL; k++)
-				el_vop_add(g, VOP_PAY, me, k, 1, m->at_sp);
+				EL_VOP(g, VOP_PAY, me, k, 1, m->at_sp);
 		else
-			el_vop_add(g, VOP_PAY, me, m->spfee, 2, m->at_spfee);
+			EL_VOP(g, VOP_PAY, me, m->spfee, 2, m->at_spfee);
 	} else if (m->sp == SP_CASH || m->sp == SP_PLACE) {
 		for (int k = 0; k < NINFL; k++)
 			if (ps->infl[k] < 1)
@@ -612,7 +615,7 @@ int el_apply(void *game, const void *move, const arb_sink *sink, arb_reject *rej
 	g->nev = 0;
 	g->nvop = 0;
 	g->vop_full = false;
-	if (play(g, m, rej) < 0 || el_view_commit(g, rej) < 0) {
+	if (play(g, m, rej) < 0 || (g->view != EL_NOVIEW && el_view_commit(g, rej) < 0)) {
 		undo_turn(g);
 		g->nev = 0;
 		g->nvop = 0;
