@@ -12,17 +12,6 @@
 
 /* ------------------------------------------------------------ buildings */
 
-/* Windmills under a footprint. */
-static int mills_under(const el_game *g, int t, int x, int y)
-{
-	const el_btype *bt = &g->d->bt[t];
-	int n = 0;
-	for (int dy = 0; dy < bt->h; dy++)
-		for (int dx = 0; dx < bt->w; dx++)
-			n += g->L->mills[y + dy][x + dx];
-	return n;
-}
-
 /* A building's name in a sentence ("long hut", not the keyword). */
 static const char *say(const el_game *g, int type)
 {
@@ -210,6 +199,8 @@ typedef struct el_site {
 	uint64_t covered;
 	bool same;
 	int npermit, val[EL_SEATS], comp;
+	int mills;     /* windmills under it: its trade points */
+	uint8_t pm[9]; /* the squares holding a permit, y * EL_W + x */
 } el_site;
 
 /* The tile that building b puts on the board (the seat's own, or the
@@ -226,8 +217,9 @@ static int building_tile(el_game *g, const el_build *b, arb_reject *rej)
 			return EL_REJ(rej, b->at, EL_R_NONE_LEFT, "%s's %s is already on the board",
 				      el_cname(g, me), bt->name);
 	} else {
-		for (int i = 0; i < g->nneutral; i++)
-			if (p->tile[i].type == b->type && !p->tile[i].on) {
+		/* the stack: the type's tiles, whose ids follow each other */
+		for (int i = g->d->first_tile[b->type], e = i + bt->copies; i < e; i++)
+			if (!p->tile[i].on) {
 				id = i;
 				break;
 			}
@@ -282,10 +274,11 @@ static int survey(el_game *g, const el_build *b, el_site *st, arb_reject *rej)
 					st->same = true;
 				st->covered |= 1ull << t;
 			}
+			st->mills += g->L->mills[y][x];
 			int pm = p->permit[y][x];
 			if (pm >= 0) {
 				int o = pm >> 3, v = pm & 7;
-				st->npermit++;
+				st->pm[st->npermit++] = (uint8_t)(y * EL_W + x);
 				st->val[o] = (st->val[o] < 0 ? 0 : st->val[o]) + v;
 				if (o != me)
 					st->comp += v;
@@ -363,19 +356,16 @@ int el_build_building(el_game *g, const el_build *b, arb_reject *rej)
 	ps->gold = (int16_t)(ps->gold - bt->cost - st->comp);
 	if (b->fee >= 0) {
 		el_pay_infl(g, me, b->fee, 3);
-		el_vop_add(g, VOP_PAY, me, b->fee, 3, b->at_fee);
+		EL_VOP(g, VOP_PAY, me, b->fee, 3, b->at_fee);
 	}
-	for (int dy = 0; dy < bt->h; dy++)
-		for (int dx = 0; dx < bt->w; dx++) {
-			int x = b->x + dx, y = b->y + dy, pm = p->permit[y][x];
-			if (pm < 0)
-				continue;
-			int o = pm >> 3, v = pm & 7;
-			p->seat[o].permits |= (uint8_t)(1u << v);
-			if (o != me)
-				p->seat[o].gold = (int16_t)(p->seat[o].gold + v);
-			el_set_sq(g, p->permit, x, y, -1);
-		}
+	for (int k = 0; k < st->npermit; k++) {
+		int x = st->pm[k] % EL_W, y = st->pm[k] / EL_W, pm = p->permit[y][x];
+		int o = pm >> 3, v = pm & 7;
+		p->seat[o].permits |= (uint8_t)(1u << v);
+		if (o != me)
+			p->seat[o].gold = (int16_t)(p->seat[o].gold + v);
+		el_set_sq(g, p->permit, x, y, -1);
+	}
 	el_hutq q = { 0 };
 	for (uint64_t c = st->covered; c; c &= c - 1) {
 		int t = __builtin_ctzll(c);
@@ -398,10 +388,12 @@ int el_build_building(el_game *g, const el_build *b, arb_reject *rej)
 		EL_EVENT_COPY(g, ev, "square", el_sq(g, b->x, b->y));
 		el_cube_on(g, me);
 	}
-	int pts = mills_under(g, b->type, b->x, b->y);
+	int pts = st->mills;
 	if (pts) {
 		nt->trade = (uint8_t)pts;
 		el_trade_move(g, me, pts, "");
 	}
+	if (!q.n && !b->nhut) /* no hut displaced, none written: nothing to move */
+		return 0;
 	return el_move_huts(g, b, &q, rej);
 }

@@ -126,6 +126,7 @@ static int load_layout(el_data *d, const arb_node *lay, arb_data_error *err)
 				if (y < 0)
 					return arb_data_fail(err, &seq->items[i], "no row %ld", v);
 				L->line[li][i] = (uint8_t)y;
+				L->east_row[y] |= (uint16_t)(1u << i);
 			} else {
 				L->line[li][i] = (uint8_t)(v - 1);
 			}
@@ -481,9 +482,11 @@ static void start_pos(el_data *d)
 	p->winner = -1;
 	int id = 0;
 	for (int t = 0; t < B_NTYPES; t++)
-		if (d->bt[t].kind == K_NEUTRAL)
+		if (d->bt[t].kind == K_NEUTRAL) {
+			d->first_tile[t] = (uint8_t)id;
 			for (int c = 0; c < d->bt[t].copies; c++)
 				p->tile[id++].type = (uint8_t)t;
+		}
 	d->nneutral = (uint8_t)id;
 }
 

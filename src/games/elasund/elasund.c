@@ -56,6 +56,8 @@ bool el_position_ok(const void *game, const char **why)
 		return false;
 	}
 	int cubes[EL_SEATS] = { 0 }, trade[EL_SEATS] = { 0 };
+	el_pos rows; /* only its row_inc: the tiles on the board counted anew */
+	memset(rows.row_inc, 0, sizeof rows.row_inc);
 	for (int i = 0; i < EL_MAXTILES; i++) {
 		const el_tile *t = &p->tile[i];
 		if (!t->on)
@@ -63,12 +65,17 @@ bool el_position_ok(const void *game, const char **why)
 		cubes[t->owner] += t->cubes;
 		trade[t->owner] += t->trade;
 		const el_btype *bt = &g->d->bt[t->type];
+		el_row_income(&rows, t, bt, 1);
 		for (int dy = 0; dy < bt->h; dy++)
 			for (int dx = 0; dx < bt->w; dx++)
 				if (p->bld[t->y + dy][t->x + dx] != i) {
 					*why = "a tile on the board is missing from its squares";
 					return false;
 				}
+	}
+	if (memcmp(rows.row_inc, p->row_inc, sizeof rows.row_inc) != 0) {
+		*why = "a row's income counts differ from its buildings'";
+		return false;
 	}
 	for (int y = 0; y < EL_H; y++)
 		for (int x = 0; x < EL_W; x++)

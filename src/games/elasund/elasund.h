@@ -89,6 +89,7 @@ typedef struct el_layout {
 	uint8_t nline[3];	     /* wall spaces per line               */
 	uint8_t line[3][EL_MAXWALL]; /* N/S: x of each space; E: y         */
 	uint8_t east_x;		     /* x of the east wall line            */
+	uint16_t east_row[EL_H];     /* bit k: east space k is in row y    */
 	uint8_t mills[EL_H][EL_W];   /* windmills (trade points) a square  */
 	uint8_t ngate;
 	int8_t gate[8][2]; /* x, y (y -1 north line, 10 south)   */
@@ -140,6 +141,11 @@ typedef struct el_pos {
 	int8_t bld[EL_H][EL_W];		 /* tile id or -1                      */
 	int8_t permit[EL_H][EL_W];	 /* owner * 8 + value, or -1           */
 	int8_t church[EL_H][EL_W];	 /* church tile 0..8, or -1            */
+	/* Income buildings of each seat touching row y, by kind (0 gold, 1
+	 * influence): what the ship's row pays, kept as tiles go on and off
+	 * the board (el_row_income) so that income() scans no row.  Saved
+	 * whole when a turn first writes it (a build: a third of the turns). */
+	uint8_t row_inc[EL_H][2][EL_SEATS];
 	el_tile tile[EL_MAXTILES];
 } el_pos;
 
@@ -161,6 +167,7 @@ typedef struct el_data {
 	/* What create() copies before it seats anyone (data.c): the empty
 	 * boards, the neutral tiles in their stacks (ids 0..nneutral-1). */
 	uint8_t nneutral;
+	uint8_t first_tile[B_NTYPES]; /* neutral: id of the type's first tile */
 	el_pos start_pos;
 } el_data;
 
@@ -275,6 +282,7 @@ typedef struct el_game {
 	/* The undo of the turn being played (see rules.c and el_set_sq);
 	 * the copies themselves are at the end (scratch). */
 	bool rare_saved;     /* save_rare holds this turn's copy   */
+	bool inc_saved;	     /* inc_old holds this turn's row_inc  */
 	uint32_t row_saved;  /* bit k * EL_H + y: row y of board k
 			      * saved (bld, permit, church)        */
 	uint64_t tile_saved; /* bit id: tile id saved              */
@@ -310,6 +318,7 @@ typedef struct el_game {
 	unsigned char save_rare[EL_POS_RARE]; /* church_owner, wall, flagused  */
 	int8_t board_old[3][EL_H][EL_W];      /* boards as they were                */
 	el_tile tile_old[EL_MAXTILES];	      /* tiles as they were                 */
+	uint8_t inc_old[EL_H][2][EL_SEATS];   /* pos.row_inc as it was              */
 	uint8_t inc_seat[EL_MAXDRAW];	      /* whose each income draw was (last turn) */
 	el_vop vop[EL_MAXVOP];
 } el_game;
@@ -630,16 +639,43 @@ static inline el_tile *el_tile_w(el_game *g, int id)
 	return &g->pos.tile[id];
 }
 
-/* Write `v` into the board squares tile `id` covers (its rows saved). */
+/* Count tile t (of type bt) in pos.row_inc: delta 1 as it goes on the
+ * board, -1 as it comes off. */
+static inline void el_row_income(el_pos *p, const el_tile *t, const el_btype *bt, int delta)
+{
+	if (bt->income == INC_NONE)
+		return;
+	for (int dy = 0; dy < bt->h; dy++) {
+		uint8_t *n = &p->row_inc[t->y + dy][bt->income - INC_GOLD][t->owner];
+		*n = (uint8_t)(*n + delta);
+	}
+}
+
+/* Write `v` into the board squares tile `id` covers (its rows saved):
+ * the tile's id as it goes on the board, -1 as it comes off. */
 static inline void el_tile_cells(el_game *g, int id, int8_t v)
 {
 	const el_tile *t = &g->pos.tile[id];
 	const el_btype *bt = &g->d->bt[t->type];
 	for (int dy = 0; dy < bt->h; dy++) {
 		el_save_row(g, g->pos.bld, t->y + dy); /* once, then plain writes */
-		for (int dx = 0; dx < bt->w; dx++)
-			g->pos.bld[t->y + dy][t->x + dx] = v;
+		int8_t *row = &g->pos.bld[t->y + dy][t->x];
+		switch (bt->w) { /* at most 3 wide: unrolled, as every build writes */
+		case 3:
+			row[2] = v;
+			/* fall through */
+		case 2:
+			row[1] = v;
+			/* fall through */
+		default:
+			row[0] = v;
+		}
 	}
+	if (bt->income != INC_NONE && !g->inc_saved) {
+		g->inc_saved = true;
+		memcpy(g->inc_old, g->pos.row_inc, sizeof g->inc_old);
+	}
+	el_row_income(&g->pos, t, bt, v >= 0 ? 1 : -1);
 }
 
 /* Pay n influence cards of colour c of seat s to the discard pile. */
@@ -750,6 +786,13 @@ void el_view_known(el_game *g);
 int el_few_cards(const el_game *g, int s, int n, el_at at, arb_reject *rej);
 /* Record a card move of the turn (a no-op in a full record). */
 void el_vop_add(el_game *g, int kind, int seat, int colour, int n, el_at at);
+/* el_vop_add, called only in a view record: a full record's turns (most
+ * of them) skip the call. */
+#define EL_VOP(g, ...)                                \
+	do {                                          \
+		if ((g)->view != EL_NOVIEW)           \
+			el_vop_add((g), __VA_ARGS__); \
+	} while (0)
 /* Search for a way through the record's card moves with the turn's
  * (rules unseen-cards, too-many-unknowns, or the ordinary rule when
  * every family that reaches the move agrees). */

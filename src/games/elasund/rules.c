@@ -20,7 +20,7 @@
  * of being refused.  Those hooks sit only in branches that refuse, so a
  * whole turn line costs what it cost before.
  *
- * Hot-path costs: income scans one row (9 squares), a build scans its
+ * Hot-path costs: income reads the row's counts (pos.row_inc), a build scans its
  * footprint (at most 6 squares) and the tiles it covers, the pirate scans
  * one row.  Nothing allocates after create() but the block of events and
  * square names (el_event_block), once, when first needed.
@@ -50,6 +50,7 @@ static void undo_begin(el_game *g)
 {
 	memcpy(g->save_head, &g->pos, EL_POS_HEAD);
 	g->rare_saved = false;
+	g->inc_saved = false;
 	g->row_saved = 0;
 	g->tile_saved = 0;
 }
@@ -60,6 +61,8 @@ static void undo_turn(el_game *g)
 	memcpy(&g->pos, g->save_head, EL_POS_HEAD);
 	if (g->rare_saved)
 		memcpy((char *)&g->pos + EL_POS_HEAD, g->save_rare, EL_POS_RARE);
+	if (g->inc_saved)
+		memcpy(g->pos.row_inc, g->inc_old, sizeof g->inc_old);
 	int8_t(*const boards[3])[EL_W] = { g->pos.bld, g->pos.permit, g->pos.church };
 	for (uint32_t b = g->row_saved; b; b &= b - 1) {
 		int r = __builtin_ctz(b), k = r / EL_H, y = r % EL_H;
@@ -100,12 +103,16 @@ void el_cubes_in_row(const el_game *g, const el_pos *p, int y, int out[EL_SEATS]
 				out[t->owner]++;
 		x = t->x + bt->w - 1;
 	}
-	for (int x = 0; x < g->L->cols; x++)
-		if (p->church[y][x] >= 0)
-			out[p->church_owner[p->church[y][x]]]++;
-	for (int k = 0; k < g->L->nline[LINE_E]; k++)
-		if (g->L->line[LINE_E][k] == y && (p->wall[LINE_E][k] & 16))
+	/* Church tiles lie in the 3x3 square at the church's origin. */
+	if (p->corg_x >= 0 && y >= p->corg_y && y < p->corg_y + 3)
+		for (int x = p->corg_x; x < p->corg_x + 3; x++)
+			if (p->church[y][x] >= 0)
+				out[p->church_owner[p->church[y][x]]]++;
+	for (unsigned b = g->L->east_row[y]; b; b &= b - 1) {
+		int k = __builtin_ctz(b);
+		if (p->wall[LINE_E][k] & 16)
 			out[(p->wall[LINE_E][k] & 15) - 1]++;
+	}
 }
 
 static int pirates(el_game *g, const el_move *m, arb_reject *rej)
@@ -168,7 +175,7 @@ static int pirates(el_game *g, const el_move *m, arb_reject *rej)
 			    ck = EL_CI(g, k < NINFL ? k : 0);
 			ps->infl[ck] = (int16_t)(ps->infl[ck] - v);
 			pool.infl[ck] = (uint8_t)(pool.infl[ck] + v);
-			el_vop_add(g, VOP_PDISC, (int)s, k, v, m->at_disc[s]);
+			EL_VOP(g, VOP_PDISC, (int)s, k, v, m->at_disc[s]);
 		}
 	}
 	int me = p->active, tw = el_towers_of(g, me);
@@ -205,14 +212,14 @@ static int pirates(el_game *g, const el_move *m, arb_reject *rej)
 			    ck = EL_CI(g, k < NINFL ? k : 0);
 			p->seat[me].infl[ck] = (int16_t)(p->seat[me].infl[ck] + v);
 			pool.infl[ck] = (uint8_t)(pool.infl[ck] - v);
-			el_vop_add(g, VOP_LOOT, me, k, v, m->at_loot);
+			EL_VOP(g, VOP_LOOT, me, k, v, m->at_loot);
 		}
 	}
 to_discards:
 	for (int k = 0; k < NINFL; k++)
 		p->disc[k] = (int16_t)(p->disc[k] + pool.infl[k]);
 	if (ptot - pool.gold)
-		el_vop_add(g, VOP_POOLEND, me, 0, 1, m->at_roll);
+		EL_VOP(g, VOP_POOLEND, me, 0, 1, m->at_roll);
 	return 0;
 }
 
@@ -226,7 +233,7 @@ static int halve_hands(el_game *g, const el_move *m, arb_reject *rej)
 		p->deck[k] = (int16_t)(p->deck[k] + p->disc[k]);
 		p->disc[k] = 0;
 	}
-	el_vop_add(g, VOP_MERGE, p->active, 0, 1, m->at_roll);
+	EL_VOP(g, VOP_MERGE, p->active, 0, 1, m->at_roll);
 	for (unsigned s = 0; s < g->nseats; s++) {
 		el_seat *ps = &p->seat[s];
 		int hn = el_hand_infl(ps), h = g->opt.halve_up ? (hn + 1) / 2 : hn / 2;
@@ -257,8 +264,8 @@ static int halve_hands(el_game *g, const el_move *m, arb_reject *rej)
 			ps->infl[0] = (int16_t)(ps->infl[0] - h);
 			p->deck[0] = (int16_t)(p->deck[0] + h);
 			for (int k = 0; k <= NINFL; k++)
-				el_vop_add(g, VOP_HALVE, (int)s, k,
-					   k < NINFL ? c->infl[k] : c->unseen, m->at_halve[s]);
+				EL_VOP(g, VOP_HALVE, (int)s, k, k < NINFL ? c->infl[k] : c->unseen,
+				       m->at_halve[s]);
 			continue;
 		}
 		for (int k = 0; k < NINFL; k++) {
@@ -276,7 +283,7 @@ static int halve_hands(el_game *g, const el_move *m, arb_reject *rej)
 
 /* The income draws, seat by seat from the active one, idue[s] cards each.
  * Rejects with view-unseen, draw-colour. */
-static int draw_income(el_game *g, const el_move *m, const int *idue, arb_reject *rej)
+static int draw_income(el_game *g, const el_move *m, const uint8_t *idue, arb_reject *rej)
 {
 	el_pos *p = &g->pos;
 	int k = 0;
@@ -297,7 +304,7 @@ static int draw_income(el_game *g, const el_move *m, const int *idue, arb_reject
 					"card %d of the income draws: the influence deck holds no %s card now",
 					k + 1, el_infl_names[c]);
 			p->seat[s].infl[EL_CI(g, c)]++;
-			el_vop_add(g, VOP_DRAW, s, c, 1, m->at_inc);
+			EL_VOP(g, VOP_DRAW, s, c, 1, m->at_inc);
 		}
 	}
 	return 0;
@@ -307,23 +314,8 @@ static int income(el_game *g, const el_move *m, arb_reject *rej)
 {
 	el_pos *p = &g->pos;
 	const int y = p->ship;
-	int gdue[EL_SEATS] = { 0 }, idue[EL_SEATS] = { 0 }, G = 0, I = 0;
-	for (int x = 0; x < g->L->cols; x++) {
-		int t = p->bld[y][x];
-		if (t < 0)
-			continue;
-		/* Each building once: skip to its east edge (a rectangle). */
-		const el_tile *tl = &p->tile[t];
-		x = tl->x + g->d->bt[tl->type].w - 1;
-		int inc = g->d->bt[tl->type].income;
-		if (inc == INC_GOLD) {
-			gdue[tl->owner]++;
-			G++;
-		} else if (inc == INC_INFL) {
-			idue[tl->owner]++;
-			I++;
-		}
-	}
+	const uint8_t *gdue = p->row_inc[y][0], *idue = p->row_inc[y][1];
+	int G = gdue[0] + gdue[1] + gdue[2] + gdue[3], I = idue[0] + idue[1] + idue[2] + idue[3];
 	/* The bank and the cards left are never negative: nothing due, no
 	 * shortage, without counting them. */
 	bool gshort = G > 0 && G > el_bank_gold(g), ishort = I > 0 && I > el_infl_available(g);
@@ -469,7 +461,7 @@ static int permit_phase(el_game *g, const el_move *m, arb_reject *rej)
 	ps->gold = (int16_t)(ps->gold - v);
 	if (m->p3fee >= 0) {
 		el_pay_infl(g, me, m->p3fee, 2);
-		el_vop_add(g, VOP_PAY, me, m->p3fee, 2, m->at_p3fee);
+		EL_VOP(g, VOP_PAY, me, m->p3fee, 2, m->at_p3fee);
 	}
 	ps->permits &= (uint8_t) ~(1u << v);
 	el_set_sq(g, p->permit, x, y, (int8_t)(me * 8 + v));
@@ -489,9 +481,9 @@ static int special(el_game *g, const el_move *m, arb_reject *rej)
 			return el_few_cards(g, me, need, need == 3 ? m->at_sp : m->at_spfee, rej);
 		if (m->sp == SP_CASH || m->sp == SP_PLACE)
 			for (int k = 0; k < NINFL; k++)
-				el_vop_add(g, VOP_PAY, me, k, 1, m->at_sp);
+				EL_VOP(g, VOP_PAY, me, k, 1, m->at_sp);
 		else
-			el_vop_add(g, VOP_PAY, me, m->spfee, 2, m->at_spfee);
+			EL_VOP(g, VOP_PAY, me, m->spfee, 2, m->at_spfee);
 	} else if (m->sp == SP_CASH || m->sp == SP_PLACE) {
 		for (int k = 0; k < NINFL; k++)
 			if (ps->infl[k] < 1)
@@ -623,7 +615,7 @@ int el_apply(void *game, const void *move, const arb_sink *sink, arb_reject *rej
 	g->nev = 0;
 	g->nvop = 0;
 	g->vop_full = false;
-	if (play(g, m, rej) < 0 || el_view_commit(g, rej) < 0) {
+	if (play(g, m, rej) < 0 || (g->view != EL_NOVIEW && el_view_commit(g, rej) < 0)) {
 		undo_turn(g);
 		g->nev = 0;
 		g->nvop = 0;

@@ -398,6 +398,7 @@ static int place_tile(rd *r, int type, int owner, int x, int y, int cubes, const
 			t->trade = (uint8_t)(t->trade +
 					     (bt->kind == K_HUT ? 0 : g->L->mills[y + dy][x + dx]));
 		}
+	el_row_income(p, t, bt, 1);
 	return 0;
 }
 
@@ -770,6 +771,7 @@ int el_setup(el_game *g, const arb_tag *tag, arb_reject *rej)
 	/* The start position's huts come off: the snapshot lists what is on
 	 * the board, and a hut it does not list has left the game. */
 	memset(p->bld, -1, sizeof p->bld);
+	memset(p->row_inc, 0, sizeof p->row_inc);
 	for (int i = 0; i < EL_MAXTILES; i++) {
 		p->tile[i].on = 0;
 		if (d->bt[p->tile[i].type].kind == K_HUT && i >= g->nneutral)

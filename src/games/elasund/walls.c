@@ -112,7 +112,7 @@ int el_build_wall(el_game *g, const el_build *b, arb_reject *rej)
 				      "the influence deck holds no %s card now",
 				      el_infl_names[b->draw[k]]);
 		ps->infl[EL_CI(g, b->draw[k])]++;
-		el_vop_add(g, VOP_DRAW, me, b->draw[k], 1, b->at_draw);
+		EL_VOP(g, VOP_DRAW, me, b->draw[k], 1, b->at_draw);
 	}
 	return 0;
 #undef WALL_NAME

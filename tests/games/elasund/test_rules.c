@@ -50,6 +50,7 @@ static int put_tile(tg_game *t, int type, int seat, const char *s)
 			assert_int_equal(g->pos.bld[y + dy][x + dx], -1);
 			g->pos.bld[y + dy][x + dx] = (int8_t)id;
 		}
+	el_row_income(&g->pos, tl, bt, 1);
 	return id;
 }
 
