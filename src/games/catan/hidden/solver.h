@@ -660,14 +660,8 @@ typedef struct held_table {
 static inline void held_load(const cat_hidden *h, const wset *out, held_table *T)
 {
 	unsigned room = h->nslots < h->max_slots ? h->nslots / 2 : UINT_MAX;
-	*T = (held_table){ .tab = h->tab,
-			   .w = out->w,
-			   .n = out->n,
-			   .mask = h->nslots - 1,
-			   .shift = h->shift,
-			   .limit = h->limit,
-			   .gen = h->gen,
-			   .room = room < out->cap ? room : out->cap };
+	*T = (held_table){ h->tab,   out->w,   out->n, h->nslots - 1,
+			   h->shift, h->limit, h->gen, room < out->cap ? room : out->cap };
 }
 
 /* Room in T's set for at least one more world with the slots at most
@@ -867,18 +861,6 @@ static inline bool change_made(cat_hidden *h, const hand_change *c, wid *x)
 			return false;
 	}
 	return true;
-}
-
-/* World w with the change c made: w itself when c changes nothing, else
- * the world made in *buf, or NULL when c drops it.  (The set's world is
- * read as it is, not copied first: reading a copy's words after writing
- * its halves stalls, see wid_words_set.) */
-static inline const wid *made_world(cat_hidden *h, const hand_change *c, const wid *w, wid *buf)
-{
-	if (!c->n)
-		return w;
-	*buf = *w;
-	return change_made(h, c, buf) ? buf : NULL;
 }
 
 /* The pending actions as a change a pass makes on its way (instead of
