@@ -764,7 +764,8 @@ static inline void hand_marks(hand_table *ht)
 
 /* World x (in full) with pending actions made: the change d[] to the
  * hands, the game's state of nw, and its bookkeeping with `books`. */
-static inline void pend_apply(const uint8_t d[24], const cat_world *nw, bool books, cat_world *x)
+static inline void pend_apply(const uint8_t *restrict d, const cat_world *nw, bool books,
+			      cat_world *restrict x)
 {
 	uint8_t *res = &x->res[0][0];
 	for (unsigned i = 0; i < CAT_SEATS * CAT_RES; i++)
