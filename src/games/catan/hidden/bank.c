@@ -199,15 +199,24 @@ static int changed_set(cat_hidden *h, const cat_game *g, const wset *in, const b
 	new_gen(h);
 	if (alike)
 		hid_reserve(out, in->n);
+	held_table T;
+	held_load(h, out, &T);
 	for (unsigned i = 0; i < in->n; i++) {
 		if (B->class_of[i] == 0xff || !B->cls[B->class_of[i]].ok)
 			continue;
-		if (alike)
+		if (alike) {
 			out->w[out->n++] = changed[i];
-		else if (insert(h, out, &changed[i]) < 0)
+			continue;
+		}
+		uint64_t x[3];
+		wid_words(&changed[i], x);
+		if (held_insert(h, out, &T, x) < 0) {
+			out->n = T.n;
 			return -1;
+		}
 	}
 	if (!alike) {
+		out->n = T.n;
 		hid_set_flags(h, g, out);
 		return (int)o;
 	}

@@ -357,12 +357,16 @@ bool hid_fast_act(cat_turn *t, const cat_act *a)
 	uint8_t lo[24] = { 0 };
 	if (h->now.pend) {
 		bool fits = true;
-		for (unsigned i = 0; i < CAT_SEATS * CAT_RES; i++) {
-			int v = need[i / CAT_RES][i % CAT_RES] - (int8_t)h->now.pend_d[i];
-			v = v > h->now.pend_lo[i] ? v : h->now.pend_lo[i];
-			fits &= v < 128;
-			lo[i] = (uint8_t)v;
-		}
+		/* (in locals: a store to lo[] may alias h's bytes) */
+		const uint8_t *pend_d = h->now.pend_d, *pend_lo = h->now.pend_lo;
+		for (unsigned p = 0; p < CAT_SEATS; p++)
+			for (unsigned r = 0; r < CAT_RES; r++) {
+				unsigned i = p * CAT_RES + r;
+				int v = need[p][r] - (int8_t)pend_d[i];
+				v = v > pend_lo[i] ? v : pend_lo[i];
+				fits &= v < 128;
+				lo[i] = (uint8_t)v;
+			}
 		if (!fits) {
 			hid_flush(h);
 			in = &h->set[h->in];

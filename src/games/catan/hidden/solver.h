@@ -74,6 +74,7 @@
 #define ARB_CATAN_HIDDEN_SOLVER_H
 
 #include <assert.h>
+#include <limits.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
@@ -643,30 +644,75 @@ static inline void wid_words_set(uint64_t x[3], unsigned k, uint32_t v)
 #endif
 }
 
+/* The hash table's and the set's fields that inserting a world reads,
+ * held in locals by a loop that inserts many worlds (unseen.c's
+ * steals_of): a world or slot stored may alias the fields, which would be
+ * read again each world.  insert_words holds them for one world, so that
+ * the one probe serves both. */
+typedef struct held_table {
+	hslot *tab;
+	wid *w;
+	unsigned n, mask, shift, limit;
+	uint32_t gen;
+	unsigned room; /* the worlds it holds before it must grow */
+} held_table;
+
+static inline void held_load(const cat_hidden *h, const wset *out, held_table *T)
+{
+	unsigned room = h->nslots < h->max_slots ? h->nslots / 2 : UINT_MAX;
+	*T = (held_table){ h->tab,   out->w,   out->n, h->nslots - 1,
+			   h->shift, h->limit, h->gen, room < out->cap ? room : out->cap };
+}
+
+/* Room in T's set for at least one more world with the slots at most
+ * half full, else the table grown (hid_rehash) and read again.  Out of
+ * held_insert()'s way, and a copy in each file (static, unused in some), so that the
+ * compiler knows what it leaves of the caller's registers. */
+static __attribute__((noinline, unused)) void held_grow(cat_hidden *h, wset *out, held_table *T)
+{
+	out->n = T->n;
+	if (2 * (out->n + 1) > h->nslots && h->nslots < h->max_slots)
+		hid_rehash(h, out);
+	hid_reserve(out, out->n + 1);
+	held_load(h, out, T);
+}
+
+/* Add the world of ids whose three words are x to `out` (the set being
+ * built, its fields held in T; out->n is T->n's when the loop ends)
+ * unless it is there.  -1 when the set is full. */
+static inline __attribute__((always_inline)) int held_insert(cat_hidden *h, wset *out,
+							     held_table *T, const uint64_t x[3])
+{
+	if (T->n >= T->room)
+		held_grow(h, out, T);
+	uint64_t hash = wid_hash(x);
+	uint32_t stamp = T->gen | (uint32_t)(hash >> (T->shift - 8) & 0xff);
+	unsigned i = (unsigned)(hash >> T->shift);
+	for (; (T->tab[i].stamp & ~0xffu) == T->gen; i = (i + 1) & T->mask) {
+		if (T->tab[i].stamp != stamp)
+			continue;
+		uint64_t y[3];
+		wid_words(&T->w[T->tab[i].at], y);
+		if (((y[0] ^ x[0]) | (y[1] ^ x[1]) | (y[2] ^ x[2])) == 0)
+			return 0;
+	}
+	if (T->n == T->limit)
+		return -1;
+	memcpy(&T->w[T->n], x, sizeof *T->w);
+	T->tab[i] = (hslot){ stamp, T->n++ };
+	return 0;
+}
+
 /* Add the world of ids whose three words are x to `out` (the set being
  * built) unless it is there.  -1 when the set is full. */
 static inline __attribute__((always_inline)) int insert_words(cat_hidden *h, wset *out,
 							      const uint64_t x[3])
 {
-	if (2 * (out->n + 1) > h->nslots && h->nslots < h->max_slots)
-		hid_rehash(h, out);
-	uint64_t hash = wid_hash(x);
-	uint32_t stamp = wid_stamp(h, hash);
-	unsigned i = (unsigned)(hash >> h->shift);
-	for (; slot_used(h, i); i = (i + 1) & (h->nslots - 1)) {
-		if (h->tab[i].stamp != stamp)
-			continue;
-		uint64_t y[3];
-		wid_words(&out->w[h->tab[i].at], y);
-		if (((y[0] ^ x[0]) | (y[1] ^ x[1]) | (y[2] ^ x[2])) == 0)
-			return 0;
-	}
-	if (out->n == h->limit)
-		return -1;
-	hid_reserve(out, out->n + 1);
-	memcpy(&out->w[out->n], x, sizeof *out->w);
-	h->tab[i] = (hslot){ stamp, out->n++ };
-	return 0;
+	held_table T;
+	held_load(h, out, &T);
+	int rc = held_insert(h, out, &T, x);
+	out->n = T.n;
+	return rc;
 }
 
 /* Add `w` to `out` (the set being built) unless it is there.  -1 when
@@ -718,7 +764,8 @@ static inline void hand_marks(hand_table *ht)
 
 /* World x (in full) with pending actions made: the change d[] to the
  * hands, the game's state of nw, and its bookkeeping with `books`. */
-static inline void pend_apply(const uint8_t d[24], const cat_world *nw, bool books, cat_world *x)
+static inline void pend_apply(const uint8_t *restrict d, const cat_world *nw, bool books,
+			      cat_world *restrict x)
 {
 	uint8_t *res = &x->res[0][0];
 	for (unsigned i = 0; i < CAT_SEATS * CAT_RES; i++)
@@ -815,18 +862,6 @@ static inline bool change_made(cat_hidden *h, const hand_change *c, wid *x)
 			return false;
 	}
 	return true;
-}
-
-/* World w with the change c made: w itself when c changes nothing, else
- * the world made in *buf, or NULL when c drops it.  (The set's world is
- * read as it is, not copied first: reading a copy's words after writing
- * its halves stalls, see wid_words_set.) */
-static inline const wid *made_world(cat_hidden *h, const hand_change *c, const wid *w, wid *buf)
-{
-	if (!c->n)
-		return w;
-	*buf = *w;
-	return change_made(h, c, buf) ? buf : NULL;
 }
 
 /* The pending actions as a change a pass makes on its way (instead of

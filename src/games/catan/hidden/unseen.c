@@ -13,6 +13,18 @@
 #include "../../../core/util.h"
 #include "solver.h"
 
+/* World w with the change c made: w itself when c changes nothing, else
+ * the world made in *buf, or NULL when c drops it.  (The set's world is
+ * read as it is, not copied first: reading a copy's words after writing
+ * its halves stalls, see wid_words_set.) */
+static inline const wid *made_world(cat_hidden *h, const hand_change *c, const wid *w, wid *buf)
+{
+	if (!c->n)
+		return w;
+	*buf = *w;
+	return change_made(h, c, buf) ? buf : NULL;
+}
+
 /* The worlds after an unseen discard, grouped (unseen_discards): the
  * worlds that differ only in the discarding seat's hand share a key (the
  * world with that hand left out), and lead to the same worlds wherever
@@ -403,65 +415,6 @@ static bool unseen_discards(cat_hidden *h, wset *out, const wset *in, uint32_t t
 		make_kept(out, &D, n);
 	ARB_FREE_ALL(D.key, D.head, D.next, D.hand, D.pool, D.kept);
 	return ok;
-}
-
-/* The hash table's and the set's fields that insert_words reads, held in
- * locals by a loop that inserts many worlds (steals_of): a world or slot
- * stored may alias the fields, which would be read again each world.
- * As insert_words, but for the copy; held_sync() puts n back. */
-typedef struct held_table {
-	hslot *tab;
-	wid *w;
-	unsigned n, mask, shift, limit;
-	uint32_t gen;
-	unsigned room; /* the worlds it holds before it must grow */
-} held_table;
-
-static inline void held_load(const cat_hidden *h, const wset *out, held_table *T)
-{
-	unsigned room = h->nslots < h->max_slots ? h->nslots / 2 : UINT_MAX;
-	*T = (held_table){ .tab = h->tab,
-			   .w = out->w,
-			   .n = out->n,
-			   .mask = h->nslots - 1,
-			   .shift = h->shift,
-			   .limit = h->limit,
-			   .gen = h->gen,
-			   .room = room < out->cap ? room : out->cap };
-}
-
-/* Room for at least one more world with the slots at most half full,
- * else the table grown (hid_rehash) and read again. */
-static void __attribute__((noinline)) held_grow(cat_hidden *h, wset *out, held_table *T)
-{
-	out->n = T->n;
-	if (2 * (out->n + 1) > h->nslots && h->nslots < h->max_slots)
-		hid_rehash(h, out);
-	hid_reserve(out, out->n + 1);
-	held_load(h, out, T);
-}
-
-static inline __attribute__((always_inline)) int held_insert(cat_hidden *h, wset *out,
-							     held_table *T, const uint64_t x[3])
-{
-	if (T->n >= T->room)
-		held_grow(h, out, T);
-	uint64_t hash = wid_hash(x);
-	uint32_t stamp = T->gen | (uint32_t)(hash >> (T->shift - 8) & 0xff);
-	unsigned i = (unsigned)(hash >> T->shift);
-	for (; (T->tab[i].stamp & ~0xffu) == T->gen; i = (i + 1) & T->mask) {
-		if (T->tab[i].stamp != stamp)
-			continue;
-		uint64_t y[3];
-		wid_words(&T->w[T->tab[i].at], y);
-		if (((y[0] ^ x[0]) | (y[1] ^ x[1]) | (y[2] ^ x[2])) == 0)
-			return 0;
-	}
-	if (T->n == T->limit)
-		return -1;
-	memcpy(&T->w[T->n], x, sizeof *T->w);
-	T->tab[i] = (hslot){ stamp, T->n++ };
-	return 0;
 }
 
 /* An unseen steal by `thief` from `victim` in every world of `in` (their
