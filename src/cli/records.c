@@ -75,6 +75,7 @@ int arb_loop_read(arb_reader *rd, const char *name, const arb_opts *o, arb_out *
 	arb_record rec;
 	arb_diag d;
 	int stop = 0, rc;
+	arb_reader_keep_order(rd, strcmp(o->command, "fmt") == 0); /* only fmt reads them */
 	while (!stop && (rc = arb_reader_next(rd, &rec, &d)) != 0) {
 		++*seen;
 		arb_tally *t = arb_out_tally(out);

@@ -113,6 +113,11 @@ void arb_reader_free(arb_reader *r);
 /* The records `r` reads are replayed by the thread whose keep is `w`
  * (arb_worker, game.h): they carry it to arb_replay_init. */
 void arb_reader_set_worker(arb_reader *r, arb_worker *w);
+/* Whether the records' items (their tags, turns and comments in input
+ * order) are filled: yes unless told otherwise.  Only `fmt` reads them,
+ * and a turn line's item is a fifth of the reader's work on short
+ * lines; without them every record has nitems == 0. */
+void arb_reader_keep_order(arb_reader *r, bool keep);
 /* Whether the input ended inside a game: among its tags or in a {...}
  * comment, where more input would have continued the game rather than
  * start the next (false while the end has not been reached). */

@@ -62,6 +62,7 @@ struct arb_reader {
 	size_t nturns, cap_turns;
 	arb_item *items;
 	size_t nitems, cap_items;
+	bool no_items; /* nobody reads them (arb_reader_keep_order) */
 	uint32_t last_item_line;
 	enum section sec;
 	bool in_brace;	     /* inside a {...} comment               */
@@ -111,6 +112,8 @@ static inline bool is_blank(char c)
 
 static inline void add_item(arb_reader *r, arb_item_kind kind, size_t index, uint32_t line)
 {
+	if (r->no_items)
+		return;
 	GROW(r->items, r->nitems, r->cap_items);
 	r->items[r->nitems].kind = kind;
 	r->items[r->nitems].index = index;

@@ -48,6 +48,11 @@ void arb_reader_set_worker(arb_reader *r, arb_worker *w)
 	r->worker = w;
 }
 
+void arb_reader_keep_order(arb_reader *r, bool keep)
+{
+	r->no_items = !keep;
+}
+
 bool arb_reader_ended_inside_game(const arb_reader *r)
 {
 	return r->end_seen && r->end_mid_game;

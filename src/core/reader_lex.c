@@ -268,35 +268,40 @@ void reader_lex_fast_lines(arb_reader *r)
 		return;
 	const char *p = r->in + r->in_pos;
 	const char *end = r->in + reader_lines_end(r);
-	/* a line whose newline goes past here makes the game too long: only
-	 * checked when the block's lines go that far */
+	/* a line whose newline lies here or further makes the game too long
+	 * (a newline before `end` is never past it when `end` is not) */
 	const char *game_end = r->in + r->game_pos + ARB_MAX_GAME_BYTES;
-	bool near_game_end = end > game_end;
 	uint32_t lineno = r->lineno;
 	arb_token *toks = r->toks, *tp = toks + r->ntoks;
 	arb_token *tok_end =
 		toks + (r->cap_toks < ARB_MAX_GAME_TOKENS ? r->cap_toks : ARB_MAX_GAME_TOKENS);
+	size_t ntoks = r->ntoks; /* the index of tp, kept to spare a division a line */
 	arb_turn *turns = r->turns;
 	arb_item *items = r->items;
 	size_t nturns = r->nturns, nitems = r->nitems;
 	/* turn lines this call can take: room in both arrays, under the limit */
 	size_t most_turns = r->cap_turns < ARB_MAX_GAME_TURNS ? r->cap_turns : ARB_MAX_GAME_TURNS;
 	size_t lines_left = most_turns - nturns;
-	if (r->cap_items - nitems < lines_left)
+	bool keep_items = !r->no_items;
+	if (keep_items && r->cap_items - nitems < lines_left)
 		lines_left = r->cap_items - nitems;
 	uint32_t last_ln = 0; /* the last turn line taken */
 	const char *line = p;
 	while (p < end) {
 		line = p;
-		p = skip_blanks(p);
-		if (*p == '\n') {
-			if (p - line > ARB_MAX_LINE || (near_game_end && p + 1 > game_end))
+		if (first_class[(unsigned char)*p] != F_WORD) {
+			p = skip_blanks(p);
+			if (*p == '\n') {
+				if (p - line > ARB_MAX_LINE || p >= game_end)
+					goto slow;
+				p++;
+				lineno++;
+				continue;
+			}
+			if (first_class[(unsigned char)*p] != F_WORD)
 				goto slow;
-			p++;
-			lineno++;
-			continue;
 		}
-		if (first_class[(unsigned char)*p] != F_WORD || !lines_left)
+		if (!lines_left)
 			goto slow;
 		uint32_t ln = lineno + 1;
 		const char *col0 = line - 1; /* a byte's column is its distance to this */
@@ -342,18 +347,20 @@ void reader_lex_fast_lines(arb_reader *r)
 		/* a turn of 1024 words is longer than 2046 bytes */
 		if ((p - line > 2 * ARB_MAX_TOKENS_PER_TURN - 2 &&
 		     (tp - first > ARB_MAX_TOKENS_PER_TURN || p - line > ARB_MAX_LINE)) ||
-		    (near_game_end && p + 1 > game_end)) {
+		    p >= game_end) {
 			tp = first; /* the slow path takes this line */
 			goto slow;
 		}
-		turns[nturns] = (arb_turn){ .first = (size_t)(first - toks),
-					    .ntok = (size_t)(tp - first),
+		size_t ntok = (size_t)(tp - first);
+		turns[nturns] = (arb_turn){ .first = ntoks,
+					    .ntok = ntok,
 					    .line = ln,
 					    .col = (uint32_t)(w - col0),
 					    .number = number };
+		ntoks += ntok;
 		/* the line's first item: same_line is false */
-		items[nitems] = (arb_item){ ARB_ITEM_TURN, nturns, false };
-		nitems++;
+		if (keep_items)
+			items[nitems++] = (arb_item){ ARB_ITEM_TURN, nturns, false };
 		nturns++;
 		lines_left--;
 		p++;
@@ -369,7 +376,7 @@ void reader_lex_fast_lines(arb_reader *r)
 	}
 	r->in_pos = (size_t)(p - r->in);
 	r->lineno = lineno;
-	r->ntoks = (size_t)(tp - toks);
+	r->ntoks = ntoks;
 	r->nturns = nturns;
 	r->nitems = nitems;
 }
