@@ -264,7 +264,7 @@ void reader_lex_fast_lines(arb_reader *r)
 {
 	/* arrays not made yet (a game's first words): the slow path makes
 	 * them, and a pointer into no array is undefined even at offset 0 */
-	if (!r->toks || !r->turns || !r->items)
+	if (!r->toks || !r->turns || (!r->items && !r->no_items))
 		return;
 	const char *p = r->in + r->in_pos;
 	const char *end = r->in + reader_lines_end(r);
