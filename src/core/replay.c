@@ -7,6 +7,7 @@
  */
 #include <ctype.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -576,7 +577,10 @@ void arb_replay_free(arb_replay *r)
 
 void arb_replay_init(arb_replay *r, const arb_record *rec, const arb_games *games)
 {
-	memset(r, 0, sizeof *r);
+	/* all but the warnings' messages (some 5 KB a game to clear): only
+	 * the first nwarnings are ever read */
+	memset(r, 0, offsetof(arb_replay, warning));
+	memset(&r->nwarnings, 0, sizeof *r - offsetof(arb_replay, nwarnings));
 	r->rec = rec;
 	r->games = games;
 	r->worker = rec ? rec->worker : NULL;
