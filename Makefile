@@ -222,6 +222,9 @@ FUZZ_NAMES := $(basename $(notdir $(FUZZ_SRC)))
 FUZZ_ONLY ?= $(FUZZ_NAMES)
 FUZZ_SAN  := -g -O1 -fsanitize=address,undefined -fno-sanitize-recover=all
 FUZZ_OBJS  = $(addprefix $(1)/,$(LIB_SRC:.c=.o)) $(EMBED_SRC:$(BUILD)/%.c=$(1)/%.o)
+# a harness's own link flags ($$h in a recipe): fuzz_cli keeps SIGALRM
+# libFuzzer's (its __wrap_sigaction says why)
+FUZZ_LINK = case $$h in fuzz_cli) echo -DFUZZ_WRAP_SIGACTION -Wl,--wrap=sigaction;; esac
 # extra seed folders of a harness ($$h in a recipe)
 FUZZ_EXTRA = case $$h in fuzz_reader) echo build/fuzz/seeds/records;; \
 	fuzz_data) echo build/fuzz/seeds/data;; esac
@@ -231,14 +234,16 @@ fuzz-build:
 		$(call FUZZ_OBJS,build/fuzz/lf-obj)
 	@mkdir -p build/fuzz/libfuzzer
 	for h in $(FUZZ_NAMES); do \
-		clang $(ARB_CFLAGS:-DNDEBUG=) $(FUZZ_SAN) -fsanitize=fuzzer -o build/fuzz/libfuzzer/$$h tests/fuzz/$$h.c \
+		clang $(ARB_CFLAGS:-DNDEBUG=) $(FUZZ_SAN) -fsanitize=fuzzer $$($(FUZZ_LINK)) \
+			-o build/fuzz/libfuzzer/$$h tests/fuzz/$$h.c \
 			$(call FUZZ_OBJS,build/fuzz/lf-obj) $(DEP_LIBS) || exit 1; done
 	@if command -v afl-clang-fast >/dev/null 2>&1; then \
 		$(MAKE) BUILD=build/fuzz/afl-obj ASSERT_FLAGS= CC=afl-clang-fast CFLAGS="-g -O1" \
 			$(call FUZZ_OBJS,build/fuzz/afl-obj) && \
 		mkdir -p build/fuzz/afl && \
 		for h in $(FUZZ_NAMES); do \
-			afl-clang-fast $(ARB_CFLAGS:-DNDEBUG=) -g -O1 -fsanitize=fuzzer -o build/fuzz/afl/$$h tests/fuzz/$$h.c \
+			afl-clang-fast $(ARB_CFLAGS:-DNDEBUG=) -g -O1 -fsanitize=fuzzer $$($(FUZZ_LINK)) \
+				-o build/fuzz/afl/$$h tests/fuzz/$$h.c \
 				$(call FUZZ_OBJS,build/fuzz/afl-obj) $(DEP_LIBS) || exit 1; done; \
 	else echo "afl-clang-fast not found (apt-get install afl++): AFL++ builds skipped"; fi
 

@@ -44,6 +44,28 @@
 #include "fuzz_common.h"
 #include "core/gamedata.h"
 
+#ifdef FUZZ_WRAP_SIGACTION
+#include <signal.h>
+/* libFuzzer times each input with SIGALRM (-timeout), and `fmt -i`
+ * catches SIGALRM among the signals that would end it, to remove its
+ * temporary file: an alarm in that window ended the fuzzer itself
+ * ("Alarm clock").  The libFuzzer and AFL++ builds link this harness with
+ * -Wl,--wrap=sigaction (the Makefile's fuzz-build), and SIGALRM keeps
+ * the handler set first, libFuzzer's, set before any input runs. */
+int __real_sigaction(int sig, const struct sigaction *act, struct sigaction *old);
+int __wrap_sigaction(int sig, const struct sigaction *act, struct sigaction *old);
+int __wrap_sigaction(int sig, const struct sigaction *act, struct sigaction *old)
+{
+	static bool alarm_taken;
+	if (sig == SIGALRM && act) {
+		if (alarm_taken)
+			return __real_sigaction(sig, NULL, old);
+		alarm_taken = true;
+	}
+	return __real_sigaction(sig, act, old);
+}
+#endif
+
 #define main arbiter_main
 #include "../../src/main.c"
 #undef main
