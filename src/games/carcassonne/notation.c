@@ -355,16 +355,10 @@ static inline int colour_of(const arb_token *tok)
 	return colour;
 }
 
-/* The quarter turns rotation token rt names: exactly 0, 90, 180 or 270
- * (no sign, no leading zeros), optionally after an R; -1 otherwise. */
-static inline int quarters_of(const arb_token *rt)
+/* The quarter turns of the digits d0[0..nd): exactly 0, 90, 180 or 270
+ * (no sign, no leading zeros); -1 otherwise. */
+static inline int quarters_plain(const char *d0, uint32_t nd)
 {
-	const char *d0 = rt->s;
-	uint32_t nd = rt->len;
-	if (nd > 1 && (d0[0] == 'r' || d0[0] == 'R')) {
-		d0++;
-		nd--;
-	}
 	switch (nd) {
 	case 1:
 		return d0[0] == '0' ? 0 : -1;
@@ -380,6 +374,17 @@ static inline int quarters_of(const arb_token *rt)
 		return -1;
 	}
 	return -1;
+}
+
+/* The quarter turns rotation token rt names: quarters_plain(), optionally
+ * after an R.  The plain digits are tried first: nearly every turn
+ * writes them, and a token starting with R never passes them. */
+static inline int quarters_of(const arb_token *rt)
+{
+	int q = quarters_plain(rt->s, rt->len);
+	if (q >= 0 || rt->len < 2 || (rt->s[0] != 'r' && rt->s[0] != 'R'))
+		return q;
+	return quarters_plain(rt->s + 1, rt->len - 1);
 }
 
 /* The whole parse op, every rule with its message: the turns
