@@ -218,6 +218,7 @@ typedef struct cc_game {
 	uint8_t *scored;	      /* farmers=once: seats paid per city    */
 	uint16_t *item, *key, *clist; /* final scoring: features in order     */
 	cc_placed tile[CC_MAXTILES];
+	uint32_t cell_of[CC_MAXTILES];	/* each tile's cell: destroy() clears them */
 	uint8_t monk_tile[CC_MAXTILES]; /* unscored monks' tiles, in order    */
 	uint8_t ncount[CC_MAXTILES];	/* monk tiles: tiles on the 8 around   */
 	uint8_t cloister_done[CC_MAXTILES];
@@ -522,6 +523,7 @@ static inline __attribute__((always_inline)) void cc_place_at(cc_game *g, unsign
 		.o = o, .type = (uint8_t)type, .rot = (uint8_t)rot, .x = (int16_t)x, .y = (int16_t)y
 	};
 	g->cell[at] = (uint8_t)(t + 1);
+	g->cell_of[t] = (uint32_t)at;
 	g->cloister_done[t] = 0;
 	g->drawn_of[type]++;
 	unsigned base = t * CC_MAXSEG;
