@@ -90,7 +90,7 @@ static void cc_destroy(void *game)
 	/* a local: a byte store could alias g's fields and reload them */
 	uint8_t *cell = g->cell;
 	for (unsigned i = 0, n = g->ntiles; i < n; i++)
-		cell[cc_cell_index(g, g->tile[i].x, g->tile[i].y)] = 0;
+		cell[g->cell_of[i]] = 0;
 	/* its stamps stay: new_stamp() only counts up */
 	if (!keep_spare(g))
 		free_game(g);

@@ -218,6 +218,7 @@ typedef struct cc_game {
 	uint8_t *scored;	      /* farmers=once: seats paid per city    */
 	uint16_t *item, *key, *clist; /* final scoring: features in order     */
 	cc_placed tile[CC_MAXTILES];
+	uint32_t cell_of[CC_MAXTILES];	/* each tile's cell: destroy() clears them */
 	uint8_t monk_tile[CC_MAXTILES]; /* unscored monks' tiles, in order    */
 	uint8_t ncount[CC_MAXTILES];	/* monk tiles: tiles on the 8 around   */
 	uint8_t cloister_done[CC_MAXTILES];
@@ -407,6 +408,25 @@ static inline unsigned cc_unite(cc_game *g, unsigned a, unsigned b)
 	return a;
 }
 
+/* cc_unite() for node a of the tile being placed and node b of a placed
+ * tile (a > b).  A new node is either alone (parent itself, its own list,
+ * no follower yet) or hangs under an older root, never the root of
+ * others, so the alone case just hangs it under b's root: no find for
+ * it, no order test, no follower lanes to add. */
+static inline unsigned cc_join_new(cc_game *g, unsigned a, unsigned b)
+{
+	unsigned pa = g->node[a].parent;
+	if (pa != a)
+		return cc_unite(g, pa, b);
+	unsigned rb = cc_find(g, b);
+	assert(rb < a && !g->node[rb].done && g->nfol[a] == 0 && g->node[a].next == a);
+	g->node[a].parent = (uint16_t)rb;
+	g->node[rb].open = (int16_t)(g->node[rb].open + g->node[a].open);
+	g->node[a].next = g->node[rb].next;
+	g->node[rb].next = (uint16_t)a;
+	return rb;
+}
+
 /* Followers of seat s on the feature of root r. */
 static inline unsigned cc_nfol_of(const cc_game *g, unsigned r, unsigned s)
 {
@@ -503,6 +523,7 @@ static inline __attribute__((always_inline)) void cc_place_at(cc_game *g, unsign
 		.o = o, .type = (uint8_t)type, .rot = (uint8_t)rot, .x = (int16_t)x, .y = (int16_t)y
 	};
 	g->cell[at] = (uint8_t)(t + 1);
+	g->cell_of[t] = (uint32_t)at;
 	g->cloister_done[t] = 0;
 	g->drawn_of[type]++;
 	unsigned base = t * CC_MAXSEG;
@@ -525,8 +546,8 @@ static inline __attribute__((always_inline)) void cc_place_at(cc_game *g, unsign
 		unsigned os = (s + 2) % 4, nbase = (unsigned)n * CC_MAXSEG;
 		assert(o->edge[s] == no->edge[os]);
 		if (o->edge[s] != CC_EFIELD) {
-			unsigned r = cc_unite(g, base + (unsigned)o->side_seg[s],
-					      nbase + (unsigned)no->side_seg[os]);
+			unsigned r = cc_join_new(g, base + (unsigned)o->side_seg[s],
+						 nbase + (unsigned)no->side_seg[os]);
 			g->node[r].open = (int16_t)(g->node[r].open - 2);
 			assert(g->node[r].open >= 0);
 			joined |= 1u << o->side_seg[s];
@@ -539,9 +560,9 @@ static inline __attribute__((always_inline)) void cc_place_at(cc_game *g, unsign
 			unsigned a1 = (unsigned)o->half_seg[2 * s + 1];
 			unsigned b0 = (unsigned)no->half_seg[2 * os + 1];
 			unsigned b1 = (unsigned)no->half_seg[2 * os];
-			cc_unite(g, base + a0, nbase + b0);
+			cc_join_new(g, base + a0, nbase + b0);
 			if (a1 != a0 || b1 != b0)
-				cc_unite(g, base + a1, nbase + b1);
+				cc_join_new(g, base + a1, nbase + b1);
 		}
 	}
 	if (fseg >= 0) {

@@ -40,6 +40,13 @@ unsigned cc_majority(const cc_game *g, unsigned r, unsigned *most)
 {
 	uint64_t lanes = g->nfol[r];
 	unsigned best = 0, mask = 0;
+	/* most features that hold followers hold one seat's: its lane is
+	 * the only one not zero, so it is the majority alone */
+	unsigned low = lanes ? (unsigned)__builtin_ctzll(lanes) & ~7u : 0;
+	if (lanes >> low <= 0xFF) {
+		*most = (unsigned)(lanes >> low);
+		return lanes ? 1u << (low / 8) : 0;
+	}
 	/* most completed features hold no follower */
 	for (unsigned s = 0; lanes && s < g->nseats; s++) {
 		unsigned n = (unsigned)(lanes >> (8 * s)) & 0xFF;

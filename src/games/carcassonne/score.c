@@ -17,11 +17,13 @@
 /* Credit sc's points to its winners and tell the sink. */
 void cc_award(cc_game *g, const arb_sink *sink, const cc_score *sc)
 {
-	for (unsigned s = 0; s < g->nseats; s++)
-		if (sc->winners >> s & 1) {
-			g->score[s] += sc->points;
-			g->by_kind[s][sc->by] += sc->points;
-		}
+	/* the winners' bits only: most events have one winner */
+	for (unsigned w = sc->winners; w; w &= w - 1) {
+		unsigned s = (unsigned)__builtin_ctz(w);
+		assert(s < g->nseats);
+		g->score[s] += sc->points;
+		g->by_kind[s][sc->by] += sc->points;
+	}
 	if (!sink || !sink->event)
 		return;
 	arb_event ev;
