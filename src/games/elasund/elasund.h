@@ -90,6 +90,7 @@ typedef struct el_layout {
 	uint8_t line[3][EL_MAXWALL]; /* N/S: x of each space; E: y         */
 	uint8_t east_x;		     /* x of the east wall line            */
 	uint16_t east_row[EL_H];     /* bit k: east space k is in row y    */
+	uint8_t space_of[3][16];     /* 1 + the space k at x (N/S) or y (E), 0 none */
 	uint8_t mills[EL_H][EL_W];   /* windmills (trade points) a square  */
 	uint8_t ngate;
 	int8_t gate[8][2]; /* x, y (y -1 north line, 10 south)   */
