@@ -130,6 +130,8 @@ static int load_layout(el_data *d, const arb_node *lay, arb_data_error *err)
 			} else {
 				L->line[li][i] = (uint8_t)(v - 1);
 			}
+			/* a space listed twice: the last, as el_build_wall's scan took */
+			L->space_of[li][L->line[li][i]] = (uint8_t)(i + 1);
 		}
 	}
 	const arb_node *gates = arb_node_need(lay, "gates", ARB_SEQ, err);

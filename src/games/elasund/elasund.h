@@ -90,6 +90,7 @@ typedef struct el_layout {
 	uint8_t line[3][EL_MAXWALL]; /* N/S: x of each space; E: y         */
 	uint8_t east_x;		     /* x of the east wall line            */
 	uint16_t east_row[EL_H];     /* bit k: east space k is in row y    */
+	uint8_t space_of[3][16];     /* 1 + the space k at x (N/S) or y (E), 0 none */
 	uint8_t mills[EL_H][EL_W];   /* windmills (trade points) a square  */
 	uint8_t ngate;
 	int8_t gate[8][2]; /* x, y (y -1 north line, 10 south)   */
@@ -652,15 +653,28 @@ static inline void el_row_income(el_pos *p, const el_tile *t, const el_btype *bt
 }
 
 /* Write `v` into the board squares tile `id` covers (its rows saved):
- * the tile's id as it goes on the board, -1 as it comes off. */
-static inline void el_tile_cells(el_game *g, int id, int8_t v)
+ * the tile's id as it goes on the board, -1 as it comes off; its income
+ * rows (el_row_income) move in the same pass.  Forced inline: every
+ * build, removal and hut move writes cells, and a call cost a fifth. */
+static inline __attribute__((always_inline)) void el_tile_cells(el_game *g, int id, int8_t v)
 {
 	const el_tile *t = &g->pos.tile[id];
 	const el_btype *bt = &g->d->bt[t->type];
-	for (int dy = 0; dy < bt->h; dy++) {
-		el_save_row(g, g->pos.bld, t->y + dy); /* once, then plain writes */
-		int8_t *row = &g->pos.bld[t->y + dy][t->x];
-		switch (bt->w) { /* at most 3 wide: unrolled, as every build writes */
+	const int h = bt->h, w = bt->w, x = t->x, y0 = t->y;
+	const int kind = bt->income - INC_GOLD, owner = t->owner;
+	const uint8_t delta = (uint8_t)(v >= 0 ? 1 : -1);
+	if (bt->income != INC_NONE && !g->inc_saved) {
+		g->inc_saved = true;
+		memcpy(g->inc_old, g->pos.row_inc, sizeof g->inc_old);
+	}
+	for (int y = y0; y < y0 + h; y++) {
+		uint32_t bit = 1u << y; /* el_save_row of pos.bld: k = 0 */
+		if (!(g->row_saved & bit)) {
+			g->row_saved |= bit;
+			memcpy(g->board_old[0][y], g->pos.bld[y], EL_W);
+		}
+		int8_t *row = &g->pos.bld[y][x];
+		switch (w) { /* at most 3 wide: unrolled, as every build writes */
 		case 3:
 			row[2] = v;
 			/* fall through */
@@ -670,12 +684,10 @@ static inline void el_tile_cells(el_game *g, int id, int8_t v)
 		default:
 			row[0] = v;
 		}
+		if (kind >= 0)
+			g->pos.row_inc[y][kind][owner] =
+				(uint8_t)(g->pos.row_inc[y][kind][owner] + delta);
 	}
-	if (bt->income != INC_NONE && !g->inc_saved) {
-		g->inc_saved = true;
-		memcpy(g->inc_old, g->pos.row_inc, sizeof g->inc_old);
-	}
-	el_row_income(&g->pos, t, bt, v >= 0 ? 1 : -1);
 }
 
 /* Pay n influence cards of colour c of seat s to the discard pile. */

@@ -172,8 +172,23 @@ static int fee(const arb_token *t, char n)
 	return infl_letter(t->s[1]);
 }
 
-static int square(const el_game *g, const arb_token *t, int8_t *x, int8_t *y)
+/* A square "C,R".  el_square's hot path (one-digit column, 1-2 digit
+ * row) is repeated here inline, as every build and permit names a square;
+ * anything else, a bad row included, goes to el_square itself. */
+static inline int square(const el_game *g, const arb_token *t, int8_t *x, int8_t *y)
 {
+	const unsigned char *s = (const unsigned char *)t->s;
+	size_t n = t->len;
+	if ((n == 3 || n == 4) && s[1] == ',' && (unsigned)(s[0] - '1') < 9 &&
+	    (unsigned)(s[2] - '0') < 10 && (n == 3 || (unsigned)(s[3] - '0') < 10)) {
+		int r = n == 3 ? s[2] - '0' : (s[2] - '0') * 10 + s[3] - '0';
+		int row = r <= 15 ? g->d->rowidx[r] : -1;
+		if (row >= 0) {
+			*x = (int8_t)(s[0] - '1');
+			*y = (int8_t)row;
+			return 0;
+		}
+	}
 	int xx, yy;
 	if (el_square(g->d, t->s, t->len, &xx, &yy) < 0)
 		return -1;

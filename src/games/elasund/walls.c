@@ -26,10 +26,7 @@ int el_build_wall(el_game *g, const el_build *b, arb_reject *rej)
 	if (ps->walls == EL_NWALL)
 		return EL_REJ(rej, b->at, EL_R_WALLS_LEFT, "all 9 wall tiles of %s are built",
 			      el_cname(g, me));
-	int n = L->nline[b->wline], i = -1;
-	for (int k = 0; k < n; k++)
-		if (L->line[b->wline][k] == b->widx)
-			i = k;
+	int n = L->nline[b->wline], i = b->widx < 16 ? L->space_of[b->wline][b->widx] - 1 : -1;
 	if (i < 0) {
 		/* the spaces of that line there are, to pick from */
 		char spaces[160];
