@@ -618,12 +618,43 @@ void cat_lr_update(cat_game *g, const arb_sink *sink, unsigned mask, bool broken
 		   const char *why);
 
 /* score.c */
-unsigned cat_vp(const cat_game *g, unsigned seat);
+/* Victory points of a seat now (VP cards in hand count unless the
+ * vp-cards=revealed option says only shown ones do).  Inline: counted
+ * after every building action and at the start of every turn. */
+static inline unsigned cat_vp(const cat_game *g, unsigned seat)
+{
+	const cat_player *p = &g->s.p[seat];
+	unsigned v = p->settlements + 2u * p->cities;
+	v += g->s.lr == seat ? 2 : 0;
+	v += g->s.la == seat ? 2 : 0;
+	v += g->opt_vpc == VPC_HIDDEN ? p->dev[D_VP] : p->vp_shown;
+	return v;
+}
 arb_event *cat_event(cat_game *g, const arb_sink *sink, const char *kind);
 void cat_vp_event(cat_turn *t, const char *kind, int delta, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
-void cat_check_win(cat_turn *t);
-void cat_check_win_at_start(cat_game *g, const arb_sink *sink);
+void cat_win(cat_game *g, const arb_sink *sink, unsigned seat, unsigned vp, const char *when)
+	__attribute__((cold));
+
+/* The active seat reached the goal during its turn: it wins. */
+static inline void cat_check_win(cat_turn *t)
+{
+	cat_game *g = t->g;
+	if (g->s.over)
+		return;
+	unsigned vp = cat_vp(g, t->seat);
+	if (vp >= g->d->goal)
+		cat_win(g, t->sink, t->seat, vp, "during their turn");
+}
+
+/* Points gained on another's turn (a longest road handed over by a
+ * break) win at the start of one's own: called for the seat to move. */
+static inline void cat_check_win_at_start(cat_game *g, const arb_sink *sink)
+{
+	unsigned nx = g->s.active, vp = cat_vp(g, nx);
+	if (vp >= g->d->goal)
+		cat_win(g, sink, nx, vp, "when their turn comes");
+}
 void cat_finish(void *game, const arb_sink *sink);
 void cat_standing(const void *game, arb_standing *out);
 

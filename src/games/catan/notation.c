@@ -119,6 +119,34 @@ static inline bool ascii_ieq(const char *s, const char *w, size_t n)
 	return true;
 }
 
+/* ascii_ieq for a `w` of lower-case letters and '-' (the card names),
+ * four or eight bytes at a time as cat_letters_ieq does: a byte of w
+ * with bit 0x40 is a letter, whose byte of s is OR-ed with 0x20 (exactly
+ * 'A'..'Z' and 'a'..'z' land on 'a'..'z'); a '-' (bit 0x40 clear) is
+ * compared as it is. */
+static inline bool word_ieq(const char *s, const char *w, size_t n)
+{
+	if (n >= 8 && n <= 16) {
+		uint64_t a, b, c, d;
+		memcpy(&a, s, 8);
+		memcpy(&b, w, 8);
+		memcpy(&c, s + n - 8, 8);
+		memcpy(&d, w + n - 8, 8);
+		const uint64_t L = 0x4040404040404040ull;
+		return (a | (b & L) >> 1) == b && (c | (d & L) >> 1) == d;
+	}
+	if (n >= 4 && n < 8) {
+		uint32_t a, b, c, d;
+		memcpy(&a, s, 4);
+		memcpy(&b, w, 4);
+		memcpy(&c, s + n - 4, 4);
+		memcpy(&d, w + n - 4, 4);
+		const uint32_t L = 0x40404040u;
+		return (a | (b & L) >> 1) == b && (c | (d & L) >> 1) == d;
+	}
+	return ascii_ieq(s, w, n);
+}
+
 static int find_alias(const struct alias *t, size_t nt, const char *s, size_t n)
 {
 	for (size_t i = 0; i < nt; i++)
@@ -171,7 +199,7 @@ int cat_parse_dev(const char *s, size_t n)
 		d = D_VP;
 		break;
 	}
-	if (d >= 0 && dev_len[d] == n && ascii_ieq(s, cat_dev_name[d], n))
+	if (d >= 0 && dev_len[d] == n && word_ieq(s, cat_dev_name[d], n))
 		return d;
 	return find_alias(dev_alias, ARB_COUNT(dev_alias), s, n);
 }
@@ -218,7 +246,7 @@ int cat_parse_harb_kind(const char *s, size_t n)
 
 /* Reject by `rule` at token `t` (NULL: the start of the turn); -1. */
 static int reject_at(arb_reject *rej, const arb_token *t, enum cat_rule rule, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
+	__attribute__((format(printf, 4, 5), cold, noinline));
 static int reject_at(arb_reject *rej, const arb_token *t, enum cat_rule rule, const char *fmt, ...)
 {
 	char msg[ARB_MSG_MAX];
@@ -308,40 +336,47 @@ enum {
 
 static int keyword(const arb_token *t)
 {
-	if (t->len < 3 || t->len > 10)
-		return K_NONE;
-	char c = (char)(t->s[0] | 0x20);
+	/* one candidate by length and a distinguishing letter, then one
+	 * comparison of a constant length */
+	const char *s = t->s;
+#define KW(w, k) return teq(t, w) ? (k) : K_NONE
 	switch (t->len) {
 	case 3:
-		return teq(t, "buy") ? K_BUY : K_NONE;
+		KW("buy", K_BUY);
 	case 4:
-		switch (c) {
+		switch (s[0] | 0x20) {
 		case 'r':
-			return teq(t, "roll") ? K_ROLL : teq(t, "road") ? K_ROAD : K_NONE;
+			if ((s[2] | 0x20) == 'l')
+				KW("roll", K_ROLL);
+			KW("road", K_ROAD);
 		case 'c':
-			return teq(t, "city") ? K_CITY : K_NONE;
+			KW("city", K_CITY);
 		case 'p':
-			return teq(t, "play") ? K_PLAY : K_NONE;
+			KW("play", K_PLAY);
 		case 'a':
-			return teq(t, "army") ? K_ARMY : K_NONE;
+			KW("army", K_ARMY);
 		case 'g':
-			return teq(t, "gets") ? K_GETS : K_NONE;
+			KW("gets", K_GETS);
 		}
 		return K_NONE;
 	case 5:
-		return c == 't'	  ? (teq(t, "trade") ? K_TRADE : K_NONE)
-		       : c == 's' ? (teq(t, "score") ? K_SCORE : K_NONE)
-				  : K_NONE;
+		if ((s[0] | 0x20) == 't')
+			KW("trade", K_TRADE);
+		KW("score", K_SCORE);
 	case 6:
-		return teq(t, "robber")	  ? K_ROBBER
-		       : teq(t, "reveal") ? K_REVEAL
-		       : teq(t, "settle") ? K_SETTLE
-					  : K_NONE;
+		if ((s[0] | 0x20) == 's')
+			KW("settle", K_SETTLE);
+		if ((s[1] | 0x20) == 'o')
+			KW("robber", K_ROBBER);
+		KW("reveal", K_REVEAL);
 	case 7:
-		return teq(t, "discard") ? K_DISCARD : teq(t, "longest") ? K_LONGEST : K_NONE;
+		if ((s[0] | 0x20) == 'd')
+			KW("discard", K_DISCARD);
+		KW("longest", K_LONGEST);
 	case 10:
-		return teq(t, "settlement") ? K_SETTLE : K_NONE;
+		KW("settlement", K_SETTLE);
 	}
+#undef KW
 	return K_NONE;
 }
 
@@ -440,17 +475,24 @@ typedef struct cur {
 	uint8_t unseen;	     /* a '?' was read                   */
 } cur;
 
-/* The next argument token of the current keyword, or a rejection. */
-static const arb_token *arg(cur *c, const char *what)
+/* The line ends before the argument `what` of the current keyword.
+ * Cold: the refusals are composed out of the way of the words read. */
+static __attribute__((cold, noinline)) const arb_token *missing(cur *c, const char *what)
 {
-	if (c->i < c->n)
-		return &c->tok[c->i++];
 	reject_at(c->rej, c->kw, CAT_R_SYNTAX, "'%.*s' needs %s after it", (int)c->kw->len,
 		  c->kw->s, what);
 	return NULL;
 }
 
-static int bad(cur *c, const arb_token *t, const char *what)
+/* The next argument token of the current keyword, or a rejection. */
+static inline __attribute__((always_inline)) const arb_token *arg(cur *c, const char *what)
+{
+	if (c->i < c->n)
+		return &c->tok[c->i++];
+	return missing(c, what);
+}
+
+static __attribute__((cold, noinline)) int bad(cur *c, const arb_token *t, const char *what)
 {
 	return reject_at(c->rej, t, CAT_R_SYNTAX, "'%.*s' is not %s", (int)t->len, t->s, what);
 }
@@ -461,23 +503,28 @@ static void seated(const cat_game *g, char *out, size_t cap)
 	arb_seat_list(out, cap, cat_colours, g->colour, g->nseats, (1u << g->nseats) - 1, true);
 }
 
-static int arg_seat(cur *c, uint8_t *out)
+/* The word t seats no one: the refusal. */
+static __attribute__((cold, noinline)) int bad_seat(cur *c, const arb_token *t)
+{
+	char colours[64];
+	seated(c->g, colours, sizeof colours);
+	if (unseated_rule(t) == CAT_R_UNKNOWN_COLOUR)
+		return reject_at(c->rej, t, CAT_R_UNKNOWN_COLOUR,
+				 "'%.*s' is no colour: the colours playing this game are %s",
+				 (int)t->len, t->s, colours);
+	return reject_at(c->rej, t, CAT_R_NOT_SEATED,
+			 "'%.*s' is not a colour playing this game (%s)", (int)t->len, t->s,
+			 colours);
+}
+
+static inline __attribute__((always_inline)) int arg_seat(cur *c, uint8_t *out)
 {
 	const arb_token *t = arg(c, "a colour");
 	if (!t)
 		return -1;
 	int s = parse_seat(c->g, t);
-	char colours[64];
 	if (s < 0)
-		seated(c->g, colours, sizeof colours);
-	if (s < 0 && unseated_rule(t) == CAT_R_UNKNOWN_COLOUR)
-		return reject_at(c->rej, t, CAT_R_UNKNOWN_COLOUR,
-				 "'%.*s' is no colour: the colours playing this game are %s",
-				 (int)t->len, t->s, colours);
-	if (s < 0)
-		return reject_at(c->rej, t, CAT_R_NOT_SEATED,
-				 "'%.*s' is not a colour playing this game (%s)", (int)t->len, t->s,
-				 colours);
+		return bad_seat(c, t);
 	*out = (uint8_t)s;
 	return 0;
 }
@@ -610,7 +657,7 @@ static int arg_take(cur *c, unsigned self, cat_act *a)
 	c->i--;
 	while (c->i < c->n && parse_seat(c->g, &c->tok[c->i]) >= 0) {
 		const arb_token *who = &c->tok[c->i];
-		uint8_t s;
+		uint8_t s = 0;
 		if (arg_seat(c, &s) < 0)
 			return -1;
 		if (s == self)
