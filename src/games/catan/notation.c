@@ -11,7 +11,8 @@
  * colours, that a place exists); everything that depends on the position
  * is apply()'s.  It runs once per line, so it is a single left-to-right
  * pass with no allocation; the only table lookups are small alias lists.
- * Writing a line back in canonical form is format.c's.
+ * Writing a line back in canonical form is format.c's; the names of
+ * places and cards are names.c's.
  */
 #include <assert.h>
 #include <stdarg.h>
@@ -22,30 +23,7 @@
 #include "../../core/util.h"
 #include "catan.h"
 
-/* ------------------------------------------- names of places and cards */
-
-const char *const cat_res_name[CAT_RES] = { "brick", "lumber", "wool", "grain", "ore" };
-const char *const cat_dev_name[CAT_DEV] = { "knight", "road-building", "year-of-plenty", "monopoly",
-					    "victory-point" };
-const char *const cat_terrain_name[CAT_RES + 1] = { "hills",  "forest",	   "pasture",
-						    "fields", "mountains", "desert" };
-const char cat_res_letter[CAT_RES + 1] = { 'B', 'L', 'W', 'G', 'O', 'D' };
-
-void cat_node_name(const cat_data *d, unsigned node, char out[4])
-{
-	assert(node < CAT_NODES);
-	out[0] = (char)('a' + d->g.node_x[node]);
-	out[1] = (char)('1' + d->g.node_row[node]);
-	out[2] = 0;
-}
-
-void cat_edge_name(const cat_data *d, unsigned edge, char out[8])
-{
-	assert(edge < CAT_EDGES);
-	cat_node_name(d, d->g.edge_node[edge][0], out);
-	out[2] = '-';
-	cat_node_name(d, d->g.edge_node[edge][1], out + 3);
-}
+/* ----------------------------------------------- places on the line */
 
 /* A node name: column letter a..k and row digit 1..6, any case.  Returns
  * the node or -1. */
@@ -65,7 +43,12 @@ int cat_parse_edge(const cat_data *d, const char *s, size_t n)
 	if (n != 5 || s[2] != '-')
 		return -1;
 	int a = cat_parse_node(d, s, 2), b = cat_parse_node(d, s + 3, 2);
-	return cat_edge_between(d, a, b);
+	if (a < 0 || b < 0)
+		return -1;
+	for (unsigned i = 0; i < d->g.node_nadj[a]; i++) /* cat_edge_between */
+		if (d->g.node_adj[a][i] == b)
+			return d->g.node_edge[a][i];
+	return -1;
 }
 
 /* A hex: one letter A..S, any case. */
@@ -76,171 +59,6 @@ int cat_parse_hex(const char *s, size_t n)
 	int h = (s[0] | 0x20) - 'a';
 	return h >= 0 && h < CAT_HEXES ? h : -1;
 }
-
-/* Word lists carry their lengths so a lookup compares bytes only for
- * words of the token's length. */
-#define AL(w, v)                   \
-	{                          \
-		w, sizeof w - 1, v \
-	}
-static const struct alias {
-	const char *word;
-	uint8_t len;
-	int val;
-} res_alias[] = {
-	AL("brick", R_BRICK), AL("bricks", R_BRICK), AL("clay", R_BRICK),
-	AL("lumber", R_LUMBER), AL("wood", R_LUMBER),
-	AL("wool", R_WOOL), AL("sheep", R_WOOL),
-	AL("grain", R_GRAIN), AL("wheat", R_GRAIN), AL("corn", R_GRAIN),
-	AL("ore", R_ORE), AL("stone", R_ORE), AL("ores", R_ORE),
-}, dev_alias[] = {
-	AL("knight", D_KNIGHT), AL("soldier", D_KNIGHT),
-	AL("road-building", D_ROADS), AL("roadbuilding", D_ROADS),
-	AL("roads", D_ROADS),
-	AL("year-of-plenty", D_PLENTY), AL("yearofplenty", D_PLENTY),
-	AL("plenty", D_PLENTY),
-	AL("monopoly", D_MONOPOLY),
-	AL("victory-point", D_VP), AL("victorypoint", D_VP), AL("vp", D_VP),
-	AL("point", D_VP),
-};
-#undef AL
-
-/* s[0..n) equals the lower-case word w (of length n) ignoring ASCII case,
- * as strncasecmp does in the C locale; inline, without a library call. */
-static inline bool ascii_ieq(const char *s, const char *w, size_t n)
-{
-	for (size_t i = 0; i < n; i++) {
-		unsigned char c = (unsigned char)s[i];
-		if (c >= 'A' && c <= 'Z')
-			c = (unsigned char)(c + 32);
-		if (c != (unsigned char)w[i])
-			return false;
-	}
-	return true;
-}
-
-/* ascii_ieq for a `w` of lower-case letters and '-' (the card names),
- * four or eight bytes at a time as cat_letters_ieq does: a byte of w
- * with bit 0x40 is a letter, whose byte of s is OR-ed with 0x20 (exactly
- * 'A'..'Z' and 'a'..'z' land on 'a'..'z'); a '-' (bit 0x40 clear) is
- * compared as it is. */
-static inline bool word_ieq(const char *s, const char *w, size_t n)
-{
-	if (n >= 8 && n <= 16) {
-		uint64_t a, b, c, d;
-		memcpy(&a, s, 8);
-		memcpy(&b, w, 8);
-		memcpy(&c, s + n - 8, 8);
-		memcpy(&d, w + n - 8, 8);
-		const uint64_t L = 0x4040404040404040ull;
-		return (a | (b & L) >> 1) == b && (c | (d & L) >> 1) == d;
-	}
-	if (n >= 4 && n < 8) {
-		uint32_t a, b, c, d;
-		memcpy(&a, s, 4);
-		memcpy(&b, w, 4);
-		memcpy(&c, s + n - 4, 4);
-		memcpy(&d, w + n - 4, 4);
-		const uint32_t L = 0x40404040u;
-		return (a | (b & L) >> 1) == b && (c | (d & L) >> 1) == d;
-	}
-	return ascii_ieq(s, w, n);
-}
-
-static int find_alias(const struct alias *t, size_t nt, const char *s, size_t n)
-{
-	for (size_t i = 0; i < nt; i++)
-		if (t[i].len == n && ascii_ieq(s, t[i].word, n))
-			return t[i].val;
-	return -1;
-}
-
-/* Resources are read in every bundle of every line: the canonical words
- * are tried first by length and first letter, the aliases after. */
-int cat_parse_res(const char *s, size_t n)
-{
-	if (n >= 3 && n <= 6) {
-		static const int8_t by_len[7] = { -1, -1, -1, R_ORE, -1, R_BRICK, R_LUMBER };
-		int r = by_len[n];
-		if (n == 4)
-			r = (s[0] | 0x20) == 'w' ? R_WOOL : -1;
-		else if (n == 5 && (s[0] | 0x20) == 'g')
-			r = R_GRAIN;
-		if (r >= 0 && cat_letters_ieq(s, cat_res_name[r], n))
-			return r;
-	}
-	for (size_t i = 0; i < ARB_COUNT(res_alias); i++) /* all letters */
-		if (res_alias[i].len == n && cat_letters_ieq(s, res_alias[i].word, n))
-			return res_alias[i].val;
-	return -1;
-}
-
-/* The canonical card names are tried first, by their first letter (one
- * comparison; every buy and play of every line reads one), the aliases
- * after. */
-int cat_parse_dev(const char *s, size_t n)
-{
-	static const uint8_t dev_len[CAT_DEV] = { 6, 13, 14, 8, 13 };
-	int d = -1;
-	switch (n ? s[0] | 0x20 : 0) {
-	case 'k':
-		d = D_KNIGHT;
-		break;
-	case 'r':
-		d = D_ROADS;
-		break;
-	case 'y':
-		d = D_PLENTY;
-		break;
-	case 'm':
-		d = D_MONOPOLY;
-		break;
-	case 'v':
-		d = D_VP;
-		break;
-	}
-	if (d >= 0 && dev_len[d] == n && word_ieq(s, cat_dev_name[d], n))
-		return d;
-	return find_alias(dev_alias, ARB_COUNT(dev_alias), s, n);
-}
-
-/* "O10" / "D": a terrain letter and its token (Setup hexes=, the data's
- * beginner board).  Returns 0 or -1. */
-int cat_parse_hexspec(const char *s, size_t n, uint8_t *terrain, uint8_t *token)
-{
-	if (n < 1)
-		return -1;
-	const char *p = memchr(cat_res_letter, s[0] & ~0x20, CAT_RES + 1);
-	if (!p || s[0] == 0)
-		return -1;
-	*terrain = (uint8_t)(p - cat_res_letter);
-	*token = 0;
-	if (*terrain == T_DESERT)
-		return n == 1 ? 0 : -1;
-	if (n < 2 || n > 3)
-		return -1;
-	unsigned v = 0;
-	for (size_t i = 1; i < n; i++) {
-		if (s[i] < '0' || s[i] > '9')
-			return -1;
-		v = v * 10 + (unsigned)(s[i] - '0');
-	}
-	if (v < 2 || v > 12 || v == 7)
-		return -1;
-	*token = (uint8_t)v;
-	return 0;
-}
-
-/* A harbour kind: "3:1" (or "generic") -> HARB_GENERIC, or a resource
- * name (2:1); -1 otherwise. */
-int cat_parse_harb_kind(const char *s, size_t n)
-{
-	if ((n == 3 && memcmp(s, "3:1", 3) == 0) || (n == 7 && strncasecmp(s, "generic", 7) == 0))
-		return HARB_GENERIC;
-	return cat_parse_res(s, n);
-}
-
-/* ------------------------------------------------------------ data load */
 
 /* ------------------------------------------------------ the turn line */
 
@@ -387,17 +205,31 @@ static int keyword(const arb_token *t)
  * canonical words, so most items never look for their '+'. */
 static inline int canonical_res(const char *s, const char *end, size_t *len)
 {
-	static const int8_t by_first[26] = {
-		['b' - 'a'] = R_BRICK + 1, ['l' - 'a'] = R_LUMBER + 1, ['w' - 'a'] = R_WOOL + 1,
-		['g' - 'a'] = R_GRAIN + 1, ['o' - 'a'] = R_ORE + 1,
-	};
-	static const uint8_t res_len[CAT_RES] = { 5, 6, 4, 5, 3 };
-	unsigned c = (unsigned)(s[0] | 0x20) - 'a';
-	if (c >= 26 || !by_first[c])
+	size_t left = (size_t)(end - s), n;
+	int r;
+	/* each word compared at its constant length: the comparison unrolls */
+#define RES(w, res)                                           \
+	n = sizeof w - 1;                                     \
+	if (left < n || !cat_letters_ieq(s, w, sizeof w - 1)) \
+		return -1;                                    \
+	r = res;                                              \
+	break
+	switch (s[0] | 0x20) {
+	case 'b':
+		RES("brick", R_BRICK);
+	case 'l':
+		RES("lumber", R_LUMBER);
+	case 'w':
+		RES("wool", R_WOOL);
+	case 'g':
+		RES("grain", R_GRAIN);
+	case 'o':
+		RES("ore", R_ORE);
+	default:
 		return -1;
-	int r = by_first[c] - 1;
-	size_t n = res_len[r], left = (size_t)(end - s);
-	if (left < n || (left > n && s[n] != '+') || !cat_letters_ieq(s, cat_res_name[r], n))
+	}
+#undef RES
+	if (left > n && s[n] != '+')
 		return -1;
 	*len = n;
 	return r;
@@ -408,7 +240,8 @@ static inline int canonical_res(const char *s, const char *end, size_t *len)
  * NULL, cards not seen ("2?", counted there).  One pass: the count, then
  * the word by canonical_res, and only an item it does not know is
  * scanned for its '+'.  Returns 0 or -1. */
-static int parse_bundle(const arb_token *t, uint8_t v[CAT_RES], bool allow_empty, uint8_t *unseen)
+static inline __attribute__((always_inline)) int
+parse_bundle(const arb_token *t, uint8_t v[CAT_RES], bool allow_empty, uint8_t *unseen)
 {
 	memset(v, 0, CAT_RES);
 	if (unseen)
@@ -566,7 +399,10 @@ static int arg_res(cur *c, uint8_t *out)
 	const arb_token *t = arg(c, "a resource");
 	if (!t)
 		return -1;
-	int r = cat_parse_res(t->s, t->len);
+	size_t wl = 0;
+	int r = t->len ? canonical_res(t->s, t->s + t->len, &wl) : -1;
+	if (r < 0 || wl != t->len)
+		r = cat_parse_res(t->s, t->len);
 	if (r < 0 && t->len == 1 && t->s[0] == '?')
 		return bad(c, t,
 			   "a resource (brick, lumber, wool, grain, ore): a resource named "

@@ -26,26 +26,6 @@
 
 /* --------------------------------------------------------- resources */
 
-/* The seats (by bit) with a settlement or city at a corner of hex h in
- * position s: the robber's victims there, but its mover. */
-unsigned cat_hex_owners(const cat_game *g, const cat_state *s, unsigned h)
-{
-	unsigned owners = 0;
-	for (unsigned c = 0; c < 6; c++) {
-		unsigned o = s->node_owner[g->d->g.hex_node[h][c]];
-		if (o)
-			owners |= 1u << (o - 1);
-	}
-	return owners;
-}
-
-/* The player's best rate with the bank for resource r: 2 (cards for one)
- * with that resource's harbour, 3 with a 3:1 harbour, else 4. */
-unsigned cat_maritime_rate(const cat_player *p, unsigned r)
-{
-	return p->harb >> r & 1 ? 2 : p->harb >> HARB_GENERIC & 1 ? 3 : 4;
-}
-
 #ifndef NDEBUG
 /* Every byte lane of x is at least that of w, for w's lanes below 0x80
  * (a bundle is at most 95 cards): setting each lane's top bit of x keeps
@@ -197,23 +177,19 @@ void cat_yield_recount(const cat_game *g, cat_state *s)
 
 /* ------------------------------------------------------------ a turn */
 
-/* Pay the cost `what` to the bank.  Rejects with cannot-afford. */
-int cat_pay(cat_turn *t, const cat_act *a, unsigned what, const char *name)
+/* cat_pay's refusal: the seat cannot pay the cost `what`. */
+int cat_pay_refused(cat_turn *t, const cat_act *a, unsigned what, const char *name)
 {
 	cat_state *s = &t->g->s;
 	const uint8_t *cost = t->g->d->cost[what];
-	if (cat_lacks(&s->p[t->seat], cost) >= 0) {
-		char c[64], h[64];
-		cat_refusal_words(t, cost, c, sizeof c);
-		cat_refusal_words(t, s->p[t->seat].res, h, sizeof h);
-		cat_note_shortage(t, t->seat, cost, "pays %s for %s", c, name);
-		return cat_rej_kw(t, a, CAT_R_CANNOT_AFFORD,
-				  "%s cannot pay for %s "
-				  "(%s) holding %s",
-				  cat_cname(t->g, t->seat), name, c, h);
-	}
-	cat_bank_move(s, t->seat, cost, -1);
-	return 0;
+	char c[64], h[64];
+	cat_refusal_words(t, cost, c, sizeof c);
+	cat_refusal_words(t, s->p[t->seat].res, h, sizeof h);
+	cat_note_shortage(t, t->seat, cost, "pays %s for %s", c, name);
+	return cat_rej_kw(t, a, CAT_R_CANNOT_AFFORD,
+			  "%s cannot pay for %s "
+			  "(%s) holding %s",
+			  cat_cname(t->g, t->seat), name, c, h);
 }
 
 /* Trading and building wait for the roll and the 7's robber.  Rejects
