@@ -203,7 +203,8 @@ static int keyword(const arb_token *t)
  * -1 when the item is anything else (an alias, a '?', a bad word), which
  * the general path reads.  Generated and written records spell the
  * canonical words, so most items never look for their '+'. */
-static inline int canonical_res(const char *s, const char *end, size_t *len)
+static inline __attribute__((always_inline)) int canonical_res(const char *s, const char *end,
+							       size_t *len)
 {
 	size_t left = (size_t)(end - s), n;
 	int r;
@@ -367,6 +368,15 @@ static int arg_bundle(cur *c, uint8_t v[CAT_RES], bool empty)
 	const arb_token *t = arg(c, "cards (like brick+2ore)");
 	if (!t)
 		return -1;
+	/* one card, its canonical word (most trades): what parse_bundle
+	 * reads, without its loop */
+	size_t wl = 0;
+	int r = t->len ? canonical_res(t->s, t->s + t->len, &wl) : -1;
+	if (r >= 0 && wl == t->len) {
+		memset(v, 0, CAT_RES);
+		v[r] = 1;
+		return 0;
+	}
 	if (parse_bundle(t, v, empty, NULL) == 0)
 		return 0;
 	if (memchr(t->s, '?', t->len))
@@ -394,7 +404,7 @@ static int arg_discard(cur *c, uint8_t v[CAT_RES], uint8_t *unseen)
 	return 0;
 }
 
-static int arg_res(cur *c, uint8_t *out)
+static inline __attribute__((always_inline)) int arg_res(cur *c, uint8_t *out)
 {
 	const arb_token *t = arg(c, "a resource");
 	if (!t)
@@ -413,7 +423,7 @@ static int arg_res(cur *c, uint8_t *out)
 	return 0;
 }
 
-static int arg_edge(cur *c, uint8_t *out)
+static inline __attribute__((always_inline)) int arg_edge(cur *c, uint8_t *out)
 {
 	const arb_token *t = arg(c, "a path (like c1-d1)");
 	if (!t)
@@ -427,7 +437,7 @@ static int arg_edge(cur *c, uint8_t *out)
 	return 0;
 }
 
-static int arg_node(cur *c, uint8_t *out)
+static inline __attribute__((always_inline)) int arg_node(cur *c, uint8_t *out)
 {
 	const arb_token *t = arg(c, "an intersection (like c1)");
 	if (!t)

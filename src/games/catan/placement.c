@@ -168,7 +168,8 @@ void cat_put_road(cat_turn *t, unsigned edge)
 	assert(!s->edge_owner[edge]);
 	s->edge_owner[edge] = (uint8_t)(t->seat + 1);
 	s->p[t->seat].roads++;
-	char why[64] = "";
+	char why[64]; /* read only by the events, when someone listens */
+	why[0] = '\0';
 	if (t->sink) { /* words only when someone listens */
 		char en[8];
 		cat_edge_name(g->d, edge, en);

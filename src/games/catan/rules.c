@@ -541,13 +541,34 @@ int cat_turn_step(cat_turn *t, const cat_act *a)
 /* The end of a regular turn line: the roll and the 7's duties done, the
  * turn passes (and may win for the next seat).  Rejects with
  * roll-missing, discard-missing, robber-missing. */
+static __attribute__((cold, noinline)) int turn_end_refused(cat_turn *t);
+
+static inline __attribute__((always_inline)) int turn_end(cat_turn *t)
+{
+	cat_game *g = t->g;
+	cat_state *s = &g->s;
+	if (s->over)
+		return 0;
+	if (!t->rolled || t->seven)
+		return turn_end_refused(t);
+	s->active = (uint8_t)((t->seat + 1) % g->nseats);
+	/* Points gained on another's turn win at the start of one's own (a
+	 * longest road handed over by a break). */
+	cat_check_win_at_start(g, t->sink);
+	return 0;
+}
+
 int cat_turn_end(cat_turn *t)
+{
+	return turn_end(t);
+}
+
+/* The turn line ends without the roll or the 7's duties: the refusal. */
+static int turn_end_refused(cat_turn *t)
 {
 	cat_game *g = t->g;
 	cat_state *s = &g->s;
 	const cat_move *m = t->m;
-	if (s->over)
-		return 0;
 	if (!t->rolled)
 		return cat_reject(t->rej, CAT_R_ROLL_MISSING, m->line, m->col,
 				  "%s's turn ends without a roll of the dice",
@@ -569,11 +590,7 @@ int cat_turn_end(cat_turn *t)
 				  "card)",
 				  cat_cname(g, t->seat));
 	}
-	s->active = (uint8_t)((t->seat + 1) % g->nseats);
-	/* Points gained on another's turn win at the start of one's own (a
-	 * longest road handed over by a break). */
-	cat_check_win_at_start(g, t->sink);
-	return 0;
+	return 0; /* not reached: turn_end found a duty undone */
 }
 
 /* A '?' is written only in a View record, and never for a card the
@@ -636,7 +653,7 @@ static int apply_turn(cat_turn *t)
 		for (unsigned i = 0; i < m->n; i++)
 			if (turn_step(t, &m->act[i]) < 0)
 				return -1;
-		return g->open_mode ? cat_open_keep(t, 0) : cat_turn_end(t);
+		return g->open_mode ? cat_open_keep(t, 0) : turn_end(t);
 	}
 	/* The first '?' the view may not write: refused when reached. */
 	int bad = -1;
