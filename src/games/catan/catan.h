@@ -462,9 +462,25 @@ static inline unsigned cat_bundle_total(const uint8_t v[CAT_RES])
 	_Static_assert(CAT_RES == 5, "five resources");
 	return (unsigned)v[0] + v[1] + v[2] + v[3] + v[4];
 }
-unsigned cat_hex_owners(const cat_game *g, const cat_state *s, unsigned h);
+/* The seats (by bit) with a settlement or city at a corner of hex h in
+ * position s: the robber's victims there, but its mover.  Inline: every
+ * robber asks it.  An empty corner (owner 0) sets bit 0 of the shifted
+ * set, which the shift right drops. */
+static inline unsigned cat_hex_owners(const cat_game *g, const cat_state *s, unsigned h)
+{
+	const uint8_t *c = g->d->g.hex_node[h];
+	unsigned set = 1u << s->node_owner[c[0]] | 1u << s->node_owner[c[1]] |
+		       1u << s->node_owner[c[2]] | 1u << s->node_owner[c[3]] |
+		       1u << s->node_owner[c[4]] | 1u << s->node_owner[c[5]];
+	return set >> 1;
+}
 void cat_yield_recount(const cat_game *g, cat_state *s);
-unsigned cat_maritime_rate(const cat_player *p, unsigned r);
+/* The player's best rate with the bank for resource r: 2 (cards for one)
+ * with that resource's harbour, 3 with a 3:1 harbour, else 4. */
+static inline unsigned cat_maritime_rate(const cat_player *p, unsigned r)
+{
+	return p->harb >> r & 1 ? 2 : p->harb >> HARB_GENERIC & 1 ? 3 : 4;
+}
 unsigned cat_deck_left(const cat_game *g);
 
 int cat_turn_step(cat_turn *t, const cat_act *a);
@@ -495,7 +511,19 @@ static inline int cat_rej_not_held(cat_turn *t, uint32_t col, enum cat_rule rule
 	return cat_rej_not_held_words(t, col, rule, seat, v, verb, to);
 }
 void cat_give_card(cat_state *s, unsigned from, unsigned to, unsigned r, unsigned n);
-int cat_pay(cat_turn *t, const cat_act *a, unsigned what, const char *name);
+int cat_pay_refused(cat_turn *t, const cat_act *a, unsigned what, const char *name)
+	__attribute__((cold));
+/* Pay the cost `what` to the bank.  Rejects with cannot-afford.  The
+ * payment inline, the refusal apart: every building and card pays. */
+static inline int cat_pay(cat_turn *t, const cat_act *a, unsigned what, const char *name)
+{
+	cat_state *s = &t->g->s;
+	const uint8_t *cost = t->g->d->cost[what];
+	if (cat_lacks(&s->p[t->seat], cost) >= 0)
+		return cat_pay_refused(t, a, what, name);
+	cat_bank_move(s, t->seat, cost, -1);
+	return 0;
+}
 int cat_need_roll(cat_turn *t, const cat_act *a, const char *what);
 
 /* robber.c: the 7's discards and the robber (after a 7, or a knight's). */
@@ -618,12 +646,43 @@ void cat_lr_update(cat_game *g, const arb_sink *sink, unsigned mask, bool broken
 		   const char *why);
 
 /* score.c */
-unsigned cat_vp(const cat_game *g, unsigned seat);
+/* Victory points of a seat now (VP cards in hand count unless the
+ * vp-cards=revealed option says only shown ones do).  Inline: counted
+ * after every building action and at the start of every turn. */
+static inline unsigned cat_vp(const cat_game *g, unsigned seat)
+{
+	const cat_player *p = &g->s.p[seat];
+	unsigned v = p->settlements + 2u * p->cities;
+	v += g->s.lr == seat ? 2 : 0;
+	v += g->s.la == seat ? 2 : 0;
+	v += g->opt_vpc == VPC_HIDDEN ? p->dev[D_VP] : p->vp_shown;
+	return v;
+}
 arb_event *cat_event(cat_game *g, const arb_sink *sink, const char *kind);
 void cat_vp_event(cat_turn *t, const char *kind, int delta, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
-void cat_check_win(cat_turn *t);
-void cat_check_win_at_start(cat_game *g, const arb_sink *sink);
+void cat_win(cat_game *g, const arb_sink *sink, unsigned seat, unsigned vp, const char *when)
+	__attribute__((cold));
+
+/* The active seat reached the goal during its turn: it wins. */
+static inline void cat_check_win(cat_turn *t)
+{
+	cat_game *g = t->g;
+	if (g->s.over)
+		return;
+	unsigned vp = cat_vp(g, t->seat);
+	if (vp >= g->d->goal)
+		cat_win(g, t->sink, t->seat, vp, "during their turn");
+}
+
+/* Points gained on another's turn (a longest road handed over by a
+ * break) win at the start of one's own: called for the seat to move. */
+static inline void cat_check_win_at_start(cat_game *g, const arb_sink *sink)
+{
+	unsigned nx = g->s.active, vp = cat_vp(g, nx);
+	if (vp >= g->d->goal)
+		cat_win(g, sink, nx, vp, "when their turn comes");
+}
 void cat_finish(void *game, const arb_sink *sink);
 void cat_standing(const void *game, arb_standing *out);
 

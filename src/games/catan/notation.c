@@ -11,7 +11,8 @@
  * colours, that a place exists); everything that depends on the position
  * is apply()'s.  It runs once per line, so it is a single left-to-right
  * pass with no allocation; the only table lookups are small alias lists.
- * Writing a line back in canonical form is format.c's.
+ * Writing a line back in canonical form is format.c's; the names of
+ * places and cards are names.c's.
  */
 #include <assert.h>
 #include <stdarg.h>
@@ -22,30 +23,7 @@
 #include "../../core/util.h"
 #include "catan.h"
 
-/* ------------------------------------------- names of places and cards */
-
-const char *const cat_res_name[CAT_RES] = { "brick", "lumber", "wool", "grain", "ore" };
-const char *const cat_dev_name[CAT_DEV] = { "knight", "road-building", "year-of-plenty", "monopoly",
-					    "victory-point" };
-const char *const cat_terrain_name[CAT_RES + 1] = { "hills",  "forest",	   "pasture",
-						    "fields", "mountains", "desert" };
-const char cat_res_letter[CAT_RES + 1] = { 'B', 'L', 'W', 'G', 'O', 'D' };
-
-void cat_node_name(const cat_data *d, unsigned node, char out[4])
-{
-	assert(node < CAT_NODES);
-	out[0] = (char)('a' + d->g.node_x[node]);
-	out[1] = (char)('1' + d->g.node_row[node]);
-	out[2] = 0;
-}
-
-void cat_edge_name(const cat_data *d, unsigned edge, char out[8])
-{
-	assert(edge < CAT_EDGES);
-	cat_node_name(d, d->g.edge_node[edge][0], out);
-	out[2] = '-';
-	cat_node_name(d, d->g.edge_node[edge][1], out + 3);
-}
+/* ----------------------------------------------- places on the line */
 
 /* A node name: column letter a..k and row digit 1..6, any case.  Returns
  * the node or -1. */
@@ -65,7 +43,12 @@ int cat_parse_edge(const cat_data *d, const char *s, size_t n)
 	if (n != 5 || s[2] != '-')
 		return -1;
 	int a = cat_parse_node(d, s, 2), b = cat_parse_node(d, s + 3, 2);
-	return cat_edge_between(d, a, b);
+	if (a < 0 || b < 0)
+		return -1;
+	for (unsigned i = 0; i < d->g.node_nadj[a]; i++) /* cat_edge_between */
+		if (d->g.node_adj[a][i] == b)
+			return d->g.node_edge[a][i];
+	return -1;
 }
 
 /* A hex: one letter A..S, any case. */
@@ -77,148 +60,11 @@ int cat_parse_hex(const char *s, size_t n)
 	return h >= 0 && h < CAT_HEXES ? h : -1;
 }
 
-/* Word lists carry their lengths so a lookup compares bytes only for
- * words of the token's length. */
-#define AL(w, v)                   \
-	{                          \
-		w, sizeof w - 1, v \
-	}
-static const struct alias {
-	const char *word;
-	uint8_t len;
-	int val;
-} res_alias[] = {
-	AL("brick", R_BRICK), AL("bricks", R_BRICK), AL("clay", R_BRICK),
-	AL("lumber", R_LUMBER), AL("wood", R_LUMBER),
-	AL("wool", R_WOOL), AL("sheep", R_WOOL),
-	AL("grain", R_GRAIN), AL("wheat", R_GRAIN), AL("corn", R_GRAIN),
-	AL("ore", R_ORE), AL("stone", R_ORE), AL("ores", R_ORE),
-}, dev_alias[] = {
-	AL("knight", D_KNIGHT), AL("soldier", D_KNIGHT),
-	AL("road-building", D_ROADS), AL("roadbuilding", D_ROADS),
-	AL("roads", D_ROADS),
-	AL("year-of-plenty", D_PLENTY), AL("yearofplenty", D_PLENTY),
-	AL("plenty", D_PLENTY),
-	AL("monopoly", D_MONOPOLY),
-	AL("victory-point", D_VP), AL("victorypoint", D_VP), AL("vp", D_VP),
-	AL("point", D_VP),
-};
-#undef AL
-
-/* s[0..n) equals the lower-case word w (of length n) ignoring ASCII case,
- * as strncasecmp does in the C locale; inline, without a library call. */
-static inline bool ascii_ieq(const char *s, const char *w, size_t n)
-{
-	for (size_t i = 0; i < n; i++) {
-		unsigned char c = (unsigned char)s[i];
-		if (c >= 'A' && c <= 'Z')
-			c = (unsigned char)(c + 32);
-		if (c != (unsigned char)w[i])
-			return false;
-	}
-	return true;
-}
-
-static int find_alias(const struct alias *t, size_t nt, const char *s, size_t n)
-{
-	for (size_t i = 0; i < nt; i++)
-		if (t[i].len == n && ascii_ieq(s, t[i].word, n))
-			return t[i].val;
-	return -1;
-}
-
-/* Resources are read in every bundle of every line: the canonical words
- * are tried first by length and first letter, the aliases after. */
-int cat_parse_res(const char *s, size_t n)
-{
-	if (n >= 3 && n <= 6) {
-		static const int8_t by_len[7] = { -1, -1, -1, R_ORE, -1, R_BRICK, R_LUMBER };
-		int r = by_len[n];
-		if (n == 4)
-			r = (s[0] | 0x20) == 'w' ? R_WOOL : -1;
-		else if (n == 5 && (s[0] | 0x20) == 'g')
-			r = R_GRAIN;
-		if (r >= 0 && cat_letters_ieq(s, cat_res_name[r], n))
-			return r;
-	}
-	for (size_t i = 0; i < ARB_COUNT(res_alias); i++) /* all letters */
-		if (res_alias[i].len == n && cat_letters_ieq(s, res_alias[i].word, n))
-			return res_alias[i].val;
-	return -1;
-}
-
-/* The canonical card names are tried first, by their first letter (one
- * comparison; every buy and play of every line reads one), the aliases
- * after. */
-int cat_parse_dev(const char *s, size_t n)
-{
-	static const uint8_t dev_len[CAT_DEV] = { 6, 13, 14, 8, 13 };
-	int d = -1;
-	switch (n ? s[0] | 0x20 : 0) {
-	case 'k':
-		d = D_KNIGHT;
-		break;
-	case 'r':
-		d = D_ROADS;
-		break;
-	case 'y':
-		d = D_PLENTY;
-		break;
-	case 'm':
-		d = D_MONOPOLY;
-		break;
-	case 'v':
-		d = D_VP;
-		break;
-	}
-	if (d >= 0 && dev_len[d] == n && ascii_ieq(s, cat_dev_name[d], n))
-		return d;
-	return find_alias(dev_alias, ARB_COUNT(dev_alias), s, n);
-}
-
-/* "O10" / "D": a terrain letter and its token (Setup hexes=, the data's
- * beginner board).  Returns 0 or -1. */
-int cat_parse_hexspec(const char *s, size_t n, uint8_t *terrain, uint8_t *token)
-{
-	if (n < 1)
-		return -1;
-	const char *p = memchr(cat_res_letter, s[0] & ~0x20, CAT_RES + 1);
-	if (!p || s[0] == 0)
-		return -1;
-	*terrain = (uint8_t)(p - cat_res_letter);
-	*token = 0;
-	if (*terrain == T_DESERT)
-		return n == 1 ? 0 : -1;
-	if (n < 2 || n > 3)
-		return -1;
-	unsigned v = 0;
-	for (size_t i = 1; i < n; i++) {
-		if (s[i] < '0' || s[i] > '9')
-			return -1;
-		v = v * 10 + (unsigned)(s[i] - '0');
-	}
-	if (v < 2 || v > 12 || v == 7)
-		return -1;
-	*token = (uint8_t)v;
-	return 0;
-}
-
-/* A harbour kind: "3:1" (or "generic") -> HARB_GENERIC, or a resource
- * name (2:1); -1 otherwise. */
-int cat_parse_harb_kind(const char *s, size_t n)
-{
-	if ((n == 3 && memcmp(s, "3:1", 3) == 0) || (n == 7 && strncasecmp(s, "generic", 7) == 0))
-		return HARB_GENERIC;
-	return cat_parse_res(s, n);
-}
-
-/* ------------------------------------------------------------ data load */
-
 /* ------------------------------------------------------ the turn line */
 
 /* Reject by `rule` at token `t` (NULL: the start of the turn); -1. */
 static int reject_at(arb_reject *rej, const arb_token *t, enum cat_rule rule, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
+	__attribute__((format(printf, 4, 5), cold, noinline));
 static int reject_at(arb_reject *rej, const arb_token *t, enum cat_rule rule, const char *fmt, ...)
 {
 	char msg[ARB_MSG_MAX];
@@ -308,40 +154,47 @@ enum {
 
 static int keyword(const arb_token *t)
 {
-	if (t->len < 3 || t->len > 10)
-		return K_NONE;
-	char c = (char)(t->s[0] | 0x20);
+	/* one candidate by length and a distinguishing letter, then one
+	 * comparison of a constant length */
+	const char *s = t->s;
+#define KW(w, k) return teq(t, w) ? (k) : K_NONE
 	switch (t->len) {
 	case 3:
-		return teq(t, "buy") ? K_BUY : K_NONE;
+		KW("buy", K_BUY);
 	case 4:
-		switch (c) {
+		switch (s[0] | 0x20) {
 		case 'r':
-			return teq(t, "roll") ? K_ROLL : teq(t, "road") ? K_ROAD : K_NONE;
+			if ((s[2] | 0x20) == 'l')
+				KW("roll", K_ROLL);
+			KW("road", K_ROAD);
 		case 'c':
-			return teq(t, "city") ? K_CITY : K_NONE;
+			KW("city", K_CITY);
 		case 'p':
-			return teq(t, "play") ? K_PLAY : K_NONE;
+			KW("play", K_PLAY);
 		case 'a':
-			return teq(t, "army") ? K_ARMY : K_NONE;
+			KW("army", K_ARMY);
 		case 'g':
-			return teq(t, "gets") ? K_GETS : K_NONE;
+			KW("gets", K_GETS);
 		}
 		return K_NONE;
 	case 5:
-		return c == 't'	  ? (teq(t, "trade") ? K_TRADE : K_NONE)
-		       : c == 's' ? (teq(t, "score") ? K_SCORE : K_NONE)
-				  : K_NONE;
+		if ((s[0] | 0x20) == 't')
+			KW("trade", K_TRADE);
+		KW("score", K_SCORE);
 	case 6:
-		return teq(t, "robber")	  ? K_ROBBER
-		       : teq(t, "reveal") ? K_REVEAL
-		       : teq(t, "settle") ? K_SETTLE
-					  : K_NONE;
+		if ((s[0] | 0x20) == 's')
+			KW("settle", K_SETTLE);
+		if ((s[1] | 0x20) == 'o')
+			KW("robber", K_ROBBER);
+		KW("reveal", K_REVEAL);
 	case 7:
-		return teq(t, "discard") ? K_DISCARD : teq(t, "longest") ? K_LONGEST : K_NONE;
+		if ((s[0] | 0x20) == 'd')
+			KW("discard", K_DISCARD);
+		KW("longest", K_LONGEST);
 	case 10:
-		return teq(t, "settlement") ? K_SETTLE : K_NONE;
+		KW("settlement", K_SETTLE);
 	}
+#undef KW
 	return K_NONE;
 }
 
@@ -350,19 +203,34 @@ static int keyword(const arb_token *t)
  * -1 when the item is anything else (an alias, a '?', a bad word), which
  * the general path reads.  Generated and written records spell the
  * canonical words, so most items never look for their '+'. */
-static inline int canonical_res(const char *s, const char *end, size_t *len)
+static inline __attribute__((always_inline)) int canonical_res(const char *s, const char *end,
+							       size_t *len)
 {
-	static const int8_t by_first[26] = {
-		['b' - 'a'] = R_BRICK + 1, ['l' - 'a'] = R_LUMBER + 1, ['w' - 'a'] = R_WOOL + 1,
-		['g' - 'a'] = R_GRAIN + 1, ['o' - 'a'] = R_ORE + 1,
-	};
-	static const uint8_t res_len[CAT_RES] = { 5, 6, 4, 5, 3 };
-	unsigned c = (unsigned)(s[0] | 0x20) - 'a';
-	if (c >= 26 || !by_first[c])
+	size_t left = (size_t)(end - s), n;
+	int r;
+	/* each word compared at its constant length: the comparison unrolls */
+#define RES(w, res)                                           \
+	n = sizeof w - 1;                                     \
+	if (left < n || !cat_letters_ieq(s, w, sizeof w - 1)) \
+		return -1;                                    \
+	r = res;                                              \
+	break
+	switch (s[0] | 0x20) {
+	case 'b':
+		RES("brick", R_BRICK);
+	case 'l':
+		RES("lumber", R_LUMBER);
+	case 'w':
+		RES("wool", R_WOOL);
+	case 'g':
+		RES("grain", R_GRAIN);
+	case 'o':
+		RES("ore", R_ORE);
+	default:
 		return -1;
-	int r = by_first[c] - 1;
-	size_t n = res_len[r], left = (size_t)(end - s);
-	if (left < n || (left > n && s[n] != '+') || !cat_letters_ieq(s, cat_res_name[r], n))
+	}
+#undef RES
+	if (left > n && s[n] != '+')
 		return -1;
 	*len = n;
 	return r;
@@ -373,7 +241,8 @@ static inline int canonical_res(const char *s, const char *end, size_t *len)
  * NULL, cards not seen ("2?", counted there).  One pass: the count, then
  * the word by canonical_res, and only an item it does not know is
  * scanned for its '+'.  Returns 0 or -1. */
-static int parse_bundle(const arb_token *t, uint8_t v[CAT_RES], bool allow_empty, uint8_t *unseen)
+static inline __attribute__((always_inline)) int
+parse_bundle(const arb_token *t, uint8_t v[CAT_RES], bool allow_empty, uint8_t *unseen)
 {
 	memset(v, 0, CAT_RES);
 	if (unseen)
@@ -440,17 +309,24 @@ typedef struct cur {
 	uint8_t unseen;	     /* a '?' was read                   */
 } cur;
 
-/* The next argument token of the current keyword, or a rejection. */
-static const arb_token *arg(cur *c, const char *what)
+/* The line ends before the argument `what` of the current keyword.
+ * Cold: the refusals are composed out of the way of the words read. */
+static __attribute__((cold, noinline)) const arb_token *missing(cur *c, const char *what)
 {
-	if (c->i < c->n)
-		return &c->tok[c->i++];
 	reject_at(c->rej, c->kw, CAT_R_SYNTAX, "'%.*s' needs %s after it", (int)c->kw->len,
 		  c->kw->s, what);
 	return NULL;
 }
 
-static int bad(cur *c, const arb_token *t, const char *what)
+/* The next argument token of the current keyword, or a rejection. */
+static inline __attribute__((always_inline)) const arb_token *arg(cur *c, const char *what)
+{
+	if (c->i < c->n)
+		return &c->tok[c->i++];
+	return missing(c, what);
+}
+
+static __attribute__((cold, noinline)) int bad(cur *c, const arb_token *t, const char *what)
 {
 	return reject_at(c->rej, t, CAT_R_SYNTAX, "'%.*s' is not %s", (int)t->len, t->s, what);
 }
@@ -461,23 +337,28 @@ static void seated(const cat_game *g, char *out, size_t cap)
 	arb_seat_list(out, cap, cat_colours, g->colour, g->nseats, (1u << g->nseats) - 1, true);
 }
 
-static int arg_seat(cur *c, uint8_t *out)
+/* The word t seats no one: the refusal. */
+static __attribute__((cold, noinline)) int bad_seat(cur *c, const arb_token *t)
+{
+	char colours[64];
+	seated(c->g, colours, sizeof colours);
+	if (unseated_rule(t) == CAT_R_UNKNOWN_COLOUR)
+		return reject_at(c->rej, t, CAT_R_UNKNOWN_COLOUR,
+				 "'%.*s' is no colour: the colours playing this game are %s",
+				 (int)t->len, t->s, colours);
+	return reject_at(c->rej, t, CAT_R_NOT_SEATED,
+			 "'%.*s' is not a colour playing this game (%s)", (int)t->len, t->s,
+			 colours);
+}
+
+static inline __attribute__((always_inline)) int arg_seat(cur *c, uint8_t *out)
 {
 	const arb_token *t = arg(c, "a colour");
 	if (!t)
 		return -1;
 	int s = parse_seat(c->g, t);
-	char colours[64];
 	if (s < 0)
-		seated(c->g, colours, sizeof colours);
-	if (s < 0 && unseated_rule(t) == CAT_R_UNKNOWN_COLOUR)
-		return reject_at(c->rej, t, CAT_R_UNKNOWN_COLOUR,
-				 "'%.*s' is no colour: the colours playing this game are %s",
-				 (int)t->len, t->s, colours);
-	if (s < 0)
-		return reject_at(c->rej, t, CAT_R_NOT_SEATED,
-				 "'%.*s' is not a colour playing this game (%s)", (int)t->len, t->s,
-				 colours);
+		return bad_seat(c, t);
 	*out = (uint8_t)s;
 	return 0;
 }
@@ -487,6 +368,15 @@ static int arg_bundle(cur *c, uint8_t v[CAT_RES], bool empty)
 	const arb_token *t = arg(c, "cards (like brick+2ore)");
 	if (!t)
 		return -1;
+	/* one card, its canonical word (most trades): what parse_bundle
+	 * reads, without its loop */
+	size_t wl = 0;
+	int r = t->len ? canonical_res(t->s, t->s + t->len, &wl) : -1;
+	if (r >= 0 && wl == t->len) {
+		memset(v, 0, CAT_RES);
+		v[r] = 1;
+		return 0;
+	}
 	if (parse_bundle(t, v, empty, NULL) == 0)
 		return 0;
 	if (memchr(t->s, '?', t->len))
@@ -514,12 +404,15 @@ static int arg_discard(cur *c, uint8_t v[CAT_RES], uint8_t *unseen)
 	return 0;
 }
 
-static int arg_res(cur *c, uint8_t *out)
+static inline __attribute__((always_inline)) int arg_res(cur *c, uint8_t *out)
 {
 	const arb_token *t = arg(c, "a resource");
 	if (!t)
 		return -1;
-	int r = cat_parse_res(t->s, t->len);
+	size_t wl = 0;
+	int r = t->len ? canonical_res(t->s, t->s + t->len, &wl) : -1;
+	if (r < 0 || wl != t->len)
+		r = cat_parse_res(t->s, t->len);
 	if (r < 0 && t->len == 1 && t->s[0] == '?')
 		return bad(c, t,
 			   "a resource (brick, lumber, wool, grain, ore): a resource named "
@@ -530,7 +423,7 @@ static int arg_res(cur *c, uint8_t *out)
 	return 0;
 }
 
-static int arg_edge(cur *c, uint8_t *out)
+static inline __attribute__((always_inline)) int arg_edge(cur *c, uint8_t *out)
 {
 	const arb_token *t = arg(c, "a path (like c1-d1)");
 	if (!t)
@@ -544,7 +437,7 @@ static int arg_edge(cur *c, uint8_t *out)
 	return 0;
 }
 
-static int arg_node(cur *c, uint8_t *out)
+static inline __attribute__((always_inline)) int arg_node(cur *c, uint8_t *out)
 {
 	const arb_token *t = arg(c, "an intersection (like c1)");
 	if (!t)
@@ -610,7 +503,7 @@ static int arg_take(cur *c, unsigned self, cat_act *a)
 	c->i--;
 	while (c->i < c->n && parse_seat(c->g, &c->tok[c->i]) >= 0) {
 		const arb_token *who = &c->tok[c->i];
-		uint8_t s;
+		uint8_t s = 0;
 		if (arg_seat(c, &s) < 0)
 			return -1;
 		if (s == self)

@@ -90,14 +90,14 @@ bool cat_road_ok(const cat_game *g, const cat_state *s, unsigned seat, unsigned 
 	       end_connects(g, s, seat, G->edge_node[edge][1], edge);
 }
 
-int cat_check_road(cat_turn *t, const cat_act *a, unsigned edge, int setup_node)
+/* cat_check_road's refusal, composed apart (cold): the road is not
+ * allowed. */
+static __attribute__((cold, noinline)) int road_refused(cat_turn *t, const cat_act *a,
+							unsigned edge, int setup_node)
 {
 	cat_game *g = t->g;
 	cat_state *s = &g->s;
 	char en[8];
-	if (!s->edge_owner[edge] && s->p[t->seat].roads < g->d->pieces[0] &&
-	    cat_road_ok(g, s, t->seat, edge, setup_node))
-		return 0; /* the common case, without the words */
 	cat_edge_name(g->d, edge, en);
 	if (s->edge_owner[edge])
 		return cat_rej_arg(t, a, CAT_R_PATH_OCCUPIED,
@@ -150,6 +150,16 @@ int cat_check_road(cat_turn *t, const cat_act *a, unsigned edge, int setup_node)
 	return 0;
 }
 
+int cat_check_road(cat_turn *t, const cat_act *a, unsigned edge, int setup_node)
+{
+	const cat_game *g = t->g;
+	const cat_state *s = &g->s;
+	if (!s->edge_owner[edge] && s->p[t->seat].roads < g->d->pieces[0] &&
+	    cat_road_ok(g, s, t->seat, edge, setup_node))
+		return 0; /* the common case, without the words */
+	return road_refused(t, a, edge, setup_node);
+}
+
 /* Place a checked road and update the longest road. */
 void cat_put_road(cat_turn *t, unsigned edge)
 {
@@ -158,7 +168,8 @@ void cat_put_road(cat_turn *t, unsigned edge)
 	assert(!s->edge_owner[edge]);
 	s->edge_owner[edge] = (uint8_t)(t->seat + 1);
 	s->p[t->seat].roads++;
-	char why[64] = "";
+	char why[64]; /* read only by the events, when someone listens */
+	why[0] = '\0';
 	if (t->sink) { /* words only when someone listens */
 		char en[8];
 		cat_edge_name(g->d, edge, en);
@@ -192,10 +203,10 @@ int cat_place_road(cat_turn *t, const cat_act *a, unsigned edge, int setup_node)
 	return 0;
 }
 
-/* Check a settlement at a->a for the active seat (not its price).
- * Rejects with intersection-occupied, distance-rule, no-pieces,
- * settlement-unconnected. */
-int cat_check_settlement(cat_turn *t, const cat_act *a, bool setup)
+/* cat_check_settlement's refusal, composed apart (cold): the
+ * settlement is not allowed. */
+static __attribute__((cold, noinline)) int settlement_refused(cat_turn *t, const cat_act *a,
+							      bool setup)
 {
 	cat_game *g = t->g;
 	cat_state *s = &g->s;
@@ -243,7 +254,19 @@ int cat_check_settlement(cat_turn *t, const cat_act *a, bool setup)
 				   cat_cname(g, t->seat), nn, cat_cname(g, t->seat), end, far,
 				   far == 1 ? "" : "s", nn);
 	}
-	return 0;
+	return 0; /* not reached: cat_check_settlement found a rule broken */
+}
+
+/* Check a settlement at a->a for the active seat (not its price).
+ * Rejects with intersection-occupied, distance-rule, no-pieces,
+ * settlement-unconnected. */
+int cat_check_settlement(cat_turn *t, const cat_act *a, bool setup)
+{
+	const cat_game *g = t->g;
+	if (g->s.p[t->seat].settlements < g->d->pieces[1] &&
+	    cat_settle_ok(g, &g->s, t->seat, a->a, setup))
+		return 0; /* the common case, without the words */
+	return settlement_refused(t, a, setup);
 }
 
 /* Place a checked settlement; it may cut opponents' roads. */

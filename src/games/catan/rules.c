@@ -26,26 +26,6 @@
 
 /* --------------------------------------------------------- resources */
 
-/* The seats (by bit) with a settlement or city at a corner of hex h in
- * position s: the robber's victims there, but its mover. */
-unsigned cat_hex_owners(const cat_game *g, const cat_state *s, unsigned h)
-{
-	unsigned owners = 0;
-	for (unsigned c = 0; c < 6; c++) {
-		unsigned o = s->node_owner[g->d->g.hex_node[h][c]];
-		if (o)
-			owners |= 1u << (o - 1);
-	}
-	return owners;
-}
-
-/* The player's best rate with the bank for resource r: 2 (cards for one)
- * with that resource's harbour, 3 with a 3:1 harbour, else 4. */
-unsigned cat_maritime_rate(const cat_player *p, unsigned r)
-{
-	return p->harb >> r & 1 ? 2 : p->harb >> HARB_GENERIC & 1 ? 3 : 4;
-}
-
 #ifndef NDEBUG
 /* Every byte lane of x is at least that of w, for w's lanes below 0x80
  * (a bundle is at most 95 cards): setting each lane's top bit of x keeps
@@ -197,23 +177,19 @@ void cat_yield_recount(const cat_game *g, cat_state *s)
 
 /* ------------------------------------------------------------ a turn */
 
-/* Pay the cost `what` to the bank.  Rejects with cannot-afford. */
-int cat_pay(cat_turn *t, const cat_act *a, unsigned what, const char *name)
+/* cat_pay's refusal: the seat cannot pay the cost `what`. */
+int cat_pay_refused(cat_turn *t, const cat_act *a, unsigned what, const char *name)
 {
 	cat_state *s = &t->g->s;
 	const uint8_t *cost = t->g->d->cost[what];
-	if (cat_lacks(&s->p[t->seat], cost) >= 0) {
-		char c[64], h[64];
-		cat_refusal_words(t, cost, c, sizeof c);
-		cat_refusal_words(t, s->p[t->seat].res, h, sizeof h);
-		cat_note_shortage(t, t->seat, cost, "pays %s for %s", c, name);
-		return cat_rej_kw(t, a, CAT_R_CANNOT_AFFORD,
-				  "%s cannot pay for %s "
-				  "(%s) holding %s",
-				  cat_cname(t->g, t->seat), name, c, h);
-	}
-	cat_bank_move(s, t->seat, cost, -1);
-	return 0;
+	char c[64], h[64];
+	cat_refusal_words(t, cost, c, sizeof c);
+	cat_refusal_words(t, s->p[t->seat].res, h, sizeof h);
+	cat_note_shortage(t, t->seat, cost, "pays %s for %s", c, name);
+	return cat_rej_kw(t, a, CAT_R_CANNOT_AFFORD,
+			  "%s cannot pay for %s "
+			  "(%s) holding %s",
+			  cat_cname(t->g, t->seat), name, c, h);
 }
 
 /* Trading and building wait for the roll and the 7's robber.  Rejects
@@ -565,13 +541,34 @@ int cat_turn_step(cat_turn *t, const cat_act *a)
 /* The end of a regular turn line: the roll and the 7's duties done, the
  * turn passes (and may win for the next seat).  Rejects with
  * roll-missing, discard-missing, robber-missing. */
+static __attribute__((cold, noinline)) int turn_end_refused(cat_turn *t);
+
+static inline __attribute__((always_inline)) int turn_end(cat_turn *t)
+{
+	cat_game *g = t->g;
+	cat_state *s = &g->s;
+	if (s->over)
+		return 0;
+	if (!t->rolled || t->seven)
+		return turn_end_refused(t);
+	s->active = (uint8_t)((t->seat + 1) % g->nseats);
+	/* Points gained on another's turn win at the start of one's own (a
+	 * longest road handed over by a break). */
+	cat_check_win_at_start(g, t->sink);
+	return 0;
+}
+
 int cat_turn_end(cat_turn *t)
+{
+	return turn_end(t);
+}
+
+/* The turn line ends without the roll or the 7's duties: the refusal. */
+static int turn_end_refused(cat_turn *t)
 {
 	cat_game *g = t->g;
 	cat_state *s = &g->s;
 	const cat_move *m = t->m;
-	if (s->over)
-		return 0;
 	if (!t->rolled)
 		return cat_reject(t->rej, CAT_R_ROLL_MISSING, m->line, m->col,
 				  "%s's turn ends without a roll of the dice",
@@ -593,11 +590,7 @@ int cat_turn_end(cat_turn *t)
 				  "card)",
 				  cat_cname(g, t->seat));
 	}
-	s->active = (uint8_t)((t->seat + 1) % g->nseats);
-	/* Points gained on another's turn win at the start of one's own (a
-	 * longest road handed over by a break). */
-	cat_check_win_at_start(g, t->sink);
-	return 0;
+	return 0; /* not reached: turn_end found a duty undone */
 }
 
 /* A '?' is written only in a View record, and never for a card the
@@ -660,7 +653,7 @@ static int apply_turn(cat_turn *t)
 		for (unsigned i = 0; i < m->n; i++)
 			if (turn_step(t, &m->act[i]) < 0)
 				return -1;
-		return g->open_mode ? cat_open_keep(t, 0) : cat_turn_end(t);
+		return g->open_mode ? cat_open_keep(t, 0) : turn_end(t);
 	}
 	/* The first '?' the view may not write: refused when reached. */
 	int bad = -1;

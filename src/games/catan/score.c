@@ -15,18 +15,6 @@
 #include "../../core/util.h"
 #include "catan.h"
 
-/* Victory points of a seat now (VP cards in hand count unless the
- * vp-cards=revealed option says only shown ones do). */
-unsigned cat_vp(const cat_game *g, unsigned seat)
-{
-	const cat_player *p = &g->s.p[seat];
-	unsigned v = p->settlements + 2u * p->cities;
-	v += g->s.lr == seat ? 2 : 0;
-	v += g->s.la == seat ? 2 : 0;
-	v += g->opt_vpc == VPC_HIDDEN ? p->dev[D_VP] : p->vp_shown;
-	return v;
-}
-
 /* A new event of `kind` in the turn's buffer (sent by apply() once the
  * line is legal), or NULL when nobody listens. */
 arb_event *cat_event(cat_game *g, const arb_sink *sink, const char *kind)
@@ -53,7 +41,7 @@ void cat_vp_event(cat_turn *t, const char *kind, int delta, const char *fmt, ...
 
 /* The game ends with `seat` the winner at `vp` points; `when` ends the
  * event's sentence ("during their turn"). */
-static void win(cat_game *g, const arb_sink *sink, unsigned seat, unsigned vp, const char *when)
+void cat_win(cat_game *g, const arb_sink *sink, unsigned seat, unsigned vp, const char *when)
 {
 	g->s.over = 1;
 	g->s.winner = (uint8_t)seat;
@@ -64,26 +52,6 @@ static void win(cat_game *g, const arb_sink *sink, unsigned seat, unsigned vp, c
 		 arb_s(vp), when);
 	arb_event_str(ev, "player", cat_cname(g, seat));
 	arb_event_num(ev, "total", vp);
-}
-
-/* The active seat reached the goal during its turn: it wins. */
-void cat_check_win(cat_turn *t)
-{
-	cat_game *g = t->g;
-	if (g->s.over)
-		return;
-	unsigned vp = cat_vp(g, t->seat);
-	if (vp >= g->d->goal)
-		win(g, t->sink, t->seat, vp, "during their turn");
-}
-
-/* Points gained on another's turn (a longest road handed over by a
- * break) win at the start of one's own: called for the seat to move. */
-void cat_check_win_at_start(cat_game *g, const arb_sink *sink)
-{
-	unsigned nx = g->s.active, vp = cat_vp(g, nx);
-	if (vp >= g->d->goal)
-		win(g, sink, nx, vp, "when their turn comes");
 }
 
 /* No final scoring in Catan: points are counted as they change. */

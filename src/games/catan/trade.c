@@ -6,7 +6,9 @@
  *
  * Each rule function's contract names the rule ids it can reject with.
  */
+#include <assert.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -25,10 +27,32 @@ static int strict_trade(cat_turn *t, const cat_act *a)
 	return 0;
 }
 
+/* A bundle's five counts as the low byte lanes of a word (the other
+ * three 0): lane arithmetic as in cat_bank_move (rules.c). */
+static inline uint64_t lanes(const uint8_t v[CAT_RES])
+{
+	uint8_t b8[8] = { 0 };
+	memcpy(b8, v, CAT_RES);
+	uint64_t w;
+	memcpy(&w, b8, 8);
+	return w;
+}
+
+/* 0x80 in each lane of w that is not 0, for lanes below 0x80 (a bundle
+ * is at most 95 cards). */
+static inline uint64_t lanes_nonzero(uint64_t w)
+{
+	const uint64_t L7 = 0x7f7f7f7f7f7f7f7full;
+	return (w + L7) & ~L7;
+}
+
 /* Cards on both sides, no resource on both.  Rejects with trade-gift,
  * trade-like-for-like. */
 static int like_for_like(cat_turn *t, const cat_act *a)
 {
+	uint64_t give = lanes(a->give), get = lanes(a->get);
+	if (give && get && !(lanes_nonzero(give) & lanes_nonzero(get)))
+		return 0; /* the common case, in three tests */
 	if (!cat_bundle_total(a->give) || !cat_bundle_total(a->get))
 		return cat_rej_kw(t, a, CAT_R_TRADE_GIFT,
 				  "a trade needs cards on both "
@@ -72,11 +96,22 @@ int cat_act_trade(cat_turn *t, const cat_act *a)
 	/* both hands hold what they give (checked): the counts never go
 	 * below 0, so the byte arithmetic is exact */
 	cat_player *me = &s->p[t->seat], *other = &s->p[a->a];
-	for (unsigned k = 0; k < CAT_RES; k++) {
-		me->res[k] = (uint8_t)(me->res[k] - a->give[k] + a->get[k]);
-		other->res[k] = (uint8_t)(other->res[k] + a->give[k] - a->get[k]);
-	}
-	unsigned gave = cat_bundle_total(a->give), got = cat_bundle_total(a->get);
+	uint64_t give = lanes(a->give), get = lanes(a->get), mine, theirs;
+	/* all five counts a word at a time, as cat_bank_move: no lane
+	 * borrows (each hand holds what it gives) nor carries (a count
+	 * stays below a byte), and the lanes past res add 0 */
+	uint8_t *mp = (uint8_t *)me + offsetof(cat_player, res);
+	uint8_t *tp = (uint8_t *)other + offsetof(cat_player, res);
+	static_assert(offsetof(cat_player, res) + 8 <= sizeof(cat_player),
+		      "eight bytes from res stay in the player");
+	memcpy(&mine, mp, 8);
+	memcpy(&theirs, tp, 8);
+	mine = mine - give + get;
+	theirs = theirs - get + give;
+	memcpy(mp, &mine, 8);
+	memcpy(tp, &theirs, 8);
+	const uint64_t ONES = 0x0101010101010101ull;
+	unsigned gave = (unsigned)((give * ONES) >> 56), got = (unsigned)((get * ONES) >> 56);
 	me->ncards = (uint8_t)(me->ncards - gave + got);
 	other->ncards = (uint8_t)(other->ncards + gave - got);
 	return 0;
@@ -100,9 +135,9 @@ int cat_act_bank(cat_turn *t, const cat_act *a)
 	 * trade is legal when the cards asked for lie within the sums of
 	 * those bounds (notation/catan.md, "Maritime trade"). */
 	unsigned fewest = 0, most = 0;
-	for (unsigned r = 0; r < CAT_RES; r++) {
-		if (!a->give[r])
-			continue;
+	uint64_t give = lanes(a->give), get = lanes(a->get);
+	for (uint64_t m = lanes_nonzero(give); m; m &= m - 1) { /* the resources given */
+		unsigned r = (unsigned)__builtin_ctzll(m) / 8;
 		unsigned n = a->give[r], rate = cat_maritime_rate(p, r);
 		unsigned lo = (n + 3) / 4, hi = n / rate;
 		if (lo > hi && rate == 4)
@@ -137,10 +172,25 @@ int cat_act_bank(cat_turn *t, const cat_act *a)
 	if (cat_rej_not_held(t, a->col, CAT_R_TRADE_NOT_HELD, t->seat, a->give, "gives",
 			     "the bank") < 0)
 		return -1;
-	for (unsigned k = 0; k < CAT_RES; k++)
+	for (uint64_t m = lanes_nonzero(get); m; m &= m - 1) { /* the resources asked */
+		unsigned k = (unsigned)__builtin_ctzll(m) / 8;
 		if (a->get[k] > s->bank[k] + a->give[k])
 			return cat_rej_bank_empty(t, a->col, k, s->bank[k]);
-	cat_bank_move(s, t->seat, a->give, -1);
-	cat_bank_move(s, t->seat, a->get, 1);
+	}
+	/* cat_bank_move both ways in one step: the hand holds what it
+	 * gives and the bank, with those, what it pays (both checked) */
+	uint64_t hand, bank;
+	uint8_t *hp = (uint8_t *)p + offsetof(cat_player, res);
+	uint8_t *bp = (uint8_t *)s + offsetof(cat_state, bank);
+	static_assert(offsetof(cat_state, bank) + 8 <= sizeof(cat_state),
+		      "eight bytes from bank stay in the state");
+	memcpy(&hand, hp, 8);
+	memcpy(&bank, bp, 8);
+	hand = hand - give + get;
+	bank = bank + give - get;
+	memcpy(hp, &hand, 8);
+	memcpy(bp, &bank, 8);
+	const uint64_t ONES = 0x0101010101010101ull;
+	p->ncards = (uint8_t)(p->ncards - ((give * ONES) >> 56) + ((get * ONES) >> 56));
 	return 0;
 }
