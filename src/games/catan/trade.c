@@ -38,6 +38,18 @@ static inline uint64_t lanes(const uint8_t v[CAT_RES])
 	return w;
 }
 
+/* The five counts at `at` (a hand's res or the bank, with eight bytes
+ * from it inside its struct, asserted where it is taken) less `out` plus
+ * `in`, a byte lane each: no lane borrows or carries (the callers check
+ * the counts), and the three lanes past the five add 0. */
+static inline void lanes_shift(uint8_t *at, uint64_t out, uint64_t in)
+{
+	uint64_t w;
+	memcpy(&w, at, 8);
+	w = w - out + in;
+	memcpy(at, &w, 8);
+}
+
 /* 0x80 in each lane of w that is not 0, for lanes below 0x80 (a bundle
  * is at most 95 cards). */
 static inline uint64_t lanes_nonzero(uint64_t w)
@@ -96,7 +108,7 @@ int cat_act_trade(cat_turn *t, const cat_act *a)
 	/* both hands hold what they give (checked): the counts never go
 	 * below 0, so the byte arithmetic is exact */
 	cat_player *me = &s->p[t->seat], *other = &s->p[a->a];
-	uint64_t give = lanes(a->give), get = lanes(a->get), mine, theirs;
+	uint64_t give = lanes(a->give), get = lanes(a->get);
 	/* all five counts a word at a time, as cat_bank_move: no lane
 	 * borrows (each hand holds what it gives) nor carries (a count
 	 * stays below a byte), and the lanes past res add 0 */
@@ -104,12 +116,8 @@ int cat_act_trade(cat_turn *t, const cat_act *a)
 	uint8_t *tp = (uint8_t *)other + offsetof(cat_player, res);
 	static_assert(offsetof(cat_player, res) + 8 <= sizeof(cat_player),
 		      "eight bytes from res stay in the player");
-	memcpy(&mine, mp, 8);
-	memcpy(&theirs, tp, 8);
-	mine = mine - give + get;
-	theirs = theirs - get + give;
-	memcpy(mp, &mine, 8);
-	memcpy(tp, &theirs, 8);
+	lanes_shift(mp, give, get);
+	lanes_shift(tp, get, give);
 	const uint64_t ONES = 0x0101010101010101ull;
 	unsigned gave = (unsigned)((give * ONES) >> 56), got = (unsigned)((get * ONES) >> 56);
 	me->ncards = (uint8_t)(me->ncards - gave + got);
@@ -179,17 +187,12 @@ int cat_act_bank(cat_turn *t, const cat_act *a)
 	}
 	/* cat_bank_move both ways in one step: the hand holds what it
 	 * gives and the bank, with those, what it pays (both checked) */
-	uint64_t hand, bank;
 	uint8_t *hp = (uint8_t *)p + offsetof(cat_player, res);
 	uint8_t *bp = (uint8_t *)s + offsetof(cat_state, bank);
 	static_assert(offsetof(cat_state, bank) + 8 <= sizeof(cat_state),
 		      "eight bytes from bank stay in the state");
-	memcpy(&hand, hp, 8);
-	memcpy(&bank, bp, 8);
-	hand = hand - give + get;
-	bank = bank + give - get;
-	memcpy(hp, &hand, 8);
-	memcpy(bp, &bank, 8);
+	lanes_shift(hp, give, get);
+	lanes_shift(bp, get, give);
 	const uint64_t ONES = 0x0101010101010101ull;
 	p->ncards = (uint8_t)(p->ncards - ((give * ONES) >> 56) + ((get * ONES) >> 56));
 	return 0;
