@@ -225,6 +225,10 @@ typedef struct arb_loop {
 	 * original (its buffers), and free what the worker made: optional */
 	void (*worker_init)(void *wctx);
 	void (*worker_fini)(void *wctx);
+	/* fn reads the records' items (their tags, turns and comments in
+	 * input order, arb_reader_keep_order): fmt does; the reader leaves
+	 * them out for every other command */
+	bool keep_order;
 } arb_loop;
 #define ARB_LOOP_WORKERS(type) .worker_size = sizeof(type), .out_at = offsetof(type, out)
 int arb_each_record_loop(const arb_opts *o, arb_out *out, const arb_loop *l);
@@ -235,12 +239,12 @@ typedef struct arb_taken {
 	const char *bytes;
 	size_t len;
 } arb_taken;
-/* The same for one open stream `f` (not closed), named `name` in
- * diagnostics, less what `taken` (or NULL) says was read from it already:
- * returns 1 when the run must stop (an error without --keep-going, fn's
- * request, a failed write), else 0. */
+/* The loop `l` on this thread for one open stream `f` (not closed), named
+ * `name` in diagnostics, less what `taken` (or NULL) says was read from it
+ * already: returns 1 when the run must stop (an error without
+ * --keep-going, fn's request, a failed write), else 0. */
 int arb_each_record_in(FILE *f, const char *name, const arb_taken *taken, const arb_opts *o,
-		       arb_out *out, arb_each_fn fn, void *ctx);
+		       arb_out *out, const arb_loop *l);
 /* The same with the loop `l`, on -j worker threads when l has them. */
 int arb_each_record_stream(FILE *f, const char *name, const arb_taken *taken, const arb_opts *o,
 			   arb_out *out, const arb_loop *l);

@@ -543,7 +543,8 @@ static int fmt_in_place(fmt_ctx *c, const arb_opts *o, const char *name)
 	c->failed = false;
 	c->games = 0;
 	arb_buf_reset(&c->text);
-	int stopped = arb_each_record_in(f, name, NULL, o, c->out, fmt_one, c);
+	arb_loop l = { .fn = fmt_one, .ctx = c, .keep_order = true };
+	int stopped = arb_each_record_in(f, name, NULL, o, c->out, &l);
 	fclose(f);
 	if (stopped || c->failed) {
 		arb_out_note(c->out, name, "not rewritten: the file is unchanged");
@@ -578,7 +579,8 @@ int arb_cmd_fmt(const arb_opts *o)
 			       .ctx = &c,
 			       ARB_LOOP_WORKERS(fmt_ctx),
 			       .worker_init = worker_init,
-			       .worker_fini = worker_fini };
+			       .worker_fini = worker_fini,
+			       .keep_order = true };
 		arb_each_record_loop(o, c.out, &l);
 	} else {
 		/* each file on its own: its first error ends it (it is then

@@ -75,7 +75,7 @@ int arb_loop_read(arb_reader *rd, const char *name, const arb_opts *o, arb_out *
 	arb_record rec;
 	arb_diag d;
 	int stop = 0, rc;
-	arb_reader_keep_order(rd, strcmp(o->command, "fmt") == 0); /* only fmt reads them */
+	arb_reader_keep_order(rd, l->keep_order);
 	while (!stop && (rc = arb_reader_next(rd, &rec, &d)) != 0) {
 		++*seen;
 		arb_tally *t = arb_out_tally(out);
@@ -157,11 +157,10 @@ int arb_loop_serial(FILE *f, const char *name, const arb_taken *taken, uint32_t 
 }
 
 int arb_each_record_in(FILE *f, const char *name, const arb_taken *taken, const arb_opts *o,
-		       arb_out *out, arb_each_fn fn, void *ctx)
+		       arb_out *out, const arb_loop *l)
 {
-	arb_loop l = { .fn = fn, .ctx = ctx };
 	arb_worker keep = { 0 };
-	int stop = arb_loop_serial(f, name, taken, 0, 0, o, out, &l, &keep);
+	int stop = arb_loop_serial(f, name, taken, 0, 0, o, out, l, &keep);
 	arb_worker_end(&keep);
 	return stop;
 }
