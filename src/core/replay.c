@@ -19,6 +19,11 @@
 #include "util.h"
 #include "../games/game.h"
 
+/* A move buffer this large or smaller is cleared per turn with a store
+ * of constant size (inline, no call): arb_replay_setup allocates at
+ * least this much. */
+#define SMALL_MOVE 64
+
 static int rec_error(arb_replay *r, uint32_t line, uint32_t col, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 
@@ -211,44 +216,96 @@ static int parse_variant(arb_replay *r, const arb_tag *t)
 	}
 }
 
+/* What set-up learns from a record's tag names alone (for `games` and
+ * the game `game` the Game tag named): no name twice, each tag's seat
+ * colour (-1: an ordinary tag, no misspelled seat) and where the tags it
+ * looks for are.  The records of a file have the same names, game after
+ * game, so set-up compares the names with the last record's (kept per
+ * thread) and skips what they decided: some 3,000 instructions a record
+ * (the misspelled-seat checks above all) for a hundred.  Only a set-up
+ * that passed these checks is kept. */
+#define MEMO_TAGS 32
+#define MEMO_BYTES 256
+enum { MEMO_GAME, MEMO_RESULT, MEMO_DATE, MEMO_TERMINATION, MEMO_VARIANT, MEMO_SETUP, MEMO_NFIND };
+static const char *const memo_find[MEMO_NFIND] = { "Game",	  "Result",  "Date",
+						   "Termination", "Variant", "Setup" };
+typedef struct tag_memo {
+	const arb_games *games;
+	const arb_game_ops *game;
+	size_t ntags;
+	char names[MEMO_BYTES]; /* the names one after the other, each with its NUL */
+	signed char colour[MEMO_TAGS];
+	signed char found[MEMO_NFIND]; /* the tags memo_find names: index or -1 */
+} tag_memo;
+static _Thread_local tag_memo memo;
+
+/* Whether rec's tag names are the memo's, in order. */
+static bool memo_matches(const arb_record *rec)
+{
+	if (rec->ntags != memo.ntags || !memo.game)
+		return false;
+	const char *m = memo.names;
+	for (size_t i = 0; i < rec->ntags; i++) {
+		const char *n = rec->tags[i].name;
+		while (*n && *n == *m)
+			n++, m++;
+		if (*n != *m)
+			return false;
+		m++;
+	}
+	return true;
+}
+
+/* Keep what set-up decided for rec's names with game g (colour[i]: tag
+ * i's seat colour or -1), when it fits. */
+static void memo_keep(const arb_replay *r, const signed char *colour)
+{
+	const arb_record *rec = r->rec;
+	memo.game = NULL;
+	if (rec->ntags > MEMO_TAGS)
+		return;
+	size_t len = 0;
+	for (size_t i = 0; i < rec->ntags; i++) {
+		size_t n = strlen(rec->tags[i].name) + 1;
+		if (len + n > MEMO_BYTES)
+			return;
+		memcpy(memo.names + len, rec->tags[i].name, n);
+		len += n;
+	}
+	for (size_t k = 0; k < MEMO_NFIND; k++) {
+		const arb_tag *t = find_tag(rec, memo_find[k]);
+		memo.found[k] = t ? (signed char)(t - rec->tags) : -1;
+	}
+	memcpy(memo.colour, colour, rec->ntags);
+	memo.ntags = rec->ntags;
+	memo.games = r->games;
+	memo.game = r->game;
+}
+
+/* The tag memo_find[k] of rec: from the memo when its names matched. */
+static const arb_tag *tag_of(const arb_record *rec, bool known, int k)
+{
+	if (!known)
+		return find_tag(rec, memo_find[k]);
+	return memo.found[k] < 0 ? NULL : &rec->tags[memo.found[k]];
+}
+
 static int parse_result(arb_replay *r, const arb_tag *rt);
 static int parse_termination(arb_replay *r, const arb_tag *tt);
 
-int arb_replay_setup(arb_replay *r)
+/* Seat the colour tags of rec (game r->game); colour[i] gets tag i's
+ * colour or -1.  `known`: the memo holds the colours of these names. */
+static int seat_players(arb_replay *r, bool known, signed char *colour)
 {
 	const arb_record *rec = r->rec;
-	arb_setup *s = &r->setup;
-	memset(s, 0, sizeof *s);
-	r->verdict = ARB_LEGAL;
-	s->tags = rec->tags;
-	s->ntags = rec->ntags;
-	for (size_t i = 0; i < rec->ntags; i++)
-		for (size_t j = 0; j < i; j++)
-			if (same_name(rec->tags[i].name, rec->tags[j].name))
-				return rec_error(r, rec->tags[i].line, rec->tags[i].col,
-						 "duplicate tag %s (first at line %u)",
-						 rec->tags[i].name, (unsigned)rec->tags[j].line);
-	const arb_tag *gt = find_tag(rec, "Game");
-	if (!gt)
-		return rec_error(r, rec->line, 1,
-				 "missing [Game \"...\"] tag: every game names its game");
-	r->game = r->games->find(gt->value);
-	if (!r->game) {
-		const char *close = r->games->suggest(gt->value);
-		if (close)
-			return rec_error(r, gt->line, gt->col,
-					 "unknown game \"%.100s\": did you mean %s?", gt->value,
-					 close);
-		char known[256];
-		r->games->list(known, sizeof known);
-		return rec_error(r, gt->line, gt->col, "unknown game \"%.100s\": arbiter knows %s",
-				 gt->value, known);
-	}
 	const arb_game_ops *g = r->game;
+	arb_setup *s = &r->setup;
 	for (size_t i = 0; i < rec->ntags; i++) {
-		int c = colour_index(g, rec->tags[i].name);
+		int c = known ? memo.colour[i] : colour_index(g, rec->tags[i].name);
+		if (i < MEMO_TAGS)
+			colour[i] = (signed char)c;
 		if (c < 0) {
-			if (misspelled_seat(r, &rec->tags[i]))
+			if (!known && misspelled_seat(r, &rec->tags[i]))
 				return -1;
 			continue;
 		}
@@ -276,6 +333,48 @@ int arb_replay_setup(arb_replay *r)
 		s->seats[s->nseats].tag = &rec->tags[i];
 		s->nseats++;
 	}
+	return 0;
+}
+
+int arb_replay_setup(arb_replay *r)
+{
+	const arb_record *rec = r->rec;
+	arb_setup *s = &r->setup;
+	memset(s, 0, sizeof *s);
+	r->verdict = ARB_LEGAL;
+	s->tags = rec->tags;
+	s->ntags = rec->ntags;
+	/* names as the last record's: none twice, the Game tag where it was */
+	bool same_names = memo_matches(rec);
+	if (!same_names)
+		for (size_t i = 0; i < rec->ntags; i++)
+			for (size_t j = 0; j < i; j++)
+				if (same_name(rec->tags[i].name, rec->tags[j].name))
+					return rec_error(r, rec->tags[i].line, rec->tags[i].col,
+							 "duplicate tag %s (first at line %u)",
+							 rec->tags[i].name,
+							 (unsigned)rec->tags[j].line);
+	const arb_tag *gt = tag_of(rec, same_names, MEMO_GAME);
+	if (!gt)
+		return rec_error(r, rec->line, 1,
+				 "missing [Game \"...\"] tag: every game names its game");
+	r->game = r->games->find(gt->value);
+	if (!r->game) {
+		const char *close = r->games->suggest(gt->value);
+		if (close)
+			return rec_error(r, gt->line, gt->col,
+					 "unknown game \"%.100s\": did you mean %s?", gt->value,
+					 close);
+		char known[256];
+		r->games->list(known, sizeof known);
+		return rec_error(r, gt->line, gt->col, "unknown game \"%.100s\": arbiter knows %s",
+				 gt->value, known);
+	}
+	const arb_game_ops *g = r->game;
+	bool known = same_names && memo.game == g && memo.games == r->games;
+	signed char colour[MEMO_TAGS];
+	if (seat_players(r, known, colour))
+		return -1;
 	if (s->nseats < g->min_seats) {
 		char cols[128];
 		list_colours(g, cols, sizeof cols);
@@ -284,22 +383,24 @@ int arb_replay_setup(arb_replay *r)
 			"%s needs %u to %u seats, one tag per player such as [%s \"Name\"] (colours: %s); this game has %zu",
 			g->name, g->min_seats, g->max_seats, g->colours[0], cols, s->nseats);
 	}
-	const arb_tag *rt = find_tag(rec, "Result");
+	if (!known)
+		memo_keep(r, colour);
+	const arb_tag *rt = tag_of(rec, same_names, MEMO_RESULT);
 	if (rt && parse_result(r, rt))
 		return -1;
-	const arb_tag *dt = find_tag(rec, "Date");
+	const arb_tag *dt = tag_of(rec, same_names, MEMO_DATE);
 	if (dt && !date_ok(dt->value))
 		rec_warning(r, dt->line, dt->col,
 			    "Date \"%.40s\" is not written YYYY.MM.DD (like 2026.12.01, with ?? "
 			    "for a part not known)",
 			    dt->value);
-	const arb_tag *tt = find_tag(rec, "Termination");
+	const arb_tag *tt = tag_of(rec, same_names, MEMO_TERMINATION);
 	if (tt && parse_termination(r, tt))
 		return -1;
-	const arb_tag *vt = find_tag(rec, "Variant");
+	const arb_tag *vt = tag_of(rec, same_names, MEMO_VARIANT);
 	if (vt && parse_variant(r, vt))
 		return -1;
-	s->setup = find_tag(rec, "Setup");
+	s->setup = tag_of(rec, same_names, MEMO_SETUP);
 	const void *data = arb_gamedata_get(g, &r->diag);
 	if (!data) {
 		r->verdict = ARB_ERROR;
@@ -313,7 +414,7 @@ int arb_replay_setup(arb_replay *r)
 		uint32_t col = rej.line ? rej.col : gt->col;
 		return rec_error(r, line, col, "%s", rej.msg);
 	}
-	r->move = arb_xcalloc(1, g->move_size ? g->move_size : 1);
+	r->move = arb_xcalloc(1, g->move_size > SMALL_MOVE ? g->move_size : SMALL_MOVE);
 	return 0;
 }
 
@@ -457,6 +558,78 @@ static void check_position(const arb_replay *r)
 }
 #endif
 
+/* Replay turns[0..n): every value the loop reads is kept in a local,
+ * since each call through the engine's pointers could otherwise have
+ * changed the record, the ops or the replay, and the compiler would load
+ * them again for every turn. */
+static void play_turns(arb_replay *r, const arb_sink *sp, size_t n)
+{
+	const arb_game_ops *g = r->game;
+	const arb_turn *turns = r->rec->turns;
+	const arb_token *toks = r->rec->tok;
+	void *state = r->state, *move = r->move;
+	bool (*over)(const void *) = g->over;
+	int (*parse)(const void *, const arb_token *, size_t, void *, arb_reject *) = g->parse;
+	int (*apply)(void *, const void *, const arb_sink *, arb_reject *) = g->apply;
+	void (*on_move)(void *, size_t) = r->on_move;
+	size_t clear = g->parse_clears ? 0 : g->move_size ? g->move_size : 1;
+	arb_reject *rej = &r->rej;
+	for (size_t i = 0; i < n; i++) {
+		const arb_turn *t = &turns[i];
+		size_t no = i + 1;
+		r->current = no;
+		if (t->number >= 0 && (size_t)t->number != no) {
+			illegal(r, no, t->line, t->col, ARB_R_TURN_NUMBER,
+				"turn number %ld, but this is turn %zu", t->number, no);
+			return;
+		}
+		if (t->ntok == 0) {
+			illegal(r, no, t->line, t->col, ARB_R_EMPTY_TURN,
+				"turn %zu has a number but no moves", no);
+			return;
+		}
+		const arb_token *tok = &toks[t->first];
+		if (over(state)) {
+			illegal(r, no, tok->line, tok->col, ARB_R_GAME_OVER,
+				"the game is already over after move %zu: no further turn may be played",
+				r->moves);
+			return;
+		}
+		if (clear) { /* a large move cleared per turn costs */
+			if (clear <= SMALL_MOVE)
+				memset(move, 0, SMALL_MOVE); /* constant: inline */
+			else
+				memset(move, 0, clear);
+		}
+		/* the message is written only on a rejection: clear the rest */
+		rej->rule = NULL;
+		rej->line = rej->col = 0;
+		rej->msg[0] = '\0';
+		int bad = parse(state, tok, t->ntok, move, rej);
+		bool parsed = bad == 0;
+		if (parsed)
+			bad = apply(state, move, sp, rej);
+		if (bad) {
+			r->verdict = ARB_ILLEGAL;
+			r->bad_parsed = parsed;
+			r->bad_move = no;
+			if (!rej->line) {
+				rej->line = tok->line;
+				rej->col = tok->col;
+			}
+			if (!rej->rule)
+				rej->rule = "illegal";
+			return;
+		}
+		r->moves = no;
+#ifndef NDEBUG
+		check_position(r);
+#endif
+		if (on_move)
+			on_move(r->ctx, no);
+	}
+}
+
 void arb_replay_run(arb_replay *r)
 {
 	const arb_record *rec = r->rec;
@@ -464,58 +637,10 @@ void arb_replay_run(arb_replay *r)
 	arb_sink sink = { stamp_event, r };
 	const arb_sink *sp = r->on_event ? &sink : NULL;
 	size_t limit = r->stop ? r->stop_after : rec->nturns;
+	size_t n = limit < rec->nturns ? limit : rec->nturns;
 	if (g->ahead && !r->on_move)
-		g->ahead(r->state, rec->tok, rec->turns, limit < rec->nturns ? limit : rec->nturns);
-	for (size_t i = 0; i < rec->nturns && i < limit; i++) {
-		const arb_turn *t = &rec->turns[i];
-		size_t no = i + 1;
-		r->current = no;
-		if (t->number >= 0 && (size_t)t->number != no) {
-			illegal(r, no, t->line, t->col, ARB_R_TURN_NUMBER,
-				"turn number %ld, but this is turn %zu", t->number, no);
-			break;
-		}
-		if (t->ntok == 0) {
-			illegal(r, no, t->line, t->col, ARB_R_EMPTY_TURN,
-				"turn %zu has a number but no moves", no);
-			break;
-		}
-		const arb_token *tok = &rec->tok[t->first];
-		if (g->over(r->state)) {
-			illegal(r, no, tok->line, tok->col, ARB_R_GAME_OVER,
-				"the game is already over after move %zu: no further turn may be played",
-				r->moves);
-			break;
-		}
-		if (!g->parse_clears) /* a large move cleared per turn costs */
-			memset(r->move, 0, g->move_size ? g->move_size : 1);
-		/* the message is written only on a rejection: clear the rest */
-		r->rej.rule = NULL;
-		r->rej.line = r->rej.col = 0;
-		r->rej.msg[0] = '\0';
-		int bad = g->parse(r->state, tok, t->ntok, r->move, &r->rej);
-		bool parsed = bad == 0;
-		if (parsed)
-			bad = g->apply(r->state, r->move, sp, &r->rej);
-		if (bad) {
-			r->verdict = ARB_ILLEGAL;
-			r->bad_parsed = parsed;
-			r->bad_move = no;
-			if (!r->rej.line) {
-				r->rej.line = tok->line;
-				r->rej.col = tok->col;
-			}
-			if (!r->rej.rule)
-				r->rej.rule = "illegal";
-			break;
-		}
-		r->moves = no;
-#ifndef NDEBUG
-		check_position(r);
-#endif
-		if (r->on_move)
-			r->on_move(r->ctx, no);
-	}
+		g->ahead(r->state, rec->tok, rec->turns, n);
+	play_turns(r, sp, n);
 	r->current = 0;
 	if (r->verdict == ARB_ILLEGAL) {
 		g->standing(r->state, &r->st);
