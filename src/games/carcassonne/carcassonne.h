@@ -369,24 +369,22 @@ static inline int cc_cell_index(const cc_game *g, int x, int y)
 	return (y + CC_SPAN) * CC_WIDTH + (x + CC_SPAN);
 }
 
-/* The root of node a's feature (path halving).  Halving changes no
- * answer, so it is done also on a game passed as const (heap games only,
- * never a const object). */
+/* The root of node a's feature: every node's parent is its root (a
+ * merge relabels the members of the root that stops being one), so this
+ * is one load, not a walk. */
 static inline unsigned cc_find(const cc_game *g, unsigned a)
 {
-	cc_node *n = (cc_node *)g->node;
-	while (n[a].parent != a) {
-		n[a].parent = n[n[a].parent].parent;
-		a = n[a].parent;
-	}
-	return a;
+	unsigned r = g->node[a].parent;
+	assert(g->node[r].parent == r);
+	return r;
 }
 
 /* Merge the features of nodes a and b; returns the new root.  The
  * smaller (older) root stays root, so a feature's root is its smallest
- * node (cc_first_node() needs no walk) and no member count is kept: a
- * new tile's nodes hang straight under the old roots, and path halving
- * keeps the few older chains short. */
+ * node (cc_first_node() needs no walk); the other feature's members are
+ * walked once to point at it.  Such merges of two older features are
+ * rare (a tile joining two features): a new tile's nodes hang straight
+ * under the old roots (cc_join_new). */
 static inline unsigned cc_unite(cc_game *g, unsigned a, unsigned b)
 {
 	a = cc_find(g, a);
@@ -399,7 +397,11 @@ static inline unsigned cc_unite(cc_game *g, unsigned a, unsigned b)
 		b = t;
 	}
 	assert(!(g->node[a].done | g->node[b].done)); /* complete features are closed */
-	g->node[b].parent = (uint16_t)a;
+	unsigned m = b;
+	do {
+		g->node[m].parent = (uint16_t)a;
+		m = g->node[m].next;
+	} while (m != b);
 	g->node[a].open = (int16_t)(g->node[a].open + g->node[b].open);
 	g->nfol[a] += g->nfol[b];     /* byte lanes: at most 7 per seat */
 	uint16_t t = g->node[a].next; /* splice the two circular lists */
@@ -411,8 +413,8 @@ static inline unsigned cc_unite(cc_game *g, unsigned a, unsigned b)
 /* cc_unite() for node a of the tile being placed and node b of a placed
  * tile (a > b).  A new node is either alone (parent itself, its own list,
  * no follower yet) or hangs under an older root, never the root of
- * others, so the alone case just hangs it under b's root: no find for
- * it, no order test, no follower lanes to add. */
+ * others, so the alone case just hangs it under b's root: no order
+ * test, no follower lanes to add. */
 static inline unsigned cc_join_new(cc_game *g, unsigned a, unsigned b)
 {
 	unsigned pa = g->node[a].parent;

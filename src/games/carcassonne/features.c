@@ -5,11 +5,13 @@
  * features a placement completes.
  *
  * Features (roads, cities, fields) are sets of tile segments kept in a
- * union-find: a node per segment of a placed tile (tile * CC_MAXSEG + seg).
- * Each root carries what scoring needs and what merges add up: the open
- * road/city sides, the followers per seat, the member count; a circular
- * `next` list links the members so a feature is walked once, when it
- * scores (counting distinct tiles, shields, and sending followers home).
+ * union-find: a node per segment of a placed tile (tile * CC_MAXSEG + seg),
+ * each pointing straight at its root (cc_find is one load; a merge of two
+ * older features relabels one of them).  Each root carries what scoring
+ * needs and what merges add up: the open road/city sides, the followers
+ * per seat; a circular `next` list links the members so a feature is
+ * walked once when it scores (counting distinct tiles, shields, and
+ * sending followers home) or is relabelled.
  * A feature is complete when its open side count reaches 0 — a road's two
  * ends (a segment covering one side ends on its tile) or a loop, a city's
  * walls.  Cloisters matter only while a monk sits on them: each monk's
