@@ -216,7 +216,7 @@ typedef struct cc_game {
 	uint16_t *farm_tally;	      /* farmers=city: farmers per city, seat */
 	unsigned *city_buf;	      /* final scoring: cities of one field   */
 	uint8_t *scored;	      /* farmers=once: seats paid per city    */
-	uint16_t *item, *key, *clist; /* final scoring: features in order     */
+	uint16_t *item, *key, *clist; /* final scoring: fields, sort keys, others */
 	cc_placed tile[CC_MAXTILES];
 	uint32_t cell_of[CC_MAXTILES];	/* each tile's cell: destroy() clears them */
 	uint8_t monk_tile[CC_MAXTILES]; /* unscored monks' tiles, in order    */
@@ -314,15 +314,19 @@ long cc_walk_feature(cc_game *g, unsigned r, bool release, long *tiles, long *sh
  * segment there.  The final scoring reports features in this order. */
 unsigned cc_first_node(const cc_game *g, unsigned r);
 
-/* farms.c: the fields' final scoring by the Variant's farm system. */
-void cc_final_farms(cc_game *g, const arb_sink *sink);
+/* farms.c: the fields' final scoring by the Variant's farm system, of
+ * the nfields fields holding farmers in g->item[] (cc_final_items). */
+void cc_final_farms(cc_game *g, unsigned nfields, const arb_sink *sink);
 
 /* score.c */
 /* Credit sc's points to its winners and tell the sink. */
 void cc_award(cc_game *g, const arb_sink *sink, const cc_score *sc);
-/* The features that still hold followers — fields, or the others — each
- * once, sorted by first node into item[] and key[]; returns the count. */
-unsigned cc_final_items(cc_game *g, bool fields, uint16_t *item, uint16_t *key);
+/* The features that still hold followers, each once by its root (its
+ * first node) in the order of the roots: fields into fields[], the
+ * others (roads, cities, cloisters) into others[]; their counts into
+ * *nfields and *nothers. */
+void cc_final_items(cc_game *g, uint16_t *others, unsigned *nothers, uint16_t *fields,
+		    unsigned *nfields);
 void cc_finish(void *game, const arb_sink *sink);
 void cc_standing(const void *game, arb_standing *out);
 

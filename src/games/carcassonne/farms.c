@@ -2,7 +2,8 @@
  * farms.c — the final scoring of fields, by the farm system the Variant
  * tag chose (notation/carcassonne.md, "Options"): one function per
  * system, each reading the fields that hold farmers in the order of their
- * first tile (cc_final_items).
+ * first tile (cc_final_items: g->item[], their roots, which are their
+ * first nodes).
  *
  *   field  the 2002 rule of the rulebook: each field scores 3 per
  *          completed city it touches to its farmer majority
@@ -59,7 +60,7 @@ static long farmers_on(const cc_game *g, unsigned f)
 static void farm_field(cc_game *g, unsigned nfields, const arb_sink *sink)
 {
 	for (unsigned fi = 0; fi < nfields; fi++) {
-		unsigned f = g->item[fi], t = g->key[fi] / CC_MAXSEG, most;
+		unsigned f = g->item[fi], t = f / CC_MAXSEG, most;
 		unsigned win = cc_majority(g, f, &most);
 		unsigned nc = field_cities(g, f, g->city_buf);
 		long farmers = farmers_on(g, f);
@@ -92,7 +93,7 @@ static void farm_once(cc_game *g, unsigned nfields, const arb_sink *sink)
 	unsigned *cities = g->city_buf;
 	memset(scored, 0, (size_t)g->data->total * CC_MAXSEG);
 	for (unsigned fi = 0; fi < nfields; fi++) {
-		unsigned f = g->item[fi], t = g->key[fi] / CC_MAXSEG, most;
+		unsigned f = g->item[fi], t = f / CC_MAXSEG, most;
 		unsigned win = cc_majority(g, f, &most);
 		unsigned nc = field_cities(g, f, cities);
 		long farmers = farmers_on(g, f);
@@ -208,9 +209,8 @@ static void farm_city(cc_game *g, unsigned nfields, const arb_sink *sink)
 }
 
 /* (carcassonne.h) */
-void cc_final_farms(cc_game *g, const arb_sink *sink)
+void cc_final_farms(cc_game *g, unsigned nfields, const arb_sink *sink)
 {
-	unsigned nfields = cc_final_items(g, true, g->item, g->key);
 	switch (g->farm) {
 	case CC_FARM_FIELD:
 		farm_field(g, nfields, sink);
