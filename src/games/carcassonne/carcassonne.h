@@ -145,6 +145,9 @@ typedef struct cc_type {
 	 * its first node: alone, open sides nsides (0 past nseg), no
 	 * follower; copied whole (cc_place_at) */
 	cc_node node0[CC_MAXSEG];
+	/* city_fields[c]: bit f = field segment f touches city segment c
+	 * (the fields' cities read the other way; in every orientation) */
+	uint16_t city_fields[CC_MAXSEG];
 	cc_orient rot[4]; /* rot[r] = turned r quarter turns clockwise  */
 } cc_type;
 
@@ -201,7 +204,8 @@ typedef struct cc_game {
 	int by_kind[CC_MAXSEATS][5]; /* points per enum cc_kind (0 unused) */
 	uint8_t supply[CC_MAXSEATS]; /* followers not on the board         */
 
-	unsigned monks; /* unscored monks on the board         */
+	unsigned monks;	       /* unscored monks on the board         */
+	unsigned ndone_cities; /* entries in done_city[]          */
 	unsigned ntiles;
 	int span; /* tiles go strictly within span of 0,0   */
 
@@ -223,6 +227,9 @@ typedef struct cc_game {
 	uint8_t ncount[CC_MAXTILES];	/* monk tiles: tiles on the 8 around   */
 	uint8_t cloister_done[CC_MAXTILES];
 	uint16_t placed[CC_MAXTILES]; /* nodes that ever got a follower       */
+	/* roots of the cities completed in play, in order (a tile has at
+	 * most 4 city segments): farms=field counts each field's from here */
+	uint16_t done_city[CC_MAXTILES * 4];
 
 	/* features: union-find over nodes tile * CC_MAXSEG + seg, in the
 	 * game itself (no pointer to load on every union); place() sets up

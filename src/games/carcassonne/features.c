@@ -111,6 +111,10 @@ void cc_score_complete(cc_game *g, unsigned r, int x, int y, const arb_sink *sin
 {
 	unsigned most, win = cc_majority(g, r, &most);
 	g->node[r].done = 1;
+	if (cc_seg_of(g, r)->kind == CC_CITY) {
+		assert(g->ndone_cities < sizeof g->done_city / sizeof g->done_city[0]);
+		g->done_city[g->ndone_cities++] = (uint16_t)r;
+	}
 	if (!win)
 		return; /* complete, but nobody scores: no event */
 	cc_score sc = { .winners = win, .x = x, .y = y, .returned = true };
