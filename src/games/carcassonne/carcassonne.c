@@ -267,6 +267,7 @@ ARB_DECLARE_DATA(carcassonne);
 
 const arb_game_ops carcassonne_game = {
 	ARB_ENGINE_OPS(carcassonne, cc, "Carcassonne", 2, 5),
+	.parse_clears = true, /* cc_parse writes the whole move */
 	.apply = cc_apply,
 	.deal_start = cc_deal_start,
 	.release_kept = cc_release_kept,

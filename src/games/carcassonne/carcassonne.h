@@ -145,6 +145,9 @@ typedef struct cc_type {
 	 * its first node: alone, open sides nsides (0 past nseg), no
 	 * follower; copied whole (cc_place_at) */
 	cc_node node0[CC_MAXSEG];
+	/* city_fields[c]: bit f = field segment f touches city segment c
+	 * (the fields' cities read the other way; in every orientation) */
+	uint16_t city_fields[CC_MAXSEG];
 	cc_orient rot[4]; /* rot[r] = turned r quarter turns clockwise  */
 } cc_type;
 
@@ -201,7 +204,8 @@ typedef struct cc_game {
 	int by_kind[CC_MAXSEATS][5]; /* points per enum cc_kind (0 unused) */
 	uint8_t supply[CC_MAXSEATS]; /* followers not on the board         */
 
-	unsigned monks; /* unscored monks on the board         */
+	unsigned monks;	       /* unscored monks on the board         */
+	unsigned ndone_cities; /* entries in done_city[]          */
 	unsigned ntiles;
 	int span; /* tiles go strictly within span of 0,0   */
 
@@ -216,13 +220,16 @@ typedef struct cc_game {
 	uint16_t *farm_tally;	      /* farmers=city: farmers per city, seat */
 	unsigned *city_buf;	      /* final scoring: cities of one field   */
 	uint8_t *scored;	      /* farmers=once: seats paid per city    */
-	uint16_t *item, *key, *clist; /* final scoring: features in order     */
+	uint16_t *item, *key, *clist; /* final scoring: fields, sort keys, others */
 	cc_placed tile[CC_MAXTILES];
 	uint32_t cell_of[CC_MAXTILES];	/* each tile's cell: destroy() clears them */
 	uint8_t monk_tile[CC_MAXTILES]; /* unscored monks' tiles, in order    */
 	uint8_t ncount[CC_MAXTILES];	/* monk tiles: tiles on the 8 around   */
 	uint8_t cloister_done[CC_MAXTILES];
 	uint16_t placed[CC_MAXTILES]; /* nodes that ever got a follower       */
+	/* roots of the cities completed in play, in order (a tile has at
+	 * most 4 city segments): farms=field counts each field's from here */
+	uint16_t done_city[CC_MAXTILES * 4];
 
 	/* features: union-find over nodes tile * CC_MAXSEG + seg, in the
 	 * game itself (no pointer to load on every union); place() sets up
@@ -314,15 +321,19 @@ long cc_walk_feature(cc_game *g, unsigned r, bool release, long *tiles, long *sh
  * segment there.  The final scoring reports features in this order. */
 unsigned cc_first_node(const cc_game *g, unsigned r);
 
-/* farms.c: the fields' final scoring by the Variant's farm system. */
-void cc_final_farms(cc_game *g, const arb_sink *sink);
+/* farms.c: the fields' final scoring by the Variant's farm system, of
+ * the nfields fields holding farmers in g->item[] (cc_final_items). */
+void cc_final_farms(cc_game *g, unsigned nfields, const arb_sink *sink);
 
 /* score.c */
 /* Credit sc's points to its winners and tell the sink. */
 void cc_award(cc_game *g, const arb_sink *sink, const cc_score *sc);
-/* The features that still hold followers — fields, or the others — each
- * once, sorted by first node into item[] and key[]; returns the count. */
-unsigned cc_final_items(cc_game *g, bool fields, uint16_t *item, uint16_t *key);
+/* The features that still hold followers, each once by its root (its
+ * first node) in the order of the roots: fields into fields[], the
+ * others (roads, cities, cloisters) into others[]; their counts into
+ * *nfields and *nothers. */
+void cc_final_items(cc_game *g, uint16_t *others, unsigned *nothers, uint16_t *fields,
+		    unsigned *nfields);
 void cc_finish(void *game, const arb_sink *sink);
 void cc_standing(const void *game, arb_standing *out);
 
@@ -369,24 +380,22 @@ static inline int cc_cell_index(const cc_game *g, int x, int y)
 	return (y + CC_SPAN) * CC_WIDTH + (x + CC_SPAN);
 }
 
-/* The root of node a's feature (path halving).  Halving changes no
- * answer, so it is done also on a game passed as const (heap games only,
- * never a const object). */
+/* The root of node a's feature: every node's parent is its root (a
+ * merge relabels the members of the root that stops being one), so this
+ * is one load, not a walk. */
 static inline unsigned cc_find(const cc_game *g, unsigned a)
 {
-	cc_node *n = (cc_node *)g->node;
-	while (n[a].parent != a) {
-		n[a].parent = n[n[a].parent].parent;
-		a = n[a].parent;
-	}
-	return a;
+	unsigned r = g->node[a].parent;
+	assert(g->node[r].parent == r);
+	return r;
 }
 
 /* Merge the features of nodes a and b; returns the new root.  The
  * smaller (older) root stays root, so a feature's root is its smallest
- * node (cc_first_node() needs no walk) and no member count is kept: a
- * new tile's nodes hang straight under the old roots, and path halving
- * keeps the few older chains short. */
+ * node (cc_first_node() needs no walk); the other feature's members are
+ * walked once to point at it.  Such merges of two older features are
+ * rare (a tile joining two features): a new tile's nodes hang straight
+ * under the old roots (cc_join_new). */
 static inline unsigned cc_unite(cc_game *g, unsigned a, unsigned b)
 {
 	a = cc_find(g, a);
@@ -399,7 +408,11 @@ static inline unsigned cc_unite(cc_game *g, unsigned a, unsigned b)
 		b = t;
 	}
 	assert(!(g->node[a].done | g->node[b].done)); /* complete features are closed */
-	g->node[b].parent = (uint16_t)a;
+	unsigned m = b;
+	do {
+		g->node[m].parent = (uint16_t)a;
+		m = g->node[m].next;
+	} while (m != b);
 	g->node[a].open = (int16_t)(g->node[a].open + g->node[b].open);
 	g->nfol[a] += g->nfol[b];     /* byte lanes: at most 7 per seat */
 	uint16_t t = g->node[a].next; /* splice the two circular lists */
@@ -411,8 +424,8 @@ static inline unsigned cc_unite(cc_game *g, unsigned a, unsigned b)
 /* cc_unite() for node a of the tile being placed and node b of a placed
  * tile (a > b).  A new node is either alone (parent itself, its own list,
  * no follower yet) or hangs under an older root, never the root of
- * others, so the alone case just hangs it under b's root: no find for
- * it, no order test, no follower lanes to add. */
+ * others, so the alone case just hangs it under b's root: no order
+ * test, no follower lanes to add. */
 static inline unsigned cc_join_new(cc_game *g, unsigned a, unsigned b)
 {
 	unsigned pa = g->node[a].parent;

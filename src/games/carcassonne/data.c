@@ -80,6 +80,16 @@ static void set_node0(cc_type *t)
 					 .follower = -1 };
 }
 
+/* The fields each city segment of t touches (cc_type.city_fields): the
+ * segments' `cities` read the other way. */
+static void set_city_fields(cc_type *t)
+{
+	for (unsigned f = 0; f < t->nseg; f++)
+		for (unsigned c = 0; c < CC_MAXSEG; c++)
+			if (t->rot[0].seg[f].kind == CC_FIELD && (t->rot[0].seg[f].cities >> c & 1))
+				t->city_fields[c] |= (uint16_t)(1u << f);
+}
+
 /* Fill t->rot[1..3] from t->rot[0] by turning it clockwise. */
 static void turn_tile(cc_type *t)
 {
@@ -248,6 +258,7 @@ static int load_tile(cc_data *d, const arb_node *tn, arb_data_error *err)
 	}
 	turn_tile(t);
 	set_node0(t);
+	set_city_fields(t);
 	d->by_letter[t->letter - 'A'] = (int8_t)d->ntypes;
 	d->total += t->count;
 	d->ntypes++;

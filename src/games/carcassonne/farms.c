@@ -2,7 +2,8 @@
  * farms.c — the final scoring of fields, by the farm system the Variant
  * tag chose (notation/carcassonne.md, "Options"): one function per
  * system, each reading the fields that hold farmers in the order of their
- * first tile (cc_final_items).
+ * first tile (cc_final_items: g->item[], their roots, which are their
+ * first nodes).
  *
  *   field  the 2002 rule of the rulebook: each field scores 3 per
  *          completed city it touches to its farmer majority
@@ -54,14 +55,42 @@ static long farmers_on(const cc_game *g, unsigned f)
 	return n;
 }
 
+/* The completed cities each field holding farmers touches, counted into
+ * count[root of the field], each city once per field: walked from the
+ * cities completed in play (few, and small) rather than from the fields
+ * (field_cities(), which walks every segment of a large field). */
+static void count_field_cities(cc_game *g, unsigned *count)
+{
+	for (unsigned i = 0; i < g->ndone_cities; i++) {
+		unsigned r = g->done_city[i], m = r;
+		uint32_t st = cc_new_stamp(g);
+		do {
+			unsigned t = m / CC_MAXSEG, base = t * CC_MAXSEG;
+			unsigned mask = g->data->type[g->tile[t].type].city_fields[m - base];
+			for (; mask; mask &= mask - 1) {
+				unsigned f = cc_find(g, base + (unsigned)__builtin_ctz(mask));
+				if (g->nfol[f] && g->nstamp[f] != st) {
+					g->nstamp[f] = st;
+					count[f]++;
+				}
+			}
+			m = g->node[m].next;
+		} while (m != r);
+	}
+}
+
 /* farmers=field: each of the nfields fields in item[] scores 3 per
  * completed city it touches to each of its majority owners. */
 static void farm_field(cc_game *g, unsigned nfields, const arb_sink *sink)
 {
+	unsigned *count = g->city_buf; /* per field root */
+	for (unsigned fi = 0; fi < nfields; fi++)
+		count[g->item[fi]] = 0;
+	count_field_cities(g, count);
 	for (unsigned fi = 0; fi < nfields; fi++) {
-		unsigned f = g->item[fi], t = g->key[fi] / CC_MAXSEG, most;
+		unsigned f = g->item[fi], t = f / CC_MAXSEG, most;
 		unsigned win = cc_majority(g, f, &most);
-		unsigned nc = field_cities(g, f, g->city_buf);
+		unsigned nc = count[f];
 		long farmers = farmers_on(g, f);
 		char what[160];
 		cc_score sc = { .kind = "farm",
@@ -92,7 +121,7 @@ static void farm_once(cc_game *g, unsigned nfields, const arb_sink *sink)
 	unsigned *cities = g->city_buf;
 	memset(scored, 0, (size_t)g->data->total * CC_MAXSEG);
 	for (unsigned fi = 0; fi < nfields; fi++) {
-		unsigned f = g->item[fi], t = g->key[fi] / CC_MAXSEG, most;
+		unsigned f = g->item[fi], t = f / CC_MAXSEG, most;
 		unsigned win = cc_majority(g, f, &most);
 		unsigned nc = field_cities(g, f, cities);
 		long farmers = farmers_on(g, f);
@@ -208,9 +237,8 @@ static void farm_city(cc_game *g, unsigned nfields, const arb_sink *sink)
 }
 
 /* (carcassonne.h) */
-void cc_final_farms(cc_game *g, const arb_sink *sink)
+void cc_final_farms(cc_game *g, unsigned nfields, const arb_sink *sink)
 {
-	unsigned nfields = cc_final_items(g, true, g->item, g->key);
 	switch (g->farm) {
 	case CC_FARM_FIELD:
 		farm_field(g, nfields, sink);

@@ -5,11 +5,13 @@
  * features a placement completes.
  *
  * Features (roads, cities, fields) are sets of tile segments kept in a
- * union-find: a node per segment of a placed tile (tile * CC_MAXSEG + seg).
- * Each root carries what scoring needs and what merges add up: the open
- * road/city sides, the followers per seat, the member count; a circular
- * `next` list links the members so a feature is walked once, when it
- * scores (counting distinct tiles, shields, and sending followers home).
+ * union-find: a node per segment of a placed tile (tile * CC_MAXSEG + seg),
+ * each pointing straight at its root (cc_find is one load; a merge of two
+ * older features relabels one of them).  Each root carries what scoring
+ * needs and what merges add up: the open road/city sides, the followers
+ * per seat; a circular `next` list links the members so a feature is
+ * walked once when it scores (counting distinct tiles, shields, and
+ * sending followers home) or is relabelled.
  * A feature is complete when its open side count reaches 0 — a road's two
  * ends (a segment covering one side ends on its tile) or a loop, a city's
  * walls.  Cloisters matter only while a monk sits on them: each monk's
@@ -109,6 +111,10 @@ void cc_score_complete(cc_game *g, unsigned r, int x, int y, const arb_sink *sin
 {
 	unsigned most, win = cc_majority(g, r, &most);
 	g->node[r].done = 1;
+	if (cc_seg_of(g, r)->kind == CC_CITY) {
+		assert(g->ndone_cities < sizeof g->done_city / sizeof g->done_city[0]);
+		g->done_city[g->ndone_cities++] = (uint16_t)r;
+	}
 	if (!win)
 		return; /* complete, but nobody scores: no event */
 	cc_score sc = { .winners = win, .x = x, .y = y, .returned = true };

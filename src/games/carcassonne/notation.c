@@ -395,6 +395,7 @@ static __attribute__((noinline, cold)) int parse_full(const cc_game *g, const ar
 	const cc_data *d = g->data;
 	const char *const *colours = cc_colours;
 	assert(ntok > 0);
+	memset(m, 0, sizeof *m); /* parse_clears: the fields a line leaves out */
 	m->line = tok[0].line;
 	m->col_colour = tok[0].col;
 	int colour = colour_of(&tok[0]);
@@ -484,8 +485,8 @@ static inline bool follower_fast(const cc_type *ty, const cc_orient *o, const ar
 	return *spot >= 0 && o->edge[*spot] == (*kind == CC_CITY ? CC_ECITY : CC_EROAD);
 }
 
-/* A placement turn that breaks no rule parse() checks, into m; false
- * (m untouched) for anything else: a discard, a "-" follower, any error.
+/* A placement turn that breaks no rule parse() checks, into m, every
+ * field written; false (m untouched) for anything else: a discard, a "-" follower, any error.
  * Nearly every turn is such a placement, so it is read here in one pass
  * without the frame and the branches of the messages. */
 static inline bool parse_fast(const cc_game *g, const arb_token *tok, size_t ntok, cc_move *m)
@@ -510,8 +511,10 @@ static inline bool parse_fast(const cc_game *g, const arb_token *tok, size_t nto
 		const cc_type *ty = &g->data->type[type];
 		if (!follower_fast(ty, &ty->rot[quarters], tok + 4, ntok - 4, &kind, &spot, &seg))
 			return false;
-		m->col_follower = tok[4].col;
 	}
+	/* every field (parse_clears): nothing zeroes the move before */
+	m->col_follower = ntok > 4 ? tok[4].col : 0;
+	m->discard = 0;
 	m->line = tok[0].line;
 	m->col_colour = tok[0].col;
 	m->seat = (uint8_t)g->seat_of[colour];

@@ -4,7 +4,7 @@
  * end, and the standing: scores, winners and points per kind.
  *
  * The final scoring walks only the features that still hold followers
- * (the list of follower placements), never the whole board: roads,
+ * (the list of follower placements, cc_final_items), never the whole board: roads,
  * cities and cloisters here, then the fields by their farm system
  * (farms.c).
  */
@@ -58,44 +58,41 @@ void cc_award(cc_game *g, const arb_sink *sink, const cc_score *sc)
 	sink->event(sink->ctx, &ev);
 }
 
-/* The features that still hold followers — fields, or the others — each
- * once, sorted by first node into item[] (the root; the node itself for a
- * cloister) and key[] (the first node).  Only the followers placed in the
- * game are looked at, not the whole board.  Returns the count. */
-unsigned cc_final_items(cc_game *g, bool fields, uint16_t *item, uint16_t *key)
+/* (carcassonne.h) One pass over the followers placed in the game (not
+ * the whole board): each feature holding one marks its root (its first
+ * node) in a bitmap, fields apart from the others, and the roots are read
+ * out of the bitmaps in order, with no sort. */
+void cc_final_items(cc_game *g, uint16_t *others, unsigned *nothers, uint16_t *fields,
+		    unsigned *nfields)
 {
-	uint32_t st = cc_new_stamp(g);
-	unsigned n = 0;
+	uint64_t bits[2][CC_NODES / 64 + 1];
+	unsigned words = (g->ntiles * CC_MAXSEG + 63) / 64;
+	for (unsigned w = 0; w < words; w++)
+		bits[0][w] = bits[1][w] = 0;
 	for (unsigned i = 0; i < g->nplaced; i++) {
 		unsigned v = g->placed[i];
 		if (g->node[v].follower < 0)
 			continue;
-		unsigned k = cc_seg_of(g, v)->kind;
-		if ((k == CC_FIELD) != fields)
-			continue;
-		unsigned r = k == CC_CLOISTER ? v : cc_find(g, v);
-		if (g->nstamp[r] == st)
-			continue;
-		g->nstamp[r] = st;
-		unsigned f = k == CC_CLOISTER ? v : cc_first_node(g, r);
-		unsigned j = n++;
-		for (; j > 0 && key[j - 1] > f; j--) {
-			key[j] = key[j - 1];
-			item[j] = item[j - 1];
-		}
-		key[j] = (uint16_t)f;
-		item[j] = (uint16_t)r;
+		/* a cloister's node is alone: its own root */
+		unsigned r = cc_find(g, v), is_field = cc_seg_of(g, v)->kind == CC_FIELD;
+		bits[is_field][r / 64] |= 1ull << (r % 64);
 	}
-	return n;
+	uint16_t *out[2] = { others, fields };
+	unsigned n[2] = { 0, 0 };
+	for (unsigned k = 0; k < 2; k++)
+		for (unsigned w = 0; w < words; w++)
+			for (uint64_t b = bits[k][w]; b; b &= b - 1)
+				out[k][n[k]++] = (uint16_t)(w * 64 + (unsigned)__builtin_ctzll(b));
+	*nothers = n[0];
+	*nfields = n[1];
 }
 
 /* Score what is left open at the end: roads, cities, cloisters, in the
  * order of their first tile. */
-static void final_features(cc_game *g, const arb_sink *sink)
+static void final_features(cc_game *g, unsigned n, const arb_sink *sink)
 {
-	unsigned n = cc_final_items(g, false, g->item, g->key);
 	for (unsigned i = 0; i < n; i++) {
-		unsigned v = g->item[i], t = g->key[i] / CC_MAXSEG;
+		unsigned v = g->clist[i], t = v / CC_MAXSEG;
 		unsigned k = cc_seg_of(g, v)->kind;
 		int x = g->tile[t].x, y = g->tile[t].y;
 		char what[160];
@@ -151,9 +148,12 @@ void cc_finish(void *game, const arb_sink *sink)
 	if (g->finished || !cc_over(g))
 		return;
 	g->finished = true;
-	final_features(g, sink);
+	/* the fields' followers stay where they are while the others score */
+	unsigned nothers, nfields;
+	cc_final_items(g, g->clist, &nothers, g->item, &nfields);
+	final_features(g, nothers, sink);
 	if (g->farm != CC_FARM_OFF)
-		cc_final_farms(g, sink);
+		cc_final_farms(g, nfields, sink);
 }
 
 /* (carcassonne.h) Scores, winners once over, points per kind. */
