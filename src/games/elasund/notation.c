@@ -82,16 +82,19 @@ enum {
 	KW_MOVE,
 	KW_RAISE,
 	KW_PLACE,
-	KW_CASH
+	KW_CASH,
+	KW_PLUS /* a '+' word: income or a wall's draws */
 };
 
-static int keyword(const arb_token *t)
+static inline int keyword(const arb_token *t)
 {
-	if (t->len < 3)
-		return KW_NONE;
 	const char *s = t->s;
 	size_t n = t->len;
+	if (n < 3) /* "+r" and "+" are '+' words too */
+		return n && s[0] == '+' ? KW_PLUS : KW_NONE;
 	switch (s[0] | 0x20) { /* a letter lower-cased; no other byte becomes one */
+	case '+':
+		return s[0] == '+' ? KW_PLUS : KW_NONE;
 	case 'b':
 		return IEQ(s, n, "build") ? KW_BUILD : KW_NONE;
 	case 'c':
@@ -339,12 +342,21 @@ ITEM_PARSER parse_head(const el_game *g, const arb_token *tok, size_t ntok, el_m
 	m->at_seat = at_of(TOK(0));
 	NEED(1 < ntok, TOK(0), "the turn of %s has no roll", el_colours[g->colour[seat]]);
 	const arb_token *t = TOK(1);
-	/* The roll is 1-2 digits: a scan is cheaper than memchr. */
+	const unsigned char *rs = (const unsigned char *)t->s;
 	size_t n1 = 0;
-	while (n1 < t->len && t->s[n1] != '>')
-		n1++;
-	const char *gt = n1 < t->len ? t->s + n1 : NULL;
-	int r = arb_small_num(t->s, n1);
+	const char *gt = NULL;
+	int r;
+	if (t->len == 1 && (unsigned)(rs[0] - '0') < 10) { /* most rolls: one digit */
+		r = rs[0] - '0';
+	} else if (t->len == 2 && (unsigned)(rs[0] - '0') < 10 && (unsigned)(rs[1] - '0') < 10) {
+		r = (rs[0] - '0') * 10 + rs[1] - '0';
+	} else {
+		/* The roll is 1-2 digits: a scan is cheaper than memchr. */
+		while (n1 < t->len && t->s[n1] != '>')
+			n1++;
+		gt = n1 < t->len ? t->s + n1 : NULL;
+		r = arb_small_num(t->s, n1);
+	}
 	NEED(r >= 2 && r <= 12, t, "the turn must start with the dice sum 2..12, not '%.*s'",
 	     (int)t->len, t->s);
 	m->roll = (uint8_t)r;
@@ -677,25 +689,46 @@ int el_parse(const void *game, const arb_token *tok, size_t ntok, void *mv, arb_
 	while (i < ntok) {
 		const arb_token *t = TOK(i);
 		int r;
-		/* A '+' word is no keyword: keyword() is asked only after. */
-		if (t->len >= 1 && t->s[0] == '+') {
+		switch (keyword(t)) {
+		case KW_PLUS:
 			r = parse_plus(g, tok, ntok, &i, m, &st, rej);
-		} else {
-			int kw = keyword(t);
-			if (kw == KW_DISCARD || kw == KW_HALVE)
-				r = parse_discards(g, tok, ntok, &i, m, &st, rej, kw == KW_HALVE);
-			else if (kw == KW_LOOT)
-				r = parse_loot(g, tok, ntok, &i, m, &st, rej);
-			else if (kw == KW_BUILD || kw == KW_WALL || kw == KW_CHURCH)
-				r = parse_build(g, tok, ntok, &i, m, &st, rej, kw);
-			else if (kw == KW_HUT || kw == KW_LONGHUT)
-				r = parse_hut(g, tok, ntok, &i, m, &st, rej, kw);
-			else if (kw == KW_GOLD || kw == KW_PERMIT)
-				r = parse_p3(g, tok, ntok, &i, m, &st, rej, kw);
-			else if (kw >= KW_MOVE)
-				r = parse_special(g, tok, ntok, &i, m, &st, rej, kw);
-			else
-				return unknown_item(t, rej);
+			break;
+		case KW_DISCARD:
+			r = parse_discards(g, tok, ntok, &i, m, &st, rej, false);
+			break;
+		case KW_HALVE:
+			r = parse_discards(g, tok, ntok, &i, m, &st, rej, true);
+			break;
+		case KW_LOOT:
+			r = parse_loot(g, tok, ntok, &i, m, &st, rej);
+			break;
+		case KW_BUILD:
+			r = parse_build(g, tok, ntok, &i, m, &st, rej, KW_BUILD);
+			break;
+		case KW_WALL:
+			r = parse_build(g, tok, ntok, &i, m, &st, rej, KW_WALL);
+			break;
+		case KW_CHURCH:
+			r = parse_build(g, tok, ntok, &i, m, &st, rej, KW_CHURCH);
+			break;
+		case KW_HUT:
+		case KW_LONGHUT:
+			r = parse_hut(g, tok, ntok, &i, m, &st, rej, keyword(t));
+			break;
+		case KW_GOLD:
+			r = parse_p3(g, tok, ntok, &i, m, &st, rej, KW_GOLD);
+			break;
+		case KW_PERMIT:
+			r = parse_p3(g, tok, ntok, &i, m, &st, rej, KW_PERMIT);
+			break;
+		case KW_MOVE:
+		case KW_RAISE:
+		case KW_PLACE:
+		case KW_CASH:
+			r = parse_special(g, tok, ntok, &i, m, &st, rej, keyword(t));
+			break;
+		default:
+			return unknown_item(t, rej);
 		}
 		if (r < 0)
 			return -1;
