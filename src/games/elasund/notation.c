@@ -167,6 +167,15 @@ static int cards(const char *s, size_t n, el_cards *out)
 	return out->gold + out->infl[0] + out->infl[1] + out->infl[2] + out->unseen ? 0 : -1;
 }
 
+/* A permit's value as arb_small_num reads it (-1: no number), its one
+ * digit read inline. */
+static inline int permit_value(const arb_token *t)
+{
+	if (t->len == 1 && (unsigned)(t->s[0] - '0') < 10)
+		return t->s[0] - '0';
+	return arb_small_num(t->s, t->len);
+}
+
 /* "2r" / "3b": n cards of one colour; returns the colour or -1. */
 static int fee(const arb_token *t, char n)
 {
@@ -606,7 +615,7 @@ ITEM_PARSER parse_p3(ITEM_ARGS, int kw)
 	}
 	m->p3 = 2;
 	NEED(i + 2 < ntok, t, "permit is followed by its value and square, like permit 2 3,8");
-	int v = arb_small_num(tok[i + 1].s, tok[i + 1].len);
+	int v = permit_value(TOK(i + 1));
 	NEED(v >= 0 && v < EL_NPERMIT, TOK(i + 1), "a permit is valued 0..4");
 	m->p3v = (int8_t)v;
 	NEED_SQ(TOK(i + 2), &m->p3x, &m->p3y, "permit %d needs a square", v);
@@ -638,7 +647,7 @@ ITEM_PARSER parse_special(ITEM_ARGS, int kw)
 		m->sp = SP_PLACE;
 		NEED(i + 2 < ntok, t,
 		     "place is followed by the permit's value and square, like place 2 3,8");
-		int v = arb_small_num(tok[i + 1].s, tok[i + 1].len);
+		int v = permit_value(TOK(i + 1));
 		NEED(v >= 0 && v < EL_NPERMIT, TOK(i + 1), "a permit is valued 0..4");
 		m->spv = (int8_t)v;
 		NEED_SQ(TOK(i + 2), &m->spx, &m->spy, "place needs a square");
@@ -655,7 +664,7 @@ ITEM_PARSER parse_special(ITEM_ARGS, int kw)
 	if (mv_) {
 		NEED_SQ(TOK(i + 2), &m->spx2, &m->spy2, "move needs a second square");
 	} else {
-		int v = arb_small_num(tok[i + 2].s, tok[i + 2].len);
+		int v = permit_value(TOK(i + 2));
 		NEED(v >= 0 && v < EL_NPERMIT, TOK(i + 2), "a permit is valued 0..4");
 		m->spv = (int8_t)v;
 	}
