@@ -142,7 +142,12 @@ static int parse_options(el_game *g, const arb_setup *su, arb_reject *rej)
 /* The Hands tag: "Red=r Blue=g ...", each seat's starting influence. */
 static int parse_hands(el_game *g, const arb_setup *su, arb_reject *rej)
 {
-	const arb_tag *t = arb_setup_tag(su, "Hands");
+	/* arb_setup_tag(su, "Hands"), its names' first letters compared
+	 * before the strcmp: every game of a stream asks it. */
+	const arb_tag *t = NULL;
+	for (size_t i = 0; i < su->ntags && !t; i++)
+		if (su->tags[i].name[0] == 'H' && strcmp(su->tags[i].name, "Hands") == 0)
+			t = &su->tags[i];
 	el_pos *p = &g->pos;
 	if (!t) {
 		/* Without starting hands a game can still be drawn (dump

@@ -35,6 +35,18 @@ static inline int infl_letter(char c)
 	return infl_of[(unsigned char)c] - 1;
 }
 
+/* A drawn card's letter: r b g (either case), or '?' (EL_U, a card not
+ * seen); -1 for any other byte.  One lookup per letter of a '+' word. */
+static const int8_t draw_of[256] = {
+	['r'] = IR + 1, ['R'] = IR + 1, ['b'] = IB + 1,	  ['B'] = IB + 1,
+	['g'] = IG + 1, ['G'] = IG + 1, ['?'] = EL_U + 1,
+};
+
+static inline int draw_letter(char c)
+{
+	return draw_of[(unsigned char)c] - 1;
+}
+
 /* s[0..n) equals the lower-case word w (game.h, arb_word_ieq). */
 static inline bool ieq(const char *s, size_t n, const char *w, size_t wn)
 {
@@ -391,7 +403,7 @@ ITEM_PARSER parse_plus(ITEM_ARGS)
 		NEED(t->len >= 2 && t->len <= 3, t,
 		     "a wall draws 1 or 2 influence cards, written like +rb");
 		for (size_t k = 1; k < t->len; k++) {
-			int c = t->s[k] == '?' ? EL_U : infl_letter(t->s[k]);
+			int c = draw_letter(t->s[k]);
 			NEED(c >= 0, t, "influence cards are r, b or g, not '%c'", t->s[k]);
 			if (c == EL_U)
 				NEED_UNSEEN(t, m->seat);
@@ -407,7 +419,7 @@ ITEM_PARSER parse_plus(ITEM_ARGS)
 	NEED(t->len >= 2 && t->len - 1 <= EL_MAXDRAW, t,
 	     "income draws are written like +rbg (1 to %d cards)", EL_MAXDRAW);
 	for (size_t k = 1; k < t->len; k++) {
-		int c = t->s[k] == '?' ? EL_U : infl_letter(t->s[k]);
+		int c = draw_letter(t->s[k]);
 		NEED(c >= 0, t, "influence cards are r, b or g, not '%c'", t->s[k]);
 		if (c == EL_U)
 			NEED_UNSEEN(t, -1); /* whose: the rules know */
