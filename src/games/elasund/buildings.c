@@ -199,8 +199,9 @@ typedef struct el_site {
 	uint64_t covered;
 	bool same;
 	int npermit, val[EL_SEATS], comp;
-	int mills;     /* windmills under it: its trade points */
-	uint8_t pm[9]; /* the squares holding a permit, y * EL_W + x */
+	unsigned holders; /* bit s: seat s has a permit there (val[s] counts) */
+	int mills;	  /* windmills under it: its trade points */
+	uint8_t pm[9];	  /* the squares holding a permit, y << 4 | x */
 } el_site;
 
 /* The tile that building b puts on the board (the seat's own, or the
@@ -238,18 +239,18 @@ static int survey(el_game *g, const el_build *b, el_site *st, arb_reject *rej)
 	const el_data *d = g->d;
 	const int me = p->active;
 	const el_btype *bt = &d->bt[b->type];
-	char area[64];
-	if (b->x + bt->w > g->L->cols || b->y + bt->h > EL_H)
+	if (b->x + bt->w > g->L->cols || b->y + bt->h > EL_H) {
+		char area[64];
 		el_area(g, area, sizeof area);
-	if (b->x + bt->w > g->L->cols || b->y + bt->h > EL_H)
 		return EL_REJ(
 			rej, b->at_arg, EL_R_OUTSIDE_AREA,
 			"a %s at %s would reach outside the building area of a %u-player game (%s)",
 			bt->name, el_sq(g, b->x, b->y), g->nseats, area);
+	}
 
-	for (int dy = 0; dy < bt->h; dy++)
-		for (int dx = 0; dx < bt->w; dx++) {
-			int x = b->x + dx, y = b->y + dy;
+	const int x0 = b->x, x1 = b->x + bt->w, y1 = b->y + bt->h;
+	for (int y = b->y; y < y1; y++)
+		for (int x = x0; x < x1; x++) {
 			if (p->church[y][x] >= 0)
 				return EL_REJ(
 					rej, b->at_arg, EL_R_COVER_CHURCH,
@@ -278,8 +279,9 @@ static int survey(el_game *g, const el_build *b, el_site *st, arb_reject *rej)
 			int pm = p->permit[y][x];
 			if (pm >= 0) {
 				int o = pm >> 3, v = pm & 7;
-				st->pm[st->npermit++] = (uint8_t)(y * EL_W + x);
-				st->val[o] = (st->val[o] < 0 ? 0 : st->val[o]) + v;
+				st->pm[st->npermit++] = (uint8_t)(y << 4 | x);
+				st->val[o] += v;
+				st->holders |= 1u << o;
 				if (o != me)
 					st->comp += v;
 			}
@@ -302,16 +304,18 @@ static int afford(el_game *g, const el_build *b, const el_site *st, arb_reject *
 			      bt->name, bt->permits, bt->permits == 1 ? "" : "s",
 			      el_sq(g, b->x, b->y), el_sq(g, b->x + bt->w - 1, b->y + bt->h - 1),
 			      st->npermit);
-	if (st->val[me] < 0)
+	if (!(st->holders & (1u << me)))
 		return EL_REJ(rej, b->at_arg, EL_R_PERMIT_MAJORITY,
 			      "%s has no permit in the squares of this %s", el_cname(g, me),
 			      bt->name);
-	for (unsigned s = 0; s < g->nseats; s++)
-		if ((int)s != me && st->val[s] >= st->val[me])
+	for (unsigned o = st->holders & ~(1u << me); o; o &= o - 1) {
+		int s = __builtin_ctz(o); /* the others with permits there, in seat order */
+		if (st->val[s] >= st->val[me])
 			return EL_REJ(
 				rej, b->at_arg, EL_R_PERMIT_MAJORITY,
 				"%s's permits there are worth %d and %s's %d: only a strictly higher value builds",
-				el_cname(g, me), st->val[me], el_cname(g, (int)s), st->val[s]);
+				el_cname(g, me), st->val[me], el_cname(g, s), st->val[s]);
+	}
 	if (st->same && b->fee < 0)
 		return EL_REJ(
 			rej, b->at_arg, EL_R_SAME_SIZE_FEE,
@@ -348,7 +352,7 @@ int el_build_building(el_game *g, const el_build *b, arb_reject *rej)
 	int id = building_tile(g, b, rej);
 	if (id < 0)
 		return -1;
-	el_site site = { .val = { -1, -1, -1, -1 } }, *st = &site;
+	el_site site = { 0 }, *st = &site;
 	if (survey(g, b, st, rej) < 0 || afford(g, b, st, rej) < 0)
 		return -1;
 
@@ -359,7 +363,7 @@ int el_build_building(el_game *g, const el_build *b, arb_reject *rej)
 		EL_VOP(g, VOP_PAY, me, b->fee, 3, b->at_fee);
 	}
 	for (int k = 0; k < st->npermit; k++) {
-		int x = st->pm[k] % EL_W, y = st->pm[k] / EL_W, pm = p->permit[y][x];
+		int x = st->pm[k] & 15, y = st->pm[k] >> 4, pm = p->permit[y][x];
 		int o = pm >> 3, v = pm & 7;
 		p->seat[o].permits |= (uint8_t)(1u << v);
 		if (o != me)

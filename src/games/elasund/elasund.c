@@ -142,7 +142,12 @@ static int parse_options(el_game *g, const arb_setup *su, arb_reject *rej)
 /* The Hands tag: "Red=r Blue=g ...", each seat's starting influence. */
 static int parse_hands(el_game *g, const arb_setup *su, arb_reject *rej)
 {
-	const arb_tag *t = arb_setup_tag(su, "Hands");
+	/* arb_setup_tag(su, "Hands"), its names' first letters compared
+	 * before the strcmp: every game of a stream asks it. */
+	const arb_tag *t = NULL;
+	for (size_t i = 0; i < su->ntags && !t; i++)
+		if (su->tags[i].name[0] == 'H' && strcmp(su->tags[i].name, "Hands") == 0)
+			t = &su->tags[i];
 	el_pos *p = &g->pos;
 	if (!t) {
 		/* Without starting hands a game can still be drawn (dump
@@ -154,14 +159,27 @@ static int parse_hands(el_game *g, const arb_setup *su, arb_reject *rej)
 	int8_t dealt[EL_SEATS] = { 0 };
 	const char *s;
 	size_t n;
-	for (const char *c = t->value; arb_tag_word(&c, " ", &s, &n);) {
+	/* The words split at spaces as arb_tag_word(" ") would, and a colour
+	 * compared as strncasecmp would (the names are letters), inline: a
+	 * stream of games reads one Hands tag each. */
+	static const char *const lower[] = { "red", "blue", "green", "yellow" }; /* el_colours */
+	static const uint8_t lower_len[] = { 3, 4, 5, 6 };
+	for (const char *c = t->value;; c = s + n) {
+		while (*c == ' ')
+			c++;
+		s = c;
+		for (n = 0; s[n] && s[n] != ' '; n++)
+			;
+		if (!n)
+			break;
 		const char *e = s + n;
 		const char *eq = memchr(s, '=', (size_t)(e - s));
 		int seat = -1;
 		if (eq)
 			for (unsigned k = 0; k < g->nseats; k++)
-				if (strlen(el_colours[g->colour[k]]) == (size_t)(eq - s) &&
-				    strncasecmp(s, el_colours[g->colour[k]], (size_t)(eq - s)) == 0)
+				if (lower_len[g->colour[k]] == (size_t)(eq - s) &&
+				    arb_word_ieq(s, (size_t)(eq - s), lower[g->colour[k]],
+						 lower_len[g->colour[k]]))
 					seat = (int)k;
 		if (seat < 0 || (seen & (1u << seat)) || (size_t)(e - eq - 1) != g->d->hand_infl)
 			return arb_reject_rule(

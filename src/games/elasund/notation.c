@@ -35,6 +35,18 @@ static inline int infl_letter(char c)
 	return infl_of[(unsigned char)c] - 1;
 }
 
+/* A drawn card's letter: r b g (either case), or '?' (EL_U, a card not
+ * seen); -1 for any other byte.  One lookup per letter of a '+' word. */
+static const int8_t draw_of[256] = {
+	['r'] = IR + 1, ['R'] = IR + 1, ['b'] = IB + 1,	  ['B'] = IB + 1,
+	['g'] = IG + 1, ['G'] = IG + 1, ['?'] = EL_U + 1,
+};
+
+static inline int draw_letter(char c)
+{
+	return draw_of[(unsigned char)c] - 1;
+}
+
 /* s[0..n) equals the lower-case word w (game.h, arb_word_ieq). */
 static inline bool ieq(const char *s, size_t n, const char *w, size_t wn)
 {
@@ -82,16 +94,19 @@ enum {
 	KW_MOVE,
 	KW_RAISE,
 	KW_PLACE,
-	KW_CASH
+	KW_CASH,
+	KW_PLUS /* a '+' word: income or a wall's draws */
 };
 
-static int keyword(const arb_token *t)
+static inline int keyword(const arb_token *t)
 {
-	if (t->len < 3)
-		return KW_NONE;
 	const char *s = t->s;
 	size_t n = t->len;
+	if (n < 3) /* "+r" and "+" are '+' words too */
+		return n && s[0] == '+' ? KW_PLUS : KW_NONE;
 	switch (s[0] | 0x20) { /* a letter lower-cased; no other byte becomes one */
+	case '+':
+		return s[0] == '+' ? KW_PLUS : KW_NONE;
 	case 'b':
 		return IEQ(s, n, "build") ? KW_BUILD : KW_NONE;
 	case 'c':
@@ -162,6 +177,15 @@ static int cards(const char *s, size_t n, el_cards *out)
 		out->infl[c]++;
 	}
 	return out->gold + out->infl[0] + out->infl[1] + out->infl[2] + out->unseen ? 0 : -1;
+}
+
+/* A permit's value as arb_small_num reads it (-1: no number), its one
+ * digit read inline. */
+static inline int permit_value(const arb_token *t)
+{
+	if (t->len == 1 && (unsigned)(t->s[0] - '0') < 10)
+		return t->s[0] - '0';
+	return arb_small_num(t->s, t->len);
 }
 
 /* "2r" / "3b": n cards of one colour; returns the colour or -1. */
@@ -339,12 +363,21 @@ ITEM_PARSER parse_head(const el_game *g, const arb_token *tok, size_t ntok, el_m
 	m->at_seat = at_of(TOK(0));
 	NEED(1 < ntok, TOK(0), "the turn of %s has no roll", el_colours[g->colour[seat]]);
 	const arb_token *t = TOK(1);
-	/* The roll is 1-2 digits: a scan is cheaper than memchr. */
+	const unsigned char *rs = (const unsigned char *)t->s;
 	size_t n1 = 0;
-	while (n1 < t->len && t->s[n1] != '>')
-		n1++;
-	const char *gt = n1 < t->len ? t->s + n1 : NULL;
-	int r = arb_small_num(t->s, n1);
+	const char *gt = NULL;
+	int r;
+	if (t->len == 1 && (unsigned)(rs[0] - '0') < 10) { /* most rolls: one digit */
+		r = rs[0] - '0';
+	} else if (t->len == 2 && (unsigned)(rs[0] - '0') < 10 && (unsigned)(rs[1] - '0') < 10) {
+		r = (rs[0] - '0') * 10 + rs[1] - '0';
+	} else {
+		/* The roll is 1-2 digits: a scan is cheaper than memchr. */
+		while (n1 < t->len && t->s[n1] != '>')
+			n1++;
+		gt = n1 < t->len ? t->s + n1 : NULL;
+		r = arb_small_num(t->s, n1);
+	}
 	NEED(r >= 2 && r <= 12, t, "the turn must start with the dice sum 2..12, not '%.*s'",
 	     (int)t->len, t->s);
 	m->roll = (uint8_t)r;
@@ -370,7 +403,7 @@ ITEM_PARSER parse_plus(ITEM_ARGS)
 		NEED(t->len >= 2 && t->len <= 3, t,
 		     "a wall draws 1 or 2 influence cards, written like +rb");
 		for (size_t k = 1; k < t->len; k++) {
-			int c = t->s[k] == '?' ? EL_U : infl_letter(t->s[k]);
+			int c = draw_letter(t->s[k]);
 			NEED(c >= 0, t, "influence cards are r, b or g, not '%c'", t->s[k]);
 			if (c == EL_U)
 				NEED_UNSEEN(t, m->seat);
@@ -386,7 +419,7 @@ ITEM_PARSER parse_plus(ITEM_ARGS)
 	NEED(t->len >= 2 && t->len - 1 <= EL_MAXDRAW, t,
 	     "income draws are written like +rbg (1 to %d cards)", EL_MAXDRAW);
 	for (size_t k = 1; k < t->len; k++) {
-		int c = t->s[k] == '?' ? EL_U : infl_letter(t->s[k]);
+		int c = draw_letter(t->s[k]);
 		NEED(c >= 0, t, "influence cards are r, b or g, not '%c'", t->s[k]);
 		if (c == EL_U)
 			NEED_UNSEEN(t, -1); /* whose: the rules know */
@@ -594,7 +627,7 @@ ITEM_PARSER parse_p3(ITEM_ARGS, int kw)
 	}
 	m->p3 = 2;
 	NEED(i + 2 < ntok, t, "permit is followed by its value and square, like permit 2 3,8");
-	int v = arb_small_num(tok[i + 1].s, tok[i + 1].len);
+	int v = permit_value(TOK(i + 1));
 	NEED(v >= 0 && v < EL_NPERMIT, TOK(i + 1), "a permit is valued 0..4");
 	m->p3v = (int8_t)v;
 	NEED_SQ(TOK(i + 2), &m->p3x, &m->p3y, "permit %d needs a square", v);
@@ -626,7 +659,7 @@ ITEM_PARSER parse_special(ITEM_ARGS, int kw)
 		m->sp = SP_PLACE;
 		NEED(i + 2 < ntok, t,
 		     "place is followed by the permit's value and square, like place 2 3,8");
-		int v = arb_small_num(tok[i + 1].s, tok[i + 1].len);
+		int v = permit_value(TOK(i + 1));
 		NEED(v >= 0 && v < EL_NPERMIT, TOK(i + 1), "a permit is valued 0..4");
 		m->spv = (int8_t)v;
 		NEED_SQ(TOK(i + 2), &m->spx, &m->spy, "place needs a square");
@@ -643,7 +676,7 @@ ITEM_PARSER parse_special(ITEM_ARGS, int kw)
 	if (mv_) {
 		NEED_SQ(TOK(i + 2), &m->spx2, &m->spy2, "move needs a second square");
 	} else {
-		int v = arb_small_num(tok[i + 2].s, tok[i + 2].len);
+		int v = permit_value(TOK(i + 2));
 		NEED(v >= 0 && v < EL_NPERMIT, TOK(i + 2), "a permit is valued 0..4");
 		m->spv = (int8_t)v;
 	}
@@ -677,25 +710,46 @@ int el_parse(const void *game, const arb_token *tok, size_t ntok, void *mv, arb_
 	while (i < ntok) {
 		const arb_token *t = TOK(i);
 		int r;
-		/* A '+' word is no keyword: keyword() is asked only after. */
-		if (t->len >= 1 && t->s[0] == '+') {
+		switch (keyword(t)) {
+		case KW_PLUS:
 			r = parse_plus(g, tok, ntok, &i, m, &st, rej);
-		} else {
-			int kw = keyword(t);
-			if (kw == KW_DISCARD || kw == KW_HALVE)
-				r = parse_discards(g, tok, ntok, &i, m, &st, rej, kw == KW_HALVE);
-			else if (kw == KW_LOOT)
-				r = parse_loot(g, tok, ntok, &i, m, &st, rej);
-			else if (kw == KW_BUILD || kw == KW_WALL || kw == KW_CHURCH)
-				r = parse_build(g, tok, ntok, &i, m, &st, rej, kw);
-			else if (kw == KW_HUT || kw == KW_LONGHUT)
-				r = parse_hut(g, tok, ntok, &i, m, &st, rej, kw);
-			else if (kw == KW_GOLD || kw == KW_PERMIT)
-				r = parse_p3(g, tok, ntok, &i, m, &st, rej, kw);
-			else if (kw >= KW_MOVE)
-				r = parse_special(g, tok, ntok, &i, m, &st, rej, kw);
-			else
-				return unknown_item(t, rej);
+			break;
+		case KW_DISCARD:
+			r = parse_discards(g, tok, ntok, &i, m, &st, rej, false);
+			break;
+		case KW_HALVE:
+			r = parse_discards(g, tok, ntok, &i, m, &st, rej, true);
+			break;
+		case KW_LOOT:
+			r = parse_loot(g, tok, ntok, &i, m, &st, rej);
+			break;
+		case KW_BUILD:
+			r = parse_build(g, tok, ntok, &i, m, &st, rej, KW_BUILD);
+			break;
+		case KW_WALL:
+			r = parse_build(g, tok, ntok, &i, m, &st, rej, KW_WALL);
+			break;
+		case KW_CHURCH:
+			r = parse_build(g, tok, ntok, &i, m, &st, rej, KW_CHURCH);
+			break;
+		case KW_HUT:
+		case KW_LONGHUT:
+			r = parse_hut(g, tok, ntok, &i, m, &st, rej, keyword(t));
+			break;
+		case KW_GOLD:
+			r = parse_p3(g, tok, ntok, &i, m, &st, rej, KW_GOLD);
+			break;
+		case KW_PERMIT:
+			r = parse_p3(g, tok, ntok, &i, m, &st, rej, KW_PERMIT);
+			break;
+		case KW_MOVE:
+		case KW_RAISE:
+		case KW_PLACE:
+		case KW_CASH:
+			r = parse_special(g, tok, ntok, &i, m, &st, rej, keyword(t));
+			break;
+		default:
+			return unknown_item(t, rej);
 		}
 		if (r < 0)
 			return -1;

@@ -115,18 +115,21 @@ void el_standing(const void *game, arb_standing *out)
 	out->nbd = sizeof keys / sizeof keys[0];
 	for (size_t k = 0; k < out->nbd; k++)
 		out->bd_key[k] = keys[k];
+	/* The cubes on neutral buildings and the church tiles, each seat's,
+	 * in one pass over the tiles (a church tile's owner is a seat once
+	 * it left the stack). */
+	long bc[EL_SEATS] = { 0 }, cc[EL_SEATS] = { 0 };
+	for (int i = 0; i < g->nneutral; i++)
+		if (p->tile[i].on && (unsigned)p->tile[i].owner < EL_SEATS)
+			bc[p->tile[i].owner] += p->tile[i].cubes;
+	for (int k = 0; k < EL_NCHURCH; k++)
+		if (!(p->church_left & (1u << k)) && (unsigned)p->church_owner[k] < EL_SEATS)
+			cc[p->church_owner[k]]++;
 	for (unsigned s = 0; s < g->nseats; s++) {
 		out->score[s] = p->seat[s].cubes;
 		out->winner[s] = p->over && p->winner == (int)s;
-		long bc = 0, cc = 0;
-		for (int i = 0; i < g->nneutral; i++)
-			if (p->tile[i].on && p->tile[i].owner == (int)s)
-				bc += p->tile[i].cubes;
-		for (int k = 0; k < EL_NCHURCH; k++)
-			if (!(p->church_left & (1u << k)) && p->church_owner[k] == (int)s)
-				cc++;
-		out->bd[s][0] = bc;
-		out->bd[s][1] = cc;
+		out->bd[s][0] = bc[s];
+		out->bd[s][1] = cc[s];
 		out->bd[s][2] = el_towers_of(g, (int)s);
 		out->bd[s][3] = __builtin_popcount(p->seat[s].flags);
 		out->bd[s][4] = el_track_level(g, &p->seat[s]);
