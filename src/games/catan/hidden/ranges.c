@@ -12,6 +12,47 @@
 #include "../../../core/util.h"
 #include "solver.h"
 
+/* kept_alive, its fields in locals (hand_ranges_of stores bytes, which
+ * may alias them, so that holds() would read them again each world):
+ * the hands' words, the seats the kept bound holds back, and the bound. */
+typedef struct alive_test {
+	bool all; /* no pending actions kept: every world is alive */
+	const uint64_t *word[CAT_SEATS];
+	unsigned seat[CAT_SEATS], nseat;
+	needs nd;
+} alive_test;
+
+static void alive_start(const cat_hidden *h, alive_test *at)
+{
+	at->all = !h->kept.pend;
+	at->nd = h->kept_need;
+	at->nseat = 0;
+	for (unsigned p = 0; p < CAT_SEATS; p++) {
+		at->word[p] = h->hands[p].word;
+		if (at->nd.at_least[p])
+			at->seat[at->nseat++] = p;
+	}
+}
+
+/* World w is one of the record's (kept_alive, as holds() says it). */
+static inline bool alive(const alive_test *at, const wid *w)
+{
+	if (at->all)
+		return true;
+	for (unsigned k = 0; k < at->nseat; k++) {
+		unsigned p = at->seat[k];
+		if (!bytes_at_least(at->word[p][w->hand[p]], at->nd.at_least[p]))
+			return false;
+	}
+	if (at->nd.exact < CAT_RES)
+		for (unsigned p = 0; p < CAT_SEATS; p++)
+			if (p != at->nd.skip &&
+			    ((const uint8_t *)&at->word[p][w->hand[p]])[at->nd.exact] !=
+				    at->nd.exact_n[p])
+				return false;
+	return true;
+}
+
 /* What is known of every hand (catan.h, cat_hand_range). */
 /* The ranges of the hands the worlds of `set` hold (those the pending
  * actions keep): each seat's distinct hands are marked first, then read
@@ -26,9 +67,10 @@ static void hand_ranges_of(const cat_hidden *h, unsigned nseats, const wset *set
 	 * they would be read again each world */
 	const wid *w = set->w;
 	unsigned n = set->n;
-	bool all_alive = !h->kept.pend;
+	alive_test at;
+	alive_start(h, &at);
 	for (unsigned i = 0; i < n; i++)
-		if (all_alive || kept_alive(h, i))
+		if (alive(&at, &w[i]))
 			for (unsigned p = 0; p < nseats; p++)
 				marks[p][w[i].hand[p]] = 1;
 	for (unsigned p = 0; p < nseats; p++) {

@@ -119,22 +119,38 @@ static_assert(offsetof(cat_world, winner) == TAIL_AT + TAIL_WINNER, "over, winne
 
 /* ------------------------------------------------------------- worlds */
 
-/* Put world `w` into the position (and, with `t`, the turn). */
+/* x - y in each byte of two hand words, modulo 256, no borrow between
+ * bytes. */
+static inline uint64_t sub_bytes(uint64_t x, uint64_t y)
+{
+	return ((x | HIGH_BITS) - (y & ~HIGH_BITS)) ^ ((x ^ ~y) & HIGH_BITS);
+}
+
+/* The sum of the bytes of x, modulo 256: pairs of bytes summed into 16-bit
+ * lanes first, which no byte's count can overflow. */
+static inline uint8_t bytes_sum(uint64_t x)
+{
+	uint64_t pairs = (x & 0x00ff00ff00ff00ffull) + (x >> 8 & 0x00ff00ff00ff00ffull);
+	return (uint8_t)((pairs * 0x0001000100010001ull) >> 48);
+}
+
+/* Put world `w` into the position (and, with `t`, the turn).  Each hand
+ * a word (hand_word): the bank's stock and the hand's size are worked
+ * out a seat at a time, not a card at a time. */
 void hid_world_load_x(cat_game *g, cat_turn *t, const cat_world *w)
 {
 	cat_state *s = &g->s;
-	for (unsigned r = 0; r < CAT_RES; r++)
-		s->bank[r] = (uint8_t)cat_bank_size(g); /* 19, or bank=unlimited's */
+	uint8_t full[CAT_RES]; /* 19 of each, or bank=unlimited's */
+	memset(full, (uint8_t)cat_bank_size(g), CAT_RES);
+	uint64_t bank = hand_word(full);
 	for (unsigned p = 0; p < g->nseats; p++) {
 		cat_player *pl = &s->p[p];
+		uint64_t held = hand_word(w->res[p]);
 		memcpy(pl->res, w->res[p], CAT_RES);
-		unsigned total = 0; /* (cat_bundle_total, inline: a call a seat a world) */
-		for (unsigned r = 0; r < CAT_RES; r++) {
-			total += pl->res[r];
-			s->bank[r] = (uint8_t)(s->bank[r] - pl->res[r]);
-		}
-		pl->ncards = (uint8_t)total;
+		bank = sub_bytes(bank, held);
+		pl->ncards = bytes_sum(held);
 	}
+	memcpy(s->bank, &bank, CAT_RES);
 	s->over = w->over;
 	s->winner = w->winner;
 	s->active = w->active;
