@@ -29,6 +29,8 @@
 #define CAT_SEATS 4
 #define CAT_MAX_ACTS 40	  /* actions in one turn line                */
 #define CAT_MAX_ROADS 15  /* roads per player: longest_road.c sizes for it */
+#define CAT_LONGEST_MIN 5 /* roads the Longest Road card takes (rules 2.9) */
+#define CAT_ARMY_MIN 3	  /* knights the Largest Army card takes           */
 #define CAT_NONE 0xff	  /* no seat / no hex / no node              */
 #define CAT_OBSERVER 0xfe /* the View of a record written by no seat */
 #define CAT_UNSEEN 0xfe	  /* a card the writer did not see ('?')     */

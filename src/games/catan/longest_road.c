@@ -342,9 +342,9 @@ unsigned cat_trail(const cat_game *g, const cat_state *s, unsigned seat)
 }
 
 /* Recompute the roads of the seats in `mask` and move the Longest Road
- * card by the fact sheet's rule 2.9: nobody at 5+ -> nobody; the holder
- * among the longest keeps it; else a single longest player takes it; else
- * it is set aside.  `why` describes what changed, for the event text;
+ * card by the fact sheet's rule 2.9: nobody at CAT_LONGEST_MIN+ ->
+ * nobody; the holder among the longest keeps it; else a single longest
+ * player takes it; else it is set aside.  `why` describes what changed, for the event text;
  * `broken` says a settlement cut a road (longest-road-tie=aside).
  * `leaf` >= 0: the one seat in `mask` has just built a road whose end
  * `leaf` touches no other road of theirs; the new longest trail is the
@@ -382,7 +382,7 @@ void cat_lr_update(cat_game *g, const arb_sink *sink, unsigned mask, bool broken
 		}
 	}
 	unsigned h = s->lr, nh;
-	if (max < 5)
+	if (max < CAT_LONGEST_MIN)
 		nh = CAT_NONE;
 	else if (h != CAT_NONE && s->p[h].road_len == max &&
 		 !(g->opt_lrtie == LRT_ASIDE && broken && nmax > 1 &&
@@ -405,8 +405,8 @@ void cat_lr_update(cat_game *g, const arb_sink *sink, unsigned mask, bool broken
 	char why2[64];
 	if (nh != CAT_NONE)
 		snprintf(why2, sizeof why2, "%u roads", max);
-	else if (max < 5)
-		snprintf(why2, sizeof why2, "no road of 5 or more");
+	else if (max < CAT_LONGEST_MIN)
+		snprintf(why2, sizeof why2, "no road of %u or more", CAT_LONGEST_MIN);
 	else
 		snprintf(why2, sizeof why2,
 			 "the longest roads tie at %u, the "

@@ -23,38 +23,20 @@
 #include <string.h>
 
 #include "catan.h"
+#include "lanes.h"
 
 /* --------------------------------------------------------- resources */
-
-#ifndef NDEBUG
-/* Every byte lane of x is at least that of w, for w's lanes below 0x80
- * (a bundle is at most 95 cards): setting each lane's top bit of x keeps
- * a lane's subtraction from borrowing from the next, and the bit survives
- * exactly where x >= w.  Only bank_move's assertions use it. */
-static inline bool lanes_ge(uint64_t x, uint64_t w)
-{
-	const uint64_t H = 0x8080808080808080ull;
-	return !(w & H) && (((x | H) - w) & H) == H;
-}
-#endif
 
 /* Move cards: seat -> bank (dir < 0) or bank -> seat (dir > 0).  Counts
  * never go negative: callers check first (cat_lacks(), the bank's stock). */
 void cat_bank_move(cat_state *s, unsigned seat, const uint8_t v[CAT_RES], int dir)
 {
 	cat_player *p = &s->p[seat];
-	/* All five counts at once, a byte lane each, in a word read from
-	 * the hand and the bank (both arrays sit at least 8 bytes before
-	 * their struct's end; the three lanes past them add 0).  No lane
-	 * carries or borrows into the next: the hand holds what it gives
-	 * (asserted) and the cards of a resource, at most CAT_MAX_BANK (51,
-	 * the data's limit and bank=unlimited's stock), never pass a byte.
-	 * Lanes are added byte for byte, so the host's byte order does not
-	 * matter. */
-	uint8_t b8[8] = { 0 };
-	memcpy(b8, v, CAT_RES);
-	uint64_t w, hand, bank;
-	memcpy(&w, b8, 8);
+	/* All five counts at once, a byte lane each (lanes.h): the hand
+	 * holds what it gives (asserted) and the cards of a resource, at
+	 * most CAT_MAX_BANK (51, the data's limit and bank=unlimited's
+	 * stock), never pass a byte. */
+	uint64_t w = lanes(v), hand, bank;
 	uint8_t *hp = (uint8_t *)p + offsetof(cat_player, res);
 	uint8_t *bp = (uint8_t *)s + offsetof(cat_state, bank);
 	static_assert(offsetof(cat_player, res) + 8 <= sizeof(cat_player),
@@ -63,7 +45,7 @@ void cat_bank_move(cat_state *s, unsigned seat, const uint8_t v[CAT_RES], int di
 		      "eight bytes from bank stay in the state");
 	memcpy(&hand, hp, 8);
 	memcpy(&bank, bp, 8);
-	unsigned n = (unsigned)((w * 0x0101010101010101ull) >> 56);
+	unsigned n = lanes_sum(w);
 	if (dir < 0) {
 		assert(lanes_ge(hand, w));
 		hand -= w;
