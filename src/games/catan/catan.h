@@ -244,12 +244,13 @@ typedef struct cat_act {
 } cat_act;
 
 typedef struct cat_move {
-	uint8_t seat;	/* the acting seat                 */
-	uint8_t n;	/* actions                         */
-	uint8_t unseen; /* some action writes '?'         */
-	uint8_t pad;
-	uint32_t col;  /* of the colour token             */
-	uint32_t line; /* of the whole turn line          */
+	uint8_t seat;	    /* the acting seat                 */
+	uint8_t n;	    /* actions                         */
+	uint8_t unseen;	    /* some action writes '?'         */
+	uint8_t board_kept; /* 1: cat_parse read no road, settlement, city or
+			     * road building (0: may build, or not known) */
+	uint32_t col;	    /* of the colour token             */
+	uint32_t line;	    /* of the whole turn line          */
 	cat_act act[CAT_MAX_ACTS];
 } cat_move;
 

@@ -29,6 +29,17 @@ static inline uint64_t lanes(const uint8_t v[CAT_RES])
 	return w;
 }
 
+/* One card in lane r: lanes() of a bundle of one r (the lanes lie in
+ * memory order, so where lane r sits in the word is the host's). */
+static inline uint64_t lanes_unit(unsigned r)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	return 1ull << (56 - 8 * r);
+#else
+	return 1ull << (8 * r);
+#endif
+}
+
 /* The cards in all of w's lanes: the multiply sums every lane into the
  * top one (the sum stays below a byte). */
 static inline unsigned lanes_sum(uint64_t w)
