@@ -829,7 +829,9 @@ int cat_apply(void *game, const void *move, const arb_sink *sink, arb_reject *re
 int cat_play(void *game, const void *move, const arb_sink *sink, arb_reject *rej)
 {
 	cat_game *g = game;
-	if (g->ahead && cat_ahead_refused(g, rej))
+	if (!g->ahead) /* nothing read ahead (a full record): nothing to undo */
+		return cat_apply(g, move, sink, rej);
+	if (cat_ahead_refused(g, rej))
 		return -1;
 	if (cat_apply(g, move, sink, rej) == 0)
 		return 0;
