@@ -280,8 +280,13 @@ static bool state_ok(const cat_game *g, const char **why)
 			return *why = "development cards are not conserved", false;
 	if (s->lr != CAT_NONE && !lr_held)
 		return *why = "the longest road is held by no seat", false;
-	if (s->la != CAT_NONE && (s->la >= g->nseats || s->p[s->la].knights < 3))
-		return *why = "the largest army's holder has not 3 knights", false;
+#define WORD_(x) #x
+#define WORD(x) WORD_(x)
+	if (s->la != CAT_NONE && (s->la >= g->nseats || s->p[s->la].knights < CAT_ARMY_MIN))
+		return *why = "the largest army's holder has not " WORD(CAT_ARMY_MIN) " knights",
+		       false;
+#undef WORD
+#undef WORD_
 	unsigned unseen = 0, pool = 0;
 	for (unsigned p = 0; p < g->nseats; p++)
 		unseen += s->p[p].unseen_dev;

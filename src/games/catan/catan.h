@@ -29,6 +29,8 @@
 #define CAT_SEATS 4
 #define CAT_MAX_ACTS 40	  /* actions in one turn line                */
 #define CAT_MAX_ROADS 15  /* roads per player: longest_road.c sizes for it */
+#define CAT_LONGEST_MIN 5 /* roads the Longest Road card takes (rules 2.9) */
+#define CAT_ARMY_MIN 3	  /* knights the Largest Army card takes           */
 #define CAT_NONE 0xff	  /* no seat / no hex / no node              */
 #define CAT_OBSERVER 0xfe /* the View of a record written by no seat */
 #define CAT_UNSEEN 0xfe	  /* a card the writer did not see ('?')     */
@@ -242,19 +244,20 @@ typedef struct cat_act {
 } cat_act;
 
 typedef struct cat_move {
-	uint8_t seat;	/* the acting seat                 */
-	uint8_t n;	/* actions                         */
-	uint8_t unseen; /* some action writes '?'         */
-	uint8_t pad;
-	uint32_t col;  /* of the colour token             */
-	uint32_t line; /* of the whole turn line          */
+	uint8_t seat;	    /* the acting seat                 */
+	uint8_t n;	    /* actions                         */
+	uint8_t unseen;	    /* some action writes '?'         */
+	uint8_t board_kept; /* 1: cat_parse read no road, settlement, city or
+			     * road building (0: may build, or not known) */
+	uint32_t col;	    /* of the colour token             */
+	uint32_t line;	    /* of the whole turn line          */
 	cat_act act[CAT_MAX_ACTS];
 } cat_move;
 
 /* s[0..n) equals w[0..n) ignoring ASCII case, for a `w` of lower-case
  * letters only: OR-ing 0x20 into a byte turns exactly 'A'..'Z' and
  * 'a'..'z' into 'a'..'z' (no other byte, NUL included, lands there), so
- * the bytes are compared four or eight at a time, the two reads
+ * the bytes are compared two, four or eight at a time, the two reads
  * overlapping for lengths in between.  Byte-wise OR and equality do not
  * depend on the host's byte order.  Words are read in every action of
  * every turn line. */
@@ -277,6 +280,14 @@ static inline bool cat_letters_ieq(const char *s, const char *w, size_t n)
 		memcpy(&c, s + n - 4, 4);
 		memcpy(&d, w + n - 4, 4);
 		return (a | 0x20202020u) == b && (c | 0x20202020u) == d;
+	}
+	if (n >= 2) { /* "buy", "for", "ore", "red": two bytes at a time */
+		uint16_t a, b, c, d;
+		memcpy(&a, s, 2);
+		memcpy(&b, w, 2);
+		memcpy(&c, s + n - 2, 2);
+		memcpy(&d, w + n - 2, 2);
+		return (uint16_t)(a | 0x2020u) == b && (uint16_t)(c | 0x2020u) == d;
 	}
 bytes:
 	for (size_t i = 0; i < n; i++)
@@ -643,7 +654,7 @@ struct cat_trail_memo *cat_trail_memo_new(void);
 void cat_trail_memo_free(struct cat_trail_memo *m);
 unsigned cat_trail(const cat_game *g, const cat_state *s, unsigned seat);
 void cat_lr_update(cat_game *g, const arb_sink *sink, unsigned mask, bool broken, int leaf,
-		   const char *why);
+		   unsigned road, const char *why);
 
 /* score.c */
 /* Victory points of a seat now (VP cards in hand count unless the

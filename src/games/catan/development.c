@@ -76,14 +76,14 @@ int cat_play_card(cat_turn *t, const cat_act *a, unsigned card)
 	return 0;
 }
 
-/* The knight just played may move the Largest Army (3 knights, more
- * than the holder). */
+/* The knight just played may move the Largest Army (CAT_ARMY_MIN
+ * knights, more than the holder). */
 void cat_la_update(cat_turn *t)
 {
 	cat_game *g = t->g;
 	cat_state *s = &g->s;
 	unsigned k = s->p[t->seat].knights, h = s->la;
-	if (k < 3 || h == t->seat || (h != CAT_NONE && s->p[h].knights >= k))
+	if (k < CAT_ARMY_MIN || h == t->seat || (h != CAT_NONE && s->p[h].knights >= k))
 		return;
 	s->la = (uint8_t)t->seat;
 	arb_event *ev = cat_event(g, t->sink, "largest-army");

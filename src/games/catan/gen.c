@@ -486,7 +486,7 @@ static void play_card(gen *G, unsigned goal)
 	cat_act a;
 	if (can_play(G, D_KNIGHT)) {
 		unsigned la = G->cur.la;
-		bool army = la != G->seat && me->knights + 1u >= 3 &&
+		bool army = la != G->seat && me->knights + 1u >= CAT_ARMY_MIN &&
 			    (la == CAT_NONE || G->cur.p[la].knights < me->knights + 1u);
 		if (army || rnd(G, 2) == 0) {
 			uint8_t h[CAT_SEATS][CAT_RES];

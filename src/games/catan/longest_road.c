@@ -295,28 +295,35 @@ static unsigned road_walk(road_walk_ctx *w, unsigned v, unsigned enough)
 }
 
 /* The longest trail that starts at `leaf`, a node where the player has
- * exactly one road (the one just built), or `enough` when it is at least
- * that.  Such a trail is that road and then a trail of the network as it
- * was, so the answer is at most the cached length plus one (see
- * cat_lr_update). */
+ * exactly one road (`road`, the one just built), or `enough` when it is
+ * at least that.  Such a trail is that road and then a trail of the
+ * network as it was from the road's other end, so the answer is at most
+ * the cached length plus one (see cat_lr_update); the walk starts past
+ * the road, which is what road_walk would take first from the leaf. */
 static unsigned trail_leaf(const cat_game *g, const cat_state *s, unsigned seat, unsigned leaf,
-			   unsigned enough)
+			   unsigned road, unsigned enough)
 {
+	const cat_geom *G = &g->d->g;
+	unsigned u = G->edge_node[road][0] ^ G->edge_node[road][1] ^ leaf;
+	unsigned o = s->node_owner[u];
+	if ((o && o != seat + 1) || enough <= 1) /* an opponent's building: stop */
+		return 1;
 	road_walk_ctx w;
-	w.G = &g->d->g;
+	w.G = G;
 	w.edge_owner = s->edge_owner;
 	w.node_owner = s->node_owner;
 	w.me = seat + 1;
 	memset(w.used, 0, sizeof w.used);
-	return road_walk(&w, leaf, enough);
+	w.used[road] = 1;
+	return 1 + road_walk(&w, u, enough - 1);
 }
 
-/* The longest trail of `seat` from `leaf`, or from anywhere when it is
- * -1: recalled when the game keeps a memo and met it before.  From a leaf
+/* The longest trail of `seat` from `leaf` (by `road`), or from anywhere
+ * when it is -1: recalled when the game keeps a memo and met it before.  From a leaf
  * without a memo the search stops at `enough` roads (trail_leaf); the
  * memo keeps only exact lengths, so with one it walks every trail. */
 static inline unsigned trail(const cat_game *g, const cat_state *s, unsigned seat, int leaf,
-			     unsigned enough)
+			     unsigned road, unsigned enough)
 {
 	trail_key k;
 	unsigned i = 0;
@@ -329,8 +336,8 @@ static inline unsigned trail(const cat_game *g, const cat_state *s, unsigned sea
 	}
 	if (g->trails)
 		enough = CAT_MAX_ROADS + 1;
-	unsigned len =
-		leaf < 0 ? walk_trail(g, s, seat) : trail_leaf(g, s, seat, (unsigned)leaf, enough);
+	unsigned len = leaf < 0 ? walk_trail(g, s, seat)
+				: trail_leaf(g, s, seat, (unsigned)leaf, road, enough);
 	if (g->trails)
 		trail_remember(g->trails, i, &k, len);
 	return len;
@@ -338,35 +345,34 @@ static inline unsigned trail(const cat_game *g, const cat_state *s, unsigned sea
 
 unsigned cat_trail(const cat_game *g, const cat_state *s, unsigned seat)
 {
-	return trail(g, s, seat, -1, 0);
+	return trail(g, s, seat, -1, 0, 0);
 }
 
 /* Recompute the roads of the seats in `mask` and move the Longest Road
- * card by the fact sheet's rule 2.9: nobody at 5+ -> nobody; the holder
- * among the longest keeps it; else a single longest player takes it; else
- * it is set aside.  `why` describes what changed, for the event text;
- * `broken` says a settlement cut a road (longest-road-tie=aside).
- * `leaf` >= 0: the one seat in `mask` has just built a road whose end
- * `leaf` touches no other road of theirs; the new longest trail is the
+ * card by the fact sheet's rule 2.9: nobody at CAT_LONGEST_MIN+ ->
+ * nobody; the holder among the longest keeps it; else a single longest
+ * player takes it; else it is set aside.  `why` describes what changed,
+ * for the event text; `broken` says a settlement cut a road
+ * (longest-road-tie=aside).  `leaf` >= 0: the one seat in `mask` has
+ * just built `road`, whose end `leaf` touches no other road of theirs; the new longest trail is the
  * old one or one that starts at the leaf (the only trails that use the
  * new road), so only those are searched. */
 void cat_lr_update(cat_game *g, const arb_sink *sink, unsigned mask, bool broken, int leaf,
-		   const char *why)
+		   unsigned road, const char *why)
 {
 	cat_state *s = &g->s;
-	unsigned old_len[CAT_SEATS];
-	for (unsigned p = 0; p < g->nseats; p++) {
-		old_len[p] = s->p[p].road_len;
-		if (!(mask >> p & 1))
-			continue;
+	/* the holder's length before, for longest-road-tie=aside */
+	unsigned h = s->lr, h_old = h != CAT_NONE ? s->p[h].road_len : 0;
+	for (unsigned m = mask & ((1u << g->nseats) - 1); m; m &= m - 1) {
+		unsigned p = (unsigned)__builtin_ctz(m), old = s->p[p].road_len;
 		if (leaf < 0) {
 			s->p[p].road_len = (uint8_t)cat_trail(g, s, p);
-		} else if (s->p[p].roads > old_len[p]) {
+		} else if (s->p[p].roads > old) {
 			/* A trail has at most all the player's roads: with no
 			 * more roads than the old length, the new road cannot
 			 * lengthen it, and a trail one longer is all it can. */
-			unsigned l = trail(g, s, p, leaf, old_len[p] + 1);
-			if (l > old_len[p])
+			unsigned l = trail(g, s, p, leaf, road, old + 1);
+			if (l > old)
 				s->p[p].road_len = (uint8_t)l;
 		}
 	}
@@ -381,12 +387,11 @@ void cat_lr_update(cat_game *g, const arb_sink *sink, unsigned mask, bool broken
 			nmax++;
 		}
 	}
-	unsigned h = s->lr, nh;
-	if (max < 5)
+	unsigned nh;
+	if (max < CAT_LONGEST_MIN)
 		nh = CAT_NONE;
 	else if (h != CAT_NONE && s->p[h].road_len == max &&
-		 !(g->opt_lrtie == LRT_ASIDE && broken && nmax > 1 &&
-		   s->p[h].road_len < old_len[h]))
+		 !(g->opt_lrtie == LRT_ASIDE && broken && nmax > 1 && s->p[h].road_len < h_old))
 		nh = h;
 	else if (nmax == 1)
 		nh = who;
@@ -405,8 +410,8 @@ void cat_lr_update(cat_game *g, const arb_sink *sink, unsigned mask, bool broken
 	char why2[64];
 	if (nh != CAT_NONE)
 		snprintf(why2, sizeof why2, "%u roads", max);
-	else if (max < 5)
-		snprintf(why2, sizeof why2, "no road of 5 or more");
+	else if (max < CAT_LONGEST_MIN)
+		snprintf(why2, sizeof why2, "no road of %u or more", CAT_LONGEST_MIN);
 	else
 		snprintf(why2, sizeof why2,
 			 "the longest roads tie at %u, the "

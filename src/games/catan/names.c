@@ -79,6 +79,27 @@ static inline bool ascii_ieq(const char *s, const char *w, size_t n)
 	return true;
 }
 
+/* The k = 4 or 8 bytes at p as the low lanes of a word. */
+static inline uint64_t load_k(const char *p, size_t k)
+{
+	if (k == 8) {
+		uint64_t v;
+		memcpy(&v, p, 8);
+		return v;
+	}
+	uint32_t v;
+	memcpy(&v, p, 4);
+	return v;
+}
+
+/* Each byte lane of a equals that of the word w ignoring case, where
+ * w's lanes with bit 0x40 (letters) take a's OR 0x20. */
+static inline bool lanes_ieq(uint64_t a, uint64_t w)
+{
+	const uint64_t L = 0x4040404040404040ull;
+	return (a | (w & L) >> 1) == w;
+}
+
 /* ascii_ieq for a `w` of lower-case letters and '-' (the card names),
  * four or eight bytes at a time as cat_letters_ieq does: a byte of w
  * with bit 0x40 is a letter, whose byte of s is OR-ed with 0x20 (exactly
@@ -86,25 +107,12 @@ static inline bool ascii_ieq(const char *s, const char *w, size_t n)
  * compared as it is. */
 static inline bool word_ieq(const char *s, const char *w, size_t n)
 {
-	if (n >= 8 && n <= 16) {
-		uint64_t a, b, c, d;
-		memcpy(&a, s, 8);
-		memcpy(&b, w, 8);
-		memcpy(&c, s + n - 8, 8);
-		memcpy(&d, w + n - 8, 8);
-		const uint64_t L = 0x4040404040404040ull;
-		return (a | (b & L) >> 1) == b && (c | (d & L) >> 1) == d;
-	}
-	if (n >= 4 && n < 8) {
-		uint32_t a, b, c, d;
-		memcpy(&a, s, 4);
-		memcpy(&b, w, 4);
-		memcpy(&c, s + n - 4, 4);
-		memcpy(&d, w + n - 4, 4);
-		const uint32_t L = 0x40404040u;
-		return (a | (b & L) >> 1) == b && (c | (d & L) >> 1) == d;
-	}
-	return ascii_ieq(s, w, n);
+	if (n < 4 || n > 16)
+		return ascii_ieq(s, w, n);
+	/* the first and the last k bytes, overlapping for n in between */
+	size_t k = n >= 8 ? 8 : 4;
+	return lanes_ieq(load_k(s, k), load_k(w, k)) &&
+	       lanes_ieq(load_k(s + n - k, k), load_k(w + n - k, k));
 }
 
 static int find_alias(const struct alias *t, size_t nt, const char *s, size_t n)

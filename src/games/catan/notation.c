@@ -299,7 +299,10 @@ static int parse_int(const arb_token *t, unsigned max, unsigned *out)
 	return 0;
 }
 
-/* Cursor over the tokens of one line. */
+/* Cursor over the tokens of one line.  Its address never leaves
+ * cat_parse and the functions inlined into it (the refusals take what
+ * they need by value; the rare actions work on a copy), so the compiler
+ * keeps its fields in registers: it moves on every argument read. */
 typedef struct cur {
 	const cat_game *g;
 	const arb_token *tok;
@@ -311,10 +314,10 @@ typedef struct cur {
 
 /* The line ends before the argument `what` of the current keyword.
  * Cold: the refusals are composed out of the way of the words read. */
-static __attribute__((cold, noinline)) const arb_token *missing(cur *c, const char *what)
+static __attribute__((cold, noinline)) const arb_token *
+missing(arb_reject *rej, const arb_token *kw, const char *what)
 {
-	reject_at(c->rej, c->kw, CAT_R_SYNTAX, "'%.*s' needs %s after it", (int)c->kw->len,
-		  c->kw->s, what);
+	reject_at(rej, kw, CAT_R_SYNTAX, "'%.*s' needs %s after it", (int)kw->len, kw->s, what);
 	return NULL;
 }
 
@@ -323,12 +326,13 @@ static inline __attribute__((always_inline)) const arb_token *arg(cur *c, const 
 {
 	if (c->i < c->n)
 		return &c->tok[c->i++];
-	return missing(c, what);
+	return missing(c->rej, c->kw, what);
 }
 
-static __attribute__((cold, noinline)) int bad(cur *c, const arb_token *t, const char *what)
+static __attribute__((cold, noinline)) int bad(arb_reject *rej, const arb_token *t,
+					       const char *what)
 {
-	return reject_at(c->rej, t, CAT_R_SYNTAX, "'%.*s' is not %s", (int)t->len, t->s, what);
+	return reject_at(rej, t, CAT_R_SYNTAX, "'%.*s' is not %s", (int)t->len, t->s, what);
 }
 
 /* "Red, Blue, White": the colours playing, for messages. */
@@ -338,17 +342,17 @@ static void seated(const cat_game *g, char *out, size_t cap)
 }
 
 /* The word t seats no one: the refusal. */
-static __attribute__((cold, noinline)) int bad_seat(cur *c, const arb_token *t)
+static __attribute__((cold, noinline)) int bad_seat(const cat_game *g, arb_reject *rej,
+						    const arb_token *t)
 {
 	char colours[64];
-	seated(c->g, colours, sizeof colours);
+	seated(g, colours, sizeof colours);
 	if (unseated_rule(t) == CAT_R_UNKNOWN_COLOUR)
-		return reject_at(c->rej, t, CAT_R_UNKNOWN_COLOUR,
+		return reject_at(rej, t, CAT_R_UNKNOWN_COLOUR,
 				 "'%.*s' is no colour: the colours playing this game are %s",
 				 (int)t->len, t->s, colours);
-	return reject_at(c->rej, t, CAT_R_NOT_SEATED,
-			 "'%.*s' is not a colour playing this game (%s)", (int)t->len, t->s,
-			 colours);
+	return reject_at(rej, t, CAT_R_NOT_SEATED, "'%.*s' is not a colour playing this game (%s)",
+			 (int)t->len, t->s, colours);
 }
 
 static inline __attribute__((always_inline)) int arg_seat(cur *c, uint8_t *out)
@@ -358,12 +362,30 @@ static inline __attribute__((always_inline)) int arg_seat(cur *c, uint8_t *out)
 		return -1;
 	int s = parse_seat(c->g, t);
 	if (s < 0)
-		return bad_seat(c, t);
+		return bad_seat(c->g, c->rej, t);
 	*out = (uint8_t)s;
 	return 0;
 }
 
-static int arg_bundle(cur *c, uint8_t v[CAT_RES], bool empty)
+/* A bundle other than one card of its canonical word: parse_bundle's
+ * loop, or the refusal. */
+static __attribute__((noinline)) int bundle_slow(arb_reject *rej, const arb_token *t,
+						 uint8_t v[CAT_RES], bool empty)
+{
+	if (parse_bundle(t, v, empty, NULL) == 0)
+		return 0;
+	if (memchr(t->s, '?', t->len))
+		return bad(rej, t,
+			   "a bundle of resource cards: cards traded or taken are seen by "
+			   "every player, so they are never written '?'");
+	return bad(rej, t,
+		   empty ? "a bundle of resource cards (like brick+2ore, or nothing; "
+			   "the resources: brick, lumber, wool, grain, ore)"
+			 : "a bundle of resource cards (like brick+2ore; "
+			   "the resources: brick, lumber, wool, grain, ore)");
+}
+
+static inline __attribute__((always_inline)) int arg_bundle(cur *c, uint8_t v[CAT_RES], bool empty)
 {
 	const arb_token *t = arg(c, "cards (like brick+2ore)");
 	if (!t)
@@ -377,17 +399,7 @@ static int arg_bundle(cur *c, uint8_t v[CAT_RES], bool empty)
 		v[r] = 1;
 		return 0;
 	}
-	if (parse_bundle(t, v, empty, NULL) == 0)
-		return 0;
-	if (memchr(t->s, '?', t->len))
-		return bad(c, t,
-			   "a bundle of resource cards: cards traded or taken are seen by "
-			   "every player, so they are never written '?'");
-	return bad(c, t,
-		   empty ? "a bundle of resource cards (like brick+2ore, or nothing; "
-			   "the resources: brick, lumber, wool, grain, ore)"
-			 : "a bundle of resource cards (like brick+2ore; "
-			   "the resources: brick, lumber, wool, grain, ore)");
+	return bundle_slow(c->rej, t, v, empty);
 }
 
 /* Discarded cards, some perhaps unseen: "3lumber+2?", "4?". */
@@ -397,7 +409,7 @@ static int arg_discard(cur *c, uint8_t v[CAT_RES], uint8_t *unseen)
 	if (!t)
 		return -1;
 	if (parse_bundle(t, v, false, unseen) < 0)
-		return bad(c, t,
+		return bad(c->rej, t,
 			   "a bundle of resource cards (like brick+2ore, "
 			   "with ? for a card not seen: 3lumber+2?; "
 			   "the resources: brick, lumber, wool, grain, ore)");
@@ -414,11 +426,11 @@ static inline __attribute__((always_inline)) int arg_res(cur *c, uint8_t *out)
 	if (r < 0 || wl != t->len)
 		r = cat_parse_res(t->s, t->len);
 	if (r < 0 && t->len == 1 && t->s[0] == '?')
-		return bad(c, t,
+		return bad(c->rej, t,
 			   "a resource (brick, lumber, wool, grain, ore): a resource named "
 			   "here is seen by every player");
 	if (r < 0)
-		return bad(c, t, "a resource (brick, lumber, wool, grain, ore)");
+		return bad(c->rej, t, "a resource (brick, lumber, wool, grain, ore)");
 	*out = (uint8_t)r;
 	return 0;
 }
@@ -430,7 +442,7 @@ static inline __attribute__((always_inline)) int arg_edge(cur *c, uint8_t *out)
 		return -1;
 	int e = cat_parse_edge(c->g->d, t->s, t->len);
 	if (e < 0)
-		return bad(c, t,
+		return bad(c->rej, t,
 			   "a path between two neighbouring "
 			   "intersections (like c1-d1)");
 	*out = (uint8_t)e;
@@ -444,20 +456,20 @@ static inline __attribute__((always_inline)) int arg_node(cur *c, uint8_t *out)
 		return -1;
 	int v = cat_parse_node(c->g->d, t->s, t->len);
 	if (v < 0)
-		return bad(c, t, "an intersection of the island (like c1)");
+		return bad(c->rej, t, "an intersection of the island (like c1)");
 	*out = (uint8_t)v;
 	return 0;
 }
 
 /* HEX [steal COLOUR RES] */
-static int arg_robber(cur *c, cat_act *a)
+static inline __attribute__((always_inline)) int arg_robber(cur *c, cat_act *a)
 {
 	const arb_token *t = arg(c, "a hex (A..S)");
 	if (!t)
 		return -1;
 	int h = cat_parse_hex(t->s, t->len);
 	if (h < 0)
-		return bad(c, t, "a hex (A..S)");
+		return bad(c->rej, t, "a hex (A..S)");
 	a->a = (uint8_t)h;
 	a->b = CAT_NONE;
 	a->c = CAT_NONE;
@@ -520,11 +532,11 @@ static int arg_take(cur *c, unsigned self, cat_act *a)
 		if (!k)
 			return -1;
 		if (parse_int(k, CAT_MAX_BANK, &v) < 0)
-			return bad(c, k, "a number of cards taken");
+			return bad(c->rej, k, "a number of cards taken");
 		a->give[s] = (uint8_t)v;
 	}
 	if (!named)
-		return bad(c, t,
+		return bad(c->rej, t,
 			   "the cards taken: a count (takes 5) or each opponent's colour and "
 			   "count (takes White 2 Blue 0)");
 	for (unsigned p = 0; p < c->g->nseats; p++)
@@ -538,18 +550,18 @@ static int arg_take(cur *c, unsigned self, cat_act *a)
 }
 
 /* The "for" between the bundles of a trade. */
-static int arg_for(cur *c)
+static inline __attribute__((always_inline)) int arg_for(cur *c)
 {
 	const arb_token *t = arg(c, "'for' and the cards received");
 	if (!t)
 		return -1;
 	if (!teq(t, "for"))
-		return bad(c, t, "'for' (trade GIVE for GET)");
+		return bad(c->rej, t, "'for' (trade GIVE for GET)");
 	return 0;
 }
 
 /* roll: both dice (like 3+4), or their sum when they were not seen. */
-static int arg_roll(cur *c, cat_act *a)
+static inline __attribute__((always_inline)) int arg_roll(cur *c, cat_act *a)
 {
 	const arb_token *t = arg(c, "both dice (like 3+4)");
 	if (!t)
@@ -566,7 +578,7 @@ static int arg_roll(cur *c, cat_act *a)
 		a->a = (uint8_t)sum;
 		a->b = 0;
 	} else {
-		return bad(c, t,
+		return bad(c->rej, t,
 			   "both dice (like 3+4) or "
 			   "their sum (2..12)");
 	}
@@ -574,7 +586,7 @@ static int arg_roll(cur *c, cat_act *a)
 }
 
 /* trade bank|COLOUR [COLOUR] GIVE for GET. */
-static int arg_trade(cur *c, cat_act *a)
+static inline __attribute__((always_inline)) int arg_trade(cur *c, cat_act *a)
 {
 	const arb_token *t = arg(c, "a colour or 'bank'");
 	if (!t)
@@ -602,14 +614,14 @@ static int arg_trade(cur *c, cat_act *a)
 }
 
 /* buy CARD: the development card drawn, or ? (not seen). */
-static int arg_buy(cur *c, cat_act *a)
+static inline __attribute__((always_inline)) int arg_buy(cur *c, cat_act *a)
 {
 	const arb_token *t = arg(c, "the card drawn");
 	if (!t)
 		return -1;
 	int d = t->len == 1 && t->s[0] == '?' ? CAT_UNSEEN : cat_parse_dev(t->s, t->len);
 	if (d < 0)
-		return bad(c, t,
+		return bad(c->rej, t,
 			   "a development card (knight, "
 			   "road-building, year-of-plenty, "
 			   "monopoly, victory-point) or ? (not "
@@ -652,7 +664,7 @@ static int arg_play(cur *c, unsigned self, cat_act *a)
 		rc = arg_res(c, &a->a) < 0 || arg_take(c, self, a) < 0;
 		break;
 	default:
-		return bad(c, t,
+		return bad(c->rej, t,
 			   "a card that is played (knight, "
 			   "road-building, year-of-plenty, "
 			   "monopoly)");
@@ -673,7 +685,7 @@ static int arg_reveal(cur *c, cat_act *a)
 		j = 1;
 	}
 	if (t->len - j != 2 || strncasecmp(t->s + j, "vp", 2))
-		return bad(c, t, "victory point cards (vp, 2vp)");
+		return bad(c->rej, t, "victory point cards (vp, 2vp)");
 	a->kind = A_REVEAL;
 	a->a = (uint8_t)n;
 	return 0;
@@ -690,7 +702,7 @@ static int arg_score(cur *c, cat_act *a)
 	if (!t)
 		return -1;
 	if (parse_int(t, 99, &v) < 0)
-		return bad(c, t, "a number of victory points");
+		return bad(c->rej, t, "a number of victory points");
 	a->b = (uint8_t)v;
 	return 0;
 }
@@ -714,6 +726,7 @@ int cat_parse(const void *game, const arb_token *tok, size_t ntok, void *move, a
 	m->col = tok[0].col;
 	m->n = 0;
 	cur c = { g, tok, ntok, 1, rej, NULL, 0 };
+	bool builds = false;
 	while (c.i < c.n) {
 		const arb_token *k = &tok[c.i++];
 		if (m->n == CAT_MAX_ACTS)
@@ -730,7 +743,9 @@ int cat_parse(const void *game, const arb_token *tok, size_t ntok, void *move, a
 			rc = arg_roll(&c, a);
 		} else if (kwd == K_DISCARD) {
 			a->kind = A_DISCARD;
-			rc = arg_seat(&c, &a->a) < 0 || arg_discard(&c, a->give, &a->b) < 0;
+			cur o = c;
+			rc = arg_seat(&o, &a->a) < 0 || arg_discard(&o, a->give, &a->b) < 0;
+			c = o;
 			c.unseen |= a->b != 0;
 		} else if (kwd == K_ROBBER) {
 			a->kind = A_ROBBER;
@@ -739,19 +754,27 @@ int cat_parse(const void *game, const arb_token *tok, size_t ntok, void *move, a
 			rc = arg_trade(&c, a);
 		} else if (kwd == K_ROAD) {
 			a->kind = A_ROAD;
+			builds = true;
 			rc = arg_edge(&c, &a->a);
 		} else if (kwd == K_SETTLE) {
 			a->kind = A_SETTLE;
+			builds = true;
 			rc = arg_node(&c, &a->a);
 		} else if (kwd == K_CITY) {
 			a->kind = A_CITY;
+			builds = true;
 			rc = arg_node(&c, &a->a);
 		} else if (kwd == K_BUY) {
 			rc = arg_buy(&c, a);
 		} else if (kwd == K_PLAY) {
-			rc = arg_play(&c, m->seat, a);
+			cur o = c; /* a copy: c's address stays here */
+			rc = arg_play(&o, m->seat, a);
+			c = o;
+			builds |= a->kind == A_ROADS;
 		} else if (kwd == K_REVEAL) {
-			rc = arg_reveal(&c, a);
+			cur o = c;
+			rc = arg_reveal(&o, a);
+			c = o;
 		} else if (kwd == K_LONGEST || kwd == K_ARMY) {
 			a->kind = kwd == K_ARMY ? A_ARMY : A_LONGEST;
 			const arb_token *t = arg(&c, "a colour or 'none'");
@@ -764,7 +787,9 @@ int cat_parse(const void *game, const arb_token *tok, size_t ntok, void *move, a
 				rc = arg_seat(&c, &a->a);
 			}
 		} else if (kwd == K_SCORE) {
-			rc = arg_score(&c, a);
+			cur o = c;
+			rc = arg_score(&o, a);
+			c = o;
 		} else if (kwd == K_GETS) {
 			a->kind = A_GETS;
 			rc = arg_seat(&c, &a->a) < 0 || arg_bundle(&c, a->get, true) < 0;
@@ -781,5 +806,6 @@ int cat_parse(const void *game, const arb_token *tok, size_t ntok, void *move, a
 		m->n++;
 	}
 	m->unseen = c.unseen;
+	m->board_kept = !builds;
 	return 0;
 }

@@ -191,7 +191,7 @@ void cat_put_road(cat_turn *t, unsigned edge)
 		if (alone)
 			leaf = (int)v;
 	}
-	cat_lr_update(g, t->sink, 1u << t->seat, false, leaf, why);
+	cat_lr_update(g, t->sink, 1u << t->seat, false, leaf, edge, why);
 }
 
 /* Check and place a road.  Rejects as cat_check_road. */
@@ -303,7 +303,7 @@ void cat_put_settlement(cat_turn *t, unsigned v)
 				 "a settlement at %s broke %s's "
 				 "road",
 				 nn, cat_cname(g, o));
-		cat_lr_update(g, t->sink, cut, true, -1, why);
+		cat_lr_update(g, t->sink, cut, true, -1, 0, why);
 	}
 }
 

@@ -23,38 +23,20 @@
 #include <string.h>
 
 #include "catan.h"
+#include "lanes.h"
 
 /* --------------------------------------------------------- resources */
-
-#ifndef NDEBUG
-/* Every byte lane of x is at least that of w, for w's lanes below 0x80
- * (a bundle is at most 95 cards): setting each lane's top bit of x keeps
- * a lane's subtraction from borrowing from the next, and the bit survives
- * exactly where x >= w.  Only bank_move's assertions use it. */
-static inline bool lanes_ge(uint64_t x, uint64_t w)
-{
-	const uint64_t H = 0x8080808080808080ull;
-	return !(w & H) && (((x | H) - w) & H) == H;
-}
-#endif
 
 /* Move cards: seat -> bank (dir < 0) or bank -> seat (dir > 0).  Counts
  * never go negative: callers check first (cat_lacks(), the bank's stock). */
 void cat_bank_move(cat_state *s, unsigned seat, const uint8_t v[CAT_RES], int dir)
 {
 	cat_player *p = &s->p[seat];
-	/* All five counts at once, a byte lane each, in a word read from
-	 * the hand and the bank (both arrays sit at least 8 bytes before
-	 * their struct's end; the three lanes past them add 0).  No lane
-	 * carries or borrows into the next: the hand holds what it gives
-	 * (asserted) and the cards of a resource, at most CAT_MAX_BANK (51,
-	 * the data's limit and bank=unlimited's stock), never pass a byte.
-	 * Lanes are added byte for byte, so the host's byte order does not
-	 * matter. */
-	uint8_t b8[8] = { 0 };
-	memcpy(b8, v, CAT_RES);
-	uint64_t w, hand, bank;
-	memcpy(&w, b8, 8);
+	/* All five counts at once, a byte lane each (lanes.h): the hand
+	 * holds what it gives (asserted) and the cards of a resource, at
+	 * most CAT_MAX_BANK (51, the data's limit and bank=unlimited's
+	 * stock), never pass a byte. */
+	uint64_t w = lanes(v), hand, bank;
 	uint8_t *hp = (uint8_t *)p + offsetof(cat_player, res);
 	uint8_t *bp = (uint8_t *)s + offsetof(cat_state, bank);
 	static_assert(offsetof(cat_player, res) + 8 <= sizeof(cat_player),
@@ -63,7 +45,7 @@ void cat_bank_move(cat_state *s, unsigned seat, const uint8_t v[CAT_RES], int di
 		      "eight bytes from bank stay in the state");
 	memcpy(&hand, hp, 8);
 	memcpy(&bank, bp, 8);
-	unsigned n = (unsigned)((w * 0x0101010101010101ull) >> 56);
+	unsigned n = lanes_sum(w);
 	if (dir < 0) {
 		assert(lanes_ge(hand, w));
 		hand -= w;
@@ -88,80 +70,99 @@ void cat_give_card(cat_state *s, unsigned from, unsigned to, unsigned r, unsigne
 	s->p[to].ncards = (uint8_t)(s->p[to].ncards + n);
 }
 
-/* Production of `roller`'s roll: what it owes (cat_roll_owed); a
- * resource the bank cannot cover is handled by the shortage= option.
- * `got` receives the cards. */
+/* produce()'s rare end: a resource the bank cannot cover for all
+ * (`short_res`, by bit) is handled by the shortage= option, then the
+ * cards owed in `got` are paid. */
+static __attribute__((noinline)) void
+produce_short(cat_game *g, unsigned roller, uint8_t got[CAT_SEATS][CAT_RES], unsigned short_res)
+{
+	cat_state *s = &g->s;
+	if (g->opt_shortage == SH_ROLL) {
+		memset(got, 0, CAT_SEATS * CAT_RES);
+		return;
+	}
+	for (unsigned m = short_res; m; m &= m - 1) {
+		unsigned r = (unsigned)__builtin_ctz(m);
+		if (g->opt_shortage == SH_ORDER) {
+			/* Pioneers: paid in seat order from the roller,
+			 * each what it is owed while the bank has it */
+			unsigned left = s->bank[r];
+			for (unsigned i = 0; i < g->nseats; i++) {
+				unsigned p = (roller + i) % g->nseats;
+				if (got[p][r] > left)
+					got[p][r] = (uint8_t)left;
+				left -= got[p][r];
+			}
+			continue;
+		}
+		unsigned owers = 0, who = 0;
+		for (unsigned p = 0; p < g->nseats; p++)
+			if (got[p][r]) {
+				owers++;
+				who = p;
+			}
+		for (unsigned p = 0; p < g->nseats; p++)
+			got[p][r] = 0;
+		if (g->opt_shortage == SH_SINGLE && owers == 1)
+			got[who][r] = s->bank[r];
+	}
+	for (unsigned p = 0; p < g->nseats; p++)
+		if (got[p][0] | got[p][1] | got[p][2] | got[p][3] | got[p][4])
+			cat_bank_move(s, p, got[p], 1);
+}
+
+/* Production of `roller`'s roll: what it owes (cat_roll_owed), read from
+ * the hexes' yields (cat_state.yield); a resource the bank cannot cover
+ * is produce_short's.  `got` receives the cards.  What each seat is owed
+ * and the total are also summed a byte lane per resource (lanes.h), so
+ * the bank's check and the payment take a word each. */
 static void produce(cat_game *g, unsigned roller, unsigned roll, uint8_t got[CAT_SEATS][CAT_RES])
 {
 	cat_state *s = &g->s;
-	/* cat_roll_owed, read from the hexes' yields (cat_state.yield) */
-	unsigned tot[CAT_RES] = { 0 };
-	unsigned touched = 0, paid = 0; /* resources by bit, seats by bit */
+	uint64_t owed[CAT_SEATS] = { 0 }, tot = 0;
+	unsigned paid = 0; /* seats by bit */
 	memset(got, 0, CAT_SEATS * CAT_RES);
 	for (unsigned k = 0; k < 2; k++) {
 		unsigned h = g->b.by_token[roll][k];
 		if (h == CAT_NONE || h == s->robber || g->b.terrain[h] >= CAT_RES || !s->yield[h])
 			continue;
 		unsigned r = g->b.terrain[h], y = s->yield[h];
-		touched |= 1u << r;
+		const uint64_t unit = lanes_unit(r);
 		for (unsigned p = 0; y; p++, y >>= 4) {
 			unsigned n = y & 15;
 			if (!n)
 				continue;
 			got[p][r] = (uint8_t)(got[p][r] + n);
-			tot[r] += n;
+			owed[p] += n * unit;
+			tot += n * unit;
 			paid |= 1u << p;
 		}
 	}
-	if (!touched)
+	if (!paid)
 		return;
-	unsigned short_res = 0; /* resources the bank cannot cover */
-	for (unsigned m = touched; m; m &= m - 1) {
-		unsigned r = (unsigned)__builtin_ctz(m);
-		if (tot[r] > s->bank[r])
-			short_res |= 1u << r;
-	}
-	if (short_res) {
-		if (g->opt_shortage == SH_ROLL) {
-			memset(got, 0, CAT_SEATS * CAT_RES);
-			return;
-		}
-		for (unsigned m = short_res; m; m &= m - 1) {
-			unsigned r = (unsigned)__builtin_ctz(m);
-			if (g->opt_shortage == SH_ORDER) {
-				/* Pioneers: paid in seat order from the roller,
-				 * each what it is owed while the bank has it */
-				unsigned left = s->bank[r];
-				for (unsigned i = 0; i < g->nseats; i++) {
-					unsigned p = (roller + i) % g->nseats;
-					if (got[p][r] > left)
-						got[p][r] = (uint8_t)left;
-					left -= got[p][r];
-				}
-				continue;
-			}
-			unsigned owers = 0, who = 0;
-			for (unsigned p = 0; p < g->nseats; p++)
-				if (got[p][r]) {
-					owers++;
-					who = p;
-				}
-			for (unsigned p = 0; p < g->nseats; p++)
-				got[p][r] = 0;
-			if (g->opt_shortage == SH_SINGLE && owers == 1)
-				got[who][r] = s->bank[r];
-		}
-	}
-	if (!short_res) {
-		for (; paid; paid &= paid - 1) {
-			unsigned p = (unsigned)__builtin_ctz(paid);
-			cat_bank_move(s, p, got[p], 1);
-		}
+	/* the bank's five counts, eight bytes from bank inside the state
+	 * (asserted at cat_bank_move); a lane is short where it holds less
+	 * than the total owed (at most 12 cards a resource: no lane passes
+	 * 0x80) */
+	uint8_t *bp = (uint8_t *)s + offsetof(cat_state, bank);
+	uint64_t bank;
+	memcpy(&bank, bp, 8);
+	if (!lanes_ge(bank, tot)) {
+		uint8_t t8[8];
+		memcpy(t8, &tot, 8);
+		unsigned short_res = 0;
+		for (unsigned r = 0; r < CAT_RES; r++)
+			if (t8[r] > s->bank[r])
+				short_res |= 1u << r;
+		produce_short(g, roller, got, short_res);
 		return;
 	}
-	for (unsigned p = 0; p < g->nseats; p++)
-		if (got[p][0] | got[p][1] | got[p][2] | got[p][3] | got[p][4])
-			cat_bank_move(s, p, got[p], 1);
+	lanes_shift(bp, tot, 0);
+	for (; paid; paid &= paid - 1) {
+		unsigned p = (unsigned)__builtin_ctz(paid);
+		lanes_shift(s->p[p].res, 0, owed[p]);
+		s->p[p].ncards = (uint8_t)(s->p[p].ncards + lanes_sum(owed[p]));
+	}
 }
 
 /* The hexes' yields (cat_state.yield) counted again from the buildings:
@@ -210,7 +211,7 @@ int cat_need_roll(cat_turn *t, const cat_act *a, const char *what)
 
 /* The dice: production, or a 7's discards owed.  Rejects with
  * one-roll. */
-static int act_roll(cat_turn *t, const cat_act *a)
+static __attribute__((noinline)) int act_roll(cat_turn *t, const cat_act *a)
 {
 	cat_game *g = t->g;
 	cat_state *s = &g->s;
@@ -232,8 +233,11 @@ static int act_roll(cat_turn *t, const cat_act *a)
 
 /* A city on one's settlement.  Rejects with city-needs-settlement,
  * no-pieces, cannot-afford. */
-static int act_city(cat_turn *t, const cat_act *a)
+static __attribute__((noinline)) int act_city(cat_turn *t, const cat_act *a)
 {
+	if (cat_need_roll(t, a, "building") < 0)
+		return -1;
+	t->built = true;
 	cat_game *g = t->g;
 	cat_state *s = &g->s;
 	unsigned v = a->a;
@@ -277,7 +281,7 @@ unsigned cat_deck_left(const cat_game *g)
 
 /* An assertion (gets, longest, army, score).  Rejects with
  * assert-production, assert-longest, assert-army, assert-score. */
-static int act_assert(cat_turn *t, const cat_act *a)
+static __attribute__((noinline)) int act_assert(cat_turn *t, const cat_act *a)
 {
 	cat_game *g = t->g;
 	cat_state *s = &g->s;
@@ -340,6 +344,91 @@ static bool is_assertion(unsigned kind)
 	return kind == A_LONGEST || kind == A_ARMY || kind == A_VP || kind == A_GETS;
 }
 
+/* The actions of act() below, each a function of its own (noinline):
+ * act() then only dispatches, by jumps, and saves no registers of its
+ * own on each of the line's actions.  The place is checked before the
+ * price: a broken placement rule is the more useful message. */
+static __attribute__((noinline)) int act_road(cat_turn *t, const cat_act *a)
+{
+	if (cat_need_roll(t, a, "building") < 0 || cat_check_road(t, a, a->a, -1) < 0 ||
+	    cat_pay(t, a, C_ROAD, "a road") < 0)
+		return -1;
+	t->built = true;
+	cat_put_road(t, a->a);
+	return 0;
+}
+
+static __attribute__((noinline)) int act_settle(cat_turn *t, const cat_act *a)
+{
+	if (cat_need_roll(t, a, "building") < 0 || cat_check_settlement(t, a, false) < 0 ||
+	    cat_pay(t, a, C_SETTLEMENT, "a settlement") < 0)
+		return -1;
+	t->built = true;
+	cat_put_settlement(t, a->a);
+	return 0;
+}
+
+static __attribute__((noinline)) int act_buy(cat_turn *t, const cat_act *a)
+{
+	if (cat_need_roll(t, a, "buying") < 0)
+		return -1;
+	t->built = true;
+	return cat_act_buy(t, a);
+}
+
+static __attribute__((noinline)) int act_knight(cat_turn *t, const cat_act *a)
+{
+	if (cat_play_card(t, a, D_KNIGHT) < 0 || cat_move_robber(t, a) < 0)
+		return -1;
+	t->g->s.p[t->seat].knights++;
+	cat_la_update(t);
+	return 0;
+}
+
+/* reveal: victory point cards shown.  Rejects with reveal-not-held. */
+static __attribute__((noinline)) int act_reveal(cat_turn *t, const cat_act *a)
+{
+	cat_game *g = t->g;
+	cat_state *s = &g->s;
+	cat_player *p = &s->p[t->seat];
+	unsigned hidden = (unsigned)(p->dev[D_VP] - p->vp_shown);
+	unsigned more = a->a > hidden ? a->a - hidden : 0;
+	unsigned held = hidden + (p->unseen_dev < s->deck[D_VP] ? p->unseen_dev : s->deck[D_VP]);
+	if (more > p->unseen_dev || more > s->deck[D_VP])
+		return cat_rej_arg(t, a, CAT_R_REVEAL_NOT_HELD,
+				   "%s holds %u "
+				   "hidden victory point card%s, not %u%s",
+				   cat_cname(g, t->seat), held, arb_s(held), a->a,
+				   p->unseen_dev ? ", however the cards "
+						   "bought unseen went"
+						 : "");
+	if (more) {
+		/* Cards bought unseen shown to be victory points:
+		 * this turn's first, which leaves older ones to be
+		 * played. */
+		s->deck[D_VP] = (uint8_t)(s->deck[D_VP] - more);
+		p->unseen_dev = (uint8_t)(p->unseen_dev - more);
+		p->dev[D_VP] = (uint8_t)(p->dev[D_VP] + more);
+		t->bought_unseen = (uint8_t)(t->bought_unseen -
+					     (more < t->bought_unseen ? more : t->bought_unseen));
+		if (g->opt_vpc == VPC_HIDDEN)
+			cat_vp_event(t, "vp-card", (int)more,
+				     "%s shows "
+				     "%u victory point card%s bought "
+				     "unseen: %u point%s",
+				     cat_cname(g, t->seat), more, more > 1 ? "s" : "", more,
+				     more > 1 ? "s" : "");
+	}
+	p->vp_shown = (uint8_t)(p->vp_shown + a->a);
+	if (g->opt_vpc == VPC_REVEALED)
+		cat_vp_event(t, "vp-card", a->a,
+			     "%s shows %u victory "
+			     "point card%s: %u point%s",
+			     cat_cname(g, t->seat), a->a, a->a > 1 ? "s" : "", a->a,
+			     a->a > 1 ? "s" : "");
+	return 0;
+}
+
 /* One action of a regular turn.  Rejects with game-over and as the
  * act_* functions, need_roll, cat_check_road, cat_check_settlement, pay. */
 static int act(cat_turn *t, const cat_act *a)
@@ -364,85 +453,24 @@ static int act(cat_turn *t, const cat_act *a)
 		return cat_act_trade(t, a);
 	case A_BANK:
 		return cat_act_bank(t, a);
-	/* The place is checked before the price: a broken placement rule
-	 * is the more useful message. */
 	case A_ROAD:
-		if (cat_need_roll(t, a, "building") < 0 || cat_check_road(t, a, a->a, -1) < 0 ||
-		    cat_pay(t, a, C_ROAD, "a road") < 0)
-			return -1;
-		t->built = true;
-		cat_put_road(t, a->a);
-		return 0;
+		return act_road(t, a);
 	case A_SETTLE:
-		if (cat_need_roll(t, a, "building") < 0 || cat_check_settlement(t, a, false) < 0 ||
-		    cat_pay(t, a, C_SETTLEMENT, "a settlement") < 0)
-			return -1;
-		t->built = true;
-		cat_put_settlement(t, a->a);
-		return 0;
+		return act_settle(t, a);
 	case A_CITY:
-		if (cat_need_roll(t, a, "building") < 0)
-			return -1;
-		t->built = true;
 		return act_city(t, a);
 	case A_BUY:
-		if (cat_need_roll(t, a, "buying") < 0)
-			return -1;
-		t->built = true;
-		return cat_act_buy(t, a);
+		return act_buy(t, a);
 	case A_KNIGHT:
-		if (cat_play_card(t, a, D_KNIGHT) < 0 || cat_move_robber(t, a) < 0)
-			return -1;
-		s->p[t->seat].knights++;
-		cat_la_update(t);
-		return 0;
+		return act_knight(t, a);
 	case A_ROADS:
 		return cat_act_road_building(t, a);
 	case A_PLENTY:
 		return cat_act_plenty(t, a);
 	case A_MONOPOLY:
 		return cat_act_monopoly(t, a);
-	case A_REVEAL: {
-		cat_player *p = &s->p[t->seat];
-		unsigned hidden = (unsigned)(p->dev[D_VP] - p->vp_shown);
-		unsigned more = a->a > hidden ? a->a - hidden : 0;
-		unsigned held =
-			hidden + (p->unseen_dev < s->deck[D_VP] ? p->unseen_dev : s->deck[D_VP]);
-		if (more > p->unseen_dev || more > s->deck[D_VP])
-			return cat_rej_arg(t, a, CAT_R_REVEAL_NOT_HELD,
-					   "%s holds %u "
-					   "hidden victory point card%s, not %u%s",
-					   cat_cname(g, t->seat), held, arb_s(held), a->a,
-					   p->unseen_dev ? ", however the cards "
-							   "bought unseen went"
-							 : "");
-		if (more) {
-			/* Cards bought unseen shown to be victory points:
-			 * this turn's first, which leaves older ones to be
-			 * played. */
-			s->deck[D_VP] = (uint8_t)(s->deck[D_VP] - more);
-			p->unseen_dev = (uint8_t)(p->unseen_dev - more);
-			p->dev[D_VP] = (uint8_t)(p->dev[D_VP] + more);
-			t->bought_unseen =
-				(uint8_t)(t->bought_unseen -
-					  (more < t->bought_unseen ? more : t->bought_unseen));
-			if (g->opt_vpc == VPC_HIDDEN)
-				cat_vp_event(t, "vp-card", (int)more,
-					     "%s shows "
-					     "%u victory point card%s bought "
-					     "unseen: %u point%s",
-					     cat_cname(g, t->seat), more, more > 1 ? "s" : "", more,
-					     more > 1 ? "s" : "");
-		}
-		p->vp_shown = (uint8_t)(p->vp_shown + a->a);
-		if (g->opt_vpc == VPC_REVEALED)
-			cat_vp_event(t, "vp-card", a->a,
-				     "%s shows %u victory "
-				     "point card%s: %u point%s",
-				     cat_cname(g, t->seat), a->a, a->a > 1 ? "s" : "", a->a,
-				     a->a > 1 ? "s" : "");
-		return 0;
-	}
+	case A_REVEAL:
+		return act_reveal(t, a);
 	}
 	assert(!"unknown action");
 	return -1;
@@ -723,9 +751,9 @@ static_assert(offsetof(cat_state, edge_owner) < KEPT_FROM &&
 			      sizeof(cat_state),
 	      "the board's arrays lie outside [bank, yield)");
 
-/* The line builds nothing and g->bak is read by nothing but cat_apply's
- * restore: a full record's regular turn, all seen and not the referee's
- * open turn.  Then the undo copy leaves the board's arrays out (they are
+/* The line builds nothing (cat_parse says so: cat_move.board_kept) and
+ * g->bak is read by nothing but cat_apply's restore: a full record's
+ * regular turn, all seen and not the referee's open turn.  Then the undo copy leaves the board's arrays out (they are
  * most of the position; copying them on every line showed in the
  * profile), and g->bak holds a stale board, which nobody reads: the
  * solver (hidden/) and reading ahead work only on view records or lines
@@ -735,12 +763,7 @@ static bool keeps_board(const cat_game *g, const cat_move *m)
 	if (g->view != CAT_NONE || g->hid || m->unseen || g->open_mode ||
 	    g->s.setup_step < 2 * g->nseats)
 		return false;
-	for (unsigned i = 0; i < m->n; i++) {
-		unsigned k = m->act[i].kind;
-		if (k == A_ROAD || k == A_SETTLE || k == A_CITY || k == A_ROADS)
-			return false;
-	}
-	return true;
+	return m->board_kept;
 }
 
 /* Play a turn line on the position, or restore it.  Rejects with
@@ -806,7 +829,9 @@ int cat_apply(void *game, const void *move, const arb_sink *sink, arb_reject *re
 int cat_play(void *game, const void *move, const arb_sink *sink, arb_reject *rej)
 {
 	cat_game *g = game;
-	if (g->ahead && cat_ahead_refused(g, rej))
+	if (!g->ahead) /* nothing read ahead (a full record): nothing to undo */
+		return cat_apply(g, move, sink, rej);
+	if (cat_ahead_refused(g, rej))
 		return -1;
 	if (cat_apply(g, move, sink, rej) == 0)
 		return 0;

@@ -485,13 +485,14 @@ static int position_derived(cat_game *g, bool have_deck, char *why, size_t whyle
 		pl->road_len = (uint8_t)cat_trail(g, s, p);
 	}
 	/* The special cards' holders earned them (the rulebook: the longest
-	 * road is at least 5 roads, the largest army at least 3 knights) and
-	 * no one has since passed them; a tie leaves a card where it is. */
+	 * road is at least CAT_LONGEST_MIN roads, the largest army at least
+	 * CAT_ARMY_MIN knights) and no one has since passed them; a tie
+	 * leaves a card where it is. */
 	if (s->lr != CAT_NONE) {
 		unsigned len = s->p[s->lr].road_len;
-		if (len < 5)
-			FAIL("longest: %s's longest road is %u road%s; the card takes 5",
-			     cat_colours[g->colour[s->lr]], len, arb_s(len));
+		if (len < CAT_LONGEST_MIN)
+			FAIL("longest: %s's longest road is %u road%s; the card takes %u",
+			     cat_colours[g->colour[s->lr]], len, arb_s(len), CAT_LONGEST_MIN);
 		for (unsigned p = 0; p < g->nseats; p++)
 			if (s->p[p].road_len > len)
 				FAIL("longest: %s's road of %u is longer than %s's %u",
@@ -500,9 +501,9 @@ static int position_derived(cat_game *g, bool have_deck, char *why, size_t whyle
 	}
 	if (s->la != CAT_NONE) {
 		unsigned k = s->p[s->la].knights;
-		if (k < 3)
-			FAIL("army: %s has played %u knight%s; the card takes 3",
-			     cat_colours[g->colour[s->la]], k, arb_s(k));
+		if (k < CAT_ARMY_MIN)
+			FAIL("army: %s has played %u knight%s; the card takes %u",
+			     cat_colours[g->colour[s->la]], k, arb_s(k), CAT_ARMY_MIN);
 		for (unsigned p = 0; p < g->nseats; p++)
 			if (s->p[p].knights > k)
 				FAIL("army: %s has played %u knights, more than %s's %u",

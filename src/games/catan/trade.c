@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "catan.h"
+#include "lanes.h"
 
 /* No trade after building under phases=strict.  Rejects with
  * trade-after-build. */
@@ -25,37 +26,6 @@ static int strict_trade(cat_turn *t, const cat_act *a)
 				  "(Variant phases=combined allows it)",
 				  cat_cname(t->g, t->seat));
 	return 0;
-}
-
-/* A bundle's five counts as the low byte lanes of a word (the other
- * three 0): lane arithmetic as in cat_bank_move (rules.c). */
-static inline uint64_t lanes(const uint8_t v[CAT_RES])
-{
-	uint8_t b8[8] = { 0 };
-	memcpy(b8, v, CAT_RES);
-	uint64_t w;
-	memcpy(&w, b8, 8);
-	return w;
-}
-
-/* The five counts at `at` (a hand's res or the bank, with eight bytes
- * from it inside its struct, asserted where it is taken) less `out` plus
- * `in`, a byte lane each: no lane borrows or carries (the callers check
- * the counts), and the three lanes past the five add 0. */
-static inline void lanes_shift(uint8_t *at, uint64_t out, uint64_t in)
-{
-	uint64_t w;
-	memcpy(&w, at, 8);
-	w = w - out + in;
-	memcpy(at, &w, 8);
-}
-
-/* 0x80 in each lane of w that is not 0, for lanes below 0x80 (a bundle
- * is at most 95 cards). */
-static inline uint64_t lanes_nonzero(uint64_t w)
-{
-	const uint64_t L7 = 0x7f7f7f7f7f7f7f7full;
-	return (w + L7) & ~L7;
 }
 
 /* Cards on both sides, no resource on both.  Rejects with trade-gift,
@@ -118,8 +88,7 @@ int cat_act_trade(cat_turn *t, const cat_act *a)
 		      "eight bytes from res stay in the player");
 	lanes_shift(mp, give, get);
 	lanes_shift(tp, get, give);
-	const uint64_t ONES = 0x0101010101010101ull;
-	unsigned gave = (unsigned)((give * ONES) >> 56), got = (unsigned)((get * ONES) >> 56);
+	unsigned gave = lanes_sum(give), got = lanes_sum(get);
 	me->ncards = (uint8_t)(me->ncards - gave + got);
 	other->ncards = (uint8_t)(other->ncards + gave - got);
 	return 0;
@@ -193,7 +162,6 @@ int cat_act_bank(cat_turn *t, const cat_act *a)
 		      "eight bytes from bank stay in the state");
 	lanes_shift(hp, give, get);
 	lanes_shift(bp, get, give);
-	const uint64_t ONES = 0x0101010101010101ull;
-	p->ncards = (uint8_t)(p->ncards - ((give * ONES) >> 56) + ((get * ONES) >> 56));
+	p->ncards = (uint8_t)(p->ncards - lanes_sum(give) + lanes_sum(get));
 	return 0;
 }
