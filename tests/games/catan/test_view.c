@@ -1199,7 +1199,18 @@ static void test_reading_ahead_changes_nothing(void **state)
 	unsigned games = env ? (unsigned)strtoul(env, NULL, 10) / 5 : 20;
 	unsigned cases = 0, refused = 0, cut = 0, undone = 0, listed = 0, followed = 0;
 	const char *seats = "Red Blue White Orange";
-	for (unsigned seed = 1; seed <= games; seed++) {
+	/* after the seeds 1 .. games (from CATAN_VIEW_FIRST, to find a
+	 * failure's again), those that failed once: 81, a discard whose bound
+	 * cut the hands kept short of a resource without saying so (unseen.c,
+	 * list_kept), so that a refusal after it was not undone and ended
+	 * with fewer ways than without reading ahead */
+	static const unsigned again[] = { 81 };
+	const char *first = getenv("CATAN_VIEW_FIRST");
+	unsigned from_seed = first ? (unsigned)strtoul(first, NULL, 10) : 1;
+	for (unsigned k = from_seed; k <= games + (unsigned)ARB_COUNT(again); k++) {
+		unsigned seed = k <= games ? k : again[k - games - 1];
+		if (k > games && seed >= from_seed && seed <= games)
+			continue; /* played already */
 		cat_game *g = et_new_game(seats, NULL, NULL);
 		assert_non_null(g);
 		uint64_t rng = seed * 2654435761u;
@@ -1262,8 +1273,15 @@ static void test_reading_ahead_changes_nothing(void **state)
 						 seed, a.over, a.winner, b.over, b.winner);
 				if (!a.lazy && !b.lazy) {
 					listed++;
-					assert_int_equal(a.worlds, b.worlds);
-					assert_memory_equal(a.hr, b.hr, sizeof a.hr);
+					if (a.worlds != b.worlds || memcmp(a.hr, b.hr, sizeof a.hr))
+						fail_msg("seed %u, one %s less for %s (refused at "
+							 "%d, %d): %llu ways without reading "
+							 "ahead, %llu with, or their hands differ",
+							 seed,
+							 r < CAT_RES ? cat_res_name[r] : "nothing",
+							 cat_colours[p], a.at, b.at,
+							 (unsigned long long)a.worlds,
+							 (unsigned long long)b.worlds);
 				}
 			}
 		}
@@ -1294,5 +1312,8 @@ int main(void)
 		cmocka_unit_test(test_bounds_keep_every_way),
 		cmocka_unit_test(test_reading_ahead_changes_nothing),
 	};
+	/* CATAN_VIEW_TEST=name runs one test (a failure's seed, again). */
+	if (getenv("CATAN_VIEW_TEST"))
+		cmocka_set_test_filter(getenv("CATAN_VIEW_TEST"));
 	return cmocka_run_group_tests(tests, et_setup_data, et_teardown_data);
 }

@@ -111,6 +111,11 @@ static void list_kept(cat_hidden *h, discard_groups *D, const uint8_t hand[CAT_R
 		h->ncut++;
 		return;
 	}
+	/* the hands kept with fewer than need[r] of r, when the rest can
+	 * take the other cards, are cut too: counted, so that a refusal is
+	 * undone (ahead_undo) */
+	if ((rem > after[r] ? rem - after[r] : 0) < D->need[r])
+		h->ncut++;
 	for (unsigned k = top + 1; k-- > D->need[r] && rem - k <= after[r];) {
 		D->part[r] = (uint8_t)k;
 		list_kept(h, D, hand, after, r + 1, rem - k);
