@@ -116,6 +116,17 @@ round71 "$tmp/full.tgn" | head -n 8 >"$tmp/want" && round71 "$tmp/v.tgn" | head 
 	[ "$(round71 "$tmp/full.tgn" | wc -l)" = "$(round71 "$tmp/v.tgn" | wc -l)" ]
 report "views: after the game left out, Round 71 is the full records' game 71, move for move" $? "$tmp/got"
 
+# Reading ahead changes nothing the user sees (notation/catan.md,
+# "Reading ahead"): a record refused after the bounds from the lines ahead
+# cut some hands at an unseen discard is replayed without them, so its
+# board is the one `dump --at` gives before the refused move, which reads
+# no line past it (once 10 ways against 14: the cut was not counted).
+rec=corpus/catan/view-ahead-cut-discard-bad.tgn
+"$ARBITER" dump "$rec" 2>&1 | grep -v ': illegal: move 9 ' >"$tmp/got"
+"$ARBITER" dump --at 8 "$rec" >"$tmp/want" 2>&1
+grep -q '^view: observer; 14 possibilities of the unseen cards$' "$tmp/want" && cmp -s "$tmp/want" "$tmp/got"
+report "views: a refusal after reading ahead cut some hands shows the board of dump --at, the lines after it unread" $? "$tmp/got"
+
 # Elasund (notation/elasund.md, "Records of what one player could see"):
 # each seat's and the observer's view of generated games replays legal,
 # each game with its full record's verdict, scores and winner (all public
