@@ -277,7 +277,7 @@ void cc_place(cc_game *g, unsigned type, unsigned rot, int x, int y, int fseg, u
 	uint8_t nb[4];
 	for (unsigned s = 0; s < 4; s++)
 		nb[s] = g->cell[at + CC_STEP(s)];
-	cc_place_at(g, type, rot, x, y, at, nb, fseg, seat, sink);
+	cc_place_at(g, &g->data->type[type].rot[rot], type, rot, x, y, at, nb, fseg, seat, sink);
 }
 
 /* The smallest node of feature root r: its first tile, and its first
