@@ -604,19 +604,20 @@ cc_place_at(cc_game *g, const cc_orient *o, unsigned type, unsigned rot, int x, 
 			g->ncount[t] = (uint8_t)cc_neighbours8(g, t);
 		}
 	}
-	/* in segment order, as the events come out */
+	/* in segment order, as the events come out; x and y are read back
+	 * from the tile (not kept live in registers through the joins) */
 	while (joined) {
 		unsigned i = (unsigned)__builtin_ctz(joined);
 		joined &= joined - 1;
 		unsigned r = cc_find(g, base + i);
 		if (g->node[r].open == 0 && !g->node[r].done)
-			cc_score_complete(g, r, x, y, sink);
+			cc_score_complete(g, r, g->tile[t].x, g->tile[t].y, sink);
 	}
 	/* Cloisters with monks, in the order the monks came: this tile is
 	 * one more neighbour of those within one step. */
 	for (unsigned i = 0; i < g->monks;) {
 		unsigned m = g->monk_tile[i];
-		int dx = g->tile[m].x - x, dy = g->tile[m].y - y;
+		int dx = g->tile[m].x - g->tile[t].x, dy = g->tile[m].y - g->tile[t].y;
 		if (m != t && dx >= -1 && dx <= 1 && dy >= -1 && dy <= 1)
 			g->ncount[m]++;
 		if (g->ncount[m] == 8)
