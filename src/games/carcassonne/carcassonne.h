@@ -596,7 +596,9 @@ cc_place_at(cc_game *g, const cc_orient *o, unsigned type, unsigned rot, int x, 
 		g->node[v].follower = (int8_t)seat;
 		g->supply[seat]--;
 		g->placed[g->nplaced++] = (uint16_t)v;
-		if (o->seg[fseg].kind != CC_CLOISTER) {
+		/* the type's one cloister segment, if any */
+		assert((fseg == ty->cloister_seg) == (o->seg[fseg].kind == CC_CLOISTER));
+		if (fseg != ty->cloister_seg) {
 			g->nfol[cc_find(g, v)] += 1ull << (8 * seat);
 		} else {
 			assert(g->monks < sizeof g->monk_tile / sizeof g->monk_tile[0]);
