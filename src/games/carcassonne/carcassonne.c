@@ -89,6 +89,8 @@ static void cc_destroy(void *game)
 		return;
 	/* a local: a byte store could alias g's fields and reload them */
 	uint8_t *cell = g->cell;
+	/* unrolled: a store a tile, the loop's own work shared by four */
+#pragma GCC unroll 4
 	for (unsigned i = 0, n = g->ntiles; i < n; i++)
 		cell[g->cell_of[i]] = 0;
 	/* its stamps stay: new_stamp() only counts up */

@@ -474,6 +474,9 @@ static inline unsigned cc_fit_at(const cc_game *g, const cc_orient *o, int at, u
 	if (g->cell[at])
 		return CC_R_OCCUPIED;
 	bool touch = false;
+	/* o's edges in one word: o's address is not worked out again per side */
+	uint32_t mine;
+	memcpy(&mine, o->edge, sizeof mine);
 	/* unrolled: the 4 sides with constant offsets, no loop counter or
 	 * spills (about 40 instructions a turn, here and in cc_place_at()) */
 #pragma GCC unroll 4
@@ -483,7 +486,7 @@ static inline unsigned cc_fit_at(const cc_game *g, const cc_orient *o, int at, u
 		if (!c)
 			continue;
 		touch = true;
-		if (o->edge[s] != cc_orient_of(g, c - 1)->edge[(s + 2) % 4]) {
+		if ((uint8_t)(mine >> (8 * s)) != cc_orient_of(g, c - 1)->edge[(s + 2) % 4]) {
 			*side = (int)s;
 			return CC_R_EDGE_MISMATCH;
 		}
@@ -522,16 +525,16 @@ static inline void cc_new_nodes(cc_node *restrict dst, const cc_node *restrict s
  * roads and cities whose last open side closed and monks' cloisters whose
  * eighth neighbour arrived.  Inlined into its two callers (apply() in
  * rules.c, cc_place() in features.c), so apply() makes no ten-argument
- * call on every turn. */
-static inline __attribute__((always_inline)) void cc_place_at(cc_game *g, unsigned type,
-							      unsigned rot, int x, int y, int at,
-							      const uint8_t nb[4], int fseg,
-							      unsigned seat, const arb_sink *sink)
+ * call on every turn.  o is type's orientation rot, which the callers
+ * have at hand. */
+static inline __attribute__((always_inline)) void
+cc_place_at(cc_game *g, const cc_orient *o, unsigned type, unsigned rot, int x, int y, int at,
+	    const uint8_t nb[4], int fseg, unsigned seat, const arb_sink *sink)
 {
 	assert(g->ntiles < g->data->total);
 	unsigned t = g->ntiles++;
 	const cc_type *ty = &g->data->type[type];
-	const cc_orient *o = &ty->rot[rot];
+	assert(o == &ty->rot[rot]);
 	g->tile[t] = (cc_placed){
 		.o = o, .type = (uint8_t)type, .rot = (uint8_t)rot, .x = (int16_t)x, .y = (int16_t)y
 	};
@@ -546,6 +549,15 @@ static inline __attribute__((always_inline)) void cc_place_at(cc_game *g, unsign
 		cc_new_nodes(g->node + base, ty->node0, base);
 		memset(g->nfol + base, 0, CC_MAXSEG * sizeof *g->nfol);
 	}
+	/* The sides of o in a local: the compiler would otherwise work out
+	 * o's address again in each side's block (no register to keep it). */
+	struct {
+		uint8_t edge[4];
+		int8_t side_seg[4], half_seg[8];
+	} my;
+	_Static_assert(sizeof my == offsetof(cc_orient, seg) && offsetof(cc_orient, half_seg) == 8,
+		       "cc_orient's sides");
+	memcpy(&my, o, sizeof my);
 	/* Segments joined to a neighbour's road or city: only these can have
 	 * completed (a lone segment keeps its open sides). */
 	unsigned joined = 0;
@@ -557,20 +569,20 @@ static inline __attribute__((always_inline)) void cc_place_at(cc_game *g, unsign
 		const cc_orient *no = cc_orient_of(g, (unsigned)n);
 		/* every caller checked the spot (cc_fit_at, cc_fit) */
 		unsigned os = (s + 2) % 4, nbase = (unsigned)n * CC_MAXSEG;
-		assert(o->edge[s] == no->edge[os]);
-		if (o->edge[s] != CC_EFIELD) {
-			unsigned r = cc_join_new(g, base + (unsigned)o->side_seg[s],
+		assert(my.edge[s] == no->edge[os]);
+		if (my.edge[s] != CC_EFIELD) {
+			unsigned r = cc_join_new(g, base + (unsigned)my.side_seg[s],
 						 nbase + (unsigned)no->side_seg[os]);
 			g->node[r].open = (int16_t)(g->node[r].open - 2);
 			assert(g->node[r].open >= 0);
-			joined |= 1u << o->side_seg[s];
+			joined |= 1u << my.side_seg[s];
 		}
-		if (o->edge[s] != CC_ECITY) {
+		if (my.edge[s] != CC_ECITY) {
 			/* my half 2s+i meets the neighbour's 2os+(1-i); on a
 			 * side without a road both halves are one field on
 			 * both tiles, and the second union would change nothing */
-			unsigned a0 = (unsigned)o->half_seg[2 * s];
-			unsigned a1 = (unsigned)o->half_seg[2 * s + 1];
+			unsigned a0 = (unsigned)my.half_seg[2 * s];
+			unsigned a1 = (unsigned)my.half_seg[2 * s + 1];
 			unsigned b0 = (unsigned)no->half_seg[2 * os + 1];
 			unsigned b1 = (unsigned)no->half_seg[2 * os];
 			cc_join_new(g, base + a0, nbase + b0);
@@ -584,7 +596,9 @@ static inline __attribute__((always_inline)) void cc_place_at(cc_game *g, unsign
 		g->node[v].follower = (int8_t)seat;
 		g->supply[seat]--;
 		g->placed[g->nplaced++] = (uint16_t)v;
-		if (o->seg[fseg].kind != CC_CLOISTER) {
+		/* the type's one cloister segment, if any */
+		assert((fseg == ty->cloister_seg) == (o->seg[fseg].kind == CC_CLOISTER));
+		if (fseg != ty->cloister_seg) {
 			g->nfol[cc_find(g, v)] += 1ull << (8 * seat);
 		} else {
 			assert(g->monks < sizeof g->monk_tile / sizeof g->monk_tile[0]);
@@ -592,19 +606,20 @@ static inline __attribute__((always_inline)) void cc_place_at(cc_game *g, unsign
 			g->ncount[t] = (uint8_t)cc_neighbours8(g, t);
 		}
 	}
-	/* in segment order, as the events come out */
+	/* in segment order, as the events come out; x and y are read back
+	 * from the tile (not kept live in registers through the joins) */
 	while (joined) {
 		unsigned i = (unsigned)__builtin_ctz(joined);
 		joined &= joined - 1;
 		unsigned r = cc_find(g, base + i);
 		if (g->node[r].open == 0 && !g->node[r].done)
-			cc_score_complete(g, r, x, y, sink);
+			cc_score_complete(g, r, g->tile[t].x, g->tile[t].y, sink);
 	}
 	/* Cloisters with monks, in the order the monks came: this tile is
 	 * one more neighbour of those within one step. */
 	for (unsigned i = 0; i < g->monks;) {
 		unsigned m = g->monk_tile[i];
-		int dx = g->tile[m].x - x, dy = g->tile[m].y - y;
+		int dx = g->tile[m].x - g->tile[t].x, dy = g->tile[m].y - g->tile[t].y;
 		if (m != t && dx >= -1 && dx <= 1 && dy >= -1 && dy <= 1)
 			g->ncount[m]++;
 		if (g->ncount[m] == 8)

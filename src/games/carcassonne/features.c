@@ -206,6 +206,7 @@ bool cc_seg_occupied_nb(const cc_game *g, const cc_orient *o, const uint8_t nb[4
 	 * (others cannot join it), as (segment of the new tile, root of the
 	 * feature): at most 4 road/city sides or 8 field halves. */
 	unsigned pseg[12], proot[12], n = 0;
+	uint64_t any = 0; /* the contacts' followers, all seats */
 	unsigned want = kind == CC_CITY ? CC_ECITY : CC_EROAD;
 #pragma GCC unroll 4
 	for (unsigned s = 0; s < 4; s++) {
@@ -216,20 +217,22 @@ bool cc_seg_occupied_nb(const cc_game *g, const cc_orient *o, const uint8_t nb[4
 		unsigned os = (s + 2) % 4, nbase = (unsigned)t * CC_MAXSEG;
 		if (kind != CC_FIELD) {
 			if (o->edge[s] == want) {
+				unsigned r = cc_find(g, nbase + (unsigned)no->side_seg[os]);
 				pseg[n] = (unsigned)o->side_seg[s];
-				proot[n++] = cc_find(g, nbase + (unsigned)no->side_seg[os]);
+				proot[n++] = r;
+				any |= g->nfol[r];
 			}
 		} else if (o->edge[s] != CC_ECITY) {
+			unsigned r0 = cc_find(g, nbase + (unsigned)no->half_seg[2 * os + 1]);
+			unsigned r1 = cc_find(g, nbase + (unsigned)no->half_seg[2 * os]);
 			pseg[n] = (unsigned)o->half_seg[2 * s];
-			proot[n++] = cc_find(g, nbase + (unsigned)no->half_seg[2 * os + 1]);
+			proot[n++] = r0;
 			pseg[n] = (unsigned)o->half_seg[2 * s + 1];
-			proot[n++] = cc_find(g, nbase + (unsigned)no->half_seg[2 * os]);
+			proot[n++] = r1;
+			any |= g->nfol[r0] | g->nfol[r1];
 		}
 	}
 	/* Most contacts hold no follower: then nothing below can find one. */
-	uint64_t any = 0;
-	for (unsigned i = 0; i < n; i++)
-		any |= g->nfol[proot[i]];
 	if (!any)
 		return false;
 	/* The feature of `seg` after the placement: its contacts' roots, and
@@ -277,7 +280,7 @@ void cc_place(cc_game *g, unsigned type, unsigned rot, int x, int y, int fseg, u
 	uint8_t nb[4];
 	for (unsigned s = 0; s < 4; s++)
 		nb[s] = g->cell[at + CC_STEP(s)];
-	cc_place_at(g, type, rot, x, y, at, nb, fseg, seat, sink);
+	cc_place_at(g, &g->data->type[type].rot[rot], type, rot, x, y, at, nb, fseg, seat, sink);
 }
 
 /* The smallest node of feature root r: its first tile, and its first

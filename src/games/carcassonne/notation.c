@@ -486,9 +486,12 @@ static inline bool follower_fast(const cc_type *ty, const cc_orient *o, const ar
 }
 
 /* A placement turn that breaks no rule parse() checks, into m, every
- * field written; false (m untouched) for anything else: a discard, a "-" follower, any error.
- * Nearly every turn is such a placement, so it is read here in one pass
- * without the frame and the branches of the messages. */
+ * field written; false for anything else: a discard, a "-" follower, any
+ * error (then m holds some of the fields, and parse_full() clears it
+ * first).  Nearly every turn is such a placement, so it is read here in
+ * one pass without the frame and the branches of the messages; each
+ * field is stored as soon as it is read, so few values stay live (fewer
+ * registers to save on entry). */
 static inline bool parse_fast(const cc_game *g, const arb_token *tok, size_t ntok, cc_move *m)
 {
 	if (ntok < 4 || ntok > 6)
@@ -496,15 +499,18 @@ static inline bool parse_fast(const cc_game *g, const arb_token *tok, size_t nto
 	int colour = colour_of(&tok[0]);
 	if (colour < 0 || g->seat_of[colour] < 0 || tok[1].len != 1)
 		return false;
+	m->seat = (uint8_t)g->seat_of[colour];
 	int type = g->data->by_byte[(unsigned char)tok[1].s[0]];
-	int32_t x, y;
 	if (type < 0)
 		return false;
-	if (!xy_short(tok[2].s, tok[2].len, &x, &y) && !parse_xy(tok[2].s, tok[2].len, &x, &y))
+	m->type = (uint8_t)type;
+	if (!xy_short(tok[2].s, tok[2].len, &m->x, &m->y) &&
+	    !parse_xy(tok[2].s, tok[2].len, &m->x, &m->y))
 		return false;
 	int quarters = quarters_of(&tok[3]);
 	if (quarters < 0)
 		return false;
+	m->rot = (uint8_t)quarters;
 	unsigned kind = CC_KNONE;
 	int spot = 0, seg = -1;
 	if (ntok > 4) {
@@ -517,14 +523,9 @@ static inline bool parse_fast(const cc_game *g, const arb_token *tok, size_t nto
 	m->discard = 0;
 	m->line = tok[0].line;
 	m->col_colour = tok[0].col;
-	m->seat = (uint8_t)g->seat_of[colour];
 	m->col_tile = tok[1].col;
-	m->type = (uint8_t)type;
 	m->col_pos = tok[2].col;
-	m->x = x;
-	m->y = y;
 	m->col_rot = tok[3].col;
-	m->rot = (uint8_t)quarters;
 	m->fkind = (uint8_t)kind;
 	m->spot = (uint8_t)spot;
 	m->seg = (int8_t)seg;

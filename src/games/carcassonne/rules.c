@@ -212,7 +212,8 @@ int cc_apply(void *game, const void *move, const arb_sink *sink, arb_reject *rej
 		return -1;
 	g->moves++;
 	g->drawn++;
-	cc_place_at(g, m->type, m->rot, m->x, m->y, at, nb, m->fkind ? m->seg : -1, m->seat, sink);
+	cc_place_at(g, o, m->type, m->rot, m->x, m->y, at, nb, m->fkind ? m->seg : -1, m->seat,
+		    sink);
 	if (++g->turn == g->nseats)
 		g->turn = 0;
 	return 0;
