@@ -826,11 +826,9 @@ int cat_apply(void *game, const void *move, const arb_sink *sink, arb_reject *re
 /* The apply op: the line played by cat_apply; with unseen cards, a
  * refusal may come of worlds that reading ahead cut (hidden/ahead.c),
  * and stands only when the lines played again without that say so. */
-int cat_play(void *game, const void *move, const arb_sink *sink, arb_reject *rej)
+static __attribute__((noinline)) int play_ahead(cat_game *g, const void *move, const arb_sink *sink,
+						arb_reject *rej)
 {
-	cat_game *g = game;
-	if (!g->ahead) /* nothing read ahead (a full record): nothing to undo */
-		return cat_apply(g, move, sink, rej);
 	if (cat_ahead_refused(g, rej))
 		return -1;
 	if (cat_apply(g, move, sink, rej) == 0)
@@ -838,4 +836,16 @@ int cat_play(void *game, const void *move, const arb_sink *sink, arb_reject *rej
 	if (cat_ahead_undo(g, rej) > 0)
 		return cat_apply(g, move, sink, rej);
 	return -1;
+}
+
+/* Reading ahead's part apart (play_ahead, noinline): a full record's
+ * line then jumps straight to cat_apply, without the registers that
+ * part saves. */
+int cat_play(void *game, const void *move, const arb_sink *sink, arb_reject *rej)
+{
+	cat_game *g = game;
+	if (g->ahead)
+		return play_ahead(g, move, sink, rej);
+	/* nothing read ahead (a full record): nothing to undo */
+	return cat_apply(g, move, sink, rej);
 }
