@@ -646,6 +646,7 @@ static int check_unseen(cat_turn *t, const cat_act *a)
 }
 
 static int apply_turn(cat_turn *t);
+static int apply_unseen(cat_turn *t);
 
 /* A turn at the start of line m: nothing played yet (cat_apply, and
  * the solver's search at each line it tries). */
@@ -683,6 +684,15 @@ static int apply_turn(cat_turn *t)
 				return -1;
 		return g->open_mode ? cat_open_keep(t, 0) : turn_end(t);
 	}
+	return apply_unseen(t);
+}
+
+/* apply_turn's line with unseen cards or hidden worlds, apart (noinline)
+ * so that a full record's line saves none of the registers it uses. */
+static __attribute__((noinline)) int apply_unseen(cat_turn *t)
+{
+	cat_game *g = t->g;
+	const cat_move *m = t->m;
 	/* The first '?' the view may not write: refused when reached. */
 	int bad = -1;
 	arb_reject bad_rej;
