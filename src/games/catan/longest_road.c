@@ -363,8 +363,10 @@ void cat_lr_update(cat_game *g, const arb_sink *sink, unsigned mask, bool broken
 	cat_state *s = &g->s;
 	/* the holder's length before, for longest-road-tie=aside */
 	unsigned h = s->lr, h_old = h != CAT_NONE ? s->p[h].road_len : 0;
+	unsigned last = 0; /* the seat recomputed last */
 	for (unsigned m = mask & ((1u << g->nseats) - 1); m; m &= m - 1) {
 		unsigned p = (unsigned)__builtin_ctz(m), old = s->p[p].road_len;
+		last = p;
 		if (leaf < 0) {
 			s->p[p].road_len = (uint8_t)cat_trail(g, s, p);
 		} else if (s->p[p].roads > old) {
@@ -376,6 +378,18 @@ void cat_lr_update(cat_game *g, const arb_sink *sink, unsigned mask, bool broken
 				s->p[p].road_len = (uint8_t)l;
 		}
 	}
+	/* A held card stays when the one road built left the holder's road
+	 * among the longest: a holder has CAT_LONGEST_MIN or more roads and
+	 * no one a longer road (the Setup tag's loader refuses anything else,
+	 * and every update below leaves it so), and only `last` grew, to no
+	 * more than the holder's.  The assertion build goes on and checks the
+	 * rule's answer is the same. */
+	bool kept =
+		h != CAT_NONE && leaf >= 0 && !broken && s->p[last].road_len <= s->p[h].road_len;
+#ifdef NDEBUG
+	if (kept)
+		return;
+#endif
 	unsigned max = 0, nmax = 0, who = CAT_NONE;
 	for (unsigned p = 0; p < g->nseats; p++) {
 		unsigned l = s->p[p].road_len;
@@ -397,6 +411,7 @@ void cat_lr_update(cat_game *g, const arb_sink *sink, unsigned mask, bool broken
 		nh = who;
 	else
 		nh = CAT_NONE;
+	assert(!kept || nh == h);
 	if (nh == h)
 		return;
 	s->lr = (uint8_t)nh;
