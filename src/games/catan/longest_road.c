@@ -257,17 +257,18 @@ static unsigned walk_trail(const cat_game *g, const cat_state *s, unsigned seat)
 	return best;
 }
 
-/* The longest trail from node v, road by road: used[] marks the roads
- * the trail has taken (set on the way down, cleared on the way back, so
- * a step tests one byte).  Cheaper than building the chains when only
- * one start matters (trail_leaf).  A trail of `enough` roads ends the
- * search: the caller only asks whether the new road lengthened the
- * player's longest, and one such trail answers that. */
+/* The longest trail from node v, road by road: free[] is the edges'
+ * owners with the roads the trail has taken cleared (on the way down,
+ * set again on the way back, so a step tests one byte).  Cheaper than
+ * building the chains when only one start matters (trail_leaf).  A trail
+ * of `enough` roads ends the search: the caller only asks whether the
+ * new road lengthened the player's longest, and one such trail answers
+ * that. */
 typedef struct road_walk_ctx {
 	const cat_geom *G;
-	const uint8_t *edge_owner, *node_owner;
+	const uint8_t *node_owner;
 	unsigned me;
-	uint8_t used[CAT_EDGES];
+	uint8_t free[CAT_EDGES];
 } road_walk_ctx;
 
 static unsigned road_walk(road_walk_ctx *w, unsigned v, unsigned enough)
@@ -276,15 +277,15 @@ static unsigned road_walk(road_walk_ctx *w, unsigned v, unsigned enough)
 	unsigned best = 0;
 	for (unsigned j = 0; j < G->node_nadj[v]; j++) {
 		unsigned f = G->node_edge[v][j];
-		if (w->edge_owner[f] != w->me || w->used[f])
+		if (w->free[f] != w->me)
 			continue;
 		unsigned u = G->node_adj[v][j];
 		unsigned o = w->node_owner[u];
 		unsigned l = 1;
 		if ((!o || o == w->me) && enough > 1) { /* an opponent's building: stop */
-			w->used[f] = 1;
+			w->free[f] = 0;
 			l += road_walk(w, u, enough - 1);
-			w->used[f] = 0;
+			w->free[f] = (uint8_t)w->me;
 		}
 		if (l > best)
 			best = l;
@@ -310,11 +311,10 @@ static unsigned trail_leaf(const cat_game *g, const cat_state *s, unsigned seat,
 		return 1;
 	road_walk_ctx w;
 	w.G = G;
-	w.edge_owner = s->edge_owner;
 	w.node_owner = s->node_owner;
 	w.me = seat + 1;
-	memset(w.used, 0, sizeof w.used);
-	w.used[road] = 1;
+	memcpy(w.free, s->edge_owner, sizeof w.free);
+	w.free[road] = 0;
 	return 1 + road_walk(&w, u, enough - 1);
 }
 
@@ -363,8 +363,10 @@ void cat_lr_update(cat_game *g, const arb_sink *sink, unsigned mask, bool broken
 	cat_state *s = &g->s;
 	/* the holder's length before, for longest-road-tie=aside */
 	unsigned h = s->lr, h_old = h != CAT_NONE ? s->p[h].road_len : 0;
+	unsigned last = 0; /* the seat recomputed last */
 	for (unsigned m = mask & ((1u << g->nseats) - 1); m; m &= m - 1) {
 		unsigned p = (unsigned)__builtin_ctz(m), old = s->p[p].road_len;
+		last = p;
 		if (leaf < 0) {
 			s->p[p].road_len = (uint8_t)cat_trail(g, s, p);
 		} else if (s->p[p].roads > old) {
@@ -376,6 +378,18 @@ void cat_lr_update(cat_game *g, const arb_sink *sink, unsigned mask, bool broken
 				s->p[p].road_len = (uint8_t)l;
 		}
 	}
+	/* A held card stays when the one road built left the holder's road
+	 * among the longest: a holder has CAT_LONGEST_MIN or more roads and
+	 * no one a longer road (the Setup tag's loader refuses anything else,
+	 * and every update below leaves it so), and only `last` grew, to no
+	 * more than the holder's.  The assertion build goes on and checks the
+	 * rule's answer is the same. */
+	bool kept =
+		h != CAT_NONE && leaf >= 0 && !broken && s->p[last].road_len <= s->p[h].road_len;
+#ifdef NDEBUG
+	if (kept)
+		return;
+#endif
 	unsigned max = 0, nmax = 0, who = CAT_NONE;
 	for (unsigned p = 0; p < g->nseats; p++) {
 		unsigned l = s->p[p].road_len;
@@ -397,6 +411,7 @@ void cat_lr_update(cat_game *g, const arb_sink *sink, unsigned mask, bool broken
 		nh = who;
 	else
 		nh = CAT_NONE;
+	assert(!kept || nh == h);
 	if (nh == h)
 		return;
 	s->lr = (uint8_t)nh;

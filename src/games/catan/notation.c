@@ -707,6 +707,20 @@ static int arg_score(cur *c, cat_act *a)
 	return 0;
 }
 
+/* 'longest' or 'army' and its holder: a colour or 'none'. */
+static inline __attribute__((always_inline)) int arg_holder(cur *c, cat_act *a)
+{
+	const arb_token *t = arg(c, "a colour or 'none'");
+	if (!t)
+		return -1;
+	if (teq(t, "none")) {
+		a->a = CAT_NONE;
+		return 0;
+	}
+	c->i--;
+	return arg_seat(c, &a->a);
+}
+
 int cat_parse(const void *game, const arb_token *tok, size_t ntok, void *move, arb_reject *rej)
 {
 	const cat_game *g = game;
@@ -777,15 +791,7 @@ int cat_parse(const void *game, const arb_token *tok, size_t ntok, void *move, a
 			c = o;
 		} else if (kwd == K_LONGEST || kwd == K_ARMY) {
 			a->kind = kwd == K_ARMY ? A_ARMY : A_LONGEST;
-			const arb_token *t = arg(&c, "a colour or 'none'");
-			if (!t)
-				return -1;
-			if (teq(t, "none")) {
-				a->a = CAT_NONE;
-			} else {
-				c.i--;
-				rc = arg_seat(&c, &a->a);
-			}
+			rc = arg_holder(&c, a);
 		} else if (kwd == K_SCORE) {
 			cur o = c;
 			rc = arg_score(&o, a);

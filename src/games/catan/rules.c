@@ -646,6 +646,7 @@ static int check_unseen(cat_turn *t, const cat_act *a)
 }
 
 static int apply_turn(cat_turn *t);
+static int apply_unseen(cat_turn *t);
 
 /* A turn at the start of line m: nothing played yet (cat_apply, and
  * the solver's search at each line it tries). */
@@ -683,6 +684,15 @@ static int apply_turn(cat_turn *t)
 				return -1;
 		return g->open_mode ? cat_open_keep(t, 0) : turn_end(t);
 	}
+	return apply_unseen(t);
+}
+
+/* apply_turn's line with unseen cards or hidden worlds, apart (noinline)
+ * so that a full record's line saves none of the registers it uses. */
+static __attribute__((noinline)) int apply_unseen(cat_turn *t)
+{
+	cat_game *g = t->g;
+	const cat_move *m = t->m;
 	/* The first '?' the view may not write: refused when reached. */
 	int bad = -1;
 	arb_reject bad_rej;
@@ -826,11 +836,9 @@ int cat_apply(void *game, const void *move, const arb_sink *sink, arb_reject *re
 /* The apply op: the line played by cat_apply; with unseen cards, a
  * refusal may come of worlds that reading ahead cut (hidden/ahead.c),
  * and stands only when the lines played again without that say so. */
-int cat_play(void *game, const void *move, const arb_sink *sink, arb_reject *rej)
+static __attribute__((noinline)) int play_ahead(cat_game *g, const void *move, const arb_sink *sink,
+						arb_reject *rej)
 {
-	cat_game *g = game;
-	if (!g->ahead) /* nothing read ahead (a full record): nothing to undo */
-		return cat_apply(g, move, sink, rej);
 	if (cat_ahead_refused(g, rej))
 		return -1;
 	if (cat_apply(g, move, sink, rej) == 0)
@@ -838,4 +846,16 @@ int cat_play(void *game, const void *move, const arb_sink *sink, arb_reject *rej
 	if (cat_ahead_undo(g, rej) > 0)
 		return cat_apply(g, move, sink, rej);
 	return -1;
+}
+
+/* Reading ahead's part apart (play_ahead, noinline): a full record's
+ * line then jumps straight to cat_apply, without the registers that
+ * part saves. */
+int cat_play(void *game, const void *move, const arb_sink *sink, arb_reject *rej)
+{
+	cat_game *g = game;
+	if (g->ahead)
+		return play_ahead(g, move, sink, rej);
+	/* nothing read ahead (a full record): nothing to undo */
+	return cat_apply(g, move, sink, rej);
 }
