@@ -378,6 +378,11 @@ ITEM_PARSER parse_head(const el_game *g, const arb_token *tok, size_t ntok, el_m
 		r = rs[0] - '0';
 	} else if (t->len == 2 && (unsigned)(rs[0] - '0') < 10 && (unsigned)(rs[1] - '0') < 10) {
 		r = (rs[0] - '0') * 10 + rs[1] - '0';
+	} else if (t->len >= 3 && (unsigned)(rs[0] - '0') < 10 && rs[1] == '>') {
+		/* "7>3": the ship's move, as the scan below would split it */
+		n1 = 1;
+		gt = t->s + 1;
+		r = rs[0] - '0';
 	} else {
 		/* The roll is 1-2 digits: a scan is cheaper than memchr. */
 		while (n1 < t->len && t->s[n1] != '>')
@@ -700,11 +705,12 @@ int el_parse(const void *game, const arb_token *tok, size_t ntok, void *mv, arb_
 	memset(m, 0, EL_MOVE_CLEARED);
 	m->ship = -1;
 	m->p3fee = m->spfee = -1;
-	m->at_end.line = tok[ntok - 1].line;
-	m->at_end.col = tok[ntok - 1].col + tok[ntok - 1].len;
+	const arb_token *end = tok + ntok;
+	m->at_end.line = end[-1].line;
+	m->at_end.col = end[-1].col + end[-1].len;
 	if (__builtin_expect(parse_head(g, tok, ntok, m, rej) < 0, 0))
 		return -1;
-	const arb_token *t = tok + 2, *end = tok + ntok; /* the head's two read */
+	const arb_token *t = tok + 2; /* the head's two read */
 	while (t < end) {
 		int kw = keyword(t), r;
 		switch (kw) {
