@@ -9,6 +9,7 @@
  * rules.c.  One pass over the tokens, no allocation.  The parsed move also
  * keeps where each item starts, for the referee's actions (open.c).
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -17,9 +18,15 @@
 
 static const char letters[NINFL + 1] = { 'r', 'b', 'g', '?' };
 
-static el_at at_of(const arb_token *t)
+/* A token's line and column, copied as the one 8-byte word they are in
+ * both structs (every item keeps several). */
+_Static_assert(offsetof(arb_token, col) == offsetof(arb_token, line) + 4 &&
+		       offsetof(el_at, col) == offsetof(el_at, line) + 4 && sizeof(el_at) == 8,
+	       "el_at mirrors arb_token's line and col");
+static inline el_at at_of(const arb_token *t)
 {
-	el_at a = { t->line, t->col };
+	el_at a;
+	memcpy(&a, (const char *)t + offsetof(arb_token, line), sizeof a);
 	return a;
 }
 
