@@ -9,6 +9,7 @@
  * rules.c.  One pass over the tokens, no allocation.  The parsed move also
  * keeps where each item starts, for the referee's actions (open.c).
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -17,9 +18,15 @@
 
 static const char letters[NINFL + 1] = { 'r', 'b', 'g', '?' };
 
-static el_at at_of(const arb_token *t)
+/* A token's line and column, copied as the one 8-byte word they are in
+ * both structs (every item keeps several). */
+_Static_assert(offsetof(arb_token, col) == offsetof(arb_token, line) + 4 &&
+		       offsetof(el_at, col) == offsetof(el_at, line) + 4 && sizeof(el_at) == 8,
+	       "el_at mirrors arb_token's line and col");
+static inline el_at at_of(const arb_token *t)
 {
-	el_at a = { t->line, t->col };
+	el_at a;
+	memcpy(&a, (const char *)t + offsetof(arb_token, line), sizeof a);
 	return a;
 }
 
@@ -260,9 +267,12 @@ static int building_type(const arb_token *t)
 enum { ST_ROLL, ST_INC, ST_DISC, ST_LOOT, ST_HALVE, ST_BUILD, ST_P3, ST_SP };
 
 #define TOK(i) (&tok[i])
+/* Every refusal below is marked unlikely (__builtin_expect): gcc then lays
+ * the refusals out of line and spends its registers on the accepted path
+ * (Elasund's check about 8 instructions a move fewer, callgrind). */
 #define NEED(cond, t, ...)                                                     \
 	do {                                                                   \
-		if (!(cond))                                                   \
+		if (__builtin_expect(!(cond), 0))                              \
 			return EL_REJ_TOK(rej, (t), EL_R_SYNTAX, __VA_ARGS__); \
 	} while (0)
 
@@ -280,7 +290,7 @@ static int unseated_rule(const arb_token *t)
 /* Seat s named by token t, or a rejection saying which seats play. */
 #define NEED_SEAT(s, t, ...)                                                        \
 	do {                                                                        \
-		if ((s) < 0)                                                        \
+		if (__builtin_expect((s) < 0, 0))                                   \
 			return EL_REJ_TOK(rej, (t), unseated_rule(t), __VA_ARGS__); \
 	} while (0)
 
@@ -302,7 +312,7 @@ static int unseated_rule(const arb_token *t)
  * what a square is and where the building area lies. */
 #define NEED_SQ(t, x, y, ...)                                                                  \
 	do {                                                                                   \
-		if (square(g, (t), (x), (y)) < 0) {                                            \
+		if (__builtin_expect(square(g, (t), (x), (y)) < 0, 0)) {                       \
 			char area_[64], what_[160];                                            \
 			el_area(g, area_, sizeof area_);                                       \
 			snprintf(what_, sizeof what_, __VA_ARGS__);                            \
@@ -330,7 +340,9 @@ static int order(int *st, int want, const arb_token *t, arb_reject *rej)
 	};
 	/* builds repeat; so do discards and halvings, each seat's its own
 	 * item when a turn is played live (the referee): fmt merges them */
-	if (want < *st || (want == *st && want != ST_BUILD && want != ST_DISC && want != ST_HALVE))
+	if (__builtin_expect(want < *st || (want == *st && want != ST_BUILD && want != ST_DISC &&
+					    want != ST_HALVE),
+			     0))
 		return EL_REJ_TOK(
 			rej, t, EL_R_ITEM_ORDER,
 			"%.*s comes too late: %s already came, and a turn goes roll, income, builds, permit or gold, special action",
@@ -339,15 +351,17 @@ static int order(int *st, int want, const arb_token *t, arb_reject *rej)
 	return 0;
 }
 
-/* Each item parser below reads one item of a turn from tok[*ip] on and
- * leaves *ip after it; g, tok, ntok, m and rej keep their names for the
- * NEED macros, *st is the item order so far (order()).  They are inlined
- * into el_parse, which runs on every turn: called, with the position in
- * the line through a pointer, they cost Elasund's check about 1 % more
- * instructions (callgrind). */
+/* Each item parser below reads one item of a turn from the token *tp on
+ * and leaves *tp after it (end: one past the line's last token); g, m and
+ * rej keep their names for the NEED macros, *st is the item order so far
+ * (order()).  They are inlined into el_parse, which runs on every turn:
+ * called, with the position in the line through a pointer, they cost
+ * Elasund's check about 1 % more instructions (callgrind).  The cursor is
+ * a token pointer, not an index, so the loop keeps it and the end in
+ * registers with no index arithmetic. */
 #define ITEM_PARSER static inline __attribute__((always_inline)) int
-#define ITEM_ARGS                                                                             \
-	const el_game *g, const arb_token *tok, size_t ntok, size_t *ip, el_move *m, int *st, \
+#define ITEM_ARGS                                                                          \
+	const el_game *g, const arb_token **tp, const arb_token *end, el_move *m, int *st, \
 		arb_reject *rej
 
 /* The seat and the roll (with the ship's row) that open every turn. */
@@ -371,6 +385,11 @@ ITEM_PARSER parse_head(const el_game *g, const arb_token *tok, size_t ntok, el_m
 		r = rs[0] - '0';
 	} else if (t->len == 2 && (unsigned)(rs[0] - '0') < 10 && (unsigned)(rs[1] - '0') < 10) {
 		r = (rs[0] - '0') * 10 + rs[1] - '0';
+	} else if (t->len >= 3 && (unsigned)(rs[0] - '0') < 10 && rs[1] == '>') {
+		/* "7>3": the ship's move, as the scan below would split it */
+		n1 = 1;
+		gt = t->s + 1;
+		r = rs[0] - '0';
 	} else {
 		/* The roll is 1-2 digits: a scan is cheaper than memchr. */
 		while (n1 < t->len && t->s[n1] != '>')
@@ -395,8 +414,8 @@ ITEM_PARSER parse_head(const el_game *g, const arb_token *tok, size_t ntok, el_m
 /* A '+' word: the cards a wall just built draws, or the income draws. */
 ITEM_PARSER parse_plus(ITEM_ARGS)
 {
-	(void)ntok;
-	const arb_token *t = TOK(*ip);
+	(void)end;
+	const arb_token *t = *tp;
 	if (*st == ST_BUILD && m->nbuild && m->build[m->nbuild - 1].kind == BK_WALL &&
 	    !m->build[m->nbuild - 1].has_draw && !m->build[m->nbuild - 1].nhut) {
 		el_build *b = &m->build[m->nbuild - 1];
@@ -411,7 +430,7 @@ ITEM_PARSER parse_plus(ITEM_ARGS)
 		}
 		b->has_draw = true;
 		b->at_draw = at_of(t);
-		(*ip)++;
+		(*tp)++;
 		return 0;
 	}
 	if (order(st, ST_INC, t, rej) < 0)
@@ -427,20 +446,18 @@ ITEM_PARSER parse_plus(ITEM_ARGS)
 	}
 	m->has_inc = true;
 	m->at_inc = at_of(t);
-	(*ip)++;
+	(*tp)++;
 	return 0;
 }
 
 /* discard or halve, and the Colour=cards after it. */
 ITEM_PARSER parse_discards(ITEM_ARGS, bool halve)
 {
-	const arb_token *t = TOK(*ip);
+	const arb_token *t = *tp, *a = t + 1;
 	if (order(st, halve ? ST_HALVE : ST_DISC, t, rej) < 0)
 		return -1;
 	char seated[64];
-	size_t i = *ip + 1, n0 = i;
-	while (i < ntok) {
-		const arb_token *a = TOK(i);
+	for (; a < end; a++) {
 		const char *eq = memchr(a->s, '=', a->len);
 		if (!eq)
 			break;
@@ -461,42 +478,39 @@ ITEM_PARSER parse_discards(ITEM_ARGS, bool halve)
 			NEED_UNSEEN(a, s);
 		*set |= (uint8_t)(1u << s);
 		(halve ? m->at_halve : m->at_disc)[s] = at_of(a);
-		(halve ? m->at_halve_item : m->at_disc_item)[s] = at_of(i == n0 ? t : a);
-		i++;
+		(halve ? m->at_halve_item : m->at_disc_item)[s] = at_of(a == t + 1 ? t : a);
 	}
-	NEED(i > n0, t, "'%.*s' needs at least one Colour=cards", (int)t->len, t->s);
+	NEED(a > t + 1, t, "'%.*s' needs at least one Colour=cards", (int)t->len, t->s);
 	if (halve)
 		m->has_halve = true;
 	else
 		m->has_disc = true;
-	*ip = i;
+	*tp = a;
 	return 0;
 }
 
 /* loot and the cards drawn. */
 ITEM_PARSER parse_loot(ITEM_ARGS)
 {
-	size_t i = *ip;
-	const arb_token *t = TOK(i);
+	const arb_token *t = *tp;
 	if (order(st, ST_LOOT, t, rej) < 0)
 		return -1;
-	NEED(i + 1 < ntok && cards(tok[i + 1].s, tok[i + 1].len, &m->loot) == 0, t,
+	NEED(end - t > 1 && cards(t[1].s, t[1].len, &m->loot) == 0, t,
 	     "loot is followed by the cards drawn: a gold count and influence letters (r red, b blue, g green), like 1r");
 	if (m->loot.unseen)
-		NEED_UNSEEN(TOK(i + 1), m->seat);
+		NEED_UNSEEN(t + 1, m->seat);
 	m->has_loot = true;
-	m->at_loot = at_of(TOK(i + 1));
+	m->at_loot = at_of(t + 1);
 	m->at_loot_kw = at_of(t);
-	*ip = i + 2;
+	*tp = t + 2;
 	return 0;
 }
 
-/* build TYPE SQUARE [3x]: a building (its argument a at tok[*ip]). */
-ITEM_PARSER parse_building(const el_game *g, const arb_token *tok, size_t ntok, size_t *ip,
+/* build TYPE SQUARE [3x]: a building (its argument a at *tp). */
+ITEM_PARSER parse_building(const el_game *g, const arb_token **tp, const arb_token *end,
 			   el_build *b, arb_reject *rej)
 {
-	size_t i = *ip;
-	const arb_token *a = TOK(i);
+	const arb_token *a = *tp, *p = a + 1;
 	b->kind = BK_BUILDING;
 	int ty = building_type(a);
 	NEED(ty >= 0, a,
@@ -506,17 +520,16 @@ ITEM_PARSER parse_building(const el_game *g, const arb_token *tok, size_t ntok, 
 		return EL_REJ_TOK(rej, a, EL_R_HUT_BUILD,
 				  "workers' huts are never built; they only move when displaced");
 	b->type = (uint8_t)ty;
-	i++;
-	NEED(i < ntok, a, "build %s needs its top-left square, like 3,8", g->d->bt[ty].name);
-	NEED_SQ(TOK(i), &b->x, &b->y, "build %s needs its top-left square", g->d->bt[ty].name);
-	b->at_arg = at_of(TOK(i));
-	i++;
-	if (i < ntok && fee(TOK(i), '3') >= 0) {
-		b->fee = (int8_t)fee(TOK(i), '3');
-		b->at_fee = at_of(TOK(i));
-		i++;
+	NEED(p < end, a, "build %s needs its top-left square, like 3,8", g->d->bt[ty].name);
+	NEED_SQ(p, &b->x, &b->y, "build %s needs its top-left square", g->d->bt[ty].name);
+	b->at_arg = at_of(p);
+	p++;
+	if (p < end && fee(p, '3') >= 0) {
+		b->fee = (int8_t)fee(p, '3');
+		b->at_fee = at_of(p);
+		p++;
 	}
-	*ip = i;
+	*tp = p;
 	return 0;
 }
 
@@ -564,7 +577,7 @@ ITEM_PARSER parse_church(const el_game *g, const arb_token *a, const el_move *m,
 /* build, wall or church and its arguments. */
 ITEM_PARSER parse_build(ITEM_ARGS, int kw)
 {
-	const arb_token *t = TOK(*ip);
+	const arb_token *t = *tp;
 	if (order(st, ST_BUILD, t, rej) < 0)
 		return -1;
 	if (m->nbuild == 2)
@@ -573,21 +586,20 @@ ITEM_PARSER parse_build(ITEM_ARGS, int kw)
 	memset(b, 0, EL_BUILD_CLEARED); /* parse_clears: each build as it starts */
 	b->at = at_of(t);
 	b->fee = b->ctile = b->cret = -1;
-	(*ip)++;
-	NEED(*ip < ntok, t, "'%.*s' needs an argument", (int)t->len, t->s);
-	const arb_token *a = TOK(*ip);
+	(*tp)++;
+	NEED(*tp < end, t, "'%.*s' needs an argument", (int)t->len, t->s);
+	const arb_token *a = *tp;
 	b->at_arg = at_of(a);
 	if (kw == KW_BUILD)
-		return parse_building(g, tok, ntok, ip, b, rej);
-	(*ip)++;
+		return parse_building(g, tp, end, b, rej);
+	(*tp)++;
 	return kw == KW_WALL ? parse_wall(g, a, b, rej) : parse_church(g, a, m, b, rej);
 }
 
 /* hut or longhut: a hut the last build displaced, its colour and square. */
 ITEM_PARSER parse_hut(ITEM_ARGS, int kw)
 {
-	size_t i = *ip;
-	const arb_token *t = TOK(i);
+	const arb_token *t = *tp;
 	NEED(*st == ST_BUILD && m->nbuild, t,
 	     "a hut moves only right after the build that displaced it");
 	el_build *b = &m->build[m->nbuild - 1];
@@ -595,97 +607,95 @@ ITEM_PARSER parse_hut(ITEM_ARGS, int kw)
 	el_hutmv *h = &b->hut[b->nhut++];
 	h->at = h->at_kw = at_of(t);
 	h->lng = kw == KW_LONGHUT;
-	NEED(i + 2 < ntok, t, "%s is followed by the colour and the new square (or off)",
+	NEED(end - t > 2, t, "%s is followed by the colour and the new square (or off)",
 	     h->lng ? "longhut" : "hut");
-	int s = seat_of(g, TOK(i + 1));
+	int s = seat_of(g, t + 1);
 	char seated[64];
-	NEED_SEAT(s, TOK(i + 1), "'%.*s' names no seat of this game (%s)", (int)tok[i + 1].len,
-		  tok[i + 1].s, seated_list(g, seated, sizeof seated));
+	NEED_SEAT(s, t + 1, "'%.*s' names no seat of this game (%s)", (int)t[1].len, t[1].s,
+		  seated_list(g, seated, sizeof seated));
 	h->seat = (uint8_t)s;
-	if (IEQ(tok[i + 2].s, tok[i + 2].len, "off")) {
+	if (IEQ(t[2].s, t[2].len, "off")) {
 		h->x = h->y = -1;
 	} else {
-		NEED_SQ(TOK(i + 2), &h->x, &h->y, "a hut moves to a square, or off");
+		NEED_SQ(t + 2, &h->x, &h->y, "a hut moves to a square, or off");
 	}
-	h->at = at_of(TOK(i + 2));
-	*ip = i + 3;
+	h->at = at_of(t + 2);
+	*tp = t + 3;
 	return 0;
 }
 
 /* gold, or permit VALUE SQUARE [2x]: the turn's third phase. */
 ITEM_PARSER parse_p3(ITEM_ARGS, int kw)
 {
-	size_t i = *ip;
-	const arb_token *t = TOK(i);
+	const arb_token *t = *tp;
 	if (order(st, ST_P3, t, rej) < 0)
 		return -1;
 	m->at_p3 = at_of(t);
 	if (kw == KW_GOLD) {
 		m->p3 = 1;
-		*ip = i + 1;
+		*tp = t + 1;
 		return 0;
 	}
 	m->p3 = 2;
-	NEED(i + 2 < ntok, t, "permit is followed by its value and square, like permit 2 3,8");
-	int v = permit_value(TOK(i + 1));
-	NEED(v >= 0 && v < EL_NPERMIT, TOK(i + 1), "a permit is valued 0..4");
+	NEED(end - t > 2, t, "permit is followed by its value and square, like permit 2 3,8");
+	int v = permit_value(t + 1);
+	NEED(v >= 0 && v < EL_NPERMIT, t + 1, "a permit is valued 0..4");
 	m->p3v = (int8_t)v;
-	NEED_SQ(TOK(i + 2), &m->p3x, &m->p3y, "permit %d needs a square", v);
-	m->at_p3sq = at_of(TOK(i + 2));
-	i += 3;
-	if (i < ntok && fee(TOK(i), '2') >= 0) {
-		m->p3fee = (int8_t)fee(TOK(i), '2');
-		m->at_p3fee = at_of(TOK(i));
-		i++;
+	NEED_SQ(t + 2, &m->p3x, &m->p3y, "permit %d needs a square", v);
+	m->at_p3sq = at_of(t + 2);
+	const arb_token *p = t + 3;
+	if (p < end && fee(p, '2') >= 0) {
+		m->p3fee = (int8_t)fee(p, '2');
+		m->at_p3fee = at_of(p);
+		p++;
 	}
-	*ip = i;
+	*tp = p;
 	return 0;
 }
 
 /* cash, place, move or raise: the special action. */
 ITEM_PARSER parse_special(ITEM_ARGS, int kw)
 {
-	size_t i = *ip;
-	const arb_token *t = TOK(i);
+	const arb_token *t = *tp;
 	if (order(st, ST_SP, t, rej) < 0)
 		return -1;
 	m->at_sp = at_of(t);
 	if (kw == KW_CASH) {
 		m->sp = SP_CASH;
-		*ip = i + 1;
+		*tp = t + 1;
 		return 0;
 	}
 	if (kw == KW_PLACE) {
 		m->sp = SP_PLACE;
-		NEED(i + 2 < ntok, t,
+		NEED(end - t > 2, t,
 		     "place is followed by the permit's value and square, like place 2 3,8");
-		int v = permit_value(TOK(i + 1));
-		NEED(v >= 0 && v < EL_NPERMIT, TOK(i + 1), "a permit is valued 0..4");
+		int v = permit_value(t + 1);
+		NEED(v >= 0 && v < EL_NPERMIT, t + 1, "a permit is valued 0..4");
 		m->spv = (int8_t)v;
-		NEED_SQ(TOK(i + 2), &m->spx, &m->spy, "place needs a square");
-		m->at_sp2 = at_of(TOK(i + 2));
-		*ip = i + 3;
+		NEED_SQ(t + 2, &m->spx, &m->spy, "place needs a square");
+		m->at_sp2 = at_of(t + 2);
+		*tp = t + 3;
 		return 0;
 	}
 	bool mv_ = kw == KW_MOVE;
 	m->sp = mv_ ? SP_MOVE : SP_RAISE;
-	NEED(i + 3 < ntok, t,
+	NEED(end - t > 3, t,
 	     mv_ ? "move is followed by two squares and the 2 cards paid, like move 3,8 4,9 2r"
 		 : "raise is followed by a square, the new value and the 2 cards paid, like raise 3,8 4 2r");
-	NEED_SQ(TOK(i + 1), &m->spx, &m->spy, "%s needs a square", mv_ ? "move" : "raise");
+	NEED_SQ(t + 1, &m->spx, &m->spy, "%s needs a square", mv_ ? "move" : "raise");
 	if (mv_) {
-		NEED_SQ(TOK(i + 2), &m->spx2, &m->spy2, "move needs a second square");
+		NEED_SQ(t + 2, &m->spx2, &m->spy2, "move needs a second square");
 	} else {
-		int v = permit_value(TOK(i + 2));
-		NEED(v >= 0 && v < EL_NPERMIT, TOK(i + 2), "a permit is valued 0..4");
+		int v = permit_value(t + 2);
+		NEED(v >= 0 && v < EL_NPERMIT, t + 2, "a permit is valued 0..4");
 		m->spv = (int8_t)v;
 	}
-	m->at_sp2 = at_of(TOK(i + 2));
-	int f = fee(TOK(i + 3), '2');
-	NEED(f >= 0, TOK(i + 3), "the 2 influence cards of one colour are written 2r, 2b or 2g");
+	m->at_sp2 = at_of(t + 2);
+	int f = fee(t + 3, '2');
+	NEED(f >= 0, t + 3, "the 2 influence cards of one colour are written 2r, 2b or 2g");
 	m->spfee = (int8_t)f;
-	m->at_spfee = at_of(TOK(i + 3));
-	*ip = i + 4;
+	m->at_spfee = at_of(t + 3);
+	*tp = t + 4;
 	return 0;
 }
 
@@ -702,56 +712,56 @@ int el_parse(const void *game, const arb_token *tok, size_t ntok, void *mv, arb_
 	memset(m, 0, EL_MOVE_CLEARED);
 	m->ship = -1;
 	m->p3fee = m->spfee = -1;
-	m->at_end.line = tok[ntok - 1].line;
-	m->at_end.col = tok[ntok - 1].col + tok[ntok - 1].len;
-	if (parse_head(g, tok, ntok, m, rej) < 0)
+	const arb_token *end = tok + ntok;
+	m->at_end.line = end[-1].line;
+	m->at_end.col = end[-1].col + end[-1].len;
+	if (__builtin_expect(parse_head(g, tok, ntok, m, rej) < 0, 0))
 		return -1;
-	size_t i = 2;
-	while (i < ntok) {
-		const arb_token *t = TOK(i);
-		int r;
-		switch (keyword(t)) {
+	const arb_token *t = tok + 2; /* the head's two read */
+	while (t < end) {
+		int kw = keyword(t), r;
+		switch (kw) {
 		case KW_PLUS:
-			r = parse_plus(g, tok, ntok, &i, m, &st, rej);
+			r = parse_plus(g, &t, end, m, &st, rej);
 			break;
 		case KW_DISCARD:
-			r = parse_discards(g, tok, ntok, &i, m, &st, rej, false);
+			r = parse_discards(g, &t, end, m, &st, rej, false);
 			break;
 		case KW_HALVE:
-			r = parse_discards(g, tok, ntok, &i, m, &st, rej, true);
+			r = parse_discards(g, &t, end, m, &st, rej, true);
 			break;
 		case KW_LOOT:
-			r = parse_loot(g, tok, ntok, &i, m, &st, rej);
+			r = parse_loot(g, &t, end, m, &st, rej);
 			break;
 		case KW_BUILD:
-			r = parse_build(g, tok, ntok, &i, m, &st, rej, KW_BUILD);
+			r = parse_build(g, &t, end, m, &st, rej, KW_BUILD);
 			break;
 		case KW_WALL:
-			r = parse_build(g, tok, ntok, &i, m, &st, rej, KW_WALL);
+			r = parse_build(g, &t, end, m, &st, rej, KW_WALL);
 			break;
 		case KW_CHURCH:
-			r = parse_build(g, tok, ntok, &i, m, &st, rej, KW_CHURCH);
+			r = parse_build(g, &t, end, m, &st, rej, KW_CHURCH);
 			break;
 		case KW_HUT:
 		case KW_LONGHUT:
-			r = parse_hut(g, tok, ntok, &i, m, &st, rej, keyword(t));
+			r = parse_hut(g, &t, end, m, &st, rej, kw);
 			break;
 		case KW_GOLD:
-			r = parse_p3(g, tok, ntok, &i, m, &st, rej, KW_GOLD);
+			r = parse_p3(g, &t, end, m, &st, rej, KW_GOLD);
 			break;
 		case KW_PERMIT:
-			r = parse_p3(g, tok, ntok, &i, m, &st, rej, KW_PERMIT);
+			r = parse_p3(g, &t, end, m, &st, rej, KW_PERMIT);
 			break;
 		case KW_MOVE:
 		case KW_RAISE:
 		case KW_PLACE:
 		case KW_CASH:
-			r = parse_special(g, tok, ntok, &i, m, &st, rej, keyword(t));
+			r = parse_special(g, &t, end, m, &st, rej, kw);
 			break;
 		default:
 			return unknown_item(t, rej);
 		}
-		if (r < 0)
+		if (__builtin_expect(r < 0, 0))
 			return -1;
 	}
 	return 0;
