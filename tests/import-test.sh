@@ -336,6 +336,6 @@ report "import refuses a name longer than a TGN line may hold" $? "$tmp/why"
 # values are counted before the parse and a save of more is refused
 awk 'BEGIN { printf "{\"a\":["; for (i = 0; i < 250000; i++) printf "{},"; printf "{}]}" }' \
 	>"$tmp/bomb.jcz"
-(ulimit -v 400000; exec "$ARBITER" import --from=jcz "$tmp/bomb.jcz") >/dev/null 2>"$tmp/why"
+(limit_memory 400000; exec "$ARBITER" import --from=jcz "$tmp/bomb.jcz") >/dev/null 2>"$tmp/why"
 [ $? = 2 ] && grep -q 'more than 200000 JSON values' "$tmp/why"
 report "import refuses a save of more JSON values than any game holds" $? "$tmp/why"

@@ -58,6 +58,20 @@ use_memcheck() {
 	ARBITER=$1/arbiter-memcheck
 }
 
+# limit_memory KB: bound what this (sub)shell runs next to KB of memory.
+# `ulimit -v` for an ordinary binary; a binary built with AddressSanitizer
+# (make sanitize) maps terabytes of shadow at start and cannot run under
+# it, so there ASan's own bound on the resident set (hard_rss_limit_mb)
+# holds the test to the same figure.
+limit_memory() {
+	if grep -q __asan_init "$ARBITER" 2>/dev/null; then
+		ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}hard_rss_limit_mb=$(($1 / 1024))"
+		export ASAN_OPTIONS
+	else
+		ulimit -v "$1"
+	fi
+}
+
 # games: the registry's games, one a line, as `arbiter --help` lists the
 # values of --game, so that a test covers a game added to
 # src/games/registry.c without naming it.

@@ -273,7 +273,7 @@ compare "one player in two seats of a game: left out" "$tmp/want" "$tmp/out"
 awk 'BEGIN { printf "{\"group\":\"g\",\"left_out\":["; for (i = 0; i < 300000; i++) printf "{},"; print "{}]}" }' >"$tmp/bomb.json"
 awk 'BEGIN { print "---"; print "group: g"; print "left_out:"; for (i = 0; i < 300000; i++) print "- {}" }' >"$tmp/bomb.yaml"
 for f in bomb.json bomb.yaml; do
-	(ulimit -v 600000; exec "$ARBITER" standings "$tmp/$f") >/dev/null 2>"$tmp/err"
+	(limit_memory 600000; exec "$ARBITER" standings "$tmp/$f") >/dev/null 2>"$tmp/err"
 	[ $? = 2 ] && grep -q "$f:[0-9]*:[0-9]*: error: a document of more than 1000000 values" "$tmp/err"
 	report "standings refuses a document of more values than a table holds ($f)" $? "$tmp/err"
 done
