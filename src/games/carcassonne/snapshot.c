@@ -241,6 +241,69 @@ static int setup_tile(cc_game *g, char **w, int n, const char *item, arb_reject 
 	return 0;
 }
 
+/* Setup's discards section: tiles drawn and set aside, one letter each. */
+static int setup_discards(cc_game *g, char **w, int n, arb_reject *rej, uint32_t line, uint32_t col)
+{
+	for (int i = 0; i < n; i++) {
+		char c = w[i][0] & ~0x20;
+		int t = strlen(w[i]) == 1 && c >= 'A' && c <= 'Z' ? g->data->by_letter[c - 'A']
+								  : -1;
+		if (t < 0 || g->drawn_of[t] >= g->data->type[t].count)
+			return cc_reject(rej, CC_R_BAD_SETUP, line, col,
+					 "Setup: discard '%s' is no tile left to draw", w[i]);
+		g->drawn_of[t]++;
+		g->drawn++;
+		g->ndiscards++;
+		g->moves++;
+	}
+	return 0;
+}
+
+/* Whether placing Setup's tiles scored a feature (a follower on a feature
+ * they complete): the score section then cannot say what was scored, so
+ * the Setup is refused (rejection written, true). */
+static bool scored_in_setup(const cc_game *g, arb_reject *rej, uint32_t line, uint32_t col)
+{
+	for (unsigned s = 0; s < g->nseats; s++)
+		if (g->score[s]) {
+			cc_reject(rej, CC_R_BAD_SETUP, line, col,
+				  "Setup: a listed follower stands on a feature the listed tiles "
+				  "complete");
+			return true;
+		}
+	return false;
+}
+
+/* Setup's score section: "colour roads cities cloisters farms" per seat. */
+static int setup_scores(cc_game *g, char **w, int nw, arb_reject *rej, uint32_t line, uint32_t col)
+{
+	static const int kind[4] = { CC_ROAD, CC_CITY, CC_CLOISTER, CC_FIELD };
+	for (int i = 0, n; i < nw; i += n) {
+		n = item_len(w + i, nw - i);
+		char *end = NULL, **it = w + i;
+		long v[4];
+		int seat = -1;
+		if (n == 5 && (seat = seat_of_word(g, it[0])) >= 0)
+			for (int k = 0; k < 4 && seat >= 0; k++) {
+				v[k] = strtol(it[k + 1], &end, 10);
+				if (*end || v[k] < 0 || v[k] > 100000)
+					seat = -1;
+			}
+		if (seat < 0)
+			return cc_reject(rej, CC_R_BAD_SETUP, line, col,
+					 "Setup: '%s ...' is no score (colour roads cities "
+					 "cloisters farms)",
+					 it[0]);
+		int total = 0;
+		for (int k = 0; k < 4; k++) {
+			g->by_kind[seat][kind[k]] = (int)v[k];
+			total += (int)v[k];
+		}
+		g->score[seat] = total;
+	}
+	return 0;
+}
+
 int cc_setup(cc_game *g, const arb_tag *tag, arb_reject *rej)
 {
 	uint32_t line = tag->line, col = tag->col;
@@ -265,60 +328,16 @@ int cc_setup(cc_game *g, const arb_tag *tag, arb_reject *rej)
 			}
 		} else if (!strncmp(sec, "discards", 8) && (sec[8] == ' ' || !sec[8])) {
 			int n = words(sec + 8, strlen(sec + 8), buf, w, maxw);
-			for (int i = 0; i < n; i++) {
-				char c = w[i][0] & ~0x20;
-				int t = strlen(w[i]) == 1 && c >= 'A' && c <= 'Z'
-						? g->data->by_letter[c - 'A']
-						: -1;
-				if (t < 0 || g->drawn_of[t] >= g->data->type[t].count) {
-					cc_reject(rej, CC_R_BAD_SETUP, line, col,
-						  "Setup: discard '%s' is no tile left to draw",
-						  w[i]);
-					goto out;
-				}
-				g->drawn_of[t]++;
-				g->drawn++;
-				g->ndiscards++;
-				g->moves++;
-			}
+			if (setup_discards(g, w, n, rej, line, col) < 0)
+				goto out;
 		} else if (!strncmp(sec, "score", 5) && (sec[5] == ' ' || !sec[5])) {
 			/* the replay must not have scored anything itself */
-			for (unsigned s = 0; s < g->nseats && !seen_score; s++)
-				if (g->score[s]) {
-					cc_reject(rej, CC_R_BAD_SETUP, line, col,
-						  "Setup: a listed follower stands on a "
-						  "feature the listed tiles complete");
-					goto out;
-				}
+			if (!seen_score && scored_in_setup(g, rej, line, col))
+				goto out;
 			seen_score = true;
 			int nw = words(sec + 5, strlen(sec + 5), buf, w, maxw);
-			for (int i = 0, n; i < nw; i += n) {
-				n = item_len(w + i, nw - i);
-				char *end = NULL, **it = w + i;
-				long v[4];
-				int seat = -1;
-				if (n == 5 && (seat = seat_of_word(g, it[0])) >= 0)
-					for (int k = 0; k < 4 && seat >= 0; k++) {
-						v[k] = strtol(it[k + 1], &end, 10);
-						if (*end || v[k] < 0 || v[k] > 100000)
-							seat = -1;
-					}
-				if (seat < 0) {
-					cc_reject(rej, CC_R_BAD_SETUP, line, col,
-						  "Setup: '%s ...' is no score (colour roads "
-						  "cities cloisters farms)",
-						  it[0]);
-					goto out;
-				}
-				static const int kind[4] = { CC_ROAD, CC_CITY, CC_CLOISTER,
-							     CC_FIELD };
-				int total = 0;
-				for (int k = 0; k < 4; k++) {
-					g->by_kind[seat][kind[k]] = (int)v[k];
-					total += (int)v[k];
-				}
-				g->score[seat] = total;
-			}
+			if (setup_scores(g, w, nw, rej, line, col) < 0)
+				goto out;
 		} else if (!strncmp(sec, "turn", 4) && sec[4] == ' ') {
 			int n = words(sec + 4, strlen(sec + 4), buf, w, maxw), seat;
 			if (n != 1 || (seat = seat_of_word(g, w[0])) < 0) {
@@ -337,14 +356,8 @@ int cc_setup(cc_game *g, const arb_tag *tag, arb_reject *rej)
 			goto out;
 		}
 	}
-	if (!seen_score)
-		for (unsigned s = 0; s < g->nseats; s++)
-			if (g->score[s]) {
-				cc_reject(rej, CC_R_BAD_SETUP, line, col,
-					  "Setup: a listed follower stands on a feature the "
-					  "listed tiles complete");
-				goto out;
-			}
+	if (!seen_score && scored_in_setup(g, rej, line, col))
+		goto out;
 	if (g->drawn > g->drawable) {
 		cc_reject(rej, CC_R_BAD_SETUP, line, col, "Setup: more than %u tiles drawn",
 			  g->drawable);
