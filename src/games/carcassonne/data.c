@@ -146,36 +146,9 @@ static int load_sides(cc_type *t, const arb_node *list, unsigned kind, bool shie
 	return 0;
 }
 
-static int load_tile(cc_data *d, const arb_node *tn, arb_data_error *err)
+/* A tile's edges: four letters C, R, F for N E S W; -1 and err on bad data. */
+static int load_edges(cc_orient *o, const arb_node *n, arb_data_error *err)
 {
-	if (tn->kind != ARB_MAP)
-		return arb_data_fail(err, tn, "a tile must be a map");
-	const arb_node *n = arb_node_need(tn, "letter", ARB_SCALAR, err);
-	if (!n)
-		return -1;
-	const char *letter = n->str;
-	if (strlen(letter) != 1 || letter[0] < 'A' || letter[0] > 'Z')
-		return arb_data_fail(err, n, "a tile letter is one of A..Z");
-	if (d->by_letter[letter[0] - 'A'] >= 0)
-		return arb_data_fail(err, n, "tile %s is listed twice", letter);
-	if (d->ntypes == CC_MAXTYPES)
-		return arb_data_fail(err, n, "too many tile types");
-	cc_type *t = &d->type[d->ntypes];
-	memset(t, 0, sizeof *t);
-	t->letter = letter[0];
-	t->cloister_seg = -1;
-	cc_orient *o = &t->rot[0];
-	memset(o->side_seg, -1, sizeof o->side_seg);
-	memset(o->half_seg, -1, sizeof o->half_seg);
-
-	long count;
-	if (!(n = arb_node_need(tn, "count", ARB_SCALAR, err)) ||
-	    arb_node_int(n, 0, 255, &count, err) < 0)
-		return -1;
-	t->count = (uint8_t)count;
-
-	if (!(n = arb_node_need(tn, "edges", ARB_SCALAR, err)))
-		return -1;
 	if (strlen(n->str) != 4)
 		return arb_data_fail(err, n, "edges are four letters C, R, F for N E S W");
 	for (unsigned s = 0; s < 4; s++) {
@@ -189,27 +162,14 @@ static int load_tile(cc_data *d, const arb_node *tn, arb_data_error *err)
 		else
 			return arb_data_fail(err, n, "edge '%c' is not C, R or F", c);
 	}
+	return 0;
+}
 
-	bool shield, cloister;
-	if (get_bool(tn, "shield", &shield, err) < 0 ||
-	    get_bool(tn, "cloister", &cloister, err) < 0)
-		return -1;
-	const arb_node *cities = arb_node_need(tn, "cities", ARB_SEQ, err);
-	const arb_node *roads = cities ? arb_node_need(tn, "roads", ARB_SEQ, err) : NULL;
-	const arb_node *fields = roads ? arb_node_need(tn, "fields", ARB_SEQ, err) : NULL;
-	if (!fields)
-		return -1;
-	if (shield && cities->n != 1)
-		return arb_data_fail(err, tn, "a shield needs exactly one city segment");
-	if (load_sides(t, cities, CC_CITY, shield, err) < 0 ||
-	    load_sides(t, roads, CC_ROAD, false, err) < 0)
-		return -1;
-	unsigned ncities = (unsigned)cities->n;
-	for (unsigned s = 0; s < 4; s++)
-		if (o->edge[s] != CC_EFIELD && o->side_seg[s] < 0)
-			return arb_data_fail(err, tn, "tile %c: side %c has no segment", t->letter,
-					     side_letters[s]);
-
+/* Add the field segments listed in `fields` to t (each its half-edges and
+ * the city segments it borders, 0..ncities-1); -1 and err on bad data. */
+static int load_fields(cc_type *t, const arb_node *fields, unsigned ncities, arb_data_error *err)
+{
+	cc_orient *o = &t->rot[0];
 	for (size_t i = 0; i < fields->n; i++) {
 		const arb_node *fn = &fields->items[i];
 		const arb_node *halves = arb_node_need(fn, "halves", ARB_SEQ, err);
@@ -245,6 +205,62 @@ static int load_tile(cc_data *d, const arb_node *tn, arb_data_error *err)
 		}
 		t->nseg++;
 	}
+	return 0;
+}
+
+static int load_tile(cc_data *d, const arb_node *tn, arb_data_error *err)
+{
+	if (tn->kind != ARB_MAP)
+		return arb_data_fail(err, tn, "a tile must be a map");
+	const arb_node *n = arb_node_need(tn, "letter", ARB_SCALAR, err);
+	if (!n)
+		return -1;
+	const char *letter = n->str;
+	if (strlen(letter) != 1 || letter[0] < 'A' || letter[0] > 'Z')
+		return arb_data_fail(err, n, "a tile letter is one of A..Z");
+	if (d->by_letter[letter[0] - 'A'] >= 0)
+		return arb_data_fail(err, n, "tile %s is listed twice", letter);
+	if (d->ntypes == CC_MAXTYPES)
+		return arb_data_fail(err, n, "too many tile types");
+	cc_type *t = &d->type[d->ntypes];
+	memset(t, 0, sizeof *t);
+	t->letter = letter[0];
+	t->cloister_seg = -1;
+	cc_orient *o = &t->rot[0];
+	memset(o->side_seg, -1, sizeof o->side_seg);
+	memset(o->half_seg, -1, sizeof o->half_seg);
+
+	long count;
+	if (!(n = arb_node_need(tn, "count", ARB_SCALAR, err)) ||
+	    arb_node_int(n, 0, 255, &count, err) < 0)
+		return -1;
+	t->count = (uint8_t)count;
+
+	if (!(n = arb_node_need(tn, "edges", ARB_SCALAR, err)) || load_edges(o, n, err) < 0)
+		return -1;
+
+	bool shield, cloister;
+	if (get_bool(tn, "shield", &shield, err) < 0 ||
+	    get_bool(tn, "cloister", &cloister, err) < 0)
+		return -1;
+	const arb_node *cities = arb_node_need(tn, "cities", ARB_SEQ, err);
+	const arb_node *roads = cities ? arb_node_need(tn, "roads", ARB_SEQ, err) : NULL;
+	const arb_node *fields = roads ? arb_node_need(tn, "fields", ARB_SEQ, err) : NULL;
+	if (!fields)
+		return -1;
+	if (shield && cities->n != 1)
+		return arb_data_fail(err, tn, "a shield needs exactly one city segment");
+	if (load_sides(t, cities, CC_CITY, shield, err) < 0 ||
+	    load_sides(t, roads, CC_ROAD, false, err) < 0)
+		return -1;
+	unsigned ncities = (unsigned)cities->n;
+	for (unsigned s = 0; s < 4; s++)
+		if (o->edge[s] != CC_EFIELD && o->side_seg[s] < 0)
+			return arb_data_fail(err, tn, "tile %c: side %c has no segment", t->letter,
+					     side_letters[s]);
+
+	if (load_fields(t, fields, ncities, err) < 0)
+		return -1;
 	for (unsigned h = 0; h < 8; h++)
 		if (o->edge[h / 2] != CC_ECITY && o->half_seg[h] < 0)
 			return arb_data_fail(err, tn, "tile %c: half-edge %s is in no field",
