@@ -378,6 +378,55 @@ static int dump_html(dump_ctx *c, const arb_record *rec, arb_replay *r)
 	return put_picture(c, rec, &c->text);
 }
 
+/* dump --moves: the legal moves where the replay stopped, given the
+ * record's next move when it parses (the engine takes from it what chance
+ * decided: the drawn tile, the dice); returns the header line's bytes. */
+static size_t legal_moves(const arb_record *rec, arb_replay *r, arb_buf *b)
+{
+	const arb_game_ops *g = r->game;
+	const void *next = NULL;
+	size_t at = r->moves;
+	if (r->verdict != ARB_ILLEGAL && at < rec->nturns) {
+		const arb_turn *t = &rec->turns[at];
+		arb_reject rej;
+		memset(r->move, 0, g->move_size ? g->move_size : 1);
+		if (t->ntok && g->parse(r->state, &rec->tok[t->first], t->ntok, r->move, &rej) == 0)
+			next = r->move;
+	}
+	arb_buf_printf(b, "%s:%u: %s: legal moves after move %zu:\n", rec->file,
+		       (unsigned)rec->line, g->name, at);
+	size_t header = b->len;
+	size_t n = g->moves(r->state, next, emit_move, b);
+	if (n == 0)
+		arb_buf_puts(b, "(none)\n");
+	return header;
+}
+
+/* dump --snapshot: the position as a Setup tag; -1 (diagnosed) when the
+ * engine cannot write one. */
+static int snapshot_tag(dump_ctx *c, const arb_record *rec, const arb_replay *r, arb_buf *b)
+{
+	const arb_game_ops *g = r->game;
+	if (!g->snapshot) {
+		arb_diag d = { .file = rec->file, .line = rec->line, .col = 1 };
+		snprintf(d.msg, sizeof d.msg,
+			 "dump --snapshot: the %s engine cannot write snapshots yet", g->name);
+		arb_out_diag(c->out, &d);
+		return -1;
+	}
+	arb_buf_puts(b, "[Setup \"");
+	arb_buf snap = { 0 };
+	g->snapshot(r->state, &snap);
+	for (size_t i = 0; i < snap.len; i++) {
+		if (snap.p[i] == '"' || snap.p[i] == '\\')
+			arb_buf_putc(b, '\\');
+		arb_buf_putc(b, snap.p[i]);
+	}
+	arb_buf_free(&snap);
+	arb_buf_puts(b, "\"]\n");
+	return 0;
+}
+
 /* Replays to --at (or the end), then writes the engine's picture.  An
  * illegal move before that point is reported like `check` does, and the
  * picture shows the position before it. */
@@ -445,42 +494,12 @@ static int dump_one(void *ctx, const arb_record *rec)
 	const arb_game_ops *g = r.game;
 	size_t header = 0; /* bytes of the text-only header line */
 	if (c->moves) {
-		const void *next = NULL;
-		size_t at = r.moves;
-		if (r.verdict != ARB_ILLEGAL && at < rec->nturns) {
-			const arb_turn *t = &rec->turns[at];
-			arb_reject rej;
-			memset(r.move, 0, g->move_size ? g->move_size : 1);
-			if (t->ntok &&
-			    g->parse(r.state, &rec->tok[t->first], t->ntok, r.move, &rej) == 0)
-				next = r.move;
-		}
-		arb_buf_printf(b, "%s:%u: %s: legal moves after move %zu:\n", rec->file,
-			       (unsigned)rec->line, g->name, at);
-		header = b->len;
-		size_t n = g->moves(r.state, next, emit_move, b);
-		if (n == 0)
-			arb_buf_puts(b, "(none)\n");
+		header = legal_moves(rec, &r, b);
 	} else if (o->snapshot) {
-		if (!g->snapshot) {
-			arb_diag d = { .file = rec->file, .line = rec->line, .col = 1 };
-			snprintf(d.msg, sizeof d.msg,
-				 "dump --snapshot: the %s engine cannot write snapshots yet",
-				 g->name);
-			arb_out_diag(c->out, &d);
+		if (snapshot_tag(c, rec, &r, b) < 0) {
 			arb_replay_free(&r);
 			return !o->keep_going;
 		}
-		arb_buf_puts(b, "[Setup \"");
-		arb_buf snap = { 0 };
-		g->snapshot(r.state, &snap);
-		for (size_t i = 0; i < snap.len; i++) {
-			if (snap.p[i] == '"' || snap.p[i] == '\\')
-				arb_buf_putc(b, '\\');
-			arb_buf_putc(b, snap.p[i]);
-		}
-		arb_buf_free(&snap);
-		arb_buf_puts(b, "\"]\n");
 	} else {
 		arb_buf_printf(b, "%s:%u: %s after move %zu\n", rec->file, (unsigned)rec->line,
 			       g->name, r.moves);
