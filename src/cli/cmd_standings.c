@@ -674,6 +674,55 @@ static void print_heading(st_ctx *c, size_t ev, arb_buf *b)
 	arb_buf_putc(b, '\n');
 }
 
+/* A player's row of a JSON or YAML table (the fit's columns added by the
+ * caller). */
+static json_t *player_json(const st_ctx *c, const player *p, size_t rank, size_t maxp)
+{
+	json_t *r = json_object();
+	arb_json_set(r, "rank", json_integer((json_int_t)rank));
+	arb_json_set(r, "player", arb_json_str(p->name));
+	arb_json_set(r, "games", json_integer(p->games));
+	arb_json_set(r, "wins", json_integer(p->wins));
+	json_t *pa = json_array();
+	for (size_t k = 0; k < maxp; k++)
+		arb_json_push(pa, json_integer(p->places[k]));
+	arb_json_set(r, "places", pa);
+	arb_json_set(r, "points", json_real(shown(p->points, c->points_unit)));
+	arb_json_set(r, "score", json_integer(p->score));
+	arb_json_set(r, "share", json_real(shown(p->share, SHARE_UNIT)));
+	/* the exact sums (in "units"), by which tables merge */
+	json_t *sums = json_object();
+	arb_json_set(sums, "points", json_integer(p->points));
+	arb_json_set(sums, "share", json_integer(p->share));
+	arb_json_set(r, "sums", sums);
+	return r;
+}
+
+/* Below a text table: the games stopped early and the games left out. */
+static void print_left(const event *e, arb_buf *b)
+{
+	size_t i;
+	json_t *v;
+	json_array_foreach(e->stopped, i, v)
+	{
+		long moves = (long)json_integer_value(json_object_get(v, "moves"));
+		arb_buf_printf(b, "stopped: %s:%ld: %s after %ld move%s; ", st_str(v, "file"),
+			       (long)json_integer_value(json_object_get(v, "line")),
+			       st_str(v, "termination"), moves, moves == 1 ? "" : "s");
+		json_t *w = json_object_get(v, "winners");
+		arb_buf_puts(b, json_array_size(w) > 1 ? "winners: " : "winner: ");
+		size_t k;
+		json_t *name;
+		json_array_foreach(w, k, name)
+			arb_buf_printf(b, "%s%s", k ? ", " : "", json_string_value(name));
+		arb_buf_putc(b, '\n');
+	}
+	json_array_foreach(e->left_out, i, v)
+		arb_buf_printf(b, "left out: %s:%ld: %s: %s\n", st_str(v, "file"),
+			       (long)json_integer_value(json_object_get(v, "line")),
+			       st_str(v, "verdict"), st_str(v, "why"));
+}
+
 /* One group's table; `list` holds its n players (sorted here). */
 static void print_event(st_ctx *c, size_t ev, player **list, size_t n)
 {
@@ -715,50 +764,14 @@ static void print_event(st_ctx *c, size_t ev, player **list, size_t n)
 			st_fit_row(c, &fit, i, &b, NULL);
 			arb_buf_putc(&b, '\n');
 		} else {
-			json_t *r = json_object();
-			arb_json_set(r, "rank", json_integer((json_int_t)rank));
-			arb_json_set(r, "player", arb_json_str(p->name));
-			arb_json_set(r, "games", json_integer(p->games));
-			arb_json_set(r, "wins", json_integer(p->wins));
-			json_t *pa = json_array();
-			for (size_t k = 0; k < maxp; k++)
-				arb_json_push(pa, json_integer(p->places[k]));
-			arb_json_set(r, "places", pa);
-			arb_json_set(r, "points", json_real(shown(p->points, c->points_unit)));
-			arb_json_set(r, "score", json_integer(p->score));
-			arb_json_set(r, "share", json_real(shown(p->share, SHARE_UNIT)));
-			/* the exact sums (in "units"), by which tables merge */
-			json_t *sums = json_object();
-			arb_json_set(sums, "points", json_integer(p->points));
-			arb_json_set(sums, "share", json_integer(p->share));
-			arb_json_set(r, "sums", sums);
+			json_t *r = player_json(c, p, rank, maxp);
 			st_fit_row(c, &fit, i, NULL, r);
 			arb_json_push(rows, r);
 		}
 	}
 	if (c->o->format == FMT_TEXT) {
 		st_fit_text_tail(c, &fit, list, &b);
-		size_t i;
-		json_t *v;
-		json_array_foreach(e->stopped, i, v)
-		{
-			long moves = (long)json_integer_value(json_object_get(v, "moves"));
-			arb_buf_printf(&b, "stopped: %s:%ld: %s after %ld move%s; ",
-				       st_str(v, "file"),
-				       (long)json_integer_value(json_object_get(v, "line")),
-				       st_str(v, "termination"), moves, moves == 1 ? "" : "s");
-			json_t *w = json_object_get(v, "winners");
-			arb_buf_puts(&b, json_array_size(w) > 1 ? "winners: " : "winner: ");
-			size_t k;
-			json_t *name;
-			json_array_foreach(w, k, name)
-				arb_buf_printf(&b, "%s%s", k ? ", " : "", json_string_value(name));
-			arb_buf_putc(&b, '\n');
-		}
-		json_array_foreach(e->left_out, i, v)
-			arb_buf_printf(&b, "left out: %s:%ld: %s: %s\n", st_str(v, "file"),
-				       (long)json_integer_value(json_object_get(v, "line")),
-				       st_str(v, "verdict"), st_str(v, "why"));
+		print_left(e, &b);
 	}
 	if (c->o->format == FMT_TEXT || c->o->format == FMT_TSV) {
 		arb_out_text(c->out, b.p ? b.p : "", b.len);
