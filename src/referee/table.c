@@ -474,6 +474,31 @@ static int game_over(const arb_table *t, arb_play *p)
 	return 0;
 }
 
+/* The seat that must choose among what chance offered (t->choices, '|'
+ * between them) names one: it is played as dealt. */
+static int play_choice(arb_table *t, unsigned seat, const char *words, size_t len, arb_play *p)
+{
+	if ((unsigned)t->choice_seat != seat) {
+		invalid(p, "%s must choose first", arb_table_colour(t, (unsigned)t->choice_seat));
+		return -1;
+	}
+	for (const char *c = t->choices.p; c && *c;) {
+		const char *e = strchr(c, '|');
+		size_t n = e ? (size_t)(e - c) : strlen(c);
+		if (same_words(words, len, c, n)) {
+			arb_buf chosen = { 0 };
+			arb_buf_put(&chosen, c, n);
+			t->choice_seat = -1;
+			int rc = play_dealt(t, seat, chosen.p, chosen.len, p);
+			arb_buf_free(&chosen);
+			return rc;
+		}
+		c = e ? e + 1 : c + n;
+	}
+	invalid(p, "choose one of: %.200s", t->choices.p);
+	return -1;
+}
+
 int arb_table_play(arb_table *t, unsigned seat, const char *words, size_t len, arb_play *p)
 {
 	const arb_game_ops *g = t->g;
@@ -490,28 +515,8 @@ int arb_table_play(arb_table *t, unsigned seat, const char *words, size_t len, a
 			arb_table_colour(t, (unsigned)t->pending_seat));
 		return -1;
 	}
-	if (t->choice_seat >= 0) {
-		if ((unsigned)t->choice_seat != seat) {
-			invalid(p, "%s must choose first",
-				arb_table_colour(t, (unsigned)t->choice_seat));
-			return -1;
-		}
-		for (const char *c = t->choices.p; c && *c;) {
-			const char *e = strchr(c, '|');
-			size_t n = e ? (size_t)(e - c) : strlen(c);
-			if (same_words(words, len, c, n)) {
-				arb_buf chosen = { 0 };
-				arb_buf_put(&chosen, c, n);
-				t->choice_seat = -1;
-				int rc = play_dealt(t, seat, chosen.p, chosen.len, p);
-				arb_buf_free(&chosen);
-				return rc;
-			}
-			c = e ? e + 1 : c + n;
-		}
-		invalid(p, "choose one of: %.200s", t->choices.p);
-		return -1;
-	}
+	if (t->choice_seat >= 0)
+		return play_choice(t, seat, words, len, p);
 	/* the words, led by what chance dealt at the turn's start */
 	deal_start(t);
 	arb_buf action = { 0 };
