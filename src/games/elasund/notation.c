@@ -210,12 +210,19 @@ static inline int square(const el_game *g, const arb_token *t, int8_t *x, int8_t
 {
 	const unsigned char *s = (const unsigned char *)t->s;
 	size_t n = t->len;
-	if ((n == 3 || n == 4) && s[1] == ',' && (unsigned)(s[0] - '1') < 9 &&
-	    (unsigned)(s[2] - '0') < 10 && (n == 3 || (unsigned)(s[3] - '0') < 10)) {
-		int r = n == 3 ? s[2] - '0' : (s[2] - '0') * 10 + s[3] - '0';
+	/* The column and the comma as one 16-bit number: "1," to "9," are
+	 * 9 values in a row (the compiler loads the two bytes at once). */
+	unsigned col, d;
+	if (n - 3 <= 1 && (col = (unsigned)(s[0] | s[1] << 8) - ('1' | ',' << 8)) < 9 &&
+	    (d = (unsigned)s[2] - '0') < 10) {
+		unsigned r = d;
+		if (n == 4) {
+			unsigned d2 = (unsigned)s[3] - '0';
+			r = d2 < 10 ? d * 10 + d2 : 16;
+		}
 		int row = r <= 15 ? g->d->rowidx[r] : -1;
 		if (row >= 0) {
-			*x = (int8_t)(s[0] - '1');
+			*x = (int8_t)col;
 			*y = (int8_t)row;
 			return 0;
 		}
