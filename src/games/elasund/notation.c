@@ -62,30 +62,24 @@ static inline bool ieq(const char *s, size_t n, const char *w, size_t wn)
 #define IEQ(s, n, lit) ieq((s), (n), lit, sizeof lit - 1)
 
 /* The seat whose colour the token names (case-insensitive), or -1.  The
- * first letters of the four colours differ, so the first letter picks the
- * colour (bit 5 set lower-cases a letter and makes no other byte one), and
- * create() tabled the seat of each colour. */
+ * four colours' names differ in length, so the length picks the colour
+ * and one compare tells; create() tabled the seat of each colour. */
 static inline int seat_of(const el_game *g, const arb_token *t)
 {
-	if (!t->len)
-		return -1;
 	const char *s = t->s;
 	size_t n = t->len;
-	switch (s[0] | 0x20) {
-	case 'r':
-		return IEQ(s, n, "red") ? g->seat_of_colour[0] : -1;
-	case 'b':
-		return IEQ(s, n, "blue") ? g->seat_of_colour[1] : -1;
-	case 'g':
-		return IEQ(s, n, "green") ? g->seat_of_colour[2] : -1;
-	case 'y':
-		return IEQ(s, n, "yellow") ? g->seat_of_colour[3] : -1;
-	default:
-		return -1;
-	}
+	if (IEQ(s, n, "red"))
+		return g->seat_of_colour[0];
+	if (IEQ(s, n, "blue"))
+		return g->seat_of_colour[1];
+	if (IEQ(s, n, "green"))
+		return g->seat_of_colour[2];
+	if (IEQ(s, n, "yellow"))
+		return g->seat_of_colour[3];
+	return -1;
 }
 
-/* Keywords of a turn line, classified by their first letter. */
+/* Keywords of a turn line (keyword() tells which a word is). */
 enum {
 	KW_NONE,
 	KW_DISCARD,
@@ -109,34 +103,40 @@ static inline int keyword(const arb_token *t)
 {
 	const char *s = t->s;
 	size_t n = t->len;
-	if (n < 3) /* "+r" and "+" are '+' words too */
-		return n && s[0] == '+' ? KW_PLUS : KW_NONE;
-	switch (s[0] | 0x20) { /* a letter lower-cased; no other byte becomes one */
-	case '+':
-		return s[0] == '+' ? KW_PLUS : KW_NONE;
-	case 'b':
-		return IEQ(s, n, "build") ? KW_BUILD : KW_NONE;
-	case 'c':
-		return IEQ(s, n, "church") ? KW_CHURCH : IEQ(s, n, "cash") ? KW_CASH : KW_NONE;
-	case 'd':
-		return IEQ(s, n, "discard") ? KW_DISCARD : KW_NONE;
-	case 'g':
-		return IEQ(s, n, "gold") ? KW_GOLD : KW_NONE;
-	case 'h':
-		return IEQ(s, n, "hut") ? KW_HUT : IEQ(s, n, "halve") ? KW_HALVE : KW_NONE;
-	case 'l':
-		return IEQ(s, n, "loot") ? KW_LOOT : IEQ(s, n, "longhut") ? KW_LONGHUT : KW_NONE;
-	case 'm':
-		return IEQ(s, n, "move") ? KW_MOVE : KW_NONE;
-	case 'p':
-		return IEQ(s, n, "permit") ? KW_PERMIT : IEQ(s, n, "place") ? KW_PLACE : KW_NONE;
-	case 'r':
-		return IEQ(s, n, "raise") ? KW_RAISE : KW_NONE;
-	case 'w':
-		return IEQ(s, n, "wall") ? KW_WALL : KW_NONE;
-	default:
-		return KW_NONE;
-	}
+	if (n && s[0] == '+')
+		return KW_PLUS;
+	/* Whole words compared, the most frequent first: most misses are a
+	 * length that differs, one test each, and a hit costs no dispatch
+	 * on the first letter. */
+	if (IEQ(s, n, "gold"))
+		return KW_GOLD;
+	if (IEQ(s, n, "permit"))
+		return KW_PERMIT;
+	if (IEQ(s, n, "build"))
+		return KW_BUILD;
+	if (IEQ(s, n, "wall"))
+		return KW_WALL;
+	if (IEQ(s, n, "raise"))
+		return KW_RAISE;
+	if (IEQ(s, n, "discard"))
+		return KW_DISCARD;
+	if (IEQ(s, n, "loot"))
+		return KW_LOOT;
+	if (IEQ(s, n, "cash"))
+		return KW_CASH;
+	if (IEQ(s, n, "hut"))
+		return KW_HUT;
+	if (IEQ(s, n, "move"))
+		return KW_MOVE;
+	if (IEQ(s, n, "longhut"))
+		return KW_LONGHUT;
+	if (IEQ(s, n, "place"))
+		return KW_PLACE;
+	if (IEQ(s, n, "church"))
+		return KW_CHURCH;
+	if (IEQ(s, n, "halve"))
+		return KW_HALVE;
+	return KW_NONE;
 }
 
 /* A word that is no item: the closest keyword, when one is a letter or
@@ -210,12 +210,19 @@ static inline int square(const el_game *g, const arb_token *t, int8_t *x, int8_t
 {
 	const unsigned char *s = (const unsigned char *)t->s;
 	size_t n = t->len;
-	if ((n == 3 || n == 4) && s[1] == ',' && (unsigned)(s[0] - '1') < 9 &&
-	    (unsigned)(s[2] - '0') < 10 && (n == 3 || (unsigned)(s[3] - '0') < 10)) {
-		int r = n == 3 ? s[2] - '0' : (s[2] - '0') * 10 + s[3] - '0';
+	/* The column and the comma as one 16-bit number: "1," to "9," are
+	 * 9 values in a row (the compiler loads the two bytes at once). */
+	unsigned col, d;
+	if (n - 3 <= 1 && (col = (unsigned)(s[0] | s[1] << 8) - ('1' | ',' << 8)) < 9 &&
+	    (d = (unsigned)s[2] - '0') < 10) {
+		unsigned r = d;
+		if (n == 4) {
+			unsigned d2 = (unsigned)s[3] - '0';
+			r = d2 < 10 ? d * 10 + d2 : 16;
+		}
 		int row = r <= 15 ? g->d->rowidx[r] : -1;
 		if (row >= 0) {
-			*x = (int8_t)(s[0] - '1');
+			*x = (int8_t)col;
 			*y = (int8_t)row;
 			return 0;
 		}
@@ -228,39 +235,41 @@ static inline int square(const el_game *g, const arb_token *t, int8_t *x, int8_t
 	return 0;
 }
 
-/* The building a word names (keywords and their synonyms), or -1: one
- * switch on the first letter, then a compare of the few candidates. */
+/* The building a word names (keywords and their synonyms), or -1: whole
+ * words compared, the most built first (a length that differs is one
+ * test), as keyword() does. */
 static int building_type(const arb_token *t)
 {
 	const char *s = t->s;
 	size_t n = t->len;
-	if (n < 3)
-		return -1;
-	switch (s[0] | 0x20) {
-	case 'e':
-		return IEQ(s, n, "estate") ? B_LARGE : -1;
-	case 'h':
-		return IEQ(s, n, "house")  ? B_HOUSE
-		       : IEQ(s, n, "hall") ? B_LARGE
-		       : IEQ(s, n, "hut")  ? B_HUT
-					   : -1;
-	case 'i':
-		return IEQ(s, n, "inn") ? B_TAVERN : -1;
-	case 'l':
-		return IEQ(s, n, "large") ? B_LARGE : IEQ(s, n, "longhut") ? B_LONGHUT : -1;
-	case 'm':
-		return IEQ(s, n, "market") ? B_MARKET : IEQ(s, n, "merchant") ? B_MERCHANT : -1;
-	case 'o':
-		return IEQ(s, n, "office") ? B_LARGE : -1;
-	case 's':
-		return IEQ(s, n, "stands") ? B_MARKET : IEQ(s, n, "shop") ? B_MERCHANT : -1;
-	case 't':
-		return IEQ(s, n, "tavern") ? B_TAVERN : IEQ(s, n, "townhall") ? B_LARGE : -1;
-	case 'w':
-		return IEQ(s, n, "well") ? B_WELL : IEQ(s, n, "workshop") ? B_WORKSHOP : -1;
-	default:
-		return -1;
-	}
+	if (IEQ(s, n, "well"))
+		return B_WELL;
+	if (IEQ(s, n, "merchant"))
+		return B_MERCHANT;
+	if (IEQ(s, n, "workshop"))
+		return B_WORKSHOP;
+	if (IEQ(s, n, "house"))
+		return B_HOUSE;
+	if (IEQ(s, n, "tavern"))
+		return B_TAVERN;
+	if (IEQ(s, n, "market"))
+		return B_MARKET;
+	if (IEQ(s, n, "large"))
+		return B_LARGE;
+	if (IEQ(s, n, "estate") || IEQ(s, n, "hall") || IEQ(s, n, "office") ||
+	    IEQ(s, n, "townhall"))
+		return B_LARGE;
+	if (IEQ(s, n, "inn"))
+		return B_TAVERN;
+	if (IEQ(s, n, "stands"))
+		return B_MARKET;
+	if (IEQ(s, n, "shop"))
+		return B_MERCHANT;
+	if (IEQ(s, n, "hut"))
+		return B_HUT;
+	if (IEQ(s, n, "longhut"))
+		return B_LONGHUT;
+	return -1;
 }
 
 /* Phases of the line, for the order check. */

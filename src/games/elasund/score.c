@@ -119,19 +119,24 @@ void el_standing(const void *game, arb_standing *out)
 	 * in one pass over the tiles (a church tile's owner is a seat once
 	 * it left the stack). */
 	long bc[EL_SEATS] = { 0 }, cc[EL_SEATS] = { 0 };
-	for (int i = 0; i < g->nneutral; i++)
-		if (p->tile[i].on && (unsigned)p->tile[i].owner < EL_SEATS)
+	for (int i = 0; i < g->nneutral; i++) /* most hold no cube: tested first */
+		if (p->tile[i].cubes && p->tile[i].on && (unsigned)p->tile[i].owner < EL_SEATS)
 			bc[p->tile[i].owner] += p->tile[i].cubes;
-	for (int k = 0; k < EL_NCHURCH; k++)
-		if (!(p->church_left & (1u << k)) && (unsigned)p->church_owner[k] < EL_SEATS)
+	for (unsigned m = ~(unsigned)p->church_left & ((1u << EL_NCHURCH) - 1); m; m &= m - 1) {
+		int k = __builtin_ctz(m); /* the tiles out of the stack only */
+		if ((unsigned)p->church_owner[k] < EL_SEATS)
 			cc[p->church_owner[k]]++;
+	}
 	for (unsigned s = 0; s < g->nseats; s++) {
 		out->score[s] = p->seat[s].cubes;
 		out->winner[s] = p->over && p->winner == (int)s;
 		out->bd[s][0] = bc[s];
 		out->bd[s][1] = cc[s];
 		out->bd[s][2] = el_towers_of(g, (int)s);
-		out->bd[s][3] = __builtin_popcount(p->seat[s].flags);
+		long flags = 0; /* a few bits: no call to libgcc's popcount */
+		for (unsigned f = p->seat[s].flags; f; f &= f - 1)
+			flags++;
+		out->bd[s][3] = flags;
 		out->bd[s][4] = el_track_level(g, &p->seat[s]);
 		out->bd[s][5] = p->seat[s].gold;
 		out->bd[s][6] = el_hand_infl(&p->seat[s]);
