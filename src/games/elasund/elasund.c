@@ -221,22 +221,54 @@ static int parse_hands(el_game *g, const arb_setup *su, arb_reject *rej)
 	return 0;
 }
 
+/* A destroyed game is kept in its worker's slot (arb_worker, game.h) for
+ * the next create(), as Carcassonne's are: a stream of games would
+ * otherwise allocate and free the 5 KiB game each (about 500
+ * instructions a game).  One is enough for a replay; the worker is one
+ * thread's, so no lock.  el_release_kept() frees it when the worker ends. */
+extern const arb_game_ops elasund_game; /* the key of its slot */
+
+static el_game *take_spare(arb_worker *w)
+{
+	void **slot = arb_worker_slot(w, &elasund_game);
+	el_game *g = slot ? *slot : NULL;
+	if (g)
+		*slot = NULL;
+	return g;
+}
+
+static bool keep_spare(el_game *g)
+{
+	void **slot = arb_worker_slot(g->worker, &elasund_game);
+	if (!slot || *slot)
+		return false;
+	*slot = g;
+	return true;
+}
+
+static void el_release_kept(void *kept)
+{
+	free(kept);
+}
+
 static void *el_create(const void *data, const arb_setup *su, arb_worker *worker, arb_reject *rej)
 {
-	(void)worker; /* Elasund keeps nothing in the worker */
 	const el_data *d = data;
 	if (su->nseats < 2 || su->nseats > 4) {
 		arb_reject_rule(rej, el_rules, EL_R_SEATS, 0, 0,
 				"Elasund is played by 2 to 4 players");
 		return NULL;
 	}
-	el_game *g = arb_xmalloc(sizeof *g);
+	el_game *g = take_spare(worker);
+	if (!g)
+		g = arb_xmalloc(sizeof *g);
 	/* Zeroed but the position (copied below) and the scratch after
 	 * EL_GAME_ZEROED, which needs no zeroing. */
 	memset(g, 0, offsetof(el_game, pos));
 	memset((char *)g + sizeof g->pos + offsetof(el_game, pos), 0,
 	       EL_GAME_ZEROED - offsetof(el_game, pos) - sizeof g->pos);
 	g->d = d;
+	g->worker = worker;
 	g->nseats = (unsigned)su->nseats;
 	for (unsigned s = 0; s < g->nseats; s++)
 		g->colour[s] = (uint8_t)su->seats[s].colour;
@@ -245,7 +277,8 @@ static void *el_create(const void *data, const arb_setup *su, arb_worker *worker
 	for (unsigned s = g->nseats; s-- > 0;)
 		g->seat_of_colour[g->colour[s]] = (int8_t)s;
 	if (parse_options(g, su, rej) < 0 || el_view_setup(g, su, rej) < 0) {
-		free(g);
+		if (!keep_spare(g))
+			free(g);
 		return NULL;
 	}
 	g->L = &d->layout[g->nseats - 2];
@@ -305,7 +338,8 @@ static void el_destroy(void *game)
 		free((void *)g->L);
 	el_view_free(g);
 	free(g->ev); /* and the strings and names that follow the events (NULL: never made) */
-	free(g);
+	if (!keep_spare(g))
+		free(g);
 }
 
 ARB_DECLARE_DATA(elasund);
@@ -321,4 +355,5 @@ const arb_game_ops elasund_game = {
 	.copy = el_copy,
 	.apply_open = el_apply_open,
 	.deal_start = el_deal_start,
+	.release_kept = el_release_kept,
 };

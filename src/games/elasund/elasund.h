@@ -272,6 +272,7 @@ _Static_assert(sizeof(el_sq_names) <= EL_SQ_NAMES_ROOM, "el_sq_names fits its ro
 
 typedef struct el_game {
 	const el_data *d;
+	arb_worker *worker; /* whose slot keeps it when destroyed (NULL: none) */
 	const el_layout *L;
 	unsigned nseats;
 	uint8_t colour[EL_SEATS];	 /* index into el_colours[]            */

@@ -31,12 +31,13 @@ static const char letters[NINFL] = { 'r', 'b', 'g' };
 /* ------------------------------------------------------ copy, apply */
 
 /* copy (game.h): the position, the turn's undo and what the open turn
- * owes; dst keeps its own data and heap blocks (events, layout: the
- * same tables, maybe loaded apart). */
+ * owes; dst keeps its own data, worker and heap blocks (events, layout:
+ * the same tables, maybe loaded apart). */
 void el_copy(void *dst, const void *src)
 {
 	el_game *d = dst;
 	const el_data *data = d->d;
+	arb_worker *worker = d->worker;
 	arb_event *ev = d->ev;
 	char(*evstr)[2][16] = d->evstr;
 	const el_layout *L = d->L;
@@ -44,6 +45,7 @@ void el_copy(void *dst, const void *src)
 	uint32_t nw = d->nworld;
 	*d = *(const el_game *)src;
 	d->d = data;
+	d->worker = worker;
 	d->ev = ev;
 	d->evstr = evstr;
 	d->L = L;
