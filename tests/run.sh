@@ -9,6 +9,7 @@
 #   documentation   tests/docs-test.sh (man page, completions vs --help)
 #   cli             tests/cli-test.sh (exit statuses, -q, /dev/full, fmt -i)
 #   record loop     tests/loop-test.sh (going on, summary, select's Origin, -j = -j 1)
+#   tag memo        tests/memo-test.sh (set-up's per-thread memo of tag names: each record as alone)
 #   standings       tests/standings-test.sh (a hand-checked tournament)
 #   ratings         tests/rating-test.sh (--rating and --sprt: a match by hand, every format and route)
 #   gen             tests/gen-test.sh (generated games are legal, canonical, seeded)
@@ -52,6 +53,7 @@ scripts=${ARBITER_TEST_SCRIPTS:-"
 	tests/docs-test.sh
 	tests/cli-test.sh
 	tests/loop-test.sh
+	tests/memo-test.sh
 	tests/standings-test.sh
 	tests/rating-test.sh
 	tests/gen-test.sh

@@ -135,6 +135,10 @@ int arb_stdout_error(void);
  * Raises the status to 2; unless -q, prints FILE:LINE:COL: error: MESSAGE
  * on stderr and writes the error document (JSON, YAML) or row (TSV). */
 void arb_out_diag(arb_out *out, const arb_diag *d);
+/* Text for standard error, in its place among the game's output: a
+ * capture keeps it (a warning written at once would come out of order
+ * on -j, and twice when a batch is read again). */
+void arb_out_err(arb_out *out, const char *s);
 /* The same before or without a command's output (main's --data): opens
  * the output, reports, closes; returns the exit status (2). */
 int arb_report_diag(const arb_opts *o, const arb_diag *d);

@@ -615,6 +615,11 @@ void arb_out_diag(arb_out *out, const arb_diag *d)
 	}
 }
 
+void arb_out_err(arb_out *out, const char *s)
+{
+	err_write(out, s);
+}
+
 int arb_report_diag(const arb_opts *o, const arb_diag *d)
 {
 	arb_out *out = arb_out_new(o);

@@ -381,7 +381,7 @@ static void warnings_text(arb_out *out, const arb_replay *r)
 		arb_buf_printf(b, ":%u:%u: warning: ", (unsigned)w->line, (unsigned)w->col);
 		arb_buf_put_utf8(b, w->msg);
 		arb_buf_putc(b, '\n');
-		fputs(b->p, stderr);
+		arb_out_err(out, b->p);
 	}
 }
 

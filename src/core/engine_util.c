@@ -88,7 +88,7 @@ void arb_seat_list(char *out, size_t cap, const char *const *colours, const uint
 int arb_view_seat(const arb_setup *setup, const char *const *colours, const arb_rule *rules,
 		  unsigned bad_view, arb_reject *rej)
 {
-	const arb_tag *tag = arb_setup_tag(setup, "View");
+	const arb_tag *tag = setup->view_found ? setup->view : arb_setup_tag(setup, "View");
 	if (!tag)
 		return ARB_VIEW_NONE;
 	if (strcasecmp(tag->value, "observer") == 0)

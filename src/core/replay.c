@@ -226,9 +226,18 @@ static int parse_variant(arb_replay *r, const arb_tag *t)
  * that passed these checks is kept. */
 #define MEMO_TAGS 32
 #define MEMO_BYTES 256
-enum { MEMO_GAME, MEMO_RESULT, MEMO_DATE, MEMO_TERMINATION, MEMO_VARIANT, MEMO_SETUP, MEMO_NFIND };
-static const char *const memo_find[MEMO_NFIND] = { "Game",	  "Result",  "Date",
-						   "Termination", "Variant", "Setup" };
+enum {
+	MEMO_GAME,
+	MEMO_RESULT,
+	MEMO_DATE,
+	MEMO_TERMINATION,
+	MEMO_VARIANT,
+	MEMO_SETUP,
+	MEMO_VIEW,
+	MEMO_NFIND
+};
+static const char *const memo_find[MEMO_NFIND] = { "Game",    "Result", "Date", "Termination",
+						   "Variant", "Setup",	"View" };
 typedef struct tag_memo {
 	const arb_games *games;
 	const arb_game_ops *game;
@@ -401,6 +410,8 @@ int arb_replay_setup(arb_replay *r)
 	if (vt && parse_variant(r, vt))
 		return -1;
 	s->setup = tag_of(rec, same_names, MEMO_SETUP);
+	s->view = tag_of(rec, same_names, MEMO_VIEW);
+	s->view_found = true;
 	const void *data = arb_gamedata_get(g, &r->diag);
 	if (!data) {
 		r->verdict = ARB_ERROR;
@@ -569,6 +580,10 @@ static void play_turns(arb_replay *r, const arb_sink *sp, size_t n)
 	const arb_token *toks = r->rec->tok;
 	void *state = r->state, *move = r->move;
 	bool (*over)(const void *) = g->over;
+	/* over() only where the engine's flag says it may be true */
+	static const unsigned char ask = 1;
+	const unsigned char *may_be_over =
+		g->over_flag ? (const unsigned char *)state + g->over_flag - 1 : &ask;
 	int (*parse)(const void *, const arb_token *, size_t, void *, arb_reject *) = g->parse;
 	int (*apply)(void *, const void *, const arb_sink *, arb_reject *) = g->apply;
 	void (*on_move)(void *, size_t) = r->on_move;
@@ -589,7 +604,7 @@ static void play_turns(arb_replay *r, const arb_sink *sp, size_t n)
 			return;
 		}
 		const arb_token *tok = &toks[t->first];
-		if (over(state)) {
+		if (*may_be_over && over(state)) {
 			illegal(r, no, tok->line, tok->col, ARB_R_GAME_OVER,
 				"the game is already over after move %zu: no further turn may be played",
 				r->moves);

@@ -248,6 +248,11 @@ typedef struct arb_setup {
 	arb_option options[ARB_MAX_OPTIONS];
 	size_t noptions;
 	const arb_tag *setup; /* the Setup tag (board/position) or NULL  */
+	/* the View tag or NULL, when view_found: the replay's set-up knows
+	 * where the tags are (its memo of tag names), and arb_view_seat then
+	 * need not look for it every game */
+	const arb_tag *view;
+	bool view_found;
 } arb_setup;
 
 /* The value of tag `name` in the set-up, or NULL. */
@@ -617,6 +622,12 @@ typedef struct arb_game_ops {
 	/* True once the game has ended (a win, the last tile).  The tool
 	 * rejects any further turn line without asking the engine. */
 	bool (*over)(const void *game);
+	/* Optional: where in the game a byte lies that is 0 whenever over()
+	 * is false, as ARB_OVER_FLAG(type, member) gives it (0: no such
+	 * byte).  The replay asks over() before a turn line only when the
+	 * byte is set: a load instead of a call through a pointer every
+	 * line (some 10 instructions), the answers the same. */
+	size_t over_flag;
 	/* End of the record: run the final scoring when the game is over
 	 * (emitting its events).  Idempotent. */
 	void (*finish)(void *game, const arb_sink *sink);
@@ -835,6 +846,10 @@ uint32_t arb_rng_below(uint64_t *state, uint32_t n);
  * seats it takes; so a table lists only the ops that set the engine apart:
  *   const arb_game_ops carcassonne_game = {
  *           ARB_ENGINE_OPS(carcassonne, cc, "Carcassonne", 2, 5), ... }; */
+/* The over_flag of ops: member (a byte, 0 while the game is not over) of
+ * the engine's game type; offset + 1, so that 0 is none. */
+#define ARB_OVER_FLAG(type, member) (offsetof(type, member) + 1)
+
 #define ARB_ENGINE_OPS(game, prefix, game_title, least_seats, most_seats)                          \
 	.name = #game, .title = game_title, .min_seats = least_seats, .max_seats = most_seats,     \
 	.colours = prefix##_colours, .rules = prefix##_rules,                                      \

@@ -331,6 +331,7 @@ static void cat_settle(void *game)
 const arb_game_ops catan_game = {
 	ARB_ENGINE_OPS(catan, cat, "The Settlers of Catan", 3, 4),
 	.parse_clears = true, /* cat_parse: the header, then each action whole */
+	.over_flag = ARB_OVER_FLAG(cat_game, s.over),
 	.apply = cat_play,
 	.ahead = cat_read_ahead,
 	.settle = cat_settle,

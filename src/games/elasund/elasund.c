@@ -348,6 +348,7 @@ const arb_game_ops elasund_game = {
 	ARB_ENGINE_OPS(elasund, el, "Elasund: The First City", 2, 4),
 	.apply = el_apply,
 	.parse_clears = true, /* el_parse: the head, then each build as it starts */
+	.over_flag = ARB_OVER_FLAG(el_game, pos.over),
 	.random_tags = el_random_tags,
 	.view_turn = el_view_turn,
 	.view_close = el_view_close,
