@@ -30,16 +30,6 @@
 
 int el_view_setup(el_game *g, const arb_setup *su, arb_reject *rej)
 {
-	/* Most records have no View tag, and arb_view_seat looks for it
-	 * with a strcmp of every tag: a tag name's first byte tells there
-	 * is none (the name is compared case-sensitively). */
-	size_t i = 0;
-	while (i < su->ntags && su->tags[i].name[0] != 'V')
-		i++;
-	if (i == su->ntags) {
-		g->view = EL_NOVIEW;
-		return 0;
-	}
 	int view = arb_view_seat(su, el_colours, el_rules, EL_R_BAD_VIEW, rej);
 	if (view < 0)
 		return -1;
