@@ -334,22 +334,31 @@ static inline masks16w classify64(const char *q)
 {
 	masks16 m = classify16(q);
 	masks16w r = { m.word, m.stop };
-	for (unsigned n = 16; n < 64 && !r.stop; n += 16) {
-		m = classify16(q + n);
-		r.word |= (uint64_t)m.word << n;
-		r.stop |= (uint64_t)m.stop << n;
-	}
+	if (r.stop)
+		return r;
+	m = classify16(q + 16);
+	r.word |= m.word << 16;
+	r.stop = m.stop << 16;
+	if (r.stop)
+		return r;
+	m = classify16(q + 32);
+	r.word |= (uint64_t)m.word << 32;
+	r.stop = (uint64_t)m.stop << 32;
+	if (r.stop)
+		return r;
+	m = classify16(q + 48);
+	r.word |= (uint64_t)m.word << 48;
+	r.stop = (uint64_t)m.stop << 48;
 	return r;
 }
 
-/* The bytes of window q (masks m) before the line's newline (all 64
- * when the line goes on past it), or 0 when the window's first stop is
- * another byte (one the SSE2 cut leaves to the byte-wise one). */
-static inline uint64_t in_line(const char *q, const masks16w *m)
+/* Where the words of the line whose first stop is at e end: e when it
+ * is the newline or a CR before it (a blank, as Windows ends lines),
+ * NULL when it is a byte the SSE2 cut leaves to the byte-wise one.  A CR
+ * is never the last byte before `end`, which follows a newline. */
+static inline const char *words_end(const char *e)
 {
-	if (m->stop && q[__builtin_ctzll(m->stop)] != '\n')
-		return 0;
-	return (m->stop - 1) & ~m->stop;
+	return *e == '\n' || (*e == '\r' && e[1] == '\n') ? e : NULL;
 }
 
 /* The words of window q (mask w) that cross its edges: the one open
@@ -401,16 +410,16 @@ static int words_sse2_long(const char *line, uintptr_t end_lim, arb_token **tpp,
 		if ((uintptr_t)q > end_lim || (uintptr_t)tp > tok_lim)
 			return LINE_BYTES;
 		masks16w m = classify64(q);
-		uint64_t bytes = in_line(q, &m);
-		if (!bytes)
-			return LINE_BYTES;
-		uint64_t w = m.word & bytes;
+		const char *e = m.stop ? words_end(q + __builtin_ctzll(m.stop)) : NULL;
+		if (m.stop && (!e || e == q))
+			return LINE_BYTES; /* or a window from the line's end on */
+		uint64_t w = m.word & (m.stop - 1) & ~m.stop; /* all 64 without a stop */
 		if (ws || w >> 63)
 			w = words_across(&tp, &ws, q, w, line, ln);
 		tp = words_of(tp, q, w, ln, (uint32_t)(q - line) + 1);
 		if (m.stop) {
 			*tpp = tp;
-			*nlp = q + __builtin_ctzll(m.stop);
+			*nlp = e + (*e == '\r');
 			return LINE_OK;
 		}
 		q += 64;
@@ -432,8 +441,11 @@ static inline int words_sse2(const char *line, uintptr_t end_lim, arb_token **tp
 	if (!m.stop)
 		return words_sse2_long(line, end_lim, tpp, tok_lim, ln, nlp);
 	const char *nl = line + __builtin_ctzll(m.stop);
-	if (*nl != '\n')
-		return LINE_BYTES;
+	if (*nl != '\n') {
+		if (!words_end(nl))
+			return LINE_BYTES;
+		nl++; /* past a CR */
+	}
 	*tpp = words_of(*tpp, line, m.word & (m.stop - 1) & ~m.stop, ln, 1);
 	*nlp = nl;
 	return LINE_OK;
@@ -470,10 +482,10 @@ void reader_lex_fast_lines(arb_reader *r)
 	size_t nturns = r->nturns, nitems = r->nitems;
 	/* turn lines this call can take: room in both arrays, under the limit */
 	size_t most_turns = r->cap_turns < ARB_MAX_GAME_TURNS ? r->cap_turns : ARB_MAX_GAME_TURNS;
-	size_t lines_left = most_turns - nturns;
+	size_t turns_end = most_turns;
 	bool keep_items = !r->no_items;
-	if (keep_items && r->cap_items - nitems < lines_left)
-		lines_left = r->cap_items - nitems;
+	if (keep_items && r->cap_items - nitems < most_turns - nturns)
+		turns_end = nturns + (r->cap_items - nitems);
 #ifdef ARB_LEX_SSE2
 	/* no SSE2 load past `end`, no 33 words past tok_end (0: never) */
 	uintptr_t end_lim = end - r->in >= 64 ? (uintptr_t)end - 64 : 0;
@@ -481,7 +493,6 @@ void reader_lex_fast_lines(arb_reader *r)
 	if (r->lex_bytes)
 		end_lim = 0;
 #endif
-	uint32_t last_ln = 0; /* the last turn line taken */
 	const char *line = p;
 	while (p < end) {
 		line = p;
@@ -504,7 +515,7 @@ void reader_lex_fast_lines(arb_reader *r)
 			continue;
 		}
 		char c = first->s[0];
-		if (!lines_left || c == '[')
+		if (nturns == turns_end || c == '[')
 			goto slow;
 		uint32_t col = first->col;
 		long number = -1;
@@ -533,9 +544,8 @@ void reader_lex_fast_lines(arb_reader *r)
 		if (keep_items)
 			items[nitems++] = (arb_item){ ARB_ITEM_TURN, nturns, false };
 		nturns++;
-		lines_left--;
 		p = nl + 1;
-		lineno = last_ln = ln;
+		lineno = ln;
 		continue;
 	slow:
 		p = line; /* this line is the slow path's, whole */
@@ -543,7 +553,7 @@ void reader_lex_fast_lines(arb_reader *r)
 	}
 	if (nturns != r->nturns) {
 		r->sec = SEC_MOVES;
-		r->last_item_line = last_ln;
+		r->last_item_line = turns[nturns - 1].line;
 	}
 	r->in_pos = (size_t)(p - r->in);
 	r->lineno = lineno;

@@ -328,6 +328,10 @@ static void test_fast_words_agree(void **state)
 		"Red 12 wall S4 +g permit 0 2,12",
 		"  Red B 1,5 90 cloister",
 		"Red\tB 1,5\r",
+		"Red O 1,0 90\r",
+		"Red O 1,0 90 \r",
+		"\r",
+		"Red \r O",
 		"Red B 1,5 90 ; a comment",
 		"Red {a comment} B 1,5",
 		"Red {a comment",
@@ -345,6 +349,8 @@ static void test_fast_words_agree(void **state)
 		"   ",
 		"\t \r",
 		"a b c d e f g h i j k l m n o p q r s t u v w x y z a b c d e f g h i j",
+		"a b c d e f g h i j k l m n o p q r s t u v w x y z a b c d e f g h i j\r",
+		"abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyz\r",
 	};
 	static const char *const tags = "[Game \"carcassonne\"]\n[Red \"a\"]\n\n";
 	arb_buf text = { 0 }, a = { 0 }, b = { 0 };
