@@ -232,9 +232,9 @@ static const unsigned char first_class[256] = {
 /* Past the word at p (p[0] is a word byte). */
 static inline const char *word_end(const char *p)
 {
-	do
+	p++;
+	while (fast_class[(unsigned char)*p] == F_WORD)
 		p++;
-	while (fast_class[(unsigned char)*p] == F_WORD);
 	return p;
 }
 
@@ -277,18 +277,21 @@ static inline int words_bytes(const char *line, arb_token **tpp, const arb_token
 		*nlp = p;
 		return *p == '\n' ? LINE_OK : LINE_SLOW;
 	}
+	uint32_t col = 1 - (uint32_t)(uintptr_t)line; /* plus a byte's address */
 	for (;;) {
 		const char *w = p;
 		p = word_end(p);
 		if (tp == tok_end)
 			return LINE_SLOW;
-		*tp++ = (arb_token){ w, (uint32_t)(p - w), ln, (uint32_t)(w - line) + 1 };
+		*tp++ = (arb_token){ w, (uint32_t)(p - w), ln, col + (uint32_t)(uintptr_t)w };
 		/* words are mostly one space apart, the last one before the
 		 * newline */
 		if (*p == ' ' && fast_class[(unsigned char)p[1]] == F_WORD) {
 			p++;
 			continue;
 		}
+		if (*p == '\n')
+			break;
 		p = skip_blanks(p);
 		if (fast_class[(unsigned char)*p] != F_WORD) {
 			if (*p != '\n')
