@@ -49,6 +49,9 @@ struct arb_reader {
 	 * block for reader_lex_fast_lines; valid while lines_known */
 	size_t lines_end;
 	bool lines_known;
+	/* reader_lex_fast_lines cuts words byte by byte, never with SSE2:
+	 * set by the unit tests, which compare both ways */
+	bool lex_bytes;
 
 	/* the game being read: in[game_pos..in_pos) */
 	arb_buf strs; /* tag names and unescaped values       */

@@ -8,6 +8,14 @@
 
 #include "reader_impl.h"
 
+/* SSE2 is in every x86-64; without it (or with ARB_LEX_BYTES defined) the
+ * fast path cuts words byte by byte, as it always does for a line holding
+ * a tab or CR. */
+#if defined(__SSE2__) && !defined(ARB_LEX_BYTES)
+#define ARB_LEX_SSE2 1
+#include <emmintrin.h>
+#endif
+
 /* Returns 0, or -1 with *d set when the game holds too many comments. */
 int reader_add_comment(arb_reader *r, size_t off, size_t len, uint32_t line, uint32_t col,
 		       arb_diag *d)
@@ -224,9 +232,9 @@ static const unsigned char first_class[256] = {
 /* Past the word at p (p[0] is a word byte). */
 static inline const char *word_end(const char *p)
 {
-	do
+	p++;
+	while (fast_class[(unsigned char)*p] == F_WORD)
 		p++;
-	while (fast_class[(unsigned char)*p] == F_WORD);
 	return p;
 }
 
@@ -250,6 +258,202 @@ static inline long turn_number(const char *w, size_t n)
 	}
 	return n - 1 > 9 ? -2 : v;
 }
+
+/* How a line's words were cut: stored with the line's newline found, or
+ * the line is the slow path's, or (SSE2 only) a byte the byte-wise cut
+ * must see. */
+enum { LINE_OK, LINE_SLOW, LINE_BYTES };
+
+/* The words of the line at `line` (line `ln`) stored at *tpp, byte by
+ * byte; *nlp is set to its newline.  Blanks are spaces, tabs and CRs; a
+ * first word starting with '[' (a tag line), a comment, NUL, a byte >=
+ * 0x80 or no room before tok_end leave the line to the slow path. */
+static inline int words_bytes(const char *line, arb_token **tpp, const arb_token *tok_end,
+			      uint32_t ln, const char **nlp)
+{
+	arb_token *tp = *tpp;
+	const char *p = skip_blanks(line);
+	if (first_class[(unsigned char)*p] != F_WORD) {
+		*nlp = p;
+		return *p == '\n' ? LINE_OK : LINE_SLOW;
+	}
+	uint32_t col = 1 - (uint32_t)(uintptr_t)line; /* plus a byte's address */
+	for (;;) {
+		const char *w = p;
+		p = word_end(p);
+		if (tp == tok_end)
+			return LINE_SLOW;
+		*tp++ = (arb_token){ w, (uint32_t)(p - w), ln, col + (uint32_t)(uintptr_t)w };
+		/* words are mostly one space apart, the last one before the
+		 * newline */
+		if (*p == ' ' && fast_class[(unsigned char)p[1]] == F_WORD) {
+			p++;
+			continue;
+		}
+		if (*p == '\n')
+			break;
+		p = skip_blanks(p);
+		if (fast_class[(unsigned char)*p] != F_WORD) {
+			if (*p != '\n')
+				return LINE_SLOW; /* a comment or a byte the slow path checks */
+			break;
+		}
+	}
+	*tpp = tp;
+	*nlp = p;
+	return LINE_OK;
+}
+
+#ifdef ARB_LEX_SSE2
+/* Bit i of each mask tells of q[i]: a word byte or ';', '{', '}' (above
+ * ' ', signed: no byte >= 0x80), and a byte that stops the SSE2 cut:
+ * below ' ' (signed: with every byte >= 0x80) or ';', '{', '}'.  The
+ * line's newline is its first stop, or a byte for the byte-wise cut is. */
+typedef struct {
+	unsigned word, stop;
+} masks16;
+
+static inline masks16 classify16(const char *q)
+{
+	__m128i v = _mm_loadu_si128((const __m128i *)q);
+	/* ';' | 0x40 and '{' | 0x40 are both '{', no other byte's is */
+	__m128i com = _mm_or_si128(_mm_cmpeq_epi8(_mm_or_si128(v, _mm_set1_epi8(0x40)),
+						  _mm_set1_epi8('{')),
+				   _mm_cmpeq_epi8(v, _mm_set1_epi8('}')));
+	/* the bytes from ' ' on but the comment marks: those that go on */
+	__m128i on = _mm_andnot_si128(com, _mm_cmpgt_epi8(v, _mm_set1_epi8(' ' - 1)));
+	return (masks16){ (unsigned)_mm_movemask_epi8(_mm_cmpgt_epi8(v, _mm_set1_epi8(' '))),
+			  (unsigned)_mm_movemask_epi8(on) ^ 0xFFFF };
+}
+
+/* The same for 64 bytes. */
+typedef struct {
+	uint64_t word, stop;
+} masks16w;
+
+/* The masks of q[0..64), or of the bytes up to the first stop in it (16
+ * at a time: the bytes past it may be anything). */
+static inline masks16w classify64(const char *q)
+{
+	masks16 m = classify16(q);
+	masks16w r = { m.word, m.stop };
+	if (r.stop)
+		return r;
+	m = classify16(q + 16);
+	r.word |= m.word << 16;
+	r.stop = m.stop << 16;
+	if (r.stop)
+		return r;
+	m = classify16(q + 32);
+	r.word |= (uint64_t)m.word << 32;
+	r.stop = (uint64_t)m.stop << 32;
+	if (r.stop)
+		return r;
+	m = classify16(q + 48);
+	r.word |= (uint64_t)m.word << 48;
+	r.stop = (uint64_t)m.stop << 48;
+	return r;
+}
+
+/* Where the words of the line whose first stop is at e end: e when it
+ * is the newline or a CR before it (a blank, as Windows ends lines),
+ * NULL when it is a byte the SSE2 cut leaves to the byte-wise one.  A CR
+ * is never the last byte before `end`, which follows a newline. */
+static inline const char *words_end(const char *e)
+{
+	return *e == '\n' || (*e == '\r' && e[1] == '\n') ? e : NULL;
+}
+
+/* The words of window q (mask w) that cross its edges: the one open
+ * from before (*ws) ends in it or goes on, and one reaching its last
+ * byte is left open.  Returns w without them. */
+static uint64_t words_across(arb_token **tpp, const char **ws, const char *q, uint64_t w,
+			     const char *line, uint32_t ln)
+{
+	if (*ws) {
+		if (!~w)
+			return 0; /* it goes on */
+		unsigned e = (unsigned)__builtin_ctzll(~w);
+		*(*tpp)++ =
+			(arb_token){ *ws, (uint32_t)(q + e - *ws), ln, (uint32_t)(*ws - line) + 1 };
+		*ws = NULL;
+		w &= w + 1; /* its bytes */
+	}
+	if (w >> 63) {
+		unsigned s = ~w ? 64 - (unsigned)__builtin_clzll(~w) : 0;
+		*ws = q + s;
+		w &= s ? ~(uint64_t)0 >> (64 - s) : 0;
+	}
+	return w;
+}
+
+/* Stores the words of mask w (none reaching its last bit) of the window
+ * q, whose first byte is column col; returns past the last.  The bits
+ * of w ^ w << 1 are, in turn, a word's first byte and the byte past it. */
+static inline arb_token *words_of(arb_token *tp, const char *q, uint64_t w, uint32_t ln,
+				  uint32_t col)
+{
+	for (uint64_t edges = w ^ w << 1; edges; edges &= edges - 1) {
+		unsigned s = (unsigned)__builtin_ctzll(edges);
+		edges &= edges - 1;
+		unsigned e = (unsigned)__builtin_ctzll(edges);
+		*tp++ = (arb_token){ q + s, e - s, ln, col + s };
+	}
+	return tp;
+}
+
+/* words_sse2 for a line longer than its first window, 64 bytes a time. */
+static int words_sse2_long(const char *line, uintptr_t end_lim, arb_token **tpp, uintptr_t tok_lim,
+			   uint32_t ln, const char **nlp)
+{
+	arb_token *tp = *tpp;
+	const char *q = line;  /* the window: q[0..64) or to the newline */
+	const char *ws = NULL; /* a word going on past the window */
+	for (;;) {
+		if ((uintptr_t)q > end_lim || (uintptr_t)tp > tok_lim)
+			return LINE_BYTES;
+		masks16w m = classify64(q);
+		const char *e = m.stop ? words_end(q + __builtin_ctzll(m.stop)) : NULL;
+		if (m.stop && (!e || e == q))
+			return LINE_BYTES; /* or a window from the line's end on */
+		uint64_t w = m.word & (m.stop - 1) & ~m.stop; /* all 64 without a stop */
+		if (ws || w >> 63)
+			w = words_across(&tp, &ws, q, w, line, ln);
+		tp = words_of(tp, q, w, ln, (uint32_t)(q - line) + 1);
+		if (m.stop) {
+			*tpp = tp;
+			*nlp = e + (*e == '\r');
+			return LINE_OK;
+		}
+		q += 64;
+	}
+}
+
+/* words_bytes for a line of word bytes and spaces only, read as bit
+ * masks of 16 bytes at a time: a word is a run of ones in the word mask,
+ * its first byte and the byte past it found with a count of trailing
+ * zeros, not a byte at a time.  LINE_BYTES for any other line, and when
+ * `end` is near (no load past end_lim + 64) or tok_end is (a window of
+ * 64 bytes holds 32 words, and one from before: tok_lim is tok_end - 33). */
+static inline int words_sse2(const char *line, uintptr_t end_lim, arb_token **tpp,
+			     uintptr_t tok_lim, uint32_t ln, const char **nlp)
+{
+	if ((uintptr_t)line > end_lim || (uintptr_t)*tpp > tok_lim)
+		return LINE_BYTES;
+	masks16w m = classify64(line);
+	if (!m.stop)
+		return words_sse2_long(line, end_lim, tpp, tok_lim, ln, nlp);
+	const char *nl = line + __builtin_ctzll(m.stop);
+	if (*nl != '\n') {
+		if (!words_end(nl))
+			return LINE_BYTES;
+		nl++; /* past a CR */
+	}
+	*tpp = words_of(*tpp, line, m.word & (m.stop - 1) & ~m.stop, ln, 1);
+	*nlp = nl;
+	return LINE_OK;
+}
+#endif
 
 /* Whole movetext and blank lines from in_pos on, while they need none of
  * the slow path's care: what reader_lex_move_line and add_token would do
@@ -281,98 +485,78 @@ void reader_lex_fast_lines(arb_reader *r)
 	size_t nturns = r->nturns, nitems = r->nitems;
 	/* turn lines this call can take: room in both arrays, under the limit */
 	size_t most_turns = r->cap_turns < ARB_MAX_GAME_TURNS ? r->cap_turns : ARB_MAX_GAME_TURNS;
-	size_t lines_left = most_turns - nturns;
+	size_t turns_end = most_turns;
 	bool keep_items = !r->no_items;
-	if (keep_items && r->cap_items - nitems < lines_left)
-		lines_left = r->cap_items - nitems;
-	uint32_t last_ln = 0; /* the last turn line taken */
+	if (keep_items && r->cap_items - nitems < most_turns - nturns)
+		turns_end = nturns + (r->cap_items - nitems);
+#ifdef ARB_LEX_SSE2
+	/* no SSE2 load past `end`, no 33 words past tok_end (0: never) */
+	uintptr_t end_lim = end - r->in >= 64 ? (uintptr_t)end - 64 : 0;
+	uintptr_t tok_lim = tok_end - toks >= 33 ? (uintptr_t)(tok_end - 33) : 0;
+	if (r->lex_bytes)
+		end_lim = 0;
+#endif
 	const char *line = p;
 	while (p < end) {
 		line = p;
-		if (first_class[(unsigned char)*p] != F_WORD) {
-			p = skip_blanks(p);
-			if (*p == '\n') {
-				if (p - line > ARB_MAX_LINE || p >= game_end)
-					goto slow;
-				p++;
-				lineno++;
-				continue;
-			}
-			if (first_class[(unsigned char)*p] != F_WORD)
-				goto slow;
-		}
-		if (!lines_left)
-			goto slow;
 		uint32_t ln = lineno + 1;
-		const char *col0 = line - 1; /* a byte's column is its distance to this */
 		arb_token *first = tp;
-		const char *w = p;
-		p = word_end(p);
+		const char *nl;
+		int cut = LINE_BYTES;
+#ifdef ARB_LEX_SSE2
+		cut = words_sse2(line, end_lim, &tp, tok_lim, ln, &nl);
+#endif
+		if (cut == LINE_BYTES)
+			cut = words_bytes(line, &tp, tok_end, ln, &nl);
+		if (cut != LINE_OK)
+			goto slow;
+		if (tp == first) { /* a blank line */
+			if (nl - line > ARB_MAX_LINE || nl >= game_end)
+				goto slow;
+			p = nl + 1;
+			lineno++;
+			continue;
+		}
+		char c = first->s[0];
+		if (nturns == turns_end || c == '[')
+			goto slow;
+		uint32_t col = first->col;
 		long number = -1;
-		if (p[-1] == '.' && p - w >= 2) {
-			number = turn_number(w, (size_t)(p - w));
+		/* a turn number "12." starts with a digit */
+		if ((unsigned char)(c - '0') < 10 && first->len >= 2 &&
+		    first->s[first->len - 1] == '.') {
+			number = turn_number(first->s, first->len);
 			if (number == -2)
 				goto slow;
-		}
-		if (number == -1) {
-			if (tp == tok_end)
-				goto slow;
-			*tp++ = (arb_token){ w, (uint32_t)(p - w), ln, (uint32_t)(w - col0) };
-		}
-		for (;;) {
-			/* words are mostly one space apart, the last one before the
-			 * newline */
-			if (*p == ' ' && fast_class[(unsigned char)p[1]] == F_WORD) {
-				p++;
-			} else if (*p == '\n') {
-				goto line_end;
-			} else {
-				p = skip_blanks(p);
-				if (fast_class[(unsigned char)*p] != F_WORD) {
-					if (*p == '\n')
-						goto line_end;
-					tp = first; /* a comment or a byte the slow path checks */
-					goto slow;
-				}
+			if (number >= 0) { /* no word: the turn's number */
+				tp--;
+				memmove(first, first + 1, (size_t)(tp - first) * sizeof *first);
 			}
-			const char *s = p;
-			p = word_end(p);
-			if (tp == tok_end) {
-				tp = first; /* the slow path takes this line */
-				goto slow;
-			}
-			*tp++ = (arb_token){ s, (uint32_t)(p - s), ln, (uint32_t)(s - col0) };
 		}
-	line_end:
 		/* a turn of 1024 words is longer than 2046 bytes */
-		if ((p - line > 2 * ARB_MAX_TOKENS_PER_TURN - 2 &&
-		     (tp - first > ARB_MAX_TOKENS_PER_TURN || p - line > ARB_MAX_LINE)) ||
-		    p >= game_end) {
-			tp = first; /* the slow path takes this line */
+		if ((nl - line > 2 * ARB_MAX_TOKENS_PER_TURN - 2 &&
+		     (tp - first > ARB_MAX_TOKENS_PER_TURN || nl - line > ARB_MAX_LINE)) ||
+		    nl >= game_end)
 			goto slow;
-		}
 		size_t ntok = (size_t)(tp - first);
-		turns[nturns] = (arb_turn){ .first = ntoks,
-					    .ntok = ntok,
-					    .line = ln,
-					    .col = (uint32_t)(w - col0),
-					    .number = number };
+		turns[nturns] = (arb_turn){
+			.first = ntoks, .ntok = ntok, .line = ln, .col = col, .number = number
+		};
 		ntoks += ntok;
 		/* the line's first item: same_line is false */
 		if (keep_items)
 			items[nitems++] = (arb_item){ ARB_ITEM_TURN, nturns, false };
 		nturns++;
-		lines_left--;
-		p++;
-		lineno = last_ln = ln;
-	}
-	if (0) {
+		p = nl + 1;
+		lineno = ln;
+		continue;
 	slow:
 		p = line; /* this line is the slow path's, whole */
+		break;
 	}
 	if (nturns != r->nturns) {
 		r->sec = SEC_MOVES;
-		r->last_item_line = last_ln;
+		r->last_item_line = turns[nturns - 1].line;
 	}
 	r->in_pos = (size_t)(p - r->in);
 	r->lineno = lineno;

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "core/reader.h"
+#include "core/reader_impl.h"
 
 typedef struct {
 	FILE *f;
@@ -264,6 +265,140 @@ static void test_hold_open_game(void **state)
 	arb_reader_free(r);
 }
 
+/* Every record, diagnostic and item of `text` (read from memory of its
+ * exact length, so a load past it shows under ASan) into out, as text. */
+static void read_all(const char *text, size_t len, bool bytes, arb_buf *out)
+{
+	char *copy = malloc(len ? len : 1);
+	assert_non_null(copy);
+	memcpy(copy, text, len);
+	arb_reader *r = arb_reader_new_mem(copy, len, "t.tgn", 0);
+	r->lex_bytes = bytes;
+	arb_record rec;
+	arb_diag d;
+	int rc;
+	char line[1024];
+	while ((rc = arb_reader_next(r, &rec, &d)) != 0) {
+		if (rc < 0) {
+			snprintf(line, sizeof line, "diag %u:%u %s\n", d.line, d.col, d.msg);
+			arb_buf_puts(out, line);
+			continue;
+		}
+		snprintf(line, sizeof line,
+			 "game %u tags %zu turns %zu toks %zu coms %zu items %zu\n", rec.line,
+			 rec.ntags, rec.nturns, rec.ntok, rec.ncomments, rec.nitems);
+		arb_buf_puts(out, line);
+		for (size_t i = 0; i < rec.ntok; i++) {
+			snprintf(line, sizeof line, "tok %td %u %u:%u\n", rec.tok[i].s - copy,
+				 rec.tok[i].len, rec.tok[i].line, rec.tok[i].col);
+			arb_buf_puts(out, line);
+		}
+		for (size_t i = 0; i < rec.nturns; i++) {
+			const arb_turn *t = &rec.turns[i];
+			snprintf(line, sizeof line, "turn %zu+%zu %u:%u %ld\n", t->first, t->ntok,
+				 t->line, t->col, t->number);
+			arb_buf_puts(out, line);
+		}
+		for (size_t i = 0; i < rec.ncomments; i++) {
+			snprintf(line, sizeof line, "com %u:%u %zu\n", rec.comments[i].line,
+				 rec.comments[i].col, rec.comments[i].len);
+			arb_buf_puts(out, line);
+		}
+		for (size_t i = 0; i < rec.nitems; i++) {
+			snprintf(line, sizeof line, "item %d %zu %d\n", (int)rec.items[i].kind,
+				 rec.items[i].index, rec.items[i].same_line);
+			arb_buf_puts(out, line);
+		}
+	}
+	arb_reader_free(r);
+	free(copy);
+}
+
+/* The fast path's two ways of cutting words (SSE2, where there is SSE2,
+ * and byte by byte) agree on lines made to fall on their edges: words
+ * across 16- and 64-byte boundaries, blanks of every kind, comments,
+ * NUL, bytes >= 0x80, turn numbers, long lines and words, no newline at
+ * the end. */
+static void test_fast_words_agree(void **state)
+{
+	(void)state;
+	static const char *const lines[] = {
+		"Red O 1,0 90",
+		"Blue roll 3+3 trade White lumber+grain for ore buy knight",
+		"Red 12 wall S4 +g permit 0 2,12",
+		"  Red B 1,5 90 cloister",
+		"Red\tB 1,5\r",
+		"Red O 1,0 90\r",
+		"Red O 1,0 90 \r",
+		"\r",
+		"Red \r O",
+		"Red B 1,5 90 ; a comment",
+		"Red {a comment} B 1,5",
+		"Red {a comment",
+		"going on} B 1,5",
+		"Red } B",
+		"12. Red B 1,5",
+		"1234567890. Red",
+		"12.",
+		"Red\x01\x0b word",
+		"R\xc3\xa9"
+		"d B 1,5",
+		"Red \xff B",
+		" [Game \"x\"]",
+		"",
+		"   ",
+		"\t \r",
+		"a b c d e f g h i j k l m n o p q r s t u v w x y z a b c d e f g h i j",
+		"a b c d e f g h i j k l m n o p q r s t u v w x y z a b c d e f g h i j\r",
+		"abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyz\r",
+	};
+	static const char *const tags = "[Game \"carcassonne\"]\n[Red \"a\"]\n\n";
+	arb_buf text = { 0 }, a = { 0 }, b = { 0 };
+	unsigned seed = 1;
+	for (int round = 0; round < 400; round++) {
+		text.len = 0;
+		arb_buf_puts(&text, tags);
+		/* words enough that the arrays grow past the fast path's margin */
+		for (int i = 0; i < 40; i++)
+			arb_buf_puts(&text, "a bb ccc dddd eeeee ffffff ggggggg hhhhhhhh\n");
+		int n = 1 + (int)(seed % 60);
+		for (int i = 0; i < n; i++) {
+			seed = seed * 1103515245u + 12345u;
+			unsigned k = (seed >> 8) % (sizeof lines / sizeof *lines + 20);
+			if (k < sizeof lines / sizeof *lines) {
+				arb_buf_puts(&text, lines[k]);
+			} else { /* words of 1..80 bytes, 1..4 spaces apart */
+				unsigned words = 1 + (seed >> 16) % 12;
+				for (unsigned w = 0; w < words; w++) {
+					seed = seed * 1103515245u + 12345u;
+					unsigned wl = 1 + (seed >> 9) % (k % 3 ? 9 : 80);
+					for (unsigned c = 0; c < wl; c++)
+						arb_buf_putc(&text, (char)('a' + (c + w) % 26));
+					for (unsigned c = 0; c <= (seed >> 20) % 4; c++)
+						arb_buf_putc(&text, ' ');
+				}
+			}
+			if (i < n - 1 || seed % 5)
+				arb_buf_putc(&text, (seed >> 12) % 41 ? '\n' : '\0');
+			if ((seed >> 14) % 97 == 0)
+				arb_buf_puts(&text, tags);
+		}
+		if (round % 50 == 0) { /* a NUL inside, a line of 70,000 bytes */
+			for (int i = 0; i < 35000; i++)
+				arb_buf_puts(&text, "a ");
+			arb_buf_putc(&text, '\n');
+		}
+		a.len = b.len = 0;
+		read_all(text.p, text.len, false, &a);
+		read_all(text.p, text.len, true, &b);
+		assert_int_equal(a.len, b.len);
+		assert_memory_equal(a.p, b.p, a.len);
+	}
+	arb_buf_free(&text);
+	arb_buf_free(&a);
+	arb_buf_free(&b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -276,6 +411,7 @@ int main(void)
 		cmocka_unit_test(test_empty_and_comment_only),
 		cmocka_unit_test(test_many_games_bounded_buffers),
 		cmocka_unit_test(test_hold_open_game),
+		cmocka_unit_test(test_fast_words_agree),
 	};
 	return cmocka_run_group_tests_name("reader", tests, NULL, NULL);
 }
