@@ -653,6 +653,9 @@ void cat_put_settlement(cat_turn *t, unsigned v);
 struct cat_trail_memo *cat_trail_memo_new(void);
 void cat_trail_memo_free(struct cat_trail_memo *m);
 unsigned cat_trail(const cat_game *g, const cat_state *s, unsigned seat);
+/* cat_lr_update's `leaf` when the road built joins two of the seat's
+ * roads (no end of it is a leaf); -1 recounts the seats in the mask. */
+#define CAT_LR_JOIN (-2)
 void cat_lr_update(cat_game *g, const arb_sink *sink, unsigned mask, bool broken, int leaf,
 		   unsigned road, const char *why);
 

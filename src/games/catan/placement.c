@@ -191,7 +191,7 @@ void cat_put_road(cat_turn *t, unsigned edge)
 		if (alone)
 			leaf = (int)v;
 	}
-	cat_lr_update(g, t->sink, 1u << t->seat, false, leaf, edge, why);
+	cat_lr_update(g, t->sink, 1u << t->seat, false, leaf < 0 ? CAT_LR_JOIN : leaf, edge, why);
 }
 
 /* Check and place a road.  Rejects as cat_check_road. */
