@@ -63,6 +63,10 @@ typedef struct cat_geom {
 	uint8_t node_hex[CAT_NODES][3];
 	uint8_t edge_node[CAT_EDGES][2]; /* lower node id first            */
 	uint8_t edge_nhex[CAT_EDGES];	 /* 1 = coast, 2 = inland          */
+	/* The edge from node (row, column) to its right [0] or lower [1]
+	 * neighbour, or -1: a path's name read without searching the
+	 * node's neighbours (cat_parse_edge, every road of every record). */
+	int8_t edge_at[6][11][2];
 } cat_geom;
 
 /* The components (catan.yaml) plus the geometry. */

@@ -37,17 +37,21 @@ int cat_parse_node(const cat_data *d, const char *s, size_t n)
 	return d->g.node_at[r][x];
 }
 
-/* An edge: two adjacent nodes joined by '-', in either order. */
+/* An edge: two adjacent nodes joined by '-', in either order.  Two
+ * nodes are adjacent on one row, a column apart, or in one column, a row
+ * apart (cat_geom_init); the edge is then looked up from the left or
+ * upper one (cat_geom.edge_at: -1 where the island has no such path). */
 int cat_parse_edge(const cat_data *d, const char *s, size_t n)
 {
 	if (n != 5 || s[2] != '-')
 		return -1;
-	int a = cat_parse_node(d, s, 2), b = cat_parse_node(d, s + 3, 2);
-	if (a < 0 || b < 0)
+	int x1 = (s[0] | 0x20) - 'a', r1 = s[1] - '1', x2 = (s[3] | 0x20) - 'a', r2 = s[4] - '1';
+	if ((unsigned)x1 > 10 || (unsigned)r1 > 5 || (unsigned)x2 > 10 || (unsigned)r2 > 5)
 		return -1;
-	for (unsigned i = 0; i < d->g.node_nadj[a]; i++) /* cat_edge_between */
-		if (d->g.node_adj[a][i] == b)
-			return d->g.node_edge[a][i];
+	if (r1 == r2 && (x2 == x1 + 1 || x1 == x2 + 1))
+		return d->g.edge_at[r1][x1 < x2 ? x1 : x2][0];
+	if (x1 == x2 && (r2 == r1 + 1 || r1 == r2 + 1))
+		return d->g.edge_at[r1 < r2 ? r1 : r2][x1][1];
 	return -1;
 }
 
