@@ -17,6 +17,7 @@
 #ifndef ARB_CATAN_H
 #define ARB_CATAN_H
 
+#include <assert.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
@@ -196,7 +197,24 @@ typedef struct cat_game {
 		uint8_t nacts, roll;
 		uint8_t got[CAT_SEATS][CAT_RES];
 	} open_turn;
+	/* What the line cat_apply plays with the short undo copy has built
+	 * (rules.c, keeps_board): each a road (its edge), a settlement
+	 * (CAT_EDGES + its node) or a city (CAT_EDGES + CAT_NODES + its
+	 * node), all on places that were empty, so a refusal undoes them by
+	 * emptying the places (and counting the yields again).  A line
+	 * builds at most two a action; played otherwise (the solver's
+	 * worlds), the record is not read and stops filling. */
+	uint8_t nbuilt;
+	uint8_t built[2 * CAT_MAX_ACTS + 8];
 } cat_game;
+
+/* Note what a line built, for cat_apply's undo. */
+static inline void cat_built(cat_game *g, unsigned what)
+{
+	static_assert(CAT_EDGES + 2 * CAT_NODES <= 256, "a byte names what was built");
+	if (g->nbuilt < sizeof g->built)
+		g->built[g->nbuilt++] = (uint8_t)what;
+}
 
 #define CAT_MAX_EVENTS (3 * CAT_MAX_ACTS + 4)
 
@@ -248,13 +266,12 @@ typedef struct cat_act {
 } cat_act;
 
 typedef struct cat_move {
-	uint8_t seat;	    /* the acting seat                 */
-	uint8_t n;	    /* actions                         */
-	uint8_t unseen;	    /* some action writes '?'         */
-	uint8_t board_kept; /* 1: cat_parse read no road, settlement, city or
-			     * road building (0: may build, or not known) */
-	uint32_t col;	    /* of the colour token             */
-	uint32_t line;	    /* of the whole turn line          */
+	uint8_t seat;	/* the acting seat                 */
+	uint8_t n;	/* actions                         */
+	uint8_t unseen; /* some action writes '?'         */
+	uint8_t pad;
+	uint32_t col;  /* of the colour token             */
+	uint32_t line; /* of the whole turn line          */
 	cat_act act[CAT_MAX_ACTS];
 } cat_move;
 

@@ -744,7 +744,6 @@ int cat_parse(const void *game, const arb_token *tok, size_t ntok, void *move, a
 	m->col = tok[0].col;
 	m->n = 0;
 	cur c = { g, tok, ntok, 1, rej, NULL, 0 };
-	bool builds = false;
 	while (c.i < c.n) {
 		const arb_token *k = &tok[c.i++];
 		if (m->n == CAT_MAX_ACTS)
@@ -772,15 +771,12 @@ int cat_parse(const void *game, const arb_token *tok, size_t ntok, void *move, a
 			rc = arg_trade(&c, a);
 		} else if (kwd == K_ROAD) {
 			a->kind = A_ROAD;
-			builds = true;
 			rc = arg_edge(&c, &a->a);
 		} else if (kwd == K_SETTLE) {
 			a->kind = A_SETTLE;
-			builds = true;
 			rc = arg_node(&c, &a->a);
 		} else if (kwd == K_CITY) {
 			a->kind = A_CITY;
-			builds = true;
 			rc = arg_node(&c, &a->a);
 		} else if (kwd == K_BUY) {
 			rc = arg_buy(&c, a);
@@ -788,7 +784,6 @@ int cat_parse(const void *game, const arb_token *tok, size_t ntok, void *move, a
 			cur o = c; /* a copy: c's address stays here */
 			rc = arg_play(&o, m->seat, a);
 			c = o;
-			builds |= a->kind == A_ROADS;
 		} else if (kwd == K_REVEAL) {
 			cur o = c;
 			rc = arg_reveal(&o, a);
@@ -816,6 +811,5 @@ int cat_parse(const void *game, const arb_token *tok, size_t ntok, void *move, a
 		m->n++;
 	}
 	m->unseen = c.unseen;
-	m->board_kept = !builds;
 	return 0;
 }

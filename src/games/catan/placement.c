@@ -167,6 +167,7 @@ void cat_put_road(cat_turn *t, unsigned edge)
 	cat_state *s = &g->s;
 	assert(!s->edge_owner[edge]);
 	s->edge_owner[edge] = (uint8_t)(t->seat + 1);
+	cat_built(g, edge);
 	s->p[t->seat].roads++;
 	char why[64]; /* read only by the events, when someone listens */
 	why[0] = '\0';
@@ -277,8 +278,10 @@ void cat_put_settlement(cat_turn *t, unsigned v)
 	const cat_geom *G = &g->d->g;
 	char nn[4];
 	cat_node_name(g->d, v, nn);
+	assert(!s->node_owner[v] && !s->node_city[v]);
 	s->node_owner[v] = (uint8_t)(t->seat + 1);
 	s->node_city[v] = 0;
+	cat_built(g, CAT_EDGES + v);
 	cat_yield_add(g, s, t->seat, v);
 	s->p[t->seat].settlements++;
 	s->p[t->seat].harb |= g->b.node_harb[v];

@@ -257,6 +257,7 @@ static __attribute__((noinline)) int act_city(cat_turn *t, const cat_act *a)
 	if (cat_pay(t, a, C_CITY, "a city") < 0)
 		return -1;
 	s->node_city[v] = 1;
+	cat_built(g, CAT_EDGES + CAT_NODES + v);
 	cat_yield_add(g, s, t->seat, v);
 	s->p[t->seat].settlements--;
 	s->p[t->seat].cities++;
@@ -749,8 +750,9 @@ static unsigned previous_seat(const cat_game *g)
 	return (s->active + n - 1) % n;
 }
 
-/* What a line that builds nothing can change of the position: all but
- * the board's arrays before the bank and the yields after the players. */
+/* What a full record's line changes of the position apart from the
+ * board: all but the board's arrays before the bank and the yields after
+ * the players.  The board's changes are few (cat_game.built). */
 #define KEPT_FROM offsetof(cat_state, bank)
 #define KEPT_TO offsetof(cat_state, yield)
 static_assert(offsetof(cat_state, edge_owner) < KEPT_FROM &&
@@ -761,19 +763,39 @@ static_assert(offsetof(cat_state, edge_owner) < KEPT_FROM &&
 			      sizeof(cat_state),
 	      "the board's arrays lie outside [bank, yield)");
 
-/* The line builds nothing (cat_parse says so: cat_move.board_kept) and
- * g->bak is read by nothing but cat_apply's restore: a full record's
- * regular turn, all seen and not the referee's open turn.  Then the undo copy leaves the board's arrays out (they are
- * most of the position; copying them on every line showed in the
- * profile), and g->bak holds a stale board, which nobody reads: the
+/* g->bak is read by nothing but cat_apply's restore: a full record's
+ * line, all seen and not the referee's open turn.  Then the undo copy
+ * leaves the board's arrays out (they are most of the position; copying
+ * them on every line showed in the profile): the line's buildings are
+ * noted as they go up (cat_built) and taken off on a refusal
+ * (undo_board), and g->bak holds a stale board, which nobody reads: the
  * solver (hidden/) and reading ahead work only on view records or lines
  * with unseen cards, which copy the whole position. */
 static bool keeps_board(const cat_game *g, const cat_move *m)
 {
-	if (g->view != CAT_NONE || g->hid || m->unseen || g->open_mode ||
-	    g->s.setup_step < 2 * g->nseats)
-		return false;
-	return m->board_kept;
+	return g->view == CAT_NONE && !g->hid && !m->unseen && !g->open_mode;
+}
+
+/* A refused line's buildings taken off the board kept (cat_game.built),
+ * the yields counted again from what stands.  Cold: only a refusal. */
+static __attribute__((cold, noinline)) void undo_board(cat_game *g)
+{
+	cat_state *s = &g->s;
+	assert(g->nbuilt < sizeof g->built);
+	if (!g->nbuilt)
+		return;
+	for (unsigned i = g->nbuilt; i-- > 0;) {
+		unsigned w = g->built[i];
+		if (w < CAT_EDGES) {
+			s->edge_owner[w] = 0;
+		} else if (w < CAT_EDGES + CAT_NODES) {
+			s->node_owner[w - CAT_EDGES] = 0;
+			s->node_city[w - CAT_EDGES] = 0;
+		} else {
+			s->node_city[w - CAT_EDGES - CAT_NODES] = 0;
+		}
+	}
+	cat_yield_recount(g, s);
 }
 
 /* Play a turn line on the position, or restore it.  Rejects with
@@ -805,22 +827,34 @@ int cat_apply(void *game, const void *move, const arb_sink *sink, arb_reject *re
 				  "it is %s's turn, not %s's", cat_cname(g, s->active),
 				  cat_cname(g, m->seat));
 	bool board_kept = keeps_board(g, m);
-	if (board_kept)
+#ifndef NDEBUG
+	/* the assertion build checks undo_board gives the position back */
+	cat_state was;
+	memcpy(&was, s, sizeof was);
+#endif
+	if (board_kept) {
 		memcpy((char *)&g->bak + KEPT_FROM, (const char *)s + KEPT_FROM,
 		       KEPT_TO - KEPT_FROM);
-	else
+		g->nbuilt = 0;
+	} else {
 		g->bak = *s;
+	}
 	g->nev = 0;
 	g->open_valid = false;
 	cat_turn t;
 	cat_turn_start(&t, g, m, sink, rej);
 	int rc = s->setup_step < 2 * g->nseats ? apply_setup(&t) : apply_turn(&t);
 	if (rc < 0) {
-		if (board_kept)
+		if (board_kept) {
 			memcpy((char *)s + KEPT_FROM, (const char *)&g->bak + KEPT_FROM,
 			       KEPT_TO - KEPT_FROM);
-		else
+			undo_board(g);
+		} else {
 			*s = g->bak;
+		}
+#ifndef NDEBUG
+		assert(!board_kept || memcmp(s, &was, sizeof was) == 0);
+#endif
 		g->nev = 0;
 		cat_hidden_abort(g);
 		return -1;
