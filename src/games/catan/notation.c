@@ -41,7 +41,8 @@ int cat_parse_node(const cat_data *d, const char *s, size_t n)
  * nodes are adjacent on one row, a column apart, or in one column, a row
  * apart (cat_geom_init); the edge is then looked up from the left or
  * upper one (cat_geom.edge_at: -1 where the island has no such path). */
-int cat_parse_edge(const cat_data *d, const char *s, size_t n)
+static inline __attribute__((always_inline)) int parse_edge(const cat_data *d, const char *s,
+							    size_t n)
 {
 	if (n != 5 || s[2] != '-')
 		return -1;
@@ -53,6 +54,13 @@ int cat_parse_edge(const cat_data *d, const char *s, size_t n)
 	if (x1 == x2 && (r2 == r1 + 1 || r1 == r2 + 1))
 		return d->g.edge_at[r1 < r2 ? r1 : r2][x1][1];
 	return -1;
+}
+
+/* parse_edge, for the callers outside; the turn line's own reads it
+ * inline (every road of every record). */
+int cat_parse_edge(const cat_data *d, const char *s, size_t n)
+{
+	return parse_edge(d, s, n);
 }
 
 /* A hex: one letter A..S, any case. */
@@ -444,7 +452,7 @@ static inline __attribute__((always_inline)) int arg_edge(cur *c, uint8_t *out)
 	const arb_token *t = arg(c, "a path (like c1-d1)");
 	if (!t)
 		return -1;
-	int e = cat_parse_edge(c->g->d, t->s, t->len);
+	int e = parse_edge(c->g->d, t->s, t->len);
 	if (e < 0)
 		return bad(c->rej, t,
 			   "a path between two neighbouring "
