@@ -340,9 +340,16 @@ static __attribute__((noinline)) int act_assert(cat_turn *t, const cat_act *a)
 	return -1;
 }
 
+/* The kinds by bit: one test of a mask where a chain of comparisons
+ * would run for every action of every line. */
+#define KIND_BIT(k) (1u << (k))
+static_assert(A_GETS < 32, "the action kinds fit a mask");
+
 static bool is_assertion(unsigned kind)
 {
-	return kind == A_LONGEST || kind == A_ARMY || kind == A_VP || kind == A_GETS;
+	const unsigned assertions =
+		KIND_BIT(A_LONGEST) | KIND_BIT(A_ARMY) | KIND_BIT(A_VP) | KIND_BIT(A_GETS);
+	return assertions >> kind & 1;
 }
 
 /* The actions of act() below, each a function of its own (noinline):
@@ -554,9 +561,10 @@ static inline __attribute__((always_inline)) int turn_step(cat_turn *t, const ca
 		return -1;
 	/* Points change only by building, cards and the special cards; a
 	 * steal or trade cannot win. */
-	unsigned k = a->kind;
-	if (k == A_ROAD || k == A_SETTLE || k == A_CITY || k == A_BUY || k == A_KNIGHT ||
-	    k == A_ROADS || k == A_REVEAL)
+	const unsigned scoring = KIND_BIT(A_ROAD) | KIND_BIT(A_SETTLE) | KIND_BIT(A_CITY) |
+				 KIND_BIT(A_BUY) | KIND_BIT(A_KNIGHT) | KIND_BIT(A_ROADS) |
+				 KIND_BIT(A_REVEAL);
+	if (scoring >> a->kind & 1)
 		cat_check_win(t);
 	return 0;
 }
@@ -646,7 +654,7 @@ static int check_unseen(cat_turn *t, const cat_act *a)
 	return 0;
 }
 
-static int apply_turn(cat_turn *t);
+static inline __attribute__((always_inline)) int apply_turn(cat_turn *t);
 static int apply_unseen(cat_turn *t);
 
 /* A turn at the start of line m: nothing played yet (cat_apply, and
@@ -673,8 +681,10 @@ static int replay_relisted(cat_turn *t)
 }
 
 /* A regular turn line.  Rejects with view-unseen and as cat_turn_step,
- * cat_turn_end and the hidden cards' cat_hidden_act, cat_hidden_line. */
-static int apply_turn(cat_turn *t)
+ * cat_turn_end and the hidden cards' cat_hidden_act, cat_hidden_line.
+ * Inline in cat_apply: a call of its own saved and restored registers
+ * on every line (the unseen cards' part stays apart, apply_unseen). */
+static inline __attribute__((always_inline)) int apply_turn(cat_turn *t)
 {
 	cat_game *g = t->g;
 	const cat_move *m = t->m;
