@@ -542,7 +542,16 @@ static inline int cat_rej_not_held(cat_turn *t, uint32_t col, enum cat_rule rule
 		return 0;
 	return cat_rej_not_held_words(t, col, rule, seat, v, verb, to);
 }
-void cat_give_card(cat_state *s, unsigned from, unsigned to, unsigned r, unsigned n);
+/* n cards of resource r from one hand to another (a steal, a
+ * monopoly).  Inline: every steal of every record. */
+static inline void cat_give_card(cat_state *s, unsigned from, unsigned to, unsigned r, unsigned n)
+{
+	assert(s->p[from].res[r] >= n);
+	s->p[from].res[r] = (uint8_t)(s->p[from].res[r] - n);
+	s->p[from].ncards = (uint8_t)(s->p[from].ncards - n);
+	s->p[to].res[r] = (uint8_t)(s->p[to].res[r] + n);
+	s->p[to].ncards = (uint8_t)(s->p[to].ncards + n);
+}
 int cat_pay_refused(cat_turn *t, const cat_act *a, unsigned what, const char *name)
 	__attribute__((cold));
 /* Pay the cost `what` to the bank.  Rejects with cannot-afford.  The
@@ -556,7 +565,16 @@ static inline int cat_pay(cat_turn *t, const cat_act *a, unsigned what, const ch
 	cat_bank_move(s, t->seat, cost, -1);
 	return 0;
 }
-int cat_need_roll(cat_turn *t, const cat_act *a, const char *what);
+int cat_need_roll_refused(cat_turn *t, const cat_act *a, const char *what) __attribute__((cold));
+/* Trading and building wait for the roll and the 7's robber.  Rejects
+ * with roll-first, robber-first.  The check inline, the words apart:
+ * every build and trade asks. */
+static inline int cat_need_roll(cat_turn *t, const cat_act *a, const char *what)
+{
+	if (t->rolled && !t->seven)
+		return 0;
+	return cat_need_roll_refused(t, a, what);
+}
 
 /* robber.c: the 7's discards and the robber (after a 7, or a knight's). */
 int cat_act_discard(cat_turn *t, const cat_act *a);

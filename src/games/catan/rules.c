@@ -61,15 +61,6 @@ void cat_bank_move(cat_state *s, unsigned seat, const uint8_t v[CAT_RES], int di
 	memcpy(bp, &bank, 8);
 }
 
-void cat_give_card(cat_state *s, unsigned from, unsigned to, unsigned r, unsigned n)
-{
-	assert(s->p[from].res[r] >= n);
-	s->p[from].res[r] = (uint8_t)(s->p[from].res[r] - n);
-	s->p[from].ncards = (uint8_t)(s->p[from].ncards - n);
-	s->p[to].res[r] = (uint8_t)(s->p[to].res[r] + n);
-	s->p[to].ncards = (uint8_t)(s->p[to].ncards + n);
-}
-
 /* produce()'s rare end: a resource the bank cannot cover for all
  * (`short_res`, by bit) is handled by the shortage= option, then the
  * cards owed in `got` are paid. */
@@ -193,9 +184,8 @@ int cat_pay_refused(cat_turn *t, const cat_act *a, unsigned what, const char *na
 			  cat_cname(t->g, t->seat), name, c, h);
 }
 
-/* Trading and building wait for the roll and the 7's robber.  Rejects
- * with roll-first, robber-first. */
-int cat_need_roll(cat_turn *t, const cat_act *a, const char *what)
+/* cat_need_roll's refusals (cold): roll-first, robber-first. */
+int cat_need_roll_refused(cat_turn *t, const cat_act *a, const char *what)
 {
 	if (!t->rolled)
 		return cat_rej_kw(t, a, CAT_R_ROLL_FIRST,
