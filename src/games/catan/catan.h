@@ -17,6 +17,7 @@
 #ifndef ARB_CATAN_H
 #define ARB_CATAN_H
 
+#include <assert.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
@@ -63,6 +64,10 @@ typedef struct cat_geom {
 	uint8_t node_hex[CAT_NODES][3];
 	uint8_t edge_node[CAT_EDGES][2]; /* lower node id first            */
 	uint8_t edge_nhex[CAT_EDGES];	 /* 1 = coast, 2 = inland          */
+	/* The edge from node (row, column) to its right [0] or lower [1]
+	 * neighbour, or -1: a path's name read without searching the
+	 * node's neighbours (cat_parse_edge, every road of every record). */
+	int8_t edge_at[6][11][2];
 } cat_geom;
 
 /* The components (catan.yaml) plus the geometry. */
@@ -192,7 +197,24 @@ typedef struct cat_game {
 		uint8_t nacts, roll;
 		uint8_t got[CAT_SEATS][CAT_RES];
 	} open_turn;
+	/* What the line cat_apply plays with the short undo copy has built
+	 * (rules.c, keeps_board): each a road (its edge), a settlement
+	 * (CAT_EDGES + its node) or a city (CAT_EDGES + CAT_NODES + its
+	 * node), all on places that were empty, so a refusal undoes them by
+	 * emptying the places (and counting the yields again).  A line
+	 * builds at most two a action; played otherwise (the solver's
+	 * worlds), the record is not read and stops filling. */
+	uint8_t nbuilt;
+	uint8_t built[2 * CAT_MAX_ACTS + 8];
 } cat_game;
+
+/* Note what a line built, for cat_apply's undo. */
+static inline void cat_built(cat_game *g, unsigned what)
+{
+	static_assert(CAT_EDGES + 2 * CAT_NODES <= 256, "a byte names what was built");
+	if (g->nbuilt < sizeof g->built)
+		g->built[g->nbuilt++] = (uint8_t)what;
+}
 
 #define CAT_MAX_EVENTS (3 * CAT_MAX_ACTS + 4)
 
@@ -244,13 +266,12 @@ typedef struct cat_act {
 } cat_act;
 
 typedef struct cat_move {
-	uint8_t seat;	    /* the acting seat                 */
-	uint8_t n;	    /* actions                         */
-	uint8_t unseen;	    /* some action writes '?'         */
-	uint8_t board_kept; /* 1: cat_parse read no road, settlement, city or
-			     * road building (0: may build, or not known) */
-	uint32_t col;	    /* of the colour token             */
-	uint32_t line;	    /* of the whole turn line          */
+	uint8_t seat;	/* the acting seat                 */
+	uint8_t n;	/* actions                         */
+	uint8_t unseen; /* some action writes '?'         */
+	uint8_t pad;
+	uint32_t col;  /* of the colour token             */
+	uint32_t line; /* of the whole turn line          */
 	cat_act act[CAT_MAX_ACTS];
 } cat_move;
 
@@ -521,7 +542,16 @@ static inline int cat_rej_not_held(cat_turn *t, uint32_t col, enum cat_rule rule
 		return 0;
 	return cat_rej_not_held_words(t, col, rule, seat, v, verb, to);
 }
-void cat_give_card(cat_state *s, unsigned from, unsigned to, unsigned r, unsigned n);
+/* n cards of resource r from one hand to another (a steal, a
+ * monopoly).  Inline: every steal of every record. */
+static inline void cat_give_card(cat_state *s, unsigned from, unsigned to, unsigned r, unsigned n)
+{
+	assert(s->p[from].res[r] >= n);
+	s->p[from].res[r] = (uint8_t)(s->p[from].res[r] - n);
+	s->p[from].ncards = (uint8_t)(s->p[from].ncards - n);
+	s->p[to].res[r] = (uint8_t)(s->p[to].res[r] + n);
+	s->p[to].ncards = (uint8_t)(s->p[to].ncards + n);
+}
 int cat_pay_refused(cat_turn *t, const cat_act *a, unsigned what, const char *name)
 	__attribute__((cold));
 /* Pay the cost `what` to the bank.  Rejects with cannot-afford.  The
@@ -535,7 +565,16 @@ static inline int cat_pay(cat_turn *t, const cat_act *a, unsigned what, const ch
 	cat_bank_move(s, t->seat, cost, -1);
 	return 0;
 }
-int cat_need_roll(cat_turn *t, const cat_act *a, const char *what);
+int cat_need_roll_refused(cat_turn *t, const cat_act *a, const char *what) __attribute__((cold));
+/* Trading and building wait for the roll and the 7's robber.  Rejects
+ * with roll-first, robber-first.  The check inline, the words apart:
+ * every build and trade asks. */
+static inline int cat_need_roll(cat_turn *t, const cat_act *a, const char *what)
+{
+	if (t->rolled && !t->seven)
+		return 0;
+	return cat_need_roll_refused(t, a, what);
+}
 
 /* robber.c: the 7's discards and the robber (after a 7, or a knight's). */
 int cat_act_discard(cat_turn *t, const cat_act *a);
@@ -653,6 +692,9 @@ void cat_put_settlement(cat_turn *t, unsigned v);
 struct cat_trail_memo *cat_trail_memo_new(void);
 void cat_trail_memo_free(struct cat_trail_memo *m);
 unsigned cat_trail(const cat_game *g, const cat_state *s, unsigned seat);
+/* cat_lr_update's `leaf` when the road built joins two of the seat's
+ * roads (no end of it is a leaf); -1 recounts the seats in the mask. */
+#define CAT_LR_JOIN (-2)
 void cat_lr_update(cat_game *g, const arb_sink *sink, unsigned mask, bool broken, int leaf,
 		   unsigned road, const char *why);
 

@@ -30,6 +30,7 @@ void cat_geom_init(cat_geom *g)
 {
 	memset(g, 0, sizeof *g);
 	memset(g->node_at, -1, sizeof g->node_at);
+	memset(g->edge_at, -1, sizeof g->edge_at);
 	unsigned n = 0;
 	for (unsigned r = 0; r < 6; r++)
 		for (unsigned x = node_row_x0[r]; x <= node_row_x1[r]; x++) {
@@ -69,6 +70,7 @@ void cat_geom_init(cat_geom *g)
 			unsigned w = (unsigned)nb[k];
 			g->edge_node[e][0] = (uint8_t)v;
 			g->edge_node[e][1] = (uint8_t)w;
+			g->edge_at[r][x][k] = (int8_t)e;
 			g->node_adj[v][g->node_nadj[v]] = (uint8_t)w;
 			g->node_edge[v][g->node_nadj[v]++] = (uint8_t)e;
 			g->node_adj[w][g->node_nadj[w]] = (uint8_t)v;

@@ -318,6 +318,66 @@ static unsigned trail_leaf(const cat_game *g, const cat_state *s, unsigned seat,
 	return 1 + road_walk(&w, u, enough - 1);
 }
 
+/* The longest trail that goes through `road` (its roads in w->free, the
+ * road itself cleared), one end of the road at v and the other at `b`:
+ * `len` roads taken back from v so far (the trail's first part, walked
+ * in reverse from the road), then the road, then the longest trail on
+ * from b over the roads left (road_walk with all of them as `enough`,
+ * so exact).  `left` counts the free roads: a trail of all of them ends
+ * the search. */
+static unsigned through_walk(road_walk_ctx *w, unsigned v, unsigned b, bool b_stops, unsigned len,
+			     unsigned left)
+{
+	unsigned best = 1 + len + (b_stops || !left ? 0 : road_walk(w, b, left));
+	const cat_geom *G = w->G;
+	for (unsigned j = 0; j < G->node_nadj[v] && best < len + 1 + left; j++) {
+		unsigned f = G->node_edge[v][j];
+		if (w->free[f] != w->me)
+			continue;
+		unsigned u = G->node_adj[v][j];
+		unsigned o = w->node_owner[u];
+		w->free[f] = 0;
+		unsigned l;
+		if (!o || o == w->me) /* else an opponent's building ends it at u */
+			l = through_walk(w, u, b, b_stops, len + 1, left - 1);
+		else
+			l = 1 + len + 1 + (b_stops || left == 1 ? 0 : road_walk(w, b, left - 1));
+		w->free[f] = (uint8_t)w->me;
+		if (l > best)
+			best = l;
+	}
+	return best;
+}
+
+/* The longest trail of `seat` that uses `road`, just built between two of
+ * its roads: the new longest trail is the old one or such a trail, and
+ * this search, from the road's two ends, is cheaper than the whole
+ * network's (walk_trail). */
+static unsigned trail_through(const cat_game *g, const cat_state *s, unsigned seat, unsigned road)
+{
+	const cat_geom *G = &g->d->g;
+	road_walk_ctx w;
+	w.G = G;
+	w.node_owner = s->node_owner;
+	w.me = seat + 1;
+	memcpy(w.free, s->edge_owner, sizeof w.free);
+	w.free[road] = 0;
+	unsigned a = G->edge_node[road][0], b = G->edge_node[road][1];
+	unsigned oa = s->node_owner[a], ob = s->node_owner[b];
+	bool a_stops = oa && oa != w.me, b_stops = ob && ob != w.me;
+	unsigned left = s->p[seat].roads - 1u;
+	if (a_stops) { /* the trail cannot go on past a: it starts there */
+		unsigned t = a;
+		a = b;
+		b = t;
+		b_stops = true;
+		a_stops = ob && ob != w.me;
+	}
+	if (a_stops)
+		return 1;
+	return through_walk(&w, a, b, b_stops, 0, left);
+}
+
 /* The longest trail of `seat` from `leaf` (by `road`), or from anywhere
  * when it is -1: recalled when the game keeps a memo and met it before.  From a leaf
  * without a memo the search stops at `enough` roads (trail_leaf); the
@@ -367,8 +427,13 @@ void cat_lr_update(cat_game *g, const arb_sink *sink, unsigned mask, bool broken
 	for (unsigned m = mask & ((1u << g->nseats) - 1); m; m &= m - 1) {
 		unsigned p = (unsigned)__builtin_ctz(m), old = s->p[p].road_len;
 		last = p;
-		if (leaf < 0) {
+		if (leaf == -1 || (leaf == CAT_LR_JOIN && g->trails)) {
 			s->p[p].road_len = (uint8_t)cat_trail(g, s, p);
+		} else if (leaf == CAT_LR_JOIN) {
+			unsigned l = trail_through(g, s, p, road);
+			if (l > old)
+				s->p[p].road_len = (uint8_t)l;
+			assert(s->p[p].road_len == walk_trail(g, s, p));
 		} else if (s->p[p].roads > old) {
 			/* A trail has at most all the player's roads: with no
 			 * more roads than the old length, the new road cannot
@@ -385,7 +450,7 @@ void cat_lr_update(cat_game *g, const arb_sink *sink, unsigned mask, bool broken
 	 * more than the holder's.  The assertion build goes on and checks the
 	 * rule's answer is the same. */
 	bool kept =
-		h != CAT_NONE && leaf >= 0 && !broken && s->p[last].road_len <= s->p[h].road_len;
+		h != CAT_NONE && leaf != -1 && !broken && s->p[last].road_len <= s->p[h].road_len;
 #ifdef NDEBUG
 	if (kept)
 		return;

@@ -37,18 +37,30 @@ int cat_parse_node(const cat_data *d, const char *s, size_t n)
 	return d->g.node_at[r][x];
 }
 
-/* An edge: two adjacent nodes joined by '-', in either order. */
-int cat_parse_edge(const cat_data *d, const char *s, size_t n)
+/* An edge: two adjacent nodes joined by '-', in either order.  Two
+ * nodes are adjacent on one row, a column apart, or in one column, a row
+ * apart (cat_geom_init); the edge is then looked up from the left or
+ * upper one (cat_geom.edge_at: -1 where the island has no such path). */
+static inline __attribute__((always_inline)) int parse_edge(const cat_data *d, const char *s,
+							    size_t n)
 {
 	if (n != 5 || s[2] != '-')
 		return -1;
-	int a = cat_parse_node(d, s, 2), b = cat_parse_node(d, s + 3, 2);
-	if (a < 0 || b < 0)
+	int x1 = (s[0] | 0x20) - 'a', r1 = s[1] - '1', x2 = (s[3] | 0x20) - 'a', r2 = s[4] - '1';
+	if ((unsigned)x1 > 10 || (unsigned)r1 > 5 || (unsigned)x2 > 10 || (unsigned)r2 > 5)
 		return -1;
-	for (unsigned i = 0; i < d->g.node_nadj[a]; i++) /* cat_edge_between */
-		if (d->g.node_adj[a][i] == b)
-			return d->g.node_edge[a][i];
+	if (r1 == r2 && (x2 == x1 + 1 || x1 == x2 + 1))
+		return d->g.edge_at[r1][x1 < x2 ? x1 : x2][0];
+	if (x1 == x2 && (r2 == r1 + 1 || r1 == r2 + 1))
+		return d->g.edge_at[r1 < r2 ? r1 : r2][x1][1];
 	return -1;
+}
+
+/* parse_edge, for the callers outside; the turn line's own reads it
+ * inline (every road of every record). */
+int cat_parse_edge(const cat_data *d, const char *s, size_t n)
+{
+	return parse_edge(d, s, n);
 }
 
 /* A hex: one letter A..S, any case. */
@@ -440,7 +452,7 @@ static inline __attribute__((always_inline)) int arg_edge(cur *c, uint8_t *out)
 	const arb_token *t = arg(c, "a path (like c1-d1)");
 	if (!t)
 		return -1;
-	int e = cat_parse_edge(c->g->d, t->s, t->len);
+	int e = parse_edge(c->g->d, t->s, t->len);
 	if (e < 0)
 		return bad(c->rej, t,
 			   "a path between two neighbouring "
@@ -740,7 +752,6 @@ int cat_parse(const void *game, const arb_token *tok, size_t ntok, void *move, a
 	m->col = tok[0].col;
 	m->n = 0;
 	cur c = { g, tok, ntok, 1, rej, NULL, 0 };
-	bool builds = false;
 	while (c.i < c.n) {
 		const arb_token *k = &tok[c.i++];
 		if (m->n == CAT_MAX_ACTS)
@@ -768,15 +779,12 @@ int cat_parse(const void *game, const arb_token *tok, size_t ntok, void *move, a
 			rc = arg_trade(&c, a);
 		} else if (kwd == K_ROAD) {
 			a->kind = A_ROAD;
-			builds = true;
 			rc = arg_edge(&c, &a->a);
 		} else if (kwd == K_SETTLE) {
 			a->kind = A_SETTLE;
-			builds = true;
 			rc = arg_node(&c, &a->a);
 		} else if (kwd == K_CITY) {
 			a->kind = A_CITY;
-			builds = true;
 			rc = arg_node(&c, &a->a);
 		} else if (kwd == K_BUY) {
 			rc = arg_buy(&c, a);
@@ -784,7 +792,6 @@ int cat_parse(const void *game, const arb_token *tok, size_t ntok, void *move, a
 			cur o = c; /* a copy: c's address stays here */
 			rc = arg_play(&o, m->seat, a);
 			c = o;
-			builds |= a->kind == A_ROADS;
 		} else if (kwd == K_REVEAL) {
 			cur o = c;
 			rc = arg_reveal(&o, a);
@@ -812,6 +819,5 @@ int cat_parse(const void *game, const arb_token *tok, size_t ntok, void *move, a
 		m->n++;
 	}
 	m->unseen = c.unseen;
-	m->board_kept = !builds;
 	return 0;
 }

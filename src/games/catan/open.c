@@ -100,7 +100,6 @@ int cat_parse_more(const void *game, void *move, const arb_token *tok, size_t nt
 	memcpy(&m->act[m->n], more.act, more.n * sizeof *more.act);
 	m->n = (uint8_t)(m->n + more.n);
 	m->unseen |= more.unseen;
-	m->board_kept &= more.board_kept; /* as the whole line's parse says */
 	return 0;
 }
 

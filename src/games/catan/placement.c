@@ -14,9 +14,12 @@
 #include "catan.h"
 
 /* May `seat` build a settlement at `node`: free, no building next to it,
- * and (after the set-up) one of the seat's roads touching it. */
+ * and (after the set-up) one of the seat's roads touching it.  Inline in
+ * cat_check_settlement (every settlement of every record);
+ * cat_settle_ok for the others.  road_ok below likewise. */
 
-bool cat_settle_ok(const cat_game *g, const cat_state *s, unsigned seat, unsigned node, bool setup)
+static inline __attribute__((always_inline)) bool
+settle_ok(const cat_game *g, const cat_state *s, unsigned seat, unsigned node, bool setup)
 {
 	const cat_geom *G = &g->d->g;
 	if (s->node_owner[node])
@@ -29,6 +32,11 @@ bool cat_settle_ok(const cat_game *g, const cat_state *s, unsigned seat, unsigne
 			road = true;
 	}
 	return road;
+}
+
+bool cat_settle_ok(const cat_game *g, const cat_state *s, unsigned seat, unsigned node, bool setup)
+{
+	return settle_ok(g, s, seat, node, setup);
 }
 
 /* The corner nearest to `from` (by roads to build) that one of `seat`'s
@@ -78,8 +86,8 @@ static bool end_connects(const cat_game *g, const cat_state *s, unsigned seat, u
 
 /* May `seat` build a road at `edge`: free, and touching the settlement
  * just placed (set-up, setup_node >= 0) or connected (end_connects). */
-bool cat_road_ok(const cat_game *g, const cat_state *s, unsigned seat, unsigned edge,
-		 int setup_node)
+static inline __attribute__((always_inline)) bool
+road_ok(const cat_game *g, const cat_state *s, unsigned seat, unsigned edge, int setup_node)
 {
 	const cat_geom *G = &g->d->g;
 	if (s->edge_owner[edge])
@@ -88,6 +96,12 @@ bool cat_road_ok(const cat_game *g, const cat_state *s, unsigned seat, unsigned 
 		return G->edge_node[edge][0] == setup_node || G->edge_node[edge][1] == setup_node;
 	return end_connects(g, s, seat, G->edge_node[edge][0], edge) ||
 	       end_connects(g, s, seat, G->edge_node[edge][1], edge);
+}
+
+bool cat_road_ok(const cat_game *g, const cat_state *s, unsigned seat, unsigned edge,
+		 int setup_node)
+{
+	return road_ok(g, s, seat, edge, setup_node);
 }
 
 /* cat_check_road's refusal, composed apart (cold): the road is not
@@ -155,7 +169,7 @@ int cat_check_road(cat_turn *t, const cat_act *a, unsigned edge, int setup_node)
 	const cat_game *g = t->g;
 	const cat_state *s = &g->s;
 	if (!s->edge_owner[edge] && s->p[t->seat].roads < g->d->pieces[0] &&
-	    cat_road_ok(g, s, t->seat, edge, setup_node))
+	    road_ok(g, s, t->seat, edge, setup_node))
 		return 0; /* the common case, without the words */
 	return road_refused(t, a, edge, setup_node);
 }
@@ -167,6 +181,7 @@ void cat_put_road(cat_turn *t, unsigned edge)
 	cat_state *s = &g->s;
 	assert(!s->edge_owner[edge]);
 	s->edge_owner[edge] = (uint8_t)(t->seat + 1);
+	cat_built(g, edge);
 	s->p[t->seat].roads++;
 	char why[64]; /* read only by the events, when someone listens */
 	why[0] = '\0';
@@ -191,7 +206,7 @@ void cat_put_road(cat_turn *t, unsigned edge)
 		if (alone)
 			leaf = (int)v;
 	}
-	cat_lr_update(g, t->sink, 1u << t->seat, false, leaf, edge, why);
+	cat_lr_update(g, t->sink, 1u << t->seat, false, leaf < 0 ? CAT_LR_JOIN : leaf, edge, why);
 }
 
 /* Check and place a road.  Rejects as cat_check_road. */
@@ -264,7 +279,7 @@ int cat_check_settlement(cat_turn *t, const cat_act *a, bool setup)
 {
 	const cat_game *g = t->g;
 	if (g->s.p[t->seat].settlements < g->d->pieces[1] &&
-	    cat_settle_ok(g, &g->s, t->seat, a->a, setup))
+	    settle_ok(g, &g->s, t->seat, a->a, setup))
 		return 0; /* the common case, without the words */
 	return settlement_refused(t, a, setup);
 }
@@ -277,8 +292,10 @@ void cat_put_settlement(cat_turn *t, unsigned v)
 	const cat_geom *G = &g->d->g;
 	char nn[4];
 	cat_node_name(g->d, v, nn);
+	assert(!s->node_owner[v] && !s->node_city[v]);
 	s->node_owner[v] = (uint8_t)(t->seat + 1);
 	s->node_city[v] = 0;
+	cat_built(g, CAT_EDGES + v);
 	cat_yield_add(g, s, t->seat, v);
 	s->p[t->seat].settlements++;
 	s->p[t->seat].harb |= g->b.node_harb[v];

@@ -61,15 +61,6 @@ void cat_bank_move(cat_state *s, unsigned seat, const uint8_t v[CAT_RES], int di
 	memcpy(bp, &bank, 8);
 }
 
-void cat_give_card(cat_state *s, unsigned from, unsigned to, unsigned r, unsigned n)
-{
-	assert(s->p[from].res[r] >= n);
-	s->p[from].res[r] = (uint8_t)(s->p[from].res[r] - n);
-	s->p[from].ncards = (uint8_t)(s->p[from].ncards - n);
-	s->p[to].res[r] = (uint8_t)(s->p[to].res[r] + n);
-	s->p[to].ncards = (uint8_t)(s->p[to].ncards + n);
-}
-
 /* produce()'s rare end: a resource the bank cannot cover for all
  * (`short_res`, by bit) is handled by the shortage= option, then the
  * cards owed in `got` are paid. */
@@ -193,9 +184,8 @@ int cat_pay_refused(cat_turn *t, const cat_act *a, unsigned what, const char *na
 			  cat_cname(t->g, t->seat), name, c, h);
 }
 
-/* Trading and building wait for the roll and the 7's robber.  Rejects
- * with roll-first, robber-first. */
-int cat_need_roll(cat_turn *t, const cat_act *a, const char *what)
+/* cat_need_roll's refusals (cold): roll-first, robber-first. */
+int cat_need_roll_refused(cat_turn *t, const cat_act *a, const char *what)
 {
 	if (!t->rolled)
 		return cat_rej_kw(t, a, CAT_R_ROLL_FIRST,
@@ -257,6 +247,7 @@ static __attribute__((noinline)) int act_city(cat_turn *t, const cat_act *a)
 	if (cat_pay(t, a, C_CITY, "a city") < 0)
 		return -1;
 	s->node_city[v] = 1;
+	cat_built(g, CAT_EDGES + CAT_NODES + v);
 	cat_yield_add(g, s, t->seat, v);
 	s->p[t->seat].settlements--;
 	s->p[t->seat].cities++;
@@ -339,9 +330,16 @@ static __attribute__((noinline)) int act_assert(cat_turn *t, const cat_act *a)
 	return -1;
 }
 
+/* The kinds by bit: one test of a mask where a chain of comparisons
+ * would run for every action of every line. */
+#define KIND_BIT(k) (1u << (k))
+static_assert(A_GETS < 32, "the action kinds fit a mask");
+
 static bool is_assertion(unsigned kind)
 {
-	return kind == A_LONGEST || kind == A_ARMY || kind == A_VP || kind == A_GETS;
+	const unsigned assertions =
+		KIND_BIT(A_LONGEST) | KIND_BIT(A_ARMY) | KIND_BIT(A_VP) | KIND_BIT(A_GETS);
+	return assertions >> kind & 1;
 }
 
 /* The actions of act() below, each a function of its own (noinline):
@@ -553,9 +551,10 @@ static inline __attribute__((always_inline)) int turn_step(cat_turn *t, const ca
 		return -1;
 	/* Points change only by building, cards and the special cards; a
 	 * steal or trade cannot win. */
-	unsigned k = a->kind;
-	if (k == A_ROAD || k == A_SETTLE || k == A_CITY || k == A_BUY || k == A_KNIGHT ||
-	    k == A_ROADS || k == A_REVEAL)
+	const unsigned scoring = KIND_BIT(A_ROAD) | KIND_BIT(A_SETTLE) | KIND_BIT(A_CITY) |
+				 KIND_BIT(A_BUY) | KIND_BIT(A_KNIGHT) | KIND_BIT(A_ROADS) |
+				 KIND_BIT(A_REVEAL);
+	if (scoring >> a->kind & 1)
 		cat_check_win(t);
 	return 0;
 }
@@ -645,7 +644,7 @@ static int check_unseen(cat_turn *t, const cat_act *a)
 	return 0;
 }
 
-static int apply_turn(cat_turn *t);
+static inline __attribute__((always_inline)) int apply_turn(cat_turn *t);
 static int apply_unseen(cat_turn *t);
 
 /* A turn at the start of line m: nothing played yet (cat_apply, and
@@ -672,8 +671,10 @@ static int replay_relisted(cat_turn *t)
 }
 
 /* A regular turn line.  Rejects with view-unseen and as cat_turn_step,
- * cat_turn_end and the hidden cards' cat_hidden_act, cat_hidden_line. */
-static int apply_turn(cat_turn *t)
+ * cat_turn_end and the hidden cards' cat_hidden_act, cat_hidden_line.
+ * Inline in cat_apply: a call of its own saved and restored registers
+ * on every line (the unseen cards' part stays apart, apply_unseen). */
+static inline __attribute__((always_inline)) int apply_turn(cat_turn *t)
 {
 	cat_game *g = t->g;
 	const cat_move *m = t->m;
@@ -749,8 +750,9 @@ static unsigned previous_seat(const cat_game *g)
 	return (s->active + n - 1) % n;
 }
 
-/* What a line that builds nothing can change of the position: all but
- * the board's arrays before the bank and the yields after the players. */
+/* What a full record's line changes of the position apart from the
+ * board: all but the board's arrays before the bank and the yields after
+ * the players.  The board's changes are few (cat_game.built). */
 #define KEPT_FROM offsetof(cat_state, bank)
 #define KEPT_TO offsetof(cat_state, yield)
 static_assert(offsetof(cat_state, edge_owner) < KEPT_FROM &&
@@ -761,19 +763,39 @@ static_assert(offsetof(cat_state, edge_owner) < KEPT_FROM &&
 			      sizeof(cat_state),
 	      "the board's arrays lie outside [bank, yield)");
 
-/* The line builds nothing (cat_parse says so: cat_move.board_kept) and
- * g->bak is read by nothing but cat_apply's restore: a full record's
- * regular turn, all seen and not the referee's open turn.  Then the undo copy leaves the board's arrays out (they are
- * most of the position; copying them on every line showed in the
- * profile), and g->bak holds a stale board, which nobody reads: the
+/* g->bak is read by nothing but cat_apply's restore: a full record's
+ * line, all seen and not the referee's open turn.  Then the undo copy
+ * leaves the board's arrays out (they are most of the position; copying
+ * them on every line showed in the profile): the line's buildings are
+ * noted as they go up (cat_built) and taken off on a refusal
+ * (undo_board), and g->bak holds a stale board, which nobody reads: the
  * solver (hidden/) and reading ahead work only on view records or lines
  * with unseen cards, which copy the whole position. */
 static bool keeps_board(const cat_game *g, const cat_move *m)
 {
-	if (g->view != CAT_NONE || g->hid || m->unseen || g->open_mode ||
-	    g->s.setup_step < 2 * g->nseats)
-		return false;
-	return m->board_kept;
+	return g->view == CAT_NONE && !g->hid && !m->unseen && !g->open_mode;
+}
+
+/* A refused line's buildings taken off the board kept (cat_game.built),
+ * the yields counted again from what stands.  Cold: only a refusal. */
+static __attribute__((cold, noinline)) void undo_board(cat_game *g)
+{
+	cat_state *s = &g->s;
+	assert(g->nbuilt < sizeof g->built);
+	if (!g->nbuilt)
+		return;
+	for (unsigned i = g->nbuilt; i-- > 0;) {
+		unsigned w = g->built[i];
+		if (w < CAT_EDGES) {
+			s->edge_owner[w] = 0;
+		} else if (w < CAT_EDGES + CAT_NODES) {
+			s->node_owner[w - CAT_EDGES] = 0;
+			s->node_city[w - CAT_EDGES] = 0;
+		} else {
+			s->node_city[w - CAT_EDGES - CAT_NODES] = 0;
+		}
+	}
+	cat_yield_recount(g, s);
 }
 
 /* Play a turn line on the position, or restore it.  Rejects with
@@ -805,22 +827,34 @@ int cat_apply(void *game, const void *move, const arb_sink *sink, arb_reject *re
 				  "it is %s's turn, not %s's", cat_cname(g, s->active),
 				  cat_cname(g, m->seat));
 	bool board_kept = keeps_board(g, m);
-	if (board_kept)
+#ifndef NDEBUG
+	/* the assertion build checks undo_board gives the position back */
+	cat_state was;
+	memcpy(&was, s, sizeof was);
+#endif
+	if (board_kept) {
 		memcpy((char *)&g->bak + KEPT_FROM, (const char *)s + KEPT_FROM,
 		       KEPT_TO - KEPT_FROM);
-	else
+		g->nbuilt = 0;
+	} else {
 		g->bak = *s;
+	}
 	g->nev = 0;
 	g->open_valid = false;
 	cat_turn t;
 	cat_turn_start(&t, g, m, sink, rej);
 	int rc = s->setup_step < 2 * g->nseats ? apply_setup(&t) : apply_turn(&t);
 	if (rc < 0) {
-		if (board_kept)
+		if (board_kept) {
 			memcpy((char *)s + KEPT_FROM, (const char *)&g->bak + KEPT_FROM,
 			       KEPT_TO - KEPT_FROM);
-		else
+			undo_board(g);
+		} else {
 			*s = g->bak;
+		}
+#ifndef NDEBUG
+		assert(!board_kept || memcmp(s, &was, sizeof was) == 0);
+#endif
 		g->nev = 0;
 		cat_hidden_abort(g);
 		return -1;
