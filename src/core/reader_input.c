@@ -85,7 +85,8 @@ void arb_reader_unread(arb_reader *r, uint32_t lines, const char *bytes, size_t 
 {
 	if (len > ARB_MAX_LINE + 1)
 		len = ARB_MAX_LINE + 1; /* still too long a line, as it was */
-	memcpy(r->in, bytes, len);
+	if (len) /* bytes may be NULL when there are none (memcpy's arguments never are) */
+		memcpy(r->in, bytes, len);
 	r->in_len = len;
 	r->in[len] = '\0';
 	r->lines_known = false;

@@ -81,6 +81,24 @@ static void test_tags_and_turns(void **state)
 	close_text(&fx);
 }
 
+/* A stream whose first lines were read elsewhere (the -j loop going on
+ * alone: arb_loop_serial): unread with no bytes counts the lines only.
+ * fuzz_cli found memcpy given a NULL source there (undefined even for 0
+ * bytes: make sanitize fails without the guard). */
+static void test_unread_lines_only(void **state)
+{
+	(void)state;
+	static const char text[] = "[Game \"a\"]\nRed x\n";
+	fixture fx;
+	open_text(&fx, text, sizeof text - 1);
+	arb_reader_unread(fx.r, 41, NULL, 0);
+	assert_int_equal(next(&fx), 1);
+	assert_int_equal(fx.rec.line, 42);
+	tok_is(&fx.rec.tok[0], "Red", 43, 1);
+	assert_int_equal(next(&fx), 0);
+	close_text(&fx);
+}
+
 static void test_games_split_at_tag_after_moves(void **state)
 {
 	(void)state;
@@ -404,6 +422,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_tags_and_turns),
 		cmocka_unit_test(test_games_split_at_tag_after_moves),
+		cmocka_unit_test(test_unread_lines_only),
 		cmocka_unit_test(test_brace_comment_inside_turn),
 		cmocka_unit_test(test_bad_inputs),
 		cmocka_unit_test(test_long_line_is_an_error_then_resync),
