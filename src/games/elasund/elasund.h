@@ -108,16 +108,20 @@ typedef struct el_tile {
 	uint8_t trade; /* trade points it gave its owner          */
 } el_tile;
 
+/* 16 bytes, no padding (the 16-bit fields first): a seat's address is a
+ * shift, and the head of el_pos that every turn copies is 16 bytes
+ * shorter. */
 typedef struct el_seat {
 	int16_t gold;	     /* gold cards in hand                      */
 	int16_t infl[NINFL]; /* influence cards in hand, by colour      */
+	int16_t trade;	     /* trade points held (uncapped)            */
+	uint16_t flags;	     /* bit s: a cube on the flag beside space s */
 	uint8_t permits;     /* bit v: permit of value v in supply      */
 	uint8_t cubes;	     /* VP cubes on the board                   */
 	uint8_t track;	     /* disk on the trade track                 */
-	int16_t trade;	     /* trade points held (uncapped)            */
-	uint16_t flags;	     /* bit s: a cube on the flag beside space s */
 	uint8_t walls;	     /* wall tiles built (next is walls + 1)    */
 } el_seat;
+_Static_assert(sizeof(el_seat) == 16, "el_seat packs in 16 bytes");
 
 /* The position: everything apply() changes.  The small fields come first
  * (apply() copies them whole before a turn); the few written by walls,
