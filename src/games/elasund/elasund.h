@@ -287,11 +287,19 @@ typedef struct el_game {
 	el_pos pos; /* the position                       */
 	/* The undo of the turn being played (see rules.c and el_set_sq);
 	 * the copies themselves are at the end (scratch). */
-	bool rare_saved;     /* save_rare holds this turn's copy   */
-	bool inc_saved;	     /* inc_old holds this turn's row_inc  */
-	uint32_t row_saved;  /* bit k * EL_H + y: row y of board k
-			      * saved (bld, permit, church)        */
-	uint64_t tile_saved; /* bit id: tile id saved              */
+	/* What each turn starts at zero, in 16 bytes that one store clears
+	 * (undo_begin; nvop belongs to the views below). */
+	union {
+		struct {
+			uint64_t tile_saved; /* bit id: tile id saved              */
+			uint32_t row_saved;  /* bit k * EL_H + y: row y of board k
+					      * saved (bld, permit, church)        */
+			uint16_t nvop;	     /* card moves in vop[]                */
+			bool rare_saved;     /* save_rare holds this turn's copy   */
+			bool inc_saved;	     /* inc_old holds this turn's row_inc  */
+		};
+		unsigned char turn_zero[16];
+	};
 	/* EL_MAXEVENT buffered events, allocated by the first event (a
 	 * replay without a sink, as `check`, never needs them) */
 	arb_event *ev;
@@ -314,7 +322,6 @@ typedef struct el_game {
 	int8_t view;
 	uint32_t nworld;
 	el_world *world;
-	uint16_t nvop;
 	bool vop_full; /* a card move did not fit in vop[] */
 	/* Scratch: written before it is read (each turn's undo copies, the
 	 * income draws and card moves of the turn), so create() does not
@@ -328,6 +335,9 @@ typedef struct el_game {
 	uint8_t inc_seat[EL_MAXDRAW];	      /* whose each income draw was (last turn) */
 	el_vop vop[EL_MAXVOP];
 } el_game;
+_Static_assert(sizeof(((el_game *)0)->turn_zero) ==
+		       offsetof(el_game, inc_saved) + 1 - offsetof(el_game, tile_saved),
+	       "turn_zero covers the fields each turn clears");
 
 /* Bytes of el_game that create() zeroes: all but the scratch. */
 #define EL_GAME_ZEROED offsetof(el_game, save_head)

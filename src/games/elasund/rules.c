@@ -45,14 +45,12 @@ const char *el_sq(const el_game *g, int x, int y)
 
 /* ------------------------------------------------------- the turn's undo */
 
-/* Before a turn: copy the small fields, forget what the last turn saved. */
+/* Before a turn: copy the small fields, forget what the last turn saved
+ * and its card moves (nvop). */
 static void undo_begin(el_game *g)
 {
 	memcpy(g->save_head, &g->pos, EL_POS_HEAD);
-	g->rare_saved = false;
-	g->inc_saved = false;
-	g->row_saved = 0;
-	g->tile_saved = 0;
+	memset(g->turn_zero, 0, sizeof g->turn_zero);
 }
 
 /* A rejected turn: put back everything it changed. */
@@ -620,7 +618,6 @@ int el_apply(void *game, const void *move, const arb_sink *sink, arb_reject *rej
 	undo_begin(g);
 	g->listening = sink != NULL;
 	g->nev = 0;
-	g->nvop = 0;
 	g->vop_full = false;
 	if (play(g, m, rej) < 0 || (g->view != EL_NOVIEW && el_view_commit(g, rej) < 0)) {
 		undo_turn(g);
@@ -646,7 +643,6 @@ int el_play_open(el_game *g, const el_move *m, const arb_sink *sink, arb_reject 
 	g->listening = sink != NULL;
 	g->nev = 0;
 	g->open = true;
-	g->nvop = 0;
 	g->vop_full = false;
 	int rc = play(g, m, rej);
 	g->open = false;
