@@ -377,7 +377,7 @@ typedef struct el_build {
 enum { SP_NONE, SP_MOVE, SP_RAISE, SP_PLACE, SP_CASH };
 
 typedef struct el_move {
-	/* Cleared by parse() (EL_MOVE_CLEARED): the fields up to inc[]. */
+	/* Cleared by parse() (EL_MOVE_CLEARED): the fields up to disc[]. */
 	uint8_t seat;
 	uint8_t roll;
 	int8_t ship; /* row index written after '>', or -1       */
@@ -390,12 +390,13 @@ typedef struct el_move {
 	int8_t p3v, p3x, p3y, p3fee;
 	uint8_t sp; /* SP_*                                    */
 	int8_t spx, spy, spx2, spy2, spv, spfee;
-	el_cards disc[EL_SEATS], halve[EL_SEATS], loot;
+	el_cards loot; /* read for its count also without has_loot */
 	/* Not cleared by parse(): each is written before a field above
 	 * (a count, a flag, a set bit, p3 or sp) says it holds something,
 	 * so that replay need not zero 750 bytes a turn (game.h
 	 * parse_clears).  A build is cleared as it starts. */
-	int8_t inc[EL_MAXDRAW]; /* income influence colours, in order       */
+	el_cards disc[EL_SEATS], halve[EL_SEATS]; /* bit s of disc_set, halve_set */
+	int8_t inc[EL_MAXDRAW];			  /* income influence colours, in order       */
 	el_at at_seat, at_roll, at_inc, at_disc[EL_SEATS], at_loot, at_halve[EL_SEATS], at_p3,
 		at_p3sq, at_p3fee, at_sp, at_sp2, at_spfee;
 	el_at at_end; /* just past the last token                */
@@ -405,7 +406,7 @@ typedef struct el_move {
 	el_at at_loot_kw, at_disc_item[EL_SEATS], at_halve_item[EL_SEATS];
 	el_build build[2];
 } el_move;
-#define EL_MOVE_CLEARED offsetof(el_move, inc)
+#define EL_MOVE_CLEARED offsetof(el_move, disc)
 
 /* ------------------------------------------------------ the rule table */
 
