@@ -380,16 +380,18 @@ typedef struct el_move {
 	/* Cleared by parse() (EL_MOVE_CLEARED): the fields up to disc[]. */
 	uint8_t seat;
 	uint8_t roll;
-	int8_t ship; /* row index written after '>', or -1       */
+	/* The three that start at -1, side by side: parse sets them at once. */
+	int8_t ship;	     /* row index written after '>', or -1       */
+	int8_t p3fee, spfee; /* the 2 cards' colour paid, or -1           */
 	bool has_inc;
 	uint8_t ninc;
 	bool has_disc, has_loot, has_halve;
 	uint8_t disc_set, halve_set; /* bit s: the seat's token is present */
 	uint8_t nbuild;
 	uint8_t p3; /* 0 none, 1 gold, 2 permit                */
-	int8_t p3v, p3x, p3y, p3fee;
+	int8_t p3v, p3x, p3y;
 	uint8_t sp; /* SP_*                                    */
-	int8_t spx, spy, spx2, spy2, spv, spfee;
+	int8_t spx, spy, spx2, spy2, spv;
 	el_cards loot; /* read for its count also without has_loot */
 	/* Not cleared by parse(): each is written before a field above
 	 * (a count, a flag, a set bit, p3 or sp) says it holds something,
