@@ -360,11 +360,12 @@ typedef struct el_build {
 	uint8_t kind;	     /* BK_*                                    */
 	uint8_t type;	     /* BK_BUILDING: B_*                        */
 	int8_t x, y;	     /* BK_BUILDING: top-left square            */
-	int8_t fee;	     /* 3 cards of this colour paid, or -1       */
 	uint8_t wline, widx; /* BK_WALL: LINE_*, x (N/S) or y (E)       */
 	uint8_t ndraw;	     /* BK_WALL: influence drawn                */
 	bool has_draw;
 	int8_t draw[2];
+	/* The three that start at -1, side by side: parse sets them at once. */
+	int8_t fee;	    /* 3 cards of this colour paid, or -1       */
 	int8_t ctile, cret; /* BK_CHURCH: tile kept, tile put back (-1) */
 	uint8_t nhut;
 	/* Not cleared by parse() (EL_BUILD_CLEARED: the fields above): each
