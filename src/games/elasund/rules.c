@@ -89,13 +89,17 @@ void el_cubes_in_row(const el_game *g, const el_pos *p, int y, int out[EL_SEATS]
 	memset(out, 0, sizeof(int) * EL_SEATS);
 	/* A flag lies on its building (data.c checks it), so only the
 	 * buildings in row y can hold a cube there: scan the row, each
-	 * building once (a rectangle: skip to its east edge). */
-	for (int x = 0; x < g->L->cols; x++) {
+	 * building once (a rectangle: skip to its east edge).  The width
+	 * and the types in locals: the counts written through out[] would
+	 * otherwise make the compiler load them again each square. */
+	const int cols = g->L->cols;
+	const el_btype *const bts = g->d->bt;
+	for (int x = 0; x < cols; x++) {
 		int i = p->bld[y][x];
 		if (i < 0)
 			continue;
 		const el_tile *t = &p->tile[i];
-		const el_btype *bt = &g->d->bt[t->type];
+		const el_btype *bt = &bts[t->type];
 		for (int f = 0; f < t->cubes; f++)
 			if (t->y + bt->flagdy[f] == y)
 				out[t->owner]++;
