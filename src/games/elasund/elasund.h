@@ -108,16 +108,20 @@ typedef struct el_tile {
 	uint8_t trade; /* trade points it gave its owner          */
 } el_tile;
 
+/* 16 bytes, no padding (the 16-bit fields first): a seat's address is a
+ * shift, and the head of el_pos that every turn copies is 16 bytes
+ * shorter. */
 typedef struct el_seat {
 	int16_t gold;	     /* gold cards in hand                      */
 	int16_t infl[NINFL]; /* influence cards in hand, by colour      */
+	int16_t trade;	     /* trade points held (uncapped)            */
+	uint16_t flags;	     /* bit s: a cube on the flag beside space s */
 	uint8_t permits;     /* bit v: permit of value v in supply      */
 	uint8_t cubes;	     /* VP cubes on the board                   */
 	uint8_t track;	     /* disk on the trade track                 */
-	int16_t trade;	     /* trade points held (uncapped)            */
-	uint16_t flags;	     /* bit s: a cube on the flag beside space s */
 	uint8_t walls;	     /* wall tiles built (next is walls + 1)    */
 } el_seat;
+_Static_assert(sizeof(el_seat) == 16, "el_seat packs in 16 bytes");
 
 /* The position: everything apply() changes.  The small fields come first
  * (apply() copies them whole before a turn); the few written by walls,
@@ -283,11 +287,19 @@ typedef struct el_game {
 	el_pos pos; /* the position                       */
 	/* The undo of the turn being played (see rules.c and el_set_sq);
 	 * the copies themselves are at the end (scratch). */
-	bool rare_saved;     /* save_rare holds this turn's copy   */
-	bool inc_saved;	     /* inc_old holds this turn's row_inc  */
-	uint32_t row_saved;  /* bit k * EL_H + y: row y of board k
-			      * saved (bld, permit, church)        */
-	uint64_t tile_saved; /* bit id: tile id saved              */
+	/* What each turn starts at zero, in 16 bytes that one store clears
+	 * (undo_begin; nvop belongs to the views below). */
+	union {
+		struct {
+			uint64_t tile_saved; /* bit id: tile id saved              */
+			uint32_t row_saved;  /* bit k * EL_H + y: row y of board k
+					      * saved (bld, permit, church)        */
+			uint16_t nvop;	     /* card moves in vop[]                */
+			bool rare_saved;     /* save_rare holds this turn's copy   */
+			bool inc_saved;	     /* inc_old holds this turn's row_inc  */
+		};
+		unsigned char turn_zero[16];
+	};
 	/* EL_MAXEVENT buffered events, allocated by the first event (a
 	 * replay without a sink, as `check`, never needs them) */
 	arb_event *ev;
@@ -310,7 +322,6 @@ typedef struct el_game {
 	int8_t view;
 	uint32_t nworld;
 	el_world *world;
-	uint16_t nvop;
 	bool vop_full; /* a card move did not fit in vop[] */
 	/* Scratch: written before it is read (each turn's undo copies, the
 	 * income draws and card moves of the turn), so create() does not
@@ -324,6 +335,9 @@ typedef struct el_game {
 	uint8_t inc_seat[EL_MAXDRAW];	      /* whose each income draw was (last turn) */
 	el_vop vop[EL_MAXVOP];
 } el_game;
+_Static_assert(sizeof(((el_game *)0)->turn_zero) ==
+		       offsetof(el_game, inc_saved) + 1 - offsetof(el_game, tile_saved),
+	       "turn_zero covers the fields each turn clears");
 
 /* Bytes of el_game that create() zeroes: all but the scratch. */
 #define EL_GAME_ZEROED offsetof(el_game, save_head)
@@ -346,11 +360,12 @@ typedef struct el_build {
 	uint8_t kind;	     /* BK_*                                    */
 	uint8_t type;	     /* BK_BUILDING: B_*                        */
 	int8_t x, y;	     /* BK_BUILDING: top-left square            */
-	int8_t fee;	     /* 3 cards of this colour paid, or -1       */
 	uint8_t wline, widx; /* BK_WALL: LINE_*, x (N/S) or y (E)       */
 	uint8_t ndraw;	     /* BK_WALL: influence drawn                */
 	bool has_draw;
 	int8_t draw[2];
+	/* The three that start at -1, side by side: parse sets them at once. */
+	int8_t fee;	    /* 3 cards of this colour paid, or -1       */
 	int8_t ctile, cret; /* BK_CHURCH: tile kept, tile put back (-1) */
 	uint8_t nhut;
 	/* Not cleared by parse() (EL_BUILD_CLEARED: the fields above): each
@@ -363,25 +378,28 @@ typedef struct el_build {
 enum { SP_NONE, SP_MOVE, SP_RAISE, SP_PLACE, SP_CASH };
 
 typedef struct el_move {
-	/* Cleared by parse() (EL_MOVE_CLEARED): the fields up to inc[]. */
+	/* Cleared by parse() (EL_MOVE_CLEARED): the fields up to disc[]. */
 	uint8_t seat;
 	uint8_t roll;
-	int8_t ship; /* row index written after '>', or -1       */
+	/* The three that start at -1, side by side: parse sets them at once. */
+	int8_t ship;	     /* row index written after '>', or -1       */
+	int8_t p3fee, spfee; /* the 2 cards' colour paid, or -1           */
 	bool has_inc;
 	uint8_t ninc;
 	bool has_disc, has_loot, has_halve;
 	uint8_t disc_set, halve_set; /* bit s: the seat's token is present */
 	uint8_t nbuild;
 	uint8_t p3; /* 0 none, 1 gold, 2 permit                */
-	int8_t p3v, p3x, p3y, p3fee;
+	int8_t p3v, p3x, p3y;
 	uint8_t sp; /* SP_*                                    */
-	int8_t spx, spy, spx2, spy2, spv, spfee;
-	el_cards disc[EL_SEATS], halve[EL_SEATS], loot;
+	int8_t spx, spy, spx2, spy2, spv;
+	el_cards loot; /* read for its count also without has_loot */
 	/* Not cleared by parse(): each is written before a field above
 	 * (a count, a flag, a set bit, p3 or sp) says it holds something,
 	 * so that replay need not zero 750 bytes a turn (game.h
 	 * parse_clears).  A build is cleared as it starts. */
-	int8_t inc[EL_MAXDRAW]; /* income influence colours, in order       */
+	el_cards disc[EL_SEATS], halve[EL_SEATS]; /* bit s of disc_set, halve_set */
+	int8_t inc[EL_MAXDRAW];			  /* income influence colours, in order       */
 	el_at at_seat, at_roll, at_inc, at_disc[EL_SEATS], at_loot, at_halve[EL_SEATS], at_p3,
 		at_p3sq, at_p3fee, at_sp, at_sp2, at_spfee;
 	el_at at_end; /* just past the last token                */
@@ -391,7 +409,7 @@ typedef struct el_move {
 	el_at at_loot_kw, at_disc_item[EL_SEATS], at_halve_item[EL_SEATS];
 	el_build build[2];
 } el_move;
-#define EL_MOVE_CLEARED offsetof(el_move, inc)
+#define EL_MOVE_CLEARED offsetof(el_move, disc)
 
 /* ------------------------------------------------------ the rule table */
 

@@ -103,7 +103,9 @@ static inline int keyword(const arb_token *t)
 {
 	const char *s = t->s;
 	size_t n = t->len;
-	if (n && s[0] == '+')
+	/* A token is a whitespace-separated word, never empty (every
+	 * splitter makes one only of a byte or more): s[0] is its own. */
+	if (s[0] == '+')
 		return KW_PLUS;
 	/* Whole words compared, the most frequent first: most misses are a
 	 * length that differs, one test each, and a hit costs no dispatch

@@ -45,14 +45,12 @@ const char *el_sq(const el_game *g, int x, int y)
 
 /* ------------------------------------------------------- the turn's undo */
 
-/* Before a turn: copy the small fields, forget what the last turn saved. */
+/* Before a turn: copy the small fields, forget what the last turn saved
+ * and its card moves (nvop). */
 static void undo_begin(el_game *g)
 {
 	memcpy(g->save_head, &g->pos, EL_POS_HEAD);
-	g->rare_saved = false;
-	g->inc_saved = false;
-	g->row_saved = 0;
-	g->tile_saved = 0;
+	memset(g->turn_zero, 0, sizeof g->turn_zero);
 }
 
 /* A rejected turn: put back everything it changed. */
@@ -91,13 +89,17 @@ void el_cubes_in_row(const el_game *g, const el_pos *p, int y, int out[EL_SEATS]
 	memset(out, 0, sizeof(int) * EL_SEATS);
 	/* A flag lies on its building (data.c checks it), so only the
 	 * buildings in row y can hold a cube there: scan the row, each
-	 * building once (a rectangle: skip to its east edge). */
-	for (int x = 0; x < g->L->cols; x++) {
+	 * building once (a rectangle: skip to its east edge).  The width
+	 * and the types in locals: the counts written through out[] would
+	 * otherwise make the compiler load them again each square. */
+	const int cols = g->L->cols;
+	const el_btype *const bts = g->d->bt;
+	for (int x = 0; x < cols; x++) {
 		int i = p->bld[y][x];
 		if (i < 0)
 			continue;
 		const el_tile *t = &p->tile[i];
-		const el_btype *bt = &g->d->bt[t->type];
+		const el_btype *bt = &bts[t->type];
 		for (int f = 0; f < t->cubes; f++)
 			if (t->y + bt->flagdy[f] == y)
 				out[t->owner]++;
@@ -620,7 +622,6 @@ int el_apply(void *game, const void *move, const arb_sink *sink, arb_reject *rej
 	undo_begin(g);
 	g->listening = sink != NULL;
 	g->nev = 0;
-	g->nvop = 0;
 	g->vop_full = false;
 	if (play(g, m, rej) < 0 || (g->view != EL_NOVIEW && el_view_commit(g, rej) < 0)) {
 		undo_turn(g);
@@ -646,7 +647,6 @@ int el_play_open(el_game *g, const el_move *m, const arb_sink *sink, arb_reject 
 	g->listening = sink != NULL;
 	g->nev = 0;
 	g->open = true;
-	g->nvop = 0;
 	g->vop_full = false;
 	int rc = play(g, m, rej);
 	g->open = false;

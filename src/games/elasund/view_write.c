@@ -22,8 +22,12 @@ void el_view_turn(const void *game, void *move, unsigned view)
 	for (unsigned s = 0; s < g->nseats; s++) {
 		if (s == view)
 			continue;
+		/* only the seats listed: parse leaves the others' cards unwritten */
 		el_cards *c[2] = { &m->disc[s], &m->halve[s] };
+		bool set[2] = { m->disc_set >> s & 1, m->halve_set >> s & 1 };
 		for (int j = 0; j < 2; j++) {
+			if (!set[j])
+				continue;
 			c[j]->unseen = (uint8_t)(c[j]->unseen + c[j]->infl[0] + c[j]->infl[1] +
 						 c[j]->infl[2]);
 			memset(c[j]->infl, 0, sizeof c[j]->infl);
