@@ -295,6 +295,18 @@ static unsigned road_walk(road_walk_ctx *w, unsigned v, unsigned enough)
 	return best;
 }
 
+/* A walk over `seat`'s roads but `road` (just built: the trail takes it
+ * apart), its buildings passable and the opponents' stopping it. */
+static inline void walk_from(road_walk_ctx *w, const cat_geom *G, const cat_state *s, unsigned seat,
+			     unsigned road)
+{
+	w->G = G;
+	w->node_owner = s->node_owner;
+	w->me = seat + 1;
+	memcpy(w->free, s->edge_owner, sizeof w->free);
+	w->free[road] = 0;
+}
+
 /* The longest trail that starts at `leaf`, a node where the player has
  * exactly one road (`road`, the one just built), or `enough` when it is
  * at least that.  Such a trail is that road and then a trail of the
@@ -310,11 +322,7 @@ static unsigned trail_leaf(const cat_game *g, const cat_state *s, unsigned seat,
 	if ((o && o != seat + 1) || enough <= 1) /* an opponent's building: stop */
 		return 1;
 	road_walk_ctx w;
-	w.G = G;
-	w.node_owner = s->node_owner;
-	w.me = seat + 1;
-	memcpy(w.free, s->edge_owner, sizeof w.free);
-	w.free[road] = 0;
+	walk_from(&w, G, s, seat, road);
 	return 1 + road_walk(&w, u, enough - 1);
 }
 
@@ -357,11 +365,7 @@ static unsigned trail_through(const cat_game *g, const cat_state *s, unsigned se
 {
 	const cat_geom *G = &g->d->g;
 	road_walk_ctx w;
-	w.G = G;
-	w.node_owner = s->node_owner;
-	w.me = seat + 1;
-	memcpy(w.free, s->edge_owner, sizeof w.free);
-	w.free[road] = 0;
+	walk_from(&w, G, s, seat, road);
 	unsigned a = G->edge_node[road][0], b = G->edge_node[road][1];
 	unsigned oa = s->node_owner[a], ob = s->node_owner[b];
 	bool a_stops = oa && oa != w.me, b_stops = ob && ob != w.me;
