@@ -120,6 +120,7 @@ static void *cat_create(const void *data, const arb_setup *setup, arb_worker *wo
 	}
 	cat_game *g = arb_xcalloc(1, sizeof *g);
 	g->d = d;
+	g->nbuilt = CAT_BUILT_WHOLE; /* nothing listed but in cat_apply */
 	g->nseats = (unsigned)setup->nseats;
 	memset(g->seat_of, -1, sizeof g->seat_of);
 	for (unsigned i = 0; i < g->nseats; i++) {

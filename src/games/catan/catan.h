@@ -202,18 +202,31 @@ typedef struct cat_game {
 	 * (CAT_EDGES + its node) or a city (CAT_EDGES + CAT_NODES + its
 	 * node), all on places that were empty, so a refusal undoes them by
 	 * emptying the places (and counting the yields again).  A line
-	 * builds at most two a action; played otherwise (the solver's
-	 * worlds), the record is not read and stops filling. */
+	 * builds at most two an action, so the list has room; were it ever
+	 * full, cat_built_full keeps the board whole instead (nbuilt is
+	 * then CAT_BUILT_WHOLE).  Played otherwise (the solver's worlds),
+	 * the list is not read and stops filling. */
 	uint8_t nbuilt;
 	uint8_t built[2 * CAT_MAX_ACTS + 8];
 } cat_game;
+
+#define CAT_BUILT_WHOLE 0xFF /* nbuilt: g->bak holds the line's board */
+
+void cat_built_full(cat_game *g, unsigned what);
+void cat_undo_built(cat_game *g);
 
 /* Note what a line built, for cat_apply's undo. */
 static inline void cat_built(cat_game *g, unsigned what)
 {
 	static_assert(CAT_EDGES + 2 * CAT_NODES <= 256, "a byte names what was built");
-	if (g->nbuilt < sizeof g->built)
+	static_assert(sizeof((cat_game *)0)->built >= 2 * CAT_MAX_ACTS + 2 &&
+			      sizeof((cat_game *)0)->built < CAT_BUILT_WHOLE,
+		      "two buildings an action, and a count apart from CAT_BUILT_WHOLE");
+	if (g->nbuilt < sizeof g->built) {
 		g->built[g->nbuilt++] = (uint8_t)what;
+	} else if (g->nbuilt != CAT_BUILT_WHOLE) {
+		cat_built_full(g, what);
+	}
 }
 
 #define CAT_MAX_EVENTS (3 * CAT_MAX_ACTS + 4)

@@ -768,7 +768,7 @@ static_assert(offsetof(cat_state, edge_owner) < KEPT_FROM &&
  * leaves the board's arrays out (they are most of the position; copying
  * them on every line showed in the profile): the line's buildings are
  * noted as they go up (cat_built) and taken off on a refusal
- * (undo_board), and g->bak holds a stale board, which nobody reads: the
+ * (cat_undo_built), and g->bak holds a stale board, which nobody reads: the
  * solver (hidden/) and reading ahead work only on view records or lines
  * with unseen cards, which copy the whole position. */
 static bool keeps_board(const cat_game *g, const cat_move *m)
@@ -776,16 +776,11 @@ static bool keeps_board(const cat_game *g, const cat_move *m)
 	return g->view == CAT_NONE && !g->hid && !m->unseen && !g->open_mode;
 }
 
-/* A refused line's buildings taken off the board kept (cat_game.built),
- * the yields counted again from what stands.  Cold: only a refusal. */
-static __attribute__((cold, noinline)) void undo_board(cat_game *g)
+/* Empty the places the built list names, the last first. */
+static void unbuild(cat_state *s, const uint8_t *built, unsigned n)
 {
-	cat_state *s = &g->s;
-	assert(g->nbuilt < sizeof g->built);
-	if (!g->nbuilt)
-		return;
-	for (unsigned i = g->nbuilt; i-- > 0;) {
-		unsigned w = g->built[i];
+	for (unsigned i = n; i-- > 0;) {
+		unsigned w = built[i];
 		if (w < CAT_EDGES) {
 			s->edge_owner[w] = 0;
 		} else if (w < CAT_EDGES + CAT_NODES) {
@@ -795,6 +790,34 @@ static __attribute__((cold, noinline)) void undo_board(cat_game *g)
 			s->node_city[w - CAT_EDGES - CAT_NODES] = 0;
 		}
 	}
+}
+
+/* The built list is full as `what` goes up (it cannot be, a line
+ * building at most two an action: this keeps a refusal exact were that
+ * ever wrong): the board the line started from, the board as it stands
+ * less the list and `what` (whether or not it is on the board yet), goes
+ * into g->bak, and a refusal restores it whole; what is built after
+ * this need not be listed. */
+void cat_built_full(cat_game *g, unsigned what)
+{
+	uint8_t last = (uint8_t)what;
+	memcpy(&g->bak, &g->s, KEPT_FROM);
+	unbuild(&g->bak, &last, 1);
+	unbuild(&g->bak, g->built, g->nbuilt);
+	g->nbuilt = CAT_BUILT_WHOLE;
+}
+
+/* A refused line's buildings taken off the board kept (cat_game.built),
+ * the yields counted again from what stands.  Cold: only a refusal. */
+__attribute__((cold, noinline)) void cat_undo_built(cat_game *g)
+{
+	cat_state *s = &g->s;
+	if (!g->nbuilt)
+		return;
+	if (g->nbuilt == CAT_BUILT_WHOLE)
+		memcpy(s, &g->bak, KEPT_FROM);
+	else
+		unbuild(s, g->built, g->nbuilt);
 	cat_yield_recount(g, s);
 }
 
@@ -828,7 +851,7 @@ int cat_apply(void *game, const void *move, const arb_sink *sink, arb_reject *re
 				  cat_cname(g, m->seat));
 	bool board_kept = keeps_board(g, m);
 #ifndef NDEBUG
-	/* the assertion build checks undo_board gives the position back */
+	/* the assertion build checks cat_undo_built gives the position back */
 	cat_state was;
 	memcpy(&was, s, sizeof was);
 #endif
@@ -848,17 +871,22 @@ int cat_apply(void *game, const void *move, const arb_sink *sink, arb_reject *re
 		if (board_kept) {
 			memcpy((char *)s + KEPT_FROM, (const char *)&g->bak + KEPT_FROM,
 			       KEPT_TO - KEPT_FROM);
-			undo_board(g);
+			cat_undo_built(g);
 		} else {
 			*s = g->bak;
 		}
 #ifndef NDEBUG
 		assert(!board_kept || memcmp(s, &was, sizeof was) == 0);
 #endif
+		g->nbuilt = CAT_BUILT_WHOLE;
 		g->nev = 0;
 		cat_hidden_abort(g);
 		return -1;
 	}
+	/* lines played outside cat_apply (the solver's worlds, reading
+	 * ahead, the open turn) list nothing: CAT_BUILT_WHOLE stops
+	 * cat_built, so it never takes g->bak, which is theirs */
+	g->nbuilt = CAT_BUILT_WHOLE;
 	if (g->hid) /* else cat_hidden_commit has nothing to do */
 		cat_hidden_commit(g);
 	s->turns++;

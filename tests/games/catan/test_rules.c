@@ -837,6 +837,64 @@ static void test_moves(void **state)
 	catan_game.destroy(g);
 }
 
+/* A full record's line lists what it builds so that a refusal can take
+ * it off (rules.c, cat_undo_built).  The list has room for two buildings
+ * an action; past that (never, by construction) the board the line began
+ * from is kept whole instead, and outside a line nothing is listed. */
+static void build_everywhere(cat_game *g, unsigned *n)
+{
+	for (unsigned e = 0; e < CAT_EDGES; e++)
+		if (!g->s.edge_owner[e]) {
+			g->s.edge_owner[e] = 1;
+			cat_built(g, e);
+			++*n;
+		}
+	for (unsigned v = 0; v < CAT_NODES; v++)
+		if (!g->s.node_owner[v]) {
+			g->s.node_owner[v] = 2;
+			cat_built(g, CAT_EDGES + v);
+			++*n;
+		}
+}
+
+static void test_undo_past_built_list(void **state)
+{
+	(void)state;
+	cat_game *g = tt_opened(NULL);
+	assert_int_equal(g->nbuilt, CAT_BUILT_WHOLE); /* between lines */
+	cat_state was = g->s;
+	/* a few, listed */
+	g->nbuilt = 0;
+	unsigned few = 0;
+	for (unsigned v = 0; v < CAT_NODES && few < 5; v++)
+		if (!g->s.node_owner[v]) {
+			g->s.node_owner[v] = 1;
+			cat_built(g, CAT_EDGES + v);
+			g->s.node_city[v] = 1; /* and a city on it */
+			cat_built(g, CAT_EDGES + CAT_NODES + v);
+			few += 2;
+		}
+	assert_int_equal(g->nbuilt, few);
+	cat_undo_built(g);
+	assert_memory_equal(&g->s, &was, sizeof was);
+	/* more than the list holds: the board comes back all the same */
+	g->nbuilt = 0;
+	unsigned n = 0;
+	build_everywhere(g, &n);
+	assert_true(n > sizeof g->built);
+	assert_int_equal(g->nbuilt, CAT_BUILT_WHOLE);
+	cat_undo_built(g);
+	assert_memory_equal(&g->s, &was, sizeof was);
+	/* outside a line nothing is listed and the undo copy is not touched */
+	cat_state bak = g->bak;
+	g->nbuilt = CAT_BUILT_WHOLE;
+	n = 0;
+	build_everywhere(g, &n);
+	assert_true(n > sizeof g->built);
+	assert_memory_equal(&g->bak, &bak, sizeof bak);
+	catan_game.destroy(g);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -863,6 +921,7 @@ int main(void)
 		cmocka_unit_test(test_moves),
 		cmocka_unit_test(test_parse_junk),
 		cmocka_unit_test(test_roll_sum),
+		cmocka_unit_test(test_undo_past_built_list),
 	};
 	return cmocka_run_group_tests(tests, et_setup_data, et_teardown_data);
 }
