@@ -36,12 +36,13 @@ static void pic_centre(char pic[PIC_H][PIC_W + 1], unsigned line, unsigned x, co
 		pic[line][col + i] = s[i];
 }
 
-void cat_dump(const void *game, unsigned flags, arb_buf *out)
+/* The board as a picture: paths, intersections (with what stands on
+ * them, or their names with `labels`), and each hex's terrain, letter,
+ * number and the robber. */
+static void put_picture(const cat_game *g, bool labels, arb_buf *out)
 {
-	const cat_game *g = game;
 	const cat_geom *G = &g->d->g;
 	const cat_state *s = &g->s;
-	bool labels = flags & ARB_DUMP_LABELS;
 	char pic[PIC_H][PIC_W + 1];
 	memset(pic, ' ', sizeof pic);
 	for (unsigned e = 0; e < CAT_EDGES; e++) {
@@ -96,25 +97,13 @@ void cat_dump(const void *game, unsigned flags, arb_buf *out)
 		arb_buf_put(out, pic[l], n);
 		arb_buf_putc(out, '\n');
 	}
-	arb_buf_puts(out, "harbours:");
-	for (unsigned i = 0; i < CAT_HARBOURS; i++) {
-		char en[8];
-		cat_edge_name(g->d, g->b.harb_edge[i], en);
-		unsigned k = g->b.harb_kind[i];
-		arb_buf_printf(out, " %s@%s", k == HARB_GENERIC ? "3:1" : cat_res_name[k], en);
-	}
-	arb_buf_putc(out, '\n');
-	if (labels) {
-		arb_buf_puts(out, "hexes A..S row by row; intersections "
-				  "column a..k + row 1..6 (c1); paths by their two "
-				  "intersections (c1-d1)\n");
-		return;
-	}
-	arb_buf_puts(out, "legend: . empty intersection, R settlement, R* city, "
-			  "r road (first letter of the colour)\n");
+}
+
+/* A line a player: points, hand, buildings, cards and titles. */
+static void put_players(const cat_game *g, arb_buf *out)
+{
+	const cat_state *s = &g->s;
 	char b[64];
-	cat_bundle_str(s->bank, b, sizeof b);
-	arb_buf_printf(out, "bank: %s; development cards left: %u\n", b, cat_deck_left(g));
 	for (unsigned p = 0; p < g->nseats; p++) {
 		const cat_player *pl = &s->p[p];
 		cat_bundle_str(pl->res, b, sizeof b);
@@ -139,6 +128,34 @@ void cat_dump(const void *game, unsigned flags, arb_buf *out)
 			arb_buf_puts(out, "; largest army");
 		arb_buf_putc(out, '\n');
 	}
+}
+
+void cat_dump(const void *game, unsigned flags, arb_buf *out)
+{
+	const cat_game *g = game;
+	const cat_state *s = &g->s;
+	bool labels = flags & ARB_DUMP_LABELS;
+	put_picture(g, labels, out);
+	arb_buf_puts(out, "harbours:");
+	for (unsigned i = 0; i < CAT_HARBOURS; i++) {
+		char en[8];
+		cat_edge_name(g->d, g->b.harb_edge[i], en);
+		unsigned k = g->b.harb_kind[i];
+		arb_buf_printf(out, " %s@%s", k == HARB_GENERIC ? "3:1" : cat_res_name[k], en);
+	}
+	arb_buf_putc(out, '\n');
+	if (labels) {
+		arb_buf_puts(out, "hexes A..S row by row; intersections "
+				  "column a..k + row 1..6 (c1); paths by their two "
+				  "intersections (c1-d1)\n");
+		return;
+	}
+	arb_buf_puts(out, "legend: . empty intersection, R settlement, R* city, "
+			  "r road (first letter of the colour)\n");
+	char b[64];
+	cat_bundle_str(s->bank, b, sizeof b);
+	arb_buf_printf(out, "bank: %s; development cards left: %u\n", b, cat_deck_left(g));
+	put_players(g, out);
 	if (s->over)
 		arb_buf_printf(out, "game over: %s wins\n", cat_colours[g->colour[s->winner]]);
 	else

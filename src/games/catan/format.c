@@ -66,117 +66,137 @@ static void put_robber(const cat_game *g, const cat_act *a, arb_buf *out)
 				a->c == CAT_UNSEEN ? "?" : cat_res_name[a->c], (char *)NULL);
 }
 
+/* A discard: its cards, and how many unseen ("2ore+3?"). */
+static void put_discard(const cat_game *g, const cat_act *a, arb_buf *out)
+{
+	arb_buf_put_all(out, " discard ", cat_cname(g, a->a), " ", (char *)NULL);
+	if (cat_bundle_total(a->give)) {
+		put_bundle(out, a->give);
+		if (a->b)
+			arb_buf_putc(out, '+');
+	}
+	if (a->b > 1)
+		put_u(out, a->b);
+	if (a->b)
+		arb_buf_putc(out, '?');
+}
+
+/* A trade with a player (who may be named first, the one offering) or
+ * with the bank. */
+static void put_trade(const cat_game *g, const cat_act *a, arb_buf *out)
+{
+	arb_buf_puts(out, " trade ");
+	if (a->kind == A_TRADE && a->c != CAT_NONE)
+		arb_buf_put_all(out, cat_cname(g, a->c), " ", (char *)NULL);
+	arb_buf_put_all(out, a->kind == A_BANK ? "bank" : cat_cname(g, a->a), " ", (char *)NULL);
+	put_bundle(out, a->give);
+	arb_buf_puts(out, " for ");
+	put_bundle(out, a->get);
+}
+
+/* Monopoly, with what it took in all or from each player when said. */
+static void put_monopoly(const cat_game *g, const cat_move *m, const cat_act *a, arb_buf *out)
+{
+	arb_buf_put_all(out, " play monopoly ", cat_res_name[a->a], (char *)NULL);
+	if (a->b == MONO_TAKE_TOTAL) {
+		arb_buf_puts(out, " takes ");
+		put_u(out, a->c);
+	} else if (a->b == MONO_TAKE_EACH) {
+		arb_buf_puts(out, " takes");
+		for (unsigned p = 0; p < g->nseats; p++)
+			if (p != m->seat) {
+				arb_buf_put_all(out, " ", cat_cname(g, p), " ", (char *)NULL);
+				put_u(out, a->give[p]);
+			}
+	}
+}
+
+/* One action of a turn line, with the space before it. */
+static void put_act(const cat_game *g, const cat_move *m, const cat_act *a, arb_buf *out)
+{
+	char nm[8];
+	switch (a->kind) {
+	case A_ROLL:
+		arb_buf_puts(out, " roll ");
+		put_u(out, a->a);
+		if (a->b) {
+			arb_buf_putc(out, '+');
+			put_u(out, a->b);
+		}
+		break;
+	case A_DISCARD:
+		put_discard(g, a, out);
+		break;
+	case A_ROBBER:
+		arb_buf_puts(out, " robber");
+		put_robber(g, a, out);
+		break;
+	case A_TRADE:
+	case A_BANK:
+		put_trade(g, a, out);
+		break;
+	case A_ROAD:
+		cat_edge_name(g->d, a->a, nm);
+		arb_buf_put_all(out, " road ", nm, (char *)NULL);
+		break;
+	case A_SETTLE:
+	case A_CITY:
+		cat_node_name(g->d, a->a, nm);
+		arb_buf_put_all(out, a->kind == A_CITY ? " city " : " settlement ", nm,
+				(char *)NULL);
+		break;
+	case A_BUY:
+		arb_buf_put_all(out, " buy ", a->a == CAT_UNSEEN ? "?" : cat_dev_name[a->a],
+				(char *)NULL);
+		break;
+	case A_KNIGHT:
+		arb_buf_puts(out, " play knight");
+		put_robber(g, a, out);
+		break;
+	case A_ROADS:
+		cat_edge_name(g->d, a->a, nm);
+		arb_buf_put_all(out, " play road-building ", nm, (char *)NULL);
+		if (a->b != CAT_NONE) {
+			cat_edge_name(g->d, a->b, nm);
+			arb_buf_put_all(out, " ", nm, (char *)NULL);
+		}
+		break;
+	case A_PLENTY:
+		arb_buf_puts(out, " play year-of-plenty ");
+		put_bundle(out, a->get);
+		break;
+	case A_MONOPOLY:
+		put_monopoly(g, m, a, out);
+		break;
+	case A_REVEAL:
+		arb_buf_puts(out, " reveal ");
+		if (a->a > 1)
+			put_u(out, a->a);
+		arb_buf_puts(out, "vp");
+		break;
+	case A_LONGEST:
+	case A_ARMY:
+		arb_buf_put_all(out, a->kind == A_ARMY ? " army " : " longest ",
+				a->a == CAT_NONE ? "none" : cat_cname(g, a->a), (char *)NULL);
+		break;
+	case A_VP:
+		arb_buf_put_all(out, " score ", cat_cname(g, a->a), " ", (char *)NULL);
+		put_u(out, a->b);
+		break;
+	case A_GETS:
+		arb_buf_put_all(out, " gets ", cat_cname(g, a->a), " ", (char *)NULL);
+		put_bundle(out, a->get);
+		break;
+	default:
+		assert(!"unknown action");
+	}
+}
+
 void cat_format(const void *game, const void *move, arb_buf *out)
 {
 	const cat_game *g = game;
 	const cat_move *m = move;
-	char nm[8];
 	arb_buf_puts(out, cat_cname(g, m->seat));
-	for (unsigned i = 0; i < m->n; i++) {
-		const cat_act *a = &m->act[i];
-		switch (a->kind) {
-		case A_ROLL:
-			arb_buf_puts(out, " roll ");
-			put_u(out, a->a);
-			if (a->b) {
-				arb_buf_putc(out, '+');
-				put_u(out, a->b);
-			}
-			break;
-		case A_DISCARD:
-			arb_buf_put_all(out, " discard ", cat_cname(g, a->a), " ", (char *)NULL);
-			if (cat_bundle_total(a->give)) {
-				put_bundle(out, a->give);
-				if (a->b)
-					arb_buf_putc(out, '+');
-			}
-			if (a->b > 1)
-				put_u(out, a->b);
-			if (a->b)
-				arb_buf_putc(out, '?');
-			break;
-		case A_ROBBER:
-			arb_buf_puts(out, " robber");
-			put_robber(g, a, out);
-			break;
-		case A_TRADE:
-		case A_BANK:
-			arb_buf_puts(out, " trade ");
-			if (a->kind == A_TRADE && a->c != CAT_NONE)
-				arb_buf_put_all(out, cat_cname(g, a->c), " ", (char *)NULL);
-			arb_buf_put_all(out, a->kind == A_BANK ? "bank" : cat_cname(g, a->a), " ",
-					(char *)NULL);
-			put_bundle(out, a->give);
-			arb_buf_puts(out, " for ");
-			put_bundle(out, a->get);
-			break;
-		case A_ROAD:
-			cat_edge_name(g->d, a->a, nm);
-			arb_buf_put_all(out, " road ", nm, (char *)NULL);
-			break;
-		case A_SETTLE:
-		case A_CITY:
-			cat_node_name(g->d, a->a, nm);
-			arb_buf_put_all(out, a->kind == A_CITY ? " city " : " settlement ", nm,
-					(char *)NULL);
-			break;
-		case A_BUY:
-			arb_buf_put_all(out, " buy ", a->a == CAT_UNSEEN ? "?" : cat_dev_name[a->a],
-					(char *)NULL);
-			break;
-		case A_KNIGHT:
-			arb_buf_puts(out, " play knight");
-			put_robber(g, a, out);
-			break;
-		case A_ROADS:
-			cat_edge_name(g->d, a->a, nm);
-			arb_buf_put_all(out, " play road-building ", nm, (char *)NULL);
-			if (a->b != CAT_NONE) {
-				cat_edge_name(g->d, a->b, nm);
-				arb_buf_put_all(out, " ", nm, (char *)NULL);
-			}
-			break;
-		case A_PLENTY:
-			arb_buf_puts(out, " play year-of-plenty ");
-			put_bundle(out, a->get);
-			break;
-		case A_MONOPOLY:
-			arb_buf_put_all(out, " play monopoly ", cat_res_name[a->a], (char *)NULL);
-			if (a->b == MONO_TAKE_TOTAL) {
-				arb_buf_puts(out, " takes ");
-				put_u(out, a->c);
-			} else if (a->b == MONO_TAKE_EACH) {
-				arb_buf_puts(out, " takes");
-				for (unsigned p = 0; p < g->nseats; p++)
-					if (p != m->seat) {
-						arb_buf_put_all(out, " ", cat_cname(g, p), " ",
-								(char *)NULL);
-						put_u(out, a->give[p]);
-					}
-			}
-			break;
-		case A_REVEAL:
-			arb_buf_puts(out, " reveal ");
-			if (a->a > 1)
-				put_u(out, a->a);
-			arb_buf_puts(out, "vp");
-			break;
-		case A_LONGEST:
-		case A_ARMY:
-			arb_buf_put_all(out, a->kind == A_ARMY ? " army " : " longest ",
-					a->a == CAT_NONE ? "none" : cat_cname(g, a->a),
-					(char *)NULL);
-			break;
-		case A_VP:
-			arb_buf_put_all(out, " score ", cat_cname(g, a->a), " ", (char *)NULL);
-			put_u(out, a->b);
-			break;
-		case A_GETS:
-			arb_buf_put_all(out, " gets ", cat_cname(g, a->a), " ", (char *)NULL);
-			put_bundle(out, a->get);
-			break;
-		default:
-			assert(!"unknown action");
-		}
-	}
+	for (unsigned i = 0; i < m->n; i++)
+		put_act(g, m, &m->act[i], out);
 }
