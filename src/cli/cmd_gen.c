@@ -118,6 +118,38 @@ static int view_move(const arb_opts *o, const arb_game_ops *g, const arb_replay 
 	return status;
 }
 
+/* The game played (r) written to out: its tags, Result and moves, or,
+ * with a view, as the view (v) saw them, whose end must be the game's. */
+static int put_game(const arb_opts *o, const arb_game_ops *g, arb_replay *r, arb_replay *v,
+		    int view, long index, const arb_buf *head, const arb_buf *vhead,
+		    const arb_buf *moves, const arb_buf *vmoves, arb_buf *out)
+{
+	int status = 0;
+	g->finish(r->state, NULL);
+	arb_buf full = { 0 };
+	arb_result_tag(g, r->state, &r->setup, &full);
+	if (view < 0) {
+		arb_buf_put(out, head->p, head->len);
+		arb_buf_put(out, full.p, full.len);
+		arb_buf_put(out, moves->p ? moves->p : "", moves->len);
+	} else {
+		/* The view sees the full record's end: the same Result. */
+		g->finish(v->state, NULL);
+		size_t at = out->len;
+		arb_buf_put(out, vhead->p, vhead->len);
+		arb_result_tag(g, v->state, &v->setup, out);
+		if (strcmp(out->p + at + vhead->len, full.p) != 0) {
+			status = gen_error(o,
+					   "internal error: the view of game %ld ends "
+					   "otherwise than the game: %.300s",
+					   index, full.p);
+		}
+		arb_buf_put(out, vmoves->p ? vmoves->p : "", vmoves->len);
+	}
+	arb_buf_free(&full);
+	return status;
+}
+
 /* One game into `out`; with `view` >= 0, as that seat (or
  * ARB_VIEW_OBSERVER) saw it.  Returns 0, GEN_UNDECIDABLE (the view
  * cannot be decided: *skip says why) or an exit status. */
@@ -192,28 +224,7 @@ static int gen_one(const arb_opts *o, const arb_game_ops *g, const void *data, u
 		    (status = view_line(o, g, &v, n + 1, &line, &vmoves, skip)))
 			goto done;
 	}
-	g->finish(r.state, NULL);
-	arb_buf full = { 0 };
-	arb_result_tag(g, r.state, &r.setup, &full);
-	if (view < 0) {
-		arb_buf_put(out, head.p, head.len);
-		arb_buf_put(out, full.p, full.len);
-		arb_buf_put(out, moves.p ? moves.p : "", moves.len);
-	} else {
-		/* The view sees the full record's end: the same Result. */
-		g->finish(v.state, NULL);
-		size_t at = out->len;
-		arb_buf_put(out, vhead.p, vhead.len);
-		arb_result_tag(g, v.state, &v.setup, out);
-		if (strcmp(out->p + at + vhead.len, full.p) != 0) {
-			status = gen_error(o,
-					   "internal error: the view of game %ld ends "
-					   "otherwise than the game: %.300s",
-					   index, full.p);
-		}
-		arb_buf_put(out, vmoves.p ? vmoves.p : "", vmoves.len);
-	}
-	arb_buf_free(&full);
+	status = put_game(o, g, &r, &v, view, index, &head, &vhead, &moves, &vmoves, out);
 done:
 	arb_replay_free(&r);
 	arb_replay_free(&v);
