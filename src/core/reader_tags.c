@@ -61,7 +61,7 @@ static void read_origin(arb_reader *r, const tagspan *t, uint32_t ln)
 
 /* A tag of line ln was read into t, by the slow path or the fast one: it
  * opens the tag section, may be the origin tag, and takes its place. */
-static void tag_read(arb_reader *r, const tagspan *t, uint32_t ln)
+static inline void tag_read(arb_reader *r, const tagspan *t, uint32_t ln)
 {
 	if (r->sec == SEC_NONE) {
 		r->sec = SEC_TAGS;
@@ -268,42 +268,45 @@ void reader_fast_tag_lines(arb_reader *r)
 	const char *end = r->in + reader_lines_end(r);
 	const char *game_end = r->in + r->game_pos + ARB_MAX_GAME_BYTES;
 	const char *p = r->in + r->in_pos;
+	uint32_t lineno = r->lineno;
 	while (p < end && *p == '[' && r->ntags < ARB_MAX_TAGS) {
 		const char *name = p + 1, *q = name;
 		if (!is_name_char(*q, true))
-			return;
+			break;
 		while (is_name_char(*++q, false))
 			;
 		size_t nlen = (size_t)(q - name);
 		if (q[0] != ' ' || q[1] != '"')
-			return;
+			break;
 		if (nlen == 4 && r->sec == SEC_TAGS && !memcmp(name, "Game", 4))
-			return; /* it may start the next game: the slow path knows */
-		const char *value = q + 2, *v = value;
+			break; /* it may start the next game: the slow path knows */
+		const char *v = q + 2;
 		while (plain_value_byte((unsigned char)*v))
 			v++;
 		if (v[0] != '"' || v[1] != ']' || v[2] != '\n')
-			return;
+			break;
 		const char *nl = v + 2;
 		if (nl - p > ARB_MAX_LINE || nl + 1 > game_end)
-			return;
-		uint32_t ln = r->lineno + 1;
+			break;
+		uint32_t ln = lineno + 1;
 		GROW(r->tags, r->ntags, r->cap_tags);
 		tagspan *t = &r->tags[r->ntags];
 		t->line = ln;
 		t->col = 1;
-		size_t vlen = (size_t)(v - value);
-		char *o = strs_room(&r->strs, nlen + vlen + 2);
+		/* name and value copied at once with the ` "` between them,
+		 * the space made the name's NUL: only their offsets are read */
+		size_t n = (size_t)(v - name);
+		char *o = strs_room(&r->strs, n + 1);
 		t->name = r->strs.len;
-		t->value = t->name + nlen + 1;
-		memcpy(o, name, nlen);
+		t->value = t->name + nlen + 2;
+		memcpy(o, name, n);
 		o[nlen] = '\0';
-		memcpy(o + nlen + 1, value, vlen);
-		o[nlen + 1 + vlen] = '\0';
-		r->strs.len += nlen + vlen + 2;
+		o[n] = '\0';
+		r->strs.len += n + 1;
 		tag_read(r, t, ln);
 		p = nl + 1;
-		r->in_pos = (size_t)(p - r->in);
-		r->lineno = ln;
+		lineno = ln;
 	}
+	r->in_pos = (size_t)(p - r->in);
+	r->lineno = lineno;
 }
