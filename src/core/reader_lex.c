@@ -417,17 +417,20 @@ static inline arb_token *words_of(arb_token *tp, const char *q, uint64_t w, uint
 
 /* Stores the words of a line that starts with one and has one blank
  * between two (the common line): bit i of `gaps` (none of them
- * neighbours, bit 0 clear) is the blank or the stop that ends a word, so
- * each word is found with one count of trailing zeros, its first byte
- * being the one past the blank before. */
+ * neighbours, bit 0 clear) is the blank or the stop that ends a word.
+ * The mask is shifted past each word and its blank, so a word's length
+ * is one count of trailing zeros and the next starts at bit 0. */
 static inline arb_token *words_spaced(arb_token *tp, const char *line, uint64_t gaps, uint32_t ln)
 {
-	unsigned s = 0;
+	const char *w = line;
+	uint32_t col = 1;
 	do {
-		unsigned e = (unsigned)__builtin_ctzll(gaps);
-		gaps &= gaps - 1;
-		*tp++ = (arb_token){ line + s, e - s, ln, s + 1 };
-		s = e + 1;
+		uint32_t len = (uint32_t)__builtin_ctzll(gaps);
+		*tp++ = (arb_token){ w, len, ln, col };
+		gaps >>= len; /* in two: a shift by 64 is undefined */
+		gaps >>= 1;
+		w += len + 1;
+		col += len + 1;
 	} while (gaps);
 	return tp;
 }
@@ -462,18 +465,31 @@ static int words_sse2_long(const char *line, uintptr_t end_lim, arb_token **tpp,
 	}
 }
 
+/* The last line start up to which words_sse2 may cut lines, from `line`
+ * on with *tp the next word's place: none past end_lim (no load past
+ * end_lim + 64), nor once the words stored pass tok_lim (a window of 64
+ * bytes holds 32 words, and one from before: tok_lim is tok_end - 33).
+ * A line's words take two of its bytes each at least, its newline
+ * counted, so none passes it before `line` + 2 * (the words' room).  0:
+ * no line can. */
+static inline uintptr_t sse2_lines_lim(const char *line, const arb_token *tp, uintptr_t end_lim,
+				       uintptr_t tok_lim)
+{
+	if ((uintptr_t)tp > tok_lim)
+		return 0;
+	uintptr_t lim = (uintptr_t)line + 2 * ((tok_lim - (uintptr_t)tp) / sizeof *tp);
+	return lim < end_lim ? lim : end_lim;
+}
+
 /* words_bytes for a line of word bytes and spaces only (of any size: one
  * in a window of 64 bytes is too small for line_too_big), read as bit
  * masks of 16 bytes at a time: a word is a run of ones in the word mask,
  * its first byte and the byte past it found with a count of trailing
- * zeros, not a byte at a time.  LINE_BYTES for any other line, and when
- * `end` is near (no load past end_lim + 64) or tok_end is (a window of
- * 64 bytes holds 32 words, and one from before: tok_lim is tok_end - 33). */
+ * zeros, not a byte at a time.  LINE_BYTES for any other line.  The
+ * caller sees that `line` is below sse2_lines_lim. */
 static inline int words_sse2(const char *line, uintptr_t end_lim, arb_token **tpp,
 			     uintptr_t tok_lim, uint32_t ln, const char **nlp)
 {
-	if ((uintptr_t)line > end_lim || (uintptr_t)*tpp > tok_lim)
-		return LINE_BYTES;
 	masks16w m = classify64(line);
 	if (!m.stop)
 		return words_sse2_long(line, end_lim, tpp, tok_lim, ln, nlp);
@@ -551,6 +567,7 @@ void reader_lex_fast_lines(arb_reader *r)
 	uintptr_t tok_lim = tok_end - toks >= 33 ? (uintptr_t)(tok_end - 33) : 0;
 	if (r->lex_bytes)
 		end_lim = 0;
+	uintptr_t line_lim = 0; /* sse2_lines_lim's, from a line at or before p */
 #endif
 	while (p < lines_end) {
 		const char *line = p;
@@ -559,7 +576,10 @@ void reader_lex_fast_lines(arb_reader *r)
 		const char *nl;
 		int cut = LINE_BYTES;
 #ifdef ARB_LEX_SSE2
-		cut = words_sse2(line, end_lim, &tp, tok_lim, ln, &nl);
+		if ((uintptr_t)line > line_lim)
+			line_lim = sse2_lines_lim(line, tp, end_lim, tok_lim);
+		if ((uintptr_t)line <= line_lim)
+			cut = words_sse2(line, end_lim, &tp, tok_lim, ln, &nl);
 #endif
 		if (cut == LINE_BYTES)
 			cut = words_bytes(line, &tp, tok_end, ln, &nl);
