@@ -10,6 +10,13 @@
 
 #include "reader_impl.h"
 
+/* As in reader_lex.c: SSE2 where there is (reader_fast_tag_lines reads a
+ * value's bytes 16 at a time), byte by byte with ARB_LEX_BYTES. */
+#if defined(__SSE2__) && !defined(ARB_LEX_BYTES)
+#define ARB_TAGS_SSE2 1
+#include <emmintrin.h>
+#endif
+
 /* A tag name's bytes: a letter (NAME_FIRST, which may start it), then
  * letters, digits or '_' (NAME_REST).  One table look-up a byte. */
 enum { NAME_REST = 1, NAME_FIRST = 2 };
@@ -255,6 +262,31 @@ static inline bool plain_value_byte(unsigned char c)
 	return plain_value[c];
 }
 
+/* Past the plain value bytes from v on (the first byte that is none).
+ * No load reaches `end`, after which the bytes may not be there. */
+static inline const char *plain_value_end(const char *v, const char *end)
+{
+#ifdef ARB_TAGS_SSE2
+	while (end - v >= 16) {
+		__m128i x = _mm_loadu_si128((const __m128i *)v);
+		/* ' ' to DEL, less '"', '\\' and DEL: plain_value's bytes */
+		__m128i odd = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('"')),
+							_mm_cmpeq_epi8(x, _mm_set1_epi8('\\'))),
+					   _mm_cmpeq_epi8(x, _mm_set1_epi8(0x7F)));
+		__m128i plain = _mm_andnot_si128(odd, _mm_cmpgt_epi8(x, _mm_set1_epi8(' ' - 1)));
+		unsigned stop = (unsigned)_mm_movemask_epi8(plain) ^ 0xFFFF;
+		if (stop)
+			return v + __builtin_ctz(stop);
+		v += 16;
+	}
+#else
+	(void)end;
+#endif
+	while (plain_value_byte((unsigned char)*v))
+		v++;
+	return v;
+}
+
 /* Whole tag lines of the plain form `[Name "value"]` from in_pos on,
  * what the slow path (arb_reader_next, refuse_line, reader_lex_tag_line)
  * would do with them, without its memchr, byte check and calls per line.
@@ -280,9 +312,7 @@ void reader_fast_tag_lines(arb_reader *r)
 			break;
 		if (nlen == 4 && r->sec == SEC_TAGS && !memcmp(name, "Game", 4))
 			break; /* it may start the next game: the slow path knows */
-		const char *v = q + 2;
-		while (plain_value_byte((unsigned char)*v))
-			v++;
+		const char *v = plain_value_end(q + 2, end);
 		if (v[0] != '"' || v[1] != ']' || v[2] != '\n')
 			break;
 		const char *nl = v + 2;
