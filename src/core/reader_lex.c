@@ -318,10 +318,13 @@ static inline int words_bytes(const char *line, arb_token **tpp, const arb_token
 }
 
 #ifdef ARB_LEX_SSE2
-/* Bit i of each mask tells of q[i]: a word byte or ';', '{', '}' (above
- * ' ', signed: no byte >= 0x80), and a byte that stops the SSE2 cut:
- * below ' ' (signed: with every byte >= 0x80) or ';', '{', '}'.  The
- * line's newline is its first stop, or a byte for the byte-wise cut is. */
+/* Bit i of each mask tells of q[i]: a word byte or a stop from ';' on
+ * (above ' ', signed: no byte >= 0x80), and a byte that stops the SSE2
+ * cut: below ' ' (signed: with every byte >= 0x80), ';', or above 'z':
+ * '{' and '}', and with them '|', '~' and DEL, word bytes rare enough
+ * to leave to the byte-wise cut (a range is one compare where the two
+ * braces took four instructions).  The line's newline is its first
+ * stop, or a byte for the byte-wise cut is. */
 typedef struct {
 	unsigned word, stop;
 } masks16;
@@ -329,14 +332,11 @@ typedef struct {
 static inline masks16 classify16(const char *q)
 {
 	__m128i v = _mm_loadu_si128((const __m128i *)q);
-	/* ';' | 0x40 and '{' | 0x40 are both '{', no other byte's is */
-	__m128i com = _mm_or_si128(_mm_cmpeq_epi8(_mm_or_si128(v, _mm_set1_epi8(0x40)),
-						  _mm_set1_epi8('{')),
-				   _mm_cmpeq_epi8(v, _mm_set1_epi8('}')));
-	/* the bytes from ' ' on but the comment marks: those that go on */
-	__m128i on = _mm_andnot_si128(com, _mm_cmpgt_epi8(v, _mm_set1_epi8(' ' - 1)));
+	__m128i stop = _mm_or_si128(_mm_or_si128(_mm_cmplt_epi8(v, _mm_set1_epi8(' ')),
+						 _mm_cmpgt_epi8(v, _mm_set1_epi8('z'))),
+				    _mm_cmpeq_epi8(v, _mm_set1_epi8(';')));
 	return (masks16){ (unsigned)_mm_movemask_epi8(_mm_cmpgt_epi8(v, _mm_set1_epi8(' '))),
-			  (unsigned)_mm_movemask_epi8(on) ^ 0xFFFF };
+			  (unsigned)_mm_movemask_epi8(stop) };
 }
 
 /* The same for 64 bytes. */

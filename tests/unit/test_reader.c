@@ -362,6 +362,8 @@ static void test_fast_words_agree(void **state)
 		"R\xc3\xa9"
 		"d B 1,5",
 		"Red \xff B",
+		"Red a|b ~c d\x7f e z{ y",
+		"Red a|b ~c d\x7f e",
 		" [Game \"x\"]",
 		"",
 		"   ",
