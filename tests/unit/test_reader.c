@@ -359,8 +359,8 @@ static void test_fast_words_agree(void **state)
 		"1234567890. Red",
 		"12.",
 		"Red\x01\x0b word",
-		"R\xc3\xa9"
-		"d B 1,5",
+		("R\xc3\xa9"
+		 "d B 1,5"), /* split: \xa9d would be one escape */
 		"Red \xff B",
 		"Red a|b ~c d\x7f e z{ y",
 		"Red a|b ~c d\x7f e",
