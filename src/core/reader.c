@@ -248,9 +248,13 @@ int arb_reader_next(arb_reader *r, arb_record *rec, arb_diag *d)
 		 * starts with '[' is a tag line, movetext's end) */
 		if (!r->in_brace && !r->turn_open) {
 			bool tag = r->in_pos < r->in_len && r->in[r->in_pos] == '[';
-			if (tag && r->sec != SEC_MOVES)
+			if (tag && r->sec != SEC_MOVES) {
 				reader_fast_tag_lines(r);
-			else if (!tag && r->sec != SEC_NONE)
+				/* the movetext after the tags (its blank line
+				 * first) need not wait for the next turn */
+				tag = r->in_pos < r->in_len && r->in[r->in_pos] == '[';
+			}
+			if (!tag && r->sec != SEC_NONE)
 				reader_lex_fast_lines(r);
 		}
 		if (!(s = line_next(r, &len, &full, &too_long)))

@@ -264,10 +264,21 @@ static inline long turn_number(const char *w, size_t n)
  * must see. */
 enum { LINE_OK, LINE_SLOW, LINE_BYTES };
 
+/* Whether the line[0..nl) of `words` words (its turn number counted) is
+ * the slow path's for a limit: longer than ARB_MAX_LINE, or more words
+ * than a turn holds (a turn of 1024 words is longer than 2046 bytes, so
+ * a shorter line is never one). */
+static inline bool line_too_big(const char *line, const char *nl, size_t words)
+{
+	return nl - line > 2 * ARB_MAX_TOKENS_PER_TURN - 2 &&
+	       (words > ARB_MAX_TOKENS_PER_TURN || nl - line > ARB_MAX_LINE);
+}
+
 /* The words of the line at `line` (line `ln`) stored at *tpp, byte by
  * byte; *nlp is set to its newline.  Blanks are spaces, tabs and CRs; a
  * first word starting with '[' (a tag line), a comment, NUL, a byte >=
- * 0x80 or no room before tok_end leave the line to the slow path. */
+ * 0x80, no room before tok_end or a line too big leave the line to the
+ * slow path. */
 static inline int words_bytes(const char *line, arb_token **tpp, const arb_token *tok_end,
 			      uint32_t ln, const char **nlp)
 {
@@ -275,7 +286,7 @@ static inline int words_bytes(const char *line, arb_token **tpp, const arb_token
 	const char *p = skip_blanks(line);
 	if (first_class[(unsigned char)*p] != F_WORD) {
 		*nlp = p;
-		return *p == '\n' ? LINE_OK : LINE_SLOW;
+		return *p == '\n' && !line_too_big(line, p, 0) ? LINE_OK : LINE_SLOW;
 	}
 	uint32_t col = 1 - (uint32_t)(uintptr_t)line; /* plus a byte's address */
 	for (;;) {
@@ -299,16 +310,21 @@ static inline int words_bytes(const char *line, arb_token **tpp, const arb_token
 			break;
 		}
 	}
+	if (line_too_big(line, p, (size_t)(tp - *tpp)))
+		return LINE_SLOW;
 	*tpp = tp;
 	*nlp = p;
 	return LINE_OK;
 }
 
 #ifdef ARB_LEX_SSE2
-/* Bit i of each mask tells of q[i]: a word byte or ';', '{', '}' (above
- * ' ', signed: no byte >= 0x80), and a byte that stops the SSE2 cut:
- * below ' ' (signed: with every byte >= 0x80) or ';', '{', '}'.  The
- * line's newline is its first stop, or a byte for the byte-wise cut is. */
+/* Bit i of each mask tells of q[i]: a word byte or a stop from ';' on
+ * (above ' ', signed: no byte >= 0x80), and a byte that stops the SSE2
+ * cut: below ' ' (signed: with every byte >= 0x80), ';', or above 'z':
+ * '{' and '}', and with them '|', '~' and DEL, word bytes rare enough
+ * to leave to the byte-wise cut (a range is one compare where the two
+ * braces took four instructions).  The line's newline is its first
+ * stop, or a byte for the byte-wise cut is. */
 typedef struct {
 	unsigned word, stop;
 } masks16;
@@ -316,14 +332,11 @@ typedef struct {
 static inline masks16 classify16(const char *q)
 {
 	__m128i v = _mm_loadu_si128((const __m128i *)q);
-	/* ';' | 0x40 and '{' | 0x40 are both '{', no other byte's is */
-	__m128i com = _mm_or_si128(_mm_cmpeq_epi8(_mm_or_si128(v, _mm_set1_epi8(0x40)),
-						  _mm_set1_epi8('{')),
-				   _mm_cmpeq_epi8(v, _mm_set1_epi8('}')));
-	/* the bytes from ' ' on but the comment marks: those that go on */
-	__m128i on = _mm_andnot_si128(com, _mm_cmpgt_epi8(v, _mm_set1_epi8(' ' - 1)));
+	__m128i stop = _mm_or_si128(_mm_or_si128(_mm_cmplt_epi8(v, _mm_set1_epi8(' ')),
+						 _mm_cmpgt_epi8(v, _mm_set1_epi8('z'))),
+				    _mm_cmpeq_epi8(v, _mm_set1_epi8(';')));
 	return (masks16){ (unsigned)_mm_movemask_epi8(_mm_cmpgt_epi8(v, _mm_set1_epi8(' '))),
-			  (unsigned)_mm_movemask_epi8(on) ^ 0xFFFF };
+			  (unsigned)_mm_movemask_epi8(stop) };
 }
 
 /* The same for 64 bytes. */
@@ -402,6 +415,26 @@ static inline arb_token *words_of(arb_token *tp, const char *q, uint64_t w, uint
 	return tp;
 }
 
+/* Stores the words of a line that starts with one and has one blank
+ * between two (the common line): bit i of `gaps` (none of them
+ * neighbours, bit 0 clear) is the blank or the stop that ends a word.
+ * The mask is shifted past each word and its blank, so a word's length
+ * is one count of trailing zeros and the next starts at bit 0. */
+static inline arb_token *words_spaced(arb_token *tp, const char *line, uint64_t gaps, uint32_t ln)
+{
+	const char *w = line;
+	uint32_t col = 1;
+	do {
+		uint32_t len = (uint32_t)__builtin_ctzll(gaps);
+		*tp++ = (arb_token){ w, len, ln, col };
+		gaps >>= len; /* in two: a shift by 64 is undefined */
+		gaps >>= 1;
+		w += len + 1;
+		col += len + 1;
+	} while (gaps);
+	return tp;
+}
+
 /* words_sse2 for a line longer than its first window, 64 bytes a time. */
 static int words_sse2_long(const char *line, uintptr_t end_lim, arb_token **tpp, uintptr_t tok_lim,
 			   uint32_t ln, const char **nlp)
@@ -421,25 +454,42 @@ static int words_sse2_long(const char *line, uintptr_t end_lim, arb_token **tpp,
 			w = words_across(&tp, &ws, q, w, line, ln);
 		tp = words_of(tp, q, w, ln, (uint32_t)(q - line) + 1);
 		if (m.stop) {
+			e += *e == '\r';
+			if (line_too_big(line, e, (size_t)(tp - *tpp)))
+				return LINE_SLOW;
 			*tpp = tp;
-			*nlp = e + (*e == '\r');
+			*nlp = e;
 			return LINE_OK;
 		}
 		q += 64;
 	}
 }
 
-/* words_bytes for a line of word bytes and spaces only, read as bit
+/* The last line start up to which words_sse2 may cut lines, from `line`
+ * on with *tp the next word's place: none past end_lim (no load past
+ * end_lim + 64), nor once the words stored pass tok_lim (a window of 64
+ * bytes holds 32 words, and one from before: tok_lim is tok_end - 33).
+ * A line's words take two of its bytes each at least, its newline
+ * counted, so none passes it before `line` + 2 * (the words' room).  0:
+ * no line can. */
+static inline uintptr_t sse2_lines_lim(const char *line, const arb_token *tp, uintptr_t end_lim,
+				       uintptr_t tok_lim)
+{
+	if ((uintptr_t)tp > tok_lim)
+		return 0;
+	uintptr_t lim = (uintptr_t)line + 2 * ((tok_lim - (uintptr_t)tp) / sizeof *tp);
+	return lim < end_lim ? lim : end_lim;
+}
+
+/* words_bytes for a line of word bytes and spaces only (of any size: one
+ * in a window of 64 bytes is too small for line_too_big), read as bit
  * masks of 16 bytes at a time: a word is a run of ones in the word mask,
  * its first byte and the byte past it found with a count of trailing
- * zeros, not a byte at a time.  LINE_BYTES for any other line, and when
- * `end` is near (no load past end_lim + 64) or tok_end is (a window of
- * 64 bytes holds 32 words, and one from before: tok_lim is tok_end - 33). */
+ * zeros, not a byte at a time.  LINE_BYTES for any other line.  The
+ * caller sees that `line` is below sse2_lines_lim. */
 static inline int words_sse2(const char *line, uintptr_t end_lim, arb_token **tpp,
 			     uintptr_t tok_lim, uint32_t ln, const char **nlp)
 {
-	if ((uintptr_t)line > end_lim || (uintptr_t)*tpp > tok_lim)
-		return LINE_BYTES;
 	masks16w m = classify64(line);
 	if (!m.stop)
 		return words_sse2_long(line, end_lim, tpp, tok_lim, ln, nlp);
@@ -449,11 +499,30 @@ static inline int words_sse2(const char *line, uintptr_t end_lim, arb_token **tp
 			return LINE_BYTES;
 		nl++; /* past a CR */
 	}
-	*tpp = words_of(*tpp, line, m.word & (m.stop - 1) & ~m.stop, ln, 1);
+	/* the bytes that end a word: blanks and the stop */
+	uint64_t gaps = ~m.word & (m.stop ^ (m.stop - 1));
+	if (gaps & (gaps << 1 | 1))
+		*tpp = words_of(*tpp, line, m.word & (m.stop - 1) & ~m.stop, ln, 1);
+	else
+		*tpp = words_spaced(*tpp, line, gaps, ln);
 	*nlp = nl;
 	return LINE_OK;
 }
 #endif
+
+/* The end of the lines from p to `end` that can be the game's: `end`, or
+ * past the last newline before the game's size limit (a line whose
+ * newline lies there or further makes the game too long). */
+static const char *game_lines_end(const arb_reader *r, const char *p, const char *end)
+{
+	size_t game_end = r->game_pos + ARB_MAX_GAME_BYTES;
+	if (game_end >= (size_t)(end - r->in))
+		return end;
+	const char *e = r->in + game_end;
+	while (e > p && e[-1] != '\n')
+		e--;
+	return e;
+}
 
 /* Whole movetext and blank lines from in_pos on, while they need none of
  * the slow path's care: what reader_lex_move_line and add_token would do
@@ -472,54 +541,58 @@ void reader_lex_fast_lines(arb_reader *r)
 		return;
 	const char *p = r->in + r->in_pos;
 	const char *end = r->in + reader_lines_end(r);
-	/* a line whose newline lies here or further makes the game too long
-	 * (a newline before `end` is never past it when `end` is not) */
-	const char *game_end = r->in + r->game_pos + ARB_MAX_GAME_BYTES;
+	const char *lines_end = game_lines_end(r, p, end);
 	uint32_t lineno = r->lineno;
 	arb_token *toks = r->toks, *tp = toks + r->ntoks;
 	arb_token *tok_end =
 		toks + (r->cap_toks < ARB_MAX_GAME_TOKENS ? r->cap_toks : ARB_MAX_GAME_TOKENS);
 	size_t ntoks = r->ntoks; /* the index of tp, kept to spare a division a line */
-	arb_turn *turns = r->turns;
-	arb_item *items = r->items;
-	size_t nturns = r->nturns, nitems = r->nitems;
+	arb_turn *turns = r->turns, *tn = turns + r->nturns; /* the next turn */
 	/* turn lines this call can take: room in both arrays, under the limit */
+	size_t nturns = r->nturns;
 	size_t most_turns = r->cap_turns < ARB_MAX_GAME_TURNS ? r->cap_turns : ARB_MAX_GAME_TURNS;
 	size_t turns_end = most_turns;
-	bool keep_items = !r->no_items;
-	if (keep_items && r->cap_items - nitems < most_turns - nturns)
-		turns_end = nturns + (r->cap_items - nitems);
+	/* each turn line taken here is one item: items[n] is turns[n]'s
+	 * (NULL: none kept) */
+	arb_item *items = NULL;
+	if (!r->no_items) {
+		items = r->items + (r->nitems - nturns);
+		if (r->cap_items - r->nitems < most_turns - nturns)
+			turns_end = nturns + (r->cap_items - r->nitems);
+	}
+	const arb_turn *tn_end = turns + turns_end;
 #ifdef ARB_LEX_SSE2
 	/* no SSE2 load past `end`, no 33 words past tok_end (0: never) */
 	uintptr_t end_lim = end - r->in >= 64 ? (uintptr_t)end - 64 : 0;
 	uintptr_t tok_lim = tok_end - toks >= 33 ? (uintptr_t)(tok_end - 33) : 0;
 	if (r->lex_bytes)
 		end_lim = 0;
+	uintptr_t line_lim = 0; /* sse2_lines_lim's, from a line at or before p */
 #endif
-	const char *line = p;
-	while (p < end) {
-		line = p;
+	while (p < lines_end) {
+		const char *line = p;
 		uint32_t ln = lineno + 1;
 		arb_token *first = tp;
 		const char *nl;
 		int cut = LINE_BYTES;
 #ifdef ARB_LEX_SSE2
-		cut = words_sse2(line, end_lim, &tp, tok_lim, ln, &nl);
+		if ((uintptr_t)line > line_lim)
+			line_lim = sse2_lines_lim(line, tp, end_lim, tok_lim);
+		if ((uintptr_t)line <= line_lim)
+			cut = words_sse2(line, end_lim, &tp, tok_lim, ln, &nl);
 #endif
 		if (cut == LINE_BYTES)
 			cut = words_bytes(line, &tp, tok_end, ln, &nl);
 		if (cut != LINE_OK)
-			goto slow;
+			break;	   /* this line is the slow path's, whole */
 		if (tp == first) { /* a blank line */
-			if (nl - line > ARB_MAX_LINE || nl >= game_end)
-				goto slow;
 			p = nl + 1;
-			lineno++;
+			lineno = ln;
 			continue;
 		}
 		char c = first->s[0];
-		if (nturns == turns_end || c == '[')
-			goto slow;
+		if (tn == tn_end || c == '[')
+			break;
 		uint32_t col = first->col;
 		long number = -1;
 		/* a turn number "12." starts with a digit */
@@ -527,40 +600,35 @@ void reader_lex_fast_lines(arb_reader *r)
 		    first->s[first->len - 1] == '.') {
 			number = turn_number(first->s, first->len);
 			if (number == -2)
-				goto slow;
+				break;
 			if (number >= 0) { /* no word: the turn's number */
 				tp--;
 				memmove(first, first + 1, (size_t)(tp - first) * sizeof *first);
 			}
 		}
-		/* a turn of 1024 words is longer than 2046 bytes */
-		if ((nl - line > 2 * ARB_MAX_TOKENS_PER_TURN - 2 &&
-		     (tp - first > ARB_MAX_TOKENS_PER_TURN || nl - line > ARB_MAX_LINE)) ||
-		    nl >= game_end)
-			goto slow;
 		size_t ntok = (size_t)(tp - first);
-		turns[nturns] = (arb_turn){
+		*tn = (arb_turn){
 			.first = ntoks, .ntok = ntok, .line = ln, .col = col, .number = number
 		};
 		ntoks += ntok;
 		/* the line's first item: same_line is false */
-		if (keep_items)
-			items[nitems++] = (arb_item){ ARB_ITEM_TURN, nturns, false };
-		nturns++;
+		if (items) {
+			size_t n = (size_t)(tn - turns);
+			items[n] = (arb_item){ ARB_ITEM_TURN, n, false };
+		}
+		tn++;
 		p = nl + 1;
 		lineno = ln;
-		continue;
-	slow:
-		p = line; /* this line is the slow path's, whole */
-		break;
 	}
+	nturns = (size_t)(tn - turns);
 	if (nturns != r->nturns) {
 		r->sec = SEC_MOVES;
-		r->last_item_line = turns[nturns - 1].line;
+		r->last_item_line = tn[-1].line;
+		if (items)
+			r->nitems += nturns - r->nturns;
 	}
 	r->in_pos = (size_t)(p - r->in);
 	r->lineno = lineno;
 	r->ntoks = ntoks;
 	r->nturns = nturns;
-	r->nitems = nitems;
 }

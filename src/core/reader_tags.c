@@ -10,6 +10,13 @@
 
 #include "reader_impl.h"
 
+/* As in reader_lex.c: SSE2 where there is (reader_fast_tag_lines reads a
+ * value's bytes 16 at a time), byte by byte with ARB_LEX_BYTES. */
+#if defined(__SSE2__) && !defined(ARB_LEX_BYTES)
+#define ARB_TAGS_SSE2 1
+#include <emmintrin.h>
+#endif
+
 /* A tag name's bytes: a letter (NAME_FIRST, which may start it), then
  * letters, digits or '_' (NAME_REST).  One table look-up a byte. */
 enum { NAME_REST = 1, NAME_FIRST = 2 };
@@ -61,7 +68,7 @@ static void read_origin(arb_reader *r, const tagspan *t, uint32_t ln)
 
 /* A tag of line ln was read into t, by the slow path or the fast one: it
  * opens the tag section, may be the origin tag, and takes its place. */
-static void tag_read(arb_reader *r, const tagspan *t, uint32_t ln)
+static inline void tag_read(arb_reader *r, const tagspan *t, uint32_t ln)
 {
 	if (r->sec == SEC_NONE) {
 		r->sec = SEC_TAGS;
@@ -255,6 +262,31 @@ static inline bool plain_value_byte(unsigned char c)
 	return plain_value[c];
 }
 
+/* Past the plain value bytes from v on (the first byte that is none).
+ * No load reaches `end`, after which the bytes may not be there. */
+static inline const char *plain_value_end(const char *v, const char *end)
+{
+#ifdef ARB_TAGS_SSE2
+	while (end - v >= 16) {
+		__m128i x = _mm_loadu_si128((const __m128i *)v);
+		/* ' ' to DEL, less '"', '\\' and DEL: plain_value's bytes */
+		__m128i odd = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('"')),
+							_mm_cmpeq_epi8(x, _mm_set1_epi8('\\'))),
+					   _mm_cmpeq_epi8(x, _mm_set1_epi8(0x7F)));
+		__m128i plain = _mm_andnot_si128(odd, _mm_cmpgt_epi8(x, _mm_set1_epi8(' ' - 1)));
+		unsigned stop = (unsigned)_mm_movemask_epi8(plain) ^ 0xFFFF;
+		if (stop)
+			return v + __builtin_ctz(stop);
+		v += 16;
+	}
+#else
+	(void)end;
+#endif
+	while (plain_value_byte((unsigned char)*v))
+		v++;
+	return v;
+}
+
 /* Whole tag lines of the plain form `[Name "value"]` from in_pos on,
  * what the slow path (arb_reader_next, refuse_line, reader_lex_tag_line)
  * would do with them, without its memchr, byte check and calls per line.
@@ -268,42 +300,43 @@ void reader_fast_tag_lines(arb_reader *r)
 	const char *end = r->in + reader_lines_end(r);
 	const char *game_end = r->in + r->game_pos + ARB_MAX_GAME_BYTES;
 	const char *p = r->in + r->in_pos;
+	uint32_t lineno = r->lineno;
 	while (p < end && *p == '[' && r->ntags < ARB_MAX_TAGS) {
 		const char *name = p + 1, *q = name;
 		if (!is_name_char(*q, true))
-			return;
+			break;
 		while (is_name_char(*++q, false))
 			;
 		size_t nlen = (size_t)(q - name);
 		if (q[0] != ' ' || q[1] != '"')
-			return;
+			break;
 		if (nlen == 4 && r->sec == SEC_TAGS && !memcmp(name, "Game", 4))
-			return; /* it may start the next game: the slow path knows */
-		const char *value = q + 2, *v = value;
-		while (plain_value_byte((unsigned char)*v))
-			v++;
+			break; /* it may start the next game: the slow path knows */
+		const char *v = plain_value_end(q + 2, end);
 		if (v[0] != '"' || v[1] != ']' || v[2] != '\n')
-			return;
+			break;
 		const char *nl = v + 2;
 		if (nl - p > ARB_MAX_LINE || nl + 1 > game_end)
-			return;
-		uint32_t ln = r->lineno + 1;
+			break;
+		uint32_t ln = lineno + 1;
 		GROW(r->tags, r->ntags, r->cap_tags);
 		tagspan *t = &r->tags[r->ntags];
 		t->line = ln;
 		t->col = 1;
-		size_t vlen = (size_t)(v - value);
-		char *o = strs_room(&r->strs, nlen + vlen + 2);
+		/* name and value copied at once with the ` "` between them,
+		 * the space made the name's NUL: only their offsets are read */
+		size_t n = (size_t)(v - name);
+		char *o = strs_room(&r->strs, n + 1);
 		t->name = r->strs.len;
-		t->value = t->name + nlen + 1;
-		memcpy(o, name, nlen);
+		t->value = t->name + nlen + 2;
+		memcpy(o, name, n);
 		o[nlen] = '\0';
-		memcpy(o + nlen + 1, value, vlen);
-		o[nlen + 1 + vlen] = '\0';
-		r->strs.len += nlen + vlen + 2;
+		o[n] = '\0';
+		r->strs.len += n + 1;
 		tag_read(r, t, ln);
 		p = nl + 1;
-		r->in_pos = (size_t)(p - r->in);
-		r->lineno = ln;
+		lineno = ln;
 	}
+	r->in_pos = (size_t)(p - r->in);
+	r->lineno = lineno;
 }

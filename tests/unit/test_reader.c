@@ -359,9 +359,11 @@ static void test_fast_words_agree(void **state)
 		"1234567890. Red",
 		"12.",
 		"Red\x01\x0b word",
-		"R\xc3\xa9"
-		"d B 1,5",
+		("R\xc3\xa9"
+		 "d B 1,5"), /* split: \xa9d would be one escape */
 		"Red \xff B",
+		"Red a|b ~c d\x7f e z{ y",
+		"Red a|b ~c d\x7f e",
 		" [Game \"x\"]",
 		"",
 		"   ",
@@ -385,14 +387,18 @@ static void test_fast_words_agree(void **state)
 			unsigned k = (seed >> 8) % (sizeof lines / sizeof *lines + 20);
 			if (k < sizeof lines / sizeof *lines) {
 				arb_buf_puts(&text, lines[k]);
-			} else { /* words of 1..80 bytes, 1..4 spaces apart */
+			} else { /* words of 1..80 bytes, 1..4 spaces apart, or
+				  * one apart with none after the last (the
+				  * common line, cut a word a count) */
 				unsigned words = 1 + (seed >> 16) % 12;
+				bool one = (seed >> 24) % 3 == 0;
 				for (unsigned w = 0; w < words; w++) {
 					seed = seed * 1103515245u + 12345u;
 					unsigned wl = 1 + (seed >> 9) % (k % 3 ? 9 : 80);
 					for (unsigned c = 0; c < wl; c++)
 						arb_buf_putc(&text, (char)('a' + (c + w) % 26));
-					for (unsigned c = 0; c <= (seed >> 20) % 4; c++)
+					unsigned sp = one ? w + 1 < words : 1 + (seed >> 20) % 4;
+					for (unsigned c = 0; c < sp; c++)
 						arb_buf_putc(&text, ' ');
 				}
 			}
@@ -404,6 +410,12 @@ static void test_fast_words_agree(void **state)
 		if (round % 50 == 0) { /* a NUL inside, a line of 70,000 bytes */
 			for (int i = 0; i < 35000; i++)
 				arb_buf_puts(&text, "a ");
+			arb_buf_putc(&text, '\n');
+		}
+		if (round % 50 == 25) { /* a turn's most words, with a number */
+			arb_buf_puts(&text, "7.");
+			for (int i = 0; i < 1024; i++)
+				arb_buf_puts(&text, " a");
 			arb_buf_putc(&text, '\n');
 		}
 		a.len = b.len = 0;
