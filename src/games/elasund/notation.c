@@ -6,7 +6,8 @@
  * order of the four phases (grammar in notation/elasund.md).  parse() only
  * checks spelling and order: it may read the configuration (seats, data)
  * but never the position, so `fmt` can print any record.  The rules are in
- * rules.c.  One pass over the tokens, no allocation.  The parsed move also
+ * rules.c.  One pass over the tokens (two for a line the fast pass leaves
+ * to the full one: el_parse), no allocation.  The parsed move also
  * keeps where each item starts, for the referee's actions (open.c).
  */
 #include <stddef.h>
@@ -99,7 +100,10 @@ enum {
 	KW_PLUS /* a '+' word: income or a wall's draws */
 };
 
-static inline int keyword(const arb_token *t)
+/* always_inline: with two instances of el_parse's parsers gcc would call
+ * keyword(), building_type() and cards(), and a call is what the fast
+ * instance must not make (EL_SLOW). */
+static inline __attribute__((always_inline)) int keyword(const arb_token *t)
 {
 	const char *s = t->s;
 	size_t n = t->len;
@@ -162,8 +166,19 @@ static int unknown_item(const arb_token *t, arb_reject *rej)
 		(int)t->len, t->s);
 }
 
-/* Cards "[N]letters", at least one card.  0 or -1. */
-static int cards(const char *s, size_t n, el_cards *out)
+/* The first c in s[0..n), or NULL: memchr, but with no call (the fast
+ * parse calls nothing) and none of its set-up for words this short. */
+static inline const char *find(const char *s, size_t n, char c)
+{
+	for (size_t i = 0; i < n; i++)
+		if (s[i] == c)
+			return s + i;
+	return NULL;
+}
+
+/* Cards "[N]letters", at least one card.  0 or -1 (always_inline: see
+ * keyword()). */
+static inline __attribute__((always_inline)) int cards(const char *s, size_t n, el_cards *out)
 {
 	size_t i = 0;
 	memset(out, 0, sizeof *out);
@@ -208,7 +223,7 @@ static int fee(const arb_token *t, char n)
 /* A square "C,R".  el_square's hot path (one-digit column, 1-2 digit
  * row) is repeated here inline, as every build and permit names a square;
  * anything else, a bad row included, goes to el_square itself. */
-static inline int square(const el_game *g, const arb_token *t, int8_t *x, int8_t *y)
+static inline int square(const el_game *g, const arb_token *t, int8_t *x, int8_t *y, bool fast)
 {
 	const unsigned char *s = (const unsigned char *)t->s;
 	size_t n = t->len;
@@ -230,7 +245,7 @@ static inline int square(const el_game *g, const arb_token *t, int8_t *x, int8_t
 		}
 	}
 	int xx, yy;
-	if (el_square(g->d, t->s, t->len, &xx, &yy) < 0)
+	if (fast || el_square(g->d, t->s, t->len, &xx, &yy) < 0)
 		return -1;
 	*x = (int8_t)xx;
 	*y = (int8_t)yy;
@@ -239,8 +254,8 @@ static inline int square(const el_game *g, const arb_token *t, int8_t *x, int8_t
 
 /* The building a word names (keywords and their synonyms), or -1: whole
  * words compared, the most built first (a length that differs is one
- * test), as keyword() does. */
-static int building_type(const arb_token *t)
+ * test), as keyword() does (always_inline: see keyword()). */
+static inline __attribute__((always_inline)) int building_type(const arb_token *t)
 {
 	const char *s = t->s;
 	size_t n = t->len;
@@ -278,13 +293,30 @@ static int building_type(const arb_token *t)
 enum { ST_ROLL, ST_INC, ST_DISC, ST_LOOT, ST_HALVE, ST_BUILD, ST_P3, ST_SP };
 
 #define TOK(i) (&tok[i])
+
+/* The line is read twice at most.  The fast instance of the parsers below
+ * (fast, a constant true) never calls out: at whatever would call (a
+ * refusal, el_square's slow path) it gives up with EL_SLOW, and el_parse
+ * reads the line again from its start with the full instance (fast false),
+ * which refuses or accepts as ever.  As the fast one calls nothing, none
+ * of its values has to outlive a call: gcc keeps the cursor, the order and
+ * the game in registers, not on the stack (Elasund's check about 13
+ * instructions a move fewer, callgrind).  Every line of gen's 200 games
+ * (seed 1) passes fast.  Both are one source, so a line the fast one
+ * accepts is parsed the same by both; the full one clears the move again
+ * as it starts. */
+#define EL_SLOW 1
+/* A refusal (rule r at token t), or EL_SLOW in the fast instance. */
+#define REJ(t, r, ...) (fast ? EL_SLOW : EL_REJ_TOK(rej, (t), (r), __VA_ARGS__))
+/* What a parser returns when a callee it ran has refused or given up. */
+#define FAILED (fast ? EL_SLOW : -1)
 /* Every refusal below is marked unlikely (__builtin_expect): gcc then lays
  * the refusals out of line and spends its registers on the accepted path
  * (Elasund's check about 8 instructions a move fewer, callgrind). */
-#define NEED(cond, t, ...)                                                     \
-	do {                                                                   \
-		if (__builtin_expect(!(cond), 0))                              \
-			return EL_REJ_TOK(rej, (t), EL_R_SYNTAX, __VA_ARGS__); \
+#define NEED(cond, t, ...)                                         \
+	do {                                                       \
+		if (__builtin_expect(!(cond), 0))                  \
+			return REJ((t), EL_R_SYNTAX, __VA_ARGS__); \
 	} while (0)
 
 /* A word that seats no one: a colour of Elasund that does not play in
@@ -299,31 +331,33 @@ static int unseated_rule(const arb_token *t)
 }
 
 /* Seat s named by token t, or a rejection saying which seats play. */
-#define NEED_SEAT(s, t, ...)                                                        \
-	do {                                                                        \
-		if (__builtin_expect((s) < 0, 0))                                   \
-			return EL_REJ_TOK(rej, (t), unseated_rule(t), __VA_ARGS__); \
+#define NEED_SEAT(s, t, ...)                                            \
+	do {                                                            \
+		if (__builtin_expect((s) < 0, 0))                       \
+			return REJ((t), unseated_rule(t), __VA_ARGS__); \
 	} while (0)
 
 /* A `?` (a card not seen) at token t, written for seat `who`'s cards: only
  * in a view record, and not for the view's own seat (view-unseen). */
-#define NEED_UNSEEN(t, who)                                                                    \
-	do {                                                                                   \
-		if (g->view == EL_NOVIEW)                                                      \
-			return EL_REJ_TOK(rej, (t), EL_R_VIEW_UNSEEN,                          \
-					  "'?' (a card not seen) is written only in a view "   \
-					  "record ([View \"Red\"] or [View \"observer\"])");   \
-		if ((int)(who) == g->view)                                                     \
-			return EL_REJ_TOK(rej, (t), EL_R_VIEW_UNSEEN,                          \
-					  "%s's view sees %s's own cards: name them, not '?'", \
-					  el_cname(g, (int)(who)), el_cname(g, (int)(who)));   \
+#define NEED_UNSEEN(t, who)                                                             \
+	do {                                                                            \
+		if (g->view == EL_NOVIEW)                                               \
+			return REJ((t), EL_R_VIEW_UNSEEN,                               \
+				   "'?' (a card not seen) is written only in a view "   \
+				   "record ([View \"Red\"] or [View \"observer\"])");   \
+		if ((int)(who) == g->view)                                              \
+			return REJ((t), EL_R_VIEW_UNSEEN,                               \
+				   "%s's view sees %s's own cards: name them, not '?'", \
+				   el_cname(g, (int)(who)), el_cname(g, (int)(who)));   \
 	} while (0)
 
 /* A square of the board into *x, *y, or a syntax rejection at t that says
  * what a square is and where the building area lies. */
 #define NEED_SQ(t, x, y, ...)                                                                  \
 	do {                                                                                   \
-		if (__builtin_expect(square(g, (t), (x), (y)) < 0, 0)) {                       \
+		if (__builtin_expect(square(g, (t), (x), (y), fast) < 0, 0)) {                 \
+			if (fast)                                                              \
+				return EL_SLOW;                                                \
 			char area_[64], what_[160];                                            \
 			el_area(g, area_, sizeof area_);                                       \
 			snprintf(what_, sizeof what_, __VA_ARGS__);                            \
@@ -342,7 +376,7 @@ static const char *seated_list(const el_game *g, char *out, size_t cap)
 	return out;
 }
 
-static int order(int *st, int want, const arb_token *t, arb_reject *rej)
+static inline int order(int *st, int want, const arb_token *t, arb_reject *rej, bool fast)
 {
 	static const char *const what[] = {
 		"the roll",	      "the income draws",      "the pirate discards",
@@ -354,8 +388,8 @@ static int order(int *st, int want, const arb_token *t, arb_reject *rej)
 	if (__builtin_expect(want < *st || (want == *st && want != ST_BUILD && want != ST_DISC &&
 					    want != ST_HALVE),
 			     0))
-		return EL_REJ_TOK(
-			rej, t, EL_R_ITEM_ORDER,
+		return REJ(
+			t, EL_R_ITEM_ORDER,
 			"%.*s comes too late: %s already came, and a turn goes roll, income, builds, permit or gold, special action",
 			(int)t->len, t->s, what[*st]);
 	*st = want;
@@ -373,11 +407,11 @@ static int order(int *st, int want, const arb_token *t, arb_reject *rej)
 #define ITEM_PARSER static inline __attribute__((always_inline)) int
 #define ITEM_ARGS                                                                          \
 	const el_game *g, const arb_token **tp, const arb_token *end, el_move *m, int *st, \
-		arb_reject *rej
+		arb_reject *rej, bool fast
 
 /* The seat and the roll (with the ship's row) that open every turn. */
 ITEM_PARSER parse_head(const el_game *g, const arb_token *tok, size_t ntok, el_move *m,
-		       arb_reject *rej)
+		       arb_reject *rej, bool fast)
 {
 	int seat = seat_of(g, TOK(0));
 	char seated[64]; /* "Red, Blue": the colours playing, for messages */
@@ -444,8 +478,8 @@ ITEM_PARSER parse_plus(ITEM_ARGS)
 		(*tp)++;
 		return 0;
 	}
-	if (order(st, ST_INC, t, rej) < 0)
-		return -1;
+	if (order(st, ST_INC, t, rej, fast))
+		return FAILED;
 	NEED(t->len >= 2 && t->len - 1 <= EL_MAXDRAW, t,
 	     "income draws are written like +rbg (1 to %d cards)", EL_MAXDRAW);
 	for (size_t k = 1; k < t->len; k++) {
@@ -465,11 +499,11 @@ ITEM_PARSER parse_plus(ITEM_ARGS)
 ITEM_PARSER parse_discards(ITEM_ARGS, bool halve)
 {
 	const arb_token *t = *tp, *a = t + 1;
-	if (order(st, halve ? ST_HALVE : ST_DISC, t, rej) < 0)
-		return -1;
+	if (order(st, halve ? ST_HALVE : ST_DISC, t, rej, fast))
+		return FAILED;
 	char seated[64];
 	for (; a < end; a++) {
-		const char *eq = memchr(a->s, '=', a->len);
+		const char *eq = find(a->s, a->len, '=');
 		if (!eq)
 			break;
 		arb_token ct = *a;
@@ -504,8 +538,8 @@ ITEM_PARSER parse_discards(ITEM_ARGS, bool halve)
 ITEM_PARSER parse_loot(ITEM_ARGS)
 {
 	const arb_token *t = *tp;
-	if (order(st, ST_LOOT, t, rej) < 0)
-		return -1;
+	if (order(st, ST_LOOT, t, rej, fast))
+		return FAILED;
 	NEED(end - t > 1 && cards(t[1].s, t[1].len, &m->loot) == 0, t,
 	     "loot is followed by the cards drawn: a gold count and influence letters (r red, b blue, g green), like 1r");
 	if (m->loot.unseen)
@@ -519,7 +553,7 @@ ITEM_PARSER parse_loot(ITEM_ARGS)
 
 /* build TYPE SQUARE [3x]: a building (its argument a at *tp). */
 ITEM_PARSER parse_building(const el_game *g, const arb_token **tp, const arb_token *end,
-			   el_build *b, arb_reject *rej)
+			   el_build *b, arb_reject *rej, bool fast)
 {
 	const arb_token *a = *tp, *p = a + 1;
 	b->kind = BK_BUILDING;
@@ -528,8 +562,8 @@ ITEM_PARSER parse_building(const el_game *g, const arb_token **tp, const arb_tok
 	     "'%.*s' is no building (well, market, tavern, merchant, large, house, workshop)",
 	     (int)a->len, a->s);
 	if (g->d->bt[ty].kind == K_HUT)
-		return EL_REJ_TOK(rej, a, EL_R_HUT_BUILD,
-				  "workers' huts are never built; they only move when displaced");
+		return REJ(a, EL_R_HUT_BUILD,
+			   "workers' huts are never built; they only move when displaced");
 	b->type = (uint8_t)ty;
 	NEED(p < end, a, "build %s needs its top-left square, like 3,8", g->d->bt[ty].name);
 	NEED_SQ(p, &b->x, &b->y, "build %s needs its top-left square", g->d->bt[ty].name);
@@ -545,7 +579,8 @@ ITEM_PARSER parse_building(const el_game *g, const arb_token **tp, const arb_tok
 }
 
 /* wall N<column> | S<column> | E<row>. */
-ITEM_PARSER parse_wall(const el_game *g, const arb_token *a, el_build *b, arb_reject *rej)
+ITEM_PARSER parse_wall(const el_game *g, const arb_token *a, el_build *b, arb_reject *rej,
+		       bool fast)
 {
 	b->kind = BK_WALL;
 	char c = a->s[0];
@@ -567,10 +602,10 @@ ITEM_PARSER parse_wall(const el_game *g, const arb_token *a, el_build *b, arb_re
 
 /* church K[/J]: the tile drawn, kept/returned by the first builder. */
 ITEM_PARSER parse_church(const el_game *g, const arb_token *a, const el_move *m, el_build *b,
-			 arb_reject *rej)
+			 arb_reject *rej, bool fast)
 {
 	b->kind = BK_CHURCH;
-	const char *sl = memchr(a->s, '/', a->len);
+	const char *sl = find(a->s, a->len, '/');
 	size_t n1 = sl ? (size_t)(sl - a->s) : a->len;
 	bool unseen = sl && a->len - n1 == 2 && sl[1] == '?';
 	int k = arb_small_num(a->s, n1), j = unseen ? 1
@@ -589,10 +624,10 @@ ITEM_PARSER parse_church(const el_game *g, const arb_token *a, const el_move *m,
 ITEM_PARSER parse_build(ITEM_ARGS, int kw)
 {
 	const arb_token *t = *tp;
-	if (order(st, ST_BUILD, t, rej) < 0)
-		return -1;
+	if (order(st, ST_BUILD, t, rej, fast))
+		return FAILED;
 	if (m->nbuild == 2)
-		return EL_REJ_TOK(rej, t, EL_R_BUILD_LIMIT, "a turn has at most 2 builds");
+		return REJ(t, EL_R_BUILD_LIMIT, "a turn has at most 2 builds");
 	el_build *b = &m->build[m->nbuild++];
 	memset(b, 0, EL_BUILD_CLEARED); /* parse_clears: each build as it starts */
 	b->at = at_of(t);
@@ -602,9 +637,9 @@ ITEM_PARSER parse_build(ITEM_ARGS, int kw)
 	const arb_token *a = *tp;
 	b->at_arg = at_of(a);
 	if (kw == KW_BUILD)
-		return parse_building(g, tp, end, b, rej);
+		return parse_building(g, tp, end, b, rej, fast);
 	(*tp)++;
-	return kw == KW_WALL ? parse_wall(g, a, b, rej) : parse_church(g, a, m, b, rej);
+	return kw == KW_WALL ? parse_wall(g, a, b, rej, fast) : parse_church(g, a, m, b, rej, fast);
 }
 
 /* hut or longhut: a hut the last build displaced, its colour and square. */
@@ -639,8 +674,8 @@ ITEM_PARSER parse_hut(ITEM_ARGS, int kw)
 ITEM_PARSER parse_p3(ITEM_ARGS, int kw)
 {
 	const arb_token *t = *tp;
-	if (order(st, ST_P3, t, rej) < 0)
-		return -1;
+	if (order(st, ST_P3, t, rej, fast))
+		return FAILED;
 	m->at_p3 = at_of(t);
 	if (kw == KW_GOLD) {
 		m->p3 = 1;
@@ -668,8 +703,8 @@ ITEM_PARSER parse_p3(ITEM_ARGS, int kw)
 ITEM_PARSER parse_special(ITEM_ARGS, int kw)
 {
 	const arb_token *t = *tp;
-	if (order(st, ST_SP, t, rej) < 0)
-		return -1;
+	if (order(st, ST_SP, t, rej, fast))
+		return FAILED;
 	m->at_sp = at_of(t);
 	if (kw == KW_CASH) {
 		m->sp = SP_CASH;
@@ -710,12 +745,11 @@ ITEM_PARSER parse_special(ITEM_ARGS, int kw)
 	return 0;
 }
 
-/* el_parse (game.h parse): rules syntax, item-order, build-limit,
- * hut-build.  The head, then each item by its first word. */
-int el_parse(const void *game, const arb_token *tok, size_t ntok, void *mv, arb_reject *rej)
+/* A turn line: the head, then each item by its first word.  0, -1 (a
+ * refusal in *rej), or EL_SLOW from the fast instance. */
+ITEM_PARSER parse_line(const el_game *g, const arb_token *tok, size_t ntok, el_move *m,
+		       arb_reject *rej, bool fast)
 {
-	const el_game *g = game;
-	el_move *m = mv;
 	int st = ST_ROLL;
 
 	/* parse_clears (game.h): the flags and counts (EL_MOVE_CLEARED), here; each
@@ -726,56 +760,74 @@ int el_parse(const void *game, const arb_token *tok, size_t ntok, void *mv, arb_
 	const arb_token *end = tok + ntok;
 	m->at_end.line = end[-1].line;
 	m->at_end.col = end[-1].col + end[-1].len;
-	if (__builtin_expect(parse_head(g, tok, ntok, m, rej) < 0, 0))
-		return -1;
+	int r = parse_head(g, tok, ntok, m, rej, fast);
+	if (__builtin_expect(r != 0, 0))
+		return r;
 	const arb_token *t = tok + 2; /* the head's two read */
 	while (t < end) {
-		int kw = keyword(t), r;
+		int kw = keyword(t);
 		switch (kw) {
 		case KW_PLUS:
-			r = parse_plus(g, &t, end, m, &st, rej);
+			r = parse_plus(g, &t, end, m, &st, rej, fast);
 			break;
 		case KW_DISCARD:
-			r = parse_discards(g, &t, end, m, &st, rej, false);
+			r = parse_discards(g, &t, end, m, &st, rej, fast, false);
 			break;
 		case KW_HALVE:
-			r = parse_discards(g, &t, end, m, &st, rej, true);
+			r = parse_discards(g, &t, end, m, &st, rej, fast, true);
 			break;
 		case KW_LOOT:
-			r = parse_loot(g, &t, end, m, &st, rej);
+			r = parse_loot(g, &t, end, m, &st, rej, fast);
 			break;
 		case KW_BUILD:
-			r = parse_build(g, &t, end, m, &st, rej, KW_BUILD);
+			r = parse_build(g, &t, end, m, &st, rej, fast, KW_BUILD);
 			break;
 		case KW_WALL:
-			r = parse_build(g, &t, end, m, &st, rej, KW_WALL);
+			r = parse_build(g, &t, end, m, &st, rej, fast, KW_WALL);
 			break;
 		case KW_CHURCH:
-			r = parse_build(g, &t, end, m, &st, rej, KW_CHURCH);
+			r = parse_build(g, &t, end, m, &st, rej, fast, KW_CHURCH);
 			break;
 		case KW_HUT:
 		case KW_LONGHUT:
-			r = parse_hut(g, &t, end, m, &st, rej, kw);
+			r = parse_hut(g, &t, end, m, &st, rej, fast, kw);
 			break;
 		case KW_GOLD:
-			r = parse_p3(g, &t, end, m, &st, rej, KW_GOLD);
+			r = parse_p3(g, &t, end, m, &st, rej, fast, KW_GOLD);
 			break;
 		case KW_PERMIT:
-			r = parse_p3(g, &t, end, m, &st, rej, KW_PERMIT);
+			r = parse_p3(g, &t, end, m, &st, rej, fast, KW_PERMIT);
 			break;
 		case KW_MOVE:
 		case KW_RAISE:
 		case KW_PLACE:
 		case KW_CASH:
-			r = parse_special(g, &t, end, m, &st, rej, kw);
+			r = parse_special(g, &t, end, m, &st, rej, fast, kw);
 			break;
 		default:
-			return unknown_item(t, rej);
+			return fast ? EL_SLOW : unknown_item(t, rej);
 		}
-		if (__builtin_expect(r < 0, 0))
-			return -1;
+		if (__builtin_expect(r != 0, 0))
+			return r;
 	}
 	return 0;
+}
+
+/* The full instance: what the fast one gave up on.  The line's end, not
+ * its length, is passed on: the fast one keeps the end anyway. */
+static __attribute__((noinline)) int parse_full(const el_game *g, const arb_token *tok,
+						const arb_token *end, el_move *m, arb_reject *rej)
+{
+	return parse_line(g, tok, (size_t)(end - tok), m, rej, false);
+}
+
+/* el_parse (game.h parse): rules syntax, item-order, build-limit,
+ * hut-build.  The fast instance, then the full one if it gave up. */
+int el_parse(const void *game, const arb_token *tok, size_t ntok, void *mv, arb_reject *rej)
+{
+	if (__builtin_expect(parse_line(game, tok, ntok, mv, rej, true) == 0, 1))
+		return 0;
+	return parse_full(game, tok, tok + ntok, mv, rej);
 }
 
 static void put_cards(arb_buf *out, const el_cards *c)
