@@ -289,6 +289,21 @@ static inline __attribute__((always_inline)) int building_type(const arb_token *
 	return -1;
 }
 
+/* The three fields that start at -1, side by side in el_move and el_build,
+ * and the zero after them (cleared already), set by one 4-byte store of a
+ * constant: written as -1s gcc kept the constant in a register. */
+#define MINUS3 ((const int8_t[4]){ -1, -1, -1, 0 })
+_Static_assert(offsetof(el_move, p3fee) == offsetof(el_move, ship) + 1 &&
+		       offsetof(el_move, spfee) == offsetof(el_move, ship) + 2 &&
+		       offsetof(el_move, has_inc) == offsetof(el_move, ship) + 3 &&
+		       offsetof(el_move, has_inc) < EL_MOVE_CLEARED,
+	       "ship, p3fee, spfee, then a cleared byte");
+_Static_assert(offsetof(el_build, ctile) == offsetof(el_build, fee) + 1 &&
+		       offsetof(el_build, cret) == offsetof(el_build, fee) + 2 &&
+		       offsetof(el_build, nhut) == offsetof(el_build, fee) + 3 &&
+		       offsetof(el_build, nhut) < EL_BUILD_CLEARED,
+	       "fee, ctile, cret, then a cleared byte");
+
 /* Phases of the line, for the order check. */
 enum { ST_ROLL, ST_INC, ST_DISC, ST_LOOT, ST_HALVE, ST_BUILD, ST_P3, ST_SP };
 
@@ -631,7 +646,7 @@ ITEM_PARSER parse_build(ITEM_ARGS, int kw)
 	el_build *b = &m->build[m->nbuild++];
 	memset(b, 0, EL_BUILD_CLEARED); /* parse_clears: each build as it starts */
 	b->at = at_of(t);
-	b->fee = b->ctile = b->cret = -1;
+	memcpy(&b->fee, MINUS3, 4);
 	(*tp)++;
 	NEED(*tp < end, t, "'%.*s' needs an argument", (int)t->len, t->s);
 	const arb_token *a = *tp;
@@ -755,8 +770,7 @@ ITEM_PARSER parse_line(const el_game *g, const arb_token *tok, size_t ntok, el_m
 	/* parse_clears (game.h): the flags and counts (EL_MOVE_CLEARED), here; each
 	 * build as it starts (parse_build). */
 	memset(m, 0, EL_MOVE_CLEARED);
-	m->ship = -1;
-	m->p3fee = m->spfee = -1;
+	memcpy(&m->ship, MINUS3, 4);
 	const arb_token *end = tok + ntok;
 	m->at_end.line = end[-1].line;
 	m->at_end.col = end[-1].col + end[-1].len;
