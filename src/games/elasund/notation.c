@@ -772,8 +772,8 @@ ITEM_PARSER parse_line(const el_game *g, const arb_token *tok, size_t ntok, el_m
 	memset(m, 0, EL_MOVE_CLEARED);
 	memcpy(&m->ship, MINUS3, 4);
 	const arb_token *end = tok + ntok;
-	m->at_end.line = end[-1].line;
-	m->at_end.col = end[-1].col + end[-1].len;
+	m->at_end = at_of(end - 1);
+	m->at_end.col += end[-1].len;
 	int r = parse_head(g, tok, ntok, m, rej, fast);
 	if (__builtin_expect(r != 0, 0))
 		return r;
