@@ -424,24 +424,15 @@ static inline int order(int *st, int want, const arb_token *t, arb_reject *rej, 
 	const el_game *g, const arb_token **tp, const arb_token *end, el_move *m, int *st, \
 		arb_reject *rej, bool fast
 
-/* The seat and the roll (with the ship's row) that open every turn. */
-ITEM_PARSER parse_head(const el_game *g, const arb_token *tok, size_t ntok, el_move *m,
-		       arb_reject *rej, bool fast)
+/* The roll of two digits or with the ship's row ("7>3"), and any refusal
+ * of it: parse_head reads the one-digit roll itself. */
+ITEM_PARSER parse_roll(const el_game *g, const arb_token *t, el_move *m, arb_reject *rej, bool fast)
 {
-	int seat = seat_of(g, TOK(0));
-	char seated[64]; /* "Red, Blue": the colours playing, for messages */
-	NEED_SEAT(seat, TOK(0),
-		  "a turn starts with the colour of a seat in this game (%s), not '%.*s'",
-		  seated_list(g, seated, sizeof seated), (int)tok[0].len, tok[0].s);
-	m->seat = (uint8_t)seat;
-	m->at_seat = at_of(TOK(0));
-	NEED(1 < ntok, TOK(0), "the turn of %s has no roll", el_colours[g->colour[seat]]);
-	const arb_token *t = TOK(1);
 	const unsigned char *rs = (const unsigned char *)t->s;
 	size_t n1 = 0;
 	const char *gt = NULL;
 	int r;
-	if (t->len == 1 && (unsigned)(rs[0] - '0') < 10) { /* most rolls: one digit */
+	if (t->len == 1 && (unsigned)(rs[0] - '0') < 10) { /* 0 or 1 here: refused below */
 		r = rs[0] - '0';
 	} else if (t->len == 2 && (unsigned)(rs[0] - '0') < 10 && (unsigned)(rs[1] - '0') < 10) {
 		r = (rs[0] - '0') * 10 + rs[1] - '0';
@@ -466,6 +457,29 @@ ITEM_PARSER parse_head(const el_game *g, const arb_token *tok, size_t ntok, el_m
 		NEED(y >= 0, t, "'%.*s': the ship goes to a row number (2..6, 8..12)", (int)t->len,
 		     t->s);
 		m->ship = (int8_t)y;
+	}
+	return 0;
+}
+
+/* The seat and the roll (with the ship's row) that open every turn. */
+ITEM_PARSER parse_head(const el_game *g, const arb_token *tok, size_t ntok, el_move *m,
+		       arb_reject *rej, bool fast)
+{
+	int seat = seat_of(g, TOK(0));
+	char seated[64]; /* "Red, Blue": the colours playing, for messages */
+	NEED_SEAT(seat, TOK(0),
+		  "a turn starts with the colour of a seat in this game (%s), not '%.*s'",
+		  seated_list(g, seated, sizeof seated), (int)tok[0].len, tok[0].s);
+	m->seat = (uint8_t)seat;
+	m->at_seat = at_of(TOK(0));
+	NEED(1 < ntok, TOK(0), "the turn of %s has no roll", el_colours[g->colour[seat]]);
+	const arb_token *t = TOK(1);
+	const unsigned char *rs = (const unsigned char *)t->s;
+	if (t->len == 1 && (unsigned)(rs[0] - '2') < 8) {
+		/* most rolls: one digit, a sum of two dice with no ship */
+		m->roll = (uint8_t)(rs[0] - '0');
+	} else if (__builtin_expect(parse_roll(g, t, m, rej, fast) != 0, 0)) {
+		return FAILED;
 	}
 	m->at_roll = at_of(t);
 	return 0;
