@@ -511,13 +511,19 @@ ITEM_PARSER parse_plus(ITEM_ARGS)
 		return FAILED;
 	NEED(t->len >= 2 && t->len - 1 <= EL_MAXDRAW, t,
 	     "income draws are written like +rbg (1 to %d cards)", EL_MAXDRAW);
-	for (size_t k = 1; k < t->len; k++) {
+	/* The count is stored once, at the end (and before a refusal, as
+	 * the cards stored so far): no load and store of it per card. */
+	size_t n = t->len;
+	for (size_t k = 1; k < n; k++) {
 		int c = draw_letter(t->s[k]);
-		NEED(c >= 0, t, "influence cards are r, b or g, not '%c'", t->s[k]);
-		if (c == EL_U)
+		if (__builtin_expect(c < 0 || c == EL_U, 0)) {
+			m->ninc = (uint8_t)(k - 1);
+			NEED(c >= 0, t, "influence cards are r, b or g, not '%c'", t->s[k]);
 			NEED_UNSEEN(t, -1); /* whose: the rules know */
-		m->inc[m->ninc++] = (int8_t)c;
+		}
+		m->inc[k - 1] = (int8_t)c;
 	}
+	m->ninc = (uint8_t)(n - 1);
 	m->has_inc = true;
 	m->at_inc = at_of(t);
 	(*tp)++;
