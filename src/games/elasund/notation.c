@@ -461,6 +461,18 @@ ITEM_PARSER parse_roll(const el_game *g, const arb_token *t, el_move *m, arb_rej
 	return 0;
 }
 
+/* The row index of the ship's row in "D>R" or "D>RR" (n bytes, the digit
+ * after '>' checked), or -1: parse_roll's reading of the same, inline. */
+static inline int ship_row(const el_game *g, const unsigned char *rs, size_t n)
+{
+	unsigned row = (unsigned)rs[2] - '0';
+	if (n == 4) {
+		unsigned d = (unsigned)rs[3] - '0';
+		row = d < 10 ? row * 10 + d : 16;
+	}
+	return row < 16 ? g->d->rowidx[row] : -1;
+}
+
 /* The seat and the roll (with the ship's row) that open every turn. */
 ITEM_PARSER parse_head(const el_game *g, const arb_token *tok, size_t ntok, el_move *m,
 		       arb_reject *rej, bool fast)
@@ -475,9 +487,16 @@ ITEM_PARSER parse_head(const el_game *g, const arb_token *tok, size_t ntok, el_m
 	NEED(1 < ntok, TOK(0), "the turn of %s has no roll", el_colours[g->colour[seat]]);
 	const arb_token *t = TOK(1);
 	const unsigned char *rs = (const unsigned char *)t->s;
-	if (t->len == 1 && (unsigned)(rs[0] - '2') < 8) {
+	size_t n = t->len;
+	int y;
+	if (n == 1 && (unsigned)(rs[0] - '2') < 8) {
 		/* most rolls: one digit, a sum of two dice with no ship */
 		m->roll = (uint8_t)(rs[0] - '0');
+	} else if (n - 3 <= 1 && rs[1] == '>' && (unsigned)(rs[0] - '2') < 8 &&
+		   (unsigned)(rs[2] - '0') < 10 && (y = ship_row(g, rs, n)) >= 0) {
+		/* "7>3", "7>10": a roll of one digit and the ship's new row */
+		m->roll = (uint8_t)(rs[0] - '0');
+		m->ship = (int8_t)y;
 	} else if (__builtin_expect(parse_roll(g, t, m, rej, fast) != 0, 0)) {
 		return FAILED;
 	}
