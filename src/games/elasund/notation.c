@@ -203,11 +203,11 @@ static inline __attribute__((always_inline)) int cards(const char *s, size_t n, 
 	return out->gold + out->infl[0] + out->infl[1] + out->infl[2] + out->unseen ? 0 : -1;
 }
 
-/* A permit's value as arb_small_num reads it (-1: no number), its one
- * digit read inline. */
+/* A permit's value as arb_small_num reads it (-1: no number), one digit
+ * that is a value (0..4) read inline: the caller's range test then goes. */
 static inline int permit_value(const arb_token *t)
 {
-	if (t->len == 1 && (unsigned)(t->s[0] - '0') < 10)
+	if (t->len == 1 && (unsigned)(t->s[0] - '0') < EL_NPERMIT)
 		return t->s[0] - '0';
 	return arb_small_num(t->s, t->len);
 }
