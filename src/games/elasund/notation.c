@@ -680,9 +680,12 @@ ITEM_PARSER parse_build(ITEM_ARGS, int kw)
 	const arb_token *t = *tp;
 	if (order(st, ST_BUILD, t, rej, fast))
 		return FAILED;
-	if (m->nbuild == 2)
+	unsigned nb = m->nbuild;
+	if (nb == 2)
 		return REJ(t, EL_R_BUILD_LIMIT, "a turn has at most 2 builds");
-	el_build *b = &m->build[m->nbuild++];
+	/* the first or the second: a choice, not a multiply by el_build's size */
+	el_build *b = nb ? &m->build[1] : &m->build[0];
+	m->nbuild = (uint8_t)(nb + 1);
 	memset(b, 0, EL_BUILD_CLEARED); /* parse_clears: each build as it starts */
 	b->at = at_of(t);
 	memcpy(&b->fee, MINUS3, 4);
