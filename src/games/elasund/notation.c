@@ -615,7 +615,9 @@ ITEM_PARSER parse_building(const el_game *g, const arb_token **tp, const arb_tok
 	NEED(ty >= 0, a,
 	     "'%.*s' is no building (well, market, tavern, merchant, large, house, workshop)",
 	     (int)a->len, a->s);
-	if (g->d->bt[ty].kind == K_HUT)
+	/* the kind of a hut (K_HUT): data.c fixes each type's kind
+	 * (want_kind), the huts' K_HUT and no other's, so the type tells */
+	if (ty == B_HUT || ty == B_LONGHUT)
 		return REJ(a, EL_R_HUT_BUILD,
 			   "workers' huts are never built; they only move when displaced");
 	b->type = (uint8_t)ty;
