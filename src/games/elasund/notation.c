@@ -504,14 +504,21 @@ ITEM_PARSER parse_head(const el_game *g, const arb_token *tok, size_t ntok, el_m
 	return 0;
 }
 
+/* The last build of m, when it has one (nbuild 1 or 2): a choice, not a
+ * multiply by el_build's size (as parse_build picks the next). */
+static inline el_build *last_build(el_move *m)
+{
+	return m->nbuild == 2 ? &m->build[1] : &m->build[0];
+}
+
 /* A '+' word: the cards a wall just built draws, or the income draws. */
 ITEM_PARSER parse_plus(ITEM_ARGS)
 {
 	(void)end;
 	const arb_token *t = *tp;
-	if (*st == ST_BUILD && m->nbuild && m->build[m->nbuild - 1].kind == BK_WALL &&
-	    !m->build[m->nbuild - 1].has_draw && !m->build[m->nbuild - 1].nhut) {
-		el_build *b = &m->build[m->nbuild - 1];
+	el_build *b;
+	if (*st == ST_BUILD && m->nbuild && (b = last_build(m))->kind == BK_WALL &&
+	    !b->has_draw && !b->nhut) {
 		NEED(t->len >= 2 && t->len <= 3, t,
 		     "a wall draws 1 or 2 influence cards, written like +rb");
 		for (size_t k = 1; k < t->len; k++) {
