@@ -714,7 +714,7 @@ ITEM_PARSER parse_hut(ITEM_ARGS, int kw)
 	const arb_token *t = *tp;
 	NEED(*st == ST_BUILD && m->nbuild, t,
 	     "a hut moves only right after the build that displaced it");
-	el_build *b = &m->build[m->nbuild - 1];
+	el_build *b = last_build(m);
 	NEED(b->nhut < EL_MAXHUT, t, "too many hut moves");
 	el_hutmv *h = &b->hut[b->nhut++];
 	h->at = h->at_kw = at_of(t);
