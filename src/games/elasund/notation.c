@@ -190,6 +190,8 @@ static inline __attribute__((always_inline)) int cards(const char *s, size_t n, 
 			return -1;
 		out->gold = (uint8_t)v;
 	}
+	/* every byte after the digits is counted as one card (or refused) */
+	bool any = out->gold || i < n;
 	for (; i < n; i++) {
 		if (s[i] == '?' && out->unseen < 99) {
 			out->unseen++;
@@ -200,7 +202,7 @@ static inline __attribute__((always_inline)) int cards(const char *s, size_t n, 
 			return -1;
 		out->infl[c]++;
 	}
-	return out->gold + out->infl[0] + out->infl[1] + out->infl[2] + out->unseen ? 0 : -1;
+	return any ? 0 : -1;
 }
 
 /* A permit's value as arb_small_num reads it (-1: no number), one digit
