@@ -669,7 +669,11 @@ ITEM_PARSER parse_wall(const el_game *g, const arb_token *a, el_build *b, arb_re
 {
 	b->kind = BK_WALL;
 	char c = a->s[0];
-	int v = a->len >= 2 ? arb_small_num(a->s + 1, a->len - 1) : -1;
+	int v;
+	if (a->len == 2 && (unsigned)(a->s[1] - '0') < 10) /* most: one digit */
+		v = a->s[1] - '0';
+	else
+		v = a->len >= 2 ? arb_small_num(a->s + 1, a->len - 1) : -1;
 	NEED((c == 'N' || c == 'n' || c == 'S' || c == 's' || c == 'E' || c == 'e') && v >= 0, a,
 	     "a wall space is N<column>, S<column> or E<row>, not '%.*s'", (int)a->len, a->s);
 	if (c == 'E' || c == 'e') {
