@@ -422,9 +422,10 @@ static inline int order(int *st, int want, const arb_token *t, arb_reject *rej, 
 	};
 	/* builds repeat; so do discards and halvings, each seat's its own
 	 * item when a turn is played live (the referee): fmt merges them */
-	if (__builtin_expect(want < *st || (want == *st && want != ST_BUILD && want != ST_DISC &&
-					    want != ST_HALVE),
-			     0))
+	bool repeats = want == ST_BUILD || want == ST_DISC || want == ST_HALVE;
+	/* want < *st || (want == *st && !repeats) as one compare with the
+	 * constant want: gcc, not knowing *st <= ST_SP, tested a range */
+	if (__builtin_expect(repeats ? *st > want : *st >= want, 0))
 		return REJ(
 			t, EL_R_ITEM_ORDER,
 			"%.*s comes too late: %s already came, and a turn goes roll, income, builds, permit or gold, special action",
