@@ -528,7 +528,9 @@ ITEM_PARSER parse_head(const el_game *g, const arb_token *tok, size_t ntok, el_m
 }
 
 /* The last build of m, when it has one (nbuild 1 or 2): a choice, not a
- * multiply by el_build's size (as parse_build picks the next). */
+ * multiply by el_build's size (as parse_build picks the next).  The order
+ * is ST_BUILD only after a build: parse_build sets it, then counts the
+ * build or refuses the line. */
 static inline el_build *last_build(el_move *m)
 {
 	return m->nbuild == 2 ? &m->build[1] : &m->build[0];
@@ -540,8 +542,7 @@ ITEM_PARSER parse_plus(ITEM_ARGS)
 	(void)end;
 	const arb_token *t = *tp;
 	el_build *b;
-	if (*st == ST_BUILD && m->nbuild && (b = last_build(m))->kind == BK_WALL && !b->has_draw &&
-	    !b->nhut) {
+	if (*st == ST_BUILD && (b = last_build(m))->kind == BK_WALL && !b->has_draw && !b->nhut) {
 		NEED(t->len >= 2 && t->len <= 3, t,
 		     "a wall draws 1 or 2 influence cards, written like +rb");
 		for (size_t k = 1; k < t->len; k++) {
@@ -739,8 +740,7 @@ ITEM_PARSER parse_build(ITEM_ARGS, int kw)
 ITEM_PARSER parse_hut(ITEM_ARGS, int kw)
 {
 	const arb_token *t = *tp;
-	NEED(*st == ST_BUILD && m->nbuild, t,
-	     "a hut moves only right after the build that displaced it");
+	NEED(*st == ST_BUILD, t, "a hut moves only right after the build that displaced it");
 	el_build *b = last_build(m);
 	NEED(b->nhut < EL_MAXHUT, t, "too many hut moves");
 	el_hutmv *h = &b->hut[b->nhut++];
