@@ -6,7 +6,8 @@
  * order of the four phases (grammar in notation/elasund.md).  parse() only
  * checks spelling and order: it may read the configuration (seats, data)
  * but never the position, so `fmt` can print any record.  The rules are in
- * rules.c.  One pass over the tokens, no allocation.  The parsed move also
+ * rules.c.  One pass over the tokens (two for a line the fast pass leaves
+ * to the full one: el_parse), no allocation.  The parsed move also
  * keeps where each item starts, for the referee's actions (open.c).
  */
 #include <stddef.h>
@@ -99,7 +100,10 @@ enum {
 	KW_PLUS /* a '+' word: income or a wall's draws */
 };
 
-static inline int keyword(const arb_token *t)
+/* always_inline: with two instances of el_parse's parsers gcc would call
+ * keyword(), building_type() and cards(), and a call is what the fast
+ * instance must not make (EL_SLOW). */
+static inline __attribute__((always_inline)) int keyword(const arb_token *t)
 {
 	const char *s = t->s;
 	size_t n = t->len;
@@ -162,8 +166,39 @@ static int unknown_item(const arb_token *t, arb_reject *rej)
 		(int)t->len, t->s);
 }
 
-/* Cards "[N]letters", at least one card.  0 or -1. */
-static int cards(const char *s, size_t n, el_cards *out)
+/* The first c in s[0..n), or NULL: memchr, but with no call (the fast
+ * parse calls nothing) and none of its set-up for words this short.  A
+ * word of 4 to 8 bytes ("Red=1r", and the keyword that ends a list of
+ * them) is read as two overlapping 4-byte words, whose bytes equal to c
+ * are found at once (a byte of x ^ k is 0 where x's is c; the lowest bit
+ * that (y - 0x01..) & ~y & 0x80.. keeps is the first such byte exactly). */
+static inline const char *find(const char *s, size_t n, char c)
+{
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	if (n - 4 <= 4) {
+		uint32_t a, b, k = 0x01010101u * (unsigned char)c;
+		memcpy(&a, s, 4);
+		memcpy(&b, s + n - 4, 4);
+		a ^= k;
+		b ^= k;
+		uint32_t ma = (a - 0x01010101u) & ~a & 0x80808080u;
+		uint32_t mb = (b - 0x01010101u) & ~b & 0x80808080u;
+		if (ma) /* the first byte is the first of s */
+			return s + (__builtin_ctz(ma) >> 3);
+		if (mb) /* none in s[0..4): b's first is s's first */
+			return s + n - 4 + (__builtin_ctz(mb) >> 3);
+		return NULL;
+	}
+#endif
+	for (size_t i = 0; i < n; i++)
+		if (s[i] == c)
+			return s + i;
+	return NULL;
+}
+
+/* Cards "[N]letters", at least one card.  0 or -1 (always_inline: see
+ * keyword()). */
+static inline __attribute__((always_inline)) int cards(const char *s, size_t n, el_cards *out)
 {
 	size_t i = 0;
 	memset(out, 0, sizeof *out);
@@ -175,6 +210,8 @@ static int cards(const char *s, size_t n, el_cards *out)
 			return -1;
 		out->gold = (uint8_t)v;
 	}
+	/* every byte after the digits is counted as one card (or refused) */
+	bool any = out->gold || i < n;
 	for (; i < n; i++) {
 		if (s[i] == '?' && out->unseen < 99) {
 			out->unseen++;
@@ -185,14 +222,14 @@ static int cards(const char *s, size_t n, el_cards *out)
 			return -1;
 		out->infl[c]++;
 	}
-	return out->gold + out->infl[0] + out->infl[1] + out->infl[2] + out->unseen ? 0 : -1;
+	return any ? 0 : -1;
 }
 
-/* A permit's value as arb_small_num reads it (-1: no number), its one
- * digit read inline. */
+/* A permit's value as arb_small_num reads it (-1: no number), one digit
+ * that is a value (0..4) read inline: the caller's range test then goes. */
 static inline int permit_value(const arb_token *t)
 {
-	if (t->len == 1 && (unsigned)(t->s[0] - '0') < 10)
+	if (t->len == 1 && (unsigned)(t->s[0] - '0') < EL_NPERMIT)
 		return t->s[0] - '0';
 	return arb_small_num(t->s, t->len);
 }
@@ -208,7 +245,7 @@ static int fee(const arb_token *t, char n)
 /* A square "C,R".  el_square's hot path (one-digit column, 1-2 digit
  * row) is repeated here inline, as every build and permit names a square;
  * anything else, a bad row included, goes to el_square itself. */
-static inline int square(const el_game *g, const arb_token *t, int8_t *x, int8_t *y)
+static inline int square(const el_game *g, const arb_token *t, int8_t *x, int8_t *y, bool fast)
 {
 	const unsigned char *s = (const unsigned char *)t->s;
 	size_t n = t->len;
@@ -230,7 +267,7 @@ static inline int square(const el_game *g, const arb_token *t, int8_t *x, int8_t
 		}
 	}
 	int xx, yy;
-	if (el_square(g->d, t->s, t->len, &xx, &yy) < 0)
+	if (fast || el_square(g->d, t->s, t->len, &xx, &yy) < 0)
 		return -1;
 	*x = (int8_t)xx;
 	*y = (int8_t)yy;
@@ -239,8 +276,8 @@ static inline int square(const el_game *g, const arb_token *t, int8_t *x, int8_t
 
 /* The building a word names (keywords and their synonyms), or -1: whole
  * words compared, the most built first (a length that differs is one
- * test), as keyword() does. */
-static int building_type(const arb_token *t)
+ * test), as keyword() does (always_inline: see keyword()). */
+static inline __attribute__((always_inline)) int building_type(const arb_token *t)
 {
 	const char *s = t->s;
 	size_t n = t->len;
@@ -274,17 +311,49 @@ static int building_type(const arb_token *t)
 	return -1;
 }
 
+/* The three fields that start at -1, side by side in el_move and el_build,
+ * and the zero after them (cleared already), set by one 4-byte store of a
+ * constant: written as -1s gcc kept the constant in a register. */
+#define MINUS3 ((const int8_t[4]){ -1, -1, -1, 0 })
+_Static_assert(offsetof(el_move, p3fee) == offsetof(el_move, ship) + 1 &&
+		       offsetof(el_move, spfee) == offsetof(el_move, ship) + 2 &&
+		       offsetof(el_move, has_inc) == offsetof(el_move, ship) + 3 &&
+		       offsetof(el_move, has_inc) < EL_MOVE_CLEARED,
+	       "ship, p3fee, spfee, then a cleared byte");
+_Static_assert(offsetof(el_build, ctile) == offsetof(el_build, fee) + 1 &&
+		       offsetof(el_build, cret) == offsetof(el_build, fee) + 2 &&
+		       offsetof(el_build, nhut) == offsetof(el_build, fee) + 3 &&
+		       offsetof(el_build, nhut) < EL_BUILD_CLEARED,
+	       "fee, ctile, cret, then a cleared byte");
+
 /* Phases of the line, for the order check. */
 enum { ST_ROLL, ST_INC, ST_DISC, ST_LOOT, ST_HALVE, ST_BUILD, ST_P3, ST_SP };
 
 #define TOK(i) (&tok[i])
+
+/* The line is read twice at most.  The fast instance of the parsers below
+ * (fast, a constant true) never calls out: at whatever would call (a
+ * refusal, el_square's slow path) it gives up with EL_SLOW, and el_parse
+ * reads the line again from its start with the full instance (fast false),
+ * which refuses or accepts as ever.  As the fast one calls nothing, none
+ * of its values has to outlive a call: gcc keeps the cursor, the order and
+ * the game in registers, not on the stack (Elasund's check about 13
+ * instructions a move fewer, callgrind).  Every line of gen's 200 games
+ * (seed 1) passes fast.  Both are one source, so a line the fast one
+ * accepts is parsed the same by both; the full one clears the move again
+ * as it starts. */
+#define EL_SLOW 1
+/* A refusal (rule r at token t), or EL_SLOW in the fast instance. */
+#define REJ(t, r, ...) (fast ? EL_SLOW : EL_REJ_TOK(rej, (t), (r), __VA_ARGS__))
+/* What a parser returns when a callee it ran has refused or given up. */
+#define FAILED (fast ? EL_SLOW : -1)
 /* Every refusal below is marked unlikely (__builtin_expect): gcc then lays
  * the refusals out of line and spends its registers on the accepted path
  * (Elasund's check about 8 instructions a move fewer, callgrind). */
-#define NEED(cond, t, ...)                                                     \
-	do {                                                                   \
-		if (__builtin_expect(!(cond), 0))                              \
-			return EL_REJ_TOK(rej, (t), EL_R_SYNTAX, __VA_ARGS__); \
+#define NEED(cond, t, ...)                                         \
+	do {                                                       \
+		if (__builtin_expect(!(cond), 0))                  \
+			return REJ((t), EL_R_SYNTAX, __VA_ARGS__); \
 	} while (0)
 
 /* A word that seats no one: a colour of Elasund that does not play in
@@ -299,31 +368,33 @@ static int unseated_rule(const arb_token *t)
 }
 
 /* Seat s named by token t, or a rejection saying which seats play. */
-#define NEED_SEAT(s, t, ...)                                                        \
-	do {                                                                        \
-		if (__builtin_expect((s) < 0, 0))                                   \
-			return EL_REJ_TOK(rej, (t), unseated_rule(t), __VA_ARGS__); \
+#define NEED_SEAT(s, t, ...)                                            \
+	do {                                                            \
+		if (__builtin_expect((s) < 0, 0))                       \
+			return REJ((t), unseated_rule(t), __VA_ARGS__); \
 	} while (0)
 
 /* A `?` (a card not seen) at token t, written for seat `who`'s cards: only
  * in a view record, and not for the view's own seat (view-unseen). */
-#define NEED_UNSEEN(t, who)                                                                    \
-	do {                                                                                   \
-		if (g->view == EL_NOVIEW)                                                      \
-			return EL_REJ_TOK(rej, (t), EL_R_VIEW_UNSEEN,                          \
-					  "'?' (a card not seen) is written only in a view "   \
-					  "record ([View \"Red\"] or [View \"observer\"])");   \
-		if ((int)(who) == g->view)                                                     \
-			return EL_REJ_TOK(rej, (t), EL_R_VIEW_UNSEEN,                          \
-					  "%s's view sees %s's own cards: name them, not '?'", \
-					  el_cname(g, (int)(who)), el_cname(g, (int)(who)));   \
+#define NEED_UNSEEN(t, who)                                                             \
+	do {                                                                            \
+		if (g->view == EL_NOVIEW)                                               \
+			return REJ((t), EL_R_VIEW_UNSEEN,                               \
+				   "'?' (a card not seen) is written only in a view "   \
+				   "record ([View \"Red\"] or [View \"observer\"])");   \
+		if ((int)(who) == g->view)                                              \
+			return REJ((t), EL_R_VIEW_UNSEEN,                               \
+				   "%s's view sees %s's own cards: name them, not '?'", \
+				   el_cname(g, (int)(who)), el_cname(g, (int)(who)));   \
 	} while (0)
 
 /* A square of the board into *x, *y, or a syntax rejection at t that says
  * what a square is and where the building area lies. */
 #define NEED_SQ(t, x, y, ...)                                                                  \
 	do {                                                                                   \
-		if (__builtin_expect(square(g, (t), (x), (y)) < 0, 0)) {                       \
+		if (__builtin_expect(square(g, (t), (x), (y), fast) < 0, 0)) {                 \
+			if (fast)                                                              \
+				return EL_SLOW;                                                \
 			char area_[64], what_[160];                                            \
 			el_area(g, area_, sizeof area_);                                       \
 			snprintf(what_, sizeof what_, __VA_ARGS__);                            \
@@ -342,7 +413,7 @@ static const char *seated_list(const el_game *g, char *out, size_t cap)
 	return out;
 }
 
-static int order(int *st, int want, const arb_token *t, arb_reject *rej)
+static inline int order(int *st, int want, const arb_token *t, arb_reject *rej, bool fast)
 {
 	static const char *const what[] = {
 		"the roll",	      "the income draws",      "the pirate discards",
@@ -351,11 +422,12 @@ static int order(int *st, int want, const arb_token *t, arb_reject *rej)
 	};
 	/* builds repeat; so do discards and halvings, each seat's its own
 	 * item when a turn is played live (the referee): fmt merges them */
-	if (__builtin_expect(want < *st || (want == *st && want != ST_BUILD && want != ST_DISC &&
-					    want != ST_HALVE),
-			     0))
-		return EL_REJ_TOK(
-			rej, t, EL_R_ITEM_ORDER,
+	bool repeats = want == ST_BUILD || want == ST_DISC || want == ST_HALVE;
+	/* want < *st || (want == *st && !repeats) as one compare with the
+	 * constant want: gcc, not knowing *st <= ST_SP, tested a range */
+	if (__builtin_expect(repeats ? *st > want : *st >= want, 0))
+		return REJ(
+			t, EL_R_ITEM_ORDER,
 			"%.*s comes too late: %s already came, and a turn goes roll, income, builds, permit or gold, special action",
 			(int)t->len, t->s, what[*st]);
 	*st = want;
@@ -373,26 +445,17 @@ static int order(int *st, int want, const arb_token *t, arb_reject *rej)
 #define ITEM_PARSER static inline __attribute__((always_inline)) int
 #define ITEM_ARGS                                                                          \
 	const el_game *g, const arb_token **tp, const arb_token *end, el_move *m, int *st, \
-		arb_reject *rej
+		arb_reject *rej, bool fast
 
-/* The seat and the roll (with the ship's row) that open every turn. */
-ITEM_PARSER parse_head(const el_game *g, const arb_token *tok, size_t ntok, el_move *m,
-		       arb_reject *rej)
+/* The roll of two digits or with the ship's row ("7>3"), and any refusal
+ * of it: parse_head reads the one-digit roll itself. */
+ITEM_PARSER parse_roll(const el_game *g, const arb_token *t, el_move *m, arb_reject *rej, bool fast)
 {
-	int seat = seat_of(g, TOK(0));
-	char seated[64]; /* "Red, Blue": the colours playing, for messages */
-	NEED_SEAT(seat, TOK(0),
-		  "a turn starts with the colour of a seat in this game (%s), not '%.*s'",
-		  seated_list(g, seated, sizeof seated), (int)tok[0].len, tok[0].s);
-	m->seat = (uint8_t)seat;
-	m->at_seat = at_of(TOK(0));
-	NEED(1 < ntok, TOK(0), "the turn of %s has no roll", el_colours[g->colour[seat]]);
-	const arb_token *t = TOK(1);
 	const unsigned char *rs = (const unsigned char *)t->s;
 	size_t n1 = 0;
 	const char *gt = NULL;
 	int r;
-	if (t->len == 1 && (unsigned)(rs[0] - '0') < 10) { /* most rolls: one digit */
+	if (t->len == 1 && (unsigned)(rs[0] - '0') < 10) { /* 0 or 1 here: refused below */
 		r = rs[0] - '0';
 	} else if (t->len == 2 && (unsigned)(rs[0] - '0') < 10 && (unsigned)(rs[1] - '0') < 10) {
 		r = (rs[0] - '0') * 10 + rs[1] - '0';
@@ -418,8 +481,59 @@ ITEM_PARSER parse_head(const el_game *g, const arb_token *tok, size_t ntok, el_m
 		     t->s);
 		m->ship = (int8_t)y;
 	}
+	return 0;
+}
+
+/* The row index of the ship's row in "D>R" or "D>RR" (n bytes, the digit
+ * after '>' checked), or -1: parse_roll's reading of the same, inline. */
+static inline int ship_row(const el_game *g, const unsigned char *rs, size_t n)
+{
+	unsigned row = (unsigned)rs[2] - '0';
+	if (n == 4) {
+		unsigned d = (unsigned)rs[3] - '0';
+		row = d < 10 ? row * 10 + d : 16;
+	}
+	return row < 16 ? g->d->rowidx[row] : -1;
+}
+
+/* The seat and the roll (with the ship's row) that open every turn. */
+ITEM_PARSER parse_head(const el_game *g, const arb_token *tok, size_t ntok, el_move *m,
+		       arb_reject *rej, bool fast)
+{
+	int seat = seat_of(g, TOK(0));
+	char seated[64]; /* "Red, Blue": the colours playing, for messages */
+	NEED_SEAT(seat, TOK(0),
+		  "a turn starts with the colour of a seat in this game (%s), not '%.*s'",
+		  seated_list(g, seated, sizeof seated), (int)tok[0].len, tok[0].s);
+	m->seat = (uint8_t)seat;
+	m->at_seat = at_of(TOK(0));
+	NEED(1 < ntok, TOK(0), "the turn of %s has no roll", el_colours[g->colour[seat]]);
+	const arb_token *t = TOK(1);
+	const unsigned char *rs = (const unsigned char *)t->s;
+	size_t n = t->len;
+	int y;
+	if (n == 1 && (unsigned)(rs[0] - '2') < 8) {
+		/* most rolls: one digit, a sum of two dice with no ship */
+		m->roll = (uint8_t)(rs[0] - '0');
+	} else if (n - 3 <= 1 && rs[1] == '>' && (unsigned)(rs[0] - '2') < 8 &&
+		   (unsigned)(rs[2] - '0') < 10 && (y = ship_row(g, rs, n)) >= 0) {
+		/* "7>3", "7>10": a roll of one digit and the ship's new row */
+		m->roll = (uint8_t)(rs[0] - '0');
+		m->ship = (int8_t)y;
+	} else if (__builtin_expect(parse_roll(g, t, m, rej, fast) != 0, 0)) {
+		return FAILED;
+	}
 	m->at_roll = at_of(t);
 	return 0;
+}
+
+/* The last build of m, when it has one (nbuild 1 or 2): a choice, not a
+ * multiply by el_build's size (as parse_build picks the next).  The order
+ * is ST_BUILD only after a build: parse_build sets it, then counts the
+ * build or refuses the line. */
+static inline el_build *last_build(el_move *m)
+{
+	return m->nbuild == 2 ? &m->build[1] : &m->build[0];
 }
 
 /* A '+' word: the cards a wall just built draws, or the income draws. */
@@ -427,9 +541,8 @@ ITEM_PARSER parse_plus(ITEM_ARGS)
 {
 	(void)end;
 	const arb_token *t = *tp;
-	if (*st == ST_BUILD && m->nbuild && m->build[m->nbuild - 1].kind == BK_WALL &&
-	    !m->build[m->nbuild - 1].has_draw && !m->build[m->nbuild - 1].nhut) {
-		el_build *b = &m->build[m->nbuild - 1];
+	el_build *b;
+	if (*st == ST_BUILD && (b = last_build(m))->kind == BK_WALL && !b->has_draw && !b->nhut) {
 		NEED(t->len >= 2 && t->len <= 3, t,
 		     "a wall draws 1 or 2 influence cards, written like +rb");
 		for (size_t k = 1; k < t->len; k++) {
@@ -444,17 +557,23 @@ ITEM_PARSER parse_plus(ITEM_ARGS)
 		(*tp)++;
 		return 0;
 	}
-	if (order(st, ST_INC, t, rej) < 0)
-		return -1;
+	if (order(st, ST_INC, t, rej, fast))
+		return FAILED;
 	NEED(t->len >= 2 && t->len - 1 <= EL_MAXDRAW, t,
 	     "income draws are written like +rbg (1 to %d cards)", EL_MAXDRAW);
-	for (size_t k = 1; k < t->len; k++) {
+	/* The count is stored once, at the end (and before a refusal, as
+	 * the cards stored so far): no load and store of it per card. */
+	size_t n = t->len;
+	for (size_t k = 1; k < n; k++) {
 		int c = draw_letter(t->s[k]);
-		NEED(c >= 0, t, "influence cards are r, b or g, not '%c'", t->s[k]);
-		if (c == EL_U)
+		if (__builtin_expect(c < 0 || c == EL_U, 0)) {
+			m->ninc = (uint8_t)(k - 1);
+			NEED(c >= 0, t, "influence cards are r, b or g, not '%c'", t->s[k]);
 			NEED_UNSEEN(t, -1); /* whose: the rules know */
-		m->inc[m->ninc++] = (int8_t)c;
+		}
+		m->inc[k - 1] = (int8_t)c;
 	}
+	m->ninc = (uint8_t)(n - 1);
 	m->has_inc = true;
 	m->at_inc = at_of(t);
 	(*tp)++;
@@ -465,11 +584,11 @@ ITEM_PARSER parse_plus(ITEM_ARGS)
 ITEM_PARSER parse_discards(ITEM_ARGS, bool halve)
 {
 	const arb_token *t = *tp, *a = t + 1;
-	if (order(st, halve ? ST_HALVE : ST_DISC, t, rej) < 0)
-		return -1;
+	if (order(st, halve ? ST_HALVE : ST_DISC, t, rej, fast))
+		return FAILED;
 	char seated[64];
 	for (; a < end; a++) {
-		const char *eq = memchr(a->s, '=', a->len);
+		const char *eq = find(a->s, a->len, '=');
 		if (!eq)
 			break;
 		arb_token ct = *a;
@@ -504,8 +623,8 @@ ITEM_PARSER parse_discards(ITEM_ARGS, bool halve)
 ITEM_PARSER parse_loot(ITEM_ARGS)
 {
 	const arb_token *t = *tp;
-	if (order(st, ST_LOOT, t, rej) < 0)
-		return -1;
+	if (order(st, ST_LOOT, t, rej, fast))
+		return FAILED;
 	NEED(end - t > 1 && cards(t[1].s, t[1].len, &m->loot) == 0, t,
 	     "loot is followed by the cards drawn: a gold count and influence letters (r red, b blue, g green), like 1r");
 	if (m->loot.unseen)
@@ -519,7 +638,7 @@ ITEM_PARSER parse_loot(ITEM_ARGS)
 
 /* build TYPE SQUARE [3x]: a building (its argument a at *tp). */
 ITEM_PARSER parse_building(const el_game *g, const arb_token **tp, const arb_token *end,
-			   el_build *b, arb_reject *rej)
+			   el_build *b, arb_reject *rej, bool fast)
 {
 	const arb_token *a = *tp, *p = a + 1;
 	b->kind = BK_BUILDING;
@@ -527,9 +646,11 @@ ITEM_PARSER parse_building(const el_game *g, const arb_token **tp, const arb_tok
 	NEED(ty >= 0, a,
 	     "'%.*s' is no building (well, market, tavern, merchant, large, house, workshop)",
 	     (int)a->len, a->s);
-	if (g->d->bt[ty].kind == K_HUT)
-		return EL_REJ_TOK(rej, a, EL_R_HUT_BUILD,
-				  "workers' huts are never built; they only move when displaced");
+	/* the kind of a hut (K_HUT): data.c fixes each type's kind
+	 * (want_kind), the huts' K_HUT and no other's, so the type tells */
+	if (ty == B_HUT || ty == B_LONGHUT)
+		return REJ(a, EL_R_HUT_BUILD,
+			   "workers' huts are never built; they only move when displaced");
 	b->type = (uint8_t)ty;
 	NEED(p < end, a, "build %s needs its top-left square, like 3,8", g->d->bt[ty].name);
 	NEED_SQ(p, &b->x, &b->y, "build %s needs its top-left square", g->d->bt[ty].name);
@@ -545,11 +666,16 @@ ITEM_PARSER parse_building(const el_game *g, const arb_token **tp, const arb_tok
 }
 
 /* wall N<column> | S<column> | E<row>. */
-ITEM_PARSER parse_wall(const el_game *g, const arb_token *a, el_build *b, arb_reject *rej)
+ITEM_PARSER parse_wall(const el_game *g, const arb_token *a, el_build *b, arb_reject *rej,
+		       bool fast)
 {
 	b->kind = BK_WALL;
 	char c = a->s[0];
-	int v = a->len >= 2 ? arb_small_num(a->s + 1, a->len - 1) : -1;
+	int v;
+	if (a->len == 2 && (unsigned)(a->s[1] - '0') < 10) /* most: one digit */
+		v = a->s[1] - '0';
+	else
+		v = a->len >= 2 ? arb_small_num(a->s + 1, a->len - 1) : -1;
 	NEED((c == 'N' || c == 'n' || c == 'S' || c == 's' || c == 'E' || c == 'e') && v >= 0, a,
 	     "a wall space is N<column>, S<column> or E<row>, not '%.*s'", (int)a->len, a->s);
 	if (c == 'E' || c == 'e') {
@@ -567,10 +693,10 @@ ITEM_PARSER parse_wall(const el_game *g, const arb_token *a, el_build *b, arb_re
 
 /* church K[/J]: the tile drawn, kept/returned by the first builder. */
 ITEM_PARSER parse_church(const el_game *g, const arb_token *a, const el_move *m, el_build *b,
-			 arb_reject *rej)
+			 arb_reject *rej, bool fast)
 {
 	b->kind = BK_CHURCH;
-	const char *sl = memchr(a->s, '/', a->len);
+	const char *sl = find(a->s, a->len, '/');
 	size_t n1 = sl ? (size_t)(sl - a->s) : a->len;
 	bool unseen = sl && a->len - n1 == 2 && sl[1] == '?';
 	int k = arb_small_num(a->s, n1), j = unseen ? 1
@@ -589,31 +715,33 @@ ITEM_PARSER parse_church(const el_game *g, const arb_token *a, const el_move *m,
 ITEM_PARSER parse_build(ITEM_ARGS, int kw)
 {
 	const arb_token *t = *tp;
-	if (order(st, ST_BUILD, t, rej) < 0)
-		return -1;
-	if (m->nbuild == 2)
-		return EL_REJ_TOK(rej, t, EL_R_BUILD_LIMIT, "a turn has at most 2 builds");
-	el_build *b = &m->build[m->nbuild++];
+	if (order(st, ST_BUILD, t, rej, fast))
+		return FAILED;
+	unsigned nb = m->nbuild;
+	if (nb == 2)
+		return REJ(t, EL_R_BUILD_LIMIT, "a turn has at most 2 builds");
+	/* the first or the second: a choice, not a multiply by el_build's size */
+	el_build *b = nb ? &m->build[1] : &m->build[0];
+	m->nbuild = (uint8_t)(nb + 1);
 	memset(b, 0, EL_BUILD_CLEARED); /* parse_clears: each build as it starts */
 	b->at = at_of(t);
-	b->fee = b->ctile = b->cret = -1;
+	memcpy(&b->fee, MINUS3, 4);
 	(*tp)++;
 	NEED(*tp < end, t, "'%.*s' needs an argument", (int)t->len, t->s);
 	const arb_token *a = *tp;
 	b->at_arg = at_of(a);
 	if (kw == KW_BUILD)
-		return parse_building(g, tp, end, b, rej);
+		return parse_building(g, tp, end, b, rej, fast);
 	(*tp)++;
-	return kw == KW_WALL ? parse_wall(g, a, b, rej) : parse_church(g, a, m, b, rej);
+	return kw == KW_WALL ? parse_wall(g, a, b, rej, fast) : parse_church(g, a, m, b, rej, fast);
 }
 
 /* hut or longhut: a hut the last build displaced, its colour and square. */
 ITEM_PARSER parse_hut(ITEM_ARGS, int kw)
 {
 	const arb_token *t = *tp;
-	NEED(*st == ST_BUILD && m->nbuild, t,
-	     "a hut moves only right after the build that displaced it");
-	el_build *b = &m->build[m->nbuild - 1];
+	NEED(*st == ST_BUILD, t, "a hut moves only right after the build that displaced it");
+	el_build *b = last_build(m);
 	NEED(b->nhut < EL_MAXHUT, t, "too many hut moves");
 	el_hutmv *h = &b->hut[b->nhut++];
 	h->at = h->at_kw = at_of(t);
@@ -639,8 +767,8 @@ ITEM_PARSER parse_hut(ITEM_ARGS, int kw)
 ITEM_PARSER parse_p3(ITEM_ARGS, int kw)
 {
 	const arb_token *t = *tp;
-	if (order(st, ST_P3, t, rej) < 0)
-		return -1;
+	if (order(st, ST_P3, t, rej, fast))
+		return FAILED;
 	m->at_p3 = at_of(t);
 	if (kw == KW_GOLD) {
 		m->p3 = 1;
@@ -668,8 +796,8 @@ ITEM_PARSER parse_p3(ITEM_ARGS, int kw)
 ITEM_PARSER parse_special(ITEM_ARGS, int kw)
 {
 	const arb_token *t = *tp;
-	if (order(st, ST_SP, t, rej) < 0)
-		return -1;
+	if (order(st, ST_SP, t, rej, fast))
+		return FAILED;
 	m->at_sp = at_of(t);
 	if (kw == KW_CASH) {
 		m->sp = SP_CASH;
@@ -710,72 +838,88 @@ ITEM_PARSER parse_special(ITEM_ARGS, int kw)
 	return 0;
 }
 
-/* el_parse (game.h parse): rules syntax, item-order, build-limit,
- * hut-build.  The head, then each item by its first word. */
-int el_parse(const void *game, const arb_token *tok, size_t ntok, void *mv, arb_reject *rej)
+/* A turn line: the head, then each item by its first word.  0, -1 (a
+ * refusal in *rej), or EL_SLOW from the fast instance. */
+ITEM_PARSER parse_line(const el_game *g, const arb_token *tok, size_t ntok, el_move *m,
+		       arb_reject *rej, bool fast)
 {
-	const el_game *g = game;
-	el_move *m = mv;
 	int st = ST_ROLL;
 
 	/* parse_clears (game.h): the flags and counts (EL_MOVE_CLEARED), here; each
 	 * build as it starts (parse_build). */
 	memset(m, 0, EL_MOVE_CLEARED);
-	m->ship = -1;
-	m->p3fee = m->spfee = -1;
+	memcpy(&m->ship, MINUS3, 4);
 	const arb_token *end = tok + ntok;
-	m->at_end.line = end[-1].line;
-	m->at_end.col = end[-1].col + end[-1].len;
-	if (__builtin_expect(parse_head(g, tok, ntok, m, rej) < 0, 0))
-		return -1;
+	m->at_end = at_of(end - 1);
+	m->at_end.col += end[-1].len;
+	int r = parse_head(g, tok, ntok, m, rej, fast);
+	if (__builtin_expect(r != 0, 0))
+		return r;
 	const arb_token *t = tok + 2; /* the head's two read */
 	while (t < end) {
-		int kw = keyword(t), r;
+		int kw = keyword(t);
 		switch (kw) {
 		case KW_PLUS:
-			r = parse_plus(g, &t, end, m, &st, rej);
+			r = parse_plus(g, &t, end, m, &st, rej, fast);
 			break;
 		case KW_DISCARD:
-			r = parse_discards(g, &t, end, m, &st, rej, false);
+			r = parse_discards(g, &t, end, m, &st, rej, fast, false);
 			break;
 		case KW_HALVE:
-			r = parse_discards(g, &t, end, m, &st, rej, true);
+			r = parse_discards(g, &t, end, m, &st, rej, fast, true);
 			break;
 		case KW_LOOT:
-			r = parse_loot(g, &t, end, m, &st, rej);
+			r = parse_loot(g, &t, end, m, &st, rej, fast);
 			break;
 		case KW_BUILD:
-			r = parse_build(g, &t, end, m, &st, rej, KW_BUILD);
+			r = parse_build(g, &t, end, m, &st, rej, fast, KW_BUILD);
 			break;
 		case KW_WALL:
-			r = parse_build(g, &t, end, m, &st, rej, KW_WALL);
+			r = parse_build(g, &t, end, m, &st, rej, fast, KW_WALL);
 			break;
 		case KW_CHURCH:
-			r = parse_build(g, &t, end, m, &st, rej, KW_CHURCH);
+			r = parse_build(g, &t, end, m, &st, rej, fast, KW_CHURCH);
 			break;
 		case KW_HUT:
 		case KW_LONGHUT:
-			r = parse_hut(g, &t, end, m, &st, rej, kw);
+			r = parse_hut(g, &t, end, m, &st, rej, fast, kw);
 			break;
 		case KW_GOLD:
-			r = parse_p3(g, &t, end, m, &st, rej, KW_GOLD);
+			r = parse_p3(g, &t, end, m, &st, rej, fast, KW_GOLD);
 			break;
 		case KW_PERMIT:
-			r = parse_p3(g, &t, end, m, &st, rej, KW_PERMIT);
+			r = parse_p3(g, &t, end, m, &st, rej, fast, KW_PERMIT);
 			break;
 		case KW_MOVE:
 		case KW_RAISE:
 		case KW_PLACE:
 		case KW_CASH:
-			r = parse_special(g, &t, end, m, &st, rej, kw);
+			r = parse_special(g, &t, end, m, &st, rej, fast, kw);
 			break;
 		default:
-			return unknown_item(t, rej);
+			return fast ? EL_SLOW : unknown_item(t, rej);
 		}
-		if (__builtin_expect(r < 0, 0))
-			return -1;
+		if (__builtin_expect(r != 0, 0))
+			return r;
 	}
 	return 0;
+}
+
+/* The full instance: what the fast one gave up on.  The line's end, not
+ * its length, is passed on: the fast one keeps the end anyway. */
+static __attribute__((noinline)) int parse_full(const el_game *g, const arb_token *tok,
+						const arb_token *end, el_move *m, arb_reject *rej)
+{
+	return parse_line(g, tok, (size_t)(end - tok), m, rej, false);
+}
+
+/* el_parse (game.h parse): rules syntax, item-order, build-limit,
+ * hut-build.  The fast instance, then the full one if it gave up. */
+int el_parse(const void *game, const arb_token *tok, size_t ntok, void *mv, arb_reject *rej)
+{
+	if (__builtin_expect(parse_line(game, tok, ntok, mv, rej, true) == 0, 1))
+		return 0;
+	return parse_full(game, tok, tok + ntok, mv, rej);
 }
 
 static void put_cards(arb_buf *out, const el_cards *c)
