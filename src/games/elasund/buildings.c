@@ -29,6 +29,8 @@ void el_remove_tile(el_game *g, int id, const char *why, bool hut_may_move, el_h
 	t->on = 0;
 	if (t->cubes) {
 		g->pos.seat[t->owner].cubes = (uint8_t)(g->pos.seat[t->owner].cubes - t->cubes);
+		for (int f = 0; f < t->cubes; f++)
+			g->pos.row_cubes[t->y + bt->flagdy[f]][t->owner]--;
 		arb_event *ev = EL_EVENT(g, "building-lost", t->owner, -t->cubes,
 					 "%s loses the %s at %s (%s) and takes %d cube%s back",
 					 el_cname(g, t->owner), bt->name, el_sq(g, t->x, t->y), why,
@@ -385,6 +387,7 @@ int el_build_building(el_game *g, const el_build *b, arb_reject *rej)
 	el_tile_cells(g, id, (int8_t)id);
 	for (int f = 0; f < bt->nflags && ps->cubes < 10 && !p->over; f++) {
 		nt->cubes++;
+		p->row_cubes[b->y + bt->flagdy[f]][me]++;
 		arb_event *ev = EL_EVENT(g, "building", me, 1,
 					 "%s builds a %s at %s and puts a cube on its flag",
 					 el_cname(g, me), bt->name, el_sq(g, b->x, b->y));

@@ -58,6 +58,7 @@ int el_build_church(el_game *g, const el_build *b, arb_reject *rej)
 	el_set_sq(g, p->church, x, y, b->ctile);
 	el_save_rare(g);
 	p->church_owner[b->ctile] = (int8_t)me;
+	p->row_cubes[y][me]++;
 	if (d->church_flags && ps->cubes < 10) {
 		arb_event *ev = EL_EVENT(g, "church", me, 1,
 					 "%s builds church tile %d at %s and puts a cube on it",

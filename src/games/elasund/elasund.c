@@ -58,6 +58,7 @@ bool el_position_ok(const void *game, const char **why)
 	int cubes[EL_SEATS] = { 0 }, trade[EL_SEATS] = { 0 };
 	el_pos rows; /* only its row_inc: the tiles on the board counted anew */
 	memset(rows.row_inc, 0, sizeof rows.row_inc);
+	memset(rows.row_cubes, 0, sizeof rows.row_cubes); /* written, not read */
 	for (int i = 0; i < EL_MAXTILES; i++) {
 		const el_tile *t = &p->tile[i];
 		if (!t->on)
@@ -75,6 +76,11 @@ bool el_position_ok(const void *game, const char **why)
 	}
 	if (memcmp(rows.row_inc, p->row_inc, sizeof rows.row_inc) != 0) {
 		*why = "a row's income counts differ from its buildings'";
+		return false;
+	}
+	el_count_row_cubes(g, p, rows.row_cubes);
+	if (memcmp(rows.row_cubes, p->row_cubes, sizeof rows.row_cubes) != 0) {
+		*why = "a row's cube counts differ from the cubes on the board";
 		return false;
 	}
 	for (int y = 0; y < EL_H; y++)

@@ -151,6 +151,15 @@ typedef struct el_pos {
 	 * the board (el_row_income) so that income() scans no row.  Saved
 	 * whole when a turn first writes it (a build: a third of the turns). */
 	uint8_t row_inc[EL_H][2][EL_SEATS];
+	/* VP cubes of each seat where the pirates count them in row y (U13,
+	 * el_cubes_in_row: building flags, church tiles, east towers), kept
+	 * as cubes, church tiles and towers go on and off the board (the
+	 * flag loop and el_remove_tile of buildings.c, church.c, walls.c;
+	 * el_setup counts them anew) so that a roll of 7 scans no row.  Not
+	 * saved: a rejected turn that wrote a tile or the church and walls
+	 * counts them anew from what it put back (undo_turn, rules.c);
+	 * position_ok recounts them. */
+	uint8_t row_cubes[EL_H][EL_SEATS];
 	el_tile tile[EL_MAXTILES];
 } el_pos;
 
@@ -659,10 +668,16 @@ static inline el_tile *el_tile_w(el_game *g, int id)
 	return &g->pos.tile[id];
 }
 
-/* Count tile t (of type bt) in pos.row_inc: delta 1 as it goes on the
- * board, -1 as it comes off. */
+/* Count tile t (of type bt) in pos.row_inc, and the cubes on it in
+ * pos.row_cubes: delta 1 as it goes on the board, -1 as it comes off.
+ * For a tile put down whole (a Setup tag, a test's position); a turn
+ * moves the counts itself (el_tile_cells, the build's flags). */
 static inline void el_row_income(el_pos *p, const el_tile *t, const el_btype *bt, int delta)
 {
+	for (int f = 0; f < t->cubes; f++) {
+		uint8_t *n = &p->row_cubes[t->y + bt->flagdy[f]][t->owner];
+		*n = (uint8_t)(*n + delta);
+	}
 	if (bt->income == INC_NONE)
 		return;
 	for (int dy = 0; dy < bt->h; dy++) {
@@ -737,6 +752,8 @@ const char *el_sq(const el_game *g, int x, int y);
 /* Cubes of each seat in row y of position p where the pirates count
  * them (U13). */
 void el_cubes_in_row(const el_game *g, const el_pos *p, int y, int out[EL_SEATS]);
+/* pos.row_cubes of position p counted anew (el_setup, position_ok). */
+void el_count_row_cubes(const el_game *g, const el_pos *p, uint8_t out[EL_H][EL_SEATS]);
 
 /* buildings.c */
 /* A building (rules none-left .. hut-square, see the function). */

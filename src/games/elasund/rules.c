@@ -70,6 +70,10 @@ static void undo_turn(el_game *g)
 		int id = __builtin_ctzll(b);
 		g->pos.tile[id] = g->tile_old[id];
 	}
+	/* pos.row_cubes follows the tiles, the church and the walls, all
+	 * put back now; a turn that wrote none of them left it as it was */
+	if (g->tile_saved || g->rare_saved)
+		el_count_row_cubes(g, &g->pos, g->pos.row_cubes);
 }
 
 /* Row y has an empty square (for permit-row, U21). */
@@ -117,12 +121,23 @@ void el_cubes_in_row(const el_game *g, const el_pos *p, int y, int out[EL_SEATS]
 	}
 }
 
+/* el_count_row_cubes (elasund.h): each row as the pirates count it. */
+void el_count_row_cubes(const el_game *g, const el_pos *p, uint8_t out[EL_H][EL_SEATS])
+{
+	for (int y = 0; y < EL_H; y++) {
+		int c[EL_SEATS];
+		el_cubes_in_row(g, p, y, c);
+		for (int s = 0; s < EL_SEATS; s++)
+			out[y][s] = (uint8_t)c[s];
+	}
+}
+
 static int pirates(el_game *g, const el_move *m, arb_reject *rej)
 {
 	el_pos *p = &g->pos;
-	int due[EL_SEATS];
+	/* the row's cubes as kept in the position (el_cubes_in_row's count) */
+	const uint8_t *due = p->row_cubes[p->ship];
 	el_cards pool = { 0 };
-	el_cubes_in_row(g, p, p->ship, due);
 	for (unsigned s = 0; s < g->nseats; s++) {
 		el_seat *ps = &p->seat[s];
 		int hand = ps->gold + el_hand_infl(ps), n = due[s] < hand ? due[s] : hand;

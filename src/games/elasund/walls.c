@@ -80,6 +80,8 @@ int el_build_wall(el_game *g, const el_build *b, arb_reject *rej)
 	el_save_rare(g);
 	w[i] = (uint8_t)(me + 1 + (reward == W_TOWER ? 16 : 0));
 	if (reward == W_TOWER) {
+		if (b->wline == LINE_E) /* the pirates count it in its row */
+			p->row_cubes[L->line[LINE_E][i]][me]++;
 		if (b->has_draw)
 			return EL_REJ(rej, b->at_draw, EL_R_DRAW_COUNT,
 				      "wall tile %u of %s is a tower, and a tower draws no cards",
