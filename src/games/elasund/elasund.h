@@ -341,7 +341,7 @@ typedef struct el_game {
 	int8_t board_old[3][EL_H][EL_W];      /* boards as they were                */
 	el_tile tile_old[EL_MAXTILES];	      /* tiles as they were                 */
 	uint8_t inc_old[EL_H][2][EL_SEATS];   /* pos.row_inc as it was              */
-	uint8_t inc_seat[EL_MAXDRAW];	      /* whose each income draw was (last turn) */
+	uint8_t inc_due[EL_SEATS];	      /* each seat's income draws (last turn)   */
 	el_vop vop[EL_MAXVOP];
 } el_game;
 _Static_assert(sizeof(((el_game *)0)->turn_zero) ==

@@ -306,11 +306,11 @@ static int draw_income(el_game *g, const el_move *m, const uint8_t *idue, arb_re
 {
 	el_pos *p = &g->pos;
 	int k = 0;
+	memcpy(g->inc_due, idue, EL_SEATS); /* whose each draw is: view_write.c */
 	for (unsigned j = 0; j < g->nseats; j++) {
 		int s = (p->active + (int)j) % (int)g->nseats;
-		for (int n = 0; n < idue[s]; n++, k++) {
+		for (int e = k + idue[s]; k < e; k++) { /* e: idue[s] read once */
 			int c = m->inc[k];
-			g->inc_seat[k] = (uint8_t)s;
 			if (c == EL_U && s == g->view)
 				return EL_REJ(
 					rej, m->at_inc, EL_R_VIEW_UNSEEN,
