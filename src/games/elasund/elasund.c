@@ -276,8 +276,10 @@ static void *el_create(const void *data, const arb_setup *su, arb_worker *worker
 	g->d = d;
 	g->worker = worker;
 	g->nseats = (unsigned)su->nseats;
-	for (unsigned s = 0; s < g->nseats; s++)
+	for (unsigned s = 0; s < g->nseats; s++) {
 		g->colour[s] = (uint8_t)su->seats[s].colour;
+		g->next_seat[s] = (uint8_t)(s + 1 == g->nseats ? 0 : s + 1);
+	}
 	/* For parse(): the first seat (in turn order) of each colour. */
 	memset(g->seat_of_colour, -1, sizeof g->seat_of_colour);
 	for (unsigned s = g->nseats; s-- > 0;)

@@ -290,6 +290,7 @@ typedef struct el_game {
 	unsigned nseats;
 	uint8_t colour[EL_SEATS];	 /* index into el_colours[]            */
 	int8_t seat_of_colour[EL_SEATS]; /* first seat of each colour, or -1   */
+	uint8_t next_seat[EL_SEATS];	 /* the seat after s in turn order     */
 	uint8_t nneutral;
 	int16_t gold_total;
 	el_opts opt;

@@ -647,7 +647,7 @@ int el_apply(void *game, const void *move, const arb_sink *sink, arb_reject *rej
 	}
 	g->pos.turns++;
 	if (!g->pos.over)
-		g->pos.active = (uint8_t)(g->pos.active + 1u == g->nseats ? 0 : g->pos.active + 1u);
+		g->pos.active = g->next_seat[g->pos.active];
 	if (g->nev) { /* none without a sink (check): no call */
 		arb_sink_events(sink, g->ev, g->nev);
 		g->nev = 0;
