@@ -38,6 +38,7 @@ int el_build_church(el_game *g, const el_build *b, arb_reject *rej)
 			      "a church tile costs %u gold, and %s holds %d", d->church_cost,
 			      el_cname(g, me), ps->gold);
 	ps->gold = (int16_t)(ps->gold - d->church_cost);
+	el_save_rare(g); /* the stack, the origin, church_owner */
 	if (first) {
 		p->corg_x = (int8_t)(d->found_x - b->ctile % 3);
 		p->corg_y = (int8_t)(d->found_y - b->ctile / 3);
@@ -56,7 +57,6 @@ int el_build_church(el_game *g, const el_build *b, arb_reject *rej)
 		el_remove_tile(g, p->bld[y][x], "a church tile was built there",
 			       el_hut_moves(g, d->bt[p->tile[p->bld[y][x]].type].size, 1), &q);
 	el_set_sq(g, p->church, x, y, b->ctile);
-	el_save_rare(g);
 	p->church_owner[b->ctile] = (int8_t)me;
 	p->row_cubes[y][me]++;
 	if (d->church_flags && ps->cubes < 10) {

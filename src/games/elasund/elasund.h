@@ -123,23 +123,25 @@ typedef struct el_seat {
 } el_seat;
 _Static_assert(sizeof(el_seat) == 16, "el_seat packs in 16 bytes");
 
-/* The position: everything apply() changes.  The small fields come first
- * (apply() copies them whole before a turn); the few written by walls,
- * churches and the trade track, the three boards and the tiles follow
- * (saved whole, a row or a tile at a time, when first written). */
+/* The position: everything apply() changes.  The turn count first,
+ * which apply() writes only once the turn is accepted; the small fields a
+ * turn writes (apply() copies them whole before a turn: 80 bytes, five
+ * 16-byte moves); the few written by walls, churches and the trade
+ * track, the three boards and the tiles follow (saved whole, a row or a
+ * tile at a time, when first written). */
 typedef struct el_pos {
 	uint32_t turns; /* turn lines played                  */
 	el_seat seat[EL_SEATS];
 	int16_t deck[NINFL], disc[NINFL]; /* influence deck and discard pile    */
-	uint16_t church_left;		  /* bit k: tile k still in the stack   */
 	int8_t ship;			  /* row index, -1 before the first roll */
-	int8_t church_bottom;		  /* tile put back under the stack, or -1 */
-	int8_t corg_x, corg_y;		  /* church origin once started         */
-	uint8_t active;			  /* seat to act                        */
 	bool over;
-	int8_t winner; /* seat, or -1                        */
+	int8_t winner;	/* seat, or -1                        */
+	uint8_t active; /* seat to act (passed on once the turn is accepted) */
 	/* Written by walls, churches and the trade track only: saved whole
 	 * when a turn first writes one of them. */
+	uint16_t church_left;		 /* bit k: tile k still in the stack   */
+	int8_t church_bottom;		 /* tile put back under the stack, or -1 */
+	int8_t corg_x, corg_y;		 /* church origin once started         */
 	int8_t church_owner[EL_NCHURCH]; /* seat whose cube is on the tile     */
 	uint8_t wall[3][EL_MAXWALL];	 /* 0 empty, else owner + 1 (+16 tower) */
 	uint8_t flagused[16];		 /* cubes on the flag beside space s   */
@@ -185,10 +187,13 @@ typedef struct el_data {
 	el_pos start_pos;
 } el_data;
 
-/* Bytes of the head of el_pos that apply() copies whole, and the run after
- * it (church_owner, wall, flagused) that it saves when first written. */
-#define EL_POS_HEAD offsetof(el_pos, church_owner)
-#define EL_POS_RARE (offsetof(el_pos, bld) - offsetof(el_pos, church_owner))
+/* The head of el_pos that apply() copies whole (from EL_POS_HEAD_AT, past
+ * the turn count), and the run after it (church_left .. flagused) that
+ * it saves when first written. */
+#define EL_POS_HEAD_AT offsetof(el_pos, seat)
+#define EL_POS_HEAD (offsetof(el_pos, church_left) - EL_POS_HEAD_AT)
+#define EL_POS_RARE (offsetof(el_pos, bld) - offsetof(el_pos, church_left))
+_Static_assert(EL_POS_HEAD == 80, "the head is five 16-byte moves");
 
 /* Options (Variant tag); see notation/elasund.md. */
 typedef struct el_opts {
@@ -338,7 +343,7 @@ typedef struct el_game {
 	 * zero it; 4 of the struct's 5 KiB, zeroing which cost more than
 	 * the rest of create(). */
 	unsigned char save_head[EL_POS_HEAD]; /* the small fields, whole       */
-	unsigned char save_rare[EL_POS_RARE]; /* church_owner, wall, flagused  */
+	unsigned char save_rare[EL_POS_RARE]; /* church_left .. flagused       */
 	int8_t board_old[3][EL_H][EL_W];      /* boards as they were                */
 	el_tile tile_old[EL_MAXTILES];	      /* tiles as they were                 */
 	uint8_t inc_old[EL_H][2][EL_SEATS];   /* pos.row_inc as it was              */
@@ -648,12 +653,13 @@ static inline void el_set_sq(el_game *g, int8_t (*board)[EL_W], int x, int y, in
 	board[y][x] = v;
 }
 
-/* Before the first write of a turn to church_owner, wall or flagused. */
+/* Before the first write of a turn to the church stack and origin,
+ * church_owner, wall or flagused. */
 static inline void el_save_rare(el_game *g)
 {
 	if (!g->rare_saved) {
 		g->rare_saved = true;
-		memcpy(g->save_rare, (char *)&g->pos + EL_POS_HEAD, EL_POS_RARE);
+		memcpy(g->save_rare, (char *)&g->pos + offsetof(el_pos, church_left), EL_POS_RARE);
 	}
 }
 

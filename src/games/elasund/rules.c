@@ -49,16 +49,16 @@ const char *el_sq(const el_game *g, int x, int y)
  * and its card moves (nvop). */
 static void undo_begin(el_game *g)
 {
-	memcpy(g->save_head, &g->pos, EL_POS_HEAD);
+	memcpy(g->save_head, (char *)&g->pos + EL_POS_HEAD_AT, EL_POS_HEAD);
 	memset(g->turn_zero, 0, sizeof g->turn_zero);
 }
 
 /* A rejected turn: put back everything it changed. */
 static void undo_turn(el_game *g)
 {
-	memcpy(&g->pos, g->save_head, EL_POS_HEAD);
+	memcpy((char *)&g->pos + EL_POS_HEAD_AT, g->save_head, EL_POS_HEAD);
 	if (g->rare_saved)
-		memcpy((char *)&g->pos + EL_POS_HEAD, g->save_rare, EL_POS_RARE);
+		memcpy((char *)&g->pos + offsetof(el_pos, church_left), g->save_rare, EL_POS_RARE);
 	if (g->inc_saved)
 		memcpy(g->pos.row_inc, g->inc_old, sizeof g->inc_old);
 	int8_t(*const boards[3])[EL_W] = { g->pos.bld, g->pos.permit, g->pos.church };
