@@ -308,6 +308,10 @@ static void *el_create(const void *data, const arb_setup *su, arb_worker *worker
 	g->gold_total = cards[0];
 	for (int k = 0; k < NINFL; k++)
 		p->deck[k] = cards[1 + k];
+	/* No turn to undo yet: el_tile_cells below saves no row and no
+	 * income count (the first apply() clears these flags). */
+	g->row_saved = ~0u;
+	g->inc_saved = true;
 	for (unsigned s = 0; s < g->nseats; s++) {
 		el_seat *ps = &p->seat[s];
 		ps->gold = d->hand_gold;
