@@ -523,6 +523,12 @@ extern const arb_rule el_rules[EL_NRULES];
 	arb_reject_rule((rej), el_rules, (r), (at).line, (at).col, __VA_ARGS__)
 #define EL_REJ_TOK(rej, t, r, ...) \
 	arb_reject_rule((rej), el_rules, (r), (t)->line, (t)->col, __VA_ARGS__)
+/* EL_REJ for the rules of a turn (rules.c and the build files): through
+ * el_refuse, which the compiler knows is seldom called, so the turn's
+ * code keeps its registers for the legal path. */
+#define EL_REFUSE(rej, at, r, ...) el_refuse((rej), (r), (at).line, (at).col, __VA_ARGS__)
+int el_refuse(arb_reject *rej, enum el_rule r, uint32_t line, uint32_t col, const char *fmt, ...)
+	__attribute__((cold, format(printf, 5, 6)));
 
 /* ---------------------------------------------------- inline helpers */
 
