@@ -804,8 +804,9 @@ void el_finish(void *game, const arb_sink *sink);
 void el_standing(const void *game, arb_standing *out);
 
 /* Evaluate the arguments (squares are spelled with snprintf) only when a
- * sink listens: `check` replays without one. */
-#define EL_EVENT(g, ...) ((g)->listening ? el_event((g), __VA_ARGS__) : NULL)
+ * sink listens: `check` replays without one (so the branch is laid out
+ * as the unlikely one). */
+#define EL_EVENT(g, ...) (__builtin_expect((g)->listening, 0) ? el_event((g), __VA_ARGS__) : NULL)
 #define EL_EVENT_NUM(ev, key, v)                         \
 	do {                                             \
 		if (ev)                                  \
