@@ -601,13 +601,15 @@ static inline int el_draw_infl(el_game *g, int c)
 {
 	el_pos *p = &g->pos;
 	c = EL_CI(g, c);
-	if (p->deck[0] + p->deck[1] + p->deck[2] == 0)
-		for (int k = 0; k < NINFL; k++) {
-			p->deck[k] = p->disc[k];
-			p->disc[k] = 0;
-		}
-	if (p->deck[c] <= 0)
-		return -1;
+	if (p->deck[c] <= 0) { /* else the deck is not empty: no reshuffle */
+		if (p->deck[0] + p->deck[1] + p->deck[2] == 0)
+			for (int k = 0; k < NINFL; k++) {
+				p->deck[k] = p->disc[k];
+				p->disc[k] = 0;
+			}
+		if (p->deck[c] <= 0)
+			return -1;
+	}
 	p->deck[c]--;
 	return 0;
 }
