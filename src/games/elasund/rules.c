@@ -20,10 +20,11 @@
  * of being refused.  Those hooks sit only in branches that refuse, so a
  * whole turn line costs what it cost before.
  *
- * Hot-path costs: income reads the row's counts (pos.row_inc), a build scans its
- * footprint (at most 6 squares) and the tiles it covers, the pirate scans
- * one row.  Nothing allocates after create() but the block of events and
- * square names (el_event_block), once, when first needed.
+ * Hot-path costs: income reads the row's counts (pos.row_inc), a build
+ * scans its footprint (at most 6 squares) and the tiles it covers, the
+ * pirates read the row's cubes (pos.row_cubes).  Nothing allocates after
+ * create() but the block of events and square names (el_event_block),
+ * once, when first needed.
  */
 #include <stdarg.h>
 #include <stdio.h>
