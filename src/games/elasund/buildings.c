@@ -29,6 +29,8 @@ void el_remove_tile(el_game *g, int id, const char *why, bool hut_may_move, el_h
 	t->on = 0;
 	if (t->cubes) {
 		g->pos.seat[t->owner].cubes = (uint8_t)(g->pos.seat[t->owner].cubes - t->cubes);
+		for (int f = 0; f < t->cubes; f++)
+			g->pos.row_cubes[t->y + bt->flagdy[f]][t->owner]--;
 		arb_event *ev = EL_EVENT(g, "building-lost", t->owner, -t->cubes,
 					 "%s loses the %s at %s (%s) and takes %d cube%s back",
 					 el_cname(g, t->owner), bt->name, el_sq(g, t->x, t->y), why,
@@ -106,7 +108,7 @@ int el_move_huts(el_game *g, const el_build *b, el_hutq *q, arb_reject *rej)
 {
 	if (g->pos.over) {
 		if (b->nhut)
-			return EL_REJ(
+			return EL_REFUSE(
 				rej, b->hut[0].at_kw, EL_R_GAME_OVER,
 				"%s has all 10 cubes on the board and has won: the turn ends there, and the displaced huts stay off the board",
 				el_cname(g, g->pos.active));
@@ -122,12 +124,12 @@ int el_move_huts(el_game *g, const el_build *b, el_hutq *q, arb_reject *rej)
 		while (k < q->n && (done >> k & 1))
 			k++;
 		if (k == q->n)
-			return EL_REJ(rej, h->at, EL_R_HUT_ORDER,
-				      "no displaced hut of %s is waiting to move",
-				      el_cname(g, h->seat));
+			return EL_REFUSE(rej, h->at, EL_R_HUT_ORDER,
+					 "no displaced hut of %s is waiting to move",
+					 el_cname(g, h->seat));
 		const el_tile *next = &g->pos.tile[q->id[k]];
 		if (next->owner != h->seat)
-			return EL_REJ(
+			return EL_REFUSE(
 				rej, h->at, EL_R_HUT_ORDER,
 				"the %s of %s moves first (the builder's huts first, then clockwise)",
 				say(g, next->type), el_cname(g, next->owner));
@@ -137,9 +139,9 @@ int el_move_huts(el_game *g, const el_build *b, el_hutq *q, arb_reject *rej)
 				g->pos.tile[q->id[k]].type != B_LONGHUT))
 				k++;
 			if (k == q->n)
-				return EL_REJ(rej, h->at_kw, EL_R_HUT_ORDER,
-					      "the long hut of %s is not waiting to move",
-					      el_cname(g, h->seat));
+				return EL_REFUSE(rej, h->at_kw, EL_R_HUT_ORDER,
+						 "the long hut of %s is not waiting to move",
+						 el_cname(g, h->seat));
 		}
 		done |= 1u << k;
 		el_tile *t = el_tile_w(g, q->id[k]);
@@ -151,17 +153,18 @@ int el_move_huts(el_game *g, const el_build *b, el_hutq *q, arb_reject *rej)
 		for (int dy = 0; dy < bt->h; dy++) {
 			int yy = h->y + dy;
 			if (!el_empty_sq(g, h->x, yy))
-				return EL_REJ(
+				return EL_REFUSE(
 					rej, h->at, EL_R_HUT_SQUARE,
 					"the %s of %s cannot move to %s: %s is not an empty square of the building area",
 					say(g, t->type), el_cname(g, t->owner),
 					el_sq(g, h->x, h->y),
 					yy < EL_H ? el_sq(g, h->x, yy) : "the square below");
 			if (g->L->mills[yy][h->x])
-				return EL_REJ(rej, h->at, EL_R_HUT_SQUARE,
-					      "the %s of %s cannot move to %s: %s is a trade field",
-					      say(g, t->type), el_cname(g, t->owner),
-					      el_sq(g, h->x, h->y), el_sq(g, h->x, yy));
+				return EL_REFUSE(
+					rej, h->at, EL_R_HUT_SQUARE,
+					"the %s of %s cannot move to %s: %s is a trade field",
+					say(g, t->type), el_cname(g, t->owner),
+					el_sq(g, h->x, h->y), el_sq(g, h->x, yy));
 		}
 		t->x = h->x;
 		t->y = h->y;
@@ -183,7 +186,7 @@ int el_move_huts(el_game *g, const el_build *b, el_hutq *q, arb_reject *rej)
 			k++;
 		const el_tile *t = &g->pos.tile[q->id[k]];
 		el_at at = b->nhut ? b->hut[b->nhut - 1].at : b->at_arg;
-		return EL_REJ(
+		return EL_REFUSE(
 			rej, at, EL_R_HUT_MISSING,
 			"the %s of %s was displaced: the record must say where it goes (hut %s SQUARE, or hut %s off)",
 			say(g, t->type), el_cname(g, t->owner), el_cname(g, t->owner),
@@ -385,6 +388,7 @@ int el_build_building(el_game *g, const el_build *b, arb_reject *rej)
 	el_tile_cells(g, id, (int8_t)id);
 	for (int f = 0; f < bt->nflags && ps->cubes < 10 && !p->over; f++) {
 		nt->cubes++;
+		p->row_cubes[b->y + bt->flagdy[f]][me]++;
 		arb_event *ev = EL_EVENT(g, "building", me, 1,
 					 "%s builds a %s at %s and puts a cube on its flag",
 					 el_cname(g, me), bt->name, el_sq(g, b->x, b->y));

@@ -15,29 +15,30 @@ int el_build_church(el_game *g, const el_build *b, arb_reject *rej)
 	bool first = p->corg_x < 0;
 
 	if (!p->church_left)
-		return EL_REJ(rej, b->at, EL_R_CHURCH_COMPLETE, "all 9 church tiles are built");
+		return EL_REFUSE(rej, b->at, EL_R_CHURCH_COMPLETE, "all 9 church tiles are built");
 	if (first && b->cret == -1)
-		return EL_REJ(
+		return EL_REFUSE(
 			rej, b->at_arg, EL_R_CHURCH_FIRST,
 			"the first church builder draws 2 tiles, keeps one and puts the other under the stack: write church KEPT/RETURNED");
 	if (!first && b->cret != -1)
-		return EL_REJ(rej, b->at_arg, EL_R_CHURCH_FIRST,
-			      "only the first church builder draws 2 tiles");
+		return EL_REFUSE(rej, b->at_arg, EL_R_CHURCH_FIRST,
+				 "only the first church builder draws 2 tiles");
 	if (!(p->church_left & (1u << b->ctile)))
-		return EL_REJ(rej, b->at_arg, EL_R_CHURCH_TILE, "church tile %d is already built",
-			      b->ctile + 1);
+		return EL_REFUSE(rej, b->at_arg, EL_R_CHURCH_TILE,
+				 "church tile %d is already built", b->ctile + 1);
 	if (first && b->cret >= 0 && (b->cret == b->ctile || !(p->church_left & (1u << b->cret))))
-		return EL_REJ(rej, b->at_arg, EL_R_CHURCH_TILE,
-			      "the two tiles drawn must be two different tiles");
+		return EL_REFUSE(rej, b->at_arg, EL_R_CHURCH_TILE,
+				 "the two tiles drawn must be two different tiles");
 	if (!first && b->ctile == p->church_bottom && (p->church_left & (p->church_left - 1)))
-		return EL_REJ(rej, b->at_arg, EL_R_CHURCH_TILE,
-			      "church tile %d lies at the bottom of the stack and comes last",
-			      b->ctile + 1);
+		return EL_REFUSE(rej, b->at_arg, EL_R_CHURCH_TILE,
+				 "church tile %d lies at the bottom of the stack and comes last",
+				 b->ctile + 1);
 	if (ps->gold < d->church_cost)
-		return EL_REJ(rej, b->at, EL_R_NOT_ENOUGH_GOLD,
-			      "a church tile costs %u gold, and %s holds %d", d->church_cost,
-			      el_cname(g, me), ps->gold);
+		return EL_REFUSE(rej, b->at, EL_R_NOT_ENOUGH_GOLD,
+				 "a church tile costs %u gold, and %s holds %d", d->church_cost,
+				 el_cname(g, me), ps->gold);
 	ps->gold = (int16_t)(ps->gold - d->church_cost);
+	el_save_rare(g); /* the stack, the origin, church_owner */
 	if (first) {
 		p->corg_x = (int8_t)(d->found_x - b->ctile % 3);
 		p->corg_y = (int8_t)(d->found_y - b->ctile / 3);
@@ -56,8 +57,8 @@ int el_build_church(el_game *g, const el_build *b, arb_reject *rej)
 		el_remove_tile(g, p->bld[y][x], "a church tile was built there",
 			       el_hut_moves(g, d->bt[p->tile[p->bld[y][x]].type].size, 1), &q);
 	el_set_sq(g, p->church, x, y, b->ctile);
-	el_save_rare(g);
 	p->church_owner[b->ctile] = (int8_t)me;
+	p->row_cubes[y][me]++;
 	if (d->church_flags && ps->cubes < 10) {
 		arb_event *ev = EL_EVENT(g, "church", me, 1,
 					 "%s builds church tile %d at %s and puts a cube on it",

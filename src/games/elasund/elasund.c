@@ -58,6 +58,7 @@ bool el_position_ok(const void *game, const char **why)
 	int cubes[EL_SEATS] = { 0 }, trade[EL_SEATS] = { 0 };
 	el_pos rows; /* only its row_inc: the tiles on the board counted anew */
 	memset(rows.row_inc, 0, sizeof rows.row_inc);
+	memset(rows.row_cubes, 0, sizeof rows.row_cubes); /* written, not read */
 	for (int i = 0; i < EL_MAXTILES; i++) {
 		const el_tile *t = &p->tile[i];
 		if (!t->on)
@@ -75,6 +76,11 @@ bool el_position_ok(const void *game, const char **why)
 	}
 	if (memcmp(rows.row_inc, p->row_inc, sizeof rows.row_inc) != 0) {
 		*why = "a row's income counts differ from its buildings'";
+		return false;
+	}
+	el_count_row_cubes(g, p, rows.row_cubes);
+	if (memcmp(rows.row_cubes, p->row_cubes, sizeof rows.row_cubes) != 0) {
+		*why = "a row's cube counts differ from the cubes on the board";
 		return false;
 	}
 	for (int y = 0; y < EL_H; y++)
@@ -270,8 +276,10 @@ static void *el_create(const void *data, const arb_setup *su, arb_worker *worker
 	g->d = d;
 	g->worker = worker;
 	g->nseats = (unsigned)su->nseats;
-	for (unsigned s = 0; s < g->nseats; s++)
+	for (unsigned s = 0; s < g->nseats; s++) {
 		g->colour[s] = (uint8_t)su->seats[s].colour;
+		g->next_seat[s] = (uint8_t)(s + 1 == g->nseats ? 0 : s + 1);
+	}
 	/* For parse(): the first seat (in turn order) of each colour. */
 	memset(g->seat_of_colour, -1, sizeof g->seat_of_colour);
 	for (unsigned s = g->nseats; s-- > 0;)
@@ -300,6 +308,10 @@ static void *el_create(const void *data, const arb_setup *su, arb_worker *worker
 	g->gold_total = cards[0];
 	for (int k = 0; k < NINFL; k++)
 		p->deck[k] = cards[1 + k];
+	/* No turn to undo yet: el_tile_cells below saves no row and no
+	 * income count (the first apply() clears these flags). */
+	g->row_saved = ~0u;
+	g->inc_saved = true;
 	for (unsigned s = 0; s < g->nseats; s++) {
 		el_seat *ps = &p->seat[s];
 		ps->gold = d->hand_gold;

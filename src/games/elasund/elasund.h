@@ -123,23 +123,25 @@ typedef struct el_seat {
 } el_seat;
 _Static_assert(sizeof(el_seat) == 16, "el_seat packs in 16 bytes");
 
-/* The position: everything apply() changes.  The small fields come first
- * (apply() copies them whole before a turn); the few written by walls,
- * churches and the trade track, the three boards and the tiles follow
- * (saved whole, a row or a tile at a time, when first written). */
+/* The position: everything apply() changes.  The turn count first,
+ * which apply() writes only once the turn is accepted; the small fields a
+ * turn writes (apply() copies them whole before a turn: 80 bytes, five
+ * 16-byte moves); the few written by walls, churches and the trade
+ * track, the three boards and the tiles follow (saved whole, a row or a
+ * tile at a time, when first written). */
 typedef struct el_pos {
 	uint32_t turns; /* turn lines played                  */
 	el_seat seat[EL_SEATS];
 	int16_t deck[NINFL], disc[NINFL]; /* influence deck and discard pile    */
-	uint16_t church_left;		  /* bit k: tile k still in the stack   */
 	int8_t ship;			  /* row index, -1 before the first roll */
-	int8_t church_bottom;		  /* tile put back under the stack, or -1 */
-	int8_t corg_x, corg_y;		  /* church origin once started         */
-	uint8_t active;			  /* seat to act                        */
 	bool over;
-	int8_t winner; /* seat, or -1                        */
+	int8_t winner;	/* seat, or -1                        */
+	uint8_t active; /* seat to act (passed on once the turn is accepted) */
 	/* Written by walls, churches and the trade track only: saved whole
 	 * when a turn first writes one of them. */
+	uint16_t church_left;		 /* bit k: tile k still in the stack   */
+	int8_t church_bottom;		 /* tile put back under the stack, or -1 */
+	int8_t corg_x, corg_y;		 /* church origin once started         */
 	int8_t church_owner[EL_NCHURCH]; /* seat whose cube is on the tile     */
 	uint8_t wall[3][EL_MAXWALL];	 /* 0 empty, else owner + 1 (+16 tower) */
 	uint8_t flagused[16];		 /* cubes on the flag beside space s   */
@@ -151,6 +153,15 @@ typedef struct el_pos {
 	 * the board (el_row_income) so that income() scans no row.  Saved
 	 * whole when a turn first writes it (a build: a third of the turns). */
 	uint8_t row_inc[EL_H][2][EL_SEATS];
+	/* VP cubes of each seat where the pirates count them in row y (U13,
+	 * el_cubes_in_row: building flags, church tiles, east towers), kept
+	 * as cubes, church tiles and towers go on and off the board (the
+	 * flag loop and el_remove_tile of buildings.c, church.c, walls.c;
+	 * el_setup counts them anew) so that a roll of 7 scans no row.  Not
+	 * saved: a rejected turn that wrote a tile or the church and walls
+	 * counts them anew from what it put back (undo_turn, rules.c);
+	 * position_ok recounts them. */
+	uint8_t row_cubes[EL_H][EL_SEATS];
 	el_tile tile[EL_MAXTILES];
 } el_pos;
 
@@ -176,10 +187,13 @@ typedef struct el_data {
 	el_pos start_pos;
 } el_data;
 
-/* Bytes of the head of el_pos that apply() copies whole, and the run after
- * it (church_owner, wall, flagused) that it saves when first written. */
-#define EL_POS_HEAD offsetof(el_pos, church_owner)
-#define EL_POS_RARE (offsetof(el_pos, bld) - offsetof(el_pos, church_owner))
+/* The head of el_pos that apply() copies whole (from EL_POS_HEAD_AT, past
+ * the turn count), and the run after it (church_left .. flagused) that
+ * it saves when first written. */
+#define EL_POS_HEAD_AT offsetof(el_pos, seat)
+#define EL_POS_HEAD (offsetof(el_pos, church_left) - EL_POS_HEAD_AT)
+#define EL_POS_RARE (offsetof(el_pos, bld) - offsetof(el_pos, church_left))
+_Static_assert(EL_POS_HEAD == 80, "the head is five 16-byte moves");
 
 /* Options (Variant tag); see notation/elasund.md. */
 typedef struct el_opts {
@@ -281,6 +295,7 @@ typedef struct el_game {
 	unsigned nseats;
 	uint8_t colour[EL_SEATS];	 /* index into el_colours[]            */
 	int8_t seat_of_colour[EL_SEATS]; /* first seat of each colour, or -1   */
+	uint8_t next_seat[EL_SEATS];	 /* the seat after s in turn order     */
 	uint8_t nneutral;
 	int16_t gold_total;
 	el_opts opt;
@@ -328,11 +343,11 @@ typedef struct el_game {
 	 * zero it; 4 of the struct's 5 KiB, zeroing which cost more than
 	 * the rest of create(). */
 	unsigned char save_head[EL_POS_HEAD]; /* the small fields, whole       */
-	unsigned char save_rare[EL_POS_RARE]; /* church_owner, wall, flagused  */
+	unsigned char save_rare[EL_POS_RARE]; /* church_left .. flagused       */
 	int8_t board_old[3][EL_H][EL_W];      /* boards as they were                */
 	el_tile tile_old[EL_MAXTILES];	      /* tiles as they were                 */
 	uint8_t inc_old[EL_H][2][EL_SEATS];   /* pos.row_inc as it was              */
-	uint8_t inc_seat[EL_MAXDRAW];	      /* whose each income draw was (last turn) */
+	uint8_t inc_due[EL_SEATS];	      /* each seat's income draws (last turn)   */
 	el_vop vop[EL_MAXVOP];
 } el_game;
 _Static_assert(sizeof(((el_game *)0)->turn_zero) ==
@@ -508,6 +523,12 @@ extern const arb_rule el_rules[EL_NRULES];
 	arb_reject_rule((rej), el_rules, (r), (at).line, (at).col, __VA_ARGS__)
 #define EL_REJ_TOK(rej, t, r, ...) \
 	arb_reject_rule((rej), el_rules, (r), (t)->line, (t)->col, __VA_ARGS__)
+/* EL_REJ for the rules of a turn (rules.c and the build files): through
+ * el_refuse, which the compiler knows is seldom called, so the turn's
+ * code keeps its registers for the legal path. */
+#define EL_REFUSE(rej, at, r, ...) el_refuse((rej), (r), (at).line, (at).col, __VA_ARGS__)
+int el_refuse(arb_reject *rej, enum el_rule r, uint32_t line, uint32_t col, const char *fmt, ...)
+	__attribute__((cold, format(printf, 5, 6)));
 
 /* ---------------------------------------------------- inline helpers */
 
@@ -580,13 +601,15 @@ static inline int el_draw_infl(el_game *g, int c)
 {
 	el_pos *p = &g->pos;
 	c = EL_CI(g, c);
-	if (p->deck[0] + p->deck[1] + p->deck[2] == 0)
-		for (int k = 0; k < NINFL; k++) {
-			p->deck[k] = p->disc[k];
-			p->disc[k] = 0;
-		}
-	if (p->deck[c] <= 0)
-		return -1;
+	if (p->deck[c] <= 0) { /* else the deck is not empty: no reshuffle */
+		if (p->deck[0] + p->deck[1] + p->deck[2] == 0)
+			for (int k = 0; k < NINFL; k++) {
+				p->deck[k] = p->disc[k];
+				p->disc[k] = 0;
+			}
+		if (p->deck[c] <= 0)
+			return -1;
+	}
 	p->deck[c]--;
 	return 0;
 }
@@ -638,12 +661,13 @@ static inline void el_set_sq(el_game *g, int8_t (*board)[EL_W], int x, int y, in
 	board[y][x] = v;
 }
 
-/* Before the first write of a turn to church_owner, wall or flagused. */
+/* Before the first write of a turn to the church stack and origin,
+ * church_owner, wall or flagused. */
 static inline void el_save_rare(el_game *g)
 {
 	if (!g->rare_saved) {
 		g->rare_saved = true;
-		memcpy(g->save_rare, (char *)&g->pos + EL_POS_HEAD, EL_POS_RARE);
+		memcpy(g->save_rare, (char *)&g->pos + offsetof(el_pos, church_left), EL_POS_RARE);
 	}
 }
 
@@ -659,10 +683,16 @@ static inline el_tile *el_tile_w(el_game *g, int id)
 	return &g->pos.tile[id];
 }
 
-/* Count tile t (of type bt) in pos.row_inc: delta 1 as it goes on the
- * board, -1 as it comes off. */
+/* Count tile t (of type bt) in pos.row_inc, and the cubes on it in
+ * pos.row_cubes: delta 1 as it goes on the board, -1 as it comes off.
+ * For a tile put down whole (a Setup tag, a test's position); a turn
+ * moves the counts itself (el_tile_cells, the build's flags). */
 static inline void el_row_income(el_pos *p, const el_tile *t, const el_btype *bt, int delta)
 {
+	for (int f = 0; f < t->cubes; f++) {
+		uint8_t *n = &p->row_cubes[t->y + bt->flagdy[f]][t->owner];
+		*n = (uint8_t)(*n + delta);
+	}
 	if (bt->income == INC_NONE)
 		return;
 	for (int dy = 0; dy < bt->h; dy++) {
@@ -737,6 +767,8 @@ const char *el_sq(const el_game *g, int x, int y);
 /* Cubes of each seat in row y of position p where the pirates count
  * them (U13). */
 void el_cubes_in_row(const el_game *g, const el_pos *p, int y, int out[EL_SEATS]);
+/* pos.row_cubes of position p counted anew (el_setup, position_ok). */
+void el_count_row_cubes(const el_game *g, const el_pos *p, uint8_t out[EL_H][EL_SEATS]);
 
 /* buildings.c */
 /* A building (rules none-left .. hut-square, see the function). */
@@ -774,8 +806,9 @@ void el_finish(void *game, const arb_sink *sink);
 void el_standing(const void *game, arb_standing *out);
 
 /* Evaluate the arguments (squares are spelled with snprintf) only when a
- * sink listens: `check` replays without one. */
-#define EL_EVENT(g, ...) ((g)->listening ? el_event((g), __VA_ARGS__) : NULL)
+ * sink listens: `check` replays without one (so the branch is laid out
+ * as the unlikely one). */
+#define EL_EVENT(g, ...) (__builtin_expect((g)->listening, 0) ? el_event((g), __VA_ARGS__) : NULL)
 #define EL_EVENT_NUM(ev, key, v)                         \
 	do {                                             \
 		if (ev)                                  \

@@ -20,11 +20,13 @@
  * of being refused.  Those hooks sit only in branches that refuse, so a
  * whole turn line costs what it cost before.
  *
- * Hot-path costs: income reads the row's counts (pos.row_inc), a build scans its
- * footprint (at most 6 squares) and the tiles it covers, the pirate scans
- * one row.  Nothing allocates after create() but the block of events and
- * square names (el_event_block), once, when first needed.
+ * Hot-path costs: income reads the row's counts (pos.row_inc), a build
+ * scans its footprint (at most 6 squares) and the tiles it covers, the
+ * pirates read the row's cubes (pos.row_cubes).  Nothing allocates after
+ * create() but the block of events and square names (el_event_block),
+ * once, when first needed.
  */
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -43,22 +45,32 @@ const char *el_sq(const el_game *g, int x, int y)
 	return n->name[n->next];
 }
 
+/* el_refuse (elasund.h): arb_reject_rule, out of the hot path. */
+int el_refuse(arb_reject *rej, enum el_rule r, uint32_t line, uint32_t col, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	arb_reject_vrule(rej, el_rules, r, line, col, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
 /* ------------------------------------------------------- the turn's undo */
 
 /* Before a turn: copy the small fields, forget what the last turn saved
  * and its card moves (nvop). */
 static void undo_begin(el_game *g)
 {
-	memcpy(g->save_head, &g->pos, EL_POS_HEAD);
+	memcpy(g->save_head, (char *)&g->pos + EL_POS_HEAD_AT, EL_POS_HEAD);
 	memset(g->turn_zero, 0, sizeof g->turn_zero);
 }
 
 /* A rejected turn: put back everything it changed. */
 static void undo_turn(el_game *g)
 {
-	memcpy(&g->pos, g->save_head, EL_POS_HEAD);
+	memcpy((char *)&g->pos + EL_POS_HEAD_AT, g->save_head, EL_POS_HEAD);
 	if (g->rare_saved)
-		memcpy((char *)&g->pos + EL_POS_HEAD, g->save_rare, EL_POS_RARE);
+		memcpy((char *)&g->pos + offsetof(el_pos, church_left), g->save_rare, EL_POS_RARE);
 	if (g->inc_saved)
 		memcpy(g->pos.row_inc, g->inc_old, sizeof g->inc_old);
 	int8_t(*const boards[3])[EL_W] = { g->pos.bld, g->pos.permit, g->pos.church };
@@ -70,6 +82,10 @@ static void undo_turn(el_game *g)
 		int id = __builtin_ctzll(b);
 		g->pos.tile[id] = g->tile_old[id];
 	}
+	/* pos.row_cubes follows the tiles, the church and the walls, all
+	 * put back now; a turn that wrote none of them left it as it was */
+	if (g->tile_saved || g->rare_saved)
+		el_count_row_cubes(g, &g->pos, g->pos.row_cubes);
 }
 
 /* Row y has an empty square (for permit-row, U21). */
@@ -117,19 +133,30 @@ void el_cubes_in_row(const el_game *g, const el_pos *p, int y, int out[EL_SEATS]
 	}
 }
 
+/* el_count_row_cubes (elasund.h): each row as the pirates count it. */
+void el_count_row_cubes(const el_game *g, const el_pos *p, uint8_t out[EL_H][EL_SEATS])
+{
+	for (int y = 0; y < EL_H; y++) {
+		int c[EL_SEATS];
+		el_cubes_in_row(g, p, y, c);
+		for (int s = 0; s < EL_SEATS; s++)
+			out[y][s] = (uint8_t)c[s];
+	}
+}
+
 static int pirates(el_game *g, const el_move *m, arb_reject *rej)
 {
 	el_pos *p = &g->pos;
-	int due[EL_SEATS];
+	/* the row's cubes as kept in the position (el_cubes_in_row's count) */
+	const uint8_t *due = p->row_cubes[p->ship];
 	el_cards pool = { 0 };
-	el_cubes_in_row(g, p, p->ship, due);
 	for (unsigned s = 0; s < g->nseats; s++) {
 		el_seat *ps = &p->seat[s];
 		int hand = ps->gold + el_hand_infl(ps), n = due[s] < hand ? due[s] : hand;
 		bool set = m->disc_set & (1u << s);
 		if (!n) {
 			if (set)
-				return EL_REJ(
+				return EL_REFUSE(
 					rej, m->at_disc[s], EL_R_PIRATE_DISCARD,
 					"%s has no cube in row %u (or no cards) and discards nothing",
 					el_cname(g, (int)s), g->d->rownum[p->ship]);
@@ -140,7 +167,7 @@ static int pirates(el_game *g, const el_move *m, arb_reject *rej)
 				g->owed.discard |= (uint8_t)(1u << s);
 				continue;
 			}
-			return EL_REJ(
+			return EL_REFUSE(
 				rej, m->has_disc ? m->at_end : m->at_roll, EL_R_PIRATE_DISCARD,
 				"%s has %d cube%s in pirate row %u and must discard %d card%s: write discard %s=CARDS",
 				el_cname(g, (int)s), due[s], due[s] == 1 ? "" : "s",
@@ -149,20 +176,20 @@ static int pirates(el_game *g, const el_move *m, arb_reject *rej)
 		const el_cards *c = &m->disc[s];
 		int tot = c->gold + c->infl[0] + c->infl[1] + c->infl[2] + c->unseen;
 		if (tot != n)
-			return EL_REJ(
+			return EL_REFUSE(
 				rej, m->at_disc[s], EL_R_PIRATE_DISCARD,
 				"%s must discard %d card%s (one per cube in row %u, at most the whole hand), not %d",
 				el_cname(g, (int)s), n, n == 1 ? "" : "s", g->d->rownum[p->ship],
 				tot);
 		if (g->view != EL_NOVIEW) {
 			if (c->gold > ps->gold || tot - c->gold > ps->infl[0])
-				return EL_REJ(
+				return EL_REFUSE(
 					rej, m->at_disc[s], EL_R_DISCARD_CARDS,
 					"%s does not hold these cards (%d gold, %d influence cards in hand)",
 					el_cname(g, (int)s), ps->gold, ps->infl[0]);
 		} else if (c->gold > ps->gold || c->infl[0] > ps->infl[0] ||
 			   c->infl[1] > ps->infl[1] || c->infl[2] > ps->infl[2]) {
-			return EL_REJ(
+			return EL_REFUSE(
 				rej, m->at_disc[s], EL_R_DISCARD_CARDS,
 				"%s does not hold these cards (%d gold, %d red, %d blue, %d green in hand)",
 				el_cname(g, (int)s), ps->gold, ps->infl[0], ps->infl[1],
@@ -184,9 +211,9 @@ static int pirates(el_game *g, const el_move *m, arb_reject *rej)
 	int ptot = pool.gold + pool.infl[0] + pool.infl[1] + pool.infl[2];
 	int n = tw < ptot ? tw : ptot;
 	if (!n && m->has_loot)
-		return EL_REJ(rej, m->at_loot, EL_R_LOOT_COUNT,
-			      tw ? "the pirates took no cards, so there is no loot"
-				 : "loot goes only to a player with wall towers");
+		return EL_REFUSE(rej, m->at_loot, EL_R_LOOT_COUNT,
+				 tw ? "the pirates took no cards, so there is no loot"
+				    : "loot goes only to a player with wall towers");
 	if (n) {
 		const el_cards *c = &m->loot;
 		int tot = c->gold + c->infl[0] + c->infl[1] + c->infl[2] + c->unseen;
@@ -196,7 +223,7 @@ static int pirates(el_game *g, const el_move *m, arb_reject *rej)
 				g->owed.pool = pool;
 				goto to_discards;
 			}
-			return EL_REJ(
+			return EL_REFUSE(
 				rej, m->has_loot ? m->at_loot : m->at_roll, EL_R_LOOT_COUNT,
 				"with %d tower%s and %d card%s discarded, %s draws %d card%s of loot: write loot CARDS",
 				tw, arb_s(tw), ptot, arb_s(ptot), el_cname(g, me), n, arb_s(n));
@@ -205,8 +232,8 @@ static int pirates(el_game *g, const el_move *m, arb_reject *rej)
 			    ? c->gold > pool.gold || tot - c->gold > pool.infl[0]
 			    : c->gold > pool.gold || c->infl[0] > pool.infl[0] ||
 				      c->infl[1] > pool.infl[1] || c->infl[2] > pool.infl[2])
-			return EL_REJ(rej, m->at_loot, EL_R_LOOT_CARDS,
-				      "the loot must come from the discarded cards");
+			return EL_REFUSE(rej, m->at_loot, EL_R_LOOT_CARDS,
+					 "the loot must come from the discarded cards");
 		p->seat[me].gold = (int16_t)(p->seat[me].gold + c->gold);
 		pool.gold = (uint8_t)(pool.gold - c->gold);
 		for (int k = 0; k <= NINFL; k++) {
@@ -244,9 +271,9 @@ static __attribute__((noinline)) int halve_hands(el_game *g, const el_move *m, a
 		bool set = m->halve_set & (1u << s);
 		if (!h) {
 			if (set)
-				return EL_REJ(rej, m->at_halve[s], EL_R_HALVE_COUNT,
-					      "%s gives up no influence card in this shortage",
-					      el_cname(g, (int)s));
+				return EL_REFUSE(rej, m->at_halve[s], EL_R_HALVE_COUNT,
+						 "%s gives up no influence card in this shortage",
+						 el_cname(g, (int)s));
 			continue;
 		}
 		if (!set) {
@@ -254,16 +281,16 @@ static __attribute__((noinline)) int halve_hands(el_game *g, const el_move *m, a
 				g->owed.halve |= (uint8_t)(1u << s);
 				continue;
 			}
-			return EL_REJ(
+			return EL_REFUSE(
 				rej, m->has_halve ? m->at_end : m->at_roll, EL_R_HALVE_COUNT,
 				"the influence cards run short: %s gives up %d of them (write halve %s=CARDS)",
 				el_cname(g, (int)s), h, el_cname(g, (int)s));
 		}
 		const el_cards *c = &m->halve[s];
 		if (c->infl[0] + c->infl[1] + c->infl[2] + c->unseen != h)
-			return EL_REJ(rej, m->at_halve[s], EL_R_HALVE_COUNT,
-				      "%s gives up half of %d influence cards, that is %d",
-				      el_cname(g, (int)s), hn, h);
+			return EL_REFUSE(rej, m->at_halve[s], EL_R_HALVE_COUNT,
+					 "%s gives up half of %d influence cards, that is %d",
+					 el_cname(g, (int)s), hn, h);
 		if (g->view != EL_NOVIEW) {
 			ps->infl[0] = (int16_t)(ps->infl[0] - h);
 			p->deck[0] = (int16_t)(p->deck[0] + h);
@@ -274,10 +301,10 @@ static __attribute__((noinline)) int halve_hands(el_game *g, const el_move *m, a
 		}
 		for (int k = 0; k < NINFL; k++) {
 			if (c->infl[k] > ps->infl[k])
-				return EL_REJ(rej, m->at_halve[s], EL_R_DISCARD_CARDS,
-					      "%s holds only %d %s influence card%s",
-					      el_cname(g, (int)s), ps->infl[k], el_infl_names[k],
-					      ps->infl[k] == 1 ? "" : "s");
+				return EL_REFUSE(rej, m->at_halve[s], EL_R_DISCARD_CARDS,
+						 "%s holds only %d %s influence card%s",
+						 el_cname(g, (int)s), ps->infl[k], el_infl_names[k],
+						 ps->infl[k] == 1 ? "" : "s");
 			ps->infl[k] = (int16_t)(ps->infl[k] - c->infl[k]);
 			p->deck[k] = (int16_t)(p->deck[k] + c->infl[k]);
 		}
@@ -291,19 +318,19 @@ static int draw_income(el_game *g, const el_move *m, const uint8_t *idue, arb_re
 {
 	el_pos *p = &g->pos;
 	int k = 0;
+	memcpy(g->inc_due, idue, EL_SEATS); /* whose each draw is: view_write.c */
 	for (unsigned j = 0; j < g->nseats; j++) {
 		int s = (p->active + (int)j) % (int)g->nseats;
-		for (int n = 0; n < idue[s]; n++, k++) {
+		for (int e = k + idue[s]; k < e; k++) { /* e: idue[s] read once */
 			int c = m->inc[k];
-			g->inc_seat[k] = (uint8_t)s;
 			if (c == EL_U && s == g->view)
-				return EL_REJ(
+				return EL_REFUSE(
 					rej, m->at_inc, EL_R_VIEW_UNSEEN,
 					"card %d of the income draws is %s's, and %s's view sees "
 					"it: name it, not '?'",
 					k + 1, el_cname(g, s), el_cname(g, s));
 			if (el_draw_infl(g, c) < 0)
-				return EL_REJ(
+				return EL_REFUSE(
 					rej, m->at_inc, EL_R_DRAW_COLOUR,
 					"card %d of the income draws: the influence deck holds no %s card now",
 					k + 1, el_infl_names[c]);
@@ -329,7 +356,7 @@ static int income(el_game *g, const el_move *m, arb_reject *rej)
 	 * shortage, without counting them. */
 	bool gshort = G > 0 && G > el_bank_gold(g), ishort = I > 0 && I > el_infl_available(g);
 	if (m->has_halve && !ishort)
-		return EL_REJ(
+		return EL_REFUSE(
 			rej, m->at_halve[__builtin_ctz(m->halve_set)], EL_R_HALVE_COUNT,
 			"the influence cards run short only when the deck and discards cannot pay the income");
 	if (gshort)
@@ -342,7 +369,7 @@ static int income(el_game *g, const el_move *m, arb_reject *rej)
 			p->seat[s].gold = (int16_t)(p->seat[s].gold + gdue[s]);
 	if (ishort) {
 		if (m->has_inc)
-			return EL_REJ(
+			return EL_REFUSE(
 				rej, m->at_inc, EL_R_DRAW_COUNT,
 				"the influence cards run short (%d due, %d left): nobody draws this roll",
 				I, el_infl_available(g));
@@ -353,7 +380,7 @@ static int income(el_game *g, const el_move *m, arb_reject *rej)
 			g->owed.income = (uint8_t)I;
 			return 0;
 		}
-		return EL_REJ(
+		return EL_REFUSE(
 			rej, m->has_inc ? m->at_inc : m->at_roll, EL_R_DRAW_COUNT,
 			"row %u pays %d influence card%s: the record must list %s drawn (like +rb), not %d",
 			g->d->rownum[y], I, I == 1 ? "" : "s",
@@ -371,29 +398,29 @@ static int roll(el_game *g, const el_move *m, arb_reject *rej)
 	int target;
 	if (m->roll == 7) {
 		if (m->ship < 0)
-			return EL_REJ(
+			return EL_REFUSE(
 				rej, m->at_roll, EL_R_SHIP_TARGET,
 				"on a 7 the pirate ship goes to a row of the roller's choice: write 7>ROW");
 		if (m->ship == p->ship)
-			return EL_REJ(rej, m->at_roll, EL_R_SHIP_MUST_MOVE,
-				      "the pirate ship must leave row %u", d->rownum[p->ship]);
+			return EL_REFUSE(rej, m->at_roll, EL_R_SHIP_MUST_MOVE,
+					 "the pirate ship must leave row %u", d->rownum[p->ship]);
 		target = m->ship;
 	} else {
 		int r = m->roll <= 6 ? m->roll - 2 : m->roll - 3;
 		if (r != p->ship) {
 			if (m->ship >= 0 && m->ship != r)
-				return EL_REJ(rej, m->at_roll, EL_R_SHIP_TARGET,
-					      "a roll of %u sends the ship to row %u", m->roll,
-					      m->roll);
+				return EL_REFUSE(rej, m->at_roll, EL_R_SHIP_TARGET,
+						 "a roll of %u sends the ship to row %u", m->roll,
+						 m->roll);
 			target = r;
 		} else {
 			if (m->ship < 0)
-				return EL_REJ(
+				return EL_REFUSE(
 					rej, m->at_roll, EL_R_SHIP_MUST_MOVE,
 					"the ship is already on row %u: it moves 2 rows up or down (write %u>ROW)",
 					m->roll, m->roll);
 			if (m->ship != r - 2 && m->ship != r + 2)
-				return EL_REJ(
+				return EL_REFUSE(
 					rej, m->at_roll, EL_R_SHIP_MUST_MOVE,
 					"the ship on row %u moves exactly 2 rows up or down, not to row %u",
 					m->roll, d->rownum[m->ship]);
@@ -403,16 +430,16 @@ static int roll(el_game *g, const el_move *m, arb_reject *rej)
 	p->ship = (int8_t)target;
 	if (m->roll == 7) {
 		if (m->has_inc || m->has_halve)
-			return EL_REJ(rej,
-				      m->has_inc ? m->at_inc
-						 : m->at_halve[__builtin_ctz(m->halve_set)],
-				      EL_R_DRAW_COUNT, "the pirate row pays no income");
+			return EL_REFUSE(rej,
+					 m->has_inc ? m->at_inc
+						    : m->at_halve[__builtin_ctz(m->halve_set)],
+					 EL_R_DRAW_COUNT, "the pirate row pays no income");
 		return pirates(g, m, rej);
 	}
 	if (m->has_disc || m->has_loot)
-		return EL_REJ(rej,
-			      m->has_disc ? m->at_disc[__builtin_ctz(m->disc_set)] : m->at_loot,
-			      EL_R_PIRATE_DISCARD, "only a roll of 7 brings the pirates");
+		return EL_REFUSE(rej,
+				 m->has_disc ? m->at_disc[__builtin_ctz(m->disc_set)] : m->at_loot,
+				 EL_R_PIRATE_DISCARD, "only a roll of 7 brings the pirates");
 	return income(g, m, rej);
 }
 
@@ -426,7 +453,7 @@ static int permit_phase(el_game *g, const el_move *m, arb_reject *rej)
 	if (m->p3 == 0) {
 		if (g->open && (g->owe_ok & EL_OWE_PHASE3))
 			return 0;
-		return EL_REJ(
+		return EL_REFUSE(
 			rej, m->at_end, EL_R_PHASE_THREE,
 			"every turn takes 2 gold or places a permit (write gold or permit VALUE SQUARE)");
 	}
@@ -437,36 +464,36 @@ static int permit_phase(el_game *g, const el_move *m, arb_reject *rej)
 	}
 	int v = m->p3v, x = m->p3x, y = m->p3y;
 	if (!(ps->permits & (1u << v)))
-		return EL_REJ(rej, m->at_p3, EL_R_PERMIT_SUPPLY,
-			      "permit %d of %s is not in its supply", v, el_cname(g, me));
+		return EL_REFUSE(rej, m->at_p3, EL_R_PERMIT_SUPPLY,
+				 "permit %d of %s is not in its supply", v, el_cname(g, me));
 	if (!el_empty_sq(g, x, y))
-		return EL_REJ(rej, m->at_p3sq, EL_R_PERMIT_SQUARE,
-			      "%s is not an empty square of the building area", el_sq(g, x, y));
+		return EL_REFUSE(rej, m->at_p3sq, EL_R_PERMIT_SQUARE,
+				 "%s is not an empty square of the building area", el_sq(g, x, y));
 	if (m->p3fee >= 0) {
 		if (g->view != EL_NOVIEW && ps->infl[0] < 2)
 			return el_few_cards(g, me, 2, m->at_p3fee, rej);
 		if (g->view == EL_NOVIEW && ps->infl[m->p3fee] < 2)
-			return EL_REJ(rej, m->at_p3fee, EL_R_NOT_ENOUGH_INFLUENCE,
-				      "%s holds %d %s influence card%s, not 2", el_cname(g, me),
-				      ps->infl[m->p3fee], el_infl_names[m->p3fee],
-				      ps->infl[m->p3fee] == 1 ? "" : "s");
+			return EL_REFUSE(rej, m->at_p3fee, EL_R_NOT_ENOUGH_INFLUENCE,
+					 "%s holds %d %s influence card%s, not 2", el_cname(g, me),
+					 ps->infl[m->p3fee], el_infl_names[m->p3fee],
+					 ps->infl[m->p3fee] == 1 ? "" : "s");
 	} else if (y != p->ship) {
 		int r = g->d->rownum[p->ship];
 		if (row_has_empty(g, p->ship))
-			return EL_REJ(
+			return EL_REFUSE(
 				rej, m->at_p3sq, EL_R_PERMIT_ROW,
 				"the permit goes in the ship's row %d, which has empty squares (or pay 2 influence cards of one colour)",
 				r);
 		if (y != p->ship - 1 && y != p->ship + 1)
-			return EL_REJ(
+			return EL_REFUSE(
 				rej, m->at_p3sq, EL_R_PERMIT_ROW,
 				"row %d is full, so the permit goes in the row just above or below it (or pay 2 influence cards of one colour)",
 				r);
 	}
 	if (ps->gold < v)
-		return EL_REJ(rej, m->at_p3, EL_R_NOT_ENOUGH_GOLD,
-			      "permit %d costs %d gold, and %s holds %d", v, v, el_cname(g, me),
-			      ps->gold);
+		return EL_REFUSE(rej, m->at_p3, EL_R_NOT_ENOUGH_GOLD,
+				 "permit %d costs %d gold, and %s holds %d", v, v, el_cname(g, me),
+				 ps->gold);
 	ps->gold = (int16_t)(ps->gold - v);
 	if (m->p3fee >= 0) {
 		el_pay_infl(g, me, m->p3fee, 2);
@@ -496,31 +523,31 @@ static int special(el_game *g, const el_move *m, arb_reject *rej)
 	} else if (m->sp == SP_CASH || m->sp == SP_PLACE) {
 		for (int k = 0; k < NINFL; k++)
 			if (ps->infl[k] < 1)
-				return EL_REJ(
+				return EL_REFUSE(
 					rej, m->at_sp, EL_R_NOT_ENOUGH_INFLUENCE,
 					"%s costs one influence card of each colour, and %s holds no %s one",
 					m->sp == SP_CASH ? "cash" : "place", el_cname(g, me),
 					el_infl_names[k]);
 	} else if (ps->infl[m->spfee] < 2) {
-		return EL_REJ(rej, m->at_spfee, EL_R_NOT_ENOUGH_INFLUENCE,
-			      "%s holds %d %s influence card%s, not 2", el_cname(g, me),
-			      ps->infl[m->spfee], el_infl_names[m->spfee],
-			      ps->infl[m->spfee] == 1 ? "" : "s");
+		return EL_REFUSE(rej, m->at_spfee, EL_R_NOT_ENOUGH_INFLUENCE,
+				 "%s holds %d %s influence card%s, not 2", el_cname(g, me),
+				 ps->infl[m->spfee], el_infl_names[m->spfee],
+				 ps->infl[m->spfee] == 1 ? "" : "s");
 	}
 	int pm = -1;
 	if (m->sp == SP_MOVE || m->sp == SP_RAISE) {
 		pm = p->permit[m->spy][m->spx];
 		if (pm < 0 || (pm >> 3) != me)
-			return EL_REJ(rej, m->at_sp, EL_R_SPECIAL_PERMIT,
-				      "%s holds no permit of %s", el_sq(g, m->spx, m->spy),
-				      el_cname(g, me));
+			return EL_REFUSE(rej, m->at_sp, EL_R_SPECIAL_PERMIT,
+					 "%s holds no permit of %s", el_sq(g, m->spx, m->spy),
+					 el_cname(g, me));
 	}
 	switch (m->sp) {
 	case SP_MOVE:
 		if (!el_empty_sq(g, m->spx2, m->spy2))
-			return EL_REJ(rej, m->at_sp2, EL_R_PERMIT_SQUARE,
-				      "%s is not an empty square of the building area",
-				      el_sq(g, m->spx2, m->spy2));
+			return EL_REFUSE(rej, m->at_sp2, EL_R_PERMIT_SQUARE,
+					 "%s is not an empty square of the building area",
+					 el_sq(g, m->spx2, m->spy2));
 		el_set_sq(g, p->permit, m->spx, m->spy, -1);
 		el_set_sq(g, p->permit, m->spx2, m->spy2, (int8_t)pm);
 		el_pay_infl(g, me, m->spfee, 2);
@@ -528,14 +555,14 @@ static int special(el_game *g, const el_move *m, arb_reject *rej)
 	case SP_RAISE: {
 		int w = pm & 7;
 		if (m->spv <= w || !(ps->permits & (1u << m->spv)))
-			return EL_REJ(
+			return EL_REFUSE(
 				rej, m->at_sp2, EL_R_PERMIT_SUPPLY,
 				"the permit at %s is worth %d: %s raises it to a higher one from its supply",
 				el_sq(g, m->spx, m->spy), w, el_cname(g, me));
 		if (ps->gold < m->spv - w)
-			return EL_REJ(rej, m->at_sp, EL_R_NOT_ENOUGH_GOLD,
-				      "raising %d to %d costs %d gold, and %s holds %d", w, m->spv,
-				      m->spv - w, el_cname(g, me), ps->gold);
+			return EL_REFUSE(rej, m->at_sp, EL_R_NOT_ENOUGH_GOLD,
+					 "raising %d to %d costs %d gold, and %s holds %d", w,
+					 m->spv, m->spv - w, el_cname(g, me), ps->gold);
 		ps->gold = (int16_t)(ps->gold - (m->spv - w));
 		ps->permits = (uint8_t)((ps->permits | (1u << w)) & ~(1u << m->spv));
 		el_set_sq(g, p->permit, m->spx, m->spy, (int8_t)(me * 8 + m->spv));
@@ -544,17 +571,17 @@ static int special(el_game *g, const el_move *m, arb_reject *rej)
 	}
 	case SP_PLACE:
 		if (!(ps->permits & (1u << m->spv)))
-			return EL_REJ(rej, m->at_sp, EL_R_PERMIT_SUPPLY,
-				      "permit %d of %s is not in its supply", m->spv,
-				      el_cname(g, me));
+			return EL_REFUSE(rej, m->at_sp, EL_R_PERMIT_SUPPLY,
+					 "permit %d of %s is not in its supply", m->spv,
+					 el_cname(g, me));
 		if (!el_empty_sq(g, m->spx, m->spy))
-			return EL_REJ(rej, m->at_sp2, EL_R_PERMIT_SQUARE,
-				      "%s is not an empty square of the building area",
-				      el_sq(g, m->spx, m->spy));
+			return EL_REFUSE(rej, m->at_sp2, EL_R_PERMIT_SQUARE,
+					 "%s is not an empty square of the building area",
+					 el_sq(g, m->spx, m->spy));
 		if (ps->gold < m->spv)
-			return EL_REJ(rej, m->at_sp, EL_R_NOT_ENOUGH_GOLD,
-				      "permit %d costs %d gold, and %s holds %d", m->spv, m->spv,
-				      el_cname(g, me), ps->gold);
+			return EL_REFUSE(rej, m->at_sp, EL_R_NOT_ENOUGH_GOLD,
+					 "permit %d costs %d gold, and %s holds %d", m->spv, m->spv,
+					 el_cname(g, me), ps->gold);
 		ps->gold = (int16_t)(ps->gold - m->spv);
 		ps->permits &= (uint8_t) ~(1u << m->spv);
 		el_set_sq(g, p->permit, m->spx, m->spy, (int8_t)(me * 8 + m->spv));
@@ -579,20 +606,20 @@ static int play(el_game *g, const el_move *m, arb_reject *rej)
 {
 	el_pos *p = &g->pos;
 	if (p->over)
-		return EL_REJ(rej, m->at_seat, EL_R_GAME_OVER, "the game is over");
+		return EL_REFUSE(rej, m->at_seat, EL_R_GAME_OVER, "the game is over");
 	if (g->no_hands)
-		return EL_REJ(
+		return EL_REFUSE(
 			rej, m->at_seat, EL_R_HANDS,
 			"the record needs a Hands tag with each seat's starting influence card, like [Hands \"Red=r Blue=g\"]");
 	if (m->seat != p->active)
-		return EL_REJ(rej, m->at_seat, EL_R_WRONG_TURN, "it is %s's turn, not %s's",
-			      el_cname(g, p->active), el_cname(g, m->seat));
+		return EL_REFUSE(rej, m->at_seat, EL_R_WRONG_TURN, "it is %s's turn, not %s's",
+				 el_cname(g, p->active), el_cname(g, m->seat));
 	if (roll(g, m, rej) < 0)
 		return -1;
 	for (int k = 0; k < m->nbuild; k++) {
 		const el_build *b = &m->build[k];
 		if (p->over)
-			return EL_REJ(
+			return EL_REFUSE(
 				rej, b->at, EL_R_GAME_OVER,
 				"%s has all 10 cubes on the board and has won: the turn ends there",
 				el_cname(g, p->active));
@@ -604,7 +631,7 @@ static int play(el_game *g, const el_move *m, arb_reject *rej)
 	}
 	if (p->over) {
 		if (m->p3 || m->sp)
-			return EL_REJ(
+			return EL_REFUSE(
 				rej, m->p3 ? m->at_p3 : m->at_sp, EL_R_GAME_OVER,
 				"%s has all 10 cubes on the board and has won: the turn ends there",
 				el_cname(g, p->active));
@@ -632,7 +659,7 @@ int el_apply(void *game, const void *move, const arb_sink *sink, arb_reject *rej
 	}
 	g->pos.turns++;
 	if (!g->pos.over)
-		g->pos.active = (uint8_t)(g->pos.active + 1u == g->nseats ? 0 : g->pos.active + 1u);
+		g->pos.active = g->next_seat[g->pos.active];
 	if (g->nev) { /* none without a sink (check): no call */
 		arb_sink_events(sink, g->ev, g->nev);
 		g->nev = 0;

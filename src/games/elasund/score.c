@@ -115,13 +115,9 @@ void el_standing(const void *game, arb_standing *out)
 	out->nbd = sizeof keys / sizeof keys[0];
 	for (size_t k = 0; k < out->nbd; k++)
 		out->bd_key[k] = keys[k];
-	/* The cubes on neutral buildings and the church tiles, each seat's,
-	 * in one pass over the tiles (a church tile's owner is a seat once
+	/* The church tiles, each seat's (a church tile's owner is a seat once
 	 * it left the stack). */
-	long bc[EL_SEATS] = { 0 }, cc[EL_SEATS] = { 0 };
-	for (int i = 0; i < g->nneutral; i++) /* most hold no cube: tested first */
-		if (p->tile[i].cubes && p->tile[i].on && (unsigned)p->tile[i].owner < EL_SEATS)
-			bc[p->tile[i].owner] += p->tile[i].cubes;
+	long cc[EL_SEATS] = { 0 };
 	for (unsigned m = ~(unsigned)p->church_left & ((1u << EL_NCHURCH) - 1); m; m &= m - 1) {
 		int k = __builtin_ctz(m); /* the tiles out of the stack only */
 		if ((unsigned)p->church_owner[k] < EL_SEATS)
@@ -130,12 +126,19 @@ void el_standing(const void *game, arb_standing *out)
 	for (unsigned s = 0; s < g->nseats; s++) {
 		out->score[s] = p->seat[s].cubes;
 		out->winner[s] = p->over && p->winner == (int)s;
-		out->bd[s][0] = bc[s];
-		out->bd[s][1] = cc[s];
-		out->bd[s][2] = el_towers_of(g, (int)s);
-		long flags = 0; /* a few bits: no call to libgcc's popcount */
+		long towers = el_towers_of(g, (int)s), flags = 0;
 		for (unsigned f = p->seat[s].flags; f; f &= f - 1)
-			flags++;
+			flags++; /* a few bits: no call to libgcc's popcount */
+		/* The cubes on neutral buildings: the seat's counter less its
+		 * other cubes (position_ok checks that the counter is their
+		 * sum), with no scan of the tiles; its own tiles hold none
+		 * in the rulebook's data, but are counted out all the same. */
+		long own = 0;
+		for (int k = 0; k < 4; k++)
+			own += p->tile[g->nneutral + 4 * s + (unsigned)k].cubes;
+		out->bd[s][0] = p->seat[s].cubes - cc[s] - towers - flags - own;
+		out->bd[s][1] = cc[s];
+		out->bd[s][2] = towers;
 		out->bd[s][3] = flags;
 		out->bd[s][4] = el_track_level(g, &p->seat[s]);
 		out->bd[s][5] = p->seat[s].gold;

@@ -811,6 +811,7 @@ int el_setup(el_game *g, const arb_tag *tag, arb_reject *rej)
 		return -1;
 	if (trade_reachable(g, tag, rej) < 0)
 		return -1;
+	el_count_row_cubes(g, p, p->row_cubes); /* the board and church are complete */
 	/* The tenth cube ends the game on its owner's turn (U15): a seat
 	 * with 10 cubes is the winner and the seat to act, stated or not, so
 	 * a snapshot of a finished game replays as finished. */

@@ -10,15 +10,20 @@
 #include "elasund.h"
 
 /* game.h view_turn: what seat `view` (or the observer) did not see of the
- * move just applied becomes `?`.  g->inc_seat says whose each income
- * draw was (rules.c keeps it for the turn last played). */
+ * move just applied becomes `?`.  g->inc_due says how many income draws
+ * each seat made (rules.c keeps it for the turn last played, when it
+ * drew); they go seat by seat from the mover's, as draw_income takes them. */
 void el_view_turn(const void *game, void *move, unsigned view)
 {
 	const el_game *g = game;
 	el_move *m = move;
-	for (int k = 0; k < m->ninc; k++)
-		if (g->inc_seat[k] != view)
-			m->inc[k] = EL_U;
+	int k = 0;
+	for (unsigned j = 0; j < g->nseats && k < m->ninc; j++) {
+		unsigned s = (m->seat + j) % g->nseats;
+		for (int n = 0; n < g->inc_due[s] && k < m->ninc; n++, k++)
+			if (s != view)
+				m->inc[k] = EL_U;
+	}
 	for (unsigned s = 0; s < g->nseats; s++) {
 		if (s == view)
 			continue;

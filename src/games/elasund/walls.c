@@ -24,8 +24,8 @@ int el_build_wall(el_game *g, const el_build *b, arb_reject *rej)
 	 name)
 
 	if (ps->walls == EL_NWALL)
-		return EL_REJ(rej, b->at, EL_R_WALLS_LEFT, "all 9 wall tiles of %s are built",
-			      el_cname(g, me));
+		return EL_REFUSE(rej, b->at, EL_R_WALLS_LEFT, "all 9 wall tiles of %s are built",
+				 el_cname(g, me));
 	int n = L->nline[b->wline], i = b->widx < 16 ? L->space_of[b->wline][b->widx] - 1 : -1;
 	if (i < 0) {
 		/* the spaces of that line there are, to pick from */
@@ -50,40 +50,44 @@ int el_build_wall(el_game *g, const el_build *b, arb_reject *rej)
 						   at + 1u);
 			used += w > 0 ? (size_t)w : 0;
 		}
-		return EL_REJ(rej, b->at_arg, EL_R_WALL_SPACE,
-			      "%s is no wall space in a %u-player game (that line's are %s)",
-			      WALL_NAME(), g->nseats, spaces);
+		return EL_REFUSE(rej, b->at_arg, EL_R_WALL_SPACE,
+				 "%s is no wall space in a %u-player game (that line's are %s)",
+				 WALL_NAME(), g->nseats, spaces);
 	}
 	uint8_t *w = p->wall[b->wline];
 	if (w[i])
-		return EL_REJ(rej, b->at_arg, EL_R_WALL_SPACE, "%s already holds a wall tile of %s",
-			      WALL_NAME(), el_cname(g, (w[i] & 15) - 1));
+		return EL_REFUSE(rej, b->at_arg, EL_R_WALL_SPACE,
+				 "%s already holds a wall tile of %s", WALL_NAME(),
+				 el_cname(g, (w[i] & 15) - 1));
 	bool ok = b->wline == LINE_E ? (i == 0 || i == n - 1 || w[i - 1] || w[i + 1])
 				     : (i == 0 || w[i - 1]);
 	if (!ok)
-		return EL_REJ(
+		return EL_REFUSE(
 			rej, b->at_arg, EL_R_WALL_ADJACENT,
 			"a wall tile goes next to a gate or to a wall tile already built, and %s touches neither",
 			WALL_NAME());
 	if (b->wline == LINE_E && !el_east_wall_open(g, p))
-		return EL_REJ(
+		return EL_REFUSE(
 			rej, b->at_arg, EL_R_WALL_ORDER,
 			"the east wall is built only once the north and south walls are full (option walls=blue-first)");
 	int cost = d->wall_cost[b->wline == LINE_E];
 	if (ps->gold < cost)
-		return EL_REJ(rej, b->at, EL_R_NOT_ENOUGH_GOLD,
-			      "a wall tile at %s costs %d gold, and %s holds %d", WALL_NAME(), cost,
-			      el_cname(g, me), ps->gold);
+		return EL_REFUSE(rej, b->at, EL_R_NOT_ENOUGH_GOLD,
+				 "a wall tile at %s costs %d gold, and %s holds %d", WALL_NAME(),
+				 cost, el_cname(g, me), ps->gold);
 	ps->gold = (int16_t)(ps->gold - cost);
 	int reward = d->wall[ps->walls];
 	ps->walls++;
 	el_save_rare(g);
 	w[i] = (uint8_t)(me + 1 + (reward == W_TOWER ? 16 : 0));
 	if (reward == W_TOWER) {
+		if (b->wline == LINE_E) /* the pirates count it in its row */
+			p->row_cubes[L->line[LINE_E][i]][me]++;
 		if (b->has_draw)
-			return EL_REJ(rej, b->at_draw, EL_R_DRAW_COUNT,
-				      "wall tile %u of %s is a tower, and a tower draws no cards",
-				      ps->walls, el_cname(g, me));
+			return EL_REFUSE(
+				rej, b->at_draw, EL_R_DRAW_COUNT,
+				"wall tile %u of %s is a tower, and a tower draws no cards",
+				ps->walls, el_cname(g, me));
 		arb_event *ev = NULL;
 		if (g->listening) {
 			ev = EL_EVENT(
@@ -100,14 +104,15 @@ int el_build_wall(el_game *g, const el_build *b, arb_reject *rej)
 	if (want > avail)
 		want = avail;
 	if (b->ndraw != want)
-		return EL_REJ(rej, b->has_draw ? b->at_draw : b->at_arg, EL_R_DRAW_COUNT,
-			      "wall tile %u of %s draws %d influence card%s: write them like +%.*s",
-			      ps->walls, el_cname(g, me), want, want == 1 ? "" : "s", want, "rb");
+		return EL_REFUSE(
+			rej, b->has_draw ? b->at_draw : b->at_arg, EL_R_DRAW_COUNT,
+			"wall tile %u of %s draws %d influence card%s: write them like +%.*s",
+			ps->walls, el_cname(g, me), want, want == 1 ? "" : "s", want, "rb");
 	for (int k = 0; k < b->ndraw; k++) {
 		if (el_draw_infl(g, b->draw[k]) < 0)
-			return EL_REJ(rej, b->at_draw, EL_R_DRAW_COLOUR,
-				      "the influence deck holds no %s card now",
-				      el_infl_names[b->draw[k]]);
+			return EL_REFUSE(rej, b->at_draw, EL_R_DRAW_COLOUR,
+					 "the influence deck holds no %s card now",
+					 el_infl_names[b->draw[k]]);
 		ps->infl[EL_CI(g, b->draw[k])]++;
 		EL_VOP(g, VOP_DRAW, me, b->draw[k], 1, b->at_draw);
 	}
