@@ -8,14 +8,15 @@
  * and replay a batch in place, writing into the batch's capture (an
  * arb_out that keeps stdout, stderr and documents, see output.c); the
  * calling thread writes the captures in input order.  Reading is a third
- * of the work, so it belongs on the workers too, and the calling thread
- * neither counts lines nor copies what follows a cut: past a batch's size
- * it reads 4 KiB at a time to the next cut, and copies only the rest of
- * that step.  Line numbers are found where they are needed (line0_of): a
- * worker takes its batch's first line from the batch before, from where
- * that one's reader ended, or, while that worker is still at it, by
- * counting its newlines (sixteen bytes at a time); the writer passes each
- * batch's end on to the next.  A cut is only a guess
+ * of the work, so it belongs on the workers too: the calling thread
+ * reads a batch and a step past its size in one read, then 4 KiB at a
+ * time to the next cut, and copies only what follows the cut.  It counts
+ * a batch's newlines as it publishes it (count_lines, 32 bytes at a time
+ * with AVX2), while the bytes are still in its core's cache, so every
+ * batch's first line is known before a worker takes it: a worker that
+ * counted the batch before its own, still being read by the other
+ * worker, took 1 % more instructions than -j 1 and cold bytes from the
+ * other core.  A cut is only a guess
  * from the bytes: a "[Game" line among a game's tags or inside a {...}
  * comment does not start a game.  A batch's reader (but the stream's
  * last) holds back a game still open at its end (arb_reader_held); the
@@ -32,17 +33,22 @@
  * carried, whatever the input.  Threads sleep as seldom as may be: a
  * full ring is emptied by half before the reading thread reads on, and a
  * worker wakes it only for the one job it waits for (one wake a batch
- * cost 670 context switches on 50 MB, 280 now).  A single small input
+ * cost 670 context switches on 50 MB, 280 now); but a worker with
+ * nothing to do is woken by the next batch (at the start, both waited
+ * for the fourth).  The last batches of a regular file are cut smaller
+ * (batch_size), so that the workers end together.  A single small input
  * starts no thread, unless it holds records from one seat's view, costly
  * to replay: those are cut into a few batches a worker (costly_batch).
  */
 /* fopencookie: the rest of a stream after what was read for batches */
 #define _GNU_SOURCE
+#include <assert.h>
 #include <errno.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <jansson.h>
@@ -66,14 +72,10 @@ typedef struct job {
 	int stop;   /* the run stops after this job is written         */
 	arb_buf bytes;
 	const char *name;  /* the stream's name in diagnostics             */
-	size_t stream;	   /* which stream (they are numbered as read)     */
-	size_t seq;	   /* its place in the ring's order                */
-	uint32_t line0;	   /* lines of the stream before bytes[0]...       */
-	bool line0_known;  /* ...once known (see line0_of)                 */
-	uint32_t line_end; /* ...and before the next batch, once known   */
-	bool end_known;
-	bool last; /* the stream's last batch                      */
-	bool held; /* it ended inside a game, from held_off on     */
+	uint32_t line0;	   /* lines of the stream before bytes[0]          */
+	uint32_t line_end; /* ...and before the next batch                 */
+	bool last;	   /* the stream's last batch                      */
+	bool held;	   /* it ended inside a game, from held_off on     */
 	size_t held_off;
 	uint32_t held_line0; /* lines of the stream before that game      */
 	size_t seen;	     /* games the reader found in it              */
@@ -101,11 +103,11 @@ struct arb_pool {
 	size_t size;		 /* slots                                   */
 	size_t head, next, tail; /* counts: oldest unwritten, next to work, next to fill */
 	bool quit;
+	size_t idle; /* workers waiting for a batch (under the lock) */
 	pthread_t *threads;
 	worker_arg *args;
 	void *own_ctx;	      /* the writer's worker context (merged batches) */
 	arb_worker *own_keep; /* the calling thread's keep (the caller's) */
-	size_t streams;	      /* streams begun                                */
 	size_t file_seen;     /* games of the stream being written, so far    */
 	arb_buf acc;	      /* bytes read, not yet in a batch               */
 	/* the game a written batch ended inside: the next batch of its
@@ -113,8 +115,9 @@ struct arb_pool {
 	arb_buf carry;
 	bool carrying;
 	uint32_t carry_line0;
-	size_t rereads;	      /* batches in a row that were read again */
-	uint32_t written_end; /* lines up to the end of the last batch written */
+	size_t rereads;	    /* batches in a row that were read again */
+	uint32_t acc_line0; /* lines of the stream before acc's bytes, once a
+			      * batch of it was published (publish_batch) */
 };
 
 static void lock(pool *p)
@@ -128,12 +131,22 @@ static void unlock(pool *p)
 	pthread_mutex_unlock(&p->lock);
 }
 
+/* The newlines in s[0..n).  Every byte of the input passes here (on
+ * the reading thread, as it is read), so the bytes are compared sixteen
+ * or, where the processor has AVX2, 32 at a time: each compare gives 0xFF
+ * (-1) where s has '\n', subtracted into byte counters that are summed
+ * before they could wrap. */
+static uint32_t count_lines_bytes(const char *s, size_t n)
+{
+	uint32_t k = 0;
+	for (size_t i = 0; i < n; i++)
+		k += s[i] == '\n';
+	return k;
+}
+
 #if defined(__SSE2__)
 #include <emmintrin.h>
-/* The newlines in s[0..n), sixteen bytes at a time: each compare gives
- * 0xFF (-1) where s has '\n', subtracted into byte counters that are
- * summed before they could wrap. */
-static uint32_t count_lines(const char *s, size_t n)
+static uint32_t count_lines_sse2(const char *s, size_t n)
 {
 	const __m128i nl = _mm_set1_epi8('\n'), zero = _mm_setzero_si128();
 	uint32_t k = 0;
@@ -148,41 +161,54 @@ static uint32_t count_lines(const char *s, size_t n)
 		__m128i sum = _mm_sad_epu8(acc, zero);
 		k += (uint32_t)_mm_extract_epi16(sum, 0) + (uint32_t)_mm_extract_epi16(sum, 4);
 	}
-	for (; i < n; i++)
-		k += s[i] == '\n';
-	return k;
-}
-#else
-static uint32_t count_lines(const char *s, size_t n)
-{
-	uint32_t k = 0;
-	for (size_t i = 0; i < n; i++)
-		k += s[i] == '\n';
-	return k;
+	return k + count_lines_bytes(s + i, n - i);
 }
 #endif
 
-/* Under the lock: the lines of the stream before job `seq`'s bytes.  The
- * reading thread does not count lines (it would be a third of its work):
- * a batch's line is known when it is published after the one before was
- * written (p->written_end), or set when that one is written, or else
- * found here, from the batch before: from where its reader ended, or by
- * counting its bytes while its worker is still at it.  That batch is
- * still in the ring, since writing it would have set this one's. */
-static uint32_t line0_of(pool *p, size_t seq)
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define COUNT_AVX2 1
+#include <immintrin.h>
+/* Two counters of 32 bytes each a step: half the instructions of SSE2. */
+__attribute__((target("avx2"))) static uint32_t count_lines_avx2(const char *s, size_t n)
 {
-	job *j = &p->ring[seq % p->size];
-	if (j->line0_known)
-		return j->line0;
-	job *b = &p->ring[(seq - 1) % p->size];
-	uint32_t l0 = line0_of(p, seq - 1);
-	if (!b->end_known) {
-		b->line_end = l0 + count_lines(b->bytes.p ? b->bytes.p : "", b->bytes.len);
-		b->end_known = true;
+	const __m256i nl = _mm256_set1_epi8('\n'), zero = _mm256_setzero_si256();
+	uint64_t k = 0;
+	size_t i = 0;
+	while (n - i >= 64) {
+		size_t blocks = (n - i) / 64 < 255 ? (n - i) / 64 : 255;
+		__m256i a = zero, b = zero;
+		for (size_t m = 0; m < blocks; m++, i += 64) {
+			a = _mm256_sub_epi8(a, _mm256_cmpeq_epi8(_mm256_loadu_si256(
+									 (const void *)(s + i)),
+								 nl));
+			b = _mm256_sub_epi8(b, _mm256_cmpeq_epi8(_mm256_loadu_si256((
+									 const void *)(s + i + 32)),
+								 nl));
+		}
+		__m256i sum = _mm256_add_epi64(_mm256_sad_epu8(a, zero), _mm256_sad_epu8(b, zero));
+		k += (uint64_t)_mm256_extract_epi64(sum, 0) +
+		     (uint64_t)_mm256_extract_epi64(sum, 1) +
+		     (uint64_t)_mm256_extract_epi64(sum, 2) +
+		     (uint64_t)_mm256_extract_epi64(sum, 3);
 	}
-	j->line0 = b->line_end;
-	j->line0_known = true;
-	return j->line0;
+	return (uint32_t)k + count_lines_sse2(s + i, n - i);
+}
+#endif
+
+static uint32_t count_lines(const char *s, size_t n)
+{
+#ifdef COUNT_AVX2
+	static int avx2 = -1; /* only the reading thread counts */
+	if (avx2 < 0)
+		avx2 = __builtin_cpu_supports("avx2") != 0;
+	if (avx2)
+		return count_lines_avx2(s, n);
+#endif
+#if defined(__SSE2__)
+	return count_lines_sse2(s, n);
+#else
+	return count_lines_bytes(s, n);
+#endif
 }
 
 /* A worker's context: a copy of the loop's (see arb_loop). */
@@ -208,11 +234,8 @@ static void run_batch(pool *p, void *wctx, arb_worker *keep, job *j)
 {
 	const arb_loop *l = p->l;
 	memcpy((char *)wctx + l->out_at, &j->cap, sizeof j->cap); /* its `out` */
-	lock(p);
-	uint32_t line0 = line0_of(p, j->seq);
-	unlock(p);
 	arb_reader *rd =
-		arb_reader_new_mem(j->bytes.p ? j->bytes.p : "", j->bytes.len, j->name, line0);
+		arb_reader_new_mem(j->bytes.p ? j->bytes.p : "", j->bytes.len, j->name, j->line0);
 	arb_reader_set_worker(rd, keep);
 	if (!j->last)
 		arb_reader_hold_open_game(rd);
@@ -221,12 +244,8 @@ static void run_batch(pool *p, void *wctx, arb_worker *keep, job *j)
 				wctx, &j->seen);
 	/* a run stopped before the end is final: its games were all whole */
 	j->held = !j->stop && arb_reader_held(rd, &j->held_off, &j->held_line0);
-	lock(p);
-	if (!j->stop) { /* the reader counted the lines to the end */
-		j->line_end = arb_reader_lines(rd);
-		j->end_known = true;
-	}
-	unlock(p);
+	/* the reader counts the lines the reading thread counted */
+	assert(j->stop || j->last || arb_reader_lines(rd) == j->line_end);
 	arb_reader_free(rd);
 }
 
@@ -237,8 +256,11 @@ static void *worker_main(void *arg)
 	pool *p = w->p;
 	lock(p);
 	for (;;) {
-		while (!p->quit && p->next == p->tail)
+		while (!p->quit && p->next == p->tail) {
+			p->idle++;
 			pthread_cond_wait(&p->more, &p->lock);
+			p->idle--;
+		}
 		if (p->quit)
 			break;
 		if (p->next < p->head) {
@@ -288,14 +310,10 @@ static void reread_carried(pool *p, job *j)
 {
 	arb_buf_put(&p->carry, j->bytes.p ? j->bytes.p : "", j->bytes.len);
 	arb_buf joined = p->carry;
-	/* a worker may be finding the next batch's line from this one's:
-	 * either gives the same end */
-	lock(p);
 	p->carry = j->bytes;
 	p->carry.len = 0;
-	j->bytes = joined;
+	j->bytes = joined; /* it ends where it ended: line_end stays */
 	j->line0 = p->carry_line0;
-	unlock(p);
 	p->carrying = false;
 	arb_out_reset(j->cap);
 	run_batch(p, p->own_ctx, p->own_keep, j);
@@ -308,26 +326,6 @@ static void carry_held(pool *p, const job *j)
 	arb_buf_put(&p->carry, j->bytes.p + j->held_off, j->bytes.len - j->held_off);
 	p->carry_line0 = j->held_line0;
 	p->carrying = true;
-}
-
-/* The batch j (the oldest) is written: the lines to its end are those
- * before the next batch of its stream. */
-static void written_end(pool *p, job *j)
-{
-	lock(p);
-	if (!j->end_known) {
-		j->line_end = j->line0 + count_lines(j->bytes.p ? j->bytes.p : "", j->bytes.len);
-		j->end_known = true;
-	}
-	p->written_end = j->line_end;
-	if (p->head + 1 < p->tail) {
-		job *n = &p->ring[(p->head + 1) % p->size];
-		if (n->batch && n->stream == j->stream && !n->line0_known) {
-			n->line0 = j->line_end;
-			n->line0_known = true;
-		}
-	}
-	unlock(p);
 }
 
 /* Write the oldest job (waiting for it when `wait`); false when it is
@@ -352,8 +350,6 @@ static bool write_head(pool *p, bool wait)
 	} else {
 		int result_stop = arb_out_replay(p->out, j->cap);
 		if (j->batch) {
-			if (!j->stop)
-				written_end(p, j);
 			if (j->held && !j->stop)
 				carry_held(p, j);
 			p->file_seen += j->seen;
@@ -448,9 +444,13 @@ static void pool_publish(pool *p, job *j)
 	if (!j->batch)
 		j->done = true;
 	p->tail++;
-	/* workers are woken for several batches, not each one */
+	/* workers are woken for several batches, not each one, but a
+	 * worker with nothing to do is not left waiting for company (at
+	 * the start, both would wait for the fourth batch) */
 	if (p->tail - p->next >= p->size / 2)
 		pthread_cond_broadcast(&p->more);
+	else if (p->idle)
+		pthread_cond_signal(&p->more);
 	unlock(p);
 	while (write_head(p, false))
 		;
@@ -521,7 +521,8 @@ static void out_done(pool *p, job *j, int stop)
 
 #define READ_BLOCK (256u << 10)
 /* Past a batch's size, the stream is read this much at a time until a
- * place to cut: what follows the cut, copied to the next batch, is less. */
+ * place to cut: what follows the cut, copied to the next batch, is at
+ * most this much. */
 #define CUT_STEP 4096u
 /* A stream without a place to cut for this long (no "[Game" line at the
  * start of a line: a game past the size limit, or games that do not
@@ -595,8 +596,8 @@ static ssize_t rest_read(void *cookie, char *buf, size_t size)
 static int finish_serial(pool *p, FILE *f, const char *name, bool published, uint32_t line0)
 {
 	pool_drain(p, 0);
-	if (published) /* the bytes left follow the last batch written */
-		line0 = p->written_end;
+	if (published) /* the bytes left follow the last batch */
+		line0 = p->acc_line0;
 	const char *lead = "";
 	size_t leadlen = 0;
 	if (p->carrying) {
@@ -640,10 +641,16 @@ static char *room(arb_buf *b, size_t n)
 
 /* Publish acc[0..cut) as a batch of the stream; acc keeps the rest.
  * `first`: the stream's first batch, after its first `line0` lines. */
-static void publish_batch(pool *p, size_t cut, const char *name, size_t stream, bool first,
-			  uint32_t line0, bool last)
+static void publish_batch(pool *p, size_t cut, const char *name, bool first, uint32_t line0,
+			  bool last)
 {
 	job *j = pool_slot(p);
+	/* its lines are counted here, where its bytes were just read and
+	 * are still in this core's cache: a worker starting before the
+	 * batch ahead of it is done would count that one's cold bytes */
+	j->line0 = first ? line0 : p->acc_line0;
+	j->line_end = j->line0 + count_lines(p->acc.p ? p->acc.p : "", cut);
+	p->acc_line0 = j->line_end;
 	/* the slot's buffer becomes the reading buffer, the bytes read the
 	 * batch: only what follows the cut is copied (less than CUT_STEP) */
 	arb_buf batch = p->acc;
@@ -657,15 +664,7 @@ static void publish_batch(pool *p, size_t cut, const char *name, size_t stream, 
 	j->bytes = batch;
 	j->batch = true;
 	j->name = name;
-	j->stream = stream;
 	j->last = last;
-	lock(p);
-	j->seq = p->tail;
-	j->end_known = false;
-	/* with the ring empty, the batch before was written */
-	j->line0_known = first || p->head == p->tail;
-	j->line0 = first ? line0 : p->written_end;
-	unlock(p);
 	pool_publish(p, j);
 }
 
@@ -713,6 +712,38 @@ static bool costly_batch(pool *p)
 	return true;
 }
 
+/* A stream's last batches are cut smaller, to no less than this: the
+ * workers then end together rather than one waiting on the other's last
+ * large batch. */
+#define BATCH_TAIL_MIN (32u << 10)
+
+/* The bytes of a regular file not read yet (-1: not known, a pipe): only
+ * a hint for batch_size, never for what is read. */
+static off_t bytes_left(FILE *f)
+{
+	struct stat st;
+	if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode))
+		return -1;
+	off_t at = ftello(f);
+	return at >= 0 && at <= st.st_size ? st.st_size - at : -1;
+}
+
+/* The size to cut the next batch at: p->batch, but near the end of a
+ * stream whose size is known (`left` bytes unread, and those in p->acc),
+ * a share of what is left, so the last batches shrink and the workers
+ * end together.  Only once the workers run: a small input is still one
+ * batch on this thread (split_stream).  Sizes change where the cuts
+ * fall, never what is read or written. */
+static size_t batch_size(const pool *p, off_t left)
+{
+	if (!p->started || left < 0)
+		return p->batch;
+	size_t share = ((size_t)left + p->acc.len) / (2 * (p->nthreads ? p->nthreads : 1));
+	if (share < BATCH_TAIL_MIN)
+		share = BATCH_TAIL_MIN;
+	return share < p->batch ? share : p->batch;
+}
+
 /* Read a stream in batches of whole games for the workers, less what
  * `taken` (or NULL) says was read from it already.  A single small input
  * (one batch, no other file) is replayed on this thread, so a run of one
@@ -720,7 +751,6 @@ static bool costly_batch(pool *p)
 static int split_stream(pool *p, FILE *f, const char *name, bool more_streams,
 			const arb_taken *taken)
 {
-	size_t stream = ++p->streams;
 	uint32_t line0 = taken ? taken->lines : 0;
 	size_t searched = 1;
 	bool eof = false;
@@ -732,17 +762,23 @@ static int split_stream(pool *p, FILE *f, const char *name, bool more_streams,
 	bool head_told = taken && (taken->lines || taken->len); /* its start is gone */
 	bool published = false;
 	bool resized = false; /* costly_batch() cut the batches smaller */
+	off_t left = bytes_left(f);
 	while (!p->stopped) {
+		size_t batch = batch_size(p, left);
 		if (!eof) {
 			/* a block to begin with (the head is in it), then up to
-			 * the batch's size, then a step at a time to a cut */
-			size_t want = !head_told	       ? READ_BLOCK
-				      : p->acc.len <= p->batch ? p->batch + 1 - p->acc.len
-							       : CUT_STEP;
-			if (want > READ_BLOCK)
+			 * a step past the batch's size (where a cut mostly is:
+			 * one read, not one to the size and one past it), then
+			 * a step at a time to a cut */
+			size_t want = !head_told	    ? READ_BLOCK
+				      : p->acc.len <= batch ? batch + CUT_STEP - p->acc.len
+							    : CUT_STEP;
+			if (want > READ_BLOCK + CUT_STEP)
 				want = READ_BLOCK;
 			size_t got = fread(room(&p->acc, want), 1, want, f);
 			p->acc.len += got;
+			if (left >= 0)
+				left = (off_t)got < left ? left - (off_t)got : 0;
 			if (got < want) {
 				if (ferror(f)) /* the reader reports it, in its place */
 					return finish_serial(p, f, name, published, line0);
@@ -755,15 +791,15 @@ static int split_stream(pool *p, FILE *f, const char *name, bool more_streams,
 				return p->stopped;
 		}
 		size_t cut = 0;
-		if (p->acc.len > p->batch) {
-			size_t from = searched > p->batch ? searched : p->batch;
+		if (p->acc.len > batch) {
+			size_t from = searched > batch ? searched : batch;
 			cut = find_cut(p->acc.p, p->acc.len, from);
 			searched = p->acc.len > 6 ? p->acc.len - 6 : 1;
 		}
 		if (cut) {
 			if (!p->started)
 				pool_start(p);
-			publish_batch(p, cut, name, stream, !published, line0, false);
+			publish_batch(p, cut, name, !published, line0, false);
 			published = true;
 			searched = 1;
 			if (p->rereads >= REREADS_MAX)
@@ -791,7 +827,7 @@ static int split_stream(pool *p, FILE *f, const char *name, bool more_streams,
 			}
 			if (!p->started)
 				pool_start(p);
-			publish_batch(p, p->acc.len, name, stream, !published, line0, true);
+			publish_batch(p, p->acc.len, name, !published, line0, true);
 			return p->stopped;
 		}
 		if (p->acc.len > BATCH_MAX) {
