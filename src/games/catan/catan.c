@@ -6,9 +6,10 @@
  *
  * The files of the engine: catan.h (types, rule table, every cross-file
  * function), data.c (the YAML data and geometry), notation.c (a turn line
- * in and out, names of places), rules.c (apply), placement.c (where roads
- * and settlements go), longest_road.c, score.c (points, win, standing),
- * snapshot.c (the Setup tag), dump.c, moves.c, gen.c (the random player).
+ * in and out, names of places), rules.c (apply), undo.c (a refused
+ * line's buildings taken off), placement.c (where roads and settlements
+ * go), longest_road.c, score.c (points, win, standing), snapshot.c (the
+ * Setup tag), dump.c, moves.c, gen.c (the random player).
  */
 #include <assert.h>
 #include <stdio.h>

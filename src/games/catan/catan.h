@@ -198,7 +198,7 @@ typedef struct cat_game {
 		uint8_t got[CAT_SEATS][CAT_RES];
 	} open_turn;
 	/* What the line cat_apply plays with the short undo copy has built
-	 * (rules.c, keeps_board): each a road (its edge), a settlement
+	 * (undo.h, keeps_board; undo.c): each a road (its edge), a settlement
 	 * (CAT_EDGES + its node) or a city (CAT_EDGES + CAT_NODES + its
 	 * node), all on places that were empty, so a refusal undoes them by
 	 * emptying the places (and counting the yields again).  A line
@@ -213,7 +213,9 @@ typedef struct cat_game {
 #define CAT_BUILT_WHOLE 0xFF /* nbuilt: g->bak holds the line's board */
 
 void cat_built_full(cat_game *g, unsigned what);
-void cat_undo_built(cat_game *g);
+/* Cold here as at its definition (undo.c), so cat_apply's refusal path
+ * goes to cat_apply's cold part. */
+void cat_undo_built(cat_game *g) __attribute__((cold));
 
 /* Note what a line built, for cat_apply's undo. */
 static inline void cat_built(cat_game *g, unsigned what)

@@ -9,10 +9,11 @@
  *
  * A turn line is a sequence of actions, checked one by one against the
  * position as it evolves, so every rejection points at the action that
- * breaks a rule.  apply() first copies the position (a few hundred bytes)
- * and restores it when an action fails, so a rejected line leaves no
- * trace; score events are held back for the same reason and sent only when
- * the whole line is legal.
+ * breaks a rule.  apply() first copies the position (a few hundred bytes;
+ * a full record's line leaves the board out, undo.c) and restores it when
+ * an action fails, so a rejected line leaves no trace; score events are
+ * held back for the same reason and sent only when the whole line is
+ * legal.
  *
  * Each rule function's contract names the rule ids it can reject with.
  */
@@ -24,6 +25,7 @@
 
 #include "catan.h"
 #include "lanes.h"
+#include "undo.h"
 
 /* --------------------------------------------------------- resources */
 
@@ -748,77 +750,6 @@ static unsigned previous_seat(const cat_game *g)
 	if (s->turns == 2 * n) /* the first roll follows the last placement */
 		return 0;
 	return (s->active + n - 1) % n;
-}
-
-/* What a full record's line changes of the position apart from the
- * board: all but the board's arrays before the bank and the yields after
- * the players.  The board's changes are few (cat_game.built). */
-#define KEPT_FROM offsetof(cat_state, bank)
-#define KEPT_TO offsetof(cat_state, yield)
-static_assert(offsetof(cat_state, edge_owner) < KEPT_FROM &&
-		      offsetof(cat_state, node_owner) < KEPT_FROM &&
-		      offsetof(cat_state, node_city) < KEPT_FROM &&
-		      offsetof(cat_state, p) < KEPT_TO &&
-		      offsetof(cat_state, yield) + sizeof(((cat_state *)0)->yield) + 4 >
-			      sizeof(cat_state),
-	      "the board's arrays lie outside [bank, yield)");
-
-/* g->bak is read by nothing but cat_apply's restore: a full record's
- * line, all seen and not the referee's open turn.  Then the undo copy
- * leaves the board's arrays out (they are most of the position; copying
- * them on every line showed in the profile): the line's buildings are
- * noted as they go up (cat_built) and taken off on a refusal
- * (cat_undo_built), and g->bak holds a stale board, which nobody reads: the
- * solver (hidden/) and reading ahead work only on view records or lines
- * with unseen cards, which copy the whole position. */
-static bool keeps_board(const cat_game *g, const cat_move *m)
-{
-	return g->view == CAT_NONE && !g->hid && !m->unseen && !g->open_mode;
-}
-
-/* Empty the places the built list names, the last first. */
-static void unbuild(cat_state *s, const uint8_t *built, unsigned n)
-{
-	for (unsigned i = n; i-- > 0;) {
-		unsigned w = built[i];
-		if (w < CAT_EDGES) {
-			s->edge_owner[w] = 0;
-		} else if (w < CAT_EDGES + CAT_NODES) {
-			s->node_owner[w - CAT_EDGES] = 0;
-			s->node_city[w - CAT_EDGES] = 0;
-		} else {
-			s->node_city[w - CAT_EDGES - CAT_NODES] = 0;
-		}
-	}
-}
-
-/* The built list is full as `what` goes up (it cannot be, a line
- * building at most two an action: this keeps a refusal exact were that
- * ever wrong): the board the line started from, the board as it stands
- * less the list and `what` (whether or not it is on the board yet), goes
- * into g->bak, and a refusal restores it whole; what is built after
- * this need not be listed. */
-void cat_built_full(cat_game *g, unsigned what)
-{
-	uint8_t last = (uint8_t)what;
-	memcpy(&g->bak, &g->s, KEPT_FROM);
-	unbuild(&g->bak, &last, 1);
-	unbuild(&g->bak, g->built, g->nbuilt);
-	g->nbuilt = CAT_BUILT_WHOLE;
-}
-
-/* A refused line's buildings taken off the board kept (cat_game.built),
- * the yields counted again from what stands.  Cold: only a refusal. */
-__attribute__((cold, noinline)) void cat_undo_built(cat_game *g)
-{
-	cat_state *s = &g->s;
-	if (!g->nbuilt)
-		return;
-	if (g->nbuilt == CAT_BUILT_WHOLE)
-		memcpy(s, &g->bak, KEPT_FROM);
-	else
-		unbuild(s, g->built, g->nbuilt);
-	cat_yield_recount(g, s);
 }
 
 /* Play a turn line on the position, or restore it.  Rejects with
