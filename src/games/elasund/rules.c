@@ -144,6 +144,55 @@ void el_count_row_cubes(const el_game *g, const el_pos *p, uint8_t out[EL_H][EL_
 	}
 }
 
+/* The loot of the pirates' discards (pool, ptot cards of them) to the
+ * active seat, as many as its wall towers, taken out of pool.  Rejects
+ * with loot-count, loot-cards. */
+static int take_loot(el_game *g, const el_move *m, el_cards *pool, int ptot, arb_reject *rej)
+{
+	el_pos *p = &g->pos;
+	int me = p->active, tw = el_towers_of(g, me);
+	int n = tw < ptot ? tw : ptot;
+	if (!n && m->has_loot)
+		return EL_REFUSE(rej, m->at_loot, EL_R_LOOT_COUNT,
+				 tw ? "the pirates took no cards, so there is no loot"
+				    : "loot goes only to a player with wall towers");
+	if (n) {
+		const el_cards *c = &m->loot;
+		int tot = c->gold + c->infl[0] + c->infl[1] + c->infl[2] + c->unseen;
+		if (!m->has_loot || tot != n) {
+			if (g->open && !m->has_loot && (g->owe_ok & EL_OWE_LOOT)) {
+				g->owed.loot = (uint8_t)n;
+				g->owed.pool = *pool;
+				return 0;
+			}
+			return EL_REFUSE(
+				rej, m->has_loot ? m->at_loot : m->at_roll, EL_R_LOOT_COUNT,
+				"with %d tower%s and %d card%s discarded, %s draws %d card%s of loot: write loot CARDS",
+				tw, arb_s(tw), ptot, arb_s(ptot), el_cname(g, me), n, arb_s(n));
+		}
+		if (g->view != EL_NOVIEW
+			    ? c->gold > pool->gold || tot - c->gold > pool->infl[0]
+			    : c->gold > pool->gold || c->infl[0] > pool->infl[0] ||
+				      c->infl[1] > pool->infl[1] || c->infl[2] > pool->infl[2])
+			return EL_REFUSE(rej, m->at_loot, EL_R_LOOT_CARDS,
+					 "the loot must come from the discarded cards");
+		p->seat[me].gold = (int16_t)(p->seat[me].gold + c->gold);
+		pool->gold = (uint8_t)(pool->gold - c->gold);
+		for (int k = 0; k <= NINFL; k++) {
+			int v = k < NINFL ? c->infl[k] : c->unseen,
+			    ck = EL_CI(g, k < NINFL ? k : 0);
+			p->seat[me].infl[ck] = (int16_t)(p->seat[me].infl[ck] + v);
+			pool->infl[ck] = (uint8_t)(pool->infl[ck] - v);
+			EL_VOP(g, VOP_LOOT, me, k, v, m->at_loot);
+		}
+	}
+	return 0;
+}
+
+/* The pirates: each seat discards a card for each of its cubes in the
+ * ship's row, at most its hand (the record's discard lists), and the
+ * active seat takes its loot (take_loot).  Rejects with pirate-discard,
+ * discard-cards, and as take_loot. */
 static int pirates(el_game *g, const el_move *m, arb_reject *rej)
 {
 	el_pos *p = &g->pos;
@@ -207,48 +256,14 @@ static int pirates(el_game *g, const el_move *m, arb_reject *rej)
 			EL_VOP(g, VOP_PDISC, (int)s, k, v, m->at_disc[s]);
 		}
 	}
-	int me = p->active, tw = el_towers_of(g, me);
 	int ptot = pool.gold + pool.infl[0] + pool.infl[1] + pool.infl[2];
-	int n = tw < ptot ? tw : ptot;
-	if (!n && m->has_loot)
-		return EL_REFUSE(rej, m->at_loot, EL_R_LOOT_COUNT,
-				 tw ? "the pirates took no cards, so there is no loot"
-				    : "loot goes only to a player with wall towers");
-	if (n) {
-		const el_cards *c = &m->loot;
-		int tot = c->gold + c->infl[0] + c->infl[1] + c->infl[2] + c->unseen;
-		if (!m->has_loot || tot != n) {
-			if (g->open && !m->has_loot && (g->owe_ok & EL_OWE_LOOT)) {
-				g->owed.loot = (uint8_t)n;
-				g->owed.pool = pool;
-				goto to_discards;
-			}
-			return EL_REFUSE(
-				rej, m->has_loot ? m->at_loot : m->at_roll, EL_R_LOOT_COUNT,
-				"with %d tower%s and %d card%s discarded, %s draws %d card%s of loot: write loot CARDS",
-				tw, arb_s(tw), ptot, arb_s(ptot), el_cname(g, me), n, arb_s(n));
-		}
-		if (g->view != EL_NOVIEW
-			    ? c->gold > pool.gold || tot - c->gold > pool.infl[0]
-			    : c->gold > pool.gold || c->infl[0] > pool.infl[0] ||
-				      c->infl[1] > pool.infl[1] || c->infl[2] > pool.infl[2])
-			return EL_REFUSE(rej, m->at_loot, EL_R_LOOT_CARDS,
-					 "the loot must come from the discarded cards");
-		p->seat[me].gold = (int16_t)(p->seat[me].gold + c->gold);
-		pool.gold = (uint8_t)(pool.gold - c->gold);
-		for (int k = 0; k <= NINFL; k++) {
-			int v = k < NINFL ? c->infl[k] : c->unseen,
-			    ck = EL_CI(g, k < NINFL ? k : 0);
-			p->seat[me].infl[ck] = (int16_t)(p->seat[me].infl[ck] + v);
-			pool.infl[ck] = (uint8_t)(pool.infl[ck] - v);
-			EL_VOP(g, VOP_LOOT, me, k, v, m->at_loot);
-		}
-	}
-to_discards:
+	int r = take_loot(g, m, &pool, ptot, rej);
+	if (r)
+		return r;
 	for (int k = 0; k < NINFL; k++)
 		p->disc[k] = (int16_t)(p->disc[k] + pool.infl[k]);
 	if (ptot - pool.gold)
-		EL_VOP(g, VOP_POOLEND, me, 0, 1, m->at_roll);
+		EL_VOP(g, VOP_POOLEND, p->active, 0, 1, m->at_roll);
 	return 0;
 }
 

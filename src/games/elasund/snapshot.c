@@ -133,13 +133,10 @@ static void doc_infl(const arb_doc *doc, const char *key, const int16_t *v)
 	doc->end(doc->ctx);
 }
 
-/* (elasund.h) The snapshot's content as data: per seat its cubes (the
- * score), gold, influence cards, permits, trade track and walls; the
- * buildings, permits on the board, church and walls; the ship, the
- * influence deck and discards, the bank and the church stack. */
-void el_describe(const void *game, const arb_doc *doc)
+/* Per seat its cubes (the score), gold, influence cards, permits, trade
+ * track and walls, as el_describe's list "seats". */
+static void doc_seats(const el_game *g, const arb_doc *doc)
 {
-	const el_game *g = game;
 	const el_pos *p = &g->pos;
 	void *c = doc->ctx;
 	doc->list(c, "seats");
@@ -166,6 +163,18 @@ void el_describe(const void *game, const arb_doc *doc)
 		doc->end(c);
 	}
 	doc->end(c);
+}
+
+/* (elasund.h) The snapshot's content as data: per seat its cubes (the
+ * score), gold, influence cards, permits, trade track and walls; the
+ * buildings, permits on the board, church and walls; the ship, the
+ * influence deck and discards, the bank and the church stack. */
+void el_describe(const void *game, const arb_doc *doc)
+{
+	const el_game *g = game;
+	const el_pos *p = &g->pos;
+	void *c = doc->ctx;
+	doc_seats(g, doc);
 	doc->list(c, "buildings");
 	for (int i = 0; i < EL_MAXTILES; i++) {
 		const el_tile *t = &p->tile[i];

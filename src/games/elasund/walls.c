@@ -8,6 +8,49 @@
 
 #include "elasund.h"
 
+/* The space's name into the caller's char name[8] (b and d in scope),
+ * spelled only for messages and events. */
+#define WALL_NAME()                                                                               \
+	(b->wline == LINE_E ? snprintf(name, sizeof name, "E%u", d->rownum[b->widx])              \
+			    : snprintf(name, sizeof name, "%c%u", b->wline == LINE_N ? 'N' : 'S', \
+				       b->widx + 1u),                                             \
+	 name)
+
+/* The refusal of a wall space the game's line has not (n spaces there),
+ * naming those it has.  Cold and apart: el_build_wall runs on every wall
+ * built, and this is most of its code. */
+static __attribute__((cold, noinline)) int no_wall_space(const el_game *g, const el_build *b, int n,
+							 arb_reject *rej)
+{
+	const el_data *d = g->d;
+	const el_layout *L = g->L;
+	char name[8];
+	/* the spaces of that line there are, to pick from */
+	char spaces[160];
+	size_t used = 0;
+	spaces[0] = '\0';
+	unsigned order[EL_MAXWALL]; /* from the gate outwards: named in rising order */
+	for (int k = 0; k < n; k++) {
+		unsigned at = L->line[b->wline][k];
+		int j = k;
+		for (; j > 0 && order[j - 1] > at; j--)
+			order[j] = order[j - 1];
+		order[j] = at;
+	}
+	for (int k = 0; k < n && used < sizeof spaces; k++) {
+		unsigned at = order[k];
+		int w = b->wline == LINE_E
+				? snprintf(spaces + used, sizeof spaces - used, "%sE%u",
+					   k ? ", " : "", d->rownum[at])
+				: snprintf(spaces + used, sizeof spaces - used, "%s%c%u",
+					   k ? ", " : "", b->wline == LINE_N ? 'N' : 'S', at + 1u);
+		used += w > 0 ? (size_t)w : 0;
+	}
+	return EL_REFUSE(rej, b->at_arg, EL_R_WALL_SPACE,
+			 "%s is no wall space in a %u-player game (that line's are %s)",
+			 WALL_NAME(), g->nseats, spaces);
+}
+
 int el_build_wall(el_game *g, const el_build *b, arb_reject *rej)
 {
 	el_pos *p = &g->pos;
@@ -15,45 +58,14 @@ int el_build_wall(el_game *g, const el_build *b, arb_reject *rej)
 	const el_layout *L = g->L;
 	const int me = p->active;
 	el_seat *ps = &p->seat[me];
-	/* The space's name, spelled only for messages and events. */
-	char name[8];
-#define WALL_NAME()                                                                               \
-	(b->wline == LINE_E ? snprintf(name, sizeof name, "E%u", d->rownum[b->widx])              \
-			    : snprintf(name, sizeof name, "%c%u", b->wline == LINE_N ? 'N' : 'S', \
-				       b->widx + 1u),                                             \
-	 name)
+	char name[8]; /* WALL_NAME() */
 
 	if (ps->walls == EL_NWALL)
 		return EL_REFUSE(rej, b->at, EL_R_WALLS_LEFT, "all 9 wall tiles of %s are built",
 				 el_cname(g, me));
 	int n = L->nline[b->wline], i = b->widx < 16 ? L->space_of[b->wline][b->widx] - 1 : -1;
-	if (i < 0) {
-		/* the spaces of that line there are, to pick from */
-		char spaces[160];
-		size_t used = 0;
-		spaces[0] = '\0';
-		unsigned order[EL_MAXWALL]; /* from the gate outwards: named in rising order */
-		for (int k = 0; k < n; k++) {
-			unsigned at = L->line[b->wline][k];
-			int j = k;
-			for (; j > 0 && order[j - 1] > at; j--)
-				order[j] = order[j - 1];
-			order[j] = at;
-		}
-		for (int k = 0; k < n && used < sizeof spaces; k++) {
-			unsigned at = order[k];
-			int w = b->wline == LINE_E
-					? snprintf(spaces + used, sizeof spaces - used, "%sE%u",
-						   k ? ", " : "", d->rownum[at])
-					: snprintf(spaces + used, sizeof spaces - used, "%s%c%u",
-						   k ? ", " : "", b->wline == LINE_N ? 'N' : 'S',
-						   at + 1u);
-			used += w > 0 ? (size_t)w : 0;
-		}
-		return EL_REFUSE(rej, b->at_arg, EL_R_WALL_SPACE,
-				 "%s is no wall space in a %u-player game (that line's are %s)",
-				 WALL_NAME(), g->nseats, spaces);
-	}
+	if (i < 0)
+		return no_wall_space(g, b, n, rej);
 	uint8_t *w = p->wall[b->wline];
 	if (w[i])
 		return EL_REFUSE(rej, b->at_arg, EL_R_WALL_SPACE,
