@@ -144,6 +144,43 @@ static void trail_remember(struct cat_trail_memo *m, unsigned i, const trail_key
 	m->len1[i] = (uint8_t)(len + 1);
 }
 
+/* The player's roads (own_lo, own_hi: 72 bits by edge id) and those
+ * walked (walked_lo, walked_hi), for walk_trail and longest_cycle. */
+#define OWN(e) ((e) < 64 ? own_lo >> (e)&1 : own_hi >> ((e)-64) & 1)
+#define WALKED(e) ((e) < 64 ? walked_lo >> (e)&1 : walked_hi >> ((e)-64) & 1)
+#define WALK(e) ((e) < 64 ? (walked_lo |= 1ull << (e)) : (walked_hi |= 1ull << ((e)-64)))
+
+/* The longest of the cycles of plain intersections that the roads
+ * mine[0..n) not walked from a key node form: each counts whole.  Apart
+ * from walk_trail for its length only; inlined there (one caller). */
+static inline unsigned longest_cycle(const cat_geom *G, const uint8_t *mine, unsigned n,
+				     uint64_t own_lo, uint64_t own_hi, uint64_t walked_lo,
+				     uint64_t walked_hi)
+{
+	unsigned best = 0;
+	for (unsigned i = 0; i < n; i++) {
+		if (WALKED(mine[i]))
+			continue;
+		unsigned prev = G->edge_node[mine[i]][0], e = mine[i], len = 0;
+		while (!WALKED(e)) {
+			WALK(e);
+			len++;
+			unsigned v = G->edge_node[e][0] ^ G->edge_node[e][1] ^ prev;
+			for (unsigned j = 0; j < G->node_nadj[v]; j++) {
+				unsigned f = G->node_edge[v][j];
+				if (f != e && OWN(f)) {
+					prev = v;
+					e = f;
+					break;
+				}
+			}
+		}
+		if (len > best)
+			best = len;
+	}
+	return best;
+}
+
 /* Longest trail through a player's roads: no road used twice; an
  * opponent's building at an intersection ends a trail there (it may reach
  * it but not pass through).  A longest trail can always be taken to start
@@ -158,7 +195,6 @@ static unsigned walk_trail(const cat_game *g, const cat_state *s, unsigned seat)
 	for (unsigned i = 0; i < 8; i++)
 		own_lo |= (uint64_t)bytes_eq(load8(s->edge_owner + 8 * i), me) << (8 * i);
 	own_hi = bytes_eq(load8(s->edge_owner + 64), me);
-#define OWN(e) ((e) < 64 ? own_lo >> (e)&1 : own_hi >> ((e)-64) & 1)
 	uint8_t mine[CAT_MAX_ROADS + 1], n = 0;
 	uint8_t deg[CAT_NODES];
 	memset(deg, 0, sizeof deg);
@@ -191,8 +227,6 @@ static unsigned walk_trail(const cat_game *g, const cat_state *s, unsigned seat)
 		}
 	/* Walk every chain from its key ends; `walked` marks roads. */
 	uint64_t walked_lo = 0, walked_hi = 0; /* by edge id (72 bits) */
-#define WALKED(e) ((e) < 64 ? walked_lo >> (e)&1 : walked_hi >> ((e)-64) & 1)
-#define WALK(e) ((e) < 64 ? (walked_lo |= 1ull << (e)) : (walked_hi |= 1ull << ((e)-64)))
 	for (unsigned i = 0; i < n; i++)
 		for (unsigned k = 0; k < 2; k++) {
 			unsigned v0 = G->edge_node[mine[i]][k];
@@ -226,26 +260,7 @@ static unsigned walk_trail(const cat_game *g, const cat_state *s, unsigned seat)
 	unsigned best = 0;
 	/* Roads not walked form cycles of plain intersections: all count. */
 	if ((walked_lo != own_lo || walked_hi != own_hi))
-		for (unsigned i = 0; i < n; i++) {
-			if (WALKED(mine[i]))
-				continue;
-			unsigned prev = G->edge_node[mine[i]][0], e = mine[i], len = 0;
-			while (!WALKED(e)) {
-				WALK(e);
-				len++;
-				unsigned v = G->edge_node[e][0] ^ G->edge_node[e][1] ^ prev;
-				for (unsigned j = 0; j < G->node_nadj[v]; j++) {
-					unsigned f = G->node_edge[v][j];
-					if (f != e && OWN(f)) {
-						prev = v;
-						e = f;
-						break;
-					}
-				}
-			}
-			if (len > best)
-				best = len;
-		}
+		best = longest_cycle(G, mine, n, own_lo, own_hi, walked_lo, walked_hi);
 #undef WALKED
 #undef WALK
 #undef OWN
