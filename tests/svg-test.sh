@@ -19,6 +19,7 @@
 #     (ARBITER_PAGE_REFERENCE=1: every SVG whole): the same parsed SVG at
 #     every step, the same screenshots at some (every step of a short
 #     game), and it stays within 3 times one SVG plus 600 bytes a move;
+#   - an Elasund special action refused is marked on its own square;
 #   - the counter, an illegal game opening at its refused move, and the
 #     controls at 400 and 1200 px (screenshots in $BUILD/shots/).
 # `sh tests/svg-test.sh --update` rewrites the golden SVGs and the PNGs.
@@ -279,6 +280,24 @@ grep -q '<li class="illegal cur" data-at="1 refused">1\. Red E 0,-1 0 (illegal)'
 grep -q '<span id="where" class="illegal">1 refused</span>' "$tmp/dom" || ok=1
 grep -q 'Carcassonne, move 1 refused</text>' "$tmp/dom" || ok=1
 report "html of an illegal game opens at the refused move, marked" $ok "$tmp/dom"
+
+# --- Elasund: a refused special action is marked on its own square.
+# Place's and raise's second word is the square or the value, not a
+# second square (only move has one): Blue's permit at 7,5 (placed on line
+# 16 of the record) is column 7, row 5: x = 70 + 6 * 52 + 1 = 383, y = 30
+# + (5 - 2 + 1) * 52 + 1 = 239 (row 2 is the board's first), where the
+# mark once went to the corner square (71,83).
+rec=corpus/elasund/example-trade.tgn
+{ sed -n 1,33p "$rec"; echo "Blue 6 gold place 2 7,5"; } >"$tmp/place.tgn"
+{ sed -n 1,21p "$rec"; echo "Blue 7>5 gold raise 7,5 1 2g"; } >"$tmp/raise.tgn"
+for what in place raise; do
+	"$ARBITER" dump --format=svg "$tmp/$what.tgn" >"$tmp/$what.svg" 2>"$tmp/why"
+	ok=$?
+	[ $ok = 1 ] && ok=0
+	grep -q '<polygon points="383,239 433,239 433,289 383,289" class="f-none s-mark" stroke-width="5"/>' \
+		"$tmp/$what.svg" || ok=1
+	report "svg: Elasund's refused $what marked on 7,5" $ok "$tmp/$what.svg"
+done
 
 # --- narrow and wide windows: the controls above or beside the board,
 # never below it, and no button's label wrapped

@@ -355,7 +355,9 @@ static void el_draw_mark(const el_game *g, const el_move *m, uint32_t col, const
 	}
 	if (m->sp != SP_NONE && m->at_sp.col && m->at_sp.col <= col && m->at_sp.col >= best) {
 		x = m->spx, y = m->spy, w = h = 1;
-		if (m->at_sp2.col && m->at_sp2.col <= col)
+		/* only a move has a second square: place's and raise's second
+		 * word is the square itself or the value */
+		if (m->sp == SP_MOVE && m->at_sp2.col && m->at_sp2.col <= col)
 			x = m->spx2, y = m->spy2;
 	}
 	if (x < 0 || x > EL_W || y < -1 || y > EL_H)

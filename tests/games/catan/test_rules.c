@@ -838,7 +838,7 @@ static void test_moves(void **state)
 }
 
 /* A full record's line lists what it builds so that a refusal can take
- * it off (rules.c, cat_undo_built).  The list has room for two buildings
+ * it off (undo.c, cat_undo_built).  The list has room for two buildings
  * an action; past that (never, by construction) the board the line began
  * from is kept whole instead, and outside a line nothing is listed. */
 static void build_everywhere(cat_game *g, unsigned *n)
