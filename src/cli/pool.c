@@ -16,9 +16,11 @@
  * batch's first line is known before a worker takes it: a worker that
  * counted the batch before its own, still being read by the other
  * worker, took 1 % more instructions than -j 1 and cold bytes from the
- * other core.  A cut is only a guess
- * from the bytes: a "[Game" line among a game's tags or inside a {...}
- * comment does not start a game.  A batch's reader (but the stream's
+ * other core.  The worker's reader starts from that count: the line
+ * numbers it keeps as it reads are each word's own, a step a line, not
+ * a second pass over the bytes (an assertion checks they meet it).  A
+ * cut is only a guess from the bytes: a "[Game" line among a game's tags
+ * or inside a {...} comment does not start a game.  A batch's reader (but the stream's
  * last) holds back a game still open at its end (arb_reader_held); the
  * writer keeps that game's bytes and replays them with the next batch, so
  * the games are always those one reader finds, and only one game is ever
