@@ -11,14 +11,16 @@
  * of the work, so it belongs on the workers too: the calling thread
  * reads a batch and a step past its size in one read, then 4 KiB at a
  * time to the next cut, and copies only what follows the cut.  It counts
- * a batch's newlines as it publishes it (count_lines, 32 bytes at a time
+ * a batch's newlines as it publishes it (pool_cut.c, 32 bytes at a time
  * with AVX2), while the bytes are still in its core's cache, so every
  * batch's first line is known before a worker takes it: a worker that
  * counted the batch before its own, still being read by the other
  * worker, took 1 % more instructions than -j 1 and cold bytes from the
- * other core.  A cut is only a guess
- * from the bytes: a "[Game" line among a game's tags or inside a {...}
- * comment does not start a game.  A batch's reader (but the stream's
+ * other core.  The worker's reader starts from that count: the line
+ * numbers it keeps as it reads are each word's own, a step a line, not
+ * a second pass over the bytes (an assertion checks they meet it).  A
+ * cut is only a guess from the bytes: a "[Game" line among a game's tags
+ * or inside a {...} comment does not start a game.  A batch's reader (but the stream's
  * last) holds back a game still open at its end (arb_reader_held); the
  * writer keeps that game's bytes and replays them with the next batch, so
  * the games are always those one reader finds, and only one game is ever
@@ -36,24 +38,25 @@
  * cost 670 context switches on 50 MB, 280 now); but a worker with
  * nothing to do is woken by the next batch (at the start, both waited
  * for the fourth).  The last batches of a regular file are cut smaller
- * (batch_size), so that the workers end together.  A single small input
+ * (pool_batch_size), so that the workers end together.  A single small input
  * starts no thread, unless it holds records from one seat's view, costly
- * to replay: those are cut into a few batches a worker (costly_batch).
+ * to replay: those are cut into a few batches a worker
+ * (pool_costly_batch).  Where and how large the cuts are, and the
+ * newline count, are pool_cut.c's.
  */
 /* fopencookie: the rest of a stream after what was read for batches */
 #define _GNU_SOURCE
 #include <assert.h>
-#include <errno.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <jansson.h>
 
 #include "pool.h"
+#include "pool_cut.h"
 #include "../core/gamedata.h"
 #include "../core/util.h"
 #include "../games/registry.h"
@@ -95,6 +98,9 @@ struct arb_pool {
 	bool started;	 /* the ring exists (threads may be 0: see start) */
 	bool stopped;	 /* a written job stopped the run                */
 	size_t batch;	 /* bytes a batch holds at least (but the last)  */
+	/* the newline count this processor runs fastest, chosen at
+	 * arb_pool_new before any thread starts, then only read */
+	pool_count_fn count_lines;
 	pthread_mutex_t lock;
 	pthread_cond_t more; /* a job was published (or quit)               */
 	pthread_cond_t done; /* the job the writer waits for was done       */
@@ -129,86 +135,6 @@ static void lock(pool *p)
 static void unlock(pool *p)
 {
 	pthread_mutex_unlock(&p->lock);
-}
-
-/* The newlines in s[0..n).  Every byte of the input passes here (on
- * the reading thread, as it is read), so the bytes are compared sixteen
- * or, where the processor has AVX2, 32 at a time: each compare gives 0xFF
- * (-1) where s has '\n', subtracted into byte counters that are summed
- * before they could wrap. */
-static uint32_t count_lines_bytes(const char *s, size_t n)
-{
-	uint32_t k = 0;
-	for (size_t i = 0; i < n; i++)
-		k += s[i] == '\n';
-	return k;
-}
-
-#if defined(__SSE2__)
-#include <emmintrin.h>
-static uint32_t count_lines_sse2(const char *s, size_t n)
-{
-	const __m128i nl = _mm_set1_epi8('\n'), zero = _mm_setzero_si128();
-	uint32_t k = 0;
-	size_t i = 0;
-	while (n - i >= 16) {
-		size_t blocks = (n - i) / 16 < 255 ? (n - i) / 16 : 255;
-		__m128i acc = zero;
-		for (size_t b = 0; b < blocks; b++, i += 16)
-			acc = _mm_sub_epi8(acc,
-					   _mm_cmpeq_epi8(_mm_loadu_si128((const void *)(s + i)),
-							  nl));
-		__m128i sum = _mm_sad_epu8(acc, zero);
-		k += (uint32_t)_mm_extract_epi16(sum, 0) + (uint32_t)_mm_extract_epi16(sum, 4);
-	}
-	return k + count_lines_bytes(s + i, n - i);
-}
-#endif
-
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-#define COUNT_AVX2 1
-#include <immintrin.h>
-/* Two counters of 32 bytes each a step: half the instructions of SSE2. */
-__attribute__((target("avx2"))) static uint32_t count_lines_avx2(const char *s, size_t n)
-{
-	const __m256i nl = _mm256_set1_epi8('\n'), zero = _mm256_setzero_si256();
-	uint64_t k = 0;
-	size_t i = 0;
-	while (n - i >= 64) {
-		size_t blocks = (n - i) / 64 < 255 ? (n - i) / 64 : 255;
-		__m256i a = zero, b = zero;
-		for (size_t m = 0; m < blocks; m++, i += 64) {
-			a = _mm256_sub_epi8(a, _mm256_cmpeq_epi8(_mm256_loadu_si256(
-									 (const void *)(s + i)),
-								 nl));
-			b = _mm256_sub_epi8(b, _mm256_cmpeq_epi8(_mm256_loadu_si256((
-									 const void *)(s + i + 32)),
-								 nl));
-		}
-		__m256i sum = _mm256_add_epi64(_mm256_sad_epu8(a, zero), _mm256_sad_epu8(b, zero));
-		k += (uint64_t)_mm256_extract_epi64(sum, 0) +
-		     (uint64_t)_mm256_extract_epi64(sum, 1) +
-		     (uint64_t)_mm256_extract_epi64(sum, 2) +
-		     (uint64_t)_mm256_extract_epi64(sum, 3);
-	}
-	return (uint32_t)k + count_lines_sse2(s + i, n - i);
-}
-#endif
-
-static uint32_t count_lines(const char *s, size_t n)
-{
-#ifdef COUNT_AVX2
-	static int avx2 = -1; /* only the reading thread counts */
-	if (avx2 < 0)
-		avx2 = __builtin_cpu_supports("avx2") != 0;
-	if (avx2)
-		return count_lines_avx2(s, n);
-#endif
-#if defined(__SSE2__)
-	return count_lines_sse2(s, n);
-#else
-	return count_lines_bytes(s, n);
-#endif
 }
 
 /* A worker's context: a copy of the loop's (see arb_loop). */
@@ -519,48 +445,6 @@ static void out_done(pool *p, job *j, int stop)
 
 /* ----------------------------------------------------------- batches */
 
-#define READ_BLOCK (256u << 10)
-/* Past a batch's size, the stream is read this much at a time until a
- * place to cut: what follows the cut, copied to the next batch, is at
- * most this much. */
-#define CUT_STEP 4096u
-/* A stream without a place to cut for this long (no "[Game" line at the
- * start of a line: a game past the size limit, or games that do not
- * name their game first) is read on by the reading thread. */
-#define BATCH_MAX (2 * (size_t)ARB_MAX_GAME_BYTES + 2 * ARB_MAX_LINE)
-/* A stream whose last this many batches were all cut inside a game (120 MB
- * of [Game lines, or records of tags alone) is read on by the reading
- * thread: every batch read twice, once in vain, took 2.5 times the time of
- * one thread. */
-#define REREADS_MAX 8
-
-/* Where a batch may end in b[0..len): the start of a line that starts
- * with a [Game tag, at or after `from` (> 0); 0 when there is none yet.
- * Such a line starts a new game unless the reader is among a game's tags
- * or inside a {...} comment there, which the batch's reader tells (see
- * merge_next); a line the reader would refuse as too long is no cut. */
-static size_t find_cut(const char *b, size_t len, size_t from)
-{
-	const char *s = b + from - 1, *end = b + len;
-	const char *hit;
-	while ((hit = memmem(s, (size_t)(end - s), "\n[Game", 6))) {
-		size_t at = (size_t)(hit + 1 - b);
-		if (at + 5 >= len)
-			return 0; /* the byte that decides is still to come */
-		char c = b[at + 5];
-		if (c == ' ' || c == '\t' || c == '\r' || c == '"') {
-			size_t rest = len - at < ARB_MAX_LINE + 1 ? len - at : ARB_MAX_LINE + 1;
-			if (memchr(b + at, '\n', rest))
-				return at;
-			/* too long (the serial reader takes it), or its end is
-			 * still to come */
-			return 0;
-		}
-		s = hit + 1;
-	}
-	return 0;
-}
-
 /* The stream after the bytes already read: seg[0] (a batch to read
  * again, may be empty), then seg[1] (what was read past it), then the
  * rest of the file. */
@@ -630,7 +514,7 @@ static int finish_serial(pool *p, FILE *f, const char *name, bool published, uin
 static char *room(arb_buf *b, size_t n)
 {
 	if (b->cap - b->len < n + 1) {
-		size_t cap = b->cap ? b->cap : READ_BLOCK;
+		size_t cap = b->cap ? b->cap : POOL_READ_BLOCK;
 		while (cap - b->len < n + 1)
 			cap *= 2;
 		b->p = arb_xrealloc(b->p, cap);
@@ -649,10 +533,10 @@ static void publish_batch(pool *p, size_t cut, const char *name, bool first, uin
 	 * are still in this core's cache: a worker starting before the
 	 * batch ahead of it is done would count that one's cold bytes */
 	j->line0 = first ? line0 : p->acc_line0;
-	j->line_end = j->line0 + count_lines(p->acc.p ? p->acc.p : "", cut);
+	j->line_end = j->line0 + p->count_lines(p->acc.p ? p->acc.p : "", cut);
 	p->acc_line0 = j->line_end;
 	/* the slot's buffer becomes the reading buffer, the bytes read the
-	 * batch: only what follows the cut is copied (less than CUT_STEP) */
+	 * batch: only what follows the cut is copied (less than POOL_CUT_STEP) */
 	arb_buf batch = p->acc;
 	p->acc = j->bytes;
 	p->acc.len = 0;
@@ -689,61 +573,6 @@ static int foreign_stream(pool *p, const char *name)
 	return 1;
 }
 
-/* A single small input (p->acc, all of it) of games that are costly to
- * replay: records from one seat's view ([View tag), whose hidden cards
- * may take a second a line to search.  Those cut into batches, a few per
- * worker, are replayed on every thread instead of one (20 copies of a
- * costly view took 24 s on one thread); the bytes written are the same,
- * as for any batches.  Other small inputs, which one thread replays in
- * less time than threads take to start, are not cut.  Sets p->batch to
- * the smaller size when there is a cut past it; false when not. */
-static bool costly_batch(pool *p)
-{
-	const char *b = p->acc.p;
-	size_t len = p->acc.len;
-	if (!b || len < 2 || !memmem(b, len, "\n[View ", 7))
-		return false;
-	size_t small = len / (4 * p->nthreads);
-	if (small < 1)
-		small = 1;
-	if (small >= p->batch || !find_cut(b, len, small))
-		return false;
-	p->batch = small;
-	return true;
-}
-
-/* A stream's last batches are cut smaller, to no less than this: the
- * workers then end together rather than one waiting on the other's last
- * large batch. */
-#define BATCH_TAIL_MIN (32u << 10)
-
-/* The bytes of a regular file not read yet (-1: not known, a pipe): only
- * a hint for batch_size, never for what is read. */
-static off_t bytes_left(FILE *f)
-{
-	struct stat st;
-	if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode))
-		return -1;
-	off_t at = ftello(f);
-	return at >= 0 && at <= st.st_size ? st.st_size - at : -1;
-}
-
-/* The size to cut the next batch at: p->batch, but near the end of a
- * stream whose size is known (`left` bytes unread, and those in p->acc),
- * a share of what is left, so the last batches shrink and the workers
- * end together.  Only once the workers run: a small input is still one
- * batch on this thread (split_stream).  Sizes change where the cuts
- * fall, never what is read or written. */
-static size_t batch_size(const pool *p, off_t left)
-{
-	if (!p->started || left < 0)
-		return p->batch;
-	size_t share = ((size_t)left + p->acc.len) / (2 * (p->nthreads ? p->nthreads : 1));
-	if (share < BATCH_TAIL_MIN)
-		share = BATCH_TAIL_MIN;
-	return share < p->batch ? share : p->batch;
-}
-
 /* Read a stream in batches of whole games for the workers, less what
  * `taken` (or NULL) says was read from it already.  A single small input
  * (one batch, no other file) is replayed on this thread, so a run of one
@@ -761,20 +590,23 @@ static int split_stream(pool *p, FILE *f, const char *name, bool more_streams,
 	}
 	bool head_told = taken && (taken->lines || taken->len); /* its start is gone */
 	bool published = false;
-	bool resized = false; /* costly_batch() cut the batches smaller */
-	off_t left = bytes_left(f);
+	bool resized = false; /* pool_costly_batch() cut the batches smaller */
+	off_t left = pool_bytes_left(f);
 	while (!p->stopped) {
-		size_t batch = batch_size(p, left);
+		/* smaller near the end only once the workers run: a small input
+		 * is still one batch on this thread (below) */
+		size_t batch =
+			pool_batch_size(p->batch, p->nthreads, p->started ? left : -1, p->acc.len);
 		if (!eof) {
 			/* a block to begin with (the head is in it), then up to
 			 * a step past the batch's size (where a cut mostly is:
 			 * one read, not one to the size and one past it), then
 			 * a step at a time to a cut */
-			size_t want = !head_told	    ? READ_BLOCK
-				      : p->acc.len <= batch ? batch + CUT_STEP - p->acc.len
-							    : CUT_STEP;
-			if (want > READ_BLOCK + CUT_STEP)
-				want = READ_BLOCK;
+			size_t want = !head_told	    ? POOL_READ_BLOCK
+				      : p->acc.len <= batch ? batch + POOL_CUT_STEP - p->acc.len
+							    : POOL_CUT_STEP;
+			if (want > POOL_READ_BLOCK + POOL_CUT_STEP)
+				want = POOL_READ_BLOCK;
 			size_t got = fread(room(&p->acc, want), 1, want, f);
 			p->acc.len += got;
 			if (left >= 0)
@@ -785,7 +617,7 @@ static int split_stream(pool *p, FILE *f, const char *name, bool more_streams,
 				eof = feof(f);
 			}
 		}
-		if (!head_told) { /* READ_BLOCK >= ARB_HEAD_BYTES: the head is there */
+		if (!head_told) { /* POOL_READ_BLOCK >= ARB_HEAD_BYTES: the head is there */
 			head_told = true;
 			if (foreign_stream(p, name))
 				return p->stopped;
@@ -793,7 +625,7 @@ static int split_stream(pool *p, FILE *f, const char *name, bool more_streams,
 		size_t cut = 0;
 		if (p->acc.len > batch) {
 			size_t from = searched > batch ? searched : batch;
-			cut = find_cut(p->acc.p, p->acc.len, from);
+			cut = pool_find_cut(p->acc.p, p->acc.len, from);
 			searched = p->acc.len > 6 ? p->acc.len - 6 : 1;
 		}
 		if (cut) {
@@ -802,12 +634,18 @@ static int split_stream(pool *p, FILE *f, const char *name, bool more_streams,
 			publish_batch(p, cut, name, !published, line0, false);
 			published = true;
 			searched = 1;
-			if (p->rereads >= REREADS_MAX)
+			if (p->rereads >= POOL_REREADS_MAX)
 				return finish_serial(p, f, name, published, line0);
 			continue;
 		}
 		if (eof) {
-			if (!p->started && !more_streams && !resized && costly_batch(p)) {
+			/* a single small input of costly views: cut smaller */
+			size_t small = !p->started && !more_streams && !resized
+					       ? pool_costly_batch(p->acc.p, p->acc.len,
+								   p->nthreads, p->batch)
+					       : 0;
+			if (small) {
+				p->batch = small;
 				resized = true; /* (once: a cut is there, past it) */
 				searched = 1;
 				continue;
@@ -830,7 +668,7 @@ static int split_stream(pool *p, FILE *f, const char *name, bool more_streams,
 			publish_batch(p, p->acc.len, name, !published, line0, true);
 			return p->stopped;
 		}
-		if (p->acc.len > BATCH_MAX) {
+		if (p->acc.len > POOL_BATCH_MAX) {
 			if (!p->started)
 				pool_start(p);
 			return finish_serial(p, f, name, published, line0);
@@ -854,34 +692,6 @@ static size_t threads_for(const arb_opts *o, const arb_loop *l)
 	return n > 1 ? (size_t)n : 0;
 }
 
-#define BATCH_DEFAULT (256u << 10)
-#define BATCH_LARGEST (64u << 20)
-
-/* Bytes per batch: ARBITER_BATCH_BYTES (for tests: small batches cut
- * small inputs at many places), else 256 KiB.  A value that is not a
- * whole number from 1 to 64 MiB is said on stderr, once a run (not with
- * -q), and the default used: a mistyped setting is never silently lost. */
-static size_t batch_bytes(const arb_opts *o)
-{
-	static bool said;
-	const char *e = getenv("ARBITER_BATCH_BYTES");
-	if (!e || !*e) /* unset, or set empty: the default */
-		return BATCH_DEFAULT;
-	/* digits only: strtoull alone would take " 5", "+5" and wrap "-5" */
-	bool digits = strspn(e, "0123456789") == strlen(e);
-	errno = 0;
-	unsigned long long v = digits ? strtoull(e, NULL, 10) : 0;
-	if (digits && errno == 0 && v >= 1 && v <= BATCH_LARGEST)
-		return (size_t)v;
-	if (!said && !o->quiet)
-		fprintf(stderr,
-			"arbiter: ARBITER_BATCH_BYTES=%.40s%s is not a number of bytes from 1 to %u; "
-			"using the default %u\n",
-			e, strlen(e) > 40 ? "..." : "", BATCH_LARGEST, BATCH_DEFAULT);
-	said = true;
-	return BATCH_DEFAULT;
-}
-
 /* ------------------------------------------------------------- the API */
 
 arb_pool *arb_pool_new(const arb_opts *o, arb_out *out, const arb_loop *l, arb_worker *keep)
@@ -891,7 +701,8 @@ arb_pool *arb_pool_new(const arb_opts *o, arb_out *out, const arb_loop *l, arb_w
 		return NULL;
 	pool *p = arb_xcalloc(1, sizeof *p);
 	*p = (pool){ .l = l, .o = o, .out = out, .nthreads = n, .own_keep = keep };
-	p->batch = batch_bytes(o);
+	p->batch = pool_batch_bytes(o->quiet);
+	p->count_lines = pool_count_lines_fn();
 	return p;
 }
 
