@@ -90,19 +90,16 @@ void hid_ensure_slots(cat_hidden *h, unsigned n)
 	hid_set_slots(h, k);
 }
 
-/* Room for n worlds in `s` (doubling, so a set that grows a little
- * line by line is not copied each time; past a few thousand, room for
- * CAT_MAX_WORLDS at once, whose pages are only touched as they fill, as
- * copying a set of tens of thousands of worlds at each doubling cost a
- * spike of a line more than its worlds did). */
+/* Room for n worlds in `s`: room for CAT_MAX_WORLDS at once, whose pages
+ * are only touched as they fill (a set that grew by doubling was copied
+ * at each step: a tenth of a game's allocations), then doubling (while
+ * relisting). */
 void hid_reserve(wset *s, unsigned n)
 {
 	if (s->cap >= n)
 		return;
 	s->cap = s->cap * 2 > n ? s->cap * 2 : n;
-	s->cap = s->cap < 64 ? 64 : s->cap;
-	if (s->cap > 4096 && s->cap < CAT_MAX_WORLDS)
-		s->cap = CAT_MAX_WORLDS;
+	s->cap = s->cap < CAT_MAX_WORLDS ? CAT_MAX_WORLDS : s->cap;
 	s->w = arb_xrealloc(s->w, s->cap * sizeof *s->w);
 }
 
