@@ -54,7 +54,7 @@ void cat_hidden_free(cat_game *g)
 	for (unsigned p = 0; p < CAT_SEATS; p++)
 		hand_table_free(&h->hands[p]);
 	ARB_FREE_ALL(h->tails.bytes, h->tails.slot, h->log, h->snap, h->snap_try, h->memo, h->mwhy,
-		     h->mslack, h->mtab);
+		     h->mslack, h->mtab, h->dpool, h->dkept);
 	cat_trail_memo_free(h->trails);
 	free(h);
 	g->hid = NULL;

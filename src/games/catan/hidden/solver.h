@@ -284,6 +284,13 @@ struct cat_hidden {
 	/* worlds an unseen steal or discard did not make, ruled out by the
 	 * lines ahead (reading ahead, below) */
 	uint64_t ncut;
+	/* unseen.c's lists of an unseen discard (discard_groups' pool and
+	 * kept), kept from one discard to the next so that each does not
+	 * grow them anew: only their room is kept, each discard fills them
+	 * from the start */
+	uint32_t *dpool;
+	struct kept_hand *dkept;
+	unsigned cap_dpool, cap_dkept;
 };
 
 /* Where a tail holds whether the game is over, and who won. */

@@ -400,7 +400,12 @@ static bool unseen_discards(cat_hidden *h, wset *out, const wset *in, uint32_t t
 			    const uint64_t *steal_need)
 {
 	unsigned n = in->n;
-	discard_groups D = { .who = who, .left = a->b };
+	discard_groups D = { .who = who,
+			     .left = a->b,
+			     .pool = h->dpool,
+			     .cap_pool = h->cap_dpool,
+			     .kept = h->dkept,
+			     .cap_kept = h->cap_dkept };
 	if (need)
 		memcpy(D.need, &need[who], CAT_RES);
 	D.key = arb_xmalloc(n * sizeof *D.key);
@@ -423,7 +428,11 @@ static bool unseen_discards(cat_hidden *h, wset *out, const wset *in, uint32_t t
 	memo_free(&D.gm);
 	if (ok)
 		make_kept(out, &D, n);
-	ARB_FREE_ALL(D.key, D.head, D.next, D.hand, D.pool, D.kept);
+	ARB_FREE_ALL(D.key, D.head, D.next, D.hand);
+	h->dpool = D.pool; /* (their room kept for the next discard) */
+	h->cap_dpool = D.cap_pool;
+	h->dkept = D.kept;
+	h->cap_dkept = D.cap_kept;
 	return ok;
 }
 
