@@ -467,6 +467,7 @@ typedef struct dfs {
 } dfs;
 
 /* sets.c */
+void hid_free_slots(cat_hidden *h);
 void hid_set_slots(cat_hidden *h, unsigned k);
 void hid_ensure_slots(cat_hidden *h, unsigned n);
 void hid_reserve(wset *s, unsigned n);
