@@ -147,7 +147,8 @@ typedef struct hand_table {
 	 * pending actions (NO_ID: dropped), or unseen_discards' mark */
 	uint32_t *to, *stamp, gen;
 	/* per id, valid when pstamp[id] == pgen: where its kept hands start in
-	 * unseen_discards' list */
+	 * unseen_discards' list, or what a steal allows (steal_ways), or a
+	 * mark of hand_ranges_of; each marks afresh (hand_pmarks) */
 	uint32_t *pat, *pstamp, pgen;
 	uint32_t n, cap;
 	uint32_t *slot, nslot; /* word -> id + 1 (0: free); nslot a power of 2 */
@@ -785,6 +786,15 @@ static inline void hand_marks(hand_table *ht)
 	if (++ht->gen == 0) {
 		memset(ht->stamp, 0, ht->cap * sizeof *ht->stamp);
 		ht->gen = 1;
+	}
+}
+
+/* A fresh mark for every hand of seat table ht (pstamp). */
+static inline void hand_pmarks(hand_table *ht)
+{
+	if (++ht->pgen == 0) {
+		memset(ht->pstamp, 0, ht->cap * sizeof *ht->pstamp);
+		ht->pgen = 1;
 	}
 }
 

@@ -25,15 +25,6 @@ static inline const wid *made_world(cat_hidden *h, const hand_change *c, const w
 	return change_made(h, c, buf) ? buf : NULL;
 }
 
-/* A fresh mark for every hand of seat table ht (pstamp). */
-static inline void hand_pmarks(hand_table *ht)
-{
-	if (++ht->pgen == 0) {
-		memset(ht->pstamp, 0, ht->cap * sizeof *ht->pstamp);
-		ht->pgen = 1;
-	}
-}
-
 /* The worlds after an unseen discard, grouped (unseen_discards): the
  * worlds that differ only in the discarding seat's hand share a key (the
  * world with that hand left out), and lead to the same worlds wherever
