@@ -308,11 +308,22 @@ static bool copy_group(cat_hidden *h, discard_groups *D, uint32_t grp, uint32_t 
 	uint32_t *at = D->gm.place, n = 0; /* grp's worlds by place */
 	for (uint32_t j = D->head[grp]; j != UINT32_MAX; j = D->next[j])
 		at[n++] = j;
-	for (uint32_t k = D->gm.first[o]; k < D->gm.last[o]; k++) {
-		kept_hand e = D->kept[k]; /* (keep_part may move them) */
-		if (!keep_part(h, D, grp, at[e.place], e.place, e.part))
-			return false;
+	uint32_t first = D->gm.first[o], count = D->gm.last[o] - first;
+	if (count > h->limit - D->nkept)
+		return false; /* (as keep_part, a hand at a time, would fail) */
+	if (D->nkept + count > D->cap_kept) {
+		while (D->nkept + count > D->cap_kept)
+			D->cap_kept = D->cap_kept ? 2 * D->cap_kept : 256;
+		D->kept = arb_xrealloc(D->kept, D->cap_kept * sizeof *D->kept);
 	}
+	/* in locals: a kept hand stored may alias D's counts */
+	kept_hand *kept = D->kept;
+	uint32_t nkept = D->nkept;
+	for (uint32_t k = first; k < first + count; k++) {
+		kept_hand e = kept[k];
+		kept[nkept++] = (kept_hand){ grp, at[e.place], e.part, e.place };
+	}
+	D->nkept = nkept;
 	h->ncut += D->gm.cuts[o];
 	return true;
 }
