@@ -135,21 +135,6 @@ static uint32_t kept_of(cat_hidden *h, discard_groups *D, uint32_t id)
 	return at;
 }
 
-/* List world D->grp with hand `part` kept, from world `from`.  False when
- * the set overflowed. */
-static bool keep_part(cat_hidden *h, discard_groups *D, uint32_t grp, uint32_t from, uint32_t place,
-		      uint32_t part)
-{
-	if (D->nkept == h->limit)
-		return false;
-	if (D->nkept == D->cap_kept) {
-		D->cap_kept = D->cap_kept ? 2 * D->cap_kept : 256;
-		D->kept = arb_xrealloc(D->kept, D->cap_kept * sizeof *D->kept);
-	}
-	D->kept[D->nkept++] = (kept_hand){ grp, from, part, place };
-	return true;
-}
-
 /* The worlds of `in` grouped by their key (D->key: the world without
  * the discarder's hand, its tail become `tail`, or tail_to[] of it), each
  * world's hand less the cards the discard shows in D->hand (NO_ID: it
@@ -245,26 +230,46 @@ static bool steal_leaves(const cat_hidden *h, const discard_groups *D, uint32_t 
 static bool keep_group(cat_hidden *h, discard_groups *D, uint32_t grp, unsigned x, uint8_t more)
 {
 	hand_table *ht = &h->hands[D->who];
-	bool ok = true;
 	hand_marks(ht); /* stamp[]: the hands the group keeps so far */
 	uint32_t place = 0;
-	for (uint32_t j = D->head[grp]; j != UINT32_MAX && ok; j = D->next[j], place++) {
+	for (uint32_t j = D->head[grp]; j != UINT32_MAX; j = D->next[j], place++) {
 		if (ht->total[D->hand[j]] < D->left)
 			continue;
-		uint32_t at = kept_of(h, D, D->hand[j]);
-		for (uint32_t k = 1; k <= D->pool[at] && ok; k++) {
-			uint32_t part = D->pool[at + k];
-			if (x < CAT_RES && hand_res(h, D->who, part)[x] < more) {
-				h->ncut++;
+		uint32_t at = kept_of(h, D, D->hand[j]); /* (may move the tables) */
+		uint32_t count = D->pool[at];
+		while (D->nkept + count > D->cap_kept) {
+			D->cap_kept = D->cap_kept ? 2 * D->cap_kept : 256;
+			D->kept = arb_xrealloc(D->kept, D->cap_kept * sizeof *D->kept);
+		}
+		/* in locals: a kept hand or mark stored may alias them */
+		const uint32_t *parts = D->pool + at + 1;
+		const uint8_t *word = (const uint8_t *)ht->word;
+		uint32_t *stamp = ht->stamp, gen = ht->gen, limit = h->limit;
+		kept_hand *kept = D->kept;
+		uint32_t nkept = D->nkept;
+		uint64_t cuts = 0;
+		bool ok = true;
+		for (uint32_t k = 0; k < count; k++) {
+			uint32_t part = parts[k];
+			if (x < CAT_RES && word[(size_t)part * sizeof(uint64_t) + x] < more) {
+				cuts++;
 				continue;
 			}
-			if (ht->stamp[part] == ht->gen)
+			if (stamp[part] == gen)
 				continue;
-			ht->stamp[part] = ht->gen;
-			ok = keep_part(h, D, grp, j, place, part);
+			stamp[part] = gen;
+			if (nkept == limit) { /* the set overflowed */
+				ok = false;
+				break;
+			}
+			kept[nkept++] = (kept_hand){ grp, j, part, place };
 		}
+		D->nkept = nkept;
+		h->ncut += cuts;
+		if (!ok)
+			return false;
 	}
-	return ok;
+	return true;
 }
 
 /* The hash of the hands of group grp's list, in order. */
@@ -310,7 +315,7 @@ static bool copy_group(cat_hidden *h, discard_groups *D, uint32_t grp, uint32_t 
 		at[n++] = j;
 	uint32_t first = D->gm.first[o], count = D->gm.last[o] - first;
 	if (count > h->limit - D->nkept)
-		return false; /* (as keep_part, a hand at a time, would fail) */
+		return false; /* (as keep_group would, a hand at a time) */
 	if (D->nkept + count > D->cap_kept) {
 		while (D->nkept + count > D->cap_kept)
 			D->cap_kept = D->cap_kept ? 2 * D->cap_kept : 256;
