@@ -81,6 +81,20 @@ static void pool_push(discard_groups *D, uint32_t x)
 	D->pool[D->npool++] = x;
 }
 
+/* Room in D->kept for `count` more hands kept: for CAT_MAX_WORLDS at
+ * once (pages touched only as they fill: growing a little at a time
+ * copied it at each step), then doubling. */
+static void kept_room(discard_groups *D, uint32_t count)
+{
+	if (D->nkept + count <= D->cap_kept)
+		return;
+	unsigned cap = D->cap_kept < CAT_MAX_WORLDS ? CAT_MAX_WORLDS : D->cap_kept;
+	while (D->nkept + count > cap)
+		cap *= 2;
+	D->cap_kept = cap;
+	D->kept = arb_xrealloc(D->kept, cap * sizeof *D->kept);
+}
+
 /* Every hand part[] (its r.. still to choose, `rem` cards) within hand[]
  * (after[r]: what r + 1.. of it hold), most kept first, onto the pool. */
 static void list_kept(cat_hidden *h, discard_groups *D, const uint8_t hand[CAT_RES],
@@ -237,10 +251,7 @@ static bool keep_group(cat_hidden *h, discard_groups *D, uint32_t grp, unsigned 
 			continue;
 		uint32_t at = kept_of(h, D, D->hand[j]); /* (may move the tables) */
 		uint32_t count = D->pool[at];
-		while (D->nkept + count > D->cap_kept) {
-			D->cap_kept = D->cap_kept ? 2 * D->cap_kept : 256;
-			D->kept = arb_xrealloc(D->kept, D->cap_kept * sizeof *D->kept);
-		}
+		kept_room(D, count);
 		/* in locals: a kept hand or mark stored may alias them */
 		const uint32_t *parts = D->pool + at + 1;
 		const uint8_t *word = (const uint8_t *)ht->word;
@@ -316,11 +327,7 @@ static bool copy_group(cat_hidden *h, discard_groups *D, uint32_t grp, uint32_t 
 	uint32_t first = D->gm.first[o], count = D->gm.last[o] - first;
 	if (count > h->limit - D->nkept)
 		return false; /* (as keep_group would, a hand at a time) */
-	if (D->nkept + count > D->cap_kept) {
-		while (D->nkept + count > D->cap_kept)
-			D->cap_kept = D->cap_kept ? 2 * D->cap_kept : 256;
-		D->kept = arb_xrealloc(D->kept, D->cap_kept * sizeof *D->kept);
-	}
+	kept_room(D, count);
 	/* in locals: a kept hand stored may alias D's counts */
 	kept_hand *kept = D->kept;
 	uint32_t nkept = D->nkept;
