@@ -54,8 +54,9 @@
  * Memory: three sets of at most CAT_MAX_WORLDS worlds of 24 bytes (the
  * line's start, and two to play its actions on) and a hash table of
  * 2 x CAT_MAX_WORLDS slots, allocated on the first unseen card and grown as
- * needed: at most about 3 MB, and 2 MB more while an unseen discard is
- * made; the tables of hands, about 80 bytes a hand, are collected when a
+ * needed (the table, given back at a game's end, kept for the thread's
+ * next game: sets.c's spares, up to 700 kB a thread): at most about
+ * 3 MB, and 2 MB more while an unseen discard is made; the tables of hands, about 80 bytes a hand, are collected when a
  * line ends with more than HANDS_KEPT hands of a seat in them, so they stay
  * within about 6 MB a seat; the search's memo adds 42 MB (with what it
  * keeps of why each state led nowhere), the search from the listed worlds
