@@ -106,6 +106,20 @@ static void need_before(const cat_game *g, const cat_act *a, bool mine, unsigned
 		memcpy(before, after, CAT_RES);
 		return;
 	}
+	if (!(give && get) && !more && a->kind != A_MONOPOLY) { /* a word at a time */
+		uint64_t x = hand_word(after), never = 0x7f7f7f7f7f7f7f7full, y;
+		static_assert(NEED_NEVER == 0x7f, "NEED_NEVER in each byte");
+		if (give) { /* after + give, NEED_NEVER at most (each byte below 256) */
+			uint64_t sum = x + hand_word(give);
+			uint64_t over = ((sum & HIGH_BITS) >> 7) * 0xff;
+			y = (sum & ~over) | (never & over);
+		} else { /* after - get, 0 at least, NEED_NEVER kept */
+			uint64_t kept = bytes_ge_mask(x, never);
+			y = (bytes_less(x, hand_word(get)) & ~kept) | (x & kept);
+		}
+		memcpy(before, &y, CAT_RES);
+		return;
+	}
 	for (unsigned r = 0; r < CAT_RES; r++) {
 		int t = after[r];
 		if (a->kind == A_MONOPOLY && a->a == r) { /* it takes all, or all of it */
