@@ -106,6 +106,20 @@ static void need_before(const cat_game *g, const cat_act *a, bool mine, unsigned
 		memcpy(before, after, CAT_RES);
 		return;
 	}
+	if (!(give && get) && !more && a->kind != A_MONOPOLY) { /* a word at a time */
+		uint64_t x = hand_word(after), never = 0x7f7f7f7f7f7f7f7full, y;
+		static_assert(NEED_NEVER == 0x7f, "NEED_NEVER in each byte");
+		if (give) { /* after + give, NEED_NEVER at most (each byte below 256) */
+			uint64_t sum = x + hand_word(give);
+			uint64_t over = ((sum & HIGH_BITS) >> 7) * 0xff;
+			y = (sum & ~over) | (never & over);
+		} else { /* after - get, 0 at least, NEED_NEVER kept */
+			uint64_t kept = bytes_ge_mask(x, never);
+			y = (bytes_less(x, hand_word(get)) & ~kept) | (x & kept);
+		}
+		memcpy(before, &y, CAT_RES);
+		return;
+	}
 	for (unsigned r = 0; r < CAT_RES; r++) {
 		int t = after[r];
 		if (a->kind == A_MONOPOLY && a->a == r) { /* it takes all, or all of it */
@@ -134,13 +148,50 @@ static void need_before(const cat_game *g, const cat_act *a, bool mine, unsigned
 	}
 }
 
+/* The seats (bit p) whose least need_before may change for action a of
+ * a line played by `seat`: every other's is as it was after it (what
+ * need_before makes of it where it gives and gets nothing). */
+static unsigned seats_touched(const cat_game *g, const cat_act *a, unsigned seat,
+			      const uint8_t roll[CAT_SEATS][CAT_RES])
+{
+	unsigned me = seat < CAT_SEATS ? 1u << seat : 0, all = (1u << CAT_SEATS) - 1, bits = 0;
+	switch (a->kind) {
+	case A_ROLL: /* (a seat the roll pays nothing keeps its least) */
+		for (unsigned p = 0; p < CAT_SEATS; p++)
+			if (hand_word(roll[p]))
+				bits |= 1u << p;
+		return bits;
+	case A_DISCARD:
+		return a->a < CAT_SEATS ? 1u << a->a : 0;
+	case A_ROBBER:
+	case A_KNIGHT:
+		return a->b >= g->nseats ? 0 : (me | 1u << a->b) & all;
+	case A_TRADE:
+		return a->a < CAT_SEATS ? me | 1u << a->a : me;
+	case A_BANK:
+	case A_ROAD:
+	case A_SETTLE:
+	case A_CITY:
+	case A_BUY:
+	case A_PLENTY:
+		return me;
+	case A_MONOPOLY:
+		return all;
+	default:
+		return 0;
+	}
+}
+
 /* The least each seat must hold before action a of a line played by
  * `seat` (roll: what its roll pays each seat), from the least after it:
  * need[] (hand words, by seat) is changed from the one to the other. */
 void hid_needs_before(const cat_game *g, const cat_act *a, unsigned seat,
 		      const uint8_t roll[CAT_SEATS][CAT_RES], uint64_t need[CAT_SEATS])
 {
+	unsigned touched = seats_touched(g, a, seat, roll);
 	for (unsigned p = 0; p < CAT_SEATS; p++) {
+		if (!(touched >> p & 1))
+			continue; /* (its word's bytes past CAT_RES are 0, as need_before leaves them) */
 		uint8_t after[8], before[8] = { 0 };
 		memcpy(after, &need[p], 8);
 		need_before(g, a, seat == p, p, roll[p], after, before);

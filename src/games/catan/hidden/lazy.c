@@ -481,7 +481,7 @@ int hid_go_lazy(cat_turn *t, int unseen_bad, const arb_reject *unseen_rej)
 			h->set[i] = (wset){ .version = h->set[i].version + 1 };
 		}
 	if (h->nslots > 2 * CAT_MAX_WORLDS) {
-		free(h->tab);
+		hid_free_slots(h);
 		hid_set_slots(h, 256);
 	}
 	g->s = g->bak;

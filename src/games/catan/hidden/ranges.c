@@ -53,47 +53,51 @@ static inline bool alive(const alive_test *at, const wid *w)
 	return true;
 }
 
-/* What is known of every hand (catan.h, cat_hand_range). */
 /* The ranges of the hands the worlds of `set` hold (those the pending
- * actions keep): each seat's distinct hands are marked first, then read
- * once each, as a set holds thousands of worlds over tens of hands. */
-static void hand_ranges_of(const cat_hidden *h, unsigned nseats, const wset *set,
+ * actions keep): each seat's distinct hands are listed first (marked in
+ * pstamp, which every pass that uses it marks afresh), then read once
+ * each, as a set holds thousands of worlds over tens of hands (and the
+ * tables thousands more that no world holds now). */
+static void hand_ranges_of(cat_hidden *h, unsigned nseats, const wset *set,
 			   cat_hand_range out[CAT_SEATS])
 {
-	uint8_t *marks[CAT_SEATS];
-	for (unsigned p = 0; p < nseats; p++)
-		marks[p] = arb_xcalloc(h->hands[p].n ? h->hands[p].n : 1, 1);
 	/* the set's fields in locals: a byte stored may alias them, and
 	 * they would be read again each world */
 	const wid *w = set->w;
 	unsigned n = set->n;
+	uint32_t *ids = arb_xmalloc((n ? n : 1) * sizeof *ids);
 	alive_test at;
 	alive_start(h, &at);
-	for (unsigned i = 0; i < n; i++)
-		if (alive(&at, &w[i]))
-			for (unsigned p = 0; p < nseats; p++)
-				marks[p][w[i].hand[p]] = 1;
 	for (unsigned p = 0; p < nseats; p++) {
+		hand_table *ht = &h->hands[p];
+		hand_pmarks(ht);
+		uint32_t *pstamp = ht->pstamp, pgen = ht->pgen;
+		unsigned nids = 0;
+		for (unsigned i = 0; i < n; i++) {
+			uint32_t id = w[i].hand[p];
+			if (pstamp[id] != pgen && alive(&at, &w[i])) {
+				pstamp[id] = pgen;
+				ids[nids++] = id;
+			}
+		}
 		cat_hand_range *o = &out[p];
-		for (uint32_t id = 0; id < h->hands[p].n; id++) {
-			if (!marks[p][id])
-				continue;
+		for (unsigned k = 0; k < nids; k++) {
 			uint8_t held[CAT_RES];
-			memcpy(held, hand_res(h, p, id), CAT_RES);
-			unsigned n = 0;
+			memcpy(held, hand_res(h, p, ids[k]), CAT_RES);
+			unsigned cards = 0;
 			for (unsigned r = 0; r < CAT_RES; r++) {
 				if (h->kept.pend) /* what the set keeps pending */
 					held[r] = (uint8_t)(held[r] +
 							    h->kept.pend_d[p * CAT_RES + r]);
 				o->lo[r] = held[r] < o->lo[r] ? held[r] : o->lo[r];
 				o->hi[r] = held[r] > o->hi[r] ? held[r] : o->hi[r];
-				n += held[r];
+				cards += held[r];
 			}
-			o->cards_lo = n < o->cards_lo ? (uint8_t)n : o->cards_lo;
-			o->cards_hi = n > o->cards_hi ? (uint8_t)n : o->cards_hi;
+			o->cards_lo = cards < o->cards_lo ? (uint8_t)cards : o->cards_lo;
+			o->cards_hi = cards > o->cards_hi ? (uint8_t)cards : o->cards_hi;
 		}
-		free(marks[p]);
 	}
+	free(ids);
 }
 
 void cat_hand_ranges(const cat_game *g, cat_hand_range out[CAT_SEATS])
@@ -101,7 +105,7 @@ void cat_hand_ranges(const cat_game *g, cat_hand_range out[CAT_SEATS])
 	const cat_state *s = &g->s;
 	memset(out, 0, CAT_SEATS * sizeof *out);
 	bool lazy = cat_hidden_lazy(g);
-	const cat_hidden *h = g->hid;
+	cat_hidden *h = g->hid; /* (its marks are used: hand_ranges_of) */
 	const wset *set = cat_hidden_on(g) && !lazy ? &h->set[h->committed] : NULL;
 	for (unsigned p = 0; p < g->nseats; p++) {
 		cat_hand_range *o = &out[p];

@@ -5,6 +5,7 @@
  */
 #include <assert.h>
 #include <limits.h>
+#include <pthread.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -50,16 +51,77 @@ void cat_hidden_free(cat_game *g)
 		return;
 	for (unsigned i = 0; i < 3; i++)
 		free(h->set[i].w);
-	free(h->tab);
+	hid_free_slots(h);
 	for (unsigned p = 0; p < CAT_SEATS; p++)
 		hand_table_free(&h->hands[p]);
 	ARB_FREE_ALL(h->tails.bytes, h->tails.slot, h->log, h->snap, h->snap_try, h->memo, h->mwhy,
-		     h->mslack, h->mtab);
+		     h->mslack, h->mtab, h->dpool, h->dkept);
 	cat_trail_memo_free(h->trails);
 	free(h);
 	g->hid = NULL;
 	g->trails = NULL;
 	g->hidden_on = false;
+}
+
+/* The hash tables of worlds a game gave back, kept for the thread's next
+ * game, one of each size up to 2 x CAT_MAX_WORLDS slots (256 x 4^k:
+ * every size hid_ensure_slots makes): zeroing the tables anew each game
+ * cost more than most games' worlds.  A table's stamps are of the
+ * generations up to its gen, so one taken goes on from there with every
+ * slot free (new_gen), which is what keeps it right.  Freed when the
+ * thread ends (spare_key's destructor). */
+#define SPARE_SIZES 5 /* 256 .. 65536 slots */
+static_assert(256u << 2 * (SPARE_SIZES - 1) == 2 * CAT_MAX_WORLDS, "a spare of each size");
+
+typedef struct spare_tabs {
+	hslot *tab[SPARE_SIZES];
+	uint32_t gen[SPARE_SIZES];
+} spare_tabs;
+
+static _Thread_local spare_tabs spares;
+static pthread_key_t spare_key;
+static pthread_once_t spare_once = PTHREAD_ONCE_INIT;
+
+static void spare_free(void *p)
+{
+	spare_tabs *S = p;
+	for (unsigned c = 0; c < SPARE_SIZES; c++)
+		free(S->tab[c]);
+	memset(S, 0, sizeof *S);
+}
+
+static bool spare_keyed; /* else no spare is kept: none would be freed */
+
+static void spare_key_make(void)
+{
+	spare_keyed = pthread_key_create(&spare_key, spare_free) == 0;
+}
+
+/* The spare size class of a table of k slots, or SPARE_SIZES. */
+static unsigned spare_class(unsigned k)
+{
+	for (unsigned c = 0; c < SPARE_SIZES; c++)
+		if (k == 256u << 2 * c)
+			return c;
+	return SPARE_SIZES;
+}
+
+/* Give the hash table back: kept as the thread's spare of its size when
+ * there is none, else freed. */
+void hid_free_slots(cat_hidden *h)
+{
+	unsigned c = spare_class(h->nslots);
+	if (h->tab && c < SPARE_SIZES && !spares.tab[c]) {
+		pthread_once(&spare_once, spare_key_make);
+		if (spare_keyed && pthread_setspecific(spare_key, &spares) == 0) {
+			spares.tab[c] = h->tab;
+			spares.gen[c] = h->gen;
+			h->tab = NULL;
+		}
+	}
+	free(h->tab);
+	h->tab = NULL;
+	h->nslots = 0;
 }
 
 /* A hash table of k slots (a power of 2), every one free. */
@@ -70,6 +132,14 @@ void hid_set_slots(cat_hidden *h, unsigned k)
 	while (k > 1) {
 		h->shift--;
 		k >>= 1;
+	}
+	unsigned c = spare_class(h->nslots);
+	if (c < SPARE_SIZES && spares.tab[c]) {
+		h->tab = spares.tab[c];
+		h->gen = spares.gen[c];
+		spares.tab[c] = NULL;
+		new_gen(h); /* past every stamp it holds */
+		return;
 	}
 	h->tab = arb_xcalloc(h->nslots, sizeof *h->tab);
 	h->gen = 256;
@@ -86,23 +156,20 @@ void hid_ensure_slots(cat_hidden *h, unsigned n)
 	while (k < 2 * n && k < h->max_slots)
 		k *= 4; /* a set that grows grows much: few rehashes */
 	k = k < h->max_slots ? k : h->max_slots;
-	free(h->tab);
+	hid_free_slots(h);
 	hid_set_slots(h, k);
 }
 
-/* Room for n worlds in `s` (doubling, so a set that grows a little
- * line by line is not copied each time; past a few thousand, room for
- * CAT_MAX_WORLDS at once, whose pages are only touched as they fill, as
- * copying a set of tens of thousands of worlds at each doubling cost a
- * spike of a line more than its worlds did). */
+/* Room for n worlds in `s`: room for CAT_MAX_WORLDS at once, whose pages
+ * are only touched as they fill (a set that grew by doubling was copied
+ * at each step: a tenth of a game's allocations), then doubling (while
+ * relisting). */
 void hid_reserve(wset *s, unsigned n)
 {
 	if (s->cap >= n)
 		return;
 	s->cap = s->cap * 2 > n ? s->cap * 2 : n;
-	s->cap = s->cap < 64 ? 64 : s->cap;
-	if (s->cap > 4096 && s->cap < CAT_MAX_WORLDS)
-		s->cap = CAT_MAX_WORLDS;
+	s->cap = s->cap < CAT_MAX_WORLDS ? CAT_MAX_WORLDS : s->cap;
 	s->w = arb_xrealloc(s->w, s->cap * sizeof *s->w);
 }
 

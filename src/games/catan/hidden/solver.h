@@ -54,8 +54,9 @@
  * Memory: three sets of at most CAT_MAX_WORLDS worlds of 24 bytes (the
  * line's start, and two to play its actions on) and a hash table of
  * 2 x CAT_MAX_WORLDS slots, allocated on the first unseen card and grown as
- * needed: at most about 3 MB, and 2 MB more while an unseen discard is
- * made; the tables of hands, about 80 bytes a hand, are collected when a
+ * needed (the table, given back at a game's end, kept for the thread's
+ * next game: sets.c's spares, up to 700 kB a thread): at most about
+ * 3 MB, and 2 MB more while an unseen discard is made; the tables of hands, about 80 bytes a hand, are collected when a
  * line ends with more than HANDS_KEPT hands of a seat in them, so they stay
  * within about 6 MB a seat; the search's memo adds 42 MB (with what it
  * keeps of why each state led nowhere), the search from the listed worlds
@@ -147,7 +148,8 @@ typedef struct hand_table {
 	 * pending actions (NO_ID: dropped), or unseen_discards' mark */
 	uint32_t *to, *stamp, gen;
 	/* per id, valid when pstamp[id] == pgen: where its kept hands start in
-	 * unseen_discards' list */
+	 * unseen_discards' list, or what a steal allows (steal_ways), or a
+	 * mark of hand_ranges_of; each marks afresh (hand_pmarks) */
 	uint32_t *pat, *pstamp, pgen;
 	uint32_t n, cap;
 	uint32_t *slot, nslot; /* word -> id + 1 (0: free); nslot a power of 2 */
@@ -284,6 +286,13 @@ struct cat_hidden {
 	/* worlds an unseen steal or discard did not make, ruled out by the
 	 * lines ahead (reading ahead, below) */
 	uint64_t ncut;
+	/* unseen.c's lists of an unseen discard (discard_groups' pool and
+	 * kept), kept from one discard to the next so that each does not
+	 * grow them anew: only their room is kept, each discard fills them
+	 * from the start */
+	uint32_t *dpool;
+	struct kept_hand *dkept;
+	unsigned cap_dpool, cap_dkept;
 };
 
 /* Where a tail holds whether the game is over, and who won. */
@@ -460,6 +469,7 @@ typedef struct dfs {
 } dfs;
 
 /* sets.c */
+void hid_free_slots(cat_hidden *h);
 void hid_set_slots(cat_hidden *h, unsigned k);
 void hid_ensure_slots(cat_hidden *h, unsigned n);
 void hid_reserve(wset *s, unsigned n);
@@ -777,6 +787,15 @@ static inline void hand_marks(hand_table *ht)
 	if (++ht->gen == 0) {
 		memset(ht->stamp, 0, ht->cap * sizeof *ht->stamp);
 		ht->gen = 1;
+	}
+}
+
+/* A fresh mark for every hand of seat table ht (pstamp). */
+static inline void hand_pmarks(hand_table *ht)
+{
+	if (++ht->pgen == 0) {
+		memset(ht->pstamp, 0, ht->cap * sizeof *ht->pstamp);
+		ht->pgen = 1;
 	}
 }
 

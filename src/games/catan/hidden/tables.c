@@ -14,15 +14,13 @@
 
 /* ------------------------------------------------------------- tables */
 
-/* Grow an array of `n` elements of `size` bytes to `cap`, the new ones
- * NO_ID bytes (0xff) with `ones`, else left as they are: hid_hand_id
- * writes them as it adds each id. */
-static void *grow(void *p, size_t n, size_t cap, size_t size, bool ones)
+/* Grow an array to `cap` elements of `size` bytes, the new ones left as
+ * they are: hid_hand_id writes them as it adds each id (less[] and
+ * more[] too: a memset of the room not yet used cost more than the ids
+ * added in most games). */
+static void *grow(void *p, size_t cap, size_t size)
 {
-	p = arb_xrealloc(p, cap * size);
-	if (ones)
-		memset((char *)p + n * size, 0xff, (cap - n) * size);
-	return p;
+	return arb_xrealloc(p, cap * size);
 }
 
 /* Put every id of the table in its slot (after the slots grew). */
@@ -52,14 +50,14 @@ uint32_t hid_hand_id(hand_table *ht, uint64_t word)
 			return ht->slot[i] - 1;
 	if (ht->n == ht->cap) {
 		uint32_t n = ht->n, cap = n ? 2 * n : 256;
-		ht->word = grow(ht->word, n, cap, sizeof *ht->word, false);
-		ht->total = grow(ht->total, n, cap, sizeof *ht->total, false);
-		ht->less = grow(ht->less, n, cap, sizeof *ht->less, true);
-		ht->more = grow(ht->more, n, cap, sizeof *ht->more, true);
-		ht->to = grow(ht->to, n, cap, sizeof *ht->to, false);
-		ht->stamp = grow(ht->stamp, n, cap, sizeof *ht->stamp, false);
-		ht->pat = grow(ht->pat, n, cap, sizeof *ht->pat, false);
-		ht->pstamp = grow(ht->pstamp, n, cap, sizeof *ht->pstamp, false);
+		ht->word = grow(ht->word, cap, sizeof *ht->word);
+		ht->total = grow(ht->total, cap, sizeof *ht->total);
+		ht->less = grow(ht->less, cap, sizeof *ht->less);
+		ht->more = grow(ht->more, cap, sizeof *ht->more);
+		ht->to = grow(ht->to, cap, sizeof *ht->to);
+		ht->stamp = grow(ht->stamp, cap, sizeof *ht->stamp);
+		ht->pat = grow(ht->pat, cap, sizeof *ht->pat);
+		ht->pstamp = grow(ht->pstamp, cap, sizeof *ht->pstamp);
 		ht->cap = cap;
 	}
 	uint32_t id = ht->n++;
@@ -71,6 +69,8 @@ uint32_t hid_hand_id(hand_table *ht, uint64_t word)
 		total += b[r];
 	ht->total[id] = (uint8_t)total;
 	ht->stamp[id] = ht->pstamp[id] = 0;
+	for (unsigned r = 0; r < CAT_RES; r++)
+		ht->less[id][r] = ht->more[id][r] = NO_ID;
 	ht->slot[i] = id + 1;
 	return id;
 }

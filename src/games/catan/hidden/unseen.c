@@ -25,15 +25,6 @@ static inline const wid *made_world(cat_hidden *h, const hand_change *c, const w
 	return change_made(h, c, buf) ? buf : NULL;
 }
 
-/* A fresh mark for every hand of seat table ht (pstamp). */
-static inline void hand_pmarks(hand_table *ht)
-{
-	if (++ht->pgen == 0) {
-		memset(ht->pstamp, 0, ht->cap * sizeof *ht->pstamp);
-		ht->pgen = 1;
-	}
-}
-
 /* The worlds after an unseen discard, grouped (unseen_discards): the
  * worlds that differ only in the discarding seat's hand share a key (the
  * world with that hand left out), and lead to the same worlds wherever
@@ -90,6 +81,20 @@ static void pool_push(discard_groups *D, uint32_t x)
 	D->pool[D->npool++] = x;
 }
 
+/* Room in D->kept for `count` more hands kept: for CAT_MAX_WORLDS at
+ * once (pages touched only as they fill: growing a little at a time
+ * copied it at each step), then doubling. */
+static void kept_room(discard_groups *D, uint32_t count)
+{
+	if (D->nkept + count <= D->cap_kept)
+		return;
+	unsigned cap = D->cap_kept < CAT_MAX_WORLDS ? CAT_MAX_WORLDS : D->cap_kept;
+	while (D->nkept + count > cap)
+		cap *= 2;
+	D->cap_kept = cap;
+	D->kept = arb_xrealloc(D->kept, cap * sizeof *D->kept);
+}
+
 /* Every hand part[] (its r.. still to choose, `rem` cards) within hand[]
  * (after[r]: what r + 1.. of it hold), most kept first, onto the pool. */
 static void list_kept(cat_hidden *h, discard_groups *D, const uint8_t hand[CAT_RES],
@@ -142,21 +147,6 @@ static uint32_t kept_of(cat_hidden *h, discard_groups *D, uint32_t id)
 	ht->pstamp[id] = ht->pgen;
 	ht->pat[id] = at;
 	return at;
-}
-
-/* List world D->grp with hand `part` kept, from world `from`.  False when
- * the set overflowed. */
-static bool keep_part(cat_hidden *h, discard_groups *D, uint32_t grp, uint32_t from, uint32_t place,
-		      uint32_t part)
-{
-	if (D->nkept == h->limit)
-		return false;
-	if (D->nkept == D->cap_kept) {
-		D->cap_kept = D->cap_kept ? 2 * D->cap_kept : 256;
-		D->kept = arb_xrealloc(D->kept, D->cap_kept * sizeof *D->kept);
-	}
-	D->kept[D->nkept++] = (kept_hand){ grp, from, part, place };
-	return true;
 }
 
 /* The worlds of `in` grouped by their key (D->key: the world without
@@ -254,26 +244,43 @@ static bool steal_leaves(const cat_hidden *h, const discard_groups *D, uint32_t 
 static bool keep_group(cat_hidden *h, discard_groups *D, uint32_t grp, unsigned x, uint8_t more)
 {
 	hand_table *ht = &h->hands[D->who];
-	bool ok = true;
 	hand_marks(ht); /* stamp[]: the hands the group keeps so far */
 	uint32_t place = 0;
-	for (uint32_t j = D->head[grp]; j != UINT32_MAX && ok; j = D->next[j], place++) {
+	for (uint32_t j = D->head[grp]; j != UINT32_MAX; j = D->next[j], place++) {
 		if (ht->total[D->hand[j]] < D->left)
 			continue;
-		uint32_t at = kept_of(h, D, D->hand[j]);
-		for (uint32_t k = 1; k <= D->pool[at] && ok; k++) {
-			uint32_t part = D->pool[at + k];
-			if (x < CAT_RES && hand_res(h, D->who, part)[x] < more) {
-				h->ncut++;
+		uint32_t at = kept_of(h, D, D->hand[j]); /* (may move the tables) */
+		uint32_t count = D->pool[at];
+		kept_room(D, count);
+		/* in locals: a kept hand or mark stored may alias them */
+		const uint32_t *parts = D->pool + at + 1;
+		const uint8_t *word = (const uint8_t *)ht->word;
+		uint32_t *stamp = ht->stamp, gen = ht->gen, limit = h->limit;
+		kept_hand *kept = D->kept;
+		uint32_t nkept = D->nkept;
+		uint64_t cuts = 0;
+		bool ok = true;
+		for (uint32_t k = 0; k < count; k++) {
+			uint32_t part = parts[k];
+			if (x < CAT_RES && word[(size_t)part * sizeof(uint64_t) + x] < more) {
+				cuts++;
 				continue;
 			}
-			if (ht->stamp[part] == ht->gen)
+			if (stamp[part] == gen)
 				continue;
-			ht->stamp[part] = ht->gen;
-			ok = keep_part(h, D, grp, j, place, part);
+			stamp[part] = gen;
+			if (nkept == limit) { /* the set overflowed */
+				ok = false;
+				break;
+			}
+			kept[nkept++] = (kept_hand){ grp, j, part, place };
 		}
+		D->nkept = nkept;
+		h->ncut += cuts;
+		if (!ok)
+			return false;
 	}
-	return ok;
+	return true;
 }
 
 /* The hash of the hands of group grp's list, in order. */
@@ -317,11 +324,18 @@ static bool copy_group(cat_hidden *h, discard_groups *D, uint32_t grp, uint32_t 
 	uint32_t *at = D->gm.place, n = 0; /* grp's worlds by place */
 	for (uint32_t j = D->head[grp]; j != UINT32_MAX; j = D->next[j])
 		at[n++] = j;
-	for (uint32_t k = D->gm.first[o]; k < D->gm.last[o]; k++) {
-		kept_hand e = D->kept[k]; /* (keep_part may move them) */
-		if (!keep_part(h, D, grp, at[e.place], e.place, e.part))
-			return false;
+	uint32_t first = D->gm.first[o], count = D->gm.last[o] - first;
+	if (count > h->limit - D->nkept)
+		return false; /* (as keep_group would, a hand at a time) */
+	kept_room(D, count);
+	/* in locals: a kept hand stored may alias D's counts */
+	kept_hand *kept = D->kept;
+	uint32_t nkept = D->nkept;
+	for (uint32_t k = first; k < first + count; k++) {
+		kept_hand e = kept[k];
+		kept[nkept++] = (kept_hand){ grp, at[e.place], e.part, e.place };
 	}
+	D->nkept = nkept;
 	h->ncut += D->gm.cuts[o];
 	return true;
 }
@@ -400,7 +414,12 @@ static bool unseen_discards(cat_hidden *h, wset *out, const wset *in, uint32_t t
 			    const uint64_t *steal_need)
 {
 	unsigned n = in->n;
-	discard_groups D = { .who = who, .left = a->b };
+	discard_groups D = { .who = who,
+			     .left = a->b,
+			     .pool = h->dpool,
+			     .cap_pool = h->cap_dpool,
+			     .kept = h->dkept,
+			     .cap_kept = h->cap_dkept };
 	if (need)
 		memcpy(D.need, &need[who], CAT_RES);
 	D.key = arb_xmalloc(n * sizeof *D.key);
@@ -423,7 +442,11 @@ static bool unseen_discards(cat_hidden *h, wset *out, const wset *in, uint32_t t
 	memo_free(&D.gm);
 	if (ok)
 		make_kept(out, &D, n);
-	ARB_FREE_ALL(D.key, D.head, D.next, D.hand, D.pool, D.kept);
+	ARB_FREE_ALL(D.key, D.head, D.next, D.hand);
+	h->dpool = D.pool; /* (their room kept for the next discard) */
+	h->cap_dpool = D.cap_pool;
+	h->dkept = D.kept;
+	h->cap_dkept = D.cap_kept;
 	return ok;
 }
 
