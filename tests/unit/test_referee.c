@@ -19,93 +19,23 @@
  *    same rule id.
  *    For the first LISTED_GAMES of each count, before each action the
  *    table's moves (arb_table_choices) for the seats asked list it.
- * 3. Dealt chance: for every engine that lists its moves, games whose
- *    chance the table deals, every seat played as `arbiter bot` plays
- *    (uniformly among the table's moves), reach their end; every line
- *    listed is accepted (a decline, which turns an offer down, aside),
- *    and the record and each view record replay with the same verdict
- *    and winners.
- * 4. An engine's open turn played on (parse_more, apply_more,
- *    close_open) gives the parse, position and events of the whole line
- *    played at once, line by line of generated games.
+ *
+ * Games whose chance the table deals, played by bots, are
+ * test_referee_bots.c's; an engine's open turn played on, against the
+ * whole line, test_referee_open_turn.c's; what the three share,
+ * referee_test.h.
  */
-#include <stdarg.h>
-#include <stddef.h>
-#include <setjmp.h>
-#include <stdint.h>
-#include <cmocka.h>
+#include "referee_test.h"
+
 #include <dirent.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 #include <strings.h>
 
-#include "core/gamedata.h"
-#include "core/reader.h"
-#include "core/replay.h"
-#include "core/tokens.h"
-#include "core/util.h"
-#include "games/registry.h"
-#include "referee/table.h"
-
 #define LISTED_GAMES 3 /* games per seat count whose every action moves must list */
-#define BOT_GAMES 3    /* bots' games per seat count and game */
 
 static long games_per_count(void)
 {
 	const char *e = getenv("REFEREE_GAMES");
 	return e ? atol(e) : 40;
-}
-
-/* A replay of the tags in `head` (borrowed), set up, not played. */
-typedef struct rgame {
-	arb_reader *rd;
-	arb_record rec;
-	arb_replay r;
-} rgame;
-
-static void rgame_open(rgame *G, const char *text, size_t len)
-{
-	arb_diag d;
-	memset(G, 0, sizeof *G);
-	G->rd = arb_reader_new_mem(text, len, "test", 0);
-	assert_int_equal(arb_reader_next(G->rd, &G->rec, &d), 1);
-	G->r.rec = &G->rec;
-	G->r.games = &arb_registry;
-}
-
-static void rgame_close(rgame *G)
-{
-	arb_replay_free(&G->r);
-	arb_reader_free(G->rd);
-}
-
-/* The actions of turn line `line` (parsed and not yet applied on game
- * `state`), as strings "w w w" separated by '\n', into out. */
-static void split_actions(const arb_game_ops *g, void *state, void *move, const char *line,
-			  arb_buf *out)
-{
-	static arb_token tok[ARB_MAX_TOKENS_PER_TURN];
-	size_t nt = arb_split_tokens(line, strlen(line), 1, 1, tok, ARB_MAX_TOKENS_PER_TURN);
-	arb_reject rej;
-	memset(move, 0, g->move_size);
-	assert_int_equal(g->parse(state, tok, nt, move, &rej), 0);
-	uint32_t cols[ARB_MAX_TOKENS_PER_TURN];
-	size_t na = g->actions(state, move, cols, ARB_MAX_TOKENS_PER_TURN);
-	size_t k = 1; /* token 0 is the colour */
-	for (size_t a = 0; a < na; a++) {
-		size_t end = nt;
-		for (size_t j = k; j < nt; j++)
-			if (a + 1 < na && tok[j].col == cols[a + 1]) {
-				end = j;
-				break;
-			}
-		for (size_t j = k; j < end; j++) {
-			arb_buf_put(out, tok[j].s, tok[j].len);
-			arb_buf_putc(out, j + 1 < end ? ' ' : '\n');
-		}
-		k = end;
-	}
 }
 
 static bool not_this_seat(const arb_play *p)
@@ -321,25 +251,6 @@ static void check_listed(arb_table *t, const char *a, const char *game, long ind
 }
 
 /* ------------------------------------------------------------ 1 */
-
-/* Replay `text` and return its verdict; its Result line into *result. */
-/* Set when the last replay_text was refused as too-many-unknowns (an
- * Elasund view past the limits of what arbiter decides). */
-static bool undecided;
-
-static arb_verdict replay_text(const char *text, size_t len, arb_buf *winners)
-{
-	rgame G;
-	rgame_open(&G, text, len);
-	arb_replay_game(&G.r);
-	arb_verdict v = G.r.verdict;
-	undecided =
-		v == ARB_ILLEGAL && G.r.rej.rule && strcmp(G.r.rej.rule, "too-many-unknowns") == 0;
-	if (winners && G.r.state)
-		arb_result_tag(G.r.game, G.r.state, &G.r.setup, winners);
-	rgame_close(&G);
-	return v;
-}
 
 static void one_game(const arb_game_ops *g, size_t nseats, uint64_t *rng, long index)
 {
@@ -678,274 +589,11 @@ static void test_corpus_refusals_agree(void **state)
 	assert_true(played >= 60);
 }
 
-/* ------------------------------------------------------------ 3 */
-
-#define BOT_ACTIONS 40000 /* actions after which a bots' game is given up */
-
-/* Send one line of `moves` (a complete request) to the table. */
-static void send_request(arb_table *t, const char *line, arb_play *p)
-{
-	char verb[16], colour[32];
-	int at = 0;
-	assert_int_equal(sscanf(line, "%15s %31s %n", verb, colour, &at) >= 2, 1);
-	int s = arb_table_seat_named(t, colour, false);
-	assert_true(s >= 0);
-	if (!strcmp(verb, "play"))
-		arb_table_play(t, (unsigned)s, line + at, strlen(line + at), p);
-	else if (!strcmp(verb, "end"))
-		arb_table_end(t, (unsigned)s, p);
-	else
-		arb_table_consent(t, (unsigned)s, !strcmp(verb, "accept"), p);
-}
-
-/* One game dealt by the table (--seed), every seat played as `arbiter
- * bot` plays it: uniformly among the table's moves.  Every line listed
- * is accepted; returns the actions played, the record in *rec. */
-static size_t bots_game(const arb_game_ops *g, size_t ns, uint64_t seed, arb_buf *rec)
-{
-	arb_buf head = { 0 };
-	arb_buf_printf(&head, "[Game \"%s\"]\n", g->name);
-	for (size_t i = 0; i < ns; i++)
-		arb_buf_printf(&head, "[%s \"P%zu\"]\n", g->colours[i], i + 1);
-	const void *data;
-	arb_diag d;
-	data = arb_gamedata_get(g, &d);
-	assert_non_null(data);
-	uint64_t deal = seed;
-	if (g->random_tags)
-		g->random_tags(data, ns, &deal, &head);
-	arb_table_spec spec = { .game = g, .header = head.p, .header_len = head.len, .seed = seed };
-	arb_table *t = arb_table_new(&spec, &d);
-	assert_non_null(t);
-	uint64_t pick = seed * 7919;
-	arb_buf lines = { 0 };
-	size_t acts = 0;
-	for (; acts < BOT_ACTIONS; acts++) {
-		arb_asked a;
-		arb_table_asked(t, &a, NULL);
-		if (a.over && !a.seats) /* Elasund's win: nobody is asked */
-			break;
-		unsigned seat = 0;
-		while (seat < ns && !(a.seats >> seat & 1))
-			seat++;
-		assert_true(seat < ns);
-		arb_buf_reset(&lines);
-		int n = arb_table_choices(t, seat, &lines);
-		if (n == 0 && a.over)
-			break;
-		if (n <= 0)
-			fail_msg("%s %zu seats, seed %llu, action %zu: %s (asked for %s) has no "
-				 "move",
-				 g->name, ns, (unsigned long long)seed, acts,
-				 arb_table_colour(t, seat), a.what);
-		char *l = lines.p;
-		for (uint32_t k = arb_rng_below(&pick, (uint32_t)n); k; k--)
-			l = strchr(l, '\n') + 1;
-		*strchr(l, '\n') = '\0';
-		arb_play p;
-		send_request(t, l, &p);
-		/* a decline turns the offer down: the seat's answer, no refusal */
-		bool declined = !strncmp(l, "decline ", 8) && p.kind == ARB_PLAY_REFUSED &&
-				p.rej.rule && !strcmp(p.rej.rule, "declined");
-		if ((p.kind == ARB_PLAY_REFUSED && !declined) || p.kind == ARB_PLAY_INVALID)
-			fail_msg("%s %zu seats, seed %llu, action %zu: listed '%s' is refused: %s "
-				 "[%s] %s",
-				 g->name, ns, (unsigned long long)seed, acts, l, p.why,
-				 p.rej.rule ? p.rej.rule : "", p.rej.msg);
-		arb_play_free(&p);
-	}
-	arb_table_record(t, -1, rec);
-	/* every view replays legal with the full record's winners */
-	arb_buf winners = { 0 }, vw = { 0 }, vrec = { 0 };
-	arb_verdict v = replay_text(rec->p, rec->len, &winners);
-	if (v != ARB_LEGAL && v != ARB_UNFINISHED)
-		fail_msg("%s %zu seats, seed %llu: the bots' record is refused:\n%s", g->name, ns,
-			 (unsigned long long)seed, rec->p);
-	for (int view = 0; arb_table_hides(t) && view <= ARB_VIEW_OBSERVER; view++) {
-		if (view >= (int)ns && view != ARB_VIEW_OBSERVER)
-			continue;
-		arb_buf_reset(&vrec);
-		arb_buf_reset(&vw);
-		arb_table_record(t, view, &vrec);
-		arb_verdict vv = replay_text(vrec.p, vrec.len, &vw);
-		if (vv != v || strcmp(vw.p ? vw.p : "", winners.p ? winners.p : ""))
-			fail_msg("%s %zu seats, seed %llu: view %d differs from the record",
-				 g->name, ns, (unsigned long long)seed, view);
-	}
-	arb_buf_free(&winners);
-	arb_buf_free(&vw);
-	arb_buf_free(&vrec);
-	arb_buf_free(&lines);
-	arb_buf_free(&head);
-	arb_table_free(t);
-	return acts;
-}
-
-static void test_bots_play_dealt_games(void **state)
-{
-	(void)state;
-	const arb_game_ops *g;
-	for (size_t i = 0; (g = arb_game_at(i)) != NULL; i++) {
-		if (!g->choices || !g->deal)
-			continue;
-		size_t games = 0, finished = 0, acts = 0;
-		for (size_t ns = g->min_seats; ns <= g->max_seats; ns++)
-			for (uint64_t seed = 1; seed <= BOT_GAMES; seed++) {
-				arb_buf rec = { 0 };
-				acts += bots_game(g, ns, seed, &rec);
-				games++;
-				finished += strstr(rec.p, "[Result \"*\"]") == NULL;
-				arb_buf_free(&rec);
-			}
-		printf("# %s: %zu bots' games dealt, %zu finished, %zu actions\n", g->name, games,
-		       finished, acts);
-		assert_int_equal(finished, games);
-	}
-}
-
-/* ------------------------------------------------------------ 4 */
-
-/* Events as lines "kind text", into the buffer ctx. */
-static void event_line(void *ctx, const arb_event *ev)
-{
-	arb_buf_put_all(ctx, ev->kind, " ", ev->text, "\n", (char *)NULL);
-}
-
-/* An engine's open turn played on (parse_more, apply_more, close_open)
- * against the whole line played at once: for generated games, each turn
- * line is cut in its actions; the first is played with apply_open on a
- * copy of the start, each next one parsed onto the line so far and
- * played on from where the last left (ARB_OPEN_REPLAY: the line so far
- * from the start), and the turn closed; the parsed line must be parse()'s
- * of the whole line, the position (snapshot) apply()'s and the events
- * the same, in order. */
-static void test_played_on_is_played_whole(void **state)
-{
-	(void)state;
-	const arb_game_ops *g;
-	static arb_token tok[ARB_MAX_TOKENS_PER_TURN];
-	size_t lines = 0;
-	for (size_t gi = 0; (g = arb_game_at(gi)) != NULL; gi++) {
-		if (!g->parse_more || !g->apply_more || !g->close_open || !g->snapshot)
-			continue;
-		uint64_t rng = 7;
-		for (long game = 0; game < 8; game++) {
-			size_t nseats = 3 + (size_t)game % 2; /* Catan: 3 or 4 */
-			arb_diag d;
-			const void *data = arb_gamedata_get(g, &d);
-			arb_buf head = { 0 }, line = { 0 }, acts = { 0 }, ev_whole = { 0 },
-				ev_on = { 0 }, pic_whole = { 0 }, pic_on = { 0 };
-			arb_buf_printf(&head, "[Game \"%s\"]\n", g->name);
-			for (size_t i = 0; i < nseats; i++)
-				arb_buf_printf(&head, "[%s \"P%zu\"]\n", g->colours[i], i + 1);
-			if (g->random_tags)
-				g->random_tags(data, nseats, &rng, &head);
-			rgame G;
-			rgame_open(&G, head.p, head.len);
-			assert_int_equal(arb_replay_setup(&G.r), 0);
-			arb_reject rej;
-			void *on = g->create(data, &G.r.setup, NULL, &rej),
-			     *start = g->create(data, &G.r.setup, NULL, &rej);
-			void *move = calloc(1, g->move_size), *whole = calloc(1, g->move_size);
-			arb_sink to_whole = { event_line, &ev_whole },
-				 to_on = { event_line, &ev_on };
-			for (size_t n = 0; !g->over(G.r.state) && n < 400; n++, lines++) {
-				arb_buf_reset(&line);
-				if (g->random_turn(G.r.state, &rng, &line) != 0)
-					break;
-				arb_buf_reset(&acts);
-				split_actions(g, G.r.state, move, line.p, &acts);
-				g->copy(start, G.r.state);
-				/* the whole line, as check plays it */
-				size_t nt = arb_split_tokens(line.p, line.len, 1, 1, tok,
-							     ARB_MAX_TOKENS_PER_TURN);
-				memset(whole, 0, g->move_size);
-				assert_int_equal(g->parse(G.r.state, tok, nt, whole, &rej), 0);
-				arb_buf_reset(&ev_whole);
-				assert_int_equal(g->apply(G.r.state, whole, &to_whole, &rej), 0);
-				/* action by action */
-				arb_buf_reset(&ev_on);
-				size_t at = strchr(line.p, ' ') - line.p; /* after the colour */
-				bool first = true;
-				for (char *a = acts.p; a && *a;) {
-					char *e = strchr(a, '\n');
-					size_t len = (size_t)(e - a);
-					int rc = ARB_OPEN_REPLAY;
-					if (!first) {
-						nt = arb_split_tokens(line.p + at + 1, len, 1,
-								      (uint32_t)at + 2, tok,
-								      ARB_MAX_TOKENS_PER_TURN);
-						assert_int_equal(g->parse_more(on, move, tok, nt,
-									       &rej),
-								 0);
-						void *probe =
-							g->create(data, &G.r.setup, NULL, &rej);
-						g->copy(probe, on);
-						rc = g->apply_more(probe, move, &to_on, &rej);
-						if (rc != ARB_OPEN_REPLAY)
-							g->copy(on, probe);
-						g->destroy(probe);
-					}
-					if (rc == ARB_OPEN_REPLAY) { /* the line so far */
-						nt = arb_split_tokens(line.p, at + 1 + len, 1, 1,
-								      tok, ARB_MAX_TOKENS_PER_TURN);
-						memset(move, 0, g->move_size);
-						assert_int_equal(g->parse(start, tok, nt, move,
-									  &rej),
-								 0);
-						g->copy(on, start);
-						arb_buf_reset(&ev_on);
-						rc = g->apply_open(on, move, &to_on, &rej);
-					}
-					if (rc != 0)
-						fail_msg("%s: '%s', at '%.*s': [%s] %s", g->name,
-							 line.p, (int)len, a, rej.rule, rej.msg);
-					first = false;
-					at += 1 + len;
-					a = e + 1;
-				}
-				assert_memory_equal(move, whole, g->move_size);
-				if (g->close_open(on, move, &to_on, &rej) == ARB_OPEN_REPLAY) {
-					g->copy(on, start);
-					arb_buf_reset(&ev_on);
-					assert_int_equal(g->apply(on, move, &to_on, &rej), 0);
-				}
-				arb_buf_reset(&pic_whole);
-				arb_buf_reset(&pic_on);
-				g->snapshot(G.r.state, &pic_whole);
-				g->snapshot(on, &pic_on);
-				if (strcmp(pic_whole.p, pic_on.p) != 0)
-					fail_msg("%s: after '%s': played whole %s, played on %s",
-						 g->name, line.p, pic_whole.p, pic_on.p);
-				assert_string_equal(ev_whole.p ? ev_whole.p : "",
-						    ev_on.p ? ev_on.p : "");
-			}
-			g->destroy(on);
-			g->destroy(start);
-			free(move);
-			free(whole);
-			rgame_close(&G);
-			arb_buf_free(&head);
-			arb_buf_free(&line);
-			arb_buf_free(&acts);
-			arb_buf_free(&ev_whole);
-			arb_buf_free(&ev_on);
-			arb_buf_free(&pic_whole);
-			arb_buf_free(&pic_on);
-		}
-	}
-	print_message("lines %zu\n", lines);
-	assert_true(lines > 0);
-}
-
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		/* first: the engine's own ops, before the table uses them */
-		cmocka_unit_test(test_played_on_is_played_whole),
 		cmocka_unit_test(test_generated_games_come_back),
 		cmocka_unit_test(test_corpus_refusals_agree),
-		cmocka_unit_test(test_bots_play_dealt_games),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
