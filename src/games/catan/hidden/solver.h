@@ -711,6 +711,12 @@ static inline uint64_t add_bytes(uint64_t x, uint64_t d)
 	return ((x & ~HIGH_BITS) + (d & ~HIGH_BITS)) ^ ((x ^ d) & HIGH_BITS);
 }
 
+/* x - y in each byte, modulo 256, no borrow between bytes. */
+static inline uint64_t sub_bytes(uint64_t x, uint64_t y)
+{
+	return ((x | HIGH_BITS) - (y & ~HIGH_BITS)) ^ ((x ^ ~y) & HIGH_BITS);
+}
+
 /* Every byte of x is at least the byte of n (n's bytes below 128, x's
  * counts below 128: a hand holds at most CAT_MAX_BANK of a kind). */
 static inline bool bytes_at_least(uint64_t x, uint64_t n)

@@ -119,13 +119,6 @@ static_assert(offsetof(cat_world, winner) == TAIL_AT + TAIL_WINNER, "over, winne
 
 /* ------------------------------------------------------------- worlds */
 
-/* x - y in each byte of two hand words, modulo 256, no borrow between
- * bytes. */
-static inline uint64_t sub_bytes(uint64_t x, uint64_t y)
-{
-	return ((x | HIGH_BITS) - (y & ~HIGH_BITS)) ^ ((x ^ ~y) & HIGH_BITS);
-}
-
 /* The sum of the bytes of x, modulo 256: pairs of bytes summed into 16-bit
  * lanes first, which no byte's count can overflow. */
 static inline uint8_t bytes_sum(uint64_t x)
