@@ -31,26 +31,27 @@ static inline const wid *made_world(cat_hidden *h, const hand_change *c, const w
  * their hands have a part in common, so a group's worlds are made once
  * each: every hand kept, by the first of the group's hands that keeps
  * it.  The hands each hand keeps are listed once (a hand recurs in many
- * groups), most kept first (of brick, then of lumber, ...); the worlds
- * are listed as (group, hand kept) and made in order at the end. */
+ * groups), most kept first (of brick, then of lumber, ...); each world of
+ * `in` has the run of the hands it is the first to keep (kbeg..kend in
+ * the list of hands kept), and the worlds are made in the order of `in`
+ * at the end, each world's run in turn. */
 typedef struct kept_hand {
-	uint32_t grp, from, part; /* from: the first world of `in` that keeps it */
-	uint32_t place;		  /* ... its place in the group's list */
+	uint32_t part;
 } kept_hand;
 
 /* A group whose list holds the same discarder's hands in the same order
  * as an earlier group's (and is bounded alike by the steal after) keeps
  * the same hands from the same places of its list, since what a group
- * keeps depends on nothing else: the earlier group's kept hands are
- * copied (copy_group) instead of made again from every world's.  Where
- * the seats' hands vary apart from one another, most groups repeat one.
- * Per group: the hash of its hands (sig), where its kept hands are in
- * `kept` (first..last), the steal's bound it was made with (x, more),
- * and the cuts it made; a hash table of the groups made (slot: group +
- * 1). */
+ * keeps depends on nothing else: each of its worlds takes the run of the
+ * world at its place in the earlier group (copy_group) instead of
+ * making one from its hand.  Where the seats' hands vary apart from one
+ * another, most groups repeat one.  Per group: the hash of its hands
+ * (sig), the worlds it makes (count), the steal's bound it was made
+ * with (x, more), and the cuts it made; a hash table of the groups made
+ * (slot: group + 1). */
 typedef struct group_memo {
 	uint64_t *sig;
-	uint32_t *first, *last, *cuts, *place;
+	uint32_t *count, *cuts;
 	uint8_t *x, *more;
 	uint32_t *slot, nslot;
 } group_memo;
@@ -60,6 +61,9 @@ typedef struct discard_groups {
 	uint32_t *head, *next; /* each group's worlds, as a list     */
 	uint32_t *hand;	       /* world i's hand less the seen cards (NO_ID: it
 				* lacks them), by id                   */
+	uint32_t *grp;	       /* world i's group (with a hand)       */
+	uint32_t *kbeg, *kend; /* world i's run of hands kept        */
+	unsigned total;	       /* the worlds made so far (at most the limit) */
 	unsigned who, left;
 	uint8_t need[CAT_RES]; /* the least the hand kept holds (ahead_need) */
 	uint8_t part[CAT_RES]; /* the hand kept being built          */
@@ -174,6 +178,7 @@ static void group_worlds(cat_hidden *h, discard_groups *D, const wset *in, uint3
 		wid buf;
 		const wid *w = i < from ? NULL : made_world(h, &pc, &in->w[i], &buf);
 		D->hand[i] = NO_ID;
+		D->kbeg[i] = D->kend[i] = 0;
 		if (!w)
 			continue;
 		uint32_t after = tail_to ? tail_to[w->tail] : tail;
@@ -197,11 +202,12 @@ static void group_worlds(cat_hidden *h, discard_groups *D, const wset *in, uint3
 			h->tab[slot] = (hslot){ stamp, D->ngroups };
 			memcpy(&D->key[D->ngroups], xw, sizeof xw);
 			D->head[D->ngroups] = last[D->ngroups] = i;
-			D->ngroups++;
+			D->grp[i] = D->ngroups++;
 		} else {
 			unsigned k = h->tab[slot].at;
 			D->next[last[k]] = i;
 			last[k] = i;
+			D->grp[i] = k;
 		}
 	}
 	free(last);
@@ -245,8 +251,7 @@ static bool keep_group(cat_hidden *h, discard_groups *D, uint32_t grp, unsigned 
 {
 	hand_table *ht = &h->hands[D->who];
 	hand_marks(ht); /* stamp[]: the hands the group keeps so far */
-	uint32_t place = 0;
-	for (uint32_t j = D->head[grp]; j != UINT32_MAX; j = D->next[j], place++) {
+	for (uint32_t j = D->head[grp]; j != UINT32_MAX; j = D->next[j]) {
 		if (ht->total[D->hand[j]] < D->left)
 			continue;
 		uint32_t at = kept_of(h, D, D->hand[j]); /* (may move the tables) */
@@ -257,7 +262,7 @@ static bool keep_group(cat_hidden *h, discard_groups *D, uint32_t grp, unsigned 
 		const uint8_t *word = (const uint8_t *)ht->word;
 		uint32_t *stamp = ht->stamp, gen = ht->gen, limit = h->limit;
 		kept_hand *kept = D->kept;
-		uint32_t nkept = D->nkept;
+		uint32_t nkept = D->nkept, total = D->total;
 		uint64_t cuts = 0;
 		bool ok = true;
 		for (uint32_t k = 0; k < count; k++) {
@@ -269,13 +274,16 @@ static bool keep_group(cat_hidden *h, discard_groups *D, uint32_t grp, unsigned 
 			if (stamp[part] == gen)
 				continue;
 			stamp[part] = gen;
-			if (nkept == limit) { /* the set overflowed */
+			if (total == limit) { /* the set overflowed */
 				ok = false;
 				break;
 			}
-			kept[nkept++] = (kept_hand){ grp, j, part, place };
+			total++;
+			kept[nkept++] = (kept_hand){ part };
 		}
-		D->nkept = nkept;
+		D->kbeg[j] = D->nkept;
+		D->kend[j] = D->nkept = nkept;
+		D->total = total;
 		h->ncut += cuts;
 		if (!ok)
 			return false;
@@ -317,25 +325,22 @@ static uint32_t *group_slot(const discard_groups *D, uint32_t grp, unsigned x, u
 	return &M->slot[i];
 }
 
-/* Group grp keeps what group o kept, from the same places of its list.
- * False when the set overflowed. */
+/* Group grp keeps what group o kept, from the same places of its list:
+ * each of its worlds the run of the world of o at its place.  False
+ * when the set overflowed. */
 static bool copy_group(cat_hidden *h, discard_groups *D, uint32_t grp, uint32_t o)
 {
-	uint32_t *at = D->gm.place, n = 0; /* grp's worlds by place */
-	for (uint32_t j = D->head[grp]; j != UINT32_MAX; j = D->next[j])
-		at[n++] = j;
-	uint32_t first = D->gm.first[o], count = D->gm.last[o] - first;
-	if (count > h->limit - D->nkept)
+	uint32_t count = D->gm.count[o];
+	if (count > h->limit - D->total)
 		return false; /* (as keep_group would, a hand at a time) */
-	kept_room(D, count);
-	/* in locals: a kept hand stored may alias D's counts */
-	kept_hand *kept = D->kept;
-	uint32_t nkept = D->nkept;
-	for (uint32_t k = first; k < first + count; k++) {
-		kept_hand e = kept[k];
-		kept[nkept++] = (kept_hand){ grp, at[e.place], e.part, e.place };
+	/* in locals: a run stored may alias D's lists */
+	const uint32_t *next = D->next;
+	uint32_t *kbeg = D->kbeg, *kend = D->kend;
+	for (uint32_t i = D->head[grp], j = D->head[o]; i != UINT32_MAX; i = next[i], j = next[j]) {
+		kbeg[i] = kbeg[j];
+		kend[i] = kend[j];
 	}
-	D->nkept = nkept;
+	D->total += count;
 	h->ncut += D->gm.cuts[o];
 	return true;
 }
@@ -353,23 +358,21 @@ static bool keep_or_copy(cat_hidden *h, discard_groups *D, uint32_t grp, unsigne
 	if (*slot)
 		return copy_group(h, D, grp, *slot - 1);
 	uint64_t ncut = h->ncut;
-	M->first[grp] = D->nkept;
+	unsigned total = D->total;
 	bool ok = keep_group(h, D, grp, x, more);
-	M->last[grp] = D->nkept;
+	M->count[grp] = D->total - total;
 	M->cuts[grp] = (uint32_t)(h->ncut - ncut);
 	*slot = grp + 1;
 	return ok;
 }
 
-static void memo_start(group_memo *M, unsigned ngroups, unsigned n)
+static void memo_start(group_memo *M, unsigned ngroups)
 {
 	M->sig = arb_xmalloc(ngroups * sizeof *M->sig + 1);
-	M->first = arb_xmalloc(ngroups * sizeof *M->first + 1);
-	M->last = arb_xmalloc(ngroups * sizeof *M->last + 1);
+	M->count = arb_xmalloc(ngroups * sizeof *M->count + 1);
 	M->cuts = arb_xmalloc(ngroups * sizeof *M->cuts + 1);
 	M->x = arb_xmalloc(ngroups + 1);
 	M->more = arb_xmalloc(ngroups + 1);
-	M->place = arb_xmalloc(n * sizeof *M->place + 1);
 	M->nslot = 16;
 	while (M->nslot < 2 * ngroups)
 		M->nslot *= 2;
@@ -378,7 +381,7 @@ static void memo_start(group_memo *M, unsigned ngroups, unsigned n)
 
 static void memo_free(group_memo *M)
 {
-	ARB_FREE_ALL(M->sig, M->first, M->last, M->cuts, M->x, M->more, M->place, M->slot);
+	ARB_FREE_ALL(M->sig, M->count, M->cuts, M->x, M->more, M->slot);
 }
 
 /* The worlds kept, made in the order of the worlds of `in` (n) they come
@@ -387,20 +390,20 @@ static void memo_free(group_memo *M)
  * depend on the grouping. */
 static void make_kept(wset *out, const discard_groups *D, unsigned n)
 {
-	uint32_t *start = arb_xcalloc(n + 1, sizeof *start);
-	for (unsigned i = 0; i < D->nkept; i++)
-		start[D->kept[i].from + 1]++;
-	for (unsigned i = 0; i < n; i++)
-		start[i + 1] += start[i];
-	hid_reserve(out, D->nkept);
-	for (unsigned i = 0; i < D->nkept; i++) {
-		const kept_hand *k = &D->kept[i];
-		wid *x = &out->w[start[k->from]++];
-		*x = D->key[k->grp];
-		x->hand[D->who] = k->part;
+	hid_reserve(out, D->total);
+	wid *o = out->w;
+	unsigned made = 0, who = D->who;
+	for (unsigned i = 0; i < n; i++) {
+		if (D->kbeg[i] == D->kend[i])
+			continue;
+		wid x = D->key[D->grp[i]];
+		for (uint32_t k = D->kbeg[i]; k < D->kend[i]; k++) {
+			x.hand[who] = D->kept[k].part;
+			o[made++] = x;
+		}
 	}
-	out->n = D->nkept;
-	free(start);
+	assert(made == D->total);
+	out->n = made;
 }
 
 /* An unseen discard of `a` by seat `who` in every world of `in` (their
@@ -426,10 +429,13 @@ static bool unseen_discards(cat_hidden *h, wset *out, const wset *in, uint32_t t
 	D.head = arb_xmalloc(n * sizeof *D.head);
 	D.next = arb_xmalloc(n * sizeof *D.next);
 	D.hand = arb_xmalloc(n * sizeof *D.hand);
+	D.grp = arb_xmalloc(n * sizeof *D.grp);
+	D.kbeg = arb_xmalloc(n * sizeof *D.kbeg);
+	D.kend = arb_xmalloc(n * sizeof *D.kend);
 	group_worlds(h, &D, in, tail, tail_to, a);
 	hand_pmarks(&h->hands[who]);
 	bool ok = true;
-	memo_start(&D.gm, D.ngroups, n);
+	memo_start(&D.gm, D.ngroups);
 	for (uint32_t grp = 0; grp < D.ngroups && ok; grp++) {
 		unsigned x = CAT_RES;
 		uint8_t more = 0;
@@ -442,7 +448,7 @@ static bool unseen_discards(cat_hidden *h, wset *out, const wset *in, uint32_t t
 	memo_free(&D.gm);
 	if (ok)
 		make_kept(out, &D, n);
-	ARB_FREE_ALL(D.key, D.head, D.next, D.hand);
+	ARB_FREE_ALL(D.key, D.head, D.next, D.hand, D.grp, D.kbeg, D.kend);
 	h->dpool = D.pool; /* (their room kept for the next discard) */
 	h->cap_dpool = D.cap_pool;
 	h->dkept = D.kept;
