@@ -384,7 +384,8 @@ static void pend_moved(uint8_t db[24], const cat_world *nw, const cat_world *w0,
 		memcpy(db + p * CAT_RES, &x, CAT_RES);
 		moved = add_bytes(moved, dp);
 	}
-	uint64_t lo = sub_bytes(hand_word(bank_lo), moved), hi = sub_bytes(hand_word(bank_hi), moved);
+	uint64_t lo = sub_bytes(hand_word(bank_lo), moved),
+		 hi = sub_bytes(hand_word(bank_hi), moved);
 	memcpy(bank_lo, &lo, CAT_RES);
 	memcpy(bank_hi, &hi, CAT_RES);
 }

@@ -431,6 +431,11 @@ const uint64_t *hid_ahead_need(const cat_game *g, const cat_move *m, const cat_a
 /* unseen.c */
 int hid_fast_unseen(cat_turn *t, const cat_act *a);
 
+/* steals.c */
+bool hid_unseen_steals(cat_hidden *h, wset *out, const wset *in, uint32_t tail,
+		       const uint32_t *tail_to, unsigned thief, unsigned victim,
+		       const uint64_t *need);
+
 /* bank.c */
 int hid_by_bank(cat_turn *t, const cat_act *a);
 
@@ -800,6 +805,18 @@ static inline bool change_made(cat_hidden *h, const hand_change *c, wid *x)
 			return false;
 	}
 	return true;
+}
+
+/* World w with the change c made: w itself when c changes nothing, else
+ * the world made in *buf, or NULL when c drops it.  (The set's world is
+ * read as it is, not copied first: reading a copy's words after writing
+ * its halves stalls, see wid_words_set.) */
+static inline const wid *made_world(cat_hidden *h, const hand_change *c, const wid *w, wid *buf)
+{
+	if (!c->n)
+		return w;
+	*buf = *w;
+	return change_made(h, c, buf) ? buf : NULL;
 }
 
 /* The pending actions as a change a pass makes on its way (instead of
