@@ -64,7 +64,7 @@ typedef struct discard_groups {
 } discard_groups;
 
 /* Put x at the end of the pool of kept hands. */
-static void pool_push(discard_groups *D, uint32_t x)
+static inline void pool_push(discard_groups *D, uint32_t x)
 {
 	if (D->npool == D->cap_pool) {
 		D->cap_pool = D->cap_pool ? 2 * D->cap_pool : 1024;
@@ -87,20 +87,31 @@ static void kept_room(discard_groups *D, uint32_t count)
 	D->kept = arb_xrealloc(D->kept, cap * sizeof *D->kept);
 }
 
+/* The hand part[] with `rem` cards of the last resource, within hand[],
+ * onto the pool. */
+static inline void kept_last(cat_hidden *h, discard_groups *D, const uint8_t hand[CAT_RES],
+			     unsigned rem)
+{
+	unsigned r = CAT_RES - 1;
+	if (rem > hand[r])
+		return;
+	if (rem < D->need[r]) {
+		h->ncut++;
+		return;
+	}
+	D->part[r] = (uint8_t)rem;
+	pool_push(D, hid_hand_id(&h->hands[D->who], hand_word(D->part)));
+}
+
 /* Every hand part[] (its r.. still to choose, `rem` cards) within hand[]
- * (after[r]: what r + 1.. of it hold), most kept first, onto the pool. */
+ * (after[r]: what r + 1.. of it hold), most kept first, onto the pool.
+ * The last resource's count follows from the others: made in the loop
+ * of the one before (kept_last), not a call a hand. */
 static void list_kept(cat_hidden *h, discard_groups *D, const uint8_t hand[CAT_RES],
 		      const unsigned after[CAT_RES], unsigned r, unsigned rem)
 {
 	if (r == CAT_RES - 1) {
-		if (rem > hand[r])
-			return;
-		if (rem < D->need[r]) {
-			h->ncut++;
-			return;
-		}
-		D->part[r] = (uint8_t)rem;
-		pool_push(D, hid_hand_id(&h->hands[D->who], hand_word(D->part)));
+		kept_last(h, D, hand, rem);
 		return;
 	}
 	unsigned top = hand[r] < rem ? hand[r] : rem;
@@ -115,7 +126,10 @@ static void list_kept(cat_hidden *h, discard_groups *D, const uint8_t hand[CAT_R
 		h->ncut++;
 	for (unsigned k = top + 1; k-- > D->need[r] && rem - k <= after[r];) {
 		D->part[r] = (uint8_t)k;
-		list_kept(h, D, hand, after, r + 1, rem - k);
+		if (r + 1 == CAT_RES - 1)
+			kept_last(h, D, hand, rem - k);
+		else
+			list_kept(h, D, hand, after, r + 1, rem - k);
 	}
 }
 
