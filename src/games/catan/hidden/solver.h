@@ -368,7 +368,7 @@ void hid_free_slots(cat_hidden *h);
 void hid_set_slots(cat_hidden *h, unsigned k);
 void hid_ensure_slots(cat_hidden *h, unsigned n);
 void hid_reserve(wset *s, unsigned n);
-void hid_rehash(cat_hidden *h, const wset *out);
+void hid_rehash(cat_hidden *h, const wset *out, unsigned more);
 void hid_enter(cat_game *g, const cat_turn *t);
 
 /* tables.c */
@@ -592,27 +592,29 @@ static inline void held_load(const cat_hidden *h, const wset *out, held_table *T
 			   h->shift, h->limit, h->gen, room < out->cap ? room : out->cap };
 }
 
-/* Room in T's set for at least one more world with the slots at most
- * half full, else the table grown (hid_rehash) and read again.  Out of
- * held_insert()'s way, and a copy in each file (static, unused in some), so that the
- * compiler knows what it leaves of the caller's registers. */
-static __attribute__((noinline, unused)) void held_grow(cat_hidden *h, wset *out, held_table *T)
+/* Room in T's set for at least `more` more worlds with the slots at
+ * most half full, else the table grown (hid_rehash) and read again.  Out
+ * of held_insert()'s way, and a copy in each file (static, unused in
+ * some), so that the compiler knows what it leaves of the caller's
+ * registers. */
+static __attribute__((noinline, unused)) void held_grow(cat_hidden *h, wset *out, held_table *T,
+							unsigned more)
 {
 	out->n = T->n;
-	if (2 * (out->n + 1) > h->nslots && h->nslots < h->max_slots)
-		hid_rehash(h, out);
-	hid_reserve(out, out->n + 1);
+	if (2 * (out->n + more) > h->nslots && h->nslots < h->max_slots)
+		hid_rehash(h, out, more);
+	hid_reserve(out, out->n + more);
 	held_load(h, out, T);
 }
 
-/* Add the world of ids whose three words are x to `out` (the set being
- * built, its fields held in T; out->n is T->n's when the loop ends)
- * unless it is there.  -1 when the set is full. */
-static inline __attribute__((always_inline)) int held_insert(cat_hidden *h, wset *out,
-							     held_table *T, const uint64_t x[3])
+/* Add the world of ids whose three words are x to the set being built
+ * (its fields held in T; out->n is T->n's when the loop ends) unless it
+ * is there, room made for it before (held_grow: a loop that inserts a
+ * few worlds at a time makes room for them at once, and keeps the check
+ * out of the inner loop).  -1 when the set is full. */
+static inline __attribute__((always_inline)) int held_put(held_table *T, const uint64_t x[3])
 {
-	if (T->n >= T->room)
-		held_grow(h, out, T);
+	assert(T->n < T->room);
 	uint64_t hash = wid_hash(x);
 	uint32_t stamp = T->gen | (uint32_t)(hash >> (T->shift - 8) & 0xff);
 	unsigned i = (unsigned)(hash >> T->shift);
@@ -629,6 +631,15 @@ static inline __attribute__((always_inline)) int held_insert(cat_hidden *h, wset
 	memcpy(&T->w[T->n], x, sizeof *T->w);
 	T->tab[i] = (hslot){ stamp, T->n++ };
 	return 0;
+}
+
+/* held_put with room made for the world first. */
+static inline __attribute__((always_inline)) int held_insert(cat_hidden *h, wset *out,
+							     held_table *T, const uint64_t x[3])
+{
+	if (T->n >= T->room)
+		held_grow(h, out, T, 1);
+	return held_put(T, x);
 }
 
 /* Add the world of ids whose three words are x to `out` (the set being

@@ -113,6 +113,8 @@ static inline __attribute__((always_inline)) bool steals_of(cat_hidden *h, wset 
 		/* the rows of what a card less and more make of the two hands,
 		 * read again after a hand is added (the tables may move) */
 		const uint32_t *less = vt->less[v], *more = tt->more[th];
+		if (T.n + CAT_RES > T.room) /* room for every way at once */
+			held_grow(h, out, &T, CAT_RES);
 		for (; ways; ways &= ways - 1) {
 			unsigned r = (unsigned)__builtin_ctz(ways);
 			uint32_t vr = less[r], tr = more[r];
@@ -125,7 +127,7 @@ static inline __attribute__((always_inline)) bool steals_of(cat_hidden *h, wset 
 			uint64_t y[3] = { xw[0], xw[1], xw[2] };
 			wid_words_set(y, victim, vr);
 			wid_words_set(y, thief, tr);
-			if (held_insert(h, out, &T, y) < 0) {
+			if (held_put(&T, y) < 0) {
 				out->n = T.n; /* (the cuts up to this one made) */
 				h->ncut += cut_before || (lost & ((1u << r) - 1));
 				return false;
