@@ -53,7 +53,8 @@ typedef struct steal_need {
  * must (bits 8..12); as the thief's, those whose card brings it to what
  * it must hold (bits 16..20).  Worked out once a steal for each hand
  * (pat, pstamp), both ways, so that thief and victim may share a table. */
-static inline unsigned steal_ways(hand_table *ht, uint32_t id, const steal_need *sn)
+static inline __attribute__((always_inline)) unsigned steal_ways(hand_table *ht, uint32_t id,
+								 const steal_need *sn)
 {
 	if (ht->pstamp[id] == ht->pgen)
 		return ht->pat[id];
