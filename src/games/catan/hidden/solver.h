@@ -56,7 +56,9 @@
  * 2 x CAT_MAX_WORLDS slots, allocated on the first unseen card and grown as
  * needed (the table, given back at a game's end, kept for the thread's
  * next game: sets.c's spares, up to 700 kB a thread): at most about
- * 3 MB, and 2 MB more while an unseen discard is made; the tables of hands, about 80 bytes a hand, are collected when a
+ * 3 MB, and 2 MB more while an unseen discard is made (52 bytes a world
+ * it is made on, 4 a world it makes); the tables of hands, about 80
+ * bytes a hand, are collected when a
  * line ends with more than HANDS_KEPT hands of a seat in them, so they stay
  * within about 6 MB a seat; the search's memo adds 42 MB (with what it
  * keeps of why each state led nowhere), the search from the listed worlds
@@ -64,9 +66,9 @@
  * listed worlds about 2 kB each (the line, the witness's positions, and
  * the bounds of the search: bounds), whatever the record.  Listing
  * again frees the memo and takes up to 16 times the sets and the table
- * (about 46 MB, and 27 MB while an unseen discard is made), and a copy
+ * (about 46 MB, and 29 MB while an unseen discard is made), and a copy
  * of the worlds it began from (56 bytes each), given back if it fails:
- * at most about 123 MB with the tables of hands.  Reading ahead keeps 40
+ * at most about 125 MB with the tables of hands.  Reading ahead keeps 40
  * bytes a line and 32 an unseen steal or discard from the first unseen
  * card to the end of the record, and 32 bytes a line and 28 an action
  * while it works them out.
