@@ -83,7 +83,7 @@ static inline __attribute__((always_inline)) bool steals_of(cat_hidden *h, wset 
 	held_table T;
 	held_load(h, out, &T);
 	steal_need sn = { need ? need[victim] : 0, need ? need[thief] : 0 };
-	bool cut = false;
+	unsigned first_cut = UINT_MAX; /* the first world reading ahead cut a way of */
 	hand_pmarks(vt);
 	hand_pmarks(tt);
 	for (unsigned i = pending_start(h, &pc); i < in->n; i++) {
@@ -104,8 +104,8 @@ static inline __attribute__((always_inline)) bool steals_of(cat_hidden *h, wset 
 		} else {
 			ways &= 0xff;
 		}
-		bool cut_before = cut;
-		cut |= lost != 0;
+		if (lost && first_cut == UINT_MAX)
+			first_cut = i;
 		if (!ways)
 			continue;
 		uint64_t xw[3];
@@ -130,13 +130,13 @@ static inline __attribute__((always_inline)) bool steals_of(cat_hidden *h, wset 
 			wid_words_set(y, thief, tr);
 			if (held_put(&T, y) < 0) {
 				out->n = T.n; /* (the cuts up to this one made) */
-				h->ncut += cut_before || (lost & ((1u << r) - 1));
+				h->ncut += first_cut < i || (lost & ((1u << r) - 1));
 				return false;
 			}
 		}
 	}
 	out->n = T.n;
-	h->ncut += cut;
+	h->ncut += first_cut != UINT_MAX;
 	return true;
 }
 
