@@ -74,25 +74,41 @@ static bool classify(const cat_hidden *h, const cat_game *g, unsigned seat, cons
 	uint64_t size_w = hand_word(size_b), cap_w = hand_word(cap);
 	B->stock_lo = hand_word(size_b);
 	B->stock_hi = 0;
+	/* the last world classed: what it was classed by (its stock, or its
+	 * sizes), and its class, which a world alike in that takes as it
+	 * is (the stock moves only with the cards the bank got unseen, so
+	 * long runs of worlds leave it the same) */
+	bool have_last = false;
+	uint64_t last = 0;
+	unsigned c = 0;
 	for (unsigned i = 0; i < in->n; i++) {
 		const wid *w = &in->w[i];
 		B->class_of[i] = 0xff;
 		if (!bytes_at_least(h->hands[seat].word[w->hand[seat]], need_w))
 			continue;
-		uint64_t key = 0;
+		uint64_t key = 0, by = 0;
 		if (B->seven) { /* (the bank's stock does not move) */
 			for (unsigned p = 0; p < g->nseats; p++)
 				key |= (uint64_t)h->hands[p].total[w->hand[p]] << (8 * p);
+			by = key;
 		} else {
 			uint64_t held = 0; /* of each resource, by all: no carry */
 			for (unsigned p = 0; p < g->nseats; p++)
 				held += h->hands[p].word[w->hand[p]];
-			uint64_t bank = size_w - held; /* no borrow: held <= size */
-			key = bytes_min(bank, cap_w);
-			B->stock_lo = bytes_min(B->stock_lo, bank);
-			B->stock_hi = bytes_max(B->stock_hi, bank);
+			by = size_w - held; /* the stock (no borrow: held <= size) */
 		}
-		unsigned c = 0;
+		if (have_last && by == last) {
+			B->class_of[i] = (uint8_t)c;
+			continue;
+		}
+		have_last = true;
+		last = by;
+		if (!B->seven) {
+			key = bytes_min(by, cap_w);
+			B->stock_lo = bytes_min(B->stock_lo, by);
+			B->stock_hi = bytes_max(B->stock_hi, by);
+		}
+		c = 0;
 		while (c < B->n && B->cls[c].key != key)
 			c++;
 		if (c == B->n) {
