@@ -176,11 +176,14 @@ static void group_worlds(cat_hidden *h, discard_groups *D, const wset *in, uint3
 		hand_marks(ht); /* to[]: each hand less the seen cards */
 	hid_ensure_slots(h, n);
 	new_gen(h);
-	for (unsigned i = 0; i < n; i++) {
+	/* no hand, no run, unless the loop finds them */
+	static_assert(NO_ID == UINT32_MAX, "NO_ID's bytes are 0xff");
+	memset(D->hand, 0xff, n * sizeof *D->hand);
+	memset(D->kbeg, 0, n * sizeof *D->kbeg);
+	memset(D->kend, 0, n * sizeof *D->kend);
+	for (unsigned i = from; i < n; i++) { /* (those before, dropped) */
 		wid buf;
-		const wid *w = i < from ? NULL : made_world(h, &pc, &in->w[i], &buf);
-		D->hand[i] = NO_ID;
-		D->kbeg[i] = D->kend[i] = 0;
+		const wid *w = made_world(h, &pc, &in->w[i], &buf);
 		if (!w)
 			continue;
 		uint32_t after = tail_to ? tail_to[w->tail] : tail;
