@@ -74,25 +74,41 @@ static bool classify(const cat_hidden *h, const cat_game *g, unsigned seat, cons
 	uint64_t size_w = hand_word(size_b), cap_w = hand_word(cap);
 	B->stock_lo = hand_word(size_b);
 	B->stock_hi = 0;
+	/* the last world classed: what it was classed by (its stock, or its
+	 * sizes), and its class, which a world alike in that takes as it
+	 * is (the stock moves only with the cards the bank got unseen, so
+	 * long runs of worlds leave it the same) */
+	bool have_last = false;
+	uint64_t last = 0;
+	unsigned c = 0;
 	for (unsigned i = 0; i < in->n; i++) {
 		const wid *w = &in->w[i];
 		B->class_of[i] = 0xff;
 		if (!bytes_at_least(h->hands[seat].word[w->hand[seat]], need_w))
 			continue;
-		uint64_t key = 0;
+		uint64_t key = 0, by = 0;
 		if (B->seven) { /* (the bank's stock does not move) */
 			for (unsigned p = 0; p < g->nseats; p++)
 				key |= (uint64_t)h->hands[p].total[w->hand[p]] << (8 * p);
+			by = key;
 		} else {
 			uint64_t held = 0; /* of each resource, by all: no carry */
 			for (unsigned p = 0; p < g->nseats; p++)
 				held += h->hands[p].word[w->hand[p]];
-			uint64_t bank = size_w - held; /* no borrow: held <= size */
-			key = bytes_min(bank, cap_w);
-			B->stock_lo = bytes_min(B->stock_lo, bank);
-			B->stock_hi = bytes_max(B->stock_hi, bank);
+			by = size_w - held; /* the stock (no borrow: held <= size) */
 		}
-		unsigned c = 0;
+		if (have_last && by == last) {
+			B->class_of[i] = (uint8_t)c;
+			continue;
+		}
+		have_last = true;
+		last = by;
+		if (!B->seven) {
+			key = bytes_min(by, cap_w);
+			B->stock_lo = bytes_min(B->stock_lo, by);
+			B->stock_hi = bytes_max(B->stock_hi, by);
+		}
+		c = 0;
 		while (c < B->n && B->cls[c].key != key)
 			c++;
 		if (c == B->n) {
@@ -181,33 +197,20 @@ static wid *changed_worlds(cat_hidden *h, const wset *in, const bank_classes *B)
 	return changed;
 }
 
-/* The set the changed worlds make, in their order, and its flags.  One
- * class, and one tail before: every world changes alike, so they stay as
- * many (no lookup), and the flags follow without a pass: the same
- * bookkeeping, the same sizes if they were, the bank's stock over the
- * worlds classed less the change.  Else each world is looked up, and the
- * flags worked out over the set made.  The new set's index, or -1 when
- * it overflowed. */
+/* The set the changed worlds make, in their order, and its flags: each
+ * world looked up, and the flags worked out over the set made.  The new
+ * set's index, or -1 when it overflowed. */
 static int changed_set(cat_hidden *h, const cat_game *g, const wset *in, const bank_classes *B,
 		       const wid *changed)
 {
-	bool alike = B->n == 1;
-	for (unsigned i = 1; i < in->n && alike; i++)
-		alike = in->w[i].tail == in->w[0].tail;
 	unsigned o = spare(h);
 	wset *out = start_set(h, o);
 	new_gen(h);
-	if (alike)
-		hid_reserve(out, in->n);
 	held_table T;
 	held_load(h, out, &T);
 	for (unsigned i = 0; i < in->n; i++) {
 		if (B->class_of[i] == 0xff || !B->cls[B->class_of[i]].ok)
 			continue;
-		if (alike) {
-			out->w[out->n++] = changed[i];
-			continue;
-		}
 		uint64_t x[3];
 		wid_words(&changed[i], x);
 		if (held_insert(h, out, &T, x) < 0) {
@@ -215,11 +218,39 @@ static int changed_set(cat_hidden *h, const cat_game *g, const wset *in, const b
 			return -1;
 		}
 	}
-	if (!alike) {
-		out->n = T.n;
-		hid_set_flags(h, g, out);
-		return (int)o;
+	out->n = T.n;
+	hid_set_flags(h, g, out);
+	return (int)o;
+}
+
+/* One class (allowed), and one tail before: every world changes alike,
+ * so they stay as many, and are made in order straight into the new set
+ * (no lookup, no sort by class); the flags follow without a pass: the
+ * same bookkeeping, the same sizes if they were, the bank's stock over
+ * the worlds classed less the change.  The new set's index. */
+static int alike_set(cat_hidden *h, const wset *in, const bank_classes *B)
+{
+	unsigned o = spare(h);
+	wset *out = start_set(h, o);
+	hid_reserve(out, in->n);
+	uint8_t none[CAT_SEATS * CAT_RES] = { 0 }, d[CAT_SEATS * CAT_RES];
+	memcpy(d, B->cls[0].d, sizeof d);
+	hand_change hc;
+	hid_change_start(h, &hc, none, d);
+	/* in locals: a world stored may alias the fields */
+	wid *w = out->w;
+	unsigned n = 0;
+	uint32_t tail = B->cls[0].tail;
+	const uint8_t *class_of = B->class_of;
+	for (unsigned i = 0; i < in->n; i++) {
+		if (class_of[i] == 0xff)
+			continue;
+		wid x = in->w[i];
+		change_made(h, &hc, &x); /* no bound: drops none */
+		x.tail = tail;
+		w[n++] = x;
 	}
+	out->n = n;
 	h->now.same_books = true;
 	for (unsigned r = 0; r < CAT_RES && !B->seven; r++) {
 		int dr = 0; /* what the bank gave of r */
@@ -229,6 +260,15 @@ static int changed_set(cat_hidden *h, const cat_game *g, const wset *in, const b
 		h->now.bank_hi[r] = (uint8_t)((uint8_t)(B->stock_hi >> (8 * r)) - dr);
 	}
 	return (int)o;
+}
+
+/* The worlds of `in` all have the tail of the first. */
+static bool one_tail(const wset *in)
+{
+	for (unsigned i = 1; i < in->n; i++)
+		if (in->w[i].tail != in->w[0].tail)
+			return false;
+	return true;
 }
 
 /* A seen action that reads the hands only as what the acting seat must
@@ -266,7 +306,9 @@ int hid_by_bank(cat_turn *t, const cat_act *a)
 	unsigned ev_base = g->nev;
 	int first_ok = play_classes(t, a, in, &B);
 	int o = -1; /* the set made */
-	if (first_ok >= 0) {
+	if (first_ok >= 0 && B.n == 1 && one_tail(in)) {
+		o = alike_set(h, in, &B);
+	} else if (first_ok >= 0) {
 		changed = changed_worlds(h, in, &B);
 		o = changed_set(h, g, in, &B, changed);
 	}

@@ -173,12 +173,12 @@ void hid_reserve(wset *s, unsigned n)
 	s->w = arb_xrealloc(s->w, s->cap * sizeof *s->w);
 }
 
-/* More slots for `out` (the set being built), which has filled half of
- * them, and its worlds put in them again.  Out of insert()'s way, so that
- * the common case stays small enough to be inlined. */
-void __attribute__((noinline)) hid_rehash(cat_hidden *h, const wset *out)
+/* More slots for `out` (the set being built), for `more` worlds beyond
+ * those it holds, and its worlds put in them again.  Out of insert()'s
+ * way, so that the common case stays small enough to be inlined. */
+void __attribute__((noinline)) hid_rehash(cat_hidden *h, const wset *out, unsigned more)
 {
-	hid_ensure_slots(h, out->n + 1);
+	hid_ensure_slots(h, out->n + more);
 	for (unsigned k = 0; k < out->n; k++) {
 		uint64_t y[3];
 		wid_words(&out->w[k], y);

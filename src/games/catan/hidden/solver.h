@@ -56,7 +56,9 @@
  * 2 x CAT_MAX_WORLDS slots, allocated on the first unseen card and grown as
  * needed (the table, given back at a game's end, kept for the thread's
  * next game: sets.c's spares, up to 700 kB a thread): at most about
- * 3 MB, and 2 MB more while an unseen discard is made; the tables of hands, about 80 bytes a hand, are collected when a
+ * 3 MB, and 2 MB more while an unseen discard is made (52 bytes a world
+ * it is made on, 4 a world it makes); the tables of hands, about 80
+ * bytes a hand, are collected when a
  * line ends with more than HANDS_KEPT hands of a seat in them, so they stay
  * within about 6 MB a seat; the search's memo adds 42 MB (with what it
  * keeps of why each state led nowhere), the search from the listed worlds
@@ -64,9 +66,9 @@
  * listed worlds about 2 kB each (the line, the witness's positions, and
  * the bounds of the search: bounds), whatever the record.  Listing
  * again frees the memo and takes up to 16 times the sets and the table
- * (about 46 MB, and 27 MB while an unseen discard is made), and a copy
+ * (about 46 MB, and 29 MB while an unseen discard is made), and a copy
  * of the worlds it began from (56 bytes each), given back if it fails:
- * at most about 123 MB with the tables of hands.  Reading ahead keeps 40
+ * at most about 125 MB with the tables of hands.  Reading ahead keeps 40
  * bytes a line and 32 an unseen steal or discard from the first unseen
  * card to the end of the record, and 32 bytes a line and 28 an action
  * while it works them out.
@@ -368,7 +370,7 @@ void hid_free_slots(cat_hidden *h);
 void hid_set_slots(cat_hidden *h, unsigned k);
 void hid_ensure_slots(cat_hidden *h, unsigned n);
 void hid_reserve(wset *s, unsigned n);
-void hid_rehash(cat_hidden *h, const wset *out);
+void hid_rehash(cat_hidden *h, const wset *out, unsigned more);
 void hid_enter(cat_game *g, const cat_turn *t);
 
 /* tables.c */
@@ -430,6 +432,11 @@ const uint64_t *hid_ahead_need(const cat_game *g, const cat_move *m, const cat_a
 
 /* unseen.c */
 int hid_fast_unseen(cat_turn *t, const cat_act *a);
+
+/* steals.c */
+bool hid_unseen_steals(cat_hidden *h, wset *out, const wset *in, uint32_t tail,
+		       const uint32_t *tail_to, unsigned thief, unsigned victim,
+		       const uint64_t *need);
 
 /* bank.c */
 int hid_by_bank(cat_turn *t, const cat_act *a);
@@ -587,27 +594,29 @@ static inline void held_load(const cat_hidden *h, const wset *out, held_table *T
 			   h->shift, h->limit, h->gen, room < out->cap ? room : out->cap };
 }
 
-/* Room in T's set for at least one more world with the slots at most
- * half full, else the table grown (hid_rehash) and read again.  Out of
- * held_insert()'s way, and a copy in each file (static, unused in some), so that the
- * compiler knows what it leaves of the caller's registers. */
-static __attribute__((noinline, unused)) void held_grow(cat_hidden *h, wset *out, held_table *T)
+/* Room in T's set for at least `more` more worlds with the slots at
+ * most half full, else the table grown (hid_rehash) and read again.  Out
+ * of held_insert()'s way, and a copy in each file (static, unused in
+ * some), so that the compiler knows what it leaves of the caller's
+ * registers. */
+static __attribute__((noinline, unused)) void held_grow(cat_hidden *h, wset *out, held_table *T,
+							unsigned more)
 {
 	out->n = T->n;
-	if (2 * (out->n + 1) > h->nslots && h->nslots < h->max_slots)
-		hid_rehash(h, out);
-	hid_reserve(out, out->n + 1);
+	if (2 * (out->n + more) > h->nslots && h->nslots < h->max_slots)
+		hid_rehash(h, out, more);
+	hid_reserve(out, out->n + more);
 	held_load(h, out, T);
 }
 
-/* Add the world of ids whose three words are x to `out` (the set being
- * built, its fields held in T; out->n is T->n's when the loop ends)
- * unless it is there.  -1 when the set is full. */
-static inline __attribute__((always_inline)) int held_insert(cat_hidden *h, wset *out,
-							     held_table *T, const uint64_t x[3])
+/* Add the world of ids whose three words are x to the set being built
+ * (its fields held in T; out->n is T->n's when the loop ends) unless it
+ * is there, room made for it before (held_grow: a loop that inserts a
+ * few worlds at a time makes room for them at once, and keeps the check
+ * out of the inner loop).  -1 when the set is full. */
+static inline __attribute__((always_inline)) int held_put(held_table *T, const uint64_t x[3])
 {
-	if (T->n >= T->room)
-		held_grow(h, out, T);
+	assert(T->n < T->room);
 	uint64_t hash = wid_hash(x);
 	uint32_t stamp = T->gen | (uint32_t)(hash >> (T->shift - 8) & 0xff);
 	unsigned i = (unsigned)(hash >> T->shift);
@@ -624,6 +633,15 @@ static inline __attribute__((always_inline)) int held_insert(cat_hidden *h, wset
 	memcpy(&T->w[T->n], x, sizeof *T->w);
 	T->tab[i] = (hslot){ stamp, T->n++ };
 	return 0;
+}
+
+/* held_put with room made for the world first. */
+static inline __attribute__((always_inline)) int held_insert(cat_hidden *h, wset *out,
+							     held_table *T, const uint64_t x[3])
+{
+	if (T->n >= T->room)
+		held_grow(h, out, T, 1);
+	return held_put(T, x);
 }
 
 /* Add the world of ids whose three words are x to `out` (the set being
@@ -711,6 +729,12 @@ static inline uint64_t add_bytes(uint64_t x, uint64_t d)
 	return ((x & ~HIGH_BITS) + (d & ~HIGH_BITS)) ^ ((x ^ d) & HIGH_BITS);
 }
 
+/* x - y in each byte, modulo 256, no borrow between bytes. */
+static inline uint64_t sub_bytes(uint64_t x, uint64_t y)
+{
+	return ((x | HIGH_BITS) - (y & ~HIGH_BITS)) ^ ((x ^ ~y) & HIGH_BITS);
+}
+
 /* Every byte of x is at least the byte of n (n's bytes below 128, x's
  * counts below 128: a hand holds at most CAT_MAX_BANK of a kind). */
 static inline bool bytes_at_least(uint64_t x, uint64_t n)
@@ -794,6 +818,18 @@ static inline bool change_made(cat_hidden *h, const hand_change *c, wid *x)
 			return false;
 	}
 	return true;
+}
+
+/* World w with the change c made: w itself when c changes nothing, else
+ * the world made in *buf, or NULL when c drops it.  (The set's world is
+ * read as it is, not copied first: reading a copy's words after writing
+ * its halves stalls, see wid_words_set.) */
+static inline const wid *made_world(cat_hidden *h, const hand_change *c, const wid *w, wid *buf)
+{
+	if (!c->n)
+		return w;
+	*buf = *w;
+	return change_made(h, c, buf) ? buf : NULL;
 }
 
 /* The pending actions as a change a pass makes on its way (instead of

@@ -13,44 +13,33 @@
 #include "../../../core/util.h"
 #include "solver.h"
 
-/* World w with the change c made: w itself when c changes nothing, else
- * the world made in *buf, or NULL when c drops it.  (The set's world is
- * read as it is, not copied first: reading a copy's words after writing
- * its halves stalls, see wid_words_set.) */
-static inline const wid *made_world(cat_hidden *h, const hand_change *c, const wid *w, wid *buf)
-{
-	if (!c->n)
-		return w;
-	*buf = *w;
-	return change_made(h, c, buf) ? buf : NULL;
-}
-
 /* The worlds after an unseen discard, grouped (unseen_discards): the
  * worlds that differ only in the discarding seat's hand share a key (the
  * world with that hand left out), and lead to the same worlds wherever
  * their hands have a part in common, so a group's worlds are made once
  * each: every hand kept, by the first of the group's hands that keeps
  * it.  The hands each hand keeps are listed once (a hand recurs in many
- * groups), most kept first (of brick, then of lumber, ...); the worlds
- * are listed as (group, hand kept) and made in order at the end. */
+ * groups), most kept first (of brick, then of lumber, ...); each world of
+ * `in` has the run of the hands it is the first to keep (kbeg..kend in
+ * the list of hands kept), and the worlds are made in the order of `in`
+ * at the end, each world's run in turn. */
 typedef struct kept_hand {
-	uint32_t grp, from, part; /* from: the first world of `in` that keeps it */
-	uint32_t place;		  /* ... its place in the group's list */
+	uint32_t part;
 } kept_hand;
 
 /* A group whose list holds the same discarder's hands in the same order
  * as an earlier group's (and is bounded alike by the steal after) keeps
  * the same hands from the same places of its list, since what a group
- * keeps depends on nothing else: the earlier group's kept hands are
- * copied (copy_group) instead of made again from every world's.  Where
- * the seats' hands vary apart from one another, most groups repeat one.
- * Per group: the hash of its hands (sig), where its kept hands are in
- * `kept` (first..last), the steal's bound it was made with (x, more),
- * and the cuts it made; a hash table of the groups made (slot: group +
- * 1). */
+ * keeps depends on nothing else: each of its worlds takes the run of the
+ * world at its place in the earlier group (copy_group) instead of
+ * making one from its hand.  Where the seats' hands vary apart from one
+ * another, most groups repeat one.  Per group: the hash of its hands
+ * (sig), the worlds it makes (count), the steal's bound it was made
+ * with (x, more), and the cuts it made; a hash table of the groups made
+ * (slot: group + 1). */
 typedef struct group_memo {
 	uint64_t *sig;
-	uint32_t *first, *last, *cuts, *place;
+	uint32_t *count, *cuts;
 	uint8_t *x, *more;
 	uint32_t *slot, nslot;
 } group_memo;
@@ -60,6 +49,9 @@ typedef struct discard_groups {
 	uint32_t *head, *next; /* each group's worlds, as a list     */
 	uint32_t *hand;	       /* world i's hand less the seen cards (NO_ID: it
 				* lacks them), by id                   */
+	uint32_t *grp;	       /* world i's group (with a hand)       */
+	uint32_t *kbeg, *kend; /* world i's run of hands kept        */
+	unsigned total;	       /* the worlds made so far (at most the limit) */
 	unsigned who, left;
 	uint8_t need[CAT_RES]; /* the least the hand kept holds (ahead_need) */
 	uint8_t part[CAT_RES]; /* the hand kept being built          */
@@ -72,7 +64,7 @@ typedef struct discard_groups {
 } discard_groups;
 
 /* Put x at the end of the pool of kept hands. */
-static void pool_push(discard_groups *D, uint32_t x)
+static inline void pool_push(discard_groups *D, uint32_t x)
 {
 	if (D->npool == D->cap_pool) {
 		D->cap_pool = D->cap_pool ? 2 * D->cap_pool : 1024;
@@ -95,20 +87,31 @@ static void kept_room(discard_groups *D, uint32_t count)
 	D->kept = arb_xrealloc(D->kept, cap * sizeof *D->kept);
 }
 
+/* The hand part[] with `rem` cards of the last resource, within hand[],
+ * onto the pool. */
+static inline void kept_last(cat_hidden *h, discard_groups *D, const uint8_t hand[CAT_RES],
+			     unsigned rem)
+{
+	unsigned r = CAT_RES - 1;
+	if (rem > hand[r])
+		return;
+	if (rem < D->need[r]) {
+		h->ncut++;
+		return;
+	}
+	D->part[r] = (uint8_t)rem;
+	pool_push(D, hid_hand_id(&h->hands[D->who], hand_word(D->part)));
+}
+
 /* Every hand part[] (its r.. still to choose, `rem` cards) within hand[]
- * (after[r]: what r + 1.. of it hold), most kept first, onto the pool. */
+ * (after[r]: what r + 1.. of it hold), most kept first, onto the pool.
+ * The last resource's count follows from the others: made in the loop
+ * of the one before (kept_last), not a call a hand. */
 static void list_kept(cat_hidden *h, discard_groups *D, const uint8_t hand[CAT_RES],
 		      const unsigned after[CAT_RES], unsigned r, unsigned rem)
 {
 	if (r == CAT_RES - 1) {
-		if (rem > hand[r])
-			return;
-		if (rem < D->need[r]) {
-			h->ncut++;
-			return;
-		}
-		D->part[r] = (uint8_t)rem;
-		pool_push(D, hid_hand_id(&h->hands[D->who], hand_word(D->part)));
+		kept_last(h, D, hand, rem);
 		return;
 	}
 	unsigned top = hand[r] < rem ? hand[r] : rem;
@@ -123,7 +126,10 @@ static void list_kept(cat_hidden *h, discard_groups *D, const uint8_t hand[CAT_R
 		h->ncut++;
 	for (unsigned k = top + 1; k-- > D->need[r] && rem - k <= after[r];) {
 		D->part[r] = (uint8_t)k;
-		list_kept(h, D, hand, after, r + 1, rem - k);
+		if (r + 1 == CAT_RES - 1)
+			kept_last(h, D, hand, rem - k);
+		else
+			list_kept(h, D, hand, after, r + 1, rem - k);
 	}
 }
 
@@ -170,10 +176,14 @@ static void group_worlds(cat_hidden *h, discard_groups *D, const wset *in, uint3
 		hand_marks(ht); /* to[]: each hand less the seen cards */
 	hid_ensure_slots(h, n);
 	new_gen(h);
-	for (unsigned i = 0; i < n; i++) {
+	/* no hand, no run, unless the loop finds them */
+	static_assert(NO_ID == UINT32_MAX, "NO_ID's bytes are 0xff");
+	memset(D->hand, 0xff, n * sizeof *D->hand);
+	memset(D->kbeg, 0, n * sizeof *D->kbeg);
+	memset(D->kend, 0, n * sizeof *D->kend);
+	for (unsigned i = from; i < n; i++) { /* (those before, dropped) */
 		wid buf;
-		const wid *w = i < from ? NULL : made_world(h, &pc, &in->w[i], &buf);
-		D->hand[i] = NO_ID;
+		const wid *w = made_world(h, &pc, &in->w[i], &buf);
 		if (!w)
 			continue;
 		uint32_t after = tail_to ? tail_to[w->tail] : tail;
@@ -197,11 +207,12 @@ static void group_worlds(cat_hidden *h, discard_groups *D, const wset *in, uint3
 			h->tab[slot] = (hslot){ stamp, D->ngroups };
 			memcpy(&D->key[D->ngroups], xw, sizeof xw);
 			D->head[D->ngroups] = last[D->ngroups] = i;
-			D->ngroups++;
+			D->grp[i] = D->ngroups++;
 		} else {
 			unsigned k = h->tab[slot].at;
 			D->next[last[k]] = i;
 			last[k] = i;
+			D->grp[i] = k;
 		}
 	}
 	free(last);
@@ -245,8 +256,7 @@ static bool keep_group(cat_hidden *h, discard_groups *D, uint32_t grp, unsigned 
 {
 	hand_table *ht = &h->hands[D->who];
 	hand_marks(ht); /* stamp[]: the hands the group keeps so far */
-	uint32_t place = 0;
-	for (uint32_t j = D->head[grp]; j != UINT32_MAX; j = D->next[j], place++) {
+	for (uint32_t j = D->head[grp]; j != UINT32_MAX; j = D->next[j]) {
 		if (ht->total[D->hand[j]] < D->left)
 			continue;
 		uint32_t at = kept_of(h, D, D->hand[j]); /* (may move the tables) */
@@ -257,7 +267,7 @@ static bool keep_group(cat_hidden *h, discard_groups *D, uint32_t grp, unsigned 
 		const uint8_t *word = (const uint8_t *)ht->word;
 		uint32_t *stamp = ht->stamp, gen = ht->gen, limit = h->limit;
 		kept_hand *kept = D->kept;
-		uint32_t nkept = D->nkept;
+		uint32_t nkept = D->nkept, total = D->total;
 		uint64_t cuts = 0;
 		bool ok = true;
 		for (uint32_t k = 0; k < count; k++) {
@@ -269,13 +279,16 @@ static bool keep_group(cat_hidden *h, discard_groups *D, uint32_t grp, unsigned 
 			if (stamp[part] == gen)
 				continue;
 			stamp[part] = gen;
-			if (nkept == limit) { /* the set overflowed */
+			if (total == limit) { /* the set overflowed */
 				ok = false;
 				break;
 			}
-			kept[nkept++] = (kept_hand){ grp, j, part, place };
+			total++;
+			kept[nkept++] = (kept_hand){ part };
 		}
-		D->nkept = nkept;
+		D->kbeg[j] = D->nkept;
+		D->kend[j] = D->nkept = nkept;
+		D->total = total;
 		h->ncut += cuts;
 		if (!ok)
 			return false;
@@ -317,25 +330,22 @@ static uint32_t *group_slot(const discard_groups *D, uint32_t grp, unsigned x, u
 	return &M->slot[i];
 }
 
-/* Group grp keeps what group o kept, from the same places of its list.
- * False when the set overflowed. */
+/* Group grp keeps what group o kept, from the same places of its list:
+ * each of its worlds the run of the world of o at its place.  False
+ * when the set overflowed. */
 static bool copy_group(cat_hidden *h, discard_groups *D, uint32_t grp, uint32_t o)
 {
-	uint32_t *at = D->gm.place, n = 0; /* grp's worlds by place */
-	for (uint32_t j = D->head[grp]; j != UINT32_MAX; j = D->next[j])
-		at[n++] = j;
-	uint32_t first = D->gm.first[o], count = D->gm.last[o] - first;
-	if (count > h->limit - D->nkept)
+	uint32_t count = D->gm.count[o];
+	if (count > h->limit - D->total)
 		return false; /* (as keep_group would, a hand at a time) */
-	kept_room(D, count);
-	/* in locals: a kept hand stored may alias D's counts */
-	kept_hand *kept = D->kept;
-	uint32_t nkept = D->nkept;
-	for (uint32_t k = first; k < first + count; k++) {
-		kept_hand e = kept[k];
-		kept[nkept++] = (kept_hand){ grp, at[e.place], e.part, e.place };
+	/* in locals: a run stored may alias D's lists */
+	const uint32_t *next = D->next;
+	uint32_t *kbeg = D->kbeg, *kend = D->kend;
+	for (uint32_t i = D->head[grp], j = D->head[o]; i != UINT32_MAX; i = next[i], j = next[j]) {
+		kbeg[i] = kbeg[j];
+		kend[i] = kend[j];
 	}
-	D->nkept = nkept;
+	D->total += count;
 	h->ncut += D->gm.cuts[o];
 	return true;
 }
@@ -353,23 +363,21 @@ static bool keep_or_copy(cat_hidden *h, discard_groups *D, uint32_t grp, unsigne
 	if (*slot)
 		return copy_group(h, D, grp, *slot - 1);
 	uint64_t ncut = h->ncut;
-	M->first[grp] = D->nkept;
+	unsigned total = D->total;
 	bool ok = keep_group(h, D, grp, x, more);
-	M->last[grp] = D->nkept;
+	M->count[grp] = D->total - total;
 	M->cuts[grp] = (uint32_t)(h->ncut - ncut);
 	*slot = grp + 1;
 	return ok;
 }
 
-static void memo_start(group_memo *M, unsigned ngroups, unsigned n)
+static void memo_start(group_memo *M, unsigned ngroups)
 {
 	M->sig = arb_xmalloc(ngroups * sizeof *M->sig + 1);
-	M->first = arb_xmalloc(ngroups * sizeof *M->first + 1);
-	M->last = arb_xmalloc(ngroups * sizeof *M->last + 1);
+	M->count = arb_xmalloc(ngroups * sizeof *M->count + 1);
 	M->cuts = arb_xmalloc(ngroups * sizeof *M->cuts + 1);
 	M->x = arb_xmalloc(ngroups + 1);
 	M->more = arb_xmalloc(ngroups + 1);
-	M->place = arb_xmalloc(n * sizeof *M->place + 1);
 	M->nslot = 16;
 	while (M->nslot < 2 * ngroups)
 		M->nslot *= 2;
@@ -378,7 +386,7 @@ static void memo_start(group_memo *M, unsigned ngroups, unsigned n)
 
 static void memo_free(group_memo *M)
 {
-	ARB_FREE_ALL(M->sig, M->first, M->last, M->cuts, M->x, M->more, M->place, M->slot);
+	ARB_FREE_ALL(M->sig, M->count, M->cuts, M->x, M->more, M->slot);
 }
 
 /* The worlds kept, made in the order of the worlds of `in` (n) they come
@@ -387,27 +395,27 @@ static void memo_free(group_memo *M)
  * depend on the grouping. */
 static void make_kept(wset *out, const discard_groups *D, unsigned n)
 {
-	uint32_t *start = arb_xcalloc(n + 1, sizeof *start);
-	for (unsigned i = 0; i < D->nkept; i++)
-		start[D->kept[i].from + 1]++;
-	for (unsigned i = 0; i < n; i++)
-		start[i + 1] += start[i];
-	hid_reserve(out, D->nkept);
-	for (unsigned i = 0; i < D->nkept; i++) {
-		const kept_hand *k = &D->kept[i];
-		wid *x = &out->w[start[k->from]++];
-		*x = D->key[k->grp];
-		x->hand[D->who] = k->part;
+	hid_reserve(out, D->total);
+	wid *o = out->w;
+	unsigned made = 0, who = D->who;
+	for (unsigned i = 0; i < n; i++) {
+		if (D->kbeg[i] == D->kend[i])
+			continue;
+		wid x = D->key[D->grp[i]];
+		for (uint32_t k = D->kbeg[i]; k < D->kend[i]; k++) {
+			x.hand[who] = D->kept[k].part;
+			o[made++] = x;
+		}
 	}
-	out->n = D->nkept;
-	free(start);
+	assert(made == D->total);
+	out->n = made;
 }
 
 /* An unseen discard of `a` by seat `who` in every world of `in` (their
  * tail becomes `tail`), into `out`: every way of choosing the unseen
  * cards from what each world's hand holds beyond the seen ones.  The
  * pending actions are made on the way when no card is seen (as in
- * unseen_steals).  False when the set overflowed. */
+ * hid_unseen_steals).  False when the set overflowed. */
 static bool unseen_discards(cat_hidden *h, wset *out, const wset *in, uint32_t tail,
 			    const uint32_t *tail_to, unsigned who, const cat_act *a,
 			    const uint64_t *need, unsigned thief, unsigned victim,
@@ -426,10 +434,13 @@ static bool unseen_discards(cat_hidden *h, wset *out, const wset *in, uint32_t t
 	D.head = arb_xmalloc(n * sizeof *D.head);
 	D.next = arb_xmalloc(n * sizeof *D.next);
 	D.hand = arb_xmalloc(n * sizeof *D.hand);
+	D.grp = arb_xmalloc(n * sizeof *D.grp);
+	D.kbeg = arb_xmalloc(n * sizeof *D.kbeg);
+	D.kend = arb_xmalloc(n * sizeof *D.kend);
 	group_worlds(h, &D, in, tail, tail_to, a);
 	hand_pmarks(&h->hands[who]);
 	bool ok = true;
-	memo_start(&D.gm, D.ngroups, n);
+	memo_start(&D.gm, D.ngroups);
 	for (uint32_t grp = 0; grp < D.ngroups && ok; grp++) {
 		unsigned x = CAT_RES;
 		uint8_t more = 0;
@@ -442,169 +453,12 @@ static bool unseen_discards(cat_hidden *h, wset *out, const wset *in, uint32_t t
 	memo_free(&D.gm);
 	if (ok)
 		make_kept(out, &D, n);
-	ARB_FREE_ALL(D.key, D.head, D.next, D.hand);
+	ARB_FREE_ALL(D.key, D.head, D.next, D.hand, D.grp, D.kbeg, D.kend);
 	h->dpool = D.pool; /* (their room kept for the next discard) */
 	h->cap_dpool = D.cap_pool;
 	h->dkept = D.kept;
 	h->cap_dkept = D.cap_kept;
 	return ok;
-}
-
-/* Bit r for each byte r (of the five) of a mask of 0x00 and 0xff bytes
- * (bytes_ge_mask): each byte's low bit multiplied into the top byte, at
- * its own place, with no carries between. */
-static inline unsigned byte_bits(uint64_t m)
-{
-	return (unsigned)(((m & 0x0101010101ull) * 0x0102040810204080ull) >> 56);
-}
-
-#define EACH_RES 0x0101010101ull /* a hand word of one card of each resource */
-
-/* The resources r whose card the victim of hand word v can lose and
- * still hold need (v - r at least need), as bits. */
-static inline unsigned victim_may_lose(uint64_t v, uint64_t need)
-{
-	if (bytes_ge_mask(v, need) != ~0ull)
-		return 0;
-	return byte_bits(bytes_ge_mask(v, need + EACH_RES));
-}
-
-/* The resources r whose card brings the thief of hand word t to hold
- * need (t + r at least need), as bits: any when it holds need already,
- * the one it lacks when it lacks a card of one only. */
-static inline unsigned thief_may_gain(uint64_t t, uint64_t need)
-{
-	unsigned short_of = byte_bits(~bytes_ge_mask(t, need));
-	if (!short_of)
-		return (1u << CAT_RES) - 1;
-	if (short_of & (short_of - 1))
-		return 0;
-	return short_of & byte_bits(bytes_ge_mask(t + EACH_RES, need));
-}
-
-/* What a hand of a steal's thief or victim allows (steal_ways). */
-typedef struct steal_need {
-	uint64_t victim, thief; /* what each must hold after it */
-} steal_need;
-
-/* Hand `id` of table ht in a steal: the resources it holds (bits 0..4);
- * as the victim's, those whose card it can lose and still hold what it
- * must (bits 8..12); as the thief's, those whose card brings it to what
- * it must hold (bits 16..20).  Worked out once a steal for each hand
- * (pat, pstamp), both ways, so that thief and victim may share a table. */
-static inline unsigned steal_ways(hand_table *ht, uint32_t id, const steal_need *sn)
-{
-	if (ht->pstamp[id] == ht->pgen)
-		return ht->pat[id];
-	uint64_t held = ht->word[id];
-	unsigned ways = byte_bits(bytes_ge_mask(held, EACH_RES)) |
-			victim_may_lose(held, sn->victim) << 8 |
-			thief_may_gain(held, sn->thief) << 16;
-	ht->pstamp[id] = ht->pgen;
-	return ht->pat[id] = ways;
-}
-
-/* An unseen steal by `thief` from `victim` in every world of `in` (their
- * tail becomes `tail`), into `out`: one world for each resource the
- * victim holds.  The pending actions are made on the way (each world as
- * hid_flush() would make it, those they drop skipped), which saves hid_flush()'s
- * pass.  The resources each world allows are worked out as bits from
- * the two hands' words (those reading ahead rules out less), so that the
- * loop visits only the worlds it makes.  False when the set overflowed. */
-static inline __attribute__((always_inline)) bool steals_of(cat_hidden *h, wset *out,
-							    const wset *in, uint32_t tail,
-							    const uint32_t *tail_to, unsigned thief,
-							    unsigned victim, const uint64_t *need)
-{
-	hand_change pc;
-	hand_table *vt = &h->hands[victim], *tt = &h->hands[thief];
-	held_table T;
-	held_load(h, out, &T);
-	steal_need sn = { need ? need[victim] : 0, need ? need[thief] : 0 };
-	bool cut = false;
-	hand_pmarks(vt);
-	hand_pmarks(tt);
-	for (unsigned i = pending_start(h, &pc); i < in->n; i++) {
-		wid buf;
-		const wid *x = made_world(h, &pc, &in->w[i], &buf);
-		if (!x)
-			continue;
-		uint32_t after = tail_to ? tail_to[x->tail] : tail;
-		if (after == NO_ID)
-			continue;
-		uint32_t v = x->hand[victim], th = x->hand[thief];
-		unsigned ways = steal_ways(vt, v, &sn), lost = 0;
-		if (need) { /* (ahead_need) */
-			unsigned kept = ways >> 8 & steal_ways(tt, th, &sn) >> 16 & 0xff;
-			ways &= 0xff;
-			lost = ways & ~kept;
-			ways = kept;
-		} else {
-			ways &= 0xff;
-		}
-		bool cut_before = cut;
-		cut |= lost != 0;
-		if (!ways)
-			continue;
-		uint64_t xw[3];
-		wid_words(x, xw);
-		wid_words_set(xw, WID_TAIL, after);
-		/* the rows of what a card less and more make of the two hands,
-		 * read again after a hand is added (the tables may move) */
-		const uint32_t *less = vt->less[v], *more = tt->more[th];
-		for (; ways; ways &= ways - 1) {
-			unsigned r = (unsigned)__builtin_ctz(ways);
-			uint32_t vr = less[r], tr = more[r];
-			if ((vr == NO_ID) | (tr == NO_ID)) {
-				vr = hand_less(h, victim, v, r);
-				tr = hand_more(h, thief, th, r);
-				less = vt->less[v];
-				more = tt->more[th];
-			}
-			uint64_t y[3] = { xw[0], xw[1], xw[2] };
-			wid_words_set(y, victim, vr);
-			wid_words_set(y, thief, tr);
-			if (held_insert(h, out, &T, y) < 0) {
-				out->n = T.n; /* (the cuts up to this one made) */
-				h->ncut += cut_before || (lost & ((1u << r) - 1));
-				return false;
-			}
-		}
-	}
-	out->n = T.n;
-	h->ncut += cut;
-	return true;
-}
-
-static_assert(CAT_SEATS == 4, "a loop for each pair of the four seats");
-
-static bool unseen_steals(cat_hidden *h, wset *out, const wset *in, uint32_t tail,
-			  const uint32_t *tail_to, unsigned thief, unsigned victim,
-			  const uint64_t *need)
-{
-	/* a loop for each pair of seats, whose places in the words are then
-	 * constants: the words stay in registers (a tenth fewer instructions
-	 * for the steals than one loop for all) */
-#define STEALS_OF(t, v)           \
-	case (t)*CAT_SEATS + (v): \
-		return steals_of(h, out, in, tail, tail_to, t, v, need);
-	switch (thief * CAT_SEATS + victim) {
-		STEALS_OF(0, 1)
-		STEALS_OF(0, 2)
-		STEALS_OF(0, 3)
-		STEALS_OF(1, 0)
-		STEALS_OF(1, 2)
-		STEALS_OF(1, 3)
-		STEALS_OF(2, 0)
-		STEALS_OF(2, 1)
-		STEALS_OF(2, 3)
-		STEALS_OF(3, 0)
-		STEALS_OF(3, 1)
-		STEALS_OF(3, 2)
-	default:
-		return steals_of(h, out, in, tail, tail_to, thief, victim, need);
-	}
-#undef STEALS_OF
 }
 
 /* The unseen steal by `thief` that follows the unseen discard `a` by
@@ -786,7 +640,7 @@ int hid_fast_unseen(cat_turn *t, const cat_act *a)
 	const cat_act *s = steal ? NULL : steal_after(t->m, a, who, t->seat);
 	const uint64_t *steal_need = s ? hid_ahead_need(g, t->m, s) : NULL;
 	uint64_t ncut = h->ncut;
-	bool made = steal ? unseen_steals(h, out, in, tail, tail_to, t->seat, who, need)
+	bool made = steal ? hid_unseen_steals(h, out, in, tail, tail_to, t->seat, who, need)
 			  : unseen_discards(h, out, in, tail, tail_to, who, a, need, t->seat,
 					    s ? s->b : CAT_NONE, steal_need);
 	if (h->ncut != ncut)
