@@ -93,6 +93,70 @@ static bool ahead_line(const cat_game *g, const cat_ahead *A, size_t li, cat_mov
 	return cat_parse(g, &A->tok[tu->first], tu->ntok, m, rej) == 0;
 }
 
+/* What hex h yields its corners' owners in position s, 4 bits a seat (as
+ * cat_state.yield, and at most 12 a seat: six corners, 2 a city),
+ * counted from the buildings as cat_roll_owed counts them. */
+static uint16_t ahead_yield(const cat_game *g, const cat_state *s, unsigned h)
+{
+	unsigned y = 0;
+	for (unsigned c = 0; c < 6; c++) {
+		unsigned v = g->d->g.hex_node[h][c], o = s->node_owner[v];
+		if (o)
+			y += (1u + s->node_city[v]) << 4 * (o - 1);
+	}
+	return (uint16_t)y;
+}
+
+/* What line m's roll owes each seat, as hand words: hid_roll_pays, read
+ * from the hexes' yields yld[] (ahead_yield) rather than their twelve
+ * corners; robber from the position at the line's start. */
+static void ahead_pays(const cat_game *g, const cat_move *m, unsigned robber,
+		       const uint16_t yld[CAT_HEXES], uint64_t pays[CAT_SEATS])
+{
+	memset(pays, 0, CAT_SEATS * sizeof *pays);
+	for (unsigned ai = 0; ai < m->n; ai++) {
+		const cat_act *a = &m->act[ai];
+		unsigned roll = a->a + a->b;
+		if (a->kind == A_KNIGHT)
+			robber = CAT_NONE;
+		if (a->kind != A_ROLL || roll < 2 || roll > 12 || roll == 7)
+			continue;
+		memset(pays, 0, CAT_SEATS * sizeof *pays); /* (the last roll's, as there) */
+		for (unsigned k = 0; k < 2; k++) {
+			unsigned h = g->b.by_token[roll][k];
+			if (h == CAT_NONE || h == robber || g->b.terrain[h] >= CAT_RES)
+				continue;
+			unsigned r = g->b.terrain[h];
+			for (unsigned p = 0, y = yld[h]; y; p++, y >>= 4)
+				pays[p] += (uint64_t)(y & 15) << 8 * r;
+		}
+	}
+}
+
+/* Line m's buildings and robber put in sc, and the yields of the hexes
+ * at each building counted again; its unseen steals and discards, how
+ * many. */
+static unsigned ahead_build(const cat_game *g, const cat_move *m, cat_state *sc,
+			    uint16_t yld[CAT_HEXES])
+{
+	const cat_geom *G = &g->d->g;
+	unsigned unseen = 0;
+	for (unsigned ai = 0; ai < m->n; ai++) {
+		const cat_act *a = &m->act[ai];
+		unseen += cat_is_unseen(a);
+		if ((a->kind == A_SETTLE || a->kind == A_CITY) && a->a < CAT_NODES) {
+			sc->node_owner[a->a] = (uint8_t)(m->seat + 1);
+			sc->node_city[a->a] = a->kind == A_CITY;
+			for (unsigned i = 0; i < G->node_nhex[a->a]; i++)
+				yld[G->node_hex[a->a][i]] =
+					ahead_yield(g, sc, G->node_hex[a->a][i]);
+		} else if ((a->kind == A_ROBBER || a->kind == A_KNIGHT) && a->a < CAT_HEXES) {
+			sc->robber = a->a;
+		}
+	}
+	return unseen;
+}
+
 /* The bounds for the lines from li0 (which starts at g->bak) on: what
  * each roll pays, on the buildings and robber the lines before put
  * there, is found forwards; the least each seat must hold, backwards
@@ -105,9 +169,12 @@ static void ahead_make(cat_game *g, cat_ahead *A, size_t li0)
 	cat_move *m = arb_xmalloc(sizeof *m);
 	arb_reject rj;
 	memset(&rj, 0, sizeof rj);
-	cat_state sc = g->bak;
+	cat_state sc = g->bak; /* its buildings and robber, line by line */
+	uint16_t yld[CAT_HEXES];
+	for (unsigned h = 0; h < CAT_HEXES; h++)
+		yld[h] = ahead_yield(g, &sc, h);
 	struct ahead_line { /* a line as the bounds read it */
-		uint8_t pays[CAT_SEATS][CAT_RES];
+		uint64_t pays[CAT_SEATS]; /* hand words */
 		uint8_t seat;
 		uint32_t first, n; /* its actions in acts[] */
 	} *line = NULL;
@@ -125,7 +192,7 @@ static void ahead_make(cat_game *g, cat_ahead *A, size_t li0)
 			acts = arb_xrealloc(acts, cap_acts * sizeof *acts);
 		}
 		struct ahead_line *l = &line[nl];
-		hid_roll_pays(g, m, &sc, l->pays);
+		ahead_pays(g, m, sc.robber, yld, l->pays);
 		l->seat = m->seat;
 		l->first = (uint32_t)nacts;
 		l->n = m->n;
@@ -133,17 +200,7 @@ static void ahead_make(cat_game *g, cat_ahead *A, size_t li0)
 		nacts += m->n;
 		A->line_no[nl] = m->line;
 		A->at[nl] = (uint32_t)nunseen;
-		for (unsigned ai = 0; ai < m->n; ai++) {
-			const cat_act *a = &m->act[ai];
-			nunseen += cat_is_unseen(a);
-			if ((a->kind == A_SETTLE || a->kind == A_CITY) && a->a < CAT_NODES) {
-				sc.node_owner[a->a] = (uint8_t)(m->seat + 1);
-				sc.node_city[a->a] = a->kind == A_CITY;
-			} else if ((a->kind == A_ROBBER || a->kind == A_KNIGHT) &&
-				   a->a < CAT_HEXES) {
-				sc.robber = a->a;
-			}
-		}
+		nunseen += ahead_build(g, m, &sc, yld);
 		nl++;
 	}
 	free(m);
@@ -153,6 +210,7 @@ static void ahead_make(cat_game *g, cat_ahead *A, size_t li0)
 	A->need = arb_xmalloc((nunseen ? nunseen : 1) * CAT_SEATS * sizeof *A->need);
 	A->end_need = arb_xmalloc(nl * CAT_SEATS * sizeof *A->end_need);
 	uint64_t after[CAT_SEATS] = { 0 }; /* the end of the record needs nothing */
+	static const uint8_t no_pays[CAT_SEATS][CAT_RES];
 	for (size_t k = nl; k-- > 0;) {
 		const struct ahead_line *l = &line[k];
 		memcpy(&A->end_need[k * CAT_SEATS], after, sizeof after);
@@ -161,7 +219,13 @@ static void ahead_make(cat_game *g, cat_ahead *A, size_t li0)
 			const cat_act *a = &acts[l->first + ai];
 			if (cat_is_unseen(a))
 				memcpy(&A->need[(A->at[k] + --u) * CAT_SEATS], after, sizeof after);
-			hid_needs_before(g, a, l->seat, l->pays, after);
+			if (a->kind != A_ROLL) { /* (which reads the pays of a roll only) */
+				hid_needs_before(g, a, l->seat, no_pays, after);
+				continue;
+			}
+			for (unsigned p = 0; p < CAT_SEATS; p++) /* (hid_needs_before's, on words) */
+				if (l->pays[p]) /* (one paid nothing needs as much) */
+					after[p] = need_less_paid(after[p], l->pays[p]);
 		}
 	}
 	free(line);

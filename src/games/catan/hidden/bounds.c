@@ -41,6 +41,26 @@
  * the latest action reached was); not over set-up lines, whose buildings
  * are free. */
 #define NEED_NEVER 0x7fu /* more than any hand holds (bytes_at_least) */
+#define ONE_EACH 0x0101010101ull /* a card of each resource: an unseen steal's */
+/* the bits of a byte that keep the word at a time of need_before from
+ * carrying: counts below 0x40 (a parsed count can be more: the loop) */
+#define LOW_ONLY 0xc0c0c0c0c0c0c0c0ull
+
+/* The least a seat must hold before an action in which it gives gw and
+ * gets tw (hand words, each count below 0x40: LOW_ONLY), from the least
+ * x after: need_before's loop, max(x + give - get, give), at most NEVER,
+ * NEVER kept, here as give + (x - get, 0 at least): no byte passes
+ * 0x7f + 0x3f, so none carries, and one at 0x7f or more is NEVER (+ 1
+ * sets its high bit). */
+static inline uint64_t need_word(uint64_t x, uint64_t gw, uint64_t tw)
+{
+	uint64_t never = 0x7f7f7f7f7f7f7f7full;
+	static_assert(NEED_NEVER == 0x7f, "NEED_NEVER in each byte");
+	uint64_t kept = bytes_ge_mask(x, never);
+	uint64_t y = gw + bytes_less(x, tw);
+	uint64_t over = (((y + 0x0101010101010101ull) & HIGH_BITS) >> 7) * 0xff;
+	return (((y & ~over) | (never & over)) & ~kept) | (x & kept);
+}
 
 /* The least seat p must hold before action a (`mine`: p's own line)
  * from the least after it; roll: what the line's roll pays p in full. */
@@ -106,17 +126,9 @@ static void need_before(const cat_game *g, const cat_act *a, bool mine, unsigned
 		memcpy(before, after, CAT_RES);
 		return;
 	}
-	if (!(give && get) && !more && a->kind != A_MONOPOLY) { /* a word at a time */
-		uint64_t x = hand_word(after), never = 0x7f7f7f7f7f7f7f7full, y;
-		static_assert(NEED_NEVER == 0x7f, "NEED_NEVER in each byte");
-		if (give) { /* after + give, NEED_NEVER at most (each byte below 256) */
-			uint64_t sum = x + hand_word(give);
-			uint64_t over = ((sum & HIGH_BITS) >> 7) * 0xff;
-			y = (sum & ~over) | (never & over);
-		} else { /* after - get, 0 at least, NEED_NEVER kept */
-			uint64_t kept = bytes_ge_mask(x, never);
-			y = (bytes_less(x, hand_word(get)) & ~kept) | (x & kept);
-		}
+	uint64_t gw = give ? hand_word(give) : 0, tw = get ? hand_word(get) : more ? ONE_EACH : 0;
+	if (a->kind != A_MONOPOLY && !((gw | tw) & LOW_ONLY)) { /* a word at a time */
+		uint64_t y = need_word(hand_word(after), gw, tw);
 		memcpy(before, &y, CAT_RES);
 		return;
 	}
@@ -188,6 +200,20 @@ static unsigned seats_touched(const cat_game *g, const cat_act *a, unsigned seat
 void hid_needs_before(const cat_game *g, const cat_act *a, unsigned seat,
 		      const uint8_t roll[CAT_SEATS][CAT_RES], uint64_t need[CAT_SEATS])
 {
+	if (a->kind == A_ROLL) { /* need_before's get = roll, a word a seat */
+		for (unsigned p = 0; p < CAT_SEATS; p++)
+			need[p] = need_less_paid(need[p], hand_word(roll[p]));
+		return;
+	}
+	if (seat < CAT_SEATS && a->kind >= A_BANK && a->kind <= A_BUY) {
+		/* (need_before's own line, one seat: the commonest kinds) */
+		uint64_t gw = hand_word(a->kind == A_BANK ? a->give : price_of(g, a));
+		uint64_t tw = a->kind == A_BANK ? hand_word(a->get) : 0;
+		if (!((gw | tw) & LOW_ONLY)) {
+			need[seat] = need_word(need[seat], gw, tw);
+			return;
+		}
+	}
 	unsigned touched = seats_touched(g, a, seat, roll);
 	for (unsigned p = 0; p < CAT_SEATS; p++) {
 		if (!(touched >> p & 1))

@@ -70,7 +70,7 @@
  * of the worlds it began from (56 bytes each), given back if it fails:
  * at most about 125 MB with the tables of hands.  Reading ahead keeps 40
  * bytes a line and 32 an unseen steal or discard from the first unseen
- * card to the end of the record, and 32 bytes a line and 28 an action
+ * card to the end of the record, and 48 bytes a line and 28 an action
  * while it works them out.
  *
  * Why the worlds are listed one by one, not factored (one seat's hands
@@ -776,6 +776,15 @@ static inline uint64_t bytes_max(uint64_t x, uint64_t y)
 {
 	uint64_t ge = bytes_ge_mask(x, y);
 	return (x & ge) | (y & ~ge);
+}
+
+/* The least a seat must hold before a roll pays it w (at most 12 of a
+ * resource: cat_roll_owed), from the least x after (bounds.c): x - w, 0
+ * at least, bytes at 0x7f (NEED_NEVER) kept. */
+static inline uint64_t need_less_paid(uint64_t x, uint64_t w)
+{
+	uint64_t kept = bytes_ge_mask(x, 0x7f7f7f7f7f7f7f7full);
+	return (bytes_less(x, w) & ~kept) | (x & kept);
 }
 
 /* The price of a road, settlement, city or development card a. */
