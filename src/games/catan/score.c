@@ -75,9 +75,6 @@ void cat_standing(const void *game, arb_standing *out)
 	 * bought unseen could add to the points seen (notation/catan.md,
 	 * "Points and the end") */
 	bool view = g->view != CAT_NONE;
-	cat_hand_range hr[CAT_SEATS];
-	if (view)
-		cat_hand_ranges(g, hr);
 	out->nbd = ARB_COUNT(keys) - !view;
 	for (size_t k = 0; k < ARB_COUNT(keys); k++)
 		out->bd_key[k] = keys[k];
@@ -90,8 +87,9 @@ void cat_standing(const void *game, arb_standing *out)
 		out->bd[p][3] = s->la == p ? 2 : 0;
 		out->bd[p][4] = g->opt_vpc == VPC_HIDDEN ? pl->dev[D_VP] : pl->vp_shown;
 		if (view) {
-			out->bd[p][5] = hr[p].vp_more;
-			out->score_hi[p] = out->score[p] + hr[p].vp_more;
+			unsigned more = cat_vp_more(g, p);
+			out->bd[p][5] = more;
+			out->score_hi[p] = out->score[p] + (int)more;
 		}
 		out->winner[p] = s->over && s->winner == p;
 	}

@@ -59,5 +59,9 @@ typedef struct cat_hand_range {
 	bool exact;
 } cat_hand_range;
 void cat_hand_ranges(const cat_game *g, cat_hand_range out[CAT_SEATS]);
+/* The most points the victory point cards seat p bought unseen could
+ * add (cat_hand_range's vp_more): the same in every way, so score needs
+ * no pass over the worlds for it. */
+unsigned cat_vp_more(const cat_game *g, unsigned p);
 
 #endif /* ARB_CATAN_HIDDEN_H */

@@ -126,9 +126,17 @@ void cat_hand_ranges(const cat_game *g, cat_hand_range out[CAT_SEATS])
 		unsigned u = s->p[p].unseen_dev;
 		o->dev_unseen = (uint8_t)u;
 		o->vp_seen = (uint8_t)cat_vp(g, p);
-		if (g->opt_vpc == VPC_HIDDEN)
-			o->vp_more = (uint8_t)(u < s->deck[D_VP] ? u : s->deck[D_VP]);
+		o->vp_more = (uint8_t)cat_vp_more(g, p);
 	}
+}
+
+unsigned cat_vp_more(const cat_game *g, unsigned p)
+{
+	const cat_state *s = &g->s;
+	if (g->opt_vpc != VPC_HIDDEN)
+		return 0;
+	unsigned u = s->p[p].unseen_dev;
+	return u < s->deck[D_VP] ? u : s->deck[D_VP];
 }
 
 /* What a view record knows of each hand, for dump: the hand size, each
