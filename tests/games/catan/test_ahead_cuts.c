@@ -15,7 +15,11 @@
  * (cat_hidden_count), not the solver's own tally h->ncut, which counts a
  * steal that cut some way once, however many it cut, and a discard's
  * kept hands by the branches of their listing: the ways listed are what
- * a user would see dump show at that move.
+ * a user would see dump show at that move.  And on generated 4-player
+ * observer records (as `arbiter gen --view=observer` writes them), at
+ * every line: reading ahead lists no hand the replay without it does not
+ * (a subset, so never more), and the two reach the same verdict (and
+ * the same ways at the end, when both list them).
  */
 #include "view_test.h"
 #include "core/util.h"
@@ -290,6 +294,170 @@ static void test_cut_through_a_roll(void **state)
 	cuts_are("roll", "hands=Blue:2grain+2ore+wool " DECK, lines, 1, 3, 1);
 }
 
+/* ------------------------------------------------ generated records */
+
+/* The next turn of the generated game g, drawn by the engine's random
+ * player, applied, and its line as the observer saw it (cat_view_turn,
+ * as `arbiter gen --view=observer` writes it) into obs: false when the
+ * game has no turn left. */
+static bool next_turn(cat_game *g, uint64_t *rng, unsigned seed, arb_buf *gl, arb_buf *obs)
+{
+	arb_buf_reset(gl);
+	if (catan_game.random_turn(g, rng, gl) < 0)
+		return false;
+	arb_token gt[256];
+	size_t ng = arb_split_tokens(gl->p, gl->len, 1, 1, gt, 256);
+	arb_reject rej;
+	cat_move m;
+	memset(&m, 0, sizeof m);
+	if (catan_game.parse(g, gt, ng, &m, &rej) < 0 || catan_game.apply(g, &m, NULL, &rej) < 0)
+		fail_msg("seed %u: %s", seed, rej.msg);
+	cat_view_turn(&m, CAT_OBSERVER);
+	arb_buf_reset(obs);
+	catan_game.format(g, &m, obs);
+	return true;
+}
+
+/* Every hand of the four seats in the ways g lists. */
+typedef struct hands {
+	uint8_t res[CAT_SEATS][CAT_RES];
+} hands;
+
+static int hands_cmp(const void *a, const void *b)
+{
+	return memcmp(a, b, sizeof(hands));
+}
+
+/* The hands of each way g lists (not those the pending actions drop),
+ * sorted, into *out (grown as needed): how many. */
+static unsigned listed_hands(const cat_game *g, hands **out, unsigned *cap)
+{
+	unsigned n = 0, listed = cat_hidden_on(g) ? cat_hidden_listed(g) : 1;
+	if (listed > *cap) {
+		*cap = listed;
+		*out = arb_xrealloc(*out, *cap * sizeof **out);
+	}
+	cat_game *w = arb_xmalloc(sizeof *w);
+	for (unsigned i = 0; i < listed; i++) {
+		*w = *g; /* (a copy to load each way into, as cat_position_ok does) */
+		if (cat_hidden_on(g) && !cat_hidden_load(w, i))
+			continue;
+		for (unsigned p = 0; p < CAT_SEATS; p++)
+			memcpy((*out)[n].res[p], w->s.p[p].res, CAT_RES);
+		n++;
+	}
+	free(w);
+	qsort(*out, n, sizeof **out, hands_cmp);
+	return n;
+}
+
+/* Reading ahead only cuts: on the observer's view of generated 4-player
+ * games, played line by line by two replays as the tool plays a record,
+ * one reading it ahead and one not, at every line where both list the
+ * ways (neither follows one at a time) the hands of every way listed
+ * with it are those of some way listed without it (so it never lists
+ * more), and both accept every line, end over or not alike, with the
+ * full record's winner, and as many ways when both list them (where the
+ * replay without it follows one at a time, reading ahead may list
+ * them); and the replay reading ahead is never undone (a legal record
+ * is played again without the bounds only when a bound cut every way
+ * that explained some line: one too strong).  That reading ahead cuts
+ * at all in these games is checked too (some line lists fewer ways with
+ * it); how many it must cut is the records by hand's to say.  Games: a
+ * fifth of CATAN_VIEW_GAMES (read as test_view.c reads it), 20 without
+ * it; a game's two replays cost about 4 ms. */
+static void test_generated_records_only_cut(void **state)
+{
+	(void)state;
+	const char *env = getenv("CATAN_VIEW_GAMES");
+	unsigned games = env ? (unsigned)strtoul(env, NULL, 10) / 5 : 20;
+	const char *seats = "Red Blue White Orange";
+	unsigned compared = 0, fewer = 0, lines_all = 0, won = 0;
+	unsigned long long cut = 0;
+	hands *a = NULL, *b = NULL;
+	unsigned cap_a = 0, cap_b = 0;
+	for (unsigned seed = 1; seed <= games; seed++) {
+		cat_game *g = et_new_game(seats, NULL, NULL);
+		assert_non_null(g);
+		uint64_t rng = seed * 7919u + 17;
+		enum { MOST = 3000 };
+		char **obs = arb_xcalloc(MOST, sizeof *obs);
+		unsigned n = 0;
+		arb_buf gl = { 0 }, line = { 0 };
+		while (n < MOST && !g->s.over && next_turn(g, &rng, seed, &gl, &line))
+			obs[n++] = arb_xstrdup(line.p);
+		arb_token *tok;
+		arb_turn *turns;
+		tokenize((const char *const *)obs, n, &tok, &turns);
+		cat_game *off = view_game(seats, NULL, CAT_OBSERVER),
+			 *on = view_game(seats, NULL, CAT_OBSERVER);
+		catan_game.ahead(on, tok, turns, n);
+		cat_move *m = arb_xcalloc(1, sizeof *m);
+		arb_reject rej;
+		unsigned fewer_before = fewer;
+		for (unsigned i = 0; i < n; i++) {
+			memset(&rej, 0, sizeof rej);
+			if (!play_line(off, tok, &turns[i], m, &rej) ||
+			    !play_line(on, tok, &turns[i], m, &rej))
+				fail_msg("seed %u, line %u '%s' refused: %s", seed, i + 1, obs[i],
+					 rej.msg);
+			lines_all++;
+			if (cat_hidden_lazy(off) || cat_hidden_lazy(on))
+				continue;
+			unsigned nb = listed_hands(off, &b, &cap_b),
+				 na = listed_hands(on, &a, &cap_a);
+			compared++;
+			if (cat_hidden_count(on) > cat_hidden_count(off))
+				fail_msg("seed %u, line %u: %u ways reading ahead, %u without",
+					 seed, i + 1, cat_hidden_count(on), cat_hidden_count(off));
+			for (unsigned k = 0; k < na; k++)
+				if (!bsearch(&a[k], b, nb, sizeof *b, hands_cmp))
+					fail_msg("seed %u, line %u: reading ahead lists hands that "
+						 "no way without it holds",
+						 seed, i + 1);
+			fewer += na < nb;
+			cut += nb - na;
+		}
+		if (on->s.over != off->s.over || on->s.winner != off->s.winner ||
+		    on->s.over != g->s.over || on->s.winner != g->s.winner)
+			fail_msg("seed %u: over %u (winner %u) reading ahead, %u (%u) without, %u "
+				 "(%u) in the full record",
+				 seed, on->s.over, on->s.winner, off->s.over, off->s.winner,
+				 g->s.over, g->s.winner);
+		won += g->s.over;
+		/* a legal record: the bounds never cut every way that explains
+		 * a line, so the replay is never made again without them */
+		if (cat_ahead_did(on) & 2)
+			fail_msg("seed %u: legal, but reading ahead cut every way that explains "
+				 "some line (the replay was undone)",
+				 seed);
+		if (fewer_before != fewer && !(cat_ahead_did(on) & 1))
+			fail_msg("seed %u: fewer ways listed, but cat_ahead_did says none was cut",
+				 seed);
+		if (!cat_hidden_lazy(off) && !cat_hidden_lazy(on) &&
+		    cat_hidden_count(on) != cat_hidden_count(off))
+			fail_msg("seed %u: %u ways at the end reading ahead, %u without", seed,
+				 cat_hidden_count(on), cat_hidden_count(off));
+		catan_game.destroy(off);
+		catan_game.destroy(on);
+		catan_game.destroy(g);
+		for (unsigned i = 0; i < n; i++)
+			free(obs[i]);
+		free(obs);
+		free(m);
+		free(tok);
+		free(turns);
+		arb_buf_free(&gl);
+		arb_buf_free(&line);
+	}
+	free(a);
+	free(b);
+	print_message("reading ahead, %u games (%u won): %u of %u lines compared, %u with "
+		      "fewer ways listed (%llu ways fewer in all)\n",
+		      games, won, compared, lines_all, fewer, cut);
+	assert_true(won > 0 && compared > 0 && fewer > 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -301,6 +469,7 @@ int main(void)
 		cmocka_unit_test(test_cut_at_an_unseen_discard),
 		cmocka_unit_test(test_cut_by_a_monopoly),
 		cmocka_unit_test(test_cut_through_a_roll),
+		cmocka_unit_test(test_generated_records_only_cut),
 	};
 	return cmocka_run_group_tests(tests, et_setup_data, et_teardown_data);
 }
