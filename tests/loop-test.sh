@@ -212,6 +212,33 @@ for b in 1 300 2000 9000; do
 	ARBITER_BATCH_BYTES=$b jsame "fmt --fail-fast on awkward cuts in batches of $b bytes" \
 		fmt --fail-fast "$tmp/cuts.tgn"
 done
+# A batch's first line number is the sum of the newlines of the batches
+# before it (pool.c): batches of one game each, the error in the third,
+# and the games after it, are reported at their lines in the stream (not
+# only as -j 1 reports them), from a file after another stream and from
+# standard input, at -j 2 and -j 3.
+n=$(wc -l <"$legal")
+cat "$legal" "$legal" "$tmp/broken.tgn" "$legal" "$legal" >"$tmp/third.tgn"
+for j in 2 3; do
+	for src in file stdin; do
+		if [ $src = file ]; then
+			f=$tmp/third.tgn
+			ARBITER_BATCH_BYTES=$(wc -c <"$legal") "$ARBITER" check -j $j "$legal" "$f" \
+				>"$tmp/out" 2>"$tmp/err" </dev/null
+		else
+			f="<stdin>"
+			ARBITER_BATCH_BYTES=$(wc -c <"$legal") "$ARBITER" check -j $j \
+				<"$tmp/third.tgn" >"$tmp/out" 2>"$tmp/err"
+		fi
+		grep -Fx "$f:$((2 * n + 5)):8: error: unterminated string: the value of tag Event has no closing '\"' on its line" \
+			"$tmp/err" >/dev/null &&
+			[ "$(grep -c "^$f:$((n + 1)): legal" "$tmp/out")" = 1 ] &&
+			[ "$(grep -c "^$f:$((2 * n + 8)): legal" "$tmp/out")" = 1 ] &&
+			[ "$(grep -c "^$f:$((3 * n + 8)): legal" "$tmp/out")" = 1 ]
+		report "$SUITE -j $j, $src: an error in the third batch at its line, and the games after" \
+			$? "$tmp/err"
+	done
+done
 ARBITER_BATCH_BYTES=700 jsame "check on files with one that cannot be opened, in batches" \
 	check "$tmp/cuts.tgn" "$tmp/none.tgn" "$tmp/all.tgn" /dev/null
 # A setting that is no whole number of bytes from 1 to 64 MiB is said on
