@@ -24,27 +24,14 @@
 #include "view_test.h"
 #include "core/util.h"
 
-/* The board of the corpus's view records (test_view_by_hand.c's), with
- * `cards` (hands=, cards=, deck=), the robber on the desert (J), Red to
- * move.  What each roll used below pays there (worked out from the
+/* The records below are set up on the board of the corpus's view records
+ * (view_setup), the robber on the desert (J), Red to move.  What each roll used below pays there (worked out from the
  * board's hexes and these settlements, and seen in the dump of a full
  * record of each roll): 4 (hexes F and O) pays no one, 3 Blue an ore
  * (hex N, at Blue's d4; K's lumber no one).  A hex pays every owner at
  * its corners, so those rolls show who is at the hexes the robber goes
  * to below: at N (3) and M (8, lumber to Blue alone) Blue only, at D
  * (12) White only, at C (9, whose lumber no one gets) no one. */
-static void ahead_setup(char *out, size_t n, const char *cards)
-{
-	int w = snprintf(
-		out, n,
-		"hexes=O10,W2,L9,G12,B6,W4,B10,G9,L11,D,L3,O8,L8,O3,G4,W5,B5,G6,W11 "
-		"harbours=3:1@c1-d1,grain@f1-g1,ore@i2-j2,3:1@k3-k4,wool@i5-j5,3:1@f6-g6,"
-		"3:1@c6-d6,brick@b4-b5,lumber@b2-b3 settlements=Red:j3+j4,Blue:d1+d4,White:e2+c3 "
-		"roads=Red:j2-j3+j4-j5,Blue:d1-e1+d4-e4+e4-f4,White:e2-f2+c3-c4 %s robber=J "
-		"longest=none army=none turn=Red",
-		cards);
-	assert_true(w > 0 && (size_t)w < n);
-}
 
 #define DECK "deck=14knight+2road-building+2year-of-plenty+2monopoly+5victory-point"
 
@@ -88,13 +75,13 @@ static bool play_line(cat_game *g, const arb_token *tok, const arb_turn *tu, cat
 	       catan_game.apply(g, m, NULL, rej) == 0;
 }
 
-/* Replay the observer's record lines[0..n) from `cards` (ahead_setup),
+/* Replay the observer's record lines[0..n) from `cards` (view_setup),
  * reading it ahead or not, into *r; every line must be accepted. */
 static void replay_cuts(const char *cards, const char *const *lines, unsigned n, unsigned upto,
 			bool ahead, cut_run *r)
 {
 	char setup[1024];
-	ahead_setup(setup, sizeof setup, cards);
+	view_setup(setup, sizeof setup, cards);
 	cat_game *g = et_new_game("Red Blue White", NULL, setup);
 	assert_non_null(g);
 	g->view = CAT_OBSERVER;
@@ -302,16 +289,9 @@ static void test_cut_through_a_roll(void **state)
  * game has no turn left. */
 static bool next_turn(cat_game *g, uint64_t *rng, unsigned seed, arb_buf *gl, arb_buf *obs)
 {
-	arb_buf_reset(gl);
-	if (catan_game.random_turn(g, rng, gl) < 0)
-		return false;
-	arb_token gt[256];
-	size_t ng = arb_split_tokens(gl->p, gl->len, 1, 1, gt, 256);
-	arb_reject rej;
 	cat_move m;
-	memset(&m, 0, sizeof m);
-	if (catan_game.parse(g, gt, ng, &m, &rej) < 0 || catan_game.apply(g, &m, NULL, &rej) < 0)
-		fail_msg("seed %u: %s", seed, rej.msg);
+	if (!play_random_turn(g, rng, seed, gl, &m))
+		return false;
 	cat_view_turn(&m, CAT_OBSERVER);
 	arb_buf_reset(obs);
 	catan_game.format(g, &m, obs);

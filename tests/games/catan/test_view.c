@@ -69,23 +69,6 @@ static void view_line(const cat_game *v, const cat_move *m, unsigned view, arb_b
 	catan_game.format(v, &w, out);
 }
 
-/* The next turn of the generated game g: drawn by the engine's random
- * player into gl, parsed into m and applied (the test fails when the
- * engine refuses its own line).  False when the game has no turn left. */
-static bool play_random_turn(cat_game *g, uint64_t *rng, unsigned seed, arb_buf *gl, cat_move *m)
-{
-	arb_buf_reset(gl);
-	if (catan_game.random_turn(g, rng, gl) < 0)
-		return false;
-	arb_token gt[256];
-	size_t ng = arb_split_tokens(gl->p, gl->len, 1, 1, gt, 256);
-	arb_reject rej;
-	memset(m, 0, sizeof *m);
-	if (catan_game.parse(g, gt, ng, m, &rej) < 0 || catan_game.apply(g, m, NULL, &rej) < 0)
-		fail_msg("seed %u: %s", seed, rej.msg);
-	return true;
-}
-
 static void test_views_of_generated_games(void **state)
 {
 	(void)state;

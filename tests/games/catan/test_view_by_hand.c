@@ -18,22 +18,6 @@ enum { RED, BLUE, WHITE, ORANGE };
 
 #define VIEW_DECK "deck=14knight+2road-building+2year-of-plenty+2monopoly+5victory-point"
 
-/* The board of the corpus's view records (corpus/catan/view-*.tgn), with
- * `cards` (hands=, cards=, deck=): every colour's settlements and roads,
- * the robber on the desert, Red to move. */
-static void view_setup(char *out, size_t n, const char *cards)
-{
-	int w = snprintf(
-		out, n,
-		"hexes=O10,W2,L9,G12,B6,W4,B10,G9,L11,D,L3,O8,L8,O3,G4,W5,B5,G6,W11 "
-		"harbours=3:1@c1-d1,grain@f1-g1,ore@i2-j2,3:1@k3-k4,wool@i5-j5,3:1@f6-g6,"
-		"3:1@c6-d6,brick@b4-b5,lumber@b2-b3 settlements=Red:j3+j4,Blue:d1+d4,White:e2+c3 "
-		"roads=Red:j2-j3+j4-j5,Blue:d1-e1+d4-e4+e4-f4,White:e2-f2+c3-c4 %s robber=J "
-		"longest=none army=none turn=Red",
-		cards);
-	assert_true(w > 0 && (size_t)w < n);
-}
-
 /* A line of the observer's view and the words its refusal must hold
  * (NULL: it must be accepted; a refused line is not played). */
 typedef struct named_line {
