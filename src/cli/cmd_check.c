@@ -53,6 +53,8 @@ static int check_one(void *ctx, const arb_record *rec)
 	if (c->score) {
 		r.on_event = on_event;
 		r.ctx = c;
+	} else {
+		r.verdict_only = true;
 	}
 	arb_replay_game(&r);
 	/* a rejected turn did not happen: whatever it announced is void */

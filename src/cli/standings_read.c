@@ -94,6 +94,7 @@ static void replay_record(const arb_opts *o, arb_out *out, const arb_record *rec
 			  arb_replay *r, st_result *g)
 {
 	arb_replay_init(r, rec, &arb_registry);
+	r->verdict_only = true;
 	arb_replay_game(r);
 	result_of_replay(o, out, r, rec, file, g);
 }

@@ -5,6 +5,7 @@
  * the record unusable: ARB_ERROR, exit status 2.  A rule broken by a move
  * or a false Result tag is a verdict about the game: ARB_ILLEGAL, status 1.
  */
+#include <assert.h>
 #include <ctype.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -412,6 +413,7 @@ int arb_replay_setup(arb_replay *r)
 	s->setup = tag_of(rec, same_names, MEMO_SETUP);
 	s->view = tag_of(rec, same_names, MEMO_VIEW);
 	s->view_found = true;
+	s->verdict_only = r->verdict_only;
 	const void *data = arb_gamedata_get(g, &r->diag);
 	if (!data) {
 		r->verdict = ARB_ERROR;
@@ -700,6 +702,20 @@ void arb_replay_run(arb_replay *r)
 
 void arb_replay_game(arb_replay *r)
 {
+	if (arb_replay_setup(r) == 0)
+		arb_replay_run(r);
+	assert(!r->verdict_only || (!r->on_event && !r->on_move && !r->stop));
+	if (!r->verdict_only || r->verdict == ARB_LEGAL || r->verdict == ARB_UNFINISHED)
+		return;
+	/* A refusal's words may name what the way followed held, which
+	 * verdict_only changes: the game again as every other command
+	 * replays it, for the same message.  No events to take back: a
+	 * caller that asks for them gets no verdict_only (check_one). */
+	arb_replay again;
+	arb_replay_init(&again, r->rec, r->games);
+	again.worker = r->worker;
+	arb_replay_free(r);
+	*r = again;
 	if (arb_replay_setup(r) == 0)
 		arb_replay_run(r);
 }

@@ -253,6 +253,11 @@ typedef struct arb_setup {
 	 * need not look for it every game */
 	const arb_tag *view;
 	bool view_found;
+	/* only the verdict and the standing will be read, never the position
+	 * (arb_replay.verdict_only): what the record does not show may be
+	 * followed a way that shows no position the same, as long as every
+	 * legal record is legal and the standing the same */
+	bool verdict_only;
 } arb_setup;
 
 /* The value of tag `name` in the set-up, or NULL. */

@@ -123,6 +123,10 @@ static void *cat_create(const void *data, const arb_setup *setup, arb_worker *wo
 	g->d = d;
 	g->nbuilt = CAT_BUILT_WHOLE; /* nothing listed but in cat_apply */
 	g->nseats = (unsigned)setup->nseats;
+	if (setup->verdict_only) {
+		g->verdict_only = true;
+		g->max_worlds = CAT_VERDICT_WORLDS;
+	}
 	memset(g->seat_of, -1, sizeof g->seat_of);
 	for (unsigned i = 0; i < g->nseats; i++) {
 		unsigned c = setup->seats[i].colour;

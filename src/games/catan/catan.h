@@ -38,6 +38,10 @@
 #define CAT_MAX_WORLDS \
 	32768 /* ways the unseen cards may have gone that
 			     * a replay follows (hidden/)       */
+/* ... and that a replay listing no position follows (arb_setup's
+ * verdict_only: check, standings), past which one way at a time costs
+ * less, measured (notation/catan.md, "Limits") */
+#define CAT_VERDICT_WORLDS 4096
 
 enum { C_ROAD, C_SETTLEMENT, C_CITY, C_DEV, C_NCOST };
 #define HARB_GENERIC CAT_RES /* harbour kind: a resource (2:1) or generic */
@@ -167,8 +171,13 @@ typedef struct cat_game {
 	 * is seen; hidden_on: hid is in use (the solver sets it) */
 	cat_hidden *hid;
 	/* worlds listed before the solver follows one at a time: 0 =
-	 * CAT_MAX_WORLDS (tests lower it to compare the two) */
+	 * CAT_MAX_WORLDS; CAT_VERDICT_WORLDS when only the verdict is read
+	 * (verdict_only); tests lower it to compare the two */
 	unsigned max_worlds;
+	/* only the verdict and the standing will be read (arb_setup's): the
+	 * worlds are listed up to CAT_VERDICT_WORLDS, and a search passing
+	 * VERDICT_WORK steps lists them again (hidden/search.h) */
+	bool verdict_only;
 	bool hidden_on;
 	arb_event *ev; /* events of the turn being applied */
 	unsigned nev;  /* ... sent only when it is legal   */

@@ -381,6 +381,7 @@ static int lazy_line(cat_turn *t, int unseen_bad, const arb_reject *unseen_rej)
 	D->cur = t->m;
 	D->sink = t->sink;
 	D->best = -1;
+	D->work_most = g->verdict_only ? VERDICT_WORK : LAZY_WORK;
 	D->unseen_bad = unseen_bad;
 	D->unseen_rej = unseen_rej;
 	cat_state start = g->s;

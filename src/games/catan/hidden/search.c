@@ -179,10 +179,11 @@ static void __attribute__((noinline)) memo_grow(cat_hidden *h)
 }
 
 /* One more unit of the line's work: false, and the search full (it
- * stops, and the line is undecidable), past LAZY_WORK. */
+ * stops: past LAZY_WORK the line is undecidable, past VERDICT_WORK the
+ * worlds are listed again), past work_most. */
 static inline bool work_left(dfs *D)
 {
-	if (++D->work <= LAZY_WORK)
+	if (++D->work <= D->work_most)
 		return true;
 	D->full = true;
 	return false;

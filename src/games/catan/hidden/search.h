@@ -27,6 +27,13 @@
  * costs much more than the memo's own bound. */
 #define LAZY_WORK (1u << 21)
 
+/* ... and past VERDICT_WORK steps, when only the verdict is read
+ * (cat_game.verdict_only: check, standings), the worlds
+ * are listed again (relist) rather than searched further: then listing
+ * costs less than the searches it saves, measured (notation/catan.md,
+ * "Limits"). */
+#define VERDICT_WORK 10000u
+
 /* The memo's hash table starts small and grows with the states it holds:
  * most lines follow the witness in a few states, and a table of
  * LAZY_SLOTS would be a cache miss (and, new, a page fault) a state. */
@@ -103,8 +110,9 @@ typedef struct dfs {
 	const arb_sink *sink;
 	cat_turn t;
 	arb_reject rj;
-	bool full;     /* the memo overflowed, or the work passed LAZY_WORK */
-	uint64_t work; /* of the searches of this line (LAZY_WORK) */
+	bool full;	    /* the memo overflowed, or the work passed work_most */
+	uint64_t work;	    /* of the searches of this line */
+	uint64_t work_most; /* LAZY_WORK, or VERDICT_WORK */
 	/* the refusal of the line: at the latest action any try reached
 	 * (the first action that no way the cards went allows) */
 	int best;
