@@ -41,7 +41,7 @@
 /* ... and that a replay listing no position follows (arb_setup's
  * verdict_only: check, standings), past which one way at a time costs
  * less, measured (notation/catan.md, "Limits") */
-#define CAT_VERDICT_WORLDS 4096
+#define CAT_VERDICT_WORLDS 512
 
 enum { C_ROAD, C_SETTLEMENT, C_CITY, C_DEV, C_NCOST };
 #define HARB_GENERIC CAT_RES /* harbour kind: a resource (2:1) or generic */

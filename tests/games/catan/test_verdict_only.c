@@ -7,7 +7,7 @@
  * refusal's words must stay those of the replay that lists up to
  * CAT_MAX_WORLDS, as dump and score do.  On the two corpus records made
  * for it (corpus/catan/view-verdict-only-ok.tgn and -bad.tgn: generated
- * 4-player observer games whose ways pass 4096).
+ * 4-player observer games whose ways pass 512, as they pass 4096).
  */
 #include <stdarg.h>
 #include <stddef.h>

@@ -113,7 +113,7 @@
  * record's start).  What check and standings already make of it: they
  * list up to CAT_VERDICT_WORLDS (arb_setup.verdict_only, catan.c),
  * follow one way past that and list again when a line's searches pass
- * VERDICT_WORK steps, which costs less (25 % fewer instructions on the
+ * VERDICT_WORK steps, which costs less (34 % fewer instructions on the
  * 4-player observer views of four seeds); since a
  * refusal's words depend on the way followed, a game they do not find
  * legal is replayed listing up to CAT_MAX_WORLDS (arb_replay_game).
