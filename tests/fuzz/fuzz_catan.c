@@ -145,16 +145,21 @@ typedef struct fz_end {
 } fz_end;
 
 /* Replay fz_rec as the tool replays a record (over, parse, apply, each
- * line on its own line of the file), reading it ahead or not. */
+ * line on its own line of the file), reading it ahead or not, and as
+ * check does (verdict_only: listing fewer ways, searching less before
+ * listing again) or as score does. */
 static void fz_replay(const arb_setup *su, unsigned view, unsigned max_worlds, bool ahead,
-		      fz_end *e)
+		      bool verdict_only, fz_end *e)
 {
 	arb_reject rej;
-	cat_game *v = catan_game.create(fz_data, su, NULL, &rej);
+	arb_setup vs = *su;
+	vs.verdict_only = verdict_only;
+	cat_game *v = catan_game.create(fz_data, &vs, NULL, &rej);
 	if (!v)
 		abort();
 	v->view = (uint8_t)view;
-	v->max_worlds = max_worlds;
+	if (max_worlds || !verdict_only)
+		v->max_worlds = max_worlds;
 	static arb_token tok[FZ_TURNS * 256];
 	static arb_turn turns[FZ_TURNS];
 	size_t nt = 0;
@@ -367,16 +372,24 @@ int LLVMFuzzerTestOneInput(const uint8_t *in, size_t n)
 		fz_rec[k] = l;
 	}
 	if (view != CAT_NONE) {
-		static fz_end x, y;
+		static fz_end x, y, z;
 		unsigned most = in[8] & 0x80 ? 8 : 0;
-		fz_replay(&su, view, most, false, &x);
-		fz_replay(&su, view, most, true, &y);
+		fz_replay(&su, view, most, false, false, &x);
+		fz_replay(&su, view, most, true, false, &y);
+		fz_replay(&su, view, most, true, true, &z);
 		if (x.at != y.at || strcmp(x.rule, y.rule) || strcmp(x.msg, y.msg) ||
 		    x.line != y.line || x.col != y.col || x.over != y.over || x.winner != y.winner)
 			abort(); /* reading ahead changes no verdict nor word */
 		if (!x.lazy && !y.lazy &&
 		    (x.worlds != y.worlds || memcmp(x.hr, y.hr, sizeof x.hr) != 0))
 			abort(); /* ... nor the ways left */
+		/* as check replays it: the same verdict and end (its words
+		 * may differ, and check then replays the game as y did),
+		 * unless one of the two cannot decide */
+		bool undecided = !strcmp(y.rule, "too-many-unknowns") ||
+				 !strcmp(z.rule, "too-many-unknowns");
+		if (!undecided && (y.at != z.at || y.over != z.over || y.winner != z.winner))
+			abort();
 	}
 	for (unsigned i = 0; i < fz_nrec; i++)
 		free(fz_rec[i]);
