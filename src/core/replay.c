@@ -711,11 +711,12 @@ void arb_replay_game(arb_replay *r)
 	 * verdict_only changes: the game again as every other command
 	 * replays it, for the same message.  No events to take back: a
 	 * caller that asks for them gets no verdict_only (check_one). */
-	arb_replay again;
-	arb_replay_init(&again, r->rec, r->games);
-	again.worker = r->worker;
+	const arb_record *rec = r->rec;
+	const arb_games *games = r->games;
+	arb_worker *worker = r->worker;
 	arb_replay_free(r);
-	*r = again;
+	arb_replay_init(r, rec, games);
+	r->worker = worker;
 	if (arb_replay_setup(r) == 0)
 		arb_replay_run(r);
 }
