@@ -130,6 +130,15 @@ cmp -s "$tmp/out" corpus/tgn/rule-result-mismatch-ok.tgn; report "cli select --t
 cmp -s "$tmp/out" corpus/tgn/rule-game-over-bad.tgn; report "cli select --invalid" $? "$tmp/out"
 "$ARBITER" --data corpus/tgn/mini.yaml select -v --valid <"$two" >"$tmp/out" 2>&1
 cmp -s "$tmp/out" corpus/tgn/rule-game-over-bad.tgn; report "cli select -v --valid" $? "$tmp/out"
+# --valid and --invalid read legal or not, as check: a Catan view's unseen
+# cards followed the cheaper way, a game not found legal replayed again
+vo=corpus/catan/view-verdict-only
+{ cat "$vo-ok.tgn"; printf '\n'; cat "$vo-bad.tgn"; } >"$tmp/views.tgn"
+"$ARBITER" select --valid <"$tmp/views.tgn" >"$tmp/out" 2>&1
+{ cat "$vo-ok.tgn"; printf '\n'; } | cmp -s "$tmp/out" -
+report "cli select --valid: a Catan view followed one way" $? "$tmp/out"
+"$ARBITER" select --invalid <"$tmp/views.tgn" >"$tmp/out" 2>&1
+cmp -s "$tmp/out" "$vo-bad.tgn"; report "cli select --invalid: a Catan view followed one way" $? "$tmp/out"
 expect "select with no match exits 1" 1 "$ARBITER" select --player Nobody "$two"
 expect "select --player" 0 "$ARBITER" select --player Bo "$two"
 # issue 38 item 16: names folded as standings folds them, and a word when

@@ -59,7 +59,17 @@ static bool matches(const arb_opts *o, const arb_record *rec)
 		memset(&r, 0, sizeof r);
 		r.rec = rec;
 		r.games = &arb_registry;
-		bool ok = arb_replay_setup(&r) == 0;
+		/* legal or not is all --valid and --invalid read, as check:
+		 * the replay may follow unseen cards the cheaper way */
+		bool run = o->valid || o->invalid;
+		r.verdict_only = run;
+		bool ok;
+		if (run) {
+			arb_replay_game(&r);
+			ok = r.state != NULL; /* set up */
+		} else {
+			ok = arb_replay_setup(&r) == 0;
+		}
 		bool seated = false;
 		if (ok && o->player) {
 			/* names compared as standings compares them */
@@ -74,8 +84,6 @@ static bool matches(const arb_opts *o, const arb_record *rec)
 			arb_buf_free(&want);
 			arb_buf_free(&seat);
 		}
-		if (ok && (o->valid || o->invalid))
-			arb_replay_run(&r);
 		bool legal = ok && (r.verdict == ARB_LEGAL || r.verdict == ARB_UNFINISHED);
 		arb_replay_free(&r);
 		if (o->player && !seated)

@@ -40,7 +40,7 @@ typedef struct arb_replay {
 	bool stop;	   /* replay only stop_after moves ...      */
 	size_t stop_after; /* ... (dump --at, moves --at)           */
 	/* the caller reads only the verdict and the standing, never the
-	 * position (check, standings): an engine may follow what the record
+	 * position (check, standings, select --valid): an engine may follow what the record
 	 * does not show by whichever way costs least (arb_setup), and
 	 * arb_replay_game replays a game it does not find legal again
 	 * without it, so that its verdict and message are what they were */

@@ -39,7 +39,7 @@
 	32768 /* ways the unseen cards may have gone that
 			     * a replay follows (hidden/)       */
 /* ... and that a replay listing no position follows (arb_setup's
- * verdict_only: check, standings), past which one way at a time costs
+ * verdict_only: check, standings, select --valid), past which one way at a time costs
  * less, measured (notation/catan.md, "Limits") */
 #define CAT_VERDICT_WORLDS 512
 

@@ -28,7 +28,7 @@
 #define LAZY_WORK (1u << 21)
 
 /* ... and past VERDICT_WORK steps, when only the verdict is read
- * (cat_game.verdict_only: check, standings), the worlds
+ * (cat_game.verdict_only: check, standings, select --valid), the worlds
  * are listed again (relist) rather than searched further: then listing
  * costs less than the searches it saves, measured (notation/catan.md,
  * "Limits"). */
