@@ -40,10 +40,11 @@ typedef struct arb_replay {
 	bool stop;	   /* replay only stop_after moves ...      */
 	size_t stop_after; /* ... (dump --at, moves --at)           */
 	/* the caller reads only the verdict and the standing, never the
-	 * position (check, standings, select --valid): an engine may follow what the record
-	 * does not show by whichever way costs least (arb_setup), and
-	 * arb_replay_game replays a game it does not find legal again
-	 * without it, so that its verdict and message are what they were */
+	 * position (check, standings, select --valid): an engine may follow
+	 * what the record does not show by whichever way costs least
+	 * (arb_setup), and arb_replay_game replays a game it does not find
+	 * legal again without it, so that its verdict and message are what
+	 * they were */
 	bool verdict_only;
 	/* the keep of the thread replaying (game.h, arb_worker): create()
 	 * takes it; arb_replay_init sets the record's (NULL: none) */

@@ -38,9 +38,9 @@
 #define CAT_MAX_WORLDS \
 	32768 /* ways the unseen cards may have gone that
 			     * a replay follows (hidden/)       */
-/* ... and that a replay listing no position follows (arb_setup's
- * verdict_only: check, standings, select --valid), past which one way at a time costs
- * less, measured (notation/catan.md, "Limits") */
+/* ... and that a replay showing no position follows (arb_setup's
+ * verdict_only: check, standings, select --valid), past which one way at
+ * a time costs less, measured (notation/catan.md, "Limits") */
 #define CAT_VERDICT_WORLDS 512
 
 enum { C_ROAD, C_SETTLEMENT, C_CITY, C_DEV, C_NCOST };

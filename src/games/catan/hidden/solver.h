@@ -110,7 +110,8 @@
  * files.  So a factored set with no order could serve those three, with
  * the listed one kept for what shows a position, as long as nothing
  * goes lazy (past CAT_MAX_WORLDS the listed replay takes over from the
- * record's start).  What check and standings already make of it: they
+ * record's start).  What check, standings and select --valid already
+ * make of it: they
  * list up to CAT_VERDICT_WORLDS (arb_setup.verdict_only, catan.c),
  * follow one way past that and list again when a line's searches pass
  * VERDICT_WORK steps, which costs less (34 % fewer instructions on the
