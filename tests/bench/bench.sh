@@ -24,6 +24,7 @@ cc -O2 -o "$runstat" tests/bench/runstat.c
 # measure a copy: a rebuild during the run must not swap the binary
 cp "${ARBITER:-./arbiter}" "$dir/arbiter"
 arbiter=$dir/arbiter
+. tests/bench/lib.sh
 
 stat_of() { # FILE CMD... -> "seconds rss cpu-seconds"
 	f=$1
@@ -115,11 +116,6 @@ done
 # once against one: the median of twice one's time over the two's).
 # The games repeat, so --duplicates=count: every copy counts.
 runs=${BENCH_STANDINGS_RUNS:-5}
-two_of() { # FILE -> seconds until two `standings -j 1` reading FILE at once both end
-	"$runstat" sh -c '"$1" standings --duplicates=count -j 1 <"$2" & '\
-'"$1" standings --duplicates=count -j 1 <"$2"; wait' sh "$arbiter" "$1" 2>&1 >/dev/null |
-		awk '/^seconds/ { print $2 }'
-}
 printf '\n%-16s %8s %10s %6s %9s %9s %6s %10s %13s\n' standings games "instr/chk" goal "-j2 best" \
 	"-j2 med" goal "machine x" "cpu j1/j2 s"
 for row in carcassonne catan elasund; do
@@ -143,32 +139,20 @@ for row in carcassonne catan elasund; do
 		set -- $(stat_of "$big" "$arbiter" standings --duplicates=count -j 1)
 		secs=$1 cpu1=$3
 		set -- $(stat_of "$big" "$arbiter" standings --duplicates=count -j 2)
-		echo "$secs $1 $cpu1 $3 $(two_of "$big")" >>"$dir/standings.times"
+		echo "$secs $1 $cpu1 $3 $(two_at_once "$big" standings --duplicates=count -j 1)" >>"$dir/standings.times"
 		i=$((i + 1))
 	done
 	rm -f "$big"
-	# best: the least -j 1 time over the least -j 2; median: of the
-	# pairs' ratios; the CPU seconds of the median pair
-	sort -n -k1,1 "$dir/standings.times" | awk -v g="$row" -v n="$games" -v a="$irs" -v b="$irc" '
+	# best: the least -j 1 time over the least -j 2; the medians of the
+	# runs' ratios (each run's under one load), and of the CPU seconds
+	t=$dir/standings.times
+	awk -v g="$row" -v n="$games" -v a="$irs" -v b="$irc" -v med="$(awk '{ print $1 / $2 }' "$t" | median)" \
+		-v machine="$(awk '{ print 2 * $1 / $5 }' "$t" | median)" -v c1="$(awk '{ print $3 }' "$t" | median)" \
+		-v c2="$(awk '{ print $4 }' "$t" | median)" '
 		NR == 1 || $1 < b1 { b1 = $1 }
 		NR == 1 || $2 < b2 { b2 = $2 }
-		{ r[NR] = $1 / $2; c1[NR] = $3; c2[NR] = $4; m2[NR] = 2 * $1 / $5 }
 		END {
-			for (i = 1; i <= NR; i++)
-				for (j = i + 1; j <= NR; j++)
-					if (m2[j] < m2[i]) { t = m2[i]; m2[i] = m2[j]; m2[j] = t }
-			# sorted by ratio, each with the CPU seconds of its pair
-			for (i = 1; i <= NR; i++)
-				for (j = i + 1; j <= NR; j++)
-					if (r[j] < r[i]) {
-						t = r[i]; r[i] = r[j]; r[j] = t
-						t = c1[i]; c1[i] = c1[j]; c1[j] = t
-						t = c2[i]; c2[i] = c2[j]; c2[j] = t
-					}
-			m = int((NR + 1) / 2)
-			med = (NR % 2) ? r[m] : (r[m] + r[m + 1]) / 2
-			machine = (NR % 2) ? m2[m] : (m2[m] + m2[m + 1]) / 2
 			printf "%-16s %8d %10.3f %6s %9.2f %9.2f %6s %10.2f %6.2f/%-6.2f\n", g, n, a / b,
-				"<=1.2", b1 / b2, med, ">=1.7", machine, c1[m], c2[m]
-		}'
+				"<=1.2", b1 / b2, med, ">=1.7", machine, c1, c2
+		}' "$t"
 done

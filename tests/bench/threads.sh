@@ -26,24 +26,13 @@ runstat=$BUILD/tools/runstat
 cc -O2 -o "$runstat" tests/bench/runstat.c
 arbiter=$dir/arbiter-threads
 cp "${ARBITER:-./arbiter}" "$arbiter"
+. tests/bench/lib.sh
 
 wall() { # FILE J -> seconds of `arbiter check -q -j J` reading FILE on stdin
 	"$runstat" -i "$1" "$arbiter" check -q -j "$2" 2>&1 >/dev/null | awk '/^seconds/ { print $2 }'
 }
 
-# FILE -> seconds until two `arbiter check -q -j 1` reading FILE at once
-# both end (the shell that starts them adds about 2.5 ms: under 1 % of
-# the 50 MB run)
-wall_two() {
-	"$runstat" sh -c '"$1" check -q -j 1 <"$2" & "$1" check -q -j 1 <"$2"; wait' sh "$arbiter" "$1" \
-		2>&1 >/dev/null | awk '/^seconds/ { print $2 }'
-}
-
 load() { awk '{ print $1 }' /proc/loadavg; }
-
-median() { # numbers on stdin, one a line -> their median
-	sort -n | awk '{ r[NR] = $1 } END { print (NR % 2) ? r[(NR + 1) / 2] : (r[NR / 2] + r[NR / 2 + 1]) / 2 }'
-}
 
 printf '\n%-12s %5s %9s %9s %9s %9s %6s %10s %11s\n' game MB "j1 best" "j2 best" "x best" "x median" goal \
 	"machine x" "load b/a"
@@ -63,7 +52,7 @@ for g in carcassonne catan elasund; do
 		: >"$dir/threads.times"
 		i=0
 		while [ $i -lt "$runs" ]; do
-			printf '%s %s %s\n' "$(wall "$f" 1)" "$(wall "$f" 2)" "$(wall_two "$f")" \
+			printf '%s %s %s\n' "$(wall "$f" 1)" "$(wall "$f" 2)" "$(two_at_once "$f" check -q -j 1)" \
 				>>"$dir/threads.times"
 			i=$((i + 1))
 		done
