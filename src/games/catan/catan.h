@@ -176,8 +176,10 @@ typedef struct cat_game {
 	unsigned max_worlds;
 	/* only the verdict and the standing will be read (arb_setup's): the
 	 * worlds are listed up to CAT_VERDICT_WORLDS, and a search passing
-	 * VERDICT_WORK steps lists them again (hidden/search.h) */
+	 * VERDICT_WORK steps lists them again (hidden/search.h), thinned
+	 * past RELIST_VERDICT_WORLDS (hidden/solver.h) */
 	bool verdict_only;
+	unsigned thinned; /* the times it was thinned (for tests) */
 	bool hidden_on;
 	arb_event *ev; /* events of the turn being applied */
 	unsigned nev;  /* ... sent only when it is legal   */

@@ -7,7 +7,8 @@
  * refusal's words must stay those of the replay that lists up to
  * CAT_MAX_WORLDS, as dump and score do.  On the two corpus records made
  * for it (corpus/catan/view-verdict-only-ok.tgn and -bad.tgn: generated
- * 4-player observer games whose ways pass 512, as they pass 4096).
+ * 4-player observer games whose ways pass 512, as they pass 4096), and
+ * on view-relist-ok.tgn, whose ways listed again are thinned.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -124,11 +125,42 @@ static void test_refusal_in_the_listings_words(void **state)
 	close_record(&once);
 }
 
+/* Listing again for the verdict alone thins the list past
+ * RELIST_VERDICT_WORLDS (every other way kept): view-relist-ok.tgn's
+ * search passes VERDICT_WORK and its ways listed again pass 1024, yet
+ * the ways kept explain the record, so the one verdict-only replay finds
+ * it legal by itself (no second replay), with the points, winner and
+ * moves of the replay that lists every way. */
+static void test_thinned_listing_legal(void **state)
+{
+	(void)state;
+	replayed all, once;
+	open_record(&all, "view-relist-ok.tgn", false);
+	open_record(&once, "view-relist-ok.tgn", true);
+	arb_replay_game(&all.r);
+	assert_int_equal(arb_replay_setup(&once.r), 0);
+	arb_replay_run(&once.r);
+	assert_int_equal(all.r.verdict, ARB_LEGAL);
+	assert_int_equal(once.r.verdict, ARB_LEGAL);
+	assert_int_equal(((cat_game *)all.r.state)->thinned, 0);
+	assert_true(((cat_game *)once.r.state)->thinned > 0);
+	assert_true(all.r.st.over && once.r.st.over);
+	for (unsigned i = 0; i < 4; i++) {
+		assert_int_equal(all.r.st.score[i], once.r.st.score[i]);
+		assert_int_equal(all.r.st.winner[i], once.r.st.winner[i]);
+	}
+	assert_int_equal(all.r.st.winner[0], 1); /* Red, as the full record */
+	assert_int_equal(all.r.moves, once.r.moves);
+	close_record(&all);
+	close_record(&once);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_legal_record_alike),
 		cmocka_unit_test(test_refusal_in_the_listings_words),
+		cmocka_unit_test(test_thinned_listing_legal),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -29,10 +29,10 @@
 
 /* ... and past VERDICT_WORK steps, when only the verdict is read
  * (cat_game.verdict_only: check, standings, select --valid), the worlds
- * are listed again (relist) rather than searched further: then listing
- * costs less than the searches it saves, measured (notation/catan.md,
- * "Limits"). */
-#define VERDICT_WORK 10000u
+ * are listed again (relist), at most RELIST_VERDICT_WORLDS of them,
+ * rather than searched further: then listing costs less than the
+ * searches it saves, measured (notation/catan.md, "Limits"). */
+#define VERDICT_WORK 1000u
 
 /* The memo's hash table starts small and grows with the states it holds:
  * most lines follow the witness in a few states, and a table of

@@ -120,8 +120,10 @@
  * make of it: they
  * list up to CAT_VERDICT_WORLDS (arb_setup.verdict_only, catan.c),
  * follow one way past that and list again when a line's searches pass
- * VERDICT_WORK steps, which costs less (34 % fewer instructions on the
- * 4-player observer views of four seeds); since a
+ * VERDICT_WORK steps, at most RELIST_VERDICT_WORLDS at once, every other
+ * world dropped when more (a world left is still a way that explains the
+ * record), which costs less (40 % fewer instructions on the 4-player
+ * observer views of four seeds); since a
  * refusal's words depend on the way followed, a game they do not find
  * legal is replayed listing up to CAT_MAX_WORLDS (arb_replay_game).
  */
@@ -716,12 +718,29 @@ static inline wset *start_set(cat_hidden *h, unsigned o)
 	return s;
 }
 
+/* Listing again when only the verdict is read (cat_game.verdict_only),
+ * at most RELIST_VERDICT_WORLDS are listed, and an action that makes more
+ * is played again on every other world (play.c, keep_every_other): a
+ * world left at the record's end is still a way that explains it, and a
+ * record not so found legal is replayed as score replays it (its words
+ * depend on the way followed anyway: arb_replay_game).  The limit that
+ * cost least, measured (notation/catan.md, "Limits"). */
+#define RELIST_VERDICT_WORLDS 1024u
+
+/* The worlds are being listed again for the verdict alone: a set that
+ * overflows is thinned rather than given up. */
+static inline bool relist_cap(const cat_hidden *h, const cat_game *g)
+{
+	return h->relisting && g->verdict_only;
+}
+
 /* The worlds listed at most: the game's (cat_game.max_worlds, for tests)
- * up to CAT_MAX_WORLDS, or RELIST_WORLDS while relisting. */
+ * up to CAT_MAX_WORLDS, or while relisting RELIST_WORLDS
+ * (RELIST_VERDICT_WORLDS for the verdict alone). */
 static inline void set_limit(cat_hidden *h, const cat_game *g)
 {
 	if (h->relisting)
-		h->limit = RELIST_WORLDS;
+		h->limit = g->verdict_only ? RELIST_VERDICT_WORLDS : RELIST_WORLDS;
 	else
 		h->limit = g->max_worlds && g->max_worlds < CAT_MAX_WORLDS ? g->max_worlds
 									   : CAT_MAX_WORLDS;
