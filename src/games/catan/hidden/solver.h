@@ -740,7 +740,7 @@ static inline bool relist_cap(const cat_hidden *h, const cat_game *g)
 static inline void set_limit(cat_hidden *h, const cat_game *g)
 {
 	if (h->relisting)
-		h->limit = g->verdict_only ? RELIST_VERDICT_WORLDS : RELIST_WORLDS;
+		h->limit = relist_cap(h, g) ? RELIST_VERDICT_WORLDS : RELIST_WORLDS;
 	else
 		h->limit = g->max_worlds && g->max_worlds < CAT_MAX_WORLDS ? g->max_worlds
 									   : CAT_MAX_WORLDS;
