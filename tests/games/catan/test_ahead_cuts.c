@@ -438,6 +438,114 @@ static void test_generated_records_only_cut(void **state)
 	assert_true(won > 0 && compared > 0 && fewer > 0);
 }
 
+/* Line tu of a record as cat_parse parses it, with nothing read ahead. */
+static void parse_fresh(const cat_game *g, const arb_token *tok, const arb_turn *tu, cat_move *m)
+{
+	cat_game plain = *g; /* (a shallow copy: the parse reads, never writes) */
+	plain.ahead = NULL;
+	arb_reject rej;
+	memset(&rej, 0, sizeof rej);
+	if (cat_parse(&plain, tok + tu->first, tu->ntok, m, &rej) != 0)
+		fail_msg("line %u does not parse: %s", tu->line, rej.msg);
+}
+
+/* Moves a and b alike in all that cat_parse writes (the header, and each
+ * action whole). */
+static void same_move(const cat_move *a, const cat_move *b, unsigned line)
+{
+	if (a->seat != b->seat || a->n != b->n || a->unseen != b->unseen || a->col != b->col ||
+	    a->line != b->line || memcmp(a->act, b->act, a->n * sizeof *a->act) != 0)
+		fail_msg("line %u: the move read ahead (seat %u, %u actions, unseen %u, column "
+			 "%u, line %u) is not the one parsed (%u, %u, %u, %u, %u)",
+			 line, a->seat, a->n, a->unseen, a->col, a->line, b->seat, b->n, b->unseen,
+			 b->col, b->line);
+}
+
+/* A view record's lines are parsed once (hidden/ahead.c): when a card
+ * is first unseen, reading ahead parses the lines to the end, and the
+ * replay takes each line from there rather than parse it again
+ * (cat_ahead_parsed).  On the observer's view of generated 4-player
+ * games, played as the tool plays them: every line the replay parses
+ * after the first unseen card is one read ahead, and the same move as
+ * cat_parse makes of it with nothing read ahead; asked for out of order
+ * (the last line first, then backwards), the same again; and tokens that
+ * are not a line's (a line's tokens less the last, or from its second)
+ * are parsed, not taken.  Games: a tenth of CATAN_VIEW_GAMES, 10 without
+ * it. */
+static void test_lines_parsed_once(void **state)
+{
+	(void)state;
+	const char *env = getenv("CATAN_VIEW_GAMES");
+	unsigned games = env ? (unsigned)strtoul(env, NULL, 10) / 10 : 10;
+	const char *seats = "Red Blue White Orange";
+	unsigned taken = 0, lines_all = 0;
+	cat_move *m = arb_xcalloc(1, sizeof *m), *want = arb_xcalloc(1, sizeof *want);
+	for (unsigned seed = 1; seed <= games; seed++) {
+		cat_game *g = et_new_game(seats, NULL, NULL);
+		assert_non_null(g);
+		uint64_t rng = seed * 7919u + 17;
+		enum { MOST = 3000 };
+		char **obs = arb_xcalloc(MOST, sizeof *obs);
+		unsigned n = 0;
+		arb_buf gl = { 0 }, line = { 0 };
+		while (n < MOST && !g->s.over && next_turn(g, &rng, seed, &gl, &line))
+			obs[n++] = arb_xstrdup(line.p);
+		arb_token *tok;
+		arb_turn *turns;
+		tokenize((const char *const *)obs, n, &tok, &turns);
+		cat_game *on = view_game(seats, NULL, CAT_OBSERVER);
+		catan_game.ahead(on, tok, turns, n);
+		arb_reject rej;
+		bool read = false; /* some line was taken as read ahead */
+		for (unsigned i = 0; i < n; i++) {
+			const arb_turn *tu = &turns[i];
+			bool ahead = cat_ahead_parsed(on, tok + tu->first, tu->ntok, m);
+			if (read && !ahead)
+				fail_msg("seed %u, line %u: not read ahead, after line %u was",
+					 seed, i + 1, i);
+			if (ahead) {
+				parse_fresh(on, tok, tu, want);
+				same_move(m, want, i + 1);
+				taken++;
+			}
+			read = ahead;
+			memset(&rej, 0, sizeof rej);
+			if (!play_line(on, tok, tu, m, &rej))
+				fail_msg("seed %u, line %u '%s' refused: %s", seed, i + 1, obs[i],
+					 rej.msg);
+			lines_all++;
+		}
+		if (!read)
+			fail_msg("seed %u: no line was read ahead", seed);
+		for (unsigned i = n; i-- > 0;) {
+			const arb_turn *tu = &turns[i];
+			if (!cat_ahead_parsed(on, tok + tu->first, tu->ntok, m))
+				continue;
+			parse_fresh(on, tok, tu, want);
+			same_move(m, want, i + 1);
+			if (tu->ntok > 1 &&
+			    (cat_ahead_parsed(on, tok + tu->first, tu->ntok - 1, m) ||
+			     cat_ahead_parsed(on, tok + tu->first + 1, tu->ntok - 1, m)))
+				fail_msg("seed %u, line %u: part of the line taken as read ahead",
+					 seed, i + 1);
+		}
+		catan_game.destroy(on);
+		catan_game.destroy(g);
+		for (unsigned i = 0; i < n; i++)
+			free(obs[i]);
+		free(obs);
+		free(tok);
+		free(turns);
+		arb_buf_free(&gl);
+		arb_buf_free(&line);
+	}
+	free(m);
+	free(want);
+	print_message("lines parsed once, %u games: %u of %u lines taken as read ahead\n", games,
+		      taken, lines_all);
+	assert_true(taken > 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -450,6 +558,7 @@ int main(void)
 		cmocka_unit_test(test_cut_by_a_monopoly),
 		cmocka_unit_test(test_cut_through_a_roll),
 		cmocka_unit_test(test_generated_records_only_cut),
+		cmocka_unit_test(test_lines_parsed_once),
 	};
 	return cmocka_run_group_tests(tests, et_setup_data, et_teardown_data);
 }

@@ -57,6 +57,16 @@ struct cat_ahead {
 	uint32_t *line_no, *at;
 	uint64_t *need;
 	uint64_t *end_need; /* ... and at the end of line lo + i, by seat */
+	/* the lines lo .. hi as ahead_make parsed them, which the replay's
+	 * parse takes rather than parse them again (cat_ahead_parsed): line
+	 * lo + i's header in parsed[i], its actions from acts[parsed[i].first];
+	 * next, the line it is expected to ask for next */
+	struct ahead_parsed {
+		uint8_t seat, n, unseen;
+		uint32_t col, first;
+	} *parsed;
+	cat_act *acts;
+	size_t next;
 };
 
 void cat_read_ahead(void *game, const arb_token *tok, const arb_turn *turns, size_t n)
@@ -78,7 +88,7 @@ void cat_ahead_free(cat_game *g)
 	cat_ahead *A = g->ahead;
 	if (!A)
 		return;
-	ARB_FREE_ALL(A->line_no, A->at, A->need, A->end_need, A);
+	ARB_FREE_ALL(A->line_no, A->at, A->need, A->end_need, A->parsed, A->acts, A);
 	g->ahead = NULL;
 }
 
@@ -186,6 +196,7 @@ static void ahead_make(cat_game *g, cat_ahead *A, size_t li0)
 			line = arb_xrealloc(line, cap * sizeof *line);
 			A->line_no = arb_xrealloc(A->line_no, cap * sizeof *A->line_no);
 			A->at = arb_xrealloc(A->at, (cap + 1) * sizeof *A->at);
+			A->parsed = arb_xrealloc(A->parsed, cap * sizeof *A->parsed);
 		}
 		if (nacts + m->n > cap_acts) {
 			cap_acts = 2 * (nacts + m->n) + 256;
@@ -199,6 +210,8 @@ static void ahead_make(cat_game *g, cat_ahead *A, size_t li0)
 		memcpy(&acts[nacts], m->act, m->n * sizeof *acts);
 		nacts += m->n;
 		A->line_no[nl] = m->line;
+		A->parsed[nl] = (struct ahead_parsed){ m->seat, m->n, m->unseen, m->col,
+						       (uint32_t)(nacts - m->n) };
 		A->at[nl] = (uint32_t)nunseen;
 		nunseen += ahead_build(g, m, &sc, yld);
 		nl++;
@@ -229,9 +242,10 @@ static void ahead_make(cat_game *g, cat_ahead *A, size_t li0)
 		}
 	}
 	free(line);
-	free(acts);
+	A->acts = acts;
 	A->lo = li0;
 	A->hi = li0 + nl;
+	A->next = li0 + 1; /* (line li0 is being applied) */
 	A->made = 1;
 }
 
@@ -251,6 +265,44 @@ void hid_ahead_enter(cat_game *g)
 	}
 	if (!A->made)
 		ahead_make(g, A, li);
+}
+
+/* The turn line of tokens tok[0..ntok) into m as cat_parse would parse
+ * it, when it is one ahead_make parsed (the same tokens of the same
+ * record; the parse reads only them and the game's data): true, m made;
+ * false, it is to be parsed.  The replay asks for the lines in order, so
+ * the one after the last is looked at first, and then the one whose
+ * line in the file tok is on. */
+bool cat_ahead_parsed(const cat_game *g, const arb_token *tok, size_t ntok, cat_move *m)
+{
+	cat_ahead *A = g->ahead;
+	if (A->made <= 0)
+		return false;
+	size_t li = A->next;
+	if (li < A->lo || li >= A->hi || &A->tok[A->turns[li].first] != tok) {
+		size_t lo = 0, hi = A->hi - A->lo;
+		while (lo < hi) {
+			size_t mid = lo + (hi - lo) / 2;
+			if (A->line_no[mid] < tok->line)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		li = A->lo + lo;
+		if (li >= A->hi || &A->tok[A->turns[li].first] != tok)
+			return false;
+	}
+	if (A->turns[li].ntok != ntok)
+		return false;
+	const struct ahead_parsed *p = &A->parsed[li - A->lo];
+	m->seat = p->seat;
+	m->n = p->n;
+	m->unseen = p->unseen;
+	m->col = p->col;
+	m->line = tok->line;
+	memcpy(m->act, &A->acts[p->first], p->n * sizeof *m->act);
+	A->next = li + 1;
+	return true;
 }
 
 /* Where line m is in the bounds (its line in the file), or -1. */
