@@ -95,7 +95,11 @@ struct cat_trail_memo {
 
 struct cat_trail_memo *cat_trail_memo_new(void)
 {
-	return arb_xcalloc(1, sizeof(struct cat_trail_memo));
+	/* a key is read only where len1 says the entry is used: only len1
+	 * is cleared (calloc's 13 kB cost 0.4 % of an observer view) */
+	struct cat_trail_memo *m = arb_xmalloc(sizeof *m);
+	memset(m->len1, 0, sizeof m->len1);
+	return m;
 }
 
 void cat_trail_memo_free(struct cat_trail_memo *m)
