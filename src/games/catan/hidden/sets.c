@@ -39,8 +39,7 @@ unsigned cat_hidden_listed(const cat_game *g)
 /* Free a table of hands, leaving it empty. */
 static void hand_table_free(hand_table *ht)
 {
-	ARB_FREE_ALL(ht->word, ht->total, ht->less, ht->more, ht->to, ht->stamp, ht->pat,
-		     ht->pstamp, ht->slot);
+	ARB_FREE_ALL(ht->word, ht->slot); /* (word starts the block of the lists by id) */
 	memset(ht, 0, sizeof *ht);
 }
 

@@ -178,6 +178,7 @@ static_assert(sizeof(wid) == 24, "a world of ids is three words");
 /* A seat's hands seen so far, by id.  A hand is its counts as the bytes
  * 0..4 of a word (hand_word): bytes_at_least and add_bytes read it. */
 typedef struct hand_table {
+	/* the lists by id, in one block that word starts (tables.c) */
 	uint64_t *word;
 	uint8_t *total;
 	uint32_t (*less)[CAT_RES]; /* the hand a card of r less: NO_ID unknown */
