@@ -54,7 +54,7 @@ void cat_hidden_free(cat_game *g)
 	for (unsigned p = 0; p < CAT_SEATS; p++)
 		hand_table_free(&h->hands[p]);
 	ARB_FREE_ALL(h->tails.bytes, h->tails.slot, h->log, h->snap, h->snap_try, h->memo, h->mwhy,
-		     h->mslack, h->mtab, h->dpool, h->dkept);
+		     h->mslack, h->mtab, h->dpool, h->dkept, h->dlists, h->dmemo, h->kslot);
 	cat_trail_memo_free(h->trails);
 	free(h);
 	g->hid = NULL;
@@ -326,6 +326,7 @@ static void collect(cat_hidden *h)
 		hand_table *old = &h->hands[p];
 		if (old->n <= HANDS_KEPT)
 			continue;
+		hid_kept_forget(h); /* (it says hands by id) */
 		hand_table fresh = { 0 };
 		hand_marks(old); /* to[]: an old id's new one */
 		for (unsigned i = 0; i < set->n; i++) {

@@ -332,6 +332,15 @@ struct cat_hidden {
 	uint32_t *dpool;
 	struct kept_hand *dkept;
 	unsigned cap_dpool, cap_dkept;
+	/* ... and the room its lists by world and its memo of groups are
+	 * carved from (unseen.c's scratch), kept alike */
+	char *dlists, *dmemo;
+	size_t cap_dlists, cap_dmemo;
+	/* the hands each hand keeps in a discard, kept from one discard to
+	 * the next (unseen.c's kept_of): dpool holds them (npool used), and
+	 * kslot (nkslot slots, nkused used) finds where they start */
+	struct kept_slot *kslot;
+	unsigned npool, nkslot, nkused;
 };
 
 /* Where a tail holds whether the game is over, and who won. */
@@ -459,6 +468,9 @@ bool hid_bounds_from(dfs *D, unsigned lo);
 /* lazy.c */
 int hid_undecidable(cat_turn *t);
 int hid_go_lazy(cat_turn *t, int unseen_bad, const arb_reject *unseen_rej);
+
+/* unseen.c: the hands kept by discards, forgotten (their ids change) */
+void hid_kept_forget(cat_hidden *h);
 
 /* ahead.c */
 void hid_ahead_enter(cat_game *g);
