@@ -298,6 +298,43 @@ static bool next_turn(cat_game *g, uint64_t *rng, unsigned seed, arb_buf *gl, ar
 	return true;
 }
 
+/* A generated game (g, played to its end by the engine's random player
+ * from `seed`) and the observer's record of it: its n lines, tokenized
+ * as the tool reads them. */
+typedef struct observed {
+	cat_game *g;
+	char **obs;
+	unsigned n;
+	arb_token *tok;
+	arb_turn *turns;
+} observed;
+
+static void observe(unsigned seed, const char *seats, observed *o)
+{
+	o->g = et_new_game(seats, NULL, NULL);
+	assert_non_null(o->g);
+	uint64_t rng = seed * 7919u + 17;
+	enum { MOST = 3000 };
+	o->obs = arb_xcalloc(MOST, sizeof *o->obs);
+	o->n = 0;
+	arb_buf gl = { 0 }, line = { 0 };
+	while (o->n < MOST && !o->g->s.over && next_turn(o->g, &rng, seed, &gl, &line))
+		o->obs[o->n++] = arb_xstrdup(line.p);
+	arb_buf_free(&gl);
+	arb_buf_free(&line);
+	tokenize((const char *const *)o->obs, o->n, &o->tok, &o->turns);
+}
+
+static void observed_free(observed *o)
+{
+	catan_game.destroy(o->g);
+	for (unsigned i = 0; i < o->n; i++)
+		free(o->obs[i]);
+	free(o->obs);
+	free(o->tok);
+	free(o->turns);
+}
+
 /* Every hand of the four seats in the ways g lists. */
 typedef struct hands {
 	uint8_t res[CAT_SEATS][CAT_RES];
@@ -357,18 +394,13 @@ static void test_generated_records_only_cut(void **state)
 	hands *a = NULL, *b = NULL;
 	unsigned cap_a = 0, cap_b = 0;
 	for (unsigned seed = 1; seed <= games; seed++) {
-		cat_game *g = et_new_game(seats, NULL, NULL);
-		assert_non_null(g);
-		uint64_t rng = seed * 7919u + 17;
-		enum { MOST = 3000 };
-		char **obs = arb_xcalloc(MOST, sizeof *obs);
-		unsigned n = 0;
-		arb_buf gl = { 0 }, line = { 0 };
-		while (n < MOST && !g->s.over && next_turn(g, &rng, seed, &gl, &line))
-			obs[n++] = arb_xstrdup(line.p);
-		arb_token *tok;
-		arb_turn *turns;
-		tokenize((const char *const *)obs, n, &tok, &turns);
+		observed o;
+		observe(seed, seats, &o);
+		cat_game *g = o.g;
+		char **obs = o.obs;
+		unsigned n = o.n;
+		const arb_token *tok = o.tok;
+		const arb_turn *turns = o.turns;
 		cat_game *off = view_game(seats, NULL, CAT_OBSERVER),
 			 *on = view_game(seats, NULL, CAT_OBSERVER);
 		catan_game.ahead(on, tok, turns, n);
@@ -420,15 +452,8 @@ static void test_generated_records_only_cut(void **state)
 				 cat_hidden_count(on), cat_hidden_count(off));
 		catan_game.destroy(off);
 		catan_game.destroy(on);
-		catan_game.destroy(g);
-		for (unsigned i = 0; i < n; i++)
-			free(obs[i]);
-		free(obs);
 		free(m);
-		free(tok);
-		free(turns);
-		arb_buf_free(&gl);
-		arb_buf_free(&line);
+		observed_free(&o);
 	}
 	free(a);
 	free(b);
@@ -481,18 +506,12 @@ static void test_lines_parsed_once(void **state)
 	unsigned taken = 0, lines_all = 0;
 	cat_move *m = arb_xcalloc(1, sizeof *m), *want = arb_xcalloc(1, sizeof *want);
 	for (unsigned seed = 1; seed <= games; seed++) {
-		cat_game *g = et_new_game(seats, NULL, NULL);
-		assert_non_null(g);
-		uint64_t rng = seed * 7919u + 17;
-		enum { MOST = 3000 };
-		char **obs = arb_xcalloc(MOST, sizeof *obs);
-		unsigned n = 0;
-		arb_buf gl = { 0 }, line = { 0 };
-		while (n < MOST && !g->s.over && next_turn(g, &rng, seed, &gl, &line))
-			obs[n++] = arb_xstrdup(line.p);
-		arb_token *tok;
-		arb_turn *turns;
-		tokenize((const char *const *)obs, n, &tok, &turns);
+		observed o;
+		observe(seed, seats, &o);
+		char **obs = o.obs;
+		unsigned n = o.n;
+		const arb_token *tok = o.tok;
+		const arb_turn *turns = o.turns;
 		cat_game *on = view_game(seats, NULL, CAT_OBSERVER);
 		catan_game.ahead(on, tok, turns, n);
 		arb_reject rej;
@@ -530,14 +549,7 @@ static void test_lines_parsed_once(void **state)
 					 seed, i + 1);
 		}
 		catan_game.destroy(on);
-		catan_game.destroy(g);
-		for (unsigned i = 0; i < n; i++)
-			free(obs[i]);
-		free(obs);
-		free(tok);
-		free(turns);
-		arb_buf_free(&gl);
-		arb_buf_free(&line);
+		observed_free(&o);
 	}
 	free(m);
 	free(want);

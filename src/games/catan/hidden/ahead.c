@@ -267,6 +267,28 @@ void hid_ahead_enter(cat_game *g)
 		ahead_make(g, A, li);
 }
 
+/* The first of the lines the bounds hold (counted from lo) that is at or
+ * past line `line` of the file. */
+static size_t first_at(const cat_ahead *A, uint32_t line)
+{
+	size_t lo = 0, hi = A->hi - A->lo;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (A->line_no[mid] < line)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* Where line m is in the bounds (its line in the file), or -1. */
+static long ahead_index(const cat_ahead *A, const cat_move *m)
+{
+	size_t i = first_at(A, m->line);
+	return i < A->hi - A->lo && A->line_no[i] == m->line ? (long)i : -1;
+}
+
 /* The turn line of tokens tok[0..ntok) into m as cat_parse would parse
  * it, when it is one ahead_make parsed (the same tokens of the same
  * record; the parse reads only them and the game's data): true, m made;
@@ -280,15 +302,7 @@ bool cat_ahead_parsed(const cat_game *g, const arb_token *tok, size_t ntok, cat_
 		return false;
 	size_t li = A->next;
 	if (li < A->lo || li >= A->hi || &A->tok[A->turns[li].first] != tok) {
-		size_t lo = 0, hi = A->hi - A->lo;
-		while (lo < hi) {
-			size_t mid = lo + (hi - lo) / 2;
-			if (A->line_no[mid] < tok->line)
-				lo = mid + 1;
-			else
-				hi = mid;
-		}
-		li = A->lo + lo;
+		li = A->lo + first_at(A, tok->line);
 		if (li >= A->hi || &A->tok[A->turns[li].first] != tok)
 			return false;
 	}
@@ -305,19 +319,6 @@ bool cat_ahead_parsed(const cat_game *g, const arb_token *tok, size_t ntok, cat_
 	return true;
 }
 
-/* Where line m is in the bounds (its line in the file), or -1. */
-static long ahead_index(const cat_ahead *A, const cat_move *m)
-{
-	size_t lo = 0, hi = A->hi - A->lo;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		if (A->line_no[mid] < m->line)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo < A->hi - A->lo && A->line_no[lo] == m->line ? (long)lo : -1;
-}
 
 /* The least each seat must hold at the end of line m, or NULL when not
  * known. */
