@@ -29,11 +29,18 @@ for spec in ${SECRETS_GAMES:-catan:3 catan:4 elasund:2 elasund:4 carcassonne:2 c
 	g=${spec%:*} n=${spec#*:}
 	for seed in 1 2; do
 		rm -rf "$tmp/logs" "$tmp/rec.tgn" && mkdir "$tmp/logs"
+		# each bot its own seed, the same every run (a bot seeded by its
+		# process id played one 4-seat Elasund game past 300 000 turns,
+		# its seats taking gold turn after turn), and a bound on the moves
+		# that a game of random players may never reach (the referee then
+		# adjudicates it: its record ends all the same)
 		set --
+		k=0
 		for b in a b c d; do
-			set -- "$@" --bot "$b=exec sh -c 'tee \$(mktemp $tmp/logs/XXXXXX) | exec $ARBITER bot --seed \$\$'"
+			k=$((k + 1))
+			set -- "$@" --bot "$b=exec sh -c 'tee \$(mktemp $tmp/logs/XXXXXX) | exec $ARBITER bot --seed $((10 * seed + k))'"
 		done
-		"$ARBITER" match --game "$g" --players "$n" --games 1 --seed "$seed" "$@" \
+		"$ARBITER" match --game "$g" --players "$n" --games 1 --seed "$seed" --max-moves 5000 "$@" \
 			-o "$tmp/rec.tgn" >"$tmp/out" 2>"$tmp/err"
 		ok=0
 		"$ARBITER" check "$tmp/rec.tgn" >"$tmp/check" 2>&1 && grep -q ' legal:' "$tmp/check" || ok=1
