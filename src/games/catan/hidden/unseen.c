@@ -459,13 +459,19 @@ static bool keep_or_copy(cat_hidden *h, discard_groups *D, uint32_t grp, unsigne
 }
 
 /* A discard's lists are carved from room kept in the solver for the
- * next discard (*room, *cap: grown, never shrunk, freed with it), which
- * saves the fourteen allocations each discard made (1 % of an observer
- * view's replay).  Each list starts 8-byte aligned. */
+ * next discard (*room, *cap: grown as needed, given back past
+ * SCRATCH_KEPT, freed with the solver), which saves the fourteen
+ * allocations each discard made (1 % of an observer view's replay).
+ * Each list starts 8-byte aligned. */
 static size_t list_size(size_t n)
 {
 	return (n + 7) & ~(size_t)7;
 }
+
+/* Past this much, the room is given back after the discard (scratch_end):
+ * a discard over that many worlds costs far more than its allocation,
+ * and room kept that large raised the most memory a replay takes. */
+#define SCRATCH_KEPT (64u << 10)
 
 static char *scratch(char **room, size_t *cap, size_t n)
 {
@@ -476,6 +482,15 @@ static char *scratch(char **room, size_t *cap, size_t n)
 		*cap = n;
 	}
 	return *room;
+}
+
+static void scratch_end(char **room, size_t *cap)
+{
+	if (*cap > SCRATCH_KEPT) {
+		free(*room);
+		*room = NULL;
+		*cap = 0;
+	}
 }
 
 static void *carve(char **at, size_t n)
@@ -576,6 +591,8 @@ static bool unseen_discards(cat_hidden *h, wset *out, const wset *in, uint32_t t
 	}
 	if (ok)
 		make_kept(out, &D, n);
+	scratch_end(&h->dlists, &h->cap_dlists);
+	scratch_end(&h->dmemo, &h->cap_dmemo);
 	h->dpool = D.pool; /* (their room kept for the next discard) */
 	h->npool = D.npool;
 	h->cap_dpool = D.cap_pool;
