@@ -319,7 +319,6 @@ bool cat_ahead_parsed(const cat_game *g, const arb_token *tok, size_t ntok, cat_
 	return true;
 }
 
-
 /* The least each seat must hold at the end of line m, or NULL when not
  * known. */
 const uint64_t *hid_ahead_end_need(const cat_game *g, const cat_move *m)
