@@ -507,9 +507,6 @@ int cat_parse_dev(const char *s, size_t n);
 int cat_parse_hexspec(const char *s, size_t n, uint8_t *terrain, uint8_t *token);
 int cat_parse_harb_kind(const char *s, size_t n);
 int cat_parse(const void *game, const arb_token *tok, size_t ntok, void *move, arb_reject *rej);
-/* A view record's turn line as reading ahead parsed it (hidden/ahead.c):
- * true, *m made as cat_parse makes it; false, it is to be parsed. */
-bool cat_ahead_parsed(const cat_game *g, const arb_token *tok, size_t ntok, cat_move *m);
 void cat_format(const void *game, const void *move, arb_buf *out);
 void cat_bundle_str(const uint8_t v[CAT_RES], char *out, size_t len);
 

@@ -36,6 +36,9 @@ void cat_ahead_free(cat_game *g);
 bool cat_ahead_refused(const cat_game *g, arb_reject *rej);
 int cat_ahead_undo(cat_game *g, arb_reject *rej);
 bool cat_over_now(cat_game *g);
+/* cat_parse's: a turn line as reading ahead parsed it, true, *m made as
+ * cat_parse makes it; false, it is to be parsed. */
+bool cat_ahead_parsed(const cat_game *g, const arb_token *tok, size_t ntok, cat_move *m);
 /* What reading ahead did in game g (tests): bit 0, cut some way the
  * unseen cards went; bit 1, undone for a refusal. */
 unsigned cat_ahead_did(const cat_game *g);
